@@ -1,0 +1,27 @@
+"""graphmem: a bitemporal knowledge-graph memory on an embedded Kùzu-family graph database."""
+
+from .errors import (
+    Conflict,
+    EngineError,
+    GraphmemError,
+    ImportFailed,
+    InvalidInput,
+    InvalidPeriod,
+    InvalidPredicate,
+    InvalidTime,
+    NotFound,
+    StoreLocked,
+    TimeWentBackwards,
+    UnsafeQuery,
+)
+from .models import Change, Decision, Entity, Episode, Proposal, Tombstone, Version, WhyAnswer
+from .store import Store
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Change", "Conflict", "Decision", "EngineError", "Entity", "Episode", "GraphmemError",
+    "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
+    "NotFound", "Proposal", "Store", "StoreLocked", "TimeWentBackwards", "Tombstone",
+    "UnsafeQuery", "Version", "WhyAnswer", "__version__",
+]

@@ -1,0 +1,493 @@
+"""The graphmem command line: parse, call one Store method, print."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+
+import click
+
+from . import output
+from .engine import ENGINES, MARKER_FILE
+from .errors import GraphmemError
+from .models import Decision
+from .store import Store
+from .timeutil import iso
+
+DEFAULT_STORE = "graphmem-store"
+
+
+class Cli(click.Group):
+    """A group that turns graphmem errors into one line on stderr and exit status 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except GraphmemError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--store", "store_dir", envvar="GRAPHMEM_STORE", default=DEFAULT_STORE,
+              show_default=True, type=click.Path(file_okay=False),
+              help="Store directory (or set GRAPHMEM_STORE).")
+@click.option("--engine", type=click.Choice(ENGINES), envvar="GRAPHMEM_ENGINE",
+              help="Embedded engine (default kuzu; or set GRAPHMEM_ENGINE).")
+@click.version_option(package_name="graphmem")
+@click.pass_context
+def main(ctx: click.Context, store_dir: str, engine: str | None) -> None:
+    """graphmem: a memory that keeps its own history.
+
+    Facts carry when they were true (valid time) and when they were believed
+    (transaction time); nothing is overwritten. Times accept ISO 8601
+    (2026-10-15, 2026-10-15T09:30:00Z) or 'now'.
+    """
+    ctx.obj = {"dir": Path(store_dir), "engine": engine}
+
+
+def open_store(ctx: click.Context, *, create: bool = False) -> Store:
+    """Open the store named by --store; refuse a missing one unless ``create``."""
+    directory: Path = ctx.obj["dir"]
+    if not create and not (directory / MARKER_FILE).exists():
+        raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
+    store = Store(directory, engine=ctx.obj["engine"])
+    ctx.call_on_close(store.close)
+    return store
+
+
+def json_option(func: Callable) -> Callable:
+    """Add --json to a command."""
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(func)
+
+
+def recorded_at_option(func: Callable) -> Callable:
+    """Add --recorded-at to a write command."""
+    return click.option("--recorded-at", help="Explicit transaction time (must be after the latest write).")(func)
+
+
+def source_options(func: Callable) -> Callable:
+    """Add --episode / --quote to a write command."""
+    func = click.option("--quote", help="Record a manual episode holding this text and link it.")(func)
+    return click.option("--episode", help="Id of the episode that supports this write.")(func)
+
+
+def print_decision(decision: Decision, as_json: bool) -> None:
+    """Report what a write did."""
+    if as_json:
+        output.dump_json([decision])
+        return
+    parts = [f"{decision.op} {decision.id} at {iso(decision.at)}"]
+    if decision.created:
+        parts.append(f"created {', '.join(decision.created)}")
+    if decision.closed:
+        parts.append(f"closed {', '.join(decision.closed)}")
+    if decision.episode:
+        parts.append(f"episode {decision.episode}")
+    output.plain("; ".join(parts))
+
+
+def writes(func: Callable) -> Callable:
+    """Mark a write command: --json and --recorded-at, and print its decision(s)."""
+    @json_option
+    @recorded_at_option
+    @wraps(func)
+    def command(*args, as_json: bool, **kwargs):
+        result = func(*args, **kwargs)
+        for decision in result if isinstance(result, list) else [result]:
+            print_decision(decision, as_json)
+    return command
+
+
+# -- setup ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--timezone", default="UTC", show_default=True,
+              help="Zone in which naive times and bare dates are read.")
+@click.pass_context
+def init(ctx, timezone):
+    """Create the store (if it does not exist yet)."""
+    store = Store(ctx.obj["dir"], engine=ctx.obj["engine"], timezone=timezone)
+    ctx.call_on_close(store.close)
+    output.plain(f"store ready at {ctx.obj['dir']} (engine {store.engine}, times read in {store.tz_name})")
+
+
+@main.command()
+@click.argument("name")
+@click.option("--kind", type=click.Choice(["one", "many", "event"]), required=True,
+              help="one: one value at a time; many: several at once; event: each occurrence apart.")
+@click.pass_context
+def predicate(ctx, name, kind):
+    """Declare a predicate's kind (not a log write)."""
+    open_store(ctx).declare(name, kind)
+    output.plain(f"{name} is {kind}")
+
+
+@main.command()
+@json_option
+@click.pass_context
+def predicates(ctx, as_json):
+    """List known predicates and their kinds."""
+    known = open_store(ctx).predicates()
+    if as_json:
+        output.dump_json([{"name": n, "kind": k} for n, k in sorted(known.items())])
+    else:
+        for name, kind in sorted(known.items()):
+            output.plain(f"{name:20} {kind}")
+
+
+# -- writes --------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.argument("obj", metavar="OBJECT")
+@click.option("--from", "valid_from", help="Valid from (default: the episode's time, or now).")
+@click.option("--to", "valid_to", help="Valid until (exclusive; default open).")
+@source_options
+@writes
+@click.pass_context
+def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, recorded_at):
+    """Assert SUBJECT PREDICATE OBJECT."""
+    return open_store(ctx).add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to,
+                               episode=episode, quote=quote, recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.argument("obj", metavar="[OBJECT]", required=False)
+@click.option("--at", "at", help="When it stopped being true (default: the episode's time, or now).")
+@source_options
+@writes
+@click.pass_context
+def end(ctx, subject, predicate, obj, at, episode, quote, recorded_at):
+    """The world changed: SUBJECT PREDICATE [OBJECT] stopped holding --at a time."""
+    return open_store(ctx).end(subject, predicate, obj, at=at, episode=episode, quote=quote,
+                               recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("version_id")
+@click.option("--reason", required=True, help="Why it was never true.")
+@writes
+@click.pass_context
+def retract(ctx, version_id, reason, recorded_at):
+    """We were wrong: withdraw a version as never true (it stays in the log)."""
+    return open_store(ctx).retract(version_id, reason=reason, recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("version_id")
+@click.argument("obj", metavar="OBJECT")
+@click.option("--reason", required=True, help="What was wrong.")
+@source_options
+@writes
+@click.pass_context
+def correct(ctx, version_id, obj, reason, episode, quote, recorded_at):
+    """Retract a version and assert OBJECT for the same period, in one write."""
+    return open_store(ctx).correct(version_id, obj, reason=reason, episode=episode, quote=quote,
+                                   recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.argument("obj", metavar="OBJECT")
+@click.option("--from", "valid_from", required=True, help="Start of the period.")
+@click.option("--to", "valid_to", required=True, help="End of the period (exclusive).")
+@source_options
+@writes
+@click.pass_context
+def segment(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, recorded_at):
+    """State OBJECT for a past period, cutting the history around it."""
+    return open_store(ctx).segment(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to,
+                                   episode=episode, quote=quote, recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("target", type=click.Choice(["entity", "episode", "version"]))
+@click.argument("target_id", metavar="ID")
+@click.option("--yes", is_flag=True, help="Confirm: the content is deleted for good.")
+@recorded_at_option
+@click.pass_context
+def purge(ctx, target, target_id, yes, recorded_at):
+    """Hard-delete an entity, episode or version (privacy); a tombstone remains."""
+    if not yes:
+        raise GraphmemError("purge deletes for good; add --yes to confirm")
+    tomb = open_store(ctx).purge(target, target_id, recorded_at=recorded_at)
+    output.plain(f"PURGE {tomb.id}: {target} removed with {len(tomb.versions)} versions, "
+                 f"{len(tomb.episodes)} episodes, {tomb.proposals} proposals")
+
+
+# -- queries --------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--as-of", help="Transaction time: what was believed then (default now).")
+@click.option("--valid-at", help="Valid time, or 'all' (default: the --as-of time).")
+@json_option
+@click.pass_context
+def beliefs(ctx, as_of, valid_at, as_json):
+    """The facts believed at --as-of and valid at --valid-at."""
+    found = open_store(ctx).beliefs(as_of=as_of, valid_at=valid_at)
+    if as_json:
+        output.dump_json(output.version_record(v) for v in found)
+    else:
+        output.versions_table(found, f"beliefs as of {as_of or 'now'}, valid at {valid_at or as_of or 'now'}")
+
+
+HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
+
+
+def provenance(store: Store, versions) -> dict:
+    """The episodes cited by some versions, by id."""
+    ids = sorted({e for v in versions for e in v.episodes})
+    return {e.id: e for e in store.episodes(ids)} if ids else {}
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@json_option
+@click.pass_context
+def history(ctx, subject, predicate, as_json):
+    """Every version of SUBJECT PREDICATE ever written, newest first, with its sources."""
+    store = open_store(ctx)
+    found = store.history(subject, predicate)
+    episodes = provenance(store, found)
+    if as_json:
+        output.dump_json({
+            **output.version_record(v, HISTORY_EXTRA),
+            "provenance": [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
+                           for e in v.episodes if e in episodes],
+        } for v in found)
+    else:
+        output.versions_table(found, f"history of {subject} {predicate}", episodes)
+
+
+@main.command()
+@click.argument("entity")
+@click.option("--as-of", help="Transaction time (default now).")
+@json_option
+@click.pass_context
+def timeline(ctx, entity, as_of, as_json):
+    """ENTITY's facts laid out on valid time, as believed at --as-of."""
+    found = open_store(ctx).timeline(entity, as_of=as_of)
+    if as_json:
+        output.dump_json(output.version_record(v) for v in found)
+    else:
+        output.versions_table(found, f"timeline of {entity} as of {as_of or 'now'}")
+
+
+@main.command()
+@click.argument("t1")
+@click.argument("t2")
+@json_option
+@click.pass_context
+def diff(ctx, t1, t2, as_json):
+    """What started and stopped being believed after T1 up to T2, and why."""
+    changes = open_store(ctx).diff(t1, t2)
+    if as_json:
+        output.dump_json({
+            "change": c.change, "believed": c.believed, "at": iso(c.at), "decision": c.decision,
+            "reason": c.reason, **(output.version_record(c.version) if c.version else {}),
+        } for c in changes)
+        return
+    if not changes:
+        output.plain(f"no change in belief between {t1} and {t2}")
+    for c in changes:
+        what = (f"{c.version.id} {c.version.subject} {c.version.predicate} {c.version.object} "
+                f"[{output.period(c.version.valid_from, c.version.valid_to)}]") if c.version else ""
+        why = f" ({c.reason})" if c.reason else ""
+        output.plain(f"{iso(c.at)}  {c.change:10} {c.believed:8} {what}{why}")
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.option("--valid-at", required=True, help="The valid time asked about.")
+@click.option("--as-of", required=True, help="The earlier transaction time.")
+@click.option("--vs", help="The later transaction time (default now).")
+@json_option
+@click.pass_context
+def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
+    """Why the answer for SUBJECT PREDICATE at --valid-at differs between --as-of and --vs."""
+    answer = open_store(ctx).why(subject, predicate, valid_at=valid_at, as_of=as_of, vs=vs)
+    if as_json:
+        output.dump_json([answer])
+        return
+    for label, when, found in (("as of", answer.as_of, answer.before), ("as of", answer.vs, answer.after)):
+        values = ", ".join(f"{v.object} ({v.id})" for v in found) or "nothing"
+        output.plain(f"{label} {iso(when)}: {subject} {predicate} = {values}")
+    for d in answer.decisions:
+        output.plain(f"  {iso(d.at)} {d.op} {d.id}: created {d.created or '-'}, closed {d.closed or '-'}"
+                     + (f" ({d.reason})" if d.reason else ""))
+    for e in answer.episodes:
+        output.plain(f"  {e.id} [{e.kind}] {iso(e.reference_time)}: “{e.text}”")
+
+
+@main.command()
+@click.option("--about", help="Only episodes supporting facts about this entity.")
+@json_option
+@click.pass_context
+def episodes(ctx, about, as_json):
+    """List episodes: id, kind, reference time and text."""
+    found = open_store(ctx).episodes(about=about)
+    if as_json:
+        output.dump_json(found)
+        return
+    for e in found:
+        output.plain(f"{e.id:6} {e.kind:8} {iso(e.reference_time)}  {e.text}")
+
+
+@main.command()
+@click.argument("version_id")
+@json_option
+@click.pass_context
+def show(ctx, version_id, as_json):
+    """One version with its episodes."""
+    store = open_store(ctx)
+    version = store.version(version_id)
+    if as_json:
+        output.dump_json([{**output.version_record(version, HISTORY_EXTRA),
+                           "provenance": [e.model_dump(mode="json") for e in store.episodes_of(version_id)]}])
+    else:
+        output.versions_table([version], f"version {version_id}", provenance(store, [version]))
+
+
+# -- review --------------------------------------------------------------------------
+
+
+@main.group()
+def review():
+    """The review queue: proposed facts waiting for approval."""
+
+
+@review.command("list")
+@click.option("--all", "show_all", is_flag=True, help="Include approved and rejected proposals.")
+@json_option
+@click.pass_context
+def review_list(ctx, show_all, as_json):
+    """List pending proposals with their source sentence."""
+    found = open_store(ctx).proposals(None if show_all else "pending")
+    if as_json:
+        output.dump_json(found)
+        return
+    if not found:
+        output.plain("no proposals waiting")
+    for p in found:
+        quote = f"  “{p.quote}”" if p.quote else ""
+        output.plain(f"{p.id:5} {p.state:8} {p.op} {p.subject} {p.predicate} {p.object or ''}{quote}")
+
+
+@review.command("approve")
+@click.argument("ids", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Approve every pending proposal.")
+@writes
+@click.pass_context
+def review_approve(ctx, ids, every, recorded_at):
+    """Approve proposals: each is written through the gate now."""
+    store = open_store(ctx)
+    ids = [p.id for p in store.proposals()] if every else list(ids)
+    if not ids:
+        raise GraphmemError("name the proposals to approve, or use --all")
+    return store.approve(ids, recorded_at=recorded_at)
+
+
+@review.command("reject")
+@click.argument("ids", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Reject every pending proposal.")
+@click.option("--reason", required=True, help="Why they are rejected.")
+@writes
+@click.pass_context
+def review_reject(ctx, ids, every, reason, recorded_at):
+    """Reject proposals, keeping them with the reason."""
+    store = open_store(ctx)
+    ids = [p.id for p in store.proposals()] if every else list(ids)
+    if not ids:
+        raise GraphmemError("name the proposals to reject, or use --all")
+    return store.reject(ids, reason=reason, recorded_at=recorded_at)
+
+
+@review.command("skip")
+@click.argument("sources", nargs=-1)
+@click.pass_context
+def review_skip(ctx, sources):
+    """Show or set which sources skip review (default: manual)."""
+    store = open_store(ctx)
+    if sources:
+        store.set_review_skips(list(sources))
+    output.plain("sources that skip review: " + (", ".join(store.review_skips()) or "none"))
+
+
+# -- log -----------------------------------------------------------------------------
+
+
+def _progress(label: str):
+    from rich.progress import Progress
+
+    return Progress(*Progress.get_default_columns(), transient=True, disable=not sys.stderr.isatty(),
+                    console=output.Console(stderr=True)), label
+
+
+@main.command("export")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.pass_context
+def export_(ctx, file):
+    """Write the whole log (every version, episode and write) as JSON Lines."""
+    store = open_store(ctx)
+    progress, label = _progress("exporting")
+    with progress:
+        task = progress.add_task(label, total=None)
+        count = store.export(file, progress=lambda n: progress.advance(task, n))
+    output.plain(f"exported {count} records to {file}")
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.pass_context
+def import_(ctx, file):
+    """Restore an exported log into the store, all or nothing."""
+    store = open_store(ctx, create=True)
+    progress, label = _progress("importing")
+    with progress:
+        task = progress.add_task(label, total=None)
+        count = store.import_log(file, progress=lambda n: progress.advance(task, n))
+    output.plain(f"imported {count} records into {ctx.obj['dir']} ({store.engine})")
+
+
+@main.command()
+@json_option
+@click.pass_context
+def check(ctx, as_json):
+    """Verify the store's invariants; exit 1 if any is broken."""
+    violations = open_store(ctx).check()
+    if as_json:
+        output.dump_json(violations)
+    elif not violations:
+        output.plain("ok: no invariant is broken")
+    for v in [] if as_json else violations:
+        output.plain(f"{v.rule}: {v.detail}")
+    if violations:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--dir", "directory", default="graphmem-demo", show_default=True,
+              type=click.Path(file_okay=False), help="Where to build the demo store (rebuilt each run).")
+@click.pass_context
+def demo(ctx, directory):
+    """Build a store from the bundled scenario and show what it can answer."""
+    from .demo import run_demo
+
+    run_demo(Path(directory), engine=ctx.obj["engine"])
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main(prog_name=os.path.basename(sys.argv[0]))

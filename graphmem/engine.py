@@ -1,0 +1,192 @@
+"""The one seam to the embedded graph engine (kuzu or its fork ladybug).
+
+Everything that touches the engine's Python API lives here: choosing and
+importing exactly one engine per process, keeping exactly one Database per
+path per process, running named queries with complete parameter dicts, and
+explicit transactions. Nothing above this module imports kuzu or ladybug.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util  # noqa: F401  (kuzu 0.11 uses importlib.util without importing it)
+import json
+import os
+import re
+import sys
+import threading
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from .errors import EngineError, StoreLocked
+from .queries import QUERIES, parameters_of
+
+ENGINES = ("kuzu", "ladybug")
+DEFAULT_ENGINE = "kuzu"
+DATABASE_FILE = "graph.db"
+MARKER_FILE = "graphmem.json"
+OWNER_FILE = "owner.pid"
+FORMAT = 1
+
+
+def choose_engine(explicit: str | None = None, directory: Path | None = None) -> str:
+    """The engine to use: explicit choice, then GRAPHMEM_ENGINE, then the store's own, then kuzu."""
+    name = explicit or os.environ.get("GRAPHMEM_ENGINE") or _marked_engine(directory)
+    name = (name or _loaded_engine() or DEFAULT_ENGINE).strip().lower()
+    if name not in ENGINES:
+        raise EngineError(f"unknown engine {name!r}; choose one of: {', '.join(ENGINES)}")
+    return name
+
+
+def _loaded_engine() -> str | None:
+    return next((name for name in ENGINES if name in sys.modules), None)
+
+
+def _marked_engine(directory: Path | None) -> str | None:
+    if directory is None or not (directory / MARKER_FILE).exists():
+        return None
+    return json.loads((directory / MARKER_FILE).read_text()).get("engine")
+
+
+def load_engine(name: str):
+    """Import the engine module; refuse a second, different engine in this process."""
+    other = next((o for o in ENGINES if o != name and o in sys.modules), None)
+    if other:
+        raise EngineError(
+            f"{other} is already loaded in this process and {name} cannot share it; "
+            f"use a separate process for {name}"
+        )
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        hint = "pip install 'graphmem[ladybug]'" if name == "ladybug" else "pip install kuzu"
+        raise EngineError(f"the {name} engine is not installed; {hint}") from exc
+
+
+class Engine:
+    """One engine Database and its Connection, shared by every Store on the same path."""
+
+    def __init__(self, name: str, directory: Path | None):
+        self.name = name
+        self.directory = directory
+        self.lock = threading.RLock()
+        self.users = 0
+        module = load_engine(name)
+        if directory is None:
+            self.database = module.Database(":memory:")
+        else:
+            self._check_marker()
+            self.database = _open_database(module, directory)
+            (directory / OWNER_FILE).write_text(str(os.getpid()))
+            if not (directory / MARKER_FILE).exists():
+                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": FORMAT}))
+        self.connection = module.Connection(self.database)
+        self.in_transaction = False
+
+    def _check_marker(self) -> None:
+        marked = _marked_engine(self.directory)
+        if marked and marked != self.name:
+            raise EngineError(
+                f"store {self.directory} was made with {marked} and cannot be opened with {self.name}; "
+                f"open it with {marked}, or export it and import the file into a new {self.name} store"
+            )
+
+    def run(self, name: str, params: dict | None = None) -> list[list]:
+        """Run the named query from queries/ with a complete parameter dict; return its rows."""
+        return self.run_text(QUERIES[name], params or {}, expected=parameters_of(name))
+
+    def run_text(self, text: str, params: dict, expected: frozenset[str] | None = None) -> list[list]:
+        """Run query text with parameters; every ``$name`` in it must be given."""
+        if expected is not None and expected != params.keys():
+            raise EngineError(
+                f"query parameters mismatch: expected {sorted(expected)}, got {sorted(params)}"
+            )
+        bound = {key: _bind(value) for key, value in params.items()}
+        with self.lock:
+            result = self.connection.execute(text, bound)
+            rows = []
+            while result.has_next():
+                rows.append(result.get_next())
+            return rows
+
+    @contextmanager
+    def transaction(self):
+        """Hold the engine for one atomic write: all of it commits or none of it does."""
+        with self.lock:
+            if self.in_transaction:
+                raise EngineError("nested write: a write is already under way on this store")
+            self.connection.execute("BEGIN TRANSACTION")
+            self.in_transaction = True
+            try:
+                yield self
+            except BaseException:
+                self.connection.execute("ROLLBACK")
+                raise
+            else:
+                self.connection.execute("COMMIT")
+            finally:
+                self.in_transaction = False
+
+    def close(self) -> None:
+        """Release the database (the last Store on this path closes it)."""
+        self.connection.close()
+        self.database.close()
+        if self.directory is not None:
+            (self.directory / OWNER_FILE).unlink(missing_ok=True)
+
+
+def _bind(value):
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        raise EngineError("internal: aware datetime reached the engine; convert with to_engine()")
+    return value
+
+
+_LOCK_MESSAGE = re.compile(r"Could not set lock|Lock is held", re.IGNORECASE)
+
+
+def _open_database(module, directory: Path):
+    try:
+        return module.Database(str(directory / DATABASE_FILE))
+    except RuntimeError as exc:
+        if not _LOCK_MESSAGE.search(str(exc)):
+            raise EngineError(f"cannot open store {directory}: {exc}") from exc
+        owner = directory / OWNER_FILE
+        holder = f" (process {owner.read_text().strip()})" if owner.exists() else ""
+        raise StoreLocked(
+            f"store {directory} is in use by another process{holder}; "
+            "close that process or use another --store"
+        ) from exc
+
+
+_open_engines: dict[str, Engine] = {}
+_registry_lock = threading.Lock()
+
+
+def acquire(name: str, directory: Path | None) -> Engine:
+    """The Engine for ``directory`` (a new one for in-memory), shared within this process."""
+    if directory is None:
+        engine = Engine(name, None)
+        engine.users = 1
+        return engine
+    key = str(directory.resolve())
+    with _registry_lock:
+        engine = _open_engines.get(key)
+        if engine is None:
+            directory.mkdir(parents=True, exist_ok=True)
+            engine = _open_engines[key] = Engine(name, directory)
+        elif engine.name != name:
+            raise EngineError(f"store {directory} is already open here with {engine.name}")
+        engine.users += 1
+        return engine
+
+
+def release(engine: Engine) -> None:
+    """Give back an Engine from :func:`acquire`; the last user closes it."""
+    with _registry_lock:
+        engine.users -= 1
+        if engine.users > 0:
+            return
+        if engine.directory is not None:
+            _open_engines.pop(str(engine.directory.resolve()), None)
+    engine.close()

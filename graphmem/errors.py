@@ -1,0 +1,49 @@
+"""Errors graphmem raises: each says what was wrong and what to do."""
+
+
+class GraphmemError(Exception):
+    """Base class for every error graphmem raises on purpose."""
+
+
+class InvalidInput(GraphmemError, ValueError):
+    """A value given by the user cannot be used (bad date, empty name, impossible period)."""
+
+
+class InvalidTime(InvalidInput):
+    """A time could not be parsed or lies outside the supported range."""
+
+
+class InvalidPeriod(InvalidInput):
+    """A valid period is empty or reversed."""
+
+
+class InvalidPredicate(InvalidInput):
+    """A predicate name or kind is not acceptable."""
+
+
+class NotFound(GraphmemError, LookupError):
+    """An id (version, episode, entity, proposal) names nothing in the store."""
+
+
+class Conflict(GraphmemError):
+    """The write contradicts the store's state (already closed, nothing to end, ...)."""
+
+
+class TimeWentBackwards(Conflict):
+    """An explicit transaction time is not after the store's latest write."""
+
+
+class StoreLocked(GraphmemError):
+    """Another process holds the store directory."""
+
+
+class EngineError(GraphmemError):
+    """The embedded database engine is missing, mismatched or failed."""
+
+
+class UnsafeQuery(GraphmemError):
+    """A user's Cypher query tries to write or reach outside the store."""
+
+
+class ImportFailed(GraphmemError):
+    """An exported log could not be imported; nothing was written."""

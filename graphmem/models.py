@@ -1,0 +1,165 @@
+"""The store's data as plain pydantic models: no database calls in here."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
+
+from .timeutil import iso
+
+PredicateKind = Literal["one", "many", "event"]
+Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
+Op = Literal[
+    "ADD", "UPDATE", "END", "RETRACT", "CORRECT", "SEGMENT", "NOOP",
+    "EPISODE", "PROPOSE", "REJECT", "PURGE",
+]
+
+#: Predicates every store knows without a declaration; an undeclared predicate is ``many``.
+DEFAULT_PREDICATES: dict[str, PredicateKind] = {
+    "lives_in": "one",
+    "works_at": "one",
+    "status": "one",
+    "studies_at": "one",
+    "married_to": "one",
+    "is_called": "one",
+    "likes": "many",
+    "knows": "many",
+    "dislikes": "many",
+    "traveled_to": "event",
+    "visited": "event",
+    "met": "event",
+    "graduated_from": "event",
+}
+
+
+class Model(BaseModel):
+    """Base: immutable values with times written as ISO 8601 UTC."""
+
+    model_config = ConfigDict(frozen=True)
+
+    @field_serializer("*", when_used="json")
+    def _times(self, value):
+        if isinstance(value, datetime):
+            return iso(value)
+        return value
+
+
+class Entity(Model):
+    """A node: a person, place, thing or literal value."""
+
+    id: str
+    name: str
+    kind: str = "entity"
+
+
+class Episode(Model):
+    """One piece of source material, kept with its exact text."""
+
+    id: str
+    kind: str
+    text: str
+    actor: str | None = None
+    reference_time: datetime
+    received_at: datetime
+
+
+class Version(Model):
+    """One stored fact version: subject -[predicate]-> object with two periods."""
+
+    id: str
+    subject: str
+    predicate: str
+    object: str
+    valid_from: datetime
+    valid_to: datetime | None = None
+    recorded_at: datetime
+    superseded_at: datetime | None = None
+    status: Status | None = None
+    episodes: list[str] = Field(default_factory=list)
+    subject_id: str = ""
+    object_id: str = ""
+    supersedes: list[str] = Field(default_factory=list)
+    superseded_by: list[str] = Field(default_factory=list)
+    created_by: str = ""
+    closed_by: str | None = None
+    reason: str | None = None
+
+
+class Decision(Model):
+    """What one write did: its operation and the versions it created and closed."""
+
+    id: str
+    op: Op
+    at: datetime
+    created: list[str] = Field(default_factory=list)
+    closed: list[str] = Field(default_factory=list)
+    episode: str | None = None
+    reason: str | None = None
+    proposal: str | None = None
+
+
+class Proposal(Model):
+    """A fact proposed by an extractor, waiting in the review queue."""
+
+    id: str
+    op: Literal["assert", "end"] = "assert"
+    subject: str
+    predicate: str
+    object: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    episode: str | None = None
+    quote: str | None = None
+    source: str = "manual"
+    proposed_at: datetime
+    state: Literal["pending", "approved", "rejected"] = "pending"
+    decided_at: datetime | None = None
+    reason: str | None = None
+    decision: str | None = None
+
+
+class Tombstone(Model):
+    """The content-free record that something was purged."""
+
+    id: str
+    target: Literal["entity", "episode", "version"]
+    at: datetime
+    versions: list[str] = Field(default_factory=list)
+    episodes: list[str] = Field(default_factory=list)
+    entities: int = 0
+    proposals: int = 0
+
+
+class Change(Model):
+    """One row of a diff: a version that started or stopped being believed, and why."""
+
+    change: Literal["added", "updated", "ended", "retracted", "corrected", "segmented",
+                    "merged", "purged", "linked"]
+    believed: Literal["started", "stopped", "removed"]
+    at: datetime
+    decision: str
+    version: Version | None = None
+    reason: str | None = None
+
+
+class WhyAnswer(Model):
+    """Why the answer for (subject, predicate) at a valid time differs between two as-of times."""
+
+    subject: str
+    predicate: str
+    valid_at: datetime
+    as_of: datetime
+    vs: datetime
+    before: list[Version]
+    after: list[Version]
+    decisions: list[Decision]
+    episodes: list[Episode]
+
+
+class Violation(Model):
+    """An invariant that `check` found broken."""
+
+    rule: str
+    detail: str

@@ -1,0 +1,86 @@
+"""Printing results: JSON for machines, rich tables for people."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Sequence
+
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from .models import Episode, Version
+from .timeutil import iso
+
+VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
+                  "recorded_at", "superseded_at", "status", "episodes")
+
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+
+
+def version_record(version: Version, extra: Sequence[str] = ()) -> dict:
+    """A version as the JSON object every query command prints."""
+    data = version.model_dump(mode="json")
+    return {field: data[field] for field in (*VERSION_FIELDS, *extra)}
+
+
+def dump_json(items: Iterable) -> None:
+    """Print a JSON array (models are dumped with ISO 8601 UTC times)."""
+    rows = [item.model_dump(mode="json") if isinstance(item, BaseModel) else item for item in items]
+    sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+
+
+def _when(value) -> str:
+    text = iso(value.replace(microsecond=0)) if value else None
+    if text is None:
+        return "…"
+    return text[:10] if text.endswith("T00:00:00Z") else text[:16].replace("T", " ")
+
+
+def period(start, end) -> str:
+    """A half-open period as readable text."""
+    return f"{_when(start)} → {_when(end) if end else 'open'}"
+
+
+def versions_table(versions: list[Version], title: str,
+                   episodes: dict[str, Episode] | None = None) -> None:
+    """Print versions as a table; with ``episodes``, add each one's source text."""
+    table = Table(title=title, title_justify="left", show_lines=bool(episodes))
+    for column in ("id", "subject", "predicate", "object", "valid", "believed", "status"):
+        table.add_column(column, overflow="fold", no_wrap=column in ("valid", "believed"))
+    if episodes is not None:
+        table.add_column("source", overflow="fold")
+    for v in versions:
+        row = [v.id, v.subject, v.predicate, v.object, period(v.valid_from, v.valid_to),
+               period(v.recorded_at, v.superseded_at), _status(v)]
+        if episodes is not None:
+            row.append(_source(v, episodes))
+        table.add_row(*row, style="dim" if v.status in ("superseded", "retracted") else None)
+    if not versions:
+        console.print(f"{title}: nothing")
+        return
+    console.print(table)
+
+
+def _status(v: Version) -> str:
+    status = v.status or ""
+    if v.status == "retracted" and v.reason:
+        status += f" ({v.reason})"
+    elif v.superseded_by:
+        status += f" → {', '.join(v.superseded_by)}"
+    return status
+
+
+def _source(v: Version, episodes: dict[str, Episode]) -> str:
+    lines = []
+    for eid in v.episodes:
+        episode = episodes.get(eid)
+        if episode:
+            lines.append(f"{eid} {episode.kind}: “{episode.text}”")
+    return "\n".join(lines)
+
+
+def plain(text: str) -> None:
+    """Print text without markup interpretation."""
+    console.print(text, markup=False)

@@ -1,0 +1,62 @@
+"""Bundled scenarios: a sequence of dated episodes and the writes they support."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from importlib import resources
+
+from .errors import NotFound
+from .models import Decision
+from .store import Store
+
+
+def load(name: str = "design") -> dict:
+    """A bundled scenario by name (graphmem/scenarios/NAME.json)."""
+    return json.loads(resources.files("graphmem.scenarios").joinpath(f"{name}.json").read_text())
+
+
+class ScenarioClock:
+    """A clock that reads the time of the step being played."""
+
+    def __init__(self, start: datetime):
+        self.time = start
+
+    def __call__(self) -> datetime:
+        return self.time
+
+
+def play(store: Store, scenario: dict, clock: ScenarioClock) -> list[Decision]:
+    """Play every step: record its episode at the step's time, then its writes."""
+    for name, kind in scenario.get("predicates", {}).items():
+        store.declare(name, kind)
+    decisions = []
+    for step in scenario["steps"]:
+        clock.time = store.time(step["at"])
+        episode = None
+        if "say" in step:
+            say = step["say"]
+            episode = store.add_episode(say["text"], kind=say.get("kind", "manual"), actor=say.get("actor"),
+                                        reference_time=step["at"]).id
+        for write in step.get("then", []):
+            decisions.append(_write(store, write, episode))
+    return decisions
+
+
+def _write(store: Store, write: dict, episode: str | None) -> Decision:
+    if "add" in write:
+        s, p, o = write["add"]
+        return store.add(s, p, o, valid_from=write.get("from"), valid_to=write.get("to"), episode=episode)
+    if "end" in write:
+        return store.end(*write["end"], at=write.get("at"), episode=episode)
+    if "segment" in write:
+        s, p, o = write["segment"]
+        return store.segment(s, p, o, valid_from=write["from"], valid_to=write["to"], episode=episode)
+    if "correct" in write:
+        s, p, o = write["correct"]
+        wrong = next((v for v in store.beliefs(valid_at="all") if (v.subject, v.predicate, v.object) == (s, p, o)),
+                     None)
+        if wrong is None:
+            raise NotFound(f"scenario: nothing believed to correct for {s} {p} {o}")
+        return store.correct(wrong.id, write["object"], reason=write["reason"], episode=episode)
+    raise ValueError(f"scenario: unknown write {sorted(write)}")

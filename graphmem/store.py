@@ -1,0 +1,536 @@
+"""The Store: graphmem's one way in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+import networkx as nx
+
+from . import reads, records
+from .engine import Engine, acquire, choose_engine, release
+from .errors import Conflict, InvalidInput, InvalidPredicate, NotFound, TimeWentBackwards
+from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
+from .models import (
+    DEFAULT_PREDICATES,
+    Change,
+    Decision,
+    Entity,
+    Episode,
+    PredicateKind,
+    Proposal,
+    Tombstone,
+    Version,
+    WhyAnswer,
+)
+from .queries import QUERIES
+from .temporal import Period
+from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
+from .writes import Transaction, entity_key
+
+PREDICATE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+KINDS = ("one", "many", "event")
+ALL = "all"
+
+
+class Store:
+    """A bitemporal memory in one embedded graph database directory.
+
+    >>> from graphmem import Store
+    >>> store = Store(":memory:")
+    >>> store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01",
+    ...           recorded_at="2026-01-10").op
+    'ADD'
+    >>> store.add("Ivan", "lives_in", "Berlin", valid_from="2026-10-15",
+    ...           recorded_at="2026-11-01").op
+    'UPDATE'
+    >>> [v.object for v in store.beliefs(as_of="2026-10-20")]
+    ['Prague']
+    >>> [v.object for v in store.beliefs(valid_at="2026-10-20")]
+    ['Berlin']
+    >>> [(v.object, v.status) for v in store.history("Ivan", "lives_in")]
+    [('Berlin', 'current'), ('Prague', 'ended'), ('Prague', 'superseded')]
+    >>> store.close()
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        engine: str | None = None,
+        timezone: str | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ):
+        self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
+        self._clock = clock or (lambda: datetime.now(UTC))
+        try:
+            self._setup(timezone)
+        except BaseException:
+            self.close()
+            raise
+
+    def _setup(self, timezone: str | None) -> None:
+        for name in sorted(n for n in QUERIES if n.startswith("schema/")):
+            self._db.run(name)
+        meta = self._meta()
+        if "timezone" not in meta:
+            zone(timezone or "UTC")
+            self._db.run("store/meta_set", {"key": "timezone", "value": timezone or "UTC"})
+            meta["timezone"] = timezone or "UTC"
+        elif timezone and timezone != meta["timezone"]:
+            raise InvalidInput(
+                f"this store reads naive times in {meta['timezone']}, not {timezone}; "
+                "omit the time zone or use a new store"
+            )
+        self.tz_name = meta["timezone"]
+        self.tz = zone(self.tz_name)
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    @property
+    def _db(self) -> Engine:
+        if self._engine is None:
+            raise InvalidInput("this store is closed")
+        return self._engine
+
+    @property
+    def engine(self) -> str:
+        """The engine's name: 'kuzu' or 'ladybug'."""
+        return self._db.name
+
+    def close(self) -> None:
+        """Release the database; the store cannot be used afterwards."""
+        if self._engine is not None:
+            release(self._engine)
+            self._engine = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        where = self.path or ":memory:"
+        return f"Store({str(where)!r}, engine={self._engine.name if self._engine else None!r})"
+
+    def _meta(self) -> dict[str, str]:
+        return {k: v for k, v in self._db.run("store/meta_all")}
+
+    def time(self, value) -> datetime:
+        """Read a user time in this store's zone as aware UTC."""
+        return parse_time(value, self.tz)
+
+    def now(self) -> datetime:
+        """The store clock's current time (never before the latest write)."""
+        now = self._clock()
+        latest = self.latest_write()
+        return now if latest is None or now > latest else latest
+
+    def latest_write(self) -> datetime | None:
+        """The transaction time of the latest write, or None for an empty log."""
+        value = self._meta().get("last_write")
+        return parse_time(value) if value else None
+
+    # -- predicates and configuration (not log writes) ---------------------------------
+
+    def predicates(self) -> dict[str, PredicateKind]:
+        """Every known predicate and its kind: the shipped defaults plus declarations."""
+        declared = {name: kind for name, kind in self._db.run("store/predicate_all")}
+        return {**DEFAULT_PREDICATES, **declared}
+
+    def kind_of(self, predicate: str) -> PredicateKind:
+        """The kind of a predicate; an undeclared one is 'many'."""
+        return self.predicates().get(check_predicate(predicate), "many")
+
+    def declare(self, predicate: str, kind: PredicateKind) -> None:
+        """Declare a predicate's kind. Refused when versions already use it under another kind."""
+        check_predicate(predicate)
+        if kind not in KINDS:
+            raise InvalidPredicate(f"unknown predicate kind {kind!r}; choose one, many or event")
+        current = self.kind_of(predicate)
+        with self._db.lock:
+            if current != kind and self._db.run("store/predicate_in_use", {"name": predicate})[0][0]:
+                raise InvalidPredicate(
+                    f"{predicate} is already used as {current!r}; its kind cannot change now"
+                )
+            self._db.run("store/predicate_set", {"name": predicate, "kind": kind})
+
+    def review_skips(self) -> list[str]:
+        """Episode sources whose proposals skip review (manual entries by default)."""
+        value = self._meta().get("review_skip", "manual")
+        return [s for s in value.split(",") if s]
+
+    def set_review_skips(self, sources: list[str]) -> None:
+        """Choose which sources' proposals are written without review."""
+        cleaned = [s.strip() for s in sources if s.strip()]
+        if any("," in s for s in cleaned):
+            raise InvalidInput("a source name cannot contain a comma")
+        self._db.run("store/meta_set", {"key": "review_skip", "value": ",".join(cleaned)})
+
+    # -- writes -------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self, recorded_at=None) -> Iterator[Transaction]:
+        """One atomic write at a strictly later transaction time."""
+        explicit = optional_time(recorded_at, self.tz)
+        with self._db.transaction() as engine:
+            meta = self._meta()
+            latest = parse_time(meta["last_write"]) if "last_write" in meta else None
+            if explicit is not None:
+                if latest is not None and explicit <= latest:
+                    raise TimeWentBackwards(
+                        f"transaction time {iso(explicit)} is not after the latest write "
+                        f"{iso(latest)}; transaction time only moves forward"
+                    )
+                at = explicit
+            else:
+                at = self._clock()
+                if latest is not None and at <= latest:
+                    at = latest + TICK
+            txn = Transaction(engine, meta, at)
+            yield txn
+            txn.finish()
+
+    def _episode_for(self, txn: Transaction, episode: str | None, quote: str | None) -> Episode | None:
+        if episode and quote:
+            raise InvalidInput("give either an episode id or a quote, not both")
+        if quote is not None:
+            return txn.add_episode(quote, "manual", None, None)
+        return txn.episode(episode) if episode else None
+
+    def add(
+        self,
+        subject: str,
+        predicate: str,
+        obj: str,
+        *,
+        valid_from=None,
+        valid_to=None,
+        episode: str | None = None,
+        quote: str | None = None,
+        recorded_at=None,
+    ) -> Decision:
+        """Assert ``subject -[predicate]-> obj`` over a valid period (default: from the episode's time, or now)."""
+        kind = self.kind_of(predicate)
+        start, end = optional_time(valid_from, self.tz), optional_time(valid_to, self.tz)
+        with self._write(recorded_at) as txn:
+            return self._assert(txn, kind, subject, predicate, obj, start, end, episode, quote)
+
+    def _assert(self, txn, kind, subject, predicate, obj, start, end, episode, quote,
+                proposal=None) -> Decision:
+        source = self._episode_for(txn, episode, quote)
+        start = start or (source.reference_time if source else txn.at)
+        subject_id = txn.ensure_entity(subject)
+        object_id = txn.ensure_entity(obj)
+        plan = plan_assert(kind, txn.believed(subject_id, predicate), object_id, start, end,
+                           source.id if source else None)
+        return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
+                             proposal=proposal)
+
+    def segment(self, subject: str, predicate: str, obj: str, *, valid_from, valid_to,
+                episode: str | None = None, quote: str | None = None, recorded_at=None) -> Decision:
+        """State ``obj`` for a closed past period, cutting the covering history around it."""
+        kind = self.kind_of(predicate)
+        start, end = self.time(valid_from), self.time(valid_to)
+        with self._write(recorded_at) as txn:
+            source = self._episode_for(txn, episode, quote)
+            subject_id, object_id = txn.ensure_entity(subject), txn.ensure_entity(obj)
+            plan = plan_segment(kind, txn.believed(subject_id, predicate), object_id, start, end,
+                                source.id if source else None)
+            return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None)
+
+    def end(self, subject: str, predicate: str, obj: str | None = None, *, at=None,
+            episode: str | None = None, quote: str | None = None, recorded_at=None) -> Decision:
+        """The world changed: close what held at ``at`` (default: the episode's time, or now)."""
+        kind = self.kind_of(predicate)
+        moment = optional_time(at, self.tz)
+        with self._write(recorded_at) as txn:
+            return self._end(txn, kind, subject, predicate, obj, moment, episode, quote)
+
+    def _end(self, txn, kind, subject, predicate, obj, moment, episode, quote, proposal=None):
+        source = self._episode_for(txn, episode, quote)
+        moment = moment or (source.reference_time if source else txn.at)
+        subject_id = txn.find_entity(subject)
+        object_id = txn.find_entity(obj) if obj is not None else None
+        if subject_id is None or (obj is not None and object_id is None):
+            raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
+        plan = plan_end(kind, txn.believed(subject_id, predicate), object_id, moment,
+                        source.id if source else None)
+        return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
+                             proposal=proposal)
+
+    def retract(self, version_id: str, *, reason: str, recorded_at=None) -> Decision:
+        """We were wrong: withdraw a believed version as never true, keeping it and the reason."""
+        reason = _required_reason(reason)
+        with self._write(recorded_at) as txn:
+            wrong = self._believed_version(txn, version_id)
+            return txn.carry_out(Plan("RETRACT", close=(wrong.id,)), wrong.subject_id,
+                                 wrong.predicate, reason=reason, retracted=(wrong.id,))
+
+    def correct(self, version_id: str, obj: str, *, reason: str, episode: str | None = None,
+                quote: str | None = None, recorded_at=None) -> Decision:
+        """Retract a version and assert the right value for the same period, in one write."""
+        reason = _required_reason(reason)
+        with self._write(recorded_at) as txn:
+            wrong = self._believed_version(txn, version_id)
+            kind = self.kind_of(wrong.predicate)
+            source = self._episode_for(txn, episode, quote)
+            object_id = txn.ensure_entity(obj)
+            held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to),
+                        tuple(wrong.episodes))
+            plan = plan_correct(kind, txn.believed(wrong.subject_id, wrong.predicate), held,
+                                object_id, source.id if source else None)
+            return txn.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason,
+                                 retracted=(wrong.id,), episode=source.id if source else None)
+
+    def _believed_version(self, txn: Transaction, version_id: str) -> Version:
+        version = txn.version(version_id)
+        if version.superseded_at is not None:
+            state = "retracted" if version.reason else "superseded"
+            raise Conflict(f"version {version_id} is already {state} (at {iso(version.superseded_at)})")
+        return version
+
+    def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,
+                    reference_time=None, recorded_at=None) -> Episode:
+        """Record a piece of source material (its reference time defaults to now)."""
+        reference = optional_time(reference_time, self.tz)
+        with self._write(recorded_at) as txn:
+            episode = txn.add_episode(text, kind, actor, reference)
+            txn.log("EPISODE", episode=episode.id)
+            return episode
+
+    # -- review queue ----------------------------------------------------------------------
+
+    def propose(self, subject: str, predicate: str, obj: str | None = None, *, op: str = "assert",
+                valid_from=None, valid_to=None, episode: str | None = None,
+                quote: str | None = None, source: str = "manual", recorded_at=None) -> Proposal:
+        """Queue a fact for review; sources configured to skip review are written at once."""
+        check_predicate(predicate)
+        if op not in ("assert", "end"):
+            raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {op!r}")
+        if op == "assert" and not obj:
+            raise InvalidInput("a proposed assertion needs an object")
+        entity_key(subject)
+        start, end = optional_time(valid_from, self.tz), optional_time(valid_to, self.tz)
+        with self._write(recorded_at) as txn:
+            if episode:
+                txn.episode(episode)
+            proposal = Proposal(
+                id=txn.next_id("p"), op=op, subject=subject, predicate=predicate, object=obj,
+                valid_from=start, valid_to=end, episode=episode, quote=quote, source=source,
+                proposed_at=txn.at,
+            )
+            txn.queue(proposal)
+            txn.log("PROPOSE", proposal=proposal.id, episode=episode)
+            if source in self.review_skips():
+                txn.tick()
+                decision = self._approve_one(txn, proposal)
+                proposal = proposal.model_copy(update={
+                    "state": "approved", "decided_at": txn.at, "decision": decision.id})
+            return proposal
+
+    def proposals(self, state: str | None = "pending") -> list[Proposal]:
+        """The review queue: pending proposals (or those in ``state``; None for all)."""
+        found = [records.proposal(r) for r in self._db.run("store/proposal_all")]
+        return [p for p in found if state is None or p.state == state]
+
+    def _proposal(self, proposal_id: str) -> Proposal:
+        for proposal in self.proposals(None):
+            if proposal.id == proposal_id:
+                if proposal.state != "pending":
+                    raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
+                return proposal
+        raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
+
+    def _approve_one(self, txn: Transaction, p: Proposal) -> Decision:
+        kind = self.kind_of(p.predicate)
+        if p.op == "end":
+            decision = self._end(txn, kind, p.subject, p.predicate, p.object, p.valid_from,
+                                 p.episode, None, proposal=p.id)
+        else:
+            decision = self._assert(txn, kind, p.subject, p.predicate, p.object, p.valid_from,
+                                    p.valid_to, p.episode, None, proposal=p.id)
+        txn.decide(p.id, "approved", None, decision.id)
+        return decision
+
+    def approve(self, proposal_ids: list[str], *, recorded_at=None) -> list[Decision]:
+        """Write pending proposals through the gate at approval time (one atomic call)."""
+        pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
+        decisions = []
+        with self._write(recorded_at) as txn:
+            for i, proposal in enumerate(pending):
+                if i:
+                    txn.tick()
+                decisions.append(self._approve_one(txn, proposal))
+        return decisions
+
+    def reject(self, proposal_ids: list[str], *, reason: str, recorded_at=None) -> list[Decision]:
+        """Reject pending proposals, keeping them with the reason."""
+        reason = _required_reason(reason)
+        pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
+        decisions = []
+        with self._write(recorded_at) as txn:
+            for i, proposal in enumerate(pending):
+                if i:
+                    txn.tick()
+                decision = txn.log("REJECT", proposal=proposal.id, reason=reason)
+                txn.decide(proposal.id, "rejected", reason, decision.id)
+                decisions.append(decision)
+        return decisions
+
+    # -- purge ---------------------------------------------------------------------------------
+
+    def purge(self, target: str, target_id: str, *, recorded_at=None) -> Tombstone:
+        """Hard-delete an entity, an episode or a version, leaving a content-free tombstone."""
+        from .purge import purge
+
+        if target not in ("entity", "episode", "version"):
+            raise InvalidInput(f"purge takes entity, episode or version, not {target!r}")
+        with self._write(recorded_at) as txn:
+            return purge(txn, target, target_id)
+
+    # -- queries ---------------------------------------------------------------------------------
+
+    def _as_of(self, as_of) -> datetime:
+        return self.now() if as_of is None else self.time(as_of)
+
+    def _valid_at(self, valid_at, as_of: datetime) -> datetime | None:
+        if isinstance(valid_at, str) and valid_at.strip().lower() == ALL:
+            return None
+        return as_of if valid_at is None else self.time(valid_at)
+
+    def beliefs(self, as_of=None, valid_at=None) -> list[Version]:
+        """What the store believed at ``as_of`` (default now), valid at ``valid_at``.
+
+        ``valid_at`` defaults to ``as_of``; "all" gives every valid time.
+        """
+        t = self._as_of(as_of)
+        return reads.beliefs(self._db, t, self._valid_at(valid_at, t))
+
+    def snapshot(self, as_of=None, valid_at=None) -> nx.MultiDiGraph:
+        """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
+        graph = reads.snapshot(self.beliefs(as_of, valid_at))
+        for node, data in graph.nodes(data=True):
+            data["kind"] = self.entity(node).kind
+        return graph
+
+    def entity(self, name_or_id: str) -> Entity:
+        """An entity by id or name, or NotFound."""
+        for candidate in dict.fromkeys((name_or_id, entity_key(name_or_id))):
+            rows = self._db.run("store/entity_get", {"id": candidate})
+            if rows:
+                return records.entity(rows[0])
+        raise NotFound(f"no entity named {name_or_id!r}")
+
+    def entities(self) -> list[Entity]:
+        """Every entity."""
+        return [records.entity(r) for r in self._db.run("store/entity_all")]
+
+    def history(self, subject: str, predicate: str) -> list[Version]:
+        """Every version of (subject, predicate) ever written, newest first, status as seen now."""
+        check_predicate(predicate)
+        return reads.history(self._db, self.entity(subject).id, predicate, self.now())
+
+    def timeline(self, entity: str, as_of=None) -> list[Version]:
+        """An entity's facts (as subject or object) as believed at ``as_of``, in valid-time order."""
+        return reads.timeline(self._db, self.entity(entity).id, self._as_of(as_of))
+
+    def versions(self, entity: str | None = None) -> list[Version]:
+        """Every version ever written (or those touching ``entity``), status as seen now."""
+        now = self.now()
+        if entity is None:
+            found = [records.version(r) for r in self._db.run("store/fact_all")]
+        else:
+            found = reads.entity_versions(self._db, self.entity(entity).id)
+        return reads.newest_first([reads.with_status(v, now) for v in found])
+
+    def version(self, version_id: str) -> Version:
+        """One version by id, status as seen now, or NotFound."""
+        rows = self._db.run("store/fact_get", {"id": version_id})
+        if not rows:
+            raise NotFound(f"no version {version_id!r}")
+        return reads.with_status(records.version(rows[0]), self.now())
+
+    def diff(self, t1, t2) -> list[Change]:
+        """What started and stopped being believed after ``t1`` up to ``t2``, and why."""
+        return reads.diff(self._db, self.time(t1), self.time(t2))
+
+    def why(self, subject: str, predicate: str, *, valid_at, as_of, vs=None) -> WhyAnswer:
+        """The answer for (subject, predicate) at ``valid_at`` as of two times, and the writes between."""
+        check_predicate(predicate)
+        ent = self.entity(subject)
+        return reads.why(self._db, ent.id, ent.name, predicate, self.time(valid_at),
+                         self.time(as_of), self._as_of(vs))
+
+    def decisions(self) -> list[Decision]:
+        """The write log, oldest first."""
+        return reads.decisions(self._db)
+
+    def tombstones(self) -> list[Tombstone]:
+        """Records of purges, oldest first."""
+        return [records.tombstone(r) for r in self._db.run("store/tombstone_all")]
+
+    def episodes(self, ids: list[str] | None = None, *, about: str | None = None) -> list[Episode]:
+        """Episodes (by id, or those supporting facts about an entity), oldest first."""
+        if about is not None:
+            linked = {e for v in self.versions(about) for e in v.episodes}
+            ids = sorted(linked if ids is None else linked & set(ids))
+        return reads.episodes(self._db, ids)
+
+    def episode(self, episode_id: str) -> Episode:
+        """One episode by id, or NotFound."""
+        found = reads.episodes(self._db, [episode_id])
+        if not found:
+            raise NotFound(f"no episode {episode_id!r}; list them with `graphmem episodes`")
+        return found[0]
+
+    def episodes_of(self, version_id: str) -> list[Episode]:
+        """The episodes that support a version."""
+        return reads.episodes(self._db, self.version(version_id).episodes)
+
+    def versions_of(self, episode_id: str) -> list[Version]:
+        """The versions an episode supports."""
+        self.episode(episode_id)
+        now = self.now()
+        rows = self._db.run("store/episode_versions", {"episode": episode_id})
+        return reads.newest_first([reads.with_status(records.version(r), now) for r in rows])
+
+    def check(self):
+        """Verify the invariants; return the violations found (empty when sound)."""
+        from .checks import check
+
+        return check(self.versions(), self.decisions(), self.episodes(), self.tombstones(),
+                     self.predicates())
+
+    def export(self, path: str | Path, progress=None) -> int:
+        """Write the whole log as JSON Lines; return the number of records."""
+        from .logio import export_log
+
+        return export_log(self, Path(path), progress)
+
+    def import_log(self, path: str | Path, progress=None) -> int:
+        """Restore an exported log into this store, atomically; return the number of records."""
+        from .logio import import_log
+
+        return import_log(self, Path(path), progress)
+
+
+def check_predicate(name: str) -> str:
+    """A predicate name as given, refused unless it is lowercase words joined by underscores."""
+    if not isinstance(name, str) or not PREDICATE_NAME.match(name):
+        raise InvalidPredicate(
+            f"predicate {name!r} is not a valid name; use lowercase letters, digits and "
+            "underscores, starting with a letter (e.g. lives_in)"
+        )
+    return name
+
+
+def _required_reason(reason: str | None) -> str:
+    if not reason or not str(reason).strip():
+        raise InvalidInput("a reason is required")
+    return str(reason).strip()

@@ -1,0 +1,92 @@
+"""Interval algebra over half-open periods, and the status of a version.
+
+Plain functions over plain values: no database here. ``None`` as an end means
+open ("until further notice") and compares as +infinity.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import NamedTuple
+
+
+class Period(NamedTuple):
+    """A half-open period ``[start, end)``; ``end`` None is open."""
+
+    start: datetime
+    end: datetime | None = None
+
+    def contains(self, moment: datetime) -> bool:
+        """True when ``start <= moment < end``."""
+        return self.start <= moment and (self.end is None or moment < self.end)
+
+    def overlaps(self, other: Period) -> bool:
+        """True when the two periods share at least one moment."""
+        return before(self.start, other.end) and before(other.start, self.end)
+
+    def covers(self, other: Period) -> bool:
+        """True when every moment of ``other`` lies in this period."""
+        return self.start <= other.start and not before(self.end, other.end)
+
+    def is_empty(self) -> bool:
+        """True when the period holds no moment."""
+        return not before(self.start, self.end)
+
+
+def before(moment: datetime, end: datetime | None) -> bool:
+    """``moment < end`` with an open end as +infinity."""
+    return end is None or moment < end
+
+
+def latest_end(a: datetime | None, b: datetime | None) -> datetime | None:
+    """The later of two ends, open being the latest."""
+    if a is None or b is None:
+        return None
+    return max(a, b)
+
+
+def earliest_end(a: datetime | None, b: datetime | None) -> datetime | None:
+    """The earlier of two ends, open being the latest."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def union(a: Period, b: Period) -> Period:
+    """The smallest period covering both (meaningful when they overlap or touch)."""
+    return Period(min(a.start, b.start), latest_end(a.end, b.end))
+
+
+def subtract(whole: Period, cut: Period) -> list[Period]:
+    """The pieces of ``whole`` left and right of ``cut`` (zero, one or two periods)."""
+    pieces = []
+    if whole.start < cut.start:
+        pieces.append(Period(whole.start, earliest_end(whole.end, cut.start)))
+    if cut.end is not None and before(cut.end, whole.end):
+        pieces.append(Period(max(whole.start, cut.end), whole.end))
+    return [p for p in pieces if not p.is_empty()]
+
+
+def believed_at(recorded_at: datetime, superseded_at: datetime | None, as_of: datetime) -> bool:
+    """True when a version with this transaction period was believed at ``as_of``."""
+    return Period(recorded_at, superseded_at).contains(as_of)
+
+
+def status_at(version, as_of: datetime, valid_at: datetime | None = None) -> str:
+    """The status of a stored version seen from transaction time ``as_of`` and valid time ``valid_at``.
+
+    ``version`` is anything with ``valid_from``, ``valid_to``, ``recorded_at``,
+    ``superseded_at`` and ``reason`` (the retraction reason, set only on retraction).
+    A version not yet recorded at ``as_of`` has no status there; this returns "upcoming"
+    for it only if asked, so callers should filter by :func:`believed_at` or closure first.
+    """
+    valid_at = as_of if valid_at is None else valid_at
+    if version.superseded_at is not None and version.superseded_at <= as_of:
+        return "retracted" if version.reason else "superseded"
+    if valid_at < version.valid_from:
+        return "upcoming"
+    if version.valid_to is not None and version.valid_to <= valid_at:
+        return "ended"
+    return "current"

@@ -1,0 +1,92 @@
+"""Times at the boundary: parse user input, normalise to UTC, and map open ends.
+
+The engines store TIMESTAMP without zone and silently drop an offset, so every
+time is converted to naive UTC before it is bound and back to aware UTC after
+it is read. Open ends (``valid_to`` / ``superseded_at`` of None) are stored as
+a far-future sentinel so time filters need no ``IS NULL OR`` (slow on kuzu).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from dateutil import parser as dateparser
+
+from .errors import InvalidTime
+
+UTC = UTC
+#: Stored in place of an open end. Users may not write times at or after it.
+OPEN_END = datetime(9999, 12, 31)
+#: Earliest and latest time a user may give (the engines misbehave far outside).
+MIN_TIME = datetime(1, 1, 2, tzinfo=UTC)
+MAX_TIME = datetime(9999, 1, 1, tzinfo=UTC)
+TICK = timedelta(microseconds=1)
+
+
+def zone(name: str):
+    """Return the tzinfo for a zone name such as 'UTC' or 'Europe/Berlin'."""
+    if name.upper() == "UTC":
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'") from exc
+
+
+def parse_time(value: datetime | date | str, tz=UTC) -> datetime:
+    """Read a user time (datetime, date, ISO 8601 text or 'now') as an aware UTC datetime.
+
+    Naive times and bare dates are read in ``tz``; a bare date is the start of that day.
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() == "now":
+            return datetime.now(UTC)
+        try:
+            value = dateparser.isoparse(text)
+        except (ValueError, OverflowError) as exc:
+            raise InvalidTime(
+                f"cannot read {value!r} as a time; use ISO 8601 like 2026-10-15 or 2026-10-15T09:30:00Z"
+            ) from exc
+    elif isinstance(value, date) and not isinstance(value, datetime):
+        value = datetime(value.year, value.month, value.day)
+    if not isinstance(value, datetime):
+        raise InvalidTime(f"expected a time, got {type(value).__name__}")
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=tz)
+    try:
+        result = value.astimezone(UTC)
+    except (OverflowError, ValueError) as exc:
+        raise InvalidTime(f"time {value!r} is out of range") from exc
+    if not MIN_TIME <= result < MAX_TIME:
+        raise InvalidTime(
+            f"time {result.isoformat()} is out of range; times must fall between years 1 and 9998"
+        )
+    return result
+
+
+def optional_time(value, tz=UTC) -> datetime | None:
+    """Like :func:`parse_time`, but None stays None."""
+    return None if value is None else parse_time(value, tz)
+
+
+def to_engine(value: datetime | None) -> datetime:
+    """Aware UTC time (or None for an open end) as the naive UTC value the engine stores."""
+    if value is None:
+        return OPEN_END
+    return value.astimezone(UTC).replace(tzinfo=None)
+
+
+def from_engine(value: datetime | None) -> datetime | None:
+    """Naive UTC value read from the engine as an aware UTC time (the sentinel as None)."""
+    if value is None or value >= OPEN_END:
+        return None
+    return value.replace(tzinfo=UTC)
+
+
+def iso(value: datetime | None) -> str | None:
+    """ISO 8601 text in UTC with a 'Z', or None for an open end."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")

@@ -1,0 +1,2 @@
+// Create an entity.
+CREATE (:Entity {id: $id, name: $name, kind: $kind})

@@ -1,0 +1,2 @@
+// Purge an episode.
+MATCH (e:Episode {id: $id}) DELETE e

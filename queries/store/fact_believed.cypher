@@ -1,0 +1,4 @@
+// The currently believed versions of one (subject, predicate): the write gate's input.
+MATCH (s:Entity {id: $subject})-[f:Fact]->(o:Entity)
+WHERE f.predicate = $predicate AND f.superseded_at = $open
+RETURN f.id, o.id, f.valid_from, f.valid_to, f.episodes

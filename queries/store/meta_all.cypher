@@ -1,0 +1,2 @@
+// Every store setting and counter.
+MATCH (m:Meta) RETURN m.key, m.value

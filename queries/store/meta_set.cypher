@@ -1,0 +1,2 @@
+// Set one store setting or counter.
+MERGE (m:Meta {key: $key}) SET m.value = $value

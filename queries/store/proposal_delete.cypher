@@ -1,0 +1,2 @@
+// Purge a proposal.
+MATCH (p:Proposal {id: $id}) DELETE p

@@ -1,0 +1,117 @@
+"""DESIGN.md's worked examples, through the API."""
+
+from datetime import datetime
+
+import pytest
+
+from graphmem.timeutil import UTC
+from tests.conftest import objects
+
+
+def t(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+@pytest.fixture
+def late_move(store):
+    store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01", recorded_at="2026-01-10")
+    store.add("Ivan", "lives_in", "Berlin", valid_from="2026-10-15", recorded_at="2026-11-01")
+    return store
+
+
+def where(store, as_of, valid_at):
+    return objects(store.beliefs(as_of=as_of, valid_at=valid_at), "Ivan", "lives_in")
+
+
+def test_late_move_as_of_answers(late_move, clock):
+    clock.set("2026-11-05")
+    assert where(late_move, "2026-10-20", "2026-10-20") == ["Prague"]
+    assert where(late_move, None, "2026-10-20") == ["Berlin"]
+    assert where(late_move, None, "2026-10-10") == ["Prague"]
+
+
+def test_late_move_history(late_move, clock):
+    clock.set("2026-11-05")
+    history = late_move.history("Ivan", "lives_in")
+    assert [(v.object, v.status) for v in history] == [
+        ("Berlin", "current"), ("Prague", "ended"), ("Prague", "superseded"),
+    ]
+    berlin, prague_ended, prague_old = history
+    assert berlin.valid_from == t("2026-10-15") and berlin.valid_to is None
+    assert (prague_ended.valid_from, prague_ended.valid_to) == (t("2020-01-01"), t("2026-10-15"))
+    assert prague_ended.recorded_at == t("2026-11-01")
+    assert prague_old.valid_to is None and prague_old.recorded_at == t("2026-01-10")
+    assert prague_old.superseded_at == t("2026-11-01")
+    assert set(prague_old.superseded_by) == {berlin.id, prague_ended.id}
+    assert prague_old.id in berlin.supersedes and prague_old.id in prague_ended.supersedes
+
+
+def test_late_move_segment(late_move, clock):
+    decision = late_move.segment("Ivan", "lives_in", "Munich", valid_from="2026-10-01",
+                                 valid_to="2026-10-15", recorded_at="2026-11-20")
+    assert decision.op == "SEGMENT"
+    clock.set("2026-11-25")
+    assert where(late_move, "2026-11-10", "2026-10-05") == ["Prague"]
+    assert where(late_move, None, "2026-10-05") == ["Munich"]
+    assert where(late_move, None, "2026-10-20") == ["Berlin"]
+    assert where(late_move, None, "2026-09-30") == ["Prague"]
+    berlin = [v for v in late_move.history("Ivan", "lives_in") if v.object == "Berlin"]
+    assert len(berlin) == 1 and berlin[0].status == "current"
+    assert late_move.check() == []
+
+
+def test_ending_versus_correcting(store, clock):
+    store.add("Acme", "status", "warm", valid_from="2026-03-01", recorded_at="2026-03-01")
+    update = store.add("Acme", "status", "cold", valid_from="2026-04-20", recorded_at="2026-05-01")
+    assert update.op == "UPDATE"
+    cold = next(v for v in store.beliefs(as_of="2026-05-02", valid_at="2026-05-02") if v.object == "cold")
+    correction = store.correct(cold.id, "lost", reason="typing mistake for lost", recorded_at="2026-06-01")
+    assert correction.op == "CORRECT" and cold.id in correction.closed
+    clock.set("2026-06-10")
+    assert objects(store.beliefs(as_of="2026-05-15")) == ["cold"]
+    assert objects(store.beliefs()) == ["lost"]
+    lost = store.beliefs()[0]
+    assert lost.valid_from == t("2026-04-20")
+    history = store.history("Acme", "status")
+    warm = [v for v in history if v.object == "warm" and v.status == "ended"]
+    assert len(warm) == 1 and warm[0].valid_to == t("2026-04-20")
+    (retracted,) = [v for v in history if v.object == "cold"]
+    assert retracted.status == "retracted" and retracted.reason == "typing mistake for lost"
+    assert retracted.superseded_by == [lost.id]
+    # As of before the correction, cold is reported current: the past answer never changes.
+    assert [v.status for v in store.beliefs(as_of="2026-05-15")] == ["current"]
+
+
+def test_chat_time(store, clock):
+    messages = [
+        ("2025-01-10", "I live in Beijing.", ("add", "lives_in", "Beijing", None, None)),
+        ("2025-03-08", "I travelled to Xi'an last October.",
+         ("add", "traveled_to", "Xi'an", "2024-10-01", "2024-11-01")),
+        ("2025-06-01", "I moved to Shanghai.", ("add", "lives_in", "Shanghai", None, None)),
+        ("2025-09-12", "I like apples.", ("add", "likes", "apples", None, None)),
+        ("2025-09-25", "I don't like apples anymore.", ("end", "likes", "apples", None, None)),
+        ("2026-05-08", "I travelled to Hangzhou last week.",
+         ("add", "traveled_to", "Hangzhou", "2026-04-27", "2026-05-04")),
+    ]
+    clock.set("2026-11-30")  # imported long after the chat: reference times still rule
+    for chat_time, text, (op, predicate, obj, start, end) in messages:
+        episode = store.add_episode(text, kind="chat", actor="Lin", reference_time=chat_time)
+        if op == "add":
+            store.add("Lin", predicate, obj, valid_from=start, valid_to=end, episode=episode.id)
+        else:
+            store.end("Lin", predicate, obj, episode=episode.id)
+    assert objects(store.beliefs(), "Lin", "lives_in") == ["Shanghai"]
+    assert objects(store.beliefs(valid_at="2025-03-01"), "Lin", "lives_in") == ["Beijing"]
+    assert objects(store.beliefs(), "Lin", "likes") == []
+    apples = [v for v in store.history("Lin", "likes") if v.status == "ended"]
+    assert len(apples) == 1 and apples[0].valid_to == t("2025-09-25")
+    assert apples[0].valid_from == t("2025-09-12")
+    trips = sorted((v for v in store.beliefs(valid_at="all") if v.predicate == "traveled_to"),
+                   key=lambda v: v.valid_from, reverse=True)
+    assert [v.object for v in trips] == ["Hangzhou", "Xi'an"]
+    assert len({v.id for v in trips}) == 2
+    # Every version cites the message it came from, and the message lists its versions.
+    shanghai = store.beliefs()[0]
+    (episode,) = store.episodes_of(shanghai.id)
+    assert episode.text == "I moved to Shanghai." and episode.kind == "chat"
+    assert shanghai.id in [v.id for v in store.versions_of(episode.id)]
