@@ -1,0 +1,225 @@
+"""The offline rule-based extractor: first-person facts from English chat messages."""
+
+from datetime import UTC, datetime
+
+import pytest
+from pydantic import ValidationError
+
+from graphmem.errors import InvalidInput
+from graphmem.extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
+
+#: A Friday.
+REF = datetime(2026, 5, 8, 10, 0, tzinfo=UTC)
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def facts(text: str, reference: datetime = REF, speaker: str = "user") -> list[tuple]:
+    """The facts as (op, predicate, object, valid_from, valid_to) with dates as ISO text."""
+    found = RuleExtractor().extract(text, reference_time=reference, speaker=speaker)
+    for fact in found:
+        assert fact.quote in text
+        assert fact.subject == speaker
+    return [
+        (f.op, f.predicate, f.object,
+         f.valid_from and f.valid_from.isoformat()[:10], f.valid_to and f.valid_to.isoformat()[:10])
+        for f in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "chat_time", "expected"),
+    [
+        ("I live in Beijing.", "2025-01-10", [("assert", "lives_in", "Beijing", None, None)]),
+        ("I moved to Shanghai.", "2025-06-01", [("assert", "lives_in", "Shanghai", None, None)]),
+        ("I like apples.", "2025-09-12", [("assert", "likes", "apples", None, None)]),
+        ("I don't like apples anymore.", "2025-09-25", [("end", "likes", "apples", None, None)]),
+        ("I travelled to Xi'an last October.", "2025-03-08",
+         [("assert", "traveled_to", "Xi'an", "2024-10-01", "2024-11-01")]),
+        ("I travelled to Hangzhou last week.", "2026-05-08",
+         [("assert", "traveled_to", "Hangzhou", "2026-04-27", "2026-05-04")]),
+    ],
+)
+def test_chat_time_example(text, chat_time, expected):
+    assert facts(text, at(chat_time)) == expected
+
+
+def test_relative_phrases_resolve_against_the_given_reference():
+    text = "I travelled to Xi'an last October."
+    assert facts(text, at("2025-03-08"))[0][3:] == ("2024-10-01", "2024-11-01")
+    assert facts(text, at("2025-12-01"))[0][3:] == ("2025-10-01", "2025-11-01")
+    assert facts("I moved to Berlin yesterday.", at("2024-02-01")) == [
+        ("assert", "lives_in", "Berlin", "2024-01-31", None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # lives_in
+        ("I live in New York City with my wife.",
+         [("assert", "lives_in", "New York City", None, None)]),
+        ("i live in beijing", [("assert", "lives_in", "beijing", None, None)]),
+        ("I'm living in Lyon now.", [("assert", "lives_in", "Lyon", None, None)]),
+        ("I relocated to Singapore in March.",
+         [("assert", "lives_in", "Singapore", "2026-03-01", None)]),
+        ("In 2019, I moved to Berlin.", [("assert", "lives_in", "Berlin", "2019-01-01", None)]),
+        ("I've lived in Paris since 2019.", [("assert", "lives_in", "Paris", "2019-01-01", None)]),
+        ("I lived in Paris from 2015 to 2019.",
+         [("assert", "lives_in", "Paris", "2015-01-01", "2020-01-01")]),
+        ("I stayed in Prague from October 1 to 14.",
+         [("assert", "lives_in", "Prague", "2025-10-01", "2025-10-15")]),
+        ("I don't live in Paris anymore.", [("end", "lives_in", "Paris", None, None)]),
+        ("I no longer live in Paris.", [("end", "lives_in", "Paris", None, None)]),
+        # works_at
+        ("I work at Google as an engineer.", [("assert", "works_at", "Google", None, None)]),
+        ("I work for the BBC.", [("assert", "works_at", "BBC", None, None)]),
+        ("I joined Microsoft on 8 May 2023.",
+         [("assert", "works_at", "Microsoft", "2023-05-08", None)]),
+        ("I started working at SAP last week.",
+         [("assert", "works_at", "SAP", "2026-04-27", None)]),
+        ("I started at Stripe in 2021.", [("assert", "works_at", "Stripe", "2021-01-01", None)]),
+        ("I left Google in 2024.", [("end", "works_at", "Google", None, "2024-01-01")]),
+        ("I quit my job at Acme Corp.", [("end", "works_at", "Acme Corp", None, None)]),
+        ("I stopped working at Google yesterday.",
+         [("end", "works_at", "Google", None, "2026-05-07")]),
+        ("I don't work at IBM anymore.", [("end", "works_at", "IBM", None, None)]),
+        # likes and dislikes
+        ("I love hiking, painting and swimming!",
+         [("assert", "likes", "hiking", None, None), ("assert", "likes", "painting", None, None),
+          ("assert", "likes", "swimming", None, None)]),
+        ("I really enjoy jazz.", [("assert", "likes", "jazz", None, None)]),
+        ("I no longer like coffee.", [("end", "likes", "coffee", None, None)]),
+        ("I stopped liking football last year.",
+         [("end", "likes", "football", None, "2025-01-01")]),
+        ("I stopped running.", [("end", "likes", "running", None, None)]),
+        ("I quit smoking.", [("end", "likes", "smoking", None, None)]),
+        ("I hate mornings.", [("assert", "dislikes", "mornings", None, None)]),
+        ("I don't like cheese.", [("assert", "dislikes", "cheese", None, None)]),
+        # married_to
+        ("I got married to Anna last year.",
+         [("assert", "married_to", "Anna", "2025-01-01", None)]),
+        ("I married Tom.", [("assert", "married_to", "Tom", None, None)]),
+        ("I divorced Anna in 2020.", [("end", "married_to", "Anna", None, "2020-01-01")]),
+        ("I got divorced.", [("end", "married_to", None, None, None)]),
+        # traveled_to
+        ("Last week I went to the Louvre.",
+         [("assert", "traveled_to", "Louvre", "2026-04-27", "2026-05-04")]),
+        ("I visited Tokyo two weeks ago.",
+         [("assert", "traveled_to", "Tokyo", "2026-04-20", "2026-04-27")]),
+        ("I flew to Lisbon on May 1st.",
+         [("assert", "traveled_to", "Lisbon", "2026-05-01", "2026-05-02")]),
+        ("I traveled to Rome.", [("assert", "traveled_to", "Rome", None, None)]),
+        # studies_at and graduated_from
+        ("I'm studying physics at Tsinghua University.",
+         [("assert", "studies_at", "Tsinghua University", None, None)]),
+        ("I study at MIT.", [("assert", "studies_at", "MIT", None, None)]),
+        ("I graduated from MIT in 2019.",
+         [("end", "studies_at", "MIT", None, "2019-01-01"),
+          ("assert", "graduated_from", "MIT", "2019-01-01", "2020-01-01")]),
+        # is_called
+        ("My name is John Smith.", [("assert", "is_called", "John Smith", None, None)]),
+        ("my name's ana", [("assert", "is_called", "ana", None, None)]),
+        ("I'm called Bob.", [("assert", "is_called", "Bob", None, None)]),
+        ("Call me Ishmael.", [("assert", "is_called", "Ishmael", None, None)]),
+        # several facts in one message
+        ("My name is Li and I live in Hangzhou. I work at Alibaba!",
+         [("assert", "is_called", "Li", None, None),
+          ("assert", "lives_in", "Hangzhou", None, None),
+          ("assert", "works_at", "Alibaba", None, None)]),
+        ("I like apples and I live in Paris.",
+         [("assert", "likes", "apples", None, None), ("assert", "lives_in", "Paris", None, None)]),
+        ("I moved to the US last year.", [("assert", "lives_in", "US", "2025-01-01", None)]),
+        ("I moved to Berlin in March and I started working at SAP last week.",
+         [("assert", "lives_in", "Berlin", "2026-03-01", None),
+          ("assert", "works_at", "SAP", "2026-04-27", None)]),
+    ],
+)
+def test_extracts(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't live in Paris.",
+        "I never moved to Berlin.",
+        "I didn't quit Google.",
+        "I didn't go to Paris last week.",
+        "Do I live in Rome?",
+        "Should I move to Berlin?",
+        "If I move to Berlin, I will tell you.",
+        "I'd love to live in Rome.",
+        "I would like apples.",
+        "I like to swim.",
+        "I like it.",
+        "I went to bed early.",
+        "I visited my mom.",
+        "I joined a gym.",
+        "Call me back tomorrow.",
+        "I lived in Paris.",
+        "I was a student at MIT.",
+        "I'm married.",
+        "We live in Rome.",
+        "She moved to Lyon.",
+        "May I ask where you live?",
+        "I work at 9am.",
+        "I work for myself.",
+        "I love it here.",
+        "I left my keys at home.",
+        "",
+    ],
+)
+def test_extracts_nothing(text):
+    assert facts(text) == []
+
+
+def test_quote_is_the_verbatim_sentence():
+    text = "Hi there!  I moved to Shanghai last month.\nAlso, I like tea."
+    found = RuleExtractor().extract(text, reference_time=REF)
+    assert [f.quote for f in found] == ["I moved to Shanghai last month.", "Also, I like tea."]
+    assert all(f.quote in text for f in found)
+
+
+def test_speaker_is_the_subject():
+    [fact] = RuleExtractor().extract("I live in Oslo.", reference_time=REF, speaker="alice")
+    assert fact.subject == "alice"
+    with pytest.raises(InvalidInput):
+        RuleExtractor().extract("I live in Oslo.", reference_time=REF, speaker=" ")
+
+
+def test_times_follow_the_extractor_zone():
+    extractor = RuleExtractor(tz="Asia/Shanghai")
+    [fact] = extractor.extract("I visited Xi'an yesterday.", reference_time=REF)
+    assert fact.valid_from == at("2026-05-06T16:00")
+    assert fact.valid_to == at("2026-05-07T16:00")
+
+
+def test_rule_extractor_is_an_extractor():
+    extractor = RuleExtractor()
+    assert isinstance(extractor, Extractor)
+    assert extractor.name == "rules"
+
+
+def test_extracted_fact_is_frozen_and_serialises_times_as_iso():
+    fact = ExtractedFact(subject="user", predicate="lives_in", object="Oslo",
+                         valid_from=at("2025-01-10"), quote="I live in Oslo.")
+    assert fact.op == "assert"
+    assert fact.model_dump(mode="json")["valid_from"] == "2025-01-10T00:00:00Z"
+    with pytest.raises(ValidationError):
+        fact.object = "Bergen"
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("I live in Beijing.", ["I live in Beijing."]),
+        ("Hello Dr. Smith. I live in St. Louis!", ["Hello Dr. Smith.", "I live in St. Louis!"]),
+        ("J. K. Rowling wrote it... ok?  Yes", ["J. K. Rowling wrote it...", "ok?", "Yes"]),
+        ("Pi is 3.14. Right\nnew line", ["Pi is 3.14.", "Right", "new line"]),
+        ("", []),
+    ],
+)
+def test_split_sentences(text, sentences):
+    assert split_sentences(text) == sentences

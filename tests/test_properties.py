@@ -1,0 +1,121 @@
+"""Property tests: random write sequences against the reference model; the past never changes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphmem import Conflict, GraphmemError, InvalidInput, Store
+from graphmem.timeutil import UTC
+from tests.conftest import ENGINE
+from tests.reference_model import Model, Refused, store_state
+
+BASE = datetime(2020, 1, 1, tzinfo=UTC)
+KINDS = {"lives_in": "one", "likes": "many", "visited": "event"}
+SUBJECTS = st.sampled_from(["ann", "bob"])
+PREDICATES = st.sampled_from(sorted(KINDS))
+OBJECTS = st.sampled_from(["x", "y", "z"])
+DAYS = st.integers(min_value=0, max_value=12)
+MAYBE_DAYS = st.none() | DAYS
+
+ops = st.one_of(
+    st.tuples(st.just("add"), SUBJECTS, PREDICATES, OBJECTS, MAYBE_DAYS, MAYBE_DAYS),
+    st.tuples(st.just("end"), SUBJECTS, PREDICATES, st.none() | OBJECTS, DAYS),
+    st.tuples(st.just("segment"), SUBJECTS, PREDICATES, OBJECTS, DAYS, DAYS),
+    st.tuples(st.just("retract"), st.integers(0, 20)),
+    st.tuples(st.just("correct"), st.integers(0, 20), OBJECTS),
+)
+
+
+def day(n):
+    return None if n is None else BASE + timedelta(days=n)
+
+
+def tx(i):
+    """Transaction time of write i: a year after the valid times, 1 hour apart."""
+    return BASE + timedelta(days=400, hours=i)
+
+
+def resolve(store: Store, op, at):
+    """Turn a retract/correct op's index into the version it names (None: nothing believed)."""
+    if op[0] not in ("retract", "correct"):
+        return op
+    believed = sorted(store.beliefs(as_of=at, valid_at="all"), key=lambda v: int(v.id[1:]))
+    if not believed:
+        return None
+    return (op[0], believed[op[1] % len(believed)], *op[2:])
+
+
+def on_model(model: Model, op, at) -> None:
+    name = op[0]
+    if name in ("retract", "correct"):
+        v = op[1]
+        args = (v.subject, v.predicate, v.object, v.valid_from, v.valid_to)
+        model.retract(*args) if name == "retract" else model.correct(*args, op[2])
+    elif name == "add":
+        model.add(*op[1:4], day(op[4]) or at, day(op[5]))
+    elif name == "end":
+        model.end(*op[1:4], day(op[4]))
+    else:
+        model.segment(*op[1:4], day(op[4]), day(op[5]))
+
+
+def on_store(store: Store, op, at) -> None:
+    name = op[0]
+    if name == "retract":
+        store.retract(op[1].id, reason="wrong", recorded_at=at)
+    elif name == "correct":
+        store.correct(op[1].id, op[2], reason="typo", recorded_at=at)
+    elif name == "add":
+        store.add(*op[1:4], valid_from=day(op[4]), valid_to=day(op[5]), recorded_at=at)
+    elif name == "end":
+        store.end(*op[1:4], at=day(op[4]), recorded_at=at)
+    else:
+        store.segment(*op[1:4], valid_from=day(op[4]), valid_to=day(op[5]), recorded_at=at)
+
+
+def snapshot(store, as_of):
+    return sorted(
+        (v.id, v.object, v.valid_from, v.valid_to, v.status)
+        for v in store.beliefs(as_of=as_of, valid_at="all")
+    )
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(ops, min_size=1, max_size=14))
+def test_store_matches_model_and_past_never_changes(sequence):
+    model = Model(KINDS)
+    with Store(":memory:", engine=ENGINE) as store:
+        for name, kind in KINDS.items():
+            store.declare(name, kind)
+        seen = {}
+        for i, op in enumerate(sequence):
+            at = tx(i)
+            op = resolve(store, op, at - timedelta(minutes=1))
+            if op is None:
+                continue
+            before = snapshot(store, at + timedelta(minutes=1))
+            try:
+                on_model(model, op, at)
+            except Refused:
+                try:
+                    on_store(store, op, at)
+                except GraphmemError:
+                    pass
+                else:
+                    raise AssertionError(f"the model refuses {op} but the store wrote it")
+                assert snapshot(store, at + timedelta(minutes=1)) == before
+                continue
+            try:
+                on_store(store, op, at)
+            except (Conflict, InvalidInput) as exc:
+                raise AssertionError(f"store refused {op} but the model accepted it: {exc}") from exc
+            believed = store.beliefs(as_of=at, valid_at="all")
+            assert store_state(believed, KINDS) == model.state(), op
+            seen[at] = snapshot(store, at)
+            seen[at + timedelta(minutes=30)] = snapshot(store, at + timedelta(minutes=30))
+        for as_of, answer in seen.items():
+            assert snapshot(store, as_of) == answer, f"the answer as of {as_of} changed"
+        assert store.check() == []

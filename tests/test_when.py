@@ -1,0 +1,299 @@
+"""Time expressions found in text and resolved against a reference time."""
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from graphmem.errors import InvalidTime
+from graphmem.when import TimeSpan, parse_chat_time, resolve_times
+
+#: A Friday.
+REF = datetime(2026, 5, 8, 10, 0, tzinfo=UTC)
+
+
+def at(text: str) -> datetime:
+    """An aware UTC time from short ISO text such as '2026-05-07' or '2023-05-08T13:56'."""
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
+    spans = resolve_times(text, reference, **options)
+    assert len(spans) == 1, spans
+    return spans[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "matched", "start", "end", "granularity"),
+    [
+        ("yesterday", "yesterday", "2026-05-07", "2026-05-08", "day"),
+        ("today", "today", "2026-05-08", "2026-05-09", "day"),
+        ("tomorrow", "tomorrow", "2026-05-09", "2026-05-10", "day"),
+        ("I was sick last night", "last night", "2026-05-07", "2026-05-08", "day"),
+        ("the day before yesterday", "the day before yesterday", "2026-05-06", "2026-05-07", "day"),
+        ("yesterday morning", "yesterday morning", "2026-05-07", "2026-05-08", "day"),
+        ("last week", "last week", "2026-04-27", "2026-05-04", "week"),
+        ("this week", "this week", "2026-05-04", "2026-05-11", "week"),
+        ("next week", "next week", "2026-05-11", "2026-05-18", "week"),
+        ("last weekend", "last weekend", "2026-05-02", "2026-05-04", "range"),
+        ("last month", "last month", "2026-04-01", "2026-05-01", "month"),
+        ("this month", "this month", "2026-05-01", "2026-06-01", "month"),
+        ("next month", "next month", "2026-06-01", "2026-07-01", "month"),
+        ("last year", "last year", "2025-01-01", "2026-01-01", "year"),
+        ("this year", "this year", "2026-01-01", "2027-01-01", "year"),
+        ("this year's budget", "this year's", "2026-01-01", "2027-01-01", "year"),
+        ("last year's trip", "last year's", "2025-01-01", "2026-01-01", "year"),
+        ("two days ago", "two days ago", "2026-05-06", "2026-05-07", "day"),
+        ("2 days ago", "2 days ago", "2026-05-06", "2026-05-07", "day"),
+        ("a day ago", "a day ago", "2026-05-07", "2026-05-08", "day"),
+        ("a couple of days ago", "a couple of days ago", "2026-05-06", "2026-05-07", "day"),
+        ("3 weeks ago", "3 weeks ago", "2026-04-13", "2026-04-20", "week"),
+        ("two months ago", "two months ago", "2026-03-01", "2026-04-01", "month"),
+        ("10 years ago", "10 years ago", "2016-01-01", "2017-01-01", "year"),
+        ("an hour ago", "an hour ago", "2026-05-08T09:00", "2026-05-08T09:01", "instant"),
+        ("last October", "last October", "2025-10-01", "2025-11-01", "month"),
+        ("last May", "last May", "2025-05-01", "2025-06-01", "month"),
+        ("last April", "last April", "2026-04-01", "2026-05-01", "month"),
+        ("next March", "next March", "2027-03-01", "2027-04-01", "month"),
+        ("this October", "this October", "2026-10-01", "2026-11-01", "month"),
+        ("in March", "March", "2026-03-01", "2026-04-01", "month"),
+        ("in May", "May", "2026-05-01", "2026-06-01", "month"),
+        ("in June", "June", "2025-06-01", "2025-07-01", "month"),
+        ("in March 2023", "March 2023", "2023-03-01", "2023-04-01", "month"),
+        ("Sept 2021", "Sept 2021", "2021-09-01", "2021-10-01", "month"),
+        ("in 2019", "2019", "2019-01-01", "2020-01-01", "year"),
+        ("during 1998", "1998", "1998-01-01", "1999-01-01", "year"),
+        ("the summer of 2019", "2019", "2019-01-01", "2020-01-01", "year"),
+        ("since 2019", "since 2019", "2019-01-01", None, "open"),
+        ("ever since last year", "ever since last year", "2025-01-01", None, "open"),
+        ("since March", "since March", "2026-03-01", None, "open"),
+        ("since 8 May 2023", "since 8 May 2023", "2023-05-08", None, "open"),
+        ("from October 1 to 14", "from October 1 to 14", "2025-10-01", "2025-10-15", "range"),
+        ("October 1-14, 2024", "October 1-14, 2024", "2024-10-01", "2024-10-15", "range"),
+        ("from 1 to 14 October 2024", "from 1 to 14 October 2024", "2024-10-01", "2024-10-15",
+         "range"),
+        ("from 2019 to 2021", "from 2019 to 2021", "2019-01-01", "2022-01-01", "range"),
+        ("between 2019 and 2021", "between 2019 and 2021", "2019-01-01", "2022-01-01", "range"),
+        ("between March and May", "between March and May", "2026-03-01", "2026-06-01", "range"),
+        ("from November to February", "from November to February", "2025-11-01", "2026-03-01",
+         "range"),
+        ("from May 1 to June 3", "from May 1 to June 3", "2026-05-01", "2026-06-04", "range"),
+        ("from 8 May 2023 to 10 May 2023", "from 8 May 2023 to 10 May 2023", "2023-05-08",
+         "2023-05-11", "range"),
+        ("the Sunday before", "the Sunday before", "2026-05-03", "2026-05-04", "day"),
+        ("the Friday before", "the Friday before", "2026-05-01", "2026-05-02", "day"),
+        ("the Sunday after", "the Sunday after", "2026-05-10", "2026-05-11", "day"),
+        ("the Sunday before 25 May 2023", "the Sunday before 25 May 2023", "2023-05-21",
+         "2023-05-22", "day"),
+        ("last Sunday", "last Sunday", "2026-05-03", "2026-05-04", "day"),
+        ("next Friday", "next Friday", "2026-05-15", "2026-05-16", "day"),
+        ("8 May 2023", "8 May 2023", "2023-05-08", "2023-05-09", "day"),
+        ("on the 8th of May, 2023", "8th of May, 2023", "2023-05-08", "2023-05-09", "day"),
+        ("May 8th", "May 8th", "2026-05-08", "2026-05-09", "day"),
+        ("May 9th", "May 9th", "2025-05-09", "2025-05-10", "day"),
+        ("May 8, 2023", "May 8, 2023", "2023-05-08", "2023-05-09", "day"),
+        ("Sept. 5, 2020", "Sept. 5, 2020", "2020-09-05", "2020-09-06", "day"),
+        ("February 29", "February 29", "2024-02-29", "2024-03-01", "day"),
+        ("2023-05-08", "2023-05-08", "2023-05-08", "2023-05-09", "day"),
+        ("05/08/2023", "05/08/2023", "2023-05-08", "2023-05-09", "day"),
+        ("5/8/23", "5/8/23", "2023-05-08", "2023-05-09", "day"),
+        ("1:56 pm on 8 May, 2023", "1:56 pm on 8 May, 2023", "2023-05-08T13:56",
+         "2023-05-08T13:57", "instant"),
+        ("on 8 May 2023 at 10:30", "8 May 2023 at 10:30", "2023-05-08T10:30", "2023-05-08T10:31",
+         "instant"),
+        ("yesterday at 3pm", "yesterday at 3pm", "2026-05-07T15:00", "2026-05-07T15:01",
+         "instant"),
+        ("12 am on 8 May 2023", "12 am on 8 May 2023", "2023-05-08T00:00", "2023-05-08T00:01",
+         "instant"),
+        ("2025-09-12 08:00:00", "2025-09-12 08:00:00", "2025-09-12T08:00:00",
+         "2025-09-12T08:00:01", "instant"),
+        ("2025-09-12T08:00:00+02:00", "2025-09-12T08:00:00+02:00", "2025-09-12T06:00:00",
+         "2025-09-12T06:00:01", "instant"),
+        ("2025-09-12T08:00Z", "2025-09-12T08:00Z", "2025-09-12T08:00", "2025-09-12T08:01",
+         "instant"),
+    ],
+)
+def test_resolves_expression(text, matched, start, end, granularity):
+    span = one(text)
+    assert span.text == matched
+    assert matched in text
+    assert span.start == at(start)
+    assert span.end == (None if end is None else at(end))
+    assert span.granularity == granularity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "May I ask you something?",
+        "I may come later.",
+        "I have 2 cats and 2019 apples.",
+        "The score was 3.14 and 12,000 people came.",
+        "Call 555-1234 or see version v1.10.2024.",
+        "I ran 5 km in 31 minutes.",
+        "He scored 2000 points.",
+        "We march together.",
+        "31 February 2023",
+        "on 13/13/2023",
+        "It costs 1/2 of the price.",
+        "I met Mark at 10 in the office.",
+        "",
+    ],
+)
+def test_ignores_non_dates(text):
+    assert resolve_times(text, REF) == []
+
+
+@pytest.mark.parametrize(
+    ("reference", "text", "start", "end"),
+    [
+        # The most recent October strictly before the reference month.
+        ("2025-03-08", "last October", "2024-10-01", "2024-11-01"),
+        ("2025-10-20", "last October", "2024-10-01", "2024-11-01"),
+        ("2025-11-02", "last October", "2025-10-01", "2025-11-01"),
+        # The most recent March not in the future.
+        ("2025-03-08", "in March", "2025-03-01", "2025-04-01"),
+        ("2025-02-28", "in March", "2024-03-01", "2024-04-01"),
+        # Weeks start on Monday; a Monday or Sunday reference stays in its own week.
+        ("2026-05-04", "last week", "2026-04-27", "2026-05-04"),
+        ("2026-05-10", "last week", "2026-04-27", "2026-05-04"),
+        ("2026-05-10", "this week", "2026-05-04", "2026-05-11"),
+        # A Sunday reference: the Sunday before is a week earlier.
+        ("2026-05-10", "the Sunday before", "2026-05-03", "2026-05-04"),
+        ("2026-01-01", "yesterday", "2025-12-31", "2026-01-01"),
+        ("2024-03-31", "last month", "2024-02-01", "2024-03-01"),
+        ("2024-03-31", "one month ago", "2024-02-01", "2024-03-01"),
+        ("2026-01-05", "from October 1 to 14", "2025-10-01", "2025-10-15"),
+        ("2025-10-05", "from October 1 to 14", "2025-10-01", "2025-10-15"),
+    ],
+)
+def test_resolves_against_the_reference(reference, text, start, end):
+    span = one(text, at(reference) + timedelta(hours=12))
+    assert (span.start, span.end) == (at(start), at(end))
+
+
+@pytest.mark.parametrize(
+    ("day_first", "start"),
+    [(False, "2023-05-08"), (True, "2023-08-05")],
+)
+def test_numeric_dates_follow_day_first(day_first, start):
+    assert one("05/08/2023", day_first=day_first).start == at(start)
+
+
+def test_day_first_rejects_impossible_month():
+    assert resolve_times("12/25/2023", REF, day_first=True) == []
+
+
+def test_spans_come_in_order_of_appearance():
+    text = "I moved in 2019, went to Rome last week and will fly next month."
+    spans = resolve_times(text, REF)
+    assert [span.text for span in spans] == ["2019", "last week", "next month"]
+
+
+def test_calendar_arithmetic_happens_in_the_store_zone():
+    berlin = ZoneInfo("Europe/Berlin")
+    # 23:00 UTC on the 7th is already the 8th in Berlin.
+    reference = datetime(2026, 5, 7, 23, 0, tzinfo=UTC)
+    span = one("yesterday", reference, tz=berlin)
+    assert span.start == datetime(2026, 5, 7, tzinfo=berlin).astimezone(UTC)
+    assert span.end == datetime(2026, 5, 8, tzinfo=berlin).astimezone(UTC)
+    assert span.start.tzinfo == UTC
+    assert one("yesterday", reference, tz="Europe/Berlin") == span
+    assert one("yesterday", reference).start == at("2026-05-06")
+
+
+def test_naive_reference_is_read_in_the_zone():
+    naive = datetime(2026, 5, 8, 1, 0)
+    assert one("today", naive, tz="Asia/Shanghai").start == at("2026-05-07T16:00")
+
+
+def test_explicit_offset_wins_over_the_zone():
+    span = one("2025-09-12T08:00:00Z", tz="Europe/Berlin")
+    assert span.start == at("2025-09-12T08:00")
+
+
+def test_as_json_uses_iso_utc_with_z():
+    assert one("last week").as_json() == {
+        "text": "last week",
+        "from": "2026-04-27T00:00:00Z",
+        "to": "2026-05-04T00:00:00Z",
+        "granularity": "week",
+    }
+    assert one("since 2019").as_json()["to"] is None
+
+
+def test_time_span_is_frozen():
+    span = one("today")
+    with pytest.raises(ValidationError):
+        span.text = "tomorrow"
+
+
+@given(st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2900, 1, 1)))
+def test_relative_periods_tile_the_calendar(naive):
+    reference = naive.replace(tzinfo=UTC)
+    spans = {s.text: s for s in resolve_times(
+        "yesterday today tomorrow last week this week next week last month this month "
+        "next month last year this year next year", reference)}
+    for first, second in [("yesterday", "today"), ("today", "tomorrow"),
+                          ("last week", "this week"), ("this week", "next week"),
+                          ("last month", "this month"), ("this month", "next month"),
+                          ("last year", "this year"), ("this year", "next year")]:
+        assert spans[first].end == spans[second].start
+    for unit in ("today", "this week", "this month", "this year"):
+        assert spans[unit].start <= reference < spans[unit].end
+    assert spans["this week"].start.weekday() == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2025-09-12T08:00:00Z", "2025-09-12T08:00:00"),
+        ("2025-09-12T08:00:00+02:00", "2025-09-12T06:00:00"),
+        ("2025-09-12 08:00:00", "2025-09-12T08:00:00"),
+        ("2025-09-12", "2025-09-12T00:00:00"),
+        ("1:56 pm on 8 May, 2023", "2023-05-08T13:56:00"),
+        ("10:00 am on Tuesday, 3 June, 2025", "2025-06-03T10:00:00"),
+        ("8 May 2023", "2023-05-08T00:00:00"),
+        ("May 8, 2023 7:05 PM", "2023-05-08T19:05:00"),
+        ("  05/08/2023 ", "2023-05-08T00:00:00"),
+    ],
+)
+def test_parse_chat_time(text, expected):
+    assert parse_chat_time(text) == at(expected)
+
+
+def test_parse_chat_time_zone_and_day_first():
+    assert parse_chat_time("05/08/2023", day_first=True) == at("2023-08-05")
+    assert parse_chat_time("1:56 pm on 8 May, 2023", tz="Europe/Berlin") == at("2023-05-08T11:56")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "now", "yesterday", "last week", "8 May", "May 2023", "1:56 pm", "2023",
+     "12345", "not a date 1", "32 May 2023", "2023-13-01", "0000-01-01"],
+)
+def test_parse_chat_time_rejects(text):
+    with pytest.raises(InvalidTime) as info:
+        parse_chat_time(text)
+    assert "\n" not in str(info.value)
+
+
+_WORDS = ("I in on at since from to and between last next this the before after ago a two 1 8 "
+          "14 31 2019 9999 May March October Sunday week month year yesterday 1:56 pm , . - / "
+          "05/08/2023 2023-05-08 Feb 29 Sept. of couple days").split()
+
+
+@given(st.lists(st.sampled_from(_WORDS), max_size=25))
+def test_any_text_gives_well_formed_spans(words):
+    text = " ".join(words)
+    spans = resolve_times(text, REF)
+    cursor = 0
+    for span in spans:
+        found = text.find(span.text, cursor)
+        assert found >= 0  # a verbatim substring, in order of appearance
+        cursor = found + len(span.text)
+        assert span.start.tzinfo == UTC
+        assert span.end is None or span.end > span.start
