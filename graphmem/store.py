@@ -304,35 +304,58 @@ class Store:
             txn.log("EPISODE", episode=episode.id)
             return episode
 
+    def remember(self, text: str, facts=(), *, kind: str = "chat", actor: str | None = None,
+                 reference_time=None, source: str | None = None, approve: bool = False,
+                 recorded_at=None) -> tuple[Episode, list[Proposal]]:
+        """Record an episode and propose the facts drawn from it, in one atomic write.
+
+        ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
+        (e.g. :class:`graphmem.extract_rules.ExtractedFact`). They wait for review unless
+        ``approve`` is set or their source (default: the episode kind) skips review.
+        """
+        reference = optional_time(reference_time, self.tz)
+        source = source or kind
+        with self._write(recorded_at) as txn:
+            episode = txn.add_episode(text, kind, actor, reference)
+            txn.log("EPISODE", episode=episode.id)
+            proposals = [self._queue(txn, fact, episode.id, source, approve) for fact in facts]
+        return episode, proposals
+
     # -- review queue ----------------------------------------------------------------------
 
     def propose(self, subject: str, predicate: str, obj: str | None = None, *, op: str = "assert",
                 valid_from=None, valid_to=None, episode: str | None = None,
                 quote: str | None = None, source: str = "manual", recorded_at=None) -> Proposal:
         """Queue a fact for review; sources configured to skip review are written at once."""
-        check_predicate(predicate)
-        if op not in ("assert", "end"):
-            raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {op!r}")
-        if op == "assert" and not obj:
-            raise InvalidInput("a proposed assertion needs an object")
-        entity_key(subject)
-        start, end = optional_time(valid_from, self.tz), optional_time(valid_to, self.tz)
+        fact = Proposal(id="", op=op, subject=subject, predicate=predicate, object=obj,
+                        valid_from=optional_time(valid_from, self.tz), valid_to=optional_time(valid_to, self.tz),
+                        quote=quote, proposed_at=datetime.now(UTC))
         with self._write(recorded_at) as txn:
             if episode:
                 txn.episode(episode)
-            proposal = Proposal(
-                id=txn.next_id("p"), op=op, subject=subject, predicate=predicate, object=obj,
-                valid_from=start, valid_to=end, episode=episode, quote=quote, source=source,
-                proposed_at=txn.at,
-            )
-            txn.queue(proposal)
-            txn.log("PROPOSE", proposal=proposal.id, episode=episode)
-            if source in self.review_skips():
-                txn.tick()
-                decision = self._approve_one(txn, proposal)
-                proposal = proposal.model_copy(update={
-                    "state": "approved", "decided_at": txn.at, "decision": decision.id})
-            return proposal
+            return self._queue(txn, fact, episode, source, False)
+
+    def _queue(self, txn: Transaction, fact, episode: str | None, source: str, approve: bool) -> Proposal:
+        """Queue one proposed fact in this write, approving it at once when review is skipped."""
+        check_predicate(fact.predicate)
+        if fact.op not in ("assert", "end"):
+            raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {fact.op!r}")
+        if fact.op == "assert" and not fact.object:
+            raise InvalidInput("a proposed assertion needs an object")
+        entity_key(fact.subject)
+        proposal_id = txn.next_id("p")
+        logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode)
+        proposal = Proposal(
+            id=proposal_id, op=fact.op, subject=fact.subject, predicate=fact.predicate,
+            object=fact.object, valid_from=_aware(fact.valid_from), valid_to=_aware(fact.valid_to),
+            episode=episode, quote=fact.quote, source=source, proposed_at=logged.at,
+        )
+        txn.queue(proposal)
+        if approve or source in self.review_skips():
+            decision = self._approve_one(txn, proposal)
+            proposal = proposal.model_copy(update={
+                "state": "approved", "decided_at": txn.at, "decision": decision.id})
+        return proposal
 
     def proposals(self, state: str | None = "pending") -> list[Proposal]:
         """The review queue: pending proposals (or those in ``state``; None for all)."""
@@ -363,9 +386,7 @@ class Store:
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
         decisions = []
         with self._write(recorded_at) as txn:
-            for i, proposal in enumerate(pending):
-                if i:
-                    txn.tick()
+            for proposal in pending:
                 decisions.append(self._approve_one(txn, proposal))
         return decisions
 
@@ -375,9 +396,7 @@ class Store:
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
         decisions = []
         with self._write(recorded_at) as txn:
-            for i, proposal in enumerate(pending):
-                if i:
-                    txn.tick()
+            for proposal in pending:
                 decision = txn.log("REJECT", proposal=proposal.id, reason=reason)
                 txn.decide(proposal.id, "rejected", reason, decision.id)
                 decisions.append(decision)
@@ -528,6 +547,13 @@ def check_predicate(name: str) -> str:
             "underscores, starting with a letter (e.g. lives_in)"
         )
     return name
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    """A model's time as aware UTC (naive read as UTC)."""
+    if value is None:
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _required_reason(reason: str | None) -> str:

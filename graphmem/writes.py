@@ -58,9 +58,10 @@ class Transaction:
         self.meta[f"seq:{prefix}"] = str(number)
         return f"{prefix}{number}"
 
-    def tick(self) -> None:
-        """Move to the next transaction time, for a call that makes several writes."""
-        self.at += TICK
+    def _begin_decision(self) -> None:
+        """Give each decision of a call that makes several its own, later transaction time."""
+        if self.decisions:
+            self.at += TICK
 
     def finish(self) -> None:
         """Save the latest write time and the id counters with the write itself."""
@@ -139,6 +140,7 @@ class Transaction:
         proposal: str | None = None,
     ) -> Decision:
         """Store what the gate decided and log it as one decision."""
+        self._begin_decision()
         decision_id = self.next_id("d")
         created = [(self.next_id("v"), new) for new in plan.create]
         for closed_id in plan.close:
@@ -161,16 +163,20 @@ class Transaction:
             )
         for version_id in plan.link:
             self.run("store/fact_link_episode", subject=subject_id, id=version_id, episode=episode)
-        return self.log(
-            plan.op, decision_id=decision_id, created=[vid for vid, _ in created],
+        return self._append(
+            plan.op, decision_id, created=[vid for vid, _ in created],
             closed=list(plan.close), episode=episode, reason=reason, proposal=proposal,
         )
 
-    def log(self, op: str, *, decision_id: str | None = None, created=(), closed=(),
-            episode=None, reason=None, proposal=None) -> Decision:
-        """Append one decision to the write log."""
+    def log(self, op: str, *, episode=None, reason=None, proposal=None) -> Decision:
+        """Append one decision that writes no version (EPISODE, PROPOSE, REJECT, PURGE)."""
+        self._begin_decision()
+        return self._append(op, self.next_id("d"), episode=episode, reason=reason, proposal=proposal)
+
+    def _append(self, op: str, decision_id: str, *, created=(), closed=(), episode=None, reason=None,
+                proposal=None) -> Decision:
         decision = Decision(
-            id=decision_id or self.next_id("d"), op=op, at=self.at, created=list(created),
+            id=decision_id, op=op, at=self.at, created=list(created),
             closed=list(closed), episode=episode, reason=reason, proposal=proposal,
         )
         self.run(

@@ -1,0 +1,5 @@
+"""`python -m graphmem` runs the command line."""
+
+from .cli import main
+
+main(prog_name="graphmem")
