@@ -26,7 +26,8 @@ class Period(NamedTuple):
 
     def covers(self, other: Period) -> bool:
         """True when every moment of ``other`` lies in this period."""
-        return self.start <= other.start and not before(self.end, other.end)
+        ends_later = self.end is None or (other.end is not None and other.end <= self.end)
+        return self.start <= other.start and ends_later
 
     def is_empty(self) -> bool:
         """True when the period holds no moment."""

@@ -62,18 +62,17 @@ def on_model(model: Model, op, at) -> None:
         model.segment(*op[1:4], day(op[4]), day(op[5]))
 
 
-def on_store(store: Store, op, at) -> None:
+def on_store(store: Store, op, at):
     name = op[0]
     if name == "retract":
-        store.retract(op[1].id, reason="wrong", recorded_at=at)
-    elif name == "correct":
-        store.correct(op[1].id, op[2], reason="typo", recorded_at=at)
-    elif name == "add":
-        store.add(*op[1:4], valid_from=day(op[4]), valid_to=day(op[5]), recorded_at=at)
-    elif name == "end":
-        store.end(*op[1:4], at=day(op[4]), recorded_at=at)
-    else:
-        store.segment(*op[1:4], valid_from=day(op[4]), valid_to=day(op[5]), recorded_at=at)
+        return store.retract(op[1].id, reason="wrong", recorded_at=at)
+    if name == "correct":
+        return store.correct(op[1].id, op[2], reason="typo", recorded_at=at)
+    if name == "add":
+        return store.add(*op[1:4], valid_from=day(op[4]), valid_to=day(op[5]), recorded_at=at)
+    if name == "end":
+        return store.end(*op[1:4], at=day(op[4]), recorded_at=at)
+    return store.segment(*op[1:4], valid_from=day(op[4]), valid_to=day(op[5]), recorded_at=at)
 
 
 def snapshot(store, as_of):
@@ -97,6 +96,7 @@ def test_store_matches_model_and_past_never_changes(sequence):
             if op is None:
                 continue
             before = snapshot(store, at + timedelta(minutes=1))
+            model_before = model.state()
             try:
                 on_model(model, op, at)
             except Refused:
@@ -109,9 +109,13 @@ def test_store_matches_model_and_past_never_changes(sequence):
                 assert snapshot(store, at + timedelta(minutes=1)) == before
                 continue
             try:
-                on_store(store, op, at)
+                decision = on_store(store, op, at)
             except (Conflict, InvalidInput) as exc:
                 raise AssertionError(f"store refused {op} but the model accepted it: {exc}") from exc
+            if op[0] in ("add", "segment"):
+                unchanged = model.state() == model_before
+                assert (decision.op == "NOOP") == unchanged, (op, decision.op)
+                assert not unchanged or (decision.created, decision.closed) == ([], [])
             believed = store.beliefs(as_of=at, valid_at="all")
             assert store_state(believed, KINDS) == model.state(), op
             seen[at] = snapshot(store, at)

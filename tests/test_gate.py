@@ -1,0 +1,132 @@
+"""The write gate's decisions, without a database."""
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from graphmem.errors import Conflict, InvalidInput, InvalidPeriod
+from graphmem.gate import EVENT_LENGTH, Held, plan_assert, plan_correct, plan_end, plan_segment
+from graphmem.temporal import Period
+from graphmem.timeutil import UTC
+
+BASE = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def d(n):
+    return None if n is None else BASE + timedelta(days=n)
+
+
+def held(vid, obj, a, b=None, episodes=()):
+    return Held(vid, obj, Period(d(a), d(b)), tuple(episodes))
+
+
+def created(plan):
+    return [(v.object, v.period.start, v.period.end, v.supersedes) for v in plan.create]
+
+
+def test_add_to_nothing():
+    plan = plan_assert("one", [], "prague", d(0), None, "ep1")
+    assert plan.op == "ADD" and plan.close == ()
+    assert created(plan) == [("prague", d(0), None, ())]
+    assert plan.create[0].episodes == ("ep1",)
+
+
+def test_one_update_cuts_old_value_and_keeps_its_provenance():
+    plan = plan_assert("one", [held("v1", "prague", 0, episodes=["ep1"])], "berlin", d(10), None, "ep2")
+    assert plan.op == "UPDATE" and plan.close == ("v1",)
+    assert created(plan) == [("prague", d(0), d(10), ("v1",)), ("berlin", d(10), None, ("v1",))]
+    assert plan.create[0].episodes == ("ep1",)
+    assert plan.create[1].episodes == ("ep2",)
+
+
+def test_late_open_fact_stops_at_the_next_known_change():
+    believed = [held("v1", "prague", 0, 10), held("v2", "berlin", 10)]
+    plan = plan_assert("one", believed, "munich", d(5), None)
+    assert created(plan) == [("prague", d(0), d(5), ("v1",)), ("munich", d(5), d(10), ("v1",))]
+    assert plan.close == ("v1",)
+
+
+def test_one_segment_splits_into_three():
+    plan = plan_segment("one", [held("v1", "prague", 0)], "munich", d(5), d(7))
+    assert plan.op == "SEGMENT"
+    assert created(plan) == [
+        ("prague", d(0), d(5), ("v1",)), ("prague", d(7), None, ("v1",)), ("munich", d(5), d(7), ("v1",)),
+    ]
+
+
+def test_segment_needs_a_one_predicate():
+    with pytest.raises(InvalidInput):
+        plan_segment("many", [], "x", d(0), d(1))
+
+
+@pytest.mark.parametrize("kind", ["one", "many"])
+def test_same_statement_is_a_noop_that_links_the_episode(kind):
+    plan = plan_assert(kind, [held("v1", "apples", 0, episodes=["ep1"])], "apples", d(3), d(5), "ep2")
+    assert plan.op == "NOOP" and plan.create == () and plan.close == ()
+    assert plan.link == ("v1",)
+
+
+def test_noop_without_new_episode_links_nothing():
+    plan = plan_assert("many", [held("v1", "apples", 0, episodes=["ep1"])], "apples", d(3), None, "ep1")
+    assert plan.op == "NOOP" and plan.link == ()
+
+
+def test_many_merges_overlapping_same_value():
+    plan = plan_assert("many", [held("v1", "apples", 0, 5, ["ep1"])], "apples", d(3), d(9), "ep2")
+    assert plan.op == "UPDATE" and plan.close == ("v1",)
+    assert created(plan) == [("apples", d(0), d(9), ("v1",))]
+    assert plan.create[0].episodes == ("ep1", "ep2")
+
+
+def test_many_values_coexist():
+    plan = plan_assert("many", [held("v1", "apples", 0)], "pears", d(3), None)
+    assert plan.op == "ADD" and plan.close == ()
+
+
+def test_events_never_merge():
+    plan = plan_assert("event", [held("v1", "paris", 0, 1)], "paris", d(0), d(2))
+    assert plan.op == "ADD" and plan.close == ()
+    same = plan_assert("event", [held("v1", "paris", 0, 1)], "paris", d(0), None)
+    assert same.op == "NOOP"  # the same occurrence told again
+
+
+def test_event_without_end_lasts_one_day():
+    plan = plan_assert("event", [], "paris", d(0), None)
+    assert plan.create[0].period == Period(d(0), d(0) + EVENT_LENGTH)
+
+
+def test_reversed_period_is_refused():
+    with pytest.raises(InvalidPeriod):
+        plan_assert("one", [], "x", d(5), d(5))
+
+
+def test_end_writes_back_with_valid_to():
+    plan = plan_end("many", [held("v1", "apples", 0, episodes=["ep1"])], "apples", d(4), "ep2")
+    assert plan.op == "END" and plan.close == ("v1",)
+    assert created(plan) == [("apples", d(0), d(4), ("v1",))]
+    assert plan.create[0].episodes == ("ep1", "ep2")
+
+
+@pytest.mark.parametrize("believed, obj, at", [
+    ([], None, 3),                                                   # nothing believed
+    ([held("v1", "apples", 0, 2)], "apples", 3),                     # already over
+    ([held("v1", "apples", 0)], "pears", 3),                         # other value
+    ([held("v1", "apples", 3)], "apples", 3),                        # would leave nothing
+    ([held("v1", "apples", 0), held("v2", "pears", 0)], None, 3),    # ambiguous
+])
+def test_end_refusals(believed, obj, at):
+    with pytest.raises(Conflict):
+        plan_end("many", believed, obj, d(at))
+
+
+def test_correct_retracts_and_asserts_the_same_period():
+    wrong = held("v2", "cold", 10)
+    plan = plan_correct("one", [held("v1", "warm", 0, 10), wrong], wrong, "lost")
+    assert plan.op == "CORRECT" and plan.close == ("v2",)
+    assert created(plan) == [("lost", d(10), None, ("v2",))]
+
+
+def test_correct_to_the_same_value_is_refused():
+    wrong = held("v1", "cold", 0)
+    with pytest.raises(InvalidInput):
+        plan_correct("one", [wrong], wrong, "cold")
