@@ -5,6 +5,7 @@ Commands live in modules by area (core, ...); each registers itself on ``main``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -23,13 +24,33 @@ DEFAULT_STORE = "graphmem-store"
 
 
 class Cli(click.Group):
-    """A group that turns graphmem errors into one line on stderr and exit status 1."""
+    """A group that reports every error as one line on stderr with a non-zero exit."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        extra.pop("standalone_mode", None)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.ClickException as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except GraphmemError as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+        except (click.ClickException, click.Abort, click.exceptions.Exit):
+            raise
+        except Exception as exc:
+            if os.environ.get("GRAPHMEM_DEBUG"):
+                raise
+            click.echo(f"error: unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)",
+                       err=True)
             sys.exit(1)
 
 

@@ -1,0 +1,246 @@
+"""Every CLI command through click's runner, including bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem.cli import main
+from tests.conftest import ENGINE
+
+
+@pytest.fixture
+def gm(tmp_path):
+    """Run graphmem against a fresh store directory; returns a function (args) -> result."""
+    runner = CliRunner()
+    store = str(tmp_path / "store")
+
+    def run(*args, ok=True):
+        result = runner.invoke(main, ["--store", store, "--engine", ENGINE, *args], catch_exceptions=False)
+        if ok:
+            assert result.exit_code == 0, result.output
+        return result
+
+    run("init")
+    return run
+
+
+def as_json(result):
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def late_move(gm):
+    gm("add", "Ivan", "lives_in", "Prague", "--from", "2020-01-01", "--recorded-at", "2026-01-10",
+       "--quote", "Ivan lives in Prague.")
+    gm("add", "Ivan", "lives_in", "Berlin", "--from", "2026-10-15", "--recorded-at", "2026-11-01")
+    return gm
+
+
+def test_late_move_through_the_cli(late_move):
+    gm = late_move
+    then = as_json(gm("beliefs", "--as-of", "2026-10-20", "--json"))
+    assert [r["object"] for r in then] == ["Prague"]
+    assert set(then[0]) >= {"id", "subject", "predicate", "object", "valid_from", "valid_to",
+                            "recorded_at", "superseded_at", "status", "episodes"}
+    assert then[0]["valid_from"] == "2020-01-01T00:00:00Z" and then[0]["valid_to"] is None
+    assert [r["object"] for r in as_json(gm("beliefs", "--valid-at", "2026-10-20", "--json"))] == ["Berlin"]
+    assert [r["object"] for r in as_json(gm("beliefs", "--valid-at", "2026-10-10", "--json"))] == ["Prague"]
+    history = as_json(gm("history", "Ivan", "lives_in", "--json"))
+    assert [(r["object"], r["status"]) for r in history] == [
+        ("Berlin", "current"), ("Prague", "ended"), ("Prague", "superseded")]
+    assert history[2]["provenance"] == [{"id": "ep1", "kind": "manual", "text": "Ivan lives in Prague."}]
+    assert history[2]["superseded_by"]
+    seg = gm("segment", "Ivan", "lives_in", "Munich", "--from", "2026-10-01", "--to", "2026-10-15",
+             "--recorded-at", "2026-11-20")
+    assert seg.stdout.startswith("SEGMENT")
+    assert [r["object"] for r in as_json(
+        gm("beliefs", "--as-of", "2026-11-10", "--valid-at", "2026-10-05", "--json"))] == ["Prague"]
+    assert [r["object"] for r in as_json(gm("beliefs", "--valid-at", "2026-10-05", "--json"))] == ["Munich"]
+    assert "ok" in gm("check").stdout
+
+
+def test_tables_are_readable(late_move):
+    out = late_move("history", "Ivan", "lives_in").stdout
+    assert "Berlin" in out and "superseded" in out and "Ivan lives in Prague." in out
+    assert "Prague" in late_move("beliefs", "--as-of", "2026-10-20").stdout
+    assert "Berlin" in late_move("timeline", "Ivan").stdout
+
+
+def test_ending_versus_correcting_through_the_cli(gm):
+    gm("add", "Acme", "status", "warm", "--from", "2026-03-01", "--recorded-at", "2026-03-01")
+    update = as_json(gm("add", "Acme", "status", "cold", "--from", "2026-04-20", "--recorded-at", "2026-05-01",
+                        "--json"))
+    assert update[0]["op"] == "UPDATE"
+    cold = next(r for r in as_json(gm("beliefs", "--json")) if r["object"] == "cold")
+    corrected = as_json(gm("correct", cold["id"], "lost", "--reason", "typo for lost", "--recorded-at",
+                           "2026-06-01", "--json"))[0]
+    assert corrected["op"] == "CORRECT" and cold["id"] in corrected["closed"]
+    assert [r["object"] for r in as_json(gm("beliefs", "--as-of", "2026-05-15", "--json"))] == ["cold"]
+    assert [r["object"] for r in as_json(gm("beliefs", "--json"))] == ["lost"]
+    history = as_json(gm("history", "Acme", "status", "--json"))
+    (retracted,) = [r for r in history if r["object"] == "cold"]
+    assert retracted["status"] == "retracted" and retracted["reason"] == "typo for lost"
+    warm_ended = [r for r in history if r["object"] == "warm" and r["status"] == "ended"]
+    assert warm_ended[0]["valid_to"] == "2026-04-20T00:00:00Z"
+
+
+def test_end_retract_and_why(gm):
+    gm("add", "Lin", "likes", "apples", "--from", "2025-09-12", "--recorded-at", "2025-09-12")
+    ended = gm("end", "Lin", "likes", "apples", "--at", "2025-09-25", "--recorded-at", "2025-09-25",
+               "--quote", "I don't like apples anymore.")
+    assert ended.stdout.startswith("END")
+    assert as_json(gm("beliefs", "--json")) == []
+    history = as_json(gm("history", "Lin", "likes", "--json"))
+    assert history[0]["status"] == "ended" and history[0]["valid_to"] == "2025-09-25T00:00:00Z"
+    why = as_json(gm("why", "Lin", "likes", "--valid-at", "2025-10-01", "--as-of", "2025-09-20",
+                     "--vs", "2025-09-30", "--json"))[0]
+    assert [v["object"] for v in why["before"]] == ["apples"] and why["after"] == []
+    assert [d["op"] for d in why["decisions"]] == ["END"]
+    assert why["episodes"][0]["text"] == "I don't like apples anymore."
+    text = gm("why", "Lin", "likes", "--valid-at", "2025-10-01", "--as-of", "2025-09-20", "--vs", "2025-09-30")
+    assert "apples" in text.stdout and "END" in text.stdout
+    version = history[0]["id"]
+    assert gm("retract", version, "--reason", "never liked them", "--recorded-at", "2025-10-01").stdout.startswith(
+        "RETRACT")
+    assert as_json(gm("history", "Lin", "likes", "--json"))[0]["status"] == "retracted"
+
+
+def test_diff_and_timeline(late_move):
+    changes = as_json(late_move("diff", "2026-10-01", "2026-11-02", "--json"))
+    assert {(c["change"], c["believed"], c["object"]) for c in changes} == {
+        ("updated", "stopped", "Prague"), ("updated", "started", "Prague"), ("updated", "started", "Berlin")}
+    assert "updated" in late_move("diff", "2026-10-01", "2026-11-02").stdout
+    assert late_move("diff", "2020-01-01", "2020-02-01").stdout.startswith("no change")
+    old = as_json(late_move("timeline", "Ivan", "--as-of", "2026-10-01", "--json"))
+    assert [(r["object"], r["valid_to"]) for r in old] == [("Prague", None)]
+    now = as_json(late_move("timeline", "Ivan", "--json"))
+    assert [r["object"] for r in now] == ["Prague", "Berlin"]
+    assert [r["subject"] for r in as_json(late_move("timeline", "Berlin", "--json"))] == ["Ivan"]
+
+
+def test_episodes_and_show(late_move):
+    episodes = as_json(late_move("episodes", "--json"))
+    assert [(e["id"], e["kind"], e["text"]) for e in episodes] == [("ep1", "manual", "Ivan lives in Prague.")]
+    assert as_json(late_move("episodes", "--about", "Ivan", "--json"))[0]["id"] == "ep1"
+    assert as_json(late_move("episodes", "--about", "Berlin", "--json")) == []
+    assert "Ivan lives in Prague." in late_move("episodes").stdout
+    shown = as_json(late_move("show", "v1", "--json"))[0]
+    assert shown["provenance"][0]["text"] == "Ivan lives in Prague."
+
+
+def test_predicates(gm):
+    assert gm("predicate", "mentors", "--kind", "one").stdout.strip() == "mentors is one"
+    kinds = {r["name"]: r["kind"] for r in as_json(gm("predicates", "--json"))}
+    assert kinds["mentors"] == "one" and kinds["lives_in"] == "one" and kinds["traveled_to"] == "event"
+    assert "mentors" in gm("predicates").stdout
+
+
+def test_review_queue(gm, tmp_path):
+    from graphmem import Store
+
+    gm("review", "skip", "manual")
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        episode, proposals = store.remember("I moved to Oslo.", [
+            type("F", (), dict(op="assert", subject="Kim", predicate="lives_in", object="Oslo",
+                               valid_from=None, valid_to=None, quote="I moved to Oslo."))(),
+            type("F", (), dict(op="assert", subject="Kim", predicate="likes", object="fjords",
+                               valid_from=None, valid_to=None, quote="I moved to Oslo."))(),
+        ], kind="chat", actor="Kim", reference_time="2026-02-01")
+    listed = as_json(gm("review", "list", "--json"))
+    assert [p["object"] for p in listed] == ["Oslo", "fjords"]
+    assert "I moved to Oslo." in gm("review", "list").stdout
+    approved = as_json(gm("review", "approve", listed[0]["id"], "--json"))
+    assert approved[0]["op"] == "ADD" and approved[0]["proposal"] == listed[0]["id"]
+    oslo = as_json(gm("beliefs", "--json"))
+    assert [(r["object"], r["valid_from"], r["episodes"]) for r in oslo] == [
+        ("Oslo", "2026-02-01T00:00:00Z", [episode.id])]
+    rejected = gm("review", "reject", "--all", "--reason", "not a preference")
+    assert rejected.stdout.startswith("REJECT")
+    assert as_json(gm("review", "list", "--json")) == []
+    states = {p["object"]: (p["state"], p["reason"]) for p in as_json(gm("review", "list", "--all", "--json"))}
+    assert states == {"Oslo": ("approved", None), "fjords": ("rejected", "not a preference")}
+    assert "sources that skip review: manual" in gm("review", "skip").stdout
+
+
+def test_export_import_round_trip(late_move, tmp_path):
+    log = tmp_path / "log.jsonl"
+    assert "exported" in late_move("export", str(log)).stdout
+    runner = CliRunner()
+    other = str(tmp_path / "copy")
+    result = runner.invoke(main, ["--store", other, "--engine", ENGINE, "import", str(log)])
+    assert result.exit_code == 0, result.output
+    again = tmp_path / "again.jsonl"
+    runner.invoke(main, ["--store", other, "--engine", ENGINE, "export", str(again)])
+    assert log.read_text().replace(f'"engine": "{ENGINE}"', "") == again.read_text().replace(
+        f'"engine": "{ENGINE}"', "")
+
+
+def test_purge(late_move):
+    refused = late_move("purge", "episode", "ep1", ok=False)
+    assert refused.exit_code == 1 and "--yes" in refused.stderr
+    out = late_move("purge", "episode", "ep1", "--yes").stdout
+    assert out.startswith("PURGE")
+    assert as_json(late_move("episodes", "--json")) == []
+    assert "ok" in late_move("check").stdout
+
+
+def test_demo(tmp_path):
+    result = CliRunner().invoke(main, ["--engine", ENGINE, "demo", "--dir", str(tmp_path / "demo")])
+    assert result.exit_code == 0, result.output
+    assert "Berlin" in result.stdout and "check: ok" in result.stdout and str(tmp_path / "demo") in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["retract", "v99", "--reason", "x"], "no version 'v99'"),
+    (["correct", "v99", "x", "--reason", "x"], "no version 'v99'"),
+    (["add", "Ivan", "lives_in", "Rome", "--from", "2026-05-01", "--to", "2026-04-01"], "not after valid_from"),
+    (["add", "Ivan", "lives_in", "Rome", "--from", "yesterday-ish"], "cannot read 'yesterday-ish' as a time"),
+    (["add", "Ivan", "lives_in", "Rome", "--recorded-at", "2026-01-01"], "not after the latest write"),
+    (["add", "Ivan", "lives in", "Rome"], "not a valid name"),
+    (["add", "Ivan", "lives_in", "Rome", "--from", "294247-01-10"], "cannot read"),
+    (["add", "Ivan", "lives_in", "Rome", "--from", "9999-12-31"], "out of range"),
+    (["add", "  ", "lives_in", "Rome"], "cannot be empty"),
+    (["predicate", "often", "--kind", "sometimes"], "Invalid value for '--kind'"),
+    (["predicate", "lives_in", "--kind", "many"], "cannot change"),
+    (["end", "Ivan", "lives_in", "--at", "2019-01-01"], "nothing to end"),
+    (["end", "Nobody", "lives_in", "--at", "2019-01-01"], "nothing to end"),
+    (["retract", "v1", "--reason", " "], "a reason is required"),
+    (["history", "Nobody", "lives_in"], "no entity named 'Nobody'"),
+    (["segment", "Ivan", "likes", "x", "--from", "2026-01-01", "--to", "2026-02-01"], "segment cuts"),
+    (["review", "approve", "p9"], "no proposal 'p9'"),
+    (["purge", "version", "v99", "--yes"], "no version 'v99'"),
+    (["import", "/nonexistent.jsonl"], "does not exist"),
+    (["add", "Ivan", "lives_in", "Rome", "--episode", "ep99"], "no episode 'ep99'"),
+])
+def test_bad_input_is_one_line_and_changes_nothing(late_move, tmp_path, args, message):
+    log_before = tmp_path / "before.jsonl"
+    late_move("export", str(log_before))
+    result = late_move(*args, ok=False)
+    assert result.exit_code != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], result.stderr
+    log_after = tmp_path / "after.jsonl"
+    late_move("export", str(log_after))
+    assert log_before.read_text() == log_after.read_text()
+
+
+def test_missing_store_is_reported(tmp_path):
+    result = CliRunner().invoke(main, ["--store", str(tmp_path / "none"), "beliefs"])
+    assert result.exit_code == 1 and "graphmem init" in result.stderr
+    assert not (tmp_path / "none").exists()
+
+
+def test_bad_import_file_writes_nothing(late_move, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "graphmem", "format": 1}\n{"type": "entity", "id": "x"}\n')
+    result = late_move("import", str(bad), ok=False)
+    assert result.exit_code == 1 and "bad.jsonl:2" in result.stderr
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"type": "graphmem", "format": 1}\n{not json\n')
+    result = late_move("import", str(broken), ok=False)
+    assert "broken.jsonl:2" in result.stderr
+    assert [r["object"] for r in json.loads(late_move("beliefs", "--valid-at", "all", "--json").stdout)] == [
+        "Prague", "Berlin"]

@@ -1,0 +1,217 @@
+"""The Store as a whole: opening, locking, engines, time zones, atomicity, export/import."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from datetime import datetime
+
+import pytest
+
+import graphmem
+from graphmem import EngineError, InvalidInput, NotFound, Store, StoreLocked, TimeWentBackwards
+from graphmem.timeutil import UTC
+from tests.conftest import ENGINE
+
+OTHER_ENGINE = "ladybug" if ENGINE == "kuzu" else "kuzu"
+
+
+def run_python(code: str, engine: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "GRAPHMEM_ENGINE": engine}
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_public_api_is_explicit():
+    assert sorted(graphmem.__all__) == sorted(set(graphmem.__all__))
+    for name in graphmem.__all__:
+        assert hasattr(graphmem, name), name
+
+
+def test_schema_is_created_once_and_data_survives_reopening(store_dir):
+    with Store(store_dir, engine=ENGINE) as store:
+        store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01")
+    with Store(store_dir, engine=ENGINE) as store:
+        assert [v.object for v in store.beliefs()] == ["Prague"]
+        assert store.engine == ENGINE
+
+
+def test_one_database_per_path_per_process(store_dir):
+    first = Store(store_dir, engine=ENGINE)
+    second = Store(store_dir, engine=ENGINE)
+    try:
+        assert first._db is second._db
+        first.add("a", "likes", "b")
+        second.add("a", "likes", "c")
+        assert sorted(v.object for v in first.beliefs()) == ["b", "c"]
+    finally:
+        first.close()
+        second.close()
+    with Store(store_dir, engine=ENGINE) as again:
+        assert len(again.beliefs()) == 2
+
+
+def test_a_second_process_gets_a_clear_error(store_dir):
+    with Store(store_dir, engine=ENGINE):
+        result = run_python(f"""
+            from graphmem import Store, StoreLocked
+            try:
+                Store({str(store_dir)!r})
+            except StoreLocked as exc:
+                print("LOCKED", exc)
+            """, ENGINE)
+    assert "LOCKED" in result.stdout, result.stderr
+    assert "in use by another process" in result.stdout and str(os.getpid()) in result.stdout
+
+
+def test_the_other_engine_is_refused_in_this_process():
+    with pytest.raises(EngineError, match="cannot share"):
+        Store(":memory:", engine=OTHER_ENGINE)
+
+
+def test_a_store_remembers_its_engine(store_dir):
+    Store(store_dir, engine=ENGINE).close()
+    result = run_python(f"""
+        from graphmem import Store, EngineError
+        try:
+            Store({str(store_dir)!r}, engine={OTHER_ENGINE!r})
+        except EngineError as exc:
+            print("REFUSED", exc)
+        """, OTHER_ENGINE)
+    assert "REFUSED" in result.stdout and "export it and import" in result.stdout, result.stderr
+
+
+def test_times_are_normalised_to_utc(store):
+    store.add("a", "lives_in", "b", valid_from="2026-03-01T12:00:00+02:00", recorded_at="2026-03-01T12:00:00+02:00")
+    (v,) = store.beliefs(valid_at="all")
+    assert v.valid_from == datetime(2026, 3, 1, 10, tzinfo=UTC)
+    assert v.recorded_at == datetime(2026, 3, 1, 10, tzinfo=UTC)
+    assert v.valid_from.tzinfo is not None
+
+
+def test_naive_times_read_in_the_store_zone(clock):
+    with Store(":memory:", engine=ENGINE, timezone="Europe/Berlin", clock=clock) as store:
+        store.add("a", "lives_in", "b", valid_from="2026-07-01")
+        (v,) = store.beliefs(valid_at="all")
+        assert v.valid_from == datetime(2026, 6, 30, 22, tzinfo=UTC)
+    with pytest.raises(InvalidInput):
+        Store(":memory:", engine=ENGINE, timezone="Mars/Olympus")
+
+
+def test_transaction_time_only_moves_forward(store, clock):
+    store.add("a", "likes", "b", recorded_at="2026-02-01")
+    with pytest.raises(TimeWentBackwards):
+        store.add("a", "likes", "c", recorded_at="2026-02-01")
+    clock.set("2026-01-15")  # the clock is behind the latest write: the store moves past it
+    decision = store.add("a", "likes", "d")
+    assert decision.at > datetime(2026, 2, 1, tzinfo=UTC)
+    assert [d.at for d in store.decisions()] == sorted(d.at for d in store.decisions())
+
+
+def test_declaring_predicates_does_not_move_the_clock(store):
+    store.declare("mentors", "one")
+    assert store.latest_write() is None
+    assert store.kind_of("mentors") == "one" and store.kind_of("undeclared") == "many"
+
+
+def test_a_failed_write_leaves_nothing(store):
+    store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01", recorded_at="2026-01-10")
+    before = (store.versions(), store.decisions(), store.entities(), store.latest_write())
+    with pytest.raises(NotFound):
+        store.add("Ivan", "lives_in", "Rome", episode="ep404", recorded_at="2026-02-01")
+    with pytest.raises(InvalidInput):
+        store.add("Ivan", "lives_in", "Rome", valid_from="2026-03-01", valid_to="2026-02-01")
+    assert (store.versions(), store.decisions(), store.entities(), store.latest_write()) == before
+
+
+def test_noop_links_the_episode_as_further_support(store):
+    first = store.add_episode("Ivan lives in Prague.", reference_time="2020-01-01")
+    store.add("Ivan", "lives_in", "Prague", episode=first.id)
+    second = store.add_episode("Yes, Prague.", reference_time="2021-01-01")
+    decision = store.add("Ivan", "lives_in", "Prague", episode=second.id)
+    assert decision.op == "NOOP" and decision.created == [] and decision.closed == []
+    (v,) = store.beliefs()
+    assert v.episodes == [first.id, second.id]
+    assert [e.id for e in store.episodes_of(v.id)] == [first.id, second.id]
+    assert [x.id for x in store.versions_of(second.id)] == [v.id]
+
+
+def test_snapshot_is_a_multidigraph(store):
+    store.add("Ivan", "knows", "Anna", valid_from="2020-01-01")
+    store.add("Ivan", "knows", "Anna", valid_from="2019-01-01", valid_to="2019-06-01")
+    store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01")
+    graph = store.snapshot(valid_at="all")
+    assert graph.number_of_edges("ivan", "anna") == 2
+    edge = next(iter(graph["ivan"]["prague"].values()))
+    assert edge["predicate"] == "lives_in" and edge["status"] == "current" and edge["object"] == "Prague"
+    assert graph.nodes["ivan"]["name"] == "Ivan" and graph.nodes["prague"]["kind"] == "entity"
+
+
+def test_literal_objects(store):
+    store.add("Acme", "status", "warm")
+    store.add("Acme", "employees", "42")
+    store.add("Acme", "founded", "2019-05-01")
+    kinds = {e.name: e.kind for e in store.entities()}
+    assert kinds["42"] == "literal" and kinds["2019-05-01"] == "literal" and kinds["Acme"] == "entity"
+
+
+def test_purge_removes_content_and_leaves_a_tombstone(store):
+    episode = store.add_episode("Ivan's secret address is 12 Elm St.")
+    store.add("Ivan", "lives_in", "12 Elm St", episode=episode.id)
+    store.add("Ivan", "knows", "Anna")
+    tomb = store.purge("entity", "12 Elm St")
+    assert tomb.target == "entity" and tomb.entities == 1 and tomb.episodes == [episode.id]
+    assert "Elm" not in json.dumps([t.model_dump(mode="json") for t in store.tombstones()])
+    assert [v.object for v in store.versions()] == ["Anna"]
+    assert store.episodes() == []
+    assert store.check() == []
+    assert store.diff("2000-01-01", "now")[-1].change == "purged"
+
+
+def test_check_finds_a_broken_invariant(store):
+    store.add("a", "lives_in", "b", valid_from="2020-01-01")
+    # Break the log behind the store's back: a second believed version overlapping the first.
+    store._db.run_text(
+        "MATCH (s:Entity {id: 'a'}), (o:Entity {id: 'b'}) CREATE (s)-[:Fact {id: 'v99', predicate: 'lives_in', "
+        "valid_from: timestamp('2021-01-01'), valid_to: timestamp('9999-12-31'), "
+        "recorded_at: timestamp('2026-01-01'), superseded_at: timestamp('9999-12-31'), episodes: ['ep7'], "
+        "supersedes: ['v42'], superseded_by: [], created_by: 'd1', closed_by: NULL, reason: NULL}]->(o)", {})
+    rules = {v.rule for v in store.check()}
+    assert {"one-value", "supersede-link", "episode-link"} <= rules
+
+
+def test_export_import_moves_between_engines(tmp_path, store_dir):
+    from graphmem.scenario import ScenarioClock, load, play
+
+    clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Store(store_dir, engine=ENGINE, clock=clock) as store:
+        play(store, load("design"), clock)
+        store.propose("Lin", "likes", "pears", source="chat", quote="maybe pears")
+        store.export(tmp_path / "log.jsonl")
+    result = run_python(f"""
+        from graphmem import Store
+        with Store({str(tmp_path / 'other')!r}) as store:
+            store.import_log({str(tmp_path / 'log.jsonl')!r})
+            assert store.engine == {OTHER_ENGINE!r}
+            assert store.check() == []
+            store.export({str(tmp_path / 'back.jsonl')!r})
+        """, OTHER_ENGINE)
+    assert result.returncode == 0, result.stderr
+    original = (tmp_path / "log.jsonl").read_text().splitlines()
+    back = (tmp_path / "back.jsonl").read_text().splitlines()
+    assert original[1:] == back[1:]  # the header names the engine; every record is identical
+    kinds = {json.loads(line)["type"] for line in original}
+    assert {"entity", "episode", "decision", "version", "proposal"} <= kinds
+
+
+def test_import_refuses_to_go_back_in_time(tmp_path, store):
+    store.add("a", "likes", "b", recorded_at="2026-01-10")
+    store.export(tmp_path / "log.jsonl")
+    with Store(":memory:", engine=ENGINE) as other:
+        other.add("x", "likes", "y", recorded_at="2026-05-01")
+        with pytest.raises(graphmem.ImportFailed, match="not after this store's latest write"):
+            other.import_log(tmp_path / "log.jsonl")
+        assert [v.object for v in other.versions()] == ["y"]

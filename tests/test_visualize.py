@@ -1,0 +1,296 @@
+"""visualize: page builders over hand-built models, without a browser."""
+
+import base64
+import hashlib
+import json
+import re
+from datetime import datetime
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import visualize
+from graphmem.models import Decision, Entity, Episode, Version
+from graphmem.temporal import believed_at, status_at
+from graphmem.timeutil import UTC
+from visualize.axis import axis_range, ticks
+from visualize.page import inline_script, script_json
+
+HOSTILE = "<img src=x onerror=window.__pwned=1>"
+SCRIPTY = "Bad</script><script>window.__pwned=1</script>"
+NOW = "2026-11-25"
+
+
+def t(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def _version(id, obj, object_id, valid, recorded, predicate="lives_in", **more) -> Version:
+    valid_from, valid_to = valid
+    recorded_at, superseded_at = recorded
+    return Version(id=id, subject="Ivan", subject_id="ivan", predicate=predicate, object=obj,
+                   object_id=object_id, valid_from=t(valid_from),
+                   valid_to=t(valid_to) if valid_to else None, recorded_at=t(recorded_at),
+                   superseded_at=t(superseded_at) if superseded_at else None, **more)
+
+
+def late_move():
+    """DESIGN.md's late move and segment, plus a hostile fact and a retracted hostile name."""
+    entities = [Entity(id="ivan", name="Ivan", kind="person"),
+                Entity(id="prague", name="Prague", kind="place"),
+                Entity(id="berlin", name="Berlin", kind="place"),
+                Entity(id="munich", name="Munich", kind="place"),
+                Entity(id="hostile", name=HOSTILE, kind="value"),
+                Entity(id="scripty", name=SCRIPTY, kind="organisation")]
+    episodes = [
+        Episode(id="ep1", kind="chat", text="I live in Prague.", actor="Ivan",
+                reference_time=t("2026-01-10"), received_at=t("2026-01-10")),
+        Episode(id="ep2", kind="chat", text="I moved to Berlin on October 15.", actor="Ivan",
+                reference_time=t("2026-11-01"), received_at=t("2026-11-01")),
+        Episode(id="ep3", kind="chat", text=f"I was in Munich from Oct 1 {SCRIPTY}",
+                reference_time=t("2026-11-20"), received_at=t("2026-11-20")),
+        Episode(id="ep4", kind="manual", text=f"likes {HOSTILE}",
+                reference_time=t("2026-11-21"), received_at=t("2026-11-21")),
+    ]
+    versions = [
+        _version("v1", "Prague", "prague", ("2020-01-01", None), ("2026-01-10", "2026-11-01"),
+                 episodes=["ep1"]),
+        _version("v2", "Prague", "prague", ("2020-01-01", "2026-10-15"),
+                 ("2026-11-01", "2026-11-20"), episodes=["ep1"]),
+        _version("v3", "Berlin", "berlin", ("2026-10-15", None), ("2026-11-01", None),
+                 episodes=["ep2"]),
+        _version("v4", "Prague", "prague", ("2020-01-01", "2026-10-01"), ("2026-11-20", None),
+                 episodes=["ep1"]),
+        _version("v5", "Munich", "munich", ("2026-10-01", "2026-10-15"), ("2026-11-20", None),
+                 episodes=["ep3"]),
+        _version("v6", HOSTILE, "hostile", ("2026-11-21", None), ("2026-11-21", None),
+                 predicate="likes", episodes=["ep4"]),
+        _version("v7", SCRIPTY, "scripty", ("2025-01-01", None), ("2026-11-22", "2026-11-23"),
+                 predicate="works_at", reason=f"typo: {HOSTILE}"),
+    ]
+    decisions = [
+        Decision(id="d1", op="ADD", at=t("2026-01-10"), created=["v1"], episode="ep1"),
+        Decision(id="d2", op="UPDATE", at=t("2026-11-01"), created=["v2", "v3"], closed=["v1"],
+                 episode="ep2"),
+        Decision(id="d3", op="SEGMENT", at=t("2026-11-20"), created=["v4", "v5"],
+                 closed=["v2"], episode="ep3"),
+        Decision(id="d4", op="ADD", at=t("2026-11-21"), created=["v6"], episode="ep4"),
+        Decision(id="dx", op="NOOP", at=t("2026-11-21T12:00:00"), episode="ep4"),
+        Decision(id="d5", op="ADD", at=t("2026-11-22"), created=["v7"]),
+        Decision(id="d6", op="RETRACT", at=t("2026-11-23"), closed=["v7"],
+                 reason=f"typo: {HOSTILE}"),
+    ]
+    return ({e.id: e for e in entities}, {e.id: e for e in episodes}, versions, decisions)
+
+
+def beliefs(versions, as_of, valid_at=None):
+    """What a store would answer: believed at as_of, valid at valid_at, status filled."""
+    valid_at = as_of if valid_at is None else valid_at
+    return [v.model_copy(update={"status": status_at(v, as_of, valid_at)}) for v in versions
+            if believed_at(v.recorded_at, v.superseded_at, as_of)
+            and v.valid_from <= valid_at and (v.valid_to is None or valid_at < v.valid_to)]
+
+
+def sample_pages() -> dict[str, str]:
+    """The three pages of the sample, by name."""
+    entities, episodes, versions, decisions = late_move()
+    now = t(NOW)
+    return {
+        "snapshot": visualize.snapshot_html(beliefs(versions, now), entities, episodes,
+                                            title=f"Knowledge graph {HOSTILE}", as_of=now,
+                                            valid_at=now),
+        "evolution": visualize.evolution_html(versions, decisions, entities, episodes),
+        "timeline": visualize.timeline_html(entities["ivan"], versions, episodes, as_of=now),
+    }
+
+
+@pytest.fixture(scope="module")
+def pages():
+    return sample_pages()
+
+
+def page_data(html: str) -> dict:
+    found = re.search(r'<script id="graphmem-data" type="application/json">(.*?)</script>',
+                      html, re.S)
+    return json.loads(found.group(1))
+
+
+class _Resources(HTMLParser):
+    """Collects what a browser would fetch, and inline script and style texts."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.fetched, self.inline, self.styles, self.csp, self._open = [], [], [], None, None
+        self.scripts = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in ("src", "href", "xlink:href", "action", "poster", "data", "srcset"):
+            if attrs.get(name) is not None:
+                self.fetched.append(f"{tag} {name}={attrs[name]}")
+        if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy":
+            self.csp = attrs["content"]
+        self.scripts += tag == "script"
+        self._open = tag if tag in ("script", "style") and "type" not in attrs else None
+
+    def handle_data(self, data):
+        if self._open == "script":
+            self.inline.append(data)
+        elif self._open == "style":
+            self.styles.append(data)
+
+    def handle_endtag(self, tag):
+        self._open = None
+
+
+def test_public_api():
+    assert sorted(visualize.__all__) == sorted([
+        "snapshot_html", "evolution_html", "timeline_html",
+        "render_snapshot", "render_evolution", "render_timeline"])
+    for name in visualize.__all__:
+        assert callable(getattr(visualize, name))
+
+
+@pytest.mark.parametrize("name", ["snapshot", "evolution", "timeline"])
+def test_page_fetches_nothing(pages, name):
+    html = pages[name]
+    found = _Resources()
+    found.feed(html)
+    assert found.fetched == []
+    assert not re.search(r"url\(\s*(?!['\"]?data:)", "".join(found.styles))
+    assert "@import" not in "".join(found.styles)
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", html, re.I)
+
+
+@pytest.mark.parametrize("name", ["snapshot", "evolution", "timeline"])
+def test_content_policy_allows_exactly_our_inline_code(pages, name):
+    found = _Resources()
+    found.feed(pages[name])
+    policy = dict(part.strip().split(" ", 1) for part in found.csp.split(";"))
+    assert policy["default-src"] == "'none'"
+    assert "unsafe-inline" not in found.csp and "unsafe-eval" not in found.csp
+
+    def digest(text):
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    assert found.inline and set(policy["script-src"].split()) == {digest(s) for s in found.inline}
+    assert set(policy["style-src"].split()) == {digest(s) for s in found.styles}
+
+
+@pytest.mark.parametrize("name", ["snapshot", "evolution", "timeline"])
+def test_user_text_is_never_markup(pages, name):
+    html = pages[name]
+    assert "<img" not in html.lower()
+    assert "<script>window.__pwned" not in html
+    found = _Resources()
+    found.feed(html)
+    assert found.scripts == len(found.inline) + 1
+    assert len(found.inline) == {"timeline": 2}.get(name, 4)
+    assert "&lt;img src=x onerror=window.__pwned=1&gt;" in html
+    assert json.dumps(page_data(html)).count("__pwned") > 0
+
+
+def test_snapshot_graph(pages):
+    data = page_data(pages["snapshot"])
+    graph = data["graph"]
+    assert sorted(e["id"] for e in graph["edges"]) == ["v3", "v6"]
+    sizes = {n["id"]: n["size"] for n in graph["nodes"]}
+    assert sizes["ivan"] > sizes["berlin"]
+    assert {e["label"] for e in graph["edges"]} == {"lives_in", "likes"}
+    berlin = data["facts"]["v3"]
+    assert dict(berlin["rows"])["valid"] == "2026-10-15 → open"
+    assert dict(berlin["rows"])["believed"] == "2026-11-01 → still believed"
+    assert berlin["sources"][0]["text"] == "I moved to Berlin on October 15."
+    colours = {n["id"]: n["color"]["background"] for n in graph["nodes"]}
+    assert colours["berlin"] != colours["ivan"]
+
+
+def test_evolution_stops_and_believed_sets(pages):
+    entities, episodes, versions, decisions = late_move()
+    steps = page_data(pages["evolution"])["steps"]
+    assert [s["id"] for s in steps] == ["d1", "d2", "d3", "d4", "d5", "d6"]
+    for step, decision in zip(steps, [d for d in decisions if d.id != "dx"], strict=True):
+        believed = {v.id for v in versions
+                    if believed_at(v.recorded_at, v.superseded_at, decision.at)}
+        shown = {edge[0]: edge[1] for edge in step["edges"]}
+        assert set(shown) == believed | set(decision.closed)
+        for version in versions:
+            if version.id in shown:
+                assert shown[version.id] == status_at(version, decision.at)
+    update = steps[1]
+    assert update["headline"].startswith("UPDATE: Ivan lives_in Berlin")
+    assert [(c["sign"], c["status"]) for c in update["changes"]] == [
+        ("−", "superseded"), ("+", "ended"), ("+", "current")]
+    assert update["quote"] == "I moved to Berlin on October 15."
+    assert steps[-1]["op"] == "RETRACT" and steps[-1]["reason"] == f"typo: {HOSTILE}"
+
+
+def test_evolution_without_decisions_steps_at_each_write_time():
+    entities, episodes, versions, _ = late_move()
+    steps = page_data(visualize.evolution_html(versions, [], entities, episodes))["steps"]
+    assert len(steps) == len({v.recorded_at for v in versions}
+                             | {v.superseded_at for v in versions if v.superseded_at})
+
+
+def test_timeline_puts_believed_versions_above_the_rest(pages):
+    html = pages["timeline"]
+    bars = re.findall(r'<g class="bar status-(\w+)( closed)?" data-version="(\w+)"', html)
+    order = [version for _, _, version in bars]
+    assert set(order) == {"v1", "v2", "v3", "v4", "v5", "v6", "v7"}
+    lives = [v for v in order if v in {"v1", "v2", "v3", "v4", "v5"}]
+    assert set(lives[:3]) == {"v3", "v4", "v5"} and lives[3:] == ["v2", "v1"]
+    closed = {version for _, flag, version in bars if flag}
+    assert closed == {"v1", "v2", "v7"}
+    facts = page_data(html)["facts"]
+    assert facts["v5"]["sources"][0]["text"].endswith(SCRIPTY)
+
+
+def test_timeline_leaves_out_versions_recorded_later():
+    entities, episodes, versions, _ = late_move()
+    html = visualize.timeline_html(entities["ivan"], versions, episodes, as_of=t("2026-10-20"))
+    assert set(page_data(html)["facts"]) == {"v1"}
+    assert "recorded later, not shown" in html
+
+
+@pytest.mark.parametrize("builder", ["snapshot", "evolution", "timeline"])
+def test_empty_pages(builder):
+    entity = Entity(id="nobody", name="Nobody")
+    html = {
+        "snapshot": lambda: visualize.snapshot_html([], {}, {}, title="Empty"),
+        "evolution": lambda: visualize.evolution_html([], [], {}, {}),
+        "timeline": lambda: visualize.timeline_html(entity, [], {}, as_of=t(NOW)),
+    }[builder]()
+    assert 'class="empty"' in html
+
+
+@given(st.recursive(st.text() | st.integers() | st.none(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)))
+def test_script_json_round_trips_and_hides_markup(value):
+    text = script_json(value)
+    assert json.loads(text) == value
+    assert not set(text) & {"<", ">", "&", "\u2028", "\u2029"}
+
+
+def test_inline_script_cannot_close_or_escape_its_element():
+    code = inline_script("var a = '<!--<script></script><b>'; // </SCRIPT >")
+    assert "</script" not in code.lower() and "<!--" not in code
+
+
+@pytest.mark.parametrize("low, high, labels", [
+    ("2020-01-01", "2026-11-25", ["2020", "2021", "2022", "2023", "2024", "2025", "2026"]),
+    ("2026-09-01", "2026-11-25", ["Sep 2026", "Oct 2026", "Nov 2026"]),
+    ("2026-10-01", "2026-10-20", ["2026-10-05", "2026-10-12", "2026-10-19"]),
+])
+def test_axis_ticks_fall_on_round_dates(low, high, labels):
+    found = [label for _, label in ticks(t(low), t(high))]
+    assert found == labels
+
+
+def test_axis_range_pads_and_widens_a_single_moment():
+    low, high = axis_range([t(NOW)])
+    assert low < t(NOW) < high
+    low, high = axis_range([t("2000-01-01"), t("2010-01-01")])
+    assert low < t("2000-01-01") and high > t("2010-01-01")
+    assert ticks(*axis_range([t("0001-01-02"), t("9997-12-31")]))

@@ -1,0 +1,177 @@
+"""visualize's pages in headless Chromium, opened from disk with networking off."""
+
+import re
+
+import pytest
+
+from tests.test_visualize import HOSTILE, SCRIPTY, sample_pages
+from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
+
+READY = ("window.graphmem && graphmem.status.ready && graphmem.status.stable !== false"
+         " && (graphmem.status.inked === undefined || graphmem.status.inked > 0)")
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    started = start_browser(tmp_path_factory)
+    yield started
+    started.close()
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("pages")
+    found = {}
+    for name, html in sample_pages().items():
+        found[name] = folder / f"{name}.html"
+        found[name].write_text(html, encoding="utf-8")
+    return found
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    return screenshot_dir(tmp_path_factory)
+
+
+@pytest.fixture
+def load(browser, files, shots, request):
+    """Open one of the sample pages (with an optional #hash) and wait until it has drawn."""
+    opened = []
+
+    def open_page(name: str, fragment: str = ""):
+        page = browser.open(files[name].as_uri() + fragment)
+        opened.append(page)
+        page.wait_for(READY, timeout=20)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+def checked(page, shots, request):
+    return screenshot_on_failure(page, shots / (re.sub(r"[^\w.-]+", "_", request.node.name)
+                                                + ".png"))
+
+
+def assert_clean(page):
+    status = page.status()
+    assert status and status["ready"], status
+    assert page.problems() == []
+    assert status["errors"] == []
+    assert status["resources"] == []
+
+
+@pytest.mark.parametrize("name", ["snapshot", "evolution"])
+def test_graph_pages_draw(load, shots, request, name):
+    page = load(name)
+    with checked(page, shots, request):
+        assert_clean(page)
+        status = page.status()
+        assert status["stable"] and status["drawn"] >= 1
+        assert status["nodes"] >= 3 and status["edges"] >= 2
+        assert status["inked"] > 200, "the canvas stayed blank"
+        assert page.evaluate("document.querySelectorAll('#graph canvas').length") == 1
+
+
+def test_timeline_draws(load, shots, request):
+    page = load("timeline")
+    with checked(page, shots, request):
+        assert_clean(page)
+        assert page.status()["bars"] == 7
+        box = page.evaluate("JSON.stringify(document.getElementById('timeline')"
+                            ".getBoundingClientRect())")
+        assert '"width":0' not in box and '"height":0' not in box
+        page.evaluate("document.querySelector('g.bar[data-version=v3]')"
+                      ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        assert page.status()["selected"] == "v3"
+        assert "I moved to Berlin on October 15." in page.evaluate(
+            "document.getElementById('details').textContent")
+
+
+def test_evolution_slider_changes_what_is_shown(load, shots, request):
+    page = load("evolution")
+    with checked(page, shots, request):
+        last = page.status()
+        assert last["step"] == 6 and last["edge_ids"] == ["v3", "v4", "v5", "v6", "v7"]
+        page.evaluate("var s = document.getElementById('step'); s.value = '1';"
+                      "s.dispatchEvent(new Event('input'))")
+        first = page.status()
+        assert first["step"] == 1 and first["edge_ids"] == ["v1"]
+        caption = page.evaluate("document.getElementById('caption').textContent")
+        assert "ADD: Ivan lives_in Prague" in caption and "2026-01-10" in caption
+        page.evaluate("document.getElementById('next').click()")
+        second = page.status()
+        assert second["step"] == 2 and second["edge_ids"] == ["v1", "v2", "v3"]
+        assert "UPDATE" in page.evaluate("document.getElementById('caption').textContent")
+        assert page.evaluate("document.getElementById('step-label').textContent") == "2 / 6"
+        assert_clean(page)
+
+
+def test_evolution_opens_at_the_step_in_the_address(load, shots, request):
+    page = load("evolution", "#step=3")
+    with checked(page, shots, request):
+        assert page.status()["step"] == 3
+        assert page.status()["edge_ids"] == ["v2", "v3", "v4", "v5"]
+        assert page.evaluate("document.getElementById('step').value") == "3"
+
+
+def test_evolution_play_button_steps_through_writes(load, shots, request):
+    page = load("evolution")
+    with checked(page, shots, request):
+        page.evaluate("document.getElementById('play').click()")
+        assert page.status()["step"] == 1
+        assert page.wait_for("graphmem.status.step >= 2", timeout=6)
+        page.evaluate("document.getElementById('play').click()")
+        assert page.evaluate("document.getElementById('play').textContent").endswith("Play")
+
+
+@pytest.mark.parametrize("name, fragment, shown", [
+    ("snapshot", "#select=v6", HOSTILE),
+    ("evolution", "#step=6", HOSTILE),
+    ("timeline", "#version=v7", SCRIPTY),
+    ("timeline", "#version=v5", SCRIPTY),
+], ids=["snapshot", "evolution", "timeline-object", "timeline-episode"])
+def test_injected_markup_is_shown_as_text_and_never_runs(load, shots, request, name, fragment,
+                                                         shown):
+    page = load(name, fragment)
+    with checked(page, shots, request):
+        assert page.evaluate("window.__pwned") is None
+        assert page.evaluate("document.querySelectorAll('img').length") == 0
+        assert page.evaluate("document.querySelectorAll('script').length") == (
+            3 if name == "timeline" else 5)
+        panel = "caption" if name == "evolution" else "details"
+        assert shown in page.evaluate(f"document.getElementById('{panel}').textContent")
+        assert HOSTILE in page.evaluate("document.body.textContent")
+        assert_clean(page)
+
+
+def test_snapshot_details_panel_shows_the_supporting_sentence(load, shots, request):
+    page = load("snapshot", "#select=v3")
+    with checked(page, shots, request):
+        text = page.evaluate("document.getElementById('details').textContent")
+        assert "Ivan lives_in Berlin" in text and "I moved to Berlin on October 15." in text
+        assert "2026-11-01 → still believed" in text
+        assert page.evaluate("document.title").endswith(HOSTILE)
+
+
+def test_hover_tooltip_shows_hostile_text_as_text(load, shots, request):
+    page = load("snapshot")
+    with checked(page, shots, request):
+        point = page.evaluate("""(function () {
+            var network = graphmem.view.network;
+            var at = network.getPositions(['ivan', 'hostile']);
+            var dom = network.canvasToDOM({x: (at.ivan.x + at.hostile.x) / 2,
+                                           y: (at.ivan.y + at.hostile.y) / 2});
+            var box = document.getElementById('graph').getBoundingClientRect();
+            return [dom.x + box.left, dom.y + box.top];
+        })()""")
+        for nudge in (0, 1, 2):
+            page.call("Input.dispatchMouseEvent", type="mouseMoved", x=point[0] + nudge,
+                      y=point[1])
+        tooltip = "(document.querySelector('div.vis-tooltip') || {}).textContent || ''"
+        assert page.wait_for(f"({tooltip}).indexOf('Ivan likes') >= 0", timeout=5)
+        assert HOSTILE in page.evaluate(tooltip)
+        assert page.evaluate("document.querySelectorAll('img').length") == 0
+        assert page.evaluate("window.__pwned") is None
+        assert_clean(page)

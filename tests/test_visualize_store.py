@@ -1,0 +1,102 @@
+"""visualize over a real Store: DESIGN.md's worked examples rendered as all three pages."""
+
+import pytest
+
+from tests.test_visualize import HOSTILE, page_data
+from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
+from visualize import render_evolution, render_snapshot, render_timeline
+
+
+@pytest.fixture
+def late_move(store, clock):
+    store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01", recorded_at="2026-01-10",
+              quote="I live in Prague.")
+    store.add("Ivan", "lives_in", "Berlin", valid_from="2026-10-15", recorded_at="2026-11-01",
+              quote="I moved to Berlin on October 15.")
+    store.segment("Ivan", "lives_in", "Munich", valid_from="2026-10-01", valid_to="2026-10-15",
+                  recorded_at="2026-11-20")
+    store.add("Ivan", "likes", HOSTILE, recorded_at="2026-11-21", quote=f"likes {HOSTILE}")
+    clock.set("2026-11-25")
+    return store
+
+
+@pytest.fixture
+def lead(store, clock):
+    """Ending versus correcting: warm, then cold (ending warm), then cold corrected to lost."""
+    store.add("Acme lead", "status", "warm", valid_from="2026-03-01", recorded_at="2026-03-01")
+    store.add("Acme lead", "status", "cold", valid_from="2026-04-20", recorded_at="2026-05-01",
+              quote="The Acme lead went cold on April 20.")
+    cold = next(v for v in store.beliefs() if v.object == "cold")
+    store.correct(cold.id, "lost", reason="typing mistake: it was lost",
+                  recorded_at="2026-06-01")
+    clock.set("2026-06-15")
+    return store
+
+
+def objects(path) -> list[str]:
+    return sorted(edge["to"] for edge in page_data(path.read_text())["graph"]["edges"])
+
+
+def test_snapshot_now_and_as_of_the_past(late_move, tmp_path):
+    now = render_snapshot(late_move, tmp_path / "now.html")
+    assert now == tmp_path / "now.html"
+    berlin = late_move.entity("Berlin").id
+    assert objects(now) == sorted([berlin, late_move.entity(HOSTILE).id])
+    past = render_snapshot(late_move, tmp_path / "past.html", as_of="2026-10-20",
+                           valid_at="2026-10-20")
+    assert objects(past) == [late_move.entity("Prague").id]
+    assert "as believed at 2026-10-20, valid at 2026-10-20" in past.read_text()
+    every = render_snapshot(late_move, tmp_path / "sub" / "all.html", valid_at="all")
+    assert len(page_data(every.read_text())["graph"]["edges"]) == 4
+    assert "valid at any time" in every.read_text()
+
+
+def test_evolution_has_a_stop_per_write(late_move, tmp_path):
+    path = render_evolution(late_move, tmp_path / "evolution.html")
+    steps = page_data(path.read_text())["steps"]
+    assert [s["op"] for s in steps] == ["ADD", "UPDATE", "SEGMENT", "ADD"]
+    assert steps[1]["quote"] == "I moved to Berlin on October 15."
+    assert steps[2]["headline"].startswith("SEGMENT: Ivan lives_in Munich")
+
+
+def test_timeline_as_of_now_and_before_the_move_was_known(late_move, tmp_path):
+    path = render_timeline(late_move, "Ivan", tmp_path / "ivan.html")
+    facts = page_data(path.read_text())["facts"]
+    assert len(facts) == len(late_move.versions("Ivan")) == 6
+    earlier = render_timeline(late_move, "ivan", tmp_path / "ivan-then.html", as_of="2026-11-05")
+    assert len(page_data(earlier.read_text())["facts"]) == 3
+    assert "recorded later, not shown" in earlier.read_text()
+
+
+def test_correct_and_purge_appear_as_stops(lead, tmp_path):
+    steps = page_data(render_evolution(lead, tmp_path / "e.html").read_text())["steps"]
+    assert [s["op"] for s in steps] == ["ADD", "UPDATE", "CORRECT"]
+    assert steps[-1]["reason"] == "typing mistake: it was lost"
+    assert {c["status"] for c in steps[-1]["changes"] if c["sign"] == "−"} == {"retracted"}
+    warm = next(v for v in lead.versions() if v.object == "warm" and v.status == "ended")
+    lead.purge("version", warm.id, recorded_at="2026-06-20")
+    steps = page_data(render_evolution(lead, tmp_path / "p.html").read_text())["steps"]
+    assert steps[-1]["op"] == "PURGE"
+
+
+def test_store_pages_in_the_browser(late_move, tmp_path, tmp_path_factory, request):
+    browser = start_browser(tmp_path_factory)
+    shots = screenshot_dir(tmp_path_factory)
+    try:
+        pages = [render_snapshot(late_move, tmp_path / "snapshot.html"),
+                 render_evolution(late_move, tmp_path / "evolution.html"),
+                 render_timeline(late_move, "Ivan", tmp_path / "timeline.html"),
+                 render_timeline(late_move, "Prague", tmp_path / "prague.html")]
+        for path in pages:
+            page = browser.open(path.as_uri())
+            with screenshot_on_failure(page, shots / f"{request.node.name}-{path.stem}.png"):
+                assert page.wait_for("window.graphmem && graphmem.status.ready"
+                                     " && graphmem.status.stable !== false", timeout=20)
+                status = page.status()
+                assert status["errors"] == [] and status["resources"] == []
+                assert page.problems() == []
+                assert status["nodes"] > 0
+                assert page.evaluate("window.__pwned") is None
+            page.close()
+    finally:
+        browser.close()

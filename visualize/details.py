@@ -1,0 +1,77 @@
+"""What a reader sees about a fact or an entity: plain text rows, rendered by the page as text."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from graphmem.models import Entity, Episode, Version
+
+from .palette import period, when
+
+
+def fact_text(version: Version) -> str:
+    """The statement itself, e.g. 'Ivan lives_in Prague'."""
+    return f"{version.subject} {version.predicate} {version.object}"
+
+
+def believed_text(version: Version) -> str:
+    """The transaction period as text."""
+    return f"{when(version.recorded_at)} → {when(version.superseded_at, 'still believed')}"
+
+
+def source_rows(version: Version, episodes: dict[str, Episode]) -> list[dict]:
+    """The supporting episodes of a version (exact text, kind, actor, reference time)."""
+    rows = []
+    for episode_id in version.episodes:
+        episode = episodes.get(episode_id)
+        if episode is None:
+            rows.append({"text": "", "cite": f"episode {episode_id} (not available)"})
+            continue
+        cite = f"{episode.kind}, {when(episode.reference_time)}"
+        if episode.actor:
+            cite = f"{episode.actor} · {cite}"
+        rows.append({"text": episode.text, "cite": cite})
+    return rows
+
+
+def version_details(
+    version: Version, episodes: dict[str, Episode], status: str | None = None
+) -> dict:
+    """Heading, label/value rows and sources for one version."""
+    status = status or version.status or "unknown"
+    rows = [
+        ["status", status],
+        ["valid", period(version.valid_from, version.valid_to)],
+        ["believed", believed_text(version)],
+    ]
+    if version.reason:
+        rows.append(["reason", version.reason])
+    rows.append(["version", version.id])
+    return {
+        "heading": fact_text(version),
+        "status": status,
+        "rows": rows,
+        "sources": source_rows(version, episodes),
+    }
+
+
+def entity_details(entity: Entity, degree: int) -> dict:
+    """Heading and rows for one entity node."""
+    return {
+        "heading": entity.name,
+        "status": None,
+        "rows": [["kind", entity.kind], ["facts on this page", str(degree)], ["id", entity.id]],
+        "sources": [],
+    }
+
+
+def as_of_text(as_of: datetime | None, valid_at: datetime | str | None) -> str:
+    """The header line naming both times of a snapshot."""
+    parts = []
+    if as_of is not None:
+        parts.append(f"as believed at {when(as_of)}")
+    if isinstance(valid_at, str):
+        parts.append(f"valid {valid_at}")
+    elif valid_at is not None:
+        parts.append(f"valid at {when(valid_at)}")
+    return ", ".join(parts)

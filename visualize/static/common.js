@@ -1,0 +1,110 @@
+/* graphmem page runtime: captures errors, reports status, renders user text as text only. */
+(function () {
+  "use strict";
+  var status = { ready: false, errors: [], resources: [] };
+
+  function publish() {
+    var out = document.getElementById("graphmem-status");
+    if (out) { out.textContent = JSON.stringify(status); }
+  }
+  function record(message) {
+    status.errors.push(String(message));
+    publish();
+  }
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (target && target !== window && (target.src || target.href)) {
+      record("failed to load " + (target.src || target.href));
+    } else {
+      record(event.message || "script error");
+    }
+  }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    record("unhandled rejection: " + event.reason);
+  });
+  document.addEventListener("securitypolicyviolation", function (event) {
+    record("blocked by content policy: " + event.violatedDirective + " " + (event.blockedURI || ""));
+  });
+  var consoleError = console.error;
+  console.error = function () {
+    record(Array.prototype.map.call(arguments, String).join(" "));
+    return consoleError.apply(console, arguments);
+  };
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    return node;
+  }
+
+  /* One fact or entity as DOM: heading, label/value rows, quoted sources. Text only. */
+  function details(info) {
+    var box = el("div", "info");
+    box.appendChild(el("h3", "", info.heading));
+    var list = el("dl");
+    info.rows.forEach(function (row) {
+      list.appendChild(el("dt", "", row[0]));
+      var value = el("dd");
+      if (row[0] === "status") {
+        value.appendChild(el("span", "pill status-" + String(row[1]).replace(/[^a-z]/g, ""), row[1]));
+      } else {
+        value.textContent = String(row[1]);
+      }
+      list.appendChild(value);
+    });
+    box.appendChild(list);
+    info.sources.forEach(function (source) {
+      var quote = el("blockquote", "", source.text);
+      quote.appendChild(el("cite", "", source.cite));
+      box.appendChild(quote);
+    });
+    return box;
+  }
+
+  /* Replace a panel's content with one item's details, or a hint when there is none. */
+  function showInPanel(panel, info, hint) {
+    while (panel.firstChild) { panel.removeChild(panel.firstChild); }
+    panel.appendChild(info ? details(info) : el("p", "hint", hint));
+  }
+
+  function hashParams() {
+    var params = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      if (!part) { return; }
+      var pair = part.split("=");
+      try {
+        params[decodeURIComponent(pair[0])] = decodeURIComponent(pair.slice(1).join("="));
+      } catch (err) { /* a malformed hash is ignored */ }
+    });
+    return params;
+  }
+
+  function data() {
+    return JSON.parse(document.getElementById("graphmem-data").textContent);
+  }
+
+  /* Count sampled canvas pixels that are not transparent: a test's proof the graph drew. */
+  function inked(container) {
+    var canvas = container && container.querySelector("canvas");
+    if (!canvas || !canvas.width || !canvas.height) { return 0; }
+    var pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    var count = 0;
+    for (var i = 3; i < pixels.length; i += 16) { if (pixels[i] > 0) { count += 1; } }
+    return count;
+  }
+
+  function report(extra) {
+    Object.keys(extra || {}).forEach(function (key) { status[key] = extra[key]; });
+    if (window.performance && performance.getEntriesByType) {
+      status.resources = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+    }
+    publish();
+  }
+
+  document.addEventListener("DOMContentLoaded", publish);
+  window.graphmem = {
+    status: status, report: report, details: details, el: el, showInPanel: showInPanel,
+    hashParams: hashParams, data: data, inked: inked,
+  };
+})();
