@@ -67,7 +67,7 @@ def _status(v: Version) -> str:
     status = v.status or ""
     if v.status == "retracted" and v.reason:
         status += f" ({v.reason})"
-    elif v.superseded_by:
+    elif v.status == "superseded" and v.superseded_by:
         status += f" → {', '.join(v.superseded_by)}"
     return status
 

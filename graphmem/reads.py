@@ -27,6 +27,17 @@ def with_status(version: Version, as_of: datetime, valid_at: datetime | None = N
     return version.model_copy(update={"status": status_at(version, as_of, valid_at)})
 
 
+def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None = None) -> Version:
+    """The version as the store held it at ``as_of``: a later closing is not yet known there.
+
+    Only supporting episodes linked later stay visible (linking is the one update a version gets).
+    """
+    update: dict = {"status": status_at(version, as_of, valid_at)}
+    if version.superseded_at is not None and version.superseded_at > as_of:
+        update.update(superseded_at=None, superseded_by=[], closed_by=None, reason=None)
+    return version.model_copy(update=update)
+
+
 def _versions(engine: Engine, query: str, **params) -> list[Version]:
     return [records.version(row) for row in engine.run(query, params)]
 
@@ -39,7 +50,7 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[
         found = _versions(
             engine, "store/beliefs_at", as_of=to_engine(as_of), valid_at=to_engine(valid_at)
         )
-    found = [with_status(v, as_of, valid_at) for v in found]
+    found = [as_believed_at(v, as_of, valid_at) for v in found]
     return sorted(found, key=lambda v: (v.subject, v.predicate, v.valid_from, v.object, v.id))
 
 
@@ -72,7 +83,7 @@ def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
 def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
     """The entity's facts believed at ``as_of``, in valid-time order."""
     found = [
-        with_status(v, as_of)
+        as_believed_at(v, as_of)
         for v in entity_versions(engine, entity_id)
         if believed_at(v.recorded_at, v.superseded_at, as_of)
     ]
@@ -132,7 +143,7 @@ def why(engine: Engine, subject_id: str, subject: str, predicate: str,
 
     def answer(t: datetime) -> list[Version]:
         return [
-            with_status(v, t, valid_at) for v in every
+            as_believed_at(v, t, valid_at) for v in every
             if believed_at(v.recorded_at, v.superseded_at, t)
             and Period(v.valid_from, v.valid_to).contains(valid_at)
         ]

@@ -76,9 +76,9 @@ def on_store(store: Store, op, at):
 
 
 def snapshot(store, as_of):
+    """The whole as-of answer (supporting episodes aside: more may be linked later)."""
     return sorted(
-        (v.id, v.object, v.valid_from, v.valid_to, v.status)
-        for v in store.beliefs(as_of=as_of, valid_at="all")
+        (v.model_dump_json(exclude={"episodes"}) for v in store.beliefs(as_of=as_of, valid_at="all")),
     )
 
 
