@@ -15,6 +15,8 @@ import os
 import re
 import sys
 import threading
+import warnings
+from collections.abc import Callable
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -83,6 +85,10 @@ class Engine:
                 (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": FORMAT}))
         self.connection = module.Connection(self.database)
         self.in_transaction = False
+        self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
+        # kuzu runs prepared statements ~3x faster; ladybug deprecates them and runs them slower.
+        self._prepared: dict[str, object] | None = {} if name == "kuzu" else None
+        self.cache: dict[str, object] = {}  # per-store values shared by every Store on this path
 
     def _check_marker(self) -> None:
         marked = _marked_engine(self.directory)
@@ -94,21 +100,34 @@ class Engine:
 
     def run(self, name: str, params: dict | None = None) -> list[list]:
         """Run the named query from queries/ with a complete parameter dict; return its rows."""
-        return self.run_text(QUERIES[name], params or {}, expected=parameters_of(name))
-
-    def run_text(self, text: str, params: dict, expected: frozenset[str] | None = None) -> list[list]:
-        """Run query text with parameters; every ``$name`` in it must be given."""
-        if expected is not None and expected != params.keys():
+        params = params or {}
+        if parameters_of(name) != params.keys():
             raise EngineError(
-                f"query parameters mismatch: expected {sorted(expected)}, got {sorted(params)}"
+                f"query {name}: parameters mismatch: expected {sorted(parameters_of(name))}, got {sorted(params)}"
             )
-        bound = {key: _bind(value) for key, value in params.items()}
         with self.lock:
-            result = self.connection.execute(text, bound)
-            rows = []
-            while result.has_next():
-                rows.append(result.get_next())
-            return rows
+            query = QUERIES[name]
+            if self._prepared is not None:
+                query = self._prepared.get(name)
+                if query is None:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", DeprecationWarning)
+                        query = self._prepared[name] = self.connection.prepare(QUERIES[name])
+            return self._execute(query, params)
+
+    def run_text(self, text: str, params: dict) -> list[list]:
+        """Run query text (not from queries/) with parameters."""
+        with self.lock:
+            return self._execute(text, params)
+
+    def _execute(self, query, params: dict) -> list[list]:
+        if self.in_transaction and isinstance(query, str) and query.lstrip()[:4].upper() == "COPY":
+            self._copied = True
+        result = self.connection.execute(query, {key: _bind(value) for key, value in params.items()})
+        rows = []
+        while result.has_next():
+            rows.append(result.get_next())
+        return rows
 
     @contextmanager
     def transaction(self):
@@ -117,16 +136,55 @@ class Engine:
             if self.in_transaction:
                 raise EngineError("nested write: a write is already under way on this store")
             self.connection.execute("BEGIN TRANSACTION")
-            self.in_transaction = True
+            self.in_transaction, self._copied = True, False
             try:
                 yield self
             except BaseException:
-                self.connection.execute("ROLLBACK")
+                self._abort()
+                self.cache.clear()  # it may hold what the rolled-back write saw
                 raise
             else:
                 self.connection.execute("COMMIT")
             finally:
                 self.in_transaction = False
+
+    def _abort(self) -> None:
+        """Undo the open transaction.
+
+        After a COPY, ROLLBACK looks clean but the copied rows come back when the database is
+        reopened (both engines); closing the database instead discards the transaction, as a
+        kill would. A failed statement has already rolled the transaction back.
+        """
+        if self._copied and self.directory is not None:
+            self.reopen()
+            return
+        try:
+            self.connection.execute("ROLLBACK")
+        except RuntimeError as exc:
+            if "no active transaction" not in str(exc).lower():
+                raise
+
+    def reopen(self, while_closed: Callable[[], None] | None = None) -> None:
+        """Close the database and open it again (on disk only), discarding an open transaction.
+
+        ``while_closed`` runs while no Database holds the files (e.g. to swap in a rewritten
+        file); every Store sharing this Engine keeps working afterwards.
+        """
+        if self.directory is None:
+            raise EngineError("an in-memory store cannot be reopened")
+        module = load_engine(self.name)
+        with self.lock:
+            self.connection.close()
+            self.database.close()
+            try:
+                if while_closed is not None:
+                    while_closed()
+            finally:
+                self.database = _open_database(module, self.directory)
+                self.connection = module.Connection(self.database)
+                self._prepared = {} if self._prepared is not None else None
+                self.cache.clear()
+                self.in_transaction = self._copied = False
 
     def close(self) -> None:
         """Release the database (the last Store on this path closes it)."""

@@ -140,8 +140,11 @@ class Store:
 
     def predicates(self) -> dict[str, PredicateKind]:
         """Every known predicate and its kind: the shipped defaults plus declarations."""
-        declared = {name: kind for name, kind in self._db.run("store/predicate_all")}
-        return {**DEFAULT_PREDICATES, **declared}
+        cache = self._db.cache
+        if "predicates" not in cache:
+            declared = {name: kind for name, kind in self._db.run("store/predicate_all")}
+            cache["predicates"] = {**DEFAULT_PREDICATES, **declared}
+        return dict(cache["predicates"])
 
     def kind_of(self, predicate: str) -> PredicateKind:
         """The kind of a predicate; an undeclared one is 'many'."""
@@ -159,6 +162,7 @@ class Store:
                     f"{predicate} is already used as {current!r}; its kind cannot change now"
                 )
             self._db.run("store/predicate_set", {"name": predicate, "kind": kind})
+            self._db.cache.pop("predicates", None)
 
     def review_skips(self) -> list[str]:
         """Episode sources whose proposals skip review (manual entries by default)."""
@@ -372,8 +376,8 @@ class Store:
 
     def _approve_one(self, txn: Transaction, p: Proposal) -> Decision:
         kind = self.kind_of(p.predicate)
-        if p.op == "end":
-            decision = self._end(txn, kind, p.subject, p.predicate, p.object, p.valid_from,
+        if p.op == "end":  # an end proposal's moment is when the fact stopped: its valid_to
+            decision = self._end(txn, kind, p.subject, p.predicate, p.object, p.valid_to or p.valid_from,
                                  p.episode, None, proposal=p.id)
         else:
             decision = self._assert(txn, kind, p.subject, p.predicate, p.object, p.valid_from,
@@ -440,7 +444,7 @@ class Store:
 
     def entity(self, name_or_id: str) -> Entity:
         """An entity by id or name, or NotFound."""
-        for candidate in dict.fromkeys((name_or_id, entity_key(name_or_id))):
+        for candidate in dict.fromkeys((entity_key(name_or_id), name_or_id)):
             rows = self._db.run("store/entity_get", {"id": candidate})
             if rows:
                 return records.entity(rows[0])
@@ -503,10 +507,10 @@ class Store:
 
     def episode(self, episode_id: str) -> Episode:
         """One episode by id, or NotFound."""
-        found = reads.episodes(self._db, [episode_id])
-        if not found:
+        rows = self._db.run("store/episode_get_one", {"id": episode_id})
+        if not rows:
             raise NotFound(f"no episode {episode_id!r}; list them with `graphmem episodes`")
-        return found[0]
+        return records.episode(rows[0])
 
     def episodes_of(self, version_id: str) -> list[Episode]:
         """The episodes that support a version."""

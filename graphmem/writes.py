@@ -47,6 +47,7 @@ class Transaction:
         self.meta = meta
         self.at = at
         self.decisions: list[Decision] = []
+        self._changed: set[str] = set()
 
     def run(self, query: str, /, **params) -> list[list]:
         """Run a named query inside this write."""
@@ -56,6 +57,7 @@ class Transaction:
         """The next id of a sequence: v1, v2, ... for versions; ep, d, p, t for the others."""
         number = int(self.meta.get(f"seq:{prefix}", "0")) + 1
         self.meta[f"seq:{prefix}"] = str(number)
+        self._changed.add(f"seq:{prefix}")
         return f"{prefix}{number}"
 
     def _begin_decision(self) -> None:
@@ -66,15 +68,14 @@ class Transaction:
     def finish(self) -> None:
         """Save the latest write time and the id counters with the write itself."""
         self.meta["last_write"] = iso(self.at)
-        for key, value in self.meta.items():
-            if key == "last_write" or key.startswith("seq:"):
-                self.run("store/meta_set", key=key, value=value)
+        for key in sorted(self._changed | {"last_write"}):
+            self.run("store/meta_set", key=key, value=self.meta[key])
 
     # -- entities and episodes ------------------------------------------------
 
     def find_entity(self, name_or_id: str) -> str | None:
         """The id of an existing entity named (or identified) ``name_or_id``."""
-        for candidate in dict.fromkeys((name_or_id, entity_key(name_or_id))):
+        for candidate in dict.fromkeys((entity_key(name_or_id), name_or_id)):
             if self.run("store/entity_get", id=candidate):
                 return candidate
         return None
@@ -106,7 +107,7 @@ class Transaction:
 
     def episode(self, episode_id: str) -> Episode:
         """An existing episode, or NotFound."""
-        rows = self.run("store/episode_get", ids=[episode_id])
+        rows = self.run("store/episode_get_one", id=episode_id)
         if not rows:
             raise NotFound(f"no episode {episode_id!r}; list them with `graphmem episodes`")
         return records.episode(rows[0])

@@ -12,7 +12,7 @@ from datetime import datetime
 import pytest
 
 import graphmem
-from graphmem import EngineError, InvalidInput, NotFound, Store, StoreLocked, TimeWentBackwards
+from graphmem import EngineError, InvalidInput, NotFound, Store, TimeWentBackwards
 from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
@@ -215,3 +215,28 @@ def test_import_refuses_to_go_back_in_time(tmp_path, store):
         with pytest.raises(graphmem.ImportFailed, match="not after this store's latest write"):
             other.import_log(tmp_path / "log.jsonl")
         assert [v.object for v in other.versions()] == ["y"]
+
+
+def test_remember_and_approve_in_one_write_links_the_new_episode(store):
+    from graphmem.extract_rules import ExtractedFact
+
+    store.add_episode("An earlier message.", kind="chat", reference_time="2025-01-01")
+    store.add_episode("Another earlier message.", kind="chat", reference_time="2025-02-01")
+    fact = ExtractedFact(subject="Lin", predicate="lives_in", object="Shanghai", quote="I moved to Shanghai.")
+    episode, (proposal,) = store.remember("I moved to Shanghai.", [fact], actor="Lin",
+                                          reference_time="2025-06-01", approve=True)
+    assert proposal.state == "approved"
+    (version,) = store.beliefs()
+    assert version.episodes == [episode.id]
+    assert version.valid_from == datetime(2025, 6, 1, tzinfo=UTC)
+
+
+def test_an_end_proposal_ends_at_its_valid_to(store):
+    from graphmem.extract_rules import ExtractedFact
+
+    store.add("Lin", "likes", "apples", valid_from="2025-09-12")
+    fact = ExtractedFact(op="end", subject="Lin", predicate="likes", object="apples", valid_to=datetime(
+        2025, 9, 25, tzinfo=UTC), quote="I stopped liking apples.")
+    store.remember("I stopped liking apples.", [fact], reference_time="2025-09-30", approve=True)
+    (ended,) = [v for v in store.history("Lin", "likes") if v.status == "ended"]
+    assert ended.valid_to == datetime(2025, 9, 25, tzinfo=UTC)

@@ -1,0 +1,576 @@
+"""Ingest conversations and another assistant's memories as episodes with proposed facts.
+
+Reading is all or nothing: a whole file is parsed and checked, and every message's facts are
+extracted, before the first write; a problem names the file and line, and nothing is written.
+Writing goes message by message in chat-time order, so that "I like apples" is proposed
+before "I don't like apples anymore": one atomic write records a message's episode with its
+proposals, and approval (when asked for) follows as its own write.
+
+Each message's episode has the message's chat time as its reference time: relative phrases
+("last week") resolve against when the message was said, never against the import. With
+``replay``, each write's transaction time is the chat time too, so a past conversation can be
+replayed and then queried as of any moment of it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import Conflict, GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
+from .extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
+from .models import Model, Proposal
+from .store import check_predicate
+from .timeutil import TICK, UTC, iso, parse_time
+from .when import parse_chat_time
+from .writes import entity_key
+
+if TYPE_CHECKING:
+    from .store import Store
+
+__all__ = [
+    "Dropped", "IngestSummary", "Message", "Recorded", "first_person", "import_memories",
+    "ingest", "make_extractor", "read_memories", "read_messages", "reference_time",
+]
+
+#: Called as ``progress(phase, done, total)`` while a file is extracted ("extracting") and
+#: written ("writing").
+Progress = Callable[[str, int, int], None]
+
+EXTRACTORS = ("rules", "llm")
+
+
+class Message(Model):
+    """One chat message read from a file, with where it was found."""
+
+    where: str  # "FILE:LINE", for messages about it
+    role: str
+    content: str
+    chat_time: datetime
+    id: str | None = None
+    actor: str | None = None
+    user: str | None = None  # the conversation's user (its user_id), when the file names one
+
+    @property
+    def speaker(self) -> str:
+        """Whom a user message's first person means: its actor, else the user, else 'user'."""
+        return self.actor or self.user or "user"
+
+    @property
+    def episode_actor(self) -> str:
+        """Who produced the message: the speaker for user messages, else the actor or role."""
+        return self.speaker if self.role == "user" else self.actor or self.role
+
+
+class Recorded(Model):
+    """One episode written: where its text came from and the proposals it made."""
+
+    where: str
+    message: str | None = None  # the message's own id, when the file gave one
+    episode: str
+    proposals: list[str]
+
+
+class Dropped(Model):
+    """A fact that was not written as given, and why."""
+
+    where: str
+    fact: ExtractedFact
+    reason: str
+
+
+class IngestSummary(Model):
+    """What an ingest did: episodes recorded, facts proposed, approved and left pending."""
+
+    episodes: int = 0
+    proposed: int = 0
+    approved: int = 0
+    pending: int = 0
+    replayed: bool = False
+    first: datetime | None = None  # earliest reference time
+    last: datetime | None = None  # latest reference time
+    recorded: list[Recorded] = []
+    held: list[Dropped] = []  # the gate refused them at approval: they wait for review
+    dropped: list[Dropped] = []  # unusable or refused with review skipped: not proposed
+
+
+# --- reading files ---------------------------------------------------------------------------
+
+_DECODER = json.JSONDecoder()
+_SPACE = re.compile(r"\s*")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ImportFailed(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _skip(text: str, pos: int) -> int:
+    return _SPACE.match(text, pos).end()
+
+
+def _array_items(text: str, pos: int) -> list[tuple[int, Any]]:
+    """The items of the (valid) JSON array at ``text[pos]``, each with its offset."""
+    items = []
+    pos = _skip(text, pos + 1)
+    while text[pos] != "]":
+        value, end = _DECODER.raw_decode(text, pos)
+        items.append((pos, value))
+        pos = _skip(text, end)
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+    return items
+
+
+def _member_offset(text: str, key: str) -> int | None:
+    """Where the value of ``key`` starts in the (valid) top-level JSON object of ``text``."""
+    found = None
+    pos = _skip(text, _skip(text, 0) + 1)
+    while text[pos] != "}":
+        name, end = _DECODER.raw_decode(text, pos)
+        pos = _skip(text, _skip(text, end) + 1)  # past the colon
+        if name == key:
+            found = pos  # like json.loads, the last duplicate wins
+        _, end = _DECODER.raw_decode(text, pos)
+        pos = _skip(text, end)
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+    return found
+
+
+def _whole_json(text: str, path: Path) -> Any:
+    """The file as one JSON document, or None when it is JSON Lines (or empty)."""
+    if not text.strip():
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        try:
+            json.loads(first)
+            return None  # one value per line: JSON Lines, checked line by line
+        except json.JSONDecodeError:
+            if exc.msg == "Extra data":
+                return None
+        raise ImportFailed(f"{path}:{exc.lineno}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+
+
+def _text_field(record: dict, key: str, where: str, *, required: bool) -> str | None:
+    value = record.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool) and key == "id":
+        return str(value)
+    if not isinstance(value, str) or not value.strip():
+        problem = "is missing" if value is None else "must be non-empty text"
+        raise ImportFailed(f"{where}: {key!r} {problem}")
+    return value
+
+
+def _message(record: Any, where: str, *, day_first: bool, tz, user: str | None) -> Message:
+    if not isinstance(record, dict):
+        raise ImportFailed(f"{where}: expected a JSON object with role, content and chat_time, "
+                           f"got {type(record).__name__}")
+    role = _text_field(record, "role", where, required=True).strip().lower()
+    content = _text_field(record, "content", where, required=True)
+    raw_time = record.get("chat_time")
+    if not isinstance(raw_time, str):
+        problem = "is missing" if raw_time is None else "must be text such as 2025-09-12T08:00:00Z"
+        raise ImportFailed(f"{where}: 'chat_time' {problem}")
+    try:
+        chat_time = parse_chat_time(raw_time, day_first=day_first, tz=tz)
+    except InvalidInput as exc:
+        raise ImportFailed(f"{where}: {exc}") from exc
+    actor = _text_field(record, "actor", where, required=False)
+    return Message(where=where, role=role, content=content, chat_time=chat_time,
+                   id=_text_field(record, "id", where, required=False),
+                   actor=actor.strip() if actor else None, user=user)
+
+
+def read_messages(path: str | Path, *, day_first: bool = False, tz=UTC,
+                  user: str | None = None) -> list[Message]:
+    """Parse and check a file of chat messages; raise ImportFailed naming the first bad line.
+
+    The file is JSON Lines (one ``{"role", "content", "chat_time", "id"?, "actor"?}`` per line),
+    a JSON list of such objects, or ``{"user_id": ..., "messages": [...]}``. Chat times are
+    ISO 8601 or full dates like '1:56 pm on 8 May, 2023' (naive ones read in ``tz``). ``user``
+    names the speaker of user messages that give no actor (default: the file's user_id).
+    """
+    path = Path(path)
+    text = _read_text(path)
+    whole = _whole_json(text, path)
+    read = {"day_first": day_first, "tz": tz}
+    if isinstance(whole, dict) and "messages" in whole:
+        owner = whole.get("user_id")
+        if owner is not None and (not isinstance(owner, str | int) or not str(owner).strip()):
+            raise ImportFailed(f"{path}:1: 'user_id' must be non-empty text")
+        offset = _member_offset(text, "messages")
+        if not isinstance(whole["messages"], list):
+            raise ImportFailed(f"{path}:{_line_of(text, offset)}: 'messages' must be a list")
+        items = [(_line_of(text, at), item) for at, item in _array_items(text, offset)]
+        user = user or (str(owner).strip() if owner is not None else None)
+    elif isinstance(whole, list):
+        items = [(_line_of(text, at), item) for at, item in _array_items(text, _skip(text, 0))]
+    else:
+        items = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                items.append((number, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise ImportFailed(
+                    f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+    messages = [_message(item, f"{path}:{number}", user=user, **read) for number, item in items]
+    if not messages:
+        raise ImportFailed(f"{path}: no messages found; expected JSON Lines of "
+                           '{"role", "content", "chat_time"} or {"user_id", "messages": [...]}')
+    seen: dict[str, str] = {}
+    for message in messages:
+        if message.id is not None:
+            if message.id in seen:
+                raise ImportFailed(f"{message.where}: message id {message.id!r} is already used "
+                                   f"at {seen[message.id]}")
+            seen[message.id] = message.where
+    return messages
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•·–]|\d{1,3}[.)])\s+")
+
+
+def read_memories(path: str | Path) -> list[str]:
+    """Read remembered lines as an assistant displays them: one per line, or a JSON list of strings.
+
+    Blank lines are skipped and list markers ("- ", "• ", "3. ") removed.
+    """
+    path = Path(path)
+    text = _read_text(path)
+    stripped = text.strip()
+    if stripped.startswith("[") and stripped.endswith("]"):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImportFailed(f"{path}:{exc.lineno}: not a valid JSON list ({exc.msg}, "
+                               f"column {exc.colno})") from exc
+        raw = []
+        for at, item in _array_items(text, _skip(text, 0)):
+            if not isinstance(item, str):
+                raise ImportFailed(f"{path}:{_line_of(text, at)}: expected a remembered line as "
+                                   f"text, got {type(item).__name__}")
+            raw.append(item)
+    else:
+        raw = text.splitlines()
+    memories = [line for line in (_BULLET.sub("", item, count=1).strip() for item in raw) if line]
+    if not memories:
+        raise ImportFailed(f"{path}: no memories found; give one remembered line per line, "
+                           "or a JSON list of strings")
+    return memories
+
+
+# --- times and extractors ----------------------------------------------------------------------
+
+def reference_time(text: str, *, day_first: bool = False, tz=UTC) -> datetime:
+    """Read a reference time given by a user: 'now', ISO 8601 or a chat time like '8 May 2023'."""
+    if isinstance(text, str) and text.strip().lower() == "now":
+        return datetime.now(UTC)
+    return parse_chat_time(text, day_first=day_first, tz=tz)
+
+
+def make_extractor(name: str = "rules", *, day_first: bool = False, tz=UTC) -> Extractor:
+    """The extractor called ``name``: 'rules' (offline, default) or 'llm' (configured by environment)."""
+    if name == "rules":
+        return RuleExtractor(day_first=day_first, tz=tz)
+    if name == "llm":
+        from .extract_llm import LLMExtractor
+
+        return LLMExtractor.from_env()
+    raise InvalidInput(f"unknown extractor {name!r}; choose one of: {', '.join(EXTRACTORS)}")
+
+
+# --- first person, for memories written about the user ------------------------------------------
+
+_IRREGULAR = {
+    "is": "am", "isn't": "am not", "has": "have", "hasn't": "haven't", "does": "do",
+    "doesn't": "don't", "goes": "go", "studies": "study", "was": "was", "wasn't": "wasn't",
+}
+_REGULAR = frozenset(
+    "live work like love enjoy hate dislike prefer travel own visit plan want need use speak play "
+    "attend teach run write read cook drive eat drink adore detest move stay follow watch".split())
+_PAST = frozenset("went left quit got took flew drove began became met used".split())
+_ADVERBS = ("no longer|also|now|still|currently|recently|just|never|often|usually|previously|once|"
+            "finally|already|really|actually|originally|mostly|sometimes|always")
+
+
+def _verb(word: str, *, sure: bool) -> str | None:
+    """The first-person form of a verb said of someone else ("lives" -> "live"), else None.
+
+    ``sure``: a subject came first, so any "-s" word there is a verb ("prefers").
+    """
+    lower = word.lower().replace("’", "'")
+    if lower in _IRREGULAR:
+        return _IRREGULAR[lower]
+    if lower in _PAST or (lower.endswith("ed") and len(lower) > 4):
+        return lower
+    for suffix in ("s", "es"):
+        if lower.endswith(suffix) and lower[:-len(suffix)] in _REGULAR:
+            return lower[:-len(suffix)]
+    if sure and re.fullmatch(r"[a-z]{2,}[^s']s", lower):
+        return lower[:-1]
+    return None
+
+
+def first_person(sentence: str, names: Sequence[str] = ()) -> str:
+    """Say a remembered sentence in the first person, for an extractor of first-person facts.
+
+    "User lives in Berlin." / "Lives in Berlin." -> "I live in Berlin."; "User's name is Lin."
+    -> "My name is Lin." A sentence it does not recognise is returned unchanged.
+    """
+    subjects = sorted({"user", "the user", *(n.lower() for n in names if n)}, key=len, reverse=True)
+    lead = "|".join(re.escape(s) for s in subjects)
+    if possessive := re.match(rf"(?:{lead})['’]s\s+", sentence, re.IGNORECASE):
+        return "My " + sentence[possessive.end():]
+    m = re.match(rf"(?P<subject>(?:{lead})\s+)?(?P<adverbs>(?:(?:{_ADVERBS})\s+)*)(?P<verb>[\w'’]+)",
+                 sentence, re.IGNORECASE)
+    verb = m and _verb(m["verb"], sure=bool(m["subject"]))
+    if not verb:
+        return sentence
+    return "I " + m["adverbs"].lower() + verb + sentence[m.end():]
+
+
+def _extract_memory(extractor: Extractor, text: str, reference: datetime,
+                    speaker: str) -> list[ExtractedFact]:
+    """Facts from a remembered line, each quoting the line's own (original) sentence."""
+    originals = split_sentences(text)
+    rewritten = [first_person(s, [speaker]) for s in originals]
+    facts = extractor.extract(" ".join(rewritten), reference_time=reference, speaker=speaker)
+    out = []
+    for fact in facts:
+        quote = next((o for o, r in zip(originals, rewritten) if fact.quote.strip() in r), text)
+        out.append(fact.model_copy(update={"quote": quote}))
+    return out
+
+
+# --- writing ---------------------------------------------------------------------------------------
+
+def _normalised(fact: ExtractedFact) -> ExtractedFact:
+    """An ``end`` fact with its moment in ``valid_from``, where the store reads it.
+
+    Extractors give the moment something stopped as ``valid_to``; the store's approval ends at
+    the proposal's ``valid_from`` (the episode's time when none).
+    """
+    if fact.op == "end" and fact.valid_to is not None:
+        return fact.model_copy(update={"valid_from": fact.valid_to, "valid_to": None})
+    return fact
+
+
+def _problem(fact: ExtractedFact, reference: datetime) -> str | None:
+    """Why a fact cannot be proposed, or None when it can."""
+    try:
+        check_predicate(fact.predicate)
+        entity_key(fact.subject)
+        if fact.object is not None:
+            entity_key(fact.object)
+    except InvalidInput as exc:
+        return str(exc)
+    if fact.op == "assert" and not fact.object:
+        return "an assertion needs an object"
+    start = fact.valid_from or reference
+    if fact.valid_to is not None and fact.valid_to <= start:
+        return (f"its valid period is empty ({iso(start)} to {iso(fact.valid_to)}; "
+                "without a start it begins at the message's time)")
+    return None
+
+
+@dataclass
+class _Planned:
+    where: str
+    message: str | None
+    text: str
+    actor: str | None
+    reference: datetime
+    facts: list[ExtractedFact]
+
+
+@dataclass
+class _Tally:
+    """The summary being built (the models are frozen)."""
+
+    episodes: int = 0
+    proposed: int = 0
+    approved: int = 0
+    pending: int = 0
+    recorded: list[Recorded] = field(default_factory=list)
+    held: list[Dropped] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+
+    def plan(self, where, message_id, text, actor, reference, facts) -> _Planned:
+        """The message with the facts that can be proposed; the others are dropped, with why."""
+        usable = []
+        for fact in map(_normalised, facts):
+            if problem := _problem(fact, reference):
+                self.dropped.append(Dropped(where=where, fact=fact, reason=problem))
+            else:
+                usable.append(fact)
+        return _Planned(where, message_id, text, actor, reference, usable)
+
+    def count(self, item: _Planned, episode, proposals) -> None:
+        self.episodes += 1
+        self.proposed += len(proposals)
+        self.approved += sum(p.state == "approved" for p in proposals)
+        self.pending += sum(p.state == "pending" for p in proposals)
+        self.recorded.append(Recorded(where=item.where, message=item.message, episode=episode.id,
+                                      proposals=[p.id for p in proposals]))
+
+
+def _write_all(store: Store, planned: list[_Planned], tally: _Tally, *, kind: str, approve: bool,
+               replay: bool, progress: Progress | None) -> IngestSummary:
+    if replay and planned:
+        latest, first = store.latest_write(), planned[0]
+        if latest is not None and first.reference <= latest:
+            raise TimeWentBackwards(
+                f"{first.where}: cannot replay a message at {iso(first.reference)}: the store's "
+                f"latest write is {iso(latest)} and transaction time only moves forward; replay "
+                "into a new store, or ingest without --replay")
+    skip = kind in store.review_skips()
+    for done, item in enumerate(planned, 1):
+        _record(store, item, tally, kind=kind, approve=approve, replay=replay, skip=skip)
+        if progress:
+            progress("writing", done, len(planned))
+    times = [p.reference for p in planned]
+    return IngestSummary(
+        episodes=tally.episodes, proposed=tally.proposed, approved=tally.approved,
+        pending=tally.pending, replayed=replay, first=min(times, default=None),
+        last=max(times, default=None), recorded=tally.recorded, held=tally.held,
+        dropped=tally.dropped)
+
+
+_REFUSED = (Conflict, InvalidInput)
+
+
+def _record(store: Store, item: _Planned, tally: _Tally, *, kind: str, approve: bool,
+            replay: bool, skip: bool) -> None:
+    """Write one message: its episode with its proposals, then (when asked) their approval.
+
+    Approval is its own write, after the episode is committed: a fact the gate refuses
+    ("nothing to end") then stays pending, with the reason, instead of undoing the message; and
+    on kuzu 0.11 an episode looked up in the write that created it can come back as another
+    (see ``Store.remember(approve=True)``). When the source skips review, each fact is proposed,
+    and so approved, in a write of its own; one the gate refuses is dropped, with the reason.
+    """
+    def at():  # with replay, the chat time, or just after the latest write when times tie
+        if not replay:
+            return None
+        latest = store.latest_write()
+        return item.reference if latest is None or item.reference > latest else latest + TICK
+
+    write = {"kind": kind, "actor": item.actor, "reference_time": item.reference}
+    if not skip:
+        episode, proposals = store.remember(item.text, item.facts, **write, recorded_at=at())
+        if approve and proposals:
+            proposals = _approve(store, proposals, item, tally, at)
+    else:
+        episode, _ = store.remember(item.text, (), **write, recorded_at=at())
+        proposals = []
+        for fact in item.facts:
+            try:
+                proposals.append(store.propose(
+                    fact.subject, fact.predicate, fact.object, op=fact.op,
+                    valid_from=fact.valid_from, valid_to=fact.valid_to, episode=episode.id,
+                    quote=fact.quote, source=kind, recorded_at=at()))
+            except TimeWentBackwards:
+                raise
+            except _REFUSED as exc:
+                tally.dropped.append(Dropped(where=item.where, fact=fact, reason=str(exc)))
+    tally.count(item, episode, proposals)
+
+
+def _approve(store: Store, proposals: list[Proposal], item: _Planned, tally: _Tally,
+             at: Callable[[], datetime | None]) -> list[Proposal]:
+    """Approve a message's proposals together, or one by one when the gate refuses one."""
+    try:
+        store.approve([p.id for p in proposals], recorded_at=at())
+        approved = {p.id for p in proposals}
+    except TimeWentBackwards:
+        raise
+    except _REFUSED:
+        approved = set()
+        for proposal, fact in zip(proposals, item.facts):
+            try:
+                store.approve([proposal.id], recorded_at=at())
+                approved.add(proposal.id)
+            except TimeWentBackwards:
+                raise
+            except _REFUSED as exc:
+                tally.held.append(Dropped(where=item.where, fact=fact, reason=str(exc)))
+    return [p.model_copy(update={"state": "approved"}) if p.id in approved else p
+            for p in proposals]
+
+
+def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | None = None, *,
+           replay: bool = False, approve: bool = False,
+           progress: Progress | None = None) -> IngestSummary:
+    """Record each message as a chat episode and propose the facts its user states.
+
+    Messages are taken in chat-time order (stable). Facts come from user messages only; every
+    message becomes an episode. Every message's facts are extracted before the first write, so
+    an extractor failure writes nothing. ``replay`` records each message at its chat time
+    (chat times must be after the store's latest write); ``approve`` writes proposed facts
+    through the gate at once instead of leaving them for review.
+    """
+    extractor = extractor or RuleExtractor(tz=store.tz)
+    ordered = sorted(messages, key=lambda m: m.chat_time)
+    tally, planned = _Tally(), []
+    for done, message in enumerate(ordered, 1):
+        facts = []
+        if message.role == "user":
+            try:
+                facts = extractor.extract(message.content, reference_time=message.chat_time,
+                                          speaker=message.speaker)
+            except GraphmemError as exc:
+                raise ImportFailed(f"{message.where}: {exc}; nothing was written") from exc
+        planned.append(tally.plan(message.where, message.id, message.content,
+                                  message.episode_actor, message.chat_time, facts))
+        if progress:
+            progress("extracting", done, len(ordered))
+    return _write_all(store, planned, tally, kind="chat", approve=approve, replay=replay,
+                      progress=progress)
+
+
+def import_memories(store: Store, memories: Sequence[str], extractor: Extractor | None = None, *,
+                    approve: bool = False, reference=None, speaker: str = "user",
+                    progress: Progress | None = None) -> IngestSummary:
+    """Record remembered lines as episodes of kind 'import' and propose the facts they state.
+
+    Memories carry no time of their own: each is read as said at ``reference`` (default now),
+    where relative phrases resolve and the facts' validity starts by default. Lines written
+    about the user ("User lives in Berlin", "Lives in Berlin") are read as ``speaker``'s own.
+    """
+    if not speaker or not speaker.strip():
+        raise InvalidInput("the speaker must be a non-empty name, e.g. 'user'")
+    extractor = extractor or RuleExtractor(tz=store.tz)
+    at = store.now() if reference is None else parse_time(reference, store.tz)
+    tally, planned = _Tally(), []
+    for done, text in enumerate(memories, 1):
+        where = f"memory {done}"
+        try:
+            facts = _extract_memory(extractor, text, at, speaker.strip())
+        except GraphmemError as exc:
+            raise ImportFailed(f"{where}: {exc}; nothing was written") from exc
+        planned.append(tally.plan(where, None, text, None, at, facts))
+        if progress:
+            progress("extracting", done, len(memories))
+    return _write_all(store, planned, tally, kind="import", approve=approve, replay=False,
+                      progress=progress)
