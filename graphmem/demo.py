@@ -15,6 +15,7 @@ from .store import Store
 from .timeutil import UTC
 
 DEMO_MARK = "demo"
+PAGES = "pages"
 
 
 def prepare(directory: Path) -> None:
@@ -84,7 +85,23 @@ def run_demo(directory: Path, engine: str | None = None) -> None:
 
         problems = store.check()
         say(f"\ncheck: {'ok' if not problems else f'{len(problems)} violations'}")
+
+        say("\nPictures (self-contained HTML pages; open them in a browser):")
+        for name, path in write_pages(store, directory / PAGES).items():
+            say(f"  {name:9}  {path.resolve()}")
         say(f"\nThe demo store is at {directory.resolve()} — explore it, e.g.:\n"
             f"  graphmem --store {directory} beliefs --as-of 2026-10-20\n"
             f"  graphmem --store {directory} history Ivan lives_in\n"
-            f"  graphmem --store {directory} why Ivan lives_in --valid-at 2026-10-05 --as-of 2026-11-10")
+            f"  graphmem --store {directory} why Ivan lives_in --valid-at 2026-10-05 --as-of 2026-11-10\n"
+            f"  graphmem --store {directory} render snapshot --as-of 2026-10-20 -o then.html")
+
+
+def write_pages(store: Store, folder: Path) -> dict[str, Path]:
+    """Draw the snapshot, the belief evolution and Ivan's timeline into ``folder``."""
+    import visualize
+
+    return {
+        "snapshot": visualize.render_snapshot(store, folder / "snapshot.html"),
+        "evolution": visualize.render_evolution(store, folder / "evolution.html"),
+        "timeline": visualize.render_timeline(store, "Ivan", folder / "timeline-ivan.html"),
+    }
