@@ -65,6 +65,15 @@ class Episode(Model):
     received_at: datetime
 
 
+class Said(Model):
+    """Source text recorded as a new episode in the same write as the facts it supports."""
+
+    text: str
+    kind: str = "manual"
+    actor: str | None = None
+    reference_time: datetime | None = None
+
+
 class Version(Model):
     """One stored fact version: subject -[predicate]-> object with two periods."""
 

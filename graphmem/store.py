@@ -11,6 +11,7 @@ from pathlib import Path
 import networkx as nx
 
 from . import reads, records
+from .backup import BackupInfo, backup, compacting, finish_pending, restore
 from .engine import Engine, acquire, choose_engine, release
 from .errors import Conflict, InvalidInput, InvalidPredicate, NotFound, TimeWentBackwards
 from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
@@ -22,6 +23,7 @@ from .models import (
     Episode,
     PredicateKind,
     Proposal,
+    Said,
     Tombstone,
     Version,
     WhyAnswer,
@@ -69,6 +71,7 @@ class Store:
         self._clock = clock or (lambda: datetime.now(UTC))
         try:
             self._setup(timezone)
+            finish_pending(self)  # a purge whose file rewrite a crash interrupted
         except BaseException:
             self.close()
             raise
@@ -200,11 +203,14 @@ class Store:
             yield txn
             txn.finish()
 
-    def _episode_for(self, txn: Transaction, episode: str | None, quote: str | None) -> Episode | None:
+    def _episode_for(self, txn: Transaction, episode: str | None, quote: str | Said | None) -> Episode | None:
+        """The write's supporting episode: an existing one, or a new one recorded in this write."""
         if episode and quote:
             raise InvalidInput("give either an episode id or a quote, not both")
         if quote is not None:
-            return txn.add_episode(quote, "manual", None, None)
+            said = Said(text=quote) if isinstance(quote, str) else quote
+            reference = optional_time(said.reference_time, self.tz)
+            return txn.add_episode(said.text, said.kind, said.actor, reference)
         return txn.episode(episode) if episode else None
 
     def add(
@@ -216,7 +222,7 @@ class Store:
         valid_from=None,
         valid_to=None,
         episode: str | None = None,
-        quote: str | None = None,
+        quote: str | Said | None = None,
         recorded_at=None,
     ) -> Decision:
         """Assert ``subject -[predicate]-> obj`` over a valid period (default: from the episode's time, or now)."""
@@ -237,7 +243,7 @@ class Store:
                              proposal=proposal)
 
     def segment(self, subject: str, predicate: str, obj: str, *, valid_from, valid_to,
-                episode: str | None = None, quote: str | None = None, recorded_at=None) -> Decision:
+                episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
         """State ``obj`` for a closed past period, cutting the covering history around it."""
         kind = self.kind_of(predicate)
         start, end = self.time(valid_from), self.time(valid_to)
@@ -249,7 +255,7 @@ class Store:
             return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None)
 
     def end(self, subject: str, predicate: str, obj: str | None = None, *, at=None,
-            episode: str | None = None, quote: str | None = None, recorded_at=None) -> Decision:
+            episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
         """The world changed: close what held at ``at`` (default: the episode's time, or now)."""
         kind = self.kind_of(predicate)
         moment = optional_time(at, self.tz)
@@ -268,16 +274,19 @@ class Store:
         return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
                              proposal=proposal)
 
-    def retract(self, version_id: str, *, reason: str, recorded_at=None) -> Decision:
+    def retract(self, version_id: str, *, reason: str, episode: str | None = None,
+                quote: str | Said | None = None, recorded_at=None) -> Decision:
         """We were wrong: withdraw a believed version as never true, keeping it and the reason."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
             wrong = self._believed_version(txn, version_id)
+            source = self._episode_for(txn, episode, quote)
             return txn.carry_out(Plan("RETRACT", close=(wrong.id,)), wrong.subject_id,
-                                 wrong.predicate, reason=reason, retracted=(wrong.id,))
+                                 wrong.predicate, reason=reason, retracted=(wrong.id,),
+                                 episode=source.id if source else None)
 
     def correct(self, version_id: str, obj: str, *, reason: str, episode: str | None = None,
-                quote: str | None = None, recorded_at=None) -> Decision:
+                quote: str | Said | None = None, recorded_at=None) -> Decision:
         """Retract a version and assert the right value for the same period, in one write."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
@@ -329,7 +338,7 @@ class Store:
 
     def propose(self, subject: str, predicate: str, obj: str | None = None, *, op: str = "assert",
                 valid_from=None, valid_to=None, episode: str | None = None,
-                quote: str | None = None, source: str = "manual", recorded_at=None) -> Proposal:
+                quote: str | Said | None = None, source: str = "manual", recorded_at=None) -> Proposal:
         """Queue a fact for review; sources configured to skip review are written at once."""
         fact = Proposal(id="", op=op, subject=subject, predicate=predicate, object=obj,
                         valid_from=optional_time(valid_from, self.tz), valid_to=optional_time(valid_to, self.tz),
@@ -409,13 +418,25 @@ class Store:
     # -- purge ---------------------------------------------------------------------------------
 
     def purge(self, target: str, target_id: str, *, recorded_at=None) -> Tombstone:
-        """Hard-delete an entity, an episode or a version, leaving a content-free tombstone."""
+        """Hard-delete an entity, an episode or a version, leaving a content-free tombstone.
+
+        The store's files are then rewritten (see :mod:`graphmem.backup`), so the removed text
+        is in none of them: this costs about an export and an import of the whole store.
+        """
         from .purge import purge
 
         if target not in ("entity", "episode", "version"):
             raise InvalidInput(f"purge takes entity, episode or version, not {target!r}")
-        with self._write(recorded_at) as txn:
+        with compacting(self), self._write(recorded_at) as txn:
             return purge(txn, target, target_id)
+
+    def backup(self, dest: str | Path) -> BackupInfo:
+        """Copy the store into a new directory ``dest``, as one consistent moment of its log."""
+        return backup(self, dest)
+
+    def restore(self, src: str | Path) -> BackupInfo:
+        """Replace everything in this store with the backup in ``src``."""
+        return restore(self, src)
 
     # -- queries ---------------------------------------------------------------------------------
 
@@ -536,11 +557,15 @@ class Store:
 
         return export_log(self, Path(path), progress)
 
-    def import_log(self, path: str | Path, progress=None) -> int:
-        """Restore an exported log into this store, atomically; return the number of records."""
+    def import_log(self, path: str | Path, progress=None, *, on_bad_line=None) -> int:
+        """Restore an exported log into this store, atomically; return the number of records.
+
+        With ``on_bad_line`` (a function taking a message), unreadable lines are skipped and
+        reported to it, and the rest is imported only if it is still a sound log.
+        """
         from .logio import import_log
 
-        return import_log(self, Path(path), progress)
+        return import_log(self, Path(path), progress, on_bad_line)
 
 
 def check_predicate(name: str) -> str:

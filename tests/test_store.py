@@ -240,3 +240,16 @@ def test_an_end_proposal_ends_at_its_valid_to(store):
     store.remember("I stopped liking apples.", [fact], reference_time="2025-09-30", approve=True)
     (ended,) = [v for v in store.history("Lin", "likes") if v.status == "ended"]
     assert ended.valid_to == datetime(2025, 9, 25, tzinfo=UTC)
+
+
+def test_a_write_can_record_its_source_with_kind_and_actor(store):
+    from graphmem import Said
+
+    decision = store.add("Ivan", "lives_in", "Oslo", quote=Said(
+        text='add(Ivan, lives_in, Oslo)', kind="tool", actor="claude", reference_time="2026-01-05"))
+    (episode,) = store.episodes()
+    assert (episode.kind, episode.actor, decision.episode) == ("tool", "claude", episode.id)
+    assert store.beliefs(valid_at="all")[0].valid_from == datetime(2026, 1, 5, tzinfo=UTC)
+    retraction = store.retract(decision.created[0], reason="wrong", quote=Said(text="retract", kind="tool"))
+    assert retraction.episode and store.episode(retraction.episode).text == "retract"
+    assert len(store.decisions()) == 2  # each call is one write, its episode included
