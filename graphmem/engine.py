@@ -123,11 +123,15 @@ class Engine:
     def _execute(self, query, params: dict) -> list[list]:
         if self.in_transaction and isinstance(query, str) and query.lstrip()[:4].upper() == "COPY":
             self._copied = True
-        result = self.connection.execute(query, {key: _bind(value) for key, value in params.items()})
-        rows = []
-        while result.has_next():
-            rows.append(result.get_next())
-        return rows
+        return _rows(self.connection.execute(query, {key: _bind(value) for key, value in params.items()}))
+
+    def run_with_columns(self, text: str, params: dict) -> tuple[list[str], list[list]]:
+        """Run one statement of query text; return its column names and rows."""
+        with self.lock:
+            result = self.connection.execute(text, {key: _bind(value) for key, value in params.items()})
+            if isinstance(result, list):
+                raise EngineError("internal: one statement expected")
+            return result.get_column_names(), _rows(result)
 
     @contextmanager
     def transaction(self):
@@ -194,6 +198,13 @@ class Engine:
             (self.directory / OWNER_FILE).unlink(missing_ok=True)
 
 
+def _rows(result) -> list[list]:
+    rows = []
+    while result.has_next():
+        rows.append(result.get_next())
+    return rows
+
+
 def _bind(value):
     if isinstance(value, datetime) and value.tzinfo is not None:
         raise EngineError("internal: aware datetime reached the engine; convert with to_engine()")
@@ -209,12 +220,23 @@ def _open_database(module, directory: Path):
     except RuntimeError as exc:
         if not _LOCK_MESSAGE.search(str(exc)):
             raise EngineError(f"cannot open store {directory}: {exc}") from exc
-        owner = directory / OWNER_FILE
-        holder = f" (process {owner.read_text().strip()})" if owner.exists() else ""
+        holder = _holder(directory / OWNER_FILE)
         raise StoreLocked(
             f"store {directory} is in use by another process{holder}; "
             "close that process or use another --store"
         ) from exc
+
+
+def _holder(owner: Path) -> str:
+    """The holder as " (process N)" when the owner file names a live process, else "" (stale)."""
+    try:
+        pid = int(owner.read_text().strip())
+        os.kill(pid, 0)
+    except PermissionError:
+        pass  # alive, under another user
+    except (OSError, ValueError):
+        return ""
+    return f" (process {pid})"
 
 
 _open_engines: dict[str, Engine] = {}

@@ -108,6 +108,9 @@ class Store:
     def close(self) -> None:
         """Release the database; the store cannot be used afterwards."""
         if self._engine is not None:
+            from .cypher import forget
+
+            forget(self._engine)
             release(self._engine)
             self._engine = None
 
@@ -543,6 +546,28 @@ class Store:
         now = self.now()
         rows = self._db.run("store/episode_versions", {"episode": episode_id})
         return reads.newest_first([reads.with_status(records.version(r), now) for r in rows])
+
+    def cypher(self, query: str, params: dict | None = None, as_of=None, valid_at=None):
+        """Run a read-only Cypher query over the graph as believed at ``as_of`` and valid at ``valid_at``.
+
+        ``as_of`` defaults to now, ``valid_at`` to ``as_of`` ("all": every valid time). Values go in
+        only as ``params``. Returns a list of dicts (column → value) with a ``.columns`` list.
+        """
+        from .cypher import cypher
+
+        return cypher(self, query, params, as_of=as_of, valid_at=valid_at)
+
+    def query(self, name: str, params: dict | None = None, as_of=None, valid_at=None):
+        """Run the named query ``queries/NAME.cypher`` (see `graphmem query --list`); rows as dicts."""
+        from .named import run_named
+
+        return run_named(self, name, params, as_of=as_of, valid_at=valid_at)
+
+    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None) -> list[Version]:
+        """Facts whose words match ``text``, as believed at ``as_of``, the most recent occurrence first."""
+        from .search import search
+
+        return search(self, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
 
     def check(self):
         """Verify the invariants; return the violations found (empty when sound)."""

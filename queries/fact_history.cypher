@@ -5,7 +5,8 @@ MATCH (s:Entity {id: $subject})-[f:Fact]->(o:Entity)
 WHERE f.predicate = $predicate AND f.recorded_at <= $as_of
 OPTIONAL MATCH (e:Episode)
 WHERE list_contains(f.episodes, e.id) AND e.received_at <= $as_of
-WITH f, o, collect(e.kind + ': ' + e.text) AS texts
+// (Both engines read null + ': ' as ': ', so a missing episode is kept out explicitly.)
+WITH f, o, collect(CASE WHEN e.id IS NULL THEN NULL ELSE e.kind + ': ' + e.text END) AS texts
 // What was closed after --as-of is shown open: the answer as of a time never changes later.
 // (Each CASE repeats the test: kuzu 0.11.3 misorders a boolean carried through WITH here.)
 RETURN f.id AS id, o.name AS object, f.valid_from AS valid_from, f.valid_to AS valid_to,

@@ -126,4 +126,5 @@ def writes(func: Callable) -> Callable:
 
 
 
-from . import core  # noqa: E402,F401  (registers the commands)
+# Each module registers its commands on `main`.
+from . import backup, core, ingest, mcp, query, render  # noqa: E402,F401

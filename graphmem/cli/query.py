@@ -1,0 +1,175 @@
+"""Query commands: Cypher as of a date, named queries, and search."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+
+import click
+from rich.table import Table
+
+from .. import output
+from ..cypher import Rows, cypher, jsonable
+from ..named import cypher_params, find, named_params, named_queries, run_named
+from ..search import search as search_facts
+from ..timeutil import iso
+from . import json_option, main, open_store
+from .core import provenance
+
+AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
+VALID_AT_HELP = "Valid time, or 'all' for every valid time (default: the --as-of time)."
+PARAM_HELP = "A query parameter NAME=VALUE (repeatable); see the command's help for types."
+
+
+def _cell(value) -> str:
+    """A value as one table cell: times shortened, nested values as compact JSON, null as empty."""
+    if value is None:
+        return ""
+    if hasattr(value, "tzinfo") and hasattr(value, "hour"):
+        text = iso(value.replace(microsecond=0))
+        return text[:10] if text.endswith("T00:00:00Z") else text
+    if isinstance(value, (dict, list)):
+        return json.dumps(jsonable(value), ensure_ascii=False)
+    return str(value)
+
+
+def _csv_cell(value) -> str:
+    """A value as one CSV cell: times in full ISO 8601, nested values as JSON, null as empty."""
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        return json.dumps(jsonable(value), ensure_ascii=False)
+    return jsonable(value)
+
+
+def print_rows(rows: Rows, fmt: str, title: str) -> None:
+    """Print query rows as a table, JSON (a list of objects) or CSV (header first)."""
+    if fmt == "json":
+        sys.stdout.write(json.dumps(jsonable(list(rows)), indent=2, ensure_ascii=False) + "\n")
+    elif fmt == "csv":
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(rows.columns)
+        for row in rows:
+            writer.writerow([_csv_cell(row[c]) for c in rows.columns])
+    elif not rows:
+        output.plain(f"{title}: no rows")
+    else:
+        output.plain(title)
+        table = Table()
+        for column in rows.columns:
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            table.add_row(*(_cell(row[c]) for c in rows.columns))
+        output.console.print(table)
+
+
+def _format(as_json: bool, as_csv: bool) -> str:
+    if as_json and as_csv:
+        raise click.UsageError("choose --json or --csv, not both")
+    return "json" if as_json else "csv" if as_csv else "table"
+
+
+def _moment(as_of, valid_at) -> str:
+    return f"as of {as_of or 'now'}, valid at {valid_at or as_of or 'now'}"
+
+
+@main.command("cypher")
+@click.argument("query")
+@click.option("--param", "params", multiple=True, metavar="NAME[:TYPE]=VALUE", help=PARAM_HELP)
+@click.option("--as-of", help=AS_OF_HELP)
+@click.option("--valid-at", help=VALID_AT_HELP)
+@json_option
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV (header row first).")
+@click.pass_context
+def cypher_command(ctx, query, params, as_of, valid_at, as_json, as_csv):
+    """Run a read-only Cypher QUERY over the graph as believed at --as-of and valid at --valid-at.
+
+    The query sees only the facts believed then (no temporal conditions to write): nodes
+    (:Entity {id, name, kind}) and (:Episode {id, kind, text, ...}), facts
+    -[:Fact {id, predicate, valid_from, valid_to, recorded_at, episodes, ...}]-> between
+    entities; open ends are null. Anything that writes or reaches outside the store is refused.
+    Values go in as parameters: --param city=Berlin for $city; names ending in _at, _of, _from,
+    _to (and t1, t2) are read as times; NAME:TYPE=VALUE sets a type (text, int, float, time,
+    entity). $as_of and $valid_at are bound to the two moments when the query uses them.
+
+    \b
+    Example:
+      graphmem cypher "MATCH (p:Entity)-[w:Fact {predicate: 'works_at'}]->(c:Entity)
+        RETURN p.name, c.name" --as-of 2026-03-15
+    """
+    fmt = _format(as_json, as_csv)
+    store = open_store(ctx)
+    rows = cypher(store, query, cypher_params(store, params), as_of=as_of, valid_at=valid_at)
+    print_rows(rows, fmt, _moment(as_of, valid_at))
+
+
+@main.command("query")
+@click.argument("name", required=False)
+@click.option("--list", "show_list", is_flag=True, help="List the named queries and their parameters.")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help=PARAM_HELP)
+@click.option("--as-of", help=AS_OF_HELP)
+@click.option("--valid-at", help=VALID_AT_HELP)
+@json_option
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV (header row first).")
+@click.pass_context
+def query_command(ctx, name, show_list, params, as_of, valid_at, as_json, as_csv):
+    """Run the named query NAME (from queries/), or list them with --list.
+
+    \b
+    Examples:
+      graphmem query --list
+      graphmem query fact_history --param subject=Ivan --param predicate=lives_in
+      graphmem query connected --param entity=Ivan --valid-at 2026-10-05
+    """
+    fmt = _format(as_json, as_csv)
+    if show_list or name is None:
+        _print_list(as_json)
+        return
+    query = find(name)
+    rows = run_named(open_store(ctx), query.name, named_params(params), as_of=as_of, valid_at=valid_at)
+    print_rows(rows, fmt, f"{query.name} ({_moment(as_of, valid_at)})")
+
+
+def _print_list(as_json: bool) -> None:
+    known = named_queries().values()
+    if as_json:
+        output.dump_json({
+            "name": q.name, "description": q.description, "uses": q.automatic,
+            "params": [{"name": p.name, "type": p.type, "default": p.default, "meaning": p.meaning}
+                       for p in q.params],
+        } for q in known)
+        return
+    for q in known:
+        output.plain(f"{q.name:14} {q.description}")
+        for p in q.params:
+            default = f", default {p.default}" if p.default is not None else ""
+            output.plain(f"{'':14}   --param {p.name}=… ({p.type}{default}): {p.meaning}")
+
+
+@main.command("search")
+@click.argument("text")
+@click.option("--as-of", help=AS_OF_HELP)
+@click.option("--valid-at", default="all", show_default=True,
+              help="Valid time, or 'all' for every valid time.")
+@click.option("--after", help="Only facts still valid after this time.")
+@click.option("--before", help="Only facts valid before this time.")
+@json_option
+@click.pass_context
+def search_command(ctx, text, as_of, valid_at, after, before, as_json):
+    """Facts whose subject, predicate, object or source text hold every word of TEXT.
+
+    Ranked with the most recent first: current facts, then upcoming, then ended ones; events
+    by when they happened, ended states by when they ended.
+    """
+    store = open_store(ctx)
+    found = search_facts(store, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
+    episodes = provenance(store, found)
+    if as_json:
+        output.dump_json({
+            **output.version_record(v),
+            "sources": [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
+                        for e in v.episodes if e in episodes],
+        } for v in found)
+    else:
+        output.versions_table(found, f"search {text!r} ({_moment(as_of, valid_at)})", episodes)
