@@ -4,7 +4,7 @@ Reading is all or nothing: a whole file is parsed and checked, and every message
 extracted, before the first write; a problem names the file and line, and nothing is written.
 Writing goes message by message in chat-time order, so that "I like apples" is proposed
 before "I don't like apples anymore": one atomic write records a message's episode with its
-proposals, and approval (when asked for) follows as its own write.
+proposals, approved in that same write when asked for (see :func:`record_message`).
 
 Each message's episode has the message's chat time as its reference time: relative phrases
 ("last week") resolve against when the message was said, never against the import. With
@@ -17,14 +17,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import Conflict, GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
 from .extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
-from .models import Model, Proposal
+from .models import Episode, Model, Proposal
 from .store import check_predicate
 from .timeutil import TICK, UTC, iso, parse_time
 from .when import parse_chat_time
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Dropped", "IngestSummary", "Message", "Recorded", "first_person", "import_memories",
-    "ingest", "make_extractor", "read_memories", "read_messages", "reference_time",
+    "ingest", "make_extractor", "read_memories", "read_messages", "record_message",
+    "reference_time",
 ]
 
 #: Called as ``progress(phase, done, total)`` while a file is extracted ("extracting") and
@@ -394,8 +395,93 @@ def _problem(fact: ExtractedFact, reference: datetime) -> str | None:
     return None
 
 
+def record_message(store: Store, text: str, facts: Sequence[ExtractedFact], *, kind: str = "chat",
+                   actor: str | None = None, reference_time=None, approve: bool = False,
+                   replay: bool = False, where: str = "the message",
+                   message_id: str | None = None) -> IngestSummary:
+    """Record one message as an episode with the facts drawn from it proposed; say what was done.
+
+    One atomic write records the episode and its proposals, approved in that same write when
+    ``approve`` is set or ``kind`` skips review. Should the gate refuse one of them ("nothing to
+    end"), the message is recorded all the same and each fact written on its own: a refused one
+    stays pending (``held``), or is dropped when its source skips review. A fact that cannot be
+    proposed at all is dropped, with why. ``reference_time`` (default now) is when it was said;
+    with ``replay`` it is the write's transaction time too (or just after the latest write, when
+    that is not earlier). ``where`` and ``message_id`` name the message in the summary.
+    """
+    reference = store.now() if reference_time is None else store.time(reference_time)
+    usable, dropped = [], []
+    for fact in map(_normalised, facts):
+        if problem := _problem(fact, reference):
+            dropped.append(Dropped(where=where, fact=fact, reason=problem))
+        else:
+            usable.append(fact)
+
+    def at():  # with replay, the reference time, or just after the latest write when times tie
+        if not replay:
+            return None
+        latest = store.latest_write()
+        return reference if latest is None or reference > latest else latest + TICK
+
+    write = {"kind": kind, "actor": actor, "reference_time": reference}
+    skip = kind in store.review_skips()
+    held = []
+    try:
+        episode, proposals = store.remember(text, usable, **write, approve=approve, recorded_at=at())
+    except TimeWentBackwards:
+        raise
+    except _REFUSED:
+        if not (approve or skip):
+            raise
+        episode, proposals, refused = _fact_by_fact(store, text, usable, write, at, skip=skip,
+                                                    where=where)
+        (dropped if skip else held).extend(refused)
+    return IngestSummary(
+        episodes=1, proposed=len(proposals), approved=sum(p.state == "approved" for p in proposals),
+        pending=sum(p.state == "pending" for p in proposals), replayed=replay, first=reference,
+        last=reference, held=held, dropped=dropped,
+        recorded=[Recorded(where=where, message=message_id, episode=episode.id,
+                           proposals=[p.id for p in proposals])])
+
+
+_REFUSED = (Conflict, InvalidInput)
+
+
+def _fact_by_fact(store: Store, text: str, facts: list[ExtractedFact], write: dict,
+                  at: Callable[[], datetime | None], *, skip: bool,
+                  where: str) -> tuple[Episode, list[Proposal], list[Dropped]]:
+    """Record the message, then write its facts one at a time; also return those refused.
+
+    When the source skips review, each fact is proposed (and so approved) in a write of its
+    own, and a refused one is not proposed; otherwise the facts are proposed with the message
+    and approved one by one, and a refused one stays pending.
+    """
+    if skip:
+        episode, proposals = store.remember(text, (), **write, recorded_at=at())
+    else:
+        episode, proposals = store.remember(text, facts, **write, recorded_at=at())
+    refused = []
+    for n, fact in enumerate(facts):
+        try:
+            if skip:
+                proposals.append(store.propose(
+                    fact.subject, fact.predicate, fact.object, op=fact.op,
+                    valid_from=fact.valid_from, valid_to=fact.valid_to, episode=episode.id,
+                    quote=fact.quote, source=write["kind"], recorded_at=at()))
+            else:
+                store.approve([proposals[n].id], recorded_at=at())
+                proposals[n] = proposals[n].model_copy(update={"state": "approved"})
+        except TimeWentBackwards:
+            raise
+        except _REFUSED as exc:
+            refused.append(Dropped(where=where, fact=fact, reason=str(exc)))
+    return episode, proposals, refused
+
+
 @dataclass
 class _Planned:
+    """A message read, with the facts drawn from it, waiting to be written."""
+
     where: str
     message: str | None
     text: str
@@ -404,39 +490,9 @@ class _Planned:
     facts: list[ExtractedFact]
 
 
-@dataclass
-class _Tally:
-    """The summary being built (the models are frozen)."""
-
-    episodes: int = 0
-    proposed: int = 0
-    approved: int = 0
-    pending: int = 0
-    recorded: list[Recorded] = field(default_factory=list)
-    held: list[Dropped] = field(default_factory=list)
-    dropped: list[Dropped] = field(default_factory=list)
-
-    def plan(self, where, message_id, text, actor, reference, facts) -> _Planned:
-        """The message with the facts that can be proposed; the others are dropped, with why."""
-        usable = []
-        for fact in map(_normalised, facts):
-            if problem := _problem(fact, reference):
-                self.dropped.append(Dropped(where=where, fact=fact, reason=problem))
-            else:
-                usable.append(fact)
-        return _Planned(where, message_id, text, actor, reference, usable)
-
-    def count(self, item: _Planned, episode, proposals) -> None:
-        self.episodes += 1
-        self.proposed += len(proposals)
-        self.approved += sum(p.state == "approved" for p in proposals)
-        self.pending += sum(p.state == "pending" for p in proposals)
-        self.recorded.append(Recorded(where=item.where, message=item.message, episode=episode.id,
-                                      proposals=[p.id for p in proposals]))
-
-
-def _write_all(store: Store, planned: list[_Planned], tally: _Tally, *, kind: str, approve: bool,
-               replay: bool, progress: Progress | None) -> IngestSummary:
+def _write_all(store: Store, planned: list[_Planned], *, kind: str, approve: bool, replay: bool,
+               progress: Progress | None) -> IngestSummary:
+    """Record each planned message in turn; the summaries of all of them added up."""
     if replay and planned:
         latest, first = store.latest_write(), planned[0]
         if latest is not None and first.reference <= latest:
@@ -444,79 +500,20 @@ def _write_all(store: Store, planned: list[_Planned], tally: _Tally, *, kind: st
                 f"{first.where}: cannot replay a message at {iso(first.reference)}: the store's "
                 f"latest write is {iso(latest)} and transaction time only moves forward; replay "
                 "into a new store, or ingest without --replay")
-    skip = kind in store.review_skips()
+    parts = []
     for done, item in enumerate(planned, 1):
-        _record(store, item, tally, kind=kind, approve=approve, replay=replay, skip=skip)
+        parts.append(record_message(
+            store, item.text, item.facts, kind=kind, actor=item.actor, reference_time=item.reference,
+            approve=approve, replay=replay, where=item.where, message_id=item.message))
         if progress:
             progress("writing", done, len(planned))
-    times = [p.reference for p in planned]
-    return IngestSummary(
-        episodes=tally.episodes, proposed=tally.proposed, approved=tally.approved,
-        pending=tally.pending, replayed=replay, first=min(times, default=None),
-        last=max(times, default=None), recorded=tally.recorded, held=tally.held,
-        dropped=tally.dropped)
-
-
-_REFUSED = (Conflict, InvalidInput)
-
-
-def _record(store: Store, item: _Planned, tally: _Tally, *, kind: str, approve: bool,
-            replay: bool, skip: bool) -> None:
-    """Write one message: its episode with its proposals, then (when asked) their approval.
-
-    Approval is its own write, after the episode is committed: a fact the gate refuses
-    ("nothing to end") then stays pending, with the reason, instead of undoing the message; and
-    on kuzu 0.11 an episode looked up in the write that created it can come back as another
-    (see ``Store.remember(approve=True)``). When the source skips review, each fact is proposed,
-    and so approved, in a write of its own; one the gate refuses is dropped, with the reason.
-    """
-    def at():  # with replay, the chat time, or just after the latest write when times tie
-        if not replay:
-            return None
-        latest = store.latest_write()
-        return item.reference if latest is None or item.reference > latest else latest + TICK
-
-    write = {"kind": kind, "actor": item.actor, "reference_time": item.reference}
-    if not skip:
-        episode, proposals = store.remember(item.text, item.facts, **write, recorded_at=at())
-        if approve and proposals:
-            proposals = _approve(store, proposals, item, tally, at)
-    else:
-        episode, _ = store.remember(item.text, (), **write, recorded_at=at())
-        proposals = []
-        for fact in item.facts:
-            try:
-                proposals.append(store.propose(
-                    fact.subject, fact.predicate, fact.object, op=fact.op,
-                    valid_from=fact.valid_from, valid_to=fact.valid_to, episode=episode.id,
-                    quote=fact.quote, source=kind, recorded_at=at()))
-            except TimeWentBackwards:
-                raise
-            except _REFUSED as exc:
-                tally.dropped.append(Dropped(where=item.where, fact=fact, reason=str(exc)))
-    tally.count(item, episode, proposals)
-
-
-def _approve(store: Store, proposals: list[Proposal], item: _Planned, tally: _Tally,
-             at: Callable[[], datetime | None]) -> list[Proposal]:
-    """Approve a message's proposals together, or one by one when the gate refuses one."""
-    try:
-        store.approve([p.id for p in proposals], recorded_at=at())
-        approved = {p.id for p in proposals}
-    except TimeWentBackwards:
-        raise
-    except _REFUSED:
-        approved = set()
-        for proposal, fact in zip(proposals, item.facts):
-            try:
-                store.approve([proposal.id], recorded_at=at())
-                approved.add(proposal.id)
-            except TimeWentBackwards:
-                raise
-            except _REFUSED as exc:
-                tally.held.append(Dropped(where=item.where, fact=fact, reason=str(exc)))
-    return [p.model_copy(update={"state": "approved"}) if p.id in approved else p
-            for p in proposals]
+    counts = {name: sum(getattr(p, name) for p in parts)
+              for name in ("episodes", "proposed", "approved", "pending")}
+    lists = {name: [x for p in parts for x in getattr(p, name)]
+             for name in ("recorded", "held", "dropped")}
+    return IngestSummary(**counts, **lists, replayed=replay,
+                         first=min((p.first for p in parts), default=None),
+                         last=max((p.last for p in parts), default=None))
 
 
 def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | None = None, *,
@@ -532,7 +529,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     """
     extractor = extractor or RuleExtractor(tz=store.tz)
     ordered = sorted(messages, key=lambda m: m.chat_time)
-    tally, planned = _Tally(), []
+    planned = []
     for done, message in enumerate(ordered, 1):
         facts = []
         if message.role == "user":
@@ -541,11 +538,11 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                                           speaker=message.speaker)
             except GraphmemError as exc:
                 raise ImportFailed(f"{message.where}: {exc}; nothing was written") from exc
-        planned.append(tally.plan(message.where, message.id, message.content,
-                                  message.episode_actor, message.chat_time, facts))
+        planned.append(_Planned(message.where, message.id, message.content, message.episode_actor,
+                                message.chat_time, facts))
         if progress:
             progress("extracting", done, len(ordered))
-    return _write_all(store, planned, tally, kind="chat", approve=approve, replay=replay,
+    return _write_all(store, planned, kind="chat", approve=approve, replay=replay,
                       progress=progress)
 
 
@@ -562,15 +559,15 @@ def import_memories(store: Store, memories: Sequence[str], extractor: Extractor 
         raise InvalidInput("the speaker must be a non-empty name, e.g. 'user'")
     extractor = extractor or RuleExtractor(tz=store.tz)
     at = store.now() if reference is None else parse_time(reference, store.tz)
-    tally, planned = _Tally(), []
+    planned = []
     for done, text in enumerate(memories, 1):
         where = f"memory {done}"
         try:
             facts = _extract_memory(extractor, text, at, speaker.strip())
         except GraphmemError as exc:
             raise ImportFailed(f"{where}: {exc}; nothing was written") from exc
-        planned.append(tally.plan(where, None, text, None, at, facts))
+        planned.append(_Planned(where, None, text, None, at, facts))
         if progress:
             progress("extracting", done, len(memories))
-    return _write_all(store, planned, tally, kind="import", approve=approve, replay=False,
+    return _write_all(store, planned, kind="import", approve=approve, replay=False,
                       progress=progress)

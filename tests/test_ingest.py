@@ -15,13 +15,14 @@ from graphmem import Store
 from graphmem.cli import main
 from graphmem.engine import MARKER_FILE
 from graphmem.errors import ImportFailed, TimeWentBackwards
-from graphmem.extract_rules import ExtractedFact
+from graphmem.extract_rules import ExtractedFact, RuleExtractor
 from graphmem.ingest import (
     first_person,
     import_memories,
     ingest,
     read_memories,
     read_messages,
+    record_message,
 )
 from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
@@ -387,6 +388,22 @@ def test_sources_that_skip_review_are_written_at_once(store, tmp_path):
     (paris,) = store.beliefs()
     assert paris.object == "Paris" and paris.valid_from == t("2025-01-02")
     assert [e.text for e in store.episodes_of(paris.id)] == ["I live in Paris."]
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_one_message_is_kept_when_the_gate_refuses_one_of_its_facts(store, skip):
+    said, text = t("2025-09-25"), "I don't like apples anymore. I live in Paris."
+    if skip:
+        store.set_review_skips(["manual", "chat"])
+    facts = RuleExtractor().extract(text, reference_time=said)
+    summary = record_message(store, text, facts, reference_time=said, approve=not skip)
+    assert (summary.episodes, summary.approved, summary.pending) == (1, 1, 0 if skip else 1)
+    (refused,) = summary.dropped if skip else summary.held
+    assert refused.fact.op == "end" and "nothing to end" in refused.reason
+    (paris,) = store.beliefs()
+    assert paris.valid_from == said and [e.text for e in store.episodes_of(paris.id)] == [text]
+    assert [(p.op, p.state) for p in store.proposals(None)] == (
+        [("assert", "approved")] if skip else [("end", "pending"), ("assert", "approved")])
 
 
 class FixedExtractor:

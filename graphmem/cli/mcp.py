@@ -1,0 +1,33 @@
+"""`graphmem mcp`: serve the store to an assistant over MCP (stdio)."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import GraphmemError
+from ..ingest import make_extractor
+from . import main, open_store
+from .ingest import day_first_option, extractor_option
+
+MISSING_SDK = "`graphmem mcp` needs the MCP SDK, which is not installed; pip install 'graphmem[mcp]'"
+
+
+@main.command("mcp")
+@extractor_option
+@day_first_option
+@click.pass_context
+def mcp_(ctx, extractor_name, day_first):
+    """Serve the store over MCP on stdin/stdout until the client disconnects.
+
+    An assistant starts it with `graphmem --store DIR mcp` (the store is created if missing).
+    Facts the remember tool extracts wait for review unless the call approves them or
+    `graphmem review skip tool` was set. See docs/mcp.md.
+    """
+    try:
+        from ..mcp.server import serve
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] in ("mcp", "mcp_types"):
+            raise GraphmemError(MISSING_SDK) from None
+        raise
+    store = open_store(ctx, create=True)
+    serve(store, make_extractor(extractor_name, day_first=day_first, tz=store.tz))

@@ -1,0 +1,305 @@
+"""The MCP server: the real `graphmem mcp` process driven by the official MCP client over stdio.
+
+Each server test spawns `python -m graphmem --store DIR mcp` on the engine under test and talks to
+it with `mcp.client.stdio.stdio_client` and `ClientSession`. The tools themselves are also run
+in-process over the `store` fixture where no protocol is involved (review configuration).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem import Store
+from graphmem.cli import main
+from graphmem.errors import Conflict, InvalidInput, NotFound
+from graphmem.mcp.tools import TOOL_KIND, TOOLS, Tools
+from tests.conftest import ENGINE
+
+HAVE_SDK = importlib.util.find_spec("mcp") is not None
+needs_sdk = pytest.mark.skipif(not HAVE_SDK, reason="the mcp extra is not installed")
+CLIENT = "graphmem-tests"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "mcp.md"
+WRITES = {"remember", "add", "end", "retract", "correct", "approve", "reject"}
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@asynccontextmanager
+async def connect(store_dir: Path, errlog_path: Path):
+    """A client session with a freshly spawned `graphmem --store STORE_DIR mcp` server."""
+    from mcp import ClientSession, StdioServerParameters, types
+    from mcp.client.stdio import stdio_client
+
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "graphmem", "--store", str(store_dir), "mcp"],
+        env={"GRAPHMEM_ENGINE": ENGINE, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    with open(errlog_path, "w") as errlog:
+        async with stdio_client(server, errlog=errlog) as (read, write):
+            async with ClientSession(read, write, client_info=types.Implementation(
+                    name=CLIENT, version="1.0")) as session:
+                await session.initialize()
+                yield Client(session)
+
+
+class Client:
+    """Calls a tool and hands back its structured result, or its error text."""
+
+    def __init__(self, session):
+        self.session = session
+
+    async def __call__(self, tool: str, **arguments) -> dict:
+        result = await self.session.call_tool(tool, arguments)
+        assert not result.is_error, result.content[0].text
+        return result.structured_content
+
+    async def error(self, tool: str, **arguments) -> str:
+        result = await self.session.call_tool(tool, arguments)
+        assert result.is_error, f"{tool} {arguments} should have failed: {result.structured_content}"
+        return result.content[0].text
+
+
+@pytest.fixture
+def server(tmp_path):
+    """Open a server session on a fresh store: ``async with server() as call: ...``."""
+    return lambda: connect(tmp_path / "store", tmp_path / "server.log")
+
+
+# -- the tools and their schemas --------------------------------------------------------------
+
+
+@needs_sdk
+@pytest.mark.anyio
+async def test_lists_every_tool_with_precise_schemas(server):
+    async with server() as call:
+        tools = {t.name: t for t in (await call.session.list_tools()).tools}
+    assert set(tools) == set(TOOLS)
+    assert {"remember", "add", "end", "retract", "correct", "recall", "beliefs", "history", "why",
+            "proposals", "approve", "reject"} <= set(tools)
+    assert not any("purge" in name for name in tools)
+    for name, tool in tools.items():
+        schema = tool.input_schema
+        assert schema["type"] == "object" and schema["additionalProperties"] is False, name
+        assert tool.description and tool.output_schema, name
+        assert tool.annotations.read_only_hint is (name not in WRITES), name
+    add = tools["add"].input_schema
+    assert add["required"] == ["subject", "predicate", "object"]
+    assert add["properties"]["predicate"]["pattern"] == "^[a-z][a-z0-9_]{0,63}$"
+    assert add["properties"]["subject"]["type"] == "string"
+    time_schema = {"type": "string", "anyOf": [{"format": "date-time"}, {"format": "date"}]}
+    assert time_schema in add["properties"]["valid_from"]["anyOf"]
+    assert tools["remember"].input_schema["required"] == ["text"]
+    assert tools["remember"].input_schema["properties"]["approve"]["type"] == "boolean"
+    assert tools["why"].input_schema["required"] == ["subject", "predicate", "valid_at", "as_of"]
+    assert tools["approve"].input_schema["properties"]["proposal_ids"]["minItems"] == 1
+    assert tools["proposals"].input_schema["properties"]["state"]["enum"] == [
+        "pending", "approved", "rejected", "all"]
+    assert tools["recall"].input_schema["properties"]["limit"] == {
+        "default": 20, "description": "At most this many facts", "maximum": 200, "minimum": 1,
+        "title": "Limit", "type": "integer"}
+
+
+# -- round trips ------------------------------------------------------------------------------
+
+
+@needs_sdk
+@pytest.mark.anyio
+async def test_remember_approve_recall(server):
+    async with server() as call:
+        remembered = await call("remember", text="I moved to Oslo.", said_at="2026-03-01T10:00:00Z")
+        episode, proposals = remembered["episode"], remembered["proposals"]
+        assert (episode["kind"], episode["actor"], episode["text"]) == (TOOL_KIND, CLIENT, "I moved to Oslo.")
+        assert episode["reference_time"] == "2026-03-01T10:00:00Z"
+        assert [(p["subject"], p["predicate"], p["object"], p["state"], p["source"]) for p in proposals] == [
+            ("user", "lives_in", "Oslo", "pending", TOOL_KIND)]
+        assert proposals[0]["episode"] == episode["id"]
+        assert (await call("proposals"))["proposals"] == proposals
+        assert (await call("recall", query="Oslo"))["versions"] == []  # pending is not believed
+
+        approved = await call("approve", proposal_ids=[proposals[0]["id"]])
+        assert [d["op"] for d in approved["decisions"]] == ["ADD"]
+        assert (approved["episode"]["kind"], approved["episode"]["actor"]) == (TOOL_KIND, CLIENT)
+        assert approved["decisions"][0]["id"] in approved["episode"]["text"]
+
+        found = (await call("recall", query="oslo"))["versions"]
+        assert [(v["subject"], v["predicate"], v["object"], v["status"]) for v in found] == [
+            ("user", "lives_in", "Oslo", "current")]
+        assert found[0]["valid_from"] == "2026-03-01T10:00:00Z"  # the message's time
+        assert found[0]["episodes"] == [episode["id"]]
+        assert (await call("proposals"))["proposals"] == []
+
+        tea = (await call("remember", text="I like tea.", speaker="Lin"))["proposals"]
+        rejected = await call("reject", proposal_ids=[tea[0]["id"]], reason="said in jest")
+        assert [d["op"] for d in rejected["decisions"]] == ["REJECT"]
+        assert [(p["state"], p["reason"]) for p in (await call("proposals", state="rejected"))["proposals"]] == [
+            ("rejected", f"said in jest (via {CLIENT})")]
+        ended = await call("end", subject="user", predicate="lives_in", at="2026-09-01")
+        assert ended["decision"]["op"] == "END" and ended["versions"][0]["valid_to"] == "2026-09-01T00:00:00Z"
+        assert ended["versions"][0]["episodes"] == [episode["id"], ended["episode"]["id"]]
+        kinds = {p["name"]: p["kind"] for p in (await call("predicates"))["predicates"]}
+        assert kinds["lives_in"] == "one" and kinds["traveled_to"] == "event"
+
+
+@needs_sdk
+@pytest.mark.anyio
+async def test_as_of_answers_differ_before_and_after_a_correction(server):
+    async with server() as call:
+        added = await call("add", subject="Ivan", predicate="lives_in", object="Prague",
+                           valid_from="2020-01-01", valid_to="2030-01-01")
+        version = added["versions"][0]
+        assert (added["decision"]["op"], version["object"]) == ("ADD", "Prague")
+        assert (version["valid_from"], version["valid_to"]) == ("2020-01-01T00:00:00Z", "2030-01-01T00:00:00Z")
+        call_episode = added["episode"]
+        assert (call_episode["kind"], call_episode["actor"]) == (TOOL_KIND, CLIENT)
+        assert call_episode["text"].startswith('add {"subject": "Ivan"')
+        assert version["episodes"] == [call_episode["id"]] == [added["decision"]["episode"]]
+        before = added["decision"]["at"]
+
+        corrected = await call("correct", version_id=version["id"], object="Berlin", reason="misheard")
+        assert corrected["decision"]["op"] == "CORRECT"
+        assert corrected["decision"]["episode"] == corrected["episode"]["id"]
+        assert corrected["episode"]["actor"] == CLIENT
+
+        then = await call("beliefs", as_of=before, valid_at="2025-06-01")
+        now = await call("beliefs", valid_at="2025-06-01", subject="Ivan")
+        assert [v["object"] for v in then["versions"]] == ["Prague"]
+        assert [v["object"] for v in now["versions"]] == ["Berlin"]
+        assert then["as_of"] == before and then["valid_at"] == "2025-06-01T00:00:00Z"
+
+        why = await call("why", subject="Ivan", predicate="lives_in", valid_at="2025-06-01", as_of=before)
+        assert [v["object"] for v in why["before"]] == ["Prague"]
+        assert [v["object"] for v in why["after"]] == ["Berlin"]
+        assert [d["op"] for d in why["decisions"]] == ["CORRECT"]
+        history = await call("history", subject="Ivan", predicate="lives_in")
+        assert [(v["object"], v["status"]) for v in history["versions"]] == [
+            ("Berlin", "current"), ("Prague", "retracted")]
+        assert {e["id"] for e in history["episodes"]} == {call_episode["id"], corrected["episode"]["id"]}
+
+        retracted = await call("retract", version_id=history["versions"][0]["id"], reason="not sure")
+        assert (retracted["decision"]["op"], retracted["decision"]["reason"]) == ("RETRACT", "not sure")
+        assert retracted["decision"]["episode"] == retracted["episode"]["id"]
+        assert (retracted["episode"]["actor"], retracted["episode"]["text"]) == (
+            CLIENT, f'retract {{"version_id": "{history["versions"][0]["id"]}", "reason": "not sure"}}')
+        assert (await call("beliefs", valid_at="all"))["versions"] == []
+
+
+# -- bad arguments ----------------------------------------------------------------------------
+
+BAD_CALLS = [
+    ("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Oslo", "valid_from": "2026-13-01"},
+     r"valid_from: cannot read '2026-13-01' as a time"),
+    ("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Oslo", "valid_from": 20260101},
+     r"valid_from: expected a time as ISO 8601 text"),
+    ("add", {"subject": "Ivan", "predicate": "lives_in"}, r"object: required"),
+    ("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Oslo", "colour": "red"},
+     r"colour: unknown argument"),
+    ("add", {"subject": "Ivan", "predicate": "Lives In", "object": "Oslo"}, r"predicate: String should match"),
+    ("add", {"subject": "  ", "predicate": "lives_in", "object": "Oslo"}, r"subject: String should match"),
+    ("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Oslo", "valid_from": "2026-05-01",
+             "valid_to": "2026-04-01"}, r"valid_to .* is not after valid_from"),
+    ("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Oslo", "valid_from": "9999-06-01"},
+     r"out of range"),
+    ("end", {"subject": "Ivan", "predicate": "likes", "object": "apples"}, r"nothing to end"),
+    ("end", {"subject": "Ivan", "predicate": "lives_in", "at": "2019-01-01"}, r"nothing to end"),
+    ("correct", {"version_id": "v999", "object": "Oslo", "reason": "typo"}, r"no version 'v999'"),
+    ("correct", {"version_id": "v1", "object": "Prague", "reason": "typo"}, r"same value"),
+    ("correct", {"version_id": "v1", "object": "Oslo"}, r"reason: required"),
+    ("retract", {"version_id": "v999", "reason": "typo"}, r"no version 'v999'"),
+    ("approve", {"proposal_ids": ["p99"]}, r"no proposal 'p99'"),
+    ("approve", {"proposal_ids": []}, r"proposal_ids: List should have at least 1 item"),
+    ("reject", {"proposal_ids": ["p99"], "reason": "no"}, r"no proposal 'p99'"),
+    ("beliefs", {"as_of": "yesterday"}, r"as_of: cannot read 'yesterday'"),
+    ("why", {"subject": "Ivan", "predicate": "lives_in", "valid_at": "2025-01-01"}, r"as_of: required"),
+    ("purge", {"target": "entity", "target_id": "ivan"}, r"unknown tool 'purge'"),
+]
+
+
+@needs_sdk
+@pytest.mark.anyio
+async def test_bad_arguments_give_error_results_and_write_nothing(server, tmp_path):
+    async with server() as call:
+        await call("add", subject="Ivan", predicate="lives_in", object="Prague", valid_from="2020-01-01")
+        state = [(await call("beliefs", valid_at="all"))["versions"], await call("episodes"),
+                 await call("proposals", state="all")]
+        for tool, arguments, message in BAD_CALLS:
+            text = await call.error(tool, **arguments)
+            assert text.startswith("error: ") and re.search(message, text), (tool, arguments, text)
+        assert [(await call("beliefs", valid_at="all"))["versions"], await call("episodes"),
+                await call("proposals", state="all")] == state
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        (added,) = store.decisions()  # one write, its episode included
+        assert added.op == "ADD" and [e.id for e in store.episodes()] == [added.episode]
+
+
+# -- in-process: review configuration, the missing extra, the docs ---------------------------
+
+
+def test_remembered_facts_skip_review_when_the_store_says_so(store):
+    tools = Tools(store)
+    pending = tools.call("remember", {"text": "I work at Acme."}, CLIENT)
+    assert [p.state for p in pending.proposals] == ["pending"]
+    store.set_review_skips(["manual", TOOL_KIND])
+    written = tools.call("remember", {"text": "I moved to Oslo."}, CLIENT)
+    assert [p.state for p in written.proposals] == ["approved"]
+    assert [v.object for v in store.beliefs()] == ["Oslo"]
+    asked = tools.call("remember", {"text": "I like tea.", "approve": True, "speaker": "Lin"}, "other")
+    assert [(p.subject, p.state) for p in asked.proposals] == [("Lin", "approved")]
+    assert asked.episode.actor == "other"
+
+
+def test_a_refused_end_on_approval_stays_pending(store):
+    tools = Tools(store)
+    result = tools.call("remember", {"text": "I don't like apples anymore.", "approve": True}, CLIENT)
+    assert [p.state for p in result.proposals] == ["pending"]
+    assert "nothing to end" in result.held[0].reason
+    assert store.episodes()[0].text == "I don't like apples anymore."
+
+
+def test_a_refused_write_records_no_episode(store):
+    tools = Tools(store)
+    warm = tools.call("add", {"subject": "Ivan", "predicate": "status", "object": "warm",
+                              "valid_from": "2026-03-01"}, CLIENT).versions[0].id
+    written = store.decisions(), store.episodes(), store.entities()
+    refused = [
+        ("end", {"subject": "Ivan", "predicate": "status", "at": "2026-03-01"}, Conflict,
+         "ending it there leaves nothing"),
+        ("end", {"subject": "Olga", "predicate": "status"}, Conflict, "nothing to end"),
+        ("add", {"subject": "Ivan", "predicate": "status", "object": "cold", "valid_from": "2026-05-01",
+                 "valid_to": "2026-04-01"}, InvalidInput, "not after valid_from"),
+        ("correct", {"version_id": warm, "object": "warm", "reason": "typo"}, InvalidInput, "same value"),
+        ("retract", {"version_id": "v99", "reason": "typo"}, NotFound, "no version"),
+        ("add", {"subject": "Ivan", "predicate": "status", "object": "cold", "at": "now"}, InvalidInput,
+         "unknown argument"),
+    ]
+    for tool, arguments, error, message in refused:
+        with pytest.raises(error, match=message):
+            tools.call(tool, arguments, CLIENT)
+    assert (store.decisions(), store.episodes(), store.entities()) == written
+
+
+def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "mcp", None)  # importing it now fails as if it were missing
+    monkeypatch.delitem(sys.modules, "graphmem.mcp.server", raising=False)
+    result = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "--engine", ENGINE, "mcp"])
+    assert result.exit_code == 1
+    assert result.output == "error: `graphmem mcp` needs the MCP SDK, which is not installed; " \
+                            "pip install 'graphmem[mcp]'\n"
+    assert not (tmp_path / "store").exists()
+
+
+def test_every_tool_is_documented():
+    text = DOCS.read_text()
+    for name in TOOLS:
+        assert f"| `{name}` |" in text, f"docs/mcp.md does not describe the {name} tool"
+    assert '"args": ["--store", ' in text and '"mcp"]' in text
