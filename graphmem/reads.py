@@ -131,7 +131,7 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
                 if vid in by_id:
                     changes.append(Change(
                         change=change, believed=believed, at=d.at, decision=d.id,
-                        version=with_status(by_id[vid], t2), reason=d.reason,
+                        version=as_believed_at(by_id[vid], t2), reason=d.reason,
                     ))
     return changes
 
