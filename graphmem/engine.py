@@ -120,6 +120,12 @@ class Engine:
         with self.lock:
             return self._execute(text, params)
 
+    def arrow(self, text: str, params: dict | None = None):
+        """Run query text (not from queries/) and return its whole result as an Arrow table."""
+        with self.lock:
+            bound = {key: _bind(value) for key, value in (params or {}).items()}
+            return self.connection.execute(text, bound).get_as_arrow()
+
     def _execute(self, query, params: dict) -> list[list]:
         if self.in_transaction and isinstance(query, str) and query.lstrip()[:4].upper() == "COPY":
             self._copied = True

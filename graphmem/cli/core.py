@@ -362,15 +362,23 @@ def export_(ctx, file):
 
 @main.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--skip-bad", is_flag=True,
+              help="Skip unreadable lines (each is reported) if the rest is still a sound log.")
 @click.pass_context
-def import_(ctx, file):
+def import_(ctx, file, skip_bad):
     """Restore an exported log into the store, all or nothing."""
     store = open_store(ctx, create=True)
+    skipped: list[str] = []
     progress, label = _progress("importing")
     with progress:
         task = progress.add_task(label, total=None)
-        count = store.import_log(file, progress=lambda n: progress.advance(task, n))
+        count = store.import_log(file, progress=lambda n: progress.advance(task, n),
+                                 on_bad_line=skipped.append if skip_bad else None)
     output.plain(f"imported {count} records into {ctx.obj['dir']} ({store.engine})")
+    if skipped:
+        output.plain(f"skipped {len(skipped)} bad lines:")
+    for problem in skipped:
+        output.plain(f"  {problem}")
 
 
 @main.command()

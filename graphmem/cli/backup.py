@@ -1,0 +1,74 @@
+"""Backup commands: backup, restore, compact."""
+
+from __future__ import annotations
+
+import click
+
+from .. import backup as files
+from .. import output
+from ..engine import MARKER_FILE
+from ..errors import GraphmemError, StoreLocked
+from ..timeutil import iso
+from . import json_option, main, open_store
+
+
+def _open(ctx: click.Context, what: str):
+    """Open the store, saying how to do ``what`` when another process holds it."""
+    try:
+        return open_store(ctx)
+    except StoreLocked as exc:
+        raise StoreLocked(f"{exc}; to {what} while it runs, call it from that process "
+                          "(Store.backup / Store.restore)") from exc
+
+
+def _report(verb: str, info: files.BackupInfo, where, as_json: bool) -> None:
+    if as_json:
+        output.dump_json([info])
+        return
+    rows = ", ".join(f"{n} {name}" for name, n in sorted(info.tables.items()) if n)
+    output.plain(f"{verb} {where} ({info.engine}, latest write {iso(info.latest_write) or 'none'}): "
+                 f"{rows or 'empty'}")
+
+
+@main.command("backup")
+@click.argument("dest", type=click.Path(file_okay=False))
+@json_option
+@click.pass_context
+def backup_(ctx, dest, as_json):
+    """Copy the store into DEST, a new directory: one consistent moment of its log.
+
+    Restore it with `graphmem restore DEST`. The copy is of the engine's own file, so it
+    restores into the same engine; to move between engines use export and import.
+    """
+    info = _open(ctx, "back it up").backup(dest)
+    _report("backed up to", info, dest, as_json)
+
+
+@main.command("restore")
+@click.argument("src", type=click.Path(exists=True, file_okay=False))
+@click.option("--yes", is_flag=True, help="Confirm: the store's current content is replaced.")
+@json_option
+@click.pass_context
+def restore_(ctx, src, yes, as_json):
+    """Restore the backup in SRC into the store (a new one, or, with --yes, replacing it).
+
+    The backup is checked (checksum, engine, contents) before anything changes.
+    """
+    directory = ctx.obj["dir"]
+    if not (directory / MARKER_FILE).exists():
+        info = files.restore_into(directory, src)
+    else:
+        store = _open(ctx, "restore it")
+        if store.latest_write() is not None and not yes:
+            raise GraphmemError(f"restore replaces everything in {directory} with the backup; "
+                                "add --yes to confirm")
+        info = store.restore(src)
+    _report("restored from", info, src, as_json)
+
+
+@main.command("compact")
+@click.pass_context
+def compact_(ctx):
+    """Rewrite the store's files, dropping the bytes of deleted rows (purge does this itself)."""
+    files.compact(_open(ctx, "compact it"))
+    output.plain(f"compacted {ctx.obj['dir']}")

@@ -1,0 +1,357 @@
+"""Crash safety: a process SIGKILLed in the middle of a large write leaves all of it or none of it.
+
+Each test runs the write in a child process that prints ``ready`` just before it, kills it
+(after a random delay, or at a hook placed at the worst moment: every statement run, the COMMIT
+not yet), reopens the store here and compares it with the states before and after the write.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from graphmem import Store
+from graphmem.backup import PENDING, WORK
+from graphmem.timeutil import UTC, iso
+from tests.conftest import ENGINE
+
+CHILD = textwrap.dedent("""
+    import json, sys, time
+    from pathlib import Path
+
+    import graphmem.backup
+    import graphmem.writes
+    from graphmem import Store
+
+    job = json.loads(sys.argv[1])
+    hook = job.get("hook")
+
+    def stall(label):
+        print(label, flush=True)
+        time.sleep(120)  # the parent kills us here
+
+    if hook == "commit":  # every statement of the write has run; the COMMIT has not
+        finish, calls = graphmem.writes.Transaction.finish, []
+
+        def finishing(self):
+            finish(self)
+            calls.append(1)
+            if len(calls) == job.get("nth", 1):
+                stall("hooked")
+
+        graphmem.writes.Transaction.finish = finishing
+    if hook == "swap":  # the purge is committed; the rewritten file is not yet in place
+        replace = graphmem.backup._replace_database
+
+        def replacing(new, directory):
+            stall("hooked")
+
+        graphmem.backup._replace_database = replacing
+
+    store = Store(job["store"])
+    print("ready", flush=True)
+    if job["do"] == "import":
+        seen = []
+
+        def progress(n):
+            seen.append(n)
+            if hook == "copy" and len(seen) == 2:  # two tables copied, the others not yet
+                stall("hooked")
+
+        store.import_log(job["log"], progress=progress)
+    elif job["do"] == "supersede":
+        store.add("S", "status", "final", valid_from="2000-01-01", valid_to="2100-01-01",
+                  recorded_at=job["at"])
+    elif job["do"] == "ingest":
+        from graphmem.ingest import ingest, read_messages
+
+        ingest(store, read_messages(job["file"]), replay=True, approve=True)
+    elif job["do"] == "purge":
+        store.purge("entity", job["target"], recorded_at=job["at"])
+    store.close()
+    print("done", flush=True)
+""")
+
+
+def kill_during(job: dict, *, delay: float | None = None) -> str:
+    """Run ``job`` in a child; SIGKILL it at its hook (or ``delay`` s after ready). What happened?"""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, json.dumps({k: str(v) if isinstance(v, Path) else v
+                                                  for k, v in job.items()})],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "GRAPHMEM_ENGINE": ENGINE},
+    )
+    try:
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        if delay is None:
+            line = child.stdout.readline().strip()
+            assert line == "hooked", (line, child.stderr.read())
+        else:
+            time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=60)
+        rest = child.stdout.read()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    if child.returncode == -signal.SIGKILL and "done" not in rest:
+        return "killed"
+    assert child.returncode in (0, -signal.SIGKILL), child.stderr.read()
+    return "finished"
+
+
+def exported(directory: Path, tmp: Path) -> list[dict]:
+    """The store's export without its header; opening it must work and `check` be clean.
+
+    Id lists are sorted: the order of a write's closed versions follows the engine's
+    (parallel, so unordered) scan, and is not part of what the write means.
+    """
+    with Store(directory, engine=ENGINE) as store:
+        assert store.check() == []
+        store.export(tmp)
+    records = [json.loads(line) for line in tmp.read_text(encoding="utf-8").splitlines()[1:]]
+    return [{k: sorted(v) if isinstance(v, list) else v for k, v in r.items()} for r in records]
+
+
+@pytest.fixture
+def slow(request):
+    """Skip a slow test unless it was asked for (``-m slow``)."""
+    if "slow" not in (request.config.option.markexpr or ""):
+        pytest.skip("slow: run with -m slow")
+
+
+def delays(seed: int, count: int, longest: float) -> list[float]:
+    rng = random.Random(seed)
+    return [rng.uniform(0, longest) for _ in range(count)]
+
+
+# -- an import (one transaction of several COPYs) ------------------------------------------------
+
+
+def big_log(path: Path, count: int) -> Path:
+    """A sound log of ``count`` facts, each with its episode, as `export` writes it."""
+    start, t0 = datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC)
+    people = sorted({f"person{i % 50}" for i in range(count)})
+    lines = [{"type": "graphmem", "format": 1, "engine": ENGINE, "timezone": "UTC"},
+             *({"type": "entity", "id": p, "name": p.title(), "kind": "entity"} for p in people),
+             *({"type": "entity", "id": f"thing{i}", "name": f"Thing{i}", "kind": "entity"}
+               for i in range(count))]
+    for i in range(1, count + 1):
+        at = iso(t0 + timedelta(seconds=i))
+        lines.append({"type": "episode", "id": f"ep{i}", "kind": "chat", "text": f"note {i}: " + "lorem " * 30,
+                      "actor": "me", "reference_time": iso(start + timedelta(minutes=i)), "received_at": at})
+        lines.append({"type": "decision", "id": f"d{i}", "op": "ADD", "at": at, "created": [f"v{i}"],
+                      "closed": [], "episode": f"ep{i}"})
+        lines.append({"type": "version", "id": f"v{i}", "subject": f"Person{i % 50}", "predicate": "likes",
+                      "object": f"Thing{i - 1}", "subject_id": f"person{i % 50}", "object_id": f"thing{i - 1}",
+                      "valid_from": iso(start + timedelta(minutes=i)), "recorded_at": at,
+                      "episodes": [f"ep{i}"], "created_by": f"d{i}"})
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with Store(":memory:", engine=ENGINE) as store:  # in the form export gives it
+        store.import_log(path)
+        assert store.check() == []
+        store.export(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def import_log_file(tmp_path_factory) -> Path:
+    return big_log(tmp_path_factory.mktemp("crash") / "big.jsonl", 2000)
+
+
+def test_import_killed_midway_leaves_nothing_or_everything(tmp_path, import_log_file):
+    full = [json.loads(line) for line in import_log_file.read_text(encoding="utf-8").splitlines()[1:]]
+    outcomes = []
+    for n, delay in enumerate([None, *delays(1, 1, 1.5)]):
+        directory = tmp_path / f"store{n}"
+        Store(directory, engine=ENGINE).close()
+        empty = exported(directory, tmp_path / "empty.jsonl")
+        hook = "copy" if delay is None else None
+        what = kill_during({"store": directory, "do": "import", "log": import_log_file, "hook": hook},
+                           delay=delay)
+        after = exported(directory, tmp_path / f"after{n}.jsonl")
+        assert after in (empty, full), f"run {n} ({what}): a partial import survived"
+        if hook:
+            assert what == "killed" and after == empty
+        outcomes.append(after == full)
+    # whatever happened, the interrupted import can simply be run again
+    directory = tmp_path / "store0"
+    with Store(directory, engine=ENGINE) as store:
+        store.import_log(import_log_file)
+    assert exported(directory, tmp_path / "again.jsonl") == full
+
+
+def test_an_import_interrupted_in_process_after_a_copy_leaves_nothing(tmp_path, import_log_file):
+    """Ctrl-C between two COPYs: the write is undone without ROLLBACK, which would resurrect it."""
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        store.declare("mentors", "one")
+
+        def interrupt(n):
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            store.import_log(import_log_file, progress=interrupt)
+        assert store.entities() == [] and store.decisions() == [] and store.kind_of("mentors") == "one"
+    with Store(directory, engine=ENGINE) as store:  # the COPY'd rows did not come back on reopen
+        assert store.entities() == [] and store.decisions() == [] and store.check() == []
+        store.import_log(import_log_file)
+        assert store.check() == []
+    imported = [r for r in exported(directory, tmp_path / "log.jsonl") if r["type"] != "predicate"]
+    assert imported == [json.loads(line) for line in import_log_file.read_text().splitlines()[1:]]
+
+
+# -- a supersede closing thousands of versions in one transaction --------------------------------
+
+
+def segments_log(path: Path, count: int) -> Path:
+    """One subject's `status` (a one predicate) in ``count`` consecutive one-day segments."""
+    day0, t0 = datetime(2000, 1, 1, tzinfo=UTC), datetime(2021, 1, 1, tzinfo=UTC)
+    lines = [
+        {"type": "graphmem", "format": 1, "engine": ENGINE, "timezone": "UTC"},
+        {"type": "entity", "id": "s", "name": "S", "kind": "entity"},
+        *({"type": "entity", "id": f"o{k}", "name": f"O{k}", "kind": "entity"} for k in range(7)),
+    ]
+    for i in range(1, count + 1):
+        lines.append({"type": "decision", "id": f"d{i}", "op": "ADD", "at": iso(t0 + timedelta(seconds=i)),
+                      "created": [f"v{i}"], "closed": []})
+        lines.append({"type": "version", "id": f"v{i}", "subject": "S", "predicate": "status",
+                      "object": f"O{i % 7}", "subject_id": "s", "object_id": f"o{i % 7}",
+                      "valid_from": iso(day0 + timedelta(days=i)),
+                      "valid_to": iso(day0 + timedelta(days=i + 1)),
+                      "recorded_at": iso(t0 + timedelta(seconds=i)), "created_by": f"d{i}"})
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def supersede_runs(tmp_path: Path, count: int, kills: int, seed: int) -> list[str]:
+    base = tmp_path / "base"
+    with Store(base, engine=ENGINE) as store:
+        store.import_log(segments_log(tmp_path / "segments.jsonl", count))
+    before = exported(base, tmp_path / "before.jsonl")
+    at = "2030-01-01T00:00:00Z"
+    reference = tmp_path / "reference"
+    shutil.copytree(base, reference)
+    with Store(reference, engine=ENGINE) as store:
+        started = time.perf_counter()
+        decision = store.add("S", "status", "final", valid_from="2000-01-01", valid_to="2100-01-01",
+                             recorded_at=at)
+        took = time.perf_counter() - started
+        assert len(decision.closed) == count
+    after = exported(reference, tmp_path / "after.jsonl")
+    outcomes = []
+    for n, delay in enumerate([None, *delays(seed, kills, took * 1.3)]):
+        directory = tmp_path / f"run{n}"
+        shutil.copytree(base, directory)
+        hook = "commit" if delay is None else None
+        what = kill_during({"store": directory, "do": "supersede", "at": at, "hook": hook}, delay=delay)
+        found = exported(directory, tmp_path / f"run{n}.jsonl")
+        assert found in (before, after), f"run {n} ({what}, delay {delay}): a partial supersede survived"
+        if hook:
+            assert what == "killed" and found == before
+        outcomes.append("after" if found == after else "before")
+    return outcomes
+
+
+def test_a_supersede_of_many_versions_killed_midway(tmp_path):
+    supersede_runs(tmp_path, count=500, kills=1, seed=2)
+
+
+@pytest.mark.slow
+def test_a_supersede_of_thousands_of_versions_killed_many_times(tmp_path, slow):
+    outcomes = supersede_runs(tmp_path, count=2000, kills=5, seed=3)
+    assert "before" in outcomes
+
+
+# -- an ingest batch: one atomic write per message ------------------------------------------------
+
+
+def held(store: Store, at: datetime) -> list[tuple]:
+    """What was believed at ``at``: each version's statement, periods and status."""
+    return [(v.id, v.subject, v.predicate, v.object, v.valid_from, v.valid_to, v.recorded_at, v.status)
+            for v in store.beliefs(as_of=at, valid_at="all")]
+
+
+def chat(path: Path, count: int) -> Path:
+    cities = ["Beijing", "Shanghai", "Hangzhou", "Xi'an", "Chengdu", "Wuhan"]
+    start = datetime(2025, 1, 1, tzinfo=UTC)
+    lines = []
+    for i in range(count):
+        said = [f"I live in {cities[i % 6]}.", f"I like {cities[(i + 1) % 6]} tea.",
+                f"I don't like {cities[(i + 3) % 6]} tea anymore.", f"I travelled to {cities[i % 6]} last week."]
+        lines.append({"id": f"m{i}", "role": "user", "content": said[i % 4],
+                      "chat_time": iso(start + timedelta(days=i))})
+        lines.append({"id": f"a{i}", "role": "assistant", "content": "Noted.",
+                      "chat_time": iso(start + timedelta(days=i, minutes=1))})
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path):
+    from graphmem.ingest import ingest, read_messages
+
+    file = chat(tmp_path / "chat.jsonl", 30)
+    reference = tmp_path / "reference"
+    with Store(reference, engine=ENGINE) as store:
+        ingest(store, read_messages(file), replay=True, approve=True)
+        decisions = store.decisions()
+        episodes = store.episodes()
+        assert len(episodes) == 60 and any(d.op == "UPDATE" for d in decisions)
+    rng = random.Random(4)
+    for n, (nth, delay) in enumerate([(rng.randint(5, 60), None), (None, rng.uniform(0.2, 1.5))]):
+        directory = tmp_path / f"run{n}"
+        Store(directory, engine=ENGINE).close()
+        kill_during({"store": directory, "do": "ingest", "file": file, "hook": "commit" if nth else None,
+                     "nth": nth}, delay=delay)
+        with Store(directory, engine=ENGINE) as store:
+            assert store.check() == []
+            got = store.decisions()
+            assert got == decisions[:len(got)], f"run {n}: not a prefix of the whole ingest"
+            if nth:
+                assert len(store.episodes()) < 60
+            if got:
+                at = got[-1].at
+                assert store.episodes() == [e for e in episodes if e.received_at <= at]
+                with Store(reference, engine=ENGINE) as whole:  # (episodes linked later show in both)
+                    assert held(store, at) == held(whole, at)
+
+
+# -- a purge and the rewrite of the store's files --------------------------------------------------
+
+
+def test_a_purge_killed_before_its_rewrite_is_finished_on_open(tmp_path):
+    secret = "Qz9PrivateLane"
+    base = tmp_path / "base"
+    with Store(base, engine=ENGINE) as store:
+        said = store.add_episode(f"I live at {secret}.", recorded_at="2026-01-01")
+        store.add("Ivan", "lives_in", secret, episode=said.id, recorded_at="2026-01-02")
+        store.add("Ivan", "knows", "Anna", recorded_at="2026-01-03")
+    rng = random.Random(5)
+    for n, delay in enumerate([None, rng.uniform(0.0, 0.6)]):
+        directory = tmp_path / f"run{n}"
+        shutil.copytree(base, directory)
+        kill_during({"store": directory, "do": "purge", "target": secret, "at": "2026-02-01",
+                     "hook": "swap" if delay is None else None}, delay=delay)
+        with Store(directory, engine=ENGINE) as store:  # finishes an interrupted rewrite
+            assert store.check() == []
+            purged = bool(store.tombstones())
+            assert purged == (secret not in [e.name for e in store.entities()])
+            if delay is None:
+                assert purged
+        assert not (directory / PENDING).exists() and not (directory / WORK).exists()
+        holding = [p.name for p in directory.rglob("*") if p.is_file() and secret.encode() in p.read_bytes()]
+        assert holding == ([] if purged else holding)
+        if purged:
+            assert holding == [], f"run {n}: the purged text survived in {holding}"
