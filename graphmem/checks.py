@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 
 from .models import Decision, Episode, Tombstone, Version, Violation
-from .temporal import Period, believed_at
+from .temporal import Period
 
 
 def check(
@@ -63,22 +64,39 @@ def check(
 
 
 def _overlaps(versions: list[Version], predicates: dict[str, str]) -> list[Violation]:
-    """No two versions of a 'one' predicate believed at the same time overlap in valid time."""
+    """No two versions of a 'one' predicate believed at the same time overlap in valid time.
+
+    A sweep over transaction time per (subject, predicate): the versions believed at each moment
+    are kept ordered by valid start, and each newcomer is compared with its two neighbours
+    (among pairwise disjoint periods, only a neighbour can overlap it): O(k log k), not O(k²).
+    """
     groups: dict[tuple[str, str], list[Version]] = defaultdict(list)
     for v in versions:
         if predicates.get(v.predicate, "many") == "one":
             groups[(v.subject_id, v.predicate)].append(v)
     found = []
     for (subject, predicate), group in groups.items():
-        for moment in sorted({v.recorded_at for v in group}):
-            held = sorted(
-                (v for v in group if believed_at(v.recorded_at, v.superseded_at, moment)),
-                key=lambda v: v.valid_from,
-            )
-            for a, b in zip(held, held[1:]):
-                if Period(a.valid_from, a.valid_to).overlaps(Period(b.valid_from, b.valid_to)):
+        events = sorted(
+            [(v.recorded_at, 1, v) for v in group]
+            + [(v.superseded_at, 0, v) for v in group if v.superseded_at is not None],
+            key=lambda e: (e[0], e[1], e[2].id),
+        )
+        held: list[tuple] = []  # (valid_from, id, version), sorted
+        for moment, starts, v in events:
+            key = (v.valid_from, v.id)
+            if not starts:
+                index = bisect.bisect_left(held, key, key=lambda h: h[:2])
+                if index < len(held) and held[index][1] == v.id:
+                    held.pop(index)
+                continue
+            index = bisect.bisect_left(held, key, key=lambda h: h[:2])
+            for neighbour in held[max(index - 1, 0):index + 1]:
+                other = neighbour[2]
+                if Period(v.valid_from, v.valid_to).overlaps(Period(other.valid_from, other.valid_to)):
+                    a, b = sorted((v, other), key=lambda x: x.id)
                     found.append(Violation(
                         rule="one-value",
                         detail=f"{subject} {predicate}: {a.id} and {b.id} overlap, both believed at {moment}",
                     ))
+            held.insert(index, (v.valid_from, v.id, v))
     return found

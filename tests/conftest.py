@@ -13,6 +13,16 @@ from graphmem.timeutil import UTC
 ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
+    if "slow" in (config.option.markexpr or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 class Clock:
     """A store clock the test moves by hand."""
 

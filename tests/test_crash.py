@@ -125,13 +125,6 @@ def exported(directory: Path, tmp: Path) -> list[dict]:
     return [{k: sorted(v) if isinstance(v, list) else v for k, v in r.items()} for r in records]
 
 
-@pytest.fixture
-def slow(request):
-    """Skip a slow test unless it was asked for (``-m slow``)."""
-    if "slow" not in (request.config.option.markexpr or ""):
-        pytest.skip("slow: run with -m slow")
-
-
 def delays(seed: int, count: int, longest: float) -> list[float]:
     rng = random.Random(seed)
     return [rng.uniform(0, longest) for _ in range(count)]
@@ -270,7 +263,7 @@ def test_a_supersede_of_many_versions_killed_midway(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_supersede_of_thousands_of_versions_killed_many_times(tmp_path, slow):
+def test_a_supersede_of_thousands_of_versions_killed_many_times(tmp_path):
     outcomes = supersede_runs(tmp_path, count=2000, kills=5, seed=3)
     assert "before" in outcomes
 

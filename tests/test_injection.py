@@ -184,9 +184,7 @@ def test_payloads_through_every_field_of_every_cli_command(tmp_path):
 
 
 @pytest.mark.slow
-def test_every_payload_through_every_field_of_every_cli_command(tmp_path, request):
-    if "slow" not in (request.config.option.markexpr or ""):
-        pytest.skip("slow: run with -m slow")
+def test_every_payload_through_every_field_of_every_cli_command(tmp_path):
     cli_payloads(tmp_path, offsets=range(len(PAYLOADS)))
 
 
