@@ -245,6 +245,16 @@ class Store:
         return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
                              proposal=proposal)
 
+    def add_many(self, facts, *, recorded_at=None) -> list[Decision]:
+        """Assert many facts in one atomic write, each its own decision one tick after the last.
+
+        ``facts`` are ``(subject, predicate, object[, valid_from[, valid_to[, episode]]])`` tuples
+        (or :class:`graphmem.batch.Assertion`); the log is the same as one ``add`` per fact.
+        """
+        from .batch import assert_many
+
+        return assert_many(self, facts, recorded_at=recorded_at)
+
     def segment(self, subject: str, predicate: str, obj: str, *, valid_from, valid_to,
                 episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
         """State ``obj`` for a closed past period, cutting the covering history around it."""

@@ -76,7 +76,7 @@ class Transaction:
     def find_entity(self, name_or_id: str) -> str | None:
         """The id of an existing entity named (or identified) ``name_or_id``."""
         for candidate in dict.fromkeys((entity_key(name_or_id), name_or_id)):
-            if self.run("store/entity_get", id=candidate):
+            if self._entity_exists(candidate):
                 return candidate
         return None
 
@@ -87,8 +87,14 @@ class Transaction:
             return found
         key = entity_key(name)
         display = _SPACES.sub(" ", name.replace("\x00", "")).strip()
-        self.run("store/entity_create", id=key, name=display, kind=kind or guess_kind(display))
+        self._create_entity(key, display, kind or guess_kind(display))
         return key
+
+    def _entity_exists(self, entity_id: str) -> bool:
+        return bool(self.run("store/entity_get", id=entity_id))
+
+    def _create_entity(self, entity_id: str, name: str, kind: str) -> None:
+        self.run("store/entity_create", id=entity_id, name=name, kind=kind)
 
     def add_episode(self, text: str, kind: str, actor: str | None, reference_time: datetime | None) -> Episode:
         """Record an immutable episode received now."""

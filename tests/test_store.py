@@ -253,3 +253,24 @@ def test_a_write_can_record_its_source_with_kind_and_actor(store):
     retraction = store.retract(decision.created[0], reason="wrong", quote=Said(text="retract", kind="tool"))
     assert retraction.episode and store.episode(retraction.episode).text == "retract"
     assert len(store.decisions()) == 2  # each call is one write, its episode included
+
+
+def test_add_many_writes_the_same_log_as_one_add_each(clock):
+    facts = [("Ivan", "lives_in", "Prague", "2020-01-01"), ("Ivan", "lives_in", "Berlin", "2026-10-15"),
+             ("Ivan", "likes", "tea"), ("Anna", "knows", "Ivan", "2021-01-01", "2022-01-01")]
+    with Store(":memory:", engine=ENGINE, clock=clock) as batch, Store(":memory:", engine=ENGINE) as single:
+        decisions = batch.add_many(facts, recorded_at="2026-11-01")
+        for i, fact in enumerate(facts):
+            s, p, o, *period = fact
+            single.add(s, p, o, valid_from=period[0] if period else None,
+                       valid_to=period[1] if len(period) > 1 else None,
+                       recorded_at=decisions[i].at)
+        assert [d.op for d in decisions] == ["ADD", "UPDATE", "ADD", "ADD"]
+
+        def shape(store):
+            return sorted(v.model_dump_json(include={"subject", "predicate", "object", "valid_from", "valid_to",
+                                                     "recorded_at", "superseded_at", "status"})
+                          for v in store.versions())
+
+        assert shape(batch) == shape(single)
+        assert batch.check() == []

@@ -1,7 +1,7 @@
-// Close many believed versions (a batch write); the subject is projected first so the engine hash-joins.
-UNWIND $rows AS r
-WITH r, r.subject AS subject
-MATCH (s:Entity {id: subject})-[f:Fact]->()
-WHERE f.id = r.id AND f.superseded_at = $open
-SET f.superseded_at = r.superseded_at, f.superseded_by = r.superseded_by, f.closed_by = r.closed_by, f.reason = r.reason
+// Close many believed versions (a batch write; $rows is an Arrow table, keys matched in separate clauses).
+LOAD FROM $rows
+MATCH (s:Entity {id: subject})
+MATCH (s)-[f:Fact]->()
+WHERE f.id = version AND f.superseded_at = $open
+SET f.superseded_at = closed_at, f.superseded_by = replaced_by, f.closed_by = closing_decision, f.reason = retract_reason
 RETURN f.id

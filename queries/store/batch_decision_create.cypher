@@ -1,3 +1,3 @@
-// Append many writes to the log (a batch write).
-UNWIND $rows AS r
-CREATE (:Decision {id: r.id, op: r.op, at: r.at, created: r.created, closed: r.closed, episode: r.episode, reason: r.reason, proposal: r.proposal})
+// Append many writes to the log (a batch write; $rows is an Arrow table).
+LOAD FROM $rows
+CREATE (:Decision {id: id, op: op, at: written_at, created: created, closed: closed, episode: episode, reason: reason, proposal: proposal})

@@ -1,4 +1,4 @@
-// Which of these ids name an entity (a batch write's lookup; UNWIND makes it one hash join).
-UNWIND $ids AS candidate
+// Which of these candidate ids name an entity (a batch write's lookup; $rows is an Arrow table).
+LOAD FROM $rows
 MATCH (e:Entity {id: candidate})
 RETURN e.id

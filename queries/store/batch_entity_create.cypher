@@ -1,3 +1,3 @@
-// Create many entities (a batch write).
-UNWIND $rows AS r
-CREATE (:Entity {id: r.id, name: r.name, kind: r.kind})
+// Create many entities (a batch write; $rows is an Arrow table).
+LOAD FROM $rows
+CREATE (:Entity {id: id, name: name, kind: kind})

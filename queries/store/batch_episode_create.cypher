@@ -1,3 +1,3 @@
-// Record many episodes (a batch write).
-UNWIND $rows AS r
-CREATE (:Episode {id: r.id, kind: r.kind, text: r.text, actor: r.actor, reference_time: r.reference_time, received_at: r.received_at})
+// Record many episodes (a batch write; $rows is an Arrow table).
+LOAD FROM $rows
+CREATE (:Episode {id: id, kind: kind, text: text, actor: actor, reference_time: reference_time, received_at: received_at})

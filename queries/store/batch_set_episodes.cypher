@@ -1,7 +1,7 @@
-// Set the supporting episodes of many versions (a batch write's links to NOOP asserts).
-UNWIND $rows AS r
-WITH r, r.subject AS subject
-MATCH (s:Entity {id: subject})-[f:Fact]->()
-WHERE f.id = r.id
-SET f.episodes = r.episodes
+// Set the supporting episodes of many versions (a batch write's links for NOOP asserts).
+LOAD FROM $rows
+MATCH (s:Entity {id: subject})
+MATCH (s)-[f:Fact]->()
+WHERE f.id = version
+SET f.episodes = linked
 RETURN f.id
