@@ -129,6 +129,10 @@ def test_episodes_and_show(late_move):
     assert "Ivan lives in Prague." in late_move("episodes").stdout
     shown = as_json(late_move("show", "v1", "--json"))[0]
     assert shown["provenance"][0]["text"] == "Ivan lives in Prague."
+    episode = as_json(late_move("episode", "ep1", "--json"))[0]
+    assert episode["text"] == "Ivan lives in Prague."
+    assert sorted(v["id"] for v in episode["versions"]) == ["v1", "v2"]
+    assert "v2" in late_move("episode", "ep1").stdout
 
 
 def test_predicates(gm):

@@ -258,6 +258,23 @@ def episodes(ctx, about, as_json):
 
 
 @main.command()
+@click.argument("episode_id")
+@json_option
+@click.pass_context
+def episode(ctx, episode_id, as_json):
+    """One episode with the versions it supports."""
+    store = open_store(ctx)
+    found, versions = store.episode(episode_id), store.versions_of(episode_id)
+    if as_json:
+        output.dump_json([{**found.model_dump(mode="json"),
+                           "versions": [output.version_record(v) for v in versions]}])
+        return
+    output.plain(f"{found.id} {found.kind} by {found.actor or 'unknown'} at {iso(found.reference_time)}: "
+                 f"“{found.text}”")
+    output.versions_table(versions, f"versions supported by {found.id}")
+
+
+@main.command()
 @click.argument("version_id")
 @json_option
 @click.pass_context
