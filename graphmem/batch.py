@@ -153,19 +153,12 @@ class BatchTransaction(Transaction):
         return self.episodes_seen[episode_id]
 
     def add_episode(self, text: str, kind: str, actor: str | None, reference_time: datetime | None) -> Episode:
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("an episode needs some text")
-        episode = Episode(
-            id=self.next_id("ep"), kind=kind or "manual", text=text, actor=actor,
-            reference_time=reference_time or self.at, received_at=self.at,
-        )
-        self.new_episodes.append({
-            "id": episode.id, "kind": episode.kind, "text": episode.text, "actor": episode.actor,
-            "reference_time": to_engine(episode.reference_time),
-            "received_at": to_engine(episode.received_at),
-        })
+        episode = super().add_episode(text, kind, actor, reference_time)
         self.episodes_seen[episode.id] = episode
         return episode
+
+    def _store_episode(self, row: dict) -> None:
+        self.new_episodes.append(row)
 
     # -- what the gate decided, kept until flush ----------------------------------------------
 

@@ -104,12 +104,14 @@ class Transaction:
             id=self.next_id("ep"), kind=kind or "manual", text=text, actor=actor,
             reference_time=reference_time or self.at, received_at=self.at,
         )
-        self.run(
-            "store/episode_create", id=episode.id, kind=episode.kind, text=episode.text,
-            actor=episode.actor, reference_time=to_engine(episode.reference_time),
-            received_at=to_engine(episode.received_at),
-        )
+        self._store_episode({
+            "id": episode.id, "kind": episode.kind, "text": episode.text, "actor": episode.actor,
+            "reference_time": to_engine(episode.reference_time), "received_at": to_engine(episode.received_at),
+        })
         return episode
+
+    def _store_episode(self, row: dict) -> None:
+        self.run("store/episode_create", **row)
 
     def episode(self, episode_id: str) -> Episode:
         """An existing episode, or NotFound."""

@@ -63,3 +63,15 @@ def objects(versions, subject=None, predicate=None) -> list[str]:
         v.object for v in versions
         if (subject is None or v.subject == subject) and (predicate is None or v.predicate == predicate)
     ]
+
+
+@pytest.fixture(scope="module")
+def design():
+    """The DESIGN.md worked examples, replayed; the clock then stands at 2026-11-30."""
+    from graphmem.scenario import ScenarioClock, load, play
+
+    clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Store(":memory:", engine=ENGINE, clock=clock) as replayed:
+        play(replayed, load("design"), clock)
+        clock.time = datetime(2026, 11, 30, tzinfo=UTC)
+        yield replayed

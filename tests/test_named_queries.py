@@ -33,14 +33,6 @@ def t(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
-@pytest.fixture(scope="module")
-def design():
-    """The DESIGN.md worked examples, replayed; the clock then stands at 2026-11-30."""
-    clock = ScenarioClock(t("2025-01-01"))
-    with Store(":memory:", engine=ENGINE, clock=clock) as store:
-        play(store, load("design"), clock)
-        clock.time = t("2026-11-30")
-        yield store
 
 
 # -- the files themselves ----------------------------------------------------------------------------
