@@ -170,10 +170,10 @@ def prepare(scale: str, seed: int, data_root: Path, batch_sizes=None, batches: i
     data = data_root / f"{scale}-seed{seed}"
     if batch_sizes is None:
         batch_sizes = ((20,) if versions < 5000 else (100, 1000) if versions < 50000
-                       else (1000, 10000) if versions < 500_000 else (10000, 50000))
+                       else (1000, 10000) if versions < 500_000 else (10000,))
     if batches is None:  # at 1M a kuzu commit can cost a minute (a checkpoint): fewer batches
         batches = 4 if versions < 500_000 else 1
-    single = 20 if versions < 5000 else 100
+    single = 20 if versions < 5000 else 100 if versions < 500_000 else 30
     stamp = _code_stamp(("generate",))
     settings = f"{_code_stamp(('generate', 'model', 'workload'))} {batch_sizes} {batches} {single}"
     if (data / "stamp").exists() and (data / "stamp").read_text() == settings:
