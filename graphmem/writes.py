@@ -125,10 +125,10 @@ class Transaction:
     def believed(self, subject_id: str, predicate: str) -> list[Held]:
         """The currently believed versions of (subject, predicate), as the gate sees them."""
         rows = self.run("store/fact_believed", subject=subject_id, predicate=predicate, open=OPEN_END)
-        return [
-            Held(r[0], r[1], Period(from_engine(r[2]), from_engine(r[3])), tuple(r[4] or ()))
-            for r in rows
-        ]
+        held = [Held(r[0], r[1], Period(from_engine(r[2]), from_engine(r[3])), tuple(r[4] or ())) for r in rows]
+        # Engines return edges in storage order, which differs between them; a fixed order makes
+        # the same writes give the same version ids on both.
+        return sorted(held, key=lambda h: (h.period.start, int(h.id[1:])))
 
     def version(self, version_id: str) -> Version:
         """A stored version by id, or NotFound."""
