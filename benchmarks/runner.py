@@ -258,6 +258,8 @@ def run(scale: str, engines: list[str], *, seed: int = 1, repeat: int = 5, load_
     results = {"scale": scale, "seed": seed, "data": info, "machine": machine(), "command": command,
                "started": datetime.now(UTC).isoformat(timespec="seconds"), "repeat": repeat,
                "load_repeat": load_repeat, "queries": QUERIES, "systems": []}
+    target = out or RESULTS / f"{scale}-{'-'.join(engines)}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
     jobs = [(s, e) for e in engines for s in systems if s in ENGINE_SYSTEMS]
     jobs += [(s, None) for s in systems if s not in ENGINE_SYSTEMS]
     for system, engine in jobs:
@@ -276,9 +278,9 @@ def run(scale: str, engines: list[str], *, seed: int = 1, repeat: int = 5, load_
             results["systems"].append(json.loads(result_file.read_text()))
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
+        results["seconds"] = time.perf_counter() - started
+        target.write_text(json.dumps(results, indent=1))  # saved after each system: a long run may stop
     results["seconds"] = time.perf_counter() - started
-    target = out or RESULTS / f"{scale}-{'-'.join(engines)}.json"
-    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(results, indent=1))
     log(f"results: {target} ({results['seconds']:.0f} s)")
     return results
