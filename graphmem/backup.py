@@ -151,6 +151,17 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
+def _publish(partial: Path, dest: Path) -> None:
+    """Make a fully written ``partial`` directory durable, then move it to ``dest`` (empty or absent)."""
+    for path in partial.iterdir():
+        _fsync(path)
+    _fsync(partial)
+    if dest.exists():
+        dest.rmdir()
+    partial.rename(dest)
+    _fsync(dest.parent)
+
+
 def _engine_files(directory: Path) -> list[Path]:
     """The engine's files besides the database file itself (its write-ahead log, ...)."""
     return sorted(p for p in directory.glob(DATABASE_FILE + ".*") if p.is_file())
@@ -286,13 +297,7 @@ def backup(store: Store, dest: str | Path) -> BackupInfo:
                           latest_write=latest, tables=tables, bytes=database.stat().st_size,
                           sha256=_sha256(database))
         (partial / MANIFEST).write_text(info.model_dump_json(indent=2, exclude={"path"}) + "\n")
-        for path in partial.iterdir():
-            _fsync(path)
-        _fsync(partial)
-        if dest.exists():
-            dest.rmdir()
-        partial.rename(dest)
-        _fsync(dest.parent)
+        _publish(partial, dest)
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)
         raise
@@ -370,12 +375,7 @@ def restore_into(directory: str | Path, src: str | Path) -> BackupInfo:
     partial = directory.with_name(directory.name + ".partial")
     try:
         _unpacked(src, info, partial, None)
-        for path in partial.iterdir():
-            _fsync(path)
-        if directory.exists():
-            directory.rmdir()
-        partial.rename(directory)
-        _fsync(directory.parent)
+        _publish(partial, directory)
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)
         raise

@@ -162,6 +162,12 @@ def provenance(store: Store, versions) -> dict:
     return {e.id: e for e in store.episodes(ids)} if ids else {}
 
 
+def source_records(version, episodes: dict) -> list[dict]:
+    """The id, kind and exact text of each episode a version cites."""
+    return [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
+            for e in version.episodes if e in episodes]
+
+
 @main.command()
 @click.argument("subject")
 @click.argument("predicate")
@@ -174,9 +180,7 @@ def history(ctx, subject, predicate, as_json):
     episodes = provenance(store, found)
     if as_json:
         output.dump_json({
-            **output.version_record(v, HISTORY_EXTRA),
-            "provenance": [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
-                           for e in v.episodes if e in episodes],
+            **output.version_record(v, HISTORY_EXTRA), "provenance": source_records(v, episodes),
         } for v in found)
     else:
         output.versions_table(found, f"history of {subject} {predicate}", episodes)
