@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graphmem import Store, fastread
+from graphmem import Store
 from graphmem.audit import believed_counts, most_changed
 from graphmem.batch import assert_many
 
@@ -43,16 +43,9 @@ class GraphmemPeer:
     # -- queries: each returns what graphmem's API returns -------------------------------------
 
     def T1(self, p):
-        return fastread.beliefs(self.store, as_of=from_micros(p["as_of"]), valid_at=from_micros(p["valid_at"]))
-
-    def T2(self, p):
-        return fastread.snapshot(self.store, as_of=from_micros(p["as_of"]), valid_at=from_micros(p["valid_at"]))
-
-    def T1r(self, p):
-        """Store.beliefs as it is today (row at a time), for comparison with the bulk path."""
         return self.store.beliefs(as_of=from_micros(p["as_of"]), valid_at=from_micros(p["valid_at"]))
 
-    def T2r(self, p):
+    def T2(self, p):
         return self.store.snapshot(as_of=from_micros(p["as_of"]), valid_at=from_micros(p["valid_at"]))
 
     def K1(self, p):
@@ -85,9 +78,9 @@ class GraphmemPeer:
 
     @staticmethod
     def canon(query: str, answer):
-        if query in ("T1", "T1r"):
+        if query == "T1":
             return canon_versions(believed(_version(v)) for v in answer)
-        if query in ("T2", "T2r"):
+        if query == "T2":
             edges = [believed(_version_from_edge(data)) for _, _, data in answer.edges(data=True)]
             return canon_graph(answer.nodes, edges)
         if query == "K1":

@@ -31,15 +31,26 @@ MATCH (s:Entity)-[f:Fact]->(o:Entity)
 WHERE f.recorded_at <= $as_of AND f.superseded_at > $as_of AND f.valid_from <= $valid_at AND f.valid_to > $valid_at
 RETURN {VERSION_COLUMNS}, s.kind AS subject_kind, o.kind AS object_kind
 """
-# The filter after WITH: inline, kuzu plans it as a scan (ENGINE.md); sorted in Python.
+# Anchored on the subject's key; sorted in Python.
 HISTORY = f"""
 MATCH (s:Entity {{id: $subject}})-[f:Fact]->(o:Entity)
-WITH s, f, o
 WHERE f.predicate = $predicate
 RETURN {VERSION_COLUMNS}
 """
-BY_ID = f"MATCH (s:Entity)-[f:Fact]->(o:Entity) WHERE f.id = $id RETURN {VERSION_COLUMNS}"
-BY_IDS = f"MATCH (s:Entity)-[f:Fact]->(o:Entity) WHERE f.id IN $ids RETURN {VERSION_COLUMNS}"
+# A version by id through the schema's VersionKey index (relationship properties have none).
+SUBJECT_OF = "MATCH (k:VersionKey {id: $id}) RETURN k.subject"
+BY_ID = f"""
+MATCH (s:Entity {{id: $subject}})-[f:Fact]->(o:Entity)
+WHERE f.id = $id
+RETURN {VERSION_COLUMNS}
+"""
+BY_IDS = f"""
+UNWIND $ids AS i
+MATCH (k:VersionKey {{id: i}})
+MATCH (s:Entity {{id: k.subject}})-[f:Fact]->(o:Entity)
+WHERE f.id = i
+RETURN {VERSION_COLUMNS}
+"""
 MOST_CHANGED = """
 MATCH (s:Entity)-[f:Fact]->()
 RETURN s.id, f.predicate, count(*) AS n ORDER BY n DESC, s.id, f.predicate LIMIT $limit
@@ -131,7 +142,8 @@ class RawPeer:
     def K2(self, p):
         found = []
         for vid in p["ids"]:
-            (row,) = self.rows(BY_ID, {"id": vid})
+            ((subject,),) = self.rows(SUBJECT_OF, {"id": vid})
+            (row,) = self.rows(BY_ID, {"subject": subject, "id": vid})
             previous = row[11]
             found.append(self.rows(BY_IDS, {"ids": previous}) if previous else [])
         return found
@@ -203,7 +215,7 @@ def _col(rows: list[dict], name: str) -> list:
 
 
 def arrow_tables(records: dict[str, list[dict]]) -> dict[str, pa.Table]:
-    """Entity, Episode, Decision and Fact tables from the parsed log."""
+    """Entity, Episode, Decision, VersionKey and Fact tables from the parsed log."""
     import pyarrow.compute  # noqa: F401
 
     e, ep, d, v = (records.get(k, []) for k in ("entity", "episode", "decision", "version"))
@@ -220,6 +232,7 @@ def arrow_tables(records: dict[str, list[dict]]) -> dict[str, pa.Table]:
             "closed": pa.array(_col(d, "closed"), _L),
             **{n: pa.array(_col(d, n), _S) for n in ("episode", "reason", "proposal")},
         }),
+        "VersionKey": pa.table({"id": pa.array(_col(v, "id"), _S), "subject": pa.array(_col(v, "subject_id"), _S)}),
         "Fact": pa.table({
             "from": pa.array(_col(v, "subject_id"), _S), "to": pa.array(_col(v, "object_id"), _S),
             "id": pa.array(_col(v, "id"), _S), "predicate": pa.array(_col(v, "predicate"), _S),

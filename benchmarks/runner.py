@@ -29,10 +29,7 @@ from .generate import generate, scale_versions, write_log
 from .model import read_log
 from .workload import QUERIES, decision_shapes, expected, fingerprint, make_params
 
-READS = ("T1", "T2", "K1", "K2", "K3", "R1", "R2", "T1r", "T2r")
-#: Extra graphmem-only variants (the row-at-a-time path), checked against the answer of the query
-#: they repeat; skipped from 500k versions on, where one run takes minutes.
-SAME_AS = {"T1r": "T1", "T2r": "T2"}
+READS = ("T1", "T2", "K1", "K2", "K3", "R1", "R2")
 SYSTEMS = ("graphmem", "raw", "sqlite", "duckdb")
 ENGINE_SYSTEMS = ("graphmem", "raw")
 DEFAULT_DATA = Path(tempfile.gettempdir()) / "graphmem-bench"
@@ -109,16 +106,15 @@ def work(system: str, engine: str | None, data: Path, repeat: int, load_repeat: 
         w2["rate"] = versions / w2["median"]
         out["queries"]["W2"] = w2
         out["rss_after_load_mb"] = peak_mb()
-        reads = [q for q in READS if hasattr(peer, q) and (q not in SAME_AS or versions < 500_000)]
+        reads = [q for q in READS if hasattr(peer, q)]
         for query in reads:
-            base = SAME_AS.get(query, query)
-            check(peer, query, getattr(peer, query)(params[base]), want[base], edges=base == "T2")
+            check(peer, query, getattr(peer, query)(params[query]), want[query], edges=query == "T2")
             out["checked"].append(query)
         for query in reads:
             run = getattr(peer, query)
             walls, cpus = [], []
             for _ in range(repeat):
-                _, wall, cpu = timed(run, params[SAME_AS.get(query, query)])
+                _, wall, cpu = timed(run, params[query])
                 walls.append(wall)
                 cpus.append(cpu)
             per = {"K1": len(params["K1"]["keys"]), "K2": len(params["K2"]["ids"])}.get(query, 1)

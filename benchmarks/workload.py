@@ -24,8 +24,6 @@ from .model import MICRO, Model, canon_versions, digest, from_micros, micros, ne
 QUERIES = {
     "T1": "beliefs as of T, valid at V",
     "T2": "snapshot of the current graph into networkx",
-    "T1r": "T1 through Store.beliefs as it is today (row at a time)",
-    "T2r": "T2 through Store.snapshot as it is today",
     "K1": "history of one (subject, predicate)",
     "K2": "the versions one version replaced",
     "K3": "top 10 most changed keys",

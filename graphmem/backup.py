@@ -119,7 +119,7 @@ def copy_tables(source: Engine, target: Engine) -> None:
                                                source.run_text(f"CALL show_connection('{name}') RETURN *", {})]
                 query = (f"MATCH (a)-[r:{name}]->(b) RETURN a.{_label(key_from)} AS `from`, "
                          f"b.{_label(key_to)} AS `to`, {values}")
-            loads.append((name, source.arrow(query)))
+            loads.append((name, source.arrow_text(query)))
         expected = table_counts(source)
     with target.transaction():
         for name, rows in loads:

@@ -100,3 +100,14 @@ def _overlaps(versions: list[Version], predicates: dict[str, str]) -> list[Viola
                     ))
             held.insert(index, (v.valid_from, v.id, v))
     return found
+
+
+def check_index(versions: list[Version], keys: list[tuple[str, str]]) -> list[Violation]:
+    """VersionKey (version id -> subject id, for lookups by id) against the versions stored."""
+    want = {(v.id, v.subject_id) for v in versions}
+    have = set(keys)
+    found = [Violation(rule="version-index", detail=f"{vid} (subject {subject!r}) is not indexed")
+             for vid, subject in sorted(want - have)]
+    found += [Violation(rule="version-index", detail=f"the index names {vid} (subject {subject!r}), "
+                        "which is not stored") for vid, subject in sorted(have - want)]
+    return found

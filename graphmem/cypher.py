@@ -100,22 +100,17 @@ def _received_by(episodes: list[Episode], as_of: datetime) -> list[Episode]:
     return [e for e in episodes if e.received_at <= as_of]
 
 
-def _as_believed(row: list, as_of: datetime, valid_at: datetime | None, received: set[str]) -> Version:
-    """A stored version as it stood at ``as_of``: a later closing unknown, later episodes unseen."""
-    version = reads.as_believed_at(records.version(row), as_of, valid_at)
+def _hide_later_episodes(version: Version, received: set[str]) -> Version:
+    """A believed version as it stood at the as-of time: episodes received later unseen."""
     kept = [e for e in version.episodes if e in received]
     return version if kept == version.episodes else version.model_copy(update={"episodes": kept})
 
 
 def _fetch(store: Store, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
     engine = store._db
-    if valid_at is None:
-        rows = engine.run("store/beliefs_all_valid", {"as_of": to_engine(as_of)})
-    else:
-        rows = engine.run("store/beliefs_at", {"as_of": to_engine(as_of), "valid_at": to_engine(valid_at)})
     episodes = _received_by(reads.episodes(engine), as_of)
     episode_ids = {e.id for e in episodes}
-    versions = [_as_believed(row, as_of, valid_at, episode_ids) for row in rows]
+    versions = [_hide_later_episodes(v, episode_ids) for v in reads.beliefs(engine, as_of, valid_at)]
     ends = {v.subject_id for v in versions} | {v.object_id for v in versions}
     entities = {
         e.id: e for e in (records.entity(r) for r in engine.run("store/entity_all")) if e.id in ends
@@ -323,7 +318,7 @@ def cypher(store: Store, query: str, params: dict | None = None, as_of=None, val
     nodes and facts as dicts of their properties with ``_label`` (facts add ``_src``/``_dst``,
     their endpoints' ids), paths as ``{"_nodes": [...], "_rels": [...]}``.
     """
-    text = ensure_read_only(query)
+    text = ensure_read_only(query, store.engine)
     params = dict(params or {})
     t, v = moments(store, as_of, valid_at)
     wanted = parameters_in(text)

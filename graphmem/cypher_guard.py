@@ -183,11 +183,52 @@ def _check_calls(code: list[Token]) -> None:
                           f"functions, with parentheses: {allowed}")
 
 
-def ensure_read_only(query: str) -> str:
+#: Clause keywords that end a RETURN or WITH projection.
+_PROJECTION_ENDS = frozenset({"WITH", "RETURN", "MATCH", "OPTIONAL", "UNWIND", "CALL", "UNION", "WHERE",
+                              "ORDER", "SKIP", "LIMIT"})
+
+
+def _projections(code: list[Token]) -> list[list[Token]]:
+    """The tokens of each RETURN or WITH projection (up to the clause that follows it)."""
+    found: list[list[Token]] = []
+    current: list[Token] | None = None
+    for at, token in enumerate(code):
+        word = "" if _is_property(code, at) else _upper_word(token)
+        if word in _PROJECTION_ENDS:
+            current = [] if word in ("WITH", "RETURN") else None
+            if current is not None:
+                found.append(current)
+        elif current is not None:
+            current.append(token)
+    return found
+
+
+def _calls(tokens: list[Token], function: str) -> list[bool]:
+    """For each call of ``function`` in ``tokens``: whether it is ``function(DISTINCT ...)``."""
+    return [
+        _upper_word(tokens[at + 2] if at + 2 < len(tokens) else None) == "DISTINCT"
+        for at, token in enumerate(tokens)
+        if _upper_word(token) == function and at + 1 < len(tokens) and tokens[at + 1].text == "("
+    ]
+
+
+def _check_engine_crashes(code: list[Token], engine: str | None) -> None:
+    """Refuse what kills the engine's process instead of failing: kuzu 0.11.3 aborts on a
+    grouped projection holding count(DISTINCT ...) and a plain collect(...) together."""
+    if engine != "kuzu":
+        return
+    for projection in _projections(code):
+        if True in _calls(projection, "COUNT") and False in _calls(projection, "COLLECT"):
+            raise _refuse("kuzu crashes on count(DISTINCT ...) and collect(...) in one RETURN or "
+                          "WITH; use collect(DISTINCT ...), or compute them in two WITH steps")
+
+
+def ensure_read_only(query: str, engine: str | None = None) -> str:
     """Return ``query`` ready to run if it only reads the store; raise UnsafeQuery if not.
 
     The returned text is what must be executed: comments replaced by a space, one trailing
-    semicolon removed, surrounding whitespace stripped.
+    semicolon removed, surrounding whitespace stripped. With ``engine``, queries known to crash
+    that engine are refused too.
 
     >>> ensure_read_only("MATCH (n:Entity) WHERE n.name = 'create' RETURN n; // done")
     "MATCH (n:Entity) WHERE n.name = 'create' RETURN n"
@@ -210,4 +251,5 @@ def ensure_read_only(query: str) -> str:
                       "run one statement at a time")
     _check_clause_starts(code)
     _check_calls(code)
+    _check_engine_crashes(code, engine)
     return "".join(" " if t.kind == "comment" else t.text for t in tokens[:end]).strip()

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import re
+import warnings
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
+from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 import pyarrow as pa
-from pydantic import ValidationError
+import pyarrow.compute as pc
+from pydantic import BaseModel, ValidationError
 
 from . import records
 from .errors import ImportFailed
 from .models import Decision, Entity, Episode, Proposal, Tombstone, Version
 from .store import PREDICATE_NAME
-from .timeutil import MAX_TIME, MIN_TIME, iso, parse_time, to_engine
+from .timeutil import MAX_TIME, MIN_TIME, OPEN_END, iso, parse_time
 
 if TYPE_CHECKING:
     from .store import Store
@@ -28,6 +34,8 @@ MODELS = {
     "proposal": Proposal, "tombstone": Tombstone,
 }
 ID_PREFIX = {"episode": "ep", "decision": "d", "version": "v", "proposal": "p", "tombstone": "t"}
+ID_PATTERN = {kind: re.compile(rf"{prefix}[1-9][0-9]{{0,17}}") for kind, prefix in ID_PREFIX.items()}
+SEQ_VALUE = re.compile(r"[0-9]{1,18}")
 Progress = Callable[[int], None]
 BadLine = Callable[[str], None]
 
@@ -57,7 +65,8 @@ def export_log(store: Store, path: Path, progress: Progress | None = None) -> in
 def _records_of(store: Store) -> tuple[dict[str, str], dict[str, str], list[tuple[str, list]]]:
     """The store's settings, declared predicates, and every record by kind (hold the lock)."""
     db = store._db
-    meta = dict(db.run("store/meta_all"))
+    # index:* marks how this store's files are indexed, not what the log holds
+    meta = {k: v for k, v in db.run("store/meta_all") if not k.startswith("index:")}
     declared = dict(db.run("store/predicate_all"))
     return meta, declared, [
         ("entity", store.entities()),
@@ -127,7 +136,7 @@ def _record(raw: bytes) -> tuple[str, object]:
     if kind == "meta":
         if set(data) != {"key", "value"} or not all(isinstance(v, str) for v in data.values()):
             raise ValueError("meta needs a text 'key' and a text 'value'")
-        if data["key"].startswith("seq:") and not re.fullmatch(r"[0-9]{1,18}", data["value"]):
+        if data["key"].startswith("seq:") and not SEQ_VALUE.fullmatch(data["value"]):
             raise ValueError(f"meta {data['key']} must be a number, not {data['value']!r}")
         if data["key"] == "last_write":
             parse_time(data["value"])  # InvalidTime is a ValueError
@@ -150,23 +159,54 @@ def _record(raw: bytes) -> tuple[str, object]:
     return kind, record
 
 
+def _range_checked_fields(model: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
+    """(name, is a time) of each field of ``model`` that holds a time or an integer, in order.
+
+    Only these can be out of the store's range; finding them once per model, rather than
+    looking at every field of every record, keeps `_check_record` cheap on a large log.
+    """
+    found = []
+    for name, field in model.model_fields.items():
+        types = (field.annotation, *get_args(field.annotation))  # X | None: (X | None, X, None)
+        if datetime in types:
+            found.append((name, True))
+        elif int in types:
+            found.append((name, False))
+    return tuple(found)
+
+
+RANGE_CHECKED = {kind: _range_checked_fields(model) for kind, model in MODELS.items()}
+
+
 def _check_record(kind: str, record) -> None:
     """Refuse what the models accept but the store cannot hold."""
-    prefix = ID_PREFIX.get(kind)
     if kind == "entity" and not record.id.strip():
         raise ValueError("entity id is empty")
-    if prefix and not re.fullmatch(rf"{prefix}[1-9][0-9]{{0,17}}", record.id):
-        raise ValueError(f"{kind} id {record.id!r} is not of the form {prefix}<number>")
-    for name, value in record:
-        if isinstance(value, datetime):
+    pattern = ID_PATTERN.get(kind)
+    if pattern and not pattern.fullmatch(record.id):
+        raise ValueError(f"{kind} id {record.id!r} is not of the form {ID_PREFIX[kind]}<number>")
+    for name, is_time in RANGE_CHECKED[kind]:
+        value = getattr(record, name)
+        if value is None:
+            continue
+        if is_time:
             if value.tzinfo is None:
                 raise ValueError(f"{kind} {name}: time {value.isoformat()} has no zone "
                                  "(logs carry UTC times ending in Z)")
-            if not MIN_TIME <= value < MAX_TIME:
+            if not _in_range(value):
                 raise ValueError(f"{kind} {name}: time {iso(value)} is out of range "
                                  "(years 1 to 9998)")
-        elif isinstance(value, int) and not 0 <= value < 2**63:
+        elif not 0 <= value < 2**63:
             raise ValueError(f"{kind} {name}: {value} is out of range")
+
+
+def _in_range(value: datetime) -> bool:
+    """``MIN_TIME <= value < MAX_TIME`` for an aware time, from its year alone when it can.
+
+    A zone moves a time by less than a day, so a year from 2 to 9997 is in range whatever
+    the zone; only near the ends is the exact (and much slower) aware comparison needed.
+    """
+    return 2 <= value.year <= 9997 or MIN_TIME <= value < MAX_TIME
 
 
 def import_log(store: Store, path: Path, progress: Progress | None = None,
@@ -176,30 +216,118 @@ def import_log(store: Store, path: Path, progress: Progress | None = None,
     With ``on_bad_line``, unreadable lines are skipped (each reported to it) and the rest is
     imported only if it still forms a sound log; otherwise nothing is written.
     """
-    header, found = read_log(path, on_bad_line)
-    meta = {m["key"]: m["value"] for m in found["meta"]}
-    _refuse_conflicts(store, header, meta, found)
-    _refuse_unsound(store, found)
-    _load(store, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
+    with _gc_paused():
+        header, found = read_log(path, on_bad_line)
+        meta = {m["key"]: m["value"] for m in found["meta"]}
+        _refuse_conflicts(store, header, meta, found)
+        _refuse_unsound(store, found)
+        _load(store, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
     return sum(len(items) for items in found.values())
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Hold off Python's cyclic garbage collector while a log is read, checked and loaded.
+
+    Reading builds hundreds of thousands of long-lived objects (and no reference cycles);
+    the collector would rescan them again and again as they pile up (2 of 8.5 s importing
+    100k versions). It is switched back on afterwards if it was on before.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: dict[str, list],
-         progress: Progress | None = None) -> None:
-    """Write checked records into ``store`` in one transaction, the bulk COPYs last."""
+          progress: Progress | None = None) -> None:
+    """Write checked records into ``store``: the records in one transaction, then the settings.
+
+    kuzu can keep the other writes of a transaction holding a COPY and lose the copied rows
+    when a kill lands in its COMMIT (seen here: an "empty" store whose counters had moved on).
+    So the COPYs commit alone, the settings (declared predicates, counters, latest write) commit
+    after them, and a marker written first lets the next open finish the settings
+    (:func:`finish_import`) if a crash falls between the two.
+    """
     tables = _tables(found)
+    db = store._db
+    with db.lock:  # no other thread writes between the two transactions
+        for name, kind in declared.items():
+            _refuse_redeclaring(store, name, kind)
+        settings = _merged_meta(meta, dict(db.run("store/meta_all")), found)
+        marker = _mark_pending(store, declared, settings, _probes(tables))
+        with db.transaction():
+            for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
+                if rows.num_rows:
+                    db.run_text(f"COPY {table} FROM $rows", {"rows": rows})
+                if progress:
+                    progress(rows.num_rows)
+        _apply_settings(store, declared, settings)
+        if marker is not None:
+            marker.unlink()
+
+
+IMPORT_PENDING = "import.pending"
+
+
+def _refuse_redeclaring(store: Store, name: str, kind: str) -> None:
+    """What ``Store.declare`` refuses, checked before anything of the import is written."""
+    current = store.kind_of(name)
+    if current != kind and store._db.run("store/predicate_in_use", {"name": name})[0][0]:
+        raise ImportFailed(f"the log declares {name} as {kind!r}, but this store already uses it as "
+                           f"{current!r}; nothing was written")
+
+
+def _probes(tables: dict[str, pa.Table]) -> list[tuple[str, str]]:
+    """(table, id) of the first record of the first and the last table copied: whether the
+    records landed is read from these after a crash."""
+    filled = [(name, rows.column("id")[0].as_py()) for name, rows in tables.items()
+              if rows.num_rows and "id" in rows.column_names and name != "Fact"]
+    return [filled[0], filled[-1]] if filled else []
+
+
+def _mark_pending(store: Store, declared: dict[str, str], settings: dict[str, str],
+                  probes: list[tuple[str, str]]) -> Path | None:
+    """Write (durably) what the import's second transaction will write, before the first."""
+    if store.path is None or not probes:
+        return None
+    marker = store.path / IMPORT_PENDING
+    with marker.open("w", encoding="utf-8") as out:
+        json.dump({"declared": declared, "settings": settings, "probes": probes}, out)
+        out.flush()
+        os.fsync(out.fileno())
+    return marker
+
+
+def _apply_settings(store: Store, declared: dict[str, str], settings: dict[str, str]) -> None:
+    """The import's second transaction (safe to run again)."""
     db = store._db
     with db.transaction():
         for name, kind in declared.items():
-            store.declare(name, kind)
-        current = dict(db.run("store/meta_all"))
-        for key, value in sorted(_merged_meta(meta, current, found).items()):
+            db.run("store/predicate_set", {"name": name, "kind": kind})
+        for key, value in sorted(settings.items()):
             db.run("store/meta_set", {"key": key, "value": value})
-        for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
-            if rows.num_rows:
-                db.run_text(f"COPY {table} FROM $rows", {"rows": rows})
-            if progress:
-                progress(rows.num_rows)
+    db.cache.pop("predicates", None)
+
+
+def finish_import(store: Store) -> None:
+    """Finish an import a crash interrupted between its two transactions (called on open)."""
+    marker = None if store.path is None else store.path / IMPORT_PENDING
+    if marker is None or not marker.exists():
+        return
+    pending = json.loads(marker.read_text(encoding="utf-8"))
+    landed = [bool(store._db.run_text(f"MATCH (n:{table} {{id: $id}}) RETURN n.id", {"id": record_id}))
+              for table, record_id in pending["probes"]]
+    if all(landed):
+        _apply_settings(store, pending["declared"], pending["settings"])
+    elif any(landed):  # never seen: the records' COPYs commit together or not at all
+        warnings.warn(f"store {store.path}: an import interrupted by a crash left part of its records; "
+                      "restore a backup, or export the store and check it", RuntimeWarning, stacklevel=3)
+        return
+    marker.unlink()
 
 
 def _merged_meta(meta: dict[str, str], current: dict[str, str], found: dict[str, list]) -> dict[str, str]:
@@ -269,65 +397,91 @@ def _refuse_conflicts(store: Store, header: dict, meta: dict, found: dict[str, l
         parse_time(meta["last_write"])
 
 
-def _times(values: list[datetime | None], open_as_none: bool = False) -> pa.Array:
-    if open_as_none:
-        converted = [None if v is None else to_engine(v) for v in values]
-    else:
-        converted = [to_engine(v) for v in values]
-    return pa.array(converted, pa.timestamp("us"))
-
-
 def _strings(values) -> pa.Array:
-    return pa.array(list(values), pa.string())
+    return pa.array(values, pa.string())
 
 
 def _lists(values) -> pa.Array:
-    return pa.array([list(v) for v in values], pa.list_(pa.string()))
+    return pa.array(values, pa.list_(pa.string()))
+
+
+def _ints(values) -> pa.Array:
+    return pa.array(values, pa.int64())
+
+
+def _optional_times(values) -> pa.Array:
+    """Aware times as the naive UTC microseconds the engine stores; None stays null.
+
+    Arrow converts each aware value to UTC itself (as `to_engine` does), with no Python
+    call per value.
+    """
+    return pa.array(values, pa.timestamp("us", tz="UTC")).cast(pa.timestamp("us"))
+
+
+def _times(values) -> pa.Array:
+    """Like `_optional_times`, but an open end (None) is stored as the sentinel, as `to_engine` does."""
+    return pc.fill_null(_optional_times(values), pa.scalar(OPEN_END, pa.timestamp("us")))
+
+
+def _texts(*names: str) -> list[tuple[str, str, Callable]]:
+    """Text columns named as the record fields they hold."""
+    return [(name, name, _strings) for name in names]
+
+
+#: Each engine table, in COPY order (Fact links entities, so last): the record kind it holds,
+#: then its columns in the table's order as (column, record field, Arrow conversion).
+TABLES: dict[str, tuple[str, list[tuple[str, str, Callable]]]] = {
+    "Entity": ("entity", _texts("id", "name", "kind")),
+    "Episode": ("episode", [
+        *_texts("id", "kind", "text", "actor"),
+        ("reference_time", "reference_time", _times), ("received_at", "received_at", _times),
+    ]),
+    "Decision": ("decision", [
+        ("id", "id", _strings), ("op", "op", _strings), ("at", "at", _times),
+        ("created", "created", _lists), ("closed", "closed", _lists),
+        *_texts("episode", "reason", "proposal"),
+    ]),
+    "Proposal": ("proposal", [
+        *_texts("id", "op", "subject", "predicate", "object"),
+        ("valid_from", "valid_from", _optional_times), ("valid_to", "valid_to", _optional_times),
+        *_texts("episode", "quote", "source"),
+        ("proposed_at", "proposed_at", _times), ("state", "state", _strings),
+        ("decided_at", "decided_at", _optional_times),
+        *_texts("reason", "decision"),
+    ]),
+    "Tombstone": ("tombstone", [
+        ("id", "id", _strings), ("target", "target", _strings), ("at", "at", _times),
+        ("versions", "versions", _lists), ("episodes", "episodes", _lists),
+        ("entities", "entities", _ints), ("proposals", "proposals", _ints),
+    ]),
+    "VersionKey": ("version", [("id", "id", _strings), ("subject", "subject_id", _strings)]),
+    "Fact": ("version", [
+        ("from", "subject_id", _strings), ("to", "object_id", _strings),
+        ("id", "id", _strings), ("predicate", "predicate", _strings),
+        ("valid_from", "valid_from", _times), ("valid_to", "valid_to", _times),
+        ("recorded_at", "recorded_at", _times), ("superseded_at", "superseded_at", _times),
+        ("episodes", "episodes", _lists), ("supersedes", "supersedes", _lists),
+        ("superseded_by", "superseded_by", _lists),
+        *_texts("created_by", "closed_by", "reason"),
+    ]),
+}
 
 
 def _tables(found: dict[str, list]) -> dict[str, pa.Table]:
     """Arrow tables in each engine table's column order, ready for COPY."""
-    e, ep, d, v, p, t = (found[k] for k in ("entity", "episode", "decision", "version",
-                                            "proposal", "tombstone"))
-    col = lambda items, name: [getattr(i, name) for i in items]  # noqa: E731
-    return {
-        "Entity": pa.table({n: _strings(col(e, n)) for n in ("id", "name", "kind")}),
-        "Episode": pa.table({
-            **{n: _strings(col(ep, n)) for n in ("id", "kind", "text", "actor")},
-            "reference_time": _times(col(ep, "reference_time")),
-            "received_at": _times(col(ep, "received_at")),
-        }),
-        "Decision": pa.table({
-            "id": _strings(col(d, "id")), "op": _strings(col(d, "op")), "at": _times(col(d, "at")),
-            "created": _lists(col(d, "created")), "closed": _lists(col(d, "closed")),
-            **{n: _strings(col(d, n)) for n in ("episode", "reason", "proposal")},
-        }),
-        "Proposal": pa.table({
-            **{n: _strings(col(p, n)) for n in ("id", "op", "subject", "predicate", "object")},
-            "valid_from": _times(col(p, "valid_from"), True),
-            "valid_to": _times(col(p, "valid_to"), True),
-            **{n: _strings(col(p, n)) for n in ("episode", "quote", "source")},
-            "proposed_at": _times(col(p, "proposed_at")),
-            "state": _strings(col(p, "state")),
-            "decided_at": _times(col(p, "decided_at"), True),
-            "reason": _strings(col(p, "reason")), "decision": _strings(col(p, "decision")),
-        }),
-        "Tombstone": pa.table({
-            "id": _strings(col(t, "id")), "target": _strings(col(t, "target")),
-            "at": _times(col(t, "at")), "versions": _lists(col(t, "versions")),
-            "episodes": _lists(col(t, "episodes")),
-            "entities": pa.array(col(t, "entities"), pa.int64()),
-            "proposals": pa.array(col(t, "proposals"), pa.int64()),
-        }),
-        "Fact": pa.table({
-            "from": _strings(col(v, "subject_id")), "to": _strings(col(v, "object_id")),
-            "id": _strings(col(v, "id")), "predicate": _strings(col(v, "predicate")),
-            "valid_from": _times(col(v, "valid_from")), "valid_to": _times(col(v, "valid_to")),
-            "recorded_at": _times(col(v, "recorded_at")),
-            "superseded_at": _times(col(v, "superseded_at")),
-            "episodes": _lists(col(v, "episodes")), "supersedes": _lists(col(v, "supersedes")),
-            "superseded_by": _lists(col(v, "superseded_by")),
-            "created_by": _strings(col(v, "created_by")), "closed_by": _strings(col(v, "closed_by")),
-            "reason": _strings(col(v, "reason")),
-        }),
-    }
+    tables = {}
+    for table, (kind, columns) in TABLES.items():
+        values = _columns(found[kind], [field for _, field, _ in columns])
+        tables[table] = pa.table({name: convert(column)
+                                  for (name, _, convert), column in zip(columns, values)})
+    return tables
+
+
+def _columns(items: list, fields: list[str]) -> list[tuple]:
+    """The values of each of ``fields`` (two or more) across ``items``, field by field.
+
+    One `attrgetter` call per record and a transpose, rather than a `getattr` per value.
+    """
+    if not items:
+        return [() for _ in fields]
+    return list(zip(*map(attrgetter(*fields), items)))

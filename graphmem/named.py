@@ -154,7 +154,7 @@ def run_named(store: Store, name: str, params: dict | None = None, as_of=None, v
     automatic = {"as_of": to_engine(t), "valid_at": to_engine(v if v is not None else t),
                  "all_valid": v is None}
     bound.update({k: automatic[k] for k in query.automatic})
-    text = ensure_read_only(query.text)
+    text = ensure_read_only(query.text, store.engine)
     check_parameters(text, bound)
     columns, rows = execute(store._db, text, bound, EngineError)
     return Rows(columns, [dict(zip(columns, (normalise(x) for x in row), strict=True)) for row in rows])

@@ -27,6 +27,7 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
     purged = {v.id for v in versions}
     for version in versions:
         txn.run("store/fact_delete", subject=version.subject_id, id=version.id)
+        txn.run("store/version_key_delete", id=version.id)
     for episode_id in episodes:
         for row in txn.run("store/episode_versions", episode=episode_id):
             _unlink(txn, records.version(row), episode_id)

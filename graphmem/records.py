@@ -5,6 +5,22 @@ from __future__ import annotations
 from .models import Decision, Entity, Episode, Proposal, Tombstone, Version
 from .timeutil import from_engine
 
+_new = object.__new__
+_set = object.__setattr__
+_VERSION_FIELDS = frozenset(Version.model_fields)
+
+
+def construct_version(values: dict) -> Version:
+    """A Version from every field's value, already of the right type (``model_construct``
+    without its per-field default handling): no validation, so only for values read from the
+    store by a query that returns each field typed (``reads.beliefs``)."""
+    version = _new(Version)
+    _set(version, "__dict__", values)
+    _set(version, "__pydantic_fields_set__", set(_VERSION_FIELDS))
+    _set(version, "__pydantic_extra__", None)
+    _set(version, "__pydantic_private__", None)
+    return version
+
 
 def version(row: list) -> Version:
     """A row ``s.id, s.name, o.id, o.name, f`` as a Version (status not set)."""

@@ -70,8 +70,11 @@ class Store:
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
         self._clock = clock or (lambda: datetime.now(UTC))
         try:
+            from .logio import finish_import
+
             self._setup(timezone)
             finish_pending(self)  # a purge whose file rewrite a crash interrupted
+            finish_import(self)  # an import whose settings a crash kept from being written
         except BaseException:
             self.close()
             raise
@@ -91,6 +94,10 @@ class Store:
             )
         self.tz_name = meta["timezone"]
         self.tz = zone(self.tz_name)
+        if meta.get("index:version_key") != "1":  # a store made before VersionKey: index it once
+            with self._db.transaction():
+                self._db.run("store/version_keys_fill")
+                self._db.run("store/meta_set", {"key": "index:version_key", "value": "1"})
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -125,7 +132,12 @@ class Store:
         return f"Store({str(where)!r}, engine={self._engine.name if self._engine else None!r})"
 
     def _meta(self) -> dict[str, str]:
-        return {k: v for k, v in self._db.run("store/meta_all")}
+        """The store's settings and counters (cached per store; a Meta write drops the copy)."""
+        db = self._db
+        with db.lock:  # read and kept in one step: no write can land between the two
+            if "meta" not in db.cache:
+                db.cache["meta"] = dict(db.run("store/meta_all"))
+            return dict(db.cache["meta"])
 
     def time(self, value) -> datetime:
         """Read a user time in this store's zone as aware UTC."""
@@ -146,11 +158,12 @@ class Store:
 
     def predicates(self) -> dict[str, PredicateKind]:
         """Every known predicate and its kind: the shipped defaults plus declarations."""
-        cache = self._db.cache
-        if "predicates" not in cache:
-            declared = {name: kind for name, kind in self._db.run("store/predicate_all")}
-            cache["predicates"] = {**DEFAULT_PREDICATES, **declared}
-        return dict(cache["predicates"])
+        db = self._db
+        with db.lock:  # read and kept in one step (see _meta)
+            if "predicates" not in db.cache:
+                declared = {name: kind for name, kind in db.run("store/predicate_all")}
+                db.cache["predicates"] = {**DEFAULT_PREDICATES, **declared}
+            return dict(db.cache["predicates"])
 
     def kind_of(self, predicate: str) -> PredicateKind:
         """The kind of a predicate; an undeclared one is 'many'."""
@@ -471,10 +484,8 @@ class Store:
 
     def snapshot(self, as_of=None, valid_at=None) -> nx.MultiDiGraph:
         """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
-        graph = reads.snapshot(self.beliefs(as_of, valid_at))
-        for node, data in graph.nodes(data=True):
-            data["kind"] = self.entity(node).kind
-        return graph
+        t = self._as_of(as_of)
+        return reads.snapshot(self._db, t, self._valid_at(valid_at, t))
 
     def entity(self, name_or_id: str) -> Entity:
         """An entity by id or name, or NotFound."""
@@ -508,10 +519,10 @@ class Store:
 
     def version(self, version_id: str) -> Version:
         """One version by id, status as seen now, or NotFound."""
-        rows = self._db.run("store/fact_get", {"id": version_id})
-        if not rows:
+        found = reads.version(self._db, version_id)
+        if found is None:
             raise NotFound(f"no version {version_id!r}")
-        return reads.with_status(records.version(rows[0]), self.now())
+        return reads.with_status(found, self.now())
 
     def diff(self, t1, t2) -> list[Change]:
         """What started and stopped being believed after ``t1`` up to ``t2``, and why."""
@@ -581,10 +592,12 @@ class Store:
 
     def check(self):
         """Verify the invariants; return the violations found (empty when sound)."""
-        from .checks import check
+        from .checks import check, check_index
 
-        return check(self.versions(), self.decisions(), self.episodes(), self.tombstones(),
-                     self.predicates())
+        versions = self.versions()
+        keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
+        return check(versions, self.decisions(), self.episodes(), self.tombstones(),
+                     self.predicates()) + check_index(versions, keys)
 
     def export(self, path: str | Path, progress=None) -> int:
         """Write the whole log as JSON Lines; return the number of records."""

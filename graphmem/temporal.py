@@ -83,11 +83,18 @@ def status_at(version, as_of: datetime, valid_at: datetime | None = None) -> str
     A version not yet recorded at ``as_of`` has no status there; this returns "upcoming"
     for it only if asked, so callers should filter by :func:`believed_at` or closure first.
     """
+    return status(version.valid_from, version.valid_to, version.superseded_at, version.reason,
+                  as_of, valid_at)
+
+
+def status(valid_from: datetime, valid_to: datetime | None, superseded_at: datetime | None,
+           reason: str | None, as_of: datetime, valid_at: datetime | None = None) -> str:
+    """:func:`status_at` over the four fields it reads."""
     valid_at = as_of if valid_at is None else valid_at
-    if version.superseded_at is not None and version.superseded_at <= as_of:
-        return "retracted" if version.reason else "superseded"
-    if valid_at < version.valid_from:
+    if superseded_at is not None and superseded_at <= as_of:
+        return "retracted" if reason else "superseded"
+    if valid_at < valid_from:
         return "upcoming"
-    if version.valid_to is not None and version.valid_to <= valid_at:
+    if valid_to is not None and valid_to <= valid_at:
         return "ended"
     return "current"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from . import records
+from . import reads, records
 from .engine import Engine
 from .errors import Conflict, InvalidInput, NotFound
 from .gate import Held, Plan
@@ -132,10 +132,10 @@ class Transaction:
 
     def version(self, version_id: str) -> Version:
         """A stored version by id, or NotFound."""
-        rows = self.run("store/fact_get", id=version_id)
-        if not rows:
+        found = reads.version(self.engine, version_id)
+        if found is None:
             raise NotFound(f"no version {version_id!r}; see `graphmem history SUBJECT PREDICATE`")
-        return records.version(rows[0])
+        return found
 
     def carry_out(
         self,

@@ -236,21 +236,36 @@ def _has(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-# -- graphmem.fastread ---------------------------------------------------------------------------------
+# -- whole-graph reads (Arrow columns) against every version filtered in Python ---------------------------
 
 
-def test_bulk_reads_equal_the_row_path(tmp_path):
-    from graphmem import fastread
+def test_beliefs_and_snapshot_equal_every_version_filtered(tmp_path):
+    from graphmem.reads import as_believed_at
+    from graphmem.temporal import Period, believed_at
 
     history = generate(400, 4)
     write_log(history, tmp_path / "log.jsonl")
     times = [d["at"] for d in history.decisions]
     with Store(":memory:", engine=ENGINE) as store:
         store.import_log(tmp_path / "log.jsonl")
-        for as_of, valid_at in [(times[-1], None), (times[len(times) // 2], times[len(times) // 4]),
-                                (times[len(times) // 3], "all"), (times[-1], times[0])]:
-            assert fastread.beliefs(store, as_of, valid_at) == store.beliefs(as_of, valid_at)
-        fast, slow = fastread.snapshot(store, times[-1]), store.snapshot(times[-1])
-        assert dict(fast.nodes(data=True)) == dict(slow.nodes(data=True))
-        assert sorted(fast.edges(keys=True, data=True), key=lambda e: e[2]) == \
-            sorted(slow.edges(keys=True, data=True), key=lambda e: e[2])
+        every = store.versions()
+        cases = [(times[-1], None), (times[len(times) // 2], times[len(times) // 4]),
+                 (times[len(times) // 3], "all"), (times[-1], times[0])]
+        for as_of, valid_at in cases:
+            t = store.time(as_of)
+            v = None if valid_at == "all" else store.time(valid_at or as_of)
+            want = sorted(
+                (as_believed_at(x, t, v) for x in every if believed_at(x.recorded_at, x.superseded_at, t)
+                 and (v is None or Period(x.valid_from, x.valid_to).contains(v))),
+                key=lambda x: (x.subject, x.predicate, x.valid_from, x.object, x.id))
+            got = store.beliefs(as_of, valid_at)
+            assert got and got == want
+            assert [x.model_dump() for x in got] == [x.model_dump() for x in want]
+        graph = store.snapshot(times[-1])
+        want = store.beliefs(times[-1])
+        assert sorted(graph.edges(keys=True)) == sorted((x.subject_id, x.object_id, x.id) for x in want)
+        for x in want:
+            assert graph.edges[x.subject_id, x.object_id, x.id] == x.model_dump()
+        kinds = {e.id: (e.name, e.kind) for e in store.entities()}
+        assert {n: (d["name"], d["kind"]) for n, d in graph.nodes(data=True)} == {
+            n: kinds[n] for x in want for n in (x.subject_id, x.object_id)}

@@ -51,6 +51,13 @@ CHILD = textwrap.dedent("""
                 stall("hooked")
 
         graphmem.writes.Transaction.finish = finishing
+    if hook == "settings":  # an import's records are committed; its settings are not yet written
+        import graphmem.logio
+
+        def applying(store, declared, settings):
+            stall("hooked")
+
+        graphmem.logio._apply_settings = applying
     if hook == "swap":  # the purge is committed; the rewritten file is not yet in place
         replace = graphmem.backup._replace_database
 
@@ -184,6 +191,38 @@ def test_import_killed_midway_leaves_nothing_or_everything(tmp_path, import_log_
     with Store(directory, engine=ENGINE) as store:
         store.import_log(import_log_file)
     assert exported(directory, tmp_path / "again.jsonl") == full
+
+
+def test_an_import_killed_between_its_records_and_its_settings_is_finished_on_open(tmp_path, import_log_file):
+    """The records commit alone (kuzu can keep a COPY transaction's other writes and lose the
+    rows when killed in COMMIT); the settings follow, and the next open finishes them."""
+    from graphmem.logio import IMPORT_PENDING
+
+    full = [json.loads(line) for line in import_log_file.read_text(encoding="utf-8").splitlines()[1:]]
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        store.declare("mentors", "one")
+    what = kill_during({"store": directory, "do": "import", "log": import_log_file, "hook": "settings"})
+    assert what == "killed" and (directory / IMPORT_PENDING).exists()
+    after = exported(directory, tmp_path / "after.jsonl")  # opening finishes the import
+    assert not (directory / IMPORT_PENDING).exists()
+    assert [r for r in after if r["type"] != "predicate"] == full
+
+
+def test_a_pending_import_whose_records_never_landed_changes_nothing(tmp_path):
+    from graphmem.logio import IMPORT_PENDING
+
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        store.add("Ana", "lives_in", "Lisbon", recorded_at="2024-01-01")
+        before = store._meta()
+    (directory / IMPORT_PENDING).write_text(json.dumps({
+        "declared": {"mentors": "one"}, "settings": {"last_write": "2030-01-01T00:00:00Z", "seq:v": "900"},
+        "probes": [["Entity", "nobody"], ["Decision", "d900"]]}))
+    with Store(directory, engine=ENGINE) as store:
+        assert store._meta() == before and store.kind_of("mentors") == "many"
+        assert store.check() == []
+    assert not (directory / IMPORT_PENDING).exists()
 
 
 def test_an_import_interrupted_in_process_after_a_copy_leaves_nothing(tmp_path, import_log_file):

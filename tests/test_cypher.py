@@ -437,3 +437,18 @@ def test_store_methods_delegate(team):
     assert [r["object"] for r in team.query("fact_history", {"subject": "Bob", "predicate": "lives_in"})] == [
         "Hamburg", "Berlin"]
     assert [v.object for v in team.search("bob lives")] == ["Hamburg"]
+
+
+def test_a_query_that_would_crash_the_engine_is_refused_or_runs(store):
+    from graphmem.errors import UnsafeQuery
+
+    store.add("Ana", "likes", "tea")
+    store.add("Ana", "likes", "jazz")
+    query = "MATCH (a)-[f]->(b) RETURN a.name AS who, count(DISTINCT b.name) AS n, collect(f.id) AS ids"
+    if store.engine == "kuzu":  # kuzu 0.11.3 aborts the process on it: the guard must stop it
+        with pytest.raises(UnsafeQuery):
+            store.cypher(query)
+    else:
+        (row,) = store.cypher(query)
+        assert row["who"] == "Ana" and row["n"] == 2 and len(row["ids"]) == 2
+    assert store.cypher("MATCH (a)-[f]->(b) RETURN count(*) AS n") == [{"n": 2}]

@@ -355,3 +355,31 @@ def test_anything_inside_a_quoted_name_is_a_name(text):
 def test_a_forbidden_statement_after_a_read_is_refused(read, forbidden):
     with pytest.raises(UnsafeQuery):
         ensure_read_only(f"{read};\n{forbidden}")
+
+
+# -- queries that crash an engine's process ------------------------------------------------------
+
+KUZU_CRASHERS = [
+    "MATCH (a)-[f]->(b) RETURN a.name, count(DISTINCT b.name), collect(f.id)",
+    "MATCH (a)-[f]->(b) WITH a, count(DISTINCT b) AS n, collect(f) AS c RETURN a.name, n, c",
+    "MATCH (a)-[f]->(b) RETURN a.name, COUNT ( distinct b.name ), min(b.name), Collect(f.id)",
+]
+KUZU_SAFE = [
+    "MATCH (a)-[f]->(b) RETURN a.name, count(DISTINCT b.name), collect(DISTINCT f.id)",
+    "MATCH (a)-[f]->(b) RETURN a.name, count(b.name), collect(f.id)",
+    "MATCH (a)-[f]->(b) WITH a, count(DISTINCT b) AS n MATCH (a)-[g]->() RETURN n, collect(g.id)",
+    "MATCH (a)-[f]->(b) WHERE a.count = 1 RETURN a.collect, count(DISTINCT b.name)",
+]
+
+
+@pytest.mark.parametrize("query", KUZU_CRASHERS)
+def test_a_query_that_crashes_kuzu_is_refused_on_kuzu_only(query):
+    with pytest.raises(UnsafeQuery, match="kuzu crashes on count"):
+        ensure_read_only(query, "kuzu")
+    assert ensure_read_only(query, "ladybug") == query
+    assert ensure_read_only(query) == query
+
+
+@pytest.mark.parametrize("query", KUZU_SAFE)
+def test_similar_queries_that_kuzu_runs_pass(query):
+    assert ensure_read_only(query, "kuzu") == query

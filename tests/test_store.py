@@ -39,6 +39,31 @@ def test_schema_is_created_once_and_data_survives_reopening(store_dir):
         assert store.engine == ENGINE
 
 
+def test_the_engine_settings_are_applied_on_every_open(store_dir):
+    from graphmem.engine import SETTINGS
+
+    want = SETTINGS.get(ENGINE, {}).get("checkpoint_threshold")
+    with Store(store_dir, engine=ENGINE) as store:
+        store.add("Ana", "lives_in", "Lisbon")
+        for _ in range(2):  # the first open, then a reopen (as compaction and restore do)
+            ((value,),) = store._db.run_text("CALL current_setting('checkpoint_threshold') RETURN *", {})
+            assert want is None or int(value) == want
+            assert int(value) > 0
+            store._db.reopen()
+        assert [v.object for v in store.beliefs()] == ["Lisbon"]
+
+
+def test_meta_is_cached_and_a_write_refreshes_it(store_dir):
+    with Store(store_dir, engine=ENGINE) as store:
+        first = store.add("Ana", "lives_in", "Lisbon", recorded_at="2024-01-01")
+        assert store.latest_write() == first.at
+        assert "meta" in store._db.cache
+        second = store.add("Ana", "lives_in", "Porto", recorded_at="2024-02-01")
+        assert store.latest_write() == second.at > first.at
+        with Store(store_dir, engine=ENGINE) as other:  # another Store on the same path shares it
+            assert other.latest_write() == second.at
+
+
 def test_one_database_per_path_per_process(store_dir):
     first = Store(store_dir, engine=ENGINE)
     second = Store(store_dir, engine=ENGINE)

@@ -1,5 +1,4 @@
-// Purge one version.
+// Purge one version (store/version_key_delete removes its VersionKey entry).
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
-WITH s, f
 WHERE f.id = $id
 DELETE f

@@ -1,0 +1,128 @@
+"""The bulk import's shortcuts give exactly what the plain per-value code gave.
+
+`import_log` checks only the time and integer fields of a record, converts whole columns of
+times in Arrow, and pauses the garbage collector while it works: each is pinned here against
+the straightforward version it replaced.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+from datetime import datetime, timedelta, timezone
+
+import pyarrow as pa
+import pytest
+
+from graphmem import ImportFailed, Store, logio
+from graphmem.models import Decision, Entity, Episode, Proposal, Tombstone, Version
+from graphmem.timeutil import MAX_TIME, MIN_TIME, UTC, to_engine
+from tests.conftest import ENGINE
+from tests.test_bad_input import small_log
+
+T = datetime(2026, 1, 1, tzinfo=UTC)
+#: One record of each kind with every field set, so each field shows the type of value it holds.
+SAMPLES = {
+    "entity": Entity(id="a", name="A", kind="person"),
+    "episode": Episode(id="ep1", kind="chat", text="t", actor="me", reference_time=T, received_at=T),
+    "decision": Decision(id="d1", op="ADD", at=T, created=["v1"], closed=["v2"], episode="ep1",
+                         reason="r", proposal="p1"),
+    "version": Version(id="v1", subject="A", predicate="likes", object="B", valid_from=T, valid_to=T,
+                       recorded_at=T, superseded_at=T, status="current", episodes=["ep1"],
+                       subject_id="a", object_id="b", supersedes=["v0"], superseded_by=["v2"],
+                       created_by="d1", closed_by="d2", reason="r"),
+    "proposal": Proposal(id="p1", op="end", subject="A", predicate="likes", object="B", valid_from=T,
+                         valid_to=T, episode="ep1", quote="q", source="chat", proposed_at=T,
+                         state="approved", decided_at=T, reason="r", decision="d1"),
+    "tombstone": Tombstone(id="t1", target="entity", at=T, versions=["v1"], episodes=["ep1"],
+                           entities=1, proposals=2),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_the_range_checked_fields_are_all_the_time_and_integer_fields(kind):
+    sample = SAMPLES[kind]
+    assert set(type(sample).model_fields) == set(logio.MODELS[kind].model_fields)
+    assert all(value is not None for _, value in sample), "set every field of the sample"
+    expected = tuple((name, isinstance(value, datetime)) for name, value in sample
+                     if isinstance(value, (datetime, int)))
+    assert logio.RANGE_CHECKED[kind] == expected
+
+
+def test_the_quick_range_test_agrees_with_the_exact_one():
+    zones = [timezone(timedelta(hours=h, minutes=m)) for h, m in ((-23, -59), (-5, 0), (0, 0), (5, 30), (23, 59))]
+    moments = [datetime(1, 1, 1), datetime(1, 1, 2), datetime(1, 1, 2, 23, 59), datetime(1, 12, 31, 23, 59),
+               datetime(2, 1, 1), datetime(2, 1, 1, 0, 30), datetime(2026, 6, 1), datetime(9997, 12, 31, 23, 59),
+               datetime(9998, 1, 1), datetime(9998, 12, 31, 23, 59, 59, 999999), datetime(9999, 1, 1),
+               datetime(9999, 1, 1, 12)]
+    for moment in moments:
+        for zone in zones:
+            value = moment.replace(tzinfo=zone)
+            assert logio._in_range(value) == (MIN_TIME <= value < MAX_TIME), value
+
+
+def test_time_columns_hold_what_to_engine_gives():
+    values = [T, datetime(2020, 5, 6, 7, 8, 9, 123456, tzinfo=timezone(timedelta(hours=5, minutes=30))),
+              datetime(1, 1, 2, 3, tzinfo=timezone(timedelta(hours=-2))), None,
+              datetime(9998, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)]
+    assert logio._times(values).equals(pa.array([to_engine(v) for v in values], pa.timestamp("us")))
+    assert logio._optional_times(values).equals(
+        pa.array([None if v is None else to_engine(v) for v in values], pa.timestamp("us")))
+    assert logio._times([]).equals(pa.array([], pa.timestamp("us")))
+
+
+def test_tables_read_every_column_from_its_field():
+    found = {kind: [SAMPLES[kind]] * 2 for kind in logio.MODELS}
+    tables = logio._tables(found)
+    for table, (kind, columns) in logio.TABLES.items():
+        assert tables[table].column_names == [name for name, _, _ in columns]
+        assert tables[table].num_rows == 2
+        for name, field, _ in columns:
+            value = getattr(SAMPLES[kind], field)
+            if isinstance(value, datetime):
+                value = to_engine(value)
+            assert tables[table].column(name).to_pylist() == [value, value], (table, name)
+    empty = logio._tables({kind: [] for kind in logio.MODELS})
+    assert all(t.num_rows == 0 for t in empty.values())
+    assert [t.schema for t in empty.values()] == [t.schema for t in tables.values()]
+
+
+def shifted(line: str, zone: timezone) -> str:
+    """A log line with each of its record's times written in ``zone`` instead of UTC."""
+    record = json.loads(line)
+    if record["type"] not in logio.MODELS:
+        return line
+    for key, value in record.items():
+        if isinstance(value, str) and value.endswith("Z") and value[:4].isdigit():
+            record[key] = datetime.fromisoformat(value).astimezone(zone).isoformat()
+    return json.dumps(record)
+
+
+def test_times_written_with_an_offset_are_stored_as_their_utc_moment(tmp_path):
+    lines = small_log(tmp_path / "good.jsonl")
+    zone = timezone(-timedelta(hours=9, minutes=30))
+    moved = [shifted(line, zone) for line in lines]
+    assert moved != lines
+    (tmp_path / "moved.jsonl").write_text("\n".join(moved) + "\n", encoding="utf-8")
+    with Store(":memory:", engine=ENGINE) as store:
+        store.import_log(tmp_path / "moved.jsonl")
+        assert store.check() == []
+        store.export(tmp_path / "back.jsonl")
+    assert (tmp_path / "back.jsonl").read_text(encoding="utf-8").splitlines()[1:] == lines[1:]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_left_as_it_was(tmp_path, enabled):
+    lines = small_log(tmp_path / "good.jsonl")
+    (tmp_path / "bad.jsonl").write_text("\n".join([*lines, "{oops"]) + "\n", encoding="utf-8")
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with Store(":memory:", engine=ENGINE) as store:
+            store.import_log(tmp_path / "good.jsonl")
+            assert gc.isenabled() == enabled
+            with pytest.raises(ImportFailed):
+                store.import_log(tmp_path / "bad.jsonl")
+            assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()
