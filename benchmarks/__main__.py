@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated subset")
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="where generated logs are kept")
     p.add_argument("--out", type=Path, default=None, help="results JSON (default benchmarks/results/)")
+    p.add_argument("--queries", default="", help="comma-separated subset of the reads and W1 (W2, "
+                   "the load, always runs); default all")
 
     w = sub.add_parser("worker", help="(internal) run one system in this process")
     w.add_argument("--system", required=True)
@@ -33,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--load-repeat", type=int, default=3)
     w.add_argument("--workdir", type=Path, required=True)
     w.add_argument("--out", type=Path, required=True)
+    w.add_argument("--queries", default="")
 
     r = sub.add_parser("report", help="write BENCHMARKS.md from the saved results")
     r.add_argument("--results", type=Path, default=RESULTS)
@@ -49,9 +52,10 @@ def main(argv: list[str] | None = None) -> int:
         command = "python -m benchmarks " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
         run(args.scale, engines, seed=args.seed, repeat=args.repeat, load_repeat=args.load_repeat,
             systems=tuple(s for s in args.systems.split(",") if s), data_root=args.data, out=args.out,
-            command=command)
+            command=command, queries=_names(args.queries))
     elif args.command == "worker":
-        result = work(args.system, args.engine, args.data, args.repeat, args.load_repeat, args.workdir)
+        result = work(args.system, args.engine, args.data, args.repeat, args.load_repeat, args.workdir,
+                      queries=_names(args.queries))
         args.out.write_text(json.dumps(result))
     elif args.command == "report":
         from .report import write_report
@@ -61,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "generate":
         print(prepare(args.scale, args.seed, args.data))
     return 0
+
+
+def _names(text: str) -> tuple[str, ...] | None:
+    return tuple(n for n in text.split(",") if n) or None
 
 
 if __name__ == "__main__":

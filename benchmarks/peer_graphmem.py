@@ -66,6 +66,9 @@ class GraphmemPeer:
     def W1(self, batch):
         return assert_many(self.store, batch_timestamps(batch), recorded_at=from_micros(batch["at"]))
 
+    def checkpoint(self):
+        self.store._db.run_text("CHECKPOINT", {})
+
     def W1s(self, batch):
         at = from_micros(batch["at"])
         tick = from_micros(1) - from_micros(0)

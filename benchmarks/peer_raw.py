@@ -140,13 +140,13 @@ class RawPeer:
                 for _, s, pr in p["keys"]]
 
     def K2(self, p):
-        found = []
-        for vid in p["ids"]:
-            ((subject,),) = self.rows(SUBJECT_OF, {"id": vid})
-            (row,) = self.rows(BY_ID, {"subject": subject, "id": vid})
-            previous = row[11]
-            found.append(self.rows(BY_IDS, {"ids": previous}) if previous else [])
-        return found
+        return [[self.by_id(v) for v in self.by_id(vid)[11]] for vid in p["ids"]]
+
+    def by_id(self, vid: str) -> list:
+        """One version by id: its subject from VersionKey, then that subject's edges."""
+        ((subject,),) = self.rows(SUBJECT_OF, {"id": vid})
+        (row,) = self.rows(BY_ID, {"subject": subject, "id": vid})
+        return row
 
     def K3(self, p):
         return self.rows(MOST_CHANGED, {"limit": p["limit"]})

@@ -151,6 +151,9 @@ class SqlPeer:
 
     # -- W1: the gate over SQL --------------------------------------------------------------------
 
+    def checkpoint(self):
+        self.conn.execute(self.CHECKPOINT)
+
     def W1(self, batch):
         history = self._history_for(batch)
         before = len(history.decisions)
@@ -231,6 +234,7 @@ class SqlitePeer(SqlPeer):
     """SQLite on disk with the usual indexes (key, both transaction-time columns, decision time)."""
 
     name = "sqlite"
+    CHECKPOINT = "PRAGMA wal_checkpoint(TRUNCATE)"
 
     def load(self, log: Path) -> None:
         self.close()
@@ -268,6 +272,7 @@ class DuckdbPeer(SqlPeer):
     """DuckDB on disk, loaded from Arrow tables; no secondary indexes (zone maps only)."""
 
     name = "duckdb"
+    CHECKPOINT = "CHECKPOINT"
 
     def load(self, log: Path) -> None:
         import duckdb

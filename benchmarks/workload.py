@@ -30,6 +30,8 @@ QUERIES = {
     "R1": "what changed between two transaction times",
     "R2": "believed facts at each month start",
     "W1": "gate writes: batches of asserts that supersede",
+    "W1ck": "the checkpoint after the batches (what their commits left in the write-ahead log)",
+    "W1all": "gate writes sustained: every batch of W1 plus that checkpoint (per assert)",
     "W1s": "gate writes: the same asserts one call each",
     "W2": "bulk import of the exported log",
 }

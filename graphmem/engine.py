@@ -232,11 +232,14 @@ def _bind(value):
 _LOCK_MESSAGE = re.compile(r"Could not set lock|Lock is held", re.IGNORECASE)
 
 
-#: Database settings per engine. kuzu checkpoints whenever the write-ahead log passes 16 MB,
-#: and a checkpoint rewrites the edge data a write touched: at 100k versions, batches of
-#: 10,000 asserts took 9, 17, 24, 32 and 43 s in a row; with 256 MB, 1.9-3.5 s each and one
-#: 10 s checkpoint at close (BENCHMARKS.md). ladybug's cost does not grow so: it keeps its default.
-SETTINGS = {"kuzu": {"checkpoint_threshold": 256 * 2**20}}
+#: Database settings per engine. Both checkpoint whenever the write-ahead log passes 16 MB,
+#: and a checkpoint rewrites the edge data a write touched, at a cost that grows with the store:
+#: batches of 10,000 asserts took 9, 17, 24, 32 and 43 s in a row on kuzu at 100k versions, and
+#: 12-17 s each on ladybug at 1M, most of it the checkpoint in COMMIT. With 256 MB: 1.9-3.5 s
+#: (kuzu, 100k) and 3.8-4.1 s (ladybug, 1M) each, plus one checkpoint of ~10 s when the log
+#: fills or the store closes (BENCHMARKS.md).
+CHECKPOINT_THRESHOLD = 256 * 2**20
+SETTINGS = {name: {"checkpoint_threshold": CHECKPOINT_THRESHOLD} for name in ("kuzu", "ladybug")}
 
 
 def _open_database(module, directory: Path):

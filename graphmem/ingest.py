@@ -89,6 +89,7 @@ class IngestSummary(Model):
     """What an ingest did: episodes recorded, facts proposed, approved and left pending."""
 
     episodes: int = 0
+    already: int = 0  # chat messages the store held already (an earlier run): not recorded again
     proposed: int = 0
     approved: int = 0
     pending: int = 0
@@ -522,15 +523,21 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     """Record each message as a chat episode and propose the facts its user states.
 
     Messages are taken in chat-time order (stable). Facts come from user messages only; every
-    message becomes an episode. Every message's facts are extracted before the first write, so
-    an extractor failure writes nothing. ``replay`` records each message at its chat time
-    (chat times must be after the store's latest write); ``approve`` writes proposed facts
-    through the gate at once instead of leaving them for review.
+    message becomes an episode, except one the store already holds (same speaker, chat time and
+    text: recorded by an earlier run), so running a file again records only what is new. Every
+    message's facts are extracted before the first write, so an extractor failure writes nothing.
+    ``replay`` records each message at its chat time (chat times must be after the store's latest
+    write); ``approve`` writes proposed facts through the gate at once instead of leaving them for
+    review.
     """
     extractor = extractor or RuleExtractor(tz=store.tz)
     ordered = sorted(messages, key=lambda m: m.chat_time)
-    planned = []
+    held = {(e.actor, e.reference_time, e.text) for e in store.episodes() if e.kind == "chat"}
+    planned, already = [], 0
     for done, message in enumerate(ordered, 1):
+        if (message.episode_actor, message.chat_time, message.content) in held:
+            already += 1  # recorded by an earlier run (e.g. one a crash cut short)
+            continue
         facts = []
         if message.role == "user":
             try:
@@ -542,8 +549,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                                 message.chat_time, facts))
         if progress:
             progress("extracting", done, len(ordered))
-    return _write_all(store, planned, kind="chat", approve=approve, replay=replay,
-                      progress=progress)
+    summary = _write_all(store, planned, kind="chat", approve=approve, replay=replay,
+                         progress=progress)
+    return summary.model_copy(update={"already": already})
 
 
 def import_memories(store: Store, memories: Sequence[str], extractor: Extractor | None = None, *,

@@ -358,6 +358,13 @@ def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path):
                 assert store.episodes() == [e for e in episodes if e.received_at <= at]
                 with Store(reference, engine=ENGINE) as whole:  # (episodes linked later show in both)
                     assert held(store, at) == held(whole, at)
+        with Store(directory, engine=ENGINE) as store:  # running the file again finishes the job
+            before = len(store.episodes())
+            summary = ingest(store, read_messages(file), replay=True, approve=True)
+            assert summary.already == before and summary.episodes == 60 - before
+            assert [(e.actor, e.reference_time, e.text) for e in store.episodes()] == \
+                [(e.actor, e.reference_time, e.text) for e in episodes]
+            assert store.check() == []
 
 
 # -- a purge and the rewrite of the store's files --------------------------------------------------

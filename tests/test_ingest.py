@@ -140,7 +140,7 @@ def test_replayed_store_links_versions_and_episodes(gm, store_path):
         assert [e.received_at for e in episodes] == sorted(e.received_at for e in episodes)
 
 
-def test_without_approve_facts_wait_for_review(gm):
+def test_without_approve_facts_wait_for_review(gm, tmp_path):
     summary = js(gm("ingest", str(DESIGN_JSONL), "--json"))[0]
     assert (summary["proposed"], summary["approved"], summary["pending"]) == (6, 0, 6)
     assert js(gm("beliefs", "--valid-at", "all", "--json")) == []
@@ -163,8 +163,13 @@ def test_without_approve_facts_wait_for_review(gm):
     assert values(js(gm("beliefs", "--valid-at", "2025-03-01", "--json")), "lives_in") == ["Beijing"]
     likes = js(gm("history", "user", "likes", "--json"))
     assert [(v["status"], v["valid_to"]) for v in likes][0] == ("ended", z("2025-09-25"))
-    text = gm("ingest", str(DESIGN_JSONL)).stdout
-    assert "6 pending" in text and "graphmem review list" in text
+    text = gm("ingest", str(DESIGN_JSONL)).stdout  # the same messages again: nothing new
+    assert "recorded 0 episodes" in text and "skipped 7 messages" in text and "0 pending" in text
+    later = tmp_path / "later.jsonl"
+    later.write_text(json.dumps({"role": "user", "content": "I live in Lisbon.",
+                                 "chat_time": "2026-06-01T09:00:00Z"}) + "\n")
+    text = gm("ingest", str(later)).stdout
+    assert "1 pending" in text and "graphmem review list" in text
 
 
 def test_json_object_shape(gm):
@@ -655,3 +660,35 @@ def test_missing_file_is_a_usage_error(gm, tmp_path):
     result = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "ingest", str(tmp_path / "none")])
     assert result.exit_code == 2 and "does not exist" in result.output
 
+
+
+def test_running_a_chat_file_again_records_only_new_messages(tmp_path):
+    from graphmem.ingest import ingest, read_messages
+
+    lines = [
+        {"role": "user", "content": "I live in Lisbon.", "chat_time": "2025-01-01T10:00:00Z"},
+        {"role": "assistant", "content": "Noted.", "chat_time": "2025-01-01T10:00:05Z"},
+        {"role": "user", "content": "I live in Lisbon.", "chat_time": "2025-02-01T10:00:00Z"},
+    ]
+    file = tmp_path / "chat.jsonl"
+    file.write_text("\n".join(json.dumps(line) for line in lines[:2]) + "\n")
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        first = ingest(store, read_messages(file), approve=True)
+        assert (first.episodes, first.already) == (2, 0)
+        again = ingest(store, read_messages(file), approve=True)
+        assert (again.episodes, again.already, again.proposed) == (0, 2, 0)
+        file.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+        more = ingest(store, read_messages(file), approve=True)  # the same words, said later: new
+        assert (more.episodes, more.already) == (1, 2)
+        assert [e.text for e in store.episodes()] == ["I live in Lisbon.", "Noted.", "I live in Lisbon."]
+        assert store.check() == []
+
+
+def test_cli_ingest_says_what_it_skipped(gm, tmp_path):
+    file = tmp_path / "chat.jsonl"
+    file.write_text(json.dumps({"role": "user", "content": "I live in Oslo.",
+                                "chat_time": "2025-01-01T10:00:00Z"}) + "\n")
+    gm("ingest", str(file), "--approve")
+    result = gm("ingest", str(file), "--approve")
+    assert "recorded 0 episodes" in result.output
+    assert "skipped 1 messages recorded by an earlier run" in result.output

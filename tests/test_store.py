@@ -42,13 +42,12 @@ def test_schema_is_created_once_and_data_survives_reopening(store_dir):
 def test_the_engine_settings_are_applied_on_every_open(store_dir):
     from graphmem.engine import SETTINGS
 
-    want = SETTINGS.get(ENGINE, {}).get("checkpoint_threshold")
+    want = SETTINGS[ENGINE]["checkpoint_threshold"]
     with Store(store_dir, engine=ENGINE) as store:
         store.add("Ana", "lives_in", "Lisbon")
         for _ in range(2):  # the first open, then a reopen (as compaction and restore do)
             ((value,),) = store._db.run_text("CALL current_setting('checkpoint_threshold') RETURN *", {})
-            assert want is None or int(value) == want
-            assert int(value) > 0
+            assert int(value) == want
             store._db.reopen()
         assert [v.object for v in store.beliefs()] == ["Lisbon"]
 

@@ -69,6 +69,8 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
         span += f" to {iso(summary.last)}" if summary.last != summary.first else ""
     replayed = " at their own times" if summary.replayed else ""
     output.plain(f"recorded {summary.episodes} episodes from {what}{replayed}{span}")
+    if summary.already:
+        output.plain(f"skipped {summary.already} messages recorded by an earlier run")
     output.plain(f"facts: {summary.proposed} proposed, {summary.approved} approved, "
                  f"{summary.pending} pending")
     for label, items in (("waits for review", summary.held), ("not proposed", summary.dropped)):
