@@ -84,7 +84,8 @@ def render_run(results: dict) -> list[str]:
     queries = [q for q in ORDER if any(q in s["queries"] for s in systems)]
     lines = [
         f"### {data['versions']:,} versions ({results['scale']}), "
-        f"{', '.join(sorted({s['engine'] for s in systems if s.get('engine')}))}",
+        f"{', '.join(sorted({s['engine'] for s in systems if s.get('engine')}))}"
+        + (f" (only {', '.join(results['only'])})" if results.get("only") else ""),
         "",
         f"`{results['command']}` — started {results['started']}, took {results['seconds']:.0f} s; "
         f"{data['decisions']:,} writes, {data['entities']:,} entities, {data['episodes']:,} episodes, "

@@ -259,12 +259,17 @@ def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: d
             _refuse_redeclaring(store, name, kind)
         settings = _merged_meta(meta, dict(db.run("store/meta_all")), found)
         marker = _mark_pending(store, declared, settings, _probes(tables))
-        with db.transaction():
-            for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
-                if rows.num_rows:
-                    db.run_text(f"COPY {table} FROM $rows", {"rows": rows})
-                if progress:
-                    progress(rows.num_rows)
+        try:
+            with db.transaction():
+                for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
+                    if rows.num_rows:
+                        db.run_text(f"COPY {table} FROM $rows", {"rows": rows})
+                    if progress:
+                        progress(rows.num_rows)
+        except BaseException:  # undone: nothing for the next open to finish
+            if marker is not None:
+                marker.unlink()
+            raise
         _apply_settings(store, declared, settings)
         if marker is not None:
             marker.unlink()

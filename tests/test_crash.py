@@ -237,6 +237,9 @@ def test_an_import_interrupted_in_process_after_a_copy_leaves_nothing(tmp_path, 
         with pytest.raises(KeyboardInterrupt):
             store.import_log(import_log_file, progress=interrupt)
         assert store.entities() == [] and store.decisions() == [] and store.kind_of("mentors") == "one"
+        from graphmem.logio import IMPORT_PENDING
+
+        assert not (directory / IMPORT_PENDING).exists()
     with Store(directory, engine=ENGINE) as store:  # the COPY'd rows did not come back on reopen
         assert store.entities() == [] and store.decisions() == [] and store.check() == []
         store.import_log(import_log_file)
