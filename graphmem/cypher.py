@@ -100,17 +100,11 @@ def _received_by(episodes: list[Episode], as_of: datetime) -> list[Episode]:
     return [e for e in episodes if e.received_at <= as_of]
 
 
-def _hide_later_episodes(version: Version, received: set[str]) -> Version:
-    """A believed version as it stood at the as-of time: episodes received later unseen."""
-    kept = [e for e in version.episodes if e in received]
-    return version if kept == version.episodes else version.model_copy(update={"episodes": kept})
-
-
 def _fetch(store: Store, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
     engine = store._db
     episodes = _received_by(reads.episodes(engine), as_of)
     episode_ids = {e.id for e in episodes}
-    versions = [_hide_later_episodes(v, episode_ids) for v in reads.beliefs(engine, as_of, valid_at)]
+    versions = reads.beliefs(engine, as_of, valid_at)  # links to later episodes already hidden
     ends = {v.subject_id for v in versions} | {v.object_id for v in versions}
     entities = {
         e.id: e for e in (records.entity(r) for r in engine.run("store/entity_all")) if e.id in ends

@@ -30,15 +30,22 @@ def with_status(version: Version, as_of: datetime, valid_at: datetime | None = N
     return version.model_copy(update={"status": status_at(version, as_of, valid_at)})
 
 
-def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None = None) -> Version:
-    """The version as the store held it at ``as_of``: a later closing is not yet known there.
-
-    Only supporting episodes linked later stay visible (linking is the one update a version gets).
-    """
+def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None = None,
+                   unseen: frozenset[str] = frozenset()) -> Version:
+    """The version as the store held it at ``as_of``: a later closing is not yet known there,
+    nor a link to a supporting episode in ``unseen`` (those received after ``as_of``: see
+    :func:`received_after`; linking is the one update a version gets)."""
     update: dict = {"status": status_at(version, as_of, valid_at)}
     if version.superseded_at is not None and version.superseded_at > as_of:
         update.update(superseded_at=None, superseded_by=[], closed_by=None, reason=None)
+    if unseen and not unseen.isdisjoint(version.episodes):
+        update["episodes"] = [e for e in version.episodes if e not in unseen]
     return version.model_copy(update=update)
+
+
+def received_after(engine: Engine, at: datetime) -> frozenset[str]:
+    """The ids of the episodes received after ``at`` (none when ``at`` is now)."""
+    return frozenset(row[0] for row in engine.run("store/episode_received_after", {"at": to_engine(at)}))
 
 
 def _versions(engine: Engine, query: str, **params) -> list[Version]:
@@ -58,14 +65,15 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[
     """Versions believed at ``as_of`` and valid at ``valid_at`` (None: any valid time),
     ordered by subject, predicate, valid start, object and id."""
     found = _believed_table(engine, as_of, valid_at)
-    return [records.construct_version(values) for values in _believed_values(found, as_of, valid_at)]
+    values = _believed_values(found, as_of, valid_at, received_after(engine, as_of))
+    return [records.construct_version(v) for v in values]
 
 
 def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.MultiDiGraph:
     """The beliefs as a MultiDiGraph: entities as nodes (with name and kind), versions as
     edges keyed by version id with every field of the version as an attribute."""
     found = _believed_table(engine, as_of, valid_at)
-    rows = _believed_values(found, as_of, valid_at)
+    rows = _believed_values(found, as_of, valid_at, received_after(engine, as_of))
     nodes = {}
     for side in ("subject", "object"):
         for node, name, kind in zip(*(found.column(c).to_pylist() for c in (f"{side}_id", side, f"{side}_kind"))):
@@ -106,9 +114,11 @@ def _times(column: pa.ChunkedArray, open_end: bool) -> list:
     return [None if x is None else _from_iso(x) for x in text.to_pylist()]
 
 
-def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None) -> list[dict]:
+def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None,
+                     unseen: frozenset[str]) -> list[dict]:
     """One dict of Version fields per row, as the store held it at ``as_of`` (what
-    ``as_believed_at`` does per version: a closing after ``as_of`` is not yet known there).
+    ``as_believed_at`` does per version: a closing after ``as_of``, and links to the episodes
+    in ``unseen``, are not yet known there).
 
     Columns are masked in Arrow and converted whole; only the status is computed per row.
     """
@@ -136,7 +146,8 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
         "object": column("object"), "valid_from": start, "valid_to": end,
         "recorded_at": _times(found.column("recorded_at"), open_end=False),
         "superseded_at": superseded, "status": statuses,
-        "episodes": column("episodes", missing=no_list), "subject_id": column("subject_id"),
+        "episodes": _without(column("episodes", missing=no_list), unseen),
+        "subject_id": column("subject_id"),
         "object_id": column("object_id"), "supersedes": column("supersedes", missing=no_list),
         "superseded_by": column("superseded_by", hidden=no_list, missing=no_list),
         "created_by": column("created_by", missing=pa.scalar("")),
@@ -144,6 +155,12 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
     }
     names = tuple(columns)
     return [dict(zip(names, row)) for row in zip(*columns.values())]
+
+
+def _without(lists: list[list[str]], unseen: frozenset[str]) -> list[list[str]]:
+    if not unseen:
+        return lists
+    return [[e for e in ids if e not in unseen] if not unseen.isdisjoint(ids) else ids for ids in lists]
 
 
 def newest_first(versions: list[Version]) -> list[Version]:
@@ -164,8 +181,9 @@ def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
 
 def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
     """The entity's facts believed at ``as_of``, in valid-time order."""
+    unseen = received_after(engine, as_of)
     found = [
-        as_believed_at(v, as_of)
+        as_believed_at(v, as_of, unseen=unseen)
         for v in entity_versions(engine, entity_id)
         if believed_at(v.recorded_at, v.superseded_at, as_of)
     ]
@@ -199,6 +217,7 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
     writes = decisions(engine, t1, t2)
     ids = sorted({vid for d in writes for vid in d.created + d.closed})
     by_id = {v.id: v for v in _versions(engine, "store/fact_by_ids", ids=ids)} if ids else {}
+    unseen = received_after(engine, t2)
     changes = []
     for d in writes:
         if d.op == "PURGE":
@@ -213,7 +232,7 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
                 if vid in by_id:
                     changes.append(Change(
                         change=change, believed=believed, at=d.at, decision=d.id,
-                        version=as_believed_at(by_id[vid], t2), reason=d.reason,
+                        version=as_believed_at(by_id[vid], t2, unseen=unseen), reason=d.reason,
                     ))
     return changes
 
@@ -224,8 +243,9 @@ def why(engine: Engine, subject_id: str, subject: str, predicate: str,
     every = _versions(engine, "store/history", subject=subject_id, predicate=predicate)
 
     def answer(t: datetime) -> list[Version]:
+        unseen = received_after(engine, t)
         return [
-            as_believed_at(v, t, valid_at) for v in every
+            as_believed_at(v, t, valid_at, unseen) for v in every
             if believed_at(v.recorded_at, v.superseded_at, t)
             and Period(v.valid_from, v.valid_to).contains(valid_at)
         ]

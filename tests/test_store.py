@@ -298,3 +298,29 @@ def test_add_many_writes_the_same_log_as_one_add_each(clock):
 
         assert shape(batch) == shape(single)
         assert batch.check() == []
+
+
+def test_a_supporting_episode_linked_later_is_not_seen_from_before_it(store_dir):
+    """Saying a believed fact again links the new episode (a NOOP): answers as of an earlier
+    time do not show an episode the store had not received then (DESIGN, invariant 1)."""
+    with Store(store_dir, engine=ENGINE) as store:
+        first = store.add("Ana", "lives_in", "Lisbon", valid_from="2020-01-01", recorded_at="2024-01-01",
+                          quote="I live in Lisbon.")
+        again = store.add("Ana", "lives_in", "Lisbon", valid_from="2020-01-01", recorded_at="2024-06-01",
+                          quote="Still in Lisbon.")
+        assert again.op == "NOOP"
+        said_first = first.episode
+        assert len(store.version(first.created[0]).episodes) == 2  # as the store holds it now
+        then, now = "2024-03-01", "2024-07-01"
+        assert [v.episodes for v in store.beliefs(as_of=then)] == [[said_first]]
+        assert [len(v.episodes) for v in store.beliefs(as_of=now)] == [2]
+        assert [v.episodes for v in store.timeline("Ana", as_of=then)] == [[said_first]]
+        graph = store.snapshot(as_of=then)
+        assert [data["episodes"] for _, _, data in graph.edges(data=True)] == [[said_first]]
+        (change,) = store.diff("2023-12-31", then)
+        assert change.version.episodes == [said_first]
+        answer = store.why("Ana", "lives_in", valid_at="2021-01-01", as_of=then, vs=now)
+        assert [v.episodes for v in answer.before] == [[said_first]]
+        assert [len(v.episodes) for v in answer.after] == [2]
+        (row,) = store.cypher("MATCH ()-[f:Fact]->() RETURN f.episodes AS episodes", as_of=then)
+        assert row["episodes"] == [said_first]
