@@ -20,7 +20,7 @@ import pyarrow.compute as pc
 from pydantic import BaseModel, ValidationError
 
 from . import records
-from .errors import ImportFailed
+from .errors import ImportFailed, InvalidPredicate
 from .models import Decision, Entity, Episode, Proposal, Tombstone, Version
 from .store import PREDICATE_NAME
 from .timeutil import MAX_TIME, MIN_TIME, OPEN_END, iso, parse_time
@@ -280,10 +280,10 @@ IMPORT_PENDING = "import.pending"
 
 def _refuse_redeclaring(store: Store, name: str, kind: str) -> None:
     """What ``Store.declare`` refuses, checked before anything of the import is written."""
-    current = store.kind_of(name)
-    if current != kind and store._db.run("store/predicate_in_use", {"name": name})[0][0]:
-        raise ImportFailed(f"the log declares {name} as {kind!r}, but this store already uses it as "
-                           f"{current!r}; nothing was written")
+    try:
+        store._refuse_kind_change(name, kind)
+    except InvalidPredicate as exc:
+        raise ImportFailed(f"the log declares {name} as {kind!r}, but {exc}; nothing was written") from exc
 
 
 def _probes(tables: dict[str, pa.Table]) -> list[tuple[str, str]]:

@@ -174,14 +174,16 @@ class Store:
         check_predicate(predicate)
         if kind not in KINDS:
             raise InvalidPredicate(f"unknown predicate kind {kind!r}; choose one, many or event")
-        current = self.kind_of(predicate)
         with self._db.lock:
-            if current != kind and self._db.run("store/predicate_in_use", {"name": predicate})[0][0]:
-                raise InvalidPredicate(
-                    f"{predicate} is already used as {current!r}; its kind cannot change now"
-                )
+            self._refuse_kind_change(predicate, kind)
             self._db.run("store/predicate_set", {"name": predicate, "kind": kind})
             self._db.cache.pop("predicates", None)
+
+    def _refuse_kind_change(self, predicate: str, kind: str) -> None:
+        """Refuse a new kind for a predicate that versions already use under another."""
+        current = self.kind_of(predicate)
+        if current != kind and self._db.run("store/predicate_in_use", {"name": predicate})[0][0]:
+            raise InvalidPredicate(f"{predicate} is already used as {current!r}; its kind cannot change now")
 
     def review_skips(self) -> list[str]:
         """Episode sources whose proposals skip review (manual entries by default)."""

@@ -126,3 +126,21 @@ def test_the_garbage_collector_is_left_as_it_was(tmp_path, enabled):
             assert gc.isenabled() == enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_log_that_changes_the_kind_of_a_predicate_in_use_is_refused_whole(tmp_path):
+    from graphmem import Store
+    from graphmem.errors import ImportFailed
+    from tests.conftest import ENGINE
+
+    log = tmp_path / "log.jsonl"  # a log of settings only: any record's id would clash first
+    log.write_text(json.dumps({"type": "graphmem", "format": 1, "engine": ENGINE, "timezone": "UTC"}) + "\n"
+                   + json.dumps({"type": "predicate", "name": "mentors", "kind": "one"}) + "\n")
+    with Store(tmp_path / "target", engine=ENGINE) as target:
+        target.add("Cleo", "mentors", "Dan", recorded_at="2023-01-01")  # used as 'many' here
+        before = target.versions()
+        with pytest.raises(ImportFailed, match=r"declares mentors as 'one', but mentors is already used "
+                                               r"as 'many'.*nothing was written"):
+            target.import_log(log)
+        assert target.versions() == before and target.kind_of("mentors") == "many"
+        assert not (target.path / "import.pending").exists()
