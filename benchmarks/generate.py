@@ -23,9 +23,9 @@ from pathlib import Path
 from graphmem.errors import GraphmemError
 from graphmem.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from graphmem.models import DEFAULT_PREDICATES
+from graphmem.names import entity_key, guess_kind
 from graphmem.temporal import Period
 from graphmem.timeutil import TICK, UTC, iso
-from graphmem.writes import entity_key, guess_kind
 
 #: Target number of fact versions per named scale.
 SCALES = {"tiny": 400, "10k": 10_000, "100k": 100_000, "1m": 1_000_000, "10m": 10_000_000}
@@ -144,7 +144,7 @@ class History:
         start = valid_from or (self.episodes[episode]["reference_time"] if episode else at)
         subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
         plan = plan_assert(PREDICATES[predicate], self._held(subject_id, predicate), object_id,
-                           start, valid_to, episode)
+                           start, valid_to, episode)  # the store's zone is UTC here, as the gate's default
         decision = self.carry_out(plan, subject_id, predicate, at, episode=episode)
         self.writes.append(("add", subject, predicate, obj, valid_from, valid_to, episode, at))
         return decision

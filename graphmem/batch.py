@@ -25,10 +25,11 @@ import pyarrow as pa
 from .errors import Conflict, InvalidInput
 from .gate import Held, Plan
 from .models import Decision, Episode
+from .names import check_predicate, entity_key
 from .queries import QUERIES, parameters_of
 from .temporal import Period
 from .timeutil import OPEN_END, TICK, from_engine, optional_time, to_engine
-from .writes import Transaction, entity_key
+from .writes import Transaction, refuse_out_of_range
 
 if TYPE_CHECKING:
     from .store import Store
@@ -64,8 +65,6 @@ def assert_many(store: Store, facts: Iterable, *, recorded_at=None) -> list[Deci
     Each fact is an :class:`Assertion` (or a tuple in its field order). The first
     decision is at ``recorded_at`` (default: now), each next one a tick later.
     """
-    from .store import check_predicate
-
     items = [Assertion(*f) if not isinstance(f, Assertion) else f for f in facts]
     if not items:
         return []
@@ -108,6 +107,7 @@ class BatchTransaction(Transaction):
         self.closes: dict[str, dict] = {}
         self.linked: dict[str, tuple[str, list[str]]] = {}
         self.episodes_seen: dict[str, Episode] = {}
+        self.new_links: list[dict] = []
 
     def load(self, query: str, /, **params) -> list[list]:
         """Run a named ``LOAD FROM $rows`` query as text: kuzu cannot prepare a scan of a
@@ -160,12 +160,16 @@ class BatchTransaction(Transaction):
     def _store_episode(self, row: dict) -> None:
         self.new_episodes.append(row)
 
+    def _store_link(self, row: dict) -> None:
+        self.new_links.append(row)
+
     # -- what the gate decided, kept until flush ----------------------------------------------
 
     def carry_out(self, plan: Plan, subject_id: str, predicate: str, *, episode: str | None = None,
                   reason: str | None = None, retracted: tuple[str, ...] = (),
                   proposal: str | None = None) -> Decision:
         self._begin_decision()
+        refuse_out_of_range(plan)
         decision_id = self.next_id("d")
         created = [(self.next_id("v"), new) for new in plan.create]
         held = self.held.setdefault((subject_id, predicate), [])
@@ -197,6 +201,8 @@ class BatchTransaction(Transaction):
             else:
                 current = next(h.episodes for h in held if h.id == version_id)
                 self.linked[version_id] = (subject_id, list(current))
+            self._store_link({"id": f"{version_id}/{episode}", "version": version_id, "episode": episode,
+                              "at": at})
         for version_id, new in created:
             self.created[version_id] = {
                 "subject": subject_id, "object": new.object, "version": version_id, "predicate": predicate,
@@ -240,6 +246,8 @@ class BatchTransaction(Transaction):
         if self.linked:
             rows = [{"subject": s, "version": vid, "linked": eps} for vid, (s, eps) in self.linked.items()]
             self.load("store/batch_set_episodes", rows=arrow(rows, LINK_SCHEMA))
+        if self.new_links:
+            self.load("store/batch_link_create", rows=arrow(self.new_links, LINK_TIME_SCHEMA))
         if self.new_entities:
             self.load("store/batch_entity_create", rows=arrow(self.new_entities, ENTITY_SCHEMA))
         if self.new_episodes:
@@ -257,6 +265,7 @@ _S, _T, _L = pa.string(), pa.timestamp("us"), pa.list_(pa.string())
 CLOSE_SCHEMA = pa.schema([("subject", _S), ("version", _S), ("closed_at", _T), ("replaced_by", _L),
                           ("closing_decision", _S), ("retract_reason", _S)])
 LINK_SCHEMA = pa.schema([("subject", _S), ("version", _S), ("linked", _L)])
+LINK_TIME_SCHEMA = pa.schema([("id", _S), ("version", _S), ("episode", _S), ("at", _T)])
 ENTITY_SCHEMA = pa.schema([("id", _S), ("name", _S), ("kind", _S)])
 EPISODE_SCHEMA = pa.schema([("id", _S), ("kind", _S), ("text", _S), ("actor", _S),
                             ("reference_time", _T), ("received_at", _T)])
@@ -276,5 +285,5 @@ def arrow(rows: list[dict], schema: pa.Schema) -> pa.Table:
 
 
 assert all(f"store/batch_{n}" in QUERIES for n in (
-    "entities", "believed", "close", "set_episodes", "entity_create", "episode_create",
+    "entities", "believed", "close", "set_episodes", "link_create", "entity_create", "episode_create",
     "decision_create", "fact_create"))

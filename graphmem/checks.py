@@ -5,8 +5,10 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 
-from .models import Decision, Episode, Tombstone, Version, Violation
+from .models import Decision, Episode, Link, Proposal, Tombstone, Version, Violation
+from .names import PREDICATE_NAME
 from .temporal import Period
+from .timeutil import in_range, iso
 
 
 def check(
@@ -15,49 +17,111 @@ def check(
     episodes: list[Episode],
     tombstones: list[Tombstone],
     predicates: dict[str, str],
+    links: list[Link] = (),
+    proposals: list[Proposal] = (),
 ) -> list[Violation]:
-    """Every broken invariant of the stored log (an empty list when sound)."""
+    """Every broken invariant of the stored log (an empty list when sound).
+
+    Each violation names the record at fault (``record``: its type and id), so an import can
+    point at the line that holds it.
+    """
     found: list[Violation] = []
     by_id = {v.id: v for v in versions}
     purged = {vid for t in tombstones for vid in t.versions}
     purged_episodes = {eid for t in tombstones for eid in t.episodes}
     episode_ids = {e.id for e in episodes}
-    decision_at = {d.id: d.at for d in decisions}
+    by_decision = {d.id: d for d in decisions}
+    episode_at = {d.at: d.episode for d in decisions}
 
-    def flag(rule: str, detail: str) -> None:
-        found.append(Violation(rule=rule, detail=detail))
+    def flag(rule: str, detail: str, record: str | None = None) -> None:
+        found.append(Violation(rule=rule, detail=detail, record=record))
 
     for earlier, later in zip(decisions, decisions[1:]):
         if not earlier.at < later.at:
-            flag("transaction-time", f"write {later.id} at {later.at} is not after {earlier.id}")
+            flag("transaction-time", f"write {later.id} at {iso(later.at)} is not after {earlier.id}",
+                 f"decision {later.id}")
+    for d in decisions:
+        if not in_range(d.at):
+            flag("time-range", f"write {d.id} is at {iso(d.at)}, outside years 1 to 9998", f"decision {d.id}")
 
     for v in versions:
+        where = f"version {v.id}"
+        if not PREDICATE_NAME.match(v.predicate):
+            flag("predicate-name", f"{v.id} has the predicate {v.predicate!r}, which is not a valid name", where)
+        times = (v.valid_from, v.valid_to, v.recorded_at, v.superseded_at)
+        if not all(t is None or in_range(t) for t in times):
+            flag("time-range", f"{v.id} has a time outside years 1 to 9998", where)
         if Period(v.valid_from, v.valid_to).is_empty():
-            flag("valid-period", f"{v.id} has an empty valid period")
+            flag("valid-period", f"{v.id} has an empty valid period", where)
         if v.superseded_at is not None and v.superseded_at <= v.recorded_at:
-            flag("transaction-period", f"{v.id} is superseded no later than it was recorded")
-        if decision_at.get(v.created_by) != v.recorded_at:
-            flag("write-log", f"{v.id} was not recorded by the write {v.created_by!r} it names")
-        if v.closed_by is not None and decision_at.get(v.closed_by) != v.superseded_at:
-            flag("write-log", f"{v.id} was not closed by the write {v.closed_by!r} it names")
+            flag("transaction-period", f"{v.id} is superseded no later than it was recorded", where)
+        created = by_decision.get(v.created_by)
+        if created is None or created.at != v.recorded_at:
+            flag("write-log", f"{v.id} was not recorded by the write {v.created_by!r} it names", where)
+        elif v.id not in created.created:
+            flag("write-log", f"{v.id} names {created.id} as the write that created it, but "
+                 f"{created.id} does not list it", where)
+        if v.closed_by is not None:
+            closed = by_decision.get(v.closed_by)
+            if closed is None or closed.at != v.superseded_at:
+                flag("write-log", f"{v.id} was not closed by the write {v.closed_by!r} it names", where)
+            elif v.id not in closed.closed:
+                flag("write-log", f"{v.id} names {closed.id} as the write that closed it, but "
+                     f"{closed.id} does not list it", where)
         if (v.superseded_at is None) != (v.closed_by is None):
-            flag("write-log", f"{v.id} has a closing time without a closing write, or the reverse")
+            flag("write-log", f"{v.id} has a closing time without a closing write, or the reverse", where)
+        if v.id in v.supersedes or v.id in v.superseded_by:
+            flag("supersede-link", f"{v.id} supersedes itself", where)
         for other in v.supersedes + v.superseded_by:
             if other not in by_id and other not in purged:
-                flag("supersede-link", f"{v.id} links to {other}, which does not exist")
+                flag("supersede-link", f"{v.id} links to {other}, which does not exist", where)
         for other in v.superseded_by:
             if other in by_id and v.id not in by_id[other].supersedes:
-                flag("supersede-link", f"{v.id} says {other} replaced it, but {other} does not say so")
+                flag("supersede-link", f"{v.id} says {other} replaced it, but {other} does not say so", where)
+        for other in v.supersedes:
+            if other in by_id and v.id not in by_id[other].superseded_by:
+                flag("supersede-link", f"{v.id} says it replaced {other}, but {other} does not say so", where)
         for episode in v.episodes:
             if episode not in episode_ids:
-                flag("episode-link", f"{v.id} cites episode {episode}, which does not exist")
+                flag("episode-link", f"{v.id} cites episode {episode}, which does not exist", where)
+
+    for e in episodes:
+        if not (in_range(e.reference_time) and in_range(e.received_at)):
+            flag("time-range", f"episode {e.id} has a time outside years 1 to 9998", f"episode {e.id}")
 
     for d in decisions:
         if d.episode and d.episode not in episode_ids and d.episode not in purged_episodes:
-            flag("episode-link", f"write {d.id} cites episode {d.episode}, which does not exist")
+            flag("episode-link", f"write {d.id} cites episode {d.episode}, which does not exist",
+                 f"decision {d.id}")
         for vid in d.created + d.closed:
             if vid not in by_id and vid not in purged:
-                flag("write-log", f"write {d.id} names version {vid}, which does not exist")
+                flag("write-log", f"write {d.id} names version {vid}, which does not exist", f"decision {d.id}")
+
+    for link in links:
+        where = f"link {link.id}"
+        version = by_id.get(link.version)
+        if version is None:
+            if link.version not in purged:
+                flag("episode-link", f"a link names version {link.version}, which does not exist", where)
+            continue
+        if link.episode not in version.episodes:
+            flag("episode-link", f"a link says {link.episode} supports {link.version}, but the version "
+                 "does not cite it", where)
+        if link.at <= version.recorded_at or episode_at.get(link.at) != link.episode:
+            flag("episode-link", f"the link of {link.episode} to {link.version} at {iso(link.at)} is not "
+                 "a later write citing that episode", where)
+
+    for p in proposals:
+        if p.episode and p.episode not in episode_ids and p.episode not in purged_episodes:
+            flag("episode-link", f"proposal {p.id} cites episode {p.episode}, which does not exist",
+                 f"proposal {p.id}")
+        if not PREDICATE_NAME.match(p.predicate):
+            flag("predicate-name", f"proposal {p.id} has the predicate {p.predicate!r}, which is not a "
+                 "valid name", f"proposal {p.id}")
+
+    for name in predicates:
+        if not PREDICATE_NAME.match(name):
+            flag("predicate-name", f"the predicate {name!r} is declared but is not a valid name", f"predicate {name}")
 
     found.extend(_overlaps(versions, predicates))
     return found
@@ -95,7 +159,7 @@ def _overlaps(versions: list[Version], predicates: dict[str, str]) -> list[Viola
                 if Period(v.valid_from, v.valid_to).overlaps(Period(other.valid_from, other.valid_to)):
                     a, b = sorted((v, other), key=lambda x: x.id)
                     found.append(Violation(
-                        rule="one-value",
+                        rule="one-value", record=f"version {b.id}",
                         detail=f"{subject} {predicate}: {a.id} and {b.id} overlap, both believed at {moment}",
                     ))
             held.insert(index, (v.valid_from, v.id, v))

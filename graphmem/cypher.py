@@ -109,7 +109,7 @@ def _fetch(store: Store, as_of: datetime, valid_at: datetime | None, latest: dat
     entities = {
         e.id: e for e in (records.entity(r) for r in engine.run("store/entity_all")) if e.id in ends
     }
-    key = (latest, frozenset(v.id for v in versions), frozenset(episode_ids))
+    key = (latest, frozenset((v.id, tuple(v.episodes)) for v in versions), frozenset(episode_ids))
     return Snapshot(as_of, valid_at, versions, entities, episodes, key)
 
 

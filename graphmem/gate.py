@@ -8,14 +8,11 @@ supersedes), and which to link the episode to. The store only carries plans out.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, tzinfo
 from typing import NamedTuple
 
 from .errors import Conflict, InvalidInput, InvalidPeriod
-from .temporal import Period, subtract, union
-
-#: An event given only a start lasts this long.
-EVENT_LENGTH = timedelta(days=1)
+from .temporal import Period, end_of_day, subtract, union
 
 
 class Held(NamedTuple):
@@ -71,10 +68,14 @@ def plan_assert(
     valid_from: datetime,
     valid_to: datetime | None,
     episode: str | None = None,
+    tz: tzinfo = UTC,
 ) -> Plan:
-    """Plan asserting ``obj`` over ``[valid_from, valid_to)`` for a predicate of ``kind``."""
+    """Plan asserting ``obj`` over ``[valid_from, valid_to)`` for a predicate of ``kind``.
+
+    An event given no end lasts until the end of its local calendar day in zone ``tz``.
+    """
     if kind == "event":
-        end = valid_to or valid_from + EVENT_LENGTH
+        end = valid_to or end_of_day(valid_from, tz)
         return _plan_event(believed, obj, checked_period(valid_from, end), episode)
     if kind == "many":
         return _plan_many(believed, obj, checked_period(valid_from, valid_to), episode)

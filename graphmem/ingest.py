@@ -25,10 +25,9 @@ from typing import TYPE_CHECKING, Any
 from .errors import Conflict, GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
 from .extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
 from .models import Episode, Model, Proposal
-from .store import check_predicate
+from .names import check_predicate, entity_key
 from .timeutil import TICK, UTC, iso, parse_time
 from .when import parse_chat_time
-from .writes import entity_key
 
 if TYPE_CHECKING:
     from .store import Store
@@ -492,11 +491,16 @@ class _Planned:
 
 
 def _write_all(store: Store, planned: list[_Planned], *, kind: str, approve: bool, replay: bool,
-               progress: Progress | None) -> IngestSummary:
-    """Record each planned message in turn; the summaries of all of them added up."""
+               progress: Progress | None, resumed: frozenset[str] = frozenset()) -> IngestSummary:
+    """Record each planned message in turn; the summaries of all of them added up.
+
+    ``resumed`` holds the episodes an earlier run of the same file recorded: when the store's
+    latest write is one of theirs, a replay goes on from it (messages that share its chat time
+    are recorded just after it), as the run a crash cut short would have.
+    """
     if replay and planned:
         latest, first = store.latest_write(), planned[0]
-        if latest is not None and first.reference <= latest:
+        if latest is not None and first.reference <= latest and not _latest_write_cites(store, resumed):
             raise TimeWentBackwards(
                 f"{first.where}: cannot replay a message at {iso(first.reference)}: the store's "
                 f"latest write is {iso(latest)} and transaction time only moves forward; replay "
@@ -517,6 +521,14 @@ def _write_all(store: Store, planned: list[_Planned], *, kind: str, approve: boo
                          last=max((p.last for p in parts), default=None))
 
 
+def _latest_write_cites(store: Store, episodes: frozenset[str]) -> bool:
+    """True when the store's latest write records or cites one of ``episodes``."""
+    latest = store.latest_write()
+    if latest is None or not episodes:
+        return False
+    return any(d.episode in episodes for d in store.decisions(after=latest - TICK))
+
+
 def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | None = None, *,
            replay: bool = False, approve: bool = False,
            progress: Progress | None = None) -> IngestSummary:
@@ -532,11 +544,15 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     """
     extractor = extractor or RuleExtractor(tz=store.tz)
     ordered = sorted(messages, key=lambda m: m.chat_time)
-    held = {(e.actor, e.reference_time, e.text) for e in store.episodes() if e.kind == "chat"}
-    planned, already = [], 0
+    held: dict[tuple, list[str]] = {}  # each message the store holds: the episodes recording it
+    for e in store.episodes():
+        if e.kind == "chat":
+            held.setdefault((e.actor, e.reference_time, e.text), []).append(e.id)
+    planned, resumed = [], set()
     for done, message in enumerate(ordered, 1):
-        if (message.episode_actor, message.chat_time, message.content) in held:
-            already += 1  # recorded by an earlier run (e.g. one a crash cut short)
+        same = held.get((message.episode_actor, message.chat_time, message.content))
+        if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
+            resumed.add(same.pop())
             continue
         facts = []
         if message.role == "user":
@@ -550,8 +566,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         if progress:
             progress("extracting", done, len(ordered))
     summary = _write_all(store, planned, kind="chat", approve=approve, replay=replay,
-                         progress=progress)
-    return summary.model_copy(update={"already": already})
+                         progress=progress, resumed=frozenset(resumed))
+    return summary.model_copy(update={"already": len(resumed)})
 
 
 def import_memories(store: Store, memories: Sequence[str], extractor: Extractor | None = None, *,

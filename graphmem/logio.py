@@ -21,17 +21,20 @@ from pydantic import BaseModel, ValidationError
 
 from . import records
 from .errors import ImportFailed, InvalidPredicate
-from .models import Decision, Entity, Episode, Proposal, Tombstone, Version
-from .store import PREDICATE_NAME
-from .timeutil import MAX_TIME, MIN_TIME, OPEN_END, iso, parse_time
+from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
+from .names import KINDS, PREDICATE_NAME
+from .timeutil import OPEN_END, in_range, iso, parse_time
 
 if TYPE_CHECKING:
     from .store import Store
 
-FORMAT = 1
+#: The log format written; 2 added ``link`` records (when an episode was linked to an existing
+#: version). A format-1 log is read as well: its later links count from the episode's receipt.
+FORMAT = 2
+FORMATS = (1, 2)
 MODELS = {
     "entity": Entity, "episode": Episode, "decision": Decision, "version": Version,
-    "proposal": Proposal, "tombstone": Tombstone,
+    "proposal": Proposal, "tombstone": Tombstone, "link": Link,
 }
 ID_PREFIX = {"episode": "ep", "decision": "d", "version": "v", "proposal": "p", "tombstone": "t"}
 ID_PATTERN = {kind: re.compile(rf"{prefix}[1-9][0-9]{{0,17}}") for kind, prefix in ID_PREFIX.items()}
@@ -76,6 +79,7 @@ def _records_of(store: Store) -> tuple[dict[str, str], dict[str, str], list[tupl
                            key=lambda v: int(v.id[1:]))),
         ("proposal", store.proposals(None)),
         ("tombstone", store.tombstones()),
+        ("link", store.links()),
     ]
 
 
@@ -106,8 +110,11 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict, dict
                 header = record
             else:
                 found[kind].append(record)
-    if header.get("format") != FORMAT:
-        raise ImportFailed(f"{path} is not a graphmem log (format {FORMAT} header missing)")
+    if header.get("format") not in FORMATS:
+        if header.get("format") is not None:
+            raise ImportFailed(f"{path} is a graphmem log of format {header.get('format')!r}, which this "
+                               f"version cannot read (it reads formats {', '.join(map(str, FORMATS))})")
+        raise ImportFailed(f"{path} is not a graphmem log (its graphmem header is missing)")
     return header, found
 
 
@@ -144,7 +151,7 @@ def _record(raw: bytes) -> tuple[str, object]:
     if kind == "predicate":
         if not isinstance(data.get("name"), str) or not PREDICATE_NAME.match(data["name"]):
             raise ValueError(f"predicate name {data.get('name')!r} is not a valid name")
-        if data.get("kind") not in ("one", "many", "event"):
+        if data.get("kind") not in KINDS:
             raise ValueError(f"predicate kind {data.get('kind')!r} is not one, many or event")
         return kind, data
     if kind not in MODELS:
@@ -182,6 +189,8 @@ def _check_record(kind: str, record) -> None:
     """Refuse what the models accept but the store cannot hold."""
     if kind == "entity" and not record.id.strip():
         raise ValueError("entity id is empty")
+    if kind in ("version", "proposal") and not PREDICATE_NAME.match(record.predicate):
+        raise ValueError(f"{kind} predicate {record.predicate!r} is not a valid name")
     pattern = ID_PATTERN.get(kind)
     if pattern and not pattern.fullmatch(record.id):
         raise ValueError(f"{kind} id {record.id!r} is not of the form {ID_PREFIX[kind]}<number>")
@@ -193,20 +202,11 @@ def _check_record(kind: str, record) -> None:
             if value.tzinfo is None:
                 raise ValueError(f"{kind} {name}: time {value.isoformat()} has no zone "
                                  "(logs carry UTC times ending in Z)")
-            if not _in_range(value):
+            if not in_range(value):
                 raise ValueError(f"{kind} {name}: time {iso(value)} is out of range "
                                  "(years 1 to 9998)")
         elif not 0 <= value < 2**63:
             raise ValueError(f"{kind} {name}: {value} is out of range")
-
-
-def _in_range(value: datetime) -> bool:
-    """``MIN_TIME <= value < MAX_TIME`` for an aware time, from its year alone when it can.
-
-    A zone moves a time by less than a day, so a year from 2 to 9997 is in range whatever
-    the zone; only near the ends is the exact (and much slower) aware comparison needed.
-    """
-    return 2 <= value.year <= 9997 or MIN_TIME <= value < MAX_TIME
 
 
 def import_log(store: Store, path: Path, progress: Progress | None = None,
@@ -220,7 +220,7 @@ def import_log(store: Store, path: Path, progress: Progress | None = None,
         header, found = read_log(path, on_bad_line)
         meta = {m["key"]: m["value"] for m in found["meta"]}
         _refuse_conflicts(store, header, meta, found)
-        _refuse_unsound(store, found)
+        _refuse_unsound(store, path, found)
         _load(store, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
     return sum(len(items) for items in found.values())
 
@@ -351,8 +351,9 @@ def _merged_meta(meta: dict[str, str], current: dict[str, str], found: dict[str,
     return merged
 
 
-def _refuse_unsound(store: Store, found: dict[str, list]) -> None:
-    """Refuse a log whose records, with the store's own, break an invariant `check` verifies."""
+def _refuse_unsound(store: Store, path: Path, found: dict[str, list]) -> None:
+    """Refuse a log whose records, with the store's own, break an invariant `check` verifies;
+    the refusal names the file and line of the first record at fault."""
     from .checks import check
 
     decisions = sorted([*store.decisions(), *found["decision"]], key=lambda d: d.at)
@@ -360,11 +361,35 @@ def _refuse_unsound(store: Store, found: dict[str, list]) -> None:
     problems = check(
         [*store.versions(), *found["version"]], decisions, [*store.episodes(), *found["episode"]],
         [*store.tombstones(), *found["tombstone"]], predicates,
+        [*store.links(), *found["link"]], [*store.proposals(None), *found["proposal"]],
     )
     if problems:
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise ImportFailed(f"the log is not sound: {first.rule}: {first.detail}{more}; nothing was written")
+        line = _line_of_record(path, first.record) if first.record else None
+        where = f"{path}:{line}: " if line else ""
+        raise ImportFailed(f"{where}the log is not sound: {first.rule}: {first.detail}{more}; "
+                           "nothing was written")
+
+
+def _line_of_record(path: Path, record: str) -> int | None:
+    """The line of ``path`` holding ``record`` ("version v3"), found again on the error path only."""
+    kind, _, key = record.partition(" ")
+    field = "name" if kind == "predicate" else "id"
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            if key.partition("/")[0].encode() not in raw:  # a quick filter (a link's key is version/episode)
+                continue
+            try:
+                data = json.loads(raw)
+            except ValueError:
+                continue
+            if not isinstance(data, dict) or data.get("type") != kind:
+                continue
+            own = f"{data.get('version')}/{data.get('episode')}" if kind == "link" else data.get(field)
+            if own == key:
+                return number
+    return None
 
 
 def _refuse_conflicts(store: Store, header: dict, meta: dict, found: dict[str, list]) -> None:
@@ -386,6 +411,7 @@ def _refuse_conflicts(store: Store, header: dict, meta: dict, found: dict[str, l
         "version": {v.id for v in store.versions()},
         "proposal": {p.id for p in store.proposals(None)},
         "tombstone": {t.id for t in store.tombstones()},
+        "link": {link.id for link in store.links()},
     }
     entity_ids = existing["entity"] | {e.id for e in found["entity"]}
     for kind, items in found.items():
@@ -460,6 +486,7 @@ TABLES: dict[str, tuple[str, list[tuple[str, str, Callable]]]] = {
         ("entities", "entities", _ints), ("proposals", "proposals", _ints),
     ]),
     "VersionKey": ("version", [("id", "id", _strings), ("subject", "subject_id", _strings)]),
+    "Link": ("link", [*_texts("id", "version", "episode"), ("at", "at", _times)]),
     "Fact": ("version", [
         ("from", "subject_id", _strings), ("to", "object_id", _strings),
         ("id", "id", _strings), ("predicate", "predicate", _strings),

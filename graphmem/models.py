@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
+from .names import PredicateKind
 from .timeutil import iso
 
-PredicateKind = Literal["one", "many", "event"]
 Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
 Op = Literal[
     "ADD", "UPDATE", "END", "RETRACT", "CORRECT", "SEGMENT", "NOOP",
@@ -96,6 +96,19 @@ class Version(Model):
     reason: str | None = None
 
 
+class Link(Model):
+    """A supporting episode linked to a version after the version was written, and when."""
+
+    version: str
+    episode: str
+    at: datetime
+
+    @property
+    def id(self) -> str:
+        """The link's key: one episode is linked to one version at most once."""
+        return f"{self.version}/{self.episode}"
+
+
 class Decision(Model):
     """What one write did: its operation and the versions it created and closed."""
 
@@ -172,3 +185,4 @@ class Violation(Model):
 
     rule: str
     detail: str
+    record: str | None = None  # the record at fault: "version v3", "decision d7", ...

@@ -5,7 +5,8 @@ from __future__ import annotations
 from . import records
 from .errors import NotFound
 from .models import Tombstone, Version
-from .writes import Transaction, entity_key
+from .names import entity_key
+from .writes import Transaction
 
 
 def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
@@ -28,22 +29,26 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
     for version in versions:
         txn.run("store/fact_delete", subject=version.subject_id, id=version.id)
         txn.run("store/version_key_delete", id=version.id)
+        txn.run("store/link_delete", version=version.id, episode="")
     for episode_id in episodes:
         for row in txn.run("store/episode_versions", episode=episode_id):
             _unlink(txn, records.version(row), episode_id)
         txn.run("store/episode_delete", id=episode_id)
+        txn.run("store/link_delete", version="", episode=episode_id)
     proposals = _purge_proposals(txn, set(episodes), entity_id)
     if entity_id is not None:
         txn.run("store/entity_delete", id=entity_id)
     for row in txn.run("store/decision_all"):
         decision = records.decision(row)
         touched = set(decision.created + decision.closed)
-        if decision.reason and touched and touched <= purged:
+        if decision.proposal in proposals:  # its reason (a rejection's) is about what was purged
+            txn.run("store/decision_forget", id=decision.id)
+        elif decision.reason and touched and touched <= purged:
             txn.run("store/decision_forget_reason", id=decision.id)
 
     tombstone = Tombstone(
         id=txn.next_id("t"), target=target, at=txn.at, versions=sorted(purged),
-        episodes=episodes, entities=1 if entity_id else 0, proposals=proposals,
+        episodes=episodes, entities=1 if entity_id else 0, proposals=len(proposals),
     )
     txn.run(
         "store/tombstone_create", id=tombstone.id, target=target, at=txn.at.replace(tzinfo=None),
@@ -63,13 +68,14 @@ def _unlink(txn: Transaction, version: Version, episode_id: str) -> None:
     )
 
 
-def _purge_proposals(txn: Transaction, episodes: set[str], entity_id: str | None) -> int:
-    count = 0
+def _purge_proposals(txn: Transaction, episodes: set[str], entity_id: str | None) -> set[str]:
+    """Delete the proposals drawn from a purged episode or naming a purged entity; return their ids."""
+    purged = set()
     for row in txn.run("store/proposal_all"):
         proposal = records.proposal(row)
         names = [proposal.subject] + ([proposal.object] if proposal.object else [])
         mentions = entity_id is not None and any(entity_key(n) == entity_id for n in names)
         if proposal.episode in episodes or mentions:
             txn.run("store/proposal_delete", id=proposal.id)
-            count += 1
-    return count
+            purged.add(proposal.id)
+    return purged

@@ -7,6 +7,7 @@ functions of :mod:`graphmem.temporal`; they never write.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import NamedTuple
 
 import networkx as nx
 import pyarrow as pa
@@ -30,22 +31,49 @@ def with_status(version: Version, as_of: datetime, valid_at: datetime | None = N
     return version.model_copy(update={"status": status_at(version, as_of, valid_at)})
 
 
+class Unseen(NamedTuple):
+    """What was not yet linked at some transaction time: episodes received later (a store made
+    before link times were kept counts its links from the episode's receipt), and the
+    (version, episode) links made later."""
+
+    episodes: frozenset[str] = frozenset()
+    links: frozenset[tuple[str, str]] = frozenset()
+
+    def hides(self, version_id: str, episode: str) -> bool:
+        """True when the link of ``episode`` to ``version_id`` was not yet made."""
+        return episode in self.episodes or (version_id, episode) in self.links
+
+    def visible(self, version_id: str, episodes: list[str]) -> list[str]:
+        """The episodes of a version that were linked by then."""
+        if not self.episodes and not self.links:
+            return episodes
+        return [e for e in episodes if not self.hides(version_id, e)]
+
+
+NOTHING_UNSEEN = Unseen()
+
+
 def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None = None,
-                   unseen: frozenset[str] = frozenset()) -> Version:
+                   unseen: Unseen = NOTHING_UNSEEN) -> Version:
     """The version as the store held it at ``as_of``: a later closing is not yet known there,
-    nor a link to a supporting episode in ``unseen`` (those received after ``as_of``: see
-    :func:`received_after`; linking is the one update a version gets)."""
+    nor a link to a supporting episode made later (see :func:`unseen_at`; linking is the one
+    update a version gets besides its closing)."""
     update: dict = {"status": status_at(version, as_of, valid_at)}
     if version.superseded_at is not None and version.superseded_at > as_of:
         update.update(superseded_at=None, superseded_by=[], closed_by=None, reason=None)
-    if unseen and not unseen.isdisjoint(version.episodes):
-        update["episodes"] = [e for e in version.episodes if e not in unseen]
+    episodes = unseen.visible(version.id, version.episodes)
+    if len(episodes) != len(version.episodes):
+        update["episodes"] = episodes
     return version.model_copy(update=update)
 
 
-def received_after(engine: Engine, at: datetime) -> frozenset[str]:
-    """The ids of the episodes received after ``at`` (none when ``at`` is now)."""
-    return frozenset(row[0] for row in engine.run("store/episode_received_after", {"at": to_engine(at)}))
+def unseen_at(engine: Engine, at: datetime) -> Unseen:
+    """The links not yet made at ``at``: to episodes received later, and links recorded later."""
+    moment = {"at": to_engine(at)}
+    return Unseen(
+        frozenset(row[0] for row in engine.run("store/episode_received_after", moment)),
+        frozenset((row[0], row[1]) for row in engine.run("store/link_after", moment)),
+    )
 
 
 def _versions(engine: Engine, query: str, **params) -> list[Version]:
@@ -65,7 +93,7 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[
     """Versions believed at ``as_of`` and valid at ``valid_at`` (None: any valid time),
     ordered by subject, predicate, valid start, object and id."""
     found = _believed_table(engine, as_of, valid_at)
-    values = _believed_values(found, as_of, valid_at, received_after(engine, as_of))
+    values = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
     return [records.construct_version(v) for v in values]
 
 
@@ -73,7 +101,7 @@ def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.M
     """The beliefs as a MultiDiGraph: entities as nodes (with name and kind), versions as
     edges keyed by version id with every field of the version as an attribute."""
     found = _believed_table(engine, as_of, valid_at)
-    rows = _believed_values(found, as_of, valid_at, received_after(engine, as_of))
+    rows = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
     nodes = {}
     for side in ("subject", "object"):
         for node, name, kind in zip(*(found.column(c).to_pylist() for c in (f"{side}_id", side, f"{side}_kind"))):
@@ -115,10 +143,10 @@ def _times(column: pa.ChunkedArray, open_end: bool) -> list:
 
 
 def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None,
-                     unseen: frozenset[str]) -> list[dict]:
+                     unseen: Unseen) -> list[dict]:
     """One dict of Version fields per row, as the store held it at ``as_of`` (what
-    ``as_believed_at`` does per version: a closing after ``as_of``, and links to the episodes
-    in ``unseen``, are not yet known there).
+    ``as_believed_at`` does per version: a closing after ``as_of``, and the links in
+    ``unseen``, are not yet known there).
 
     Columns are masked in Arrow and converted whole; only the status is computed per row.
     """
@@ -141,12 +169,13 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
                                    found.column("superseded_at")), open_end=True)
     reason = column("reason", hidden=no_text)
     statuses = [status(a, b, c, why, as_of, valid_at) for a, b, c, why in zip(start, end, superseded, reason)]
+    ids = column("id")
     columns = {
-        "id": column("id"), "subject": column("subject"), "predicate": column("predicate"),
+        "id": ids, "subject": column("subject"), "predicate": column("predicate"),
         "object": column("object"), "valid_from": start, "valid_to": end,
         "recorded_at": _times(found.column("recorded_at"), open_end=False),
         "superseded_at": superseded, "status": statuses,
-        "episodes": _without(column("episodes", missing=no_list), unseen),
+        "episodes": _visible(ids, column("episodes", missing=no_list), unseen),
         "subject_id": column("subject_id"),
         "object_id": column("object_id"), "supersedes": column("supersedes", missing=no_list),
         "superseded_by": column("superseded_by", hidden=no_list, missing=no_list),
@@ -157,10 +186,10 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
     return [dict(zip(names, row)) for row in zip(*columns.values())]
 
 
-def _without(lists: list[list[str]], unseen: frozenset[str]) -> list[list[str]]:
-    if not unseen:
+def _visible(ids: list[str], lists: list[list[str]], unseen: Unseen) -> list[list[str]]:
+    if not unseen.episodes and not unseen.links:
         return lists
-    return [[e for e in ids if e not in unseen] if not unseen.isdisjoint(ids) else ids for ids in lists]
+    return [unseen.visible(vid, episodes) for vid, episodes in zip(ids, lists)]
 
 
 def newest_first(versions: list[Version]) -> list[Version]:
@@ -181,7 +210,7 @@ def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
 
 def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
     """The entity's facts believed at ``as_of``, in valid-time order."""
-    unseen = received_after(engine, as_of)
+    unseen = unseen_at(engine, as_of)
     found = [
         as_believed_at(v, as_of, unseen=unseen)
         for v in entity_versions(engine, entity_id)
@@ -217,7 +246,7 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
     writes = decisions(engine, t1, t2)
     ids = sorted({vid for d in writes for vid in d.created + d.closed})
     by_id = {v.id: v for v in _versions(engine, "store/fact_by_ids", ids=ids)} if ids else {}
-    unseen = received_after(engine, t2)
+    unseen = unseen_at(engine, t2)
     changes = []
     for d in writes:
         if d.op == "PURGE":
@@ -243,7 +272,7 @@ def why(engine: Engine, subject_id: str, subject: str, predicate: str,
     every = _versions(engine, "store/history", subject=subject_id, predicate=predicate)
 
     def answer(t: datetime) -> list[Version]:
-        unseen = received_after(engine, t)
+        unseen = unseen_at(engine, t)
         return [
             as_believed_at(v, t, valid_at, unseen) for v in every
             if believed_at(v.recorded_at, v.superseded_at, t)

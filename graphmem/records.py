@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .models import Decision, Entity, Episode, Proposal, Tombstone, Version
+from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
 from .timeutil import from_engine
 
 _new = object.__new__
@@ -74,6 +74,11 @@ def proposal(row: list) -> Proposal:
         quote=row[8], source=row[9], proposed_at=from_engine(row[10]), state=row[11],
         decided_at=from_engine(row[12]), reason=row[13], decision=row[14],
     )
+
+
+def link(row: list) -> Link:
+    """A row ``version, episode, at`` as a Link."""
+    return Link(version=row[0], episode=row[1], at=from_engine(row[2]))
 
 
 def tombstone(row: list) -> Tombstone:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -21,6 +20,7 @@ from .models import (
     Decision,
     Entity,
     Episode,
+    Link,
     PredicateKind,
     Proposal,
     Said,
@@ -28,13 +28,12 @@ from .models import (
     Version,
     WhyAnswer,
 )
+from .names import check_kind, check_predicate, entity_key
 from .queries import QUERIES
 from .temporal import Period
 from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
-from .writes import Transaction, entity_key
+from .writes import Transaction
 
-PREDICATE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-KINDS = ("one", "many", "event")
 ALL = "all"
 
 
@@ -172,8 +171,7 @@ class Store:
     def declare(self, predicate: str, kind: PredicateKind) -> None:
         """Declare a predicate's kind. Refused when versions already use it under another kind."""
         check_predicate(predicate)
-        if kind not in KINDS:
-            raise InvalidPredicate(f"unknown predicate kind {kind!r}; choose one, many or event")
+        check_kind(kind)
         with self._db.lock:
             self._refuse_kind_change(predicate, kind)
             self._db.run("store/predicate_set", {"name": predicate, "kind": kind})
@@ -256,7 +254,7 @@ class Store:
         subject_id = txn.ensure_entity(subject)
         object_id = txn.ensure_entity(obj)
         plan = plan_assert(kind, txn.believed(subject_id, predicate), object_id, start, end,
-                           source.id if source else None)
+                           source.id if source else None, self.tz)
         return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
                              proposal=proposal)
 
@@ -537,9 +535,13 @@ class Store:
         return reads.why(self._db, ent.id, ent.name, predicate, self.time(valid_at),
                          self.time(as_of), self._as_of(vs))
 
-    def decisions(self) -> list[Decision]:
-        """The write log, oldest first."""
-        return reads.decisions(self._db)
+    def decisions(self, after=None, until=None) -> list[Decision]:
+        """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""
+        return reads.decisions(self._db, optional_time(after, self.tz), optional_time(until, self.tz))
+
+    def links(self) -> list[Link]:
+        """Episodes linked to versions after they were written (a NOOP citing a new episode), oldest first."""
+        return [records.link(r) for r in self._db.run("store/link_all")]
 
     def tombstones(self) -> list[Tombstone]:
         """Records of purges, oldest first."""
@@ -599,7 +601,7 @@ class Store:
         versions = self.versions()
         keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
         return check(versions, self.decisions(), self.episodes(), self.tombstones(),
-                     self.predicates()) + check_index(versions, keys)
+                     self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
 
     def export(self, path: str | Path, progress=None) -> int:
         """Write the whole log as JSON Lines; return the number of records."""
@@ -616,16 +618,6 @@ class Store:
         from .logio import import_log
 
         return import_log(self, Path(path), progress, on_bad_line)
-
-
-def check_predicate(name: str) -> str:
-    """A predicate name as given, refused unless it is lowercase words joined by underscores."""
-    if not isinstance(name, str) or not PREDICATE_NAME.match(name):
-        raise InvalidPredicate(
-            f"predicate {name!r} is not a valid name; use lowercase letters, digits and "
-            "underscores, starting with a letter (e.g. lives_in)"
-        )
-    return name
 
 
 def _aware(value: datetime | None) -> datetime | None:

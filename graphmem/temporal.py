@@ -6,7 +6,7 @@ open ("until further notice") and compares as +infinity.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import NamedTuple
 
 
@@ -68,6 +68,14 @@ def subtract(whole: Period, cut: Period) -> list[Period]:
     if cut.end is not None and before(cut.end, whole.end):
         pieces.append(Period(max(whole.start, cut.end), whole.end))
     return [p for p in pieces if not p.is_empty()]
+
+
+def end_of_day(moment: datetime, tz: tzinfo) -> datetime:
+    """The next local midnight after ``moment`` in zone ``tz``, as aware UTC (DST-correct: a local
+    day may last 23 or 25 hours). An event given no end lasts until then."""
+    local = moment.astimezone(tz)
+    midnight = datetime.combine(local.date() + timedelta(days=1), time(), tzinfo=tz)
+    return midnight.astimezone(UTC)
 
 
 def believed_at(recorded_at: datetime, superseded_at: datetime | None, as_of: datetime) -> bool:

@@ -66,6 +66,16 @@ def parse_time(value: datetime | date | str, tz=UTC) -> datetime:
     return result
 
 
+def in_range(value: datetime) -> bool:
+    """True when an aware time lies where the store can hold it: ``MIN_TIME <= value < MAX_TIME``.
+
+    From its year alone where it can: a zone moves a time by less than a day, so a year from 2
+    to 9997 is in range whatever the zone; only near the ends is the (slower) aware comparison
+    needed.
+    """
+    return 2 <= value.year <= 9997 or MIN_TIME <= value < MAX_TIME
+
+
 def optional_time(value, tz=UTC) -> datetime | None:
     """Like :func:`parse_time`, but None stays None."""
     return None if value is None else parse_time(value, tz)

@@ -6,37 +6,16 @@ gate needs, stores what it decided, and appends the decision to the write log.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from . import reads, records
 from .engine import Engine
-from .errors import Conflict, InvalidInput, NotFound
+from .errors import Conflict, InvalidInput, InvalidTime, NotFound
 from .gate import Held, Plan
 from .models import Decision, Episode, Proposal, Version
+from .names import display_name, entity_key, guess_kind
 from .temporal import Period
-from .timeutil import OPEN_END, TICK, from_engine, iso, to_engine
-
-_SPACES = re.compile(r"\s+")
-_LITERAL = re.compile(r"^[-+]?\d+([.,]\d+)?$|^\d{4}-\d{2}(-\d{2})?")
-MAX_NAME = 1000
-
-
-def entity_key(name: str) -> str:
-    """The id an entity named ``name`` gets: trimmed, single-spaced, case-folded."""
-    if not isinstance(name, str):
-        raise InvalidInput(f"an entity name must be text, got {type(name).__name__}")
-    key = _SPACES.sub(" ", name.replace("\x00", "")).strip().casefold()
-    if not key:
-        raise InvalidInput("an entity name cannot be empty")
-    if len(key) > MAX_NAME:
-        raise InvalidInput(f"an entity name is limited to {MAX_NAME} characters")
-    return key
-
-
-def guess_kind(name: str) -> str:
-    """'literal' for numbers and dates, 'entity' otherwise."""
-    return "literal" if _LITERAL.match(name.strip()) else "entity"
+from .timeutil import OPEN_END, TICK, from_engine, in_range, iso, to_engine
 
 
 class Transaction:
@@ -67,6 +46,10 @@ class Transaction:
 
     def finish(self) -> None:
         """Save the latest write time and the id counters with the write itself."""
+        if not in_range(self.at):
+            raise InvalidTime(
+                f"this write would be recorded at {iso(self.at)}, past the supported range (years 1 to "
+                "9998): the store's latest write is at its end, so no later write fits; nothing was written")
         self.meta["last_write"] = iso(self.at)
         for key in sorted(self._changed | {"last_write"}):
             self.run("store/meta_set", key=key, value=self.meta[key])
@@ -85,8 +68,7 @@ class Transaction:
         found = self.find_entity(name)
         if found is not None:
             return found
-        key = entity_key(name)
-        display = _SPACES.sub(" ", name.replace("\x00", "")).strip()
+        key, display = entity_key(name), display_name(name)
         self._create_entity(key, display, kind or guess_kind(display))
         return key
 
@@ -150,6 +132,7 @@ class Transaction:
     ) -> Decision:
         """Store what the gate decided and log it as one decision."""
         self._begin_decision()
+        refuse_out_of_range(plan)
         decision_id = self.next_id("d")
         created = [(self.next_id("v"), new) for new in plan.create]
         for closed_id in plan.close:
@@ -171,11 +154,20 @@ class Transaction:
                 closed_by=None, reason=None,
             )
         for version_id in plan.link:
-            self.run("store/fact_link_episode", subject=subject_id, id=version_id, episode=episode)
+            self.link(subject_id, version_id, episode)
         return self._append(
             plan.op, decision_id, created=[vid for vid, _ in created],
             closed=list(plan.close), episode=episode, reason=reason, proposal=proposal,
         )
+
+    def link(self, subject_id: str, version_id: str, episode: str) -> None:
+        """Link one more supporting episode to a stored version, recording when (a write of its own)."""
+        self.run("store/fact_link_episode", subject=subject_id, id=version_id, episode=episode)
+        self._store_link({"id": f"{version_id}/{episode}", "version": version_id, "episode": episode,
+                          "at": to_engine(self.at)})
+
+    def _store_link(self, row: dict) -> None:
+        self.run("store/link_create", **row)
 
     def log(self, op: str, *, episode=None, reason=None, proposal=None) -> Decision:
         """Append one decision that writes no version (EPISODE, PROPOSE, REJECT, PURGE)."""
@@ -216,6 +208,16 @@ class Transaction:
         )
         if not rows:
             raise Conflict(f"proposal {proposal_id} is not pending")
+
+
+def refuse_out_of_range(plan: Plan) -> None:
+    """Refuse a plan whose versions would end past the supported range (a derived end: an event
+    given no end lasts to the end of its day)."""
+    for new in plan.create:
+        if new.period.end is not None and not in_range(new.period.end):
+            raise InvalidTime(
+                f"the fact would be valid until {iso(new.period.end)}, past the supported range "
+                "(years 1 to 9998); give an earlier end; nothing was written")
 
 
 def _optional(value: datetime | None) -> datetime | None:

@@ -319,17 +319,19 @@ def held(store: Store, at: datetime) -> list[tuple]:
             for v in store.beliefs(as_of=at, valid_at="all")]
 
 
-def chat(path: Path, count: int) -> Path:
+def chat(path: Path, count: int, *, tied: bool = False) -> Path:
+    """A conversation of ``count`` exchanges; ``tied``: at minute resolution, each user message and
+    its reply share one chat time (and every third exchange the one before's)."""
     cities = ["Beijing", "Shanghai", "Hangzhou", "Xi'an", "Chengdu", "Wuhan"]
     start = datetime(2025, 1, 1, tzinfo=UTC)
     lines = []
     for i in range(count):
         said = [f"I live in {cities[i % 6]}.", f"I like {cities[(i + 1) % 6]} tea.",
                 f"I don't like {cities[(i + 3) % 6]} tea anymore.", f"I travelled to {cities[i % 6]} last week."]
-        lines.append({"id": f"m{i}", "role": "user", "content": said[i % 4],
-                      "chat_time": iso(start + timedelta(days=i))})
+        day = start + timedelta(days=i - 1 if tied and i % 3 == 2 else i)
+        lines.append({"id": f"m{i}", "role": "user", "content": said[i % 4], "chat_time": iso(day)})
         lines.append({"id": f"a{i}", "role": "assistant", "content": "Noted.",
-                      "chat_time": iso(start + timedelta(days=i, minutes=1))})
+                      "chat_time": iso(day if tied else day + timedelta(minutes=1))})
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
 
@@ -367,6 +369,27 @@ def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path):
             assert summary.already == before and summary.episodes == 60 - before
             assert [(e.actor, e.reference_time, e.text) for e in store.episodes()] == \
                 [(e.actor, e.reference_time, e.text) for e in episodes]
+            assert store.check() == []
+
+
+def test_a_replay_of_messages_sharing_chat_times_killed_anywhere_is_finished_by_a_rerun(tmp_path):
+    from graphmem.ingest import ingest, read_messages
+
+    file = chat(tmp_path / "chat.jsonl", 12, tied=True)
+    reference = tmp_path / "reference"
+    with Store(reference, engine=ENGINE) as store:
+        ingest(store, read_messages(file), replay=True, approve=True)
+        whole = (store.decisions(), store.episodes(), held(store, store.latest_write()))
+    assert len({e.reference_time for e in whole[1]}) < len(whole[1])  # ties, written a tick apart
+    for nth in (2, 7, 8, 15):  # after a user message, after its reply, mid-group, ...
+        directory = tmp_path / f"run{nth}"
+        Store(directory, engine=ENGINE).close()
+        assert kill_during({"store": directory, "do": "ingest", "file": file, "hook": "commit",
+                            "nth": nth}) == "killed"
+        with Store(directory, engine=ENGINE) as store:
+            summary = ingest(store, read_messages(file), replay=True, approve=True)
+            assert summary.already + summary.episodes == 24
+            assert (store.decisions(), store.episodes(), held(store, store.latest_write())) == whole
             assert store.check() == []
 
 

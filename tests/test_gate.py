@@ -1,11 +1,12 @@
 """The write gate's decisions, without a database."""
 
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from graphmem.errors import Conflict, InvalidInput, InvalidPeriod
-from graphmem.gate import EVENT_LENGTH, Held, plan_assert, plan_correct, plan_end, plan_segment
+from graphmem.gate import Held, plan_assert, plan_correct, plan_end, plan_segment
 from graphmem.temporal import Period
 from graphmem.timeutil import UTC
 
@@ -92,7 +93,21 @@ def test_events_never_merge():
 
 def test_event_without_end_lasts_one_day():
     plan = plan_assert("event", [], "paris", d(0), None)
-    assert plan.create[0].period == Period(d(0), d(0) + EVENT_LENGTH)
+    assert plan.create[0].period == Period(d(0), d(1))
+
+
+@pytest.mark.parametrize(("zone", "start", "end"), [
+    # a met-up at 10:00 in Berlin on the day clocks go forward lasts 14 hours of that 23-hour day
+    ("Europe/Berlin", "2026-03-29T08:00:00+00:00", "2026-03-29T22:00:00+00:00"),
+    # and on the day they go back, until midnight of a 25-hour day
+    ("Europe/Berlin", "2026-10-25T08:00:00+00:00", "2026-10-25T23:00:00+00:00"),
+    # late evening in New York is the next day in UTC; the event still ends at New York's midnight
+    ("America/New_York", "2026-07-04T02:30:00+00:00", "2026-07-04T04:00:00+00:00"),
+    ("UTC", "2026-07-04T23:59:59+00:00", "2026-07-05T00:00:00+00:00"),
+])
+def test_event_without_end_lasts_until_the_end_of_its_local_day(zone, start, end):
+    plan = plan_assert("event", [], "paris", datetime.fromisoformat(start), None, tz=ZoneInfo(zone))
+    assert plan.create[0].period == Period(datetime.fromisoformat(start), datetime.fromisoformat(end))
 
 
 def test_reversed_period_is_refused():

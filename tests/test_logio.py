@@ -15,8 +15,8 @@ import pyarrow as pa
 import pytest
 
 from graphmem import ImportFailed, Store, logio
-from graphmem.models import Decision, Entity, Episode, Proposal, Tombstone, Version
-from graphmem.timeutil import MAX_TIME, MIN_TIME, UTC, to_engine
+from graphmem.models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
+from graphmem.timeutil import MAX_TIME, MIN_TIME, UTC, in_range, to_engine
 from tests.conftest import ENGINE
 from tests.test_bad_input import small_log
 
@@ -36,6 +36,7 @@ SAMPLES = {
                          state="approved", decided_at=T, reason="r", decision="d1"),
     "tombstone": Tombstone(id="t1", target="entity", at=T, versions=["v1"], episodes=["ep1"],
                            entities=1, proposals=2),
+    "link": Link(version="v1", episode="ep2", at=T),
 }
 
 
@@ -58,7 +59,7 @@ def test_the_quick_range_test_agrees_with_the_exact_one():
     for moment in moments:
         for zone in zones:
             value = moment.replace(tzinfo=zone)
-            assert logio._in_range(value) == (MIN_TIME <= value < MAX_TIME), value
+            assert in_range(value) == (MIN_TIME <= value < MAX_TIME), value
 
 
 def test_time_columns_hold_what_to_engine_gives():

@@ -113,6 +113,16 @@ def print_decision(decision: Decision, as_json: bool) -> None:
     output.plain("; ".join(parts))
 
 
+def note_unsettled(store: Store, *moments: str | None) -> None:
+    """Say when an as-of time given is after the store's latest write: that answer is not final,
+    since a later write (a replay with its own times, --recorded-at) may still land before it."""
+    latest = store.latest_write()
+    given = [store.time(m) for m in moments if m is not None and m.strip().lower() != "now"]
+    if latest is not None and any(t > latest for t in given):
+        output.plain(f"note: as of a time after the latest write ({iso(latest)}), this answer can still "
+                     "change: a later write may be recorded before that time")
+
+
 def writes(func: Callable) -> Callable:
     """Mark a write command: --json and --recorded-at, and print its decision(s)."""
     @json_option

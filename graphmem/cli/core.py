@@ -9,9 +9,10 @@ import click
 
 from .. import output
 from ..errors import GraphmemError
+from ..names import KINDS
 from ..store import Store
 from ..timeutil import iso
-from . import json_option, main, open_store, recorded_at_option, source_options, writes
+from . import json_option, main, note_unsettled, open_store, recorded_at_option, source_options, writes
 
 # -- setup ---------------------------------------------------------------------------
 
@@ -29,7 +30,7 @@ def init(ctx, timezone):
 
 @main.command()
 @click.argument("name")
-@click.option("--kind", type=click.Choice(["one", "many", "event"]), required=True,
+@click.option("--kind", type=click.Choice(KINDS), required=True,
               help="one: one value at a time; many: several at once; event: each occurrence apart.")
 @click.pass_context
 def predicate(ctx, name, kind):
@@ -146,11 +147,13 @@ def purge(ctx, target, target_id, yes, recorded_at):
 @click.pass_context
 def beliefs(ctx, as_of, valid_at, as_json):
     """The facts believed at --as-of and valid at --valid-at."""
-    found = open_store(ctx).beliefs(as_of=as_of, valid_at=valid_at)
+    store = open_store(ctx)
+    found = store.beliefs(as_of=as_of, valid_at=valid_at)
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
         output.versions_table(found, f"beliefs as of {as_of or 'now'}, valid at {valid_at or as_of or 'now'}")
+        note_unsettled(store, as_of)
 
 
 HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
@@ -193,11 +196,13 @@ def history(ctx, subject, predicate, as_json):
 @click.pass_context
 def timeline(ctx, entity, as_of, as_json):
     """ENTITY's facts laid out on valid time, as believed at --as-of."""
-    found = open_store(ctx).timeline(entity, as_of=as_of)
+    store = open_store(ctx)
+    found = store.timeline(entity, as_of=as_of)
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
         output.versions_table(found, f"timeline of {entity} as of {as_of or 'now'}")
+        note_unsettled(store, as_of)
 
 
 @main.command()
@@ -207,7 +212,8 @@ def timeline(ctx, entity, as_of, as_json):
 @click.pass_context
 def diff(ctx, t1, t2, as_json):
     """What started and stopped being believed after T1 up to T2, and why."""
-    changes = open_store(ctx).diff(t1, t2)
+    store = open_store(ctx)
+    changes = store.diff(t1, t2)
     if as_json:
         output.dump_json({
             "change": c.change, "believed": c.believed, "at": iso(c.at), "decision": c.decision,
@@ -221,6 +227,7 @@ def diff(ctx, t1, t2, as_json):
                 f"[{output.period(c.version.valid_from, c.version.valid_to)}]") if c.version else ""
         why = f" ({c.reason})" if c.reason else ""
         output.plain(f"{iso(c.at)}  {c.change:10} {c.believed:8} {what}{why}")
+    note_unsettled(store, t2)
 
 
 @main.command()
@@ -233,7 +240,8 @@ def diff(ctx, t1, t2, as_json):
 @click.pass_context
 def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
     """Why the answer for SUBJECT PREDICATE at --valid-at differs between --as-of and --vs."""
-    answer = open_store(ctx).why(subject, predicate, valid_at=valid_at, as_of=as_of, vs=vs)
+    store = open_store(ctx)
+    answer = store.why(subject, predicate, valid_at=valid_at, as_of=as_of, vs=vs)
     if as_json:
         output.dump_json([answer])
         return
@@ -245,6 +253,7 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
                      + (f" ({d.reason})" if d.reason else ""))
     for e in answer.episodes:
         output.plain(f"  {e.id} [{e.kind}] {iso(e.reference_time)}: “{e.text}”")
+    note_unsettled(store, as_of, vs)
 
 
 @main.command()

@@ -14,7 +14,7 @@ from ..cypher import Rows, cypher, jsonable
 from ..named import cypher_params, find, named_params, named_queries, run_named
 from ..search import search as search_facts
 from ..timeutil import iso
-from . import json_option, main, open_store
+from . import json_option, main, note_unsettled, open_store
 from .core import provenance, source_records
 
 AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
@@ -102,6 +102,8 @@ def cypher_command(ctx, query, params, as_of, valid_at, as_json, as_csv):
     store = open_store(ctx)
     rows = cypher(store, query, cypher_params(store, params), as_of=as_of, valid_at=valid_at)
     print_rows(rows, fmt, _moment(as_of, valid_at))
+    if fmt == "table":
+        note_unsettled(store, as_of)
 
 
 @main.command("query")
@@ -127,8 +129,11 @@ def query_command(ctx, name, show_list, params, as_of, valid_at, as_json, as_csv
         _print_list(as_json)
         return
     query = find(name)
-    rows = run_named(open_store(ctx), query.name, named_params(params), as_of=as_of, valid_at=valid_at)
+    store = open_store(ctx)
+    rows = run_named(store, query.name, named_params(params), as_of=as_of, valid_at=valid_at)
     print_rows(rows, fmt, f"{query.name} ({_moment(as_of, valid_at)})")
+    if fmt == "table":
+        note_unsettled(store, as_of)
 
 
 def _print_list(as_json: bool) -> None:
@@ -171,3 +176,4 @@ def search_command(ctx, text, as_of, valid_at, after, before, as_json):
         } for v in found)
     else:
         output.versions_table(found, f"search {text!r} ({_moment(as_of, valid_at)})", episodes)
+        note_unsettled(store, as_of)

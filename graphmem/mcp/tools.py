@@ -30,8 +30,9 @@ from ..errors import InvalidInput, NotFound
 from ..extract_rules import Extractor, RuleExtractor
 from ..ingest import Dropped, record_message
 from ..models import Decision, Episode, Model, PredicateKind, Proposal, Said, Version, WhyAnswer
+from ..names import PREDICATE_NAME
 from ..search import search
-from ..store import PREDICATE_NAME, Store
+from ..store import Store
 
 __all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
 
