@@ -84,6 +84,7 @@ class History:
     decisions: list[dict] = field(default_factory=list)
     versions: dict[str, Record] = field(default_factory=dict)
     writes: list[tuple] = field(default_factory=list)
+    links: list[dict] = field(default_factory=list)  # episodes linked to versions after their write
     believed: dict[tuple[str, str], list[Held]] = field(default_factory=dict)
     seq: dict[str, int] = field(default_factory=lambda: {"d": 0, "v": 0, "ep": 0})
     last_write: datetime | None = None
@@ -119,6 +120,7 @@ class History:
         for version_id in plan.link:
             record = self.versions[version_id]
             record.episodes.append(episode)
+            self.links.append({"version": version_id, "episode": episode, "at": at})
             held[:] = [h._replace(episodes=h.episodes + (episode,)) if h.id == version_id else h
                        for h in held]
         for version_id, new in created:
@@ -371,7 +373,7 @@ def write_log(history: History, path: Path) -> int:
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             lines += 1
 
-        put({"type": "graphmem", "format": 1, "engine": "generated", "timezone": "UTC"})
+        put({"type": "graphmem", "format": 2, "engine": "generated", "timezone": "UTC"})
         for key, value in sorted(history.meta().items()):
             put({"type": "meta", "key": key, "value": value})
         for entity_id in sorted(history.entities):
@@ -384,6 +386,8 @@ def write_log(history: History, path: Path) -> int:
             put({"type": "decision", **d, "at": iso(d["at"])})
         for row in history.version_rows():
             put({"type": "version", **row})
+        for link in history.links:
+            put({"type": "link", **link, "at": iso(link["at"])})
     tmp.replace(path)
     return lines
 

@@ -31,7 +31,7 @@ def check(
     purged_episodes = {eid for t in tombstones for eid in t.episodes}
     episode_ids = {e.id for e in episodes}
     by_decision = {d.id: d for d in decisions}
-    episode_at = {d.at: d.episode for d in decisions}
+    write_at = {d.at: d for d in decisions}
 
     def flag(rule: str, detail: str, record: str | None = None) -> None:
         found.append(Violation(rule=rule, detail=detail, record=record))
@@ -107,9 +107,11 @@ def check(
         if link.episode not in version.episodes:
             flag("episode-link", f"a link says {link.episode} supports {link.version}, but the version "
                  "does not cite it", where)
-        if link.at <= version.recorded_at or episode_at.get(link.at) != link.episode:
+        linking = write_at.get(link.at)
+        if link.at <= version.recorded_at or linking is None or (
+                linking.episode != link.episode and linking.op != "MERGE"):
             flag("episode-link", f"the link of {link.episode} to {link.version} at {iso(link.at)} is not "
-                 "a later write citing that episode", where)
+                 "a later write citing that episode (or merging the entity it was about)", where)
 
     for p in proposals:
         if p.episode and p.episode not in episode_ids and p.episode not in purged_episodes:

@@ -187,6 +187,28 @@ def plan_end(
     return Plan("END", close=tuple(h.id for h in targets), create=created)
 
 
+def plan_restate(kind: str, believed: list[Held], moved: Held, obj: str, tz: tzinfo = UTC) -> Plan:
+    """Plan restating ``moved`` as ``obj`` (two entities found to be one, merged): it is closed,
+    and its statement asserted again, over its period and with its support, as a new write would.
+
+    ``believed`` are the believed versions of the (subject, predicate) the statement now has.
+    When that is believed already, the plan only closes ``moved`` and names the version that
+    holds it in ``link`` (the caller links ``moved``'s episodes to it).
+    """
+    rest = [h for h in believed if h.id != moved.id]
+    plan = plan_assert(kind, rest, obj, moved.period.start, moved.period.end, None, tz)
+    if plan.op == "NOOP":
+        holding = [h.id for h in rest if h.object == obj and (
+            h.period == moved.period if kind == "event" else h.period.covers(moved.period))]
+        return Plan("MERGE", close=(moved.id,), link=tuple(holding[:1]))
+    created = tuple(
+        v._replace(episodes=_episodes(v.episodes, moved.episodes), supersedes=v.supersedes + (moved.id,))
+        if v.object == obj else v
+        for v in plan.create
+    )
+    return Plan("MERGE", close=(moved.id,) + plan.close, create=created)
+
+
 def plan_correct(
     kind: str,
     believed: list[Held],

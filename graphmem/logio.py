@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import records
 from .errors import ImportFailed, InvalidPredicate
+from .migrations import SCHEMA_KEY
 from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
 from .names import KINDS, PREDICATE_NAME
 from .timeutil import OPEN_END, in_range, iso, parse_time
@@ -65,11 +66,16 @@ def export_log(store: Store, path: Path, progress: Progress | None = None) -> in
     return len(lines) + sum(len(items) for _, items in groups)
 
 
+def _layout(key: str) -> bool:
+    """Settings that say how one store's files are laid out (migrations applied, indexes), not
+    what its log holds: never exported, never imported."""
+    return key == SCHEMA_KEY or key.startswith("index:")
+
+
 def _records_of(store: Store) -> tuple[dict[str, str], dict[str, str], list[tuple[str, list]]]:
     """The store's settings, declared predicates, and every record by kind (hold the lock)."""
     db = store._db
-    # index:* marks how this store's files are indexed, not what the log holds
-    meta = {k: v for k, v in db.run("store/meta_all") if not k.startswith("index:")}
+    meta = {k: v for k, v in db.run("store/meta_all") if not _layout(k)}
     declared = dict(db.run("store/predicate_all"))
     return meta, declared, [
         ("entity", store.entities()),
@@ -337,7 +343,7 @@ def finish_import(store: Store) -> None:
 
 def _merged_meta(meta: dict[str, str], current: dict[str, str], found: dict[str, list]) -> dict[str, str]:
     """The log's settings, with counters and the latest write never behind either side's records."""
-    merged = {key: value for key, value in meta.items() if key != "timezone"}
+    merged = {key: value for key, value in meta.items() if key != "timezone" and not _layout(key)}
     for kind, prefix in ID_PREFIX.items():
         numbers = [int(item.id[len(prefix):]) for item in found[kind]]
         key = f"seq:{prefix}"

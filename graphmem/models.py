@@ -12,7 +12,7 @@ from .timeutil import iso
 
 Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
 Op = Literal[
-    "ADD", "UPDATE", "END", "RETRACT", "CORRECT", "SEGMENT", "NOOP",
+    "ADD", "UPDATE", "END", "RETRACT", "CORRECT", "SEGMENT", "MERGE", "NOOP",
     "EPISODE", "PROPOSE", "REJECT", "PURGE",
 ]
 

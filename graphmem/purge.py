@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import records
-from .errors import NotFound
+from .errors import InvalidInput, NotFound
 from .models import Tombstone, Version
 from .names import entity_key
 from .writes import Transaction
@@ -11,7 +11,7 @@ from .writes import Transaction
 
 def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
     """Hard-delete an entity (with its versions and their episodes), an episode, or a version."""
-    entity_id = None
+    entity_ids: list[str] = []
     episodes: list[str] = []
     if target == "version":
         versions = [txn.version(target_id)]
@@ -22,7 +22,9 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
         entity_id = txn.find_entity(target_id)
         if entity_id is None:
             raise NotFound(f"no entity named {target_id!r}")
-        versions = [records.version(r) for r in txn.run("store/entity_facts", id=entity_id)]
+        entity_ids = [entity_id, *_merged_into(txn, entity_id)]
+        found = {r[4]["id"]: records.version(r) for e in entity_ids for r in txn.run("store/entity_facts", id=e)}
+        versions = list(found.values())
         episodes = sorted({e for v in versions for e in v.episodes})
 
     purged = {v.id for v in versions}
@@ -35,8 +37,8 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
             _unlink(txn, records.version(row), episode_id)
         txn.run("store/episode_delete", id=episode_id)
         txn.run("store/link_delete", version="", episode=episode_id)
-    proposals = _purge_proposals(txn, set(episodes), entity_id)
-    if entity_id is not None:
+    proposals = _purge_proposals(txn, set(episodes), set(entity_ids))
+    for entity_id in entity_ids:
         txn.run("store/entity_delete", id=entity_id)
     for row in txn.run("store/decision_all"):
         decision = records.decision(row)
@@ -48,7 +50,7 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
 
     tombstone = Tombstone(
         id=txn.next_id("t"), target=target, at=txn.at, versions=sorted(purged),
-        episodes=episodes, entities=1 if entity_id else 0, proposals=len(proposals),
+        episodes=episodes, entities=len(entity_ids), proposals=len(proposals),
     )
     txn.run(
         "store/tombstone_create", id=tombstone.id, target=target, at=txn.at.replace(tzinfo=None),
@@ -68,14 +70,33 @@ def _unlink(txn: Transaction, version: Version, episode_id: str) -> None:
     )
 
 
-def _purge_proposals(txn: Transaction, episodes: set[str], entity_id: str | None) -> set[str]:
+def _merged_into(txn: Transaction, entity_id: str) -> list[str]:
+    """The other entities carrying the same name: ones an older store held apart, merged since."""
+    twins = []
+    for other in map(records.entity, txn.run("store/entity_all")):
+        try:
+            if other.id != entity_id and entity_key(other.name) == entity_id:
+                twins.append(other.id)
+        except InvalidInput:
+            continue
+    return twins
+
+
+def _purge_proposals(txn: Transaction, episodes: set[str], entity_ids: set[str]) -> set[str]:
     """Delete the proposals drawn from a purged episode or naming a purged entity; return their ids."""
     purged = set()
     for row in txn.run("store/proposal_all"):
         proposal = records.proposal(row)
         names = [proposal.subject] + ([proposal.object] if proposal.object else [])
-        mentions = entity_id is not None and any(entity_key(n) == entity_id for n in names)
+        mentions = any(_key_or_none(n) in entity_ids for n in names)
         if proposal.episode in episodes or mentions:
             txn.run("store/proposal_delete", id=proposal.id)
             purged.add(proposal.id)
     return purged
+
+
+def _key_or_none(name: str) -> str | None:
+    try:
+        return entity_key(name)
+    except InvalidInput:
+        return None

@@ -22,7 +22,7 @@ from .timeutil import OPEN_END, to_engine
 _from_iso = datetime.fromisoformat
 _CHANGE_OF_OP = {
     "ADD": "added", "UPDATE": "updated", "END": "ended", "RETRACT": "retracted",
-    "CORRECT": "corrected", "SEGMENT": "segmented",
+    "CORRECT": "corrected", "SEGMENT": "segmented", "MERGE": "merged",
 }
 
 

@@ -14,6 +14,7 @@ from .backup import BackupInfo, backup, compacting, finish_pending, restore
 from .engine import Engine, acquire, choose_engine, release
 from .errors import Conflict, InvalidInput, InvalidPredicate, NotFound, TimeWentBackwards
 from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
+from .migrations import migrate
 from .models import (
     DEFAULT_PREDICATES,
     Change,
@@ -81,22 +82,18 @@ class Store:
     def _setup(self, timezone: str | None) -> None:
         for name in sorted(n for n in QUERIES if n.startswith("schema/")):
             self._db.run(name)
-        meta = self._meta()
-        if "timezone" not in meta:
+        settings = self._meta()
+        if "timezone" not in settings:
             zone(timezone or "UTC")
             self._db.run("store/meta_set", {"key": "timezone", "value": timezone or "UTC"})
-            meta["timezone"] = timezone or "UTC"
-        elif timezone and timezone != meta["timezone"]:
+        elif timezone and timezone != settings["timezone"]:
             raise InvalidInput(
-                f"this store reads naive times in {meta['timezone']}, not {timezone}; "
+                f"this store reads naive times in {settings['timezone']}, not {timezone}; "
                 "omit the time zone or use a new store"
             )
-        self.tz_name = meta["timezone"]
+        self.tz_name = timezone or settings.get("timezone", "UTC")
         self.tz = zone(self.tz_name)
-        if meta.get("index:version_key") != "1":  # a store made before VersionKey: index it once
-            with self._db.transaction():
-                self._db.run("store/version_keys_fill")
-                self._db.run("store/meta_set", {"key": "index:version_key", "value": "1"})
+        migrate(self._db, settings, self._write, self.kind_of)
 
     # -- lifecycle ------------------------------------------------------------------
 

@@ -129,8 +129,13 @@ class Transaction:
         reason: str | None = None,
         retracted: tuple[str, ...] = (),
         proposal: str | None = None,
+        owners: dict[str, str] | None = None,
     ) -> Decision:
-        """Store what the gate decided and log it as one decision."""
+        """Store what the gate decided and log it as one decision.
+
+        Closed versions belong to ``subject_id`` unless ``owners`` names another subject for them
+        (a merge closes a version of the merged entity and restates it about the survivor).
+        """
         self._begin_decision()
         refuse_out_of_range(plan)
         decision_id = self.next_id("d")
@@ -138,7 +143,7 @@ class Transaction:
         for closed_id in plan.close:
             replaced_by = [vid for vid, new in created if closed_id in new.supersedes]
             rows = self.run(
-                "store/fact_close", subject=subject_id, id=closed_id, open=OPEN_END,
+                "store/fact_close", subject=(owners or {}).get(closed_id, subject_id), id=closed_id, open=OPEN_END,
                 at=to_engine(self.at), superseded_by=replaced_by, decision=decision_id,
                 reason=reason if closed_id in retracted else None,
             )

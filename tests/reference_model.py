@@ -66,7 +66,8 @@ class Model:
                 items.remove(i)
             items.append((o, lo, hi))
         else:
-            end = end or start + timedelta(days=1)
+            # an event given no end lasts until its day's end (midnight UTC: the store's zone here)
+            end = end or datetime.combine(start.date() + timedelta(days=1), datetime.min.time(), UTC)
             items = self.many.setdefault(key, [])
             if (o, start, end) not in items:
                 items.append((o, start, end))

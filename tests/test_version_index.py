@@ -61,7 +61,7 @@ def test_a_store_made_before_the_index_is_indexed_when_opened(store_dir):
         store.add("Ana", "lives_in", "Porto", recorded_at="2024-02-01")
         with store._db.transaction():  # what an older store looks like: no entries, no marker
             store._db.run_text("MATCH (k:VersionKey) DELETE k", {})
-            store._db.run_text("MATCH (m:Meta {key: 'index:version_key'}) DELETE m", {})
+            store._db.run_text("MATCH (m:Meta) WHERE m.key IN ['index:version_key', 'schema'] DELETE m", {})
         store._db.cache.clear()
         assert _indexed(store) == set()
         problems = store.check()
