@@ -10,6 +10,7 @@ from .errors import (
     InvalidPredicate,
     InvalidTime,
     NotFound,
+    QueryFailed,
     StoreLocked,
     TimeWentBackwards,
     UnsafeQuery,
@@ -22,6 +23,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Change", "Conflict", "Decision", "EngineError", "Entity", "Episode", "GraphmemError",
     "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "NotFound", "Proposal", "Said", "Store", "StoreLocked", "TimeWentBackwards", "Tombstone",
+    "NotFound", "Proposal", "QueryFailed", "Said", "Store", "StoreLocked", "TimeWentBackwards", "Tombstone",
     "UnsafeQuery", "Version", "WhyAnswer", "__version__",
 ]

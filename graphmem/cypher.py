@@ -22,14 +22,15 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
-import pyarrow as pa
-
 from . import reads, records
 from .cypher_guard import ensure_read_only, tokenize
-from .engine import Engine, acquire, release
+from .engine import Engine
 from .errors import InvalidInput
 from .models import Entity, Episode, Version
-from .timeutil import OPEN_END, UTC, from_engine, to_engine
+from .projection import believed_graph
+from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
+from .sandbox import forget as forget_projection
+from .timeutil import UTC, from_engine, to_engine
 
 if TYPE_CHECKING:
     from .store import Store
@@ -40,10 +41,8 @@ __all__ = [
 ]
 
 ALL = "all"
-#: Projections kept per store (each is an in-memory database).
+#: Snapshots kept per store.
 CACHE_SIZE = 4
-#: The projection's tables, in load order (COPY needs the nodes before the facts).
-SCHEMA = ("schema/03_entity", "schema/04_episode", "schema/08_fact")
 
 
 class Rows(list):
@@ -67,33 +66,28 @@ class Snapshot:
     entities: dict[str, Entity]
     episodes: list[Episode]
     key: tuple = ()
-    _engine: Engine | None = field(default=None, repr=False)
-    _internal: dict = field(default_factory=dict, repr=False)
+    _projection: Projection | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     extras: dict = field(default_factory=dict, repr=False)
 
-    def engine(self, name: str) -> Engine:
-        """The in-memory database holding this snapshot, built on first use."""
+    def projection(self) -> Projection:
+        """The snapshot as tables for a query's worker, built on first use."""
         with self._lock:
-            if self._engine is None:
-                self._engine, self._internal = _project(name, self)
-            return self._engine
-
-    def node_key(self, internal: dict) -> str | None:
-        """The id of a projected node from the engine's internal id."""
-        return self._internal.get((internal.get("table"), internal.get("offset")))
+            if self._projection is None:
+                self._projection = believed_graph(self.versions, list(self.entities.values()), self.episodes)
+            return self._projection
 
     def close(self) -> None:
-        """Drop the in-memory database (and anything else built from this snapshot)."""
+        """Drop what was built from this snapshot (its copies in the query workers included)."""
         with self._lock:
             for extra in self.extras.values():
                 close = getattr(extra, "close", None)
                 if close:
                     close()
             self.extras.clear()
-            if self._engine is not None:
-                release(self._engine)
-                self._engine = None
+            if self._projection is not None:
+                forget_projection(self._projection.id)
+                self._projection = None
 
 
 def _received_by(episodes: list[Episode], as_of: datetime) -> list[Episode]:
@@ -171,78 +165,6 @@ def forget(engine: Engine) -> None:
         cache.clear()
 
 
-# -- projecting a snapshot into an in-memory database ---------------------------------------------
-
-
-def _times(values, *, open_as_null: bool = False) -> pa.Array:
-    converted = [None if v is None else to_engine(v) for v in values]
-    if open_as_null:
-        converted = [None if v is not None and v >= OPEN_END else v for v in converted]
-    return pa.array(converted, pa.timestamp("us"))
-
-
-def _strings(values) -> pa.Array:
-    return pa.array(list(values), pa.string())
-
-
-def _lists(values) -> pa.Array:
-    return pa.array([list(v) for v in values], pa.list_(pa.string()))
-
-
-def arrow_tables(snapshot: Snapshot) -> dict[str, pa.Table]:
-    """The snapshot as Arrow tables in the engine tables' column order, ready for COPY."""
-    entities = sorted(snapshot.entities.values(), key=lambda e: e.id)
-    episodes = snapshot.episodes
-    versions = snapshot.versions
-
-    def col(items, name):
-        return [getattr(i, name) for i in items]
-
-    return {
-        "Entity": pa.table({n: _strings(col(entities, n)) for n in ("id", "name", "kind")}),
-        "Episode": pa.table({
-            **{n: _strings(col(episodes, n)) for n in ("id", "kind", "text", "actor")},
-            "reference_time": _times(col(episodes, "reference_time")),
-            "received_at": _times(col(episodes, "received_at")),
-        }),
-        "Fact": pa.table({
-            "from": _strings(col(versions, "subject_id")), "to": _strings(col(versions, "object_id")),
-            "id": _strings(col(versions, "id")), "predicate": _strings(col(versions, "predicate")),
-            "valid_from": _times(col(versions, "valid_from")),
-            "valid_to": _times(col(versions, "valid_to"), open_as_null=True),
-            "recorded_at": _times(col(versions, "recorded_at")),
-            "superseded_at": _times([None] * len(versions)),
-            "episodes": _lists(col(versions, "episodes")),
-            "supersedes": _lists(col(versions, "supersedes")),
-            "superseded_by": _lists(col(versions, "superseded_by")),
-            "created_by": _strings(col(versions, "created_by")),
-            "closed_by": _strings([None] * len(versions)),
-            "reason": _strings([None] * len(versions)),
-        }),
-    }
-
-
-def _project(name: str, snapshot: Snapshot) -> tuple[Engine, dict]:
-    """A new in-memory database of engine ``name`` holding exactly the snapshot."""
-    engine = acquire(name, None)
-    try:
-        for query in SCHEMA:
-            engine.run(query)
-        # COPY outside any transaction: a rollback after COPY corrupts the engine's state.
-        # A failed load throws the whole in-memory database away instead.
-        for table, rows in arrow_tables(snapshot).items():
-            if rows.num_rows:
-                engine.run_text(f"COPY {table} FROM $rows", {"rows": rows})
-        internal = {}
-        for label in ("Entity", "Episode"):
-            for node, key in engine.run_text(f"MATCH (n:{label}) RETURN id(n), n.id", {}):
-                internal[(node["table"], node["offset"])] = key
-    except BaseException:
-        release(engine)
-        raise
-    return engine, internal
-
-
 # -- running a query ----------------------------------------------------------------------------
 
 
@@ -302,7 +224,8 @@ def moments(store: Store, as_of, valid_at) -> tuple[datetime, datetime | None]:
     return t, (t if valid_at is None else store.time(valid_at))
 
 
-def cypher(store: Store, query: str, params: dict | None = None, as_of=None, valid_at=None) -> Rows:
+def cypher(store: Store, query: str, params: dict | None = None, as_of=None, valid_at=None, *,
+           timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
     """Run a user's read-only Cypher over the graph as believed at ``as_of`` and valid at ``valid_at``.
 
     ``as_of`` defaults to now and ``valid_at`` to ``as_of``; ``valid_at="all"`` keeps every valid
@@ -311,6 +234,10 @@ def cypher(store: Store, query: str, params: dict | None = None, as_of=None, val
     them and the caller does not. Rows come back as dicts, times as aware UTC, open ends as None,
     nodes and facts as dicts of their properties with ``_label`` (facts add ``_src``/``_dst``,
     their endpoints' ids), paths as ``{"_nodes": [...], "_rels": [...]}``.
+
+    The query runs in a separate worker process (see :mod:`graphmem.sandbox`), stopped after
+    ``timeout`` seconds or past ``memory_mb`` of memory (QueryFailed); while it runs, the store's
+    other threads read and write as usual.
     """
     text = ensure_read_only(query, store.engine)
     params = dict(params or {})
@@ -322,11 +249,9 @@ def cypher(store: Store, query: str, params: dict | None = None, as_of=None, val
         params["valid_at"] = v if v is not None else t
     check_parameters(text, params)
     bound = {k: bind(val, store.tz) for k, val in params.items()}
-    with store._db.lock:  # no write (and so no eviction of this snapshot) until the rows are read
-        snapshot = snapshot_of(store, t, v)
-        columns, rows = execute(snapshot.engine(store.engine), text, bound)
-    return Rows(columns, [dict(zip(columns, (normalise(x, snapshot.node_key) for x in row), strict=True))
-                          for row in rows])
+    projection = snapshot_of(store, t, v).projection()
+    columns, rows = sandbox_for(store.engine).run(projection, text, bound, timeout=timeout, memory_mb=memory_mb)
+    return Rows(columns, [dict(zip(columns, row, strict=True)) for row in rows])
 
 
 # -- values as the user sees them -------------------------------------------------------------------

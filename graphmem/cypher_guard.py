@@ -17,7 +17,7 @@ from typing import NamedTuple
 from .errors import UnsafeQuery
 
 __all__ = [
-    "CALL_ALLOWED", "FORBIDDEN", "FORBIDDEN_FUNCTIONS", "LEADING", "Token", "ensure_read_only",
+    "AGGREGATES", "CALL_ALLOWED", "FORBIDDEN", "FORBIDDEN_FUNCTIONS", "LEADING", "Token", "ensure_read_only",
     "tokenize",
 ]
 
@@ -186,41 +186,94 @@ def _check_calls(code: list[Token]) -> None:
 #: Clause keywords that end a RETURN or WITH projection.
 _PROJECTION_ENDS = frozenset({"WITH", "RETURN", "MATCH", "OPTIONAL", "UNWIND", "CALL", "UNION", "WHERE",
                               "ORDER", "SKIP", "LIMIT"})
+#: The engines' aggregate functions.
+AGGREGATES = frozenset({"AVG", "COLLECT", "COUNT", "COUNT_STAR", "MAX", "MIN", "SUM"})
+_OPENING, _CLOSING = "([{", ")]}"
+
+
+def _name(token: Token) -> str:
+    """A word or a backticked name as an upper-case identifier ('' for anything else)."""
+    if token.kind == "name":
+        return token.text[1:-1].upper()
+    return _upper_word(token)
 
 
 def _projections(code: list[Token]) -> list[list[Token]]:
-    """The tokens of each RETURN or WITH projection (up to the clause that follows it)."""
+    """The tokens of each RETURN or WITH projection, subqueries set apart.
+
+    A projection runs from its RETURN or WITH to the next clause keyword at its own nesting depth
+    (or the bracket that closes its depth); a ``{ ... }`` block inside it is a subquery or a map,
+    whose own projections are found separately and whose tokens are not the outer one's.
+    """
     found: list[list[Token]] = []
-    current: list[Token] | None = None
+    open_at: list[list[Token] | None] = [None]  # per depth: the projection open there, if any
+    depth = 0
     for at, token in enumerate(code):
+        if token.kind == "punct" and token.text in _OPENING:
+            depth += 1
+            open_at.append(None)
+            if token.text != "{":
+                for projection in _open(open_at[:-1]):  # parentheses belong to the projection around
+                    projection.append(token)
+            continue
+        if token.kind == "punct" and token.text in _CLOSING:
+            depth = max(depth - 1, 0)
+            open_at = open_at[:depth + 1] if len(open_at) > depth + 1 else open_at
+            if token.text != "}":
+                for projection in _open(open_at):
+                    projection.append(token)
+            continue
         word = "" if _is_property(code, at) else _upper_word(token)
         if word in _PROJECTION_ENDS:
-            current = [] if word in ("WITH", "RETURN") else None
-            if current is not None:
-                found.append(current)
-        elif current is not None:
-            current.append(token)
+            open_at[depth] = [] if word in ("WITH", "RETURN") else None
+            if open_at[depth] is not None:
+                found.append(open_at[depth])
+        elif open_at[depth] is not None:
+            open_at[depth].append(token)
+        else:
+            for projection in _open(open_at):
+                projection.append(token)
     return found
 
 
-def _calls(tokens: list[Token], function: str) -> list[bool]:
-    """For each call of ``function`` in ``tokens``: whether it is ``function(DISTINCT ...)``."""
+def _open(levels: list[list[Token] | None]) -> list[list[Token]]:
+    """The innermost projection still open below a parenthesis, if any."""
+    for projection in reversed(levels):
+        if projection is not None:
+            return [projection]
+    return []
+
+
+def _aggregates(tokens: list[Token]) -> list[tuple[str, bool]]:
+    """Each aggregate call in ``tokens``: its function name and whether it is ``f(DISTINCT ...)``."""
     return [
-        _upper_word(tokens[at + 2] if at + 2 < len(tokens) else None) == "DISTINCT"
+        (_name(token), _upper_word(tokens[at + 2] if at + 2 < len(tokens) else None) == "DISTINCT")
         for at, token in enumerate(tokens)
-        if _upper_word(token) == function and at + 1 < len(tokens) and tokens[at + 1].text == "("
+        if _name(token) in AGGREGATES and at + 1 < len(tokens) and tokens[at + 1].text == "("
     ]
 
 
-def _check_engine_crashes(code: list[Token], engine: str | None) -> None:
-    """Refuse what kills the engine's process instead of failing: kuzu 0.11.3 aborts on a
-    grouped projection holding count(DISTINCT ...) and a plain collect(...) together."""
+def _check_engine_quirks(code: list[Token], engine: str | None) -> None:
+    """Refuse what kuzu 0.11.3 answers wrongly or dies on, in any one RETURN or WITH:
+
+    - a plain aggregate after a DISTINCT one: it silently returns 0 or null for the later ones;
+    - count(DISTINCT ...) beside a plain collect(...): it aborts its process (harmless now that
+      queries run apart, but refused with the way round rather than reported as a crash).
+    """
     if engine != "kuzu":
         return
     for projection in _projections(code):
-        if True in _calls(projection, "COUNT") and False in _calls(projection, "COLLECT"):
+        calls = _aggregates(projection)
+        if ("COUNT", True) in calls and ("COLLECT", False) in calls:
             raise _refuse("kuzu crashes on count(DISTINCT ...) and collect(...) in one RETURN or "
                           "WITH; use collect(DISTINCT ...), or compute them in two WITH steps")
+        seen_distinct = False
+        for name, distinct in calls:
+            if seen_distinct and not distinct:
+                raise _refuse(f"kuzu answers {name.lower()}(...) wrongly (0 or null) when it follows a "
+                              "DISTINCT aggregate in the same RETURN or WITH; put the plain aggregates "
+                              "first, or compute them in two WITH steps")
+            seen_distinct = seen_distinct or distinct
 
 
 def ensure_read_only(query: str, engine: str | None = None) -> str:
@@ -251,5 +304,5 @@ def ensure_read_only(query: str, engine: str | None = None) -> str:
                       "run one statement at a time")
     _check_clause_starts(code)
     _check_calls(code)
-    _check_engine_crashes(code, engine)
+    _check_engine_quirks(code, engine)
     return "".join(" " if t.kind == "comment" else t.text for t in tokens[:end]).strip()

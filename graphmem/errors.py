@@ -47,3 +47,10 @@ class UnsafeQuery(GraphmemError):
 
 class ImportFailed(GraphmemError):
     """An exported log could not be imported; nothing was written."""
+
+
+class QueryFailed(GraphmemError):
+    """A read-only query had to be stopped (time or memory limit) or crashed the engine that ran it.
+
+    The query ran in a separate process: the store and the caller are unharmed.
+    """

@@ -17,13 +17,19 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+import threading
+import weakref
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cypher import Rows, check_parameters, execute, moments, normalise, parameters_in
+from .cypher import Rows, check_parameters, moments, parameters_in
 from .cypher_guard import ensure_read_only
 from .errors import EngineError, InvalidInput, NotFound
+from .projection import log_until
 from .queries import QUERIES, queries_dir
+from .reads import unseen_at
+from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
+from .sandbox import forget as forget_projection
 from .timeutil import to_engine
 
 if TYPE_CHECKING:
@@ -136,8 +142,10 @@ def convert(store: Store, name: str, kind: str, value: Any) -> Any:
     return value
 
 
-def run_named(store: Store, name: str, params: dict | None = None, as_of=None, valid_at=None) -> Rows:
-    """Run the named query ``name`` against the store with the user's ``params`` (strings are converted)."""
+def run_named(store: Store, name: str, params: dict | None = None, as_of=None, valid_at=None, *,
+              timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
+    """Run the named query ``name`` over the log as of ``as_of`` with the user's ``params`` (strings
+    are converted), in a worker process with a time and a memory limit (see :mod:`graphmem.sandbox`)."""
     query = find(name)
     given = dict(params or {})
     unknown = sorted(given.keys() - {p.name for p in query.params})
@@ -156,8 +164,59 @@ def run_named(store: Store, name: str, params: dict | None = None, as_of=None, v
     bound.update({k: automatic[k] for k in query.automatic})
     text = ensure_read_only(query.text, store.engine)
     check_parameters(text, bound)
-    columns, rows = execute(store._db, text, bound, EngineError)
-    return Rows(columns, [dict(zip(columns, (normalise(x) for x in row), strict=True)) for row in rows])
+    projection = _log_as_of(store, t)
+    try:
+        columns, rows = sandbox_for(store.engine).run(projection, text, bound, timeout=timeout, memory_mb=memory_mb)
+    except InvalidInput as exc:  # the query is ours: the engine refusing it is not the user's doing
+        raise EngineError(str(exc)) from exc
+    return Rows(columns, [dict(zip(columns, row, strict=True)) for row in rows])
+
+
+@dataclass
+class _Logs:
+    """One store's log projections by moment, valid until its next write."""
+
+    latest: object = None
+    by_moment: dict = field(default_factory=dict)
+
+    def clear(self) -> None:
+        for projection in self.by_moment.values():
+            forget_projection(projection.id)
+        self.by_moment.clear()
+
+
+_logs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_logs_lock = threading.Lock()
+#: Log projections kept per store.
+LOGS_KEPT = 2
+
+
+def forget_logs(engine) -> None:
+    """Drop the log projections of the store behind ``engine`` (on close)."""
+    with _logs_lock:
+        logs = _logs.pop(engine, None)
+    if logs is not None:
+        logs.clear()
+
+
+def _log_as_of(store: Store, at) -> Projection:
+    """The store's log as it stood at ``at`` (cached until the next write)."""
+    engine = store._db
+    with engine.lock:  # one consistent read: a write holds this lock for its whole transaction
+        latest = store.latest_write()
+        moment = min(at, latest) if latest is not None else at
+        with _logs_lock:
+            logs = _logs.setdefault(engine, _Logs())
+            if logs.latest != latest:
+                logs.clear()
+                logs.latest = latest
+            found = logs.by_moment.pop(moment, None)
+            if found is None:
+                found = log_until(engine, at, unseen_at(engine, at))
+            logs.by_moment[moment] = found  # most recent last
+            while len(logs.by_moment) > LOGS_KEPT:
+                forget_projection(logs.by_moment.pop(next(iter(logs.by_moment))).id)
+            return found
 
 
 _TIME_NAME = re.compile(r"(_at|_of|_from|_to)$|^t\d+$")

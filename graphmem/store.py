@@ -31,6 +31,7 @@ from .models import (
 )
 from .names import check_kind, check_predicate, entity_key
 from .queries import QUERIES
+from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .temporal import Period
 from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
 from .writes import Transaction
@@ -112,8 +113,10 @@ class Store:
         """Release the database; the store cannot be used afterwards."""
         if self._engine is not None:
             from .cypher import forget
+            from .named import forget_logs
 
             forget(self._engine)
+            forget_logs(self._engine)
             release(self._engine)
             self._engine = None
 
@@ -569,21 +572,26 @@ class Store:
         rows = self._db.run("store/episode_versions", {"episode": episode_id})
         return reads.newest_first([reads.with_status(records.version(r), now) for r in rows])
 
-    def cypher(self, query: str, params: dict | None = None, as_of=None, valid_at=None):
+    def cypher(self, query: str, params: dict | None = None, as_of=None, valid_at=None, *,
+               timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB):
         """Run a read-only Cypher query over the graph as believed at ``as_of`` and valid at ``valid_at``.
 
         ``as_of`` defaults to now, ``valid_at`` to ``as_of`` ("all": every valid time). Values go in
-        only as ``params``. Returns a list of dicts (column → value) with a ``.columns`` list.
+        only as ``params``. Returns a list of dicts (column → value) with a ``.columns`` list. The
+        query runs in a separate process: past ``timeout`` seconds (None: no limit) or ``memory_mb``
+        it is stopped and QueryFailed raised; a crash of the engine is a QueryFailed too.
         """
         from .cypher import cypher
 
-        return cypher(self, query, params, as_of=as_of, valid_at=valid_at)
+        return cypher(self, query, params, as_of=as_of, valid_at=valid_at, timeout=timeout, memory_mb=memory_mb)
 
-    def query(self, name: str, params: dict | None = None, as_of=None, valid_at=None):
-        """Run the named query ``queries/NAME.cypher`` (see `graphmem query --list`); rows as dicts."""
+    def query(self, name: str, params: dict | None = None, as_of=None, valid_at=None, *,
+              timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB):
+        """Run the named query ``queries/NAME.cypher`` (see `graphmem query --list`) over the log as
+        of ``as_of``; rows as dicts. Runs apart, with limits, as :meth:`cypher` does."""
         from .named import run_named
 
-        return run_named(self, name, params, as_of=as_of, valid_at=valid_at)
+        return run_named(self, name, params, as_of=as_of, valid_at=valid_at, timeout=timeout, memory_mb=memory_mb)
 
     def search(self, text: str, as_of=None, valid_at="all", after=None, before=None) -> list[Version]:
         """Facts whose words match ``text``, as believed at ``as_of``, the most recent occurrence first."""

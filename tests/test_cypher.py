@@ -17,6 +17,7 @@ from graphmem import cypher as cypher_module
 from graphmem.cli import main
 from graphmem.cypher import cypher, forget, snapshot_of
 from graphmem.engine import Engine
+from graphmem.sandbox import Sandbox, sandbox_for
 from graphmem.temporal import Period, believed_at
 from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
@@ -216,7 +217,7 @@ def test_unsafe_queries_never_reach_the_engine(team, monkeypatch, query):
     calls = []
     original = Engine.run_text
     monkeypatch.setattr(Engine, "run_text", lambda self, *a, **k: calls.append(a) or original(self, *a, **k))
-    monkeypatch.setattr(cypher_module, "execute", lambda *a: calls.append(a))
+    monkeypatch.setattr(Sandbox, "run", lambda *a, **k: calls.append(a))
     with pytest.raises(UnsafeQuery, match="^refused: "):
         cypher(team, query, as_of="2026-03-15")
     assert calls == []
@@ -243,10 +244,14 @@ def test_a_query_cannot_change_the_projection_either(team):
 def test_snapshots_are_shared_and_dropped_after_a_write(team, clock):
     first = snapshot_of(team, t("2026-03-15"), t("2026-03-15"))
     assert snapshot_of(team, t("2026-03-16"), t("2026-03-16")) is first  # same beliefs
-    engine = first.engine(team.engine)
+    cypher(team, "MATCH (n) RETURN count(n) AS n", as_of="2026-03-15")  # a worker loads its projection
+    projection = first.projection()
+    workers = sandbox_for(team.engine)._every
+    assert any(projection.id in w.loaded for w in workers)
     team.add("Eve", "works_at", "Acme", recorded_at="2026-05-02")
     second = snapshot_of(team, t("2026-03-15"), t("2026-03-15"))
-    assert second is not first and first._engine is None and engine.users == 0
+    assert second is not first and first._projection is None
+    assert not any(projection.id in w.loaded for w in workers)  # no worker keeps a copy
     forget(team._db)
     assert snapshot_of(team, t("2026-03-15"), t("2026-03-15")) is not second
 

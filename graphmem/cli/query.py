@@ -12,6 +12,7 @@ from rich.table import Table
 from .. import output
 from ..cypher import Rows, cypher, jsonable
 from ..named import cypher_params, find, named_params, named_queries, run_named
+from ..sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from ..search import search as search_facts
 from ..timeutil import iso
 from . import json_option, main, note_unsettled, open_store
@@ -64,6 +65,14 @@ def print_rows(rows: Rows, fmt: str, title: str) -> None:
         output.console.print(table)
 
 
+def limit_options(func):
+    """Add --timeout and --memory: the limits a query runs under, in its own process."""
+    func = click.option("--memory", type=int, default=DEFAULT_MEMORY_MB, show_default=True, metavar="MB",
+                        help="Stop the query when its process holds more memory than this.")(func)
+    return click.option("--timeout", type=float, default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
+                        help="Stop the query after this long.")(func)
+
+
 def _format(as_json: bool, as_csv: bool) -> str:
     if as_json and as_csv:
         raise click.UsageError("choose --json or --csv, not both")
@@ -79,10 +88,11 @@ def _moment(as_of, valid_at) -> str:
 @click.option("--param", "params", multiple=True, metavar="NAME[:TYPE]=VALUE", help=PARAM_HELP)
 @click.option("--as-of", help=AS_OF_HELP)
 @click.option("--valid-at", help=VALID_AT_HELP)
+@limit_options
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV (header row first).")
 @click.pass_context
-def cypher_command(ctx, query, params, as_of, valid_at, as_json, as_csv):
+def cypher_command(ctx, query, params, as_of, valid_at, timeout, memory, as_json, as_csv):
     """Run a read-only Cypher QUERY over the graph as believed at --as-of and valid at --valid-at.
 
     The query sees only the facts believed then (no temporal conditions to write): nodes
@@ -94,13 +104,17 @@ def cypher_command(ctx, query, params, as_of, valid_at, as_json, as_csv):
     entity). $as_of and $valid_at are bound to the two moments when the query uses them.
 
     \b
+    The query runs in a separate process, stopped past --timeout seconds or --memory MB.
+
+    \b
     Example:
       graphmem cypher "MATCH (p:Entity)-[w:Fact {predicate: 'works_at'}]->(c:Entity)
         RETURN p.name, c.name" --as-of 2026-03-15
     """
     fmt = _format(as_json, as_csv)
     store = open_store(ctx)
-    rows = cypher(store, query, cypher_params(store, params), as_of=as_of, valid_at=valid_at)
+    rows = cypher(store, query, cypher_params(store, params), as_of=as_of, valid_at=valid_at,
+                  timeout=timeout, memory_mb=memory)
     print_rows(rows, fmt, _moment(as_of, valid_at))
     if fmt == "table":
         note_unsettled(store, as_of)
@@ -112,10 +126,11 @@ def cypher_command(ctx, query, params, as_of, valid_at, as_json, as_csv):
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help=PARAM_HELP)
 @click.option("--as-of", help=AS_OF_HELP)
 @click.option("--valid-at", help=VALID_AT_HELP)
+@limit_options
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV (header row first).")
 @click.pass_context
-def query_command(ctx, name, show_list, params, as_of, valid_at, as_json, as_csv):
+def query_command(ctx, name, show_list, params, as_of, valid_at, timeout, memory, as_json, as_csv):
     """Run the named query NAME (from queries/), or list them with --list.
 
     \b
@@ -130,7 +145,8 @@ def query_command(ctx, name, show_list, params, as_of, valid_at, as_json, as_csv
         return
     query = find(name)
     store = open_store(ctx)
-    rows = run_named(store, query.name, named_params(params), as_of=as_of, valid_at=valid_at)
+    rows = run_named(store, query.name, named_params(params), as_of=as_of, valid_at=valid_at,
+                     timeout=timeout, memory_mb=memory)
     print_rows(rows, fmt, f"{query.name} ({_moment(as_of, valid_at)})")
     if fmt == "table":
         note_unsettled(store, as_of)
