@@ -57,6 +57,9 @@ _PRESENT = re.compile(
     r"\b\w+ing\b", re.IGNORECASE)
 
 
+_SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def tense_reader(text: str, hits: list[tuple[int, int]]):
     """A function ``at -> "past" | "future"``: the tense of the clause around index ``at``.
 
@@ -72,6 +75,8 @@ def tense_reader(text: str, hits: list[tuple[int, int]]):
     breaks = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(plain)] + [len(plain)]
 
     def tense(at: int) -> Tense:
+        if _SINCE_BEFORE.search(text, 0, at):
+            return "past"  # "since March" looks back
         begin = max(b for b in breaks if b <= at)
         end = min((b for b in breaks if b > at), default=len(plain))
         clause = plain[begin:end]
