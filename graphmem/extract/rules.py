@@ -203,12 +203,14 @@ _THING_STOP = re.compile(
     r"because|since|when|while|with|in|on|at|after|before|during|for|from|a\s+lot|very\s+much|"
     r"so\s+much|too|as\s+well|any\s*more|any\s+longer|no\s+more|these\s+days|nowadays|now|"
     r"either|lately|recently|anyway|though|honestly|like|than|if|more|most|again|too|these|"
+    r"right\s+now|at\s+the\s+moment|at\s+all|"
     r"this|every|each|all|ever|since|until|whenever)\b", re.IGNORECASE)
 _LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
 _NAMED_LEAD = re.compile(r"^(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|"
                          r"someone|somebody)\s+(?:named|called)\s+", re.IGNORECASE)
 _JOB = re.compile(rf"^(?:(?:my|the|a|our|that)\s+)?(?:[\w-]+\s+)?(?P<noun>{'|'.join(JOB_NOUNS)})\b",
                   re.IGNORECASE)
+_JOB_WORD = re.compile(rf"\b(?:{'|'.join(JOB_NOUNS)})\b", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[\w'’-]+")
 
 
@@ -242,12 +244,24 @@ def _place(rest: str) -> str | None:
     return _known_place(rest)
 
 
-def _person(rest: str) -> str | None:
-    rest = _NAMED_LEAD.sub("", rest.lstrip())
-    name = _proper(rest)
-    if not name or looks_organisational(name) or len(name.split()) > 3:
-        return None
-    return name
+_APPOSITION = re.compile(r"^(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+,?\s+(?=[A-Z])")
+
+
+def _person(rest: str) -> list[str]:
+    """The people named at the start of ``rest``: "Tom", "Priya and Dev", "my partner Chris"."""
+    rest = _APPOSITION.sub("", _NAMED_LEAD.sub("", rest.lstrip()))
+    people = []
+    while (name := _proper(rest)) and not looks_organisational(name):
+        if len(name.split()) > 3:
+            break
+        for part in re.split(r"\s+(?:and|&)\s+", name):
+            people.append(part)
+        rest = rest[rest.find(name) + len(name):]
+        more = re.match(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=[A-Z])", rest)
+        if not more:
+            break
+        rest = rest[more.end():]
+    return people
 
 
 def _things(rest: str) -> list[str]:
@@ -492,7 +506,8 @@ class RuleExtractor:
             subject.aux + m.group()) else verb.kind
         reading = _reading(verb, subject.aux, m.group(), sentence[m.end():end])
         if verb.needs_be and verb.predicate == "lives_in" and not m.group().lower().startswith(
-                "based") and (reading.past and not reading.perfect or span is not None) \
+                "based") and (reading.past and not reading.perfect or span is not None and (
+                    span.span.end is not None and not reading.perfect)) \
                 and not (reading.negated or reading.ending or reading.used_to):
             verb, kind = _STAY, "event"  # "I was in Chicago last week"
             reading = reading._replace(past=True) if hasattr(reading, "_replace") else reading
@@ -546,7 +561,10 @@ class RuleExtractor:
             name = _name(rest)
             return [name] if name else None
         if kind == "person":
-            name = _person(rest)
+            people = _person(rest)
+            name = people[0] if len(people) == 1 else None
+            if len(people) > 1:
+                return people
         elif kind == "place":
             name = _place(rest)
             if name and predicate == "traveled_to" and len(name.split()) == 1 and not is_place(
@@ -562,6 +580,8 @@ class RuleExtractor:
                 name = None
         if name:
             return [name]
+        if verb.kind == "stop" and _JOB_WORD.search(head):
+            return [None]  # "I quit my job at the call center"
         if verb.bare or (verb.kind == "stop" and _JOB.match(rest.strip())):
             if verb.kind == "stop" and rest.strip() and not _JOB.match(rest.strip()) and \
                     _FIRST_WORD.match(rest.strip()) and verb.predicate != "married_to":

@@ -79,8 +79,8 @@ VERBS: list[Verb] = [
           "start", "place"),
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
-    _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+in", "lives_in", "state",
-          "place"),
+    _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
+          r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
     _verb(r"(?:settled|settling)\s+(?:down\s+)?in", "lives_in", "start", "place"),
     _verb(r"based\s+in|(?:now\s+)?in", "lives_in", "state", "place", needs_be=True),
     # --- work
@@ -94,7 +94,7 @@ VERBS: list[Verb] = [
           r"(?:company|startup|firm|agency)\s*,)?|(?:started|start|starting|starts|began|begin)\s+"
           r"(?:working\s+|(?:a|my|the)\s+(?:new\s+)?(?:job|role|position|internship)\s+)?(?:at|with|for)",
           "works_at", "start", "org"),
-    _verb(r"(?:at|with)", "works_at", "state", "org", needs_be=True),
+    _verb(r"at", "works_at", "state", "org", needs_be=True),
     _verb(r"(?:a|an)\s+(?:[\w'’-]+\s+){1,3}?(?:at|for|with)", "works_at", "state", "org",
           needs_be=True),
     _verb(r"(?:quit|quitting|quits|resigned\s+from|resigning\s+from|retired\s+from|retiring\s+"
@@ -107,7 +107,7 @@ VERBS: list[Verb] = [
           r"enrolled\s+(?:at|in)|(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
           r"a\s+course|lessons)\s+at|(?:go|goes|going)\s+to", "studies_at", "state", "org"),
     _verb(r"(?:started|starting|start|began|begin)\s+(?:my|a|her|his|their)\s+" + _DEGREE +
-          r"\s+at|(?:got|been)\s+(?:in|into|accepted\s+(?:at|to|into))|(?:admitted)\s+to",
+          r"\s+at|(?:got|been)\s+(?:into|accepted\s+(?:at|to|into))|(?:admitted)\s+to",
           "studies_at", "start", "org"),
     _verb(r"(?:dropped|dropping)\s+out\s+of", "studies_at", "stop", "org"),
     _verb(r"(?:a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:student|undergrad|undergraduate|postgrad|"
@@ -125,6 +125,8 @@ VERBS: list[Verb] = [
           "married_to", "stop", "person", bare=True, free=True, done=True),
     _verb(r"(?:started|start|starting|began)\s+(?:dating|seeing|going\s+out\s+with)|"
           r"(?:got|getting|get)\s+together\s+with", "dating", "start", "person"),
+    _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?[,;]?\s+"
+          r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person"),
@@ -153,11 +155,17 @@ VERBS: list[Verb] = [
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
     _verb(r"been\s+to", "traveled_to", "event", "place", done=True),
-    _verb(r"(?:stayed|staying|stay|stays)\s+(?:over\s+)?in", "traveled_to", "event", "place"),
+    _verb(r"(?:stayed|staying|stay|stays)\s+(?:over\s+)?(?:with\s+(?:[\w'’-]+\s+){1,3}?)?in|"
+          r"(?:went|go|going)\s+(?:camping|hiking|skiing|snowboarding|surfing|backpacking|diving|"
+          r"sailing|fishing|climbing|shopping|island\s+hopping)\s+(?:in|at|on|around)",
+          "traveled_to", "event", "place"),
+    _verb(r"on\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour|break)\s+"
+          r"(?:to|in|around)", "traveled_to", "event", "place", needs_be=True, done=True),
     _verb(r"(?:spent|spend|spending)\s+" + _STAY + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
           r"(?:time|trip|holiday|vacation|week|weekend)\s+in", "traveled_to", "event", "place",
           done=True),
-    _verb(r"(?:got|get|came|come|just)\s+back\s+from\s+" + _TRIP + r"|back\s+from\s+" + _TRIP,
+    _verb(r"(?:got|get|came|come|just|flew|drove|arrived|returned)\s+(?:back\s+|home\s+)?from\s+"
+          + _TRIP + r"|back\s+from\s+" + _TRIP,
           "traveled_to", "event", "place", done=True),
     # --- meetings
     _verb(r"(?:met|meet|meeting|meets)(?:\s+up)?(?:\s+with)?|(?:ran|run|running|bumped)\s+into|"
