@@ -222,3 +222,92 @@ def test_extracted_fact_is_frozen_and_serialises_times_as_iso():
 )
 def test_split_sentences(text, sentences):
     assert split_sentences(text) == sentences
+
+
+def all_facts(text: str, reference: datetime = REF) -> list[tuple]:
+    """The facts as (op, subject, predicate, object, valid_from, valid_to), dates as ISO text."""
+    return [(f.op, f.subject, f.predicate, f.object,
+             f.valid_from and f.valid_from.isoformat()[:10], f.valid_to and f.valid_to.isoformat()[:10])
+            for f in RuleExtractor().extract(text, reference_time=reference)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # first person plural and named others
+    ("We moved to Porto in March.", [("assert", "user", "lives_in", "Porto", "2026-03-01", None)]),
+    ("My sister Ana just started at Google.", [("assert", "Ana", "works_at", "Google", None, None)]),
+    ("My parents Jim and Carol live in Leeds.",
+     [("assert", "Jim", "lives_in", "Leeds", None, None),
+      ("assert", "Carol", "lives_in", "Leeds", None, None)]),
+    ("Tom and I moved to Oslo.", [("assert", "user", "lives_in", "Oslo", None, None),
+                                  ("assert", "Tom", "lives_in", "Oslo", None, None)]),
+    ("Rachel and I broke up last week.", [("end", "user", "dating", "Rachel", None, "2026-04-27")]),
+    ("My friend Liam, who lives in Dublin, just visited.",
+     [("assert", "Liam", "lives_in", "Dublin", None, None)]),
+    ("My brother Ahmed got a job at Etsy and moved to Brooklyn.",
+     [("assert", "Ahmed", "works_at", "Etsy", None, None),
+      ("assert", "Ahmed", "lives_in", "Brooklyn", None, None)]),
+    ("My sister Mia lives in Rome. She works at FAO.",
+     [("assert", "Mia", "lives_in", "Rome", None, None),
+      ("assert", "Mia", "works_at", "FAO", None, None)]),
+    # endings and new states
+    ("I moved from Chicago to Denver last year.",
+     [("end", "user", "lives_in", "Chicago", None, "2025-01-01"),
+      ("assert", "user", "lives_in", "Denver", "2025-01-01", None)]),
+    ("I switched from Accenture to KPMG in November.",
+     [("end", "user", "works_at", "Accenture", None, "2025-11-01"),
+      ("assert", "user", "works_at", "KPMG", "2025-11-01", None)]),
+    ("I left Berlin in 2020.", [("end", "user", "lives_in", "Berlin", None, "2020-01-01")]),
+    ("I left Spotify in 2020.", [("end", "user", "works_at", "Spotify", None, "2020-01-01")]),
+    ("I used to work at IBM.", [("end", "user", "works_at", "IBM", None, None)]),
+    ("I'm not living in Dublin any more.", [("end", "user", "lives_in", "Dublin", None, None)]),
+    ("We're no longer in Madrid.", [("end", "user", "lives_in", "Madrid", None, None)]),
+    ("I'm not into gaming anymore.", [("end", "user", "likes", "gaming", None, None)]),
+    ("I haven't lived in Cairo since 2020.", [("end", "user", "lives_in", "Cairo", None, "2020-01-01")]),
+    ("I got fired on Friday.", [("end", "user", "works_at", None, None, "2026-05-01")]),
+    # synonyms, tenses, "these days"
+    ("I'm living in Porto these days.", [("assert", "user", "lives_in", "Porto", None, None)]),
+    ("I've been working at the Mayo Clinic since 2021.",
+     [("assert", "user", "works_at", "Mayo Clinic", "2021-01-01", None)]),
+    ("I'm really into bouldering these days.", [("assert", "user", "likes", "bouldering", None, None)]),
+    ("I can't stand cilantro.", [("assert", "user", "dislikes", "cilantro", None, None)]),
+    ("I'm a software engineer at Stripe.", [("assert", "user", "works_at", "Stripe", None, None)]),
+    ("I'm a sophomore at Ohio State.", [("assert", "user", "studies_at", "Ohio State", None, None)]),
+    ("I ran into Tom yesterday.", [("assert", "user", "met", "Tom", "2026-05-07", "2026-05-08")]),
+    ("Just got back from Iceland!", [("assert", "user", "traveled_to", "Iceland", None, None)]),
+    ("I was in Chicago for a conference last week.",
+     [("assert", "user", "traveled_to", "Chicago", "2026-04-27", "2026-05-04")]),
+    ("I'm dating a guy named Leo.", [("assert", "user", "dating", "Leo", None, None)]),
+    ("I'm married to Kenji.", [("assert", "user", "married_to", "Kenji", None, None)]),
+    ("Everyone calls me Bex.", [("assert", "user", "is_called", "Bex", None, None)]),
+    # plans with an explicit time are upcoming facts
+    ("We're moving to Vienna next month.", [("assert", "user", "lives_in", "Vienna", "2026-06-01", None)]),
+    ("I'm flying to Rome on Saturday.",
+     [("assert", "user", "traveled_to", "Rome", "2026-05-09", "2026-05-10")]),
+    ("I start at Microsoft on Monday.", [("assert", "user", "works_at", "Microsoft", "2026-05-11", None)]),
+])
+def test_extracts_about_anyone(text, expected):
+    assert all_facts(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I might move to Oslo next year.",
+    "Thinking about moving to Barcelona.",
+    "I'm thinking of leaving Uber.",
+    "I'll visit Rome someday.",
+    "We're moving to Sydney!",
+    "I want to go to Iceland.",
+    "If I get the job I'll have to move to Zurich.",
+    "I was supposed to fly to Berlin yesterday.",
+    "I think I'm falling for Olivia.",
+    "He lives in Kraków, I think.",
+    "My cousin moved to Perth.",
+    "She works at Google.",
+    "I never made it to Berlin.",
+    "I'm interviewing at Meta next week.",
+    "I don't think I'll ever leave London.",
+    "I visited Tom.",
+    "I'm originally from Ohio.",
+    "We're not with Comcast anymore.",
+])
+def test_hedged_future_and_unnamed_say_nothing(text):
+    assert all_facts(text) == []
