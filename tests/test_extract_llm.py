@@ -388,7 +388,7 @@ def test_fallback_does_not_hide_a_wrong_address():
 def test_extract_many_keeps_order_and_bounds_concurrency(server):
     extractor = LLMExtractor(server.url, "test-model", concurrency=3, backoff=0.01)
     texts = [f"I live in City{n}." for n in range(8)]
-    for n in range(8):
+    for _n in range(8):
         server.answer({"facts": []}, delay=0.15)
     server.default = None
     results = extractor.extract_many([(t, NOW, "alice") for t in texts])

@@ -133,7 +133,7 @@ class ChatClient:
                 if exc.code not in _RETRY_STATUS:
                     raise ExtractionFailed(f"LLM endpoint {self.url} answered {problem}") from None
                 wait = retry_after(exc.headers.get("Retry-After"))
-            except (TimeoutError, socket.timeout) as exc:
+            except TimeoutError as exc:
                 problem = f"no answer within {self.timeout:g} s ({exc or 'timed out'})"
             except urllib.error.URLError as exc:
                 reason = exc.reason

@@ -23,7 +23,6 @@ from ..timeutil import UTC
 from ..when import TimeSpan, resolve_times
 from .facts import ExtractedFact, Extractor
 from .lexicon import (
-    JOB_NOUNS,
     NOT_NAMES,
     RELATION_ADJECTIVES,
     RELATIONS,
@@ -31,6 +30,16 @@ from .lexicon import (
     is_place,
     looks_educational,
     looks_organisational,
+)
+from .objects import (
+    FIRST_WORD,
+    JOB_PHRASE,
+    JOB_WORD,
+    called_name,
+    people,
+    place_name,
+    proper_name,
+    things,
 )
 from .sentences import split_sentences
 from .verbs import VERBS, Verb
@@ -186,106 +195,6 @@ def _named_subject(m: re.Match, prefix: str, offset: int, speaker: str,
     return _Subject(tuple(names), None, False, aux, offset + m.start())
 
 
-# --- objects ----------------------------------------------------------------------------------
-
-_CONNECTOR = r"(?:of|de|da|del|della|di|do|dos|la|le|les|van|von|der|den|du|y|and|&|upon|on|the|for|am|im|sur)"
-_PROPER = re.compile(
-    rf"(?:[A-Z0-9][\w'’.&-]*|[A-Z]\.)(?:\s+(?:{_CONNECTOR}\s+)*(?!I\b)(?:[A-Z0-9][\w'’.&-]*))*")
-_THE = re.compile(r"^(?:the|The)\s+")
-_CLOCK = re.compile(r"\d[\d:.]*\s*(?:[ap]\.?m\.?)?", re.IGNORECASE)
-_NAME_END = re.compile(r"[.,;:!?)]+$")
-_PRONOUNS = frozenset(
-    "it its that this these those there here them him her me you us myself yourself ourselves "
-    "something anything everything nothing someone anyone everyone one home my your his our "
-    "their a an to some any all what which whatever stuff things".split())
-_THING_STOP = re.compile(
-    r"[;:!?()\"“”]|,?\s+(?:and|but|or|so)\s+(?=(?:I|i|my|we|he|she|they|it|you)\b)|\s(?:but|"
-    r"because|since|when|while|with|in|on|at|after|before|during|for|from|a\s+lot|very\s+much|"
-    r"so\s+much|too|as\s+well|any\s*more|any\s+longer|no\s+more|these\s+days|nowadays|now|"
-    r"either|lately|recently|anyway|though|honestly|like|than|if|more|most|again|too|these|"
-    r"right\s+now|at\s+the\s+moment|at\s+all|"
-    r"this|every|each|all|ever|since|until|whenever)\b", re.IGNORECASE)
-_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
-_NAMED_LEAD = re.compile(r"^(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|"
-                         r"someone|somebody)\s+(?:named|called)\s+", re.IGNORECASE)
-_JOB = re.compile(rf"^(?:(?:my|the|a|our|that)\s+)?(?:[\w-]+\s+)?(?P<noun>{'|'.join(JOB_NOUNS)})\b",
-                  re.IGNORECASE)
-_JOB_WORD = re.compile(rf"\b(?:{'|'.join(JOB_NOUNS)})\b", re.IGNORECASE)
-_FIRST_WORD = re.compile(r"[\w'’-]+")
-
-
-def _proper(rest: str) -> str | None:
-    """The capitalised name that opens ``rest`` ("the Mayo Clinic" -> "Mayo Clinic")."""
-    rest = _THE.sub("", rest.lstrip(" ,"))
-    m = _PROPER.match(rest)
-    if not m:
-        return None
-    name = _NAME_END.sub("", m.group()).strip()
-    name = re.sub(rf"(?:\s+{_CONNECTOR})+$", "", name)
-    if not name or not _is_name(name.split()[0]) or len(name.split()) > 6 or _CLOCK.fullmatch(name):
-        return None
-    return name
-
-
-def _known_place(rest: str) -> str | None:
-    """A known place opening ``rest`` in any case ("berlin", "new york")."""
-    words = _THE.sub("", rest.lstrip()).split()
-    for n in range(min(4, len(words)), 0, -1):
-        candidate = _NAME_END.sub("", " ".join(words[:n]))
-        if is_place(candidate):
-            return candidate
-    return None
-
-
-def _place(rest: str) -> str | None:
-    name = _proper(rest)
-    if name and not looks_educational(name) and not name.endswith(("'s", "’s")):
-        return name
-    return _known_place(rest)
-
-
-_APPOSITION = re.compile(r"^(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+,?\s+(?=[A-Z])")
-
-
-def _person(rest: str) -> list[str]:
-    """The people named at the start of ``rest``: "Tom", "Priya and Dev", "my partner Chris"."""
-    rest = _APPOSITION.sub("", _NAMED_LEAD.sub("", rest.lstrip()))
-    people = []
-    while (name := _proper(rest)) and not looks_organisational(name):
-        if len(name.split()) > 3:
-            break
-        for part in re.split(r"\s+(?:and|&)\s+", name):
-            people.append(part)
-        rest = rest[rest.find(name) + len(name):]
-        more = re.match(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=[A-Z])", rest)
-        if not more:
-            break
-        rest = rest[more.end():]
-    return people
-
-
-def _things(rest: str) -> list[str]:
-    stop = _THING_STOP.search(rest)
-    phrase = rest[:stop.start()] if stop else rest
-    out = []
-    for part in _LIST_SEPARATOR.split(phrase):
-        part = _THE.sub("", part.strip().strip(".,!?'\"“”’‘ ")).strip()
-        part = re.sub(r"^(?:the)\s+", "", part, flags=re.IGNORECASE)
-        words = part.split()
-        if not words or len(words) > 5 or words[0].lower() in _PRONOUNS:
-            continue
-        if any(ch.isalpha() for ch in part):
-            out.append(part)
-    return out
-
-
-def _name(rest: str) -> str | None:
-    m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
-    if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS:
-        return None
-    return m.group(1)
-
-
 # --- times ----------------------------------------------------------------------------------
 
 _SPAN_WORDS = re.compile(r"^(?:from|between)\b|\s(?:to|until|till|through|thru|and)\s|[-–—]",
@@ -344,7 +253,7 @@ def _form(word: str) -> str:
 
 def _reading(verb: Verb, aux: str, head: str, after: str) -> _Reading:
     negated = bool(_NEGATION.search(aux))
-    first = _FIRST_WORD.match(head.strip())
+    first = FIRST_WORD.match(head.strip())
     form = _form(first.group()) if first and not verb.needs_be else "present"
     if verb.done:
         form = "past"
@@ -556,35 +465,35 @@ class RuleExtractor:
         """The object(s) after the verb; [None] for a bare end; None when nothing fits."""
         kind = verb.obj
         if kind == "thing":
-            return _things(rest) or None
+            return things(rest) or None
         if kind == "name":
-            name = _name(rest)
+            name = called_name(rest)
             return [name] if name else None
         if kind == "person":
-            people = _person(rest)
-            name = people[0] if len(people) == 1 else None
-            if len(people) > 1:
-                return people
+            named = people(rest)
+            name = named[0] if len(named) == 1 else None
+            if len(named) > 1:
+                return named
         elif kind == "place":
-            name = _place(rest)
+            name = place_name(rest)
             if name and predicate == "traveled_to" and len(name.split()) == 1 and not is_place(
                     name) and head.lower().startswith("visit") and not rest.lstrip().startswith(
                     ("the ", "The ")):
                 name = None  # "I visited Tom": someone, not somewhere
         elif kind == "where":
-            name = _place(rest) or _proper(rest)
+            name = place_name(rest) or proper_name(rest)
         else:
-            name = _proper(rest)
+            name = proper_name(rest)
             if name and predicate == "studies_at" and head.lower().startswith("go") \
                     and not looks_educational(name):
                 name = None
         if name:
             return [name]
-        if verb.kind == "stop" and _JOB_WORD.search(head):
+        if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
-        if verb.bare or (verb.kind == "stop" and _JOB.match(rest.strip())):
-            if verb.kind == "stop" and rest.strip() and not _JOB.match(rest.strip()) and \
-                    _FIRST_WORD.match(rest.strip()) and verb.predicate != "married_to":
+        if verb.bare or (verb.kind == "stop" and JOB_PHRASE.match(rest.strip())):
+            if verb.kind == "stop" and rest.strip() and not JOB_PHRASE.match(rest.strip()) and \
+                    FIRST_WORD.match(rest.strip()) and verb.predicate != "married_to":
                 return None  # "I left my keys": not a job
             return [None]
         return None
@@ -593,15 +502,15 @@ class RuleExtractor:
         """"moved from A to B", "moved to B from A", "left A for B", or one side alone."""
         text = sentence[m.end():end]
         head = m.group().lower()
-        first = _place(text) if verb.predicate == "lives_in" else None
-        first = first or _proper(text)
+        first = place_name(text) if verb.predicate == "lives_in" else None
+        first = first or proper_name(text)
         if first is None:
             if "from" not in head:
                 self._single(verb, rest, subject, add)
             return
         tail = text[text.find(first) + len(first):]
         link = re.match(r"\s*(?:,\s*)?(?:(?:back\s+)?to|for|from)\s+", tail, re.IGNORECASE)
-        second = (_place(tail[link.end():]) or _proper(tail[link.end():])) if link else None
+        second = (place_name(tail[link.end():]) or proper_name(tail[link.end():])) if link else None
         when_from, when_to = (span.span.start, None) if span else (None, None)
         if "from" in head and second:  # moved from A to B
             old, new = first, second
@@ -619,9 +528,9 @@ class RuleExtractor:
                 add(subj, predicate, new, "assert", when_from, None)
 
     def _single(self, verb, rest, subject, add) -> None:
-        obj = _place(rest) or (_proper(rest) if verb.obj == "where" else None)
+        obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
         if obj is None:
-            if verb.kind == "stop" and _JOB.match(rest.strip()):
+            if verb.kind == "stop" and JOB_PHRASE.match(rest.strip()):
                 for subj in subject.names:
                     add(subj, "works_at", None)
             return

@@ -59,8 +59,8 @@ _A = "['’]"
 _ADV = r"(?:\s+(?:really|so|totally|quite|very|super|pretty|absolutely|completely|seriously))*"
 _NAMED = r"(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|someone|somebody)\s+" \
          r"(?:named|called)\s+"
-_DEGREE = r"(?:master{A}?s|masters|phd|ph\.d\.|doctorate|degree|bachelor{A}?s|mba|undergrad|" \
-          r"studies|diploma|course|thesis)".format(A=_A)
+_DEGREE = rf"(?:master{_A}?s|masters|phd|ph\.d\.|doctorate|degree|bachelor{_A}?s|mba|undergrad|" \
+          r"studies|diploma|course|thesis)"
 _TRIP = r"(?:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|visit|tour)\s+to\s+)?"
 _PLACE_LEAD = r"(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){1,3}?(?:in|at)\s+)?"
 _STAY = r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
@@ -135,8 +135,8 @@ VERBS: list[Verb] = [
     # --- likes
     _verb(r"(?:stopped|stop)\s+(?:liking|loving|enjoying)|(?:lost|losing)\s+interest\s+in",
           "likes", "stop", "thing"),
-    _verb(rf"(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|adores|adored)"
-          rf"(?!\s+to\b)", "likes", "state", "thing", negated="dislikes"),
+    _verb(r"(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|adores|adored)"
+          r"(?!\s+to\b)", "likes", "state", "thing", negated="dislikes"),
     _verb(rf"(?:gotten|got|getting|get){_ADV}\s+into", "likes", "start", "thing"),
     _verb(rf"{_ADV.replace('*', '?')}\s*into|(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?"
           r"fan\s+of|(?:obsessed|obsessing)\s+(?:with|over)|(?:crazy|mad|passionate)\s+about|"
