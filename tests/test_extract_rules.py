@@ -3,6 +3,8 @@
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from graphmem.errors import InvalidInput
@@ -311,3 +313,18 @@ def test_extracts_about_anyone(text, expected):
 ])
 def test_hedged_future_and_unnamed_say_nothing(text):
     assert all_facts(text) == []
+
+
+_WORDS = ("I we my sister Ana Tom and moved to from left work at like don't anymore no longer "
+          "used in Berlin Google last week since 2019 visited met , . ? ! 'm 've might will "
+          "the jazz broke up with got a job married divorced").split()
+
+
+@given(st.lists(st.sampled_from(_WORDS), max_size=30))
+def test_any_text_gives_well_formed_facts(words):
+    text = " ".join(words)
+    for fact in RuleExtractor().extract(text, reference_time=REF):
+        assert fact.quote in text
+        assert fact.op in ("assert", "end") and fact.subject
+        assert fact.op == "end" or fact.object
+        assert fact.valid_to is None or fact.valid_from is None or fact.valid_to > fact.valid_from
