@@ -212,8 +212,21 @@ def attach_ranges(hits: list[Hit], text: str) -> list[Hit]:
     return out
 
 
+#: Every expression holds a digit or one of these words: text without any has none to find.
+_TRIGGER = re.compile(
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|ago|back|last|"
+    r"next|this|past|since|earlier|later|week|weekend|weekends|month|months|year|years|decade|"
+    r"quarter|from\s+now|holidays|christmas|easter|halloween|thanksgiving|valentine|new\s+year|"
+    r"independence|boxing|spring|summer|autumn|fall|winter|the\s+\w+ies|first|second|third|fourth|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
+    r"july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|a\s+few|couple|\w+\s+(?:minutes|hours|days))\b", re.IGNORECASE)
+
+
 def find(text: str, now: datetime, *, day_first: bool = False) -> list[Hit]:
     """Every time expression of ``text`` read at ``now`` (naive, in the store's zone)."""
+    if not _TRIGGER.search(text):
+        return []
     hits = scan(text, now, day_first)
     for combine in (attach_anchors, attach_clock, attach_since, attach_ranges):
         hits = combine(hits, text)
