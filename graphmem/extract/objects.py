@@ -10,8 +10,8 @@ import re
 
 from .lexicon import JOB_NOUNS, NOT_NAMES, is_place, looks_educational, looks_organisational
 
-__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "called_name", "people", "place_name",
-           "proper_name", "things"]
+__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "called_name", "lowercase_name", "people",
+           "place_name", "proper_name", "things"]
 
 
 def _is_name(text: str) -> bool:
@@ -44,9 +44,34 @@ JOB_WORD = re.compile(rf"\b(?:{'|'.join(JOB_NOUNS)})\b", re.IGNORECASE)
 FIRST_WORD = re.compile(r"[\w'’-]+")
 
 
+#: "a startup called Nimbus": the name after a description.
+_CALLED = re.compile(
+    r"^(?:a|an|this|the)\s+(?:[\w-]+\s+){0,2}?(?:company|startup|start-up|firm|agency|bank|school|"
+    r"college|university|restaurant|cafe|café|bar|shop|store|studio|lab|nonprofit|charity|"
+    r"hospital|clinic|bakery|place|town|city|village|band|team|club)\s+(?:called|named)\s+",
+    re.IGNORECASE)
+#: Lowercase words that are no company, in text typed all in lowercase ("i quit netflix").
+_COMMON = frozenset(
+    "a an the my our your his her their this that it its me you us him them there here home "
+    "work school class church bed lunch dinner breakfast night nights noon early late now today "
+    "tomorrow yesterday again too so and but or because for with from to in on at by job jobs "
+    "part-time full-time remotely everything nothing something all some any one two".split())
+
+
+def lowercase_name(rest: str, text: str) -> str | None:
+    """In a message typed all in lowercase, the word after the verb as a name, when it can be."""
+    if any(ch.isupper() for ch in text):
+        return None
+    m = re.match(r"\s*([a-z][\w'’&-]*)", rest)
+    word = m.group(1) if m else ""
+    if not word or word in _COMMON or word in JOB_NOUNS or word.endswith("ing") or len(word) < 2:
+        return None
+    return word
+
+
 def proper_name(rest: str) -> str | None:
     """The capitalised name that opens ``rest`` ("the Mayo Clinic" -> "Mayo Clinic")."""
-    rest = _THE.sub("", rest.lstrip(" ,"))
+    rest = _THE.sub("", _CALLED.sub("", rest.lstrip(" ,")))
     m = _PROPER.match(rest)
     if not m:
         return None

@@ -36,6 +36,7 @@ from .objects import (
     JOB_PHRASE,
     JOB_WORD,
     called_name,
+    lowercase_name,
     people,
     place_name,
     proper_name,
@@ -98,6 +99,10 @@ _SUBJECT = re.compile(
     rf"|(?P<pair>(?P<pair_name>{_NAME})\s+and\s+I)"
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
+    rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
+    rf"\s+(?P<titled_name>{_NAME}))"
+    rf"|(?P<appos1>(?P<appos1_name>{_NAME}),\s+{_REL},)"
+    rf"|(?P<appos2>{_REL},\s+(?P<appos2_name>{_NAME}),)"
     rf"|(?P<pronoun>[Hh]e|[Ss]he)"
     rf"|(?P<bare>{_NAMES})){_AUX}\s*$")
 _INTERJECTION = (r"(?:just|finally|lol|so|also|oh|recently|ugh|haha|omg|well|anyway|btw|"
@@ -184,9 +189,11 @@ def _named_subject(m: re.Match, prefix: str, offset: int, speaker: str,
         name = m["pair_name"] or m["me_name"]
         return _Subject((speaker, name), name, False, aux, offset + m.start()) \
             if _is_name(name) else None
-    if m["who"]:
-        return _Subject((m["who_name"],), None, False, aux, offset + m.start()) \
-            if _is_name(m["who_name"]) else None
+    for group in ("who", "titled", "appos1", "appos2"):
+        if m[group]:
+            name = m[f"{group}_name"]
+            return _Subject((name,), None, False, aux, offset + m.start()) \
+                if _is_name(name) else None
     if m["pronoun"]:
         return _Subject((last_named,), None, False, aux, offset + m.start()) if last_named else None
     names = _split_names(m["bare"])
@@ -329,6 +336,11 @@ def _route(verb: Verb, name: str) -> str:
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
 
 
+#: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
+_NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
+                 "go", "enrolled", "taking", "take", "doing", "do", "study", "studi")
+
+
 @dataclass
 class _Found:
     at: int
@@ -352,6 +364,7 @@ class RuleExtractor:
             raise InvalidInput("speaker must be a non-empty name, e.g. 'user'")
         facts: list[ExtractedFact] = []
         self._last_named: str | None = None
+        self._message = text
         for sentence in split_sentences(text):
             self._subjects: list[_Subject] = []
             for fact in self._sentence(sentence, reference_time, speaker.strip()):
@@ -484,6 +497,8 @@ class RuleExtractor:
             name = place_name(rest) or proper_name(rest)
         else:
             name = proper_name(rest)
+            if name is None and not head.lower().startswith(_NO_LOWERCASE):
+                name = lowercase_name(rest, self._message)  # "i quit netflix"
             if name and predicate == "studies_at" and head.lower().startswith("go") \
                     and not looks_educational(name):
                 name = None

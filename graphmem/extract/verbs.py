@@ -61,8 +61,11 @@ _NAMED = r"(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|someone|
          r"(?:named|called)\s+"
 _DEGREE = rf"(?:master{_A}?s|masters|phd|ph\.d\.|doctorate|degree|bachelor{_A}?s|mba|undergrad|" \
           r"studies|diploma|course|thesis)"
-_TRIP = r"(?:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|visit|tour)\s+to\s+)?"
-_PLACE_LEAD = r"(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){1,3}?(?:in|at)\s+)?"
+_TRIP = r"(?:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|visit|tour)\s+to\s+|" \
+        r"(?:a|an|our|my|the|two|three|four|five|ten|few|couple|\d+)\s+(?:of\s+)?(?:[\w-]+\s+){0,2}?" \
+        r"(?:days?|nights?|weeks?|weekend|months?)\s+(?:in|on|at)\s+)?"
+_PLACE_LEAD = r"(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){1,3}?(?:in|at)\s+|" \
+              r"[A-Z][\w'’-]+(?:\s+and\s+[A-Z][\w'’-]+)?\s+(?:in|at)\s+(?=[A-Z]))?"
 _STAY = r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
         r"(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays|time)\s+in"
 _MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\s+beer|beers|tea)"
@@ -71,11 +74,11 @@ VERBS: list[Verb] = [
     # --- moves: "from A to B" first, so that "moved from Paris to Berlin" is one statement
     _verb(r"(?:moved|moving|move|relocated|relocating|switched|switching)\s+(?:back\s+)?from",
           "lives_in", "start", "where", pair=True),
-    _verb(r"(?:moved|moving|move)\s+(?:back\s+|over\s+)?to|(?:relocated|relocating|relocate)\s+"
+    _verb(r"(?:moved|moving|move)\s+(?:back\s+|over\s+)?(?:home\s+)?to|(?:relocated|relocating|relocate)\s+"
           r"(?:back\s+)?to", "lives_in", "start", "where", pair=True),
     _verb(r"(?:left|leaving|leave)", "lives_in", "stop", "where", pair=True),
-    _verb(r"(?:moved|moving)\s+(?:into|to)\s+(?:a|an|our|my|the)\s+(?:new\s+|little\s+|bigger\s+"
-          r"|smaller\s+)?(?:place|flat|apartment|house|home|condo|studio)\s+in", "lives_in",
+    _verb(r"(?:moved|moving)\s+(?:into|to)\s+(?:a|an|our|my|the)\s+(?:[\w-]+\s+){0,2}?"
+          r"(?:place|flat|apartment|house|home|condo|studio)\s+in", "lives_in",
           "start", "place"),
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
@@ -84,7 +87,9 @@ VERBS: list[Verb] = [
     _verb(r"(?:settled|settling)\s+(?:down\s+)?in", "lives_in", "start", "place"),
     _verb(r"based\s+in|(?:now\s+)?in", "lives_in", "state", "place", needs_be=True),
     # --- work
-    _verb(r"(?:work|works|worked|working)(?:\s+remotely|\s+from\s+home)?\s+(?:at|for|with)|"
+    _verb(r"(?:work|works|worked|working)(?:\s+(?:remotely|from\s+home|nights|days|weekends|"
+          r"part-time|full-time|part\s+time|full\s+time)|\s+as\s+(?:a|an)(?:\s+[\w'’-]+){1,3}?)?"
+          r"\s+(?:at|for|with)|"
           r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
           r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
           "org"),
@@ -113,7 +118,8 @@ VERBS: list[Verb] = [
     _verb(r"(?:a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:student|undergrad|undergraduate|postgrad|"
           r"freshman|sophomore|junior|senior|fresher|phd\s+candidate)\s+(?:at|in)",
           "studies_at", "state", "org", needs_be=True),
-    _verb(r"graduated\s+from|(?:finished|completed)\s+(?:my|a|her|his)\s+" + _DEGREE + r"\s+at",
+    _verb(r"graduated\s+from|(?:finished|completed|got|earned|received)\s+(?:my|a|her|his)\s+"
+          + _DEGREE + r"\s+(?:at|from)",
           "graduated_from", "event", "org"),
     # --- relationships
     _verb(r"(?:got|get|getting|gets)\s+married(?:\s+to)?|married(?:\s+to)?|marrying|marry",
@@ -129,12 +135,14 @@ VERBS: list[Verb] = [
           r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
-          "state", "person"),
+          "state", "person", reciprocal=True),
     _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)",
           "dating", "stop", "person", bare=True, reciprocal=True),
     # --- likes
     _verb(r"(?:stopped|stop)\s+(?:liking|loving|enjoying)|(?:lost|losing)\s+interest\s+in",
           "likes", "stop", "thing"),
+    _verb(r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores)\s+living\s+in", "lives_in",
+          "state", "place"),
     _verb(r"(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|adores|adored)"
           r"(?!\s+to\b)", "likes", "state", "thing", negated="dislikes"),
     _verb(rf"(?:gotten|got|getting|get){_ADV}\s+into", "likes", "start", "thing"),
@@ -161,7 +169,11 @@ VERBS: list[Verb] = [
           "traveled_to", "event", "place"),
     _verb(r"on\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour|break)\s+"
           r"(?:to|in|around)", "traveled_to", "event", "place", needs_be=True, done=True),
-    _verb(r"(?:spent|spend|spending)\s+" + _STAY + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
+    _verb(r"(?:spent|spend|spending)\s+(?:" + _STAY + r"|(?:christmas|thanksgiving|easter|"
+          r"new\s+year['’]?s?|the\s+holidays|the\s+summer|the\s+winter|the\s+weekend)\s+in)|"
+          r"(?:went|go|going|goes|came|come|coming|headed|heading|flew|flying|drove|driving)\s+"
+          r"(?:back\s+|home\s+|over\s+|up\s+|down\s+)?(?:to\s+)?(?:see|visit)\s+" + _PLACE_LEAD
+          + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
           r"(?:time|trip|holiday|vacation|week|weekend)\s+in", "traveled_to", "event", "place",
           done=True),
     _verb(r"(?:got|get|came|come|just|flew|drove|arrived|returned)\s+(?:back\s+|home\s+)?from\s+"
