@@ -401,7 +401,8 @@ RULES: list[Rule] = [
           _relative_weekday),
     _rule(rf"\b(?P<wd>{_WEEKDAY})\s+before\s+last\b", _weekday_before_last),
     _rule(rf"\bon\s+(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _on_weekday),
-    _rule(rf"{_after('since', 'until', 'till', 'by')}(?P<wd>{_WEEKDAY})\b", _on_weekday),
+    _rule(rf"{_after('since', 'until', 'till', 'by', 'is', 'was', 'be', 'from')}(?P<wd>{_WEEKDAY})"
+          rf"{_PART_OF_DAY}\b", _on_weekday),
     _rule(rf"\bthe\s+(?P<wd>{_WEEKDAY})\s+(?P<dir>before|after)\b",
           lambda m, ctx: weekday_around(m, ctx.today), weekday_around),
     _rule(rf"{_AFTER_WORD}{YEAR_NUM}", _year_alone),

@@ -47,13 +47,15 @@ _IRREGULAR_PAST = (
     "taught thought threw told took tore understood was were woke won wore wrote")
 _PAST = re.compile(
     rf"\b(?:{'|'.join(_IRREGULAR_PAST.split())}|didn['’]t|wasn['’]t|weren['’]t|hadn['’]t|"
-    r"used\s+to|ago|yesterday|last|earlier)\b|['’]d\s+\w+ed\b|"
+    r"used\s+to|ago|yesterday)\b|['’]d\s+\w+ed\b|"
     r"\b(?!(?:need|seed|feed|bed|red|shed|speed|breed|bleed|indeed|embed|proceed|succeed|exceed|"
     r"hundred|naked|sacred|wicked|weed|reed|deed|greed|tired|excited|married|engaged|bored|"
     r"interested|based|scared|supposed|used)\b)[a-z]{2,}ed\b", re.IGNORECASE)
 _PRESENT = re.compile(
     r"['’](?:m|re)\b|\b(?:am|is|are|have|has|start|starts|begin|begins|leave|leaves|arrive|"
-    r"arrives|come|comes|fly|flies|move|moves|get|gets|meet|meets|see|sees|head|heads|go|goes)\b|"
+    r"arrives|come|comes|fly|flies|move|moves|get|gets|meet|meets|see|sees|head|heads|go|goes|"
+    r"end|ends|open|opens|close|closes|expire|expires|finish|finishes|land|lands|depart|departs|"
+    r"run|runs|happen|happens|kick|kicks|due|return|returns|launch|launches)\b|"
     r"\b\w+ing\b", re.IGNORECASE)
 
 
@@ -215,12 +217,12 @@ def attach_ranges(hits: list[Hit], text: str) -> list[Hit]:
 #: Every expression holds a digit or one of these words: text without any has none to find.
 _TRIGGER = re.compile(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|ago|back|last|"
-    r"next|this|past|since|earlier|later|week|weekend|weekends|month|months|year|years|decade|"
-    r"quarter|from\s+now|holidays|christmas|easter|halloween|thanksgiving|valentine|new\s+year|"
+    r"next|this|past|since|earlier|later|weeks?|weekends?|months?|years?|decades?|days?|hours?|"
+    r"minutes?|quarters?|from\s+now|holidays|christmas|easter|halloween|thanksgiving|valentine|new\s+year|"
     r"independence|boxing|spring|summer|autumn|fall|winter|the\s+\w+ies|first|second|third|fourth|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
     r"july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|a\s+few|couple|\w+\s+(?:minutes|hours|days))\b", re.IGNORECASE)
+    r"saturday|sunday|a\s+few|couple)\b", re.IGNORECASE)
 
 
 def find(text: str, now: datetime, *, day_first: bool = False) -> list[Hit]:
