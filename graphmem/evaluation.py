@@ -24,7 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from .errors import InvalidInput
-from .extract_rules import ExtractedFact, Extractor
+from .extract.facts import ExtractedFact, Extractor
 from .timeutil import UTC, iso, parse_time
 
 __all__ = [

@@ -387,3 +387,23 @@ def test_resolve_phrase_refuses_what_is_not_one_phrase(phrase, problem):
     with pytest.raises(InvalidTime, match=problem) as info:
         resolve_phrase(phrase, WED)
     assert "\n" not in str(info.value) and "2 weeks ago" in str(info.value)
+
+
+_TALK = ("I we went will 'm moved on in over the last this next past since from to and between "
+         "a couple few two weekends weeks ago before Friday Sunday summer winter fall spring Q3 "
+         "holidays Christmas 90s eighties 2019 14th March earlier later year month week , . !"
+         ).split()
+
+
+@given(st.lists(st.sampled_from(_TALK), max_size=25),
+       st.datetimes(min_value=datetime(1950, 1, 1), max_value=datetime(2090, 1, 1)))
+def test_conversational_text_gives_well_formed_spans(words, naive):
+    text = " ".join(words)
+    cursor = 0
+    for span in resolve_times(text, naive.replace(tzinfo=UTC)):
+        found = text.find(span.text, cursor)
+        assert found >= 0
+        cursor = found + len(span.text)
+        assert span.end is None or span.end > span.start
+        assert span.granularity in ("instant", "day", "weekend", "week", "month", "season",
+                                    "quarter", "year", "decade", "range")
