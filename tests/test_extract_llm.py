@@ -516,3 +516,33 @@ def test_ingest_goes_on_with_a_note_when_the_model_fails(server, tmp_path, monke
     beliefs = CliRunner().invoke(main, ["--store", store, "beliefs", "--json"]).stdout
     assert {(b["predicate"], b["object"]) for b in json.loads(beliefs)} == {
         ("lives_in", "Oslo"), ("works_at", "Acme")}
+
+
+def test_eval_extract_scores_the_llm_extractor(server, tmp_path, monkeypatch):
+    """`graphmem eval extract --extractor llm` sends every message to the endpoint."""
+    from click.testing import CliRunner
+
+    from graphmem.cli import main
+
+    labelled = tmp_path / "set.jsonl"
+    rows = [{"id": f"m{n}", "text": f"I live in Town{n}.", "chat_time": "2025-01-10T00:00:00Z",
+             "speaker": "user", "facts": [{"op": "assert", "subject": "user",
+                                           "predicate": "lives_in", "object": f"Town{n}",
+                                           "valid_from": None, "valid_to": None}]}
+            for n in range(3)]
+    labelled.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    monkeypatch.setenv("GRAPHMEM_LLM_BASE_URL", server.url)
+    monkeypatch.setenv("GRAPHMEM_LLM_MODEL", "test-model")
+    town1 = {"facts": [{"op": "assert", "subject": "user", "predicate": "lives_in",
+                        "object": "Town1", "valid_from": None, "valid_to": None,
+                        "quote": "I live in Town1."}]}
+    server.default = Reply(200, completion(json.dumps({"facts": []})))
+    server.answer({"facts": []}, town1)  # messages go one at a time, in order
+    monkeypatch.setenv("GRAPHMEM_LLM_CONCURRENCY", "1")
+    result = CliRunner().invoke(main, ["eval", "extract", str(labelled), "--extractor", "llm",
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    [score] = json.loads(result.stdout)
+    assert score["extractor"] == "llm" and len(server.requests) == 3
+    assert score["strict"]["overall"] == {"right": 1, "wrong": 0, "missed": 2,
+                                          "precision": 1.0, "recall": 0.3333}
