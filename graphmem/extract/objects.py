@@ -10,7 +10,7 @@ import re
 
 from .lexicon import JOB_NOUNS, NOT_NAMES, is_place, looks_educational, looks_organisational
 
-__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "called_name", "lowercase_name", "people",
+__all__ = ["FIRST_WORD", "STUDY_PHRASE", "JOB_PHRASE", "JOB_WORD", "called_name", "lowercase_name", "people",
            "place_name", "proper_name", "things"]
 
 
@@ -33,7 +33,7 @@ _THING_STOP = re.compile(
     r"because|since|when|while|with|in|on|at|after|before|during|for|from|a\s+lot|very\s+much|"
     r"so\s+much|too|as\s+well|any\s*more|any\s+longer|no\s+more|these\s+days|nowadays|now|"
     r"either|lately|recently|anyway|though|honestly|like|than|if|more|most|again|too|these|"
-    r"right\s+now|at\s+the\s+moment|at\s+all|"
+    r"right\s+now|at\s+the\s+moment|at\s+all|tbh|imo|lol|haha|tho|fan|fans|"
     r"this|every|each|all|ever|since|until|whenever)\b", re.IGNORECASE)
 _LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
 _NAMED_LEAD = re.compile(r"^(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|"
@@ -44,6 +44,10 @@ JOB_WORD = re.compile(rf"\b(?:{'|'.join(JOB_NOUNS)})\b", re.IGNORECASE)
 FIRST_WORD = re.compile(r"[\w'’-]+")
 
 
+#: "I dropped out of college": a school not named, for an end with no object.
+STUDY_PHRASE = re.compile(
+    r"^(?:(?:my|the|a)\s+)?(?:[\w'’-]+\s+)?(?:college|school|uni|university|grad\s+school|"
+    r"program|programme|course|degree|phd|master['’]?s|studies)\b", re.IGNORECASE)
 #: "a startup called Nimbus": the name after a description.
 _CALLED = re.compile(
     r"^(?:a|an|this|the)\s+(?:[\w-]+\s+){0,2}?(?:company|startup|start-up|firm|agency|bank|school|"

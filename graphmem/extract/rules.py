@@ -35,6 +35,7 @@ from .objects import (
     FIRST_WORD,
     JOB_PHRASE,
     JOB_WORD,
+    STUDY_PHRASE,
     called_name,
     lowercase_name,
     people,
@@ -55,6 +56,7 @@ _PAST_VERB = (r"(?:\w+ed|went|got|left|quit|took|met|had|flew|ran|became|began|m
               r"came|saw|drove|fell|bought|found|gave|broke|split)")
 _BREAK = re.compile(
     rf";|:\s|\s[-–—]\s|,?\s+(?:but|so|because|though|although|while|whereas|plus)\s+"
+    rf"|,?\s+(?:before|after)\s+(?=\w+ing\b)"
     rf"|,?\s+and\s+(?=(?:I|i|we|my|our|now|then|he|she|they|also|"
     rf"{_PAST_VERB})\b)", re.IGNORECASE)
 
@@ -88,7 +90,8 @@ _AUX_WORDS = (
     r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
     r"back|newly|happily|secretly|already|soon|still")
 _AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b)*)"
-_NAME = r"(?:(?!I\b|I['’])[A-Z][\w'’-]*\.?(?:\s+(?!I\b|I['’])[A-Z][\w'’-]+)?)"
+_WORD = r"[A-Z][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
+_NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"
 _REL = (rf"(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
         rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})")
@@ -109,12 +112,14 @@ _INTERJECTION = (r"(?:just|finally|lol|so|also|oh|recently|ugh|haha|omg|well|any
                  r"guess\s+what|actually|and|update|news|big\s+news|yay|welp|fyi|ok|okay|"
                  r"honestly|hey|hi|hello|wow|yes|yeah|sadly|luckily|apparently|today|officially)")
 _SUBJECTLESS = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*\W*?{_AUX}\s*$", re.IGNORECASE)
+_FRAGMENT = re.compile(r"^\W*(?:(?:not|just|still|now|currently|also|really|huge|big)\s*)*$",
+                       re.IGNORECASE)
 _LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
 _SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
                            re.IGNORECASE)
 
 #: A verb phrase joined to the one before it, sharing its subject.
-_AND = re.compile(r"(?:,\s*|\s+)(?:and|then|&)\s+(?:(?:just|also|then|now|later|recently|finally)"
+_AND = re.compile(r"(?:,\s*|\s+)(?:and|then|&|before|after)\s+(?:(?:just|also|then|now|later|recently|finally)"
                   r"\s+)*$", re.IGNORECASE)
 _HEDGE_AUX = re.compile(
     rf"{_A}d\b|\b(?:would|could|might|should|may|must|can|probably|maybe|perhaps|almost|nearly|"
@@ -165,7 +170,7 @@ def _subject(prefix: str, offset: int, speaker: str, last_named: str | None) -> 
     """Who the verb after ``prefix`` (the clause up to the verb) is about, or None."""
     m = _SUBJECT.search(prefix)
     found = _named_subject(m, prefix, offset, speaker, last_named) if m else None
-    if found is None and (bare := _SUBJECTLESS.match(prefix)):
+    if found is None and (bare := _SUBJECTLESS.match(" " + prefix)):
         return _Subject((speaker,), None, False, bare["aux"] or "", offset)
     return found
 
@@ -336,6 +341,9 @@ def _route(verb: Verb, name: str) -> str:
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
 
 
+#: An object that is some thing, not a job ("my keys", "the house", "smoking").
+_THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
+                          r"[a-z]+ing\b)", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi")
@@ -413,8 +421,9 @@ class RuleExtractor:
         if _HEDGE_BEFORE.search(sentence, begin, subject.begin) or _HEDGE_AFTER.search(
                 sentence, m.end(), end) or _HEDGE_BEFORE.search(prefix):
             return []
-        if verb.needs_be and not _BE.search(subject.aux):
-            return []
+        if verb.needs_be and not _BE.search(subject.aux) and not (
+                subject.names == (speaker,) and _FRAGMENT.match(prefix)):
+            return []  # "Not a fan of cold brew": a fragment whose "I'm" went unsaid
         self._subjects.append(subject)
         if subject.names[0] != speaker and len(subject.names) == 1 and not subject.partner:
             self._last_named = subject.names[0]
@@ -458,6 +467,8 @@ class RuleExtractor:
         objects = self._objects(verb, m.group(), rest, predicate)
         if objects is None:
             return []
+        if op == "assert" and objects == [None]:
+            return []  # "I'm working": nothing to assert
         for subj in subject.names:
             for obj in objects:
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
@@ -504,11 +515,13 @@ class RuleExtractor:
                 name = None
         if name:
             return [name]
+        if predicate == "studies_at" and verb.kind == "stop":
+            return [None] if STUDY_PHRASE.match(rest.strip()) else None
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
         if verb.bare or (verb.kind == "stop" and JOB_PHRASE.match(rest.strip())):
-            if verb.kind == "stop" and rest.strip() and not JOB_PHRASE.match(rest.strip()) and \
-                    FIRST_WORD.match(rest.strip()) and verb.predicate != "married_to":
+            if verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and _THING_AFTER.match(
+                    rest) and verb.predicate != "married_to":
                 return None  # "I left my keys": not a job
             return [None]
         return None

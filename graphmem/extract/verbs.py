@@ -65,9 +65,10 @@ _TRIP = r"(?:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|v
         r"(?:a|an|our|my|the|two|three|four|five|ten|few|couple|\d+)\s+(?:of\s+)?(?:[\w-]+\s+){0,2}?" \
         r"(?:days?|nights?|weeks?|weekend|months?)\s+(?:in|on|at)\s+)?"
 _PLACE_LEAD = r"(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){1,3}?(?:in|at)\s+|" \
-              r"[A-Z][\w'’-]+(?:\s+and\s+[A-Z][\w'’-]+)?\s+(?:in|at)\s+(?=[A-Z]))?"
-_STAY = r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
-        r"(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays|time)\s+in"
+              r"(?-i:[A-Z])[\w'’-]+(?:\s+and\s+(?-i:[A-Z])[\w'’-]+)?\s+(?:in|at)\s+(?=(?-i:[A-Z])))?"
+_STAY = r"(?:(?:next|this|last|the)\s+(?:week|weekend|month|summer|winter|spring|fall|autumn)\s+in|" \
+        r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
+        r"(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays|time)\s+in)"
 _MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\s+beer|beers|tea)"
 
 VERBS: list[Verb] = [
@@ -105,16 +106,18 @@ VERBS: list[Verb] = [
     _verb(r"(?:quit|quitting|quits|resigned\s+from|resigning\s+from|retired\s+from|retiring\s+"
           r"from)(?:\s+(?:my|the|a)\s+(?:job|position|role|post)(?:\s+(?:at|with))?)?|"
           r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
-          r"(?:\s+(?:from|by|at))?", "works_at", "stop", "org", bare=True),
+          r"(?:\s+(?:from|by|at))?|(?:retired|retiring)", "works_at", "stop", "org", bare=True),
+    _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
+    _verb(r"(?:love|loves|like|likes|adore|adores|enjoy|enjoys|hate|hates)\s+my\s+(?:new\s+)?"
+          r"(?:job|role|position|work|internship)\s+(?:at|with)", "works_at", "state", "org"),
     # --- studies
     _verb(r"(?:study|studies|studied|studying)\s+(?:[\w-]+\s+){0,3}?(?:at|in)|(?:doing|did|"
           r"do|does)\s+(?:my|a|her|his|their)\s+" + _DEGREE + r"(?:\s+in\s+[\w\s]+?)?\s+at|"
           r"enrolled\s+(?:at|in)|(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
           r"a\s+course|lessons)\s+at|(?:go|goes|going)\s+to", "studies_at", "state", "org"),
     _verb(r"(?:started|starting|start|began|begin)\s+(?:my|a|her|his|their)\s+" + _DEGREE +
-          r"\s+at|(?:got|been)\s+(?:into|accepted\s+(?:at|to|into))|(?:admitted)\s+to",
-          "studies_at", "start", "org"),
-    _verb(r"(?:dropped|dropping)\s+out\s+of", "studies_at", "stop", "org"),
+          r"\s+at", "studies_at", "start", "org"),
+    _verb(r"(?:dropped|dropping)\s+out\s+of", "studies_at", "stop", "org", bare=True),
     _verb(r"(?:a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:student|undergrad|undergraduate|postgrad|"
           r"freshman|sophomore|junior|senior|fresher|phd\s+candidate)\s+(?:at|in)",
           "studies_at", "state", "org", needs_be=True),
@@ -136,6 +139,9 @@ VERBS: list[Verb] = [
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
+    _verb(r"together|a\s+couple|an\s+item", "dating", "state", "person", needs_be=True,
+          reciprocal=True),
+    _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
     _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)",
           "dating", "stop", "person", bare=True, reciprocal=True),
     # --- likes
@@ -145,10 +151,13 @@ VERBS: list[Verb] = [
           "state", "place"),
     _verb(r"(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|adores|adored)"
           r"(?!\s+to\b)", "likes", "state", "thing", negated="dislikes"),
-    _verb(rf"(?:gotten|got|getting|get){_ADV}\s+into", "likes", "start", "thing"),
+    _verb(rf"(?:gotten|got|getting|get){_ADV}\s+into(?!\s+(?-i:[A-Z]))", "likes", "start", "thing"),
     _verb(rf"{_ADV.replace('*', '?')}\s*into|(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?"
           r"fan\s+of|(?:obsessed|obsessing)\s+(?:with|over)|(?:crazy|mad|passionate)\s+about|"
           r"hooked\s+on", "likes", "state", "thing", needs_be=True, negated="dislikes"),
+    _verb(r"(?:a\s+)?(?:big|huge|massive|great|die-hard|diehard|lifelong)\s+"
+          r"(?=(?-i:[A-Z])[\w'’&-]*(?:\s+(?-i:[A-Z])[\w'’&-]*){0,2}\s+fan\b)", "likes", "state", "thing",
+          needs_be=True),
     _verb(rf"(?:hate|hates|hated|dislike|dislikes|disliked|detest|detests|loathe|loathes|"
           rf"can{_A}t\s+stand|cannot\s+stand|can{_A}t\s+bear)(?!\s+to\b)", "dislikes", "state",
           "thing"),
