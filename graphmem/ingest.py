@@ -98,6 +98,7 @@ class IngestSummary(Model):
     recorded: list[Recorded] = []
     held: list[Dropped] = []  # the gate refused them at approval: they wait for review
     dropped: list[Dropped] = []  # unusable or refused with review skipped: not proposed
+    notes: list[str] = []  # "FILE:LINE: ..." from the extractor (say, a fallback it used)
 
 
 # --- reading files ---------------------------------------------------------------------------
@@ -297,7 +298,7 @@ def make_extractor(name: str = "rules", *, day_first: bool = False, tz=UTC) -> E
     if name == "llm":
         from .extract_llm import LLMExtractor
 
-        return LLMExtractor.from_env()
+        return LLMExtractor.from_env(fallback=RuleExtractor(day_first=day_first, tz=tz))
     raise InvalidInput(f"unknown extractor {name!r}; choose one of: {', '.join(EXTRACTORS)}")
 
 
@@ -548,14 +549,22 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     for e in store.episodes():
         if e.kind == "chat":
             held.setdefault((e.actor, e.reference_time, e.text), []).append(e.id)
-    planned, resumed = [], set()
-    for done, message in enumerate(ordered, 1):
+    fresh, resumed = [], set()
+    for message in ordered:
         same = held.get((message.episode_actor, message.chat_time, message.content))
         if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
             resumed.add(same.pop())
-            continue
+        else:
+            fresh.append(message)
+    planned, notes = [], []
+    batch = _extract_batch(extractor, [m for m in fresh if m.role == "user"])
+    for done, message in enumerate(fresh, 1):
         facts = []
-        if message.role == "user":
+        if message.role == "user" and batch is not None:
+            facts, note = batch[id(message)]
+            if note:
+                notes.append(f"{message.where}: {note}")
+        elif message.role == "user":
             try:
                 facts = extractor.extract(message.content, reference_time=message.chat_time,
                                           speaker=message.speaker)
@@ -564,10 +573,25 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         planned.append(_Planned(message.where, message.id, message.content, message.episode_actor,
                                 message.chat_time, facts))
         if progress:
-            progress("extracting", done, len(ordered))
+            progress("extracting", done, len(fresh))
     summary = _write_all(store, planned, kind="chat", approve=approve, replay=replay,
                          progress=progress, resumed=frozenset(resumed))
-    return summary.model_copy(update={"already": len(resumed)})
+    return summary.model_copy(update={"already": len(resumed), "notes": notes})
+
+
+def _extract_batch(extractor: Extractor, messages: list[Message]) -> dict | None:
+    """Facts and notes of many messages at once, for an extractor with ``extract_many`` (the
+    LLM's, which keeps several requests in flight); None for one without."""
+    many = getattr(extractor, "extract_many", None)
+    if many is None or not messages:
+        return None
+    try:
+        results = many([(m.content, m.chat_time, m.speaker) for m in messages])
+    except GraphmemError as exc:
+        index = getattr(exc, "index", None)
+        where = f"{messages[index].where}: {exc.reason}" if index is not None else str(exc)
+        raise ImportFailed(f"{where}; nothing was written") from exc
+    return {id(m): (r.facts, r.note) for m, r in zip(messages, results)}
 
 
 def import_memories(store: Store, memories: Sequence[str], extractor: Extractor | None = None, *,

@@ -23,6 +23,7 @@ DEFAULT_PREDICATES: dict[str, PredicateKind] = {
     "status": "one",
     "studies_at": "one",
     "married_to": "one",
+    "dating": "one",
     "is_called": "one",
     "likes": "many",
     "knows": "many",

@@ -1,18 +1,26 @@
-"""LLMExtractor against a local server that replays recorded chat-completions answers."""
+"""LLMExtractor against a real chat-completions server on 127.0.0.1, started by the tests.
+
+The server speaks /v1/chat/completions over HTTP and plays scripted replies: answers, HTTP
+errors with and without Retry-After, answers slower than the client's timeout, malformed JSON,
+and refusals of a response format, so retries, backoff, format fallback, concurrency and the
+per-message fallback all run over real sockets.
+"""
 
 from __future__ import annotations
 
 import json
 import socket
 import threading
+import time
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from graphmem.errors import GraphmemError, InvalidInput
-from graphmem.extract_llm import ExtractionFailed, LLMExtractor
-from graphmem.extract_rules import ExtractedFact, Extractor
+from graphmem.extract.chat_api import retry_after
+from graphmem.extract_llm import EndpointUnreachable, ExtractionFailed, LLMExtractor
+from graphmem.extract_rules import ExtractedFact, Extractor, RuleExtractor
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 MESSAGE = "I moved to Berlin in May 2024.  I work at Acme now.\nI love jazz."
@@ -40,59 +48,100 @@ def completion(content: str) -> dict:
     }
 
 
-class Replay:
-    """A chat-completions server on 127.0.0.1 that answers from a list and records requests."""
+class Reply:
+    """One scripted reply: status, body (dict as JSON, str as is), headers, delay before it."""
+
+    def __init__(self, status=200, body=None, headers=None, delay=0.0):
+        self.status, self.body, self.headers, self.delay = status, body, headers or {}, delay
+
+
+class ChatServer:
+    """A threaded chat-completions server on 127.0.0.1 that plays scripted replies.
+
+    ``refuse``: response-format types answered with HTTP 400 naming the format, as servers
+    without structured output do. With no reply left it answers ``default`` (a Reply, or HTTP
+    500). Every request is recorded with its arrival time; ``peak`` is the most requests it had
+    in flight at once.
+    """
 
     def __init__(self):
-        self.replies: list[tuple[int, object]] = []
+        self.replies: list[Reply] = []
+        self.default: Reply | None = None
+        self.refuse: set[str] = set()
         self.requests: list[dict] = []
-        replay = self
+        self.in_flight = self.peak = 0
+        lock = threading.Lock()
+        chat = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", 0))
-                replay.requests.append({
-                    "path": self.path,
-                    "headers": dict(self.headers),
-                    "body": json.loads(self.rfile.read(length)),
-                })
-                status, body = replay.replies.pop(0) if replay.replies else (500, "no reply left")
-                data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                body = json.loads(self.rfile.read(length))
+                with lock:
+                    chat.requests.append({"path": self.path, "headers": dict(self.headers),
+                                          "body": body, "at": time.monotonic()})
+                    chat.in_flight += 1
+                    chat.peak = max(chat.peak, chat.in_flight)
+                    kind = (body.get("response_format") or {}).get("type")
+                    if kind in chat.refuse:
+                        reply = Reply(400, {"error": {"message": f"response_format {kind} is "
+                                                                 "not supported by this server"}})
+                    elif chat.replies:
+                        reply = chat.replies.pop(0)
+                    else:
+                        reply = chat.default or Reply(500, "no reply left")
+                try:
+                    time.sleep(reply.delay)
+                    data = reply.body if isinstance(reply.body, str) else json.dumps(reply.body)
+                    data = data.encode()
+                    self.send_response(reply.status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up waiting (a timeout test)
+                finally:
+                    with lock:
+                        chat.in_flight -= 1
 
             def log_message(self, *args):
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
         self.thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
 
-    def answer(self, *contents: str | dict) -> Replay:
+    def answer(self, *contents: str | dict, delay: float = 0.0) -> ChatServer:
         """Queue chat answers: dicts are sent as JSON text, strings as they are."""
         for content in contents:
             text = content if isinstance(content, str) else json.dumps(content)
-            self.replies.append((200, completion(text)))
+            self.replies.append(Reply(200, completion(text), delay=delay))
+        return self
+
+    def fail(self, status: int, body="server trouble", headers=None, times: int = 1) -> ChatServer:
+        """Queue ``times`` HTTP errors."""
+        self.replies.extend(Reply(status, body, headers) for _ in range(times))
         return self
 
 
 @pytest.fixture
 def server():
-    replay = Replay()
-    replay.thread.start()
-    yield replay
-    replay.server.shutdown()
-    replay.server.server_close()
-    replay.thread.join()
+    chat = ChatServer()
+    chat.thread.start()
+    yield chat
+    chat.server.shutdown()
+    chat.server.server_close()
+    chat.thread.join()
 
 
 @pytest.fixture
 def extractor(server):
-    return LLMExtractor(server.url, "test-model", retries=2, timeout=5)
+    return LLMExtractor(server.url, "test-model", retries=2, timeout=5, backoff=0.01)
 
 
 def extract(extractor, text=MESSAGE):
@@ -224,32 +273,161 @@ def test_no_authorization_without_key(server, extractor):
     assert "Authorization" not in server.requests[0]["headers"]
 
 
-def test_http_error_is_one_clear_line(server, extractor):
-    server.replies.append((500, "model overloaded\ntry later"))
-    with pytest.raises(ExtractionFailed, match="HTTP 500") as info:
+def test_server_errors_are_retried_then_one_clear_line(server, extractor):
+    server.fail(500, "model overloaded\ntry later", times=4)
+    with pytest.raises(ExtractionFailed, match="failed 4 times; last: HTTP 500") as info:
         extract(extractor)
     assert "model overloaded try later" in str(info.value)
     assert "\n" not in str(info.value)
+    assert len(server.requests) == 4
+
+
+@pytest.mark.parametrize("status", [429, 500, 502, 503, 504])
+def test_retryable_status_then_success(server, extractor, status):
+    server.fail(status, times=2).answer(GOOD)
+    assert len(extract(extractor)) == 2
+    assert len(server.requests) == 3
+
+
+def test_retry_after_is_honoured(server, extractor):
+    server.fail(429, {"error": "rate limited"}, headers={"Retry-After": "1"}).answer(GOOD)
+    assert len(extract(extractor)) == 2
+    first, second = server.requests
+    assert second["at"] - first["at"] >= 0.95  # it waited what the server asked, not its backoff
+
+
+def test_retry_after_is_capped_by_max_wait(server):
+    slept = []
+    extractor = LLMExtractor(server.url, "test-model", backoff=0.01, max_wait=0.05,
+                             sleep=lambda seconds: (slept.append(seconds), time.sleep(seconds)))
+    server.fail(503, headers={"Retry-After": "3600"}).answer(GOOD)
+    assert len(extract(extractor)) == 2
+    assert slept == [0.05]
+
+
+@pytest.mark.parametrize(("header", "seconds"), [
+    ("7", 7.0), ("0", 0.0), ("-3", 0.0), ("soon", None), (None, None),
+    ("Tue, 10 Mar 2026 12:00:30 GMT", 30.0),
+])
+def test_retry_after_header_forms(header, seconds):
+    assert retry_after(header, now=NOW) == seconds
+
+
+def test_a_slow_answer_times_out_and_is_retried(server):
+    extractor = LLMExtractor(server.url, "test-model", timeout=0.3, backoff=0.01)
+    server.answer(GOOD, delay=1.0).answer(GOOD)
+    assert len(extract(extractor)) == 2
+    assert len(server.requests) == 2
+
+
+def test_always_slow_fails_with_the_timeout_named(server):
+    extractor = LLMExtractor(server.url, "test-model", timeout=0.2, attempts=2, backoff=0.01)
+    server.default = server.answer(GOOD, delay=0.6).replies.pop()
+    with pytest.raises(ExtractionFailed, match=r"failed 2 times; last: no answer within 0.2 s"):
+        extract(extractor)
+
+
+def test_client_errors_are_not_retried(server, extractor):
+    server.fail(401, {"error": "invalid api key"})
+    with pytest.raises(ExtractionFailed, match="HTTP 401.*invalid api key"):
+        extract(extractor)
     assert len(server.requests) == 1
 
 
-def test_http_401_names_status(server, extractor):
-    server.replies.append((401, {"error": "invalid api key"}))
-    with pytest.raises(ExtractionFailed, match="HTTP 401.*invalid api key"):
-        extract(extractor)
+def test_malformed_answer_json_is_sent_back(server, extractor):
+    server.answer('{"facts": [{"op": "assert", "subject": "alice",', GOOD)
+    assert len(extract(extractor)) == 2
+    assert "invalid JSON" in server.requests[1]["body"]["messages"][-1]["content"]
+
+
+def test_refused_json_schema_falls_back_to_json_object(server, extractor):
+    server.refuse = {"json_schema"}
+    server.answer(GOOD, GOOD)
+    assert len(extract(extractor)) == 2
+    kinds = [r["body"].get("response_format", {}).get("type") for r in server.requests]
+    assert kinds == ["json_schema", "json_object"]
+    assert extractor.client.response_format == "json_object"
+    extract(extractor)  # remembered: no second refusal
+    assert server.requests[-1]["body"]["response_format"] == {"type": "json_object"}
+
+
+def test_refused_response_format_falls_back_to_plain(server, extractor):
+    server.refuse = {"json_schema", "json_object"}
+    server.answer("Here you go: " + json.dumps(GOOD))
+    assert len(extract(extractor)) == 2
+    assert "response_format" not in server.requests[-1]["body"]
+    assert extractor.client.response_format == "plain"
 
 
 def test_non_chat_answer_is_an_error(server, extractor):
-    server.replies.append((200, "<html>proxy page</html>"))
+    server.replies.append(Reply(200, "<html>proxy page</html>"))
     with pytest.raises(ExtractionFailed, match="chat-completions.*proxy page"):
         extract(extractor)
+
+
+def test_fallback_supplies_facts_with_a_note(server):
+    extractor = LLMExtractor(server.url, "test-model", attempts=2, backoff=0.01,
+                             fallback=RuleExtractor())
+    server.fail(500, times=2)
+    result = extractor.extract_result("I live in Oslo.", reference_time=NOW, speaker="alice")
+    assert [(f.subject, f.predicate, f.object) for f in result.facts] == [
+        ("alice", "lives_in", "Oslo")]
+    assert "failed 2 times" in result.note and "HTTP 500" in result.note
+    assert "rules extractor" in result.note
+
+
+def test_fallback_does_not_hide_a_wrong_address():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    extractor = LLMExtractor(f"http://127.0.0.1:{port}/v1", "m", fallback=RuleExtractor())
+    with pytest.raises(EndpointUnreachable, match="cannot reach"):
+        extract(extractor)
+
+
+def test_extract_many_keeps_order_and_bounds_concurrency(server):
+    extractor = LLMExtractor(server.url, "test-model", concurrency=3, backoff=0.01)
+    texts = [f"I live in City{n}." for n in range(8)]
+    for _n in range(8):
+        server.answer({"facts": []}, delay=0.15)
+    server.default = None
+    results = extractor.extract_many([(t, NOW, "alice") for t in texts])
+    assert len(results) == 8 and all(r.facts == [] and r.note is None for r in results)
+    assert len(server.requests) == 8
+    assert 1 < server.peak <= 3
+    sent = [r["body"]["messages"][-1]["content"].rsplit("\n", 1)[1] for r in server.requests]
+    assert sorted(sent) == sorted(texts)
+
+
+def test_extract_many_falls_back_per_message(server):
+    extractor = LLMExtractor(server.url, "test-model", concurrency=1, attempts=1, backoff=0.01,
+                             fallback=RuleExtractor())
+    server.answer({"facts": []}).fail(503).answer({"facts": []})
+    results = extractor.extract_many([("Hello.", NOW, "u"), ("I work at Acme.", NOW, "u"),
+                                      ("Bye.", NOW, "u")])
+    assert [r.note is not None for r in results] == [False, True, False]
+    assert [(f.predicate, f.object) for f in results[1].facts] == [("works_at", "Acme")]
+
+
+def test_extract_many_without_fallback_names_the_message(server):
+    extractor = LLMExtractor(server.url, "test-model", concurrency=1, attempts=1)
+    server.answer({"facts": []}).fail(500)
+    with pytest.raises(ExtractionFailed, match="message 2: "):
+        extractor.extract_many([("a", NOW, "u"), ("b", NOW, "u")])
+
+
+def test_the_prompt_carries_resolved_time_phrases(server, extractor):
+    server.answer({"facts": []})
+    extractor.extract("I went to Rome last week.", reference_time=NOW)
+    user = server.requests[0]["body"]["messages"][-1]["content"]
+    assert "'last week' = [2026-03-02T00:00:00Z, 2026-03-09T00:00:00Z)" in user
 
 
 def test_connection_refused_is_an_error():
     with socket.socket() as sock:  # a port that was free a moment ago and is now closed
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    with pytest.raises(ExtractionFailed, match="cannot reach LLM endpoint"):
+    with pytest.raises(EndpointUnreachable, match="cannot reach LLM endpoint"):
         extract(LLMExtractor(f"http://127.0.0.1:{port}/v1", "test-model", timeout=5))
 
 
@@ -286,8 +464,85 @@ def test_from_env_missing(monkeypatch, unset, named):
         LLMExtractor.from_env()
 
 
-@pytest.mark.parametrize("base_url, model", [("file:///etc", "m"), ("localhost:8000", "m"),
-                                             ("http://127.0.0.1:1", "")])
-def test_bad_settings(base_url, model):
+@pytest.mark.parametrize("base_url, model, options", [
+    ("file:///etc", "m", {}), ("localhost:8000", "m", {}), ("http://127.0.0.1:1", "", {}),
+    ("http://h/v1", "m", {"concurrency": 0}), ("http://h/v1", "m", {"attempts": 0}),
+    ("http://h/v1", "m", {"timeout": 0}), ("http://h/v1", "m", {"retries": -1}),
+])
+def test_bad_settings(base_url, model, options):
     with pytest.raises(InvalidInput):
-        LLMExtractor(base_url, model)
+        LLMExtractor(base_url, model, **options)
+
+
+def test_from_env_timeout_and_concurrency(monkeypatch):
+    monkeypatch.setenv("GRAPHMEM_LLM_BASE_URL", "http://127.0.0.1:1/v1")
+    monkeypatch.setenv("GRAPHMEM_LLM_MODEL", "m")
+    monkeypatch.setenv("GRAPHMEM_LLM_TIMEOUT", "2.5")
+    monkeypatch.setenv("GRAPHMEM_LLM_CONCURRENCY", "7")
+    extractor = LLMExtractor.from_env()
+    assert (extractor.timeout, extractor.concurrency) == (2.5, 7)
+    monkeypatch.setenv("GRAPHMEM_LLM_CONCURRENCY", "many")
+    with pytest.raises(InvalidInput, match="GRAPHMEM_LLM_CONCURRENCY='many' is not a number"):
+        LLMExtractor.from_env()
+
+
+def test_ingest_goes_on_with_a_note_when_the_model_fails(server, tmp_path, monkeypatch):
+    """One message whose answers all fail is read by the rules extractor; the summary says so."""
+    from click.testing import CliRunner
+
+    from graphmem.cli import main
+
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(m) for m in [
+        {"role": "user", "content": "I live in Oslo.", "chat_time": "2025-01-10"},
+        {"role": "user", "content": "I work at Acme.", "chat_time": "2025-01-11"},
+    ]) + "\n")
+    monkeypatch.setenv("GRAPHMEM_LLM_BASE_URL", server.url)
+    monkeypatch.setenv("GRAPHMEM_LLM_MODEL", "test-model")
+    monkeypatch.setenv("GRAPHMEM_LLM_CONCURRENCY", "1")
+    oslo = {"facts": [{"op": "assert", "subject": "user", "predicate": "lives_in",
+                       "object": "Oslo", "valid_from": None, "valid_to": None,
+                       "quote": "I live in Oslo."}]}
+    server.answer(oslo)
+    server.fail(500, times=3).answer("not json", "still not json", "nor this")  # message 2
+    store = str(tmp_path / "store")
+    result = CliRunner().invoke(main, ["--store", store, "ingest", str(chat), "--extractor", "llm",
+                                       "--approve"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "facts: 2 proposed, 2 approved, 0 pending" in result.stdout
+    printed = " ".join(result.stdout.split())
+    assert "note: " + str(chat) + ":2: model 'test-model' gave no usable answer" in printed
+    assert printed.count("note:") == 1 and "facts from the rules extractor instead" in printed
+    beliefs = CliRunner().invoke(main, ["--store", store, "beliefs", "--json"]).stdout
+    assert {(b["predicate"], b["object"]) for b in json.loads(beliefs)} == {
+        ("lives_in", "Oslo"), ("works_at", "Acme")}
+
+
+def test_eval_extract_scores_the_llm_extractor(server, tmp_path, monkeypatch):
+    """`graphmem eval extract --extractor llm` sends every message to the endpoint."""
+    from click.testing import CliRunner
+
+    from graphmem.cli import main
+
+    labelled = tmp_path / "set.jsonl"
+    rows = [{"id": f"m{n}", "text": f"I live in Town{n}.", "chat_time": "2025-01-10T00:00:00Z",
+             "speaker": "user", "facts": [{"op": "assert", "subject": "user",
+                                           "predicate": "lives_in", "object": f"Town{n}",
+                                           "valid_from": None, "valid_to": None}]}
+            for n in range(3)]
+    labelled.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    monkeypatch.setenv("GRAPHMEM_LLM_BASE_URL", server.url)
+    monkeypatch.setenv("GRAPHMEM_LLM_MODEL", "test-model")
+    town1 = {"facts": [{"op": "assert", "subject": "user", "predicate": "lives_in",
+                        "object": "Town1", "valid_from": None, "valid_to": None,
+                        "quote": "I live in Town1."}]}
+    server.default = Reply(200, completion(json.dumps({"facts": []})))
+    server.answer({"facts": []}, town1)  # messages go one at a time, in order
+    monkeypatch.setenv("GRAPHMEM_LLM_CONCURRENCY", "1")
+    result = CliRunner().invoke(main, ["eval", "extract", str(labelled), "--extractor", "llm",
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    [score] = json.loads(result.stdout)
+    assert score["extractor"] == "llm" and len(server.requests) == 3
+    assert score["strict"]["overall"] == {"right": 1, "wrong": 0, "missed": 2,
+                                          "precision": 1.0, "recall": 0.3333}

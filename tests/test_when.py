@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from graphmem.errors import InvalidTime
-from graphmem.when import TimeSpan, parse_chat_time, resolve_times
+from graphmem.when import TimeSpan, parse_chat_time, resolve_phrase, resolve_times
 
 #: A Friday.
 REF = datetime(2026, 5, 8, 10, 0, tzinfo=UTC)
@@ -38,7 +38,7 @@ def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
         ("last week", "last week", "2026-04-27", "2026-05-04", "week"),
         ("this week", "this week", "2026-05-04", "2026-05-11", "week"),
         ("next week", "next week", "2026-05-11", "2026-05-18", "week"),
-        ("last weekend", "last weekend", "2026-05-02", "2026-05-04", "range"),
+        ("last weekend", "last weekend", "2026-05-02", "2026-05-04", "weekend"),
         ("last month", "last month", "2026-04-01", "2026-05-01", "month"),
         ("this month", "this month", "2026-05-01", "2026-06-01", "month"),
         ("next month", "next month", "2026-06-01", "2026-07-01", "month"),
@@ -66,11 +66,11 @@ def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
         ("Sept 2021", "Sept 2021", "2021-09-01", "2021-10-01", "month"),
         ("in 2019", "2019", "2019-01-01", "2020-01-01", "year"),
         ("during 1998", "1998", "1998-01-01", "1999-01-01", "year"),
-        ("the summer of 2019", "2019", "2019-01-01", "2020-01-01", "year"),
-        ("since 2019", "since 2019", "2019-01-01", None, "open"),
-        ("ever since last year", "ever since last year", "2025-01-01", None, "open"),
-        ("since March", "since March", "2026-03-01", None, "open"),
-        ("since 8 May 2023", "since 8 May 2023", "2023-05-08", None, "open"),
+        ("the summer of 2019", "the summer of 2019", "2019-06-01", "2019-09-01", "season"),
+        ("since 2019", "since 2019", "2019-01-01", None, "year"),
+        ("ever since last year", "ever since last year", "2025-01-01", None, "year"),
+        ("since March", "since March", "2026-03-01", None, "month"),
+        ("since 8 May 2023", "since 8 May 2023", "2023-05-08", None, "day"),
         ("from October 1 to 14", "from October 1 to 14", "2025-10-01", "2025-10-15", "range"),
         ("October 1-14, 2024", "October 1-14, 2024", "2024-10-01", "2024-10-15", "range"),
         ("from 1 to 14 October 2024", "from 1 to 14 October 2024", "2024-10-01", "2024-10-15",
@@ -91,7 +91,7 @@ def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
         ("last Sunday", "last Sunday", "2026-05-03", "2026-05-04", "day"),
         ("next Friday", "next Friday", "2026-05-15", "2026-05-16", "day"),
         ("8 May 2023", "8 May 2023", "2023-05-08", "2023-05-09", "day"),
-        ("on the 8th of May, 2023", "8th of May, 2023", "2023-05-08", "2023-05-09", "day"),
+        ("on the 8th of May, 2023", "the 8th of May, 2023", "2023-05-08", "2023-05-09", "day"),
         ("May 8th", "May 8th", "2026-05-08", "2026-05-09", "day"),
         ("May 9th", "May 9th", "2025-05-09", "2025-05-10", "day"),
         ("May 8, 2023", "May 8, 2023", "2023-05-08", "2023-05-09", "day"),
@@ -297,3 +297,113 @@ def test_any_text_gives_well_formed_spans(words):
         cursor = found + len(span.text)
         assert span.start.tzinfo == UTC
         assert span.end is None or span.end > span.start
+
+
+# --- seasons, quarters, decades, holidays, weekends and tense ----------------------------------
+
+#: A Wednesday.
+WED = datetime(2025, 6, 11, 18, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "start", "end", "granularity"), [
+    ("We went hiking two weekends ago.", "2025-05-24", "2025-05-26", "weekend"),
+    ("I was in Chicago this past weekend.", "2025-06-07", "2025-06-09", "weekend"),
+    ("We're going camping this weekend.", "2025-06-14", "2025-06-16", "weekend"),
+    ("The lease ended the week before last.", "2025-05-26", "2025-06-02", "week"),
+    ("We met up a couple of weeks ago.", "2025-05-26", "2025-06-02", "week"),
+    ("I saw her a few days ago.", "2025-06-08", "2025-06-09", "day"),
+    ("I'll call in a few days.", "2025-06-14", "2025-06-15", "day"),
+    ("My cousin visited last summer.", "2024-06-01", "2024-09-01", "season"),
+    ("We adopted the dog last spring.", "2025-03-01", "2025-06-01", "season"),
+    ("We got engaged this spring.", "2025-03-01", "2025-06-01", "season"),
+    ("I'm going to Norway next summer.", "2026-06-01", "2026-09-01", "season"),
+    ("I moved to Oslo in the summer of 2019.", "2019-06-01", "2019-09-01", "season"),
+    ("We went skiing in winter 2024.", "2024-12-01", "2025-03-01", "season"),
+    ("I moved here in the spring.", "2025-03-01", "2025-06-01", "season"),
+    ("I finished it in Q1.", "2025-01-01", "2025-04-01", "quarter"),
+    ("Sales dropped last quarter.", "2025-01-01", "2025-04-01", "quarter"),
+    ("I quit in the second quarter of 2024.", "2024-04-01", "2024-07-01", "quarter"),
+    ("I was born in the 90s.", "1990-01-01", "2000-01-01", "decade"),
+    ("My parents emigrated in the eighties.", "1980-01-01", "1990-01-01", "decade"),
+    ("We bought a flat in the 2010s.", "2010-01-01", "2020-01-01", "decade"),
+    ("Over the holidays we visited my parents.", "2024-12-24", "2025-01-02", "range"),
+    ("I moved here earlier this year.", "2025-01-01", "2025-06-11", "range"),
+    ("I quit drinking on New Year's Day.", "2025-01-01", "2025-01-02", "day"),
+    ("We had a barbecue on Saturday.", "2025-06-07", "2025-06-08", "day"),
+    ("I'm seeing the dentist on Friday.", "2025-06-13", "2025-06-14", "day"),
+    ("I flew to Boston in March.", "2025-03-01", "2025-04-01", "month"),
+    ("We're heading to Greece in August!", "2025-08-01", "2025-09-01", "month"),
+    ("I signed the contract on March 14th.", "2025-03-14", "2025-03-15", "day"),
+    ("The concert was on the 14th.", "2025-05-14", "2025-05-15", "day"),
+    ("I'll be back on the 25th.", "2025-06-25", "2025-06-26", "day"),
+    ("I've been vegan since January.", "2025-01-01", None, "month"),
+    ("Things have been rough since last summer.", "2024-06-01", None, "season"),
+    ("I interned from January to April.", "2025-01-01", "2025-05-01", "range"),
+    ("A few weeks back I started pottery.", "2025-05-19", "2025-05-26", "week"),
+])
+def test_conversational_phrases(text, start, end, granularity):
+    span = one(text, WED)
+    assert (span.start, span.end, span.granularity) == (
+        at(start), None if end is None else at(end), granularity)
+
+
+def test_tense_follows_the_clause_of_the_phrase():
+    spans = resolve_times("I moved here in March and I'm flying to Rome in August.", WED)
+    assert [(s.text, s.start) for s in spans] == [("March", at("2025-03-01")),
+                                                 ("August", at("2025-08-01"))]
+    assert resolve_times("I ran 5 km in 31 minutes.", WED) == []  # a duration, not a time
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "granularity"), [
+    ("yesterday", "2025-06-10", "2025-06-11", "day"),
+    ("2 weeks ago", "2025-05-26", "2025-06-02", "week"),
+    ("last summer", "2024-06-01", "2024-09-01", "season"),
+    ("since March", "2025-03-01", None, "month"),
+    ("in March", "2025-03-01", "2025-04-01", "month"),
+    ("March", "2025-03-01", "2025-04-01", "month"),
+    ("Friday", "2025-06-06", "2025-06-07", "day"),
+    ("  from May to July ", "2025-05-01", "2025-08-01", "range"),
+    ("2025-03-14", "2025-03-14", "2025-03-15", "day"),
+])
+def test_resolve_phrase(phrase, start, end, granularity):
+    span = resolve_phrase(phrase, WED)
+    assert (span.start, span.end, span.granularity) == (
+        at(start), None if end is None else at(end), granularity)
+    assert span.text == phrase.strip()
+
+
+def test_resolve_phrase_reads_days_in_the_zone():
+    span = resolve_phrase("yesterday", datetime(2025, 6, 10, 23, 0, tzinfo=UTC), tz="Europe/Berlin")
+    assert span.start == at("2025-06-09T22:00")
+
+
+@pytest.mark.parametrize(("phrase", "problem"), [
+    ("", "not a time phrase"),
+    ("whenever", "not a time phrase"),
+    ("yesterday and last week", "more than one time phrase"),
+    ("yesterday morning-ish please", "words around the time phrase"),
+])
+def test_resolve_phrase_refuses_what_is_not_one_phrase(phrase, problem):
+    with pytest.raises(InvalidTime, match=problem) as info:
+        resolve_phrase(phrase, WED)
+    assert "\n" not in str(info.value) and "2 weeks ago" in str(info.value)
+
+
+_TALK = ("I we went will 'm moved on in over the last this next past since from to and between "
+         "a couple few two weekends weeks ago before Friday Sunday summer winter fall spring Q3 "
+         "holidays Christmas 90s eighties 2019 14th March earlier later year month week , . !"
+         ).split()
+
+
+@given(st.lists(st.sampled_from(_TALK), max_size=25),
+       st.datetimes(min_value=datetime(1950, 1, 1), max_value=datetime(2090, 1, 1)))
+def test_conversational_text_gives_well_formed_spans(words, naive):
+    text = " ".join(words)
+    cursor = 0
+    for span in resolve_times(text, naive.replace(tzinfo=UTC)):
+        found = text.find(span.text, cursor)
+        assert found >= 0
+        cursor = found + len(span.text)
+        assert span.end is None or span.end > span.start
+        assert span.granularity in ("instant", "day", "weekend", "week", "month", "season",
+                                    "quarter", "year", "decade", "range")

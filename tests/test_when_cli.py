@@ -36,9 +36,9 @@ def spans(*args):
     ("last October", "2025-10-01", "2025-11-01", "month"),
     ("in March", "2026-03-01", "2026-04-01", "month"),
     ("next Sunday", "2026-05-10", "2026-05-11", "day"),
-    ("this weekend", "2026-05-09", "2026-05-11", "range"),
+    ("this weekend", "2026-05-09", "2026-05-11", "weekend"),
     ("from October 1 to 14", "2025-10-01", "2025-10-15", "range"),
-    ("since 2019", "2019-01-01", None, "open"),
+    ("since 2019", "2019-01-01", None, "year"),
     ("1:56 pm on 8 May, 2023", "2023-05-08T13:56", "2023-05-08T13:57", "instant"),
     ("the Sunday before 25 May 2023", "2023-05-21", "2023-05-22", "day"),
     ("2025-09-12", "2025-09-12", "2025-09-13", "day"),
@@ -84,7 +84,7 @@ def test_no_expression_is_an_empty_list():
 def test_plain_output_lists_text_period_and_granularity():
     lines = when("since 2019, and last week", "--reference", REFERENCE).stdout.splitlines()
     assert lines == [
-        "since 2019  2019-01-01T00:00:00Z → open                  open",
+        "since 2019  2019-01-01T00:00:00Z → open                  year",
         "last week   2026-04-27T00:00:00Z → 2026-05-04T00:00:00Z  week",
     ]
 

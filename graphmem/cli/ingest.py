@@ -78,6 +78,8 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
             fact = item.fact
             output.plain(f"  {item.where}: {label}: {fact.op} {fact.subject} {fact.predicate} "
                          f"{fact.object or ''} ({item.reason})")
+    for note in summary.notes:
+        output.plain(f"  note: {note}")
     if summary.pending:
         output.plain("review them with `graphmem review list`, then `graphmem review approve`")
 

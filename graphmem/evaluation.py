@@ -1,0 +1,371 @@
+"""Score extractors and the time-phrase resolver against labelled sets (JSON Lines).
+
+Two formats, read by :func:`read_extraction_set` and :func:`read_when_set`:
+
+- extraction: ``{"id", "text", "chat_time", "speaker", "facts": [{"op", "subject", "predicate",
+  "object", "valid_from", "valid_to"}]}``, every fact the message states and nothing else;
+- time phrases: ``{"id", "text", "reference", "phrase", "start", "end", "granularity"}``.
+
+Extraction is scored twice: a *loose* match compares (op, subject, predicate, object), a
+*strict* match adds the valid period. Subjects and objects compare case-insensitively with
+spaces collapsed. A time phrase is right when the resolver finds an expression overlapping the
+labelled phrase whose period equals the labelled one; its granularity is scored apart.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from .errors import InvalidInput
+from .extract.facts import ExtractedFact, Extractor
+from .timeutil import UTC, iso, parse_time
+
+__all__ = [
+    "ExtractionCase", "ExtractionScore", "Tally", "WhenCase", "WhenResult", "WhenScore",
+    "fact_key", "read_extraction_set", "read_when_set", "resolve_with_graphmem",
+    "score_extraction", "score_when",
+]
+
+GRANULARITIES = ("instant", "day", "weekend", "week", "month", "season", "quarter", "year",
+                 "decade", "range")
+PREDICATES = ("lives_in", "works_at", "studies_at", "married_to", "dating", "likes", "dislikes",
+              "traveled_to", "met", "graduated_from", "is_called")
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _utc(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError("must be ISO 8601 text or null")
+    return parse_time(value)
+
+
+class GoldFact(_Record):
+    """One labelled fact."""
+
+    op: Literal["assert", "end"]
+    subject: str
+    predicate: Literal[PREDICATES]  # type: ignore[valid-type]
+    object: str | None
+    valid_from: datetime | None
+    valid_to: datetime | None
+
+    _times = field_validator("valid_from", "valid_to", mode="before")(_utc)
+
+
+class ExtractionCase(_Record):
+    """One labelled message of an extraction set."""
+
+    id: str
+    text: str
+    chat_time: datetime
+    speaker: str
+    facts: list[GoldFact]
+    where: str = ""
+
+    _time = field_validator("chat_time", mode="before")(_utc)
+
+
+class WhenCase(_Record):
+    """One labelled time phrase of a time-phrase set."""
+
+    id: str
+    text: str
+    reference: datetime
+    phrase: str
+    start: datetime
+    end: datetime | None
+    granularity: Literal[GRANULARITIES]  # type: ignore[valid-type]
+    where: str = ""
+
+    _times = field_validator("reference", "start", "end", mode="before")(_utc)
+
+
+def _read(paths: Iterable[str | Path], model: type[_Record], check: Callable[[Any], str | None]):
+    cases, seen = [], {}
+    for path in map(Path, paths):
+        try:
+            lines = path.read_text(encoding="utf-8-sig").splitlines()
+        except OSError as exc:
+            raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{number}"
+            try:
+                case = model.model_validate({**json.loads(line), "where": where})
+            except json.JSONDecodeError as exc:
+                raise InvalidInput(f"{where}: not JSON ({exc.msg})") from None
+            except (ValidationError, TypeError) as exc:
+                raise InvalidInput(f"{where}: {_first_problem(exc)}") from None
+            if problem := check(case):
+                raise InvalidInput(f"{where}: {problem}")
+            if case.id in seen:
+                raise InvalidInput(f"{where}: id {case.id!r} already used at {seen[case.id]}")
+            seen[case.id] = where
+            cases.append(case)
+    if not cases:
+        raise InvalidInput("no labelled lines found in " + ", ".join(map(str, paths)))
+    return cases
+
+
+def _first_problem(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        error = exc.errors()[0]
+        field = ".".join(str(part) for part in error["loc"]) or "line"
+        return f"{field}: {error['msg']}"
+    return str(exc)
+
+
+def read_extraction_set(*paths: str | Path) -> list[ExtractionCase]:
+    """Read and check extraction sets; a bad line raises InvalidInput naming FILE:LINE."""
+    return _read(paths, ExtractionCase, lambda case: None)
+
+
+def _check_when(case: WhenCase) -> str | None:
+    if case.phrase not in case.text:
+        return f"phrase {case.phrase!r} is not in the text"
+    if case.end is not None and case.end <= case.start:
+        return "end must be after start"
+    return None
+
+
+def read_when_set(*paths: str | Path) -> list[WhenCase]:
+    """Read and check time-phrase sets; a bad line raises InvalidInput naming FILE:LINE."""
+    return _read(paths, WhenCase, _check_when)
+
+
+# --- extraction ------------------------------------------------------------------------------
+
+def _name(text: str | None) -> str | None:
+    return None if text is None else " ".join(text.casefold().split())
+
+
+def fact_key(fact: GoldFact | ExtractedFact, *, strict: bool) -> tuple:
+    """What two facts must share to match: loosely (op, subject, predicate, object), strictly
+    also their valid period."""
+    key = (fact.op, _name(fact.subject), fact.predicate, _name(fact.object))
+    return key + (fact.valid_from, fact.valid_to) if strict else key
+
+
+class Tally(_Record):
+    """Counts for one relation (or all): right, found but wrong, labelled but missed."""
+
+    right: int = 0
+    wrong: int = 0
+    missed: int = 0
+
+    @property
+    def precision(self) -> float:
+        found = self.right + self.wrong
+        return self.right / found if found else 1.0
+
+    @property
+    def recall(self) -> float:
+        labelled = self.right + self.missed
+        return self.right / labelled if labelled else 1.0
+
+    def as_json(self) -> dict:
+        """Counts with precision and recall rounded to four places."""
+        return {"right": self.right, "wrong": self.wrong, "missed": self.missed,
+                "precision": round(self.precision, 4), "recall": round(self.recall, 4)}
+
+
+class CaseErrors(_Record):
+    """A message where the extractor and the labels disagree."""
+
+    id: str
+    where: str
+    text: str
+    wrong: list[dict]
+    missed: list[dict]
+
+
+class ExtractionScore(_Record):
+    """Loose and strict tallies, per relation and overall, and the messages that disagree."""
+
+    extractor: str
+    cases: int
+    loose: dict[str, Tally]
+    strict: dict[str, Tally]
+    errors: list[CaseErrors]
+    notes: list[str] = []
+
+    def as_json(self) -> dict:
+        """The score as plain JSON: per relation and ``overall``, loose and strict."""
+        return {
+            "extractor": self.extractor, "cases": self.cases,
+            "loose": {name: tally.as_json() for name, tally in self.loose.items()},
+            "strict": {name: tally.as_json() for name, tally in self.strict.items()},
+            "errors": [error.model_dump() for error in self.errors], "notes": self.notes,
+        }
+
+
+def _fact_json(fact: GoldFact | ExtractedFact) -> dict:
+    return {"op": fact.op, "subject": fact.subject, "predicate": fact.predicate,
+            "object": fact.object, "valid_from": iso(fact.valid_from),
+            "valid_to": iso(fact.valid_to)}
+
+
+def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact], strict: bool):
+    """(matched, wrong, missed) facts of one message, matching each fact at most once."""
+    waiting = Counter(fact_key(fact, strict=strict) for fact in gold)
+    matched, wrong = [], []
+    for fact in found:
+        key = fact_key(fact, strict=strict)
+        if waiting[key] > 0:
+            waiting[key] -= 1
+            matched.append(fact)
+        else:
+            wrong.append(fact)
+    missed, left = [], Counter(waiting)
+    for fact in gold:
+        key = fact_key(fact, strict=strict)
+        if left[key] > 0:
+            left[key] -= 1
+            missed.append(fact)
+    return matched, wrong, missed
+
+
+def _add(tallies: dict[str, Counter], matched, wrong, missed) -> None:
+    for kind, facts in (("right", matched), ("wrong", wrong), ("missed", missed)):
+        for fact in facts:
+            tallies[fact.predicate][kind] += 1
+            tallies["overall"][kind] += 1
+
+
+def _freeze(tallies: dict[str, Counter]) -> dict[str, Tally]:
+    names = sorted(name for name in tallies if name != "overall") + ["overall"]
+    return {name: Tally(**tallies[name]) for name in names}
+
+
+def extract_all(extractor: Extractor, cases: Sequence[ExtractionCase]):
+    """Every case's facts, through ``extract_many`` when the extractor has it; plus its notes."""
+    many = getattr(extractor, "extract_many", None)
+    if many is not None:
+        results = many([(case.text, case.chat_time, case.speaker) for case in cases])
+        return [result.facts for result in results], [
+            f"{case.id}: {result.note}" for case, result in zip(cases, results) if result.note]
+    return [extractor.extract(case.text, reference_time=case.chat_time, speaker=case.speaker)
+            for case in cases], []
+
+
+def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor) -> ExtractionScore:
+    """Run ``extractor`` on every case and tally what it got right, wrong and missed."""
+    found_all, notes = extract_all(extractor, cases)
+    loose: dict[str, Counter] = {"overall": Counter()}
+    strict: dict[str, Counter] = {"overall": Counter()}
+    for tallies in (loose, strict):
+        for predicate in PREDICATES:
+            tallies.setdefault(predicate, Counter())
+    errors = []
+    for case, found in zip(cases, found_all):
+        _add(loose, *_compare(case.facts, found, strict=False))
+        matched, wrong, missed = _compare(case.facts, found, strict=True)
+        _add(strict, matched, wrong, missed)
+        if wrong or missed:
+            errors.append(CaseErrors(id=case.id, where=case.where, text=case.text,
+                                     wrong=[_fact_json(f) for f in wrong],
+                                     missed=[_fact_json(f) for f in missed]))
+    return ExtractionScore(extractor=extractor.name, cases=len(cases), loose=_freeze(loose),
+                           strict=_freeze(strict), errors=errors, notes=notes)
+
+
+# --- time phrases ----------------------------------------------------------------------------
+
+class WhenResult(_Record):
+    """What a resolver said about one labelled phrase."""
+
+    id: str
+    where: str
+    text: str
+    phrase: str
+    granularity: str
+    expected: tuple[str | None, str | None]
+    got: tuple[str | None, str | None] | None
+    got_granularity: str | None
+    right: bool
+    granularity_right: bool
+
+
+class WhenScore(_Record):
+    """Accuracy of a resolver overall and per labelled granularity, with every result."""
+
+    resolver: str
+    results: list[WhenResult]
+
+    def accuracy(self, granularity: str | None = None) -> tuple[int, int]:
+        """(right, total) over the phrases of ``granularity`` (all phrases when None)."""
+        chosen = [r for r in self.results if granularity in (None, r.granularity)]
+        return sum(r.right for r in chosen), len(chosen)
+
+    def granularity_agreement(self) -> tuple[int, int]:
+        """(same, total): phrases whose granularity the resolver named as labelled."""
+        return sum(r.granularity_right for r in self.results), len(self.results)
+
+    def as_json(self) -> dict:
+        """Accuracy overall and per granularity, and the phrases resolved wrongly."""
+        def share(right_total):
+            right, total = right_total
+            return {"right": right, "total": total,
+                    "accuracy": round(right / total, 4) if total else None}
+
+        kinds = [g for g in GRANULARITIES if any(r.granularity == g for r in self.results)]
+        return {
+            "resolver": self.resolver,
+            "overall": share(self.accuracy()),
+            "granularity_agreement": share(self.granularity_agreement()),
+            "per_granularity": {g: share(self.accuracy(g)) for g in kinds},
+            "wrong": [r.model_dump() for r in self.results if not r.right],
+        }
+
+
+#: A resolver answers for one case: (start, end, granularity or None), or None for nothing found.
+Resolver = Callable[[WhenCase], tuple[datetime, datetime | None, str | None] | None]
+
+
+def resolve_with_graphmem(case: WhenCase, *, tz=UTC):
+    """graphmem's answer for a case: the expression in the text that overlaps the phrase."""
+    from .when import resolve_times
+
+    begin = case.text.find(case.phrase)
+    finish = begin + len(case.phrase)
+    best, overlap = None, 0
+    cursor = 0
+    for span in resolve_times(case.text, case.reference, tz=tz):
+        at = case.text.find(span.text, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(span.text)
+        shared = min(finish, cursor) - max(begin, at)
+        if shared > overlap:
+            best, overlap = span, shared
+    return None if best is None else (best.start, best.end, best.granularity)
+
+
+def score_when(cases: Sequence[WhenCase], resolver: Resolver = resolve_with_graphmem,
+               name: str = "graphmem") -> WhenScore:
+    """Resolve every case and compare periods (and granularities) with the labels."""
+    results = []
+    for case in cases:
+        answer = resolver(case)
+        got = None if answer is None else (iso(answer[0]), iso(answer[1]))
+        expected = (iso(case.start), iso(case.end))
+        got_granularity = None if answer is None else answer[2]
+        results.append(WhenResult(
+            id=case.id, where=case.where, text=case.text, phrase=case.phrase,
+            granularity=case.granularity, expected=expected, got=got,
+            got_granularity=got_granularity, right=got == expected,
+            granularity_right=got_granularity == case.granularity))
+    return WhenScore(resolver=name, results=results)

@@ -1,0 +1,27 @@
+"""Split a chat message into sentences, each a verbatim substring of it."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["split_sentences"]
+
+_SENTENCE_END = re.compile(r"[.!?]+['\"’”)\]]*(?=\s|$)|\n+")
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof st jr sr mt ft vs etc e.g i.e inc ltd co corp no approx dept univ".split()
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text``, each a verbatim (stripped) substring of it."""
+    sentences, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        word = re.search(r"([\w.]+)$", text[start:end.start()])
+        if end.group().startswith(".") and word and len(end.group()) == 1:
+            token = word.group(1).lower()
+            if token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha() and token != "i"):
+                continue  # "Dr. Smith", "J. K. Rowling": not the end of a sentence
+        sentences.append(text[start:end.end()].strip())
+        start = end.end()
+    sentences.append(text[start:].strip())
+    return [sentence for sentence in sentences if sentence]

@@ -1,0 +1,169 @@
+"""Time phrases in English chat, each resolved to a half-open period with its granularity.
+
+Every phrase is read against a *reference time* (a message's chat time, never the clock), and
+calendar arithmetic happens in the store's zone; results are aware UTC. The one entry point for
+a single phrase is :func:`resolve_phrase` ("yesterday", "2 weeks ago", "last summer" against a
+reference and a zone); :func:`resolve_times` finds every phrase in a sentence.
+
+Conventions:
+
+- Weeks start on Monday; a weekend is Saturday 00:00 to Monday 00:00. ``last week`` is the
+  previous calendar week, ``N weeks ago`` that calendar week, ``a couple of weeks ago`` two,
+  ``a few`` three; ``N days ago`` is that day, ``N months ago`` that month, ``N years ago`` that
+  year; ``N hours ago`` is an instant. ``in a few days`` is the day three days ahead.
+- ``the week before last`` is two weeks back; ``last weekend`` the one before this week's,
+  ``two weekends ago`` the one before the week before last.
+- Seasons are meteorological (northern): spring March-May, summer June-August, autumn/fall
+  September-November, winter December-February (winter 2024 runs to March 2025). ``last
+  summer`` is the most recent summer that has ended, ``this summer`` the one of the reference's
+  year (the current one, for a winter under way), ``next summer`` the first not yet begun.
+- ``over the holidays`` is 24 December to 2 January; ``earlier this year`` is 1 January to the
+  start of the reference's day; quarters ``Q1`` to ``Q4``; decades ``the 90s``, ``the 2010s``.
+- A name without a year (``in March``, ``on Friday``, ``the 14th``, ``in the spring``,
+  ``over the holidays``, ``March 14th``) means the most recent one that has begun when its clause
+  is in the past tense, the next one not yet over when it speaks of the future ("I'm flying to
+  Rome on Friday"). ``last October`` is the most recent October that has ended; ``next
+  October`` the first that has not begun.
+- ``since A`` has no end; ``from A to B`` / ``between A and B`` runs from A's start to B's end.
+- A bare number is never a date: a year needs ``in``/``since``/``during``/``of``/``from`` before
+  it, a month name alone ``in``/``of``/``since``/``during``/``last``/``this``/``next`` (so "May I
+  ask" is not a date).
+
+Granularities: ``instant`` (a time of day; the period lasts one minute, or one second when
+seconds are written), ``day``, ``weekend``, ``week``, ``month``, ``season``, ``quarter``,
+``year``, ``decade`` and ``range`` (an explicit span, and spans that are no calendar unit: the
+holidays, "earlier this year"). An open period (``since 2019``) keeps the granularity of its
+start.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, tzinfo
+
+from dateutil import parser as dateparser
+
+from ..errors import InvalidTime
+from ..models import Model
+from ..timeutil import UTC, iso, parse_time, zone
+from .calendar import Granularity
+from .scan import find
+
+__all__ = ["Granularity", "TimeSpan", "parse_chat_time", "resolve_phrase", "resolve_times"]
+
+
+class TimeSpan(Model):
+    """One time expression found in text and the period ``[start, end)`` it names."""
+
+    text: str
+    start: datetime
+    end: datetime | None
+    granularity: Granularity
+
+    def as_json(self) -> dict:
+        """The span as plain JSON: text, ``from`` and ``to`` as ISO 8601 UTC, granularity."""
+        return {
+            "text": self.text,
+            "from": iso(self.start),
+            "to": iso(self.end),
+            "granularity": self.granularity,
+        }
+
+
+def _reference(reference: datetime, tz: tzinfo) -> datetime:
+    return parse_time(reference, tz).astimezone(tz).replace(tzinfo=None)
+
+
+def _zone(tz) -> tzinfo:
+    return zone(tz) if isinstance(tz, str) else tz
+
+
+def resolve_times(
+    text: str, reference: datetime, *, day_first: bool = False, tz=UTC
+) -> list[TimeSpan]:
+    """Find the time expressions in ``text`` and resolve each against ``reference``.
+
+    ``reference`` is aware (a naive one is read in ``tz``); calendar arithmetic happens in ``tz``
+    (a tzinfo or a zone name) and the spans are in UTC, in order of appearance. Numeric dates
+    like 05/08/2023 are month first unless ``day_first``.
+    """
+    tz = _zone(tz)
+    hits = find(text, _reference(reference, tz), day_first=day_first)
+    spans = []
+    for hit in hits:
+        start, end, granularity, _ = hit.period
+        try:
+            spans.append(TimeSpan(
+                text=text[hit.begin:hit.finish],
+                start=parse_time(start, tz),
+                end=None if end is None else parse_time(end, tz),
+                granularity=granularity,
+            ))
+        except InvalidTime:  # outside the supported years: not a time we can keep
+            continue
+    return spans
+
+
+#: Words that may open a phrase without being part of the period ("in March", "on Friday").
+_LEAD = re.compile(r"^(?:in|on|at|during|over)\s+", re.IGNORECASE)
+
+
+def resolve_phrase(
+    phrase: str, reference: datetime, *, tz=UTC, day_first: bool = False
+) -> TimeSpan:
+    """Resolve one time phrase (its whole text) against ``reference``, in zone ``tz``.
+
+    The phrase alone is read: "yesterday", "2 weeks ago", "last summer", "since March",
+    "from May to July", "2025-03-14". Without a verb to give it a tense, a bare name ("Friday",
+    "in March") means the most recent one. Returns the period in UTC with its granularity;
+    raises InvalidTime, with what to write instead, when the text is not exactly one phrase.
+    """
+    text = phrase.strip() if isinstance(phrase, str) else ""
+    spans: list[TimeSpan] = []
+    # A month or weekday alone ("March", "Friday") reads as "in March", "on Friday".
+    for candidate in (text, f"in {text}", f"on {text}") if text else ():
+        found = resolve_times(candidate, reference, day_first=day_first, tz=tz)
+        if len(found) == 1 and _LEAD.sub("", candidate) in (found[0].text, _LEAD.sub("", found[0].text)):
+            return found[0].model_copy(update={"text": text})
+        spans = spans or found
+    if not spans:
+        problem = "is not a time phrase graphmem knows"
+    elif len(spans) > 1:
+        problem = "holds more than one time phrase (" + ", ".join(repr(s.text) for s in spans) + ")"
+    else:
+        problem = f"has words around the time phrase {spans[0].text!r}"
+    raise InvalidTime(f"{phrase!r} {problem}; write one phrase such as 'yesterday', "
+                      "'2 weeks ago', 'last summer', 'since March' or an ISO 8601 date")
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?![\d-])")
+_PROBE_DEFAULTS = (datetime(2000, 1, 1), datetime(2001, 2, 2))
+
+
+def parse_chat_time(text: str, *, day_first: bool = False, tz=UTC) -> datetime:
+    """Read a whole chat timestamp (ISO 8601, '2025-09-12 08:00:00', '1:56 pm on 8 May, 2023').
+
+    The text must name a full date (year, month and day); a missing clock time means midnight.
+    Naive times are read in ``tz``. Returns an aware UTC datetime; raises InvalidTime otherwise.
+    """
+    tz = _zone(tz)
+    problem = (f"cannot read {text!r} as a chat time; use ISO 8601 like 2025-09-12T08:00:00Z "
+               "or a full date like '1:56 pm on 8 May, 2023'")
+    if not isinstance(text, str) or not any(ch.isdigit() for ch in text):
+        raise InvalidTime(problem)
+    raw = text.strip()
+    if _ISO_DATE.match(raw):  # isoparse alone would take "2023" as 1 January 2023
+        try:
+            return parse_time(dateparser.isoparse(raw), tz)
+        except (ValueError, OverflowError):
+            pass
+    try:
+        # Parsed twice with different defaults: any field the text leaves out shows up as a
+        # difference, so "8 May" (no year) or "May 2023" (no day) is refused, not guessed.
+        first, second = (dateparser.parse(raw, dayfirst=day_first, default=default)
+                         for default in _PROBE_DEFAULTS)
+    except (ValueError, OverflowError) as exc:
+        raise InvalidTime(problem) from exc
+    if first != second:
+        raise InvalidTime(f"{problem} (the year, month or day is missing)")
+    return parse_time(first, tz)
