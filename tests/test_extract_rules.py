@@ -328,3 +328,13 @@ def test_any_text_gives_well_formed_facts(words):
         assert fact.op in ("assert", "end") and fact.subject
         assert fact.op == "end" or fact.object
         assert fact.valid_to is None or fact.valid_from is None or fact.valid_to > fact.valid_from
+
+
+def test_a_time_outside_the_supported_years_is_never_glued_into_the_object():
+    from graphmem.extract import RuleExtractor
+
+    said = datetime(2026, 5, 1, tzinfo=UTC)
+    result = RuleExtractor().extract_result("I moved to Oslo 2030 years ago and I work at Acme.", reference_time=said)
+    assert [(f.predicate, f.object) for f in result.facts] == [("works_at", "Acme")]
+    assert "'2030 years ago'" in result.note and "outside the supported years" in result.note
+    assert RuleExtractor().extract("I moved to Oslo 2030 years ago.", reference_time=said) == []

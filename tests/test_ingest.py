@@ -692,3 +692,13 @@ def test_cli_ingest_says_what_it_skipped(gm, tmp_path):
     result = gm("ingest", str(file), "--approve")
     assert "recorded 0 episodes" in result.output
     assert "skipped 1 messages recorded by an earlier run" in result.output
+
+
+def test_a_fact_dated_outside_the_supported_years_is_reported_not_written(gm, tmp_path):
+    file = write(tmp_path, "far.jsonl", [msg("I moved to Oslo 2030 years ago.", "2026-05-01"),
+                                         msg("I work at Acme.", "2026-05-02")])
+    summary = js(gm("ingest", str(file), "--approve", "--json"))[0]
+    assert summary["approved"] == 1
+    (note,) = summary["notes"]
+    assert "far.jsonl:1" in note and "'2030 years ago'" in note
+    assert values(js(gm("beliefs", "--json"))) == ["Acme"]

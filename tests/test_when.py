@@ -407,3 +407,12 @@ def test_conversational_text_gives_well_formed_spans(words, naive):
         assert span.end is None or span.end > span.start
         assert span.granularity in ("instant", "day", "weekend", "week", "month", "season",
                                     "quarter", "year", "decade", "range")
+
+
+def test_a_phrase_outside_the_supported_years_is_reported_not_dropped():
+    from graphmem.when import OutOfRange, TimeSpan, find_times
+
+    found = find_times("I moved to Oslo 2030 years ago, in 2019.", datetime(2026, 5, 1, tzinfo=UTC))
+    assert [type(f) for f in found] == [OutOfRange, TimeSpan]
+    assert found[0].text == "2030 years ago" and "outside the supported years" in found[0].problem
+    assert [s.text for s in resolve_times("I moved to Oslo 2030 years ago.", datetime(2026, 5, 1, tzinfo=UTC))] == []

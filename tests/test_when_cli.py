@@ -108,3 +108,9 @@ def test_reference_time_function():
     assert reference_time("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
     assert reference_time("2023-05-08 13:56", tz="Asia/Shanghai") == datetime(2023, 5, 8, 5, 56, tzinfo=UTC)
     assert abs((reference_time("now") - datetime.now(UTC)).total_seconds()) < 60
+
+
+def test_a_phrase_outside_the_supported_years_is_reported():
+    assert spans("I moved to Oslo 2030 years ago.", "--reference", REFERENCE) == [{"text": "2030 years ago", "from": None, "to": None, "granularity": None,
+                                          "problem": "outside the supported years (1 to 9998)"}]
+    assert "outside the supported years" in when("Oslo, 2030 years ago", "--reference", REFERENCE).stdout

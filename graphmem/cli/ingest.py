@@ -22,7 +22,7 @@ from ..ingest import (
     reference_time,
 )
 from ..timeutil import iso, zone
-from ..when import resolve_times
+from ..when import TimeSpan, find_times
 from . import json_option, main, open_store
 
 
@@ -168,15 +168,14 @@ def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day
 def when(text, reference, timezone, day_first, as_json):
     """Find the time expressions in TEXT and the period each names, read at --reference."""
     tz = zone(timezone)
-    spans = resolve_times(text, reference_time(reference, day_first=day_first, tz=tz),
-                          day_first=day_first, tz=tz)
+    spans = find_times(text, reference_time(reference, day_first=day_first, tz=tz), day_first=day_first, tz=tz)
     if as_json:
         output.dump_json(span.as_json() for span in spans)
         return
     if not spans:
         output.plain("no time expressions found")
     rows = [(span.text, f"{iso(span.start)} → {iso(span.end) or 'open'}", span.granularity)
-            for span in spans]
+            if isinstance(span, TimeSpan) else (span.text, span.problem, "not used") for span in spans]
     widths = [max((len(row[i]) for row in rows), default=0) for i in range(2)]
     for text_, period, granularity in rows:
         output.plain(f"{text_:{widths[0]}}  {period:{widths[1]}}  {granularity}")

@@ -15,13 +15,14 @@ with an explicit time to come ("I'm moving to Vienna next month") states an upco
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from ..errors import InvalidInput
 from ..timeutil import UTC
-from ..when import TimeSpan, resolve_times
-from .facts import ExtractedFact, Extractor
+from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
+from .facts import ExtractedFact, Extractor, MessageResult
 from .lexicon import (
     NOT_NAMES,
     RELATION_ADJECTIVES,
@@ -218,7 +219,7 @@ _IGNORED_BEFORE_SPAN = re.compile(r"\b(?:until|till|before|after|by|up\s+to)\s+$
 class _Located:
     begin: int
     finish: int
-    span: TimeSpan
+    span: TimeSpan | OutOfRange
 
     @property
     def explicit(self) -> bool:
@@ -226,7 +227,7 @@ class _Located:
         return self.span.granularity == "range" and bool(_SPAN_WORDS.search(self.span.text))
 
 
-def _locate(sentence: str, spans: list[TimeSpan]) -> list[_Located]:
+def _locate(sentence: str, spans: list[TimeSpan | OutOfRange]) -> list[_Located]:
     located, cursor = [], 0
     for span in spans:
         begin = sentence.find(span.text, cursor)
@@ -368,9 +369,19 @@ class RuleExtractor:
         self, text: str, *, reference_time: datetime, speaker: str = "user"
     ) -> list[ExtractedFact]:
         """The facts stated in ``text``, with time phrases resolved against ``reference_time``."""
+        return self.extract_result(text, reference_time=reference_time, speaker=speaker).facts
+
+    def extract_many(self, messages: Sequence[tuple[str, datetime, str]]) -> list[MessageResult]:
+        """Each message's result, in order (``messages`` are ``(text, reference_time, speaker)``)."""
+        return [self.extract_result(text, reference_time=at, speaker=who) for text, at, who in messages]
+
+    def extract_result(self, text: str, *, reference_time: datetime, speaker: str = "user") -> MessageResult:
+        """The facts of ``text``, and a note naming any time phrase left unused because the
+        period it names lies outside the supported years (its fact is not proposed)."""
         if not speaker or not speaker.strip():
             raise InvalidInput("speaker must be a non-empty name, e.g. 'user'")
         facts: list[ExtractedFact] = []
+        self._unused: list[str] = []
         self._last_named: str | None = None
         self._message = text
         for sentence in split_sentences(text):
@@ -378,12 +389,16 @@ class RuleExtractor:
             for fact in self._sentence(sentence, reference_time, speaker.strip()):
                 if fact not in facts:
                     facts.append(fact)
-        return facts
+        note = None
+        if self._unused:
+            phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
+            note = f"not proposed: a fact dated {phrases}, {OUT_OF_RANGE}"
+        return MessageResult(facts=facts, note=note)
 
     def _sentence(self, sentence: str, reference: datetime, speaker: str) -> list[ExtractedFact]:
         if sentence.rstrip("'\"”’)").endswith("?"):
             return []
-        spans = _locate(sentence, resolve_times(
+        spans = _locate(sentence, find_times(
             sentence, reference, day_first=self.day_first, tz=self.tz))
         clauses = _clauses(sentence)
         found: list[_Found] = []
@@ -431,6 +446,10 @@ class RuleExtractor:
         inside = [s for s in spans if s.begin < m.end() and s.finish > m.start()]
         before = [s for s in spans if begin <= s.begin and s.finish <= m.start()]
         span = (after or inside or before[-1:] or [None])[0]
+        if span is not None and isinstance(span.span, OutOfRange):
+            self._unused.append(span.span.text)  # when it happened is out of reach: state nothing
+            return []
+        spans = [s for s in spans if isinstance(s.span, TimeSpan)]
         rest_end = after[0].begin if after else end
         rest = sentence[m.end():rest_end]
         kind = "state" if verb.be_state and _BE.search(subject.aux) and not _GOT.search(

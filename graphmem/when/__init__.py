@@ -49,7 +49,11 @@ from ..timeutil import UTC, iso, parse_time, zone
 from .calendar import Granularity
 from .scan import find
 
-__all__ = ["Granularity", "TimeSpan", "parse_chat_time", "resolve_phrase", "resolve_times"]
+__all__ = ["Granularity", "OutOfRange", "TimeSpan", "find_times", "parse_chat_time", "resolve_phrase",
+           "resolve_times"]
+
+#: Why a time phrase that names a period outside years 1 to 9998 is not used.
+OUT_OF_RANGE = "outside the supported years (1 to 9998)"
 
 
 class TimeSpan(Model):
@@ -70,6 +74,17 @@ class TimeSpan(Model):
         }
 
 
+class OutOfRange(Model):
+    """A time phrase found in text whose period lies outside the years the store can hold."""
+
+    text: str
+    problem: str = OUT_OF_RANGE
+
+    def as_json(self) -> dict:
+        """As :meth:`TimeSpan.as_json`, with no period and the problem said."""
+        return {"text": self.text, "from": None, "to": None, "granularity": None, "problem": self.problem}
+
+
 def _reference(reference: datetime, tz: tzinfo) -> datetime:
     return parse_time(reference, tz).astimezone(tz).replace(tzinfo=None)
 
@@ -85,23 +100,36 @@ def resolve_times(
 
     ``reference`` is aware (a naive one is read in ``tz``); calendar arithmetic happens in ``tz``
     (a tzinfo or a zone name) and the spans are in UTC, in order of appearance. Numeric dates
-    like 05/08/2023 are month first unless ``day_first``.
+    like 05/08/2023 are month first unless ``day_first``. Phrases naming a period outside years
+    1 to 9998 are left out (:func:`find_times` reports them).
     """
+    return [found for found in find_times(text, reference, day_first=day_first, tz=tz)
+            if isinstance(found, TimeSpan)]
+
+
+def find_times(
+    text: str, reference: datetime, *, day_first: bool = False, tz=UTC
+) -> list[TimeSpan | OutOfRange]:
+    """Like :func:`resolve_times`, with the phrases outside the supported years reported as
+    :class:`OutOfRange` in their place ("2030 years ago", "in 12000"), not dropped."""
     tz = _zone(tz)
-    hits = find(text, _reference(reference, tz), day_first=day_first)
-    spans = []
+    refused: list[tuple[int, int]] = []
+    hits = find(text, _reference(reference, tz), day_first=day_first, refused=refused)
+    found: list[tuple[int, TimeSpan | OutOfRange]] = [
+        (begin, OutOfRange(text=text[begin:finish])) for begin, finish in refused]
     for hit in hits:
         start, end, granularity, _ = hit.period
+        phrase = text[hit.begin:hit.finish]
         try:
-            spans.append(TimeSpan(
-                text=text[hit.begin:hit.finish],
+            found.append((hit.begin, TimeSpan(
+                text=phrase,
                 start=parse_time(start, tz),
                 end=None if end is None else parse_time(end, tz),
                 granularity=granularity,
-            ))
-        except InvalidTime:  # outside the supported years: not a time we can keep
-            continue
-    return spans
+            )))
+        except InvalidTime:  # a date the calendar has, but the store cannot hold (year 9999)
+            found.append((hit.begin, OutOfRange(text=phrase)))
+    return [item for _, item in sorted(found, key=lambda pair: pair[0])]
 
 
 #: Words that may open a phrase without being part of the period ("in March", "on Friday").

@@ -105,15 +105,28 @@ def _candidates(text: str) -> list[tuple[re.Match, object]]:
     return chosen
 
 
-def scan(text: str, now: datetime, day_first: bool) -> list[Hit]:
-    """Base expressions in ``text``: the longest match wins an overlap; in order of appearance."""
+def _past_the_calendar(exc: Exception) -> bool:
+    """True when a period could not be made because its year lies outside the calendar ("2030
+    years ago" is year -4), not because the date does not exist (31 February)."""
+    return isinstance(exc, OverflowError) or "year" in str(exc) and "out of range" in str(exc)
+
+
+def scan(text: str, now: datetime, day_first: bool,
+         refused: list[tuple[int, int]] | None = None) -> list[Hit]:
+    """Base expressions in ``text``: the longest match wins an overlap; in order of appearance.
+
+    Expressions whose period falls outside the calendar are not hits; their places are added
+    to ``refused`` when it is given.
+    """
     chosen = _candidates(text)
     ctx = Context(now, day_first, tense_reader(text, [(m.start(), m.end()) for m, _ in chosen]))
     hits: list[Hit] = []
     for m, rule in chosen:
         try:
             period = rule.resolve(m, ctx)
-        except (ValueError, OverflowError):
+        except (ValueError, OverflowError) as exc:
+            if refused is not None and _past_the_calendar(exc):
+                refused.append((m.start(), m.end()))
             continue  # 31 February 2023 is no date at all, and must not shrink to February 2023
         if period is not None:
             anchored = partial(rule.anchored, m) if rule.anchored else None
@@ -225,11 +238,13 @@ _TRIGGER = re.compile(
     r"saturday|sunday|a\s+few|couple)\b", re.IGNORECASE)
 
 
-def find(text: str, now: datetime, *, day_first: bool = False) -> list[Hit]:
-    """Every time expression of ``text`` read at ``now`` (naive, in the store's zone)."""
+def find(text: str, now: datetime, *, day_first: bool = False,
+         refused: list[tuple[int, int]] | None = None) -> list[Hit]:
+    """Every time expression of ``text`` read at ``now`` (naive, in the store's zone); those
+    outside the calendar go to ``refused`` (their places) when it is given."""
     if not _TRIGGER.search(text):
         return []
-    hits = scan(text, now, day_first)
+    hits = scan(text, now, day_first, refused)
     for combine in (attach_anchors, attach_clock, attach_since, attach_ranges):
         hits = combine(hits, text)
     return hits
