@@ -111,6 +111,7 @@ def test_reference_time_function():
 
 
 def test_a_phrase_outside_the_supported_years_is_reported():
-    assert spans("I moved to Oslo 2030 years ago.", "--reference", REFERENCE) == [{"text": "2030 years ago", "from": None, "to": None, "granularity": None,
-                                          "problem": "outside the supported years (1 to 9998)"}]
+    assert spans("I moved to Oslo 2030 years ago.", "--reference", REFERENCE) == [{
+        "text": "2030 years ago", "from": None, "to": None, "granularity": None,
+        "problem": "outside the supported years (1 to 9998)"}]
     assert "outside the supported years" in when("Oslo, 2030 years ago", "--reference", REFERENCE).stdout
