@@ -24,7 +24,7 @@ from graphmem.errors import GraphmemError
 from graphmem.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from graphmem.models import DEFAULT_PREDICATES
 from graphmem.names import entity_key, guess_kind
-from graphmem.temporal import Period
+from graphmem.temporal import Period, held_order
 from graphmem.timeutil import TICK, UTC, iso
 
 #: Target number of fact versions per named scale.
@@ -195,7 +195,7 @@ class History:
         return episode_id
 
     def _held(self, subject_id: str, predicate: str) -> list[Held]:
-        return canonical(self.believed.get((subject_id, predicate), ()))
+        return held_order(self.believed.get((subject_id, predicate), ()))
 
     # -- output ------------------------------------------------------------------------------------
 
@@ -218,16 +218,6 @@ class History:
                 "superseded_by": record.superseded_by, "created_by": record.created_by,
                 "closed_by": record.closed_by, "reason": record.reason,
             }
-
-
-def canonical(held) -> list[Held]:
-    """Believed versions in one fixed order (valid start, then id number).
-
-    The gate's plan (which pieces get which ids) depends on the order of its input;
-    the engines return a subject's edges in storage order, which differs between
-    them, so the generator and the batch writer use this order.
-    """
-    return sorted(held, key=lambda h: (h.period.start, int(h.id[1:])))
 
 
 def _names(count: int, label: str) -> list[str]:

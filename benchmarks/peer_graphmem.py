@@ -1,4 +1,4 @@
-"""graphmem itself, through its public API (plus graphmem.batch and graphmem.audit)."""
+"""graphmem itself, through its public API (plus graphmem.audit)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from pathlib import Path
 
 from graphmem import Store
 from graphmem.audit import believed_counts, most_changed
-from graphmem.batch import assert_many
 
 from .model import believed, canon_diff, canon_graph, canon_versions, from_micros, micros, newest_first
 from .workload import batch_timestamps, decision_tuple
@@ -64,7 +63,7 @@ class GraphmemPeer:
         return believed_counts(self.store, [from_micros(m) for m in p["months"]])
 
     def W1(self, batch):
-        return assert_many(self.store, batch_timestamps(batch), recorded_at=from_micros(batch["at"]))
+        return self.store.add_many(batch_timestamps(batch), recorded_at=from_micros(batch["at"]))
 
     def checkpoint(self):
         self.store._db.run_text("CHECKPOINT", {})

@@ -3,9 +3,9 @@
     python -m benchmarks.write_phases --scale 1m --store /tmp/w1-store [--data DIR]
 
 Imports the scale's log into ``--store`` the first time (kept, so later runs skip it), then
-runs every W1 batch after the store's latest write through ``graphmem.batch.assert_many`` and
-prints, per batch: the total, fetching what the gate reads (``prefetch``), each bulk query of
-the flush, and the rest (planning in Python and the COMMIT). Then what checkpoints cost: one
+runs every W1 batch after the store's latest write through ``Store.add_many`` and prints, per
+batch: the total, fetching what the gate reads (``prefetch``), storing the write set in bulk
+(``apply``), and the rest (planning in Python and the COMMIT). Then what checkpoints cost: one
 after the batches, one after a single ``Store.add``, and ``close``. The engine is
 GRAPHMEM_ENGINE's.
 """
@@ -18,8 +18,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from graphmem import Store
-from graphmem import batch as batch_module
+from graphmem import Store, writes
 
 from .model import from_micros
 from .runner import DEFAULT_DATA, prepare
@@ -60,10 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         store.import_log(data / "log.jsonl")
         print(f"imported in {time.perf_counter() - started:.1f} s")
     spent: dict[str, float] = defaultdict(float)
-    cls = batch_module.BatchTransaction
-    cls.load = timing(spent, None, cls.load)
-    cls.prefetch = timing(spent, "prefetch", cls.prefetch)
-    cls.flush = timing(spent, "flush", cls.flush)
+    writes.Transaction.prefetch = timing(spent, "prefetch", writes.Transaction.prefetch)
+    writes.WriteSet.apply = timing(spent, "apply", writes.WriteSet.apply)
     latest = store.latest_write()
     for batch in params["W1"]["batches"]:
         at = from_micros(batch["at"])
@@ -71,9 +68,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         spent.clear()
         started = time.perf_counter()
-        batch_module.assert_many(store, batch_timestamps(batch), recorded_at=at)
+        store.add_many(batch_timestamps(batch), recorded_at=at)
         total = time.perf_counter() - started
-        rest = total - spent["prefetch"] - spent["flush"]
+        rest = total - spent["prefetch"] - spent["apply"]
         parts = ", ".join(f"{name.removeprefix('store/')} {seconds:.2f}" for name, seconds in spent.items())
         print(f"{batch['size']:>6} asserts: {total:.2f} s ({parts}; planning and COMMIT {rest:.2f})")
     checkpoint(store, "after the batches")

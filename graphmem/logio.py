@@ -11,12 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, get_args
 
 import pyarrow as pa
-import pyarrow.compute as pc
 from pydantic import BaseModel, ValidationError
 
 from . import records
@@ -24,7 +22,8 @@ from .errors import ImportFailed, InvalidPredicate
 from .migrations import SCHEMA_KEY
 from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
 from .names import KINDS, PREDICATE_NAME
-from .timeutil import OPEN_END, in_range, iso, parse_time
+from .tables import TABLES
+from .timeutil import in_range, iso, parse_time
 
 if TYPE_CHECKING:
     from .store import Store
@@ -434,92 +433,6 @@ def _refuse_conflicts(store: Store, header: dict, meta: dict, found: dict[str, l
         parse_time(meta["last_write"])
 
 
-def _strings(values) -> pa.Array:
-    return pa.array(values, pa.string())
-
-
-def _lists(values) -> pa.Array:
-    return pa.array(values, pa.list_(pa.string()))
-
-
-def _ints(values) -> pa.Array:
-    return pa.array(values, pa.int64())
-
-
-def _optional_times(values) -> pa.Array:
-    """Aware times as the naive UTC microseconds the engine stores; None stays null.
-
-    Arrow converts each aware value to UTC itself (as `to_engine` does), with no Python
-    call per value.
-    """
-    return pa.array(values, pa.timestamp("us", tz="UTC")).cast(pa.timestamp("us"))
-
-
-def _times(values) -> pa.Array:
-    """Like `_optional_times`, but an open end (None) is stored as the sentinel, as `to_engine` does."""
-    return pc.fill_null(_optional_times(values), pa.scalar(OPEN_END, pa.timestamp("us")))
-
-
-def _texts(*names: str) -> list[tuple[str, str, Callable]]:
-    """Text columns named as the record fields they hold."""
-    return [(name, name, _strings) for name in names]
-
-
-#: Each engine table, in COPY order (Fact links entities, so last): the record kind it holds,
-#: then its columns in the table's order as (column, record field, Arrow conversion).
-TABLES: dict[str, tuple[str, list[tuple[str, str, Callable]]]] = {
-    "Entity": ("entity", _texts("id", "name", "kind")),
-    "Episode": ("episode", [
-        *_texts("id", "kind", "text", "actor"),
-        ("reference_time", "reference_time", _times), ("received_at", "received_at", _times),
-    ]),
-    "Decision": ("decision", [
-        ("id", "id", _strings), ("op", "op", _strings), ("at", "at", _times),
-        ("created", "created", _lists), ("closed", "closed", _lists),
-        *_texts("episode", "reason", "proposal"),
-    ]),
-    "Proposal": ("proposal", [
-        *_texts("id", "op", "subject", "predicate", "object"),
-        ("valid_from", "valid_from", _optional_times), ("valid_to", "valid_to", _optional_times),
-        *_texts("episode", "quote", "source"),
-        ("proposed_at", "proposed_at", _times), ("state", "state", _strings),
-        ("decided_at", "decided_at", _optional_times),
-        *_texts("reason", "decision"),
-    ]),
-    "Tombstone": ("tombstone", [
-        ("id", "id", _strings), ("target", "target", _strings), ("at", "at", _times),
-        ("versions", "versions", _lists), ("episodes", "episodes", _lists),
-        ("entities", "entities", _ints), ("proposals", "proposals", _ints),
-    ]),
-    "VersionKey": ("version", [("id", "id", _strings), ("subject", "subject_id", _strings)]),
-    "Link": ("link", [*_texts("id", "version", "episode"), ("at", "at", _times)]),
-    "Fact": ("version", [
-        ("from", "subject_id", _strings), ("to", "object_id", _strings),
-        ("id", "id", _strings), ("predicate", "predicate", _strings),
-        ("valid_from", "valid_from", _times), ("valid_to", "valid_to", _times),
-        ("recorded_at", "recorded_at", _times), ("superseded_at", "superseded_at", _times),
-        ("episodes", "episodes", _lists), ("supersedes", "supersedes", _lists),
-        ("superseded_by", "superseded_by", _lists),
-        *_texts("created_by", "closed_by", "reason"),
-    ]),
-}
-
-
 def _tables(found: dict[str, list]) -> dict[str, pa.Table]:
-    """Arrow tables in each engine table's column order, ready for COPY."""
-    tables = {}
-    for table, (kind, columns) in TABLES.items():
-        values = _columns(found[kind], [field for _, field, _ in columns])
-        tables[table] = pa.table({name: convert(column)
-                                  for (name, _, convert), column in zip(columns, values)})
-    return tables
-
-
-def _columns(items: list, fields: list[str]) -> list[tuple]:
-    """The values of each of ``fields`` (two or more) across ``items``, field by field.
-
-    One `attrgetter` call per record and a transpose, rather than a `getattr` per value.
-    """
-    if not items:
-        return [() for _ in fields]
-    return list(zip(*map(attrgetter(*fields), items)))
+    """Arrow tables of the records, one per engine table that holds them, in load order."""
+    return {table.name: table.arrow(found[table.record]) for table in TABLES if table.record}

@@ -20,8 +20,7 @@ from .gate import Held, plan_restate
 from .models import Entity, Version
 from .names import entity_key
 from .temporal import Period
-from .timeutil import to_engine
-from .writes import Transaction
+from .writes import Transaction, row_of
 
 __all__ = ["MIGRATIONS", "SCHEMA_KEY", "migrate"]
 
@@ -122,18 +121,14 @@ def _survivor(engine: Engine, key: str, group: list[Entity]) -> Entity:
 
 def _rename(engine: Engine, entity: Entity, key: str) -> None:
     """Give ``entity`` the id ``key``: a new node, and every fact touching it moved to it unchanged."""
-    engine.run("store/entity_create", {"id": key, "name": entity.name, "kind": entity.kind})
+    engine.run("insert/Entity", {"id": key, "name": entity.name, "kind": entity.kind})
     for v in _facts_of(engine, entity.id):
         engine.run("store/fact_delete", {"subject": v.subject_id, "id": v.id})
         engine.run("store/version_key_delete", {"id": v.id})
-        moved = {end: key if getattr(v, end) == entity.id else getattr(v, end) for end in ("subject_id", "object_id")}
-        engine.run("store/fact_create", {
-            "id": v.id, "subject": moved["subject_id"], "object": moved["object_id"], "predicate": v.predicate,
-            "valid_from": to_engine(v.valid_from), "valid_to": to_engine(v.valid_to),
-            "recorded_at": to_engine(v.recorded_at), "superseded_at": to_engine(v.superseded_at),
-            "episodes": v.episodes, "supersedes": v.supersedes, "superseded_by": v.superseded_by,
-            "created_by": v.created_by, "closed_by": v.closed_by, "reason": v.reason,
-        })
+        moved = v.model_copy(update={end: key for end in ("subject_id", "object_id") if getattr(v, end) == entity.id})
+        row = row_of("Fact", moved)
+        engine.run("insert/Fact", row)
+        engine.run("insert/VersionKey", {"id": v.id, "subject": row["from"]})
     engine.run("store/entity_delete", {"id": entity.id})
 
 
@@ -152,4 +147,4 @@ def _merge(txn: Transaction, loser: Entity, survivor: Entity, kind_of: Callable[
             have = next(h for h in txn.believed(subject, v.predicate) if h.id == held)
             for episode in v.episodes:
                 if episode not in have.episodes:
-                    txn.link(subject, held, episode)
+                    txn.link(subject, v.predicate, held, episode)

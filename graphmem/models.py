@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
@@ -33,6 +33,17 @@ DEFAULT_PREDICATES: dict[str, PredicateKind] = {
     "met": "event",
     "graduated_from": "event",
 }
+
+
+class Assertion(NamedTuple):
+    """One fact to assert, as the arguments of :meth:`graphmem.Store.add` (for ``add_many``)."""
+
+    subject: str
+    predicate: str
+    object: str
+    valid_from: object = None
+    valid_to: object = None
+    episode: str | None = None
 
 
 class Model(BaseModel):

@@ -52,11 +52,7 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
         id=txn.next_id("t"), target=target, at=txn.at, versions=sorted(purged),
         episodes=episodes, entities=len(entity_ids), proposals=len(proposals),
     )
-    txn.run(
-        "store/tombstone_create", id=tombstone.id, target=target, at=txn.at.replace(tzinfo=None),
-        versions=tombstone.versions, episodes=tombstone.episodes, entities=tombstone.entities,
-        proposals=tombstone.proposals,
-    )
+    txn.tombstone(tombstone)
     summary = f"purged {target}: {len(purged)} versions, {len(episodes)} episodes"
     txn.log("PURGE", reason=summary)
     return tombstone

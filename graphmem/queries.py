@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from . import tables
+
 _HERE = Path(__file__).resolve().parent
 _PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -29,7 +31,9 @@ def _load() -> dict[str, str]:
     }
 
 
-QUERIES: dict[str, str] = _load()
+#: Every named query: the files of ``queries/``, and the statements derived from the table
+#: declarations (``schema/NAME``, ``insert/NAME``, ``insert_rows/NAME``: see :mod:`graphmem.tables`).
+QUERIES: dict[str, str] = {**_load(), **tables.queries()}
 _PARAMETERS = {name: frozenset(_PARAMETER.findall(text)) for name, text in QUERIES.items()}
 
 

@@ -17,6 +17,7 @@ from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from .migrations import migrate
 from .models import (
     DEFAULT_PREDICATES,
+    Assertion,
     Change,
     Decision,
     Entity,
@@ -30,8 +31,8 @@ from .models import (
     WhyAnswer,
 )
 from .names import check_kind, check_predicate, entity_key
-from .queries import QUERIES
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+from .tables import TABLES
 from .temporal import Period
 from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
 from .writes import Transaction
@@ -81,8 +82,8 @@ class Store:
             raise
 
     def _setup(self, timezone: str | None) -> None:
-        for name in sorted(n for n in QUERIES if n.startswith("schema/")):
-            self._db.run(name)
+        for table in TABLES:
+            self._db.run(f"schema/{table.name}")
         settings = self._meta()
         if "timezone" not in settings:
             zone(timezone or "UTC")
@@ -198,8 +199,8 @@ class Store:
     # -- writes -------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, recorded_at=None) -> Iterator[Transaction]:
-        """One atomic write at a strictly later transaction time."""
+    def _write(self, recorded_at=None, *, bulk: bool = False) -> Iterator[Transaction]:
+        """One atomic write at a strictly later transaction time (stored in bulk with ``bulk``)."""
         explicit = optional_time(recorded_at, self.tz)
         with self._db.transaction() as engine:
             meta = self._meta()
@@ -217,7 +218,7 @@ class Store:
                     at = latest + TICK
             txn = Transaction(engine, meta, at)
             yield txn
-            txn.finish()
+            txn.finish(bulk=bulk)
 
     def _episode_for(self, txn: Transaction, episode: str | None, quote: str | Said | None) -> Episode | None:
         """The write's supporting episode: an existing one, or a new one recorded in this write."""
@@ -250,7 +251,7 @@ class Store:
     def _assert(self, txn, kind, subject, predicate, obj, start, end, episode, quote,
                 proposal=None) -> Decision:
         source = self._episode_for(txn, episode, quote)
-        start = start or (source.reference_time if source else txn.at)
+        start = start or (source.reference_time if source else txn.next_at)
         subject_id = txn.ensure_entity(subject)
         object_id = txn.ensure_entity(obj)
         plan = plan_assert(kind, txn.believed(subject_id, predicate), object_id, start, end,
@@ -262,11 +263,20 @@ class Store:
         """Assert many facts in one atomic write, each its own decision one tick after the last.
 
         ``facts`` are ``(subject, predicate, object[, valid_from[, valid_to[, episode]]])`` tuples
-        (or :class:`graphmem.batch.Assertion`); the log is the same as one ``add`` per fact.
+        (or :class:`graphmem.models.Assertion`); the log is the same as one ``add`` per fact, with
+        transaction times one tick (1 µs) apart from ``recorded_at`` (default: now). What the gate
+        reads is fetched for all of them at once, and what it decides is stored in bulk.
         """
-        from .batch import assert_many
-
-        return assert_many(self, facts, recorded_at=recorded_at)
+        items = [f if isinstance(f, Assertion) else Assertion(*f) for f in facts]
+        if not items:
+            return []
+        kinds = self.predicates()
+        prepared = [(kinds.get(check_predicate(i.predicate), "many"), i, optional_time(i.valid_from, self.tz),
+                     optional_time(i.valid_to, self.tz)) for i in items]
+        with self._write(recorded_at, bulk=True) as txn:
+            txn.prefetch((n for i in items for n in (i.subject, i.object)), (i.predicate for i in items))
+            return [self._assert(txn, kind, i.subject, i.predicate, i.object, start, end, i.episode, None)
+                    for kind, i, start, end in prepared]
 
     def segment(self, subject: str, predicate: str, obj: str, *, valid_from, valid_to,
                 episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
@@ -290,7 +300,7 @@ class Store:
 
     def _end(self, txn, kind, subject, predicate, obj, moment, episode, quote, proposal=None):
         source = self._episode_for(txn, episode, quote)
-        moment = moment or (source.reference_time if source else txn.at)
+        moment = moment or (source.reference_time if source else txn.next_at)
         subject_id = txn.find_entity(subject)
         object_id = txn.find_entity(obj) if obj is not None else None
         if subject_id is None or (obj is not None and object_id is None):
@@ -393,7 +403,7 @@ class Store:
         if approve or source in self.review_skips():
             decision = self._approve_one(txn, proposal)
             proposal = proposal.model_copy(update={
-                "state": "approved", "decided_at": txn.at, "decision": decision.id})
+                "state": "approved", "decided_at": decision.at, "decision": decision.id})
         return proposal
 
     def proposals(self, state: str | None = "pending") -> list[Proposal]:

@@ -6,6 +6,7 @@ open ("until further notice") and compares as +infinity.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import NamedTuple
 
@@ -76,6 +77,18 @@ def end_of_day(moment: datetime, tz: tzinfo) -> datetime:
     local = moment.astimezone(tz)
     midnight = datetime.combine(local.date() + timedelta(days=1), time(), tzinfo=tz)
     return midnight.astimezone(UTC)
+
+
+def held_order(held: Iterable) -> list:
+    """Believed versions (anything with ``id`` and ``period``) in one fixed order: valid start, then
+    version number. The gate's plan depends on the order of its input (which piece gets which id),
+    and engines return a subject's edges in storage order, which differs between them."""
+    return sorted(held, key=lambda h: (h.period.start, version_number(h.id)))
+
+
+def version_number(version_id: str) -> int:
+    """The number in a version id ("v12" -> 12)."""
+    return int(version_id[1:]) if version_id[1:].isdigit() else 0
 
 
 def believed_at(recorded_at: datetime, superseded_at: datetime | None, as_of: datetime) -> bool:

@@ -2,7 +2,7 @@
 
 - the generator's log is the one a real store writes for the same calls;
 - every system's answer to every workload query equals the pure-Python model's;
-- graphmem.batch.assert_many writes what one ``Store.add`` per fact would.
+- ``Store.add_many`` writes what one ``Store.add`` per fact would.
 """
 
 from __future__ import annotations
@@ -13,21 +13,12 @@ from datetime import datetime, timedelta
 
 import pytest
 
-import graphmem.writes
-from benchmarks.generate import canonical, generate, write_log
+from benchmarks.generate import generate, write_log
 from benchmarks.runner import SYSTEMS, prepare, work
 from graphmem import InvalidPeriod, Store
-from graphmem.batch import Assertion, assert_many
+from graphmem.models import Assertion
 from graphmem.timeutil import TICK, UTC
 from tests.conftest import ENGINE
-
-
-@pytest.fixture
-def canonical_order(monkeypatch):
-    """Make a Store hand the gate its believed versions in the generator's fixed order."""
-    original = graphmem.writes.Transaction.believed
-    monkeypatch.setattr(graphmem.writes.Transaction, "believed",
-                        lambda self, s, p: canonical(original(self, s, p)))
 
 
 def replay(store: Store, writes) -> None:
@@ -89,7 +80,7 @@ def test_generated_log_is_what_the_store_writes(tmp_path, seed):
     assert contents(tmp_path / "generated.jsonl") == contents(tmp_path / "store.jsonl")
 
 
-def test_generated_log_matches_exactly_in_canonical_order(tmp_path, canonical_order):
+def test_generated_log_matches_exactly(tmp_path):
     history = generate(300, 3)
     write_log(history, tmp_path / "generated.jsonl")
     with Store(":memory:", engine=ENGINE) as store:
@@ -140,7 +131,7 @@ def test_report_renders(tmp_path):
     assert "| **T1** beliefs | " in text
 
 
-# -- graphmem.batch -----------------------------------------------------------------------------------
+# -- Store.add_many -----------------------------------------------------------------------------------
 
 BASE = datetime(2026, 1, 1, tzinfo=UTC)
 FACTS = [
@@ -169,26 +160,20 @@ def seeded() -> Store:
     return store, episode.id
 
 
-@pytest.mark.parametrize("ordered", [True, False])
-def test_batch_writes_what_one_call_each_writes(tmp_path, request, ordered):
-    if ordered:
-        request.getfixturevalue("canonical_order")
+def test_batch_writes_what_one_call_each_writes(tmp_path):
     at = BASE + timedelta(days=1)
     batched, episode = seeded()
     one_by_one, _ = seeded()
     facts = FACTS + [("Ivan", "lives_in", "Oslo", None, None, episode)]
-    decisions = assert_many(batched, [Assertion(*f) for f in facts], recorded_at=at)
+    decisions = batched.add_many([Assertion(*f) for f in facts], recorded_at=at)
     singles = [one_by_one.add(f[0], f[1], f[2], valid_from=f[3], valid_to=f[4],
                               episode=f[5] if len(f) > 5 else None, recorded_at=at + TICK * i)
                for i, f in enumerate(facts)]
     assert [(d.op, d.at) for d in decisions] == [(d.op, d.at) for d in singles]
     batched.export(tmp_path / "batch.jsonl")
     one_by_one.export(tmp_path / "single.jsonl")
-    if ordered:
-        assert records(tmp_path / "batch.jsonl") == records(tmp_path / "single.jsonl")
-        assert decisions == singles
-    else:
-        assert contents(tmp_path / "batch.jsonl") == contents(tmp_path / "single.jsonl")
+    assert records(tmp_path / "batch.jsonl") == records(tmp_path / "single.jsonl")
+    assert decisions == singles
     assert batched.check() == []
     batched.close()
     one_by_one.close()
@@ -198,8 +183,8 @@ def test_batch_is_atomic():
     store, _ = seeded()
     before = store.versions()
     with pytest.raises(InvalidPeriod):
-        assert_many(store, [("Ivan", "lives_in", "Paris", "2026-02-01", None),
-                            ("Ivan", "lives_in", "Rome", "2026-03-01", "2026-02-01")])
+        store.add_many([("Ivan", "lives_in", "Paris", "2026-02-01", None),
+                        ("Ivan", "lives_in", "Rome", "2026-03-01", "2026-02-01")])
     assert store.versions() == before
     assert len(store.decisions()) == 3
     store.close()
@@ -207,8 +192,8 @@ def test_batch_is_atomic():
 
 def test_batch_default_times_are_each_asserts_own():
     store, _ = seeded()
-    decisions = assert_many(store, [("Zoe", "likes", "Jazz"), ("Zoe", "likes", "Rock")],
-                            recorded_at=BASE + timedelta(days=2))
+    decisions = store.add_many([("Zoe", "likes", "Jazz"), ("Zoe", "likes", "Rock")],
+                               recorded_at=BASE + timedelta(days=2))
     assert decisions[1].at == decisions[0].at + TICK
     versions = {v.object: v for v in store.versions("Zoe")}
     assert versions["Jazz"].valid_from == decisions[0].at

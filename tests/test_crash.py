@@ -44,8 +44,8 @@ CHILD = textwrap.dedent("""
     if hook == "commit":  # every statement of the write has run; the COMMIT has not
         finish, calls = graphmem.writes.Transaction.finish, []
 
-        def finishing(self):
-            finish(self)
+        def finishing(self, **options):
+            finish(self, **options)
             calls.append(1)
             if len(calls) == job.get("nth", 1):
                 stall("hooked")

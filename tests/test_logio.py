@@ -16,6 +16,7 @@ import pytest
 
 from graphmem import ImportFailed, Store, logio
 from graphmem.models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
+from graphmem.tables import TABLES, Column
 from graphmem.timeutil import MAX_TIME, MIN_TIME, UTC, in_range, to_engine
 from tests.conftest import ENGINE
 from tests.test_bad_input import small_log
@@ -66,26 +67,37 @@ def test_time_columns_hold_what_to_engine_gives():
     values = [T, datetime(2020, 5, 6, 7, 8, 9, 123456, tzinfo=timezone(timedelta(hours=5, minutes=30))),
               datetime(1, 1, 2, 3, tzinfo=timezone(timedelta(hours=-2))), None,
               datetime(9998, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)]
-    assert logio._times(values).equals(pa.array([to_engine(v) for v in values], pa.timestamp("us")))
-    assert logio._optional_times(values).equals(
+    open_end = Column("valid_to", "TIMESTAMP", open_end=True)
+    assert open_end.to_arrow(values).equals(pa.array([to_engine(v) for v in values], pa.timestamp("us")))
+    assert Column("at", "TIMESTAMP").to_arrow(values).equals(
         pa.array([None if v is None else to_engine(v) for v in values], pa.timestamp("us")))
-    assert logio._times([]).equals(pa.array([], pa.timestamp("us")))
+    assert open_end.to_arrow([]).equals(pa.array([], pa.timestamp("us")))
 
 
 def test_tables_read_every_column_from_its_field():
     found = {kind: [SAMPLES[kind]] * 2 for kind in logio.MODELS}
     tables = logio._tables(found)
-    for table, (kind, columns) in logio.TABLES.items():
-        assert tables[table].column_names == [name for name, _, _ in columns]
-        assert tables[table].num_rows == 2
-        for name, field, _ in columns:
-            value = getattr(SAMPLES[kind], field)
+    for table in TABLES:
+        if table.record is None:
+            continue
+        rows = tables[table.name]
+        assert rows.column_names == [c.name for c in table.every_column] and rows.num_rows == 2
+        for column in table.every_column:
+            value = getattr(SAMPLES[table.record], column.source)
             if isinstance(value, datetime):
                 value = to_engine(value)
-            assert tables[table].column(name).to_pylist() == [value, value], (table, name)
+            assert rows.column(column.name).to_pylist() == [value, value], (table.name, column.name)
     empty = logio._tables({kind: [] for kind in logio.MODELS})
     assert all(t.num_rows == 0 for t in empty.values())
     assert [t.schema for t in empty.values()] == [t.schema for t in tables.values()]
+
+
+def test_every_table_is_declared_once_and_the_store_has_exactly_those_columns(store):
+    """The DDL, the Arrow schemas and the stored rows all come from graphmem.tables."""
+    for table in TABLES:
+        info = store._db.run_text(f"CALL table_info('{table.name}') RETURN name, type", {})
+        assert [(name, kind) for name, kind in info] == [(c.name, c.type) for c in table.columns], table.name
+        assert table.arrow_schema().names == [c.name for c in table.every_column]
 
 
 def shifted(line: str, zone: timezone) -> str:

@@ -42,7 +42,7 @@ def old_style(store: Store, name: str, predicate: str, obj: str, at: str) -> Non
     key = " ".join(name.split()).casefold()
     with store._write(at) as txn:
         if not txn._entity_exists(key):
-            txn._create_entity(key, name, "entity")
+            txn.create_entity(key, name, "entity")
         object_id = txn.ensure_entity(obj)
         plan = plan_assert(store.kind_of(predicate), txn.believed(key, predicate), object_id, txn.at, None)
         txn.carry_out(plan, key, predicate)

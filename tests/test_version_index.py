@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from graphmem import NotFound, Store
-from graphmem.batch import assert_many
 from tests.conftest import ENGINE
 
 
@@ -31,7 +30,7 @@ def test_every_write_path_indexes_what_it_creates(store_dir, tmp_path):
         first = store.add("Ana", "lives_in", "Lisbon", valid_from="2020-01-01", recorded_at="2024-01-01")
         moved = store.add("Ana", "lives_in", "Porto", valid_from="2022-01-01", recorded_at="2024-02-01")
         store.correct(moved.created[0], "Braga", reason="misheard", recorded_at="2024-03-01")
-        assert_many(store, [("Ben", "works_at", "Acme", None, None), ("Ana", "likes", "tea", None, None)])
+        store.add_many([("Ben", "works_at", "Acme", None, None), ("Ana", "likes", "tea", None, None)])
         _sound(store)
         assert {v.id for v in store.versions()} >= set(first.created)
         for version in store.versions():  # each one is found by id, with its own fields

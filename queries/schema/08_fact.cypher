@@ -1,2 +1,0 @@
-// Fact versions: subject -> object edges with valid and transaction periods (open ends stored as 9999-12-31).
-CREATE REL TABLE IF NOT EXISTS Fact(FROM Entity TO Entity, id STRING, predicate STRING, valid_from TIMESTAMP, valid_to TIMESTAMP, recorded_at TIMESTAMP, superseded_at TIMESTAMP, episodes STRING[], supersedes STRING[], superseded_by STRING[], created_by STRING, closed_by STRING, reason STRING)

@@ -1,2 +1,0 @@
-// Create an entity.
-CREATE (:Entity {id: $id, name: $name, kind: $kind})

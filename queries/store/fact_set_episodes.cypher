@@ -1,0 +1,6 @@
+// Set a believed version's supporting episodes (one more was linked to it).
+MATCH (s:Entity {id: $subject})-[f:Fact]->()
+WITH s, f
+WHERE f.id = $id
+SET f.episodes = $episodes
+RETURN f.id
