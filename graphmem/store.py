@@ -31,7 +31,7 @@ from .models import (
 )
 from .queries import QUERIES
 from .temporal import Period
-from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
+from .timeutil import TICK, UTC, from_engine, iso, optional_time, parse_time, zone
 from .writes import Transaction, entity_key, guess_kind
 
 PREDICATE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -592,6 +592,10 @@ class Store:
         """The write log, oldest first."""
         return reads.decisions(self._db)
 
+    def write_times(self) -> list[datetime]:
+        """When each write that changed belief happened, oldest first (what a slider steps through)."""
+        return [from_engine(row[0]) for row in self._db.run("store/decision_times")]
+
     def tombstones(self) -> list[Tombstone]:
         """Records of purges, oldest first."""
         return [records.tombstone(r) for r in self._db.run("store/tombstone_all")]
@@ -642,6 +646,17 @@ class Store:
         from .search import search
 
         return search(self, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
+
+    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True):
+        """Serve the explorer (a read-only web app) for this store from this process.
+
+        Returns once it answers, with a handle: ``.url``, ``.stop()``, ``.wait()``. It runs on
+        a background thread, so a notebook or an app keeps working (and writing) meanwhile;
+        what it writes shows in the explorer on refresh. Needs ``pip install 'graphmem[explore]'``.
+        """
+        from .explorer import start
+
+        return start(self, host=host, port=port, open_browser=open_browser)
 
     def check(self):
         """Verify the invariants; return the violations found (empty when sound)."""

@@ -15,7 +15,7 @@ from ..named import cypher_params, find, named_params, named_queries, run_named
 from ..search import search as search_facts
 from ..timeutil import iso
 from . import json_option, main, open_store
-from .core import provenance, source_records
+from .core import provenance
 
 AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
 VALID_AT_HELP = "Valid time, or 'all' for every valid time (default: the --as-of time)."
@@ -166,8 +166,6 @@ def search_command(ctx, text, as_of, valid_at, after, before, as_json):
     found = search_facts(store, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
     episodes = provenance(store, found)
     if as_json:
-        output.dump_json({
-            **output.version_record(v), "sources": source_records(v, episodes),
-        } for v in found)
+        output.dump_json(output.sourced_record(v, episodes) for v in found)
     else:
         output.versions_table(found, f"search {text!r} ({_moment(as_of, valid_at)})", episodes)
