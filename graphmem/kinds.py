@@ -76,11 +76,10 @@ def votes(roles: Iterable[tuple[str, str]]) -> Counter:
 
 
 def choose(stored: str, counted: Counter) -> str:
-    """The kind shown for an entity: the user's, else the most voted, else the stored one."""
-    if stored not in AUTOMATIC or not counted:
+    """The kind shown for an entity: the user's, else the most voted, else the stored one
+    (a literal, a number or a date, stays a literal whatever it is the object of)."""
+    if stored != "entity" or not counted:
         return stored
-    if stored == "literal" and VALUE in counted:
-        return "literal"
     best = max(counted.values())
     return next(kind for kind in ORDER + tuple(sorted(counted)) if counted.get(kind) == best)
 
