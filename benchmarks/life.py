@@ -124,3 +124,26 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def replay(store, scenario: dict, clock) -> int:
+    """Play a scenario like :func:`graphmem.scenario.play`, also taking ``retract`` writes
+    (which the bundled life scenario uses); returns the number of writes."""
+    from graphmem.scenario import play
+
+    count = 0
+    for name, kind in scenario.get("predicates", {}).items():
+        store.declare(name, kind)
+    for step in scenario["steps"]:
+        plain = [w for w in step.get("then", []) if "retract" not in w]
+        play(store, {"steps": [{**step, "then": plain}]}, clock)
+        episode = None
+        for write in step.get("then", []):
+            if "retract" in write:
+                episode = episode or store.episodes()[-1].id
+                s, p, o = write["retract"]
+                wrong = next(v for v in store.beliefs(valid_at="all")
+                             if (v.subject, v.predicate, v.object) == (s, p, o))
+                store.retract(wrong.id, reason=write["reason"], episode=episode)
+        count += len(step.get("then", []))
+    return count

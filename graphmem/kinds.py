@@ -44,6 +44,10 @@ ROLES: dict[str, tuple[str | None, str | None]] = {
     "parent_of": (PERSON, PERSON),
     "child_of": (PERSON, PERSON),
     "dates": (PERSON, PERSON),
+    "dating": (PERSON, PERSON),
+    "works_as": (PERSON, "role"),
+    "plays": (PERSON, THING),
+    "has_pet": (PERSON, "animal"),
     "likes": (PERSON, THING),
     "dislikes": (PERSON, THING),
     "is_called": (None, VALUE),
@@ -51,7 +55,7 @@ ROLES: dict[str, tuple[str | None, str | None]] = {
     "located_in": (PLACE, PLACE),
 }
 #: Tie-break order when two kinds have the same number of votes.
-ORDER = (PERSON, ORGANISATION, PLACE, THING, VALUE)
+ORDER = (PERSON, ORGANISATION, PLACE, THING, VALUE, "role", "animal")
 
 
 def check_kind(kind: str) -> str:

@@ -101,14 +101,15 @@ def edge_tip(group: list[Version], status: str | None) -> dict:
     return {"heading": heading, "status": status, "rows": rows, "sources": []}
 
 
-def layout_options(node_count: int) -> dict:
+def layout_options(node_count: int, edge_count: int = 0) -> dict:
     """vis-network options: a seeded force layout, cheaper for big graphs."""
     net = Network(directed=True)
     net.force_atlas_2based(gravity=-60, spring_length=120, overlap=0.4)
     options = json.loads(net.options.to_json())
-    large = node_count > 150
+    large = node_count > 150 or edge_count > 600
     options["physics"]["forceAtlas2Based"].update({"centralGravity": 0.015, "avoidOverlap": 0.4})
-    options["physics"]["stabilization"].update({"iterations": 200 if large else 400, "fit": False})
+    options["physics"]["stabilization"].update({"iterations": 150 if large else 400, "fit": False,
+                                                "updateInterval": 50})
     options["layout"] = {"randomSeed": SEED, "improvedLayout": not large}
     options["edges"] = {"smooth": {"enabled": True, "type": "dynamic"},
                         "font": {"size": 11, "strokeWidth": 3, "align": "middle"},
@@ -164,7 +165,7 @@ def graph_data(versions: list[Version], entities: dict[str, Entity],
                   for node_id, entity in nodes.items()],
         "edges": edges,
         "tips": {group[0].id: edge_tip(group, status_of(group[0])) for group in groups},
-        "options": layout_options(len(nodes)),
+        "options": layout_options(len(nodes), len(edges)),
         "node_details": {node_id: entity_details(entity, degree[node_id])
                          for node_id, entity in nodes.items()},
         "kinds": sorted({entity.kind for entity in nodes.values()}),

@@ -24,6 +24,7 @@ from starlette.routing import Route
 
 import visualize
 from visualize.page import vis_network_dir
+from visualize.palette import palette_css
 
 from ..errors import GraphmemError
 from .api import answer, handlers
@@ -66,7 +67,11 @@ def build_app(store) -> Starlette:
     async def page(request: Request) -> Response:
         return FileResponse(HERE / "static" / "explorer.html", headers=HEADERS)
 
+    palette = palette_css([])
+
     async def static(request: Request) -> Response:
+        if request.path_params["name"] == "palette.css":  # the status colours, from visualize's palette
+            return Response(palette, media_type="text/css", headers=HEADERS)
         path = files.get(request.path_params["name"])
         if path is None:
             return _json(404, {"error": f"no file {request.path_params['name']!r}"})
