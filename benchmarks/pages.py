@@ -1,7 +1,8 @@
 """Pages and the explorer, measured: evolution pages that grow with the writes, and explorer
 answers next to the Store calls they make.
 
-``python -m benchmarks.pages evolution --writes 2000`` builds a life-like store of that many
+Results go to ``benchmarks/results/pages/`` (``--out``), apart from the query runs that
+``python -m benchmarks report`` reads. ``python -m benchmarks.pages evolution --writes 2000`` builds a life-like store of that many
 writes (:mod:`benchmarks.life`) and times ``render_evolution`` against the previous design of
 the page (the whole believed graph listed at every write, rebuilt here exactly as it was
 computed) and against a plain snapshot render of the same store; it reports page sizes and,

@@ -4,7 +4,6 @@ against the CLI, bad parameters, and the explorer in headless Chromium."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 import urllib.request
 from datetime import datetime
@@ -69,9 +68,8 @@ def test_neighbourhood_filters_limits_and_refuses(design):
     assert [v.object for v in now.versions] == ["Berlin"] and now.valid_at == now.as_of
     then = design.neighbourhood("Ivan", as_of="2026-10-20")
     assert [v.object for v in then.versions] == ["Prague"]
-    assert design.neighbourhood("Lin", valid_at="all", predicates=["traveled_to"]).versions[0].predicate == "traveled_to"
-    assert {v.predicate for v in design.neighbourhood("Lin", valid_at="all", predicates=["traveled_to"]).versions} == {
-        "traveled_to"}
+    trips = design.neighbourhood("Lin", valid_at="all", predicates=["traveled_to"])
+    assert {v.predicate for v in trips.versions} == {"traveled_to"} and len(trips.versions) == 2
     capped = design.neighbourhood("Ivan", valid_at="all", limit=2)
     assert capped.truncated and len(capped.entities) == 2 and capped.entities[0].name == "Ivan"
     assert design.neighbourhood("Ivan", depth=0).versions == []
@@ -270,7 +268,8 @@ def test_the_explorer_in_a_browser(served, tmp_path_factory, request):
             assert status["focus"] == "Ivan" and status["nodes"] >= 5
             # hostile markup in a name and in a quote stays text
             assert page.evaluate("window.__pwned") is None
-            assert HOSTILE in page.evaluate("JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))")
+            names = "JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))"
+            assert HOSTILE in page.evaluate(names)
             # search: suggestions, then focus on the pick
             page.evaluate("var s = document.getElementById('search'); s.value = 'li';"
                           "s.dispatchEvent(new Event('input'))")
@@ -288,14 +287,18 @@ def test_the_explorer_in_a_browser(served, tmp_path_factory, request):
             now_edges = page.status()["edge_ids"]
             page.evaluate("""(function () { var s = document.getElementById('writes');
                 s.value = String(Number(s.max) - 3); s.dispatchEvent(new Event('input')); })()""")
-            assert page.wait_for(f"graphmem.status.as_of && graphmem.status.edge_ids.join() !== {json.dumps(','.join(now_edges))}", timeout=20)
+            changed = f"graphmem.status.edge_ids.join() !== {json.dumps(','.join(now_edges))}"
+            assert page.wait_for(f"graphmem.status.as_of && {changed}", timeout=20)
             page.evaluate("explorer.state.as_of = '2026-10-20T00:00:00Z'; explorer.reload()")
-            assert page.wait_for("graphmem.status.as_of === '2026-10-20T00:00:00Z' && graphmem.status.graph_ready", timeout=20)
-            assert [page.evaluate(f"graphmem.view.edges.get({json.dumps(e)}).label") for e in page.status()["edge_ids"]] == ["lives_in"]
+            then = "graphmem.status.as_of === '2026-10-20T00:00:00Z'"
+            assert page.wait_for(f"{then} && graphmem.status.graph_ready", timeout=20)
+            shown = page.status()["edge_ids"]
+            assert [page.evaluate(f"graphmem.view.edges.get({json.dumps(e)}).label") for e in shown] == ["lives_in"]
             # open an edge's sources: the exact sentence, as text
             page.evaluate("explorer.state.as_of = null; explorer.reload()")
-            assert page.wait_for("graphmem.status.as_of !== '2026-10-20T00:00:00Z' && graphmem.status.graph_ready", timeout=20)
-            likes = page.evaluate("graphmem.view.edges.get().filter(function (e) { return e.label === 'likes'; })[0].id")
+            assert page.wait_for(f"!({then}) && graphmem.status.graph_ready", timeout=20)
+            likes = page.evaluate("graphmem.view.edges.get().filter(function (e) {"
+                                  " return e.label === 'likes'; })[0].id")
             middle = page.evaluate(f"""(function () {{
                 var network = graphmem.view.network;
                 var at = network.canvasToDOM(network.body.edges[{json.dumps(likes)}].edgeType.getPoint(0.5));
@@ -307,7 +310,8 @@ def test_the_explorer_in_a_browser(served, tmp_path_factory, request):
             details = page.evaluate("document.getElementById('details').textContent")
             assert QUOTE in details and HOSTILE in details
             page.evaluate("document.querySelector('#details .actions button').click()")
-            assert page.wait_for("document.getElementById('details').textContent.indexOf('Episode ep') === 0", timeout=10)
+            opened = "document.getElementById('details').textContent.indexOf('Episode ep') === 0"
+            assert page.wait_for(opened, timeout=10)
             assert page.evaluate("window.__pwned") is None
             assert page.evaluate("document.querySelectorAll('img').length") == 0
             assert page.evaluate("document.querySelectorAll('#details script').length") == 0
@@ -320,3 +324,44 @@ def test_the_explorer_in_a_browser(served, tmp_path_factory, request):
         page.close()
     finally:
         browser.close()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+async def test_mcp_with_explore_serves_the_explorer_from_the_same_process(tmp_path, anyio_backend):
+    """An assistant writes over MCP while the explorer, in the same process, shows the writes."""
+    import os
+    import sys
+
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, types
+    from mcp.client.stdio import stdio_client
+
+    errlog = tmp_path / "server.log"
+    server = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "graphmem", "--store", str(tmp_path / "store"), "mcp", "--explore", "0"],
+        env={"GRAPHMEM_ENGINE": ENGINE, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    with open(errlog, "w") as log:
+        async with stdio_client(server, errlog=log) as (read, write):
+            async with ClientSession(read, write, client_info=types.Implementation(
+                    name="explorer-test", version="1")) as session:
+                await session.initialize()
+                url = None
+                for _ in range(100):
+                    text = errlog.read_text()
+                    if "graphmem explorer at " in text:
+                        url = text.split("graphmem explorer at ")[1].split()[0]
+                        break
+                    await anyio.sleep(0.1)
+                assert url and url.startswith("http://127.0.0.1:"), errlog.read_text()
+                result = await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in",
+                                                         "object": "Prague"})
+                assert not result.is_error, result.content[0].text
+                with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
+                    answer = json.loads(response.read())
+                assert [e["object"] for e in answer["edges"]] == ["Prague"]
+                await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Berlin"})
+                with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
+                    assert [e["object"] for e in json.loads(response.read())["edges"]] == ["Berlin"]

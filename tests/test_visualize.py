@@ -220,7 +220,7 @@ def replay(data: dict, index: int) -> dict[str, str]:
             died.setdefault(vid, number)
     at = datetime.fromtimestamp(data["steps"][index - 1]["at"] / 1000, UTC)
     shown = {}
-    for vid, (vf, vt, ra, sa, retracted) in data["times"].items():
+    for vid, (vf, vt, _recorded, sa, retracted) in data["times"].items():
         if born.get(vid, 10**9) <= index < died.get(vid, 10**9) or died.get(vid) == index:
             def ms(x):
                 return None if x is None else datetime.fromtimestamp(x / 1000, UTC)

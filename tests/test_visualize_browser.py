@@ -201,7 +201,8 @@ def test_timeline_zooms_keeps_every_bar_and_never_overlaps_labels(load, shots, r
                 function (t) { var b = t.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; });
             var found = 0;
             boxes.forEach(function (a, i) { boxes.slice(i + 1).forEach(function (b) {
-                if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) { found += 1; } }); });
+                if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) {
+                    found += 1; } }); });
             return found; })()"""
         assert page.evaluate(overlaps) == 0
         munich = "document.querySelector('g.bar[data-version=v5] text').textContent"

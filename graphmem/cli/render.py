@@ -40,7 +40,8 @@ def _refuse_misused_options(kind: str, entity: str | None, as_of: str | None, va
               help="Hops from --focus (default 1).")
 @click.option("--predicate", "predicates", multiple=True,
               help="Keep only facts of this predicate (repeatable).")
-@click.option("--since", help="Evolution only: the writes after this time (the page starts from what was believed then).")
+@click.option("--since", help="Evolution only: the writes after this time (the page starts from what was "
+                               "believed then).")
 @click.option("--until", help="Evolution only: the writes up to this time.")
 @click.option("-o", "--output", "file", required=True, type=click.Path(dir_okay=False),
               help="The HTML file to write (its folder is created if missing).")

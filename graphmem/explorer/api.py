@@ -10,10 +10,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from visualize.palette import STATUS_COLOURS, kind_colour
+
 from .. import output
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..timeutil import TICK, iso
-from visualize.palette import STATUS_COLOURS, kind_colour
 
 #: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
 DEFAULT_LIMIT, MAX_LIMIT = 300, 2000

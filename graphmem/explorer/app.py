@@ -138,7 +138,9 @@ def _listen(host: str, port: int) -> socket.socket:
         raise GraphmemError(f"port must be a number from 0 to 65535, not {port!r}")
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # proto named: asyncio sets TCP_NODELAY only on sockets that say IPPROTO_TCP, and without
+        # it a response's body waits ~40 ms behind its headers on a kept-alive connection
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(64)
