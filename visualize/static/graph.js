@@ -93,10 +93,16 @@
       view.labels();
     };
     view.labels = readableLabels(network, nodes);
+    view.destroy = function () {  /* before drawing anew in the same container */
+      view.destroyed = true;
+      if (pending) { clearTimeout(pending); }
+      network.destroy();
+    };
     network.on("afterDrawing", function () {
       drawn += 1;
       if (pending) { clearTimeout(pending); }
       pending = setTimeout(function () {
+        if (view.destroyed) { return; }
         var shown = view.visible();
         gm.report({ ready: view.stable, drawn: drawn, stable: view.stable, nodes: shown.nodes,
                     edges: shown.edges.length, edge_ids: shown.edges.sort(),

@@ -136,7 +136,7 @@
   function drawAnswer(answer) {
     current = answer;
     var data = toGraph(answer);
-    if (gm.view && gm.view.network) { gm.view.network.destroy(); }
+    if (gm.view && gm.view.destroy) { gm.view.destroy(); }
     var view = gm.drawGraph($("graph"), data, {}, { onStable: function () { report(); } });
     view.data = data;
     view.network.on("click", function (params) {
