@@ -15,7 +15,6 @@ import visualize
 from graphmem.models import Decision, Entity, Episode, Version
 from graphmem.temporal import believed_at, status, status_at
 from graphmem.timeutil import UTC
-from visualize.axis import axis_range, ticks
 from visualize.page import inline_script, script_json
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
@@ -314,21 +313,3 @@ def test_script_json_round_trips_and_hides_markup(value):
 def test_inline_script_cannot_close_or_escape_its_element():
     code = inline_script("var a = '<!--<script></script><b>'; // </SCRIPT >")
     assert "</script" not in code.lower() and "<!--" not in code
-
-
-@pytest.mark.parametrize("low, high, labels", [
-    ("2020-01-01", "2026-11-25", ["2020", "2021", "2022", "2023", "2024", "2025", "2026"]),
-    ("2026-09-01", "2026-11-25", ["Sep 2026", "Oct 2026", "Nov 2026"]),
-    ("2026-10-01", "2026-10-20", ["2026-10-05", "2026-10-12", "2026-10-19"]),
-])
-def test_axis_ticks_fall_on_round_dates(low, high, labels):
-    found = [label for _, label in ticks(t(low), t(high))]
-    assert found == labels
-
-
-def test_axis_range_pads_and_widens_a_single_moment():
-    low, high = axis_range([t(NOW)])
-    assert low < t(NOW) < high
-    low, high = axis_range([t("2000-01-01"), t("2010-01-01")])
-    assert low < t("2000-01-01") and high > t("2010-01-01")
-    assert ticks(*axis_range([t("0001-01-02"), t("9997-12-31")]))

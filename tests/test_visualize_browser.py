@@ -236,3 +236,16 @@ def test_graph_layout_is_the_same_on_every_load(load, shots, request):
             positions.append(page.evaluate("JSON.stringify(graphmem.view.network.getPositions())"))
             assert page.status()["outliers"] == 0
     assert positions[0] == positions[1]
+
+
+@pytest.mark.parametrize("low, high, labels", [
+    ("2020-01-01", "2026-11-25", ["2020", "2021", "2022", "2023", "2024", "2025", "2026"]),
+    ("2026-09-01", "2026-11-25", ["Sep 2026", "Oct 2026", "Nov 2026"]),
+    ("2026-10-01", "2026-10-20", ["2026-10-05", "2026-10-12", "2026-10-19"]),
+    ("0001-01-02", "9997-12-31", ["1000", "2000", "3000"]),
+])
+def test_timeline_axis_ticks_fall_on_round_dates(load, low, high, labels):
+    page = load("timeline")
+    found = page.evaluate(f"graphmem.timelineTicks(Date.parse('{low}T00:00:00Z'), Date.parse('{high}T00:00:00Z'))"
+                          ".map(function (t) {{ return t[1]; }})")
+    assert found[:len(labels)] == labels

@@ -113,6 +113,8 @@
       network.setOptions({ physics: false });
       view.stable = true;
       view.fit();
+      /* stable now, drawn soon: the report after the next drawing says how much ink */
+      gm.report({ stable: true, drawn: drawn, inked: 0 });
       if (settings.onStable) { settings.onStable(view); }
     }
     if (graph.nodes.length) {

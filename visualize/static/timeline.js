@@ -9,7 +9,8 @@
   var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   var STEPS = [["day", 1, 1], ["day", 7, 7], ["month", 1, 30.4], ["month", 3, 91.3], ["month", 6, 182.6],
                ["year", 1, 365.25], ["year", 2, 730.5], ["year", 5, 1826], ["year", 10, 3652],
-               ["year", 25, 9131], ["year", 50, 18262], ["year", 100, 36525]];
+               ["year", 25, 9131], ["year", 50, 18262], ["year", 100, 36525], ["year", 250, 91312],
+               ["year", 500, 182625], ["year", 1000, 365250]];
   var measurer = document.createElement("canvas").getContext("2d");
   measurer.font = "11px system-ui, sans-serif";
 
@@ -31,6 +32,9 @@
     return low ? text.slice(0, low) + "…" : "";
   }
 
+  /* Date.UTC reads years 0-99 as 1900-1999; this does not. */
+  function utc(year, month, day) { return new Date(0).setUTCFullYear(year, month, day || 1); }
+
   /* Round dates between low and high (milliseconds), about nine of them. */
   function ticks(low, high) {
     var days = (high - low) / DAY;
@@ -39,14 +43,14 @@
     var t;
     if (step[0] === "year") {
       var year = d.getUTCFullYear() + ((step[1] - d.getUTCFullYear() % step[1]) % step[1]);
-      t = Date.UTC(year, 0, 1);
-      if (t < low) { t = Date.UTC(year + step[1], 0, 1); }
+      t = utc(year, 0, 1);
+      if (t < low) { t = utc(year + step[1], 0, 1); }
     } else if (step[0] === "month") {
       var month = d.getUTCMonth() + ((step[1] - d.getUTCMonth() % step[1]) % step[1]);
-      t = Date.UTC(d.getUTCFullYear(), month, 1);
-      if (t < low) { t = Date.UTC(d.getUTCFullYear(), month + step[1], 1); }
+      t = utc(d.getUTCFullYear(), month, 1);
+      if (t < low) { t = utc(d.getUTCFullYear(), month + step[1], 1); }
     } else {
-      t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+      t = utc(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
       if (step[1] === 7) { t += ((8 - new Date(t).getUTCDay()) % 7) * DAY; }
       while (t < low) { t += step[1] * DAY; }
     }
@@ -57,8 +61,8 @@
         : step[0] === "month" ? MONTHS[at.getUTCMonth()] + " " + at.getUTCFullYear()
         : at.toISOString().slice(0, 10);
       found.push([t, label]);
-      t = step[0] === "year" ? Date.UTC(at.getUTCFullYear() + step[1], 0, 1)
-        : step[0] === "month" ? Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + step[1], 1)
+      t = step[0] === "year" ? utc(at.getUTCFullYear() + step[1], 0, 1)
+        : step[0] === "month" ? utc(at.getUTCFullYear(), at.getUTCMonth() + step[1], 1)
         : t + step[1] * DAY;
     }
     return found;
