@@ -2,7 +2,9 @@
 answers next to the Store calls they make.
 
 Results go to ``benchmarks/results/pages/`` (``--out``), apart from the query runs that
-``python -m benchmarks report`` reads. ``python -m benchmarks.pages evolution --writes 2000`` builds a life-like store of that many
+``python -m benchmarks report`` reads.
+
+``python -m benchmarks.pages evolution --writes 2000`` builds a life-like store of that many
 writes (:mod:`benchmarks.life`) and times ``render_evolution`` against the previous design of
 the page (the whole believed graph listed at every write, rebuilt here exactly as it was
 computed) and against a plain snapshot render of the same store; it reports page sizes and,
