@@ -365,3 +365,19 @@ async def test_mcp_with_explore_serves_the_explorer_from_the_same_process(tmp_pa
                 await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Berlin"})
                 with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
                     assert [e["object"] for e in json.loads(response.read())["edges"]] == ["Berlin"]
+
+
+def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_path, store):
+    import sys
+
+    import visualize.page
+    from graphmem import GraphmemError
+
+    monkeypatch.setitem(sys.modules, "starlette", None)  # as if Starlette were not installed
+    monkeypatch.delitem(sys.modules, "graphmem.explorer.app", raising=False)
+    with pytest.raises(GraphmemError, match=r"needs Starlette and uvicorn.*pip install 'graphmem\[explore\]'"):
+        store.explore(port=0, open_browser=False)
+    monkeypatch.undo()
+    monkeypatch.setattr(visualize.page, "VIS_NETWORK", tmp_path / "vis-9.1.2")
+    with pytest.raises(GraphmemError, match=r"vis-network is missing from the installed pyvis .*pip install"):
+        visualize.page.vis_network_dir()
