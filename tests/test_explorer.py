@@ -370,11 +370,14 @@ async def test_mcp_with_explore_serves_the_explorer_from_the_same_process(tmp_pa
 def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_path, store):
     import sys
 
+    import graphmem.explorer
     import visualize.page
     from graphmem import GraphmemError
 
-    monkeypatch.setitem(sys.modules, "starlette", None)  # as if Starlette were not installed
+    for name in [n for n in sys.modules if n.partition(".")[0] in ("starlette", "uvicorn")] or ["starlette"]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if Starlette and uvicorn were not installed
     monkeypatch.delitem(sys.modules, "graphmem.explorer.app", raising=False)
+    monkeypatch.delattr(graphmem.explorer, "app", raising=False)  # so the import runs again
     with pytest.raises(GraphmemError, match=r"needs Starlette and uvicorn.*pip install 'graphmem\[explore\]'"):
         store.explore(port=0, open_browser=False)
     monkeypatch.undo()
