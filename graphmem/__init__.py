@@ -15,7 +15,18 @@ from .errors import (
     TimeWentBackwards,
     UnsafeQuery,
 )
-from .models import Change, Decision, Entity, Episode, Proposal, Said, Tombstone, Version, WhyAnswer
+from .models import (
+    Change,
+    Decision,
+    Entity,
+    Episode,
+    Neighbourhood,
+    Proposal,
+    Said,
+    Tombstone,
+    Version,
+    WhyAnswer,
+)
 from .store import Store
 
 __version__ = "0.1.0"
@@ -23,6 +34,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Change", "Conflict", "Decision", "EngineError", "Entity", "Episode", "GraphmemError",
     "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "NotFound", "Proposal", "QueryFailed", "Said", "Store", "StoreLocked", "TimeWentBackwards", "Tombstone",
+    "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Said", "Store", "StoreLocked", "TimeWentBackwards",
+    "Tombstone",
     "UnsafeQuery", "Version", "WhyAnswer", "__version__",
 ]

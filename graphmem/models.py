@@ -198,3 +198,17 @@ class Violation(Model):
     rule: str
     detail: str
     record: str | None = None  # the record at fault: "version v3", "decision d7", ...
+
+
+class Neighbourhood(Model):
+    """A focused view: the entities within ``depth`` hops of ``focus`` and the facts between them,
+    as believed at ``as_of`` and valid at ``valid_at`` (None: at any time)."""
+
+    focus: Entity
+    depth: int
+    as_of: datetime
+    valid_at: datetime | None
+    entities: list[Entity]
+    versions: list[Version]
+    distance: dict[str, int]
+    truncated: bool = False

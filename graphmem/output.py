@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from .models import Episode, Version
+from .models import Change, Episode, Version
 from .timeutil import iso
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
@@ -23,6 +23,38 @@ def version_record(version: Version, extra: Sequence[str] = ()) -> dict:
     """A version as the JSON object every query command prints."""
     data = version.model_dump(mode="json")
     return {field: data[field] for field in (*VERSION_FIELDS, *extra)}
+
+
+HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
+
+
+def change_record(change: Change) -> dict:
+    """One row of a diff as `graphmem diff --json` prints it."""
+    return {"change": change.change, "believed": change.believed, "at": iso(change.at),
+            "decision": change.decision, "reason": change.reason,
+            **(version_record(change.version) if change.version else {})}
+
+
+def source_records(version: Version, episodes: dict[str, Episode]) -> list[dict]:
+    """The id, kind and exact text of each episode a version cites."""
+    return [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
+            for e in version.episodes if e in episodes]
+
+
+def sourced_record(version: Version, episodes: dict[str, Episode]) -> dict:
+    """A version with its sources, as `graphmem search --json` prints it."""
+    return {**version_record(version), "sources": source_records(version, episodes)}
+
+
+def shown_record(version: Version, provenance: list[Episode]) -> dict:
+    """One version with its episodes, as `graphmem show --json` prints it."""
+    return {**version_record(version, HISTORY_EXTRA),
+            "provenance": [e.model_dump(mode="json") for e in provenance]}
+
+
+def episode_record(episode: Episode, versions: list[Version]) -> dict:
+    """One episode with the versions it supports, as `graphmem episode --json` prints it."""
+    return {**episode.model_dump(mode="json"), "versions": [version_record(v) for v in versions]}
 
 
 def dump_json(items: Iterable) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from . import reads, records
+from . import kinds, reads, records
 from .backup import BackupInfo, backup, compacting, finish_pending, restore
 from .engine import Engine, acquire, choose_engine, release
 from .errors import Conflict, InvalidInput, InvalidPredicate, NotFound, TimeWentBackwards
@@ -23,6 +23,7 @@ from .models import (
     Entity,
     Episode,
     Link,
+    Neighbourhood,
     PredicateKind,
     Proposal,
     Said,
@@ -30,11 +31,11 @@ from .models import (
     Version,
     WhyAnswer,
 )
-from .names import check_kind, check_predicate, entity_key
+from .names import check_kind, check_predicate, entity_key, guess_kind
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .tables import TABLES
 from .temporal import Period
-from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
+from .timeutil import TICK, UTC, from_engine, iso, optional_time, parse_time, zone
 from .writes import Transaction
 
 ALL = "all"
@@ -509,6 +510,56 @@ class Store:
         """Every entity."""
         return [records.entity(r) for r in self._db.run("store/entity_all")]
 
+    def find_entities(self, text: str, limit: int = 20) -> list[Entity]:
+        """Entities whose name contains ``text`` (any case), names starting with it first."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
+            raise InvalidInput("limit is a whole number from 1 to 1000")
+        rows = self._db.run("store/entity_find", {"text": entity_key(text), "limit": limit})
+        return [records.entity(r[:3]) for r in rows]
+
+    def neighbourhood(self, focus: str, depth: int = 1, as_of=None, valid_at=None,
+                      predicates: list[str] | None = None, limit: int | None = None) -> Neighbourhood:
+        """The entities within ``depth`` hops of ``focus`` and the facts between them, as believed
+        at ``as_of`` (default now) and valid at ``valid_at`` (default ``as_of``; "all": any time).
+
+        Facts are reached through the focused entity's edges, hop by hop, never by scanning
+        every edge; ``predicates`` keeps only facts of those predicates; ``limit`` caps the
+        entities (nearest first; ``truncated`` says when some were left out). Entities carry
+        their kind as every view shows it (see :mod:`graphmem.kinds`).
+        """
+        from .neighbourhood import MAX_DEPTH, neighbourhood
+
+        if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= MAX_DEPTH:
+            raise InvalidInput(f"depth is a whole number of hops from 0 to {MAX_DEPTH}")
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidInput("limit is a whole number of entities, at least 1")
+        wanted = sorted({check_predicate(p) for p in predicates}) if predicates else None
+        t = self._as_of(as_of)
+        valid = self._valid_at(valid_at, t)
+        return neighbourhood(self._db, self.entity(focus), depth, t, valid, wanted, limit)
+
+    def kind(self, entity: str) -> str:
+        """An entity's kind as views show it: the one set with :meth:`set_kind`, else inferred
+        from the predicates of every fact it takes part in (see :mod:`graphmem.kinds`)."""
+        found = self.entity(entity)
+        return kinds.effective_kinds(self.versions(found.id), {found.id: found.kind})[found.id]
+
+    def set_kind(self, entity: str, kind: str) -> Entity:
+        """Say what an entity is (person, place, organisation, ...; "auto" to infer it again).
+
+        Configuration, not a log write: the kind is kept with the entity (and in exports) and
+        every view colours the entity by it.
+        """
+        found = self.entity(entity)
+        chosen = kinds.check_kind(kind)
+        stored = guess_kind(found.name) if chosen == kinds.AUTO else chosen
+        from .cypher import forget
+
+        with self._db.lock:
+            self._db.run("store/entity_kind_set", {"id": found.id, "kind": stored})
+            forget(self._db)  # projections for Cypher as of a date hold the old kind
+        return found.model_copy(update={"kind": stored})
+
     def history(self, subject: str, predicate: str) -> list[Version]:
         """Every version of (subject, predicate) ever written, newest first, status as seen now."""
         check_predicate(predicate)
@@ -552,6 +603,10 @@ class Store:
     def links(self) -> list[Link]:
         """Episodes linked to versions after they were written (a NOOP citing a new episode), oldest first."""
         return [records.link(r) for r in self._db.run("store/link_all")]
+
+    def write_times(self) -> list[datetime]:
+        """When each write that changed belief happened, oldest first (what a slider steps through)."""
+        return [from_engine(row[0]) for row in self._db.run("store/decision_times")]
 
     def tombstones(self) -> list[Tombstone]:
         """Records of purges, oldest first."""
@@ -608,6 +663,17 @@ class Store:
         from .search import search
 
         return search(self, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
+
+    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True):
+        """Serve the explorer (a read-only web app) for this store from this process.
+
+        Returns once it answers, with a handle: ``.url``, ``.stop()``, ``.wait()``. It runs on
+        a background thread, so a notebook or an app keeps working (and writing) meanwhile;
+        what it writes shows in the explorer on refresh. Needs ``pip install 'graphmem[explore]'``.
+        """
+        from .explorer import start
+
+        return start(self, host=host, port=port, open_browser=open_browser)
 
     def check(self):
         """Verify the invariants; return the violations found (empty when sound)."""

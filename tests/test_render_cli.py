@@ -92,15 +92,73 @@ def test_timeline_page(store_dir, tmp_path):
 def test_timeline_as_of_the_past(store_dir, tmp_path):
     out = tmp_path / "lin.html"
     assert gm(store_dir, "render", "timeline", "lin", "--as-of", "2025-07-01", "-o", str(out)).exit_code == 0
-    facts = page_data(out.read_text(encoding="utf-8"))["facts"].values()
-    headings = {fact["heading"] for fact in facts}
-    assert "Lin lives_in Shanghai" in headings and "Lin likes apples" not in headings
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert data["as_of"] == int(datetime(2025, 7, 1, tzinfo=UTC).timestamp() * 1000)
+    known = {data["facts"][v["id"]]["heading"] for v in data["versions"] if v["recorded_at"] <= data["as_of"]}
+    assert "Lin lives_in Shanghai" in known and "Lin likes apples" not in known
+    assert data["writes"] == sorted(set(data["writes"])) and data["as_of"] < data["writes"][-1]
+
+
+def test_focused_snapshot_and_evolution(store_dir, tmp_path):
+    out = tmp_path / "ivan.html"
+    result = gm(store_dir, "render", "snapshot", "--focus", "Ivan", "--valid-at", "all", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "around Ivan within 1 hops" in result.stdout
+    html = out.read_text(encoding="utf-8")
+    assert_offline(html)
+    assert_escaped(html)
+    assert labels(html) == {"Ivan", "Prague", "Berlin", "Munich", MARKUP}
+    assert "around Ivan, within 1 hop" in html
+    lived = tmp_path / "lived.html"
+    assert gm(store_dir, "render", "snapshot", "--focus", "ivan", "--predicate", "lives_in", "--valid-at",
+              "all", "-o", str(lived)).exit_code == 0
+    assert labels(lived.read_text(encoding="utf-8")) == {"Ivan", "Prague", "Berlin", "Munich"}
+    evolution = tmp_path / "evolution.html"
+    result = gm(store_dir, "render", "evolution", "--focus", "Ivan", "--since", "2026-06-01",
+                "--until", "2026-11-21", "-o", str(evolution))
+    assert result.exit_code == 0, result.output
+    data = page_data(evolution.read_text(encoding="utf-8"))
+    assert [s["op"] for s in data["steps"]] == ["UPDATE", "SEGMENT"]
+    assert [data["facts"][i]["heading"] for i in data["start"]] == ["Ivan lives_in Prague"]
+    assert {n["label"] for n in data["graph"]["nodes"]} == {"Ivan", "Prague", "Berlin", "Munich"}
+
+
+def test_kind_shows_infers_and_sets(tmp_path):
+    directory = tmp_path / "kinds"
+    clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        play(store, load("design"), clock)
+    shown = gm(directory, "kind", "Berlin")
+    assert shown.exit_code == 0 and shown.stdout.strip() == "Berlin: place"
+    assert gm(directory, "kind", "Ivan").stdout.strip() == "Ivan: person"
+    assert gm(directory, "kind", "acme lead").stdout.strip() == "Acme lead: entity"
+    result = gm(directory, "kind", "Acme lead", "Organisation", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == [{"id": "acme lead", "name": "Acme lead", "kind": "organisation"}]
+    assert gm(directory, "kind", "Berlin", "city").stdout.strip() == "Berlin: city"
+    assert gm(directory, "kind", "Berlin", "auto").stdout.strip() == "Berlin: place"
+    bad = gm(directory, "kind", "Berlin", "<b>")
+    assert bad.exit_code == 1 and bad.stderr.startswith("error: kind '<b>' is not a valid name")
+    missing = gm(directory, "kind", "Nobody", "place")
+    assert missing.exit_code == 1 and "no entity named 'Nobody'" in missing.stderr
+    page = tmp_path / "s.html"
+    assert gm(directory, "render", "snapshot", "--valid-at", "all", "-o", str(page)).exit_code == 0
+    kinds = {n["label"]: n["kind"] for n in page_data(page.read_text(encoding="utf-8"))["graph"]["nodes"]}
+    assert kinds["Berlin"] == "place" and kinds["Ivan"] == "person" and kinds["Acme lead"] == "organisation"
+    assert kinds["warm"] == "value" and kinds["apples"] == "thing"
 
 
 @pytest.mark.parametrize("args, message", [
     (["timeline"], "timeline needs an ENTITY"),
     (["timeline", "Nobody"], "no entity named 'Nobody'"),
-    (["timeline", "Ivan", "--valid-at", "2026-01-01"], "--valid-at does not apply"),
+    (["timeline", "Ivan", "--valid-at", "2026-01-01"], "only --as-of applies"),
+    (["timeline", "Ivan", "--focus", "Lin"], "only --as-of applies"),
+    (["snapshot", "--depth", "2"], "--depth needs --focus ENTITY"),
+    (["snapshot", "--focus", "Nobody"], "no entity named 'Nobody'"),
+    (["snapshot", "--focus", "Ivan", "--depth", "9"], "9 is not in the range 0<=x<=6"),
+    (["snapshot", "--focus", "Ivan", "--predicate", "Lives In"], "predicate 'Lives In' is not a valid name"),
+    (["snapshot", "--since", "2026-01-01"], "--since and --until choose the writes"),
+    (["evolution", "--focus", "Ivan", "--depth", "0"], "--depth is at least 1"),
     (["snapshot", "Ivan"], "takes no ENTITY"),
     (["evolution", "--as-of", "2026-01-01"], "--as-of and --valid-at do not apply"),
     (["pie"], "'pie' is not one of 'snapshot', 'evolution', 'timeline'"),

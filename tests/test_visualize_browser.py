@@ -1,5 +1,6 @@
 """visualize's pages in headless Chromium, opened from disk with networking off."""
 
+import json
 import re
 
 import pytest
@@ -113,7 +114,20 @@ def test_evolution_opens_at_the_step_in_the_address(load, shots, request):
     with checked(page, shots, request):
         assert page.status()["step"] == 3
         assert page.status()["edge_ids"] == ["v2", "v3", "v4", "v5"]
-        assert page.evaluate("document.getElementById('step').value") == "3"
+        assert page.evaluate("document.getElementById('step-label').textContent") == "3 / 6"
+        assert page.status()["changed"] == ["v2", "v4", "v5"]
+        # the slider is scaled by date: its value is the write's time, and the address follows it
+        assert page.evaluate("Number(document.getElementById('step').value)") == page.evaluate(
+            "graphmem.data().steps[2].at")
+        page.evaluate("var s = document.getElementById('step'); s.value = String(Date.parse('2026-11-21T06:00:00Z'));"
+                      "s.dispatchEvent(new Event('input'))")
+        assert page.status()["step"] == 4 and page.evaluate("location.hash") == "#step=4"
+        page.evaluate("var j = document.getElementById('jump'); j.value = '2026-11-01';"
+                      "j.dispatchEvent(new Event('change'))")
+        assert page.status()["step"] == 2 and page.evaluate("location.hash") == "#step=2"
+        widths = page.evaluate("JSON.stringify(graphmem.view.edges.get().filter(function (e) {"
+                               " return !e.hidden; }).map(function (e) { return [e.id, e.width]; }))")
+        assert {e: w for e, w in json.loads(widths)} == {"v1": 4, "v2": 4, "v3": 4}
 
 
 def test_evolution_play_button_steps_through_writes(load, shots, request):
@@ -139,7 +153,7 @@ def test_injected_markup_is_shown_as_text_and_never_runs(load, shots, request, n
         assert page.evaluate("window.__pwned") is None
         assert page.evaluate("document.querySelectorAll('img').length") == 0
         assert page.evaluate("document.querySelectorAll('script').length") == (
-            3 if name == "timeline" else 5)
+            4 if name == "timeline" else 5)
         panel = "caption" if name == "evolution" else "details"
         assert shown in page.evaluate(f"document.getElementById('{panel}').textContent")
         assert HOSTILE in page.evaluate("document.body.textContent")
@@ -175,3 +189,63 @@ def test_hover_tooltip_shows_hostile_text_as_text(load, shots, request):
         assert page.evaluate("document.querySelectorAll('img').length") == 0
         assert page.evaluate("window.__pwned") is None
         assert_clean(page)
+
+
+def test_timeline_zooms_keeps_every_bar_and_never_overlaps_labels(load, shots, request):
+    page = load("timeline")
+    with checked(page, shots, request):
+        status = page.status()
+        assert status["bars"] == 7 and status["min_width"] >= 6
+        overlaps = """(function () {
+            var boxes = Array.prototype.map.call(document.querySelectorAll('#timeline g.bar text'),
+                function (t) { var b = t.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; });
+            var found = 0;
+            boxes.forEach(function (a, i) { boxes.slice(i + 1).forEach(function (b) {
+                if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) {
+                    found += 1; } }); });
+            return found; })()"""
+        assert page.evaluate(overlaps) == 0
+        munich = "document.querySelector('g.bar[data-version=v5] text').textContent"
+        assert page.evaluate(munich) == "Munich"  # a two-week stay, labelled at full zoom-out
+        before = page.status()["range"]
+        box = page.evaluate("JSON.stringify(document.getElementById('timeline').getBoundingClientRect())")
+        box = json.loads(box)
+        for _ in range(6):
+            page.call("Input.dispatchMouseEvent", type="mouseWheel", x=box["x"] + box["width"] * 0.9,
+                      y=box["y"] + 60, deltaX=0, deltaY=-100)
+        page.wait_for("graphmem.status.range[1] - graphmem.status.range[0] < "
+                      f"{(before[1] - before[0]) / 2}", timeout=5)
+        after = page.status()["range"]
+        assert after[1] - after[0] < (before[1] - before[0]) / 2
+        assert page.evaluate(overlaps) == 0
+        page.evaluate("document.getElementById('zoom-reset').click()")
+        assert page.status()["range"] == before
+        # the as-of control steps back through the writes about Ivan
+        for _ in range(3):  # 2026-11-23 (the retraction), 11-22, then 11-21: v7 not yet written
+            page.evaluate("document.getElementById('asof-prev').click()")
+        earlier = page.status()
+        assert earlier["known"] < 7 and earlier["as_of"] < status["as_of"]
+        assert_clean(page)
+
+
+def test_graph_layout_is_the_same_on_every_load(load, shots, request):
+    positions = []
+    for _ in range(2):
+        page = load("snapshot")
+        with checked(page, shots, request):
+            positions.append(page.evaluate("JSON.stringify(graphmem.view.network.getPositions())"))
+            assert page.status()["outliers"] == 0
+    assert positions[0] == positions[1]
+
+
+@pytest.mark.parametrize("low, high, labels", [
+    ("2020-01-01", "2026-11-25", ["2020", "2021", "2022", "2023", "2024", "2025", "2026"]),
+    ("2026-09-01", "2026-11-25", ["Sep 2026", "Oct 2026", "Nov 2026"]),
+    ("2026-10-01", "2026-10-20", ["2026-10-05", "2026-10-12", "2026-10-19"]),
+    ("0001-01-02", "9997-12-31", ["1000", "2000", "3000"]),
+])
+def test_timeline_axis_ticks_fall_on_round_dates(load, low, high, labels):
+    page = load("timeline")
+    found = page.evaluate(f"graphmem.timelineTicks(Date.parse('{low}T00:00:00Z'), Date.parse('{high}T00:00:00Z'))"
+                          ".map(function (t) {{ return t[1]; }})")
+    assert found[:len(labels)] == labels

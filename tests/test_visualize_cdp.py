@@ -33,8 +33,15 @@ def chromium_binary() -> str | None:
                                                          None)
 
 
-def start_browser(tmp_path_factory) -> "Browser":
-    """A fresh headless Chromium, or a skip naming how to install one."""
+#: For pages served from this machine (the explorer): loopback reachable, nothing else.
+LOOPBACK_ONLY = {"--host-resolver-rules=MAP * ~NOTFOUND": "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"}
+
+
+def start_browser(tmp_path_factory, loopback: bool = False) -> "Browser":
+    """A fresh headless Chromium, or a skip naming how to install one.
+
+    With ``loopback``, 127.0.0.1 stays reachable (every other host still resolves to nothing
+    and every other request goes to a dead proxy)."""
     binary = chromium_binary()
     if binary is None:
         message = ("headless Chromium not found: `apt-get install -y chromium` "
@@ -42,7 +49,8 @@ def start_browser(tmp_path_factory) -> "Browser":
         if os.environ.get("GRAPHMEM_REQUIRE_BROWSER"):
             pytest.fail(message)  # CI installs Chromium: a missing one must not pass as a skip
         pytest.skip(message)
-    return Browser(binary, str(tmp_path_factory.mktemp("chromium-profile")))
+    return Browser(binary, str(tmp_path_factory.mktemp("chromium-profile")),
+                   flags=[LOOPBACK_ONLY.get(f, f) for f in FLAGS] if loopback else FLAGS)
 
 
 def screenshot_dir(tmp_path_factory) -> Path:
@@ -132,10 +140,10 @@ class WebSocket:
 class Browser:
     """One headless Chromium with networking off; pages are opened as DevTools sessions."""
 
-    def __init__(self, binary: str, profile: str, timeout: float = 30):
+    def __init__(self, binary: str, profile: str, timeout: float = 30, flags: list[str] = FLAGS):
         self.timeout = timeout
         self.log = open(os.path.join(profile, "chromium.log"), "w")  # noqa: SIM115
-        self.proc = subprocess.Popen([binary, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+        self.proc = subprocess.Popen([binary, *flags, f"--user-data-dir={profile}", "about:blank"],
                                      stdout=subprocess.DEVNULL, stderr=self.log)
         port_file = os.path.join(profile, "DevToolsActivePort")
         deadline = time.monotonic() + timeout

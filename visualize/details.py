@@ -65,6 +65,25 @@ def entity_details(entity: Entity, degree: int) -> dict:
     }
 
 
+def episode_card(episode: Episode) -> dict:
+    """One episode as a quoted source: its exact text and who said it when."""
+    cite = f"{episode.kind}, {when(episode.reference_time)}"
+    if episode.actor:
+        cite = f"{episode.actor} · {cite}"
+    return {"text": episode.text, "cite": cite}
+
+
+def compact_details(version: Version) -> dict:
+    """Heading, rows (status left for the page to fill in) and episode ids of one version:
+    what a page with many steps keeps per version, citing each episode once."""
+    rows = [["valid", period(version.valid_from, version.valid_to)],
+            ["believed", believed_text(version)]]
+    if version.reason:
+        rows.append(["reason", version.reason])
+    rows.append(["version", version.id])
+    return {"heading": fact_text(version), "rows": rows, "episodes": list(version.episodes)}
+
+
 def as_of_text(as_of: datetime | None, valid_at: datetime | str | None) -> str:
     """The header line naming both times of a snapshot."""
     parts = []

@@ -1,4 +1,10 @@
-"""Belief over transaction time: one stop per write that changed what the store believes."""
+"""Belief over transaction time: one stop per write that changed what the store believes.
+
+The page stores deltas, not pictures: every version it may show once (its two periods), the
+versions believed at the start, and for each write the versions it created and closed. The
+page builds the view at any stop from those, so its size grows with the writes shown, not
+with the writes times the graph.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,8 @@ from datetime import datetime
 from typing import NamedTuple
 
 from graphmem.models import Decision, Entity, Episode, Version
-from graphmem.temporal import believed_at, status_at
 
-from .details import fact_text, version_details
+from .details import compact_details, episode_card, fact_text
 from .graph import graph_data
 from .page import render
 from .palette import STATUS_COLOURS, kind_legend, palette_css, period, status_legend, when
@@ -24,14 +29,6 @@ OP_MEANING = {
     "PURGE": "deleted for privacy",
     "WRITE": "belief changed",
 }
-
-
-def _change(sign: str, version: Version | None, version_id: str, at: datetime) -> dict:
-    if version is None:
-        return {"sign": sign, "text": f"version {version_id} (no longer in the store)",
-                "status": "unknown"}
-    return {"sign": sign, "text": f"{fact_text(version)} · valid "
-            f"{period(version.valid_from, version.valid_to)}", "status": status_at(version, at)}
 
 
 def _headline(op: str, created: list[Version], closed: list[Version], reason: str | None) -> str:
@@ -58,12 +55,12 @@ class _Stop(NamedTuple):
     reason: str | None = None
 
 
-def _stops(versions: list[Version], decisions: list[Decision]) -> list[_Stop]:
+def stops(versions: list[Version], decisions: list[Decision]) -> list[_Stop]:
     """Writes that changed belief; with no decisions at all, one stop per distinct write time."""
-    stops = [_Stop(d.id, d.op, d.at, d.created, d.closed, d.episode, d.reason)
+    found = [_Stop(d.id, d.op, d.at, d.created, d.closed, d.episode, d.reason)
              for d in decisions if d.created or d.closed or d.op == "PURGE"]
-    if stops or decisions:
-        return sorted(stops, key=lambda stop: stop.at)
+    if found or decisions:
+        return sorted(found, key=lambda stop: stop.at)
     times = sorted({v.recorded_at for v in versions}
                    | {v.superseded_at for v in versions if v.superseded_at is not None})
     return [_Stop(f"t{index}", "WRITE", at, [v.id for v in versions if v.recorded_at == at],
@@ -71,27 +68,46 @@ def _stops(versions: list[Version], decisions: list[Decision]) -> list[_Stop]:
             for index, at in enumerate(times, 1)]
 
 
-def _step(decision: _Stop, by_id: dict[str, Version], episodes: dict[str, Episode]) -> dict:
-    at = decision.at
-    created = [by_id[i] for i in decision.created if i in by_id]
-    closed = [by_id[i] for i in decision.closed if i in by_id]
-    shown = {v.id: [v.id, status_at(v, at), v.id in decision.created]
-             for v in by_id.values() if believed_at(v.recorded_at, v.superseded_at, at)}
-    for version in closed:
-        shown.setdefault(version.id, [version.id, status_at(version, at), True])
-    changes = [_change("−", by_id.get(i), i, at) for i in decision.closed]
-    changes += [_change("+", by_id.get(i), i, at) for i in decision.created]
-    episode = episodes.get(decision.episode or "")
+def _ms(moment: datetime | None) -> int | None:
+    return None if moment is None else round(moment.timestamp() * 1000)
+
+
+def _step(stop: _Stop, by_id: dict[str, Version]) -> dict:
+    created = [by_id[i] for i in stop.created if i in by_id]
+    closed = [by_id[i] for i in stop.closed if i in by_id]
     return {
-        "id": decision.id,
-        "when": when(at),
-        "op": decision.op,
-        "meaning": OP_MEANING.get(decision.op, ""),
-        "headline": _headline(decision.op, created, closed, decision.reason),
-        "changes": changes,
-        "reason": decision.reason,
-        "quote": episode.text if episode else None,
-        "edges": sorted(shown.values()),
+        "id": stop.id, "at": _ms(stop.at), "when": when(stop.at), "op": stop.op,
+        "meaning": OP_MEANING.get(stop.op, ""),
+        "headline": _headline(stop.op, created, closed, stop.reason),
+        "created": list(stop.created), "closed": list(stop.closed),
+        "reason": stop.reason, "episode": stop.episode,
+    }
+
+
+def evolution_data(versions: list[Version], decisions: list[Decision], entities: dict[str, Entity],
+                   episodes: dict[str, Episode], start: list[str] = ()) -> dict:
+    """What the page needs, as deltas: every version once, the start, each write's changes.
+
+    ``versions`` are every version a stop may show; ``start`` the ids believed before the first
+    stop (empty when the page starts before the first write).
+    """
+    by_id = {v.id: v for v in versions}
+    steps = [_step(stop, by_id) for stop in stops(versions, decisions)]
+    graph = graph_data(versions, entities, status_of=lambda v: "current", merge=False)
+    graph["tips"] = {}
+    for edge in graph["edges"]:  # the page colours and labels each edge at each stop
+        for key in ("color", "font", "dashes", "width", "versions"):
+            edge.pop(key, None)
+    cited = {e for v in versions for e in v.episodes} | {s["episode"] for s in steps if s["episode"]}
+    return {
+        "graph": graph,
+        "times": {v.id: [_ms(v.valid_from), _ms(v.valid_to), _ms(v.recorded_at),
+                         _ms(v.superseded_at), bool(v.reason)] for v in versions},
+        "facts": {v.id: compact_details(v) for v in versions},
+        "episodes": {e: episode_card(episodes[e]) for e in sorted(cited) if e in episodes},
+        "steps": steps,
+        "start": sorted(i for i in start if i in by_id),
+        "colours": {name: c for name, (c, _) in STATUS_COLOURS.items()},
     }
 
 
@@ -102,27 +118,29 @@ def evolution_html(
     episodes: dict[str, Episode],
     *,
     title: str = "How belief evolved",
+    start: list[str] = (),
+    subtitle: str = "",
 ) -> str:
     """A page with a slider over transaction time, one stop per write that changed belief.
 
     At each stop T the graph shows the versions believed at T (``recorded_at <= T <
     superseded_at``), coloured by their status at T, plus the versions that write closed
-    (superseded or retracted, dashed); a caption names what changed.
+    (superseded or retracted, dashed); the versions the write changed are highlighted and
+    brought into view, the rest dimmed; a caption names what changed.
     """
-    by_id = {v.id: v for v in versions}
-    steps = [_step(d, by_id, episodes) for d in _stops(versions, decisions)]
-    graph = graph_data(versions, entities, status_of=lambda v: "current")
-    facts = {v.id: version_details(v, episodes) for v in versions}
-    statuses = {edge[1] for step in steps for edge in step["edges"]}
+    data = evolution_data(versions, decisions, entities, episodes, start)
+    steps = data["steps"]
     return render(
         "evolution.html",
         title=title,
-        data={"graph": graph, "facts": facts, "steps": steps,
-              "colours": {name: c for name, (c, _) in STATUS_COLOURS.items()}},
+        data=data,
         scripts=["graph.js", "evolution.js"],
         graph=True,
-        css=palette_css(graph["kinds"]),
+        css=palette_css(data["graph"]["kinds"]),
         steps=steps,
-        statuses=status_legend(statuses),
-        kinds=kind_legend(graph["kinds"]),
+        first=steps[0]["when"] if steps else "",
+        last=steps[-1]["when"] if steps else "",
+        subtitle=subtitle,
+        statuses=status_legend(["current", "upcoming", "ended", "superseded", "retracted"]),
+        kinds=kind_legend(data["graph"]["kinds"]),
     )

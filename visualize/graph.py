@@ -1,4 +1,10 @@
-"""Versions as a vis-network graph: entities as nodes sized by degree, versions as edges."""
+"""Versions as a vis-network graph: entities as nodes, versions (or merged groups) as edges.
+
+Readable at 50+ entities: node sizes are capped, parallel versions of one predicate between
+the same two entities are merged into one edge labelled with a count, every edge's tooltip
+gives its predicate and valid period, and the layout is deterministic (a fixed seed; the page
+then fits the view to the bulk of the nodes, pulling in any flung far away).
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,13 @@ from pyvis.network import Network
 
 from graphmem.models import Entity, Version
 
-from .details import entity_details
-from .palette import CLOSED_STATUSES, kind_colour, status_colour
+from .details import entity_details, fact_text
+from .palette import CLOSED_STATUSES, kind_colour, period, status_colour
 
 LABEL_LIMIT = 40
+#: The same seed on every load: the same data always gets the same picture.
+SEED = 7
+MIN_SIZE, MAX_SIZE = 10, 34
 
 
 def endpoint_ids(version: Version) -> tuple[str, str]:
@@ -25,6 +34,11 @@ def endpoint_ids(version: Version) -> tuple[str, str]:
 def short(text: str, limit: int = LABEL_LIMIT) -> str:
     """Text cut to ``limit`` characters with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def node_size(degree: int) -> float:
+    """A node's radius: grows with its degree, capped so hubs do not cover their neighbours."""
+    return round(min(MAX_SIZE, MIN_SIZE + 5 * math.sqrt(degree)), 1)
 
 
 def edge_style(status: str | None) -> dict:
@@ -49,17 +63,26 @@ def _entities_of(versions: list[Version], entities: dict[str, Entity]) -> dict[s
     return found
 
 
-def _curves(versions: list[Version]) -> dict[str, dict]:
-    """Separate curves for versions that share a pair of endpoints, so none hides another."""
-    by_pair: dict[frozenset, list[str]] = defaultdict(list)
+def merge_parallel(versions: list[Version], status_of) -> list[list[Version]]:
+    """Versions grouped into edges: one group per (subject, predicate, object, status)."""
+    groups: dict[tuple, list[Version]] = {}
     for version in versions:
-        by_pair[frozenset(endpoint_ids(version))].append(version.id)
+        key = (*endpoint_ids(version), version.predicate, status_of(version))
+        groups.setdefault(key, []).append(version)
+    return list(groups.values())
+
+
+def _curves(groups: list[list[Version]]) -> dict[str, dict]:
+    """Separate curves for edges that share a pair of endpoints, so none hides another."""
+    by_pair: dict[frozenset, list[str]] = defaultdict(list)
+    for group in groups:
+        by_pair[frozenset(endpoint_ids(group[0]))].append(group[0].id)
     curves = {}
     for ids in by_pair.values():
         if len(ids) < 2:
             continue
-        for index, version_id in enumerate(ids):
-            curves[version_id] = {
+        for index, edge_id in enumerate(ids):
+            curves[edge_id] = {
                 "enabled": True,
                 "type": "curvedCW" if index % 2 == 0 else "curvedCCW",
                 "roundness": 0.15 + 0.15 * (index // 2),
@@ -67,44 +90,82 @@ def _curves(versions: list[Version]) -> dict[str, dict]:
     return curves
 
 
-def graph_data(versions: list[Version], entities: dict[str, Entity],
-               status_of=lambda version: version.status) -> dict:
-    """Nodes, edges, options and per-item details for vis-network, built through pyvis."""
+def edge_tip(group: list[Version], status: str | None) -> dict:
+    """What hovering an edge shows: its predicate and each version's valid period."""
+    first = group[0]
+    heading = fact_text(first) + (f" (×{len(group)})" if len(group) > 1 else "")
+    rows = [["status", status or "unknown"]]
+    rows += [["valid", period(v.valid_from, v.valid_to)] for v in group[:12]]
+    if len(group) > 12:
+        rows.append(["…", f"{len(group) - 12} more"])
+    return {"heading": heading, "status": status, "rows": rows, "sources": []}
+
+
+def layout_options(node_count: int, edge_count: int = 0) -> dict:
+    """vis-network options: a seeded force layout, cheaper for big graphs."""
     net = Network(directed=True)
-    net.force_atlas_2based(gravity=-60, spring_length=140, overlap=0.4)
-    nodes = _entities_of(versions, entities)
-    degree = Counter(node for version in versions for node in endpoint_ids(version))
-    for node_id, entity in nodes.items():
-        colour = kind_colour(entity.kind)
-        net.add_node(
-            node_id,
-            label=short(entity.name),
-            color={"background": colour, "border": "#37474f",
-                   "highlight": {"background": colour, "border": "#000000"}},
-            size=round(10 + 7 * math.sqrt(degree[node_id]), 1),
-        )
-    curves = _curves(versions)
-    for version in versions:
-        source, target = endpoint_ids(version)
-        style = edge_style(status_of(version))
-        if version.id in curves:
-            style["smooth"] = curves[version.id]
-        net.add_edge(source, target, id=version.id, label=short(version.predicate), **style)
+    net.force_atlas_2based(gravity=-60, spring_length=120, overlap=0.4)
     options = json.loads(net.options.to_json())
-    # vis-network's initial layout and long stabilisation cost seconds on big graphs
-    large = len(nodes) > 150
-    options["physics"]["stabilization"].update({"iterations": 150 if large else 400, "fit": True})
-    options["layout"] = {"improvedLayout": not large}
+    large = node_count > 150 or edge_count > 600
+    options["physics"]["forceAtlas2Based"].update({"centralGravity": 0.015, "avoidOverlap": 0.4})
+    options["physics"]["stabilization"].update({"iterations": 150 if large else 400, "fit": False,
+                                                "updateInterval": 50})
+    options["layout"] = {"randomSeed": SEED, "improvedLayout": not large}
     options["edges"] = {"smooth": {"enabled": True, "type": "dynamic"},
-                        "font": {"size": 12, "strokeWidth": 3, "align": "middle"},
-                        "arrows": {"to": {"enabled": True, "scaleFactor": 0.7}}}
+                        "font": {"size": 11, "strokeWidth": 3, "align": "middle"},
+                        "arrows": {"to": {"enabled": True, "scaleFactor": 0.6}},
+                        "selectionWidth": 2}
     options["nodes"] = {"shape": "dot", "borderWidth": 1,
-                        "font": {"size": 14, "face": "system-ui, sans-serif"}}
+                        "font": {"size": 14, "face": "system-ui, sans-serif", "strokeWidth": 3,
+                                 "strokeColor": "#ffffff"}}
     options["interaction"].update({"hover": True, "tooltipDelay": 150})
+    return options
+
+
+def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = None) -> dict:
+    """One vis-network node: label, kind colour, capped size; the focus drawn with a ring."""
+    colour = kind_colour(entity.kind)
+    node = {
+        "id": node_id, "label": short(entity.name), "kind": entity.kind, "degree": degree,
+        "color": {"background": colour, "border": "#37474f",
+                  "highlight": {"background": colour, "border": "#000000"},
+                  "hover": {"background": colour, "border": "#000000"}},
+        "size": node_size(degree), "shape": "dot",
+    }
+    if node_id == focus:
+        node.update(borderWidth=4, color={**node["color"], "border": "#0d47a1"}, focus=True)
+    return node
+
+
+def graph_data(versions: list[Version], entities: dict[str, Entity],
+               status_of=lambda version: version.status, *, merge: bool = True,
+               focus: str | None = None) -> dict:
+    """Nodes, edges, options and per-item details for vis-network.
+
+    With ``merge``, parallel versions (same endpoints, predicate and status) become one edge
+    whose id is the first version's and whose ``versions`` lists them all.
+    """
+    nodes = _entities_of(versions, entities)
+    groups = merge_parallel(versions, status_of) if merge else [[v] for v in versions]
+    degree = Counter(node for group in groups for node in endpoint_ids(group[0]))
+    curves = _curves(groups)
+    edges = []
+    for group in groups:
+        first = group[0]
+        source, target = endpoint_ids(first)
+        status = status_of(first)
+        edge = {"id": first.id, "from": source, "to": target,
+                "label": short(first.predicate) + (f" ×{len(group)}" if len(group) > 1 else ""),
+                "versions": [v.id for v in group], **edge_style(status)}
+        if first.id in curves:
+            edge["smooth"] = curves[first.id]
+        edges.append(edge)
     return {
-        "nodes": net.nodes,
-        "edges": net.edges,
-        "options": options,
+        "nodes": [node_data(node_id, entity, degree[node_id], focus)
+                  for node_id, entity in nodes.items()],
+        "edges": edges,
+        "tips": {group[0].id: edge_tip(group, status_of(group[0])) for group in groups},
+        "options": layout_options(len(nodes), len(edges)),
         "node_details": {node_id: entity_details(entity, degree[node_id])
                          for node_id, entity in nodes.items()},
         "kinds": sorted({entity.kind for entity in nodes.values()}),

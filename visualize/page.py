@@ -21,6 +21,8 @@ import jinja2
 import pyvis
 from markupsafe import Markup
 
+from graphmem.errors import GraphmemError
+
 HERE = Path(__file__).parent
 VIS_NETWORK = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
 _SCRIPT_END = re.compile(r"</(script)", re.IGNORECASE)
@@ -41,17 +43,24 @@ def asset(name: str) -> str:
     return (HERE / "static" / name).read_text(encoding="utf-8")
 
 
+def vis_network_dir() -> Path:
+    """The folder of vis-network's files inside the installed pyvis, checked to hold them."""
+    missing = [name for name in ("vis-network.min.js", "vis-network.css")
+               if not (VIS_NETWORK / name).is_file()]
+    if missing:
+        raise GraphmemError(
+            f"vis-network is missing from the installed pyvis ({VIS_NETWORK / missing[0]}); "
+            "reinstall pyvis 0.3.2: pip install --force-reinstall 'pyvis==0.3.2'"
+        )
+    return VIS_NETWORK
+
+
 @cache
 def vis_network() -> tuple[str, str]:
     """vis-network's JavaScript and CSS, as bundled inside the installed pyvis package."""
-    try:
-        return ((VIS_NETWORK / "vis-network.min.js").read_text(encoding="utf-8"),
-                (VIS_NETWORK / "vis-network.css").read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:  # pragma: no cover - depends on the installed pyvis
-        raise RuntimeError(
-            f"vis-network is missing from the installed pyvis ({VIS_NETWORK}); "
-            "reinstall pyvis 0.3.2 (pip install --force-reinstall pyvis==0.3.2)"
-        ) from exc
+    folder = vis_network_dir()
+    return ((folder / "vis-network.min.js").read_text(encoding="utf-8"),
+            (folder / "vis-network.css").read_text(encoding="utf-8"))
 
 
 def inline_script(code: str) -> str:

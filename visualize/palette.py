@@ -25,6 +25,9 @@ KIND_COLOURS: dict[str, str] = {
     "organization": "#ffa726",
     "thing": "#d4a373",
     "value": "#bdbdbd",
+    "literal": "#bdbdbd",
+    "role": "#8d6e63",
+    "animal": "#ec407a",
     "entity": "#90a4ae",
 }
 _SPARE_COLOURS = ["#ab47bc", "#ec407a", "#29b6f6", "#9ccc65", "#ffca28", "#78909c", "#d4e157"]

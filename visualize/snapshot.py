@@ -20,14 +20,18 @@ def snapshot_html(
     title: str,
     as_of: datetime | None = None,
     valid_at: datetime | str | None = None,
+    focus: Entity | None = None,
+    depth: int | None = None,
+    note: str = "",
 ) -> str:
     """A self-contained page drawing these versions as a graph.
 
-    Nodes are entities sized by degree and coloured by kind; edges are versions labelled by
-    predicate and coloured by their ``status``. ``as_of`` and ``valid_at``, when given, are
-    named under the title.
+    Nodes are entities sized by degree (capped) and coloured by kind; edges are versions
+    labelled by predicate and coloured by their ``status``, parallel versions of one predicate
+    merged with a count. ``as_of`` and ``valid_at``, when given, are named under the title;
+    ``focus`` and ``depth`` say the page is one entity's neighbourhood (drawn ringed).
     """
-    graph = graph_data(versions, entities)
+    graph = graph_data(versions, entities, focus=focus.id if focus else None)
     facts = {v.id: version_details(v, episodes) for v in versions}
     rows = [
         {
@@ -43,10 +47,16 @@ def snapshot_html(
         }
         for v in sorted(versions, key=lambda v: (v.subject, v.predicate, v.valid_from))
     ]
+    subtitle = as_of_text(as_of, valid_at)
+    if focus is not None:
+        hops = f"{depth} hop{'s' if depth != 1 else ''}"
+        subtitle = f"around {focus.name}, within {hops}" + (f", {subtitle}" if subtitle else "")
+    if note:
+        subtitle += f" · {note}"
     return render(
         "snapshot.html",
         title=title,
-        subtitle=as_of_text(as_of, valid_at),
+        subtitle=subtitle,
         data={"graph": graph, "facts": facts},
         scripts=["graph.js", "snapshot.js"],
         graph=True,

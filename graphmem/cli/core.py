@@ -156,7 +156,7 @@ def beliefs(ctx, as_of, valid_at, as_json):
         note_unsettled(store, as_of)
 
 
-HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
+HISTORY_EXTRA = output.HISTORY_EXTRA
 
 
 def provenance(store: Store, versions) -> dict:
@@ -165,10 +165,7 @@ def provenance(store: Store, versions) -> dict:
     return {e.id: e for e in store.episodes(ids)} if ids else {}
 
 
-def source_records(version, episodes: dict) -> list[dict]:
-    """The id, kind and exact text of each episode a version cites."""
-    return [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
-            for e in version.episodes if e in episodes]
+source_records = output.source_records
 
 
 @main.command()
@@ -215,10 +212,7 @@ def diff(ctx, t1, t2, as_json):
     store = open_store(ctx)
     changes = store.diff(t1, t2)
     if as_json:
-        output.dump_json({
-            "change": c.change, "believed": c.believed, "at": iso(c.at), "decision": c.decision,
-            "reason": c.reason, **(output.version_record(c.version) if c.version else {}),
-        } for c in changes)
+        output.dump_json(output.change_record(c) for c in changes)
         return
     if not changes:
         output.plain(f"no change in belief between {t1} and {t2}")
@@ -279,8 +273,7 @@ def episode(ctx, episode_id, as_json):
     store = open_store(ctx)
     found, versions = store.episode(episode_id), store.versions_of(episode_id)
     if as_json:
-        output.dump_json([{**found.model_dump(mode="json"),
-                           "versions": [output.version_record(v) for v in versions]}])
+        output.dump_json([output.episode_record(found, versions)])
         return
     output.plain(f"{found.id} {found.kind} by {found.actor or 'unknown'} at {iso(found.reference_time)}: "
                  f"“{found.text}”")
@@ -296,8 +289,7 @@ def show(ctx, version_id, as_json):
     store = open_store(ctx)
     version = store.version(version_id)
     if as_json:
-        output.dump_json([{**output.version_record(version, HISTORY_EXTRA),
-                           "provenance": [e.model_dump(mode="json") for e in store.episodes_of(version_id)]}])
+        output.dump_json([output.shown_record(version, store.episodes_of(version_id))])
     else:
         output.versions_table([version], f"version {version_id}", provenance(store, [version]))
 

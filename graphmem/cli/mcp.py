@@ -15,13 +15,17 @@ MISSING_SDK = "`graphmem mcp` needs the MCP SDK, which is not installed; pip ins
 @main.command("mcp")
 @extractor_option
 @day_first_option
+@click.option("--explore", "explore_port", type=click.IntRange(0, 65535), metavar="PORT",
+              help="Also serve the read-only explorer on 127.0.0.1:PORT, from this same process.")
 @click.pass_context
-def mcp_(ctx, extractor_name, day_first):
+def mcp_(ctx, extractor_name, day_first, explore_port):
     """Serve the store over MCP on stdin/stdout until the client disconnects.
 
     An assistant starts it with `graphmem --store DIR mcp` (the store is created if missing).
     Facts the remember tool extracts wait for review unless the call approves them or
-    `graphmem review skip tool` was set. See docs/mcp.md.
+    `graphmem review skip tool` was set. With --explore PORT a person can watch the memory
+    in a browser while the assistant writes (the store is held by this one process; refresh
+    the page to see new writes). See docs/mcp.md.
     """
     try:
         from ..mcp.server import serve
@@ -30,4 +34,12 @@ def mcp_(ctx, extractor_name, day_first):
             raise GraphmemError(MISSING_SDK) from None
         raise
     store = open_store(ctx, create=True)
-    serve(store, make_extractor(extractor_name, day_first=day_first, tz=store.tz))
+    explorer = None
+    if explore_port is not None:
+        explorer = store.explore(port=explore_port, open_browser=False)
+        click.echo(f"graphmem explorer at {explorer.url}", err=True)  # stdout carries the protocol
+    try:
+        serve(store, make_extractor(extractor_name, day_first=day_first, tz=store.tz))
+    finally:
+        if explorer is not None:
+            explorer.stop()

@@ -16,7 +16,7 @@ from ..sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from ..search import search as search_facts
 from ..timeutil import iso
 from . import json_option, main, note_unsettled, open_store
-from .core import provenance, source_records
+from .core import provenance
 
 AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
 VALID_AT_HELP = "Valid time, or 'all' for every valid time (default: the --as-of time)."
@@ -187,9 +187,7 @@ def search_command(ctx, text, as_of, valid_at, after, before, as_json):
     found = search_facts(store, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
     episodes = provenance(store, found)
     if as_json:
-        output.dump_json({
-            **output.version_record(v), "sources": source_records(v, episodes),
-        } for v in found)
+        output.dump_json(output.sourced_record(v, episodes) for v in found)
     else:
         output.versions_table(found, f"search {text!r} ({_moment(as_of, valid_at)})", episodes)
         note_unsettled(store, as_of)

@@ -62,11 +62,36 @@
     return box;
   }
 
-  /* Replace a panel's content with one item's details, or a hint when there is none. */
+  /* Replace a panel's content with one item's details (or several), or a hint when there is none. */
   function showInPanel(panel, info, hint) {
     while (panel.firstChild) { panel.removeChild(panel.firstChild); }
-    panel.appendChild(info ? details(info) : el("p", "hint", hint));
+    if (!info) { panel.appendChild(el("p", "hint", hint)); return; }
+    (Array.isArray(info) ? info : [info]).forEach(function (one) { panel.appendChild(details(one)); });
   }
+
+  /* A time for people, as the pages write it: the date alone at midnight UTC, else date and minute. */
+  function when(ms, openText) {
+    if (ms === null || ms === undefined) { return openText || "open"; }
+    var text = new Date(ms).toISOString();
+    return text.slice(11, 23) === "00:00:00.000" ? text.slice(0, 10) : text.slice(0, 10) + " " + text.slice(11, 16) + "Z";
+  }
+  function period(start, end) { return when(start) + " → " + when(end); }
+
+  /* A version's status seen from transaction time asOf and valid time validAt (default asOf):
+     the same rule as graphmem.temporal.status, over times in milliseconds (null: open). */
+  function statusAt(v, asOf, validAt) {
+    if (validAt === undefined || validAt === null) { validAt = asOf; }
+    if (v.superseded_at !== null && v.superseded_at !== undefined && v.superseded_at <= asOf) {
+      return v.retracted ? "retracted" : "superseded";
+    }
+    if (validAt < v.valid_from) { return "upcoming"; }
+    if (v.valid_to !== null && v.valid_to !== undefined && v.valid_to <= validAt) { return "ended"; }
+    return "current";
+  }
+  function believedAt(v, asOf) {
+    return v.recorded_at <= asOf && (v.superseded_at === null || v.superseded_at === undefined || asOf < v.superseded_at);
+  }
+  function ms(text) { return text === null || text === undefined ? null : Date.parse(text); }
 
   function hashParams() {
     var params = {};
@@ -105,6 +130,7 @@
   document.addEventListener("DOMContentLoaded", publish);
   window.graphmem = {
     status: status, report: report, details: details, el: el, showInPanel: showInPanel,
-    hashParams: hashParams, data: data, inked: inked,
+    hashParams: hashParams, data: data, inked: inked, when: when, period: period,
+    statusAt: statusAt, believedAt: believedAt, ms: ms,
   };
 })();

@@ -11,12 +11,21 @@
     return;
   }
   var view = gm.drawGraph(container, data.graph, data.facts);
+  var members = {};
+  var edgeOf = {};
+  data.graph.edges.forEach(function (edge) {
+    members[edge.id] = edge.versions || [edge.id];
+    members[edge.id].forEach(function (id) { edgeOf[id] = edge.id; });
+  });
 
+  /* Show a node, a version, or every version a merged edge stands for. */
   function show(id) {
-    var info = data.facts[id] || data.graph.node_details[id];
-    gm.showInPanel(panel, info, hint);
-    gm.report({ selected: info ? id : null });
-    return Boolean(info);
+    var infos = members[id] ? members[id].map(function (v) { return data.facts[v]; })
+                            : [data.facts[id] || data.graph.node_details[id]];
+    infos = infos.filter(Boolean);
+    gm.showInPanel(panel, infos.length ? infos : null, hint);
+    gm.report({ selected: infos.length ? id : null });
+    return Boolean(infos.length);
   }
   view.network.on("click", function (params) {
     if (params.nodes.length) { show(params.nodes[0]); }
@@ -25,15 +34,16 @@
   Array.prototype.forEach.call(document.querySelectorAll("tr[data-version]"), function (row) {
     row.addEventListener("click", function () {
       var id = row.getAttribute("data-version");
-      if (show(id)) { view.network.selectEdges([id]); }
+      if (show(id)) { view.network.selectEdges([edgeOf[id] || id]); }
     });
   });
   function fromHash() {
     var id = gm.hashParams().select;
     if (id && show(id)) {
-      if (data.facts[id]) { view.network.selectEdges([id]); } else { view.network.selectNodes([id]); }
+      if (data.facts[id]) { view.network.selectEdges([edgeOf[id] || id]); } else { view.network.selectNodes([id]); }
     }
   }
   window.addEventListener("hashchange", fromHash);
+  document.getElementById("fit").addEventListener("click", function () { view.fit(); });
   fromHash();
 })();

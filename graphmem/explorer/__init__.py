@@ -1,0 +1,24 @@
+"""The explorer: a local, read-only web app over a store (a front end, like the CLI and MCP).
+
+It takes the store as an argument and calls only its public methods; Starlette and uvicorn
+are imported only when an explorer starts, so other commands never pay for them.
+"""
+
+from __future__ import annotations
+
+from ..errors import GraphmemError
+
+MISSING = ("the explorer needs Starlette and uvicorn, which are not installed; "
+           "pip install 'graphmem[explore]'")
+
+
+def start(store, *, host: str = "127.0.0.1", port: int = 8765, open_browser: bool = True):
+    """Serve the explorer for ``store`` on a background thread and return its handle
+    (``.url``, ``.stop()``, ``.wait()``); changes made to the store meanwhile show on refresh."""
+    try:
+        from .app import start as start_app
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] in ("starlette", "uvicorn"):
+            raise GraphmemError(MISSING) from None
+        raise
+    return start_app(store, host=host, port=port, open_browser=open_browser)

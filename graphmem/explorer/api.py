@@ -1,0 +1,181 @@
+"""The explorer's JSON API as plain functions: parse the query string, call the Store, shape.
+
+No web framework here: each handler takes a store and the request's parameters (name → list
+of values) and returns ``(status, body)``. Answers are the CLI's ``--json`` for the same
+question (the same record builders from :mod:`graphmem.output`). Nothing writes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from visualize.palette import STATUS_COLOURS, kind_colour
+
+from .. import output
+from ..errors import GraphmemError, InvalidInput, NotFound
+from ..timeutil import TICK, iso
+
+#: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
+DEFAULT_LIMIT, MAX_LIMIT = 300, 2000
+#: Write times sent for the as-of slider, at most (evenly sampled beyond).
+MAX_TIMES = 2000
+
+
+class BadRequest(InvalidInput):
+    """A request whose parameters are wrong (HTTP 400)."""
+
+
+def _one(params: dict[str, list[str]], name: str, required: bool = False) -> str | None:
+    values = params.get(name) or []
+    if len(values) > 1:
+        raise BadRequest(f"give {name} once, not {len(values)} times")
+    value = values[0].strip() if values else None
+    if required and not value:
+        raise BadRequest(f"{name} is required")
+    return value or None
+
+
+def _number(params, name: str, default: int, low: int, high: int) -> int:
+    value = _one(params, name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise BadRequest(f"{name} must be a whole number, not {value!r}") from None
+    if not low <= number <= high:
+        raise BadRequest(f"{name} must be between {low} and {high}, not {number}")
+    return number
+
+
+def _only(params: dict[str, list[str]], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise BadRequest(f"unknown parameter {unknown[0]!r}; this endpoint takes "
+                         + ", ".join(allowed))
+
+
+def graph(store, params) -> dict:
+    """``/api/graph``: the focused neighbourhood, edges in the ``--json`` shape (plus node ids)."""
+    _only(params, ("focus", "depth", "as_of", "valid_at", "predicate", "limit"))
+    found = store.neighbourhood(
+        _one(params, "focus", required=True), depth=_number(params, "depth", 1, 0, 6),
+        as_of=_one(params, "as_of"), valid_at=_one(params, "valid_at"),
+        predicates=params.get("predicate") or None,
+        limit=_number(params, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT),
+    )
+    return {
+        "focus": found.focus.model_dump(mode="json"),
+        "depth": found.depth,
+        "as_of": iso(found.as_of),
+        "valid_at": iso(found.valid_at) if found.valid_at else "all",
+        "truncated": found.truncated,
+        "nodes": [{**e.model_dump(mode="json"), "distance": found.distance[e.id]} for e in found.entities],
+        "edges": [output.version_record(v, ("subject_id", "object_id")) for v in found.versions],
+        "kinds": {kind: kind_colour(kind) for kind in sorted({e.kind for e in found.entities})},
+        "statuses": {name: colour for name, (colour, _) in STATUS_COLOURS.items()},
+    }
+
+
+def timeline(store, params) -> list[dict]:
+    """``/api/timeline``: as `graphmem timeline ENTITY --as-of T --json`."""
+    _only(params, ("entity", "as_of"))
+    found = store.timeline(_one(params, "entity", required=True), as_of=_one(params, "as_of"))
+    return [output.version_record(v) for v in found]
+
+
+def changes(store, params) -> list[dict]:
+    """``/api/changes``: as `graphmem diff T1 T2 --json`, optionally only about ``focus``."""
+    _only(params, ("since", "until", "focus"))
+    since, until = _one(params, "since", required=True), _one(params, "until", required=True)
+    focus = _one(params, "focus")
+    found = store.diff(since, until)
+    if focus is not None:
+        entity = store.entity(focus).id
+        found = [c for c in found if c.version is not None
+                 and entity in (c.version.subject_id, c.version.object_id)]
+    return [output.change_record(c) for c in found]
+
+
+def episode(store, params) -> list[dict]:
+    """``/api/episode``: as `graphmem episode ID --json`."""
+    _only(params, ("id",))
+    episode_id = _one(params, "id", required=True)
+    return [output.episode_record(store.episode(episode_id), store.versions_of(episode_id))]
+
+
+def version(store, params) -> list[dict]:
+    """``/api/version``: as `graphmem show ID --json`."""
+    _only(params, ("id",))
+    version_id = _one(params, "id", required=True)
+    return [output.shown_record(store.version(version_id), store.episodes_of(version_id))]
+
+
+def search(store, params) -> list[dict]:
+    """``/api/search``: as `graphmem search TEXT --as-of T --json`."""
+    _only(params, ("q", "as_of"))
+    found = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"))
+    ids = sorted({e for v in found for e in v.episodes})
+    episodes = {e.id: e for e in store.episodes(ids)} if ids else {}
+    return [output.sourced_record(v, episodes) for v in found]
+
+
+def entities(store, params) -> list[dict]:
+    """``/api/entities``: entities whose name contains ``q``, for the search box."""
+    _only(params, ("q", "limit"))
+    found = store.find_entities(_one(params, "q", required=True), _number(params, "limit", 12, 1, 100))
+    return [{"id": e.id, "name": e.name} for e in found]
+
+
+class Writes:
+    """``/api/writes``: the store's write times for the as-of slider, remade only after a write."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._key = object()
+        self._body: dict = {}
+
+    def __call__(self, store, params) -> dict:
+        _only(params, ())
+        latest = store.latest_write()
+        with self._lock:
+            if latest != self._key:
+                times = store.write_times()
+                count, sampled = len(times), len(times) > MAX_TIMES
+                if sampled:
+                    step = (len(times) - 1) / (MAX_TIMES - 1)
+                    times = [times[round(i * step)] for i in range(MAX_TIMES)]
+                self._body = {"count": count, "sampled": sampled, "times": [iso(t) for t in times],
+                              "recent": _recent(store, times)}
+                self._key = latest
+            return {**self._body, "now": iso(store.now())}
+
+
+def _recent(store, times) -> list[str]:
+    """Names of the entities the latest writes were about, newest first (where to start)."""
+    if not times:
+        return []
+    low = times[-11] if len(times) > 10 else times[0] - TICK
+    names: dict[str, None] = {}
+    for change in reversed(store.diff(low, times[-1])):
+        if change.version is not None:
+            names.setdefault(change.version.subject, None)
+    return list(names)[:8]
+
+
+def handlers() -> dict[str, Callable]:
+    """Every endpoint by path (a fresh write-time cache per explorer)."""
+    return {"/api/graph": graph, "/api/timeline": timeline, "/api/changes": changes,
+            "/api/episode": episode, "/api/version": version, "/api/search": search,
+            "/api/entities": entities, "/api/writes": Writes()}
+
+
+def answer(handler: Callable, store, params: dict[str, list[str]]) -> tuple[int, object]:
+    """Run one handler: 200 and its body, 404 for what does not exist, 400 for bad parameters."""
+    try:
+        return 200, handler(store, params)
+    except NotFound as exc:
+        return 404, {"error": str(exc)}
+    except GraphmemError as exc:
+        return 400, {"error": str(exc)}

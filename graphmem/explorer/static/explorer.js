@@ -1,0 +1,396 @@
+/* The explorer page: search, a focused neighbourhood, as-of controls, a timeline, changes.
+   Everything comes from this server's JSON API; user text is only ever set as textContent. */
+(function () {
+  "use strict";
+  var gm = window.graphmem;
+  var $ = function (id) { return document.getElementById(id); };
+  var DAY = 86400000;
+  var state = { focus: null, depth: 2, as_of: null, valid_at: null, since: null, until: null };
+  var writes = { times: [], now: null };
+  var current = null;   /* the graph answer on screen */
+  var timeline = null;
+  var requests = 0;
+  var selected = null;
+
+  function show(message, isError) {
+    var box = $("message");
+    box.hidden = !message;
+    box.textContent = message || "";
+    box.className = "message" + (isError ? " error" : "");
+  }
+  function api(path, params) {
+    var query = Object.keys(params || {}).filter(function (k) { return params[k] !== null && params[k] !== undefined && params[k] !== ""; })
+      .map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(params[k]); }).join("&");
+    requests += 1;
+    return fetch(path + (query ? "?" + query : ""), { headers: { Accept: "application/json" } })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (!response.ok) { throw new Error(body.error || ("HTTP " + response.status)); }
+          return body;
+        });
+      });
+  }
+  function day(iso) { return iso ? iso.slice(0, 10) : ""; }
+  function asOfParam() { return state.as_of; }
+  function validParam() { return state.valid_at; }
+
+  /* -- address ------------------------------------------------------------------------ */
+  function readAddress() {
+    var params = new URLSearchParams(location.search);
+    state.focus = params.get("focus") || null;
+    state.depth = Number(params.get("depth") || 2);
+    state.as_of = params.get("as_of") || null;
+    state.valid_at = params.get("valid_at") || null;
+  }
+  function writeAddress() {
+    var params = new URLSearchParams();
+    ["focus", "depth", "as_of", "valid_at"].forEach(function (key) {
+      if (state[key] !== null && state[key] !== "") { params.set(key, state[key]); }
+    });
+    history.replaceState(null, "", "?" + params.toString());
+  }
+
+  /* -- the graph ----------------------------------------------------------------------- */
+  var OPTIONS = {
+    physics: { solver: "forceAtlas2Based", forceAtlas2Based: { gravitationalConstant: -60, springLength: 120, centralGravity: 0.015, avoidOverlap: 0.4, damping: 0.4 },
+               stabilization: { enabled: true, iterations: 300, fit: false }, minVelocity: 0.75 },
+    layout: { randomSeed: 7, improvedLayout: true },
+    edges: { smooth: { enabled: true, type: "dynamic" }, font: { size: 11, strokeWidth: 3, align: "middle" },
+             arrows: { to: { enabled: true, scaleFactor: 0.6 } }, selectionWidth: 2 },
+    nodes: { shape: "dot", borderWidth: 1, font: { size: 14, face: "system-ui, sans-serif", strokeWidth: 3, strokeColor: "#ffffff" } },
+    interaction: { hover: true, tooltipDelay: 150 },
+  };
+  function short(text, limit) { limit = limit || 40; return text.length <= limit ? text : text.slice(0, limit - 1) + "…"; }
+
+  /* The API's answer as vis-network data: parallel versions of one predicate merged. */
+  function toGraph(answer) {
+    var groups = {};
+    var order = [];
+    answer.edges.forEach(function (edge) {
+      var key = [edge.subject_id, edge.object_id, edge.predicate, edge.status].join("\u0000");
+      if (!groups[key]) { groups[key] = []; order.push(key); }
+      groups[key].push(edge);
+    });
+    var degree = {};
+    var edges = [];
+    var tips = {};
+    var pairs = {};
+    order.forEach(function (key) {
+      var group = groups[key];
+      var first = group[0];
+      var colour = answer.statuses[first.status] || "#9e9e9e";
+      degree[first.subject_id] = (degree[first.subject_id] || 0) + 1;
+      degree[first.object_id] = (degree[first.object_id] || 0) + 1;
+      var pair = [first.subject_id, first.object_id].sort().join("\u0000");
+      var index = pairs[pair] = (pairs[pair] === undefined ? 0 : pairs[pair] + 1);
+      edges.push({
+        id: first.id, from: first.subject_id, to: first.object_id, versions: group.map(function (e) { return e.id; }),
+        label: short(first.predicate) + (group.length > 1 ? " ×" + group.length : ""),
+        color: { color: colour, highlight: colour, hover: colour }, font: { color: colour }, width: 2,
+        dashes: first.status === "superseded" || first.status === "retracted",
+        smooth: index ? { enabled: true, type: index % 2 ? "curvedCW" : "curvedCCW", roundness: 0.15 + 0.1 * index } : undefined,
+      });
+      tips[first.id] = {
+        heading: first.subject + " " + first.predicate + " " + first.object + (group.length > 1 ? " (×" + group.length + ")" : ""),
+        rows: [["status", first.status]].concat(group.slice(0, 12).map(function (e) {
+          return ["valid", gm.period(gm.ms(e.valid_from), gm.ms(e.valid_to))];
+        })),
+        sources: [],
+      };
+    });
+    var details = {};
+    var nodes = answer.nodes.map(function (entity) {
+      var colour = answer.kinds[entity.kind] || "#90a4ae";
+      details[entity.id] = { heading: entity.name, rows: [["kind", entity.kind], ["hops from the focus", String(entity.distance)],
+                                                         ["facts shown", String(degree[entity.id] || 0)], ["id", entity.id]], sources: [] };
+      var node = { id: entity.id, label: short(entity.name), kind: entity.kind, name: entity.name,
+                   size: Math.round(Math.min(34, 10 + 5 * Math.sqrt(degree[entity.id] || 0)) * 10) / 10,
+                   color: { background: colour, border: "#37474f", highlight: { background: colour, border: "#000000" },
+                            hover: { background: colour, border: "#000000" } } };
+      if (entity.id === answer.focus.id) { node.borderWidth = 4; node.color.border = "#0d47a1"; }
+      return node;
+    });
+    return { nodes: nodes, edges: edges, tips: tips, node_details: details, options: OPTIONS,
+             kinds: Object.keys(answer.kinds) };
+  }
+
+  function legend(answer) {
+    var box = $("graph-title");
+    while (box.firstChild) { box.removeChild(box.firstChild); }
+    var text = "around " + answer.focus.name + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
+      ", as believed at " + gm.when(gm.ms(answer.as_of)) + ", valid " +
+      (answer.valid_at === "all" ? "at any time" : "at " + gm.when(gm.ms(answer.valid_at))) +
+      " · " + answer.nodes.length + " entities, " + answer.edges.length + " facts" +
+      (answer.truncated ? " (the nearest shown; more lie further out)" : "") + " · ";
+    box.appendChild(document.createTextNode(text));
+    Object.keys(answer.kinds).forEach(function (kind) {
+      var item = gm.el("span", "kind-key");
+      var dot = gm.el("span", "swatch dot");
+      dot.style.background = answer.kinds[kind];
+      item.appendChild(dot);
+      item.appendChild(document.createTextNode(" " + kind + " "));
+      box.appendChild(item);
+    });
+  }
+
+  function drawAnswer(answer) {
+    current = answer;
+    var data = toGraph(answer);
+    if (gm.view && gm.view.destroy) { gm.view.destroy(); }
+    var view = gm.drawGraph($("graph"), data, {}, { onStable: function () { report(); } });
+    view.data = data;
+    view.network.on("click", function (params) {
+      if (params.nodes.length) {
+        var node = view.nodes.get(params.nodes[0]);
+        if (params.event && params.event.srcEvent && params.event.srcEvent.shiftKey) { expand(node); }
+        else { focusOn(node.name); }
+      } else if (params.edges.length) {
+        var edge = view.edges.get(params.edges[0]);
+        showVersions(edge.versions || [edge.id]);
+      }
+    });
+    legend(answer);
+  }
+
+  function expand(node) {
+    api("/api/graph", { focus: node.id, depth: 1, as_of: asOfParam(), valid_at: validParam() }).then(function (answer) {
+      var view = gm.view;
+      var merged = { focus: current.focus, depth: current.depth, as_of: current.as_of, valid_at: current.valid_at,
+                     truncated: current.truncated, kinds: current.kinds, statuses: current.statuses,
+                     nodes: current.nodes.slice(), edges: current.edges.slice() };
+      var known = {};
+      merged.nodes.forEach(function (n) { known[n.id] = true; });
+      var seen = {};
+      merged.edges.forEach(function (e) { seen[e.id] = true; });
+      answer.nodes.forEach(function (n) { if (!known[n.id]) { merged.nodes.push(n); } });
+      answer.edges.forEach(function (e) { if (!seen[e.id]) { merged.edges.push(e); } });
+      Object.keys(answer.kinds).forEach(function (k) { merged.kinds[k] = answer.kinds[k]; });
+      var positions = view.network.getPositions();
+      drawAnswer(merged);
+      Object.keys(positions).forEach(function (id) { gm.view.nodes.update({ id: id, x: positions[id].x, y: positions[id].y }); });
+      selected = node.id;
+      report({ expanded: node.id });
+    }).catch(function (error) { show(error.message, true); });
+  }
+
+  /* -- details ------------------------------------------------------------------------- */
+  function panel() { return $("details"); }
+  function versionInfo(record) {
+    var rows = [["status", record.status], ["valid", gm.period(gm.ms(record.valid_from), gm.ms(record.valid_to))],
+                ["believed", gm.when(gm.ms(record.recorded_at)) + " → " + gm.when(gm.ms(record.superseded_at), "still believed")]];
+    if (record.supersedes && record.supersedes.length) { rows.push(["replaced", record.supersedes.join(", ")]); }
+    if (record.superseded_by && record.superseded_by.length) { rows.push(["replaced by", record.superseded_by.join(", ")]); }
+    if (record.reason) { rows.push(["reason", record.reason]); }
+    rows.push(["version", record.id]);
+    return {
+      heading: record.subject + " " + record.predicate + " " + record.object,
+      rows: rows,
+      sources: record.provenance.map(function (e) {
+        return { text: e.text, cite: (e.actor ? e.actor + " · " : "") + e.kind + ", " + gm.when(gm.ms(e.reference_time)) + " · " + e.id };
+      }),
+    };
+  }
+  function showVersions(ids) {
+    return Promise.all(ids.slice(0, 10).map(function (id) { return api("/api/version", { id: id }); }))
+      .then(function (answers) {
+        var box = panel();
+        while (box.firstChild) { box.removeChild(box.firstChild); }
+        answers.forEach(function (answer) {
+          var record = answer[0];
+          box.appendChild(gm.details(versionInfo(record)));
+          var actions = gm.el("div", "actions");
+          record.provenance.forEach(function (e) {
+            var button = gm.el("button", "", "episode " + e.id);
+            button.type = "button";
+            button.addEventListener("click", function () { showEpisode(e.id); });
+            actions.appendChild(button);
+          });
+          box.appendChild(actions);
+        });
+        selected = ids[0];
+        report({ selected: ids[0], sources: answers.reduce(function (n, a) { return n + a[0].provenance.length; }, 0) });
+      }).catch(function (error) { show(error.message, true); });
+  }
+  function showEpisode(id) {
+    return api("/api/episode", { id: id }).then(function (answer) {
+      var episode = answer[0];
+      var info = { heading: "Episode " + episode.id, rows: [["kind", episode.kind], ["by", episode.actor || "unknown"],
+                   ["said", gm.when(gm.ms(episode.reference_time))], ["received", gm.when(gm.ms(episode.received_at))]],
+                   sources: [{ text: episode.text, cite: "exact text" }] };
+      episode.versions.forEach(function (v) { info.rows.push(["supports " + v.id, v.subject + " " + v.predicate + " " + v.object + " (" + v.status + ")"]); });
+      gm.showInPanel(panel(), info, "");
+      report({ selected: id });
+    }).catch(function (error) { show(error.message, true); });
+  }
+
+  /* -- timeline and changes ------------------------------------------------------------ */
+  function loadTimeline() {
+    if (!current) { return Promise.resolve(); }
+    var focus = current.focus;
+    $("timeline-title").textContent = "Timeline of " + focus.name + " (as believed at " + gm.when(gm.ms(current.as_of)) + ")";
+    return api("/api/timeline", { entity: focus.id, as_of: asOfParam() }).then(function (records) {
+      var bars = records.map(function (r) {
+        var incoming = r.subject !== focus.name;
+        return { id: r.id, predicate: r.predicate, incoming: incoming, other: incoming ? r.subject : r.object,
+                 subject: r.subject, object: r.object, valid_from: gm.ms(r.valid_from), valid_to: gm.ms(r.valid_to),
+                 recorded_at: gm.ms(r.recorded_at), superseded_at: gm.ms(r.superseded_at), retracted: r.status === "retracted" };
+      });
+      var box = $("timeline-box");
+      while (box.firstChild) { box.removeChild(box.firstChild); }
+      if (!bars.length) { box.appendChild(gm.el("p", "empty", "No facts about " + focus.name + " were believed then.")); timeline = null; return; }
+      timeline = gm.timeline(box, { entity: focus, versions: bars, asOf: gm.ms(current.as_of),
+                                    onSelect: function (id) { showVersions([id]); } });
+      report();
+    });
+  }
+  function loadChanges() {
+    var until = $("until").value ? $("until").value + "T23:59:59Z" : (current ? current.as_of : "now");
+    var since = $("since").value ? $("since").value : new Date(Date.parse(until) - 90 * DAY).toISOString();
+    var params = { since: since, until: until };
+    if ($("changes-focus").checked && current) { params.focus = current.focus.id; }
+    return api("/api/changes", params).then(function (rows) {
+      var body = $("changes");
+      while (body.firstChild) { body.removeChild(body.firstChild); }
+      rows.slice(-200).reverse().forEach(function (c) {
+        var row = gm.el("tr", c.id ? "clickable" : "");
+        row.appendChild(gm.el("td", "fit", gm.when(gm.ms(c.at))));
+        row.appendChild(gm.el("td", "fit", c.change + " · " + c.believed));
+        row.appendChild(gm.el("td", "", c.id ? c.subject + " " + c.predicate + " " + c.object : "(removed)"));
+        row.appendChild(gm.el("td", "fit", c.id ? gm.period(gm.ms(c.valid_from), gm.ms(c.valid_to)) : ""));
+        row.appendChild(gm.el("td", "", c.reason || ""));
+        if (c.id) { row.addEventListener("click", function () { showVersions([c.id]); }); }
+        body.appendChild(row);
+      });
+      if (!rows.length) {
+        var empty = gm.el("tr");
+        empty.appendChild(gm.el("td", "hint", "No change in belief in this period."));
+        body.appendChild(empty);
+      }
+      report({ changes: rows.length });
+    }).catch(function (error) { show(error.message, true); });
+  }
+
+  /* -- loading ------------------------------------------------------------------------- */
+  function report(extra) {
+    var shown = gm.view && gm.view.visible ? gm.view.visible() : { nodes: 0, edges: [] };
+    var out = { focus: current ? current.focus.name : null, as_of: current ? current.as_of : null,
+                nodes: shown.nodes, edges: shown.edges.length, edge_ids: shown.edges.sort(),
+                timeline_bars: timeline ? timeline.stats().bars : 0, requests: requests,
+                selected: selected, graph_ready: Boolean(gm.view && gm.view.stable) };
+    Object.keys(extra || {}).forEach(function (k) { out[k] = extra[k]; });
+    gm.report(out);
+  }
+  function loadAll() {
+    if (!state.focus) { show("Find an entity to start: type a name in the search box."); gm.report({ ready: true, focus: null }); return Promise.resolve(); }
+    writeAddress();
+    return api("/api/graph", { focus: state.focus, depth: state.depth, as_of: asOfParam(), valid_at: validParam() })
+      .then(function (answer) {
+        show("");
+        drawAnswer(answer);
+        return Promise.all([loadTimeline(), loadChanges()]);
+      })
+      .catch(function (error) { show(error.message, true); gm.report({ ready: true, error: error.message }); });
+  }
+  function focusOn(name) {
+    state.focus = name;
+    selected = null;
+    gm.showInPanel(panel(), null, "Click a node or an edge to see its details.");
+    return loadAll();
+  }
+
+  /* -- the as-of slider over the store's writes ---------------------------------------- */
+  function loadWrites() {
+    return api("/api/writes").then(function (answer) {
+      writes = answer;
+      var slider = $("writes");
+      slider.max = String(answer.times.length);   /* the last stop is "now" */
+      placeSlider();
+      return answer;
+    });
+  }
+  function placeSlider() {
+    var slider = $("writes");
+    var index = writes.times.length;
+    if (state.as_of) {
+      var at = Date.parse(state.as_of.length === 10 ? state.as_of + "T23:59:59.999Z" : state.as_of);
+      index = 0;
+      while (index < writes.times.length && Date.parse(writes.times[index]) <= at) { index += 1; }
+      index = Math.max(0, index - 1);
+    }
+    slider.value = String(index);
+    $("writes-label").textContent = (index >= writes.times.length ? "now" : gm.when(gm.ms(writes.times[index]))) +
+      " · write " + (writes.sampled ? "≈" + Math.round(Math.min(index + 1, writes.times.length) * writes.count / writes.times.length)
+                                     : Math.min(index + 1, writes.times.length)) + " of " + writes.count;
+    $("as-of").value = state.as_of ? day(state.as_of) : "";
+  }
+  var pendingSlide = null;
+  function slideTo(index) {
+    var slider = $("writes");
+    index = Math.max(0, Math.min(Number(slider.max), index));
+    state.as_of = index >= writes.times.length ? null : writes.times[index];
+    placeSlider();
+    slider.value = String(index);
+    if (pendingSlide) { clearTimeout(pendingSlide); }
+    pendingSlide = setTimeout(loadAll, 120);
+  }
+
+  /* -- search -------------------------------------------------------------------------- */
+  var pendingSearch = null;
+  function suggest() {
+    var text = $("search").value.trim();
+    var list = $("suggestions");
+    if (!text) { list.hidden = true; return; }
+    api("/api/entities", { q: text }).then(function (found) {
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      found.forEach(function (entity, i) {
+        var item = gm.el("li", i === 0 ? "active" : "", entity.name);
+        item.setAttribute("role", "option");
+        item.addEventListener("mousedown", function (event) { event.preventDefault(); pick(entity.name); });
+        list.appendChild(item);
+      });
+      list.hidden = !found.length;
+      report({ suggestions: found.map(function (e) { return e.name; }) });
+    }).catch(function (error) { show(error.message, true); });
+  }
+  function pick(name) {
+    $("suggestions").hidden = true;
+    $("search").value = name;
+    focusOn(name);
+  }
+
+  /* -- wiring -------------------------------------------------------------------------- */
+  $("search").addEventListener("input", function () {
+    if (pendingSearch) { clearTimeout(pendingSearch); }
+    pendingSearch = setTimeout(suggest, 120);
+  });
+  $("search-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var first = $("suggestions").querySelector("li");
+    pick(first ? first.textContent : $("search").value.trim());
+  });
+  $("search").addEventListener("blur", function () { setTimeout(function () { $("suggestions").hidden = true; }, 150); });
+  $("depth").addEventListener("change", function () { state.depth = Number($("depth").value); loadAll(); });
+  $("as-of").addEventListener("change", function () { state.as_of = $("as-of").value ? $("as-of").value + "T23:59:59Z" : null; placeSlider(); loadAll(); });
+  $("valid-at").addEventListener("change", function () { $("valid-all").checked = false; state.valid_at = $("valid-at").value || null; loadAll(); });
+  $("valid-all").addEventListener("change", function () { state.valid_at = $("valid-all").checked ? "all" : ($("valid-at").value || null); loadAll(); });
+  $("writes").addEventListener("input", function () { slideTo(Number($("writes").value)); });
+  $("write-prev").addEventListener("click", function () { slideTo(Number($("writes").value) - 1); });
+  $("write-next").addEventListener("click", function () { slideTo(Number($("writes").value) + 1); });
+  $("refresh").addEventListener("click", function () { loadWrites().then(loadAll); });
+  $("since").addEventListener("change", loadChanges);
+  $("until").addEventListener("change", loadChanges);
+  $("changes-focus").addEventListener("change", loadChanges);
+  $("zoom-in").addEventListener("click", function () { if (timeline) { timeline.zoom(0.5); } });
+  $("zoom-out").addEventListener("click", function () { if (timeline) { timeline.zoom(2); } });
+  $("zoom-reset").addEventListener("click", function () { if (timeline) { timeline.reset(); } });
+
+  readAddress();
+  $("depth").value = String(state.depth);
+  if (state.valid_at === "all") { $("valid-all").checked = true; } else if (state.valid_at) { $("valid-at").value = day(state.valid_at); }
+  loadWrites().then(function (answer) {
+    if (!state.focus && answer.recent && answer.recent.length) { state.focus = answer.recent[0]; }
+    return loadAll();
+  }).catch(function (error) { show(error.message, true); gm.report({ ready: true, error: error.message }); });
+  window.explorer = { state: state, focusOn: focusOn, slideTo: slideTo, expand: expand, showVersions: showVersions,
+                      showEpisode: showEpisode, reload: loadAll };
+})();

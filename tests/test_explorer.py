@@ -1,0 +1,386 @@
+"""Focused views and the explorer: Store.neighbourhood against a reference, the JSON API
+against the CLI, bad parameters, and the explorer in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from datetime import datetime
+
+import pytest
+from click.testing import CliRunner
+
+from benchmarks.life import life
+from graphmem import InvalidInput, NotFound, Store
+from graphmem.cli import main
+from graphmem.scenario import ScenarioClock, load, play
+from graphmem.timeutil import UTC
+from tests.conftest import ENGINE
+from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
+
+HOSTILE = "<img src=x onerror=window.__pwned=1>"
+QUOTE = "Ivan said \"<script>window.__pwned=2</script>\" & left"
+
+
+@pytest.fixture(scope="module")
+def lifelike():
+    """A small life-like memory (12 people, 120 writes) in memory."""
+    clock = ScenarioClock(datetime(2021, 1, 1, tzinfo=UTC))
+    with Store(":memory:", engine=ENGINE, clock=clock) as store:
+        play(store, life(writes=120, people=12, seed=3), clock)
+        yield store
+
+
+def reference(store, focus: str, depth: int, as_of, valid_at) -> set[str]:
+    """The neighbourhood's versions computed the slow way: every belief, walked in Python."""
+    believed = store.beliefs(as_of=as_of, valid_at=valid_at)
+    near, frontier, found = {store.entity(focus).id}, {store.entity(focus).id}, set()
+    for _ in range(depth):
+        edges = [v for v in believed if v.subject_id in frontier or v.object_id in frontier]
+        found |= {v.id for v in edges}
+        frontier = {n for v in edges for n in (v.subject_id, v.object_id)} - near
+        near |= frontier
+    return found
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+@pytest.mark.parametrize("moment", [("2022-06-01", None), (None, None), (None, "all"), ("2023-03-01", "2021-01-01")])
+def test_neighbourhood_equals_a_walk_over_every_belief(lifelike, depth, moment):
+    as_of, valid_at = moment
+    for focus in ("Ana Okafor", "Berlin", "Acme"):
+        found = lifelike.neighbourhood(focus, depth=depth, as_of=as_of, valid_at=valid_at)
+        assert {v.id for v in found.versions} == reference(lifelike, focus, depth, as_of, valid_at)
+        believed = {v.id: v for v in lifelike.beliefs(as_of=as_of, valid_at=valid_at)}
+        for version in found.versions:  # each version exactly as beliefs() reports it
+            assert version == believed[version.id]
+        assert found.focus.name == focus and found.distance[found.focus.id] == 0
+        assert all(found.distance[e.id] <= depth for e in found.entities)
+        ids = {e.id for e in found.entities}
+        assert all(v.subject_id in ids and v.object_id in ids for v in found.versions)
+
+
+def test_neighbourhood_filters_limits_and_refuses(design):
+    everything = design.neighbourhood("Ivan", valid_at="all")
+    assert {e.name for e in everything.entities} == {"Ivan", "Prague", "Berlin", "Munich"}
+    assert {e.kind for e in everything.entities} == {"person", "place"}
+    now = design.neighbourhood("Ivan")
+    assert [v.object for v in now.versions] == ["Berlin"] and now.valid_at == now.as_of
+    then = design.neighbourhood("Ivan", as_of="2026-10-20")
+    assert [v.object for v in then.versions] == ["Prague"]
+    trips = design.neighbourhood("Lin", valid_at="all", predicates=["traveled_to"])
+    assert {v.predicate for v in trips.versions} == {"traveled_to"} and len(trips.versions) == 2
+    capped = design.neighbourhood("Ivan", valid_at="all", limit=2)
+    assert capped.truncated and len(capped.entities) == 2 and capped.entities[0].name == "Ivan"
+    assert design.neighbourhood("Ivan", depth=0).versions == []
+    with pytest.raises(NotFound):
+        design.neighbourhood("Nobody")
+    for bad in ({"depth": 7}, {"depth": -1}, {"depth": "2"}, {"limit": 0}, {"predicates": ["Lives In"]},
+                {"as_of": "294247-01-10"}):
+        with pytest.raises(InvalidInput):
+            design.neighbourhood("Ivan", **bad)
+
+
+def test_kinds_are_inferred_set_and_kept(store):
+    store.add("Ann", "lives_in", "Oslo")
+    store.add("Ann", "works_at", "Acme")
+    store.add("Ann", "likes", "42")
+    assert [store.kind(n) for n in ("Ann", "Oslo", "Acme", "42")] == ["person", "place", "organisation", "literal"]
+    assert store.set_kind("Acme", " Company ").kind == "company"
+    assert store.kind("Acme") == "company" and store.entity("Acme").kind == "company"
+    assert store.cypher("MATCH (e:Entity {name: 'Acme'}) RETURN e.kind AS kind") == [{"kind": "company"}]
+    assert store.set_kind("Acme", "auto").kind == "entity" and store.kind("Acme") == "organisation"
+    for bad in ("", "two words", "<b>", "x" * 40):
+        with pytest.raises(InvalidInput):
+            store.set_kind("Acme", bad)
+    with pytest.raises(NotFound):
+        store.set_kind("Nobody", "place")
+
+
+# -- the JSON API ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The design scenario plus hostile text on disk, an explorer on it, and the store."""
+    directory = tmp_path_factory.mktemp("explorer") / "store"
+    clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
+    store = Store(directory, engine=ENGINE, clock=clock)
+    play(store, load("design"), clock)
+    clock.time = datetime(2026, 11, 25, tzinfo=UTC)
+    store.add("Ivan", "likes", HOSTILE, quote=QUOTE)
+    clock.time = datetime(2026, 11, 30, tzinfo=UTC)
+    explorer = store.explore(port=0, open_browser=False)
+    yield directory, store, explorer, clock
+    explorer.stop()
+    store.close()
+
+
+def get(explorer, path: str) -> tuple[int, object]:
+    try:
+        with urllib.request.urlopen(explorer.url.rstrip("/") + path, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def cli(directory, *args):
+    result = CliRunner().invoke(main, ["--store", str(directory), "--engine", ENGINE, *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("path, command", [
+    ("/api/timeline?entity=Ivan", ["timeline", "Ivan"]),
+    ("/api/timeline?entity=lin&as_of=2025-07-01", ["timeline", "lin", "--as-of", "2025-07-01"]),
+    ("/api/changes?since=2026-01-01&until=2026-11-30", ["diff", "2026-01-01", "2026-11-30"]),
+    ("/api/episode?id=ep2", ["episode", "ep2"]),
+    ("/api/version?id=v3", ["show", "v3"]),
+    ("/api/search?q=Berlin", ["search", "Berlin"]),
+    ("/api/search?q=Shanghai&as_of=2025-07-01", ["search", "Shanghai", "--as-of", "2025-07-01"]),
+])
+def test_answers_equal_the_clis(served, path, command):
+    directory, _, explorer, _ = served
+    status, body = get(explorer, path)
+    assert status == 200, body
+    assert body == cli(directory, *command) and body
+
+
+def test_graph_is_the_neighbourhood_with_edges_in_the_json_shape(served):
+    directory, store, explorer, _ = served
+    status, body = get(explorer, "/api/graph?focus=Ivan&valid_at=all&depth=1")
+    assert status == 200
+    assert body["focus"] == {"id": "ivan", "name": "Ivan", "kind": "person"} and body["valid_at"] == "all"
+    beliefs = {v["id"]: v for v in cli(directory, "beliefs", "--valid-at", "all")}
+    for edge in body["edges"]:
+        assert {k: v for k, v in edge.items() if k not in ("subject_id", "object_id")} == beliefs[edge["id"]]
+    assert {n["name"] for n in body["nodes"]} == {"Ivan", "Prague", "Berlin", "Munich", HOSTILE}
+    assert body["kinds"]["place"].startswith("#")
+    _, focused = get(explorer, "/api/changes?since=2025-01-01&until=2026-11-30&focus=Lin")
+    assert focused and all("Lin" in (c["subject"], c["object"]) for c in focused)
+    _, found = get(explorer, "/api/entities?q=iv")
+    assert found[0] == {"id": "ivan", "name": "Ivan"}
+
+
+@pytest.mark.parametrize("path, status, message", [
+    ("/api/graph", 400, "focus is required"),
+    ("/api/graph?focus=Nobody", 404, "no entity named 'Nobody'"),
+    ("/api/graph?focus=Ivan&depth=two", 400, "depth must be a whole number"),
+    ("/api/graph?focus=Ivan&depth=9", 400, "depth must be between 0 and 6"),
+    ("/api/graph?focus=Ivan&as_of=yesterday-ish", 400, "cannot read 'yesterday-ish' as a time"),
+    ("/api/graph?focus=Ivan&as_of=294247-01-10", 400, "cannot read '294247-01-10' as a time"),
+    ("/api/graph?focus=Ivan&valid_at=9999-06-01", 400, "out of range"),
+    ("/api/graph?focus=Ivan&predicate=Lives%20In", 400, "not a valid name"),
+    ("/api/graph?focus=Ivan&focus=Lin", 400, "give focus once"),
+    ("/api/graph?focus=Ivan&colour=red", 400, "unknown parameter 'colour'"),
+    ("/api/timeline?entity=Nobody", 404, "no entity named"),
+    ("/api/changes?since=2026-01-01", 400, "until is required"),
+    ("/api/episode?id=ep999", 404, "no episode 'ep999'"),
+    ("/api/version?id=v999", 404, "no version 'v999'"),
+    ("/api/search", 400, "q is required"),
+    ("/api/purge?id=v1", 404, "no endpoint /api/purge"),
+])
+def test_bad_parameters_get_400_and_unknown_things_404(served, path, status, message):
+    code, body = get(served[2], path)
+    assert code == status and message in body["error"], body
+
+
+def test_nothing_writes_and_changes_show_on_refresh(served):
+    _, store, explorer, clock = served
+    before = len(store.decisions())
+    request = urllib.request.Request(explorer.url + "api/graph?focus=Ivan", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 405
+    _, writes = get(explorer, "/api/writes")
+    clock.time = datetime(2026, 12, 1, tzinfo=UTC)
+    store.add("Ivan", "works_at", "Globex")
+    _, graph = get(explorer, "/api/graph?focus=Ivan")
+    assert "Globex" in {n["name"] for n in graph["nodes"]}
+    _, again = get(explorer, "/api/writes")
+    assert again["count"] == writes["count"] + 1
+    assert len(store.decisions()) == before + 1
+
+
+def test_the_explorer_binds_to_this_machine_and_refuses_a_busy_port(served):
+    _, store, explorer, _ = served
+    assert explorer.host == "127.0.0.1" and explorer.url.startswith("http://127.0.0.1:")
+    from graphmem import GraphmemError
+
+    with pytest.raises(GraphmemError, match=f"cannot serve the explorer on 127.0.0.1:{explorer.port}"):
+        store.explore(port=explorer.port, open_browser=False)
+
+
+def test_graphmem_explore_prints_its_url_and_serves(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        store.add("Ivan", "lives_in", "Prague")
+    process = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "--engine", ENGINE,
+                                "explore", "--port", "0", "--no-browser"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("graphmem explorer at http://127.0.0.1:"), line
+        url = line.split(" at ")[1].split()[0]
+        with urllib.request.urlopen(url + "api/graph?focus=ivan", timeout=30) as response:
+            assert [n["name"] for n in json.loads(response.read())["nodes"]] == ["Ivan", "Prague"]
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(30) == 0
+    assert os.path.exists(directory)
+
+
+# -- in the browser -------------------------------------------------------------------------
+
+READY = "window.graphmem && graphmem.status.ready && graphmem.status.graph_ready && graphmem.status.timeline_bars > 0"
+
+
+def click_at(page, x, y, shift=False):
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        page.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1,
+                  modifiers=8 if shift else 0)
+
+
+def node_point(page, node_id):
+    return page.evaluate(f"""(function () {{
+        var network = graphmem.view.network;
+        var at = network.canvasToDOM(network.getPositions([{json.dumps(node_id)}])[{json.dumps(node_id)}]);
+        var box = document.getElementById('graph').getBoundingClientRect();
+        return [at.x + box.left, at.y + box.top];
+    }})()""")
+
+
+def test_the_explorer_in_a_browser(served, tmp_path_factory, request):
+    _, store, explorer, _ = served
+    browser = start_browser(tmp_path_factory, loopback=True)
+    shots = screenshot_dir(tmp_path_factory)
+    try:
+        page = browser.open("about:blank")
+        page.call("Network.enable")
+        page.call("Page.navigate", url=explorer.url + "?focus=Ivan&valid_at=all")
+        with screenshot_on_failure(page, shots / f"{request.node.name}.png"):
+            assert page.wait_for(READY, timeout=30), page.status()
+            status = page.status()
+            assert status["focus"] == "Ivan" and status["nodes"] >= 5
+            # hostile markup in a name and in a quote stays text
+            assert page.evaluate("window.__pwned") is None
+            names = "JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))"
+            assert HOSTILE in page.evaluate(names)
+            # search: suggestions, then focus on the pick
+            page.evaluate("var s = document.getElementById('search'); s.value = 'li';"
+                          "s.dispatchEvent(new Event('input'))")
+            assert page.wait_for("(graphmem.status.suggestions || []).indexOf('Lin') >= 0", timeout=10)
+            page.evaluate("document.getElementById('search-form').requestSubmit()")
+            assert page.wait_for("graphmem.status.focus === 'Lin' && graphmem.status.graph_ready", timeout=20)
+            assert page.evaluate("new URLSearchParams(location.search).get('focus')") == "Lin"
+            # click a node: it becomes the focus
+            point = node_point(page, "shanghai")
+            click_at(page, *point)
+            assert page.wait_for("graphmem.status.focus === 'Shanghai' && graphmem.status.graph_ready", timeout=20)
+            # back to Ivan; move the as-of control to before the move was known: the graph changes
+            page.evaluate("explorer.state.valid_at = null; explorer.focusOn('Ivan')")
+            assert page.wait_for("graphmem.status.focus === 'Ivan' && graphmem.status.graph_ready", timeout=20)
+            now_edges = page.status()["edge_ids"]
+            page.evaluate("""(function () { var s = document.getElementById('writes');
+                s.value = String(Number(s.max) - 3); s.dispatchEvent(new Event('input')); })()""")
+            changed = f"graphmem.status.edge_ids.join() !== {json.dumps(','.join(now_edges))}"
+            assert page.wait_for(f"graphmem.status.as_of && {changed}", timeout=20)
+            page.evaluate("explorer.state.as_of = '2026-10-20T00:00:00Z'; explorer.reload()")
+            then = "graphmem.status.as_of === '2026-10-20T00:00:00Z'"
+            assert page.wait_for(f"{then} && graphmem.status.graph_ready", timeout=20)
+            shown = page.status()["edge_ids"]
+            assert [page.evaluate(f"graphmem.view.edges.get({json.dumps(e)}).label") for e in shown] == ["lives_in"]
+            # open an edge's sources: the exact sentence, as text
+            page.evaluate("explorer.state.as_of = null; explorer.reload()")
+            assert page.wait_for(f"!({then}) && graphmem.status.graph_ready", timeout=20)
+            likes = page.evaluate("graphmem.view.edges.get().filter(function (e) {"
+                                  " return e.label === 'likes'; })[0].id")
+            middle = page.evaluate(f"""(function () {{
+                var network = graphmem.view.network;
+                var at = network.canvasToDOM(network.body.edges[{json.dumps(likes)}].edgeType.getPoint(0.5));
+                var box = document.getElementById('graph').getBoundingClientRect();
+                return [at.x + box.left, at.y + box.top];
+            }})()""")
+            click_at(page, *middle)
+            assert page.wait_for(f"graphmem.status.selected === {json.dumps(likes)}", timeout=10), page.status()
+            details = page.evaluate("document.getElementById('details').textContent")
+            assert QUOTE in details and HOSTILE in details
+            page.evaluate("document.querySelector('#details .actions button').click()")
+            opened = "document.getElementById('details').textContent.indexOf('Episode ep') === 0"
+            assert page.wait_for(opened, timeout=10)
+            assert page.evaluate("window.__pwned") is None
+            assert page.evaluate("document.querySelectorAll('img').length") == 0
+            assert page.evaluate("document.querySelectorAll('#details script').length") == 0
+            # nothing left the machine; no error on the page
+            page.evaluate("0")
+            urls = [e["params"]["request"]["url"] for e in browser.events
+                    if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == page.session]
+            assert urls and [u for u in urls if not u.startswith((explorer.url, "data:"))] == []
+            assert page.problems() == [] and page.status()["errors"] == []
+        page.close()
+    finally:
+        browser.close()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+async def test_mcp_with_explore_serves_the_explorer_from_the_same_process(tmp_path, anyio_backend):
+    """An assistant writes over MCP while the explorer, in the same process, shows the writes."""
+    import os
+    import sys
+
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, types
+    from mcp.client.stdio import stdio_client
+
+    errlog = tmp_path / "server.log"
+    server = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "graphmem", "--store", str(tmp_path / "store"), "mcp", "--explore", "0"],
+        env={"GRAPHMEM_ENGINE": ENGINE, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    with open(errlog, "w") as log:
+        async with stdio_client(server, errlog=log) as (read, write):
+            async with ClientSession(read, write, client_info=types.Implementation(
+                    name="explorer-test", version="1")) as session:
+                await session.initialize()
+                url = None
+                for _ in range(100):
+                    text = errlog.read_text()
+                    if "graphmem explorer at " in text:
+                        url = text.split("graphmem explorer at ")[1].split()[0]
+                        break
+                    await anyio.sleep(0.1)
+                assert url and url.startswith("http://127.0.0.1:"), errlog.read_text()
+                result = await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in",
+                                                         "object": "Prague"})
+                assert not result.is_error, result.content[0].text
+                with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
+                    answer = json.loads(response.read())
+                assert [e["object"] for e in answer["edges"]] == ["Prague"]
+                await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Berlin"})
+                with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
+                    assert [e["object"] for e in json.loads(response.read())["edges"]] == ["Berlin"]
+
+
+def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_path, store):
+    import sys
+
+    import graphmem.explorer
+    import visualize.page
+    from graphmem import GraphmemError
+
+    for name in [n for n in sys.modules if n.partition(".")[0] in ("starlette", "uvicorn")] or ["starlette"]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if Starlette and uvicorn were not installed
+    monkeypatch.delitem(sys.modules, "graphmem.explorer.app", raising=False)
+    monkeypatch.delattr(graphmem.explorer, "app", raising=False)  # so the import runs again
+    with pytest.raises(GraphmemError, match=r"needs Starlette and uvicorn.*pip install 'graphmem\[explore\]'"):
+        store.explore(port=0, open_browser=False)
+    monkeypatch.undo()
+    monkeypatch.setattr(visualize.page, "VIS_NETWORK", tmp_path / "vis-9.1.2")
+    with pytest.raises(GraphmemError, match=r"vis-network is missing from the installed pyvis .*pip install"):
+        visualize.page.vis_network_dir()
