@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from graphmem import Store
-from graphmem.audit import believed_counts, most_changed
 
 from .model import believed, canon_diff, canon_graph, canon_versions, from_micros, micros, newest_first
 from .workload import batch_timestamps, decision_tuple
@@ -54,19 +53,19 @@ class GraphmemPeer:
         return [[self.store.version(i) for i in self.store.version(vid).supersedes] for vid in p["ids"]]
 
     def K3(self, p):
-        return most_changed(self.store, p["limit"])
+        return self.store.most_changed(p["limit"])
 
     def R1(self, p):
         return self.store.diff(from_micros(p["after"]), from_micros(p["until"]))
 
     def R2(self, p):
-        return believed_counts(self.store, [from_micros(m) for m in p["months"]])
+        return self.store.believed_counts([from_micros(m) for m in p["months"]])
 
     def W1(self, batch):
         return self.store.add_many(batch_timestamps(batch), recorded_at=from_micros(batch["at"]))
 
     def checkpoint(self):
-        self.store._db.run_text("CHECKPOINT", {})
+        self.store.checkpoint()
 
     def W1s(self, batch):
         at = from_micros(batch["at"])

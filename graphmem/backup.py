@@ -28,15 +28,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from . import reads
 from .engine import DATABASE_FILE, MARKER_FILE, Engine, acquire, release
 from .errors import Conflict, EngineError, GraphmemError, InvalidInput
 from .models import Model
-from .timeutil import UTC
-
-if TYPE_CHECKING:
-    from .store import Store
+from .timeutil import UTC, parse_time
 
 __all__ = ["BackupInfo", "backup", "compact", "compacting", "copy_tables", "finish_pending", "read_backup",
            "restore", "restore_into", "table_counts"]
@@ -129,10 +126,10 @@ def copy_tables(source: Engine, target: Engine) -> None:
         raise EngineError(f"the copy would change the store's rows ({expected} -> {written})")
 
 
-def _on_disk(store: Store) -> Path:
-    if store.path is None:
+def _on_disk(engine: Engine) -> Path:
+    if engine.directory is None:
         raise InvalidInput("an in-memory store has no files; use an on-disk store")
-    return store.path
+    return engine.directory
 
 
 def _checkpointed(engine: Engine) -> None:
@@ -178,14 +175,13 @@ def _sha256(path: Path) -> str:
 # -- compaction ---------------------------------------------------------------------------------
 
 
-def compact(store: Store) -> None:
+def compact(engine: Engine) -> None:
     """Rewrite the store into a fresh database file, leaving no deleted bytes behind.
 
     Holds the store for the whole rewrite; other threads wait. Safe to interrupt: until the
     new file replaces the old one in a single rename, the old one is untouched.
     """
-    directory = _on_disk(store)
-    engine = store._db
+    directory = _on_disk(engine)
     work = directory / WORK
     with engine.lock:
         _checkpointed(engine)
@@ -214,20 +210,20 @@ def _replace_database(new: Path, directory: Path) -> None:
 
 
 @contextmanager
-def compacting(store: Store) -> Iterator[None]:
+def compacting(engine: Engine) -> Iterator[None]:
     """Around a write that deletes content: mark the store, and compact it once the write is in.
 
     The marker is written first, so a crash before the compaction finishes leaves it for
     :func:`finish_pending` at the next open. If the write fails, the marker is removed again
     (unless an earlier one was still pending).
     """
-    if store.path is None:
+    if engine.directory is None:
         yield
         return
-    marker = store.path / PENDING
+    marker = engine.directory / PENDING
     earlier = marker.exists()
     marker.write_text(json.dumps({"since": datetime.now(UTC).isoformat()}))
-    _fsync(store.path)
+    _fsync(engine.directory)
     try:
         yield
     except BaseException:
@@ -235,7 +231,7 @@ def compacting(store: Store) -> Iterator[None]:
             marker.unlink(missing_ok=True)
         raise
     try:
-        compact(store)
+        compact(engine)
     except GraphmemError as exc:
         raise EngineError(
             f"the purge is written, but rewriting the store's files failed ({exc}); the removed text "
@@ -243,26 +239,26 @@ def compacting(store: Store) -> Iterator[None]:
         ) from exc
 
 
-def finish_pending(store: Store) -> None:
+def finish_pending(engine: Engine) -> None:
     """Finish a compaction a crash interrupted (called when a store is opened)."""
-    if store.path is None:
+    if engine.directory is None:
         return
-    with store._db.lock:  # another thread of this process may be rewriting the store right now
-        shutil.rmtree(store.path / WORK, ignore_errors=True)  # half a rewrite or restore, never needed
-        if not (store.path / PENDING).exists():
+    with engine.lock:  # another thread of this process may be rewriting the store right now
+        shutil.rmtree(engine.directory / WORK, ignore_errors=True)  # half a rewrite or restore, never needed
+        if not (engine.directory / PENDING).exists():
             return
         try:
-            compact(store)
+            compact(engine)
         except GraphmemError as exc:  # the store still opens; the marker stays for the next try
-            warnings.warn(f"store {store.path}: an interrupted purge could not be finished ({exc}); "
+            warnings.warn(f"store {engine.directory}: an interrupted purge could not be finished ({exc}); "
                           "run `graphmem compact`", RuntimeWarning, stacklevel=3)
 
 
 # -- backup and restore -------------------------------------------------------------------------
 
 
-def backup(store: Store, dest: str | Path) -> BackupInfo:
-    """Copy the store into ``dest`` (a new directory) as one consistent moment of its log.
+def backup(engine: Engine, dest: str | Path) -> BackupInfo:
+    """Copy the store behind ``engine`` into ``dest`` (a new directory) as one consistent moment of its log.
 
     Readers and writers in this process wait while the file is copied.
     """
@@ -271,16 +267,16 @@ def backup(store: Store, dest: str | Path) -> BackupInfo:
         raise InvalidInput(f"{dest} already exists and is not an empty directory; back up into a new one")
     partial = dest.with_name(dest.name + ".partial")
     shutil.rmtree(partial, ignore_errors=True)
-    engine = store._db
+    home = engine.directory
     try:
         with engine.lock:
             if engine.in_transaction:
                 raise Conflict("a write is under way on this store; try again when it has finished")
-            if store.path is not None and (store.path / PENDING).exists():
-                compact(store)  # an interrupted purge: its text must not reach the backup
+            if home is not None and (home / PENDING).exists():
+                compact(engine)  # an interrupted purge: its text must not reach the backup
             tables = table_counts(engine)
-            latest = store.latest_write()
-            if store.path is None:  # nothing on disk to copy: copy the tables into a new database
+            latest = _latest_write(engine)
+            if home is None:  # nothing on disk to copy: copy the tables into a new database
                 copy = _fresh(engine.name, partial)
                 try:
                     copy_tables(engine, copy)
@@ -289,9 +285,9 @@ def backup(store: Store, dest: str | Path) -> BackupInfo:
             else:
                 _checkpointed(engine)
                 partial.mkdir(parents=True)
-                for source in [store.path / DATABASE_FILE, *_engine_files(store.path)]:
+                for source in [home / DATABASE_FILE, *_engine_files(home)]:
                     shutil.copyfile(source, partial / source.name)
-                shutil.copyfile(store.path / MARKER_FILE, partial / MARKER_FILE)
+                shutil.copyfile(home / MARKER_FILE, partial / MARKER_FILE)
         database = partial / DATABASE_FILE
         info = BackupInfo(path=str(dest), engine=engine.name, created_at=datetime.now(UTC),
                           latest_write=latest, tables=tables, bytes=database.stat().st_size,
@@ -322,33 +318,40 @@ def read_backup(src: str | Path) -> BackupInfo:
     return info
 
 
+def _latest_write(engine: Engine) -> datetime | None:
+    value = reads.settings(engine).get("last_write")
+    return parse_time(value) if value else None
+
+
 def _unpacked(src: Path, info: BackupInfo, work: Path, tz_name: str | None) -> None:
     """Copy a backup into ``work`` and open it there once: it must open, on its engine, whole."""
-    from .store import Store
-
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for source in [src / DATABASE_FILE, *_engine_files(src), src / MARKER_FILE]:
         shutil.copyfile(source, work / source.name)
-    with Store(work, engine=info.engine) as copy:
-        if tz_name is not None and copy.tz_name != tz_name:
-            raise InvalidInput(f"the backup reads naive times in {copy.tz_name}, this store in {tz_name}; "
+    copy = acquire(info.engine, work)
+    try:
+        zone = reads.settings(copy).get("timezone", "UTC")
+        if tz_name is not None and zone != tz_name:
+            raise InvalidInput(f"the backup reads naive times in {zone}, this store in {tz_name}; "
                                "restore it into a new store")
-        counts = table_counts(copy._db)
+        counts = table_counts(copy)
         if any(counts.get(name, 0) != info.tables.get(name, 0) for name in {*counts, *info.tables}):
             raise InvalidInput(f"backup {src} does not hold what its manifest says; nothing was restored")
+    finally:
+        release(copy)
 
 
-def restore(store: Store, src: str | Path) -> BackupInfo:
-    """Replace everything in ``store`` with the backup in ``src`` (checked before anything changes).
+def restore(engine: Engine, src: str | Path, tz_name: str) -> BackupInfo:
+    """Replace everything in the store behind ``engine`` (reading naive times in ``tz_name``) with
+    the backup in ``src`` (checked before anything changes).
 
     The store is held throughout; other Stores on the same path in this process see the
     restored content afterwards.
     """
     src = Path(src)
-    directory = _on_disk(store)
+    directory = _on_disk(engine)
     info = read_backup(src)
-    engine = store._db
     if info.engine != engine.name:
         raise InvalidInput(f"backup {src} was made with {info.engine} and this store uses {engine.name}; "
                            "move between engines with export and import")
@@ -357,7 +360,7 @@ def restore(store: Store, src: str | Path) -> BackupInfo:
         if engine.in_transaction:
             raise Conflict("a write is under way on this store; try again when it has finished")
         try:
-            _unpacked(src, info, work, store.tz_name)
+            _unpacked(src, info, work, tz_name)
             engine.reopen(while_closed=lambda: _replace_database(work / DATABASE_FILE, directory))
         finally:
             shutil.rmtree(work, ignore_errors=True)

@@ -16,13 +16,12 @@ are the subjects and objects of the projected facts, plus the episodes received 
 from __future__ import annotations
 
 import threading
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import Any
 
-from . import reads, records
+from . import reads
 from .cypher_guard import ensure_read_only, tokenize
 from .engine import Engine
 from .errors import InvalidInput
@@ -30,17 +29,13 @@ from .models import Entity, Episode, Version
 from .projection import believed_graph
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
 from .sandbox import forget as forget_projection
-from .timeutil import UTC, from_engine, to_engine
-
-if TYPE_CHECKING:
-    from .store import Store
+from .timeutil import UTC, to_engine
 
 __all__ = [
-    "Rows", "Snapshot", "cypher", "execute", "forget", "jsonable", "moments", "normalise", "parameters_in",
-    "snapshot_of",
+    "Rows", "Snapshot", "SnapshotCache", "answer", "check_parameters", "parameters_in",
+    "prepare",
 ]
 
-ALL = "all"
 #: Snapshots kept per store.
 CACHE_SIZE = 4
 
@@ -90,20 +85,12 @@ class Snapshot:
                 self._projection = None
 
 
-def _received_by(episodes: list[Episode], as_of: datetime) -> list[Episode]:
-    return [e for e in episodes if e.received_at <= as_of]
-
-
-def _fetch(store: Store, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
-    engine = store._db
-    episodes = _received_by(reads.episodes(engine), as_of)
-    episode_ids = {e.id for e in episodes}
-    versions = reads.beliefs(engine, as_of, valid_at)  # links to later episodes already hidden
+def _fetch(engine: Engine, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
+    episodes = [e for e in reads.episodes(engine) if e.received_at <= as_of]
+    versions = reads.beliefs(engine, as_of, valid_at)  # links made later already hidden
     ends = {v.subject_id for v in versions} | {v.object_id for v in versions}
-    entities = {
-        e.id: e for e in (records.entity(r) for r in engine.run("store/entity_all")) if e.id in ends
-    }
-    key = (latest, frozenset((v.id, tuple(v.episodes)) for v in versions), frozenset(episode_ids))
+    entities = {e.id: e for e in reads.entities(engine) if e.id in ends}
+    key = (latest, frozenset((v.id, tuple(v.episodes)) for v in versions), frozenset(e.id for e in episodes))
     return Snapshot(as_of, valid_at, versions, entities, episodes, key)
 
 
@@ -111,58 +98,49 @@ def _fetch(store: Store, as_of: datetime, valid_at: datetime | None, latest: dat
 
 
 @dataclass
-class _Cache:
-    """One store's snapshots by content, and which moments they answer."""
-
-    latest: datetime | None = None
-    snapshots: OrderedDict = field(default_factory=OrderedDict)
-    moments: dict = field(default_factory=dict)
-
-    def clear(self) -> None:
-        for snapshot in self.snapshots.values():
-            snapshot.close()
-        self.snapshots.clear()
-        self.moments.clear()
-
-
-_caches: weakref.WeakKeyDictionary[Engine, _Cache] = weakref.WeakKeyDictionary()
-_cache_lock = threading.Lock()
-
-
-def snapshot_of(store: Store, as_of: datetime, valid_at: datetime | None) -> Snapshot:
-    """The (cached) snapshot of ``store`` at transaction time ``as_of`` and valid time ``valid_at``.
+class SnapshotCache:
+    """One store's snapshots by content, and which moments they answer (owned by the Store).
 
     Moments that believe the same versions and episodes share one snapshot; a moment asked
     again, or any moment after the latest write, is answered without reading the store. Any
     write moves the store's latest write time, which drops every snapshot taken before it (so
     a purge leaves no copy of what it removed behind the next query).
     """
-    with store._db.lock:  # one consistent read: a write holds this lock for its whole transaction
-        latest = store.latest_write()
+
+    latest: datetime | None = None
+    snapshots: OrderedDict = field(default_factory=OrderedDict)
+    moments: dict = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def get(self, engine: Engine, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
+        """The snapshot at ``as_of`` and ``valid_at`` of the store behind ``engine``, whose latest
+        write is ``latest`` (hold the engine's lock: one consistent read)."""
         moment = (min(as_of, latest) if latest is not None else as_of, valid_at)
-        with _cache_lock:
-            cache = _caches.setdefault(store._db, _Cache())
-            if cache.latest != latest:
-                cache.clear()
-                cache.latest = latest
-            found = cache.snapshots.get(cache.moments.get(moment))
+        with self._lock:
+            if self.latest != latest:
+                self._drop_all()
+                self.latest = latest
+            found = self.snapshots.get(self.moments.get(moment))
             if found is None:
-                fresh = _fetch(store, as_of, valid_at, latest)
-                found = cache.snapshots.setdefault(fresh.key, fresh)
-                cache.moments[moment] = found.key
-            cache.snapshots.move_to_end(found.key)
-            while len(cache.snapshots) > CACHE_SIZE:
-                cache.snapshots.popitem(last=False)[1].close()
-            cache.moments = {m: k for m, k in cache.moments.items() if k in cache.snapshots}
+                fresh = _fetch(engine, as_of, valid_at, latest)
+                found = self.snapshots.setdefault(fresh.key, fresh)
+                self.moments[moment] = found.key
+            self.snapshots.move_to_end(found.key)
+            while len(self.snapshots) > CACHE_SIZE:
+                self.snapshots.popitem(last=False)[1].close()
+            self.moments = {m: k for m, k in self.moments.items() if k in self.snapshots}
             return found
 
+    def clear(self) -> None:
+        """Drop every snapshot (the store closed, or its files were rewritten)."""
+        with self._lock:
+            self._drop_all()
 
-def forget(engine: Engine) -> None:
-    """Drop every cached snapshot of the store behind ``engine`` (call on close and after purge)."""
-    with _cache_lock:
-        cache = _caches.pop(engine, None)
-    if cache is not None:
-        cache.clear()
+    def _drop_all(self) -> None:
+        for snapshot in self.snapshots.values():
+            snapshot.close()
+        self.snapshots.clear()
+        self.moments.clear()
 
 
 # -- running a query ----------------------------------------------------------------------------
@@ -190,18 +168,6 @@ def bind(value: Any, tz=UTC) -> Any:
     return value
 
 
-def execute(engine: Engine, text: str, params: dict, failure=InvalidInput) -> tuple[list[str], list[list]]:
-    """Run query text on ``engine``; return its column names and rows.
-
-    An engine error becomes ``failure`` (the user's query was wrong: InvalidInput by default).
-    """
-    try:
-        return engine.run_with_columns(text, params)
-    except RuntimeError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise failure(f"the query failed: {first}") from exc
-
-
 def check_parameters(query: str, params: dict) -> None:
     """Every ``$name`` in the query must be given, and nothing else (kuzu misreads both)."""
     wanted = parameters_in(query)
@@ -216,123 +182,27 @@ def check_parameters(query: str, params: dict) -> None:
         raise InvalidInput(f"parameter {extra[0]!r} is not used by the query; remove it")
 
 
-def moments(store: Store, as_of, valid_at) -> tuple[datetime, datetime | None]:
-    """The transaction and valid times asked for: as_of defaults to now, valid_at to as_of ("all": None)."""
-    t = store.now() if as_of is None else store.time(as_of)
-    if isinstance(valid_at, str) and valid_at.strip().lower() == ALL:
-        return t, None
-    return t, (t if valid_at is None else store.time(valid_at))
-
-
-def cypher(store: Store, query: str, params: dict | None = None, as_of=None, valid_at=None, *,
-           timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
-    """Run a user's read-only Cypher over the graph as believed at ``as_of`` and valid at ``valid_at``.
-
-    ``as_of`` defaults to now and ``valid_at`` to ``as_of``; ``valid_at="all"`` keeps every valid
-    time believed at ``as_of``. Values go in only as ``params``; every ``$name`` the query uses
-    must be given. ``$as_of`` and ``$valid_at`` are bound to the two moments when the query names
-    them and the caller does not. Rows come back as dicts, times as aware UTC, open ends as None,
-    nodes and facts as dicts of their properties with ``_label`` (facts add ``_src``/``_dst``,
-    their endpoints' ids), paths as ``{"_nodes": [...], "_rels": [...]}``.
-
-    The query runs in a separate worker process (see :mod:`graphmem.sandbox`), stopped after
-    ``timeout`` seconds or past ``memory_mb`` of memory (QueryFailed); while it runs, the store's
-    other threads read and write as usual.
-    """
-    text = ensure_read_only(query, store.engine)
+def prepare(query: str, params: dict | None, as_of: datetime, valid_at: datetime | None, engine: str,
+            tz=UTC) -> tuple[str, dict]:
+    """A user's query and parameters ready to run: guarded (read-only, and no shape ``engine``
+    answers wrongly), every ``$name`` given (``$as_of`` and ``$valid_at`` bound to the moments
+    when the query names them and the caller does not), values bound (naive times read in ``tz``)."""
+    text = ensure_read_only(query, engine)
     params = dict(params or {})
-    t, v = moments(store, as_of, valid_at)
     wanted = parameters_in(text)
     if "as_of" in wanted and "as_of" not in params:
-        params["as_of"] = t
+        params["as_of"] = as_of
     if "valid_at" in wanted and "valid_at" not in params:
-        params["valid_at"] = v if v is not None else t
+        params["valid_at"] = valid_at if valid_at is not None else as_of
     check_parameters(text, params)
-    bound = {k: bind(val, store.tz) for k, val in params.items()}
-    projection = snapshot_of(store, t, v).projection()
-    columns, rows = sandbox_for(store.engine).run(projection, text, bound, timeout=timeout, memory_mb=memory_mb)
+    return text, {k: bind(val, tz) for k, val in params.items()}
+
+
+def answer(projection: Projection, text: str, bound: dict, engine: str, *,
+           timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
+    """Run a prepared query over ``projection`` in a worker process of ``engine`` (see
+    :mod:`graphmem.sandbox`): rows as dicts, times aware UTC, open ends None, nodes and facts as
+    dicts of their properties with ``_label`` (facts add ``_src``/``_dst``, their endpoints' ids),
+    paths as ``{"_nodes": [...], "_rels": [...]}``."""
+    columns, rows = sandbox_for(engine).run(projection, text, bound, timeout=timeout, memory_mb=memory_mb)
     return Rows(columns, [dict(zip(columns, row, strict=True)) for row in rows])
-
-
-# -- values as the user sees them -------------------------------------------------------------------
-
-_INTERNAL = {"_id", "_label", "_src", "_dst", "_nodes", "_rels"}
-
-
-def _internal(value: dict) -> dict:
-    """The engine's internal keys of a node/rel/path dict, lower-cased (ladybug upper-cases them)."""
-    return {k.lower(): v for k, v in value.items() if k.lower() in _INTERNAL}
-
-
-def _is_internal_id(value) -> bool:
-    return isinstance(value, dict) and set(value) == {"offset", "table"}
-
-
-def normalise(value: Any, node_key=None) -> Any:
-    """An engine value as graphmem returns it: identical on both engines, times aware UTC.
-
-    Nodes and rels lose the engine's internal ids (meaningless outside one database) and keep
-    ``_label``; a rel's endpoints become ``_src``/``_dst`` ids when ``node_key`` can name them;
-    properties a node does not have (an unlabelled variable's other tables) are dropped.
-    """
-    if isinstance(value, datetime):
-        return from_engine(value) if value.tzinfo is None else value.astimezone(UTC)
-    if isinstance(value, list):
-        return [normalise(v, node_key) for v in value]
-    if isinstance(value, dict):
-        inner = _internal(value)
-        if "_nodes" in inner and "_rels" in inner:
-            return {"_nodes": normalise(inner["_nodes"], node_key),
-                    "_rels": normalise(inner["_rels"], node_key)}
-        if "_label" in inner and _is_internal_id(inner.get("_id")):
-            found = {"_label": inner["_label"]}
-            if "_src" in inner:
-                for end in ("_src", "_dst"):
-                    key = node_key(inner[end]) if node_key else None
-                    if key is not None:
-                        found[end] = key
-            props = {k: normalise(v, node_key) for k, v in value.items() if k.lower() not in _INTERNAL}
-            own = _PROPERTIES.get(inner["_label"])
-            if own is not None:
-                props = {k: v for k, v in props.items() if k in own}
-            return {**found, **props}
-        return {k: normalise(v, node_key) for k, v in value.items()}
-    return value
-
-
-def _load_properties() -> dict[str, frozenset[str]]:
-    """Each table's property names, read from the schema files (for unlabelled variables)."""
-    from .queries import QUERIES
-
-    found = {}
-    for name, text in QUERIES.items():
-        if not name.startswith("schema/"):
-            continue
-        head, _, rest = text.partition("(")
-        label = head.split()[-1]
-        columns = []
-        for part in rest.rsplit(")", 1)[0].split(","):
-            words = part.split()
-            if words and words[0] not in ("FROM", "TO"):
-                columns.append(words[0])
-        found[label] = frozenset(columns)
-    return found
-
-
-_PROPERTIES = _load_properties()
-
-
-def jsonable(value: Any) -> Any:
-    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str)."""
-    if isinstance(value, datetime):
-        return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
-    if isinstance(value, (date, time)):
-        return value.isoformat()
-    if isinstance(value, list | tuple):
-        return [jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return str(value)
-

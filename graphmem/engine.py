@@ -88,7 +88,6 @@ class Engine:
         self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
         # kuzu runs prepared statements ~3x faster; ladybug deprecates them and runs them slower.
         self._prepared: dict[str, object] | None = {} if name == "kuzu" else None
-        self.cache: dict[str, object] = {}  # per-store values shared by every Store on this path
 
     def _check_marker(self) -> None:
         marked = _marked_engine(self.directory)
@@ -102,8 +101,6 @@ class Engine:
         """Run the named query from queries/ with a complete parameter dict; return its rows."""
         params = _checked(name, params)
         with self.lock:
-            if name == "store/meta_set":
-                self.cache.pop("meta", None)  # Store._meta's copy is stale from here on
             query = QUERIES[name]
             if self._prepared is not None:
                 query = self._prepared.get(name)
@@ -153,7 +150,6 @@ class Engine:
                 yield self
             except BaseException:
                 self._abort()
-                self.cache.clear()  # it may hold what the rolled-back write saw
                 raise
             else:
                 self.connection.execute("COMMIT")
@@ -195,7 +191,6 @@ class Engine:
                 self.database = _open_database(module, self.directory)
                 self.connection = module.Connection(self.database)
                 self._prepared = {} if self._prepared is not None else None
-                self.cache.clear()
                 self.in_transaction = self._copied = False
 
     def close(self) -> None:

@@ -12,21 +12,21 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, get_args
+from typing import NamedTuple, get_args
 
 import pyarrow as pa
 from pydantic import BaseModel, ValidationError
 
-from . import records
+from . import reads
+from .checks import check
+from .engine import Engine
 from .errors import ImportFailed, InvalidPredicate
 from .migrations import SCHEMA_KEY
-from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
-from .names import KINDS, PREDICATE_NAME
+from .models import DEFAULT_PREDICATES, Decision, Entity, Episode, Link, Proposal, Tombstone, Version
+from .names import KINDS, PREDICATE_NAME, refuse_kind_change
 from .tables import TABLES
+from .temporal import version_number
 from .timeutil import in_range, iso, parse_time
-
-if TYPE_CHECKING:
-    from .store import Store
 
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.
@@ -43,11 +43,14 @@ Progress = Callable[[int], None]
 BadLine = Callable[[str], None]
 
 
-def export_log(store: Store, path: Path, progress: Progress | None = None) -> int:
-    """Write every record of the store to ``path`` as JSON Lines; return how many."""
-    with store._db.lock:  # one consistent state: no other thread writes while it is read
-        meta, declared, groups = _records_of(store)
-    lines = [json.dumps({"type": "graphmem", "format": FORMAT, "engine": store.engine,
+def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> int:
+    """Write every record of the store behind ``engine`` to ``path`` as JSON Lines; return how many."""
+    with engine.lock:  # one consistent state: no other thread writes while it is read
+        stored = _stored(engine)
+    meta = {k: v for k, v in stored.settings.items() if not _layout(k)}
+    declared = stored.declared
+    groups = [(kind, stored.records[kind]) for kind in MODELS]
+    lines = [json.dumps({"type": "graphmem", "format": FORMAT, "engine": engine.name,
                          "timezone": meta.get("timezone", "UTC")})]
     lines += [json.dumps({"type": "meta", "key": k, "value": v}) for k, v in sorted(meta.items())]
     lines += [json.dumps({"type": "predicate", "name": k, "kind": v}) for k, v in declared.items()]
@@ -71,21 +74,30 @@ def _layout(key: str) -> bool:
     return key == SCHEMA_KEY or key.startswith("index:")
 
 
-def _records_of(store: Store) -> tuple[dict[str, str], dict[str, str], list[tuple[str, list]]]:
-    """The store's settings, declared predicates, and every record by kind (hold the lock)."""
-    db = store._db
-    meta = {k: v for k, v in db.run("store/meta_all") if not _layout(k)}
-    declared = dict(db.run("store/predicate_all"))
-    return meta, declared, [
-        ("entity", store.entities()),
-        ("episode", store.episodes()),
-        ("decision", store.decisions()),
-        ("version", sorted((records.version(r) for r in db.run("store/fact_all")),
-                           key=lambda v: int(v.id[1:]))),
-        ("proposal", store.proposals(None)),
-        ("tombstone", store.tombstones()),
-        ("link", store.links()),
-    ]
+class _Stored(NamedTuple):
+    """What a store holds: its settings, declared predicates and every record by kind."""
+
+    settings: dict[str, str]
+    declared: dict[str, str]
+    records: dict[str, list]
+
+    @property
+    def latest_write(self) -> datetime | None:
+        value = self.settings.get("last_write")
+        return parse_time(value) if value else None
+
+
+def _stored(engine: Engine) -> _Stored:
+    """Everything the store behind ``engine`` holds, in export order (hold the engine's lock)."""
+    return _Stored(reads.settings(engine), reads.declared(engine), {
+        "entity": reads.entities(engine),
+        "episode": reads.episodes(engine),
+        "decision": reads.decisions(engine),
+        "version": sorted(reads.every_version(engine), key=lambda v: version_number(v.id)),
+        "proposal": reads.proposals(engine),
+        "tombstone": reads.tombstones(engine),
+        "link": reads.links(engine),
+    })
 
 
 def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict, dict[str, list]]:
@@ -214,9 +226,10 @@ def _check_record(kind: str, record) -> None:
             raise ValueError(f"{kind} {name}: {value} is out of range")
 
 
-def import_log(store: Store, path: Path, progress: Progress | None = None,
+def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None = None,
                on_bad_line: BadLine | None = None) -> int:
-    """Restore an exported log into ``store`` in one transaction; return the records imported.
+    """Restore an exported log into the store behind ``engine`` (which reads naive times in
+    ``zone``) in one transaction; return the records imported.
 
     With ``on_bad_line``, unreadable lines are skipped (each reported to it) and the rest is
     imported only if it still forms a sound log; otherwise nothing is written.
@@ -224,9 +237,11 @@ def import_log(store: Store, path: Path, progress: Progress | None = None,
     with _gc_paused():
         header, found = read_log(path, on_bad_line)
         meta = {m["key"]: m["value"] for m in found["meta"]}
-        _refuse_conflicts(store, header, meta, found)
-        _refuse_unsound(store, path, found)
-        _load(store, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
+        with engine.lock:  # what the log is checked against is what it is loaded into
+            stored = _stored(engine)
+            _refuse_conflicts(stored, zone, header, meta, found)
+            _refuse_unsound(stored, path, found)
+            _load(engine, stored, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
     return sum(len(items) for items in found.values())
 
 
@@ -247,9 +262,9 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: dict[str, list],
-          progress: Progress | None = None) -> None:
-    """Write checked records into ``store``: the records in one transaction, then the settings.
+def _load(engine: Engine, stored: _Stored, meta: dict[str, str], declared: dict[str, str],
+          found: dict[str, list], progress: Progress | None = None) -> None:
+    """Write checked records into the store: the records in one transaction, then the settings.
 
     kuzu can keep the other writes of a transaction holding a COPY and lose the copied rows
     when a kill lands in its COMMIT (seen here: an "empty" store whose counters had moved on).
@@ -258,12 +273,12 @@ def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: d
     (:func:`finish_import`) if a crash falls between the two.
     """
     tables = _tables(found)
-    db = store._db
+    db = engine
     with db.lock:  # no other thread writes between the two transactions
         for name, kind in declared.items():
-            _refuse_redeclaring(store, name, kind)
-        settings = _merged_meta(meta, dict(db.run("store/meta_all")), found)
-        marker = _mark_pending(store, declared, settings, _probes(tables))
+            _refuse_redeclaring(engine, stored, name, kind)
+        settings = _merged_meta(meta, stored.settings, found)
+        marker = _mark_pending(engine.directory, declared, settings, _probes(tables))
         try:
             with db.transaction():
                 for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
@@ -275,7 +290,7 @@ def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: d
             if marker is not None:
                 marker.unlink()
             raise
-        _apply_settings(store, declared, settings)
+        _apply_settings(engine, declared, settings)
         if marker is not None:
             marker.unlink()
 
@@ -283,10 +298,11 @@ def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: d
 IMPORT_PENDING = "import.pending"
 
 
-def _refuse_redeclaring(store: Store, name: str, kind: str) -> None:
+def _refuse_redeclaring(engine: Engine, stored: _Stored, name: str, kind: str) -> None:
     """What ``Store.declare`` refuses, checked before anything of the import is written."""
+    current = {**DEFAULT_PREDICATES, **stored.declared}.get(name, "many")
     try:
-        store._refuse_kind_change(name, kind)
+        refuse_kind_change(name, current, kind, reads.predicate_in_use(engine, name))
     except InvalidPredicate as exc:
         raise ImportFailed(f"the log declares {name} as {kind!r}, but {exc}; nothing was written") from exc
 
@@ -299,12 +315,12 @@ def _probes(tables: dict[str, pa.Table]) -> list[tuple[str, str]]:
     return [filled[0], filled[-1]] if filled else []
 
 
-def _mark_pending(store: Store, declared: dict[str, str], settings: dict[str, str],
+def _mark_pending(directory: Path | None, declared: dict[str, str], settings: dict[str, str],
                   probes: list[tuple[str, str]]) -> Path | None:
     """Write (durably) what the import's second transaction will write, before the first."""
-    if store.path is None or not probes:
+    if directory is None or not probes:
         return None
-    marker = store.path / IMPORT_PENDING
+    marker = directory / IMPORT_PENDING
     with marker.open("w", encoding="utf-8") as out:
         json.dump({"declared": declared, "settings": settings, "probes": probes}, out)
         out.flush()
@@ -312,29 +328,27 @@ def _mark_pending(store: Store, declared: dict[str, str], settings: dict[str, st
     return marker
 
 
-def _apply_settings(store: Store, declared: dict[str, str], settings: dict[str, str]) -> None:
+def _apply_settings(engine: Engine, declared: dict[str, str], settings: dict[str, str]) -> None:
     """The import's second transaction (safe to run again)."""
-    db = store._db
-    with db.transaction():
+    with engine.transaction():
         for name, kind in declared.items():
-            db.run("store/predicate_set", {"name": name, "kind": kind})
+            engine.run("store/predicate_set", {"name": name, "kind": kind})
         for key, value in sorted(settings.items()):
-            db.run("store/meta_set", {"key": key, "value": value})
-    db.cache.pop("predicates", None)
+            engine.run("store/meta_set", {"key": key, "value": value})
 
 
-def finish_import(store: Store) -> None:
+def finish_import(engine: Engine) -> None:
     """Finish an import a crash interrupted between its two transactions (called on open)."""
-    marker = None if store.path is None else store.path / IMPORT_PENDING
+    marker = None if engine.directory is None else engine.directory / IMPORT_PENDING
     if marker is None or not marker.exists():
         return
     pending = json.loads(marker.read_text(encoding="utf-8"))
-    landed = [bool(store._db.run_text(f"MATCH (n:{table} {{id: $id}}) RETURN n.id", {"id": record_id}))
+    landed = [bool(engine.run_text(f"MATCH (n:{table} {{id: $id}}) RETURN n.id", {"id": record_id}))
               for table, record_id in pending["probes"]]
     if all(landed):
-        _apply_settings(store, pending["declared"], pending["settings"])
+        _apply_settings(engine, pending["declared"], pending["settings"])
     elif any(landed):  # never seen: the records' COPYs commit together or not at all
-        warnings.warn(f"store {store.path}: an import interrupted by a crash left part of its records; "
+        warnings.warn(f"store {engine.directory}: an import interrupted by a crash left part of its records; "
                       "restore a backup, or export the store and check it", RuntimeWarning, stacklevel=3)
         return
     marker.unlink()
@@ -356,18 +370,14 @@ def _merged_meta(meta: dict[str, str], current: dict[str, str], found: dict[str,
     return merged
 
 
-def _refuse_unsound(store: Store, path: Path, found: dict[str, list]) -> None:
+def _refuse_unsound(stored: _Stored, path: Path, found: dict[str, list]) -> None:
     """Refuse a log whose records, with the store's own, break an invariant `check` verifies;
     the refusal names the file and line of the first record at fault."""
-    from .checks import check
-
-    decisions = sorted([*store.decisions(), *found["decision"]], key=lambda d: d.at)
-    predicates = {**store.predicates(), **{p["name"]: p["kind"] for p in found["predicate"]}}
-    problems = check(
-        [*store.versions(), *found["version"]], decisions, [*store.episodes(), *found["episode"]],
-        [*store.tombstones(), *found["tombstone"]], predicates,
-        [*store.links(), *found["link"]], [*store.proposals(None), *found["proposal"]],
-    )
+    both = {kind: [*stored.records[kind], *found[kind]] for kind in MODELS}
+    decisions = sorted(both["decision"], key=lambda d: d.at)
+    predicates = {**DEFAULT_PREDICATES, **stored.declared, **{p["name"]: p["kind"] for p in found["predicate"]}}
+    problems = check(both["version"], decisions, both["episode"], both["tombstone"], predicates, both["link"],
+                     both["proposal"])
     if problems:
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -397,11 +407,10 @@ def _line_of_record(path: Path, record: str) -> int | None:
     return None
 
 
-def _refuse_conflicts(store: Store, header: dict, meta: dict, found: dict[str, list]) -> None:
-    zone = header.get("timezone", "UTC")
-    if zone != store.tz_name:
-        raise ImportFailed(f"the log reads naive times in {zone}, this store in {store.tz_name}")
-    latest = store.latest_write()
+def _refuse_conflicts(stored: _Stored, zone: str, header: dict, meta: dict, found: dict[str, list]) -> None:
+    if header.get("timezone", "UTC") != zone:
+        raise ImportFailed(f"the log reads naive times in {header.get('timezone', 'UTC')}, this store in {zone}")
+    latest = stored.latest_write
     if latest is not None and found["decision"]:
         first = min(d.at for d in found["decision"])
         if first <= latest:
@@ -409,15 +418,7 @@ def _refuse_conflicts(store: Store, header: dict, meta: dict, found: dict[str, l
                 f"the log's first write ({iso(first)}) is not after this store's latest write "
                 f"({iso(latest)}); import into a new store"
             )
-    existing = {
-        "entity": {e.id for e in store.entities()},
-        "episode": {e.id for e in store.episodes()},
-        "decision": {d.id for d in store.decisions()},
-        "version": {v.id for v in store.versions()},
-        "proposal": {p.id for p in store.proposals(None)},
-        "tombstone": {t.id for t in store.tombstones()},
-        "link": {link.id for link in store.links()},
-    }
+    existing = {kind: {item.id for item in items} for kind, items in stored.records.items()}
     entity_ids = existing["entity"] | {e.id for e in found["entity"]}
     for kind, items in found.items():
         if kind not in MODELS:

@@ -18,27 +18,23 @@ from __future__ import annotations
 import functools
 import re
 import threading
-import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import Any
 
-from .cypher import Rows, check_parameters, moments, parameters_in
+from .cypher import Rows, answer, check_parameters, parameters_in
 from .cypher_guard import ensure_read_only
+from .engine import Engine
 from .errors import EngineError, InvalidInput, NotFound
 from .projection import log_until
 from .queries import QUERIES, queries_dir
 from .reads import unseen_at
-from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
+from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection
 from .sandbox import forget as forget_projection
 from .timeutil import to_engine
 
-if TYPE_CHECKING:
-    from .store import Store
-
-__all__ = [
-    "AUTOMATIC", "TYPES", "NamedQuery", "Param", "convert", "cypher_params", "find", "named_params",
-    "named_queries", "run_named", "split_params",
-]
+__all__ = ["AUTOMATIC", "TYPES", "LogCache", "NamedQuery", "Param", "bind", "convert", "find", "named_queries", "run"]
 
 #: Parameters bound from as_of / valid_at rather than given by the user.
 AUTOMATIC = frozenset({"as_of", "valid_at", "all_valid"})
@@ -119,16 +115,18 @@ def find(name: str) -> NamedQuery:
     return found
 
 
-def convert(store: Store, name: str, kind: str, value: Any) -> Any:
-    """A parameter value of type ``kind`` as the engine takes it (text from the command line is parsed)."""
+def convert(name: str, kind: str, value: Any, read_time: Callable[[Any], datetime],
+            entity_id: Callable[[str], str]) -> Any:
+    """A parameter value of type ``kind`` as the engine takes it (text from the command line is
+    parsed): times through ``read_time``, entities (a name or id) through ``entity_id``."""
     if kind not in TYPES:
         raise InvalidInput(f"unknown parameter type {kind!r} for {name}; use one of: {', '.join(TYPES)}")
     if kind == "time":
-        return to_engine(store.time(value))
+        return to_engine(read_time(value))
     if kind == "entity":
         if not isinstance(value, str):
             raise InvalidInput(f"parameter {name} names an entity: give its name or id")
-        return store.entity(value).id
+        return entity_id(value)
     if kind == "int" and isinstance(value, str):
         try:
             return int(value)
@@ -142,12 +140,11 @@ def convert(store: Store, name: str, kind: str, value: Any) -> Any:
     return value
 
 
-def run_named(store: Store, name: str, params: dict | None = None, as_of=None, valid_at=None, *,
-              timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
-    """Run the named query ``name`` over the log as of ``as_of`` with the user's ``params`` (strings
-    are converted), in a worker process with a time and a memory limit (see :mod:`graphmem.sandbox`)."""
-    query = find(name)
-    given = dict(params or {})
+def bind(query: NamedQuery, given: dict, as_of: datetime, valid_at: datetime | None,
+         read_time: Callable[[Any], datetime], entity_id: Callable[[str], str]) -> dict:
+    """The values ``query`` runs with: the user's ``given`` parameters (or their defaults),
+    converted to their declared types, and the automatic ones it names ($as_of, $valid_at,
+    $all_valid) from the two moments (``valid_at`` None: every valid time)."""
     unknown = sorted(given.keys() - {p.name for p in query.params})
     if unknown:
         accepted = ", ".join(p.name for p in query.params) or "none"
@@ -157,103 +154,60 @@ def run_named(store: Store, name: str, params: dict | None = None, as_of=None, v
         value = given.get(param.name, param.default)
         if value is None:
             raise InvalidInput(f"{query.name} needs --param {param.name}=VALUE ({param.meaning})")
-        bound[param.name] = convert(store, param.name, param.type, value)
-    t, v = moments(store, as_of, valid_at)
-    automatic = {"as_of": to_engine(t), "valid_at": to_engine(v if v is not None else t),
-                 "all_valid": v is None}
+        bound[param.name] = convert(param.name, param.type, value, read_time, entity_id)
+    automatic = {"as_of": to_engine(as_of), "valid_at": to_engine(valid_at if valid_at is not None else as_of),
+                 "all_valid": valid_at is None}
     bound.update({k: automatic[k] for k in query.automatic})
-    text = ensure_read_only(query.text, store.engine)
+    return bound
+
+
+def run(engine: Engine, logs: LogCache, query: NamedQuery, bound: dict, as_of: datetime,
+        latest: datetime | None, *, timeout: float | None = DEFAULT_TIMEOUT,
+        memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
+    """Run ``query`` with its ``bound`` values over the log as it stood at ``as_of``, in a worker
+    process with a time and a memory limit (see :mod:`graphmem.sandbox`)."""
+    text = ensure_read_only(query.text, engine.name)
     check_parameters(text, bound)
-    projection = _log_as_of(store, t)
+    with engine.lock:  # one consistent read: a write holds this lock for its whole transaction
+        projection = logs.get(engine, as_of, latest)
     try:
-        columns, rows = sandbox_for(store.engine).run(projection, text, bound, timeout=timeout, memory_mb=memory_mb)
+        return answer(projection, text, bound, engine.name, timeout=timeout, memory_mb=memory_mb)
     except InvalidInput as exc:  # the query is ours: the engine refusing it is not the user's doing
         raise EngineError(str(exc)) from exc
-    return Rows(columns, [dict(zip(columns, row, strict=True)) for row in rows])
 
 
 @dataclass
-class _Logs:
-    """One store's log projections by moment, valid until its next write."""
+class LogCache:
+    """One store's log projections by moment, valid until its next write (owned by the Store)."""
 
-    latest: object = None
+    latest: datetime | None = None
     by_moment: dict = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def get(self, engine: Engine, at: datetime, latest: datetime | None) -> Projection:
+        """The log of the store behind ``engine`` as it stood at ``at`` (hold the engine's lock)."""
+        moment = min(at, latest) if latest is not None else at
+        with self._lock:
+            if self.latest != latest:
+                self._drop_all()
+                self.latest = latest
+            found = self.by_moment.pop(moment, None)
+            if found is None:
+                found = log_until(engine, at, unseen_at(engine, at))
+            self.by_moment[moment] = found  # most recent last
+            while len(self.by_moment) > LOGS_KEPT:
+                forget_projection(self.by_moment.pop(next(iter(self.by_moment))).id)
+            return found
 
     def clear(self) -> None:
+        with self._lock:
+            self._drop_all()
+
+    def _drop_all(self) -> None:
         for projection in self.by_moment.values():
             forget_projection(projection.id)
         self.by_moment.clear()
 
 
-_logs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_logs_lock = threading.Lock()
 #: Log projections kept per store.
 LOGS_KEPT = 2
-
-
-def forget_logs(engine) -> None:
-    """Drop the log projections of the store behind ``engine`` (on close)."""
-    with _logs_lock:
-        logs = _logs.pop(engine, None)
-    if logs is not None:
-        logs.clear()
-
-
-def _log_as_of(store: Store, at) -> Projection:
-    """The store's log as it stood at ``at`` (cached until the next write)."""
-    engine = store._db
-    with engine.lock:  # one consistent read: a write holds this lock for its whole transaction
-        latest = store.latest_write()
-        moment = min(at, latest) if latest is not None else at
-        with _logs_lock:
-            logs = _logs.setdefault(engine, _Logs())
-            if logs.latest != latest:
-                logs.clear()
-                logs.latest = latest
-            found = logs.by_moment.pop(moment, None)
-            if found is None:
-                found = log_until(engine, at, unseen_at(engine, at))
-            logs.by_moment[moment] = found  # most recent last
-            while len(logs.by_moment) > LOGS_KEPT:
-                forget_projection(logs.by_moment.pop(next(iter(logs.by_moment))).id)
-            return found
-
-
-_TIME_NAME = re.compile(r"(_at|_of|_from|_to)$|^t\d+$")
-
-
-def split_params(pairs) -> dict[str, tuple[str | None, str]]:
-    """``NAME[:TYPE]=VALUE`` texts (from ``--param``) as {name: (type or None, value)}."""
-    found: dict[str, tuple[str | None, str]] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        name, _, kind = key.strip().partition(":")
-        if not sep or not re.fullmatch(r"[A-Za-z_]\w*", name):
-            raise InvalidInput(f"--param takes NAME=VALUE (or NAME:TYPE=VALUE), not {pair!r}")
-        if name in found:
-            raise InvalidInput(f"--param {name} is given twice")
-        found[name] = (kind.strip() or None, value)
-    return found
-
-
-def cypher_params(store: Store, pairs) -> dict[str, Any]:
-    """``--param`` texts as values for a user's Cypher query.
-
-    A value is text unless its name carries a type (``limit:int=5``, types as for named
-    queries) or looks like a time: names ending in ``_at``, ``_of``, ``_from`` or ``_to``, and
-    ``t1``, ``t2``, ... are read as times in the store's zone (``entity`` gives the entity's id).
-    """
-    values: dict[str, Any] = {}
-    for name, (kind, text) in split_params(pairs).items():
-        kind = kind or ("time" if _TIME_NAME.search(name) else "text")
-        values[name] = store.time(text) if kind == "time" else convert(store, name, kind, text)
-    return values
-
-
-def named_params(pairs) -> dict[str, str]:
-    """``--param NAME=VALUE`` texts for a named query (which declares its own types)."""
-    found = split_params(pairs)
-    for name, (kind, _) in found.items():
-        if kind is not None:
-            raise InvalidInput(f"named queries declare their parameters' types: write --param {name}=VALUE")
-    return {name: text for name, (_, text) in found.items()}

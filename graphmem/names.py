@@ -20,7 +20,7 @@ from .errors import InvalidInput, InvalidPredicate
 
 __all__ = [
     "KINDS", "MAX_NAME", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_predicate",
-    "display_name", "entity_key", "guess_kind",
+    "display_name", "entity_key", "guess_kind", "refuse_kind_change",
 ]
 
 PredicateKind = Literal["one", "many", "event"]
@@ -82,6 +82,13 @@ def check_predicate(name: str) -> str:
             "underscores, starting with a letter (e.g. lives_in)"
         )
     return name
+
+
+def refuse_kind_change(predicate: str, current: str, kind: str, in_use: bool) -> None:
+    """Refuse a new kind for a predicate that versions already use under another: its versions
+    were written by another kind's rules."""
+    if current != kind and in_use:
+        raise InvalidPredicate(f"{predicate} is already used as {current!r}; its kind cannot change now")
 
 
 def check_kind(kind: str) -> str:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Sequence
+from datetime import date, datetime, time
+from typing import Any
 
 from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
 from .models import Change, Episode, Version
-from .timeutil import iso
+from .timeutil import UTC, iso
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")
@@ -116,3 +118,18 @@ def _source(v: Version, episodes: dict[str, Episode]) -> str:
 def plain(text: str) -> None:
     """Print text without markup interpretation."""
     console.print(text, markup=False)
+
+
+def jsonable(value: Any) -> Any:
+    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str)."""
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    if isinstance(value, (date, time)):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)

@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 
 from . import records
 from .engine import Engine
-from .models import Change, Decision, Episode, Version, WhyAnswer
+from .models import Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 from .temporal import Period, believed_at, status, status_at
 from .timeutil import OPEN_END, to_engine
 
@@ -217,6 +217,46 @@ def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
         if believed_at(v.recorded_at, v.superseded_at, as_of)
     ]
     return sorted(found, key=lambda v: (v.valid_from, v.predicate, v.id))
+
+
+def settings(engine: Engine) -> dict[str, str]:
+    """The store's settings and counters (time zone, latest write, id sequences, ...)."""
+    return dict(engine.run("store/meta_all"))
+
+
+def declared(engine: Engine) -> dict[str, str]:
+    """The predicates declared in the store, and their kinds."""
+    return dict(engine.run("store/predicate_all"))
+
+
+def entities(engine: Engine) -> list[Entity]:
+    """Every entity, by id."""
+    return [records.entity(r) for r in engine.run("store/entity_all")]
+
+
+def every_version(engine: Engine) -> list[Version]:
+    """Every version ever written (status not set), in storage order."""
+    return _versions(engine, "store/fact_all")
+
+
+def predicate_in_use(engine: Engine, predicate: str) -> bool:
+    """True when some version uses ``predicate``."""
+    return bool(engine.run("store/predicate_in_use", {"name": predicate})[0][0])
+
+
+def proposals(engine: Engine) -> list[Proposal]:
+    """The review queue, every state, oldest first."""
+    return [records.proposal(r) for r in engine.run("store/proposal_all")]
+
+
+def tombstones(engine: Engine) -> list[Tombstone]:
+    """Records of purges, oldest first."""
+    return [records.tombstone(r) for r in engine.run("store/tombstone_all")]
+
+
+def links(engine: Engine) -> list[Link]:
+    """Episodes linked to versions after they were written, oldest first."""
+    return [records.link(r) for r in engine.run("store/link_all")]
 
 
 def episodes(engine: Engine, ids: list[str] | None = None) -> list[Episode]:

@@ -1,13 +1,22 @@
-"""Engine rows to models: the one place that knows each query's column order."""
+"""Engine rows to models, by the table declarations of :mod:`graphmem.tables`.
+
+Queries that read a whole record return ``n.*`` (every column in its declared order), so a
+row is mapped here by position; a fact version comes with its endpoints' ids and names.
+"""
 
 from __future__ import annotations
 
 from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
-from .timeutil import from_engine
+from .tables import Table, by_name
 
 _new = object.__new__
 _set = object.__setattr__
 _VERSION_FIELDS = frozenset(Version.model_fields)
+_FACT = by_name("Fact")
+
+
+def _fields(table: Table, row: list) -> dict:
+    return {c.source: c.to_field(value) for c, value in zip(table.columns, row, strict=True)}
 
 
 def construct_version(values: dict) -> Version:
@@ -23,67 +32,40 @@ def construct_version(values: dict) -> Version:
 
 
 def version(row: list) -> Version:
-    """A row ``s.id, s.name, o.id, o.name, f`` as a Version (status not set)."""
+    """A row ``s.id, s.name, o.id, o.name, f`` (the fact's properties) as a Version (status not set)."""
     subject_id, subject, object_id, obj, f = row
-    return Version(
-        id=f["id"],
-        subject=subject,
-        predicate=f["predicate"],
-        object=obj,
-        valid_from=from_engine(f["valid_from"]),
-        valid_to=from_engine(f["valid_to"]),
-        recorded_at=from_engine(f["recorded_at"]),
-        superseded_at=from_engine(f["superseded_at"]),
-        episodes=list(f["episodes"] or []),
-        subject_id=subject_id,
-        object_id=object_id,
-        supersedes=list(f["supersedes"] or []),
-        superseded_by=list(f["superseded_by"] or []),
-        created_by=f["created_by"] or "",
-        closed_by=f["closed_by"],
-        reason=f["reason"],
-    )
+    fields = {c.source: c.to_field(f[c.name]) for c in _FACT.columns}
+    fields["created_by"] = fields["created_by"] or ""
+    return Version(subject=subject, object=obj, subject_id=subject_id, object_id=object_id, **fields)
 
 
 def entity(row: list) -> Entity:
-    """A row ``id, name, kind`` as an Entity."""
-    return Entity(id=row[0], name=row[1], kind=row[2])
+    """A row of ``e.*`` as an Entity."""
+    return Entity(**_fields(by_name("Entity"), row))
 
 
 def episode(row: list) -> Episode:
-    """A row ``id, kind, text, actor, reference_time, received_at`` as an Episode."""
-    return Episode(
-        id=row[0], kind=row[1], text=row[2], actor=row[3],
-        reference_time=from_engine(row[4]), received_at=from_engine(row[5]),
-    )
+    """A row of ``e.*`` as an Episode."""
+    return Episode(**_fields(by_name("Episode"), row))
 
 
 def decision(row: list) -> Decision:
-    """A row of the write log as a Decision."""
-    return Decision(
-        id=row[0], op=row[1], at=from_engine(row[2]), created=list(row[3] or []),
-        closed=list(row[4] or []), episode=row[5], reason=row[6], proposal=row[7],
-    )
+    """A row of ``d.*`` as a Decision."""
+    return Decision(**_fields(by_name("Decision"), row))
 
 
 def proposal(row: list) -> Proposal:
-    """A row of the review queue as a Proposal."""
-    return Proposal(
-        id=row[0], op=row[1], subject=row[2], predicate=row[3], object=row[4],
-        valid_from=from_engine(row[5]), valid_to=from_engine(row[6]), episode=row[7],
-        quote=row[8], source=row[9], proposed_at=from_engine(row[10]), state=row[11],
-        decided_at=from_engine(row[12]), reason=row[13], decision=row[14],
-    )
-
-
-def link(row: list) -> Link:
-    """A row ``version, episode, at`` as a Link."""
-    return Link(version=row[0], episode=row[1], at=from_engine(row[2]))
+    """A row of ``p.*`` as a Proposal."""
+    return Proposal(**_fields(by_name("Proposal"), row))
 
 
 def tombstone(row: list) -> Tombstone:
-    """A purge record as a Tombstone."""
-    return Tombstone(
-        id=row[0], target=row[1], at=from_engine(row[2]), versions=list(row[3] or []),
-        episodes=list(row[4] or []), entities=row[5] or 0, proposals=row[6] or 0,
-    )
+    """A row of ``t.*`` as a Tombstone."""
+    return Tombstone(**_fields(by_name("Tombstone"), row))
+
+
+def link(row: list) -> Link:
+    """A row of ``l.*`` as a Link (its id is derived from the version and the episode)."""
+    fields = _fields(by_name("Link"), row)
+    fields.pop("id")
+    return Link(**fields)

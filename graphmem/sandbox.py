@@ -29,14 +29,17 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 
 from .errors import InvalidInput, QueryFailed
+from .tables import properties
+from .timeutil import UTC, from_engine
 
 __all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Projection", "Sandbox", "sandbox_for"]
 
@@ -305,11 +308,60 @@ def _ipc(table: pa.Table) -> bytes:
     return sink.getvalue()
 
 
+# -- values as the user sees them -------------------------------------------------------------------
+
+_INTERNAL = {"_id", "_label", "_src", "_dst", "_nodes", "_rels"}
+
+
+def _internal(value: dict) -> dict:
+    """The engine's internal keys of a node/rel/path dict, lower-cased (ladybug upper-cases them)."""
+    return {k.lower(): v for k, v in value.items() if k.lower() in _INTERNAL}
+
+
+def _is_internal_id(value) -> bool:
+    return isinstance(value, dict) and set(value) == {"offset", "table"}
+
+
+def normalise(value: Any, node_key=None) -> Any:
+    """An engine value as graphmem returns it: identical on both engines, times aware UTC.
+
+    Nodes and rels lose the engine's internal ids (meaningless outside one database) and keep
+    ``_label``; a rel's endpoints become ``_src``/``_dst`` ids when ``node_key`` can name them;
+    properties a node does not have (an unlabelled variable's other tables) are dropped.
+    """
+    if isinstance(value, datetime):
+        return from_engine(value) if value.tzinfo is None else value.astimezone(UTC)
+    if isinstance(value, list):
+        return [normalise(v, node_key) for v in value]
+    if isinstance(value, dict):
+        inner = _internal(value)
+        if "_nodes" in inner and "_rels" in inner:
+            return {"_nodes": normalise(inner["_nodes"], node_key),
+                    "_rels": normalise(inner["_rels"], node_key)}
+        if "_label" in inner and _is_internal_id(inner.get("_id")):
+            found = {"_label": inner["_label"]}
+            if "_src" in inner:
+                for end in ("_src", "_dst"):
+                    key = node_key(inner[end]) if node_key else None
+                    if key is not None:
+                        found[end] = key
+            props = {k: normalise(v, node_key) for k, v in value.items() if k.lower() not in _INTERNAL}
+            own = _PROPERTIES.get(inner["_label"])
+            if own is not None:
+                props = {k: v for k, v in props.items() if k in own}
+            return {**found, **props}
+        return {k: normalise(v, node_key) for k, v in value.items()}
+    return value
+
+
+#: Each table's property names (what an unlabelled variable's node or rel of that table keeps).
+_PROPERTIES = properties()
+
+
 # -- the worker's side -------------------------------------------------------------------------------------
 
 
-def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: int,
-          normalise: Callable) -> None:
+def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: int) -> None:
     """Answer the parent's messages until it closes the pipe."""
     from .engine import load_engine
 
@@ -342,7 +394,7 @@ def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: in
                 reply({"missing": True})
                 continue
             graphs.move_to_end(message["id"])
-            reply(_query(graph, message, normalise))
+            reply(_query(graph, message))
 
 
 def _load(module, message: dict, memory_mb: int) -> tuple:
@@ -363,7 +415,7 @@ def _load(module, message: dict, memory_mb: int) -> tuple:
     return database, connection, internal
 
 
-def _query(graph: tuple, message: dict, normalise: Callable) -> dict:
+def _query(graph: tuple, message: dict) -> dict:
     _, connection, internal = graph
     if message["timeout_ms"] is not None:
         connection.set_query_timeout(message["timeout_ms"])
@@ -393,8 +445,5 @@ def _first_line(exc: BaseException) -> str:
 
 
 if __name__ == "__main__":
-    from .cypher import normalise as _normalise
-
     engine_name, read_fd, write_fd, memory = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    serve(engine_name, Connection(read_fd, writable=False), Connection(write_fd, readable=False), memory,
-          _normalise)
+    serve(engine_name, Connection(read_fd, writable=False), Connection(write_fd, readable=False), memory)

@@ -26,18 +26,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from .cypher import Snapshot, moments, snapshot_of
+from .cypher import Snapshot
 from .engine import Engine, acquire, release
 from .errors import InvalidInput
 from .models import Version
 from .reads import with_status
-
-if TYPE_CHECKING:
-    from .store import Store
 
 __all__ = ["search", "words"]
 
@@ -149,33 +145,30 @@ def _rank(v: Version, kinds: dict[str, str]) -> tuple:
     return (group, -when.timestamp(), -v.valid_from.timestamp(), v.subject, v.predicate, v.object, v.id)
 
 
-def search(store: Store, text: str, as_of=None, valid_at="all", after=None, before=None,
-           *, use_index: bool = True) -> list[Version]:
-    """Facts believed at ``as_of`` (and valid at ``valid_at``; default every valid time) matching ``text``.
+def search(snapshot: Snapshot, engine: str, kinds: dict[str, str], text: str, after: datetime | None = None,
+           before: datetime | None = None, *, use_index: bool = True) -> list[Version]:
+    """The facts of ``snapshot`` (believed at its moment) matching ``text``.
 
     Every word of ``text`` must be a word of the fact's subject, predicate, object or supporting
     episodes. ``after``/``before`` keep facts whose valid period reaches past ``after`` and starts
     before ``before``. Ranked current first, then upcoming, then ended; within each, the most
-    recent occurrence first (events by when they happened). ``use_index=False`` skips the
-    full-text index (the results are the same; tests compare the two).
+    recent occurrence first (events by when they happened; ``kinds`` say which predicates are
+    events). ``use_index=False`` skips the full-text index (the results are the same; tests
+    compare the two). Hold the store's lock: a write would drop the snapshot's index.
     """
     terms = list(dict.fromkeys(words(text or "")))
     if not terms:
         raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
-    t, v = moments(store, as_of, valid_at)
-    low, high = (None if x is None else store.time(x) for x in (after, before))
-    if low is not None and high is not None and high <= low:
+    if after is not None and before is not None and before <= after:
         raise InvalidInput("--before must be later than --after")
-    kinds = store.predicates()
-    with store._db.lock:  # no write (and so no eviction of this snapshot) until it is read
-        snapshot = snapshot_of(store, t, v)
-        docs = _documents(snapshot)
-        index = _index(snapshot, store.engine) if use_index else None
-        candidates = index.lookup(terms) if index is not None else docs.keys()
-        found = [
-            with_status(version, t, v)
-            for version in snapshot.versions
-            if version.id in candidates and all(term in docs[version.id] for term in terms)
-            and _overlaps(version, low, high)
-        ]
+    t, v = snapshot.as_of, snapshot.valid_at
+    docs = _documents(snapshot)
+    index = _index(snapshot, engine) if use_index else None
+    candidates = index.lookup(terms) if index is not None else docs.keys()
+    found = [
+        with_status(version, t, v)
+        for version in snapshot.versions
+        if version.id in candidates and all(term in docs[version.id] for term in terms)
+        and _overlaps(version, after, before)
+    ]
     return sorted(found, key=lambda version: _rank(version, kinds))

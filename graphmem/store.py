@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import threading
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 import networkx as nx
 
-from . import kinds, reads, records
-from .backup import BackupInfo, backup, compacting, finish_pending, restore
+from . import audit, cypher, kinds, named, reads, records, search
+from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
+from .cypher import Rows, SnapshotCache
 from .engine import Engine, acquire, choose_engine, release
-from .errors import Conflict, InvalidInput, InvalidPredicate, NotFound, TimeWentBackwards
+from .errors import Conflict, InvalidInput, NotFound, TimeWentBackwards
 from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
+from .logio import export_log, finish_import, import_log
 from .migrations import migrate
 from .models import (
     DEFAULT_PREDICATES,
@@ -31,7 +36,8 @@ from .models import (
     Version,
     WhyAnswer,
 )
-from .names import check_kind, check_predicate, entity_key, guess_kind
+from .named import LogCache
+from .names import check_kind, check_predicate, entity_key, guess_kind, refuse_kind_change
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .tables import TABLES
 from .temporal import Period
@@ -39,6 +45,31 @@ from .timeutil import TICK, UTC, from_engine, iso, optional_time, parse_time, zo
 from .writes import Transaction
 
 ALL = "all"
+
+
+@dataclass
+class _Shared:
+    """What every Store on one path shares in this process besides its engine: the settings and
+    predicates read once, and the snapshots queries are answered from. Kept here, by the Store,
+    and dropped or refreshed explicitly by whatever changes them."""
+
+    settings: dict[str, str] | None = None
+    predicates: dict[str, str] | None = None
+    snapshots: SnapshotCache = field(default_factory=SnapshotCache)
+    logs: LogCache = field(default_factory=LogCache)
+
+    def forget(self) -> None:
+        """Read settings and predicates again on next use (after a write that changed them)."""
+        self.settings = self.predicates = None
+
+
+_shared: weakref.WeakKeyDictionary[Engine, _Shared] = weakref.WeakKeyDictionary()
+_shared_lock = threading.Lock()
+
+
+def _shared_by(engine: Engine) -> _Shared:
+    with _shared_lock:
+        return _shared.setdefault(engine, _Shared())
 
 
 class Store:
@@ -71,13 +102,13 @@ class Store:
     ):
         self.path = None if path is None or str(path) == ":memory:" else Path(path)
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
+        self._shared = _shared_by(self._engine)
         self._clock = clock or (lambda: datetime.now(UTC))
         try:
-            from .logio import finish_import
-
             self._setup(timezone)
-            finish_pending(self)  # a purge whose file rewrite a crash interrupted
-            finish_import(self)  # an import whose settings a crash kept from being written
+            finish_pending(self._db)  # a purge whose file rewrite a crash interrupted
+            finish_import(self._db)  # an import whose settings a crash kept from being written
+            self._shared.forget()
         except BaseException:
             self.close()
             raise
@@ -97,6 +128,7 @@ class Store:
         self.tz_name = timezone or settings.get("timezone", "UTC")
         self.tz = zone(self.tz_name)
         migrate(self._db, settings, self._write, self.kind_of)
+        self._shared.forget()  # the migrations may have written settings
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -114,11 +146,8 @@ class Store:
     def close(self) -> None:
         """Release the database; the store cannot be used afterwards."""
         if self._engine is not None:
-            from .cypher import forget
-            from .named import forget_logs
-
-            forget(self._engine)
-            forget_logs(self._engine)
+            self._shared.snapshots.clear()
+            self._shared.logs.clear()
             release(self._engine)
             self._engine = None
 
@@ -133,12 +162,12 @@ class Store:
         return f"Store({str(where)!r}, engine={self._engine.name if self._engine else None!r})"
 
     def _meta(self) -> dict[str, str]:
-        """The store's settings and counters (cached per store; a Meta write drops the copy)."""
+        """The store's settings and counters (read once; every write that changes them says so)."""
         db = self._db
         with db.lock:  # read and kept in one step: no write can land between the two
-            if "meta" not in db.cache:
-                db.cache["meta"] = dict(db.run("store/meta_all"))
-            return dict(db.cache["meta"])
+            if self._shared.settings is None:
+                self._shared.settings = dict(db.run("store/meta_all"))
+            return dict(self._shared.settings)
 
     def time(self, value) -> datetime:
         """Read a user time in this store's zone as aware UTC."""
@@ -161,10 +190,10 @@ class Store:
         """Every known predicate and its kind: the shipped defaults plus declarations."""
         db = self._db
         with db.lock:  # read and kept in one step (see _meta)
-            if "predicates" not in db.cache:
+            if self._shared.predicates is None:
                 declared = {name: kind for name, kind in db.run("store/predicate_all")}
-                db.cache["predicates"] = {**DEFAULT_PREDICATES, **declared}
-            return dict(db.cache["predicates"])
+                self._shared.predicates = {**DEFAULT_PREDICATES, **declared}
+            return dict(self._shared.predicates)
 
     def kind_of(self, predicate: str) -> PredicateKind:
         """The kind of a predicate; an undeclared one is 'many'."""
@@ -175,15 +204,9 @@ class Store:
         check_predicate(predicate)
         check_kind(kind)
         with self._db.lock:
-            self._refuse_kind_change(predicate, kind)
+            refuse_kind_change(predicate, self.kind_of(predicate), kind, reads.predicate_in_use(self._db, predicate))
             self._db.run("store/predicate_set", {"name": predicate, "kind": kind})
-            self._db.cache.pop("predicates", None)
-
-    def _refuse_kind_change(self, predicate: str, kind: str) -> None:
-        """Refuse a new kind for a predicate that versions already use under another."""
-        current = self.kind_of(predicate)
-        if current != kind and self._db.run("store/predicate_in_use", {"name": predicate})[0][0]:
-            raise InvalidPredicate(f"{predicate} is already used as {current!r}; its kind cannot change now")
+            self._shared.forget()
 
     def review_skips(self) -> list[str]:
         """Episode sources whose proposals skip review (manual entries by default)."""
@@ -195,7 +218,9 @@ class Store:
         cleaned = [s.strip() for s in sources if s.strip()]
         if any("," in s for s in cleaned):
             raise InvalidInput("a source name cannot contain a comma")
-        self._db.run("store/meta_set", {"key": "review_skip", "value": ",".join(cleaned)})
+        with self._db.lock:
+            self._db.run("store/meta_set", {"key": "review_skip", "value": ",".join(cleaned)})
+            self._shared.forget()
 
     # -- writes -------------------------------------------------------------------------
 
@@ -218,8 +243,11 @@ class Store:
                 if latest is not None and at <= latest:
                     at = latest + TICK
             txn = Transaction(engine, meta, at)
-            yield txn
-            txn.finish(bulk=bulk)
+            try:
+                yield txn
+                txn.finish(bulk=bulk)
+            finally:  # the write saved new settings (its time, the counters), or was undone
+                self._shared.settings = None
 
     def _episode_for(self, txn: Transaction, episode: str | None, quote: str | Said | None) -> Episode | None:
         """The write's supporting episode: an existing one, or a new one recorded in this write."""
@@ -409,7 +437,7 @@ class Store:
 
     def proposals(self, state: str | None = "pending") -> list[Proposal]:
         """The review queue: pending proposals (or those in ``state``; None for all)."""
-        found = [records.proposal(r) for r in self._db.run("store/proposal_all")]
+        found = reads.proposals(self._db)
         return [p for p in found if state is None or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
@@ -464,39 +492,68 @@ class Store:
 
         if target not in ("entity", "episode", "version"):
             raise InvalidInput(f"purge takes entity, episode or version, not {target!r}")
-        with compacting(self), self._write(recorded_at) as txn:
-            return purge(txn, target, target_id)
+        try:
+            with compacting(self._db), self._write(recorded_at) as txn:
+                return purge(txn, target, target_id)
+        finally:  # the files were rewritten: nothing read before can be kept
+            self._shared.forget()
+            self._shared.snapshots.clear()
+            self._shared.logs.clear()
 
     def backup(self, dest: str | Path) -> BackupInfo:
         """Copy the store into a new directory ``dest``, as one consistent moment of its log."""
-        return backup(self, dest)
+        return backup(self._db, dest)
 
     def restore(self, src: str | Path) -> BackupInfo:
         """Replace everything in this store with the backup in ``src``."""
-        return restore(self, src)
+        try:
+            return restore(self._db, src, self.tz_name)
+        finally:
+            self._shared.forget()
+            self._shared.snapshots.clear()
+            self._shared.logs.clear()
+
+    @staticmethod
+    def restore_new(path: str | Path, src: str | Path) -> BackupInfo:
+        """Create a new store at ``path`` (a new directory) from the backup in ``src``."""
+        return restore_into(path, src)
+
+    def compact(self) -> None:
+        """Rewrite the store's files, dropping the bytes of deleted rows (purge does this itself)."""
+        compact(self._db)
+
+    def checkpoint(self) -> None:
+        """Write the engine's log of recent changes into the database file now."""
+        self._db.run_text("CHECKPOINT", {})
+
+    def most_changed(self, limit: int = 10) -> list[tuple[str, str, int]]:
+        """The (subject id, predicate, number of versions) written most often, most first."""
+        return audit.most_changed(self._db, limit)
+
+    def believed_counts(self, moments: Iterable) -> list[tuple[datetime, int]]:
+        """How many versions were believed and valid at each moment (as of it, valid at it)."""
+        return audit.believed_counts(self._db, [self.time(m) for m in moments])
 
     # -- queries ---------------------------------------------------------------------------------
 
-    def _as_of(self, as_of) -> datetime:
-        return self.now() if as_of is None else self.time(as_of)
-
-    def _valid_at(self, valid_at, as_of: datetime) -> datetime | None:
+    def moments(self, as_of=None, valid_at=None) -> tuple[datetime, datetime | None]:
+        """The transaction and valid times a question asks about, as every query reads them:
+        ``as_of`` defaults to now, ``valid_at`` to ``as_of``; ``valid_at="all"`` is None (any valid time)."""
+        t = self.now() if as_of is None else self.time(as_of)
         if isinstance(valid_at, str) and valid_at.strip().lower() == ALL:
-            return None
-        return as_of if valid_at is None else self.time(valid_at)
+            return t, None
+        return t, (t if valid_at is None else self.time(valid_at))
 
     def beliefs(self, as_of=None, valid_at=None) -> list[Version]:
         """What the store believed at ``as_of`` (default now), valid at ``valid_at``.
 
         ``valid_at`` defaults to ``as_of``; "all" gives every valid time.
         """
-        t = self._as_of(as_of)
-        return reads.beliefs(self._db, t, self._valid_at(valid_at, t))
+        return reads.beliefs(self._db, *self.moments(as_of, valid_at))
 
     def snapshot(self, as_of=None, valid_at=None) -> nx.MultiDiGraph:
         """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
-        t = self._as_of(as_of)
-        return reads.snapshot(self._db, t, self._valid_at(valid_at, t))
+        return reads.snapshot(self._db, *self.moments(as_of, valid_at))
 
     def entity(self, name_or_id: str) -> Entity:
         """An entity by id or name, or NotFound."""
@@ -508,14 +565,14 @@ class Store:
 
     def entities(self) -> list[Entity]:
         """Every entity."""
-        return [records.entity(r) for r in self._db.run("store/entity_all")]
+        return reads.entities(self._db)
 
     def find_entities(self, text: str, limit: int = 20) -> list[Entity]:
         """Entities whose name contains ``text`` (any case), names starting with it first."""
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
             raise InvalidInput("limit is a whole number from 1 to 1000")
         rows = self._db.run("store/entity_find", {"text": entity_key(text), "limit": limit})
-        return [records.entity(r[:3]) for r in rows]
+        return [records.entity(r) for r in rows]
 
     def neighbourhood(self, focus: str, depth: int = 1, as_of=None, valid_at=None,
                       predicates: list[str] | None = None, limit: int | None = None) -> Neighbourhood:
@@ -534,9 +591,7 @@ class Store:
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
             raise InvalidInput("limit is a whole number of entities, at least 1")
         wanted = sorted({check_predicate(p) for p in predicates}) if predicates else None
-        t = self._as_of(as_of)
-        valid = self._valid_at(valid_at, t)
-        return neighbourhood(self._db, self.entity(focus), depth, t, valid, wanted, limit)
+        return neighbourhood(self._db, self.entity(focus), depth, *self.moments(as_of, valid_at), wanted, limit)
 
     def kind(self, entity: str) -> str:
         """An entity's kind as views show it: the one set with :meth:`set_kind`, else inferred
@@ -553,11 +608,9 @@ class Store:
         found = self.entity(entity)
         chosen = kinds.check_kind(kind)
         stored = guess_kind(found.name) if chosen == kinds.AUTO else chosen
-        from .cypher import forget
-
         with self._db.lock:
             self._db.run("store/entity_kind_set", {"id": found.id, "kind": stored})
-            forget(self._db)  # projections for Cypher as of a date hold the old kind
+            self._shared.snapshots.clear()  # projections for Cypher as of a date hold the old kind
         return found.model_copy(update={"kind": stored})
 
     def history(self, subject: str, predicate: str) -> list[Version]:
@@ -567,13 +620,13 @@ class Store:
 
     def timeline(self, entity: str, as_of=None) -> list[Version]:
         """An entity's facts (as subject or object) as believed at ``as_of``, in valid-time order."""
-        return reads.timeline(self._db, self.entity(entity).id, self._as_of(as_of))
+        return reads.timeline(self._db, self.entity(entity).id, self.moments(as_of)[0])
 
     def versions(self, entity: str | None = None) -> list[Version]:
         """Every version ever written (or those touching ``entity``), status as seen now."""
         now = self.now()
         if entity is None:
-            found = [records.version(r) for r in self._db.run("store/fact_all")]
+            found = reads.every_version(self._db)
         else:
             found = reads.entity_versions(self._db, self.entity(entity).id)
         return reads.newest_first([reads.with_status(v, now) for v in found])
@@ -594,7 +647,7 @@ class Store:
         check_predicate(predicate)
         ent = self.entity(subject)
         return reads.why(self._db, ent.id, ent.name, predicate, self.time(valid_at),
-                         self.time(as_of), self._as_of(vs))
+                         self.time(as_of), self.moments(vs)[0])
 
     def decisions(self, after=None, until=None) -> list[Decision]:
         """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""
@@ -602,7 +655,7 @@ class Store:
 
     def links(self) -> list[Link]:
         """Episodes linked to versions after they were written (a NOOP citing a new episode), oldest first."""
-        return [records.link(r) for r in self._db.run("store/link_all")]
+        return reads.links(self._db)
 
     def write_times(self) -> list[datetime]:
         """When each write that changed belief happened, oldest first (what a slider steps through)."""
@@ -610,7 +663,7 @@ class Store:
 
     def tombstones(self) -> list[Tombstone]:
         """Records of purges, oldest first."""
-        return [records.tombstone(r) for r in self._db.run("store/tombstone_all")]
+        return reads.tombstones(self._db)
 
     def episodes(self, ids: list[str] | None = None, *, about: str | None = None) -> list[Episode]:
         """Episodes (by id, or those supporting facts about an entity), oldest first."""
@@ -638,31 +691,51 @@ class Store:
         return reads.newest_first([reads.with_status(records.version(r), now) for r in rows])
 
     def cypher(self, query: str, params: dict | None = None, as_of=None, valid_at=None, *,
-               timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB):
+               timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
         """Run a read-only Cypher query over the graph as believed at ``as_of`` and valid at ``valid_at``.
 
         ``as_of`` defaults to now, ``valid_at`` to ``as_of`` ("all": every valid time). Values go in
-        only as ``params``. Returns a list of dicts (column → value) with a ``.columns`` list. The
-        query runs in a separate process: past ``timeout`` seconds (None: no limit) or ``memory_mb``
-        it is stopped and QueryFailed raised; a crash of the engine is a QueryFailed too.
+        only as ``params`` (naive times read in the store's zone); ``$as_of`` and ``$valid_at`` are
+        bound to the two moments when the query names them. Returns a list of dicts (column →
+        value) with a ``.columns`` list. The query runs in a separate process: past ``timeout``
+        seconds (None: no limit) or ``memory_mb`` it is stopped and QueryFailed raised; a crash
+        of the engine is a QueryFailed too. Other threads never wait behind it.
         """
-        from .cypher import cypher
-
-        return cypher(self, query, params, as_of=as_of, valid_at=valid_at, timeout=timeout, memory_mb=memory_mb)
+        t, v = self.moments(as_of, valid_at)
+        text, bound = cypher.prepare(query, params, t, v, self.engine, self.tz)
+        with self._db.lock:  # one consistent read: a write holds the lock for its whole transaction
+            snapshot = self._shared.snapshots.get(self._db, t, v, self.latest_write())
+        return cypher.answer(snapshot.projection(), text, bound, self.engine, timeout=timeout, memory_mb=memory_mb)
 
     def query(self, name: str, params: dict | None = None, as_of=None, valid_at=None, *,
-              timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB):
-        """Run the named query ``queries/NAME.cypher`` (see `graphmem query --list`) over the log as
-        of ``as_of``; rows as dicts. Runs apart, with limits, as :meth:`cypher` does."""
-        from .named import run_named
+              timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
+        """Run the named query ``queries/NAME.cypher`` (see :meth:`named_queries`) over the log as of
+        ``as_of``, with ``params`` of its declared types (text is converted); rows as dicts. Runs
+        apart, with limits, as :meth:`cypher` does."""
+        found = named.find(name)
+        t, v = self.moments(as_of, valid_at)
+        bound = named.bind(found, dict(params or {}), t, v, self.time, lambda n: self.entity(n).id)
+        return named.run(self._db, self._shared.logs, found, bound, t, self.latest_write(), timeout=timeout,
+                         memory_mb=memory_mb)
 
-        return run_named(self, name, params, as_of=as_of, valid_at=valid_at, timeout=timeout, memory_mb=memory_mb)
+    @staticmethod
+    def named_queries() -> list[named.NamedQuery]:
+        """The named queries every store can run (``queries/*.cypher``): name, description, parameters."""
+        return list(named.named_queries().values())
 
-    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None) -> list[Version]:
-        """Facts whose words match ``text``, as believed at ``as_of``, the most recent occurrence first."""
-        from .search import search
+    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None, *,
+               use_index: bool = True) -> list[Version]:
+        """Facts whose words match ``text``, as believed at ``as_of``, the most recent occurrence first.
 
-        return search(self, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
+        ``after``/``before`` keep facts whose valid period reaches past ``after`` and starts before
+        ``before``; ``use_index=False`` finds the same facts without the full-text index.
+        """
+        t, v = self.moments(as_of, valid_at)
+        low, high = (None if x is None else self.time(x) for x in (after, before))
+        kinds = self.predicates()
+        with self._db.lock:  # one consistent read; no write drops the snapshot's index meanwhile
+            snapshot = self._shared.snapshots.get(self._db, t, v, self.latest_write())
+            return search.search(snapshot, self.engine, kinds, text, low, high, use_index=use_index)
 
     def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True):
         """Serve the explorer (a read-only web app) for this store from this process.
@@ -686,9 +759,7 @@ class Store:
 
     def export(self, path: str | Path, progress=None) -> int:
         """Write the whole log as JSON Lines; return the number of records."""
-        from .logio import export_log
-
-        return export_log(self, Path(path), progress)
+        return export_log(self._db, Path(path), progress)
 
     def import_log(self, path: str | Path, progress=None, *, on_bad_line=None) -> int:
         """Restore an exported log into this store, atomically; return the number of records.
@@ -696,9 +767,10 @@ class Store:
         With ``on_bad_line`` (a function taking a message), unreadable lines are skipped and
         reported to it, and the rest is imported only if it is still a sound log.
         """
-        from .logio import import_log
-
-        return import_log(self, Path(path), progress, on_bad_line)
+        try:
+            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line)
+        finally:  # it wrote settings and predicates (or reopened the files on a failure)
+            self._shared.forget()
 
 
 def _aware(value: datetime | None) -> datetime | None:

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from graphmem import GraphmemError, InvalidInput, Store, UnsafeQuery
 from graphmem import cypher as cypher_module
 from graphmem.cli import main
-from graphmem.cypher import cypher, forget, snapshot_of
 from graphmem.engine import Engine
 from graphmem.sandbox import Sandbox, sandbox_for
 from graphmem.temporal import Period, believed_at
@@ -64,27 +63,27 @@ def pairs(rows):
 
 
 def test_who_worked_with_someone_in_berlin_as_believed_in_march(team):
-    march = cypher(team, COLLEAGUES_IN, {"city": "Berlin"}, as_of="2026-03-15")
+    march = team.cypher(COLLEAGUES_IN, {"city": "Berlin"}, as_of="2026-03-15")
     assert pairs(march) == [("Ann", "Bob", "Acme")]
     # What we believe now about mid-March: Bob lived in Hamburg; Cleo had moved to Berlin.
-    now = cypher(team, COLLEAGUES_IN, {"city": "Berlin"}, valid_at="2026-03-15")
+    now = team.cypher(COLLEAGUES_IN, {"city": "Berlin"}, valid_at="2026-03-15")
     assert pairs(now) == [("Dan", "Cleo", "Globex")]
     assert march.columns == ["person", "colleague", "org"]
 
 
 def test_as_of_answer_never_changes_after_later_writes(team, clock):
-    before = cypher(team, COLLEAGUES_IN, {"city": "Berlin"}, as_of="2026-03-15", valid_at="all")
+    before = team.cypher(COLLEAGUES_IN, {"city": "Berlin"}, as_of="2026-03-15", valid_at="all")
     team.add("Ann", "lives_in", "Berlin", valid_from="2020-01-01", recorded_at="2026-05-02")
     team.end("Bob", "works_at", "Acme", at="2026-01-01", recorded_at="2026-05-03")
-    after = cypher(team, COLLEAGUES_IN, {"city": "Berlin"}, as_of="2026-03-15", valid_at="all")
+    after = team.cypher(COLLEAGUES_IN, {"city": "Berlin"}, as_of="2026-03-15", valid_at="all")
     assert list(after) == list(before)
 
 
 def test_variable_length_paths_see_only_the_snapshot(team):
     query = ("MATCH (a:Entity {name: 'Ann'})-[:Fact*1..3]-(b:Entity) "
              "RETURN DISTINCT b.name AS name ORDER BY name")
-    march = [r["name"] for r in cypher(team, query, as_of="2026-03-15", valid_at="all")]
-    now = [r["name"] for r in cypher(team, query, valid_at="all")]
+    march = [r["name"] for r in team.cypher(query, as_of="2026-03-15", valid_at="all")]
+    now = [r["name"] for r in team.cypher(query, valid_at="all")]
     assert march == ["Acme", "Ann", "Berlin", "Bob"]
     assert now == ["Acme", "Ann", "Bob", "Hamburg"]
 
@@ -92,7 +91,7 @@ def test_variable_length_paths_see_only_the_snapshot(team):
 def test_aggregation(team):
     query = ("MATCH (p:Entity)-[f:Fact]->(o:Entity) RETURN f.predicate AS predicate, count(*) AS n "
              "ORDER BY predicate")
-    rows = cypher(team, query, valid_at="all")
+    rows = team.cypher(query, valid_at="all")
     assert [(r["predicate"], r["n"]) for r in rows] == [("lives_in", 3), ("works_at", 4)]
 
 
@@ -100,7 +99,7 @@ def test_aggregation(team):
 
 
 def test_values_are_normalised_alike_on_both_engines(team):
-    rows = cypher(team, "MATCH p = (a:Entity {name: 'Bob'})-[f:Fact]->(b:Entity) "
+    rows = team.cypher("MATCH p = (a:Entity {name: 'Bob'})-[f:Fact]->(b:Entity) "
                         "RETURN a, f, p, f.valid_from AS since, f.valid_to AS until "
                         "ORDER BY f.predicate", as_of="2026-03-15")
     lives, works = rows
@@ -118,7 +117,7 @@ def test_values_are_normalised_alike_on_both_engines(team):
 
 def test_unlabelled_nodes_keep_only_their_own_properties(store):
     store.add("Ann", "likes", "tea", quote="Ann likes tea.", recorded_at="2026-01-02")
-    rows = cypher(store, "MATCH (n) RETURN n ORDER BY n.id")
+    rows = store.cypher("MATCH (n) RETURN n ORDER BY n.id")
     labels = Counter(r["n"]["_label"] for r in rows)
     assert labels == {"Entity": 2, "Episode": 1}
     episode = next(r["n"] for r in rows if r["n"]["_label"] == "Episode")
@@ -128,7 +127,7 @@ def test_unlabelled_nodes_keep_only_their_own_properties(store):
 
 
 def test_open_ends_are_null_inside_the_query(team):
-    rows = cypher(team, "MATCH (a:Entity)-[f:Fact]->(b:Entity) WHERE f.valid_to IS NULL "
+    rows = team.cypher("MATCH (a:Entity)-[f:Fact]->(b:Entity) WHERE f.valid_to IS NULL "
                         "RETURN a.name AS who, b.name AS what ORDER BY who, what")
     assert [(r["who"], r["what"]) for r in rows] == [
         ("Ann", "Acme"), ("Bob", "Acme"), ("Bob", "Hamburg"), ("Cleo", "Berlin"), ("Cleo", "Globex"),
@@ -140,16 +139,16 @@ def test_episodes_are_those_received_by_as_of(store):
     store.add("Ann", "likes", "tea", quote="Ann likes tea.", recorded_at="2026-01-02")
     store.add("Ann", "likes", "tea", quote="Ann really likes tea.", recorded_at="2026-01-03")
     query = "MATCH ()-[f:Fact]->() RETURN f.episodes AS episodes"
-    assert [r["episodes"] for r in cypher(store, query, as_of="2026-01-02T12:00")] == [["ep1"]]
-    assert [r["episodes"] for r in cypher(store, query)] == [["ep1", "ep2"]]
+    assert [r["episodes"] for r in store.cypher(query, as_of="2026-01-02T12:00")] == [["ep1"]]
+    assert [r["episodes"] for r in store.cypher(query)] == [["ep1", "ep2"]]
     texts = "MATCH (e:Episode) RETURN e.text AS text ORDER BY text"
-    assert [r["text"] for r in cypher(store, texts, as_of="2026-01-02T12:00")] == ["Ann likes tea."]
+    assert [r["text"] for r in store.cypher(texts, as_of="2026-01-02T12:00")] == ["Ann likes tea."]
 
 
 def test_nothing_believed_gives_empty_graph(store):
-    assert list(cypher(store, "MATCH (n) RETURN n")) == []
+    assert list(store.cypher("MATCH (n) RETURN n")) == []
     store.add("Ann", "likes", "tea", recorded_at="2026-01-02")
-    assert list(cypher(store, "MATCH (n) RETURN count(n) AS n", as_of="2026-01-01")) == [{"n": 0}]
+    assert list(store.cypher("MATCH (n) RETURN count(n) AS n", as_of="2026-01-01")) == [{"n": 0}]
 
 
 # -- parameters -------------------------------------------------------------------------------------
@@ -157,22 +156,22 @@ def test_nothing_believed_gives_empty_graph(store):
 
 def test_values_go_in_only_as_parameters(store):
     store.add("O'Brien \"the\" {x}", "lives_in", "Cork", recorded_at="2026-01-02")
-    rows = cypher(store, "MATCH (a:Entity {name: $name})-[f:Fact]->(b) RETURN b.name AS city",
+    rows = store.cypher("MATCH (a:Entity {name: $name})-[f:Fact]->(b) RETURN b.name AS city",
                   {"name": "O'Brien \"the\" {x}"})
     assert [r["city"] for r in rows] == ["Cork"]
 
 
 def test_missing_and_unused_parameters_are_refused(store):
     with pytest.raises(InvalidInput, match=r"\$city"):
-        cypher(store, "MATCH (a:Entity {name: $city}) RETURN a")
+        store.cypher("MATCH (a:Entity {name: $city}) RETURN a")
     with pytest.raises(InvalidInput, match="not used"):
-        cypher(store, "MATCH (a:Entity) RETURN a", {"city": "x"})
+        store.cypher("MATCH (a:Entity) RETURN a", {"city": "x"})
     # A '$' inside a string is text, not a parameter.
-    assert list(cypher(store, "RETURN '$city' AS x")) == [{"x": "$city"}]
+    assert list(store.cypher("RETURN '$city' AS x")) == [{"x": "$city"}]
 
 
 def test_as_of_and_valid_at_parameters_are_bound(team):
-    rows = cypher(team, "RETURN $as_of AS t, $valid_at AS v", as_of="2026-03-15", valid_at="2026-01-01")
+    rows = team.cypher("RETURN $as_of AS t, $valid_at AS v", as_of="2026-03-15", valid_at="2026-01-01")
     assert list(rows) == [{"t": t("2026-03-15"), "v": t("2026-01-01")}]
 
 
@@ -180,9 +179,9 @@ def test_time_parameters_bind_in_utc(clock):
     with Store(":memory:", engine=ENGINE, clock=clock, timezone="Europe/Berlin") as store:
         store.add("Ann", "visited", "Rome", valid_from="2026-01-01T12:00", recorded_at="2026-01-02")
         query = "MATCH ()-[f:Fact]->() WHERE f.valid_from = $at RETURN f.id AS id"
-        assert len(cypher(store, query, {"at": datetime(2026, 1, 1, 11, tzinfo=UTC)}, valid_at="all")) == 1
+        assert len(store.cypher(query, {"at": datetime(2026, 1, 1, 11, tzinfo=UTC)}, valid_at="all")) == 1
         # A naive time is read in the store's zone, like every other time.
-        assert len(cypher(store, query, {"at": datetime(2026, 1, 1, 12)}, valid_at="all")) == 1
+        assert len(store.cypher(query, {"at": datetime(2026, 1, 1, 12)}, valid_at="all")) == 1
 
 
 # -- read-only and safe ------------------------------------------------------------------------------
@@ -219,32 +218,38 @@ def test_unsafe_queries_never_reach_the_engine(team, monkeypatch, query):
     monkeypatch.setattr(Engine, "run_text", lambda self, *a, **k: calls.append(a) or original(self, *a, **k))
     monkeypatch.setattr(Sandbox, "run", lambda *a, **k: calls.append(a))
     with pytest.raises(UnsafeQuery, match="^refused: "):
-        cypher(team, query, as_of="2026-03-15")
+        team.cypher(query, as_of="2026-03-15")
     assert calls == []
 
 
 def test_a_refused_query_leaves_the_store_unchanged(team):
     before = [v.model_dump() for v in team.versions()]
     with pytest.raises(UnsafeQuery):
-        cypher(team, "MATCH (n:Entity) DETACH DELETE n")
+        team.cypher("MATCH (n:Entity) DETACH DELETE n")
     assert [v.model_dump() for v in team.versions()] == before
 
 
 def test_a_query_cannot_change_the_projection_either(team):
     # Even the projection is never written: the guard runs before every query.
     with pytest.raises(UnsafeQuery):
-        cypher(team, "MATCH (n:Entity) SET n.name = 'x' RETURN n")
-    names = [r["n"] for r in cypher(team, "MATCH (e:Entity) RETURN e.name AS n ORDER BY n")]
+        team.cypher("MATCH (n:Entity) SET n.name = 'x' RETURN n")
+    names = [r["n"] for r in team.cypher("MATCH (e:Entity) RETURN e.name AS n ORDER BY n")]
     assert "x" not in names
 
 
 # -- the projection cache ----------------------------------------------------------------------------
 
 
+def snapshot_of(store, as_of, valid_at):
+    """The store's cached snapshot at a moment, as its queries get it."""
+    with store._db.lock:
+        return store._shared.snapshots.get(store._db, as_of, valid_at, store.latest_write())
+
+
 def test_snapshots_are_shared_and_dropped_after_a_write(team, clock):
     first = snapshot_of(team, t("2026-03-15"), t("2026-03-15"))
     assert snapshot_of(team, t("2026-03-16"), t("2026-03-16")) is first  # same beliefs
-    cypher(team, "MATCH (n) RETURN count(n) AS n", as_of="2026-03-15")  # a worker loads its projection
+    team.cypher("MATCH (n) RETURN count(n) AS n", as_of="2026-03-15")  # a worker loads its projection
     projection = first.projection()
     workers = sandbox_for(team.engine)._every
     assert any(projection.id in w.loaded for w in workers)
@@ -252,7 +257,7 @@ def test_snapshots_are_shared_and_dropped_after_a_write(team, clock):
     second = snapshot_of(team, t("2026-03-15"), t("2026-03-15"))
     assert second is not first and first._projection is None
     assert not any(projection.id in w.loaded for w in workers)  # no worker keeps a copy
-    forget(team._db)
+    team._shared.snapshots.clear()
     assert snapshot_of(team, t("2026-03-15"), t("2026-03-15")) is not second
 
 
@@ -261,18 +266,18 @@ def test_a_moment_asked_again_reads_nothing(team, monkeypatch):
     fetch = cypher_module._fetch
     monkeypatch.setattr(cypher_module, "_fetch", lambda *a: calls.append(a[1:3]) or fetch(*a))
     for _ in range(3):
-        cypher(team, "MATCH (n) RETURN count(n) AS n", as_of="2026-03-15")
+        team.cypher("MATCH (n) RETURN count(n) AS n", as_of="2026-03-15")
     # Any time after the latest write believes the same: one fetch serves them all.
     for as_of in ("2026-06-01", "2027-01-01", None):
-        cypher(team, "MATCH (n) RETURN count(n) AS n", as_of=as_of, valid_at="all")
+        team.cypher("MATCH (n) RETURN count(n) AS n", as_of=as_of, valid_at="all")
     assert len(calls) == 2
 
 
 def test_a_purged_fact_is_gone_from_the_next_answer(team):
     query = "MATCH (a:Entity {name: 'Dan'})-[f:Fact]->(b) RETURN b.name AS b"
-    assert [r["b"] for r in cypher(team, query, as_of="2026-03-15")] == ["Globex"]
+    assert [r["b"] for r in team.cypher(query, as_of="2026-03-15")] == ["Globex"]
     team.purge("entity", "Dan")
-    assert list(cypher(team, query, as_of="2026-03-15")) == []
+    assert list(team.cypher(query, as_of="2026-03-15")) == []
 
 
 # -- the CLI ------------------------------------------------------------------------------------------
@@ -429,7 +434,7 @@ def test_cypher_equals_the_query_over_the_snapshot(ops, moment, valid_day, start
         assert set(snapshot.edges(keys=True)) == set(graph.edges(keys=True))
         for name, query in TEMPLATES.items():
             params = {"start": start} if "$start" in query else {}
-            rows = cypher(store, query, params, as_of=as_of, valid_at="all" if valid_at is None else valid_at)
+            rows = store.cypher(query, params, as_of=as_of, valid_at="all" if valid_at is None else valid_at)
             got = Counter(tuple(row.values()) for row in rows)
             assert got == expected(name, graph, start), name
 

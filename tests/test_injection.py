@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from graphmem import GraphmemError, InvalidPredicate, NotFound, Store, UnsafeQuery
 from graphmem.backup import table_counts
 from graphmem.cli import main
-from graphmem.cypher import cypher
 from graphmem.errors import InvalidTime
 from tests.conftest import ENGINE
 
@@ -108,11 +107,11 @@ def test_payloads_through_every_api_field(store, clock, payload):
     intact(store, tables)
 
     # the Cypher-as-of path: the payload is a value, bound as a parameter, and found literally
-    rows = cypher(store, "MATCH (e:Entity) WHERE e.name = $x RETURN e.id AS id", {"x": name(payload)},
+    rows = store.cypher("MATCH (e:Entity) WHERE e.name = $x RETURN e.id AS id", {"x": name(payload)},
                   valid_at="all")
     assert [r["id"] for r in rows] == [entity.id]
     with pytest.raises(GraphmemError):
-        cypher(store, payload)
+        store.cypher(payload)
     tomb = store.purge("entity", payload)
     assert tomb.entities == 1
     intact(store, tables)
@@ -145,7 +144,7 @@ def test_the_cypher_as_of_path_stays_read_only(store):
     before = (store.versions(), store.entities(), store.decisions())
     for query in WRITE_QUERIES:
         with pytest.raises((UnsafeQuery, GraphmemError)):
-            cypher(store, query)
+            store.cypher(query)
         assert (store.versions(), store.entities(), store.decisions()) == before, query
     intact(store, tables)
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from graphmem import EngineError, InvalidInput, NotFound, Store
 from graphmem.cli import main
 from graphmem.cypher_guard import ensure_read_only
-from graphmem.named import AUTOMATIC, TYPES, named_queries, run_named
+from graphmem.named import AUTOMATIC, TYPES, named_queries
 from graphmem.queries import queries_dir
 from graphmem.scenario import ScenarioClock, load, play
 from graphmem.timeutil import UTC
@@ -56,7 +56,7 @@ def test_only_top_level_files_are_named_queries():
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_each_query_runs_on_the_design_scenario(design, name):
-    rows = run_named(design, name, EXAMPLES[name])
+    rows = design.query(name, EXAMPLES[name])
     assert rows and all(set(row) == set(rows.columns) for row in rows)
     for row in rows:
         for value in row.values():
@@ -68,14 +68,14 @@ def test_each_query_runs_on_the_design_scenario(design, name):
 
 def test_snapshot_matches_beliefs(design):
     for as_of, valid_at in ((None, None), ("2026-10-20", None), ("2026-11-10", "2026-10-05"), (None, "all")):
-        rows = run_named(design, "snapshot", as_of=as_of, valid_at=valid_at)
+        rows = design.query("snapshot", as_of=as_of, valid_at=valid_at)
         beliefs = design.beliefs(as_of=as_of, valid_at=valid_at)
         assert sorted(r["id"] for r in rows) == sorted(v.id for v in beliefs)
         assert {r["id"]: r["status"] for r in rows} == {v.id: v.status for v in beliefs}
 
 
 def test_fact_history_matches_history(design):
-    rows = run_named(design, "fact_history", {"subject": "ivan", "predicate": "lives_in"})
+    rows = design.query("fact_history", {"subject": "ivan", "predicate": "lives_in"})
     history = design.history("Ivan", "lives_in")
     assert [(r["id"], r["status"], r["superseded_at"]) for r in rows] == [
         (v.id, v.status, v.superseded_at) for v in history
@@ -84,58 +84,58 @@ def test_fact_history_matches_history(design):
 
 
 def test_fact_history_as_of_shows_what_was_known_then(design):
-    rows = run_named(design, "fact_history", {"subject": "Acme lead", "predicate": "status"},
+    rows = design.query("fact_history", {"subject": "Acme lead", "predicate": "status"},
                      as_of="2026-05-15")
     assert [(r["object"], r["status"]) for r in rows] == [
         ("cold", "current"), ("warm", "ended"), ("warm", "superseded"),
     ]
     # The retraction of 'cold' came on 2026-06-01: as of May it is open, with no reason yet.
     assert rows[0]["superseded_at"] is None and rows[0]["reason"] is None
-    later = run_named(design, "fact_history", {"subject": "Acme lead", "predicate": "status"})
+    later = design.query("fact_history", {"subject": "Acme lead", "predicate": "status"})
     cold = next(r for r in later if r["object"] == "cold")
     assert cold["status"] == "retracted" and cold["reason"] == "typing mistake for lost"
 
 
 def test_fact_history_without_sources(store):
     store.add("Bob", "lives_in", "Berlin", recorded_at="2026-01-02")
-    rows = run_named(store, "fact_history", {"subject": "Bob", "predicate": "lives_in"})
+    rows = store.query("fact_history", {"subject": "Bob", "predicate": "lives_in"})
     assert [(r["object"], r["sources"]) for r in rows] == [("Berlin", [])]
 
 
 def test_timeline_matches_timeline(design):
     for as_of in (None, "2026-11-10"):
-        rows = run_named(design, "timeline", {"entity": "Ivan"}, as_of=as_of)
+        rows = design.query("timeline", {"entity": "Ivan"}, as_of=as_of)
         assert [r["id"] for r in rows] == [v.id for v in design.timeline("Ivan", as_of=as_of)]
 
 
 def test_changes_match_diff(design):
-    rows = run_named(design, "changes", {"t1": "2026-10-31", "t2": "2026-11-30"})
+    rows = design.query("changes", {"t1": "2026-10-31", "t2": "2026-11-30"})
     diff = design.diff("2026-10-31", "2026-11-30")
     assert [(r["believed"], r["id"]) for r in rows] == [(c.believed, c.version.id) for c in diff]
 
 
 def test_episode_facts_match_versions_of(design):
-    rows = run_named(design, "episode_facts", {"episode": "ep6"})
+    rows = design.query("episode_facts", {"episode": "ep6"})
     assert sorted(r["id"] for r in rows) == sorted(v.id for v in design.versions_of("ep6"))
     assert {r["episode_text"] for r in rows} == {"Ivan has lived in Prague since 2020."}
-    assert list(run_named(design, "episode_facts", {"episode": "ep6"}, as_of="2026-01-01")) == []
+    assert list(design.query("episode_facts", {"episode": "ep6"}, as_of="2026-01-01")) == []
 
 
 def test_most_changed(design):
-    rows = run_named(design, "most_changed")
+    rows = design.query("most_changed")
     assert [(r["subject"], r["predicate"], r["versions"]) for r in rows[:2]] == [
         ("Ivan", "lives_in", 5), ("Acme lead", "status", 4),
     ]
     assert rows[0]["last_written"] == t("2026-11-20T09:00:00.000001") and rows[0]["values"] == 3
-    assert len(run_named(design, "most_changed", {"limit": "1"})) == 1
+    assert len(design.query("most_changed", {"limit": "1"})) == 1
 
 
 def test_connected_at_a_date(design):
-    rows = run_named(design, "connected", {"entity": "Ivan"}, valid_at="2026-10-05")
+    rows = design.query("connected", {"entity": "Ivan"}, valid_at="2026-10-05")
     assert [(r["other"], r["direction"]) for r in rows] == [("Munich", "out")]
-    rows = run_named(design, "connected", {"entity": "Ivan"}, as_of="2026-11-10", valid_at="2026-10-05")
+    rows = design.query("connected", {"entity": "Ivan"}, as_of="2026-11-10", valid_at="2026-10-05")
     assert [r["other"] for r in rows] == ["Prague"]
-    rows = run_named(design, "connected", {"entity": "Prague"}, valid_at="all")
+    rows = design.query("connected", {"entity": "Prague"}, valid_at="all")
     assert {(r["other"], r["direction"]) for r in rows} == {("Ivan", "in")}
 
 
@@ -144,21 +144,21 @@ def test_connected_at_a_date(design):
 
 def test_parameter_errors(design):
     with pytest.raises(InvalidInput, match="needs --param entity"):
-        run_named(design, "timeline")
+        design.query("timeline")
     with pytest.raises(InvalidInput, match="takes no parameter 'who'"):
-        run_named(design, "timeline", {"entity": "Ivan", "who": "x"})
+        design.query("timeline", {"entity": "Ivan", "who": "x"})
     with pytest.raises(NotFound, match="no entity"):
-        run_named(design, "timeline", {"entity": "Nobody"})
+        design.query("timeline", {"entity": "Nobody"})
     with pytest.raises(InvalidInput, match="whole number"):
-        run_named(design, "most_changed", {"limit": "many"})
+        design.query("most_changed", {"limit": "many"})
     with pytest.raises(InvalidInput, match="cannot read"):
-        run_named(design, "changes", {"t1": "yesterday-ish", "t2": "now"})
+        design.query("changes", {"t1": "yesterday-ish", "t2": "now"})
     with pytest.raises(NotFound, match="known: changes"):
-        run_named(design, "nope")
+        design.query("nope")
 
 
 def test_names_accept_dashes(design):
-    assert run_named(design, "most-changed") == run_named(design, "most_changed")
+    assert design.query("most-changed") == design.query("most_changed")
 
 
 def test_automatic_parameters_are_not_declared():
@@ -172,7 +172,7 @@ def test_engine_failure_is_an_engine_error(design, monkeypatch):
     broken = named.find("snapshot").__class__("snapshot", "x", (), "MATCH (n:Nope) RETURN n")
     monkeypatch.setattr(named, "find", lambda name: broken)
     with pytest.raises(EngineError, match="the query failed"):
-        run_named(design, "snapshot")
+        design.query("snapshot")
 
 
 # -- the CLI -----------------------------------------------------------------------------------------------

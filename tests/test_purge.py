@@ -10,9 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem import NotFound, Store
-from graphmem.backup import PENDING, WORK, compact
+from graphmem.backup import PENDING, WORK
 from graphmem.cli import main
-from graphmem.cypher import cypher
 from tests.conftest import ENGINE, Clock
 
 SECRET = "Zq7SecretElmStreet"  # an entity's name, said in an episode
@@ -55,7 +54,7 @@ def test_purged_text_is_in_no_file_of_the_store(store_dir, target):
         assert any(SECRET in v.object for v in before)
         query = "MATCH (s:Entity)-[f:Fact]->(o:Entity) RETURN o.name AS name"
         then = dict(as_of="2026-02-03T12:00:00Z", valid_at="all")
-        assert f"{SECRET} 12" in [r["name"] for r in cypher(store, query, **then)]
+        assert f"{SECRET} 12" in [r["name"] for r in store.cypher(query, **then)]
         tomb = store.purge(target, f"{SECRET} 12" if target == "entity" else ids["episode"],
                            recorded_at="2026-03-01")
         assert files_holding(store_dir, secret) == []  # while open: the engine's files hold none of it
@@ -68,7 +67,7 @@ def test_purged_text_is_in_no_file_of_the_store(store_dir, target):
             after = store.beliefs(as_of="2026-02-03T12:00:00Z", valid_at="all")
             assert [v.object for v in after] == [v.object for v in before if SECRET not in v.object]
             assert all(SECRET not in (d.reason or "") for d in store.decisions())
-            assert f"{SECRET} 12" not in [r["name"] for r in cypher(store, query, **then)]
+            assert f"{SECRET} 12" not in [r["name"] for r in store.cypher(query, **then)]
         else:
             assert store.episodes() == [] and store.version(ids["version"]).episodes == []
             assert tomb.proposals == 2 and store.proposals(None) == []
@@ -168,7 +167,7 @@ def test_compact_refuses_to_lose_rows(store_dir, monkeypatch):
 
         monkeypatch.setattr(backup, "table_counts", short_by_one)
         with pytest.raises(Exception, match="would change the store's rows"):
-            compact(store)
+            store.compact()
         monkeypatch.undo()
         assert [v.object for v in store.beliefs()] == ["b"] and store.check() == []
     assert not (store_dir / WORK).exists()

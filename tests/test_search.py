@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from graphmem import InvalidInput, Store
 from graphmem.cli import main
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.search import search, words
+from graphmem.search import words
 from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
@@ -50,24 +50,24 @@ def test_words(text, expected):
 
 
 def test_travelled_lists_the_latest_trip_first(design):
-    assert found(search(design, "travelled")) == [
+    assert found(design.search("travelled")) == [
         ("Lin", "traveled_to", "Hangzhou"), ("Lin", "traveled_to", "Xi'an"),
     ]
 
 
 def test_every_word_must_match_somewhere_in_the_fact(design):
-    assert found(search(design, "ivan berlin")) == [("Ivan", "lives_in", "Berlin")]
-    assert found(search(design, "IVAN lives")) == [
+    assert found(design.search("ivan berlin")) == [("Ivan", "lives_in", "Berlin")]
+    assert found(design.search("IVAN lives")) == [
         ("Ivan", "lives_in", "Berlin"), ("Ivan", "lives_in", "Munich"), ("Ivan", "lives_in", "Prague"),
     ]
-    assert search(design, "ivan apples") == []
+    assert design.search("ivan apples") == []
     # Words of the supporting episode count: 'since 2020' was said about Prague.
-    assert found(search(design, "since 2020")) == [("Ivan", "lives_in", "Prague")]
-    assert found(search(design, "xi'an")) == [("Lin", "traveled_to", "Xi'an")]
+    assert found(design.search("since 2020")) == [("Ivan", "lives_in", "Prague")]
+    assert found(design.search("xi'an")) == [("Lin", "traveled_to", "Xi'an")]
 
 
 def test_current_states_before_ended_ones_most_recent_first(design):
-    hits = search(design, "lin")
+    hits = design.search("lin")
     assert [(v.object, v.status) for v in hits] == [
         ("Shanghai", "current"),
         ("Hangzhou", "ended"),   # happened 2026-04-27
@@ -78,32 +78,32 @@ def test_current_states_before_ended_ones_most_recent_first(design):
 
 
 def test_as_of_and_valid_at(design):
-    assert found(search(design, "Ivan", as_of="2026-10-20")) == [("Ivan", "lives_in", "Prague")]
-    assert found(search(design, "Ivan", valid_at="2026-10-05")) == [("Ivan", "lives_in", "Munich")]
-    assert found(search(design, "acme", as_of="2026-05-15")) == [
+    assert found(design.search("Ivan", as_of="2026-10-20")) == [("Ivan", "lives_in", "Prague")]
+    assert found(design.search("Ivan", valid_at="2026-10-05")) == [("Ivan", "lives_in", "Munich")]
+    assert found(design.search("acme", as_of="2026-05-15")) == [
         ("Acme lead", "status", "cold"), ("Acme lead", "status", "warm"),
     ]
-    assert [v.status for v in search(design, "Ivan", valid_at="2026-10-05")] == ["current"]
+    assert [v.status for v in design.search("Ivan", valid_at="2026-10-05")] == ["current"]
 
 
 def test_after_and_before_filter_on_valid_time(design):
-    assert found(search(design, "travelled", after="2025-01-01")) == [("Lin", "traveled_to", "Hangzhou")]
-    assert found(search(design, "travelled", before="2025-01-01")) == [("Lin", "traveled_to", "Xi'an")]
-    assert search(design, "travelled", after="2024-11-01", before="2026-04-27") == []
+    assert found(design.search("travelled", after="2025-01-01")) == [("Lin", "traveled_to", "Hangzhou")]
+    assert found(design.search("travelled", before="2025-01-01")) == [("Lin", "traveled_to", "Xi'an")]
+    assert design.search("travelled", after="2024-11-01", before="2026-04-27") == []
     with pytest.raises(InvalidInput, match="later"):
-        search(design, "travelled", after="2026-01-01", before="2025-01-01")
+        design.search("travelled", after="2026-01-01", before="2025-01-01")
 
 
 def test_nothing_to_search_for(design):
     with pytest.raises(InvalidInput, match="at least one word"):
-        search(design, " ?! ")
+        design.search(" ?! ")
 
 
 def test_index_and_scan_agree_on_the_design(design):
     for text in ("lin", "travelled", "ivan lives", "2026", "prague", "acme lead", "i"):
         for valid_at in ("all", None, "2026-10-05"):
-            with_index = search(design, text, valid_at=valid_at)
-            assert with_index == search(design, text, valid_at=valid_at, use_index=False)
+            with_index = design.search(text, valid_at=valid_at)
+            assert with_index == design.search(text, valid_at=valid_at, use_index=False)
 
 
 NAME = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
@@ -126,8 +126,8 @@ def test_index_and_scan_agree_on_any_text(facts, data):
         text = " ".join(terms)
         if not words(text):
             return
-        hits = search(store, text)
-        assert hits == search(store, text, use_index=False)
+        hits = store.search(text)
+        assert hits == store.search(text, use_index=False)
         for v in hits:
             said = " ".join(e.text for e in store.episodes(v.episodes))
             assert set(words(text)) <= set(words(f"{v.subject} {v.predicate} {v.object} {said}"))
@@ -159,10 +159,8 @@ AGREEMENT = textwrap.dedent("""
     import json, sys
     from datetime import datetime, timezone
     from graphmem import Store
-    from graphmem.cypher import cypher, jsonable
-    from graphmem.named import named_queries, run_named
+    from graphmem.output import jsonable
     from graphmem.scenario import ScenarioClock, load, play
-    from graphmem.search import search
 
     clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=timezone.utc))
     store = Store(":memory:", clock=clock)
@@ -174,15 +172,15 @@ AGREEMENT = textwrap.dedent("""
     out = {"engine": store.engine, "search": {}, "named": {}, "cypher": {}}
     for text in ["travelled", "lin", "ivan lives", "2020", "MÜNCHEN", "strasse 5", "acme lost", "nothing"]:
         for as_of in [None, "2026-05-15"]:
-            hits = search(store, text, as_of=as_of)
+            hits = store.search(text, as_of=as_of)
             out["search"][f"{text}|{as_of}"] = [v.model_dump(mode="json") for v in hits]
     params = {"timeline": {"entity": "Ivan"}, "fact_history": {"subject": "Ivan", "predicate": "knows"},
               "changes": {"t1": "2026-01-01", "t2": "2026-11-30"}, "episode_facts": {"episode": "ep12"},
               "connected": {"entity": "Ivan"}}
-    for name in named_queries():
+    for name in [q.name for q in Store.named_queries()]:
         for as_of, valid_at in [(None, None), ("2026-11-10", "2026-10-05"), (None, "all")]:
             try:
-                rows = jsonable(list(run_named(store, name, params.get(name, {}), as_of, valid_at)))
+                rows = jsonable(list(store.query(name, params.get(name, {}), as_of, valid_at)))
             except Exception as exc:
                 rows = type(exc).__name__
             out["named"][f"{name}|{as_of}|{valid_at}"] = rows
@@ -194,7 +192,7 @@ AGREEMENT = textwrap.dedent("""
     ]
     for query in queries:
         for as_of, valid_at in [(None, None), ("2026-11-10", "2026-10-05"), ("2026-05-15", "all")]:
-            out["cypher"][f"{query}|{as_of}|{valid_at}"] = jsonable(list(cypher(store, query, None, as_of, valid_at)))
+            out["cypher"][f"{query}|{as_of}|{valid_at}"] = jsonable(list(store.cypher(query, None, as_of, valid_at)))
     json.dump(out, sys.stdout, sort_keys=True)
 """)
 

@@ -56,11 +56,14 @@ def test_meta_is_cached_and_a_write_refreshes_it(store_dir):
     with Store(store_dir, engine=ENGINE) as store:
         first = store.add("Ana", "lives_in", "Lisbon", recorded_at="2024-01-01")
         assert store.latest_write() == first.at
-        assert "meta" in store._db.cache
-        second = store.add("Ana", "lives_in", "Porto", recorded_at="2024-02-01")
-        assert store.latest_write() == second.at > first.at
+        assert store._shared.settings is not None  # read once, kept
         with Store(store_dir, engine=ENGINE) as other:  # another Store on the same path shares it
-            assert other.latest_write() == second.at
+            assert other._shared is store._shared
+            second = other.add("Ana", "lives_in", "Porto", recorded_at="2024-02-01")
+            assert other.latest_write() == second.at > first.at
+        assert store.latest_write() == second.at  # the other's write refreshed what both read
+        store.set_review_skips(["manual", "chat"])
+        assert store.review_skips() == ["manual", "chat"]
 
 
 def test_one_database_per_path_per_process(store_dir):

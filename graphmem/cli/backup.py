@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from .. import backup as files
 from .. import output
 from ..engine import MARKER_FILE
 from ..errors import GraphmemError, StoreLocked
+from ..store import BackupInfo, Store
 from ..timeutil import iso
 from . import json_option, main, open_store
 
@@ -21,7 +21,7 @@ def _open(ctx: click.Context, what: str):
                           "(Store.backup / Store.restore)") from exc
 
 
-def _report(verb: str, info: files.BackupInfo, where, as_json: bool) -> None:
+def _report(verb: str, info: BackupInfo, where, as_json: bool) -> None:
     if as_json:
         output.dump_json([info])
         return
@@ -56,7 +56,7 @@ def restore_(ctx, src, yes, as_json):
     """
     directory = ctx.obj["dir"]
     if not (directory / MARKER_FILE).exists():
-        info = files.restore_into(directory, src)
+        info = Store.restore_new(directory, src)
     else:
         store = _open(ctx, "restore it")
         if store.latest_write() is not None and not yes:
@@ -70,5 +70,5 @@ def restore_(ctx, src, yes, as_json):
 @click.pass_context
 def compact_(ctx):
     """Rewrite the store's files, dropping the bytes of deleted rows (purge does this itself)."""
-    files.compact(_open(ctx, "compact it"))
+    _open(ctx, "compact it").compact()
     output.plain(f"compacted {ctx.obj['dir']}")

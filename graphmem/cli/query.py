@@ -10,13 +10,12 @@ import click
 from rich.table import Table
 
 from .. import output
-from ..cypher import Rows, cypher, jsonable
-from ..named import cypher_params, find, named_params, named_queries, run_named
-from ..sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
-from ..search import search as search_facts
+from ..output import jsonable
+from ..store import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Rows, Store
 from ..timeutil import iso
 from . import json_option, main, note_unsettled, open_store
 from .core import provenance
+from .params import cypher_params, named_params
 
 AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
 VALID_AT_HELP = "Valid time, or 'all' for every valid time (default: the --as-of time)."
@@ -103,7 +102,6 @@ def cypher_command(ctx, query, params, as_of, valid_at, timeout, memory, as_json
     _to (and t1, t2) are read as times; NAME:TYPE=VALUE sets a type (text, int, float, time,
     entity). $as_of and $valid_at are bound to the two moments when the query uses them.
 
-    \b
     The query runs in a separate process, stopped past --timeout seconds or --memory MB.
 
     \b
@@ -113,8 +111,8 @@ def cypher_command(ctx, query, params, as_of, valid_at, timeout, memory, as_json
     """
     fmt = _format(as_json, as_csv)
     store = open_store(ctx)
-    rows = cypher(store, query, cypher_params(store, params), as_of=as_of, valid_at=valid_at,
-                  timeout=timeout, memory_mb=memory)
+    rows = store.cypher(query, cypher_params(store, params), as_of=as_of, valid_at=valid_at,
+                        timeout=timeout, memory_mb=memory)
     print_rows(rows, fmt, _moment(as_of, valid_at))
     if fmt == "table":
         note_unsettled(store, as_of)
@@ -143,17 +141,16 @@ def query_command(ctx, name, show_list, params, as_of, valid_at, timeout, memory
     if show_list or name is None:
         _print_list(as_json)
         return
-    query = find(name)
     store = open_store(ctx)
-    rows = run_named(store, query.name, named_params(params), as_of=as_of, valid_at=valid_at,
-                     timeout=timeout, memory_mb=memory)
-    print_rows(rows, fmt, f"{query.name} ({_moment(as_of, valid_at)})")
+    rows = store.query(name, named_params(params), as_of=as_of, valid_at=valid_at, timeout=timeout,
+                       memory_mb=memory)
+    print_rows(rows, fmt, f"{name} ({_moment(as_of, valid_at)})")
     if fmt == "table":
         note_unsettled(store, as_of)
 
 
 def _print_list(as_json: bool) -> None:
-    known = named_queries().values()
+    known = Store.named_queries()
     if as_json:
         output.dump_json({
             "name": q.name, "description": q.description, "uses": q.automatic,
@@ -184,7 +181,7 @@ def search_command(ctx, text, as_of, valid_at, after, before, as_json):
     by when they happened, ended states by when they ended.
     """
     store = open_store(ctx)
-    found = search_facts(store, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
+    found = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before)
     episodes = provenance(store, found)
     if as_json:
         output.dump_json(output.sourced_record(v, episodes) for v in found)

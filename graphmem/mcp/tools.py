@@ -31,7 +31,6 @@ from ..extract_rules import Extractor, RuleExtractor
 from ..ingest import Dropped, record_message
 from ..models import Decision, Episode, Model, PredicateKind, Proposal, Said, Version, WhyAnswer
 from ..names import PREDICATE_NAME
-from ..search import search
 from ..store import Store
 
 __all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
@@ -371,7 +370,7 @@ class Tools:
         Within current, upcoming and ended facts, the most recent occurrence comes first.
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
-        found = search(self.store, args.query, as_of=as_of, valid_at=valid_at or "all",
+        found = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all",
                        after=self._time(args.after), before=self._time(args.before))
         return Facts(as_of=as_of, valid_at=valid_at, versions=found[:args.limit])
 

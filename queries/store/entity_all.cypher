@@ -1,2 +1,2 @@
 // Every entity.
-MATCH (e:Entity) RETURN e.id, e.name, e.kind ORDER BY e.id
+MATCH (e:Entity) RETURN e.* ORDER BY e.id

@@ -1,2 +1,2 @@
 // One entity by id.
-MATCH (e:Entity {id: $id}) RETURN e.id, e.name, e.kind
+MATCH (e:Entity {id: $id}) RETURN e.*

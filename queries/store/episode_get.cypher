@@ -1,2 +1,2 @@
 // Episodes by id.
-MATCH (e:Episode) WHERE e.id IN $ids RETURN e.id, e.kind, e.text, e.actor, e.reference_time, e.received_at
+MATCH (e:Episode) WHERE e.id IN $ids RETURN e.*

@@ -1,2 +1,2 @@
 // One episode by id. (kuzu 0.11 answers `e.id IN $ids` wrongly for an episode created in the open transaction.)
-MATCH (e:Episode {id: $id}) RETURN e.id, e.kind, e.text, e.actor, e.reference_time, e.received_at
+MATCH (e:Episode {id: $id}) RETURN e.*

@@ -1,2 +1,2 @@
 // Every link made after its version was written, oldest first.
-MATCH (l:Link) RETURN l.version, l.episode, l.at ORDER BY l.at, l.version, l.episode
+MATCH (l:Link) RETURN l.* ORDER BY l.at, l.version, l.episode

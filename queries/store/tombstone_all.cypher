@@ -1,2 +1,2 @@
 // Every purge record, oldest first.
-MATCH (t:Tombstone) RETURN t.id, t.target, t.at, t.versions, t.episodes, t.entities, t.proposals ORDER BY t.at
+MATCH (t:Tombstone) RETURN t.* ORDER BY t.at
