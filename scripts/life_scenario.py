@@ -394,7 +394,7 @@ say("2021-09-26", "Ben plays drums in a punk band. We can hear them through the 
 say("2022-02-09", "Ben says he's moving to Leipzig in April.",
     add("Ben", "lives_in", "Leipzig", "2022-04-01"))
 say("2022-02-20", "Ben isn't moving to Leipzig after all; he was only joking about the rent.",
-    retract("Ben", "lives_in", "Leipzig", "he was joking; he never planned to move"))
+    correct("Ben", "lives_in", "Leipzig", "Berlin", "he was joking; he never planned to move"))
 say("2022-03-14", "Ben quit Brot & Butter; the early shifts were killing him.",
     end("Ben", "works_at", "Brot & Butter", "2022-03-11"))
 say("2023-01-23", "Ben opened his own bakery, Kruste, around the corner from us!",
@@ -677,6 +677,10 @@ say("2024-11-24", "Sofia and Marco had a baby girl on Wednesday: Alba!",
     add("Sofia", "parent_of", "Alba", "2024-11-20"), add("Marco", "parent_of", "Alba", "2024-11-20"))
 say("2023-04-23", "Chloe has taken up fencing, of all things.",
     add("Chloe", "likes", "fencing"))
+say("2024-10-06", "Hugo just got back from two weeks in Japan.",
+    add("Hugo", "traveled_to", "Japan", "2024-09-20", "2024-10-04"))
+say("2024-10-13", "I was wrong about Hugo's trip: it was his colleague who went to Japan, Hugo stayed in Paris.",
+    retract("Hugo", "traveled_to", "Japan", "it was his colleague who went"))
 say("2023-11-19", "Hugo ran his first marathon in Lyon; now he wants to do them all.",
     add("Hugo", "likes", "running"))
 
@@ -742,7 +746,7 @@ say("2025-01-19 21:00", "Kai is a big jazz fan too; we went to a jazz club on th
 say("2025-04-06 21:00", "Kai says he's moving to Vienna in the summer for a job at the Vienna Symphony.",
     add("Kai", "lives_in", "Vienna", "2025-07-01"))
 say("2025-04-19", "Kai isn't moving to Vienna after all: the orchestra job fell through.",
-    retract("Kai", "lives_in", "Vienna", "the job in Vienna fell through; he never moved"))
+    correct("Kai", "lives_in", "Vienna", "Hamburg", "the job in Vienna fell through; he stays in Hamburg"))
 say("2025-06-15", "Kai toured Japan with the orchestra for two weeks.",
     add("Kai", "traveled_to", "Tokyo", "2025-05-28", "2025-06-11"))
 say("2025-07-20", "Elif spent two weeks photographing in Georgia, mostly in Tbilisi.",
