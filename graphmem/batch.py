@@ -90,6 +90,7 @@ def assert_many(store: Store, facts: Iterable, *, recorded_at=None) -> list[Deci
         batch.finish()  # this write's counters; the outer write then saves its time again
         txn.at = batch.at
         txn.decisions.extend(batch.decisions)
+        txn.linked_versions.update(batch.linked)
     return decisions
 
 

@@ -29,6 +29,10 @@ from .models import (
     WhyAnswer,
 )
 from .queries import QUERIES
+from .recall import synonyms as recall_synonyms
+from .recall import text as recall_text
+from .recall.live import LiveIndex
+from .recall.models import Hit
 from .temporal import Period
 from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
 from .writes import Transaction, entity_key
@@ -69,6 +73,7 @@ class Store:
         self.path = None if path is None or str(path) == ":memory:" else Path(path)
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
         self._clock = clock or (lambda: datetime.now(UTC))
+        self._recall: LiveIndex | None = None  # built on the first search
         try:
             from .logio import finish_import
 
@@ -117,6 +122,7 @@ class Store:
         if self._engine is not None:
             from .cypher import forget
 
+            self._recall = None
             forget(self._engine)
             release(self._engine)
             self._engine = None
@@ -203,9 +209,10 @@ class Store:
     def _write(self, recorded_at=None) -> Iterator[Transaction]:
         """One atomic write at a strictly later transaction time."""
         explicit = optional_time(recorded_at, self.tz)
-        with self._db.transaction() as engine:
+        with self._db.lock, self._db.transaction() as engine:
             meta = self._meta()
-            latest = parse_time(meta["last_write"]) if "last_write" in meta else None
+            previous = meta.get("last_write")
+            latest = parse_time(previous) if previous else None
             if explicit is not None:
                 if latest is not None and explicit <= latest:
                     raise TimeWentBackwards(
@@ -220,6 +227,8 @@ class Store:
             txn = Transaction(engine, meta, at)
             yield txn
             txn.finish()
+        if self._recall is not None:  # committed: the search index follows (still under the lock)
+            self._recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
 
     def _episode_for(self, txn: Transaction, episode: str | None, quote: str | Said | None) -> Episode | None:
         """The write's supporting episode: an existing one, or a new one recorded in this write."""
@@ -586,11 +595,66 @@ class Store:
 
         return run_named(self, name, params, as_of=as_of, valid_at=valid_at)
 
-    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None) -> list[Version]:
-        """Facts whose words match ``text``, as believed at ``as_of``, the most recent occurrence first."""
-        from .search import search
+    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None, *, limit: int | None = 10,
+               speaker: str | None = None) -> list[Hit]:
+        """The facts that best answer ``text``, as believed at ``as_of``, best first.
 
-        return search(self, text, as_of=as_of, valid_at=valid_at, after=after, before=before)
+        Any word may match (by its stem), synonyms point at predicates ("job" → works_at), entities
+        the question names bring their facts forward, and a time phrase ("in 2023", "before she
+        moved") filters valid time. ``valid_at`` keeps facts valid then ("all": any time, the
+        default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
+        starts before ``before``. "I", "me", "my" mean ``speaker``. Each :class:`Hit` carries the
+        version as believed at ``as_of``, its score and what matched; at most ``limit`` (None: all).
+        """
+        if not isinstance(text, str) or not recall_text.tokens(text):
+            raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+            raise InvalidInput(f"limit must be a whole number of 1 or more, got {limit!r}")
+        t = self._as_of(as_of)
+        low, high = optional_time(after, self.tz), optional_time(before, self.tz)
+        if low is not None and high is not None and high <= low:
+            raise InvalidInput("--before must be later than --after")
+        events = frozenset(p for p, kind in self.predicates().items() if kind == "event")
+        with self._db.lock:
+            if self._recall is None:
+                self._recall = LiveIndex(self._db, entity_key)
+            return self._recall.search(
+                self._meta(), text, as_of=t, valid_at=self._valid_at(valid_at, t), after=low, before=high,
+                limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events)
+
+    # -- synonyms (a setting, exported with the log) -----------------------------------------------------
+
+    def synonyms(self) -> dict[str, list[str]]:
+        """Every synonym search knows, phrase → predicates: the built-in ones and this store's own."""
+        merged: dict[str, set[str]] = {}
+        for predicate, phrases in recall_synonyms.BUILTIN.items():
+            for phrase in phrases:
+                merged.setdefault(phrase, set()).add(predicate)
+        for phrase, predicates in self.own_synonyms().items():
+            merged.setdefault(phrase, set()).update(predicates)
+        return {phrase: sorted(found) for phrase, found in sorted(merged.items())}
+
+    def own_synonyms(self) -> dict[str, list[str]]:
+        """The synonyms this store added, phrase → predicates."""
+        return recall_synonyms.decode(self._meta().get(recall_synonyms.SETTING))
+
+    def add_synonym(self, words: str, predicate: str) -> None:
+        """Let ``words`` (one or more) name ``predicate`` in searches of this store (not a log write)."""
+        check_predicate(predicate)
+        with self._db.lock:
+            own = recall_synonyms.add(self.own_synonyms(), words, predicate)
+            self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
+
+    def remove_synonym(self, words: str, predicate: str | None = None) -> None:
+        """Forget a synonym this store added (for ``predicate`` only, when given)."""
+        if predicate is not None:
+            check_predicate(predicate)
+        with self._db.lock:
+            own = recall_synonyms.remove(self.own_synonyms(), words, predicate)
+            self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
+
+    def _synonyms(self) -> recall_synonyms.Table:
+        return recall_synonyms.table_of(self._meta().get(recall_synonyms.SETTING))
 
     def check(self):
         """Verify the invariants; return the violations found (empty when sound)."""

@@ -47,6 +47,7 @@ class Transaction:
         self.meta = meta
         self.at = at
         self.decisions: list[Decision] = []
+        self.linked_versions: set[str] = set()  # versions this write linked to a further episode
         self._changed: set[str] = set()
 
     def run(self, query: str, /, **params) -> list[list]:
@@ -172,6 +173,7 @@ class Transaction:
             )
         for version_id in plan.link:
             self.run("store/fact_link_episode", subject=subject_id, id=version_id, episode=episode)
+            self.linked_versions.add(version_id)
         return self._append(
             plan.op, decision_id, created=[vid for vid, _ in created],
             closed=list(plan.close), episode=episode, reason=reason, proposal=proposal,

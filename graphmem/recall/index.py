@@ -1,0 +1,199 @@
+"""An inverted index over every fact version ever written and every episode, kept in memory.
+
+Each version is a document of terms: the stems of its subject's, predicate's and object's words,
+plus ``p:PREDICATE`` and ``e:ENTITY`` for its predicate and its two entities. Each episode is a
+document of the stems of its text; a version's sentences are its supporting episodes. The index
+holds every version with its transaction period and every episode with its receipt time, so a
+question as of any moment is answered from it: a version counts at T when it was believed at T,
+an episode when it was received by T.
+
+Statistics as of T use only what was recorded by T (versions recorded by T, episodes received by
+T): postings are kept in recording order, so a count as of T is a binary search, and a later write
+never changes an earlier moment's statistics. Versions are added in recording order (each write is
+later than the one before); anything else needs a rebuild.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .text import predicate_words, terms
+
+__all__ = ["Doc", "EpisodeDoc", "OutOfOrder", "RecallIndex", "seconds"]
+
+INF = float("inf")
+
+
+def seconds(moment: datetime | None) -> float:
+    """A time as seconds since the epoch; an open end (None) as infinity."""
+    return INF if moment is None else moment.timestamp()
+
+
+class OutOfOrder(Exception):
+    """A version or episode arrived earlier than one already indexed: the index must be rebuilt."""
+
+
+@dataclass(slots=True)
+class Doc:
+    """One version as the index keeps it."""
+
+    id: str
+    subject_id: str
+    object_id: str
+    predicate: str
+    valid_from: float
+    valid_to: float
+    recorded_at: float
+    superseded_at: float
+    retracted: bool
+    fields: dict[str, int]
+    length: int
+    episodes: list[int] = field(default_factory=list)
+
+    def believed(self, t: float) -> bool:
+        return self.recorded_at <= t < self.superseded_at
+
+
+@dataclass(slots=True)
+class EpisodeDoc:
+    """One episode as the index keeps it."""
+
+    id: str
+    received_at: float
+    terms: dict[str, int]
+    length: int
+    docs: list[int] = field(default_factory=list)
+
+
+class RecallIndex:
+    """Postings of terms to versions and episodes, with what each version needs for ranking."""
+
+    def __init__(self) -> None:
+        self.docs: list[Doc] = []
+        self.doc_of: dict[str, int] = {}
+        self.episodes: list[EpisodeDoc] = []
+        self.episode_of: dict[str, int] = {}
+        self.postings: dict[str, list[int]] = {}
+        self.episode_postings: dict[str, list[int]] = {}
+        self.entities: dict[str, tuple[str, str]] = {}  # id -> (name, kind)
+        self._recorded: list[float] = []
+        self._received: list[float] = []
+
+    # -- building ----------------------------------------------------------------------------------
+
+    def add_entity(self, entity_id: str, name: str, kind: str = "entity") -> None:
+        self.entities[entity_id] = (name, kind)
+
+    def add_episode(self, episode_id: str, text: str, received_at: float) -> None:
+        """Index an episode received at ``received_at`` (seconds; no earlier than the last one
+        indexed); known ids are skipped."""
+        if episode_id in self.episode_of:
+            return
+        at = received_at
+        if self._received and at < self._received[-1]:
+            raise OutOfOrder(f"episode {episode_id} was received before the last indexed one")
+        counted = Counter(terms(text))
+        index = len(self.episodes)
+        self.episodes.append(EpisodeDoc(episode_id, at, dict(counted), sum(counted.values())))
+        self.episode_of[episode_id] = index
+        self._received.append(at)
+        for term in counted:
+            self.episode_postings.setdefault(term, []).append(index)
+
+    def add_version(self, v) -> None:
+        """Index a version (a :class:`graphmem.models.Version`), or update the one already indexed
+        with the only things that change: its closing and its supporting episodes."""
+        self.add_fact(v.id, v.subject_id, v.subject, v.object_id, v.object, v.predicate, seconds(v.valid_from),
+                      seconds(v.valid_to), seconds(v.recorded_at), seconds(v.superseded_at), v.reason is not None,
+                      v.episodes)
+
+    def add_fact(self, version_id: str, subject_id: str, subject: str, object_id: str, obj: str, predicate: str,
+                 valid_from: float, valid_to: float, recorded_at: float, superseded_at: float, retracted: bool,
+                 episodes: Iterable[str]) -> None:
+        """:meth:`add_version` over plain values (times in seconds, open ends infinite)."""
+        known = self.doc_of.get(version_id)
+        if known is not None:
+            doc = self.docs[known]
+            doc.superseded_at, doc.retracted = superseded_at, retracted
+            self._link(known, episodes)
+            return
+        if self._recorded and recorded_at < self._recorded[-1]:
+            raise OutOfOrder(f"version {version_id} was recorded before the last indexed one")
+        for entity_id, name in ((subject_id, subject), (object_id, obj)):
+            self.entities.setdefault(entity_id, (name, "entity"))
+        counted = Counter([*terms(subject), *predicate_words(predicate), *terms(obj)])
+        length = sum(counted.values())
+        counted[f"p:{predicate}"] += 1
+        counted[f"e:{subject_id}"] += 1
+        counted[f"e:{object_id}"] += 1
+        index = len(self.docs)
+        self.docs.append(Doc(version_id, subject_id, object_id, predicate, valid_from, valid_to, recorded_at,
+                             superseded_at, retracted, dict(counted), max(length, 1)))
+        self.doc_of[version_id] = index
+        self._recorded.append(recorded_at)
+        for term in counted:
+            self.postings.setdefault(term, []).append(index)
+        self._link(index, episodes)
+
+    def _link(self, index: int, episode_ids: Iterable[str]) -> None:
+        doc = self.docs[index]
+        for episode_id in episode_ids:
+            position = self.episode_of.get(episode_id)
+            if position is not None and position not in doc.episodes:
+                doc.episodes.append(position)
+                self.episodes[position].docs.append(index)
+
+    # -- statistics as of a moment -----------------------------------------------------------------------
+
+    def size(self, t: float) -> int:
+        """Documents (versions and episodes) recorded by ``t``."""
+        return bisect_right(self._recorded, t) + bisect_right(self._received, t)
+
+    def doc_postings(self, term: str, t: float) -> list[int]:
+        """The versions holding ``term`` that were recorded by ``t`` (a prefix of the postings)."""
+        found = self.postings.get(term)
+        if not found:
+            return []
+        recorded = self._recorded
+        return found[:bisect_right(found, t, key=recorded.__getitem__)]
+
+    def sentence_postings(self, term: str, t: float) -> list[int]:
+        """The episodes whose text holds ``term`` that were received by ``t``."""
+        found = self.episode_postings.get(term)
+        if not found:
+            return []
+        received = self._received
+        return found[:bisect_right(found, t, key=received.__getitem__)]
+
+    def frequency(self, term: str, t: float) -> int:
+        """How many documents recorded by ``t`` hold ``term`` (versions and episodes)."""
+        found, sentences = self.postings.get(term), self.episode_postings.get(term)
+        count = bisect_right(found, t, key=self._recorded.__getitem__) if found else 0
+        if sentences:
+            count += bisect_right(sentences, t, key=self._received.__getitem__)
+        return count
+
+    def believed_docs(self, entity_id: str, t: float) -> list[int]:
+        """The versions touching an entity that were believed at ``t``."""
+        return [i for i in self.doc_postings(f"e:{entity_id}", t) if self.docs[i].believed(t)]
+
+    def has_believed(self, entity_id: str, t: float) -> bool:
+        """True when some version touching the entity was believed at ``t``."""
+        docs = self.docs
+        return any(docs[i].believed(t) for i in reversed(self.doc_postings(f"e:{entity_id}", t)))
+
+    def neighbours(self, entity_id: str, t: float) -> set[str]:
+        """The entities one believed fact away from ``entity_id`` at ``t``."""
+        found = set()
+        for i in self.believed_docs(entity_id, t):
+            doc = self.docs[i]
+            found.add(doc.object_id if doc.subject_id == entity_id else doc.subject_id)
+        found.discard(entity_id)
+        return found
+
+    def __len__(self) -> int:
+        return len(self.docs)

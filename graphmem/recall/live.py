@@ -1,0 +1,242 @@
+"""The recall index of one open store, kept in step with the store's writes.
+
+This is the seam between :class:`graphmem.Store` and the pure recall modules. It receives the
+store's engine and key function; the store tells it, after each committed write, what the write
+touched (:meth:`LiveIndex.written`), and passes its settings when it searches, so the index is
+brought up to date incrementally: the versions a write created, closed or linked to an episode are
+fetched by id, and the episodes it recorded. It is built from the whole store on first use, and
+again only when the store changed in a way a delta cannot describe: a purge, a restore, a store
+reopened under it, or writes it was not told of that it cannot follow from the write log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from .. import reads, records
+from ..engine import Engine
+from ..models import Decision, Version
+from ..timeutil import OPEN_END, UTC
+from ..when import resolve_times
+from ..writes import guess_kind
+from .index import INF, OutOfOrder, RecallIndex, seconds
+from .models import Hit, Matched, SynonymUsed, TimeFilter
+from .query import Plan, parse
+from .rank import Scored, rank
+from .synonyms import Table
+
+__all__ = ["LiveIndex", "fingerprint"]
+
+#: A marker in the engine's cache: gone when the engine was reopened (purge, restore, compaction).
+TOKEN = "recall:index"
+#: Changes held for the next search before a rebuild is cheaper.
+MAX_PENDING = 50_000
+_CHUNK = 2_000
+
+
+def fingerprint(meta: Mapping[str, str]) -> tuple:
+    """What identifies a state of the store's log: the latest write and the id counters."""
+    return tuple(meta.get(k) for k in ("last_write", "seq:v", "seq:ep", "seq:t"))
+
+
+class LiveIndex:
+    """A :class:`RecallIndex` over one store's engine, with the changes it has yet to apply."""
+
+    def __init__(self, engine: Engine, key: Callable[[str], str]):
+        self.engine = engine
+        self.key = key
+        self.index: RecallIndex | None = None
+        self.state: tuple | None = None
+        self.token: object | None = None
+        self.versions: set[str] = set()  # to fetch and apply
+        self.episodes: set[str] = set()
+        self.builds = 0  # how many times the index was built from the whole store
+
+    # -- told by the store --------------------------------------------------------------------------
+
+    def written(self, previous: str | None, meta: Mapping[str, str], decisions: Iterable[Decision],
+                linked: Iterable[str]) -> None:
+        """A write committed (the store's latest write was ``previous`` before it; its settings
+        are ``meta`` after): remember what it touched, to apply at the next search."""
+        if self.index is None:
+            return
+        decisions = list(decisions)
+        if self.state is None or self.state[0] != previous or any(d.op == "PURGE" for d in decisions):
+            self.index = None  # writes we were not told of, or content removed: build again
+            return
+        self._remember(decisions, linked)
+        self.state = fingerprint(meta)
+
+    def _remember(self, decisions: Iterable[Decision], linked: Iterable[str]) -> None:
+        for decision in decisions:
+            self.versions.update(decision.created)
+            self.versions.update(decision.closed)
+            if decision.episode:
+                self.episodes.add(decision.episode)
+        self.versions.update(linked)
+        if len(self.versions) + len(self.episodes) > MAX_PENDING:
+            self.index = None
+
+    def forget(self) -> None:
+        """Drop the index (it is built again on the next search)."""
+        self.index = None
+        self.versions.clear()
+        self.episodes.clear()
+
+    # -- brought up to date --------------------------------------------------------------------------
+
+    def current(self, meta: Mapping[str, str]) -> RecallIndex:
+        """The index, up to date with the store whose settings are ``meta`` (hold the engine's lock)."""
+        state = fingerprint(meta)
+        reopened = self.engine.cache.get(TOKEN) is not self.token
+        if self.index is not None and state != self.state:
+            self._catch_up(state, reopened)
+        if self.index is None or (reopened and state != self.state):
+            self._build(state)
+        try:
+            self._apply()
+        except OutOfOrder:
+            self._build(state)
+        self.engine.cache[TOKEN] = self.token
+        return self.index
+
+    def _catch_up(self, state: tuple, reopened: bool) -> None:
+        """Follow writes made without telling us (another Store on this engine, an import)."""
+        since = self.state[0] if self.state else None
+        if reopened or since is None or state[0] is None or state[3] != self.state[3]:
+            self.index = None
+            return
+        after = datetime.fromisoformat(since.replace("Z", "+00:00"))
+        decisions = reads.decisions(self.engine, after=after)
+        if any(d.op == "PURGE" for d in decisions) or state[0] < since:
+            self.index = None
+            return
+        linked = set()
+        for decision in decisions:
+            if decision.op == "NOOP" and decision.episode:
+                rows = self.engine.run("store/episode_versions", {"episode": decision.episode})
+                linked.update(records.version(r).id for r in rows)
+        self._remember(decisions, linked)
+        self.state = state
+
+    def _apply(self) -> None:
+        index = self.index
+        new_episodes = sorted(e for e in self.episodes if e not in index.episode_of)
+        for episode in sorted(reads.episodes(self.engine, new_episodes), key=lambda e: (e.received_at, _number(e.id))):
+            index.add_episode(episode.id, episode.text, seconds(episode.received_at))
+        ids = sorted(self.versions, key=_number)
+        found: list[Version] = []
+        for start in range(0, len(ids), _CHUNK):
+            rows = self.engine.run("store/fact_by_ids", {"ids": ids[start:start + _CHUNK]})
+            found.extend(records.version(r) for r in rows)
+        for version in sorted(found, key=lambda v: (v.recorded_at, _number(v.id))):
+            for entity_id, name in ((version.subject_id, version.subject), (version.object_id, version.object)):
+                if entity_id not in index.entities:
+                    index.add_entity(entity_id, name, guess_kind(name))
+            index.add_version(version)
+        self.versions.clear()
+        self.episodes.clear()
+
+    def _build(self, state: tuple) -> None:
+        """Index every version and episode of the store."""
+        index = RecallIndex()
+        for entity_id, name, kind in self.engine.run("store/entity_all"):
+            index.add_entity(entity_id, name, kind)
+        episodes = self.engine.arrow("recall/episodes_all")
+        received = _seconds(episodes.column("received_at"))
+        ids = episodes.column("id").to_pylist()
+        texts = episodes.column("text").to_pylist()
+        for i in sorted(range(len(ids)), key=lambda i: (received[i], _number(ids[i]))):
+            index.add_episode(ids[i], texts[i], received[i])
+        facts = self.engine.arrow("recall/facts_all")
+        columns = {name: facts.column(name).to_pylist() for name in (
+            "id", "subject_id", "subject", "object_id", "object", "predicate", "reason", "episodes")}
+        times = {name: _seconds(facts.column(name)) for name in
+                 ("valid_from", "valid_to", "recorded_at", "superseded_at")}
+        order = sorted(range(len(columns["id"])), key=lambda i: (times["recorded_at"][i], _number(columns["id"][i])))
+        for i in order:
+            index.add_fact(
+                columns["id"][i], columns["subject_id"][i], columns["subject"][i], columns["object_id"][i],
+                columns["object"][i], columns["predicate"][i], times["valid_from"][i], times["valid_to"][i],
+                times["recorded_at"][i], times["superseded_at"][i], columns["reason"][i] is not None,
+                columns["episodes"][i] or (),
+            )
+        self.index, self.state, self.token = index, state, object()
+        self.versions.clear()
+        self.episodes.clear()
+        self.builds += 1
+
+
+    # -- searching ------------------------------------------------------------------------------------
+
+    def search(self, meta: Mapping[str, str], text: str, *, as_of: datetime, valid_at: datetime | None = None,
+               after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
+               synonyms: Table, tz, speaker: str | None = None, events: frozenset[str] = frozenset()) -> list[Hit]:
+        """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`)."""
+        with self.engine.lock:  # no write lands between bringing the index up to date and reading it
+            index = self.current(meta)
+            t = seconds(as_of)
+            plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker)
+            scored = rank(index, plan, t, valid_at=None if valid_at is None else seconds(valid_at),
+                          low=-INF if after is None else seconds(after),
+                          high=INF if before is None else seconds(before), limit=limit, events=events)
+            return self._hits(index, plan, scored, as_of, valid_at)
+
+    def _hits(self, index: RecallIndex, plan: Plan, scored: list[Scored], as_of: datetime,
+              valid_at: datetime | None) -> list[Hit]:
+        ids = [index.docs[s.doc].id for s in scored]
+        rows = self.engine.run("store/fact_by_ids", {"ids": ids}) if ids else []
+        versions = {v.id: v for v in (records.version(r) for r in rows)}
+        sentences = {index.episodes[s.sentence].id for s in scored if s.sentence is not None}
+        texts = {e.id: e.text for e in reads.episodes(self.engine, sorted(sentences))} if sentences else {}
+        t = seconds(as_of)
+        labels = {term.key: term.label for term in plan.terms}
+        anchors = {a.entity_id: a for a in plan.anchors}
+        period = plan.period
+        time = None if period is None else TimeFilter(
+            text=period.text, valid_from=_moment(period.start), valid_to=_moment(period.end))
+        hits = []
+        for item in scored:
+            version = versions.get(index.docs[item.doc].id)
+            if version is None:  # removed since (cannot happen under the engine lock)
+                continue
+            unseen = frozenset(e for e in version.episodes
+                               if e in index.episode_of and index.episodes[index.episode_of[e]].received_at > t)
+            version = reads.as_believed_at(version, as_of, valid_at, unseen)
+            named = [anchors[k[2:]] for k in item.matched if k.startswith("e:") and k[2:] in anchors]
+            anchor, via = item.anchor, item.via
+            if named:
+                first = min(named, key=lambda a: a.via is not None)
+                anchor, via = (first.via, first.name) if first.via else (first.name, None)
+            used = [SynonymUsed(phrase=h.phrase, predicate=version.predicate) for h in plan.synonyms
+                    if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched]
+            episode = None if item.sentence is None else index.episodes[item.sentence].id
+            hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
+                words=[labels[k] for k in item.matched if ":" not in k], anchor=anchor, via=via,
+                synonyms=used, time=time, episode=episode, sentence=texts.get(episode),
+            )))
+        return hits
+
+
+def _moment(value: float) -> datetime | None:
+    return None if value in (INF, -INF) else datetime.fromtimestamp(value, UTC)
+
+
+def _number(identifier: str) -> int:
+    digits = identifier.lstrip("abcdefghijklmnopqrstuvwxyz")
+    return int(digits) if digits.isdigit() else 0
+
+
+_OPEN = pa.scalar(OPEN_END, pa.timestamp("us"))
+
+
+def _seconds(column: pa.ChunkedArray) -> list[float]:
+    """Naive engine times (UTC) as seconds since the epoch; the open-end sentinel as infinity."""
+    micro = column.cast(pa.timestamp("us"))
+    values = pc.cast(micro, pa.int64()).to_pylist()
+    open_end = _OPEN.value
+    return [INF if v is None or v >= open_end else v / 1_000_000 for v in values]
