@@ -1,6 +1,7 @@
 """Write graphmem/scenarios/life.json: five years of one person's memory, told in chat messages.
 
-Maya, a product manager in Berlin, talks to her assistant from January 2021 to December 2025
+Maya (the scenario's ``owner``: "I" and "my" in questions about it mean her), a product manager
+in Berlin, talks to her assistant from January 2021 to December 2025
 about her life and about the forty-odd people in it: moves, new jobs, studies, relationships,
 hobbies taken up and dropped, trips, and the odd mistake corrected or rumour withdrawn. Every
 message is a natural sentence and carries the writes it supports (with the valid period the
@@ -777,6 +778,7 @@ def scenario() -> dict:
         "about": "Five years of Maya's memory, January 2021 to December 2025: her chat messages about her "
                  "life and about the people in it (moves, jobs, studies, relationships, hobbies taken up "
                  "and dropped, trips, corrections and retractions), each with the writes it supports.",
+        "owner": "Maya",
         "predicates": PREDICATES,
         "steps": steps(),
     }
@@ -785,6 +787,7 @@ def scenario() -> dict:
 def render() -> str:
     data = scenario()
     lines = ["{", f'  "about": {json.dumps(data["about"], ensure_ascii=False)},',
+             f'  "owner": {json.dumps(data["owner"])},',
              f'  "predicates": {json.dumps(data["predicates"])},', '  "steps": [']
     body = [f"    {json.dumps(step, ensure_ascii=False)}" for step in data["steps"]]
     lines.append(",\n".join(body))

@@ -30,7 +30,7 @@ from ..errors import InvalidInput, NotFound
 from ..extract_rules import Extractor, RuleExtractor
 from ..ingest import Dropped, record_message
 from ..models import Decision, Episode, Model, PredicateKind, Proposal, Said, Version, WhyAnswer
-from ..search import search
+from ..recall.models import Hit
 from ..store import PREDICATE_NAME, Store
 
 __all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
@@ -125,14 +125,15 @@ class CorrectInput(ToolInput):
 
 class RecallInput(ToolInput):
     query: str = Field(min_length=1, max_length=1000, pattern=r"\w", description=(
-        "Words to look for; a fact matches when every word is in its subject, predicate, object "
-        "or source text, e.g. 'Oslo' or 'traveled'"))
+        "A question or words, e.g. 'where does Ivan live' or 'Priya job 2021': any word may match, "
+        "synonyms point at predicates, named entities come first, a time phrase filters valid time"))
     as_of: Time | None = Field(None, description="Answer as the memory stood then. Default: now")
     valid_at: TimeOrAll = Field("all", description=(
         "Only facts true at this time, or 'all' for every time. Default: all"))
     after: Time | None = Field(None, description="Only facts still true after this time")
     before: Time | None = Field(None, description="Only facts that began before this time")
     limit: int = Field(20, ge=1, le=200, description="At most this many facts")
+    speaker: Name = Field("user", description="Who 'I', 'me', 'my' are in the query")
 
 
 class BeliefsInput(ToolInput):
@@ -217,6 +218,14 @@ class Facts(Model):
     as_of: datetime
     valid_at: datetime | None
     versions: list[Version]
+
+
+class Recalled(Model):
+    """The facts that best answer a query, best first, each with its score and what matched."""
+
+    as_of: datetime
+    valid_at: datetime | None
+    hits: list[Hit]
 
 
 class History(Model):
@@ -363,16 +372,17 @@ class Tools:
 
     # -- queries --------------------------------------------------------------------------
 
-    @_tool(RecallInput, Facts)
-    def recall(self, args: RecallInput, client: str) -> Facts:
-        """Find facts by words, as the memory stood at as_of (default now), current ones first.
+    @_tool(RecallInput, Recalled)
+    def recall(self, args: RecallInput, client: str) -> Recalled:
+        """Answer a question from memory, as it stood at as_of (default now): the best facts first.
 
-        Within current, upcoming and ended facts, the most recent occurrence comes first.
+        Facts about the entities the query names come first (then their neighbours'), ranked by
+        how well they and their source sentences match; each hit says what matched.
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
-        found = search(self.store, args.query, as_of=as_of, valid_at=valid_at or "all",
-                       after=self._time(args.after), before=self._time(args.before))
-        return Facts(as_of=as_of, valid_at=valid_at, versions=found[:args.limit])
+        hits = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all", after=self._time(args.after),
+                                 before=self._time(args.before), limit=args.limit, speaker=args.speaker)
+        return Recalled(as_of=as_of, valid_at=valid_at, hits=hits)
 
     @_tool(BeliefsInput, Facts)
     def beliefs(self, args: BeliefsInput, client: str) -> Facts:

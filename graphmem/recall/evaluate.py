@@ -6,9 +6,10 @@ A question file is JSON Lines, one question per line::
      "answers": [{"subject": "Ivan", "predicate": "lives_in", "object": "Berlin"}]}
 
 ``as_of`` (optional, a time or null for now) is the moment the question is asked from: what
-the store believed then. An answer matches a returned fact with the same subject, predicate and
-object (names as the store displays them, compared case-insensitively). Plain functions over
-plain values: nothing here opens a store.
+the store believed then. ``speaker`` (optional) is who asks: "I", "me", "my" mean that entity.
+An answer matches a returned fact with the same subject, predicate and object (names as the
+store displays them, compared case-insensitively). Plain functions over plain values: nothing
+here opens a store.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from ..errors import InvalidInput
 
-__all__ = ["Question", "QuestionResult", "Report", "evaluate", "load_questions", "score"]
+__all__ = ["Question", "QuestionResult", "Report", "evaluate", "load_questions", "score", "searcher"]
 
 #: How deep the reciprocal rank looks (at least k).
 RR_DEPTH = 10
@@ -36,6 +37,7 @@ class Question:
     question: str
     answers: tuple[Triple, ...]
     as_of: str | None = None
+    speaker: str | None = None
     source: str = ""
 
 
@@ -52,7 +54,8 @@ class QuestionResult:
 
     def as_json(self) -> dict:
         return {
-            "id": self.question.id, "question": self.question.question, "as_of": self.question.as_of,
+            "id": self.question.id, "file": self.question.source, "question": self.question.question,
+            "as_of": self.question.as_of,
             "recall": round(self.recall, 4), "reciprocal_rank": round(self.reciprocal_rank, 4),
             "first_rank": self.first_rank,
             "answers": [list(a) for a in self.question.answers], "found": [list(a) for a in self.found],
@@ -104,6 +107,16 @@ def score(question: Question, returned: Sequence[Triple], k: int) -> QuestionRes
     return QuestionResult(question, list(returned), recall, 1 / first if first else 0.0, first, found)
 
 
+def searcher(search: Callable[..., list], k: int, speaker: str | None = None) -> Callable[[Question], list[Triple]]:
+    """An ``answer`` for :func:`evaluate` from a search like :meth:`graphmem.Store.search`: each
+    question asked as of its ``as_of``, by its speaker (or ``speaker``)."""
+    def answer(question: Question) -> list[Triple]:
+        hits = search(question.question, as_of=question.as_of, speaker=question.speaker or speaker,
+                      limit=max(k, RR_DEPTH))
+        return [(h.version.subject, h.version.predicate, h.version.object) for h in hits]
+    return answer
+
+
 def evaluate(questions: Iterable[Question], answer: Callable[[Question], list[Triple]], k: int = 5) -> Report:
     """Ask every question through ``answer`` (ranked triples) and measure the answers."""
     if k < 1:
@@ -151,9 +164,11 @@ def _question(data, source: str) -> Question:
     for name in ("id", "question"):
         if not isinstance(data[name], str) or not data[name].strip():
             raise ValueError(f"{name!r} must be non-empty text")
-    as_of = data.get("as_of")
+    as_of, speaker = data.get("as_of"), data.get("speaker")
     if as_of is not None and not isinstance(as_of, str):
         raise ValueError("'as_of' must be a time as text, or null")
+    if speaker is not None and (not isinstance(speaker, str) or not speaker.strip()):
+        raise ValueError("'speaker' must be a name, or null")
     answers = data["answers"]
     if not isinstance(answers, list) or not answers:
         raise ValueError("'answers' must be a non-empty list")
@@ -163,4 +178,4 @@ def _question(data, source: str) -> Question:
                 isinstance(answer.get(f), str) and answer[f] for f in ("subject", "predicate", "object")):
             raise ValueError("each answer needs text 'subject', 'predicate' and 'object'")
         triples.append((answer["subject"], answer["predicate"], answer["object"]))
-    return Question(data["id"], data["question"], tuple(triples), as_of, source)
+    return Question(data["id"], data["question"], tuple(triples), as_of, speaker, source)

@@ -19,11 +19,11 @@ class SynonymUsed(Model):
 
 
 class TimeFilter(Model):
-    """The valid-time filter a time phrase of the question set: ``[from, to)``, open ends null."""
+    """The valid-time filter a time phrase of the question set: ``[valid_from, valid_to)``, open ends null."""
 
     text: str
-    valid_from: datetime | None = Field(None, serialization_alias="from")
-    valid_to: datetime | None = Field(None, serialization_alias="to")
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
 
 
 class Matched(Model):
