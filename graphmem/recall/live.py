@@ -31,8 +31,9 @@ from .synonyms import Table
 
 __all__ = ["LiveIndex", "fingerprint"]
 
-#: A marker in the engine's cache: gone when the engine was reopened (purge, restore, compaction).
-TOKEN = "recall:index"
+#: A marker in the engine's cache, made once per cache: a new one means the engine's cache was
+#: cleared (a write undone, or the engine reopened by a purge, restore or compaction).
+EPOCH = "recall:epoch"
 #: Changes held for the next search before a rebuild is cheaper.
 MAX_PENDING = 50_000
 _CHUNK = 2_000
@@ -51,7 +52,7 @@ class LiveIndex:
         self.key = key
         self.index: RecallIndex | None = None
         self.state: tuple | None = None
-        self.token: object | None = None
+        self.epoch: object | None = None
         self.versions: set[str] = set()  # to fetch and apply
         self.episodes: set[str] = set()
         self.builds = 0  # how many times the index was built from the whole store
@@ -92,7 +93,8 @@ class LiveIndex:
     def current(self, meta: Mapping[str, str]) -> RecallIndex:
         """The index, up to date with the store whose settings are ``meta`` (hold the engine's lock)."""
         state = fingerprint(meta)
-        reopened = self.engine.cache.get(TOKEN) is not self.token
+        epoch = self.engine.cache.setdefault(EPOCH, object())
+        reopened = epoch is not self.epoch
         if self.index is not None and state != self.state:
             self._catch_up(state, reopened)
         if self.index is None or (reopened and state != self.state):
@@ -101,7 +103,7 @@ class LiveIndex:
             self._apply()
         except OutOfOrder:
             self._build(state)
-        self.engine.cache[TOKEN] = self.token
+        self.epoch = epoch
         return self.index
 
     def _catch_up(self, state: tuple, reopened: bool) -> None:
@@ -165,7 +167,7 @@ class LiveIndex:
                 times["recorded_at"][i], times["superseded_at"][i], columns["reason"][i] is not None,
                 columns["episodes"][i] or (),
             )
-        self.index, self.state, self.token = index, state, object()
+        self.index, self.state = index, state
         self.versions.clear()
         self.episodes.clear()
         self.builds += 1
