@@ -32,6 +32,7 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
         for row in txn.run("store/episode_versions", episode=episode_id):
             _unlink(txn, records.version(row), episode_id)
         txn.run("store/episode_delete", id=episode_id)
+    txn.run("recall/embedding_delete", ids=sorted(purged) + episodes)  # their vectors hold their meaning
     proposals = _purge_proposals(txn, set(episodes), entity_id)
     if entity_id is not None:
         txn.run("store/entity_delete", id=entity_id)

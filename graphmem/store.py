@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -31,8 +32,10 @@ from .models import (
 from .queries import QUERIES
 from .recall import synonyms as recall_synonyms
 from .recall import text as recall_text
+from .recall.embed import Embedder
 from .recall.live import LiveIndex
-from .recall.models import Hit
+from .recall.models import Embedded, Hit
+from .recall.vectors import embed_ids, missing
 from .temporal import Period
 from .timeutil import TICK, UTC, iso, optional_time, parse_time, zone
 from .writes import Transaction, entity_key
@@ -69,11 +72,13 @@ class Store:
         engine: str | None = None,
         timezone: str | None = None,
         clock: Callable[[], datetime] | None = None,
+        embedder: Embedder | None = None,
     ):
         self.path = None if path is None or str(path) == ":memory:" else Path(path)
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._recall: LiveIndex | None = None  # built on the first search
+        self.embedder = embedder  # semantic search, when an embeddings endpoint is configured
         try:
             from .logio import finish_import
 
@@ -209,26 +214,57 @@ class Store:
     def _write(self, recorded_at=None) -> Iterator[Transaction]:
         """One atomic write at a strictly later transaction time."""
         explicit = optional_time(recorded_at, self.tz)
-        with self._db.lock, self._db.transaction() as engine:
-            meta = self._meta()
-            previous = meta.get("last_write")
-            latest = parse_time(previous) if previous else None
-            if explicit is not None:
-                if latest is not None and explicit <= latest:
-                    raise TimeWentBackwards(
-                        f"transaction time {iso(explicit)} is not after the latest write "
-                        f"{iso(latest)}; transaction time only moves forward"
-                    )
-                at = explicit
-            else:
-                at = self._clock()
-                if latest is not None and at <= latest:
-                    at = latest + TICK
-            txn = Transaction(engine, meta, at)
-            yield txn
-            txn.finish()
-        if self._recall is not None:  # committed: the search index follows (still under the lock)
-            self._recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
+        with self._db.lock:
+            with self._db.transaction() as engine:
+                meta = self._meta()
+                previous = meta.get("last_write")
+                latest = parse_time(previous) if previous else None
+                if explicit is not None:
+                    if latest is not None and explicit <= latest:
+                        raise TimeWentBackwards(
+                            f"transaction time {iso(explicit)} is not after the latest write "
+                            f"{iso(latest)}; transaction time only moves forward"
+                        )
+                    at = explicit
+                else:
+                    at = self._clock()
+                    if latest is not None and at <= latest:
+                        at = latest + TICK
+                txn = Transaction(engine, meta, at)
+                yield txn
+                txn.finish()
+            if self._recall is not None:  # committed: the search index follows
+                self._recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
+        if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
+            self._embed_written(txn.decisions)
+
+    def _embed_written(self, decisions) -> None:
+        """Embed what a committed write added; a failure keeps the write (``embed`` fills the gaps)."""
+        versions = sorted({v for d in decisions for v in d.created}, key=lambda v: int(v[1:]))
+        episodes = sorted({d.episode for d in decisions if d.episode})
+        try:
+            found = self._db.run("recall/embedding_have", {"ids": episodes, "model": self.embedder.model})
+            have = {row[0] for row in found}
+            self._embed(versions, [e for e in episodes if e not in have])
+        except Exception as exc:  # the write has committed: it stands, whatever happens here
+            warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
+                          RuntimeWarning, stacklevel=4)
+
+    def _embed(self, versions: list[str], episodes: list[str], progress=None) -> None:
+        ids, vectors = embed_ids(self._db, self.embedder, versions, episodes, progress)
+        if self._recall is not None:
+            self._recall.embedded(self.embedder.model, ids, vectors)
+
+    def embed(self, progress: Callable[[int, int], None] | None = None) -> Embedded:
+        """Make the vectors semantic search needs for every version and episode that has none yet
+        (from this embedder's model); ``progress(done, total)`` is called after each batch."""
+        if self.embedder is None:
+            raise InvalidInput("no embeddings endpoint; set GRAPHMEM_EMBED_BASE_URL (e.g. http://localhost:8000/v1) "
+                               "and GRAPHMEM_EMBED_MODEL, or pass Store(..., embedder=Embedder(url, model))")
+        with self._db.lock:
+            versions, episodes = missing(self._db, self.embedder.model)
+        self._embed(versions, episodes, progress)
+        return Embedded(model=self.embedder.model, versions=len(versions), episodes=len(episodes))
 
     def _episode_for(self, txn: Transaction, episode: str | None, quote: str | Said | None) -> Episode | None:
         """The write's supporting episode: an existing one, or a new one recorded in this write."""
@@ -596,15 +632,17 @@ class Store:
         return run_named(self, name, params, as_of=as_of, valid_at=valid_at)
 
     def search(self, text: str, as_of=None, valid_at="all", after=None, before=None, *, limit: int | None = 10,
-               speaker: str | None = None) -> list[Hit]:
+               speaker: str | None = None, semantic: bool = True) -> list[Hit]:
         """The facts that best answer ``text``, as believed at ``as_of``, best first.
 
         Any word may match (by its stem), synonyms point at predicates ("job" → works_at), entities
         the question names bring their facts forward, and a time phrase ("in 2023", "before she
         moved") filters valid time. ``valid_at`` keeps facts valid then ("all": any time, the
         default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
-        starts before ``before``. "I", "me", "my" mean ``speaker``. Each :class:`Hit` carries the
-        version as believed at ``as_of``, its score and what matched; at most ``limit`` (None: all).
+        starts before ``before``. "I", "me", "my" mean ``speaker``. With an embedder (and
+        ``semantic``), the question is also compared by meaning and the two rankings fused. Each
+        :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
+        most ``limit`` (None: all).
         """
         if not isinstance(text, str) or not recall_text.tokens(text):
             raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
@@ -620,7 +658,8 @@ class Store:
                 self._recall = LiveIndex(self._db, entity_key)
             return self._recall.search(
                 self._meta(), text, as_of=t, valid_at=self._valid_at(valid_at, t), after=low, before=high,
-                limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events)
+                limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
+                embedder=self.embedder if semantic else None)
 
     # -- synonyms (a setting, exported with the log) -----------------------------------------------------
 

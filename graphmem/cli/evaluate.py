@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import click
 
 from .. import output
+from ..recall.embed import embedder_from_env
 from ..recall.evaluate import Report, evaluate, load_questions, searcher
 from ..scenario import ScenarioClock, load, play
 from ..store import Store
@@ -31,9 +33,10 @@ def eval_group():
 @click.option("--speaker", help="Who asks the questions that name no speaker ('I', 'my'); "
                                 "default: the scenario's owner.")
 @click.option("--misses", is_flag=True, help="Also list the questions whose answers were not all in the top k.")
+@click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
 @json_option
 @click.pass_context
-def eval_recall(ctx, files, k, scenario, speaker, misses, as_json):
+def eval_recall(ctx, files, k, scenario, speaker, misses, keyword_only, as_json):
     """Ask the questions in FILE... (JSON Lines) and report recall@k and MRR.
 
     Each line is {"id", "question", "as_of" (or null), "speaker" (optional), "answers": [{"subject",
@@ -51,17 +54,20 @@ def eval_recall(ctx, files, k, scenario, speaker, misses, as_json):
         speaker = speaker or plan.get("owner")
         click.echo(f"replaying scenario {scenario} ({len(plan['steps'])} messages) into an in-memory store…", err=True)
         clock = ScenarioClock(datetime(1970, 1, 1, tzinfo=UTC))
-        store = Store(":memory:", engine=ctx.obj["engine"], clock=clock)
+        store = Store(":memory:", engine=ctx.obj["engine"], clock=clock,
+                      embedder=None if keyword_only else embedder_from_env())
         ctx.call_on_close(store.close)
         play(store, plan, clock)
     else:
         store = open_store(ctx)
-    report = evaluate(questions, searcher(store.search, k, speaker), k)
+    search = partial(store.search, semantic=not keyword_only)
+    report = evaluate(questions, searcher(search, k, speaker), k)
     if as_json:
-        sys.stdout.write(_json(report, files, scenario, store.engine))
+        sys.stdout.write(_json(report, files, scenario, store.engine, bool(store.embedder and not keyword_only)))
         return
     where = f"scenario {scenario}" if scenario else str(ctx.obj["dir"])
-    output.plain(f"recall of {len(questions)} questions from {', '.join(files)} on {where} ({store.engine})")
+    how = "keywords and meaning" if store.embedder and not keyword_only else "keywords"
+    output.plain(f"recall of {len(questions)} questions from {', '.join(files)} on {where} ({store.engine}, {how})")
     if len(files) > 1:
         for path in files:
             part = Report(k, [r for r in report.results if r.question.source == _name(path)])
@@ -81,6 +87,6 @@ def _name(path: str) -> str:
     return Path(path).name
 
 
-def _json(report: Report, files, scenario: str | None, engine: str) -> str:
-    data = {"files": list(files), "scenario": scenario, "engine": engine, **report.as_json()}
+def _json(report: Report, files, scenario: str | None, engine: str, semantic: bool) -> str:
+    data = {"files": list(files), "scenario": scenario, "engine": engine, "semantic": semantic, **report.as_json()}
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

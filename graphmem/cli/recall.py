@@ -9,6 +9,7 @@ from .. import output
 from ..recall.models import Hit
 from . import json_option, main, open_store
 from .core import provenance, source_records
+from .ingest import progress_bar
 
 AS_OF_HELP = "Transaction time: what was believed then (default now)."
 
@@ -62,16 +63,18 @@ def hits_table(hits: list[Hit], title: str) -> None:
 @click.option("--before", help="Only facts valid before this time.")
 @click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many facts.")
 @click.option("--speaker", help="Who is asking: 'I', 'me', 'my' mean this entity.")
+@click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
 @json_option
 @click.pass_context
-def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, as_json):
+def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, keyword_only, as_json):
     """The facts that best answer TEXT, as believed at --as-of, best first.
 
     Any word may match (compared by stem); synonyms point at predicates ("job", "employer" →
     works_at; "home", "city" → lives_in; see `graphmem synonym list`); entities the question
     names bring their facts forward, then their neighbours'; a time phrase ("in 2023", "last
-    year", "before she moved") keeps facts valid then. --json rows carry a score and what
-    matched (words, anchor, synonyms, time filter, the sentence).
+    year", "before she moved") keeps facts valid then. With an embeddings endpoint
+    (GRAPHMEM_EMBED_BASE_URL, GRAPHMEM_EMBED_MODEL), meaning counts too. --json rows carry a
+    score and what matched (words, anchor, synonyms, time filter, the sentence, similarity).
 
     \b
     Examples:
@@ -81,7 +84,7 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, as
     """
     store = open_store(ctx)
     hits = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before, limit=limit,
-                        speaker=speaker)
+                        speaker=speaker, semantic=not keyword_only)
     if as_json:
         episodes = provenance(store, [h.version for h in hits])
         output.dump_json(hit_record(h, episodes) for h in hits)
@@ -133,3 +136,23 @@ def synonym_list(ctx, own, as_json):
         output.plain("no synonyms of this store's own; add one with `graphmem synonym add WORDS PREDICATE`")
     for phrase, predicates in sorted(found.items()):
         output.plain(f"{phrase:24} {', '.join(predicates)}")
+
+
+@main.command("embed")
+@json_option
+@click.pass_context
+def embed_command(ctx, as_json):
+    """Make the vectors semantic search needs, for every fact and episode that has none yet.
+
+    Needs an OpenAI-compatible embeddings endpoint: GRAPHMEM_EMBED_BASE_URL (e.g.
+    http://localhost:8000/v1), GRAPHMEM_EMBED_MODEL and, if it wants one, GRAPHMEM_EMBED_API_KEY.
+    Writes embed what they add as they go; this fills the gaps (after an import, a failed call,
+    or a change of model).
+    """
+    store = open_store(ctx)
+    with progress_bar() as advance:
+        done = store.embed(lambda n, total: advance("embedding", n, total))
+    if as_json:
+        output.dump_json([done])
+    else:
+        output.plain(f"embedded {done.versions} facts and {done.episodes} episodes with {done.model}")

@@ -11,7 +11,8 @@ reopened under it, or writes it was not told of that it cannot follow from the w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 import pyarrow as pa
@@ -23,11 +24,13 @@ from ..models import Decision, Version
 from ..timeutil import OPEN_END, UTC
 from ..when import resolve_times
 from ..writes import guess_kind
+from .embed import Embedder, EmbeddingFailed
 from .index import INF, OutOfOrder, RecallIndex, seconds
 from .models import Hit, Matched, SynonymUsed, TimeFilter
 from .query import Plan, parse
 from .rank import Scored, rank
 from .synonyms import Table
+from .vectors import VectorSet
 
 __all__ = ["LiveIndex", "fingerprint"]
 
@@ -55,6 +58,7 @@ class LiveIndex:
         self.epoch: object | None = None
         self.versions: set[str] = set()  # to fetch and apply
         self.episodes: set[str] = set()
+        self.vectors: dict[str, VectorSet] = {}  # by model, loaded on the first semantic search
         self.builds = 0  # how many times the index was built from the whole store
 
     # -- told by the store --------------------------------------------------------------------------
@@ -87,6 +91,12 @@ class LiveIndex:
         self.index = None
         self.versions.clear()
         self.episodes.clear()
+        self.vectors.clear()
+
+    def embedded(self, model: str, ids: Sequence[str], vectors: Sequence[Sequence[float]]) -> None:
+        """Vectors were stored for these versions or episodes."""
+        if model in self.vectors:
+            self.vectors[model].add(ids, vectors)
 
     # -- brought up to date --------------------------------------------------------------------------
 
@@ -170,6 +180,7 @@ class LiveIndex:
         self.index, self.state = index, state
         self.versions.clear()
         self.episodes.clear()
+        self.vectors.clear()  # a purge or restore may have removed some
         self.builds += 1
 
 
@@ -177,16 +188,45 @@ class LiveIndex:
 
     def search(self, meta: Mapping[str, str], text: str, *, as_of: datetime, valid_at: datetime | None = None,
                after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
-               synonyms: Table, tz, speaker: str | None = None, events: frozenset[str] = frozenset()) -> list[Hit]:
-        """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`)."""
+               synonyms: Table, tz, speaker: str | None = None, events: frozenset[str] = frozenset(),
+               embedder: Embedder | None = None) -> list[Hit]:
+        """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`).
+
+        With an ``embedder``, the question's vector is compared with the stored ones and that
+        ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer."""
+        query = None
+        if embedder is not None:
+            try:  # before taking the lock: the endpoint may be slow
+                query = embedder.embed([text])[0]
+            except EmbeddingFailed as exc:
+                warnings.warn(f"{exc}; answering with keywords alone", RuntimeWarning, stacklevel=3)
         with self.engine.lock:  # no write lands between bringing the index up to date and reading it
             index = self.current(meta)
             t = seconds(as_of)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker)
+            similarity = None if query is None else self._similarity(index, embedder.model, query, t)
             scored = rank(index, plan, t, valid_at=None if valid_at is None else seconds(valid_at),
                           low=-INF if after is None else seconds(after),
-                          high=INF if before is None else seconds(before), limit=limit, events=events)
+                          high=INF if before is None else seconds(before), limit=limit, events=events,
+                          similarity=similarity)
             return self._hits(index, plan, scored, as_of, valid_at)
+
+    def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: float) -> dict[int, float]:
+        """Each version's similarity with the question: its own vector's, or its best sentence's."""
+        if model not in self.vectors:
+            self.vectors[model] = VectorSet.load(self.engine, model)
+        found: dict[int, float] = {}
+        for vector_id, value in self.vectors[model].similarities(query).items():
+            docs: Iterable[int] = ()
+            if vector_id in index.doc_of:
+                docs = (index.doc_of[vector_id],)
+            elif vector_id in index.episode_of:
+                episode = index.episodes[index.episode_of[vector_id]]
+                docs = episode.docs if episode.received_at <= t else ()
+            for i in docs:
+                if value > found.get(i, -INF):
+                    found[i] = value
+        return found
 
     def _hits(self, index: RecallIndex, plan: Plan, scored: list[Scored], as_of: datetime,
               valid_at: datetime | None) -> list[Hit]:
@@ -220,6 +260,7 @@ class LiveIndex:
             hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
                 words=[labels[k] for k in item.matched if ":" not in k], anchor=anchor, via=via,
                 synonyms=used, time=time, episode=episode, sentence=texts.get(episode),
+                semantic=None if item.semantic is None else round(item.semantic, 4),
             )))
         return hits
 

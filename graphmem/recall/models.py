@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..models import Model, Version
 
-__all__ = ["Hit", "Matched", "SynonymUsed", "TimeFilter"]
+__all__ = ["Embedded", "Hit", "Matched", "SynonymUsed", "TimeFilter"]
 
 
 class SynonymUsed(Model):
@@ -45,3 +45,11 @@ class Hit(Model):
     version: Version
     score: float
     matched: Matched
+
+
+class Embedded(Model):
+    """What ``graphmem embed`` did: the vectors it made, with which model."""
+
+    model: str
+    versions: int
+    episodes: int

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .embed import fuse
 from .index import INF, RecallIndex
 from .query import Plan
 
@@ -55,6 +56,7 @@ class Scored:
     sentence: int | None = None  # the episode whose sentence matched best
     anchor: str | None = None  # for a fact about an anchor's neighbour: the anchor's name
     via: str | None = None  # and the neighbour's
+    semantic: float | None = None  # cosine similarity with the question, when semantic ranking took part
 
 
 def _saturation(tf: int, length: int, average: float) -> float:
@@ -111,7 +113,8 @@ class _Ranker:
         counts: dict[int, int] = {}
         for key, weight, idf, is_word in self.terms:
             tf = doc.fields.get(key)
-            part = _saturation(tf, doc.length, AVERAGE_FIELDS) if tf else 0.0
+            # a fact is about an entity or of a predicate, or not: no length to weigh that by
+            part = (_saturation(tf, doc.length, AVERAGE_FIELDS) if is_word else 1.0) if tf else 0.0
             if is_word:
                 for j in sentences:
                     episode = index.episodes[j]
@@ -131,7 +134,7 @@ class _Ranker:
             anchor = self.neighbours.get(other)
             if anchor is not None:
                 via = index.entities.get(other, (other, ""))[0]
-                total += NEIGHBOUR_WEIGHT * self.neighbour_idf * _saturation(1, doc.length, AVERAGE_FIELDS)
+                total += NEIGHBOUR_WEIGHT * self.neighbour_idf
         if not total:
             return None
         if best is None and sentences:
@@ -167,16 +170,42 @@ class _Ranker:
 
 
 def rank(index: RecallIndex, plan: Plan, t: float, *, valid_at: float | None = None, low: float = -INF,
-         high: float = INF, limit: int | None = 10, events: frozenset[str] = frozenset()) -> list[Scored]:
+         high: float = INF, limit: int | None = 10, events: frozenset[str] = frozenset(),
+         similarity: dict[int, float] | None = None, depth: int = 50) -> list[Scored]:
     """The facts believed at ``t`` (valid at ``valid_at``, overlapping ``[low, high)`` and the
     plan's period) that match the plan, best first; at most ``limit`` (None: all).
 
     Facts about the entities the question names come first, then facts about their one-hop
-    neighbours, then the rest; relevance orders each tier.
+    neighbours, then the rest; relevance orders each tier. With ``similarity`` (a fact's cosine
+    similarity with the question, by document), the keyword ranking's first ``depth`` facts and
+    the ``depth`` most similar facts are fused by reciprocal rank fusion, and the fused value is
+    the score.
     """
     if plan.period is not None:
         low, high = max(low, plan.period.start), min(high, plan.period.end)
     ranker = _Ranker(index, plan, t, valid_at, low, high, events)
+    if similarity is None:
+        return _keywords(ranker, limit)
+    keyword = _keywords(ranker, None if limit is None else max(limit, depth))
+    allowed = [i for i in similarity if ranker.status(index.docs[i]) is not None]
+    semantic = sorted(allowed, key=lambda i: (-similarity[i], index.docs[i].id))[:depth if limit else None]
+    fused = fuse([[(s.doc, s.score) for s in keyword], [(i, similarity[i]) for i in semantic]])
+    place = {s.doc: position for position, s in enumerate(keyword)}
+    found = []
+    for i, value in fused.items():
+        item = keyword[place[i]] if i in place else ranker.score(i)
+        if item is None:  # similar in meaning, no word in common
+            doc = index.docs[i]
+            sentences = [j for j in doc.episodes if index.episodes[j].received_at <= t]
+            item = Scored(i, 0.0, ranker.status(doc), [], sentences[0] if sentences else None)
+        item.score, item.semantic = value, similarity.get(i)
+        found.append(item)
+    found.sort(key=lambda s: (-s.score, place.get(s.doc, len(place)), index.docs[s.doc].id))
+    return found if limit is None else found[:limit]
+
+
+def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
+    index, plan, t = ranker.index, ranker.plan, ranker.t
     seen: set[int] = set()
     tiers: list[list[Scored]] = [[], [], []]
 
