@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from graphmem.errors import InvalidInput
 from graphmem.models import Version
 from graphmem.recall import synonyms as syn
-from graphmem.recall.index import INF, OutOfOrder, RecallIndex, seconds
+from graphmem.recall.index import INF, OutOfOrder, RecallIndex, micros
 from graphmem.recall.query import parse
 from graphmem.recall.rank import rank
 from graphmem.recall.text import predicate_words, stem, terms, tokens
@@ -91,9 +91,9 @@ def test_a_stores_own_synonyms_round_trip_and_builtins_stay():
 
 def small_index() -> RecallIndex:
     index = RecallIndex()
-    index.add_episode("ep1", "Ivan moved to Prague in 2020.", seconds(day(1)))
+    index.add_episode("ep1", "Ivan moved to Prague in 2020.", micros(day(1)))
     index.add_version(version("v1", "Ivan", "lives_in", "Prague", 0, recorded=1, episodes=["ep1"]))
-    index.add_episode("ep2", "Ivan moved to Berlin.", seconds(day(10)))
+    index.add_episode("ep2", "Ivan moved to Berlin.", micros(day(10)))
     index.add_version(version("v1", "Ivan", "lives_in", "Prague", 0, recorded=1, superseded=10, episodes=["ep1"]))
     index.add_version(version("v2", "Ivan", "lives_in", "Prague", 0, 9, recorded=10, episodes=["ep1"]))
     index.add_version(version("v3", "Ivan", "lives_in", "Berlin", 9, recorded=10, episodes=["ep2"]))
@@ -103,13 +103,13 @@ def small_index() -> RecallIndex:
 
 def test_statistics_as_of_a_moment_see_only_what_was_recorded_by_then():
     index = small_index()
-    t = seconds(day(5))
+    t = micros(day(5))
     assert index.size(t) == 2  # v1 and ep1
-    assert index.frequency("berlin", t) == 0 and index.frequency("berlin", seconds(day(10))) == 2
+    assert index.frequency("berlin", t) == 0 and index.frequency("berlin", micros(day(10))) == 2
     assert index.doc_postings("p:lives_in", t) == [0]
-    assert [index.docs[i].id for i in index.believed_docs("ivan", seconds(day(12)))] == ["v2", "v3"]
-    assert index.neighbours("ivan", seconds(day(12))) == {"prague", "berlin"}
-    assert index.has_believed("ana", seconds(day(11))) and not index.has_believed("ana", seconds(day(10)))
+    assert [index.docs[i].id for i in index.believed_docs("ivan", micros(day(12)))] == ["v2", "v3"]
+    assert index.neighbours("ivan", micros(day(12))) == {"prague", "berlin"}
+    assert index.has_believed("ana", micros(day(11))) and not index.has_believed("ana", micros(day(10)))
 
 
 def test_versions_arrive_in_recording_order():
@@ -117,14 +117,14 @@ def test_versions_arrive_in_recording_order():
     with pytest.raises(OutOfOrder):
         index.add_version(version("v9", "Lin", "likes", "tea", recorded=2))
     with pytest.raises(OutOfOrder):
-        index.add_episode("ep9", "late", seconds(day(2)))
+        index.add_episode("ep9", "late", micros(day(2)))
 
 
 # -- reading a question -----------------------------------------------------------------------------------
 
 
 def plan_of(text, index, t=20, speaker=None, resolve=None):
-    return parse(text, index, syn.table(), entity_key, seconds(day(t)), resolve, speaker)
+    return parse(text, index, syn.table(), entity_key, micros(day(t)), resolve, speaker)
 
 
 def test_anchors_are_found_by_the_stores_key_function_longest_first():
@@ -161,12 +161,12 @@ def test_time_phrases_and_event_phrases_set_a_valid_time_filter():
     reference = day(200)
     plan = plan_of("where did Ana live in 2024", index, t=200,
                    resolve=lambda text: resolve_times(text, reference))
-    assert (plan.period.start, plan.period.end) == (seconds(day(0)), seconds(datetime(2025, 1, 1, tzinfo=UTC)))
+    assert (plan.period.start, plan.period.end) == (micros(day(0)), micros(datetime(2025, 1, 1, tzinfo=UTC)))
     assert "2024" not in {t.key for t in plan.terms}
     plan = plan_of("where did Ana live before she moved", index, t=200)
-    assert (plan.period.start, plan.period.end, plan.period.text) == (-INF, seconds(day(100)), "before she moved")
+    assert (plan.period.start, plan.period.end, plan.period.text) == (-INF, micros(day(100)), "before she moved")
     plan = plan_of("what did Ana do after Ana moved", index, t=200)
-    assert (plan.period.start, plan.period.end) == (seconds(day(100)), INF)
+    assert (plan.period.start, plan.period.end) == (micros(day(100)), INF)
     assert plan_of("where did Ana live", index).tense == "past"
     assert plan_of("where does Ana live now", index).tense == "present"
     assert plan_of("where will Ana live next year", index).tense == "future"
@@ -181,7 +181,7 @@ def test_a_named_entitys_facts_come_first_then_its_neighbours():
              ("Ivan", "likes", "chess"), ("Ivan", "lives_in", "Berlin")]
     for i, (s, p, o) in enumerate(facts):
         index.add_version(version(f"v{i + 1}", s, p, o, recorded=i))
-    found = rank(index, plan_of("where does Ivan live", index), seconds(day(20)), limit=None)
+    found = rank(index, plan_of("where does Ivan live", index), micros(day(20)), limit=None)
     ids = [index.docs[s.doc].id for s in found]
     assert ids[0] == "v5"  # Ivan's and about living
     assert set(ids[:3]) == {"v1", "v4", "v5"}  # then Ivan's others
@@ -199,7 +199,7 @@ FACT = st.tuples(st.sampled_from(WORDS), st.sampled_from(PREDICATES), st.sampled
 def build(facts) -> RecallIndex:
     index = RecallIndex()
     for i, (s, p, o, said, start, length, closed) in enumerate(facts):
-        index.add_episode(f"ep{i}", " ".join(said), seconds(day(i)))
+        index.add_episode(f"ep{i}", " ".join(said), micros(day(i)))
         index.add_version(version(f"v{i}", s, p, o, start, None if length is None else start + length, recorded=i,
                                   superseded=None if closed is None else i + closed, episodes=[f"ep{i}"]))
     return index
@@ -214,7 +214,7 @@ QUESTION_WORDS = ["live", "where", "trip", "home", "job", "moved", "loves", "tea
 def test_pruning_gives_exactly_the_top_of_the_full_ranking(facts, words, moment, limit):
     index = build(facts)
     question = " ".join(words)
-    t = seconds(day(moment))
+    t = micros(day(moment))
     plan = plan_of(question, index, t=moment)
     full = [(s.doc, round(s.score, 9)) for s in rank(index, plan, t, limit=None)]
     top = [(s.doc, round(s.score, 9)) for s in rank(index, plan, t, limit=limit)]
@@ -230,7 +230,7 @@ def test_an_answer_as_of_t_never_changes_after_t(facts, words, data):
     before = build(facts[:cut])
     after = build(facts)
     question = " ".join(words)
-    t = seconds(day(moment))
+    t = micros(day(moment))
 
     def answer(index):
         return [(index.docs[s.doc].id, round(s.score, 9), s.status)

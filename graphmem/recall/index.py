@@ -19,18 +19,29 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from ..timeutil import UTC
 from .text import predicate_words, terms
 
-__all__ = ["Doc", "EpisodeDoc", "OutOfOrder", "RecallIndex", "seconds"]
+__all__ = ["Doc", "EpisodeDoc", "INF", "OutOfOrder", "RecallIndex", "micros", "moment"]
 
-INF = float("inf")
+#: An open end: later than any time (microseconds since the epoch, as every time here).
+INF = 2 ** 62
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-def seconds(moment: datetime | None) -> float:
-    """A time as seconds since the epoch; an open end (None) as infinity."""
-    return INF if moment is None else moment.timestamp()
+def micros(value: datetime | None) -> int:
+    """An aware time as whole microseconds since the epoch (exact); an open end (None) as INF."""
+    if value is None:
+        return INF
+    delta = value - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def moment(value: int) -> datetime | None:
+    """:func:`micros` back to an aware UTC time (INF: None)."""
+    return None if value >= INF else _EPOCH + timedelta(microseconds=value)
 
 
 class OutOfOrder(Exception):
@@ -39,23 +50,39 @@ class OutOfOrder(Exception):
 
 @dataclass(slots=True)
 class Doc:
-    """One version as the index keeps it."""
+    """One version as the index keeps it: its terms, and every field of the version (times in
+    microseconds), so an answer is built without reading the store."""
 
     id: str
     subject_id: str
     object_id: str
     predicate: str
-    valid_from: float
-    valid_to: float
-    recorded_at: float
-    superseded_at: float
-    retracted: bool
+    valid_from: int
+    valid_to: int
+    recorded_at: int
+    superseded_at: int
     fields: dict[str, int]
     length: int
+    links: Links
     episodes: list[int] = field(default_factory=list)
 
-    def believed(self, t: float) -> bool:
+    def believed(self, t: int) -> bool:
         return self.recorded_at <= t < self.superseded_at
+
+    @property
+    def retracted(self) -> bool:
+        return self.links.reason is not None
+
+
+@dataclass(slots=True)
+class Links:
+    """What a version says about the writes around it: what it replaced and what replaced it."""
+
+    supersedes: tuple[str, ...] = ()
+    created_by: str = ""
+    superseded_by: tuple[str, ...] = ()
+    closed_by: str | None = None
+    reason: str | None = None
 
 
 @dataclass(slots=True)
@@ -63,7 +90,8 @@ class EpisodeDoc:
     """One episode as the index keeps it."""
 
     id: str
-    received_at: float
+    received_at: int
+    text: str
     terms: dict[str, int]
     length: int
     docs: list[int] = field(default_factory=list)
@@ -80,17 +108,17 @@ class RecallIndex:
         self.postings: dict[str, list[int]] = {}
         self.episode_postings: dict[str, list[int]] = {}
         self.entities: dict[str, tuple[str, str]] = {}  # id -> (name, kind)
-        self._recorded: list[float] = []
-        self._received: list[float] = []
+        self._recorded: list[int] = []
+        self._received: list[int] = []
 
     # -- building ----------------------------------------------------------------------------------
 
     def add_entity(self, entity_id: str, name: str, kind: str = "entity") -> None:
         self.entities[entity_id] = (name, kind)
 
-    def add_episode(self, episode_id: str, text: str, received_at: float) -> None:
-        """Index an episode received at ``received_at`` (seconds; no earlier than the last one
-        indexed); known ids are skipped."""
+    def add_episode(self, episode_id: str, text: str, received_at: int) -> None:
+        """Index an episode received at ``received_at`` (microseconds; no earlier than the last
+        one indexed); known ids are skipped."""
         if episode_id in self.episode_of:
             return
         at = received_at
@@ -98,7 +126,7 @@ class RecallIndex:
             raise OutOfOrder(f"episode {episode_id} was received before the last indexed one")
         counted = Counter(terms(text))
         index = len(self.episodes)
-        self.episodes.append(EpisodeDoc(episode_id, at, dict(counted), sum(counted.values())))
+        self.episodes.append(EpisodeDoc(episode_id, at, text, dict(counted), sum(counted.values())))
         self.episode_of[episode_id] = index
         self._received.append(at)
         for term in counted:
@@ -107,18 +135,18 @@ class RecallIndex:
     def add_version(self, v) -> None:
         """Index a version (a :class:`graphmem.models.Version`), or update the one already indexed
         with the only things that change: its closing and its supporting episodes."""
-        self.add_fact(v.id, v.subject_id, v.subject, v.object_id, v.object, v.predicate, seconds(v.valid_from),
-                      seconds(v.valid_to), seconds(v.recorded_at), seconds(v.superseded_at), v.reason is not None,
-                      v.episodes)
+        self.add_fact(v.id, v.subject_id, v.subject, v.object_id, v.object, v.predicate, micros(v.valid_from),
+                      micros(v.valid_to), micros(v.recorded_at), micros(v.superseded_at), v.episodes,
+                      Links(tuple(v.supersedes), v.created_by, tuple(v.superseded_by), v.closed_by, v.reason))
 
     def add_fact(self, version_id: str, subject_id: str, subject: str, object_id: str, obj: str, predicate: str,
-                 valid_from: float, valid_to: float, recorded_at: float, superseded_at: float, retracted: bool,
-                 episodes: Iterable[str]) -> None:
-        """:meth:`add_version` over plain values (times in seconds, open ends infinite)."""
+                 valid_from: int, valid_to: int, recorded_at: int, superseded_at: int, episodes: Iterable[str],
+                 links: Links) -> None:
+        """:meth:`add_version` over plain values (times in microseconds, open ends INF)."""
         known = self.doc_of.get(version_id)
         if known is not None:
             doc = self.docs[known]
-            doc.superseded_at, doc.retracted = superseded_at, retracted
+            doc.superseded_at, doc.links = superseded_at, links
             self._link(known, episodes)
             return
         if self._recorded and recorded_at < self._recorded[-1]:
@@ -132,7 +160,7 @@ class RecallIndex:
         counted[f"e:{object_id}"] += 1
         index = len(self.docs)
         self.docs.append(Doc(version_id, subject_id, object_id, predicate, valid_from, valid_to, recorded_at,
-                             superseded_at, retracted, dict(counted), max(length, 1)))
+                             superseded_at, dict(counted), max(length, 1), links))
         self.doc_of[version_id] = index
         self._recorded.append(recorded_at)
         for term in counted:
@@ -149,11 +177,11 @@ class RecallIndex:
 
     # -- statistics as of a moment -----------------------------------------------------------------------
 
-    def size(self, t: float) -> int:
+    def size(self, t: int) -> int:
         """Documents (versions and episodes) recorded by ``t``."""
         return bisect_right(self._recorded, t) + bisect_right(self._received, t)
 
-    def doc_postings(self, term: str, t: float) -> list[int]:
+    def doc_postings(self, term: str, t: int) -> list[int]:
         """The versions holding ``term`` that were recorded by ``t`` (a prefix of the postings)."""
         found = self.postings.get(term)
         if not found:
@@ -161,7 +189,7 @@ class RecallIndex:
         recorded = self._recorded
         return found[:bisect_right(found, t, key=recorded.__getitem__)]
 
-    def sentence_postings(self, term: str, t: float) -> list[int]:
+    def sentence_postings(self, term: str, t: int) -> list[int]:
         """The episodes whose text holds ``term`` that were received by ``t``."""
         found = self.episode_postings.get(term)
         if not found:
@@ -169,7 +197,7 @@ class RecallIndex:
         received = self._received
         return found[:bisect_right(found, t, key=received.__getitem__)]
 
-    def frequency(self, term: str, t: float) -> int:
+    def frequency(self, term: str, t: int) -> int:
         """How many documents recorded by ``t`` hold ``term`` (versions and episodes)."""
         found, sentences = self.postings.get(term), self.episode_postings.get(term)
         count = bisect_right(found, t, key=self._recorded.__getitem__) if found else 0
@@ -177,16 +205,16 @@ class RecallIndex:
             count += bisect_right(sentences, t, key=self._received.__getitem__)
         return count
 
-    def believed_docs(self, entity_id: str, t: float) -> list[int]:
+    def believed_docs(self, entity_id: str, t: int) -> list[int]:
         """The versions touching an entity that were believed at ``t``."""
         return [i for i in self.doc_postings(f"e:{entity_id}", t) if self.docs[i].believed(t)]
 
-    def has_believed(self, entity_id: str, t: float) -> bool:
+    def has_believed(self, entity_id: str, t: int) -> bool:
         """True when some version touching the entity was believed at ``t``."""
         docs = self.docs
         return any(docs[i].believed(t) for i in reversed(self.doc_postings(f"e:{entity_id}", t)))
 
-    def neighbours(self, entity_id: str, t: float) -> set[str]:
+    def neighbours(self, entity_id: str, t: int) -> set[str]:
         """The entities one believed fact away from ``entity_id`` at ``t``."""
         found = set()
         for i in self.believed_docs(entity_id, t):

@@ -21,11 +21,11 @@ import pyarrow.compute as pc
 from .. import reads, records
 from ..engine import Engine
 from ..models import Decision, Version
-from ..timeutil import OPEN_END, UTC
+from ..timeutil import OPEN_END
 from ..when import resolve_times
 from ..writes import guess_kind
 from .embed import Embedder, EmbeddingFailed
-from .index import INF, OutOfOrder, RecallIndex, seconds
+from .index import INF, Links, OutOfOrder, RecallIndex, micros, moment
 from .models import Hit, Matched, SynonymUsed, TimeFilter
 from .query import Plan, parse
 from .rank import Scored, rank
@@ -39,6 +39,8 @@ __all__ = ["LiveIndex", "fingerprint"]
 EPOCH = "recall:epoch"
 #: Changes held for the next search before a rebuild is cheaper.
 MAX_PENDING = 50_000
+#: Up to this many versions (or episodes) are fetched one by one by key; more, in bulk.
+FEW = 32
 _CHUNK = 2_000
 
 
@@ -138,11 +140,18 @@ class LiveIndex:
     def _apply(self) -> None:
         index = self.index
         new_episodes = sorted(e for e in self.episodes if e not in index.episode_of)
-        for episode in sorted(reads.episodes(self.engine, new_episodes), key=lambda e: (e.received_at, _number(e.id))):
-            index.add_episode(episode.id, episode.text, seconds(episode.received_at))
+        if len(new_episodes) <= FEW:  # by key: a bulk query scans the table
+            found_episodes = [records.episode(r) for e in new_episodes
+                              for r in self.engine.run("store/episode_get_one", {"id": e})]
+        else:
+            found_episodes = reads.episodes(self.engine, new_episodes)
+        for episode in sorted(found_episodes, key=lambda e: (e.received_at, _number(e.id))):
+            index.add_episode(episode.id, episode.text, micros(episode.received_at))
         ids = sorted(self.versions, key=_number)
         found: list[Version] = []
-        for start in range(0, len(ids), _CHUNK):
+        if len(ids) <= FEW:
+            found = [v for v in (reads.version(self.engine, i) for i in ids) if v is not None]
+        for start in range(0, len(ids) if len(ids) > FEW else 0, _CHUNK):
             rows = self.engine.run("store/fact_by_ids", {"ids": ids[start:start + _CHUNK]})
             found.extend(records.version(r) for r in rows)
         for version in sorted(found, key=lambda v: (v.recorded_at, _number(v.id))):
@@ -159,23 +168,24 @@ class LiveIndex:
         for entity_id, name, kind in self.engine.run("store/entity_all"):
             index.add_entity(entity_id, name, kind)
         episodes = self.engine.arrow("recall/episodes_all")
-        received = _seconds(episodes.column("received_at"))
+        received = _micros(episodes.column("received_at"))
         ids = episodes.column("id").to_pylist()
         texts = episodes.column("text").to_pylist()
         for i in sorted(range(len(ids)), key=lambda i: (received[i], _number(ids[i]))):
             index.add_episode(ids[i], texts[i], received[i])
         facts = self.engine.arrow("recall/facts_all")
-        columns = {name: facts.column(name).to_pylist() for name in (
-            "id", "subject_id", "subject", "object_id", "object", "predicate", "reason", "episodes")}
-        times = {name: _seconds(facts.column(name)) for name in
+        c = {name: facts.column(name).to_pylist() for name in (
+            "id", "subject_id", "subject", "object_id", "object", "predicate", "episodes", "supersedes",
+            "superseded_by", "created_by", "closed_by", "reason")}
+        times = {name: _micros(facts.column(name)) for name in
                  ("valid_from", "valid_to", "recorded_at", "superseded_at")}
-        order = sorted(range(len(columns["id"])), key=lambda i: (times["recorded_at"][i], _number(columns["id"][i])))
+        order = sorted(range(len(c["id"])), key=lambda i: (times["recorded_at"][i], _number(c["id"][i])))
         for i in order:
             index.add_fact(
-                columns["id"][i], columns["subject_id"][i], columns["subject"][i], columns["object_id"][i],
-                columns["object"][i], columns["predicate"][i], times["valid_from"][i], times["valid_to"][i],
-                times["recorded_at"][i], times["superseded_at"][i], columns["reason"][i] is not None,
-                columns["episodes"][i] or (),
+                c["id"][i], c["subject_id"][i], c["subject"][i], c["object_id"][i], c["object"][i], c["predicate"][i],
+                times["valid_from"][i], times["valid_to"][i], times["recorded_at"][i], times["superseded_at"][i],
+                c["episodes"][i] or (), Links(tuple(c["supersedes"][i] or ()), c["created_by"][i] or "",
+                                              tuple(c["superseded_by"][i] or ()), c["closed_by"][i], c["reason"][i]),
             )
         self.index, self.state = index, state
         self.versions.clear()
@@ -202,16 +212,16 @@ class LiveIndex:
                 warnings.warn(f"{exc}; answering with keywords alone", RuntimeWarning, stacklevel=3)
         with self.engine.lock:  # no write lands between bringing the index up to date and reading it
             index = self.current(meta)
-            t = seconds(as_of)
+            t = micros(as_of)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker)
             similarity = None if query is None else self._similarity(index, embedder.model, query, t)
-            scored = rank(index, plan, t, valid_at=None if valid_at is None else seconds(valid_at),
-                          low=-INF if after is None else seconds(after),
-                          high=INF if before is None else seconds(before), limit=limit, events=events,
+            scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
+                          low=-INF if after is None else micros(after),
+                          high=INF if before is None else micros(before), limit=limit, events=events,
                           similarity=similarity)
             return self._hits(index, plan, scored, as_of, valid_at)
 
-    def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: float) -> dict[int, float]:
+    def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""
         if model not in self.vectors:
             self.vectors[model] = VectorSet.load(self.engine, model)
@@ -224,31 +234,25 @@ class LiveIndex:
                 episode = index.episodes[index.episode_of[vector_id]]
                 docs = episode.docs if episode.received_at <= t else ()
             for i in docs:
-                if value > found.get(i, -INF):
+                if value > found.get(i, -2.0):
                     found[i] = value
         return found
 
     def _hits(self, index: RecallIndex, plan: Plan, scored: list[Scored], as_of: datetime,
               valid_at: datetime | None) -> list[Hit]:
-        ids = [index.docs[s.doc].id for s in scored]
-        rows = self.engine.run("store/fact_by_ids", {"ids": ids}) if ids else []
-        versions = {v.id: v for v in (records.version(r) for r in rows)}
-        sentences = {index.episodes[s.sentence].id for s in scored if s.sentence is not None}
-        texts = {e.id: e.text for e in reads.episodes(self.engine, sorted(sentences))} if sentences else {}
-        t = seconds(as_of)
+        """The hits, built from the index alone: each version as believed at ``as_of``."""
         labels = {term.key: term.label for term in plan.terms}
         anchors = {a.entity_id: a for a in plan.anchors}
         period = plan.period
         time = None if period is None else TimeFilter(
-            text=period.text, valid_from=_moment(period.start), valid_to=_moment(period.end))
+            text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
+            valid_to=moment(period.end))
+        t = micros(as_of)
         hits = []
         for item in scored:
-            version = versions.get(index.docs[item.doc].id)
-            if version is None:  # removed since (cannot happen under the engine lock)
-                continue
-            unseen = frozenset(e for e in version.episodes
-                               if e in index.episode_of and index.episodes[index.episode_of[e]].received_at > t)
-            version = reads.as_believed_at(version, as_of, valid_at, unseen)
+            doc = index.docs[item.doc]
+            unseen = frozenset(index.episodes[j].id for j in doc.episodes if index.episodes[j].received_at > t)
+            version = reads.as_believed_at(_version(index, doc), as_of, valid_at, unseen)
             named = [anchors[k[2:]] for k in item.matched if k.startswith("e:") and k[2:] in anchors]
             anchor, via = item.anchor, item.via
             if named:
@@ -256,17 +260,27 @@ class LiveIndex:
                 anchor, via = (first.via, first.name) if first.via else (first.name, None)
             used = [SynonymUsed(phrase=h.phrase, predicate=version.predicate) for h in plan.synonyms
                     if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched]
-            episode = None if item.sentence is None else index.episodes[item.sentence].id
+            episode = None if item.sentence is None else index.episodes[item.sentence]
             hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
                 words=[labels[k] for k in item.matched if ":" not in k], anchor=anchor, via=via,
-                synonyms=used, time=time, episode=episode, sentence=texts.get(episode),
+                synonyms=used, time=time, episode=episode and episode.id, sentence=episode and episode.text,
                 semantic=None if item.semantic is None else round(item.semantic, 4),
             )))
         return hits
 
 
-def _moment(value: float) -> datetime | None:
-    return None if value in (INF, -INF) else datetime.fromtimestamp(value, UTC)
+def _version(index: RecallIndex, doc) -> Version:
+    """A stored version, from what the index keeps of it."""
+    links = doc.links
+    return records.construct_version({
+        "id": doc.id, "subject": index.entities[doc.subject_id][0], "predicate": doc.predicate,
+        "object": index.entities[doc.object_id][0], "valid_from": moment(doc.valid_from),
+        "valid_to": moment(doc.valid_to), "recorded_at": moment(doc.recorded_at),
+        "superseded_at": moment(doc.superseded_at), "status": None,
+        "episodes": [index.episodes[j].id for j in doc.episodes], "subject_id": doc.subject_id,
+        "object_id": doc.object_id, "supersedes": list(links.supersedes), "superseded_by": list(links.superseded_by),
+        "created_by": links.created_by, "closed_by": links.closed_by, "reason": links.reason,
+    })
 
 
 def _number(identifier: str) -> int:
@@ -277,9 +291,8 @@ def _number(identifier: str) -> int:
 _OPEN = pa.scalar(OPEN_END, pa.timestamp("us"))
 
 
-def _seconds(column: pa.ChunkedArray) -> list[float]:
-    """Naive engine times (UTC) as seconds since the epoch; the open-end sentinel as infinity."""
-    micro = column.cast(pa.timestamp("us"))
-    values = pc.cast(micro, pa.int64()).to_pylist()
+def _micros(column: pa.ChunkedArray) -> list[int]:
+    """Naive engine times (UTC) as microseconds since the epoch; the open-end sentinel as INF."""
+    values = pc.cast(column.cast(pa.timestamp("us")), pa.int64()).to_pylist()
     open_end = _OPEN.value
-    return [INF if v is None or v >= open_end else v / 1_000_000 for v in values]
+    return [INF if v is None or v >= open_end else v for v in values]

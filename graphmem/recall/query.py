@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .index import INF, RecallIndex, seconds
+from .index import INF, RecallIndex, micros
 from .synonyms import SynonymHit, Table, find
 from .text import Token, is_stop, stem, tokens
 
@@ -73,10 +73,10 @@ class Anchor:
 
 @dataclass(frozen=True)
 class Period:
-    """The valid-time filter a question's time phrase sets: ``[start, end)`` in seconds."""
+    """The valid-time filter a question's time phrase sets: ``[start, end)`` in microseconds."""
 
-    start: float
-    end: float
+    start: int
+    end: int
     text: str
 
 
@@ -100,9 +100,9 @@ class Plan:
 Resolver = Callable[[str], list]  # text -> spans with .text, .start and .end (aware datetimes; end may be None)
 
 
-def parse(text: str, index: RecallIndex, synonyms: Table, key: Callable[[str], str], t: float,
+def parse(text: str, index: RecallIndex, synonyms: Table, key: Callable[[str], str], t: int,
           resolve: Resolver | None = None, speaker: str | None = None) -> Plan:
-    """Read ``text`` as a question asked at transaction time ``t`` (seconds)."""
+    """Read ``text`` as a question asked at transaction time ``t`` (microseconds)."""
     plan = Plan(text)
     words = tokens(text)
     used = [False] * len(words)
@@ -146,11 +146,11 @@ def _time_period(text: str, words: list[Token], used: list[bool], resolve: Resol
         if where < 0:
             continue
         _mark(words, used, where, where + len(span.text))
-        return Period(seconds(span.start), seconds(span.end), span.text)
+        return Period(micros(span.start), micros(span.end), span.text)
     return None
 
 
-def _event_period(text, words, used, index: RecallIndex, synonyms: Table, key, t: float,
+def _event_period(text, words, used, index: RecallIndex, synonyms: Table, key, t: int,
                   speaker: str | None) -> Period | None:
     """"before she moved", "after Jonas graduated": the start of that person's latest change."""
     for match in _EVENT.finditer(text):
@@ -194,7 +194,7 @@ def _tense(words: list[Token]) -> str | None:
 
 
 def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex, key, speaker: str | None,
-             plan: Plan, t: float) -> None:
+             plan: Plan, t: int) -> None:
     i = 0
     while i < len(words):
         if used[i]:
@@ -234,7 +234,7 @@ def _key(key, name: str) -> str | None:
         return None
 
 
-def _relations(text: str, words: list[Token], index: RecallIndex, t: float, plan: Plan, key,
+def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: Plan, key,
                speaker: str | None) -> tuple[set[str], list[SynonymHit]]:
     """"Priya's husband", "my sister", "the wife of Ivan", "Dad": anchor whom the relation leads to.
 
@@ -276,7 +276,7 @@ def _relations(text: str, words: list[Token], index: RecallIndex, t: float, plan
     return owners, relations
 
 
-def _speaker(index: RecallIndex, key, speaker: str, t: float) -> Anchor | None:
+def _speaker(index: RecallIndex, key, speaker: str, t: int) -> Anchor | None:
     entity_id = _key(key, speaker)
     if entity_id not in index.entities or not index.has_believed(entity_id, t):
         return None

@@ -68,7 +68,7 @@ def _idf(frequency: int, size: int) -> float:
 
 
 class _Ranker:
-    def __init__(self, index: RecallIndex, plan: Plan, t: float, valid_at: float | None, low: float, high: float,
+    def __init__(self, index: RecallIndex, plan: Plan, t: int, valid_at: int | None, low: int, high: int,
                  events: frozenset[str]):
         self.index, self.plan, self.t = index, plan, t
         self.valid_at, self.low, self.high, self.events = valid_at, low, high, events
@@ -169,8 +169,8 @@ class _Ranker:
         return (-item.score, _GROUP[item.status], -occurrence, -doc.valid_from, doc.id)
 
 
-def rank(index: RecallIndex, plan: Plan, t: float, *, valid_at: float | None = None, low: float = -INF,
-         high: float = INF, limit: int | None = 10, events: frozenset[str] = frozenset(),
+def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None, low: int = -INF,
+         high: int = INF, limit: int | None = 10, events: frozenset[str] = frozenset(),
          similarity: dict[int, float] | None = None, depth: int = 50) -> list[Scored]:
     """The facts believed at ``t`` (valid at ``valid_at``, overlapping ``[low, high)`` and the
     plan's period) that match the plan, best first; at most ``limit`` (None: all).
@@ -206,16 +206,22 @@ def rank(index: RecallIndex, plan: Plan, t: float, *, valid_at: float | None = N
 
 def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
     index, plan, t = ranker.index, ranker.plan, ranker.t
+    docs, low, high, valid_at = index.docs, ranker.low, ranker.high, ranker.valid_at
     seen: set[int] = set()
     tiers: list[list[Scored]] = [[], [], []]
 
     def visit(candidates, tier: int) -> None:
         for i in candidates:
-            if i not in seen:
-                seen.add(i)
-                scored = ranker.score(i)
-                if scored is not None:
-                    tiers[tier].append(scored)
+            if i in seen:
+                continue
+            seen.add(i)
+            doc = docs[i]  # the filters first, inline: most candidates of a common term fail them
+            if (doc.recorded_at > t or doc.superseded_at <= t or doc.valid_from >= high or doc.valid_to <= low
+                    or (valid_at is not None and not doc.valid_from <= valid_at < doc.valid_to)):
+                continue
+            scored = ranker.score(i)
+            if scored is not None:
+                tiers[tier].append(scored)
 
     def enough() -> bool:
         return limit is not None and sum(len(found) for found in tiers) >= limit
