@@ -110,6 +110,10 @@ class RecallIndex:
         self.entities: dict[str, tuple[str, str]] = {}  # id -> (name, kind)
         self._recorded: list[int] = []
         self._received: list[int] = []
+        # the other times of each version too, as plain lists: filters read them in bulk
+        self.superseded: list[int] = []
+        self.valid_from: list[int] = []
+        self.valid_to: list[int] = []
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -147,6 +151,7 @@ class RecallIndex:
         if known is not None:
             doc = self.docs[known]
             doc.superseded_at, doc.links = superseded_at, links
+            self.superseded[known] = superseded_at
             self._link(known, episodes)
             return
         if self._recorded and recorded_at < self._recorded[-1]:
@@ -163,6 +168,9 @@ class RecallIndex:
                              superseded_at, dict(counted), max(length, 1), links))
         self.doc_of[version_id] = index
         self._recorded.append(recorded_at)
+        self.superseded.append(superseded_at)
+        self.valid_from.append(valid_from)
+        self.valid_to.append(valid_to)
         for term in counted:
             self.postings.setdefault(term, []).append(index)
         self._link(index, episodes)
@@ -204,6 +212,13 @@ class RecallIndex:
         if sentences:
             count += bisect_right(sentences, t, key=self._received.__getitem__)
         return count
+
+    def passing(self, candidates: Iterable[int], t: int, low: int = -INF, high: int = INF) -> list[int]:
+        """The candidates believed at ``t`` whose valid period overlaps ``[low, high)``."""
+        recorded, superseded, starts, ends = self._recorded, self.superseded, self.valid_from, self.valid_to
+        if low <= -INF and high >= INF:
+            return [i for i in candidates if recorded[i] <= t < superseded[i]]
+        return [i for i in candidates if recorded[i] <= t < superseded[i] and starts[i] < high and ends[i] > low]
 
     def believed_docs(self, entity_id: str, t: int) -> list[int]:
         """The versions touching an entity that were believed at ``t``."""

@@ -206,19 +206,16 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
 
 def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
     index, plan, t = ranker.index, ranker.plan, ranker.t
-    docs, low, high, valid_at = index.docs, ranker.low, ranker.high, ranker.valid_at
+    low, high = ranker.low, ranker.high
+    if ranker.valid_at is not None:  # valid at one moment: the period [V, V]
+        low, high = max(low, ranker.valid_at), min(high, ranker.valid_at + 1)
     seen: set[int] = set()
     tiers: list[list[Scored]] = [[], [], []]
 
     def visit(candidates, tier: int) -> None:
-        for i in candidates:
-            if i in seen:
-                continue
-            seen.add(i)
-            doc = docs[i]  # the filters first, inline: most candidates of a common term fail them
-            if (doc.recorded_at > t or doc.superseded_at <= t or doc.valid_from >= high or doc.valid_to <= low
-                    or (valid_at is not None and not doc.valid_from <= valid_at < doc.valid_to)):
-                continue
+        fresh = [i for i in candidates if i not in seen]
+        seen.update(fresh)
+        for i in index.passing(fresh, t, low, high):  # in bulk: most candidates of a common term fail
             scored = ranker.score(i)
             if scored is not None:
                 tiers[tier].append(scored)
