@@ -81,7 +81,7 @@ class _Ranker:
         self.factor = STATUS_FACTOR.get(plan.tense, STATUS_FACTOR[None])
         self.neighbours: dict[str, str] = {}  # neighbour id -> the anchor's name
         self.neighbour_idf = 0.0
-        anchors = {a.entity_id for a in plan.anchors}
+        anchors = self.anchors = {a.entity_id for a in plan.anchors}
         for anchor in plan.anchors:
             idf = next((idf for key, _, idf, _ in self.terms if key == f"e:{anchor.entity_id}"), 0.0)
             self.neighbour_idf = max(self.neighbour_idf, idf)
@@ -141,6 +141,13 @@ class _Ranker:
             best = sentences[0]
         return Scored(i, total * self.factor[status], status, matched, best, anchor, via)
 
+    def tier(self, item: Scored) -> int:
+        """0 for a fact about a named entity, 1 for one about a neighbour of one, 2 for the rest."""
+        doc = self.index.docs[item.doc]
+        if self.anchors & {doc.subject_id, doc.object_id}:
+            return 0
+        return 1 if doc.subject_id in self.neighbours or doc.object_id in self.neighbours else 2
+
     def bounds(self) -> list[tuple[float, str, float]]:
         """(upper bound of a term's contribution, term key or the neighbour marker) per term."""
         found = [(weight * idf * (K1 + 1), key, idf) for key, weight, idf, _ in self.terms]
@@ -178,8 +185,8 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
     Facts about the entities the question names come first, then facts about their one-hop
     neighbours, then the rest; relevance orders each tier. With ``similarity`` (a fact's cosine
     similarity with the question, by document), the keyword ranking's first ``depth`` facts and
-    the ``depth`` most similar facts are fused by reciprocal rank fusion, and the fused value is
-    the score.
+    the ``depth`` most similar facts are fused by reciprocal rank fusion: the fused value is the
+    score, and orders each tier.
     """
     if plan.period is not None:
         low, high = max(low, plan.period.start), min(high, plan.period.end)
@@ -200,7 +207,8 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
             item = Scored(i, 0.0, ranker.status(doc), [], sentences[0] if sentences else None)
         item.score, item.semantic = value, similarity.get(i)
         found.append(item)
-    found.sort(key=lambda s: (-s.score, place.get(s.doc, len(place)), index.docs[s.doc].id))
+    # the named entities' facts still come first, then their neighbours': meaning reorders within
+    found.sort(key=lambda s: (ranker.tier(s), -s.score, place.get(s.doc, len(place)), index.docs[s.doc].id))
     return found if limit is None else found[:limit]
 
 
