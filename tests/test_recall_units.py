@@ -56,8 +56,8 @@ def test_stems_meet(forms, same):
 
 def test_terms_drop_stop_words_and_predicates_give_their_words():
     assert terms("Where did she live in 2023?") == ["live", "2023"]
-    assert predicate_words("lives_in") == ["live"]
-    assert predicate_words("traveled_to") == ["travel"]
+    assert predicate_words("lives_in") == ("live",)
+    assert predicate_words("traveled_to") == ("travel",)
 
 
 # -- synonyms ----------------------------------------------------------------------------------------------

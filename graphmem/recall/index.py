@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from ..timeutil import UTC
-from .text import predicate_words, terms
+from .text import name_terms, predicate_words, terms
 
 __all__ = ["Doc", "EpisodeDoc", "INF", "OutOfOrder", "RecallIndex", "micros", "moment"]
 
@@ -64,10 +64,15 @@ class Doc:
     fields: dict[str, int]
     length: int
     links: Links
-    episodes: list[int] = field(default_factory=list)
+    episodes: list[int] = field(default_factory=list)  # its supporting episodes (index positions)
+    linked: list[int] = field(default_factory=list)  # when each was linked to it
 
     def believed(self, t: int) -> bool:
         return self.recorded_at <= t < self.superseded_at
+
+    def sentences(self, t: int) -> list[int]:
+        """The supporting episodes linked to it by ``t``: an answer as of ``t`` shows only those."""
+        return [j for j, at in zip(self.episodes, self.linked) if at <= t]
 
     @property
     def retracted(self) -> bool:
@@ -136,36 +141,41 @@ class RecallIndex:
         for term in counted:
             self.episode_postings.setdefault(term, []).append(index)
 
-    def add_version(self, v) -> None:
+    def add_version(self, v, linked_at: dict[str, int] | None = None) -> None:
         """Index a version (a :class:`graphmem.models.Version`), or update the one already indexed
-        with the only things that change: its closing and its supporting episodes."""
+        with the only things that change: its closing and its supporting episodes (each linked at
+        ``linked_at[episode]``, or when the episode was received)."""
         self.add_fact(v.id, v.subject_id, v.subject, v.object_id, v.object, v.predicate, micros(v.valid_from),
                       micros(v.valid_to), micros(v.recorded_at), micros(v.superseded_at), v.episodes,
-                      Links(tuple(v.supersedes), v.created_by, tuple(v.superseded_by), v.closed_by, v.reason))
+                      Links(tuple(v.supersedes), v.created_by, tuple(v.superseded_by), v.closed_by, v.reason),
+                      linked_at)
 
     def add_fact(self, version_id: str, subject_id: str, subject: str, object_id: str, obj: str, predicate: str,
                  valid_from: int, valid_to: int, recorded_at: int, superseded_at: int, episodes: Iterable[str],
-                 links: Links) -> None:
+                 links: Links, linked_at: dict[str, int] | None = None) -> None:
         """:meth:`add_version` over plain values (times in microseconds, open ends INF)."""
         known = self.doc_of.get(version_id)
         if known is not None:
             doc = self.docs[known]
             doc.superseded_at, doc.links = superseded_at, links
             self.superseded[known] = superseded_at
-            self._link(known, episodes)
+            self._link(known, episodes, linked_at)
             return
         if self._recorded and recorded_at < self._recorded[-1]:
             raise OutOfOrder(f"version {version_id} was recorded before the last indexed one")
         for entity_id, name in ((subject_id, subject), (object_id, obj)):
             self.entities.setdefault(entity_id, (name, "entity"))
-        counted = Counter([*terms(subject), *predicate_words(predicate), *terms(obj)])
-        length = sum(counted.values())
-        counted[f"p:{predicate}"] += 1
-        counted[f"e:{subject_id}"] += 1
-        counted[f"e:{object_id}"] += 1
+        words = name_terms(subject) + predicate_words(predicate) + name_terms(obj)
+        counted: dict[str, int] = {}
+        for term in words:
+            counted[term] = counted.get(term, 0) + 1
+        length = len(words)
+        counted[f"p:{predicate}"] = 1
+        counted[f"e:{subject_id}"] = 1
+        counted[f"e:{object_id}"] = 1
         index = len(self.docs)
         self.docs.append(Doc(version_id, subject_id, object_id, predicate, valid_from, valid_to, recorded_at,
-                             superseded_at, dict(counted), max(length, 1), links))
+                             superseded_at, counted, max(length, 1), links))
         self.doc_of[version_id] = index
         self._recorded.append(recorded_at)
         self.superseded.append(superseded_at)
@@ -173,14 +183,18 @@ class RecallIndex:
         self.valid_to.append(valid_to)
         for term in counted:
             self.postings.setdefault(term, []).append(index)
-        self._link(index, episodes)
+        self._link(index, episodes, linked_at)
 
-    def _link(self, index: int, episode_ids: Iterable[str]) -> None:
+    def _link(self, index: int, episode_ids: Iterable[str], linked_at: dict[str, int] | None) -> None:
         doc = self.docs[index]
         for episode_id in episode_ids:
             position = self.episode_of.get(episode_id)
             if position is not None and position not in doc.episodes:
                 doc.episodes.append(position)
+                # A link is seen from when its episode was received (this store keeps no time of
+                # its own for a link); a caller that knows the link's time passes it.
+                at = (linked_at or {}).get(episode_id, self.episodes[position].received_at)
+                doc.linked.append(at)
                 self.episodes[position].docs.append(index)
 
     # -- statistics as of a moment -----------------------------------------------------------------------

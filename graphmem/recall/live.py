@@ -174,19 +174,19 @@ class LiveIndex:
         for i in sorted(range(len(ids)), key=lambda i: (received[i], _number(ids[i]))):
             index.add_episode(ids[i], texts[i], received[i])
         facts = self.engine.arrow("recall/facts_all")
-        c = {name: facts.column(name).to_pylist() for name in (
-            "id", "subject_id", "subject", "object_id", "object", "predicate", "episodes", "supersedes",
-            "superseded_by", "created_by", "closed_by", "reason")}
-        times = {name: _micros(facts.column(name)) for name in
-                 ("valid_from", "valid_to", "recorded_at", "superseded_at")}
-        order = sorted(range(len(c["id"])), key=lambda i: (times["recorded_at"][i], _number(c["id"][i])))
-        for i in order:
-            index.add_fact(
-                c["id"][i], c["subject_id"][i], c["subject"][i], c["object_id"][i], c["object"][i], c["predicate"][i],
-                times["valid_from"][i], times["valid_to"][i], times["recorded_at"][i], times["superseded_at"][i],
-                c["episodes"][i] or (), Links(tuple(c["supersedes"][i] or ()), c["created_by"][i] or "",
-                                              tuple(c["superseded_by"][i] or ()), c["closed_by"][i], c["reason"][i]),
-            )
+        rows = list(zip(
+            *(facts.column(name).to_pylist() for name in ("id", "subject_id", "subject", "object_id", "object",
+                                                           "predicate")),
+            *(_micros(facts.column(name)) for name in ("valid_from", "valid_to", "recorded_at", "superseded_at")),
+            *(facts.column(name).to_pylist() for name in ("episodes", "supersedes", "created_by", "superseded_by",
+                                                           "closed_by", "reason")),
+        ))
+        rows.sort(key=lambda r: (r[8], _number(r[0])))  # recording order
+        for (vid, sid, subject, oid, obj, predicate, start, end, recorded, superseded, episodes, supersedes,
+             created_by, superseded_by, closed_by, reason) in rows:
+            index.add_fact(vid, sid, subject, oid, obj, predicate, start, end, recorded, superseded, episodes or (),
+                           Links(tuple(supersedes or ()), created_by or "", tuple(superseded_by or ()), closed_by,
+                                 reason))
         self.index, self.state = index, state
         self.versions.clear()
         self.episodes.clear()
@@ -231,8 +231,8 @@ class LiveIndex:
             if vector_id in index.doc_of:
                 docs = (index.doc_of[vector_id],)
             elif vector_id in index.episode_of:
-                episode = index.episodes[index.episode_of[vector_id]]
-                docs = episode.docs if episode.received_at <= t else ()
+                position = index.episode_of[vector_id]
+                docs = [i for i in index.episodes[position].docs if position in index.docs[i].sentences(t)]
             for i in docs:
                 if value > found.get(i, -2.0):
                     found[i] = value
@@ -251,7 +251,7 @@ class LiveIndex:
         hits = []
         for item in scored:
             doc = index.docs[item.doc]
-            unseen = frozenset(index.episodes[j].id for j in doc.episodes if index.episodes[j].received_at > t)
+            unseen = frozenset(index.episodes[j].id for j, at in zip(doc.episodes, doc.linked) if at > t)
             version = reads.as_believed_at(_version(index, doc), as_of, valid_at, unseen)
             named = [anchors[k[2:]] for k in item.matched if k.startswith("e:") and k[2:] in anchors]
             anchor, via = item.anchor, item.via

@@ -108,7 +108,7 @@ class _Ranker:
         status = self.status(doc)
         if status is None:
             return None
-        sentences = [j for j in doc.episodes if index.episodes[j].received_at <= self.t]
+        sentences = doc.sentences(self.t)
         total, matched, best, best_count = 0.0, [], None, 0
         counts: dict[int, int] = {}
         for key, weight, idf, is_word in self.terms:
@@ -163,7 +163,7 @@ class _Ranker:
                 found.extend(index.doc_postings(f"e:{other}", self.t))
             return found
         found = list(index.doc_postings(key, self.t))
-        if ":" not in key:
+        if ":" not in key:  # the facts a sentence supports (the link's time is checked when scoring)
             for j in index.sentence_postings(key, self.t):
                 found.extend(index.episodes[j].docs)
         return found
@@ -203,7 +203,7 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
         item = keyword[place[i]] if i in place else ranker.score(i)
         if item is None:  # similar in meaning, no word in common
             doc = index.docs[i]
-            sentences = [j for j in doc.episodes if index.episodes[j].received_at <= t]
+            sentences = doc.sentences(t)
             item = Scored(i, 0.0, ranker.status(doc), [], sentences[0] if sentences else None)
         item.score, item.semantic = value, similarity.get(i)
         found.append(item)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import snowballstemmer
 
-__all__ = ["STOP_WORDS", "Token", "fold", "is_stop", "predicate_words", "stem", "terms", "tokens"]
+__all__ = ["STOP_WORDS", "Token", "fold", "is_stop", "name_terms", "predicate_words", "stem", "terms", "tokens"]
 
 _WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")
@@ -71,6 +71,13 @@ def terms(text: str) -> list[str]:
     return [stem(t.word) for t in tokens(text) if not is_stop(t.word)]
 
 
-def predicate_words(predicate: str) -> list[str]:
+@lru_cache(maxsize=131072)
+def name_terms(name: str) -> tuple[str, ...]:
+    """:func:`terms` of a name, remembered: the same names come back with every fact about them."""
+    return tuple(terms(name))
+
+
+@lru_cache(maxsize=4096)
+def predicate_words(predicate: str) -> tuple[str, ...]:
     """The stems a predicate's name contributes: ``lives_in`` gives ``live``."""
-    return terms(predicate.replace("_", " "))
+    return tuple(terms(predicate.replace("_", " ")))
