@@ -158,3 +158,49 @@ def test_cli_synonyms(tmp_path):
     assert runner.invoke(main, [*base, "synonym", "remove", "day job"]).exit_code == 0
     gone = runner.invoke(main, [*base, "synonym", "remove", "day job"])
     assert gone.exit_code == 1 and "no synonym" in gone.output
+
+
+def test_threads_writing_and_searching_leave_an_index_equal_to_a_fresh_one(tmp_path):
+    import threading
+
+    directory, clock = tmp_path / "store", Clock("2026-01-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        store.add("Ivan", "lives_in", "Prague", quote="Ivan lives in Prague.")
+        errors = []
+
+        def write(worker: int) -> None:
+            try:
+                for i in range(8):
+                    store.add(f"Person {worker}", "likes", f"thing {i}", quote=f"Person {worker} likes thing {i}.")
+            except Exception as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+        def search() -> None:
+            try:
+                for _ in range(15):
+                    for hit in store.search("what does Person 1 like", limit=None):
+                        assert hit.version.status == "current"
+            except Exception as exc:  # noqa: BLE001
+                errors.append(exc)
+
+        threads = [threading.Thread(target=write, args=(n,)) for n in range(3)]
+        threads += [threading.Thread(target=search) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert answers(store) == fresh(directory, clock)
+        assert len(store.search("what does Person 1 like", limit=None)) >= 8
+
+
+def test_a_restore_under_a_built_index_is_followed(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2026-01-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        writes(store, clock, 10)
+        store.backup(tmp_path / "backup")
+        before = answers(store)
+        writes(store, clock, 20)
+        assert answers(store) != before
+        store.restore(tmp_path / "backup")
+        assert answers(store) == before == fresh(directory, clock)
