@@ -88,6 +88,7 @@ class Engine:
         self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
         # kuzu runs prepared statements ~3x faster; ladybug deprecates them and runs them slower.
         self._prepared: dict[str, object] | None = {} if name == "kuzu" else None
+        self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
 
     def _check_marker(self) -> None:
         marked = _marked_engine(self.directory)
@@ -192,6 +193,7 @@ class Engine:
                 self.connection = module.Connection(self.database)
                 self._prepared = {} if self._prepared is not None else None
                 self.in_transaction = self._copied = False
+                self.generation += 1
 
     def close(self) -> None:
         """Release the database (the last Store on this path closes it)."""

@@ -43,9 +43,11 @@ def source_records(version: Version, episodes: dict[str, Episode]) -> list[dict]
             for e in version.episodes if e in episodes]
 
 
-def sourced_record(version: Version, episodes: dict[str, Episode]) -> dict:
-    """A version with its sources, as `graphmem search --json` prints it."""
-    return {**version_record(version), "sources": source_records(version, episodes)}
+def hit_record(hit, episodes: dict[str, Episode]) -> dict:
+    """A search hit as `graphmem search --json` prints it: the version's fields, its sources, its
+    score and what matched."""
+    return {**version_record(hit.version), "sources": source_records(hit.version, episodes),
+            "score": hit.score, "matched": hit.matched.model_dump(mode="json")}
 
 
 def shown_record(version: Version, provenance: list[Episode]) -> dict:

@@ -37,6 +37,7 @@ def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
             _unlink(txn, records.version(row), episode_id)
         txn.run("store/episode_delete", id=episode_id)
         txn.run("store/link_delete", version="", episode=episode_id)
+    txn.run("recall/embedding_delete", ids=sorted(purged) + episodes)  # their vectors hold their meaning
     proposals = _purge_proposals(txn, set(episodes), set(entity_ids))
     for entity_id in entity_ids:
         txn.run("store/entity_delete", id=entity_id)

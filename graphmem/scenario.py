@@ -53,10 +53,18 @@ def _write(store: Store, write: dict, episode: str | None) -> Decision:
         s, p, o = write["segment"]
         return store.segment(s, p, o, valid_from=write["from"], valid_to=write["to"], episode=episode)
     if "correct" in write:
-        s, p, o = write["correct"]
-        wrong = next((v for v in store.beliefs(valid_at="all") if (v.subject, v.predicate, v.object) == (s, p, o)),
-                     None)
-        if wrong is None:
-            raise NotFound(f"scenario: nothing believed to correct for {s} {p} {o}")
+        wrong = _believed(store, write["correct"], "correct")
         return store.correct(wrong.id, write["object"], reason=write["reason"], episode=episode)
+    if "retract" in write:
+        wrong = _believed(store, write["retract"], "retract")
+        return store.retract(wrong.id, reason=write["reason"], episode=episode)
     raise ValueError(f"scenario: unknown write {sorted(write)}")
+
+
+def _believed(store: Store, fact: list[str], what: str):
+    """The believed version (any valid time) of a (subject, predicate, object) a step names."""
+    s, p, o = fact
+    found = next((v for v in store.beliefs(valid_at="all") if (v.subject, v.predicate, v.object) == (s, p, o)), None)
+    if found is None:
+        raise NotFound(f"scenario: nothing believed to {what} for {s} {p} {o}")
+    return found

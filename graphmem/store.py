@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import threading
-import weakref
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 import networkx as nx
 
-from . import audit, cypher, kinds, named, reads, records, search
+from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
-from .cypher import Rows, SnapshotCache
+from .cypher import Rows
 from .engine import Engine, acquire, choose_engine, release
 from .errors import Conflict, InvalidInput, NotFound, TimeWentBackwards
-from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from .logio import export_log, finish_import, import_log
 from .migrations import migrate
 from .models import (
@@ -36,40 +33,21 @@ from .models import (
     Version,
     WhyAnswer,
 )
-from .named import LogCache
 from .names import check_kind, check_predicate, entity_key, guess_kind, refuse_kind_change
+from .recall import synonyms as recall_synonyms
+from .recall import text as recall_text
+from .recall.embed import Embedder
+from .recall.live import LiveIndex
+from .recall.models import Embedded, Hit
+from .recall.vectors import embed_ids, missing, written
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+from .shared import shared_by
 from .tables import TABLES
-from .temporal import Period
-from .timeutil import TICK, UTC, from_engine, iso, optional_time, parse_time, zone
+from .timeutil import TICK, UTC, from_engine, iso, parse_time, zone
+from .when import read_time
 from .writes import Transaction
 
 ALL = "all"
-
-
-@dataclass
-class _Shared:
-    """What every Store on one path shares in this process besides its engine: the settings and
-    predicates read once, and the snapshots queries are answered from. Kept here, by the Store,
-    and dropped or refreshed explicitly by whatever changes them."""
-
-    settings: dict[str, str] | None = None
-    predicates: dict[str, str] | None = None
-    snapshots: SnapshotCache = field(default_factory=SnapshotCache)
-    logs: LogCache = field(default_factory=LogCache)
-
-    def forget(self) -> None:
-        """Read settings and predicates again on next use (after a write that changed them)."""
-        self.settings = self.predicates = None
-
-
-_shared: weakref.WeakKeyDictionary[Engine, _Shared] = weakref.WeakKeyDictionary()
-_shared_lock = threading.Lock()
-
-
-def _shared_by(engine: Engine) -> _Shared:
-    with _shared_lock:
-        return _shared.setdefault(engine, _Shared())
 
 
 class Store:
@@ -99,11 +77,13 @@ class Store:
         engine: str | None = None,
         timezone: str | None = None,
         clock: Callable[[], datetime] | None = None,
+        embedder: Embedder | None = None,
     ):
         self.path = None if path is None or str(path) == ":memory:" else Path(path)
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
-        self._shared = _shared_by(self._engine)
+        self._shared = shared_by(self._engine)
         self._clock = clock or (lambda: datetime.now(UTC))
+        self.embedder = embedder  # semantic search, when an embeddings endpoint is configured
         try:
             self._setup(timezone)
             finish_pending(self._db)  # a purge whose file rewrite a crash interrupted
@@ -146,8 +126,10 @@ class Store:
     def close(self) -> None:
         """Release the database; the store cannot be used afterwards."""
         if self._engine is not None:
-            self._shared.snapshots.clear()
-            self._shared.logs.clear()
+            if self._engine.users == 1:  # the last Store on this path here: drop what they shared
+                self._shared.snapshots.clear()
+                self._shared.logs.clear()
+                self._shared.recall = None
             release(self._engine)
             self._engine = None
 
@@ -170,8 +152,12 @@ class Store:
             return dict(self._shared.settings)
 
     def time(self, value) -> datetime:
-        """Read a user time in this store's zone as aware UTC."""
-        return parse_time(value, self.tz)
+        """Read a user's time as aware UTC: ISO 8601 or a date (naive read in this store's zone),
+        ``now``, or a phrase like "yesterday" or "2 weeks ago" read against now in this zone."""
+        return read_time(value, self.tz, self.now)
+
+    def _time_or_none(self, value) -> datetime | None:
+        return None if value is None else self.time(value)
 
     def now(self) -> datetime:
         """The store clock's current time (never before the latest write)."""
@@ -227,37 +213,54 @@ class Store:
     @contextmanager
     def _write(self, recorded_at=None, *, bulk: bool = False) -> Iterator[Transaction]:
         """One atomic write at a strictly later transaction time (stored in bulk with ``bulk``)."""
-        explicit = optional_time(recorded_at, self.tz)
-        with self._db.transaction() as engine:
-            meta = self._meta()
-            latest = parse_time(meta["last_write"]) if "last_write" in meta else None
-            if explicit is not None:
-                if latest is not None and explicit <= latest:
-                    raise TimeWentBackwards(
-                        f"transaction time {iso(explicit)} is not after the latest write "
-                        f"{iso(latest)}; transaction time only moves forward"
-                    )
-                at = explicit
-            else:
-                at = self._clock()
-                if latest is not None and at <= latest:
-                    at = latest + TICK
-            txn = Transaction(engine, meta, at)
+        explicit = self._time_or_none(recorded_at)
+        with self._db.lock:
+            with self._db.transaction() as engine:
+                meta = self._meta()
+                previous = meta.get("last_write")
+                latest = parse_time(previous) if previous else None
+                if explicit is not None:
+                    if latest is not None and explicit <= latest:
+                        raise TimeWentBackwards(
+                            f"transaction time {iso(explicit)} is not after the latest write "
+                            f"{iso(latest)}; transaction time only moves forward"
+                        )
+                    at = explicit
+                else:
+                    at = self._clock()
+                    if latest is not None and at <= latest:
+                        at = latest + TICK
+                txn = Transaction(engine, meta, at, self.tz)
+                try:
+                    yield txn
+                    txn.finish(bulk=bulk)
+                finally:  # the write saved new settings (its time, the counters), or was undone
+                    self._shared.settings = None
+            if self._shared.recall is not None:  # committed: the search index follows
+                self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
+        if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
             try:
-                yield txn
-                txn.finish(bulk=bulk)
-            finally:  # the write saved new settings (its time, the counters), or was undone
-                self._shared.settings = None
+                versions, episodes = written(self._db, self.embedder.model, txn.decisions)
+                self._embed(versions, episodes)
+            except Exception as exc:  # the write has committed: it stands, whatever happens here
+                warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
+                              RuntimeWarning, stacklevel=3)
 
-    def _episode_for(self, txn: Transaction, episode: str | None, quote: str | Said | None) -> Episode | None:
-        """The write's supporting episode: an existing one, or a new one recorded in this write."""
-        if episode and quote:
-            raise InvalidInput("give either an episode id or a quote, not both")
-        if quote is not None:
-            said = Said(text=quote) if isinstance(quote, str) else quote
-            reference = optional_time(said.reference_time, self.tz)
-            return txn.add_episode(said.text, said.kind, said.actor, reference)
-        return txn.episode(episode) if episode else None
+    def _embed(self, versions: list[str], episodes: list[str], progress=None) -> None:
+        ids, vectors = embed_ids(self._db, self.embedder, versions, episodes, progress)
+        if self._shared.recall is not None:
+            self._shared.recall.embedded(self.embedder.model, ids, vectors)
+
+    def embed(self, progress: Callable[[int, int], None] | None = None) -> Embedded:
+        """Make the vectors semantic search needs for every version and episode that has none yet
+        (from this embedder's model); ``progress(done, total)`` is called after each batch."""
+        if self.embedder is None:
+            raise InvalidInput("no embeddings endpoint; set GRAPHMEM_EMBED_BASE_URL (e.g. http://localhost:8000/v1) "
+                               "and GRAPHMEM_EMBED_MODEL, or pass Store(..., embedder=Embedder(url, model))")
+        with self._db.lock:
+            versions, episodes = missing(self._db, self.embedder.model)
+        self._embed(versions, episodes, progress)
+        return Embedded(model=self.embedder.model, versions=len(versions), episodes=len(episodes))
 
     def add(
         self,
@@ -273,20 +276,9 @@ class Store:
     ) -> Decision:
         """Assert ``subject -[predicate]-> obj`` over a valid period (default: from the episode's time, or now)."""
         kind = self.kind_of(predicate)
-        start, end = optional_time(valid_from, self.tz), optional_time(valid_to, self.tz)
+        start, end = self._time_or_none(valid_from), self._time_or_none(valid_to)
         with self._write(recorded_at) as txn:
-            return self._assert(txn, kind, subject, predicate, obj, start, end, episode, quote)
-
-    def _assert(self, txn, kind, subject, predicate, obj, start, end, episode, quote,
-                proposal=None) -> Decision:
-        source = self._episode_for(txn, episode, quote)
-        start = start or (source.reference_time if source else txn.next_at)
-        subject_id = txn.ensure_entity(subject)
-        object_id = txn.ensure_entity(obj)
-        plan = plan_assert(kind, txn.believed(subject_id, predicate), object_id, start, end,
-                           source.id if source else None, self.tz)
-        return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
-                             proposal=proposal)
+            return txn.assert_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
 
     def add_many(self, facts, *, recorded_at=None) -> list[Decision]:
         """Assert many facts in one atomic write, each its own decision one tick after the last.
@@ -300,11 +292,11 @@ class Store:
         if not items:
             return []
         kinds = self.predicates()
-        prepared = [(kinds.get(check_predicate(i.predicate), "many"), i, optional_time(i.valid_from, self.tz),
-                     optional_time(i.valid_to, self.tz)) for i in items]
+        prepared = [(kinds.get(check_predicate(i.predicate), "many"), i, self._time_or_none(i.valid_from),
+                     self._time_or_none(i.valid_to)) for i in items]
         with self._write(recorded_at, bulk=True) as txn:
             txn.prefetch((n for i in items for n in (i.subject, i.object)), (i.predicate for i in items))
-            return [self._assert(txn, kind, i.subject, i.predicate, i.object, start, end, i.episode, None)
+            return [txn.assert_fact(kind, i.subject, i.predicate, i.object, start, end, txn.source(i.episode, None))
                     for kind, i, start, end in prepared]
 
     def segment(self, subject: str, predicate: str, obj: str, *, valid_from, valid_to,
@@ -313,70 +305,34 @@ class Store:
         kind = self.kind_of(predicate)
         start, end = self.time(valid_from), self.time(valid_to)
         with self._write(recorded_at) as txn:
-            source = self._episode_for(txn, episode, quote)
-            subject_id, object_id = txn.ensure_entity(subject), txn.ensure_entity(obj)
-            plan = plan_segment(kind, txn.believed(subject_id, predicate), object_id, start, end,
-                                source.id if source else None)
-            return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None)
+            return txn.segment_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
 
     def end(self, subject: str, predicate: str, obj: str | None = None, *, at=None,
             episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
         """The world changed: close what held at ``at`` (default: the episode's time, or now)."""
         kind = self.kind_of(predicate)
-        moment = optional_time(at, self.tz)
+        moment = self._time_or_none(at)
         with self._write(recorded_at) as txn:
-            return self._end(txn, kind, subject, predicate, obj, moment, episode, quote)
-
-    def _end(self, txn, kind, subject, predicate, obj, moment, episode, quote, proposal=None):
-        source = self._episode_for(txn, episode, quote)
-        moment = moment or (source.reference_time if source else txn.next_at)
-        subject_id = txn.find_entity(subject)
-        object_id = txn.find_entity(obj) if obj is not None else None
-        if subject_id is None or (obj is not None and object_id is None):
-            raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
-        plan = plan_end(kind, txn.believed(subject_id, predicate), object_id, moment,
-                        source.id if source else None)
-        return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
-                             proposal=proposal)
+            return txn.end_fact(kind, subject, predicate, obj, moment, txn.source(episode, quote))
 
     def retract(self, version_id: str, *, reason: str, episode: str | None = None,
                 quote: str | Said | None = None, recorded_at=None) -> Decision:
         """We were wrong: withdraw a believed version as never true, keeping it and the reason."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
-            wrong = self._believed_version(txn, version_id)
-            source = self._episode_for(txn, episode, quote)
-            return txn.carry_out(Plan("RETRACT", close=(wrong.id,)), wrong.subject_id,
-                                 wrong.predicate, reason=reason, retracted=(wrong.id,),
-                                 episode=source.id if source else None)
+            return txn.retract_version(version_id, reason, txn.source(episode, quote))
 
     def correct(self, version_id: str, obj: str, *, reason: str, episode: str | None = None,
                 quote: str | Said | None = None, recorded_at=None) -> Decision:
         """Retract a version and assert the right value for the same period, in one write."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
-            wrong = self._believed_version(txn, version_id)
-            kind = self.kind_of(wrong.predicate)
-            source = self._episode_for(txn, episode, quote)
-            object_id = txn.ensure_entity(obj)
-            held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to),
-                        tuple(wrong.episodes))
-            plan = plan_correct(kind, txn.believed(wrong.subject_id, wrong.predicate), held,
-                                object_id, source.id if source else None)
-            return txn.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason,
-                                 retracted=(wrong.id,), episode=source.id if source else None)
-
-    def _believed_version(self, txn: Transaction, version_id: str) -> Version:
-        version = txn.version(version_id)
-        if version.superseded_at is not None:
-            state = "retracted" if version.reason else "superseded"
-            raise Conflict(f"version {version_id} is already {state} (at {iso(version.superseded_at)})")
-        return version
+            return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote))
 
     def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,
                     reference_time=None, recorded_at=None) -> Episode:
         """Record a piece of source material (its reference time defaults to now)."""
-        reference = optional_time(reference_time, self.tz)
+        reference = self._time_or_none(reference_time)
         with self._write(recorded_at) as txn:
             episode = txn.add_episode(text, kind, actor, reference)
             txn.log("EPISODE", episode=episode.id)
@@ -391,12 +347,13 @@ class Store:
         (e.g. :class:`graphmem.extract_rules.ExtractedFact`). They wait for review unless
         ``approve`` is set or their source (default: the episode kind) skips review.
         """
-        reference = optional_time(reference_time, self.tz)
+        reference = self._time_or_none(reference_time)
         source = source or kind
         with self._write(recorded_at) as txn:
             episode = txn.add_episode(text, kind, actor, reference)
             txn.log("EPISODE", episode=episode.id)
-            proposals = [self._queue(txn, fact, episode.id, source, approve) for fact in facts]
+            approve_now = approve or source in self.review_skips()
+            proposals = [review.queue(txn, fact, episode.id, source, approve_now, self.kind_of) for fact in facts]
         return episode, proposals
 
     # -- review queue ----------------------------------------------------------------------
@@ -406,34 +363,12 @@ class Store:
                 quote: str | Said | None = None, source: str = "manual", recorded_at=None) -> Proposal:
         """Queue a fact for review; sources configured to skip review are written at once."""
         fact = Proposal(id="", op=op, subject=subject, predicate=predicate, object=obj,
-                        valid_from=optional_time(valid_from, self.tz), valid_to=optional_time(valid_to, self.tz),
+                        valid_from=self._time_or_none(valid_from), valid_to=self._time_or_none(valid_to),
                         quote=quote, proposed_at=datetime.now(UTC))
         with self._write(recorded_at) as txn:
             if episode:
                 txn.episode(episode)
-            return self._queue(txn, fact, episode, source, False)
-
-    def _queue(self, txn: Transaction, fact, episode: str | None, source: str, approve: bool) -> Proposal:
-        """Queue one proposed fact in this write, approving it at once when review is skipped."""
-        check_predicate(fact.predicate)
-        if fact.op not in ("assert", "end"):
-            raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {fact.op!r}")
-        if fact.op == "assert" and not fact.object:
-            raise InvalidInput("a proposed assertion needs an object")
-        entity_key(fact.subject)
-        proposal_id = txn.next_id("p")
-        logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode)
-        proposal = Proposal(
-            id=proposal_id, op=fact.op, subject=fact.subject, predicate=fact.predicate,
-            object=fact.object, valid_from=_aware(fact.valid_from), valid_to=_aware(fact.valid_to),
-            episode=episode, quote=fact.quote, source=source, proposed_at=logged.at,
-        )
-        txn.queue(proposal)
-        if approve or source in self.review_skips():
-            decision = self._approve_one(txn, proposal)
-            proposal = proposal.model_copy(update={
-                "state": "approved", "decided_at": decision.at, "decision": decision.id})
-        return proposal
+            return review.queue(txn, fact, episode, source, source in self.review_skips(), self.kind_of)
 
     def proposals(self, state: str | None = "pending") -> list[Proposal]:
         """The review queue: pending proposals (or those in ``state``; None for all)."""
@@ -441,44 +376,26 @@ class Store:
         return [p for p in found if state is None or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
-        for proposal in self.proposals(None):
-            if proposal.id == proposal_id:
-                if proposal.state != "pending":
-                    raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
-                return proposal
-        raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
-
-    def _approve_one(self, txn: Transaction, p: Proposal) -> Decision:
-        kind = self.kind_of(p.predicate)
-        if p.op == "end":  # an end proposal's moment is when the fact stopped: its valid_to
-            decision = self._end(txn, kind, p.subject, p.predicate, p.object, p.valid_to or p.valid_from,
-                                 p.episode, None, proposal=p.id)
-        else:
-            decision = self._assert(txn, kind, p.subject, p.predicate, p.object, p.valid_from,
-                                    p.valid_to, p.episode, None, proposal=p.id)
-        txn.decide(p.id, "approved", None, decision.id)
-        return decision
+        rows = self._db.run("store/proposal_get", {"id": proposal_id})
+        if not rows:
+            raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
+        proposal = records.proposal(rows[0])
+        if proposal.state != "pending":
+            raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
+        return proposal
 
     def approve(self, proposal_ids: list[str], *, recorded_at=None) -> list[Decision]:
         """Write pending proposals through the gate at approval time (one atomic call)."""
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
-        decisions = []
         with self._write(recorded_at) as txn:
-            for proposal in pending:
-                decisions.append(self._approve_one(txn, proposal))
-        return decisions
+            return [review.approve(txn, p, self.kind_of(p.predicate)) for p in pending]
 
     def reject(self, proposal_ids: list[str], *, reason: str, recorded_at=None) -> list[Decision]:
         """Reject pending proposals, keeping them with the reason."""
         reason = _required_reason(reason)
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
-        decisions = []
         with self._write(recorded_at) as txn:
-            for proposal in pending:
-                decision = txn.log("REJECT", proposal=proposal.id, reason=reason)
-                txn.decide(proposal.id, "rejected", reason, decision.id)
-                decisions.append(decision)
-        return decisions
+            return [review.reject(txn, p, reason) for p in pending]
 
     # -- purge ---------------------------------------------------------------------------------
 
@@ -651,7 +568,7 @@ class Store:
 
     def decisions(self, after=None, until=None) -> list[Decision]:
         """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""
-        return reads.decisions(self._db, optional_time(after, self.tz), optional_time(until, self.tz))
+        return reads.decisions(self._db, self._time_or_none(after), self._time_or_none(until))
 
     def links(self) -> list[Link]:
         """Episodes linked to versions after they were written (a NOOP citing a new episode), oldest first."""
@@ -723,19 +640,65 @@ class Store:
         """The named queries every store can run (``queries/*.cypher``): name, description, parameters."""
         return list(named.named_queries().values())
 
-    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None, *,
-               use_index: bool = True) -> list[Version]:
-        """Facts whose words match ``text``, as believed at ``as_of``, the most recent occurrence first.
+    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None, *, limit: int | None = 10,
+               speaker: str | None = None, semantic: bool = True) -> list[Hit]:
+        """The facts that best answer ``text``, as believed at ``as_of``, best first.
 
-        ``after``/``before`` keep facts whose valid period reaches past ``after`` and starts before
-        ``before``; ``use_index=False`` finds the same facts without the full-text index.
+        Any word may match (by its stem), synonyms point at predicates ("job" → works_at), entities
+        the question names bring their facts forward, and a time phrase ("in 2023", "before she
+        moved") filters valid time. ``valid_at`` keeps facts valid then ("all": any time, the
+        default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
+        starts before ``before``. "I", "me", "my" mean ``speaker``. With an embedder (and
+        ``semantic``), the question is also compared by meaning and the two rankings fused. Each
+        :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
+        most ``limit`` (None: all).
         """
-        t, v = self.moments(as_of, valid_at)
-        low, high = (None if x is None else self.time(x) for x in (after, before))
-        kinds = self.predicates()
-        with self._db.lock:  # one consistent read; no write drops the snapshot's index meanwhile
-            snapshot = self._shared.snapshots.get(self._db, t, v, self.latest_write())
-            return search.search(snapshot, self.engine, kinds, text, low, high, use_index=use_index)
+        if not isinstance(text, str) or not recall_text.tokens(text):
+            raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+            raise InvalidInput(f"limit must be a whole number of 1 or more, got {limit!r}")
+        t, valid = self.moments(as_of, valid_at)
+        low, high = self._time_or_none(after), self._time_or_none(before)
+        if low is not None and high is not None and high <= low:
+            raise InvalidInput("--before must be later than --after")
+        events = frozenset(p for p, kind in self.predicates().items() if kind == "event")
+        with self._db.lock:
+            if self._shared.recall is None:
+                self._shared.recall = LiveIndex(self._db, entity_key)
+            return self._shared.recall.search(
+                self._meta(), text, as_of=t, valid_at=valid, after=low, before=high,
+                limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
+                embedder=self.embedder if semantic else None)
+
+    # -- synonyms (a setting, exported with the log) -----------------------------------------------------
+
+    def synonyms(self) -> dict[str, list[str]]:
+        """Every synonym search knows, phrase → predicates: the built-in ones and this store's own."""
+        return recall_synonyms.merged(self.own_synonyms())
+
+    def own_synonyms(self) -> dict[str, list[str]]:
+        """The synonyms this store added, phrase → predicates."""
+        return recall_synonyms.decode(self._meta().get(recall_synonyms.SETTING))
+
+    def add_synonym(self, words: str, predicate: str) -> None:
+        """Let ``words`` (one or more) name ``predicate`` in searches of this store (not a log write)."""
+        check_predicate(predicate)
+        with self._db.lock:
+            own = recall_synonyms.add(self.own_synonyms(), words, predicate)
+            self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
+            self._shared.forget()
+
+    def remove_synonym(self, words: str, predicate: str | None = None) -> None:
+        """Forget a synonym this store added (for ``predicate`` only, when given)."""
+        if predicate is not None:
+            check_predicate(predicate)
+        with self._db.lock:
+            own = recall_synonyms.remove(self.own_synonyms(), words, predicate)
+            self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
+            self._shared.forget()
+
+    def _synonyms(self) -> recall_synonyms.Table:
+        return recall_synonyms.table_of(self._meta().get(recall_synonyms.SETTING))
 
     def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True):
         """Serve the explorer (a read-only web app) for this store from this process.
@@ -771,13 +734,6 @@ class Store:
             return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line)
         finally:  # it wrote settings and predicates (or reopened the files on a failure)
             self._shared.forget()
-
-
-def _aware(value: datetime | None) -> datetime | None:
-    """A model's time as aware UTC (naive read as UTC)."""
-    if value is None:
-        return None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _required_reason(reason: str | None) -> str:

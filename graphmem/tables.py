@@ -28,6 +28,7 @@ _ARROW = {
     "STRING[]": pa.list_(pa.string()),
     "TIMESTAMP": pa.timestamp("us"),
     "INT64": pa.int64(),
+    "FLOAT[]": pa.list_(pa.float32()),
 }
 
 
@@ -184,6 +185,10 @@ TABLES: tuple[Table, ...] = (
     Table("Link", "When each supporting episode was linked to a version after the version was written "
                   "(a NOOP citing a new episode): an answer as of T lists only the links made by T.",
           (*_text("id", "version", "episode"), _time("at")), record="link"),
+    Table("Embedding", "Embedding vectors of versions and episodes, by their id, with the model that made "
+                       "them: derived data for semantic search, not exported with the log (`graphmem embed` "
+                       "makes what is missing).",
+          (*_text("id", "model"), Column("vector", "FLOAT[]"))),
 )
 _BY_NAME = {table.name: table for table in TABLES}
 

@@ -16,22 +16,22 @@ must never be rolled back. ``LOAD FROM`` an Arrow table with the keys matched in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 import pyarrow as pa
 
 from . import reads, records
 from .engine import Engine
 from .errors import Conflict, InvalidInput, InvalidTime, NotFound
-from .gate import Held, Plan
-from .models import Decision, Episode, Link, Proposal, Tombstone, Version
+from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
+from .models import Decision, Episode, Link, Proposal, Said, Tombstone, Version
 from .names import display_name, entity_key, guess_kind
 from .queries import QUERIES
 from .tables import by_name
 from .temporal import Period, held_order
-from .timeutil import OPEN_END, TICK, from_engine, in_range, iso, to_engine
+from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, to_engine
 
 __all__ = ["Transaction", "WriteSet", "refuse_out_of_range", "row_of"]
 
@@ -107,12 +107,14 @@ class Transaction:
     """One write in progress: its transaction time, id counters, what it has planned so far, and
     what it read of the store (each entity, episode and believed (subject, predicate) read once)."""
 
-    def __init__(self, engine: Engine, meta: dict[str, str], at: datetime):
+    def __init__(self, engine: Engine, meta: dict[str, str], at: datetime, tz: tzinfo = UTC):
         self.engine = engine
+        self.tz = tz  # the store's zone: naive times, and where an event's day ends
         self.meta = meta
         self.at = at
         self.decisions: list[Decision] = []
         self.writes = WriteSet()
+        self.linked_versions: set[str] = set()  # versions this write linked to a further episode
         self._changed: set[str] = set()
         self._entities: dict[str, bool] = {}  # id -> exists
         self._held: dict[tuple[str, str], list[Held]] = {}
@@ -221,6 +223,71 @@ class Transaction:
             raise NotFound(f"no version {version_id!r}; see `graphmem history SUBJECT PREDICATE`")
         return found
 
+    # -- the writes, through the gate -----------------------------------------------------------------
+
+    def source(self, episode: str | None, quote: str | Said | None) -> Episode | None:
+        """A write's supporting episode: an existing one, or one recorded in this write from ``quote``."""
+        if episode and quote:
+            raise InvalidInput("give either an episode id or a quote, not both")
+        if quote is not None:
+            said = Said(text=quote) if isinstance(quote, str) else quote
+            return self.add_episode(said.text, said.kind, said.actor, optional_time(said.reference_time, self.tz))
+        return self.episode(episode) if episode else None
+
+    def assert_fact(self, kind: str, subject: str, predicate: str, obj: str, start: datetime | None,
+                    end: datetime | None, source: Episode | None, proposal: str | None = None) -> Decision:
+        """Assert ``subject -[predicate]-> obj`` over ``[start, end)`` (default start: the source's
+        time, or this decision's)."""
+        start = start or (source.reference_time if source else self.next_at)
+        subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
+        plan = plan_assert(kind, self.believed(subject_id, predicate), object_id, start, end,
+                           source.id if source else None, self.tz)
+        return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
+
+    def end_fact(self, kind: str, subject: str, predicate: str, obj: str | None, moment: datetime | None,
+                 source: Episode | None, proposal: str | None = None) -> Decision:
+        """Close what held at ``moment`` (default: the source's time, or this decision's)."""
+        moment = moment or (source.reference_time if source else self.next_at)
+        subject_id = self.find_entity(subject)
+        object_id = self.find_entity(obj) if obj is not None else None
+        if subject_id is None or (obj is not None and object_id is None):
+            raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
+        plan = plan_end(kind, self.believed(subject_id, predicate), object_id, moment, source.id if source else None)
+        return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
+
+    def segment_fact(self, kind: str, subject: str, predicate: str, obj: str, start: datetime, end: datetime,
+                     source: Episode | None) -> Decision:
+        """State ``obj`` for the closed past period ``[start, end)``, cutting the history around it."""
+        subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
+        plan = plan_segment(kind, self.believed(subject_id, predicate), object_id, start, end,
+                            source.id if source else None)
+        return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None)
+
+    def retract_version(self, version_id: str, reason: str, source: Episode | None) -> Decision:
+        """Withdraw a believed version as never true, keeping it and the reason."""
+        wrong = self.believed_version(version_id)
+        return self.carry_out(Plan("RETRACT", close=(wrong.id,)), wrong.subject_id, wrong.predicate, reason=reason,
+                              retracted=(wrong.id,), episode=source.id if source else None)
+
+    def correct_version(self, version_id: str, obj: str, reason: str, kind_of: Callable[[str], str],
+                        source: Episode | None) -> Decision:
+        """Retract a believed version and assert ``obj`` over exactly its valid period."""
+        wrong = self.believed_version(version_id)
+        object_id = self.ensure_entity(obj)
+        held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to), tuple(wrong.episodes))
+        plan = plan_correct(kind_of(wrong.predicate), self.believed(wrong.subject_id, wrong.predicate), held,
+                            object_id, source.id if source else None)
+        return self.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason, retracted=(wrong.id,),
+                              episode=source.id if source else None)
+
+    def believed_version(self, version_id: str) -> Version:
+        """A stored version that is still believed, or Conflict naming what closed it."""
+        version = self.version(version_id)
+        if version.superseded_at is not None:
+            state = "retracted" if version.reason else "superseded"
+            raise Conflict(f"version {version_id} is already {state} (at {iso(version.superseded_at)})")
+        return version
+
     # -- what the write stores ----------------------------------------------------------------------
 
     def add_episode(self, text: str, kind: str, actor: str | None, reference_time: datetime | None) -> Episode:
@@ -304,6 +371,7 @@ class Transaction:
             self.writes.relinks[version_id] = (subject_id, list(current))
         link = Link(version=version_id, episode=episode, at=self.at)
         self.writes.add("Link", row_of("Link", link))
+        self.linked_versions.add(version_id)
 
     def log(self, op: str, *, episode=None, reason=None, proposal=None) -> Decision:
         """Append one decision that writes no version (EPISODE, PROPOSE, REJECT, PURGE)."""

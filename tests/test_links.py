@@ -34,11 +34,12 @@ def test_a_later_link_is_hidden_from_every_earlier_answer(store, clock):
     assert [v.episodes for v in why.before] == [[said]]
     rows = store.cypher("MATCH ()-[f:Fact]->() RETURN f.episodes AS e", as_of=between)
     assert [r["e"] for r in rows] == [[said]]
-    assert store.search("still", as_of=between) == []
+    assert [h.version.episodes for h in store.search("Ivan Prague", as_of=between)] == [[said]]
     # now, and as of the link, both are there
     for as_of in (None, "2026-03-01"):
         assert [v.episodes for v in store.beliefs(as_of=as_of)] == [[said, again]]
-    assert [v.id for v in store.search("still")] == [vid]
+    (hit,) = store.search("Ivan Prague")
+    assert hit.version.id == vid and hit.version.episodes == [said, again]
     assert store.version(vid).episodes == [said, again]
     (link,) = store.links()
     assert (link.version, link.episode, link.at.isoformat()) == (vid, again, "2026-03-01T00:00:00+00:00")

@@ -125,16 +125,20 @@ async def test_remember_approve_recall(server):
             ("user", "lives_in", "Oslo", "pending", TOOL_KIND)]
         assert proposals[0]["episode"] == episode["id"]
         assert (await call("proposals"))["proposals"] == proposals
-        assert (await call("recall", query="Oslo"))["versions"] == []  # pending is not believed
+        assert (await call("recall", query="Oslo"))["hits"] == []  # pending is not believed
 
         approved = await call("approve", proposal_ids=[proposals[0]["id"]])
         assert [d["op"] for d in approved["decisions"]] == ["ADD"]
         assert (approved["episode"]["kind"], approved["episode"]["actor"]) == (TOOL_KIND, CLIENT)
         assert approved["decisions"][0]["id"] in approved["episode"]["text"]
 
-        found = (await call("recall", query="oslo"))["versions"]
+        hits = (await call("recall", query="where do I live"))["hits"]
+        found = [hit["version"] for hit in hits]
         assert [(v["subject"], v["predicate"], v["object"], v["status"]) for v in found] == [
             ("user", "lives_in", "Oslo", "current")]
+        assert hits[0]["matched"]["anchor"] == "user"  # "I" is the speaker, "user" by default
+        assert hits[0]["matched"]["sentence"] == "I moved to Oslo."
+        assert hits[0]["score"] > 0
         assert found[0]["valid_from"] == "2026-03-01T10:00:00Z"  # the message's time
         assert found[0]["episodes"] == [episode["id"]]
         assert (await call("proposals"))["proposals"] == []

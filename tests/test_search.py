@@ -1,4 +1,8 @@
-"""Search: facts matching text as of T, the most recent occurrence first, the same on both engines."""
+"""Search: the facts that best answer a question as of T, the same on both engines.
+
+Ranking in depth is in tests/test_recall*.py; here, the design scenario through the API and the CLI,
+and both engines giving the same answers (search, named queries and Cypher as of a date).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +16,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from graphmem import InvalidInput, Store
 from graphmem.cli import main
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.search import words
 from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
@@ -29,67 +30,35 @@ def t(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
-
-
 def found(hits):
-    return [(v.subject, v.predicate, v.object) for v in hits]
+    return [(h.version.subject, h.version.predicate, h.version.object) for h in hits]
 
 
-# -- what matches ----------------------------------------------------------------------------------
+def test_where_does_ivan_live(design):
+    hits = design.search("where does Ivan live")
+    assert found(hits)[0] == ("Ivan", "lives_in", "Berlin")
+    assert hits[0].version.status == "current"
+    assert {x[2] for x in found(hits)[:3]} == {"Berlin", "Munich", "Prague"}  # Ivan's facts first
+    assert {x[0] for x in found(hits)[3:]} == {"Lin"}  # then others that match the words
+    assert hits[0].matched.anchor == "Ivan"
+    assert [(s.phrase, s.predicate) for s in hits[0].matched.synonyms] == [("live", "lives_in")]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Lives_in Berlin!", ["lives", "in", "berlin"]),
-    ("Xi'an", ["xi", "an"]),
-    ("MÜNCHEN straße", ["münchen", "strasse"]),
-    ("ﬁne café 2026-04-27", ["fine", "café", "2026", "04", "27"]),
-    ("  ...  ", []),
-])
-def test_words(text, expected):
-    assert words(text) == expected
+def test_stems_meet_and_trips_come_latest_first(design):
+    # "travel" meets traveled_to and the sentences' "travelled"; events by when they happened
+    assert found(design.search("where did Lin travel"))[:2] == [
+        ("Lin", "traveled_to", "Hangzhou"), ("Lin", "traveled_to", "Xi'an")]
+    assert found(design.search("travelled"))[:2] == [
+        ("Lin", "traveled_to", "Hangzhou"), ("Lin", "traveled_to", "Xi'an")]
 
 
-def test_travelled_lists_the_latest_trip_first(design):
-    assert found(design.search("travelled")) == [
-        ("Lin", "traveled_to", "Hangzhou"), ("Lin", "traveled_to", "Xi'an"),
-    ]
-
-
-def test_every_word_must_match_somewhere_in_the_fact(design):
-    assert found(design.search("ivan berlin")) == [("Ivan", "lives_in", "Berlin")]
-    assert found(design.search("IVAN lives")) == [
-        ("Ivan", "lives_in", "Berlin"), ("Ivan", "lives_in", "Munich"), ("Ivan", "lives_in", "Prague"),
-    ]
-    assert design.search("ivan apples") == []
-    # Words of the supporting episode count: 'since 2020' was said about Prague.
-    assert found(design.search("since 2020")) == [("Ivan", "lives_in", "Prague")]
-    assert found(design.search("xi'an")) == [("Lin", "traveled_to", "Xi'an")]
-
-
-def test_current_states_before_ended_ones_most_recent_first(design):
-    hits = design.search("lin")
-    assert [(v.object, v.status) for v in hits] == [
-        ("Shanghai", "current"),
-        ("Hangzhou", "ended"),   # happened 2026-04-27
-        ("apples", "ended"),     # ended 2025-09-25
-        ("Beijing", "ended"),    # ended 2025-06-01
-        ("Xi'an", "ended"),      # happened 2024-10-01
-    ]
-
-
-def test_as_of_and_valid_at(design):
-    assert found(design.search("Ivan", as_of="2026-10-20")) == [("Ivan", "lives_in", "Prague")]
+def test_as_of_valid_at_after_and_before(design):
+    assert found(design.search("where does Ivan live", as_of="2026-10-20"))[:2] == [
+        ("Ivan", "lives_in", "Prague"), ("Lin", "lives_in", "Shanghai")]  # Berlin was not known yet
     assert found(design.search("Ivan", valid_at="2026-10-05")) == [("Ivan", "lives_in", "Munich")]
-    assert found(design.search("acme", as_of="2026-05-15")) == [
-        ("Acme lead", "status", "cold"), ("Acme lead", "status", "warm"),
-    ]
-    assert [v.status for v in design.search("Ivan", valid_at="2026-10-05")] == ["current"]
-
-
-def test_after_and_before_filter_on_valid_time(design):
-    assert found(design.search("travelled", after="2025-01-01")) == [("Lin", "traveled_to", "Hangzhou")]
-    assert found(design.search("travelled", before="2025-01-01")) == [("Lin", "traveled_to", "Xi'an")]
-    assert design.search("travelled", after="2024-11-01", before="2026-04-27") == []
+    assert [h.version.status for h in design.search("Ivan", valid_at="2026-10-05")] == ["current"]
+    assert found(design.search("Lin trip", after="2025-01-01"))[:1] == [("Lin", "traveled_to", "Hangzhou")]
+    assert ("Lin", "traveled_to", "Hangzhou") not in found(design.search("Lin trip", before="2025-01-01"))
     with pytest.raises(InvalidInput, match="later"):
         design.search("travelled", after="2026-01-01", before="2025-01-01")
 
@@ -97,40 +66,9 @@ def test_after_and_before_filter_on_valid_time(design):
 def test_nothing_to_search_for(design):
     with pytest.raises(InvalidInput, match="at least one word"):
         design.search(" ?! ")
-
-
-def test_index_and_scan_agree_on_the_design(design):
-    for text in ("lin", "travelled", "ivan lives", "2026", "prague", "acme lead", "i"):
-        for valid_at in ("all", None, "2026-10-05"):
-            with_index = design.search(text, valid_at=valid_at)
-            assert with_index == design.search(text, valid_at=valid_at, use_index=False)
-
-
-NAME = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
-    lambda s: s.strip() != "")
-SAYING = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=60).filter(
-    lambda s: s.strip() != "")
-
-
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(NAME, NAME, SAYING), min_size=1, max_size=5), st.data())
-def test_index_and_scan_agree_on_any_text(facts, data):
-    with Store(":memory:", engine=ENGINE) as store:
-        for i, (subject, obj, saying) in enumerate(facts):
-            try:
-                store.add(subject, "knows", obj, quote=saying, recorded_at=f"2026-01-{i + 1:02d}")
-            except InvalidInput:
-                continue
-        vocabulary = sorted({w for s, o, q in facts for w in words(f"{s} {o} {q}")}) or ["x"]
-        terms = data.draw(st.lists(st.sampled_from(vocabulary) | NAME, min_size=1, max_size=3))
-        text = " ".join(terms)
-        if not words(text):
-            return
-        hits = store.search(text)
-        assert hits == store.search(text, use_index=False)
-        for v in hits:
-            said = " ".join(e.text for e in store.episodes(v.episodes))
-            assert set(words(text)) <= set(words(f"{v.subject} {v.predicate} {v.object} {said}"))
+    with pytest.raises(InvalidInput, match="limit"):
+        design.search("Ivan", limit=0)
+    assert design.search("zebra crossing") == []
 
 
 # -- the CLI ---------------------------------------------------------------------------------------------
@@ -142,13 +80,18 @@ def test_cli_search_json(tmp_path):
     with Store(directory, engine=ENGINE, clock=clock) as store:
         play(store, load("design"), clock)
     runner = CliRunner()
-    result = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "travelled", "--json"])
+    result = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "where did Lin travel",
+                                  "--json", "--limit", "2"])
     assert result.exit_code == 0, result.output
     hits = json.loads(result.output)
     assert [h["object"] for h in hits] == ["Hangzhou", "Xi'an"]
     assert hits[0]["sources"] == [{"id": "ep9", "kind": "chat", "text": "I travelled to Hangzhou last week."}]
+    assert hits[0]["score"] > hits[1]["score"] or hits[0]["valid_from"] > hits[1]["valid_from"]
+    assert hits[0]["matched"]["anchor"] == "Lin"
+    assert hits[0]["matched"]["sentence"] == "I travelled to Hangzhou last week."
+    assert {"phrase": "travel", "predicate": "traveled_to"} in hits[0]["matched"]["synonyms"]
     table = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "Hangzhou"])
-    assert table.exit_code == 0 and "Hangzhou" in table.output
+    assert table.exit_code == 0 and "Hangzhou" in table.output and "I travelled to Hangzhou last week." in table.output
     empty = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "?"])
     assert empty.exit_code == 1 and empty.output.startswith("error: search needs")
 
@@ -170,10 +113,11 @@ AGREEMENT = textwrap.dedent("""
     store.add("Ivan", "knows", "Lin", recorded_at="2026-11-26")
     clock.time = datetime(2026, 11, 30, tzinfo=timezone.utc)
     out = {"engine": store.engine, "search": {}, "named": {}, "cypher": {}}
-    for text in ["travelled", "lin", "ivan lives", "2020", "MÜNCHEN", "strasse 5", "acme lost", "nothing"]:
+    for text in ["travelled", "lin", "where does ivan live", "2020", "MÜNCHEN", "strasse 5", "acme lost",
+                 "who does Lin know", "where was Ivan in October 2026", "nothing"]:
         for as_of in [None, "2026-05-15"]:
-            hits = store.search(text, as_of=as_of)
-            out["search"][f"{text}|{as_of}"] = [v.model_dump(mode="json") for v in hits]
+            hits = store.search(text, as_of=as_of, limit=None)
+            out["search"][f"{text}|{as_of}"] = [h.model_dump(mode="json") for h in hits]
     params = {"timeline": {"entity": "Ivan"}, "fact_history": {"subject": "Ivan", "predicate": "knows"},
               "changes": {"t1": "2026-01-01", "t2": "2026-11-30"}, "episode_facts": {"episode": "ep12"},
               "connected": {"entity": "Ivan"}}

@@ -61,7 +61,7 @@ def test_a_store_made_before_the_index_is_indexed_when_opened(store_dir):
         with store._db.transaction():  # what an older store looks like: no entries, no marker
             store._db.run_text("MATCH (k:VersionKey) DELETE k", {})
             store._db.run_text("MATCH (m:Meta) WHERE m.key IN ['index:version_key', 'schema'] DELETE m", {})
-        store._db.cache.clear()
+        store._shared.forget()
         assert _indexed(store) == set()
         problems = store.check()
         assert len(problems) == len(store.versions()) >= 2

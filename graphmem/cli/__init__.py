@@ -17,6 +17,7 @@ from .. import output
 from ..engine import ENGINES, MARKER_FILE
 from ..errors import GraphmemError
 from ..models import Decision
+from ..recall.embed import embedder_from_env
 from ..store import Store
 from ..timeutil import iso
 
@@ -77,7 +78,7 @@ def open_store(ctx: click.Context, *, create: bool = False) -> Store:
     directory: Path = ctx.obj["dir"]
     if not create and not (directory / MARKER_FILE).exists():
         raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
-    store = Store(directory, engine=ctx.obj["engine"])
+    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env())
     ctx.call_on_close(store.close)
     return store
 
@@ -137,4 +138,4 @@ def writes(func: Callable) -> Callable:
 
 
 # Each module registers its commands on `main`.
-from . import backup, core, evaluate, ingest, mcp, query, render  # noqa: E402,F401
+from . import backup, core, evaluate, ingest, mcp, query, recall, render  # noqa: E402,F401

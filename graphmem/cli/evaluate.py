@@ -1,17 +1,28 @@
-"""`graphmem eval`: score an extractor or the time-phrase resolver on labelled sets."""
+"""`graphmem eval`: how well graphmem does on labelled sets: extraction, time phrases, recall."""
 
 from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from functools import partial
+from pathlib import Path
 
 import click
 
 from .. import output
 from ..evaluation import read_extraction_set, read_when_set, score_extraction, score_when
-from . import json_option, main
+from ..recall.embed import embedder_from_env
+from ..recall.evaluate import Report, evaluate, load_questions, searcher
+from ..scenario import ScenarioClock, load, play
+from ..store import Store
+from ..timeutil import UTC
+from . import json_option, main, open_store
 
 
 @main.group("eval")
 def eval_() -> None:
-    """Score extraction and time phrases against labelled JSON Lines sets."""
+    """Score extraction, time phrases and recall against labelled JSON Lines sets."""
 
 
 def _pct(value: float) -> str:
@@ -90,3 +101,71 @@ def eval_when(files, show_errors, as_json):
             if not result.right:
                 output.plain(f"{result.where} {result.id}: {result.phrase!r} in {result.text!r}: "
                              f"expected {result.expected}, got {result.got}")
+
+
+@eval_.command("recall")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--k", "k", type=click.IntRange(min=1), default=5, show_default=True,
+              help="How many results count (recall@k).")
+@click.option("--scenario", help="Ask a bundled scenario (e.g. life) replayed into an in-memory store, "
+                                 "instead of --store.")
+@click.option("--speaker", help="Who asks the questions that name no speaker ('I', 'my'); "
+                                "default: the scenario's owner.")
+@click.option("--misses", is_flag=True, help="Also list the questions whose answers were not all in the top k.")
+@click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
+@json_option
+@click.pass_context
+def eval_recall(ctx, files, k, scenario, speaker, misses, keyword_only, as_json):
+    """Ask the questions in FILE... (JSON Lines) and report recall@k and MRR.
+
+    Each line is {"id", "question", "as_of" (or null), "speaker" (optional), "answers": [{"subject",
+    "predicate", "object"}, ...]}; an answer matches a returned fact with the same three fields.
+    recall@k is the share of a question's answers in its first k results (of as many as fit in k),
+    averaged; MRR the mean of 1/rank of the first answer within the first max(k, 10) results.
+
+    \b
+    Example:
+      graphmem eval recall tests/data/recall/dev.jsonl --scenario life
+    """
+    questions = [q for path in files for q in load_questions(path)]
+    if scenario:
+        plan = load(scenario)
+        speaker = speaker or plan.get("owner")
+        click.echo(f"replaying scenario {scenario} ({len(plan['steps'])} messages) into an in-memory store…", err=True)
+        clock = ScenarioClock(datetime(1970, 1, 1, tzinfo=UTC))
+        store = Store(":memory:", engine=ctx.obj["engine"], clock=clock,
+                      embedder=None if keyword_only else embedder_from_env())
+        ctx.call_on_close(store.close)
+        play(store, plan, clock)
+    else:
+        store = open_store(ctx)
+    search = partial(store.search, semantic=not keyword_only)
+    report = evaluate(questions, searcher(search, k, speaker), k)
+    if as_json:
+        sys.stdout.write(_json(report, files, scenario, store.engine, bool(store.embedder and not keyword_only)))
+        return
+    where = f"scenario {scenario}" if scenario else str(ctx.obj["dir"])
+    how = "keywords and meaning" if store.embedder and not keyword_only else "keywords"
+    output.plain(f"recall of {len(questions)} questions from {', '.join(files)} on {where} ({store.engine}, {how})")
+    if len(files) > 1:
+        for path in files:
+            part = Report(k, [r for r in report.results if r.question.source == _name(path)])
+            output.plain(f"  {path}: {len(part.results)} questions, recall@{k} {part.recall:.3f}, "
+                         f"MRR {part.mrr:.3f}")
+    output.plain(f"recall@{k}  {report.recall:.3f}\nMRR       {report.mrr:.3f}\n"
+                 f"answered  {report.answered}/{len(questions)} (an answer in the top {k})")
+    if misses:
+        for r in report.results:
+            if r.recall < 1:
+                got = "; ".join(" ".join(t) for t in r.returned[:k]) or "nothing"
+                output.plain(f"- {r.question.id} {r.question.question!r}: recall {r.recall:.2f}, "
+                             f"first answer at {r.first_rank or '-'}; top {k}: {got}")
+
+
+def _name(path: str) -> str:
+    return Path(path).name
+
+
+def _json(report: Report, files, scenario: str | None, engine: str, semantic: bool) -> str:
+    data = {"files": list(files), "scenario": scenario, "engine": engine, "semantic": semantic, **report.as_json()}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

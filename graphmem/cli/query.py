@@ -1,4 +1,4 @@
-"""Query commands: Cypher as of a date, named queries, and search."""
+"""Query commands: Cypher as of a date, and named queries."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from ..output import jsonable
 from ..store import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Rows, Store
 from ..timeutil import iso
 from . import json_option, main, note_unsettled, open_store
-from .core import provenance
 from .params import cypher_params, named_params
 
 AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
@@ -163,28 +162,3 @@ def _print_list(as_json: bool) -> None:
         for p in q.params:
             default = f", default {p.default}" if p.default is not None else ""
             output.plain(f"{'':14}   --param {p.name}=… ({p.type}{default}): {p.meaning}")
-
-
-@main.command("search")
-@click.argument("text")
-@click.option("--as-of", help=AS_OF_HELP)
-@click.option("--valid-at", default="all", show_default=True,
-              help="Valid time, or 'all' for every valid time.")
-@click.option("--after", help="Only facts still valid after this time.")
-@click.option("--before", help="Only facts valid before this time.")
-@json_option
-@click.pass_context
-def search_command(ctx, text, as_of, valid_at, after, before, as_json):
-    """Facts whose subject, predicate, object or source text hold every word of TEXT.
-
-    Ranked with the most recent first: current facts, then upcoming, then ended ones; events
-    by when they happened, ended states by when they ended.
-    """
-    store = open_store(ctx)
-    found = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before)
-    episodes = provenance(store, found)
-    if as_json:
-        output.dump_json(output.sourced_record(v, episodes) for v in found)
-    else:
-        output.versions_table(found, f"search {text!r} ({_moment(as_of, valid_at)})", episodes)
-        note_unsettled(store, as_of)

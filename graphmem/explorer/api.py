@@ -115,10 +115,10 @@ def version(store, params) -> list[dict]:
 def search(store, params) -> list[dict]:
     """``/api/search``: as `graphmem search TEXT --as-of T --json`."""
     _only(params, ("q", "as_of"))
-    found = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"))
-    ids = sorted({e for v in found for e in v.episodes})
+    hits = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"))
+    ids = sorted({e for h in hits for e in h.version.episodes})
     episodes = {e.id: e for e in store.episodes(ids)} if ids else {}
-    return [output.sourced_record(v, episodes) for v in found]
+    return [output.hit_record(h, episodes) for h in hits]
 
 
 def entities(store, params) -> list[dict]:

@@ -31,6 +31,7 @@ from ..extract_rules import Extractor, RuleExtractor
 from ..ingest import Dropped, record_message
 from ..models import Decision, Episode, Model, PredicateKind, Proposal, Said, Version, WhyAnswer
 from ..names import PREDICATE_NAME
+from ..recall.models import Hit
 from ..store import Store
 
 __all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
@@ -40,36 +41,22 @@ TOOL_KIND = "tool"
 
 # -- argument types ----------------------------------------------------------------------------
 
-_TIME_HINT = ("ISO 8601 text, e.g. 2026-10-15 or 2026-10-15T09:30:00Z (a bare date is the start "
-              "of that day; a time without an offset is read in the store's time zone)")
-_TIME_SCHEMA = {"type": "string", "anyOf": [{"format": "date-time"}, {"format": "date"}]}
+_TIME_HINT = ("ISO 8601 text, e.g. 2026-10-15 or 2026-10-15T09:30:00Z (a bare date is the start of that day; a "
+              "time without an offset is read in the store's time zone), or a phrase like 'yesterday' or '2 weeks ago'")
 
 
-def _time(value: Any) -> datetime:
-    """A time argument: ISO 8601 text (or a date/datetime from Python), never a number."""
-    if isinstance(value, datetime):
+def _text_time(value: Any) -> Any:
+    """A time argument stays text (or a date/datetime from Python) until the store reads it; never a number."""
+    if isinstance(value, (str, date)):
         return value
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day)
-    if not isinstance(value, str):
-        raise ValueError(f"expected a time as {_TIME_HINT}, got {type(value).__name__}")
-    try:
-        return datetime.fromisoformat(value.strip())
-    except ValueError:
-        raise ValueError(f"cannot read {value!r} as a time; give {_TIME_HINT}") from None
+    raise ValueError(f"expected a time as {_TIME_HINT}, got {type(value).__name__}")
 
 
-def _time_or_all(value: Any) -> datetime | Literal["all"]:
-    if isinstance(value, str) and value.strip().lower() == "all":
-        return "all"
-    return _time(value)
-
-
-Time = Annotated[datetime, BeforeValidator(_time), WithJsonSchema(_TIME_SCHEMA)]
-TimeOrAll = Annotated[
-    datetime | Literal["all"], BeforeValidator(_time_or_all),
-    WithJsonSchema({"anyOf": [_TIME_SCHEMA, {"type": "string", "const": "all"}]}),
-]
+#: A time, read by the store with the one grammar every front end shares (``Store.time``).
+Time = Annotated[str | date, BeforeValidator(_text_time),
+                 WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT})]
+#: A time, or "all" (every valid time).
+TimeOrAll = Time
 Name = Annotated[str, Field(min_length=1, max_length=1000, pattern=r"\S")]
 Predicate = Annotated[str, Field(pattern=PREDICATE_NAME.pattern, description=(
     "Relation name in lowercase words joined by underscores, e.g. lives_in, works_at, likes, "
@@ -125,14 +112,15 @@ class CorrectInput(ToolInput):
 
 class RecallInput(ToolInput):
     query: str = Field(min_length=1, max_length=1000, pattern=r"\w", description=(
-        "Words to look for; a fact matches when every word is in its subject, predicate, object "
-        "or source text, e.g. 'Oslo' or 'traveled'"))
+        "A question or words, e.g. 'where does Ivan live' or 'Priya job 2021': any word may match, "
+        "synonyms point at predicates, named entities come first, a time phrase filters valid time"))
     as_of: Time | None = Field(None, description="Answer as the memory stood then. Default: now")
     valid_at: TimeOrAll = Field("all", description=(
         "Only facts true at this time, or 'all' for every time. Default: all"))
     after: Time | None = Field(None, description="Only facts still true after this time")
     before: Time | None = Field(None, description="Only facts that began before this time")
     limit: int = Field(20, ge=1, le=200, description="At most this many facts")
+    speaker: Name = Field("user", description="Who 'I', 'me', 'my' are in the query")
 
 
 class BeliefsInput(ToolInput):
@@ -217,6 +205,14 @@ class Facts(Model):
     as_of: datetime
     valid_at: datetime | None
     versions: list[Version]
+
+
+class Recalled(Model):
+    """The facts that best answer a query, best first, each with its score and what matched."""
+
+    as_of: datetime
+    valid_at: datetime | None
+    hits: list[Hit]
 
 
 class History(Model):
@@ -363,16 +359,17 @@ class Tools:
 
     # -- queries --------------------------------------------------------------------------
 
-    @_tool(RecallInput, Facts)
-    def recall(self, args: RecallInput, client: str) -> Facts:
-        """Find facts by words, as the memory stood at as_of (default now), current ones first.
+    @_tool(RecallInput, Recalled)
+    def recall(self, args: RecallInput, client: str) -> Recalled:
+        """Answer a question from memory, as it stood at as_of (default now): the best facts first.
 
-        Within current, upcoming and ended facts, the most recent occurrence comes first.
+        Facts about the entities the query names come first (then their neighbours'), ranked by
+        how well they and their source sentences match; each hit says what matched.
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
-        found = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all",
-                       after=self._time(args.after), before=self._time(args.before))
-        return Facts(as_of=as_of, valid_at=valid_at, versions=found[:args.limit])
+        hits = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all", after=self._time(args.after),
+                                 before=self._time(args.before), limit=args.limit, speaker=args.speaker)
+        return Recalled(as_of=as_of, valid_at=valid_at, hits=hits)
 
     @_tool(BeliefsInput, Facts)
     def beliefs(self, args: BeliefsInput, client: str) -> Facts:
@@ -423,15 +420,12 @@ class Tools:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _time(self, value: datetime | None) -> datetime | None:
+    def _time(self, value) -> datetime | None:
         return None if value is None else self.store.time(value)
 
     def _moments(self, as_of, valid_at) -> tuple[datetime, datetime | None]:
-        """The as-of time (default now) and valid time (default as_of; None for 'all')."""
-        t = self._time(as_of) or self.store.now()
-        if valid_at == "all":
-            return t, None
-        return t, self._time(valid_at) or t
+        """The as-of time (default now) and valid time (default as_of; None for 'all'): the store's rule."""
+        return self.store.moments(as_of, valid_at)
 
     def _reviewed(self, tool: str, args: ToolInput, client: str, decisions: list[Decision]) -> Episode:
         """Record an approval or rejection, made without a source, as an episode naming its decisions."""

@@ -39,6 +39,7 @@ start.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, tzinfo
 
 from dateutil import parser as dateparser
@@ -49,7 +50,7 @@ from ..timeutil import UTC, iso, parse_time, zone
 from .calendar import Granularity
 from .scan import find
 
-__all__ = ["Granularity", "OutOfRange", "TimeSpan", "find_times", "parse_chat_time", "resolve_phrase",
+__all__ = ["Granularity", "OutOfRange", "TimeSpan", "find_times", "parse_chat_time", "read_time", "resolve_phrase",
            "resolve_times"]
 
 #: Why a time phrase that names a period outside years 1 to 9998 is not used.
@@ -130,6 +131,34 @@ def find_times(
         except InvalidTime:  # a date the calendar has, but the store cannot hold (year 9999)
             found.append((hit.begin, OutOfRange(text=phrase)))
     return [item for _, item in sorted(found, key=lambda pair: pair[0])]
+
+
+_ISO_LIKE = re.compile(r"^[+-]?\d{4,}-\d")
+
+
+def read_time(value, tz, now: Callable[[], datetime]) -> datetime:
+    """A time as a user gives one, as aware UTC: a datetime or date (naive read in ``tz``), ISO 8601
+    text, ``now``, or a phrase such as "yesterday", "last tuesday", "2 weeks ago" or "last
+    summer", resolved against ``now()`` in ``tz`` (the start of the period it names).
+
+    This is the one grammar of times every front end accepts (the store reads them with it).
+    """
+    if not isinstance(value, str):
+        return parse_time(value, tz)
+    text = value.strip()
+    if text.lower() == "now":
+        return now()
+    if _ISO_LIKE.match(text):  # a date written out: its own errors (out of range, no such day) stand
+        return parse_time(text, tz)
+    try:
+        return parse_time(text, tz)
+    except InvalidTime:
+        pass
+    try:
+        return resolve_phrase(text, now(), tz=tz).start
+    except InvalidTime:
+        raise InvalidTime(f"cannot read {value!r} as a time; use ISO 8601 like 2026-10-15 or 2026-10-15T09:30:00Z, "
+                          "or a phrase like 'yesterday', 'last tuesday' or '2 weeks ago'") from None
 
 
 #: Words that may open a phrase without being part of the period ("in March", "on Friday").

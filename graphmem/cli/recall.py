@@ -1,0 +1,151 @@
+"""Recall commands: search with ranked answers, and the synonyms that point words at predicates."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from .. import output
+from ..recall.models import Hit
+from . import json_option, main, note_unsettled, open_store
+from .core import provenance
+from .ingest import progress_bar
+
+AS_OF_HELP = "Transaction time: what was believed then (default now)."
+
+
+def _why(hit: Hit) -> str:
+    m = hit.matched
+    parts = []
+    if m.anchor:
+        parts.append(f"about {m.anchor}" + (f" → {m.via}" if m.via else ""))
+    if m.synonyms:
+        parts.append(", ".join(f"“{s.phrase}” → {s.predicate}" for s in m.synonyms))
+    if m.words:
+        parts.append("words: " + ", ".join(m.words))
+    if m.time:
+        parts.append(f"time: {m.time.text}")
+    if m.semantic is not None:
+        parts.append(f"meaning {m.semantic:.2f}")
+    return "; ".join(parts)
+
+
+def hits_table(hits: list[Hit], title: str) -> None:
+    """Print hits as a table: the fact, its periods and status, the matched sentence and why."""
+    if not hits:
+        output.console.print(f"{title}: nothing")
+        return
+    table = Table(title=title, title_justify="left", show_lines=True)
+    for column in ("#", "fact", "valid", "status", "score", "sentence", "why"):
+        table.add_column(column, overflow="fold", no_wrap=column in ("#", "valid"))
+    for rank, hit in enumerate(hits, 1):
+        v = hit.version
+        sentence = f"{hit.matched.episode}: “{hit.matched.sentence}”" if hit.matched.sentence else ""
+        table.add_row(str(rank), f"{v.subject} {v.predicate} {v.object}\n({v.id})",
+                      output.period(v.valid_from, v.valid_to), v.status or "", f"{hit.score:.2f}", sentence,
+                      _why(hit))
+    output.console.print(table)
+
+
+@main.command("search")
+@click.argument("text")
+@click.option("--as-of", help=AS_OF_HELP)
+@click.option("--valid-at", default="all", show_default=True, help="Only facts valid at this time, or 'all'.")
+@click.option("--after", help="Only facts still valid after this time.")
+@click.option("--before", help="Only facts valid before this time.")
+@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many facts.")
+@click.option("--speaker", help="Who is asking: 'I', 'me', 'my' mean this entity.")
+@click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
+@json_option
+@click.pass_context
+def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, keyword_only, as_json):
+    """The facts that best answer TEXT, as believed at --as-of, best first.
+
+    Any word may match (compared by stem); synonyms point at predicates ("job", "employer" →
+    works_at; "home", "city" → lives_in; see `graphmem synonym list`); entities the question
+    names bring their facts forward, then their neighbours'; a time phrase ("in 2023", "last
+    year", "before she moved") keeps facts valid then. With an embeddings endpoint
+    (GRAPHMEM_EMBED_BASE_URL, GRAPHMEM_EMBED_MODEL), meaning counts too. --json rows carry a
+    score and what matched (words, anchor, synonyms, time filter, the sentence, similarity).
+
+    \b
+    Examples:
+      graphmem search "where does Ivan live"
+      graphmem search "who did Priya work for in 2021" --json
+      graphmem search "where did I live before I moved" --speaker Maya
+    """
+    store = open_store(ctx)
+    hits = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before, limit=limit,
+                        speaker=speaker, semantic=not keyword_only)
+    if as_json:
+        episodes = provenance(store, [h.version for h in hits])
+        output.dump_json(output.hit_record(h, episodes) for h in hits)
+    else:
+        hits_table(hits, f"search {text!r} (as of {as_of or 'now'})")
+        note_unsettled(store, as_of)
+
+
+@main.group("synonym")
+def synonym_group():
+    """Words that point at predicates in searches ("employer" → works_at).
+
+    Built-in synonyms cover the usual predicates; a store adds its own (a setting kept in the
+    store and exported with the log, not a log write).
+    """
+
+
+@synonym_group.command("add")
+@click.argument("words")
+@click.argument("predicate")
+@click.pass_context
+def synonym_add(ctx, words, predicate):
+    """Let WORDS (one or more, quoted) name PREDICATE in this store's searches."""
+    open_store(ctx).add_synonym(words, predicate)
+    output.plain(f"“{words}” → {predicate}")
+
+
+@synonym_group.command("remove")
+@click.argument("words")
+@click.argument("predicate", required=False)
+@click.pass_context
+def synonym_remove(ctx, words, predicate):
+    """Forget a synonym this store added (for PREDICATE only, when given)."""
+    open_store(ctx).remove_synonym(words, predicate)
+    output.plain(f"removed “{words}”" + (f" → {predicate}" if predicate else ""))
+
+
+@synonym_group.command("list")
+@click.option("--own", is_flag=True, help="Only the synonyms this store added.")
+@json_option
+@click.pass_context
+def synonym_list(ctx, own, as_json):
+    """List the synonyms searches use: phrase → predicates."""
+    store = open_store(ctx)
+    found = store.own_synonyms() if own else store.synonyms()
+    if as_json:
+        output.dump_json({"words": phrase, "predicates": predicates} for phrase, predicates in sorted(found.items()))
+        return
+    if not found:
+        output.plain("no synonyms of this store's own; add one with `graphmem synonym add WORDS PREDICATE`")
+    for phrase, predicates in sorted(found.items()):
+        output.plain(f"{phrase:24} {', '.join(predicates)}")
+
+
+@main.command("embed")
+@json_option
+@click.pass_context
+def embed_command(ctx, as_json):
+    """Make the vectors semantic search needs, for every fact and episode that has none yet.
+
+    Needs an OpenAI-compatible embeddings endpoint: GRAPHMEM_EMBED_BASE_URL (e.g.
+    http://localhost:8000/v1), GRAPHMEM_EMBED_MODEL and, if it wants one, GRAPHMEM_EMBED_API_KEY.
+    Writes embed what they add as they go; this fills the gaps (after an import, a failed call,
+    or a change of model).
+    """
+    store = open_store(ctx)
+    with progress_bar() as advance:
+        done = store.embed(lambda n, total: advance("embedding", n, total))
+    if as_json:
+        output.dump_json([done])
+    else:
+        output.plain(f"embedded {done.versions} facts and {done.episodes} episodes with {done.model}")

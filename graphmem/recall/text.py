@@ -1,0 +1,83 @@
+"""Words as recall compares them: folded, stemmed, without stop words.
+
+A word is a run of letters and digits, read after Unicode NFKC normalisation and case folding
+(``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``). Words are compared by their English
+Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), and stop words (articles,
+pronouns, auxiliaries, prepositions, question words) carry no weight.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import NamedTuple
+
+import snowballstemmer
+
+__all__ = ["STOP_WORDS", "Token", "fold", "is_stop", "name_terms", "predicate_words", "stem", "terms", "tokens"]
+
+_WORD = re.compile(r"[^\W_]+")
+_STEMMER = snowballstemmer.stemmer("english")
+
+#: Words that say nothing about which fact is meant.
+STOP_WORDS = frozenset("""
+a about above after again against all am an and any are aren as at be because been before being
+below between both but by can could did didn do does doesn doing don down during each few for from
+further had hadn has hasn have haven having he her here hers herself him himself his how i if in
+into is isn it its itself just ll me more most my myself no nor not now of off on once only or other
+our ours ourselves out over own re s same she should so some such t than that the their theirs them
+themselves then there these they this those through to too under until up very was wasn we were
+weren what when where which while who whom whose why will with won would y you your yours yourself
+yourselves ve d m o ain let lets tell please anything something someone anyone
+""".split())
+
+
+class Token(NamedTuple):
+    """One word of a text: its folded form and where it stands in the original text."""
+
+    word: str
+    start: int
+    end: int
+
+
+def fold(text: str) -> str:
+    """NFKC-normalised and case-folded text."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def tokens(text: str) -> list[Token]:
+    """The words of ``text``, folded, with their positions in ``text`` itself."""
+    found = []
+    for match in _WORD.finditer(text):
+        for word in _WORD.findall(fold(match.group())):  # folding may split a run (rarely)
+            found.append(Token(word, match.start(), match.end()))
+    return found
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The stem of a folded word (digits and non-Latin words come back unchanged)."""
+    return _STEMMER.stemWord(word)
+
+
+def is_stop(word: str) -> bool:
+    """True for a folded word that carries no weight."""
+    return word in STOP_WORDS
+
+
+def terms(text: str) -> list[str]:
+    """The stems of the words of ``text`` that carry weight, in order (repeats kept)."""
+    return [stem(t.word) for t in tokens(text) if not is_stop(t.word)]
+
+
+@lru_cache(maxsize=131072)
+def name_terms(name: str) -> tuple[str, ...]:
+    """:func:`terms` of a name, remembered: the same names come back with every fact about them."""
+    return tuple(terms(name))
+
+
+@lru_cache(maxsize=4096)
+def predicate_words(predicate: str) -> tuple[str, ...]:
+    """The stems a predicate's name contributes: ``lives_in`` gives ``live``."""
+    return tuple(terms(predicate.replace("_", " ")))

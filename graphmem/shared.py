@@ -1,0 +1,40 @@
+"""What every Store on one path shares in a process besides its engine."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass, field
+
+from .cypher import SnapshotCache
+from .engine import Engine
+from .named import LogCache
+from .recall.live import LiveIndex
+
+__all__ = ["Shared", "shared_by"]
+
+
+@dataclass
+class Shared:
+    """What every Store on one path shares in this process besides its engine: the settings and
+    predicates read once, and the snapshots queries are answered from. Kept here, by the Store,
+    and dropped or refreshed explicitly by whatever changes them."""
+
+    settings: dict[str, str] | None = None
+    predicates: dict[str, str] | None = None
+    snapshots: SnapshotCache = field(default_factory=SnapshotCache)
+    logs: LogCache = field(default_factory=LogCache)
+    recall: LiveIndex | None = None  # the search index, built on the first search
+
+    def forget(self) -> None:
+        """Read settings and predicates again on next use (after a write that changed them)."""
+        self.settings = self.predicates = None
+
+
+_shared: weakref.WeakKeyDictionary[Engine, Shared] = weakref.WeakKeyDictionary()
+_shared_lock = threading.Lock()
+
+
+def shared_by(engine: Engine) -> Shared:
+    with _shared_lock:
+        return _shared.setdefault(engine, Shared())

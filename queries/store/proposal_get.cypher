@@ -1,0 +1,2 @@
+// One proposal by id.
+MATCH (p:Proposal {id: $id}) RETURN p.*

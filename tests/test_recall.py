@@ -1,0 +1,206 @@
+"""Recall through the Store: an index kept up to date by writes, answers as of any moment, synonyms."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem import InvalidInput, Store
+from graphmem.cli import main
+
+from .conftest import ENGINE, Clock
+
+QUESTIONS = ["where does Ivan live", "who does Ana work for", "where did Lin travel", "what does Ana like",
+             "who lives in Berlin", "Ivan Prague 2020", "where did Ivan live before he moved", "job",
+             "who is Ana dating", "jazz"]
+
+
+def answers(store: Store, as_of=None) -> dict:
+    return {q: [(h.version.id, h.version.status, h.score, h.matched.model_dump(mode="json"))
+                for h in store.search(q, as_of=as_of, limit=None)] for q in QUESTIONS}
+
+
+def fresh(directory, clock) -> dict:
+    """The answers of a Store that builds its index from the files now."""
+    with Store(directory, engine=ENGINE, clock=clock) as other:
+        return answers(other)
+
+
+def writes(store: Store, clock: Clock, start: int) -> None:
+    """One of each kind of write, with and without source sentences."""
+    def at(hours: int) -> None:
+        clock.set(f"2026-02-{start:02d}T{hours:02d}:00:00")
+
+    at(1)
+    store.add("Ivan", "lives_in", "Berlin", valid_from=f"2026-01-{start:02d}", quote="Ivan moved to Berlin.")
+    at(2)
+    store.add("Ana", "works_at", "Farfetch", quote="Ana works at Farfetch in Lisbon.")
+    at(3)
+    decision = store.add("Ana", "likes", "jazz", quote="Ana loves jazz.")
+    at(4)
+    store.add("Ana", "likes", "jazz", quote="Ana said again that she loves jazz.")  # NOOP: links a sentence
+    at(5)
+    store.correct(decision.created[0], "blues", reason="misheard")
+    at(6)
+    store.add("Lin", "traveled_to", "Kyoto", valid_from="2025-10-01", valid_to="2025-10-08",
+              quote="Lin travelled to Kyoto last October.")
+    at(7)
+    store.end("Ana", "works_at", at=f"2026-02-{start:02d}T07:00:00", quote="Ana left Farfetch.")
+    at(8)
+    store.add_many([("Ana", "dating", "Ivan"), ("Lin", "lives_in", "Berlin")])
+    at(9)
+    store.segment("Ivan", "lives_in", "Prague", valid_from="2025-03-01", valid_to="2025-04-01")
+
+
+def test_writes_keep_the_index_equal_to_one_built_from_scratch(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2026-01-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01", quote="Ivan has lived in Prague since 2020.")
+        assert answers(store) == fresh(directory, clock)
+        writes(store, clock, 10)  # told of each write
+        assert answers(store) == fresh(directory, clock)
+        with Store(directory, engine=ENGINE, clock=clock) as other:  # writes it is not told of
+            writes(other, clock, 20)
+        assert answers(store) == fresh(directory, clock)
+        assert store._shared.recall.builds == 1  # followed incrementally, never rebuilt
+
+
+def test_a_purge_rebuilds_and_the_purged_text_is_gone(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2026-01-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        writes(store, clock, 10)
+        assert store.search("Kyoto")
+        clock.set("2026-03-01")
+        store.purge("entity", "Kyoto")
+        assert store.search("Kyoto") == []
+        left = store.search("Lin travelled to Kyoto", limit=None)
+        assert left and not any("Kyoto" in f"{h.version.object} {h.matched.sentence}" for h in left)
+        assert answers(store) == fresh(directory, clock)
+
+
+def test_an_import_into_a_searched_store_is_followed(tmp_path):
+    clock = Clock("2026-01-01")
+    with Store(tmp_path / "a", engine=ENGINE, clock=clock) as source:
+        writes(source, clock, 10)
+        source.export(tmp_path / "log.jsonl")
+    with Store(tmp_path / "b", engine=ENGINE, clock=clock) as store:
+        assert store.search("Ivan") == []
+        store.import_log(tmp_path / "log.jsonl")
+        assert answers(store) == fresh(tmp_path / "b", clock) and answers(store)["where does Ivan live"]
+
+
+def test_answers_as_of_a_moment_never_change_after_it(store, clock):
+    writes(store, clock, 10)
+    moments = ["2026-02-10T03:30:00", "2026-02-10T05:30:00", "2026-02-10T08:30:00"]
+    before = {m: answers(store, as_of=m) for m in moments}
+    writes(store, clock, 20)
+    store.add_synonym("gig", "works_at")  # a setting, not a write: answers may change, here they do not
+    assert {m: answers(store, as_of=m) for m in moments} == before
+    assert answers(store, as_of=moments[0])["jazz"] and not answers(store, as_of=moments[0])["job"][1:]
+
+
+def test_what_matched(store, clock):
+    writes(store, clock, 10)
+    hit = store.search("who does Ana work for")[0]
+    assert (hit.version.subject, hit.version.predicate, hit.version.object, hit.version.status) == (
+        "Ana", "works_at", "Farfetch", "ended")
+    assert hit.matched.anchor == "Ana" and hit.matched.words == ["work"]
+    assert [(s.phrase, s.predicate) for s in hit.matched.synonyms] == [("work for", "works_at")]
+    assert hit.matched.sentence == "Ana works at Farfetch in Lisbon."
+    trip = store.search("where did Lin travel in 2025")[0]
+    assert trip.version.object == "Kyoto" and trip.matched.time.text == "2025"
+    assert (trip.matched.time.valid_from.year, trip.matched.time.valid_to.year) == (2025, 2026)
+    assert store.search("where did Lin travel in 2024") == [] or all(
+        h.version.valid_from.year <= 2024 for h in store.search("where did Lin travel in 2024"))
+
+
+def test_the_speaker_is_i(store, clock):
+    store.add("Maya", "lives_in", "Hamburg", quote="I live in Hamburg.")
+    store.add("Ivan", "lives_in", "Berlin")
+    assert store.search("where do I live", speaker="Maya")[0].version.object == "Hamburg"
+    assert store.search("where do I live", speaker="Maya")[0].matched.anchor == "Maya"
+
+
+def test_synonyms_are_a_setting_of_the_store_exported_with_the_log(tmp_path, clock):
+    with Store(":memory:", engine=ENGINE, clock=clock) as store:
+        store.add("Ana", "owns", "a red bike")
+        store.add("Ana", "likes", "bikes")
+        assert store.search("what vehicle does Ana have")[0].version.predicate == "likes"  # nothing meets "have"
+        store.add_synonym("have", "owns")
+        assert store.own_synonyms() == {"have": ["owns"]}
+        assert store.synonyms()["have"] == ["owns"] and "works_at" in store.synonyms()["employer"]
+        top = store.search("what vehicle does Ana have")[0]
+        assert top.version.predicate == "owns" and top.matched.synonyms[0].phrase == "have"
+        with pytest.raises(InvalidInput):
+            store.add_synonym("have", "Not A Predicate")
+        store.export(tmp_path / "log.jsonl")
+    with Store(":memory:", engine=ENGINE) as copy:
+        copy.import_log(tmp_path / "log.jsonl")
+        assert copy.own_synonyms() == {"have": ["owns"]}
+        copy.remove_synonym("have")
+        assert copy.own_synonyms() == {}
+        with pytest.raises(InvalidInput, match="no synonym"):
+            copy.remove_synonym("have")
+
+
+def test_cli_synonyms(tmp_path):
+    runner = CliRunner()
+    base = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    assert runner.invoke(main, [*base, "init"]).exit_code == 0
+    assert runner.invoke(main, [*base, "synonym", "add", "day job", "works_at"]).exit_code == 0
+    listed = runner.invoke(main, [*base, "synonym", "list", "--own", "--json"])
+    assert json.loads(listed.output) == [{"words": "day job", "predicates": ["works_at"]}]
+    assert "employer" in runner.invoke(main, [*base, "synonym", "list"]).output
+    bad = runner.invoke(main, [*base, "synonym", "add", "x", "Bad Name"])
+    assert bad.exit_code == 1 and bad.output.startswith("error: predicate")
+    assert runner.invoke(main, [*base, "synonym", "remove", "day job"]).exit_code == 0
+    gone = runner.invoke(main, [*base, "synonym", "remove", "day job"])
+    assert gone.exit_code == 1 and "no synonym" in gone.output
+
+
+def test_threads_writing_and_searching_leave_an_index_equal_to_a_fresh_one(tmp_path):
+    import threading
+
+    directory, clock = tmp_path / "store", Clock("2026-01-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        store.add("Ivan", "lives_in", "Prague", quote="Ivan lives in Prague.")
+        errors = []
+
+        def write(worker: int) -> None:
+            try:
+                for i in range(8):
+                    store.add(f"Person {worker}", "likes", f"thing {i}", quote=f"Person {worker} likes thing {i}.")
+            except Exception as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+        def search() -> None:
+            try:
+                for _ in range(15):
+                    for hit in store.search("what does Person 1 like", limit=None):
+                        assert hit.version.status == "current"
+            except Exception as exc:  # noqa: BLE001
+                errors.append(exc)
+
+        threads = [threading.Thread(target=write, args=(n,)) for n in range(3)]
+        threads += [threading.Thread(target=search) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert answers(store) == fresh(directory, clock)
+        assert len(store.search("what does Person 1 like", limit=None)) >= 8
+
+
+def test_a_restore_under_a_built_index_is_followed(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2026-01-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        writes(store, clock, 10)
+        store.backup(tmp_path / "backup")
+        before = answers(store)
+        writes(store, clock, 20)
+        assert answers(store) != before
+        store.restore(tmp_path / "backup")
+        assert answers(store) == before == fresh(directory, clock)
