@@ -12,7 +12,7 @@ from datetime import datetime
 import pytest
 
 import graphmem
-from graphmem import EngineError, InvalidInput, NotFound, Store, TimeWentBackwards
+from graphmem import EngineError, InvalidInput, InvalidTime, NotFound, Store, TimeWentBackwards
 from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
@@ -327,3 +327,16 @@ def test_a_supporting_episode_linked_later_is_not_seen_from_before_it(store_dir)
         assert [len(v.episodes) for v in answer.after] == [2]
         (row,) = store.cypher("MATCH ()-[f:Fact]->() RETURN f.episodes AS episodes", as_of=then)
         assert row["episodes"] == [said_first]
+
+
+def test_every_time_reads_one_grammar_relative_phrases_included(store, clock):
+    clock.set("2026-05-08T10:00:00")  # a Friday
+    assert store.time("yesterday").isoformat() == "2026-05-07T00:00:00+00:00"
+    assert store.time("2 weeks ago").isoformat() == "2026-04-20T00:00:00+00:00"
+    assert store.time("now") == store.now()
+    store.add("Ivan", "lives_in", "Prague", valid_from="last tuesday")
+    assert store.beliefs()[0].valid_from.isoformat() == "2026-05-05T00:00:00+00:00"
+    with pytest.raises(InvalidTime, match="cannot read 'whenever' as a time"):
+        store.time("whenever")
+    with pytest.raises(InvalidTime, match="out of range"):
+        store.time("9999-06-01")

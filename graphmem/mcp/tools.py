@@ -26,13 +26,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
-from ..errors import InvalidInput, NotFound
+from ..errors import InvalidInput, InvalidTime, NotFound
 from ..extract_rules import Extractor, RuleExtractor
 from ..ingest import Dropped, record_message
 from ..models import Decision, Episode, Model, PredicateKind, Proposal, Said, Version, WhyAnswer
 from ..names import PREDICATE_NAME
 from ..recall.models import Hit
 from ..store import Store
+from ..timeutil import UTC
+from ..when import read_time
 
 __all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
 
@@ -46,17 +48,25 @@ _TIME_HINT = ("ISO 8601 text, e.g. 2026-10-15 or 2026-10-15T09:30:00Z (a bare da
 
 
 def _text_time(value: Any) -> Any:
-    """A time argument stays text (or a date/datetime from Python) until the store reads it; never a number."""
-    if isinstance(value, (str, date)):
-        return value
-    raise ValueError(f"expected a time as {_TIME_HINT}, got {type(value).__name__}")
+    """A time argument, checked with the store's own grammar (``graphmem.when.read_time``) and kept
+    as given: the store reads it again in its own zone. Never a number."""
+    if isinstance(value, str) and value.strip().lower() == "all":
+        return "all"
+    if not isinstance(value, (str, date)):
+        raise ValueError(f"expected a time as {_TIME_HINT}, got {type(value).__name__}")
+    try:
+        read_time(value, UTC, lambda: datetime.now(UTC))
+    except InvalidTime as exc:
+        raise ValueError(str(exc)) from None
+    return value
 
 
 #: A time, read by the store with the one grammar every front end shares (``Store.time``).
 Time = Annotated[str | date, BeforeValidator(_text_time),
                  WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT})]
 #: A time, or "all" (every valid time).
-TimeOrAll = Time
+TimeOrAll = Annotated[str | date, BeforeValidator(_text_time),
+                      WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT + ", or all"})]
 Name = Annotated[str, Field(min_length=1, max_length=1000, pattern=r"\S")]
 Predicate = Annotated[str, Field(pattern=PREDICATE_NAME.pattern, description=(
     "Relation name in lowercase words joined by underscores, e.g. lives_in, works_at, likes, "
