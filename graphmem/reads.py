@@ -7,7 +7,7 @@ functions of :mod:`graphmem.temporal`; they never write.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import networkx as nx
 import pyarrow as pa
@@ -15,12 +15,12 @@ import pyarrow.compute as pc
 
 from . import records
 from .engine import Engine
-from .models import Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
+from .models import Change, ChangeKind, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 from .temporal import Period, believed_at, status, status_at
 from .timeutil import OPEN_END, to_engine
 
 _from_iso = datetime.fromisoformat
-_CHANGE_OF_OP = {
+_CHANGE_OF_OP: dict[str, ChangeKind] = {
     "ADD": "added", "UPDATE": "updated", "END": "ended", "RETRACT": "retracted",
     "CORRECT": "corrected", "SEGMENT": "segmented", "MERGE": "merged",
 }
@@ -296,7 +296,9 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
         change = _CHANGE_OF_OP.get(d.op)
         if change is None:
             continue
-        for believed, vids in (("stopped", d.closed), ("started", d.created)):
+        stopped_started: tuple[tuple[Literal["stopped", "started"], list[str]], ...] = (
+            ("stopped", d.closed), ("started", d.created))
+        for believed, vids in stopped_started:
             for vid in vids:
                 if vid in by_id:
                     changes.append(Change(

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import Literal
 
 import networkx as nx
 
@@ -43,7 +44,7 @@ from .recall.vectors import embed_ids, missing, written
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .shared import shared_by
 from .tables import TABLES
-from .timeutil import TICK, UTC, from_engine, iso, parse_time, zone
+from .timeutil import TICK, UTC, iso, parse_time, stored, zone
 from .when import read_time
 from .writes import Transaction
 
@@ -177,7 +178,7 @@ class Store:
         db = self._db
         with db.lock:  # read and kept in one step (see _meta)
             if self._shared.predicates is None:
-                declared = {name: kind for name, kind in db.run("store/predicate_all")}
+                declared = {name: check_kind(kind) for name, kind in reads.declared(db).items()}
                 self._shared.predicates = {**DEFAULT_PREDICATES, **declared}
             return dict(self._shared.predicates)
 
@@ -247,6 +248,8 @@ class Store:
                               RuntimeWarning, stacklevel=3)
 
     def _embed(self, versions: list[str], episodes: list[str], progress=None) -> None:
+        if self.embedder is None:
+            return
         ids, vectors = embed_ids(self._db, self.embedder, versions, episodes, progress)
         if self._shared.recall is not None:
             self._shared.recall.embedded(self.embedder.model, ids, vectors)
@@ -358,9 +361,10 @@ class Store:
 
     # -- review queue ----------------------------------------------------------------------
 
-    def propose(self, subject: str, predicate: str, obj: str | None = None, *, op: str = "assert",
+    def propose(self, subject: str, predicate: str, obj: str | None = None, *,
+                op: Literal["assert", "end"] = "assert",
                 valid_from=None, valid_to=None, episode: str | None = None,
-                quote: str | Said | None = None, source: str = "manual", recorded_at=None) -> Proposal:
+                quote: str | None = None, source: str = "manual", recorded_at=None) -> Proposal:
         """Queue a fact for review; sources configured to skip review are written at once."""
         fact = Proposal(id="", op=op, subject=subject, predicate=predicate, object=obj,
                         valid_from=self._time_or_none(valid_from), valid_to=self._time_or_none(valid_to),
@@ -399,7 +403,8 @@ class Store:
 
     # -- purge ---------------------------------------------------------------------------------
 
-    def purge(self, target: str, target_id: str, *, recorded_at=None) -> Tombstone:
+    def purge(self, target: Literal["entity", "episode", "version"], target_id: str, *,
+              recorded_at=None) -> Tombstone:
         """Hard-delete an entity, an episode or a version, leaving a content-free tombstone.
 
         The store's files are then rewritten (see :mod:`graphmem.backup`), so the removed text
@@ -576,7 +581,7 @@ class Store:
 
     def write_times(self) -> list[datetime]:
         """When each write that changed belief happened, oldest first (what a slider steps through)."""
-        return [from_engine(row[0]) for row in self._db.run("store/decision_times")]
+        return [stored(row[0]) for row in self._db.run("store/decision_times")]
 
     def tombstones(self) -> list[Tombstone]:
         """Records of purges, oldest first."""

@@ -26,12 +26,12 @@ from . import reads, records
 from .engine import Engine
 from .errors import Conflict, InvalidInput, InvalidTime, NotFound
 from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
-from .models import Decision, Episode, Link, Proposal, Said, Tombstone, Version
+from .models import Decision, Episode, Link, Op, Proposal, Said, Tombstone, Version
 from .names import display_name, entity_key, guess_kind
 from .queries import QUERIES
 from .tables import by_name
 from .temporal import Period, held_order
-from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, to_engine
+from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
 
 __all__ = ["Transaction", "WriteSet", "refuse_out_of_range", "row_of"]
 
@@ -167,7 +167,7 @@ class Transaction:
         for subject, predicate, vid, obj, start, end, episodes in self.engine.run_text(
                 QUERIES["store/batch_believed"], {"rows": table, "predicates": wanted, "open": OPEN_END}):
             fetched[(subject, predicate)].append(
-                Held(vid, obj, Period(from_engine(start), from_engine(end)), tuple(episodes or ())))
+                Held(vid, obj, Period(stored(start), from_engine(end)), tuple(episodes or ())))
         for key, held in fetched.items():
             self._held.setdefault(key, held)
 
@@ -177,7 +177,7 @@ class Transaction:
         key = (subject_id, predicate)
         if key not in self._held:
             rows = self.run("store/fact_believed", subject=subject_id, predicate=predicate, open=OPEN_END)
-            self._held[key] = [Held(r[0], r[1], Period(from_engine(r[2]), from_engine(r[3])), tuple(r[4] or ()))
+            self._held[key] = [Held(r[0], r[1], Period(stored(r[2]), from_engine(r[3])), tuple(r[4] or ()))
                                for r in rows]
         return held_order(self._held[key])
 
@@ -350,8 +350,9 @@ class Transaction:
                 "closed_by": None, "reason": None,
             }
             held.append(Held(version_id, new.object, new.period, tuple(new.episodes)))
-        for version_id in plan.link:
-            self.link(subject_id, predicate, version_id, episode)
+        if episode is not None:  # a NOOP citing an episode links it to what holds
+            for version_id in plan.link:
+                self.link(subject_id, predicate, version_id, episode)
         return self._decision(plan.op, decision_id, created=[vid for vid, _ in created],
                               closed=list(plan.close), episode=episode, reason=reason, proposal=proposal)
 
@@ -373,12 +374,12 @@ class Transaction:
         self.writes.add("Link", row_of("Link", link))
         self.linked_versions.add(version_id)
 
-    def log(self, op: str, *, episode=None, reason=None, proposal=None) -> Decision:
+    def log(self, op: Op, *, episode=None, reason=None, proposal=None) -> Decision:
         """Append one decision that writes no version (EPISODE, PROPOSE, REJECT, PURGE)."""
         self.at = self.next_at
         return self._decision(op, self.next_id("d"), episode=episode, reason=reason, proposal=proposal)
 
-    def _decision(self, op: str, decision_id: str, *, created=(), closed=(), episode=None, reason=None,
+    def _decision(self, op: Op, decision_id: str, *, created=(), closed=(), episode=None, reason=None,
                   proposal=None) -> Decision:
         decision = Decision(id=decision_id, op=op, at=self.at, created=list(created), closed=list(closed),
                             episode=episode, reason=reason, proposal=proposal)
