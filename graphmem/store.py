@@ -14,7 +14,7 @@ import networkx as nx
 from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .cypher import Rows
-from .engine import Engine, acquire, choose_engine, release
+from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
 from .errors import Conflict, InvalidInput, NotFound, TimeWentBackwards
 from .logio import export_log, finish_import, import_log
 from .migrations import migrate
@@ -442,6 +442,14 @@ class Store:
             self._shared.snapshots.clear()
             self._shared.logs.clear()
 
+    #: The embedded engines a store can use.
+    ENGINES = ENGINES
+
+    @staticmethod
+    def exists(path: str | Path) -> bool:
+        """True when ``path`` holds a store (made by ``Store(path)`` or ``graphmem init``)."""
+        return (Path(path) / MARKER_FILE).exists()
+
     @staticmethod
     def restore_new(path: str | Path, src: str | Path) -> BackupInfo:
         """Create a new store at ``path`` (a new directory) from the backup in ``src``."""
@@ -651,6 +659,11 @@ class Store:
         bound = named.bind(found, dict(params or {}), t, v, self.time, lambda n: self.entity(n).id)
         return named.run(self._db, self._shared.logs, found, bound, t, self.latest_write(), timeout=timeout,
                          memory_mb=memory_mb)
+
+    def parameter(self, name: str, kind: str, value: Any) -> Any:
+        """A query parameter's value of type ``kind`` (text, int, float, time, entity) as a query
+        takes it: text is converted, a time read in this store's zone, an entity named by its id."""
+        return named.convert(name, kind, value, self.time, lambda n: self.entity(n).id)
 
     @staticmethod
     def named_queries() -> list[named.NamedQuery]:

@@ -14,7 +14,6 @@ from pathlib import Path
 import click
 
 from .. import output
-from ..engine import ENGINES, MARKER_FILE
 from ..errors import GraphmemError
 from ..models import Decision
 from ..recall.embed import embedder_from_env
@@ -59,7 +58,7 @@ class Cli(click.Group):
 @click.option("--store", "store_dir", envvar="GRAPHMEM_STORE", default=DEFAULT_STORE,
               show_default=True, type=click.Path(file_okay=False),
               help="Store directory (or set GRAPHMEM_STORE).")
-@click.option("--engine", type=click.Choice(ENGINES), envvar="GRAPHMEM_ENGINE",
+@click.option("--engine", type=click.Choice(Store.ENGINES), envvar="GRAPHMEM_ENGINE",
               help="Embedded engine (default kuzu; or set GRAPHMEM_ENGINE).")
 @click.version_option(package_name="graphmem")
 @click.pass_context
@@ -76,7 +75,7 @@ def main(ctx: click.Context, store_dir: str, engine: str | None) -> None:
 def open_store(ctx: click.Context, *, create: bool = False) -> Store:
     """Open the store named by --store; refuse a missing one unless ``create``."""
     directory: Path = ctx.obj["dir"]
-    if not create and not (directory / MARKER_FILE).exists():
+    if not create and not Store.exists(directory):
         raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env())
     ctx.call_on_close(store.close)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from .. import output
-from ..engine import MARKER_FILE
 from ..errors import GraphmemError, StoreLocked
 from ..store import BackupInfo, Store
 from ..timeutil import iso
@@ -55,7 +54,7 @@ def restore_(ctx, src, yes, as_json):
     The backup is checked (checksum, engine, contents) before anything changes.
     """
     directory = ctx.obj["dir"]
-    if not (directory / MARKER_FILE).exists():
+    if not Store.exists(directory):
         info = Store.restore_new(directory, src)
     else:
         store = _open(ctx, "restore it")

@@ -10,7 +10,6 @@ from datetime import UTC
 import click
 
 from .. import output
-from ..engine import MARKER_FILE
 from ..ingest import (
     EXTRACTORS,
     IngestSummary,
@@ -21,6 +20,7 @@ from ..ingest import (
     read_messages,
     reference_time,
 )
+from ..store import Store
 from ..timeutil import iso, zone
 from ..when import TimeSpan, find_times
 from . import json_option, main, open_store
@@ -90,7 +90,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
     The input is read in the store's zone (UTC for a new store), and a bad file or setting
     leaves no new, empty store behind.
     """
-    if (ctx.obj["dir"] / MARKER_FILE).exists():
+    if Store.exists(ctx.obj["dir"]):
         store = open_store(ctx)
         return store, prepare(store.tz)
     data = prepare(UTC)
