@@ -117,14 +117,22 @@ def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.M
 # per row cost several times the engine's own query on large answers (BENCHMARKS.md).
 
 
+#: The order of an answer about what was believed (beliefs, snapshots, focused views).
+BELIEF_ORDER = ("subject", "predicate", "valid_from", "object", "id")
+
+
+def belief_order(version: Version) -> tuple:
+    """A version's place in an answer about what was believed (see :data:`BELIEF_ORDER`)."""
+    return tuple(getattr(version, name) for name in BELIEF_ORDER)
+
+
 def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) -> pa.Table:
     """The believed versions, one column per field, in the order ``beliefs`` returns them."""
     if valid_at is None:
         found = engine.arrow("store/beliefs_all_valid", {"as_of": to_engine(as_of)})
     else:
         found = engine.arrow("store/beliefs_at", {"as_of": to_engine(as_of), "valid_at": to_engine(valid_at)})
-    order = pc.sort_indices(found, sort_keys=[
-        (name, "ascending") for name in ("subject", "predicate", "valid_from", "object", "id")])
+    order = pc.sort_indices(found, sort_keys=[(name, "ascending") for name in BELIEF_ORDER])
     return found.take(order)
 
 
