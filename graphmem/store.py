@@ -6,8 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import kinds, reads, records
 from .backup import BackupInfo, backup, compacting, finish_pending, restore
@@ -37,6 +36,9 @@ from .tables import TABLES
 from .temporal import Period
 from .timeutil import TICK, UTC, from_engine, iso, optional_time, parse_time, zone
 from .writes import Transaction
+
+if TYPE_CHECKING:  # networkx is imported when a snapshot is asked for: ~20 MB otherwise unused
+    import networkx as nx
 
 ALL = "all"
 
@@ -255,7 +257,7 @@ class Store:
         start = start or (source.reference_time if source else txn.next_at)
         subject_id = txn.ensure_entity(subject)
         object_id = txn.ensure_entity(obj)
-        plan = plan_assert(kind, txn.believed(subject_id, predicate), object_id, start, end,
+        plan = plan_assert(kind, txn.believed(subject_id, predicate, start), object_id, start, end,
                            source.id if source else None, self.tz)
         return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
                              proposal=proposal)
@@ -275,7 +277,8 @@ class Store:
         prepared = [(kinds.get(check_predicate(i.predicate), "many"), i, optional_time(i.valid_from, self.tz),
                      optional_time(i.valid_to, self.tz)) for i in items]
         with self._write(recorded_at, bulk=True) as txn:
-            txn.prefetch((n for i in items for n in (i.subject, i.object)), (i.predicate for i in items))
+            txn.prefetch((n for i in items for n in (i.subject, i.object)),
+                         ((i.subject, i.predicate, start) for _, i, start, _ in prepared))
             return [self._assert(txn, kind, i.subject, i.predicate, i.object, start, end, i.episode, None)
                     for kind, i, start, end in prepared]
 
@@ -287,7 +290,7 @@ class Store:
         with self._write(recorded_at) as txn:
             source = self._episode_for(txn, episode, quote)
             subject_id, object_id = txn.ensure_entity(subject), txn.ensure_entity(obj)
-            plan = plan_segment(kind, txn.believed(subject_id, predicate), object_id, start, end,
+            plan = plan_segment(kind, txn.believed(subject_id, predicate, start), object_id, start, end,
                                 source.id if source else None)
             return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None)
 
@@ -306,7 +309,7 @@ class Store:
         object_id = txn.find_entity(obj) if obj is not None else None
         if subject_id is None or (obj is not None and object_id is None):
             raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
-        plan = plan_end(kind, txn.believed(subject_id, predicate), object_id, moment,
+        plan = plan_end(kind, txn.believed(subject_id, predicate, moment), object_id, moment,
                         source.id if source else None)
         return txn.carry_out(plan, subject_id, predicate, episode=source.id if source else None,
                              proposal=proposal)
@@ -333,7 +336,7 @@ class Store:
             object_id = txn.ensure_entity(obj)
             held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to),
                         tuple(wrong.episodes))
-            plan = plan_correct(kind, txn.believed(wrong.subject_id, wrong.predicate), held,
+            plan = plan_correct(kind, txn.believed(wrong.subject_id, wrong.predicate, wrong.valid_from), held,
                                 object_id, source.id if source else None)
             return txn.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason,
                                  retracted=(wrong.id,), episode=source.id if source else None)
@@ -370,6 +373,87 @@ class Store:
             txn.log("EPISODE", episode=episode.id)
             proposals = [self._queue(txn, fact, episode.id, source, approve) for fact in facts]
         return episode, proposals
+
+    def remember_many(self, messages, *, approve: bool = False, replay: bool = False) -> list[Remembered]:
+        """Record many episodes, each with the facts drawn from it proposed, stored together.
+
+        ``messages`` are ``(said, facts)`` pairs: a :class:`Said` and facts as :meth:`remember`
+        takes them. Each message is a write of its own in the log, as one :meth:`remember` call:
+        at the write time (a tick after the write before), or with ``replay`` at its reference
+        time (a tick after the write before, when that is not later). All of them are stored in
+        one engine transaction, so all of them land or none; what the gate reads for them is
+        fetched at once, and what they write is stored in bulk.
+
+        Should the gate refuse a fact of a message (approved with ``approve``, or from a source
+        that skips review), the message is recorded all the same and each fact written on its
+        own: a refused one stays pending, or is not proposed when its source skips review. Each
+        message's answer is ``(episode, proposals, refused)``, ``refused`` holding ``(fact,
+        reason)`` pairs.
+        """
+        items = [(said, optional_time(said.reference_time, self.tz), list(facts)) for said, facts in messages]
+        if not items:
+            return []
+        skips = self.review_skips()
+
+        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+            if not replay or reference is None:
+                return None if latest is None else max(self._clock(), latest + TICK)
+            return reference if latest is None or reference > latest else latest + TICK
+
+        with self._db.lock:  # the latest write read and the write made in one step
+            with self._write(write_time(items[0][1], self.latest_write()), bulk=True) as txn:
+
+                def begin(reference: datetime | None) -> None:  # the next write, after the first
+                    if txn.decisions:
+                        txn.begin(write_time(reference, txn.at))
+
+                if approve or any(said.kind in skips for said, _, _ in items):
+                    facts = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
+                    txn.prefetch((n for f, *_ in facts for n in (f.subject, f.object) if n),
+                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in facts))
+                recorded = []
+                for said, reference, facts in items:
+                    try:
+                        with txn.attempt():
+                            begin(reference)
+                            episode = txn.add_episode(said.text, said.kind, said.actor, reference)
+                            txn.log("EPISODE", episode=episode.id)
+                            proposals = [self._queue(txn, f, episode.id, said.kind, approve) for f in facts]
+                        recorded.append(Remembered(episode, proposals, []))
+                    except TimeWentBackwards:
+                        raise
+                    except (Conflict, InvalidInput):
+                        if not (approve or said.kind in skips):
+                            raise
+                        recorded.append(self._one_by_one(txn, said, reference, facts, begin,
+                                                         skip=said.kind in skips))
+        return recorded
+
+    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list,
+                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered:
+        """A message the gate refused as a whole: its episode (with its facts proposed, unless
+        its source skips review) in one write, then each fact approved (or, skipping review,
+        proposed) in a write of its own; the refused ones stay pending (are not proposed)."""
+        begin(reference)
+        episode = txn.add_episode(said.text, said.kind, said.actor, reference)
+        txn.log("EPISODE", episode=episode.id)
+        proposals = [] if skip else [self._queue(txn, f, episode.id, said.kind, False) for f in facts]
+        refused = []
+        for n, fact in enumerate(facts):
+            try:
+                with txn.attempt():
+                    begin(reference)
+                    if skip:
+                        proposals.append(self._queue(txn, fact, episode.id, said.kind, False))
+                    else:
+                        decision = self._approve_one(txn, proposals[n])
+                        proposals[n] = proposals[n].model_copy(update={
+                            "state": "approved", "decided_at": decision.at, "decision": decision.id})
+            except TimeWentBackwards:
+                raise
+            except (Conflict, InvalidInput) as exc:
+                refused.append((fact, str(exc)))
+        return Remembered(episode, proposals, refused)
 
     # -- review queue ----------------------------------------------------------------------
 
@@ -712,3 +796,18 @@ def _required_reason(reason: str | None) -> str:
     if not reason or not str(reason).strip():
         raise InvalidInput("a reason is required")
     return str(reason).strip()
+
+
+def _earliest(times) -> datetime | None:
+    """The earliest of some times, None when none is given (optional times made aware UTC)."""
+    found = [_aware(t) for t in times if t is not None]
+    return min(found) if found else None
+
+
+class Remembered(NamedTuple):
+    """One message recorded by :meth:`Store.remember_many`: its episode, its proposals, and the
+    facts the gate refused, each with why."""
+
+    episode: Episode
+    proposals: list[Proposal]
+    refused: list[tuple[object, str]]
