@@ -483,6 +483,9 @@ class _Undo:
             for key, value in self.kept[name].items():
                 if value is _MISSING:
                     found.pop(key, None)
+                elif isinstance(value, dict) and isinstance(found.get(key), dict):
+                    found[key].clear()  # in place: a queued proposal's row is also among the rows
+                    found[key].update(value)
                 else:
                     found[key] = value
         for name, found in self._grown(txn).items():

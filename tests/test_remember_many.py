@@ -164,6 +164,18 @@ def test_an_undone_attempt_leaves_the_write_as_it_was(store):
     assert [d.id for d in store.decisions()] == ["d1", "d2"] and store.check() == []
 
 
+def test_an_undone_approval_leaves_its_proposal_pending(store):
+    with store._write("2025-02-01") as txn:
+        episode = txn.add_episode("I like jam.", "chat", None, None)
+        proposal = store._queue(txn, fact("assert", "Ana", "likes", "jam"), episode.id, "chat", False)
+        with pytest.raises(Conflict), txn.attempt():
+            store._approve_one(txn, proposal)
+            raise Conflict("refused after the approval was planned")
+        assert [row["state"] for row in txn.writes.rows["Proposal"]] == ["pending"]
+    assert [p.state for p in store.proposals(None)] == ["pending"] and store.beliefs() == []
+    assert store.check() == []
+
+
 # -- what a write reads ---------------------------------------------------------------------------
 
 
