@@ -497,12 +497,14 @@ class Store:
         return [p for p in found if state is None or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
-        for proposal in self.proposals(None):
-            if proposal.id == proposal_id:
-                if proposal.state != "pending":
-                    raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
-                return proposal
-        raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
+        """A pending proposal by id (read alone: approving one does not read the whole queue)."""
+        rows = self._db.run("store/proposal_get", {"id": proposal_id})
+        if not rows:
+            raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
+        proposal = records.proposal(rows[0])
+        if proposal.state != "pending":
+            raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
+        return proposal
 
     def _approve_one(self, txn: Transaction, p: Proposal) -> Decision:
         kind = self.kind_of(p.predicate)
