@@ -6,6 +6,8 @@ Two measurements, each in a fresh process per (version, engine), one after anoth
   conversation (``benchmarks/conversations.py``) into a new store, as a user runs it: the whole
   command's wall time (start-up, reading, extraction, writing, closing) and its peak resident
   memory (the child's ``ru_maxrss``). ``--replay`` adds a run with ``--replay``.
+- ``batches``: the same ingest through the library (``graphmem.ingest.ingest``) with each of
+  several numbers of messages per transaction, this version only: time and peak memory.
 - ``key``: the cost of one write to a key with many past values: a store where one ``one`` key
   (``lives_in``) has N past values, then single ``Store.add`` calls giving it new ones. It
   reports the time per write and how many believed versions the write gate fetched from the
@@ -15,6 +17,7 @@ Two measurements, each in a fresh process per (version, engine), one after anoth
 -C DIR``) run the same way, for a ratio. Results print as a table and go to ``--out`` as JSON.
 
     python -m benchmarks.ingest conversation --messages 10000 --engine both --baseline /tmp/gm-base
+    python -m benchmarks.ingest batches --messages 10000 --sizes 64,512,2048,10000 --engine both
     python -m benchmarks.ingest key --values 1000 --engine both --baseline /tmp/gm-base
 """
 
@@ -65,6 +68,31 @@ def conversation_run(tree: Path, engine: str, file: Path, work: Path, replay: bo
             "messages_per_second": round(found["episodes"] / took, 1),
             "episodes": found["episodes"], "approved": found["approved"], "held": len(found["held"]),
             "dropped": len(found["dropped"])}
+
+
+BATCH_WORKER = r"""
+import json, resource, sys, time
+from graphmem import Store
+from graphmem.ingest import ingest, read_messages
+
+file, path, batch = sys.argv[1], sys.argv[2], int(sys.argv[3])
+started = time.perf_counter()
+with Store(path) as store:
+    summary = ingest(store, read_messages(file), approve=True, batch=batch)
+took = time.perf_counter() - started
+print(json.dumps({"seconds": round(took, 2), "messages_per_second": round(summary.episodes / took, 1),
+                  "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+"""
+
+
+def batch_run(engine: str, file: Path, size: int, work: Path) -> dict:
+    """One library ingest of ``file`` with ``size`` messages per transaction (this version)."""
+    store = Path(tempfile.mkdtemp(dir=work)) / "s"
+    out = subprocess.run([sys.executable, "-c", BATCH_WORKER, str(file), str(store), str(size)],
+                         env=_env(ROOT, engine), capture_output=True, text=True, check=False, cwd=work)
+    if out.returncode != 0:
+        raise SystemExit(f"batch worker failed: {out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 KEY_WORKER = r"""
@@ -129,6 +157,15 @@ def _engines(name: str) -> list[str]:
     return ["kuzu", "ladybug"] if name == "both" else [name]
 
 
+def _median(runs: list[dict]) -> dict:
+    """The run of median time (its own memory and counts), with every run's time and peak."""
+    ordered = sorted(runs, key=lambda r: r["seconds"])
+    found = dict(ordered[len(ordered) // 2])
+    if len(runs) > 1:
+        found["runs"] = [{"seconds": r["seconds"], "peak_mb": r["peak_mb"]} for r in runs]
+    return found
+
+
 def conversation(args) -> dict:
     from benchmarks.conversations import conversation as make
     from benchmarks.conversations import write
@@ -140,13 +177,32 @@ def conversation(args) -> dict:
         for replay in ([False, True] if args.replay else [False]):
             row = {"engine": engine, "replay": replay}
             for label, tree in _versions(args):
-                row[label] = conversation_run(tree, engine, file, work, replay)
-                print(engine, "replay" if replay else "", label, row[label], file=sys.stderr, flush=True)
+                runs = [conversation_run(tree, engine, file, work, replay)
+                        for _ in range(args.repeat if label == "this" else 1)]
+                for found in runs:
+                    print(engine, "replay" if replay else "", label, found, file=sys.stderr, flush=True)
+                row[label] = _median(runs)
             if "baseline" in row:
                 row["speedup"] = round(row["baseline"]["seconds"] / row["this"]["seconds"], 2)
                 row["memory_ratio"] = round(row["this"]["peak_mb"] / row["baseline"]["peak_mb"], 2)
             results.append(row)
     return {"what": "conversation", "messages": args.messages, "users": args.users, "seed": args.seed,
+            "results": results}
+
+
+def batches(args) -> dict:
+    from benchmarks.conversations import conversation as make
+    from benchmarks.conversations import write
+
+    work = Path(tempfile.mkdtemp(prefix="graphmem-batches-"))
+    file = write(work / "chat.jsonl", make(args.messages, args.users, args.seed))
+    results = []
+    for engine in _engines(args.engine):
+        for size in (int(n) for n in args.sizes.split(",")):
+            row = {"engine": engine, "batch": size, **batch_run(engine, file, size, work)}
+            print(row, file=sys.stderr, flush=True)
+            results.append(row)
+    return {"what": "batches", "messages": args.messages, "users": args.users, "seed": args.seed,
             "results": results}
 
 
@@ -168,19 +224,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     talk = commands.add_parser("conversation", help="graphmem ingest --approve of a generated conversation")
-    talk.add_argument("--messages", type=int, default=10_000)
-    talk.add_argument("--users", type=int, default=8)
-    talk.add_argument("--seed", type=int, default=16)
     talk.add_argument("--replay", action="store_true", help="also measure --replay")
+    talk.add_argument("--repeat", type=int, default=1, help="runs of this version (the median is kept)")
+    sizes = commands.add_parser("batches", help="library ingest with several transaction sizes")
+    sizes.add_argument("--sizes", default="64,512,2048,10000", help="messages per transaction")
     past = commands.add_parser("key", help="writes to a key with many past values")
     past.add_argument("--values", type=int, default=1000)
     past.add_argument("--writes", type=int, default=30)
-    for command in (talk, past):
+    for command in (talk, sizes):
+        command.add_argument("--messages", type=int, default=10_000)
+        command.add_argument("--users", type=int, default=8)
+        command.add_argument("--seed", type=int, default=16)
+    for command in (talk, sizes, past):
         command.add_argument("--engine", choices=["kuzu", "ladybug", "both"], default="kuzu")
-        command.add_argument("--baseline", help="a source tree of another graphmem, for a ratio")
         command.add_argument("--out", type=Path, help="write the results here as JSON")
+    for command in (talk, past):
+        command.add_argument("--baseline", help="a source tree of another graphmem, for a ratio")
     args = parser.parse_args()
-    found = conversation(args) if args.command == "conversation" else key(args)
+    found = {"conversation": conversation, "batches": batches, "key": key}[args.command](args)
     text = json.dumps(found, indent=2)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -157,7 +157,7 @@ class Transaction:
         """
         if self.decisions and at <= self.decisions[-1].at:
             raise TimeWentBackwards(f"transaction time {iso(at)} is not after the write before, at "
-                                    f"{iso(self.at)}; transaction time only moves forward")
+                                    f"{iso(self.decisions[-1].at)}; transaction time only moves forward")
         self.at, self._fresh = at, True
 
     @contextmanager
