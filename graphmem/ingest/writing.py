@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 
 __all__ = ["BATCH", "import_memories", "ingest", "record_message"]
 
-#: The most messages written in one transaction. Writes start with one message and double up to
-#: this: a kill loses at most one transaction's messages, each whole, and running the file again
-#: writes them (BENCHMARKS.md measures the sizes).
+#: The most messages written in one transaction (after the first, written alone). A kill loses at
+#: most one transaction's messages, each whole, and running the file again writes them. Fewer
+#: commits also hold less memory: the engines keep what each commit wrote in memory until a
+#: checkpoint, and a commit of a few messages costs nearly as much as one of thousands
+#: (BENCHMARKS.md: batches of 64 peaked at 429 MB for 10,000 messages on kuzu, 2,048 at ~290 MB).
 BATCH = 2048
-_FIRST = 1  # the first transaction's messages
 
 
 def _usable(facts: Sequence[ExtractedFact], reference: datetime,
@@ -84,7 +85,7 @@ def write_all(store: Store, planned: Iterable[Planned], total: int, *, kind: str
     """
     if batch < 1:
         raise InvalidInput("a batch holds at least one message")
-    tally, group, size, done = Tally(), [], _FIRST, 0
+    tally, group, size, done = Tally(), [], 1, 0
     for item in planned:
         group.append(item)
         if len(group) == size:
