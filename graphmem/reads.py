@@ -7,9 +7,8 @@ functions of :mod:`graphmem.temporal`; they never write.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-import networkx as nx
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -18,6 +17,9 @@ from .engine import Engine
 from .models import Change, ChangeKind, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 from .temporal import Period, believed_at, status, status_at
 from .timeutil import OPEN_END, to_engine
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 _from_iso = datetime.fromisoformat
 _CHANGE_OF_OP: dict[str, ChangeKind] = {
@@ -100,6 +102,8 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[
 def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.MultiDiGraph:
     """The beliefs as a MultiDiGraph: entities as nodes (with name and kind), versions as
     edges keyed by version id with every field of the version as an attribute."""
+    import networkx as nx  # here: importing it costs ~20 MB of memory that most commands never use
+
     found = _believed_table(engine, as_of, valid_at)
     rows = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
     nodes = {}
