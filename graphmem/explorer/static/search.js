@@ -131,7 +131,11 @@
       if (pending) { clearTimeout(pending); }
       pending = setTimeout(ask, 120);
     });
-    input.addEventListener("focus", function () { if (input.value.trim()) { ask(); } });
+    var leaving = null;   /* hiding on blur waits, so that a click on the list lands first */
+    input.addEventListener("focus", function () {
+      if (leaving) { clearTimeout(leaving); leaving = null; }
+      if (input.value.trim()) { ask(); }
+    });
     input.addEventListener("keydown", function (event) {
       if (list.hidden) { return; }
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -141,7 +145,7 @@
         hide();
       }
     });
-    input.addEventListener("blur", function () { setTimeout(hide, 150); });
+    input.addEventListener("blur", function () { leaving = setTimeout(hide, 150); });
     input.form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (pending) { clearTimeout(pending); pending = null; }
