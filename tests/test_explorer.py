@@ -350,6 +350,13 @@ def ask(page, question: str) -> None:
     assert page.wait_for(listed, timeout=20), page.status()
 
 
+def press(page, key: str, code: int, text: str | None = None) -> None:
+    """Press and release one key in the focused element."""
+    page.call("Input.dispatchKeyEvent", type="keyDown", key=key, code=key, windowsVirtualKeyCode=code,
+              **({"text": text} if text else {}))
+    page.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=key, windowsVirtualKeyCode=code)
+
+
 def choose_hit(page, version_id: str) -> None:
     """Click the listed answer that is ``version_id``, with the mouse."""
     index = page.status()["hits"].index(version_id)
@@ -400,9 +407,14 @@ def test_the_search_box_answers_questions_in_a_browser(served, chromium, tmp_pat
         _, then = get(explorer, "/api/search?q=where+does+Ivan+live&as_of=2026-10-20T23:59:59Z&limit=6")
         assert page.status()["hits"] == [h["id"] for h in then] and then[0]["object"] == "Prague"
         assert "as believed at 2026-10-20 23:59Z" in page.evaluate(listed)
-        page.call("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter",
-                  windowsVirtualKeyCode=13, text="\r")
-        page.call("Input.dispatchKeyEvent", type="keyUp", key="Enter", code="Enter", windowsVirtualKeyCode=13)
+        active = ("[].indexOf.call(document.querySelectorAll('#suggestions li.option'),"
+                  " document.querySelector('#suggestions li.active'))")
+        assert page.evaluate(active) == 0
+        press(page, "ArrowDown", 40)
+        assert page.evaluate(active) == 1
+        press(page, "ArrowUp", 38)
+        assert page.evaluate(active) == 0
+        press(page, "Enter", 13, "\r")
         assert answered(page, then[0]["id"], "Ivan"), page.status()
         assert then[0]["sources"][0]["text"] in page.evaluate(details)
         # an answer not valid at the graph's valid time: valid-at moves into its period to show it
