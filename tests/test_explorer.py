@@ -138,6 +138,8 @@ def cli(directory, *args):
     ("/api/version?id=v3", ["show", "v3"]),
     ("/api/search?q=Berlin", ["search", "Berlin"]),
     ("/api/search?q=Shanghai&as_of=2025-07-01", ["search", "Shanghai", "--as-of", "2025-07-01"]),
+    ("/api/search?q=where+does+Ivan+live&as_of=2026-10-20&limit=3",
+     ["search", "where does Ivan live", "--as-of", "2026-10-20", "--limit", "3"]),
 ])
 def test_answers_equal_the_clis(served, path, command):
     directory, _, explorer, _ = served
@@ -178,6 +180,9 @@ def test_graph_is_the_neighbourhood_with_edges_in_the_json_shape(served):
     ("/api/episode?id=ep999", 404, "no episode 'ep999'"),
     ("/api/version?id=v999", 404, "no version 'v999'"),
     ("/api/search", 400, "q is required"),
+    ("/api/search?q=%3F%21", 400, "search needs at least one word"),
+    ("/api/search?q=Ivan&limit=0", 400, "limit must be between 1 and 100"),
+    ("/api/search?q=Ivan&sort=score", 400, "unknown parameter 'sort'"),
     ("/api/purge?id=v1", 404, "no endpoint /api/purge"),
 ])
 def test_bad_parameters_get_400_and_unknown_things_404(served, path, status, message):
@@ -254,76 +259,191 @@ def node_point(page, node_id):
     }})()""")
 
 
-def test_the_explorer_in_a_browser(served, tmp_path_factory, request):
-    _, store, explorer, _ = served
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory):
+    """One headless Chromium for the module's browser tests: this machine reachable, nothing else."""
     browser = start_browser(tmp_path_factory, loopback=True)
+    yield browser
+    browser.close()
+
+
+def left_the_machine(browser, page, explorer) -> list[str]:
+    """The page's requests that went anywhere but the explorer (none may)."""
+    page.evaluate("0")
+    urls = [e["params"]["request"]["url"] for e in browser.events
+            if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == page.session]
+    assert urls
+    return [u for u in urls if not u.startswith((explorer.url, "data:"))]
+
+
+def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
+    _, store, explorer, _ = served
+    browser = chromium
     shots = screenshot_dir(tmp_path_factory)
-    try:
-        page = browser.open("about:blank")
-        page.call("Network.enable")
-        page.call("Page.navigate", url=explorer.url + "?focus=Ivan&valid_at=all")
-        with screenshot_on_failure(page, shots / f"{request.node.name}.png"):
-            assert page.wait_for(READY, timeout=30), page.status()
-            status = page.status()
-            assert status["focus"] == "Ivan" and status["nodes"] >= 5
-            # hostile markup in a name and in a quote stays text
-            assert page.evaluate("window.__pwned") is None
-            names = "JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))"
-            assert HOSTILE in page.evaluate(names)
-            # search: suggestions, then focus on the pick
-            page.evaluate("var s = document.getElementById('search'); s.value = 'li';"
-                          "s.dispatchEvent(new Event('input'))")
-            assert page.wait_for("(graphmem.status.suggestions || []).indexOf('Lin') >= 0", timeout=10)
-            page.evaluate("document.getElementById('search-form').requestSubmit()")
-            assert page.wait_for("graphmem.status.focus === 'Lin' && graphmem.status.graph_ready", timeout=20)
-            assert page.evaluate("new URLSearchParams(location.search).get('focus')") == "Lin"
-            # click a node: it becomes the focus
-            point = node_point(page, "shanghai")
-            click_at(page, *point)
-            assert page.wait_for("graphmem.status.focus === 'Shanghai' && graphmem.status.graph_ready", timeout=20)
-            # back to Ivan; move the as-of control to before the move was known: the graph changes
-            page.evaluate("explorer.state.valid_at = null; explorer.focusOn('Ivan')")
-            assert page.wait_for("graphmem.status.focus === 'Ivan' && graphmem.status.graph_ready", timeout=20)
-            now_edges = page.status()["edge_ids"]
-            page.evaluate("""(function () { var s = document.getElementById('writes');
-                s.value = String(Number(s.max) - 3); s.dispatchEvent(new Event('input')); })()""")
-            changed = f"graphmem.status.edge_ids.join() !== {json.dumps(','.join(now_edges))}"
-            assert page.wait_for(f"graphmem.status.as_of && {changed}", timeout=20)
-            page.evaluate("explorer.state.as_of = '2026-10-20T00:00:00Z'; explorer.reload()")
-            then = "graphmem.status.as_of === '2026-10-20T00:00:00Z'"
-            assert page.wait_for(f"{then} && graphmem.status.graph_ready", timeout=20)
-            shown = page.status()["edge_ids"]
-            assert [page.evaluate(f"graphmem.view.edges.get({json.dumps(e)}).label") for e in shown] == ["lives_in"]
-            # open an edge's sources: the exact sentence, as text
-            page.evaluate("explorer.state.as_of = null; explorer.reload()")
-            assert page.wait_for(f"!({then}) && graphmem.status.graph_ready", timeout=20)
-            likes = page.evaluate("graphmem.view.edges.get().filter(function (e) {"
-                                  " return e.label === 'likes'; })[0].id")
-            middle = page.evaluate(f"""(function () {{
-                var network = graphmem.view.network;
-                var at = network.canvasToDOM(network.body.edges[{json.dumps(likes)}].edgeType.getPoint(0.5));
-                var box = document.getElementById('graph').getBoundingClientRect();
-                return [at.x + box.left, at.y + box.top];
-            }})()""")
-            click_at(page, *middle)
-            assert page.wait_for(f"graphmem.status.selected === {json.dumps(likes)}", timeout=10), page.status()
-            details = page.evaluate("document.getElementById('details').textContent")
-            assert QUOTE in details and HOSTILE in details
-            page.evaluate("document.querySelector('#details .actions button').click()")
-            opened = "document.getElementById('details').textContent.indexOf('Episode ep') === 0"
-            assert page.wait_for(opened, timeout=10)
-            assert page.evaluate("window.__pwned") is None
-            assert page.evaluate("document.querySelectorAll('img').length") == 0
-            assert page.evaluate("document.querySelectorAll('#details script').length") == 0
-            # nothing left the machine; no error on the page
-            page.evaluate("0")
-            urls = [e["params"]["request"]["url"] for e in browser.events
-                    if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == page.session]
-            assert urls and [u for u in urls if not u.startswith((explorer.url, "data:"))] == []
-            assert page.problems() == [] and page.status()["errors"] == []
-        page.close()
-    finally:
-        browser.close()
+    page = browser.open("about:blank")
+    page.call("Network.enable")
+    page.call("Page.navigate", url=explorer.url + "?focus=Ivan&valid_at=all")
+    with screenshot_on_failure(page, shots / f"{request.node.name}.png"):
+        assert page.wait_for(READY, timeout=30), page.status()
+        status = page.status()
+        assert status["focus"] == "Ivan" and status["nodes"] >= 5
+        # hostile markup in a name and in a quote stays text
+        assert page.evaluate("window.__pwned") is None
+        names = "JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))"
+        assert HOSTILE in page.evaluate(names)
+        # search: suggestions, then focus on the pick
+        page.evaluate("var s = document.getElementById('search'); s.value = 'li';"
+                      "s.dispatchEvent(new Event('input'))")
+        assert page.wait_for("(graphmem.status.suggestions || []).indexOf('Lin') >= 0", timeout=10)
+        page.evaluate("document.getElementById('search-form').requestSubmit()")
+        assert page.wait_for("graphmem.status.focus === 'Lin' && graphmem.status.graph_ready", timeout=20)
+        assert page.evaluate("new URLSearchParams(location.search).get('focus')") == "Lin"
+        # click a node: it becomes the focus
+        point = node_point(page, "shanghai")
+        click_at(page, *point)
+        assert page.wait_for("graphmem.status.focus === 'Shanghai' && graphmem.status.graph_ready", timeout=20)
+        # back to Ivan; move the as-of control to before the move was known: the graph changes
+        page.evaluate("explorer.state.valid_at = null; explorer.focusOn('Ivan')")
+        assert page.wait_for("graphmem.status.focus === 'Ivan' && graphmem.status.graph_ready", timeout=20)
+        now_edges = page.status()["edge_ids"]
+        page.evaluate("""(function () { var s = document.getElementById('writes');
+            s.value = String(Number(s.max) - 3); s.dispatchEvent(new Event('input')); })()""")
+        changed = f"graphmem.status.edge_ids.join() !== {json.dumps(','.join(now_edges))}"
+        assert page.wait_for(f"graphmem.status.as_of && {changed}", timeout=20)
+        page.evaluate("explorer.state.as_of = '2026-10-20T00:00:00Z'; explorer.reload()")
+        then = "graphmem.status.as_of === '2026-10-20T00:00:00Z'"
+        assert page.wait_for(f"{then} && graphmem.status.graph_ready", timeout=20)
+        shown = page.status()["edge_ids"]
+        assert [page.evaluate(f"graphmem.view.edges.get({json.dumps(e)}).label") for e in shown] == ["lives_in"]
+        # open an edge's sources: the exact sentence, as text
+        page.evaluate("explorer.state.as_of = null; explorer.reload()")
+        assert page.wait_for(f"!({then}) && graphmem.status.graph_ready", timeout=20)
+        likes = page.evaluate("graphmem.view.edges.get().filter(function (e) {"
+                              " return e.label === 'likes'; })[0].id")
+        middle = page.evaluate(f"""(function () {{
+            var network = graphmem.view.network;
+            var at = network.canvasToDOM(network.body.edges[{json.dumps(likes)}].edgeType.getPoint(0.5));
+            var box = document.getElementById('graph').getBoundingClientRect();
+            return [at.x + box.left, at.y + box.top];
+        }})()""")
+        click_at(page, *middle)
+        assert page.wait_for(f"graphmem.status.selected === {json.dumps(likes)}", timeout=10), page.status()
+        details = page.evaluate("document.getElementById('details').textContent")
+        assert QUOTE in details and HOSTILE in details
+        page.evaluate("document.querySelector('#details .actions button').click()")
+        opened = "document.getElementById('details').textContent.indexOf('Episode ep') === 0"
+        assert page.wait_for(opened, timeout=10)
+        assert page.evaluate("window.__pwned") is None
+        assert page.evaluate("document.querySelectorAll('img').length") == 0
+        assert page.evaluate("document.querySelectorAll('#details script').length") == 0
+        # nothing left the machine; no error on the page
+        assert left_the_machine(browser, page, explorer) == []
+        assert page.problems() == [] and page.status()["errors"] == []
+    page.close()
+
+
+def ask(page, question: str) -> None:
+    """Type a question into the search box, as a person would, and wait for the list."""
+    page.evaluate("var s = document.getElementById('search'); s.focus(); s.select()")
+    page.call("Input.insertText", text=question)
+    listed = f"graphmem.status.asked === {json.dumps(question)} && !document.getElementById('suggestions').hidden"
+    assert page.wait_for(listed, timeout=20), page.status()
+
+
+def press(page, key: str, code: int, text: str | None = None) -> None:
+    """Press and release one key in the focused element."""
+    page.call("Input.dispatchKeyEvent", type="keyDown", key=key, code=key, windowsVirtualKeyCode=code,
+              **({"text": text} if text else {}))
+    page.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=key, windowsVirtualKeyCode=code)
+
+
+def choose_hit(page, version_id: str) -> None:
+    """Click the listed answer that is ``version_id``, with the mouse."""
+    index = page.status()["hits"].index(version_id)
+    point = page.evaluate(f"""(function () {{
+        var box = document.querySelectorAll('#suggestions li.hit')[{index}].getBoundingClientRect();
+        return [box.left + box.width / 2, box.top + box.height / 2];
+    }})()""")
+    click_at(page, *point)
+
+
+def answered(page, version_id: str, focus: str) -> bool:
+    shown = (f"graphmem.status.answer === {json.dumps(version_id)} && graphmem.status.focus === {json.dumps(focus)}"
+             " && graphmem.status.selected === graphmem.status.answer && graphmem.status.graph_ready")
+    return page.wait_for(shown, timeout=20)
+
+
+def test_the_search_box_answers_questions_in_a_browser(served, chromium, tmp_path_factory, request):
+    """Ask, see the best facts with their sentences, choose one: focus, edge and sources open."""
+    _, store, explorer, _ = served
+    page = chromium.open("about:blank")
+    page.call("Network.enable")
+    page.call("Page.navigate", url=explorer.url + "?focus=Lin")
+    listed = "document.getElementById('suggestions').textContent"
+    details = "document.getElementById('details').textContent"
+    with screenshot_on_failure(page, screenshot_dir(tmp_path_factory) / f"{request.node.name}.png"):
+        assert page.wait_for(READY, timeout=30), page.status()
+        # a question: the best facts, each with its matched sentence, as the API ranks them
+        ask(page, "where does Ivan live")
+        _, hits = get(explorer, "/api/search?q=where+does+Ivan+live&limit=6")
+        assert page.status()["hits"] == [h["id"] for h in hits] and hits[0]["object"] == "Berlin"
+        first = page.evaluate("document.querySelector('#suggestions li.hit').textContent")
+        assert "Ivan lives_in Berlin" in first and hits[0]["matched"]["sentence"] in first
+        assert "about Ivan" in first and "“live” → lives_in" in first
+        # choosing it focuses on the subject, selects the fact's edge and opens its sources
+        choose_hit(page, hits[0]["id"])
+        assert answered(page, hits[0]["id"], "Ivan"), page.status()
+        assert page.evaluate("document.getElementById('suggestions').hidden")
+        edge = page.status()["answer_edge"]
+        assert edge and page.evaluate("graphmem.view.network.getSelectedEdges()") == [edge]
+        text = page.evaluate(details)
+        assert text.startswith("An answer to “where does Ivan live”") and hits[0]["matched"]["sentence"] in text
+        assert "2026-10-15 → open" in text  # its valid period; the believed one follows
+        # the as-of control applies: as of 2026-10-20 the store believed Prague; Enter takes the best
+        page.evaluate("var a = document.getElementById('as-of'); a.value = '2026-10-20';"
+                      "a.dispatchEvent(new Event('change'))")
+        assert page.wait_for("graphmem.status.as_of === '2026-10-20T23:59:59Z' && graphmem.status.graph_ready", 20)
+        ask(page, "where does Ivan live")
+        _, then = get(explorer, "/api/search?q=where+does+Ivan+live&as_of=2026-10-20T23:59:59Z&limit=6")
+        assert page.status()["hits"] == [h["id"] for h in then] and then[0]["object"] == "Prague"
+        assert "as believed at 2026-10-20 23:59Z" in page.evaluate(listed)
+        active = ("[].indexOf.call(document.querySelectorAll('#suggestions li.option'),"
+                  " document.querySelector('#suggestions li.active'))")
+        assert page.evaluate(active) == 0
+        press(page, "ArrowDown", 40)
+        assert page.evaluate(active) == 1
+        press(page, "ArrowUp", 38)
+        assert page.evaluate(active) == 0
+        press(page, "Enter", 13, "\r")
+        assert answered(page, then[0]["id"], "Ivan"), page.status()
+        assert then[0]["sources"][0]["text"] in page.evaluate(details)
+        # an answer not valid at the graph's valid time: valid-at moves into its period to show it
+        page.evaluate("var a = document.getElementById('as-of'); a.value = '';"
+                      "a.dispatchEvent(new Event('change'))")
+        assert page.wait_for("graphmem.status.as_of !== '2026-10-20T23:59:59Z' && graphmem.status.graph_ready", 20)
+        ask(page, "where did Lin travel")
+        _, trips = get(explorer, "/api/search?q=where+did+Lin+travel&limit=6")
+        trip = trips[0]
+        assert trip["object"] == "Hangzhou" and trip["status"] == "ended"
+        choose_hit(page, trip["id"])
+        assert answered(page, trip["id"], "Lin"), page.status()
+        assert page.evaluate("new URLSearchParams(location.search).get('valid_at')") == trip["valid_from"]
+        assert trip["id"] in page.status()["edge_ids"] and page.status()["answer_edge"] == trip["id"]
+        assert "The graph now shows what was valid at 2026-04-27" in page.evaluate(details)
+        # hostile markup in an object and in a quote stays text, in the list and in the details
+        ask(page, "what does Ivan like")
+        hostile = next(h for h in page.status()["hits"]
+                       if store.version(h).object == HOSTILE)
+        assert HOSTILE in page.evaluate(listed) and QUOTE in page.evaluate(listed)
+        choose_hit(page, hostile)
+        assert answered(page, hostile, "Ivan"), page.status()
+        assert QUOTE in page.evaluate(details) and HOSTILE in page.evaluate(details)
+        assert page.evaluate("window.__pwned") is None
+        assert page.evaluate("document.querySelectorAll('img, #suggestions script, #details script').length") == 0
+        # nothing left the machine; no error on the page
+        assert left_the_machine(chromium, page, explorer) == []
+        assert page.problems() == [] and page.status()["errors"] == []
+    page.close()
 
 
 @pytest.mark.anyio

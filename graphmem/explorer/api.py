@@ -20,6 +20,8 @@ from ..timeutil import TICK, iso
 DEFAULT_LIMIT, MAX_LIMIT = 300, 2000
 #: Write times sent for the as-of slider, at most (evenly sampled beyond).
 MAX_TIMES = 2000
+#: Facts a search answers with unless the request asks for fewer or more (the CLI's default).
+SEARCH_LIMIT, MAX_SEARCH_LIMIT = 10, 100
 
 
 class BadRequest(InvalidInput):
@@ -113,9 +115,10 @@ def version(store, params) -> list[dict]:
 
 
 def search(store, params) -> list[dict]:
-    """``/api/search``: as `graphmem search TEXT --as-of T --json`."""
-    _only(params, ("q", "as_of"))
-    hits = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"))
+    """``/api/search``: as `graphmem search TEXT --as-of T --limit N --json`, best first."""
+    _only(params, ("q", "as_of", "limit"))
+    hits = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"),
+                        limit=_number(params, "limit", SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT))
     ids = sorted({e for h in hits for e in h.version.episodes})
     episodes = {e.id: e for e in store.episodes(ids)} if ids else {}
     return [output.hit_record(h, episodes) for h in hits]

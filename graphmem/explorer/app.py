@@ -44,6 +44,7 @@ def static_files() -> dict[str, Path]:
     vis = vis_network_dir()
     return {
         "explorer.js": HERE / "static" / "explorer.js",
+        "search.js": HERE / "static" / "search.js",
         "explorer.css": HERE / "static" / "explorer.css",
         "common.js": VISUALIZE / "common.js",
         "graph.js": VISUALIZE / "graph.js",

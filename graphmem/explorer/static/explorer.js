@@ -25,7 +25,11 @@
     return fetch(path + (query ? "?" + query : ""), { headers: { Accept: "application/json" } })
       .then(function (response) {
         return response.json().then(function (body) {
-          if (!response.ok) { throw new Error(body.error || ("HTTP " + response.status)); }
+          if (!response.ok) {
+            var error = new Error(body.error || ("HTTP " + response.status));
+            error.status = response.status;
+            throw error;
+          }
           return body;
         });
       });
@@ -334,41 +338,42 @@
     pendingSlide = setTimeout(loadAll, 120);
   }
 
-  /* -- search -------------------------------------------------------------------------- */
-  var pendingSearch = null;
-  function suggest() {
-    var text = $("search").value.trim();
-    var list = $("suggestions");
-    if (!text) { list.hidden = true; return; }
-    api("/api/entities", { q: text }).then(function (found) {
-      while (list.firstChild) { list.removeChild(list.firstChild); }
-      found.forEach(function (entity, i) {
-        var item = gm.el("li", i === 0 ? "active" : "", entity.name);
-        item.setAttribute("role", "option");
-        item.addEventListener("mousedown", function (event) { event.preventDefault(); pick(entity.name); });
-        list.appendChild(item);
+  /* -- search: entities by name, and the facts that answer a question ------------------ */
+  /* A chosen answer: focus on its subject, show it in the graph (moving valid-at into its valid
+     period when the graph would not hold it) and open its details, as clicking its edge does. */
+  function chooseFact(hit, question) {
+    state.focus = hit.subject;
+    selected = null;
+    gm.showInPanel(panel(), null, "Opening the answer…");
+    var moved = false;
+    return loadAll().then(function () {
+      if (!current || current.focus.name !== hit.subject || state.valid_at === "all" || holds(hit.id)) { return; }
+      moved = true;
+      state.valid_at = hit.valid_from;
+      $("valid-all").checked = false;
+      $("valid-at").value = day(hit.valid_from);
+      return loadAll();
+    }).then(function () {
+      var edge = gm.view && gm.view.edges.get({ filter: function (e) { return (e.versions || [e.id]).indexOf(hit.id) >= 0; } })[0];
+      if (edge) { gm.view.network.selectEdges([edge.id]); }
+      return showVersions([hit.id]).then(function () {
+        var reason = gm.searchBox.why(hit.matched);
+        var note = gm.el("p", "hint answer", "An answer to “" + question + "”" + (reason ? " (" + reason + ")" : "") + "." +
+                         (moved ? " The graph now shows what was valid at " + gm.when(gm.ms(hit.valid_from)) + ", when it held." : ""));
+        panel().insertBefore(note, panel().firstChild);
+        report({ answer: hit.id, answer_edge: edge ? edge.id : null });
       });
-      list.hidden = !found.length;
-      report({ suggestions: found.map(function (e) { return e.name; }) });
-    }).catch(function (error) { show(error.message, true); });
+    });
   }
-  function pick(name) {
-    $("suggestions").hidden = true;
-    $("search").value = name;
-    focusOn(name);
-  }
+  function holds(versionId) { return current.edges.some(function (e) { return e.id === versionId; }); }
+
+  var searchBox = gm.searchBox({
+    input: $("search"), list: $("suggestions"), api: api, asOf: asOfParam,
+    onEntity: focusOn, onFact: chooseFact, onError: function (message) { show(message, true); },
+    report: report,
+  });
 
   /* -- wiring -------------------------------------------------------------------------- */
-  $("search").addEventListener("input", function () {
-    if (pendingSearch) { clearTimeout(pendingSearch); }
-    pendingSearch = setTimeout(suggest, 120);
-  });
-  $("search-form").addEventListener("submit", function (event) {
-    event.preventDefault();
-    var first = $("suggestions").querySelector("li");
-    pick(first ? first.textContent : $("search").value.trim());
-  });
-  $("search").addEventListener("blur", function () { setTimeout(function () { $("suggestions").hidden = true; }, 150); });
   $("depth").addEventListener("change", function () { state.depth = Number($("depth").value); loadAll(); });
   $("as-of").addEventListener("change", function () { state.as_of = $("as-of").value ? $("as-of").value + "T23:59:59Z" : null; placeSlider(); loadAll(); });
   $("valid-at").addEventListener("change", function () { $("valid-all").checked = false; state.valid_at = $("valid-at").value || null; loadAll(); });
@@ -392,5 +397,5 @@
     return loadAll();
   }).catch(function (error) { show(error.message, true); gm.report({ ready: true, error: error.message }); });
   window.explorer = { state: state, focusOn: focusOn, slideTo: slideTo, expand: expand, showVersions: showVersions,
-                      showEpisode: showEpisode, reload: loadAll };
+                      showEpisode: showEpisode, reload: loadAll, search: searchBox, chooseFact: chooseFact };
 })();
