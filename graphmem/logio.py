@@ -18,6 +18,7 @@ import pyarrow as pa
 from pydantic import BaseModel, ValidationError
 
 from . import records
+from .engine import Engine
 from .errors import ImportFailed, InvalidPredicate
 from .migrations import SCHEMA_KEY
 from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
@@ -226,7 +227,13 @@ def import_log(store: Store, path: Path, progress: Progress | None = None,
         meta = {m["key"]: m["value"] for m in found["meta"]}
         _refuse_conflicts(store, header, meta, found)
         _refuse_unsound(store, path, found)
-        _load(store, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
+        declared = {p["name"]: p["kind"] for p in found["predicate"]}
+        db = store._db
+        with db.lock:  # no other thread writes between the checks below and the two transactions
+            for name, kind in declared.items():
+                _refuse_redeclaring(store._refuse_kind_change, name, kind)
+            settings = _merged_meta(meta, dict(db.run("store/meta_all")), _highest_ids(found), _latest(found))
+            _load(db, store.path, declared, settings, _tables(found), progress)
     return sum(len(items) for items in found.values())
 
 
@@ -247,46 +254,42 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load(store: Store, meta: dict[str, str], declared: dict[str, str], found: dict[str, list],
-          progress: Progress | None = None) -> None:
-    """Write checked records into ``store``: the records in one transaction, then the settings.
+def _load(engine: Engine, directory: Path | None, declared: dict[str, str], settings: dict[str, str],
+          tables: dict[str, pa.Table], progress: Progress | None = None) -> None:
+    """Write checked records (Arrow tables by engine table, in load order) and the settings they
+    bring: the records in one transaction, then the settings (hold ``engine.lock``).
 
     kuzu can keep the other writes of a transaction holding a COPY and lose the copied rows
     when a kill lands in its COMMIT (seen here: an "empty" store whose counters had moved on).
     So the COPYs commit alone, the settings (declared predicates, counters, latest write) commit
-    after them, and a marker written first lets the next open finish the settings
-    (:func:`finish_import`) if a crash falls between the two.
+    after them, and a marker written first in the store's ``directory`` lets the next open finish
+    the settings (:func:`finish_import`) if a crash falls between the two.
     """
-    tables = _tables(found)
-    db = store._db
-    with db.lock:  # no other thread writes between the two transactions
-        for name, kind in declared.items():
-            _refuse_redeclaring(store, name, kind)
-        settings = _merged_meta(meta, dict(db.run("store/meta_all")), found)
-        marker = _mark_pending(store, declared, settings, _probes(tables))
-        try:
-            with db.transaction():
-                for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
-                    if rows.num_rows:
-                        db.run_text(f"COPY {table} FROM $rows", {"rows": rows})
-                    if progress:
-                        progress(rows.num_rows)
-        except BaseException:  # undone: nothing for the next open to finish
-            if marker is not None:
-                marker.unlink()
-            raise
-        _apply_settings(store, declared, settings)
+    marker = _mark_pending(directory, declared, settings, _probes(tables))
+    try:
+        with engine.transaction():
+            for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
+                if rows.num_rows:
+                    engine.run_text(f"COPY {table} FROM $rows", {"rows": rows})
+                if progress:
+                    progress(rows.num_rows)
+    except BaseException:  # undone: nothing for the next open to finish
         if marker is not None:
             marker.unlink()
+        raise
+    _apply_settings(engine, declared, settings)
+    if marker is not None:
+        marker.unlink()
 
 
 IMPORT_PENDING = "import.pending"
 
 
-def _refuse_redeclaring(store: Store, name: str, kind: str) -> None:
-    """What ``Store.declare`` refuses, checked before anything of the import is written."""
+def _refuse_redeclaring(refuse_kind_change: Callable[[str, str], None], name: str, kind: str) -> None:
+    """What ``Store.declare`` refuses (``refuse_kind_change`` raises it), checked before anything
+    of the import is written."""
     try:
-        store._refuse_kind_change(name, kind)
+        refuse_kind_change(name, kind)
     except InvalidPredicate as exc:
         raise ImportFailed(f"the log declares {name} as {kind!r}, but {exc}; nothing was written") from exc
 
@@ -299,12 +302,12 @@ def _probes(tables: dict[str, pa.Table]) -> list[tuple[str, str]]:
     return [filled[0], filled[-1]] if filled else []
 
 
-def _mark_pending(store: Store, declared: dict[str, str], settings: dict[str, str],
+def _mark_pending(directory: Path | None, declared: dict[str, str], settings: dict[str, str],
                   probes: list[tuple[str, str]]) -> Path | None:
     """Write (durably) what the import's second transaction will write, before the first."""
-    if store.path is None or not probes:
+    if directory is None or not probes:
         return None
-    marker = store.path / IMPORT_PENDING
+    marker = directory / IMPORT_PENDING
     with marker.open("w", encoding="utf-8") as out:
         json.dump({"declared": declared, "settings": settings, "probes": probes}, out)
         out.flush()
@@ -312,9 +315,8 @@ def _mark_pending(store: Store, declared: dict[str, str], settings: dict[str, st
     return marker
 
 
-def _apply_settings(store: Store, declared: dict[str, str], settings: dict[str, str]) -> None:
+def _apply_settings(db: Engine, declared: dict[str, str], settings: dict[str, str]) -> None:
     """The import's second transaction (safe to run again)."""
-    db = store._db
     with db.transaction():
         for name, kind in declared.items():
             db.run("store/predicate_set", {"name": name, "kind": kind})
@@ -332,7 +334,7 @@ def finish_import(store: Store) -> None:
     landed = [bool(store._db.run_text(f"MATCH (n:{table} {{id: $id}}) RETURN n.id", {"id": record_id}))
               for table, record_id in pending["probes"]]
     if all(landed):
-        _apply_settings(store, pending["declared"], pending["settings"])
+        _apply_settings(store._db, pending["declared"], pending["settings"])
     elif any(landed):  # never seen: the records' COPYs commit together or not at all
         warnings.warn(f"store {store.path}: an import interrupted by a crash left part of its records; "
                       "restore a backup, or export the store and check it", RuntimeWarning, stacklevel=3)
@@ -340,20 +342,35 @@ def finish_import(store: Store) -> None:
     marker.unlink()
 
 
-def _merged_meta(meta: dict[str, str], current: dict[str, str], found: dict[str, list]) -> dict[str, str]:
-    """The log's settings, with counters and the latest write never behind either side's records."""
+def _merged_meta(meta: dict[str, str], current: dict[str, str], highest: dict[str, int],
+                 latest: datetime | None) -> dict[str, str]:
+    """The log's settings, with counters and the latest write never behind either side's records.
+
+    ``highest`` is the highest id number of the log's records by id prefix, ``latest`` the time
+    of its latest write (None without writes).
+    """
     merged = {key: value for key, value in meta.items() if key != "timezone" and not _layout(key)}
-    for kind, prefix in ID_PREFIX.items():
-        numbers = [int(item.id[len(prefix):]) for item in found[kind]]
+    for prefix in ID_PREFIX.values():
         key = f"seq:{prefix}"
-        highest = max([*numbers, int(meta.get(key, "0")), int(current.get(key, "0"))])
-        if highest:
-            merged[key] = str(highest)
-    times = [d.at for d in found["decision"]]
+        top = max(highest.get(prefix, 0), int(meta.get(key, "0")), int(current.get(key, "0")))
+        if top:
+            merged[key] = str(top)
+    times = [latest] if latest is not None else []
     times += [parse_time(v) for v in (meta.get("last_write"), current.get("last_write")) if v]
     if times:
         merged["last_write"] = iso(max(times))
     return merged
+
+
+def _highest_ids(found: dict[str, list]) -> dict[str, int]:
+    """The highest id number of the records of each kind, by id prefix."""
+    return {prefix: max((int(item.id[len(prefix):]) for item in found[kind]), default=0)
+            for kind, prefix in ID_PREFIX.items()}
+
+
+def _latest(found: dict[str, list]) -> datetime | None:
+    """The time of the log's latest write (None without writes)."""
+    return max((d.at for d in found["decision"]), default=None)
 
 
 def _refuse_unsound(store: Store, path: Path, found: dict[str, list]) -> None:
