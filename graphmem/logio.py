@@ -147,18 +147,10 @@ def _record(raw: bytes) -> tuple[str, object]:
     if kind == "graphmem":
         return kind, data
     if kind == "meta":
-        if set(data) != {"key", "value"} or not all(isinstance(v, str) for v in data.values()):
-            raise ValueError("meta needs a text 'key' and a text 'value'")
-        if data["key"].startswith("seq:") and not SEQ_VALUE.fullmatch(data["value"]):
-            raise ValueError(f"meta {data['key']} must be a number, not {data['value']!r}")
-        if data["key"] == "last_write":
-            parse_time(data["value"])  # InvalidTime is a ValueError
+        check_meta(data)
         return kind, data
     if kind == "predicate":
-        if not isinstance(data.get("name"), str) or not PREDICATE_NAME.match(data["name"]):
-            raise ValueError(f"predicate name {data.get('name')!r} is not a valid name")
-        if data.get("kind") not in KINDS:
-            raise ValueError(f"predicate kind {data.get('kind')!r} is not one, many or event")
+        check_predicate_record(data)
         return kind, data
     if kind not in MODELS:
         raise ValueError(f"unknown record type {kind!r}")
@@ -170,6 +162,24 @@ def _record(raw: bytes) -> tuple[str, object]:
         raise ValueError(f"{kind} {where}: {problem['msg']}") from exc
     _check_record(kind, record)
     return kind, record
+
+
+def check_meta(data: dict) -> None:
+    """Refuse a setting (``{"key", "value"}``) the store cannot take; ValueError says why."""
+    if set(data) != {"key", "value"} or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError("meta needs a text 'key' and a text 'value'")
+    if data["key"].startswith("seq:") and not SEQ_VALUE.fullmatch(data["value"]):
+        raise ValueError(f"meta {data['key']} must be a number, not {data['value']!r}")
+    if data["key"] == "last_write":
+        parse_time(data["value"])  # InvalidTime is a ValueError
+
+
+def check_predicate_record(data: dict) -> None:
+    """Refuse a predicate declaration (``{"name", "kind"}``) that is not valid; ValueError says why."""
+    if not isinstance(data.get("name"), str) or not PREDICATE_NAME.match(data["name"]):
+        raise ValueError(f"predicate name {data.get('name')!r} is not a valid name")
+    if data.get("kind") not in KINDS:
+        raise ValueError(f"predicate kind {data.get('kind')!r} is not one, many or event")
 
 
 def _range_checked_fields(model: type[BaseModel]) -> tuple[tuple[str, bool], ...]:

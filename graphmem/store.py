@@ -684,8 +684,15 @@ class Store:
         return check(versions, self.decisions(), self.episodes(), self.tombstones(),
                      self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
 
-    def export(self, path: str | Path, progress=None) -> int:
-        """Write the whole log as JSON Lines; return the number of records."""
+    def export(self, path: str | Path, progress=None, *, format: str = "jsonl") -> int:
+        """Write the whole log as JSON Lines (``format="jsonl"``, one file) or as a directory of
+        Parquet files (``format="parquet"``); return the number of records."""
+        if format == "parquet":
+            from .parquetlog import export_parquet
+
+            return export_parquet(self._db, self.engine, self.tz_name, Path(path), progress)
+        if format != "jsonl":
+            raise InvalidInput(f"export writes jsonl or parquet, not {format!r}")
         from .logio import export_log
 
         return export_log(self, Path(path), progress)
@@ -693,9 +700,17 @@ class Store:
     def import_log(self, path: str | Path, progress=None, *, on_bad_line=None) -> int:
         """Restore an exported log into this store, atomically; return the number of records.
 
-        With ``on_bad_line`` (a function taking a message), unreadable lines are skipped and
-        reported to it, and the rest is imported only if it is still a sound log.
+        A directory is read as a Parquet log, a file as JSON Lines. With ``on_bad_line`` (a
+        function taking a message; JSON Lines only), unreadable lines are skipped and reported
+        to it, and the rest is imported only if it is still a sound log.
         """
+        from .parquetlog import import_parquet, is_parquet_log
+
+        if is_parquet_log(Path(path)):
+            if on_bad_line is not None:
+                raise InvalidInput("skipping bad lines is for JSON Lines logs; a Parquet log is imported whole")
+            return import_parquet(self._db, self.path, Path(path), zone=self.tz_name,
+                                  refuse_kind_change=self._refuse_kind_change, progress=progress)
         from .logio import import_log
 
         return import_log(self, Path(path), progress, on_bad_line)
