@@ -30,12 +30,17 @@ def _session(master, conf):
         if not sep or not key.strip():
             raise InvalidInput(f"--conf takes KEY=VALUE, not {item!r}")
         settings[key.strip()] = value
+    from pyspark.sql import SparkSession
+
+    ours = SparkSession.getActiveSession() is None  # one already running here (a notebook) is left running
     spark = session(master, settings)
-    spark.sparkContext.setLogLevel("ERROR")
+    if ours:
+        spark.sparkContext.setLogLevel("ERROR")
     try:
         yield spark
     finally:
-        spark.stop()
+        if ours:
+            spark.stop()
 
 
 def _show(frame, as_json: bool, title: str) -> None:

@@ -151,15 +151,17 @@ def _visible_episodes(logs: Logs, versions, as_of: str):
     by a later write), in their order."""
     from pyspark.sql import functions as F
 
-    cited = versions.select("_store", "id", as_of, F.posexplode("episodes").alias("pos", "episode"))
+    once = versions.select("_store", "id", as_of, "episodes").dropDuplicates(["_store", "id", as_of])  # diff: twice
+    cited = once.select("_store", "id", as_of, F.posexplode("episodes").alias("pos", "episode"))
     received = logs.read("episodes").select("_store", F.col("id").alias("episode"), "received_at")
     linked = logs.read("links").select("_store", F.col("version").alias("id"), "episode", F.col("at").alias("link_at"))
     kept = (cited.join(received, ["_store", "episode"], "left").join(linked, ["_store", "id", "episode"], "left")
             .where((F.col("received_at").isNull() | (F.col("received_at") <= F.col(as_of)))
                    & (F.col("link_at").isNull() | (F.col("link_at") <= F.col(as_of)))))
-    lists = kept.groupBy("_store", "id").agg(F.array_sort(F.collect_list(F.struct("pos", "episode"))).alias("kept"))
-    lists = lists.select("_store", "id", F.transform("kept", lambda x: x["episode"]).alias("visible"))
-    return (versions.join(lists, ["_store", "id"], "left")
+    lists = kept.groupBy("_store", "id", as_of).agg(
+        F.array_sort(F.collect_list(F.struct("pos", "episode"))).alias("kept"))
+    lists = lists.select("_store", "id", as_of, F.transform("kept", lambda x: x["episode"]).alias("visible"))
+    return (versions.join(lists, ["_store", "id", as_of], "left")
             .withColumn("episodes", F.coalesce("visible", F.array().cast("array<string>"))).drop("visible"))
 
 
