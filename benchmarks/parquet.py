@@ -2,21 +2,22 @@
 
     python -m benchmarks.parquet --scale 1m --engine both [--repeat 3] [--data DIR] [--out FILE]
 
-For each engine, in its own process (kuzu and ladybug cannot share one): the generated log
-(the same JSON Lines log ``python -m benchmarks run`` loads, made here if missing) is imported
-once, untimed, into a store; then, each ``--repeat`` times:
+The generated log of the scale (the JSON Lines log ``python -m benchmarks run`` loads, made if
+missing) is imported once into a store and exported as Parquet (kept beside the log, made once;
+or ``--export DIR``). Then for each engine, in its own process (kuzu and ladybug cannot share
+one), each ``--repeat`` times:
 
-- **export**: ``Store.export(DIR, format="parquet")`` into a new directory;
 - **import**: ``Store.import_log(DIR)`` of that export into a new store on disk (every column
   checked, the log's invariants checked, one transaction, the settings after);
-- **copy floor**: the same export's files read and converted to the engine's tables, then only
-  the COPYs, in one transaction, into a new store: what the import cannot go below;
+- **export**: ``Store.export(DIR, format="parquet")`` of the first imported store into a new
+  directory; the first export must equal the one imported, file by file, row for row;
+- **copy floor**: the same files read and converted to the engine's tables, then only the COPYs,
+  in one transaction, into a new store: what the import cannot go below;
 - **duckdb**: DuckDB (in the same process, on disk) creating one table per file from the same
   Parquet files (``CREATE TABLE AS SELECT * FROM read_parquet``), and writing them back out with
   ``COPY ... TO (FORMAT parquet)``: a columnar peer doing the same amount of work on the files.
 
-Every imported store is compared with the source store (counts of every record type, and
-``check``) before its time is kept. Results go to ``--out`` (JSON) and a table is printed.
+Results go to ``--out`` (JSON) and a table is printed.
 """
 
 from __future__ import annotations
@@ -47,6 +48,28 @@ def generated_log(scale: str, seed: int, data_root: Path) -> Path:
     return log
 
 
+def generated_parquet(log: Path, engine: str) -> Path:
+    """The generated log as a Parquet export (made once, through a JSON Lines import, and kept
+    beside the log)."""
+    from graphmem import Store
+
+    export = log.parent / "parquet"
+    stamp = (log.parent / "log.stamp").read_text()
+    if export.exists() and (log.parent / "parquet.stamp").exists() and \
+            (log.parent / "parquet.stamp").read_text() == stamp:
+        return export
+    shutil.rmtree(export, ignore_errors=True)
+    work = Path(tempfile.mkdtemp(prefix="source-", dir=log.parent))
+    try:
+        with Store(work / "store", engine=engine) as store:
+            store.import_log(log)
+            store.export(export, format="parquet")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    (log.parent / "parquet.stamp").write_text(stamp)
+    return export
+
+
 def _timed(fn):
     started, cpu = time.perf_counter(), time.process_time()
     result = fn()
@@ -60,35 +83,42 @@ def _summary(runs: list[tuple[float, float]], versions: int) -> dict:
             "cpu_median": statistics.median(c for _, c in runs), "rate": versions / median}
 
 
-def work(engine: str, log: Path, workdir: Path, repeat: int, keep: Path | None) -> dict:
+def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     """One engine's runs (this process imports exactly that engine)."""
-    from graphmem import Store
-    from graphmem.parquetlog import engine_tables, read_log
+    import pyarrow.parquet as pq
 
-    source = Store(workdir / "source", engine=engine)
-    source.import_log(log)
-    versions = len(source.versions())
-    counts = _counts(source)
-    results: dict = {"engine": engine, "versions": versions, "records": sum(counts.values())}
-    exports, imports, floors = [], [], []
-    export_dir = None
+    from graphmem import Store
+    from graphmem.parquetlog import FILES, engine_tables, read_log
+
+    header = json.loads((export / "graphmem.json").read_text())
+    versions = header["rows"]["versions"]
+    results: dict = {"engine": engine, "versions": versions, "records": sum(header["rows"].values()),
+                     "parquet_bytes": sum(f.stat().st_size for f in export.iterdir())}
+    imports, exports, floors = [], [], []
+    source = None
     for n in range(repeat):
-        export_dir = workdir / f"export{n}"
-        _, wall, cpu = _timed(lambda d=export_dir: source.export(d, format="parquet"))
+        target = Store(workdir / f"import{n}", engine=engine)
+        _, wall, cpu = _timed(lambda t=target: t.import_log(export))
+        imports.append((wall, cpu))
+        if source is None:
+            source = target
+        else:
+            target.close()
+            shutil.rmtree(workdir / f"import{n}")
+    for n in range(repeat):
+        out = workdir / f"export{n}"
+        _, wall, cpu = _timed(lambda d=out: source.export(d, format="parquet"))
         exports.append((wall, cpu))
+        if n == 0:  # what was imported is what was exported: every file's table, row for row
+            for stem in FILES.values():
+                if not pq.read_table(out / f"{stem}.parquet").equals(pq.read_table(export / f"{stem}.parquet")):
+                    raise AssertionError(f"{engine}: {stem} differs after an import and an export")
+        shutil.rmtree(out)
     source.close()
-    results["parquet_bytes"] = sum(f.stat().st_size for f in export_dir.iterdir())
-    for n in range(repeat):
-        with Store(workdir / f"import{n}", engine=engine) as target:
-            _, wall, cpu = _timed(lambda t=target: t.import_log(export_dir))
-            if _counts(target) != counts or target.check():
-                raise AssertionError(f"{engine}: the imported store differs from the source")
-            imports.append((wall, cpu))
-        shutil.rmtree(workdir / f"import{n}")
     for n in range(repeat):
         with Store(workdir / f"floor{n}", engine=engine) as target:
             def copy(t=target):
-                tables = engine_tables(read_log(export_dir)[1])
+                tables = engine_tables(read_log(export)[1])
                 with t._db.transaction():
                     for name, rows in tables.items():
                         if rows.num_rows:
@@ -99,9 +129,7 @@ def work(engine: str, log: Path, workdir: Path, repeat: int, keep: Path | None) 
     results["export"] = _summary(exports, versions)
     results["import"] = _summary(imports, versions)
     results["copy_floor"] = _summary(floors, versions)
-    results.update(_duckdb(export_dir, workdir, repeat, versions))
-    if keep is not None and not keep.exists():
-        shutil.copytree(export_dir, keep)
+    results.update(_duckdb(export, workdir, repeat, versions))
     return results
 
 
@@ -135,13 +163,6 @@ def _duckdb(export_dir: Path, workdir: Path, repeat: int, versions: int) -> dict
     return {"duckdb_read": _summary(reads, versions), "duckdb_write": _summary(writes, versions)}
 
 
-def _counts(store) -> dict:
-    return {"entities": len(store.entities()), "episodes": len(store.episodes()),
-            "decisions": len(store.decisions()), "versions": len(store.versions()),
-            "proposals": len(store.proposals(None)), "tombstones": len(store.tombstones()),
-            "links": len(store.links())}
-
-
 def table(results: dict) -> str:
     """The results as a markdown table with ratios against DuckDB and the COPY floor."""
     lines = ["| engine | export | import | COPY floor | DuckDB reads the files | DuckDB writes them | "
@@ -166,27 +187,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--out", type=Path, default=None)
-    parser.add_argument("--keep", type=Path, default=None, help="keep one Parquet export here (for Spark)")
+    parser.add_argument("--export", type=Path, default=None,
+                        help="a Parquet export to start from (default: the generated log's, made once)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    log = generated_log(args.scale, args.seed, args.data)
     if args.worker:
         workdir = Path(tempfile.mkdtemp(prefix=f"parquet-{args.worker}-", dir=args.data))
         try:
-            result = work(args.worker, log, workdir, args.repeat, args.keep)
+            result = work(args.worker, args.export, workdir, args.repeat)
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
         print(json.dumps(result))
         return 0
     started = time.perf_counter()
+    log = generated_log(args.scale, args.seed, args.data)
+    export = args.export or generated_parquet(log, "ladybug" if args.engine == "ladybug" else "kuzu")
     results = {"scale": args.scale, "seed": args.seed, "machine": machine(), "log_bytes": log.stat().st_size,
+               "export": str(export),
                "command": "python -m benchmarks.parquet " + " ".join(argv if argv is not None else sys.argv[1:]),
                "engines": []}
     for engine in (["kuzu", "ladybug"] if args.engine == "both" else [args.engine]):
         cmd = [sys.executable, "-m", "benchmarks.parquet", "--worker", engine, "--scale", args.scale,
-               "--seed", str(args.seed), "--repeat", str(args.repeat), "--data", str(args.data)]
-        if args.keep:
-            cmd += ["--keep", str(args.keep)]
+               "--seed", str(args.seed), "--repeat", str(args.repeat), "--data", str(args.data),
+               "--export", str(export)]
         done = subprocess.run(cmd, check=True, capture_output=True, text=True,
                               env={**os.environ, "GRAPHMEM_ENGINE": engine},
                               cwd=Path(__file__).resolve().parent.parent)
