@@ -188,3 +188,16 @@ def test_the_spark_package_imports_neither_engine_nor_pyspark_until_asked():
             "print([m for m in ('kuzu', 'ladybug', 'pyspark') if m in sys.modules])")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
+
+
+def test_a_pattern_asks_every_export_it_matches(spark, stores):
+    from graphmem import spark as gs
+
+    pattern = str(Path(stores[0][0]).parent / "export[12]")
+    got = gs.records(gs.beliefs(spark, [pattern], valid_at="all"))
+    assert {r["store"].rsplit("/", 1)[1] for r in got} == {"export1", "export2"}
+    assert [{**r, "store": r["store"].rsplit("/", 1)[1]} for r in got] == [
+        {"store": Path(path).name, **output.version_record(v)} for path, store in stores[1:]
+        for v in store.beliefs(valid_at="all")]
+    with pytest.raises(ImportFailed, match="no export matches"):
+        gs.beliefs(spark, [str(Path(stores[0][0]).parent / "nothing*")])

@@ -76,14 +76,23 @@ def open_logs(spark, paths) -> Logs:
     if not paths:
         raise InvalidInput("name at least one Parquet export (a directory made by `graphmem export --format parquet`)")
     jvm, conf = spark._jvm, spark._jsc.hadoopConfiguration()
-    uris = []
+    given, uris = [], []
     for path in paths:
         hadoop = jvm.org.apache.hadoop.fs.Path(path)
         fs = hadoop.getFileSystem(conf)
-        uri = fs.makeQualified(hadoop).toUri().toString()
-        if not fs.exists(jvm.org.apache.hadoop.fs.Path(f"{uri}/{HEADER}")):
-            raise ImportFailed(f"{path} is not a graphmem Parquet log ({HEADER} is missing)")
-        uris.append(uri)
+        if any(c in path for c in "*?[{"):  # a pattern (hdfs:///exports/*): every export it matches
+            matched = sorted(status.getPath().toUri().toString() for status in (fs.globStatus(hadoop) or []))
+            if not matched:
+                raise ImportFailed(f"no export matches {path}")
+            found = [(jvm.org.apache.hadoop.fs.Path(m).toString(), m) for m in matched]
+        else:
+            found = [(path, fs.makeQualified(hadoop).toUri().toString())]
+        for shown, uri in found:
+            if not fs.exists(jvm.org.apache.hadoop.fs.Path(f"{uri}/{HEADER}")):
+                raise ImportFailed(f"{shown} is not a graphmem Parquet log ({HEADER} is missing)")
+            given.append(shown)
+            uris.append(uri)
+    paths = given
     if len(set(uris)) != len(uris):
         raise InvalidInput("an export is named twice")
     from pyspark.sql import functions as F
