@@ -12,6 +12,7 @@ clock and its latest write.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -46,7 +47,7 @@ class Logs:
 
         frame = self.spark.read.parquet(*(f"{uri}/{stem}.parquet" for uri in self.uris))
         index = F.create_map(*(x for i, uri in enumerate(self.uris) for x in (F.lit(uri), F.lit(i))))
-        folder = F.regexp_extract(F.input_file_name(), r"^(.*)/[^/]*$", 1)
+        folder = F.regexp_replace(F.regexp_extract(F.input_file_name(), r"^(.*)/[^/]*$", 1), "^file:/+", "file:///")
         return frame.withColumn("_store", F.element_at(index, folder))
 
     def now(self, index: int) -> datetime:
@@ -81,12 +82,12 @@ def open_logs(spark, paths) -> Logs:
         hadoop = jvm.org.apache.hadoop.fs.Path(path)
         fs = hadoop.getFileSystem(conf)
         if any(c in path for c in "*?[{"):  # a pattern (hdfs:///exports/*): every export it matches
-            matched = sorted(status.getPath().toUri().toString() for status in (fs.globStatus(hadoop) or []))
+            matched = sorted(_local(status.getPath().toUri().toString()) for status in (fs.globStatus(hadoop) or []))
             if not matched:
                 raise ImportFailed(f"no export matches {path}")
             found = [(jvm.org.apache.hadoop.fs.Path(m).toString(), m) for m in matched]
         else:
-            found = [(path, fs.makeQualified(hadoop).toUri().toString())]
+            found = [(path, _local(fs.makeQualified(hadoop).toUri().toString()))]
         for shown, uri in found:
             if not fs.exists(jvm.org.apache.hadoop.fs.Path(f"{uri}/{HEADER}")):
                 raise ImportFailed(f"{shown} is not a graphmem Parquet log ({HEADER} is missing)")
@@ -98,10 +99,15 @@ def open_logs(spark, paths) -> Logs:
     from pyspark.sql import functions as F
 
     texts = spark.read.text([f"{uri}/{HEADER}" for uri in uris], wholetext=True)
-    found = {row[0].rsplit("/", 1)[0]: row[1] for row in
+    found = {_local(row[0].rsplit("/", 1)[0]): row[1] for row in
              texts.select(F.input_file_name(), "value").collect()}
     headers = [_header(path, found.get(uri)) for path, uri in zip(paths, uris)]
     return Logs(spark, paths, uris, headers)
+
+
+def _local(uri: str) -> str:
+    """A URI as Spark names the files it reads (``file:///x``, where Hadoop may say ``file:/x``)."""
+    return re.sub(r"^file:/+", "file:///", uri)
 
 
 def _header(path: str, text: str | None) -> dict:
