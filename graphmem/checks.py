@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from collections.abc import Mapping
+from operator import itemgetter
 
 from .models import Decision, Episode, Link, Proposal, Tombstone, Version, Violation
 from .names import PREDICATE_NAME
@@ -126,47 +127,54 @@ def check(
         if not PREDICATE_NAME.match(name):
             flag("predicate-name", f"the predicate {name!r} is declared but is not a valid name", f"predicate {name}")
 
-    found.extend(_overlaps(versions, predicates))
+    found.extend(overlaps(versions, predicates))
     return found
 
 
-def _overlaps(versions: list[Version], predicates: Mapping[str, str]) -> list[Violation]:
+def overlaps(versions, predicates: Mapping[str, str], when=str) -> list[Violation]:
     """No two versions of a 'one' predicate believed at the same time overlap in valid time.
+
+    ``versions`` are anything with a Version's id, subject_id, predicate and four times (all of
+    one comparable type: datetimes, or integer microseconds with ``when`` to show one).
 
     A sweep over transaction time per (subject, predicate): the versions believed at each moment
     are kept ordered by valid start, and each newcomer is compared with its two neighbours
     (among pairwise disjoint periods, only a neighbour can overlap it): O(k log k), not O(k²).
     """
-    groups: dict[tuple[str, str], list[Version]] = defaultdict(list)
+    groups: dict[tuple[str, str], list] = defaultdict(list)
     for v in versions:
         if predicates.get(v.predicate, "many") == "one":
             groups[(v.subject_id, v.predicate)].append(v)
     found = []
     for (subject, predicate), group in groups.items():
-        events = sorted(
-            [(v.recorded_at, 1, v) for v in group]
-            + [(v.superseded_at, 0, v) for v in group if v.superseded_at is not None],
-            key=lambda e: (e[0], e[1], e[2].id),
-        )
-        held: list[tuple] = []  # (valid_from, id, version), sorted
-        for moment, starts, v in events:
-            key = (v.valid_from, v.id)
+        if len(group) < 2:
+            continue
+        events = [(v.recorded_at, 1, v.id, v) for v in group]
+        events += [(v.superseded_at, 0, v.id, v) for v in group if v.superseded_at is not None]
+        events.sort(key=_EVENT_ORDER)
+        keys: list[tuple] = []  # (valid_from, id) of the versions believed, sorted
+        held: list = []  # those versions, in the same order
+        for moment, starts, vid, v in events:
+            key = (v.valid_from, vid)
+            index = bisect.bisect_left(keys, key)
             if not starts:
-                index = bisect.bisect_left(held, key, key=lambda h: h[:2])
-                if index < len(held) and held[index][1] == v.id:
-                    held.pop(index)
+                if index < len(keys) and keys[index][1] == vid:
+                    del keys[index], held[index]
                 continue
-            index = bisect.bisect_left(held, key, key=lambda h: h[:2])
-            for neighbour in held[max(index - 1, 0):index + 1]:
-                other = neighbour[2]
-                if Period(v.valid_from, v.valid_to).overlaps(Period(other.valid_from, other.valid_to)):
+            for other in held[max(index - 1, 0):index + 1]:
+                if (other.valid_to is None or v.valid_from < other.valid_to) and (
+                        v.valid_to is None or other.valid_from < v.valid_to):
                     a, b = sorted((v, other), key=lambda x: x.id)
                     found.append(Violation(
                         rule="one-value", record=f"version {b.id}",
-                        detail=f"{subject} {predicate}: {a.id} and {b.id} overlap, both believed at {moment}",
+                        detail=f"{subject} {predicate}: {a.id} and {b.id} overlap, both believed at {when(moment)}",
                     ))
-            held.insert(index, (v.valid_from, v.id, v))
+            keys.insert(index, key)
+            held.insert(index, v)
     return found
+
+
+_EVENT_ORDER = itemgetter(0, 1, 2)
 
 
 def check_index(versions: list[Version], keys: list[tuple[str, str]]) -> list[Violation]:

@@ -158,18 +158,10 @@ def _record(raw: bytes) -> tuple[str, object]:
     if kind == "graphmem":
         return kind, data
     if kind == "meta":
-        if set(data) != {"key", "value"} or not all(isinstance(v, str) for v in data.values()):
-            raise ValueError("meta needs a text 'key' and a text 'value'")
-        if data["key"].startswith("seq:") and not SEQ_VALUE.fullmatch(data["value"]):
-            raise ValueError(f"meta {data['key']} must be a number, not {data['value']!r}")
-        if data["key"] == "last_write":
-            parse_time(data["value"])  # InvalidTime is a ValueError
+        check_meta(data)
         return kind, data
     if kind == "predicate":
-        if not isinstance(data.get("name"), str) or not PREDICATE_NAME.match(data["name"]):
-            raise ValueError(f"predicate name {data.get('name')!r} is not a valid name")
-        if data.get("kind") not in KINDS:
-            raise ValueError(f"predicate kind {data.get('kind')!r} is not one, many or event")
+        check_predicate_record(data)
         return kind, data
     if kind not in MODELS:
         raise ValueError(f"unknown record type {kind!r}")
@@ -181,6 +173,24 @@ def _record(raw: bytes) -> tuple[str, object]:
         raise ValueError(f"{kind} {where}: {problem['msg']}") from exc
     _check_record(kind, record)
     return kind, record
+
+
+def check_meta(data: dict) -> None:
+    """Refuse a setting (``{"key", "value"}``) the store cannot take; ValueError says why."""
+    if set(data) != {"key", "value"} or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError("meta needs a text 'key' and a text 'value'")
+    if data["key"].startswith("seq:") and not SEQ_VALUE.fullmatch(data["value"]):
+        raise ValueError(f"meta {data['key']} must be a number, not {data['value']!r}")
+    if data["key"] == "last_write":
+        parse_time(data["value"])  # InvalidTime is a ValueError
+
+
+def check_predicate_record(data: dict) -> None:
+    """Refuse a predicate declaration (``{"name", "kind"}``) that is not valid; ValueError says why."""
+    if not isinstance(data.get("name"), str) or not PREDICATE_NAME.match(data["name"]):
+        raise ValueError(f"predicate name {data.get('name')!r} is not a valid name")
+    if data.get("kind") not in KINDS:
+        raise ValueError(f"predicate kind {data.get('kind')!r} is not one, many or event")
 
 
 def _range_checked_fields(model: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
@@ -241,7 +251,11 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
             stored = _stored(engine)
             _refuse_conflicts(stored, zone, header, meta, found)
             _refuse_unsound(stored, path, found)
-            _load(engine, stored, meta, {p["name"]: p["kind"] for p in found["predicate"]}, found, progress)
+            declared = {p["name"]: p["kind"] for p in found["predicate"]}
+            for name, kind in declared.items():
+                _refuse_redeclaring(engine, stored.declared, name, kind)
+            settings = _merged_meta(meta, stored.settings, _highest_ids(found), _latest(found))
+            _load(engine, engine.directory, declared, settings, _tables(found), progress)
     return sum(len(items) for items in found.values())
 
 
@@ -262,45 +276,41 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load(engine: Engine, stored: _Stored, meta: dict[str, str], declared: dict[str, str],
-          found: dict[str, list], progress: Progress | None = None) -> None:
-    """Write checked records into the store: the records in one transaction, then the settings.
+def _load(engine: Engine, directory: Path | None, declared: dict[str, str], settings: dict[str, str],
+          tables: dict[str, pa.Table], progress: Progress | None = None) -> None:
+    """Write checked records (Arrow tables by engine table, in load order) and the settings they
+    bring: the records in one transaction, then the settings (hold ``engine.lock``).
 
     kuzu can keep the other writes of a transaction holding a COPY and lose the copied rows
     when a kill lands in its COMMIT (seen here: an "empty" store whose counters had moved on).
     So the COPYs commit alone, the settings (declared predicates, counters, latest write) commit
-    after them, and a marker written first lets the next open finish the settings
-    (:func:`finish_import`) if a crash falls between the two.
+    after them, and a marker written first in the store's ``directory`` lets the next open finish
+    the settings (:func:`finish_import`) if a crash falls between the two.
     """
-    tables = _tables(found)
-    db = engine
-    with db.lock:  # no other thread writes between the two transactions
-        for name, kind in declared.items():
-            _refuse_redeclaring(engine, stored, name, kind)
-        settings = _merged_meta(meta, stored.settings, found)
-        marker = _mark_pending(engine.directory, declared, settings, _probes(tables))
-        try:
-            with db.transaction():
-                for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
-                    if rows.num_rows:
-                        db.run_text(f"COPY {table} FROM $rows", {"rows": rows})
-                    if progress:
-                        progress(rows.num_rows)
-        except BaseException:  # undone: nothing for the next open to finish
-            if marker is not None:
-                marker.unlink()
-            raise
-        _apply_settings(engine, declared, settings)
+    marker = _mark_pending(directory, declared, settings, _probes(tables))
+    try:
+        with engine.transaction():
+            for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
+                if rows.num_rows:
+                    engine.run_text(f"COPY {table} FROM $rows", {"rows": rows})
+                if progress:
+                    progress(rows.num_rows)
+    except BaseException:  # undone: nothing for the next open to finish
         if marker is not None:
             marker.unlink()
+        raise
+    _apply_settings(engine, declared, settings)
+    if marker is not None:
+        marker.unlink()
 
 
 IMPORT_PENDING = "import.pending"
 
 
-def _refuse_redeclaring(engine: Engine, stored: _Stored, name: str, kind: str) -> None:
-    """What ``Store.declare`` refuses, checked before anything of the import is written."""
-    current = {**DEFAULT_PREDICATES, **stored.declared}.get(name, "many")
+def _refuse_redeclaring(engine: Engine, declared: dict[str, str], name: str, kind: str) -> None:
+    """What ``Store.declare`` refuses, checked before anything of the import is written
+    (``declared``: the predicates the store declares now)."""
+    current = {**DEFAULT_PREDICATES, **declared}.get(name, "many")
     try:
         refuse_kind_change(name, current, kind, reads.predicate_in_use(engine, name))
     except InvalidPredicate as exc:
@@ -354,20 +364,35 @@ def finish_import(engine: Engine) -> None:
     marker.unlink()
 
 
-def _merged_meta(meta: dict[str, str], current: dict[str, str], found: dict[str, list]) -> dict[str, str]:
-    """The log's settings, with counters and the latest write never behind either side's records."""
+def _merged_meta(meta: dict[str, str], current: dict[str, str], highest: dict[str, int],
+                 latest: datetime | None) -> dict[str, str]:
+    """The log's settings, with counters and the latest write never behind either side's records.
+
+    ``highest`` is the highest id number of the log's records by id prefix, ``latest`` the time
+    of its latest write (None without writes).
+    """
     merged = {key: value for key, value in meta.items() if key != "timezone" and not _layout(key)}
-    for kind, prefix in ID_PREFIX.items():
-        numbers = [int(item.id[len(prefix):]) for item in found[kind]]
+    for prefix in ID_PREFIX.values():
         key = f"seq:{prefix}"
-        highest = max([*numbers, int(meta.get(key, "0")), int(current.get(key, "0"))])
-        if highest:
-            merged[key] = str(highest)
-    times = [d.at for d in found["decision"]]
+        top = max(highest.get(prefix, 0), int(meta.get(key, "0")), int(current.get(key, "0")))
+        if top:
+            merged[key] = str(top)
+    times = [latest] if latest is not None else []
     times += [parse_time(v) for v in (meta.get("last_write"), current.get("last_write")) if v]
     if times:
         merged["last_write"] = iso(max(times))
     return merged
+
+
+def _highest_ids(found: dict[str, list]) -> dict[str, int]:
+    """The highest id number of the records of each kind, by id prefix."""
+    return {prefix: max((int(item.id[len(prefix):]) for item in found[kind]), default=0)
+            for kind, prefix in ID_PREFIX.items()}
+
+
+def _latest(found: dict[str, list]) -> datetime | None:
+    """The time of the log's latest write (None without writes)."""
+    return max((d.at for d in found["decision"]), default=None)
 
 
 def _refuse_unsound(stored: _Stored, path: Path, found: dict[str, list]) -> None:

@@ -416,7 +416,8 @@ class Store:
                             begin(reference)
                             episode = txn.add_episode(said.text, said.kind, said.actor, reference)
                             txn.log("EPISODE", episode=episode.id)
-                            proposals = [review.queue(txn, f, episode.id, said.kind, approve or said.kind in skips, self.kind_of)
+                            approve_now = approve or said.kind in skips
+                            proposals = [review.queue(txn, f, episode.id, said.kind, approve_now, self.kind_of)
                                          for f in facts]
                         recorded.append(Remembered(episode, proposals, []))
                     except TimeWentBackwards:
@@ -840,18 +841,34 @@ class Store:
         return check(versions, self.decisions(), self.episodes(), self.tombstones(),
                      self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
 
-    def export(self, path: str | Path, progress: Callable[[int], None] | None = None) -> int:
-        """Write the whole log as JSON Lines; return the number of records."""
+    def export(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
+               format: Literal["jsonl", "parquet"] = "jsonl") -> int:
+        """Write the whole log as JSON Lines (``format="jsonl"``, one file) or as a directory of
+        Parquet files (``format="parquet"``); return the number of records."""
+        if format == "parquet":
+            from .parquetlog import export_parquet
+
+            return export_parquet(self._db, self.engine, self.tz_name, Path(path), progress)
+        if format != "jsonl":
+            raise InvalidInput(f"export writes jsonl or parquet, not {format!r}")
         return export_log(self._db, Path(path), progress)
 
     def import_log(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
                    on_bad_line: Callable[[str], None] | None = None) -> int:
         """Restore an exported log into this store, atomically; return the number of records.
 
-        With ``on_bad_line`` (a function taking a message), unreadable lines are skipped and
-        reported to it, and the rest is imported only if it is still a sound log.
+        A directory is read as a Parquet log, a file as JSON Lines. With ``on_bad_line`` (a
+        function taking a message; JSON Lines only), unreadable lines are skipped and reported
+        to it, and the rest is imported only if it is still a sound log.
         """
+        from .parquetlog import import_parquet, is_parquet_log
+
+        parquet = is_parquet_log(Path(path))
+        if parquet and on_bad_line is not None:
+            raise InvalidInput("skipping bad lines is for JSON Lines logs; a Parquet log is imported whole")
         try:
+            if parquet:
+                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress)
             return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line)
         finally:  # it wrote settings and predicates (or reopened the files on a failure)
             self._shared.forget()

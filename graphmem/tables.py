@@ -123,6 +123,16 @@ class Table:
         """A stored row's properties as the record's fields."""
         return {c.source: c.to_field(properties.get(c.name)) for c in self.columns}
 
+    def select_rows(self) -> str:
+        """The statement that reads every row of the table, one column per column (ends first),
+        in the shape :meth:`arrow_schema` describes: what a columnar export reads."""
+        if self.ends is None:
+            return f"MATCH (n:{self.name}) RETURN " + ", ".join(f"n.{c.name} AS `{c.name}`" for c in self.columns)
+        first, second = self.ends
+        values = ", ".join(f"f.{c.name} AS `{c.name}`" for c in self.columns)
+        return (f"MATCH (s:{ENDS})-[f:{self.name}]->(o:{ENDS}) "
+                f"RETURN s.id AS `{first.name}`, o.id AS `{second.name}`, {values}")
+
     def insert_one(self) -> str:
         assignments = ", ".join(f"{c.name}: ${c.name}" for c in self.columns)
         if self.ends is None:
@@ -204,10 +214,12 @@ def properties() -> dict[str, frozenset[str]]:
 
 
 def queries() -> dict[str, str]:
-    """The statements derived from the tables: ``schema/NAME``, ``insert/NAME``, ``insert_rows/NAME``."""
+    """The statements derived from the tables: ``schema/NAME``, ``insert/NAME``, ``insert_rows/NAME``,
+    ``rows/NAME``."""
     found = {}
     for table in TABLES:
         found[f"schema/{table.name}"] = table.ddl()
         found[f"insert/{table.name}"] = table.insert_one()
         found[f"insert_rows/{table.name}"] = table.insert_rows()
+        found[f"rows/{table.name}"] = table.select_rows()
     return found

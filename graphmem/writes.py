@@ -327,7 +327,8 @@ class Transaction:
         object_id = self.find_entity(obj) if obj is not None else None
         if subject_id is None or (obj is not None and object_id is None):
             raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
-        plan = plan_end(kind, self.believed(subject_id, predicate, moment), object_id, moment, source.id if source else None)
+        plan = plan_end(kind, self.believed(subject_id, predicate, moment), object_id, moment,
+                        source.id if source else None)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
     def segment_fact(self, kind: str, subject: str, predicate: str, obj: str, start: datetime, end: datetime,
@@ -350,8 +351,8 @@ class Transaction:
         wrong = self.believed_version(version_id)
         object_id = self.ensure_entity(obj)
         held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to), tuple(wrong.episodes))
-        plan = plan_correct(kind_of(wrong.predicate), self.believed(wrong.subject_id, wrong.predicate, wrong.valid_from), held,
-                            object_id, source.id if source else None)
+        believed = self.believed(wrong.subject_id, wrong.predicate, wrong.valid_from)
+        plan = plan_correct(kind_of(wrong.predicate), believed, held, object_id, source.id if source else None)
         return self.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason, retracted=(wrong.id,),
                               episode=source.id if source else None)
 

@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import graphmem.engine
-from graphmem import review
-from graphmem import Conflict, InvalidInput, Said, Store, TimeWentBackwards
+from graphmem import Conflict, InvalidInput, Said, Store, TimeWentBackwards, review
 from graphmem.extract_rules import ExtractedFact
 from graphmem.timeutil import TICK, UTC
 from tests.conftest import ENGINE

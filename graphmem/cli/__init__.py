@@ -137,4 +137,4 @@ def writes(func: Callable) -> Callable:
 
 
 # Each module registers its commands on `main`.
-from . import backup, core, evaluate, ingest, mcp, query, recall, render  # noqa: E402,F401
+from . import backup, core, evaluate, ingest, mcp, query, recall, render, spark  # noqa: E402,F401

@@ -370,25 +370,27 @@ def _progress(label: str):
 
 
 @main.command("export")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", metavar="FILE|DIR", type=click.Path())
+@click.option("--format", "log_format", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
+              help="jsonl: one JSON Lines file; parquet: a new directory of Parquet files, one per record type.")
 @click.pass_context
-def export_(ctx, file):
-    """Write the whole log (every version, episode and write) as JSON Lines."""
+def export_(ctx, file, log_format):
+    """Write the whole log (every version, episode and write) as JSON Lines or Parquet."""
     store = open_store(ctx)
     progress, label = _progress("exporting")
     with progress:
         task = progress.add_task(label, total=None)
-        count = store.export(file, progress=lambda n: progress.advance(task, n))
+        count = store.export(file, progress=lambda n: progress.advance(task, n), format=log_format)
     output.plain(f"exported {count} records to {file}")
 
 
 @main.command("import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", metavar="FILE|DIR", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True,
-              help="Skip unreadable lines (each is reported) if the rest is still a sound log.")
+              help="Skip unreadable lines (each is reported) if the rest is still a sound log (JSON Lines only).")
 @click.pass_context
 def import_(ctx, file, skip_bad):
-    """Restore an exported log into the store, all or nothing."""
+    """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""
     store = open_store(ctx, create=True)
     skipped: list[str] = []
     progress, label = _progress("importing")
