@@ -224,12 +224,13 @@ def _projections(code: list[Token]) -> list[list[Token]]:
                     projection.append(token)
             continue
         word = "" if _is_property(code, at) else _upper_word(token)
+        current = open_at[depth]
         if word in _PROJECTION_ENDS:
-            open_at[depth] = [] if word in ("WITH", "RETURN") else None
-            if open_at[depth] is not None:
-                found.append(open_at[depth])
-        elif open_at[depth] is not None:
-            open_at[depth].append(token)
+            current = open_at[depth] = [] if word in ("WITH", "RETURN") else None
+            if current is not None:
+                found.append(current)
+        elif current is not None:
+            current.append(token)
         else:
             for projection in _open(open_at):
                 projection.append(token)

@@ -79,9 +79,11 @@ def run_demo(directory: Path, engine: str | None = None) -> None:
 
         say("\nWhat changed in belief since 2026-10-31 (diff 2026-10-31 now):")
         for c in store.diff("2026-10-31", "now"):
-            v = c.version
-            say(f"  {c.change:9} {c.believed:8} {v.id:4} {v.subject} {v.predicate} {v.object} "
-                f"[{output.period(v.valid_from, v.valid_to)}]")
+            changed = c.version
+            if changed is None:  # a purge leaves nothing to show (the demo purges nothing)
+                continue
+            say(f"  {c.change:9} {c.believed:8} {changed.id:4} {changed.subject} {changed.predicate} "
+                f"{changed.object} [{output.period(changed.valid_from, changed.valid_to)}]")
 
         problems = store.check()
         say(f"\ncheck: {'ok' if not problems else f'{len(problems)} violations'}")

@@ -52,7 +52,7 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     @field_serializer("*", when_used="json")
-    def _times(self, value):
+    def _times(self, value: object) -> object:
         if isinstance(value, datetime):
             return iso(value)
         return value

@@ -7,7 +7,7 @@ functions of :mod:`graphmem.temporal`; they never write.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import networkx as nx
 import pyarrow as pa
@@ -76,7 +76,7 @@ def unseen_at(engine: Engine, at: datetime) -> Unseen:
     )
 
 
-def _versions(engine: Engine, query: str, **params) -> list[Version]:
+def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
     return [records.version(row) for row in engine.run(query, params)]
 
 
@@ -153,7 +153,7 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
     later = pc.fill_null(pc.greater(found.column("superseded_at"),
                                     pa.scalar(to_engine(as_of), pa.timestamp("us"))), False)
 
-    def column(name: str, hidden=None, missing=None) -> list:
+    def column(name: str, hidden: pa.Scalar | None = None, missing: pa.Scalar | None = None) -> list[Any]:
         values = found.column(name)
         if missing is not None:  # a null list or text read as its empty value
             values = pc.if_else(pc.is_null(values), missing, values)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -57,7 +58,7 @@ class Column:
             return pc.fill_null(array, pa.scalar(OPEN_END, self.arrow)) if self.open_end else array
         return pa.array(values, self.arrow)
 
-    def to_field(self, value):
+    def to_field(self, value: Any) -> Any:
         """A stored value as the record's field holds it (times aware UTC, open ends None)."""
         if self.type == "TIMESTAMP":
             if value is None or (self.open_end and value >= OPEN_END):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta, tzinfo
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 
 class Period(NamedTuple):
@@ -96,7 +96,22 @@ def believed_at(recorded_at: datetime, superseded_at: datetime | None, as_of: da
     return Period(recorded_at, superseded_at).contains(as_of)
 
 
-def status_at(version, as_of: datetime, valid_at: datetime | None = None) -> str:
+class Periods(Protocol):
+    """Anything with a version's two periods and retraction reason (a stored version, a row)."""
+
+    @property
+    def valid_from(self) -> datetime: ...
+    @property
+    def valid_to(self) -> datetime | None: ...
+    @property
+    def recorded_at(self) -> datetime: ...
+    @property
+    def superseded_at(self) -> datetime | None: ...
+    @property
+    def reason(self) -> str | None: ...
+
+
+def status_at(version: Periods, as_of: datetime, valid_at: datetime | None = None) -> str:
     """The status of a stored version seen from transaction time ``as_of`` and valid time ``valid_at``.
 
     ``version`` is anything with ``valid_from``, ``valid_to``, ``recorded_at``,

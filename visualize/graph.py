@@ -125,15 +125,15 @@ def layout_options(node_count: int, edge_count: int = 0) -> dict:
 def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = None) -> dict:
     """One vis-network node: label, kind colour, capped size; the focus drawn with a ring."""
     colour = kind_colour(entity.kind)
+    colours = {"background": colour, "border": "#37474f",
+               "highlight": {"background": colour, "border": "#000000"},
+               "hover": {"background": colour, "border": "#000000"}}
     node = {
         "id": node_id, "label": short(entity.name), "kind": entity.kind, "degree": degree,
-        "color": {"background": colour, "border": "#37474f",
-                  "highlight": {"background": colour, "border": "#000000"},
-                  "hover": {"background": colour, "border": "#000000"}},
-        "size": node_size(degree), "shape": "dot",
+        "color": colours, "size": node_size(degree), "shape": "dot",
     }
     if node_id == focus:
-        node.update(borderWidth=4, color={**node["color"], "border": "#0d47a1"}, focus=True)
+        node.update(borderWidth=4, color={**colours, "border": "#0d47a1"}, focus=True)
     return node
 
 

@@ -104,14 +104,14 @@ def render_evolution(store, path, *, focus: str | None = None, depth: int = 1, s
     versions = [v for v in versions if v.id in shown]
     entity_ids = {e for v in versions for e in (v.subject_id, v.object_id)}
     entities = _with_kinds(versions, [e for e in store.entities() if e.id in entity_ids])
-    ids = [i for v in versions for i in v.episodes] + [d.episode for d in decisions]
+    cited = [i for v in versions for i in v.episodes] + [d.episode for d in decisions]
     parts = []
     if focus is not None:
         parts.append(f"around {store.entity(focus).name}, within {depth} hop{'s' if depth != 1 else ''}")
     if low or high:
         parts.append(f"writes {'after ' + when(low) if low else ''}"
                      f"{' and ' if low and high else ''}{'up to ' + when(high) if high else ''}")
-    html = evolution_html(versions, decisions, entities, _episodes(store, ids), start=start,
+    html = evolution_html(versions, decisions, entities, _episodes(store, cited), start=start,
                           subtitle=", ".join(parts))
     return _save(path, html)
 

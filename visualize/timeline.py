@@ -11,6 +11,7 @@ beneath them, newest first, so reading down a group walks back through transacti
 from __future__ import annotations
 
 from datetime import datetime
+from typing import overload
 
 from graphmem.models import Entity, Episode, Version
 
@@ -19,6 +20,12 @@ from .page import render
 from .palette import STATUS_COLOURS, palette_css, status_legend, when
 
 
+@overload
+def _ms(moment: datetime) -> int: ...
+@overload
+def _ms(moment: None) -> None: ...
+@overload
+def _ms(moment: datetime | None) -> int | None: ...
 def _ms(moment: datetime | None) -> int | None:
     return None if moment is None else round(moment.timestamp() * 1000)
 

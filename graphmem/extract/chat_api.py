@@ -34,6 +34,10 @@ _FORMAT_WORDS = ("response_format", "json_schema", "json_object", "schema", "str
 class ExtractionFailed(GraphmemError):
     """The language model could not be reached or gave no usable answer."""
 
+    #: Raised for a batch (``extract_many``): which message failed (from 0), and why.
+    index: int | None = None
+    reason: str | None = None
+
 
 class EndpointUnreachable(ExtractionFailed):
     """Nothing listens at the endpoint: a setting to fix, not a message to skip."""

@@ -183,7 +183,7 @@ class LLMExtractor:
         ``messages`` are ``(text, reference_time, speaker)``. Without a fallback, the first
         failure raises :class:`ExtractionFailed` naming the message's position.
         """
-        def one(item):
+        def one(item: tuple[int, tuple[str, datetime, str]]) -> MessageResult:
             n, (text, reference, speaker) = item
             try:
                 return self.extract_result(text, reference_time=reference, speaker=speaker)

@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -82,10 +82,17 @@ class ToolSpec:
 TOOLS: dict[str, ToolSpec] = {}
 
 
-def _tool(input_model: type[ToolInput], output_model: type[Model], *, writes: bool = False):
+_Method = TypeVar("_Method", bound=Callable[..., Model])
+
+
+def _tool(input_model: type[ToolInput], output_model: type[Model], *,
+          writes: bool = False) -> Callable[[_Method], _Method]:
     """Register a method of :class:`Tools` as the tool of its name, described by its docstring."""
-    def register(method):
-        TOOLS[method.__name__] = ToolSpec(method.__name__, inspect.getdoc(method), input_model,
+    def register(method: _Method) -> _Method:
+        description = inspect.getdoc(method)
+        if not description:
+            raise TypeError(f"the tool {method.__name__} needs a docstring: it is the tool's description")
+        TOOLS[method.__name__] = ToolSpec(method.__name__, description, input_model,
                                           output_model, method, writes)
         return method
     return register
@@ -251,6 +258,7 @@ class Tools:
                                       kind=said.kind, actor=said.actor)
 
     def _written(self, decision: Decision) -> Written:
+        assert decision.episode is not None  # every write here records its call (quote=...)
         return Written(decision=decision, episode=self.store.episode(decision.episode),
                        versions=[self.store.version(v) for v in decision.created])
 

@@ -208,7 +208,7 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
             said = text[words[i].start:words[i + size - 1].end]
             entity_id = _key(key, said)
             entity = index.entities.get(entity_id) if entity_id else None
-            if entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
+            if entity_id and entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
                 found = (size, Anchor(entity_id, entity[0], said))
                 break
         if found is None and speaker and words[i].word in FIRST_PERSON:

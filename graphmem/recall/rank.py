@@ -204,7 +204,9 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
         if item is None:  # similar in meaning, no word in common
             doc = index.docs[i]
             sentences = doc.sentences(t)
-            item = Scored(i, 0.0, ranker.status(doc), [], sentences[0] if sentences else None)
+            status = ranker.status(doc)
+            assert status is not None  # only facts believed and within the filters are fused
+            item = Scored(i, 0.0, status, [], sentences[0] if sentences else None)
         item.score, item.semantic = value, similarity.get(i)
         found.append(item)
     # the named entities' facts still come first, then their neighbours': meaning reorders within

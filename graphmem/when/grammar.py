@@ -23,6 +23,7 @@ from .calendar import (
     day_in_year,
     day_period,
     decade,
+    ended,
     holidays,
     month,
     occurrence,
@@ -255,7 +256,7 @@ def _day_range(m: re.Match, ctx: Context) -> Period | None:
 
     def make(year: int) -> Period | None:
         start, end = safe_date(year, number, first), safe_date(year, number, last)
-        return start and end and span(day_period(start), day_period(end))
+        return span(day_period(start), day_period(end)) if start and end else None
 
     if m["year"]:
         return make(int(m["year"]))
@@ -282,7 +283,7 @@ def _relative_season(m: re.Match, ctx: Context) -> Period | None:
     make = lambda year: season(name, year)  # noqa: E731
     if rel == "this":
         current = occurrence(make, ctx.now, "past")
-        return current if current and current.end > ctx.now else make(ctx.today.year)
+        return current if current and not ended(current, ctx.now) else make(ctx.today.year)
     if rel == "next":
         return occurrence(make, ctx.now, "future", strict=True)
     return occurrence(make, ctx.now, "past", strict=True)
@@ -353,7 +354,9 @@ def _part_of_unit(m: re.Match, ctx: Context) -> Period | None:
     whole = shift(unit, ctx.today, 0)
     if m["side"].lower() == "earlier":
         return Period(whole.start, today.start, "range") if whole.start < today.start else None
-    return Period(today.end, whole.end, "range") if today.end < whole.end else None
+    today_end, whole_end = today.end, whole.end
+    assert today_end is not None and whole_end is not None  # a day and a calendar unit are closed
+    return Period(today_end, whole_end, "range") if today_end < whole_end else None
 
 
 @dataclass(frozen=True)
@@ -365,7 +368,8 @@ class Rule:
     anchored: Callable[[re.Match, date], Period | None] | None = None
 
 
-def _rule(regex: str, resolve, anchored=None) -> Rule:
+def _rule(regex: str, resolve: Callable[[re.Match, Context], Period | None],
+          anchored: Callable[[re.Match, date], Period | None] | None = None) -> Rule:
     return Rule(re.compile(regex, re.IGNORECASE), resolve, anchored)
 
 

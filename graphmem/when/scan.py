@@ -10,14 +10,15 @@ in a future clause.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import partial
 
 from dateutil.relativedelta import relativedelta
 
 from .calendar import Period, Tense, span
-from .grammar import RULES, TO, Context
+from .grammar import RULES, TO, Context, Rule
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Hit:
     begin: int
     finish: int
     period: Period
-    anchored: object = None  # a callable day -> Period for "the Sunday before"
+    anchored: Callable[[date], Period | None] | None = None  # "the Sunday before": read against a day
 
 
 # --- tense ----------------------------------------------------------------------------------
@@ -62,7 +63,7 @@ _PRESENT = re.compile(
 _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
-def tense_reader(text: str, hits: list[tuple[int, int]]):
+def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tense]:
     """A function ``at -> "past" | "future"``: the tense of the clause around index ``at``.
 
     The words of time phrases themselves (``hits``) are masked, so "last" in "last week" does
@@ -93,10 +94,11 @@ def tense_reader(text: str, hits: list[tuple[int, int]]):
 
 # --- scanning -------------------------------------------------------------------------------
 
-def _candidates(text: str) -> list[tuple[re.Match, object]]:
+def _candidates(text: str) -> list[tuple[re.Match[str], Rule]]:
     found = [(m, rule) for rule in RULES for m in rule.pattern.finditer(text)]
     found.sort(key=lambda item: (item[0].start() - item[0].end(), item[0].start()))
-    chosen, taken = [], []
+    chosen: list[tuple[re.Match[str], Rule]] = []
+    taken: list[tuple[int, int]] = []
     for m, rule in found:
         if any(m.start() < finish and begin < m.end() for begin, finish in taken):
             continue
