@@ -28,13 +28,14 @@ from .models import (
     WhyAnswer,
 )
 from .store import Store
+from .timeutil import TimeLike
 
+#: The installed release.
 __version__ = "0.1.0"
 
 __all__ = [
     "Change", "Conflict", "Decision", "EngineError", "Entity", "Episode", "GraphmemError",
     "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Said", "Store", "StoreLocked", "TimeWentBackwards",
-    "Tombstone",
-    "UnsafeQuery", "Version", "WhyAnswer", "__version__",
+    "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Said", "Store", "StoreLocked", "TimeLike",
+    "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "WhyAnswer", "__version__",
 ]

@@ -1,4 +1,7 @@
-"""Invariant checks over the whole log, as a pure function of its contents."""
+"""Invariant checks over the whole log, as a pure function of its contents.
+
+Internal: run the checks with :meth:`graphmem.Store.check`.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from .models import Decision, Episode, Link, Proposal, Tombstone, Version, Viola
 from .names import PREDICATE_NAME
 from .temporal import Period
 from .timeutil import in_range, iso
+
+__all__ = ["check", "check_index"]
 
 
 def check(

@@ -11,6 +11,8 @@ In a projection, every fact is shown as it was believed at T: its transaction pe
 open (``superseded_at``, ``superseded_by``, ``closed_by`` and ``reason`` are null), its episodes
 are those received by T, and open ends are null (``f.valid_to IS NULL`` means open). The nodes
 are the subjects and objects of the projected facts, plus the episodes received by T.
+
+Internal: run queries with :meth:`graphmem.Store.cypher`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 
 from . import reads
@@ -31,10 +33,7 @@ from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
 from .sandbox import forget as forget_projection
 from .timeutil import UTC, to_engine
 
-__all__ = [
-    "Rows", "Snapshot", "SnapshotCache", "answer", "check_parameters", "parameters_in",
-    "prepare",
-]
+__all__ = ["Rows", "SnapshotCache", "answer", "check_parameters", "parameters_in", "prepare"]
 
 #: Snapshots kept per store.
 CACHE_SIZE = 4
@@ -155,7 +154,7 @@ def parameters_in(query: str) -> set[str]:
     }
 
 
-def bind(value: Any, tz=UTC) -> Any:
+def bind(value: Any, tz: tzinfo = UTC) -> Any:
     """A user's parameter value as the engine takes it (times as naive UTC, read in ``tz``)."""
     if isinstance(value, datetime):
         if value.tzinfo is None:
@@ -183,7 +182,7 @@ def check_parameters(query: str, params: dict) -> None:
 
 
 def prepare(query: str, params: dict | None, as_of: datetime, valid_at: datetime | None, engine: str,
-            tz=UTC) -> tuple[str, dict]:
+            tz: tzinfo = UTC) -> tuple[str, dict[str, Any]]:
     """A user's query and parameters ready to run: guarded (read-only, and no shape ``engine``
     answers wrongly), every ``$name`` given (``$as_of`` and ``$valid_at`` bound to the moments
     when the query names them and the caller does not), values bound (naive times read in ``tz``)."""

@@ -1,18 +1,25 @@
-"""`graphmem demo`: build a store from the bundled scenario and show what it answers."""
+"""`graphmem demo`: build a store from the bundled scenario and show what it answers.
+
+Internal: the ``graphmem demo`` command.
+"""
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
 from . import output
 from .engine import MARKER_FILE
 from .errors import GraphmemError
+from .models import Version
 from .scenario import ScenarioClock, load, play
 from .store import Store
 from .timeutil import UTC
+
+__all__ = ["run_demo"]
 
 DEMO_MARK = "demo"
 PAGES = "pages"
@@ -29,7 +36,7 @@ def prepare(directory: Path) -> None:
     shutil.rmtree(directory)
 
 
-def _values(versions) -> str:
+def _values(versions: Iterable[Version]) -> str:
     return ", ".join(v.object for v in versions) or "nothing"
 
 

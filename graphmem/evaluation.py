@@ -29,8 +29,8 @@ from .timeutil import UTC, iso, parse_time
 from .when import Granularity, resolve_times
 
 __all__ = [
-    "ExtractionCase", "ExtractionScore", "Tally", "WhenCase", "WhenResult", "WhenScore",
-    "fact_key", "read_extraction_set", "read_when_set", "resolve_with_graphmem",
+    "CaseErrors", "ExtractionCase", "ExtractionScore", "GoldFact", "Resolver", "Tally", "WhenCase", "WhenResult",
+    "WhenScore", "fact_key", "read_extraction_set", "read_when_set", "resolve_with_graphmem",
     "score_extraction", "score_when",
 ]
 

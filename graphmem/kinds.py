@@ -5,6 +5,8 @@ is inferred from the predicates of the facts the entity takes part in (the objec
 ``lives_in`` is a place, of ``works_at`` an organisation, the subject of ``likes`` a person);
 otherwise it is the kind the store gave it when it was created (``literal`` for numbers and
 dates, ``entity`` for the rest). Pure functions: no database in sight.
+
+Internal: read kinds with :meth:`graphmem.Store.kind_of`, set them with ``Store.set_kind``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .errors import InvalidInput
+
+__all__ = ["AUTO", "check_kind", "effective_kinds"]
 
 #: Kinds the store gives on creation; a user's kind or an inferred one replaces them.
 AUTOMATIC = frozenset({"entity", "literal"})

@@ -11,6 +11,8 @@ time, default now), ``$valid_at`` (the valid time, default ``$as_of``) and ``$al
 with ``valid_at="all"``, when ``$valid_at`` falls back to ``$as_of``). The queries run against
 the store itself, through the read-only guard, so they see the whole log: each one writes its own
 temporal conditions. Open ends come back as None and times as aware UTC.
+
+Internal: run named queries with :meth:`graphmem.Store.query`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection
 from .sandbox import forget as forget_projection
 from .timeutil import to_engine
 
-__all__ = ["AUTOMATIC", "TYPES", "LogCache", "NamedQuery", "Param", "bind", "convert", "find", "named_queries", "run"]
+__all__ = ["LogCache", "NamedQuery", "bind", "convert", "find", "named_queries", "run"]
 
 #: Parameters bound from as_of / valid_at rather than given by the user.
 AUTOMATIC = frozenset({"as_of", "valid_at", "all_valid"})

@@ -2,6 +2,8 @@
 
 Functions here fetch through named queries and compute statuses with the pure
 functions of :mod:`graphmem.temporal`; they never write.
+
+Internal: ask these questions through :class:`graphmem.Store`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from .engine import Engine
 from .models import Change, ChangeKind, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 from .temporal import Period, believed_at, status, status_at
 from .timeutil import OPEN_END, to_engine
+
+__all__ = ["Unseen", "as_believed_at", "beliefs", "decisions", "declared", "diff", "entities",
+           "entity_versions", "episodes", "every_version", "history", "links", "newest_first", "predicate_in_use",
+           "proposals", "settings", "snapshot", "timeline", "tombstones", "unseen_at", "version", "why",
+           "with_status"]
 
 _from_iso = datetime.fromisoformat
 _CHANGE_OF_OP: dict[str, ChangeKind] = {

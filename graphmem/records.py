@@ -2,12 +2,16 @@
 
 Queries that read a whole record return ``n.*`` (every column in its declared order), so a
 row is mapped here by position; a fact version comes with its endpoints' ids and names.
+
+Internal: the store's row mapping.
 """
 
 from __future__ import annotations
 
 from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
 from .tables import Table, by_name
+
+__all__ = ["construct_version", "decision", "entity", "episode", "link", "proposal", "tombstone", "version"]
 
 _new = object.__new__
 _set = object.__setattr__

@@ -3,6 +3,8 @@
 A proposal waits as *pending* until it is approved (then written through the gate, at approval
 time, in the approving write) or rejected (kept, with the reason). Sources configured to skip
 review are approved in the write that proposes them.
+
+Internal: use :meth:`graphmem.Store.propose`, ``approve`` and ``reject``.
 """
 
 from __future__ import annotations

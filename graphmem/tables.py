@@ -6,6 +6,8 @@ schema of its rows (for bulk loads, imports and query projections), the conversi
 to Arrow columns and of stored rows back to model fields. Adding a column is one line here, one
 field on the model it holds, and a numbered migration (see :mod:`graphmem.migrations`) for the
 stores made before it.
+
+Internal: the store's schema.
 """
 
 from __future__ import annotations

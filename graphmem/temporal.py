@@ -2,6 +2,8 @@
 
 Plain functions over plain values: no database here. ``None`` as an end means
 open ("until further notice") and compares as +infinity.
+
+Internal: the store's interval rules; a version's ``status`` field carries what they decide.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import NamedTuple, Protocol
+
+__all__ = ["Period", "Periods", "believed_at", "end_of_day", "held_order", "status", "status_at", "subtract",
+           "union", "version_number"]
 
 
 class Period(NamedTuple):

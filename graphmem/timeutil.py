@@ -4,6 +4,8 @@ The engines store TIMESTAMP without zone and silently drop an offset, so every
 time is converted to naive UTC before it is bound and back to aware UTC after
 it is read. Open ends (``valid_to`` / ``superseded_at`` of None) are stored as
 a far-future sentinel so time filters need no ``IS NULL OR`` (slow on kuzu).
+
+Internal: the accepted time forms are :data:`graphmem.TimeLike`; :class:`graphmem.Store` reads them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from dateutil import parser as dateparser
 
 from .errors import InvalidTime
+
+__all__ = ["MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
+           "optional_time", "parse_time", "stored", "to_engine", "zone"]
 
 UTC = UTC
 #: Stored in place of an open end. Users may not write times at or after it.

@@ -1,4 +1,7 @@
-"""What a reader sees about a fact or an entity: plain text rows, rendered by the page as text."""
+"""What a reader sees about a fact or an entity: plain text rows, rendered by the page as text.
+
+Internal: draw pages with the functions :mod:`visualize` exports.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,9 @@ from datetime import datetime
 from graphmem.models import Entity, Episode, Version
 
 from .palette import period, when
+
+__all__ = ["as_of_text", "believed_text", "compact_details", "entity_details", "episode_card", "fact_text",
+           "source_rows", "version_details"]
 
 
 def fact_text(version: Version) -> str:

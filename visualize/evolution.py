@@ -4,6 +4,8 @@ The page stores deltas, not pictures: every version it may show once (its two pe
 versions believed at the start, and for each write the versions it created and closed. The
 page builds the view at any stop from those, so its size grows with the writes shown, not
 with the writes times the graph.
+
+Internal: import :func:`evolution_html` from :mod:`visualize`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from .details import compact_details, episode_card, fact_text
 from .graph import graph_data
 from .page import render
 from .palette import STATUS_COLOURS, kind_legend, palette_css, period, status_legend, when
+
+__all__ = ["evolution_html"]
 
 OP_MEANING = {
     "ADD": "a new fact",

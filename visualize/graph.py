@@ -4,6 +4,8 @@ Readable at 50+ entities: node sizes are capped, parallel versions of one predic
 the same two entities are merged into one edge labelled with a count, every edge's tooltip
 gives its predicate and valid period, and the layout is deterministic (a fixed seed; the page
 then fits the view to the bulk of the nodes, pulling in any flung far away).
+
+Internal: draw pages with the functions :mod:`visualize` exports.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter, defaultdict
+from collections.abc import Callable
+from typing import Any
 
 from pyvis.network import Network
 
@@ -18,6 +22,8 @@ from graphmem.models import Entity, Version
 
 from .details import entity_details, fact_text
 from .palette import CLOSED_STATUSES, kind_colour, period, status_colour
+
+__all__ = ["graph_data"]
 
 LABEL_LIMIT = 40
 #: The same seed on every load: the same data always gets the same picture.
@@ -63,9 +69,13 @@ def _entities_of(versions: list[Version], entities: dict[str, Entity]) -> dict[s
     return found
 
 
-def merge_parallel(versions: list[Version], status_of) -> list[list[Version]]:
+#: The status a page draws a version with (its own, or one the page decides).
+StatusOf = Callable[[Version], str | None]
+
+
+def merge_parallel(versions: list[Version], status_of: StatusOf) -> list[list[Version]]:
     """Versions grouped into edges: one group per (subject, predicate, object, status)."""
-    groups: dict[tuple, list[Version]] = {}
+    groups: dict[tuple[str, str, str, str | None], list[Version]] = {}
     for version in versions:
         key = (*endpoint_ids(version), version.predicate, status_of(version))
         groups.setdefault(key, []).append(version)
@@ -138,8 +148,8 @@ def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = Non
 
 
 def graph_data(versions: list[Version], entities: dict[str, Entity],
-               status_of=lambda version: version.status, *, merge: bool = True,
-               focus: str | None = None) -> dict:
+               status_of: StatusOf = lambda version: version.status, *, merge: bool = True,
+               focus: str | None = None) -> dict[str, Any]:
     """Nodes, edges, options and per-item details for vis-network.
 
     With ``merge``, parallel versions (same endpoints, predicate and status) become one edge

@@ -6,6 +6,8 @@ labels packed in lanes so they never overlap (cut short with a tooltip when very
 an as-of control that steps through the writes about the entity. At each as-of time the
 believed versions sit on top of each predicate's group and the versions no longer believed
 beneath them, newest first, so reading down a group walks back through transaction time.
+
+Internal: import :func:`timeline_html` from :mod:`visualize`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from graphmem.models import Entity, Episode, Version
 from .details import compact_details, episode_card
 from .page import render
 from .palette import STATUS_COLOURS, palette_css, status_legend, when
+
+__all__ = ["timeline_html"]
 
 
 @overload

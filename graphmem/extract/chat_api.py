@@ -5,6 +5,8 @@ It retries what is worth retrying (HTTP 429, 5xx, timeouts, dropped connections)
 exponential backoff, waiting what a ``Retry-After`` header asks when there is one; and it asks
 for structured output the strongest way the server accepts: ``json_schema``, else
 ``json_object``, else plain text, remembering what worked.
+
+Internal: used by :class:`graphmem.extract.LLMExtractor`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from datetime import UTC, datetime
 
 from ..errors import GraphmemError
 
-__all__ = ["ChatClient", "EndpointUnreachable", "ExtractionFailed", "FORMATS", "retry_after"]
+__all__ = ["ChatClient", "EndpointUnreachable", "ExtractionFailed"]
 
 #: Structured-output requests, strongest first.
 FORMATS = ("json_schema", "json_object", "plain")

@@ -1,4 +1,7 @@
-"""What every extractor returns: facts with the exact sentence each came from."""
+"""What every extractor returns: facts with the exact sentence each came from.
+
+Internal: import these from :mod:`graphmem.extract`.
+"""
 
 from __future__ import annotations
 

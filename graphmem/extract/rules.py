@@ -10,19 +10,21 @@ gives the period. First person is the speaker; named others are facts about them
 Precision comes first: questions, conditionals ("if I move"), hedges ("I might", "thinking of",
 "I think"), wishes and plans without a time ("I'll visit Rome someday") state nothing; a plan
 with an explicit time to come ("I'm moving to Vienna next month") states an upcoming fact.
+
+Internal: import :class:`RuleExtractor` from :mod:`graphmem.extract`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from ..errors import InvalidInput
 from ..timeutil import UTC
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from .facts import ExtractedFact, Extractor, FactOp, MessageResult
+from .facts import ExtractedFact, FactOp, MessageResult
 from .lexicon import (
     NOT_NAMES,
     RELATION_ADJECTIVES,
@@ -47,7 +49,7 @@ from .objects import (
 from .sentences import split_sentences
 from .verbs import VERBS, Verb
 
-__all__ = ["ExtractedFact", "Extractor", "RuleExtractor", "split_sentences"]
+__all__ = ["RuleExtractor"]
 
 _A = "['’]"
 
@@ -358,12 +360,16 @@ class _Found:
     facts: list[ExtractedFact]
 
 
+#: Adds a fact: ``add(subject, predicate, object[, op, valid_from, valid_to])``.
+_Add = Callable[..., None]
+
+
 class RuleExtractor:
     """Extract facts with regular expressions and word lists; no network, no model."""
 
     name = "rules"
 
-    def __init__(self, *, day_first: bool = False, tz=UTC):
+    def __init__(self, *, day_first: bool = False, tz: tzinfo | str = UTC) -> None:
         self.day_first = day_first
         self.tz = tz
 
@@ -551,7 +557,8 @@ class RuleExtractor:
             return [None]
         return None
 
-    def _pair(self, verb, m, sentence, rest, end, subject, op, reading, span, add) -> None:
+    def _pair(self, verb: Verb, m: re.Match[str], sentence: str, rest: str, end: int, subject: _Subject,
+              op: FactOp, reading: _Reading, span: TimeSpan | None, add: _Add) -> None:
         """"moved from A to B", "moved to B from A", "left A for B", or one side alone."""
         text = sentence[m.end():end]
         head = m.group().lower()
@@ -580,7 +587,7 @@ class RuleExtractor:
             if op != "end" or "for" in (link.group() if link else ""):
                 add(subj, predicate, new, "assert", when_from, None)
 
-    def _single(self, verb, rest, subject, add) -> None:
+    def _single(self, verb: Verb, rest: str, subject: _Subject, add: _Add) -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
         if obj is None:
             if verb.kind == "stop" and JOB_PHRASE.match(rest.strip()):

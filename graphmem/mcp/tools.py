@@ -27,10 +27,11 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from ..errors import InvalidInput, NotFound
-from ..extract_rules import Extractor, RuleExtractor
+from ..extract import Extractor, RuleExtractor
 from ..ingest import record_message
 from ..models import Decision, Episode, Model, Said, WhyAnswer
 from ..store import Store
+from ..timeutil import TimeLike
 from .schemas import (
     AddInput,
     ApproveInput,
@@ -59,7 +60,7 @@ from .schemas import (
     Written,
 )
 
-__all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
+__all__ = ["TOOL_KIND", "TOOLS", "ToolSpec", "Tools"]
 
 #: The episode kind (and review source) of everything written through these tools.
 TOOL_KIND = "tool"
@@ -79,6 +80,7 @@ class ToolSpec:
     writes: bool
 
 
+#: Every tool, by name, in the order they are offered.
 TOOLS: dict[str, ToolSpec] = {}
 
 
@@ -244,10 +246,10 @@ class Tools:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _time(self, value) -> datetime | None:
+    def _time(self, value: TimeLike | None) -> datetime | None:
         return None if value is None else self.store.time(value)
 
-    def _moments(self, as_of, valid_at) -> tuple[datetime, datetime | None]:
+    def _moments(self, as_of: TimeLike | None, valid_at: TimeLike | None) -> tuple[datetime, datetime | None]:
         """The as-of time (default now) and valid time (default as_of; None for 'all'): the store's rule."""
         return self.store.moments(as_of, valid_at)
 

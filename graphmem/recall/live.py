@@ -7,6 +7,8 @@ brought up to date incrementally: the versions a write created, closed or linked
 fetched by id, and the episodes it recorded. It is built from the whole store on first use, and
 again only when the store changed in a way a delta cannot describe: a purge, a restore, a store
 reopened under it, or writes it was not told of that it cannot follow from the write log.
+
+Internal: part of :class:`graphmem.Store`.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .rank import Scored, rank
 from .synonyms import Table
 from .vectors import VectorSet
 
-__all__ = ["LiveIndex", "fingerprint"]
+__all__ = ["LiveIndex"]
 
 #: A marker in the engine's cache, made once per cache: a new one means the engine's cache was
 #: cleared (a write undone, or the engine reopened by a purge, restore or compaction).

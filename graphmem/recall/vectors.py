@@ -4,6 +4,8 @@ A version's vector embeds its statement ("Ivan lives in Berlin"), an episode's i
 keyed by their id, with the model that made them (vectors of another model are ignored, and
 ``graphmem embed`` replaces them). Vectors are derived data: they are written after the write
 they belong to has committed, never exported with the log, and removed with what a purge removes.
+
+Internal: make vectors with :meth:`graphmem.Store.embed`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 
     Matrix = np.ndarray[Any, np.dtype[np.float32]]
 
-__all__ = ["VectorSet", "embed_ids", "missing", "numpy", "written"]
+__all__ = ["VectorSet", "embed_ids", "missing", "written"]
 
 _CHUNK = 1000
 

@@ -4,6 +4,8 @@ Every function is pure and works on naive wall-clock times in the store's zone. 
 half-open ``[start, end)``. Weeks start on Monday; a weekend runs from Saturday 00:00 to Monday
 00:00; seasons are meteorological (spring March-May, summer June-August, autumn September-
 November, winter December-February, named by the year of its December).
+
+Internal: resolve phrases with :mod:`graphmem.when`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from typing import Literal, NamedTuple
 from dateutil.easter import easter
 from dateutil.relativedelta import relativedelta
 
+__all__ = ["Granularity", "HOLIDAYS", "Period", "SEASONS", "Tense", "day_in_year", "day_period", "decade",
+           "ended", "holidays", "month", "occurrence", "quarter", "safe_date", "season", "shift", "span",
+           "weekday_from", "weekend", "weekend_of_week", "year_period"]
+
+#: How wide a resolved time phrase is: a day, a week, ..., or ``range`` for an explicit span.
 Granularity = Literal["instant", "day", "weekend", "week", "month", "season", "quarter", "year",
                       "decade", "range"]
 #: Which occurrence of a recurring period a phrase means: the most recent that has started

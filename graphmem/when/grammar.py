@@ -4,6 +4,8 @@ A resolver takes the regex match and a :class:`Context` (the reference time and 
 the clause the match stands in) and returns a :class:`~graphmem.when.calendar.Period`, or None
 when the words name no real period. Overlapping matches are settled longest first by the scanner
 (:mod:`graphmem.when.scan`), so the order of :data:`RULES` does not matter.
+
+Internal: resolve phrases with :mod:`graphmem.when`.
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from .calendar import (
     shift,
     span,
     weekday_from,
-    weekend,
     weekend_of_week,
     year_period,
 )
@@ -437,5 +438,4 @@ RULES: list[Rule] = [
     _rule(r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _part_of_unit),
 ]
 
-__all__ = ["MONTH", "RULES", "TO", "YEAR_NUM", "Context", "Rule", "month_number",
-           "weekday_around", "weekend"]
+__all__ = ["Context", "RULES", "Rule", "TO"]

@@ -5,6 +5,8 @@ Combining reads what stands between matches: ``since`` opens a period, ``from A 
 instant. The tense of the clause a phrase stands in decides which occurrence a bare name means
 ("on Friday", "in March", "in the spring"): the most recent one in a past clause, the next one
 in a future clause.
+
+Internal: resolve phrases with :mod:`graphmem.when`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from dateutil.relativedelta import relativedelta
 
 from .calendar import Period, Tense, span
 from .grammar import RULES, TO, Context, Rule
+
+__all__ = ["find"]
 
 
 @dataclass(frozen=True)
