@@ -39,10 +39,10 @@ __all__ = ["Rows", "SnapshotCache", "answer", "check_parameters", "parameters_in
 CACHE_SIZE = 4
 
 
-class Rows(list):
+class Rows(list[dict[str, Any]]):
     """Query results: a list of dicts (column → value) that also knows its column order."""
 
-    def __init__(self, columns: list[str], rows: list[dict]):
+    def __init__(self, columns: list[str], rows: list[dict[str, Any]]) -> None:
         super().__init__(rows)
         self.columns = list(columns)
 

@@ -4,6 +4,9 @@
 in :mod:`graphmem.mcp.schemas`) and needs nothing beyond graphmem; :mod:`graphmem.mcp.server`
 serves them over stdio with the official MCP SDK (the ``mcp`` extra: ``pip install
 'graphmem[mcp]'``). Run it with ``graphmem mcp``.
+
+Internal: the package itself exports nothing; import from :mod:`graphmem.mcp.server` and
+:mod:`graphmem.mcp.tools`.
 """
 
 __all__: list[str] = []

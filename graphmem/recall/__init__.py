@@ -14,6 +14,7 @@ the results (:mod:`.models`), and the seam that keeps the index in step with a s
 from __future__ import annotations
 
 from .embed import Embedder, EmbeddingFailed, embedder_from_env
-from .models import Hit, Matched, SynonymUsed, TimeFilter
+from .models import Embedded, Hit, Matched, SynonymUsed, TimeFilter
 
-__all__ = ["Embedder", "EmbeddingFailed", "Hit", "Matched", "SynonymUsed", "TimeFilter", "embedder_from_env"]
+__all__ = ["Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "SynonymUsed", "TimeFilter",
+           "embedder_from_env"]

@@ -224,7 +224,8 @@ def attach_ranges(hits: list[Hit], text: str) -> list[Hit]:
                 last = hit.period
                 if last.floating and last.start < prev.period.start:  # "from May 1 to June 3"
                     last = Period(last.start + relativedelta(years=1),
-                                  last.end + relativedelta(years=1), last.granularity)
+                                  None if last.end is None else last.end + relativedelta(years=1),
+                                  last.granularity)
                 period = span(prev.period, last)
                 if period is not None:
                     out[-1] = Hit(lead.start(), hit.finish, period)
