@@ -153,7 +153,7 @@ def _overlaps(versions: Sequence[Version], predicates: Mapping[str, str]) -> lis
             + [(v.superseded_at, 0, v) for v in group if v.superseded_at is not None],
             key=lambda e: (e[0], e[1], e[2].id),
         )
-        held: list[tuple] = []  # (valid_from, id, version), sorted
+        held: list[tuple[datetime, str, Version]] = []  # (valid_from, id, version), sorted
         for moment, starts, v in events:
             key = (v.valid_from, v.id)
             if not starts:

@@ -59,10 +59,10 @@ class Snapshot:
     versions: list[Version]
     entities: dict[str, Entity]
     episodes: list[Episode]
-    key: tuple = ()
+    key: tuple[Any, ...] = ()  # what it holds: the latest write, (version, its episodes), episodes
     _projection: Projection | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    extras: dict = field(default_factory=dict, repr=False)
+    extras: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def projection(self) -> Projection:
         """The snapshot as tables for a query's worker, built on first use."""
@@ -107,8 +107,8 @@ class SnapshotCache:
     """
 
     latest: datetime | None = None
-    snapshots: OrderedDict = field(default_factory=OrderedDict)
-    moments: dict = field(default_factory=dict)
+    snapshots: OrderedDict[tuple[Any, ...], Snapshot] = field(default_factory=OrderedDict)
+    moments: dict[tuple[datetime, datetime | None], tuple[Any, ...]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get(self, engine: Engine, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
@@ -119,7 +119,8 @@ class SnapshotCache:
             if self.latest != latest:
                 self._drop_all()
                 self.latest = latest
-            found = self.snapshots.get(self.moments.get(moment))
+            known = self.moments.get(moment)
+            found = None if known is None else self.snapshots.get(known)
             if found is None:
                 fresh = _fetch(engine, as_of, valid_at, latest)
                 found = self.snapshots.setdefault(fresh.key, fresh)
@@ -167,7 +168,7 @@ def bind(value: Any, tz: tzinfo = UTC) -> Any:
     return value
 
 
-def check_parameters(query: str, params: dict) -> None:
+def check_parameters(query: str, params: dict[str, Any]) -> None:
     """Every ``$name`` in the query must be given, and nothing else (kuzu misreads both)."""
     wanted = parameters_in(query)
     missing = sorted(wanted - params.keys())
@@ -181,7 +182,7 @@ def check_parameters(query: str, params: dict) -> None:
         raise InvalidInput(f"parameter {extra[0]!r} is not used by the query; remove it")
 
 
-def prepare(query: str, params: dict | None, as_of: datetime, valid_at: datetime | None, engine: str,
+def prepare(query: str, params: dict[str, Any] | None, as_of: datetime, valid_at: datetime | None, engine: str,
             tz: tzinfo = UTC) -> tuple[str, dict[str, Any]]:
     """A user's query and parameters ready to run: guarded (read-only, and no shape ``engine``
     answers wrongly), every ``$name`` given (``$as_of`` and ``$valid_at`` bound to the moments
@@ -197,7 +198,7 @@ def prepare(query: str, params: dict | None, as_of: datetime, valid_at: datetime
     return text, {k: bind(val, tz) for k, val in params.items()}
 
 
-def answer(projection: Projection, text: str, bound: dict, engine: str, *,
+def answer(projection: Projection, text: str, bound: dict[str, Any], engine: str, *,
            timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
     """Run a prepared query over ``projection`` in a worker process of ``engine`` (see
     :mod:`graphmem.sandbox`): rows as dicts, times aware UTC, open ends None, nodes and facts as

@@ -182,7 +182,7 @@ class Tally(_Record):
         labelled = self.right + self.missed
         return self.right / labelled if labelled else 1.0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Counts with precision and recall rounded to four places."""
         return {"right": self.right, "wrong": self.wrong, "missed": self.missed,
                 "precision": round(self.precision, 4), "recall": round(self.recall, 4)}
@@ -194,8 +194,8 @@ class CaseErrors(_Record):
     id: str
     where: str
     text: str
-    wrong: list[dict]
-    missed: list[dict]
+    wrong: list[dict[str, Any]]
+    missed: list[dict[str, Any]]
 
 
 class ExtractionScore(_Record):
@@ -208,7 +208,7 @@ class ExtractionScore(_Record):
     errors: list[CaseErrors]
     notes: list[str] = []
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The score as plain JSON: per relation and ``overall``, loose and strict."""
         return {
             "extractor": self.extractor, "cases": self.cases,
@@ -218,7 +218,7 @@ class ExtractionScore(_Record):
         }
 
 
-def _fact_json(fact: GoldFact | ExtractedFact) -> dict:
+def _fact_json(fact: GoldFact | ExtractedFact) -> dict[str, Any]:
     return {"op": fact.op, "subject": fact.subject, "predicate": fact.predicate,
             "object": fact.object, "valid_from": iso(fact.valid_from),
             "valid_to": iso(fact.valid_to)}
@@ -325,7 +325,7 @@ class WhenScore(_Record):
         """(same, total): phrases whose granularity the resolver named as labelled."""
         return sum(r.granularity_right for r in self.results), len(self.results)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Accuracy overall and per granularity, and the phrases resolved wrongly."""
         def share(right_total: tuple[int, int]) -> dict[str, Any]:
             right, total = right_total

@@ -142,8 +142,8 @@ def convert(name: str, kind: str, value: Any, read_time: Callable[[Any], datetim
     return value
 
 
-def bind(query: NamedQuery, given: dict, as_of: datetime, valid_at: datetime | None,
-         read_time: Callable[[Any], datetime], entity_id: Callable[[str], str]) -> dict:
+def bind(query: NamedQuery, given: dict[str, Any], as_of: datetime, valid_at: datetime | None,
+         read_time: Callable[[Any], datetime], entity_id: Callable[[str], str]) -> dict[str, Any]:
     """The values ``query`` runs with: the user's ``given`` parameters (or their defaults),
     converted to their declared types, and the automatic ones it names ($as_of, $valid_at,
     $all_valid) from the two moments (``valid_at`` None: every valid time)."""
@@ -163,7 +163,7 @@ def bind(query: NamedQuery, given: dict, as_of: datetime, valid_at: datetime | N
     return bound
 
 
-def run(engine: Engine, logs: LogCache, query: NamedQuery, bound: dict, as_of: datetime,
+def run(engine: Engine, logs: LogCache, query: NamedQuery, bound: dict[str, Any], as_of: datetime,
         latest: datetime | None, *, timeout: float | None = DEFAULT_TIMEOUT,
         memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
     """Run ``query`` with its ``bound`` values over the log as it stood at ``as_of``, in a worker
@@ -183,7 +183,7 @@ class LogCache:
     """One store's log projections by moment, valid until its next write (owned by the Store)."""
 
     latest: datetime | None = None
-    by_moment: dict = field(default_factory=dict)
+    by_moment: dict[datetime, Projection] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get(self, engine: Engine, at: datetime, latest: datetime | None) -> Projection:

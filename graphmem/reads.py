@@ -65,7 +65,7 @@ def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None 
     """The version as the store held it at ``as_of``: a later closing is not yet known there,
     nor a link to a supporting episode made later (see :func:`unseen_at`; linking is the one
     update a version gets besides its closing)."""
-    update: dict = {"status": status_at(version, as_of, valid_at)}
+    update: dict[str, Any] = {"status": status_at(version, as_of, valid_at)}
     if version.superseded_at is not None and version.superseded_at > as_of:
         update.update(superseded_at=None, superseded_by=[], closed_by=None, reason=None)
     episodes = unseen.visible(version.id, version.episodes)
@@ -135,7 +135,7 @@ def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) 
     return found.take(order)
 
 
-def _times(column: pa.ChunkedArray, open_end: bool) -> list:
+def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime | None]:
     """Naive engine times as aware UTC; with ``open_end``, the open-end sentinel as None.
 
     Through text: Arrow writes '2020-01-01 00:00:00.000001', a 'Z' is appended, and
@@ -150,7 +150,7 @@ def _times(column: pa.ChunkedArray, open_end: bool) -> list:
 
 
 def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None,
-                     unseen: Unseen) -> list[dict]:
+                     unseen: Unseen) -> list[dict[str, Any]]:
     """One dict of Version fields per row, as the store held it at ``as_of`` (what
     ``as_believed_at`` does per version: a closing after ``as_of``, and the links in
     ``unseen``, are not yet known there).

@@ -111,10 +111,10 @@ class _Worker:
         for end in (self.incoming, self.outgoing):
             end.close()
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         self.outgoing.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
-    def receive(self, deadline: float | None, memory_mb: int) -> dict:
+    def receive(self, deadline: float | None, memory_mb: int) -> dict[str, Any]:
         """The worker's answer; raises QueryFailed when it dies, passes the deadline or the memory limit."""
         while True:
             if self.incoming.poll(_POLL):
@@ -161,7 +161,7 @@ class Sandbox:
         self._forgotten: set[str] = set()  # projections no store wants, still in some busy worker
         self._lock = threading.Condition()
 
-    def run(self, projection: Projection, text: str, params: dict, *, timeout: float | None = DEFAULT_TIMEOUT,
+    def run(self, projection: Projection, text: str, params: dict[str, Any], *, timeout: float | None = DEFAULT_TIMEOUT,
             memory_mb: int = DEFAULT_MEMORY_MB) -> tuple[list[str], list[list]]:
         """Run ``text`` with ``params`` over ``projection``; return its columns and rows (normalised).
 
@@ -186,8 +186,8 @@ class Sandbox:
             raise InvalidInput(f"the query failed: {answer['error']}")
         return answer["columns"], answer["rows"]
 
-    def _ask(self, worker: _Worker, projection: Projection, text: str, params: dict,
-             timeout: float | None, memory_mb: int) -> dict:
+    def _ask(self, worker: _Worker, projection: Projection, text: str, params: dict[str, Any],
+             timeout: float | None, memory_mb: int) -> dict[str, Any]:
         query = {"op": "query", "id": projection.id, "text": text, "params": params,
                  "timeout_ms": None if timeout is None else max(1, int(timeout * 1000))}
         for _ in range(2):
@@ -317,7 +317,7 @@ def _ipc(table: pa.Table) -> bytes:
 _INTERNAL = {"_id", "_label", "_src", "_dst", "_nodes", "_rels"}
 
 
-def _internal(value: dict) -> dict:
+def _internal(value: dict[str, Any]) -> dict[str, Any]:
     """The engine's internal keys of a node/rel/path dict, lower-cased (ladybug upper-cases them)."""
     return {k.lower(): v for k, v in value.items() if k.lower() in _INTERNAL}
 
@@ -326,7 +326,7 @@ def _is_internal_id(value: object) -> bool:
     return isinstance(value, dict) and set(value) == {"offset", "table"}
 
 
-def normalise(value: Any, node_key: Callable[[dict], str | None] | None = None) -> Any:
+def normalise(value: Any, node_key: Callable[[dict[str, Any]], str | None] | None = None) -> Any:
     """An engine value as graphmem returns it: identical on both engines, times aware UTC.
 
     Nodes and rels lose the engine's internal ids (meaningless outside one database) and keep
@@ -372,7 +372,7 @@ def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: in
     module = load_engine(engine)
     graphs: OrderedDict[str, tuple] = OrderedDict()
 
-    def reply(message: dict) -> None:
+    def reply(message: dict[str, Any]) -> None:
         outgoing.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
     while True:
@@ -401,7 +401,7 @@ def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: in
             reply(_query(graph, message))
 
 
-def _load(module: ModuleType, message: dict, memory_mb: int) -> tuple[Any, Any, dict[tuple[str, int], str]]:
+def _load(module: ModuleType, message: dict[str, Any], memory_mb: int) -> tuple[Any, Any, dict[tuple[str, int], str]]:
     database = module.Database(":memory:", buffer_pool_size=max(64, memory_mb // 2) * 2**20)
     connection = module.Connection(database)
     for statement in message["ddl"]:
@@ -419,7 +419,7 @@ def _load(module: ModuleType, message: dict, memory_mb: int) -> tuple[Any, Any, 
     return database, connection, internal
 
 
-def _query(graph: tuple, message: dict) -> dict:
+def _query(graph: tuple, message: dict[str, Any]) -> dict[str, Any]:
     _, connection, internal = graph
     if message["timeout_ms"] is not None:
         connection.set_query_timeout(message["timeout_ms"])
@@ -437,7 +437,7 @@ def _query(graph: tuple, message: dict) -> dict:
             return {"timeout": True}
         return {"error": text}
 
-    def node_key(value: dict) -> str | None:
+    def node_key(value: dict[str, Any]) -> str | None:
         return internal.get((value.get("table"), value.get("offset")))
 
     return {"columns": columns, "rows": [[normalise(x, node_key) for x in row] for row in rows]}

@@ -46,7 +46,7 @@ def play(store: Store, scenario: dict[str, Any], clock: ScenarioClock) -> list[D
     return decisions
 
 
-def _write(store: Store, write: dict, episode: str | None) -> Decision:
+def _write(store: Store, write: dict[str, Any], episode: str | None) -> Decision:
     if "add" in write:
         s, p, o = write["add"]
         return store.add(s, p, o, valid_from=write.get("from"), valid_to=write.get("to"), episode=episode)

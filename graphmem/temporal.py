@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta, tzinfo
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, TypeVar
 
 __all__ = ["Period", "Periods", "believed_at", "end_of_day", "held_order", "status", "status_at", "subtract",
            "union", "version_number"]
@@ -84,7 +84,17 @@ def end_of_day(moment: datetime, tz: tzinfo) -> datetime:
     return midnight.astimezone(UTC)
 
 
-def held_order(held: Iterable) -> list:
+class _Held(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def period(self) -> Period: ...
+
+
+_H = TypeVar("_H", bound=_Held)
+
+
+def held_order(held: Iterable[_H]) -> list[_H]:
     """Believed versions (anything with ``id`` and ``period``) in one fixed order: valid start, then
     version number. The gate's plan depends on the order of its input (which piece gets which id),
     and engines return a subject's edges in storage order, which differs between them."""

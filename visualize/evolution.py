@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import NamedTuple, overload
+from typing import Any, NamedTuple, overload
 
 from graphmem.models import Decision, Entity, Episode, Version
 
@@ -84,7 +84,7 @@ def _ms(moment: datetime | None) -> int | None:
     return None if moment is None else round(moment.timestamp() * 1000)
 
 
-def _step(stop: _Stop, by_id: dict[str, Version]) -> dict:
+def _step(stop: _Stop, by_id: dict[str, Version]) -> dict[str, Any]:
     created = [by_id[i] for i in stop.created if i in by_id]
     closed = [by_id[i] for i in stop.closed if i in by_id]
     return {
@@ -97,7 +97,7 @@ def _step(stop: _Stop, by_id: dict[str, Version]) -> dict:
 
 
 def evolution_data(versions: list[Version], decisions: list[Decision], entities: dict[str, Entity],
-                   episodes: dict[str, Episode], start: Sequence[str] = ()) -> dict:
+                   episodes: dict[str, Episode], start: Sequence[str] = ()) -> dict[str, Any]:
     """What the page needs, as deltas: every version once, the start, each write's changes.
 
     ``versions`` are every version a stop may show; ``start`` the ids believed before the first

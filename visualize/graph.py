@@ -47,7 +47,7 @@ def node_size(degree: int) -> float:
     return round(min(MAX_SIZE, MIN_SIZE + 5 * math.sqrt(degree)), 1)
 
 
-def edge_style(status: str | None) -> dict:
+def edge_style(status: str | None) -> dict[str, Any]:
     """The vis-network colour, dash and width of an edge with this status."""
     colour = status_colour(status)
     return {
@@ -82,9 +82,9 @@ def merge_parallel(versions: list[Version], status_of: StatusOf) -> list[list[Ve
     return list(groups.values())
 
 
-def _curves(groups: list[list[Version]]) -> dict[str, dict]:
+def _curves(groups: list[list[Version]]) -> dict[str, dict[str, Any]]:
     """Separate curves for edges that share a pair of endpoints, so none hides another."""
-    by_pair: dict[frozenset, list[str]] = defaultdict(list)
+    by_pair: dict[frozenset[str], list[str]] = defaultdict(list)
     for group in groups:
         by_pair[frozenset(endpoint_ids(group[0]))].append(group[0].id)
     curves = {}
@@ -100,7 +100,7 @@ def _curves(groups: list[list[Version]]) -> dict[str, dict]:
     return curves
 
 
-def edge_tip(group: list[Version], status: str | None) -> dict:
+def edge_tip(group: list[Version], status: str | None) -> dict[str, Any]:
     """What hovering an edge shows: its predicate and each version's valid period."""
     first = group[0]
     heading = fact_text(first) + (f" (×{len(group)})" if len(group) > 1 else "")
@@ -111,7 +111,7 @@ def edge_tip(group: list[Version], status: str | None) -> dict:
     return {"heading": heading, "status": status, "rows": rows, "sources": []}
 
 
-def layout_options(node_count: int, edge_count: int = 0) -> dict:
+def layout_options(node_count: int, edge_count: int = 0) -> dict[str, Any]:
     """vis-network options: a seeded force layout, cheaper for big graphs."""
     net = Network(directed=True)
     net.force_atlas_2based(gravity=-60, spring_length=120, overlap=0.4)
@@ -132,7 +132,7 @@ def layout_options(node_count: int, edge_count: int = 0) -> dict:
     return options
 
 
-def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = None) -> dict:
+def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = None) -> dict[str, Any]:
     """One vis-network node: label, kind colour, capped size; the focus drawn with a ring."""
     colour = kind_colour(entity.kind)
     colours = {"background": colour, "border": "#37474f",

@@ -13,7 +13,7 @@ Internal: import :func:`timeline_html` from :mod:`visualize`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import overload
+from typing import Any, overload
 
 from graphmem.models import Entity, Episode, Version
 
@@ -39,7 +39,7 @@ def _outgoing(entity: Entity, version: Version) -> bool:
                                                 and version.subject == entity.name)
 
 
-def bar_record(entity: Entity, version: Version) -> dict:
+def bar_record(entity: Entity, version: Version) -> dict[str, Any]:
     """What the page needs to draw one version on the entity's timeline."""
     outgoing = _outgoing(entity, version)
     return {
@@ -60,7 +60,7 @@ def write_times(versions: list[Version], now: datetime) -> list[int]:
 
 
 def timeline_data(entity: Entity, versions: list[Version], episodes: dict[str, Episode], *,
-                  as_of: datetime, now: datetime | None = None) -> dict:
+                  as_of: datetime, now: datetime | None = None) -> dict[str, Any]:
     """The page's data: every version of the entity once, its writes, the opening as-of time."""
     now = max(now or as_of, as_of)
     cited = sorted({e for v in versions for e in v.episodes})

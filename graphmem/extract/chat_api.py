@@ -21,6 +21,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from ..errors import GraphmemError
 
@@ -94,7 +95,7 @@ class ChatClient:
         """The structured-output mode in use: json_schema, json_object or plain."""
         return FORMATS[self._format]
 
-    def complete(self, messages: list[dict], schema: dict) -> str:
+    def complete(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> str:
         """The answer's text; refusals of a response format step down to the next one."""
         while True:
             level = self._format
@@ -109,8 +110,8 @@ class ChatClient:
                             ) from None
                         self._format = level + 1
 
-    def _body(self, messages: list[dict], mode: str, schema: dict) -> bytes:
-        body: dict = {"model": self.model, "messages": messages, "temperature": 0}
+    def _body(self, messages: list[dict[str, Any]], mode: str, schema: dict[str, Any]) -> bytes:
+        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
         if mode == "json_schema":
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": "extraction", "strict": True, "schema": schema}}
@@ -118,7 +119,7 @@ class ChatClient:
             body["response_format"] = {"type": "json_object"}
         return json.dumps(body).encode()
 
-    def _post(self, messages: list[dict], mode: str, schema: dict) -> str:
+    def _post(self, messages: list[dict[str, Any]], mode: str, schema: dict[str, Any]) -> str:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"

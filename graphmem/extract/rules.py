@@ -178,7 +178,7 @@ def _subject(prefix: str, offset: int, speaker: str, last_named: str | None) -> 
     return found
 
 
-def _named_subject(m: re.Match, prefix: str, offset: int, speaker: str,
+def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
                    last_named: str | None) -> _Subject | None:
     aux, lead = m["aux"] or "", prefix[:m.start()]
     if m["first"]:
@@ -427,7 +427,7 @@ class RuleExtractor:
                 found.append(_Found(m.start(), facts))
         return [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
 
-    def _match(self, verb: Verb, m: re.Match, sentence: str, clause: tuple[int, int],
+    def _match(self, verb: Verb, m: re.Match[str], sentence: str, clause: tuple[int, int],
                spans: list[_Located], speaker: str, reference: datetime) -> list[ExtractedFact]:
         begin, end = clause
         prefix = sentence[begin:m.start()]

@@ -40,7 +40,7 @@ ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none"]
 class Verb:
     """A verb phrase and the fact it states about the object that follows it."""
 
-    head: re.Pattern
+    head: re.Pattern[str]
     predicate: str
     kind: Kind
     obj: ObjectKind

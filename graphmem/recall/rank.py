@@ -171,7 +171,7 @@ class _Ranker:
                 found.extend(index.episodes[j].docs)
         return found
 
-    def order(self, item: Scored) -> tuple:
+    def order(self, item: Scored) -> tuple[float, int, int, int, str]:
         doc = self.index.docs[item.doc]
         occurrence = doc.valid_from
         if item.status == "ended" and doc.predicate not in self.events and doc.valid_to != INF:

@@ -163,7 +163,7 @@ _CLOCK_BEFORE = re.compile(rf"(?<![\w:.]){_CLOCK}(?:\s*,\s*|\s+on\s+|\s+)$", re.
 _CLOCK_AFTER = re.compile(rf"(?:\s*,\s*|\s+)(?:at\s+)?{_CLOCK}(?![\w:])", re.IGNORECASE)
 
 
-def _clock_time(m: re.Match, day: datetime) -> Period | None:
+def _clock_time(m: re.Match[str], day: datetime) -> Period | None:
     """The instant a clock match names on ``day``; None if it is a bare number or impossible."""
     hour, minute, ap = int(m["h"]), int(m["mi"] or 0), (m["ap"] or "").lower()
     if not (m["mi"] or ap) or hour > (12 if ap else 23) or (ap and hour == 0):
