@@ -1,5 +1,11 @@
-"""graphmem: a bitemporal knowledge-graph memory on an embedded Kùzu-family graph database."""
+"""graphmem: a bitemporal knowledge-graph memory on an embedded Kùzu-family graph database.
 
+:class:`Store` is the way in. Everything a Store method takes or returns, every error it raises
+and the accepted time forms (:data:`TimeLike`) are importable from here.
+"""
+
+from .backup import BackupInfo
+from .cypher import Rows
 from .errors import (
     Conflict,
     EngineError,
@@ -16,25 +22,32 @@ from .errors import (
     UnsafeQuery,
 )
 from .models import (
+    Assertion,
     Change,
     Decision,
     Entity,
     Episode,
+    Link,
     Neighbourhood,
     Proposal,
     Said,
     Tombstone,
     Version,
+    Violation,
     WhyAnswer,
 )
-from .store import Store
+from .named import NamedQuery
+from .recall import Embedded, Hit
+from .store import Remembered, Store
+from .timeutil import TimeLike
 
+#: The installed release.
 __version__ = "0.1.0"
 
 __all__ = [
-    "Change", "Conflict", "Decision", "EngineError", "Entity", "Episode", "GraphmemError",
-    "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Said", "Store", "StoreLocked", "TimeWentBackwards",
-    "Tombstone",
-    "UnsafeQuery", "Version", "WhyAnswer", "__version__",
+    "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
+    "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
+    "Link", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows", "Said", "Store",
+    "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation", "WhyAnswer",
+    "__version__",
 ]

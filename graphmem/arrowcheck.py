@@ -10,6 +10,8 @@ microseconds, and only for the keys that hold more than one version.
 
 Tables are in the log's file shape (:mod:`graphmem.parquetlog`): one column per record field,
 times as UTC timestamps, open ends null.
+
+Internal: used by the Parquet import (:mod:`graphmem.parquetlog`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Audit questions over the whole log, answered by the engine in one aggregate each."""
+"""Audit questions over the whole log, answered by the engine in one aggregate each.
+
+Internal: the store's audit questions; ask them through :class:`graphmem.Store`.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from datetime import datetime
 
 from .engine import Engine
 from .timeutil import to_engine
+
+__all__ = ["believed_counts", "most_changed"]
 
 
 def most_changed(engine: Engine, limit: int = 10) -> list[tuple[str, str, int]]:

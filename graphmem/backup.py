@@ -14,6 +14,8 @@ CHECKPOINT), so a purge is only real once the store has been compacted:
 is written before the purge and removed after the swap, so a crash in between is finished
 when the store is next opened. The cost is a full rewrite of the store (measured: about 1 s
 for 60,000 records; it grows with the store's size).
+
+Internal: use :meth:`graphmem.Store.backup`, ``restore`` and ``compact``.
 """
 
 from __future__ import annotations
@@ -35,8 +37,7 @@ from .errors import Conflict, EngineError, GraphmemError, InvalidInput
 from .models import Model
 from .timeutil import UTC, parse_time
 
-__all__ = ["BackupInfo", "backup", "compact", "compacting", "copy_tables", "finish_pending", "read_backup",
-           "restore", "restore_into", "table_counts"]
+__all__ = ["BackupInfo", "backup", "compact", "compacting", "finish_pending", "restore", "restore_into"]
 
 MANIFEST = "backup.json"
 PENDING = "compact.pending"

@@ -1,26 +1,32 @@
-"""Invariant checks over the whole log, as a pure function of its contents."""
+"""Invariant checks over the whole log, as a pure function of its contents.
+
+Internal: run the checks with :meth:`graphmem.Store.check`.
+"""
 
 from __future__ import annotations
 
 import bisect
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
+from typing import Any
 
 from .models import Decision, Episode, Link, Proposal, Tombstone, Version, Violation
 from .names import PREDICATE_NAME
 from .temporal import Period
 from .timeutil import in_range, iso
 
+__all__ = ["check", "check_index", "overlaps"]
+
 
 def check(
-    versions: list[Version],
-    decisions: list[Decision],
-    episodes: list[Episode],
-    tombstones: list[Tombstone],
+    versions: Sequence[Version],
+    decisions: Sequence[Decision],
+    episodes: Sequence[Episode],
+    tombstones: Sequence[Tombstone],
     predicates: Mapping[str, str],
-    links: list[Link] = (),
-    proposals: list[Proposal] = (),
+    links: Sequence[Link] = (),
+    proposals: Sequence[Proposal] = (),
 ) -> list[Violation]:
     """Every broken invariant of the stored log (an empty list when sound).
 
@@ -131,7 +137,8 @@ def check(
     return found
 
 
-def overlaps(versions, predicates: Mapping[str, str], when=str) -> list[Violation]:
+def overlaps(versions: Sequence[Any], predicates: Mapping[str, str],
+             when: Callable[[Any], str] = str) -> list[Violation]:
     """No two versions of a 'one' predicate believed at the same time overlap in valid time.
 
     ``versions`` are anything with a Version's id, subject_id, predicate and four times (all of

@@ -11,6 +11,8 @@ In a projection, every fact is shown as it was believed at T: its transaction pe
 open (``superseded_at``, ``superseded_by``, ``closed_by`` and ``reason`` are null), its episodes
 are those received by T, and open ends are null (``f.valid_to IS NULL`` means open). The nodes
 are the subjects and objects of the projected facts, plus the episodes received by T.
+
+Internal: run queries with :meth:`graphmem.Store.cypher`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 
 from . import reads
@@ -31,19 +33,16 @@ from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
 from .sandbox import forget as forget_projection
 from .timeutil import UTC, to_engine
 
-__all__ = [
-    "Rows", "Snapshot", "SnapshotCache", "answer", "check_parameters", "parameters_in",
-    "prepare",
-]
+__all__ = ["Rows", "SnapshotCache", "answer", "check_parameters", "parameters_in", "prepare"]
 
 #: Snapshots kept per store.
 CACHE_SIZE = 4
 
 
-class Rows(list):
+class Rows(list[dict[str, Any]]):
     """Query results: a list of dicts (column → value) that also knows its column order."""
 
-    def __init__(self, columns: list[str], rows: list[dict]):
+    def __init__(self, columns: list[str], rows: list[dict[str, Any]]) -> None:
         super().__init__(rows)
         self.columns = list(columns)
 
@@ -60,10 +59,10 @@ class Snapshot:
     versions: list[Version]
     entities: dict[str, Entity]
     episodes: list[Episode]
-    key: tuple = ()
+    key: tuple[Any, ...] = ()  # what it holds: the latest write, (version, its episodes), episodes
     _projection: Projection | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    extras: dict = field(default_factory=dict, repr=False)
+    extras: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def projection(self) -> Projection:
         """The snapshot as tables for a query's worker, built on first use."""
@@ -108,8 +107,8 @@ class SnapshotCache:
     """
 
     latest: datetime | None = None
-    snapshots: OrderedDict = field(default_factory=OrderedDict)
-    moments: dict = field(default_factory=dict)
+    snapshots: OrderedDict[tuple[Any, ...], Snapshot] = field(default_factory=OrderedDict)
+    moments: dict[tuple[datetime, datetime | None], tuple[Any, ...]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get(self, engine: Engine, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
@@ -120,7 +119,8 @@ class SnapshotCache:
             if self.latest != latest:
                 self._drop_all()
                 self.latest = latest
-            found = self.snapshots.get(self.moments.get(moment))
+            known = self.moments.get(moment)
+            found = None if known is None else self.snapshots.get(known)
             if found is None:
                 fresh = _fetch(engine, as_of, valid_at, latest)
                 found = self.snapshots.setdefault(fresh.key, fresh)
@@ -155,7 +155,7 @@ def parameters_in(query: str) -> set[str]:
     }
 
 
-def bind(value: Any, tz=UTC) -> Any:
+def bind(value: Any, tz: tzinfo = UTC) -> Any:
     """A user's parameter value as the engine takes it (times as naive UTC, read in ``tz``)."""
     if isinstance(value, datetime):
         if value.tzinfo is None:
@@ -168,7 +168,7 @@ def bind(value: Any, tz=UTC) -> Any:
     return value
 
 
-def check_parameters(query: str, params: dict) -> None:
+def check_parameters(query: str, params: dict[str, Any]) -> None:
     """Every ``$name`` in the query must be given, and nothing else (kuzu misreads both)."""
     wanted = parameters_in(query)
     missing = sorted(wanted - params.keys())
@@ -182,8 +182,8 @@ def check_parameters(query: str, params: dict) -> None:
         raise InvalidInput(f"parameter {extra[0]!r} is not used by the query; remove it")
 
 
-def prepare(query: str, params: dict | None, as_of: datetime, valid_at: datetime | None, engine: str,
-            tz=UTC) -> tuple[str, dict]:
+def prepare(query: str, params: dict[str, Any] | None, as_of: datetime, valid_at: datetime | None, engine: str,
+            tz: tzinfo = UTC) -> tuple[str, dict[str, Any]]:
     """A user's query and parameters ready to run: guarded (read-only, and no shape ``engine``
     answers wrongly), every ``$name`` given (``$as_of`` and ``$valid_at`` bound to the moments
     when the query names them and the caller does not), values bound (naive times read in ``tz``)."""
@@ -198,7 +198,7 @@ def prepare(query: str, params: dict | None, as_of: datetime, valid_at: datetime
     return text, {k: bind(val, tz) for k, val in params.items()}
 
 
-def answer(projection: Projection, text: str, bound: dict, engine: str, *,
+def answer(projection: Projection, text: str, bound: dict[str, Any], engine: str, *,
            timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
     """Run a prepared query over ``projection`` in a worker process of ``engine`` (see
     :mod:`graphmem.sandbox`): rows as dicts, times aware UTC, open ends None, nodes and facts as

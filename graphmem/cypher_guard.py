@@ -6,6 +6,8 @@ lists work together: a deny-list names what writes or reaches outside the store,
 can say which word was at fault, and an allow-list of clauses a statement may open with catches
 statement kinds nobody thought of. Comments are dropped from the text that is returned, so the
 engine runs exactly the tokens that were checked, whatever its own comment rules are.
+
+Internal: :meth:`graphmem.Store.cypher` applies it to every query.
 """
 
 from __future__ import annotations
@@ -16,10 +18,7 @@ from typing import NamedTuple
 
 from .errors import UnsafeQuery
 
-__all__ = [
-    "AGGREGATES", "CALL_ALLOWED", "FORBIDDEN", "FORBIDDEN_FUNCTIONS", "LEADING", "Token", "ensure_read_only",
-    "tokenize",
-]
+__all__ = ["Token", "ensure_read_only", "tokenize"]
 
 #: Clauses a query may open with, and open with again after UNION [ALL].
 LEADING = frozenset({"MATCH", "OPTIONAL", "UNWIND", "WITH", "RETURN", "CALL"})
@@ -224,12 +223,13 @@ def _projections(code: list[Token]) -> list[list[Token]]:
                     projection.append(token)
             continue
         word = "" if _is_property(code, at) else _upper_word(token)
+        current = open_at[depth]
         if word in _PROJECTION_ENDS:
-            open_at[depth] = [] if word in ("WITH", "RETURN") else None
-            if open_at[depth] is not None:
-                found.append(open_at[depth])
-        elif open_at[depth] is not None:
-            open_at[depth].append(token)
+            current = open_at[depth] = [] if word in ("WITH", "RETURN") else None
+            if current is not None:
+                found.append(current)
+        elif current is not None:
+            current.append(token)
         else:
             for projection in _open(open_at):
                 projection.append(token)

@@ -1,18 +1,25 @@
-"""`graphmem demo`: build a store from the bundled scenario and show what it answers."""
+"""`graphmem demo`: build a store from the bundled scenario and show what it answers.
+
+Internal: the ``graphmem demo`` command.
+"""
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
 from . import output
 from .engine import MARKER_FILE
 from .errors import GraphmemError
+from .models import Version
 from .scenario import ScenarioClock, load, play
 from .store import Store
 from .timeutil import UTC
+
+__all__ = ["run_demo"]
 
 DEMO_MARK = "demo"
 PAGES = "pages"
@@ -29,7 +36,7 @@ def prepare(directory: Path) -> None:
     shutil.rmtree(directory)
 
 
-def _values(versions) -> str:
+def _values(versions: Iterable[Version]) -> str:
     return ", ".join(v.object for v in versions) or "nothing"
 
 
@@ -79,9 +86,11 @@ def run_demo(directory: Path, engine: str | None = None) -> None:
 
         say("\nWhat changed in belief since 2026-10-31 (diff 2026-10-31 now):")
         for c in store.diff("2026-10-31", "now"):
-            v = c.version
-            say(f"  {c.change:9} {c.believed:8} {v.id:4} {v.subject} {v.predicate} {v.object} "
-                f"[{output.period(v.valid_from, v.valid_to)}]")
+            changed = c.version
+            if changed is None:  # a purge leaves nothing to show (the demo purges nothing)
+                continue
+            say(f"  {c.change:9} {c.believed:8} {changed.id:4} {changed.subject} {changed.predicate} "
+                f"{changed.object} [{output.period(changed.valid_from, changed.valid_to)}]")
 
         problems = store.check()
         say(f"\ncheck: {'ok' if not problems else f'{len(problems)} violations'}")

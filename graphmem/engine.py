@@ -4,6 +4,8 @@ Everything that touches the engine's Python API lives here: choosing and
 importing exactly one engine per process, keeping exactly one Database per
 path per process, running named queries with complete parameter dicts, and
 explicit transactions. Nothing above this module imports kuzu or ladybug.
+
+Internal: a Store holds its engine; ask the Store.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from pathlib import Path
 
 from .errors import EngineError, StoreLocked
 from .queries import QUERIES, parameters_of
+
+__all__ = ["DATABASE_FILE", "ENGINES", "Engine", "MARKER_FILE", "acquire", "choose_engine", "load_engine", "release"]
 
 ENGINES = ("kuzu", "ladybug")
 DEFAULT_ENGINE = "kuzu"

@@ -1,5 +1,9 @@
 """Errors graphmem raises: each says what was wrong and what to do."""
 
+__all__ = ["Conflict", "EngineError", "GraphmemError", "ImportFailed", "InvalidInput", "InvalidPeriod",
+           "InvalidPredicate", "InvalidTime", "NotFound", "QueryFailed", "StoreLocked", "TimeWentBackwards",
+           "UnsafeQuery"]
+
 
 class GraphmemError(Exception):
     """Base class for every error graphmem raises on purpose."""

@@ -17,26 +17,28 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from .errors import InvalidInput
-from .extract.facts import ExtractedFact, Extractor
+from .extract.facts import ExtractedFact, Extractor, FactOp
 from .timeutil import UTC, iso, parse_time
+from .when import Granularity, resolve_times
 
 __all__ = [
-    "ExtractionCase", "ExtractionScore", "Tally", "WhenCase", "WhenResult", "WhenScore",
-    "fact_key", "read_extraction_set", "read_when_set", "resolve_with_graphmem",
+    "CaseErrors", "ExtractionCase", "ExtractionScore", "GoldFact", "Resolver", "Tally", "WhenCase", "WhenResult",
+    "WhenScore", "fact_key", "read_extraction_set", "read_when_set", "resolve_with_graphmem",
     "score_extraction", "score_when",
 ]
 
-GRANULARITIES = ("instant", "day", "weekend", "week", "month", "season", "quarter", "year",
-                 "decade", "range")
-PREDICATES = ("lives_in", "works_at", "studies_at", "married_to", "dating", "likes", "dislikes",
-              "traveled_to", "met", "graduated_from", "is_called")
+#: The relations an extraction set labels.
+Relation = Literal["lives_in", "works_at", "studies_at", "married_to", "dating", "likes", "dislikes",
+                   "traveled_to", "met", "graduated_from", "is_called"]
+GRANULARITIES: tuple[Granularity, ...] = get_args(Granularity)
+PREDICATES: tuple[Relation, ...] = get_args(Relation)
 
 
 class _Record(BaseModel):
@@ -54,9 +56,9 @@ def _utc(value: Any) -> datetime | None:
 class GoldFact(_Record):
     """One labelled fact."""
 
-    op: Literal["assert", "end"]
+    op: FactOp
     subject: str
-    predicate: Literal[PREDICATES]  # type: ignore[valid-type]
+    predicate: Relation
     object: str | None
     valid_from: datetime | None
     valid_to: datetime | None
@@ -86,14 +88,18 @@ class WhenCase(_Record):
     phrase: str
     start: datetime
     end: datetime | None
-    granularity: Literal[GRANULARITIES]  # type: ignore[valid-type]
+    granularity: Granularity
     where: str = ""
 
     _times = field_validator("reference", "start", "end", mode="before")(_utc)
 
 
-def _read(paths: Iterable[str | Path], model: type[_Record], check: Callable[[Any], str | None]):
-    cases, seen = [], {}
+_Case = TypeVar("_Case", "ExtractionCase", "WhenCase")
+
+
+def _read(paths: Iterable[str | Path], model: type[_Case], check: Callable[[_Case], str | None]) -> list[_Case]:
+    cases: list[_Case] = []
+    seen: dict[str, str] = {}
     for path in map(Path, paths):
         try:
             lines = path.read_text(encoding="utf-8-sig").splitlines()
@@ -152,7 +158,7 @@ def _name(text: str | None) -> str | None:
     return None if text is None else " ".join(text.casefold().split())
 
 
-def fact_key(fact: GoldFact | ExtractedFact, *, strict: bool) -> tuple:
+def fact_key(fact: GoldFact | ExtractedFact, *, strict: bool) -> tuple[Any, ...]:
     """What two facts must share to match: loosely (op, subject, predicate, object), strictly
     also their valid period."""
     key = (fact.op, _name(fact.subject), fact.predicate, _name(fact.object))
@@ -176,7 +182,7 @@ class Tally(_Record):
         labelled = self.right + self.missed
         return self.right / labelled if labelled else 1.0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Counts with precision and recall rounded to four places."""
         return {"right": self.right, "wrong": self.wrong, "missed": self.missed,
                 "precision": round(self.precision, 4), "recall": round(self.recall, 4)}
@@ -188,8 +194,8 @@ class CaseErrors(_Record):
     id: str
     where: str
     text: str
-    wrong: list[dict]
-    missed: list[dict]
+    wrong: list[dict[str, Any]]
+    missed: list[dict[str, Any]]
 
 
 class ExtractionScore(_Record):
@@ -202,7 +208,7 @@ class ExtractionScore(_Record):
     errors: list[CaseErrors]
     notes: list[str] = []
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The score as plain JSON: per relation and ``overall``, loose and strict."""
         return {
             "extractor": self.extractor, "cases": self.cases,
@@ -212,16 +218,18 @@ class ExtractionScore(_Record):
         }
 
 
-def _fact_json(fact: GoldFact | ExtractedFact) -> dict:
+def _fact_json(fact: GoldFact | ExtractedFact) -> dict[str, Any]:
     return {"op": fact.op, "subject": fact.subject, "predicate": fact.predicate,
             "object": fact.object, "valid_from": iso(fact.valid_from),
             "valid_to": iso(fact.valid_to)}
 
 
-def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact], strict: bool):
+def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact],
+             strict: bool) -> tuple[list[ExtractedFact], list[ExtractedFact], list[GoldFact]]:
     """(matched, wrong, missed) facts of one message, matching each fact at most once."""
     waiting = Counter(fact_key(fact, strict=strict) for fact in gold)
-    matched, wrong = [], []
+    matched: list[ExtractedFact] = []
+    wrong: list[ExtractedFact] = []
     for fact in found:
         key = fact_key(fact, strict=strict)
         if waiting[key] > 0:
@@ -229,28 +237,31 @@ def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact], strict: b
             matched.append(fact)
         else:
             wrong.append(fact)
-    missed, left = [], Counter(waiting)
-    for fact in gold:
-        key = fact_key(fact, strict=strict)
+    missed: list[GoldFact] = []
+    left = Counter(waiting)
+    for labelled in gold:
+        key = fact_key(labelled, strict=strict)
         if left[key] > 0:
             left[key] -= 1
-            missed.append(fact)
+            missed.append(labelled)
     return matched, wrong, missed
 
 
-def _add(tallies: dict[str, Counter], matched, wrong, missed) -> None:
+def _add(tallies: dict[str, Counter[str]], matched: Sequence[ExtractedFact], wrong: Sequence[ExtractedFact],
+         missed: Sequence[GoldFact]) -> None:
     for kind, facts in (("right", matched), ("wrong", wrong), ("missed", missed)):
         for fact in facts:
             tallies[fact.predicate][kind] += 1
             tallies["overall"][kind] += 1
 
 
-def _freeze(tallies: dict[str, Counter]) -> dict[str, Tally]:
+def _freeze(tallies: dict[str, Counter[str]]) -> dict[str, Tally]:
     names = sorted(name for name in tallies if name != "overall") + ["overall"]
     return {name: Tally(**tallies[name]) for name in names}
 
 
-def extract_all(extractor: Extractor, cases: Sequence[ExtractionCase]):
+def extract_all(extractor: Extractor,
+                cases: Sequence[ExtractionCase]) -> tuple[list[list[ExtractedFact]], list[str]]:
     """Every case's facts, through ``extract_many`` when the extractor has it; plus its notes."""
     many = getattr(extractor, "extract_many", None)
     if many is not None:
@@ -264,12 +275,12 @@ def extract_all(extractor: Extractor, cases: Sequence[ExtractionCase]):
 def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor) -> ExtractionScore:
     """Run ``extractor`` on every case and tally what it got right, wrong and missed."""
     found_all, notes = extract_all(extractor, cases)
-    loose: dict[str, Counter] = {"overall": Counter()}
-    strict: dict[str, Counter] = {"overall": Counter()}
+    loose: dict[str, Counter[str]] = {"overall": Counter()}
+    strict: dict[str, Counter[str]] = {"overall": Counter()}
     for tallies in (loose, strict):
         for predicate in PREDICATES:
             tallies.setdefault(predicate, Counter())
-    errors = []
+    errors: list[CaseErrors] = []
     for case, found in zip(cases, found_all):
         _add(loose, *_compare(case.facts, found, strict=False))
         matched, wrong, missed = _compare(case.facts, found, strict=True)
@@ -314,9 +325,9 @@ class WhenScore(_Record):
         """(same, total): phrases whose granularity the resolver named as labelled."""
         return sum(r.granularity_right for r in self.results), len(self.results)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Accuracy overall and per granularity, and the phrases resolved wrongly."""
-        def share(right_total):
+        def share(right_total: tuple[int, int]) -> dict[str, Any]:
             right, total = right_total
             return {"right": right, "total": total,
                     "accuracy": round(right / total, 4) if total else None}
@@ -335,10 +346,9 @@ class WhenScore(_Record):
 Resolver = Callable[[WhenCase], tuple[datetime, datetime | None, str | None] | None]
 
 
-def resolve_with_graphmem(case: WhenCase, *, tz=UTC):
+def resolve_with_graphmem(case: WhenCase, *,
+                          tz: tzinfo | str = UTC) -> tuple[datetime, datetime | None, str | None] | None:
     """graphmem's answer for a case: the expression in the text that overlaps the phrase."""
-    from .when import resolve_times
-
     begin = case.text.find(case.phrase)
     finish = begin + len(case.phrase)
     best, overlap = None, 0
@@ -357,7 +367,7 @@ def resolve_with_graphmem(case: WhenCase, *, tz=UTC):
 def score_when(cases: Sequence[WhenCase], resolver: Resolver = resolve_with_graphmem,
                name: str = "graphmem") -> WhenScore:
     """Resolve every case and compare periods (and granularities) with the labels."""
-    results = []
+    results: list[WhenResult] = []
     for case in cases:
         answer = resolver(case)
         got = None if answer is None else (iso(answer[0]), iso(answer[1]))

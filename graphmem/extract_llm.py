@@ -1,4 +1,5 @@
-"""The LLM extractor (kept importable here; it lives in :mod:`graphmem.extract.llm`)."""
+"""The LLM extractor, kept importable here for older code; :mod:`graphmem.extract` is its home."""
 
-from .extract.llm import *  # noqa: F403
-from .extract.llm import __all__  # noqa: F401
+from .extract.llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
+
+__all__ = ["EndpointUnreachable", "ExtractionFailed", "ExtractionReport", "LLMExtractor", "RejectedFact"]

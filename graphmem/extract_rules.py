@@ -1,4 +1,4 @@
-"""The offline rules extractor (kept importable here; it lives in :mod:`graphmem.extract`)."""
+"""The offline rules extractor, kept importable here for older code; :mod:`graphmem.extract` is its home."""
 
 from .extract.facts import ExtractedFact, Extractor, MessageResult
 from .extract.rules import RuleExtractor

@@ -3,6 +3,8 @@
 Each planner takes the believed versions of one (subject, predicate) and returns a
 :class:`Plan`: which versions to close, which to write (each naming what it
 supersedes), and which to link the episode to. The store only carries plans out.
+
+Internal: the store carries these plans out; write through :class:`graphmem.Store`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import NamedTuple
 from .errors import Conflict, InvalidInput, InvalidPeriod
 from .models import Op
 from .temporal import Period, end_of_day, subtract, union
+
+__all__ = ["Held", "Plan", "plan_assert", "plan_correct", "plan_end", "plan_restate", "plan_segment"]
 
 
 class Held(NamedTuple):

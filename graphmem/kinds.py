@@ -5,6 +5,8 @@ is inferred from the predicates of the facts the entity takes part in (the objec
 ``lives_in`` is a place, of ``works_at`` an organisation, the subject of ``likes`` a person);
 otherwise it is the kind the store gave it when it was created (``literal`` for numbers and
 dates, ``entity`` for the rest). Pure functions: no database in sight.
+
+Internal: read kinds with :meth:`graphmem.Store.kind_of`, set them with ``Store.set_kind``.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Protocol
 
 from .errors import InvalidInput
+
+__all__ = ["AUTO", "check_kind", "effective_kinds"]
 
 #: Kinds the store gives on creation; a user's kind or an inferred one replaces them.
 AUTOMATIC = frozenset({"entity", "literal"})
@@ -69,9 +74,9 @@ def check_kind(kind: str) -> str:
     return cleaned
 
 
-def votes(roles: Iterable[tuple[str, str]]) -> Counter:
+def votes(roles: Iterable[tuple[str, str]]) -> Counter[str]:
     """Kind votes from (predicate, role) pairs, role 'subject' or 'object'."""
-    found: Counter = Counter()
+    found: Counter[str] = Counter()
     for predicate, role in roles:
         implied = ROLES.get(predicate, (None, None))[0 if role == "subject" else 1]
         if implied:
@@ -79,7 +84,7 @@ def votes(roles: Iterable[tuple[str, str]]) -> Counter:
     return found
 
 
-def choose(stored: str, counted: Counter) -> str:
+def choose(stored: str, counted: Counter[str]) -> str:
     """The kind shown for an entity: the user's, else the most voted, else the stored one
     (a literal, a number or a date, stays a literal whatever it is the object of)."""
     if stored != "entity" or not counted:
@@ -88,7 +93,18 @@ def choose(stored: str, counted: Counter) -> str:
     return next(kind for kind in ORDER + tuple(sorted(counted)) if counted.get(kind) == best)
 
 
-def effective_kinds(versions: Iterable, stored: dict[str, str]) -> dict[str, str]:
+class Edge(Protocol):
+    """What kinds are inferred from: a fact's endpoints and predicate (a stored version, say)."""
+
+    @property
+    def subject_id(self) -> str: ...
+    @property
+    def object_id(self) -> str: ...
+    @property
+    def predicate(self) -> str: ...
+
+
+def effective_kinds(versions: Iterable[Edge], stored: dict[str, str]) -> dict[str, str]:
     """The kind of every entity in ``stored`` (id → stored kind), inferred from ``versions``.
 
     ``versions`` are any objects with ``subject_id``, ``object_id`` and ``predicate``: the

@@ -1,4 +1,7 @@
-"""Export the whole log as JSON Lines, and import it back exactly, into either engine."""
+"""Export the whole log as JSON Lines, and import it back exactly, into either engine.
+
+Internal: use ``Store.export`` and ``Store.import_log``.
+"""
 
 from __future__ import annotations
 
@@ -30,6 +33,9 @@ from .timeutil import in_range, iso, parse_time
 
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.
+__all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MODELS", "check_meta", "export_log", "finish_import", "import_log",
+           "read_log"]
+
 FORMAT = 2
 FORMATS = (1, 2)
 MODELS = {

@@ -5,6 +5,8 @@ store made by an older release is brought up to date step by step, and a new sto
 the latest number. A migration changes how the log is held, never what it says, with one
 exception that is itself a recorded write: entities whose names became one name (see
 :func:`rekey_entities`) are merged by a ``MERGE`` write in the log.
+
+Internal: a store applies them itself when it is opened.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from .names import entity_key
 from .temporal import Period
 from .writes import Transaction, row_of
 
-__all__ = ["MIGRATIONS", "SCHEMA_KEY", "migrate"]
+__all__ = ["SCHEMA_KEY", "migrate"]
 
 SCHEMA_KEY = "schema"
 

@@ -10,7 +10,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 from .names import PredicateKind
 from .timeutil import TimeLike, iso
 
+__all__ = ["DEFAULT_PREDICATES", "Assertion", "Change", "ChangeKind", "Decision", "Entity", "Episode", "Link",
+           "Model", "Neighbourhood", "Op", "PredicateKind", "Proposal", "Said", "Status", "Tombstone", "Version",
+           "Violation", "WhyAnswer"]
+
+#: A version's status seen from a transaction time and a valid time (proposals: pending, rejected).
 Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
+#: What one write did (a :class:`Decision`'s ``op``).
 Op = Literal[
     "ADD", "UPDATE", "END", "RETRACT", "CORRECT", "SEGMENT", "MERGE", "NOOP",
     "EPISODE", "PROPOSE", "REJECT", "PURGE",
@@ -52,7 +58,7 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     @field_serializer("*", when_used="json")
-    def _times(self, value):
+    def _times(self, value: object) -> object:
         if isinstance(value, datetime):
             return iso(value)
         return value
@@ -166,6 +172,7 @@ class Tombstone(Model):
     proposals: int = 0
 
 
+#: Why a version started or stopped being believed (a :class:`Change`'s ``change``).
 ChangeKind = Literal["added", "updated", "ended", "retracted", "corrected", "segmented", "merged", "purged",
                      "linked"]
 

@@ -11,6 +11,8 @@ time, default now), ``$valid_at`` (the valid time, default ``$as_of``) and ``$al
 with ``valid_at="all"``, when ``$valid_at`` falls back to ``$as_of``). The queries run against
 the store itself, through the read-only guard, so they see the whole log: each one writes its own
 temporal conditions. Open ends come back as None and times as aware UTC.
+
+Internal: run named queries with :meth:`graphmem.Store.query`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection
 from .sandbox import forget as forget_projection
 from .timeutil import to_engine
 
-__all__ = ["AUTOMATIC", "TYPES", "LogCache", "NamedQuery", "Param", "bind", "convert", "find", "named_queries", "run"]
+__all__ = ["LogCache", "NamedQuery", "bind", "convert", "find", "named_queries", "run"]
 
 #: Parameters bound from as_of / valid_at rather than given by the user.
 AUTOMATIC = frozenset({"as_of", "valid_at", "all_valid"})
@@ -140,8 +142,8 @@ def convert(name: str, kind: str, value: Any, read_time: Callable[[Any], datetim
     return value
 
 
-def bind(query: NamedQuery, given: dict, as_of: datetime, valid_at: datetime | None,
-         read_time: Callable[[Any], datetime], entity_id: Callable[[str], str]) -> dict:
+def bind(query: NamedQuery, given: dict[str, Any], as_of: datetime, valid_at: datetime | None,
+         read_time: Callable[[Any], datetime], entity_id: Callable[[str], str]) -> dict[str, Any]:
     """The values ``query`` runs with: the user's ``given`` parameters (or their defaults),
     converted to their declared types, and the automatic ones it names ($as_of, $valid_at,
     $all_valid) from the two moments (``valid_at`` None: every valid time)."""
@@ -161,7 +163,7 @@ def bind(query: NamedQuery, given: dict, as_of: datetime, valid_at: datetime | N
     return bound
 
 
-def run(engine: Engine, logs: LogCache, query: NamedQuery, bound: dict, as_of: datetime,
+def run(engine: Engine, logs: LogCache, query: NamedQuery, bound: dict[str, Any], as_of: datetime,
         latest: datetime | None, *, timeout: float | None = DEFAULT_TIMEOUT,
         memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
     """Run ``query`` with its ``bound`` values over the log as it stood at ``as_of``, in a worker
@@ -181,7 +183,7 @@ class LogCache:
     """One store's log projections by moment, valid until its next write (owned by the Store)."""
 
     latest: datetime | None = None
-    by_moment: dict = field(default_factory=dict)
+    by_moment: dict[datetime, Projection] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get(self, engine: Engine, at: datetime, latest: datetime | None) -> Projection:

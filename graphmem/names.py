@@ -8,6 +8,8 @@ normalisation, with invisible format characters (zero-width spaces and joiners, 
 removed, case folded, and runs of whitespace collapsed to one space: "José" typed composed or
 decomposed, "Ｉｖａｎ" in full-width letters and "ivan" all meet. A name with nothing visible
 left is refused.
+
+Internal: the rules :class:`graphmem.Store` applies to every name it is given.
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ from typing import Literal, cast, get_args
 
 from .errors import InvalidInput, InvalidPredicate
 
-__all__ = [
-    "KINDS", "MAX_NAME", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_predicate",
-    "display_name", "entity_key", "guess_kind", "refuse_kind_change",
-]
+__all__ = ["KINDS", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_predicate", "display_name",
+           "entity_key", "guess_kind", "refuse_kind_change"]
 
+#: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
 #: The predicate kinds, in the order they are listed to users.
 KINDS: tuple[str, ...] = get_args(PredicateKind)

@@ -4,6 +4,8 @@ Relationship properties have no index in either engine, so a focused view never 
 edge: it starts at the focused entity (a primary-key lookup), takes its believed edges, and
 walks out hop by hop from the entities it found. The pieces here receive the engine; they
 never write.
+
+Internal: use :meth:`graphmem.Store.neighbourhood`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from .kinds import effective_kinds
 from .models import Entity, Neighbourhood, Version
 from .reads import as_believed_at, belief_order, unseen_at
 from .timeutil import MIN_TIME, OPEN_END, to_engine
+
+__all__ = ["MAX_DEPTH", "neighbourhood"]
 
 #: The deepest walk a focused view may ask for (each hop can multiply what is read).
 MAX_DEPTH = 6

@@ -15,6 +15,8 @@ names, ranges; a bad value is reported as ``DIR/FILE.parquet:row N: ...``, rows 
 1), the log's invariants are checked over the columns (:mod:`graphmem.arrowcheck`), and the
 columns are copied into the engine in one transaction, as a JSON Lines import is
 (:func:`graphmem.logio._load`): all of it lands or none of it does.
+
+Internal: use ``Store.export(DIR, format="parquet")`` and ``Store.import_log(DIR)``.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ from .models import DEFAULT_PREDICATES
 from .tables import TABLES, Column, Table, by_name
 from .timeutil import MAX_TIME, MIN_TIME, OPEN_END, iso
 
-__all__ = ["FILES", "HEADER", "LAYOUT", "export_parquet", "import_parquet", "is_parquet_log", "read_log",
+__all__ = ["FILES", "HEADER", "LAYOUT", "engine_tables", "export_parquet", "import_parquet", "is_parquet_log",
+           "read_log",
            "schema_of"]
 
 HEADER = "graphmem.json"

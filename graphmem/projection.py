@@ -11,6 +11,8 @@ Two shapes, both a moment of the log that cannot change after that moment:
   conditions, run over it.
 
 In both, a supporting episode linked after T is not there.
+
+Internal: what :meth:`graphmem.Store.cypher` and ``Store.query`` run on.
 """
 
 from __future__ import annotations

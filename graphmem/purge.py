@@ -1,4 +1,7 @@
-"""Purge: the one write that removes content, leaving a tombstone without it."""
+"""Purge: the one write that removes content, leaving a tombstone without it.
+
+Internal: use :meth:`graphmem.Store.purge`.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from .errors import InvalidInput, NotFound
 from .models import Tombstone, Version
 from .names import entity_key
 from .writes import Transaction
+
+__all__ = ["purge"]
 
 
 def purge(txn: Transaction, target: Literal["entity", "episode", "version"], target_id: str) -> Tombstone:

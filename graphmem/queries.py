@@ -1,4 +1,7 @@
-"""Named Cypher queries, one per ``.cypher`` file in ``queries/``, loaded once."""
+"""Named Cypher queries, one per ``.cypher`` file in ``queries/``, loaded once.
+
+Internal: the store's own queries; users run theirs with ``Store.cypher`` and ``Store.query``.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import re
 from pathlib import Path
 
 from . import tables
+
+__all__ = ["QUERIES", "parameters_of", "queries_dir"]
 
 _HERE = Path(__file__).resolve().parent
 _PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")

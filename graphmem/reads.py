@@ -2,12 +2,14 @@
 
 Functions here fetch through named queries and compute statuses with the pure
 functions of :mod:`graphmem.temporal`; they never write.
+
+Internal: ask these questions through :class:`graphmem.Store`.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -20,6 +22,11 @@ from .timeutil import OPEN_END, to_engine
 
 if TYPE_CHECKING:
     import networkx as nx
+
+__all__ = ["Unseen", "as_believed_at", "beliefs", "decisions", "declared", "diff", "entities",
+           "entity_versions", "episodes", "every_version", "history", "links", "newest_first", "predicate_in_use",
+           "proposals", "settings", "snapshot", "timeline", "tombstones", "unseen_at", "version", "why",
+           "with_status"]
 
 _from_iso = datetime.fromisoformat
 _CHANGE_OF_OP: dict[str, ChangeKind] = {
@@ -60,7 +67,7 @@ def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None 
     """The version as the store held it at ``as_of``: a later closing is not yet known there,
     nor a link to a supporting episode made later (see :func:`unseen_at`; linking is the one
     update a version gets besides its closing)."""
-    update: dict = {"status": status_at(version, as_of, valid_at)}
+    update: dict[str, Any] = {"status": status_at(version, as_of, valid_at)}
     if version.superseded_at is not None and version.superseded_at > as_of:
         update.update(superseded_at=None, superseded_by=[], closed_by=None, reason=None)
     episodes = unseen.visible(version.id, version.episodes)
@@ -78,7 +85,7 @@ def unseen_at(engine: Engine, at: datetime) -> Unseen:
     )
 
 
-def _versions(engine: Engine, query: str, **params) -> list[Version]:
+def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
     return [records.version(row) for row in engine.run(query, params)]
 
 
@@ -140,7 +147,7 @@ def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) 
     return found.take(order)
 
 
-def _times(column: pa.ChunkedArray, open_end: bool) -> list:
+def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime | None]:
     """Naive engine times as aware UTC; with ``open_end``, the open-end sentinel as None.
 
     Through text: Arrow writes '2020-01-01 00:00:00.000001', a 'Z' is appended, and
@@ -155,7 +162,7 @@ def _times(column: pa.ChunkedArray, open_end: bool) -> list:
 
 
 def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None,
-                     unseen: Unseen) -> list[dict]:
+                     unseen: Unseen) -> list[dict[str, Any]]:
     """One dict of Version fields per row, as the store held it at ``as_of`` (what
     ``as_believed_at`` does per version: a closing after ``as_of``, and the links in
     ``unseen``, are not yet known there).
@@ -165,7 +172,7 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
     later = pc.fill_null(pc.greater(found.column("superseded_at"),
                                     pa.scalar(to_engine(as_of), pa.timestamp("us"))), False)
 
-    def column(name: str, hidden=None, missing=None) -> list:
+    def column(name: str, hidden: pa.Scalar | None = None, missing: pa.Scalar | None = None) -> list[Any]:
         values = found.column(name)
         if missing is not None:  # a null list or text read as its empty value
             values = pc.if_else(pc.is_null(values), missing, values)

@@ -2,12 +2,18 @@
 
 Queries that read a whole record return ``n.*`` (every column in its declared order), so a
 row is mapped here by position; a fact version comes with its endpoints' ids and names.
+
+Internal: the store's row mapping.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
 from .tables import Table, by_name
+
+__all__ = ["construct_version", "decision", "entity", "episode", "link", "proposal", "tombstone", "version"]
 
 _new = object.__new__
 _set = object.__setattr__
@@ -15,11 +21,11 @@ _VERSION_FIELDS = frozenset(Version.model_fields)
 _FACT = by_name("Fact")
 
 
-def _fields(table: Table, row: list) -> dict:
+def _fields(table: Table, row: list[Any]) -> dict[str, Any]:
     return {c.source: c.to_field(value) for c, value in zip(table.columns, row, strict=True)}
 
 
-def construct_version(values: dict) -> Version:
+def construct_version(values: dict[str, Any]) -> Version:
     """A Version from every field's value, already of the right type (``model_construct``
     without its per-field default handling): no validation, so only for values read from the
     store by a query that returns each field typed (``reads.beliefs``)."""
@@ -31,7 +37,7 @@ def construct_version(values: dict) -> Version:
     return version
 
 
-def version(row: list) -> Version:
+def version(row: list[Any]) -> Version:
     """A row ``s.id, s.name, o.id, o.name, f`` (the fact's properties) as a Version (status not set)."""
     subject_id, subject, object_id, obj, f = row
     fields = {c.source: c.to_field(f[c.name]) for c in _FACT.columns}
@@ -39,32 +45,32 @@ def version(row: list) -> Version:
     return Version(subject=subject, object=obj, subject_id=subject_id, object_id=object_id, **fields)
 
 
-def entity(row: list) -> Entity:
+def entity(row: list[Any]) -> Entity:
     """A row of ``e.*`` as an Entity."""
     return Entity(**_fields(by_name("Entity"), row))
 
 
-def episode(row: list) -> Episode:
+def episode(row: list[Any]) -> Episode:
     """A row of ``e.*`` as an Episode."""
     return Episode(**_fields(by_name("Episode"), row))
 
 
-def decision(row: list) -> Decision:
+def decision(row: list[Any]) -> Decision:
     """A row of ``d.*`` as a Decision."""
     return Decision(**_fields(by_name("Decision"), row))
 
 
-def proposal(row: list) -> Proposal:
+def proposal(row: list[Any]) -> Proposal:
     """A row of ``p.*`` as a Proposal."""
     return Proposal(**_fields(by_name("Proposal"), row))
 
 
-def tombstone(row: list) -> Tombstone:
+def tombstone(row: list[Any]) -> Tombstone:
     """A row of ``t.*`` as a Tombstone."""
     return Tombstone(**_fields(by_name("Tombstone"), row))
 
 
-def link(row: list) -> Link:
+def link(row: list[Any]) -> Link:
     """A row of ``l.*`` as a Link (its id is derived from the version and the episode)."""
     fields = _fields(by_name("Link"), row)
     fields.pop("id")

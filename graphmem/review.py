@@ -3,12 +3,15 @@
 A proposal waits as *pending* until it is approved (then written through the gate, at approval
 time, in the approving write) or rejected (kept, with the reason). Sources configured to skip
 review are approved in the write that proposes them.
+
+Internal: use :meth:`graphmem.Store.propose`, ``approve`` and ``reject``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import Literal, Protocol
 
 from .errors import InvalidInput
 from .models import Decision, Proposal
@@ -16,10 +19,29 @@ from .names import check_predicate, entity_key
 from .timeutil import UTC
 from .writes import Transaction
 
-__all__ = ["approve", "queue", "reject"]
+__all__ = ["ProposedFact", "approve", "queue", "reject"]
 
 
-def queue(txn: Transaction, fact, episode: str | None, source: str, approve_now: bool,
+class ProposedFact(Protocol):
+    """A fact to propose: an extractor's :class:`graphmem.extract.ExtractedFact`, a Proposal."""
+
+    @property
+    def op(self) -> Literal["assert", "end"]: ...
+    @property
+    def subject(self) -> str: ...
+    @property
+    def predicate(self) -> str: ...
+    @property
+    def object(self) -> str | None: ...
+    @property
+    def valid_from(self) -> datetime | None: ...
+    @property
+    def valid_to(self) -> datetime | None: ...
+    @property
+    def quote(self) -> str | None: ...
+
+
+def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str, approve_now: bool,
           kind_of: Callable[[str], str]) -> Proposal:
     """Queue one proposed fact (anything with ``op, subject, predicate, object, valid_from,
     valid_to, quote``) in this write, approving it at once when ``approve_now``."""

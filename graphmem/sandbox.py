@@ -14,6 +14,8 @@ query runs; the worker is killed when it passes it, and its engine's buffer pool
 Workers are shared by every store of one engine in this process: a projection is known by an id
 unique to this process, and dropped from the workers when its store drops it (a purge, a write,
 closing the store). At most ``MAX_WORKERS`` run at once; idle ones are kept for the next query.
+
+Internal: :meth:`graphmem.Store.cypher` and ``Store.query`` run their queries here.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ import sys
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pyarrow as pa
@@ -41,7 +45,7 @@ from .errors import InvalidInput, QueryFailed
 from .tables import properties
 from .timeutil import UTC, from_engine
 
-__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Projection", "Sandbox", "sandbox_for"]
+__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Projection", "forget", "sandbox_for"]
 
 #: Seconds a query may run (``--timeout``; the ``timeout`` parameter of the API).
 DEFAULT_TIMEOUT = 30.0
@@ -107,10 +111,10 @@ class _Worker:
         for end in (self.incoming, self.outgoing):
             end.close()
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         self.outgoing.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
-    def receive(self, deadline: float | None, memory_mb: int) -> dict:
+    def receive(self, deadline: float | None, memory_mb: int) -> dict[str, Any]:
         """The worker's answer; raises QueryFailed when it dies, passes the deadline or the memory limit."""
         while True:
             if self.incoming.poll(_POLL):
@@ -157,7 +161,7 @@ class Sandbox:
         self._forgotten: set[str] = set()  # projections no store wants, still in some busy worker
         self._lock = threading.Condition()
 
-    def run(self, projection: Projection, text: str, params: dict, *, timeout: float | None = DEFAULT_TIMEOUT,
+    def run(self, projection: Projection, text: str, params: dict[str, Any], *, timeout: float | None = DEFAULT_TIMEOUT,
             memory_mb: int = DEFAULT_MEMORY_MB) -> tuple[list[str], list[list]]:
         """Run ``text`` with ``params`` over ``projection``; return its columns and rows (normalised).
 
@@ -182,8 +186,8 @@ class Sandbox:
             raise InvalidInput(f"the query failed: {answer['error']}")
         return answer["columns"], answer["rows"]
 
-    def _ask(self, worker: _Worker, projection: Projection, text: str, params: dict,
-             timeout: float | None, memory_mb: int) -> dict:
+    def _ask(self, worker: _Worker, projection: Projection, text: str, params: dict[str, Any],
+             timeout: float | None, memory_mb: int) -> dict[str, Any]:
         query = {"op": "query", "id": projection.id, "text": text, "params": params,
                  "timeout_ms": None if timeout is None else max(1, int(timeout * 1000))}
         for _ in range(2):
@@ -313,16 +317,16 @@ def _ipc(table: pa.Table) -> bytes:
 _INTERNAL = {"_id", "_label", "_src", "_dst", "_nodes", "_rels"}
 
 
-def _internal(value: dict) -> dict:
+def _internal(value: dict[str, Any]) -> dict[str, Any]:
     """The engine's internal keys of a node/rel/path dict, lower-cased (ladybug upper-cases them)."""
     return {k.lower(): v for k, v in value.items() if k.lower() in _INTERNAL}
 
 
-def _is_internal_id(value) -> bool:
+def _is_internal_id(value: object) -> bool:
     return isinstance(value, dict) and set(value) == {"offset", "table"}
 
 
-def normalise(value: Any, node_key=None) -> Any:
+def normalise(value: Any, node_key: Callable[[dict[str, Any]], str | None] | None = None) -> Any:
     """An engine value as graphmem returns it: identical on both engines, times aware UTC.
 
     Nodes and rels lose the engine's internal ids (meaningless outside one database) and keep
@@ -368,7 +372,7 @@ def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: in
     module = load_engine(engine)
     graphs: OrderedDict[str, tuple] = OrderedDict()
 
-    def reply(message: dict) -> None:
+    def reply(message: dict[str, Any]) -> None:
         outgoing.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
     while True:
@@ -397,7 +401,7 @@ def serve(engine: str, incoming: Connection, outgoing: Connection, memory_mb: in
             reply(_query(graph, message))
 
 
-def _load(module, message: dict, memory_mb: int) -> tuple:
+def _load(module: ModuleType, message: dict[str, Any], memory_mb: int) -> tuple[Any, Any, dict[tuple[str, int], str]]:
     database = module.Database(":memory:", buffer_pool_size=max(64, memory_mb // 2) * 2**20)
     connection = module.Connection(database)
     for statement in message["ddl"]:
@@ -406,7 +410,7 @@ def _load(module, message: dict, memory_mb: int) -> tuple:
         rows = pa.ipc.open_stream(data).read_all()
         if rows.num_rows:
             connection.execute(f"COPY {name} FROM $rows", {"rows": rows})
-    internal = {}
+    internal: dict[tuple[str, int], str] = {}
     for label in message["node_keys"]:
         result = connection.execute(f"MATCH (n:{label}) RETURN id(n), n.id")
         while result.has_next():
@@ -415,7 +419,7 @@ def _load(module, message: dict, memory_mb: int) -> tuple:
     return database, connection, internal
 
 
-def _query(graph: tuple, message: dict) -> dict:
+def _query(graph: tuple, message: dict[str, Any]) -> dict[str, Any]:
     _, connection, internal = graph
     if message["timeout_ms"] is not None:
         connection.set_query_timeout(message["timeout_ms"])
@@ -433,7 +437,7 @@ def _query(graph: tuple, message: dict) -> dict:
             return {"timeout": True}
         return {"error": text}
 
-    def node_key(value: dict):
+    def node_key(value: dict[str, Any]) -> str | None:
         return internal.get((value.get("table"), value.get("offset")))
 
     return {"columns": columns, "rows": [[normalise(x, node_key) for x in row] for row in rows]}

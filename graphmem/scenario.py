@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from importlib import resources
+from typing import Any
 
 from .errors import NotFound
-from .models import Decision
+from .models import Decision, Version
 from .store import Store
 
+__all__ = ["ScenarioClock", "load", "play"]
 
-def load(name: str = "design") -> dict:
+
+def load(name: str = "design") -> dict[str, Any]:
     """A bundled scenario by name (graphmem/scenarios/NAME.json)."""
     return json.loads(resources.files("graphmem.scenarios").joinpath(f"{name}.json").read_text())
 
@@ -19,14 +22,14 @@ def load(name: str = "design") -> dict:
 class ScenarioClock:
     """A clock that reads the time of the step being played."""
 
-    def __init__(self, start: datetime):
+    def __init__(self, start: datetime) -> None:
         self.time = start
 
     def __call__(self) -> datetime:
         return self.time
 
 
-def play(store: Store, scenario: dict, clock: ScenarioClock) -> list[Decision]:
+def play(store: Store, scenario: dict[str, Any], clock: ScenarioClock) -> list[Decision]:
     """Play every step: record its episode at the step's time, then its writes."""
     for name, kind in scenario.get("predicates", {}).items():
         store.declare(name, kind)
@@ -43,7 +46,7 @@ def play(store: Store, scenario: dict, clock: ScenarioClock) -> list[Decision]:
     return decisions
 
 
-def _write(store: Store, write: dict, episode: str | None) -> Decision:
+def _write(store: Store, write: dict[str, Any], episode: str | None) -> Decision:
     if "add" in write:
         s, p, o = write["add"]
         return store.add(s, p, o, valid_from=write.get("from"), valid_to=write.get("to"), episode=episode)
@@ -61,7 +64,7 @@ def _write(store: Store, write: dict, episode: str | None) -> Decision:
     raise ValueError(f"scenario: unknown write {sorted(write)}")
 
 
-def _believed(store: Store, fact: list[str], what: str):
+def _believed(store: Store, fact: list[str], what: str) -> Version:
     """The believed version (any valid time) of a (subject, predicate, object) a step names."""
     s, p, o = fact
     found = next((v for v in store.beliefs(valid_at="all") if (v.subject, v.predicate, v.object) == (s, p, o)), None)

@@ -1,4 +1,7 @@
-"""What every Store on one path shares in a process besides its engine."""
+"""What every Store on one path shares in a process besides its engine.
+
+Internal: part of :class:`graphmem.Store`.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The Store: graphmem's one way in."""
+"""The Store: graphmem's one way in.
+
+Internal: import Store from :mod:`graphmem`.
+"""
 
 from __future__ import annotations
 
@@ -51,6 +54,8 @@ if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx
     import networkx as nx  # imported when a snapshot is asked for
 
     from .explorer.app import Explorer
+
+__all__ = ["BackupInfo", "DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Remembered", "Rows", "Store"]
 
 ALL = "all"
 #: Messages from which Store.remember_many reads and stores in bulk: a bulk statement costs a

@@ -6,6 +6,8 @@ schema of its rows (for bulk loads, imports and query projections), the conversi
 to Arrow columns and of stored rows back to model fields. Adding a column is one line here, one
 field on the model it holds, and a numbered migration (see :mod:`graphmem.migrations`) for the
 stores made before it.
+
+Internal: the store's schema.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -49,7 +52,7 @@ class Column:
     def arrow(self) -> pa.DataType:
         return _ARROW[self.type]
 
-    def to_arrow(self, values: Iterable) -> pa.Array:
+    def to_arrow(self, values: Iterable[Any]) -> pa.Array:
         """Record values (aware times, None for open ends) as this column's Arrow array."""
         values = list(values)
         if self.type == "TIMESTAMP":  # Arrow converts aware values to UTC itself
@@ -57,7 +60,7 @@ class Column:
             return pc.fill_null(array, pa.scalar(OPEN_END, self.arrow)) if self.open_end else array
         return pa.array(values, self.arrow)
 
-    def to_field(self, value):
+    def to_field(self, value: Any) -> Any:
         """A stored value as the record's field holds it (times aware UTC, open ends None)."""
         if self.type == "TIMESTAMP":
             if value is None or (self.open_end and value >= OPEN_END):
@@ -97,7 +100,7 @@ class Table:
     def arrow_schema(self) -> pa.Schema:
         return pa.schema([(c.name, c.arrow) for c in self.every_column])
 
-    def arrow(self, records: list, *, open_as_null: bool = False) -> pa.Table:
+    def arrow(self, records: list[Any], *, open_as_null: bool = False) -> pa.Table:
         """Records (models, or anything with the fields) as an Arrow table of this table's rows.
 
         Open ends are stored as the far-future sentinel, or left null with ``open_as_null`` (a
@@ -115,11 +118,11 @@ class Table:
             arrays[column.name] = column.to_arrow(found)
         return pa.table(arrays, schema=self.arrow_schema())
 
-    def rows(self, rows: list[dict]) -> pa.Table:
+    def rows(self, rows: list[dict[str, Any]]) -> pa.Table:
         """Rows of engine values (column → value) as an Arrow table of this table's schema."""
         return pa.Table.from_pylist(rows, schema=self.arrow_schema())
 
-    def fields(self, properties: dict) -> dict:
+    def fields(self, properties: dict[str, Any]) -> dict[str, Any]:
         """A stored row's properties as the record's fields."""
         return {c.source: c.to_field(properties.get(c.name)) for c in self.columns}
 

@@ -2,13 +2,18 @@
 
 Plain functions over plain values: no database here. ``None`` as an end means
 open ("until further notice") and compares as +infinity.
+
+Internal: the store's interval rules; a version's ``status`` field carries what they decide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta, tzinfo
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
+
+__all__ = ["Period", "Periods", "believed_at", "end_of_day", "held_order", "status", "status_at", "subtract",
+           "union", "version_number"]
 
 
 class Period(NamedTuple):
@@ -79,7 +84,17 @@ def end_of_day(moment: datetime, tz: tzinfo) -> datetime:
     return midnight.astimezone(UTC)
 
 
-def held_order(held: Iterable) -> list:
+class _Held(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def period(self) -> Period: ...
+
+
+_H = TypeVar("_H", bound=_Held)
+
+
+def held_order(held: Iterable[_H]) -> list[_H]:
     """Believed versions (anything with ``id`` and ``period``) in one fixed order: valid start, then
     version number. The gate's plan depends on the order of its input (which piece gets which id),
     and engines return a subject's edges in storage order, which differs between them."""
@@ -96,7 +111,22 @@ def believed_at(recorded_at: datetime, superseded_at: datetime | None, as_of: da
     return Period(recorded_at, superseded_at).contains(as_of)
 
 
-def status_at(version, as_of: datetime, valid_at: datetime | None = None) -> str:
+class Periods(Protocol):
+    """Anything with a version's two periods and retraction reason (a stored version, a row)."""
+
+    @property
+    def valid_from(self) -> datetime: ...
+    @property
+    def valid_to(self) -> datetime | None: ...
+    @property
+    def recorded_at(self) -> datetime: ...
+    @property
+    def superseded_at(self) -> datetime | None: ...
+    @property
+    def reason(self) -> str | None: ...
+
+
+def status_at(version: Periods, as_of: datetime, valid_at: datetime | None = None) -> str:
     """The status of a stored version seen from transaction time ``as_of`` and valid time ``valid_at``.
 
     ``version`` is anything with ``valid_from``, ``valid_to``, ``recorded_at``,

@@ -4,17 +4,22 @@ The engines store TIMESTAMP without zone and silently drop an offset, so every
 time is converted to naive UTC before it is bound and back to aware UTC after
 it is read. Open ends (``valid_to`` / ``superseded_at`` of None) are stored as
 a far-future sentinel so time filters need no ``IS NULL OR`` (slow on kuzu).
+
+Internal: the accepted time forms are :data:`graphmem.TimeLike`; :class:`graphmem.Store` reads them.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dateutil import parser as dateparser
 
 from .errors import InvalidTime
+
+__all__ = ["MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
+           "optional_time", "parse_time", "stored", "to_engine", "zone"]
 
 UTC = UTC
 #: Stored in place of an open end. Users may not write times at or after it.
@@ -28,7 +33,7 @@ TICK = timedelta(microseconds=1)
 TimeLike = datetime | date | str
 
 
-def zone(name: str):
+def zone(name: str) -> tzinfo:
     """Return the tzinfo for a zone name such as 'UTC' or 'Europe/Berlin'."""
     if name.upper() == "UTC":
         return UTC
@@ -38,7 +43,7 @@ def zone(name: str):
         raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'") from exc
 
 
-def parse_time(value: datetime | date | str, tz=UTC) -> datetime:
+def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
     """Read a user time (datetime, date, ISO 8601 text or 'now') as an aware UTC datetime.
 
     Naive times and bare dates are read in ``tz``; a bare date is the start of that day.
@@ -80,7 +85,7 @@ def in_range(value: datetime) -> bool:
     return 2 <= value.year <= 9997 or MIN_TIME <= value < MAX_TIME
 
 
-def optional_time(value, tz=UTC) -> datetime | None:
+def optional_time(value: TimeLike | None, tz: tzinfo = UTC) -> datetime | None:
     """Like :func:`parse_time`, but None stays None."""
     return None if value is None else parse_time(value, tz)
 

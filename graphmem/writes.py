@@ -1,5 +1,7 @@
 """Carrying out one write: the gate's plans gathered into a write set, then stored at once.
 
+Internal: writes are made through :class:`graphmem.Store`.
+
 The gate (:mod:`graphmem.gate`) decides; a :class:`Transaction` answers what the gate reads
 (the believed versions of a subject's predicate, which entities and episodes exist) from the
 store and from what the write itself has planned so far, and gathers what each decision stores

@@ -1,12 +1,19 @@
-"""What a reader sees about a fact or an entity: plain text rows, rendered by the page as text."""
+"""What a reader sees about a fact or an entity: plain text rows, rendered by the page as text.
+
+Internal: draw pages with the functions :mod:`visualize` exports.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from graphmem.models import Entity, Episode, Version
 
 from .palette import period, when
+
+__all__ = ["as_of_text", "believed_text", "compact_details", "entity_details", "episode_card", "fact_text",
+           "source_rows", "version_details"]
 
 
 def fact_text(version: Version) -> str:
@@ -19,7 +26,7 @@ def believed_text(version: Version) -> str:
     return f"{when(version.recorded_at)} → {when(version.superseded_at, 'still believed')}"
 
 
-def source_rows(version: Version, episodes: dict[str, Episode]) -> list[dict]:
+def source_rows(version: Version, episodes: dict[str, Episode]) -> list[dict[str, Any]]:
     """The supporting episodes of a version (exact text, kind, actor, reference time)."""
     rows = []
     for episode_id in version.episodes:
@@ -36,7 +43,7 @@ def source_rows(version: Version, episodes: dict[str, Episode]) -> list[dict]:
 
 def version_details(
     version: Version, episodes: dict[str, Episode], status: str | None = None
-) -> dict:
+) -> dict[str, Any]:
     """Heading, label/value rows and sources for one version."""
     status = status or version.status or "unknown"
     rows = [
@@ -55,7 +62,7 @@ def version_details(
     }
 
 
-def entity_details(entity: Entity, degree: int) -> dict:
+def entity_details(entity: Entity, degree: int) -> dict[str, Any]:
     """Heading and rows for one entity node."""
     return {
         "heading": entity.name,
@@ -65,7 +72,7 @@ def entity_details(entity: Entity, degree: int) -> dict:
     }
 
 
-def episode_card(episode: Episode) -> dict:
+def episode_card(episode: Episode) -> dict[str, Any]:
     """One episode as a quoted source: its exact text and who said it when."""
     cite = f"{episode.kind}, {when(episode.reference_time)}"
     if episode.actor:
@@ -73,7 +80,7 @@ def episode_card(episode: Episode) -> dict:
     return {"text": episode.text, "cite": cite}
 
 
-def compact_details(version: Version) -> dict:
+def compact_details(version: Version) -> dict[str, Any]:
     """Heading, rows (status left for the page to fill in) and episode ids of one version:
     what a page with many steps keeps per version, citing each episode once."""
     rows = [["valid", period(version.valid_from, version.valid_to)],

@@ -4,12 +4,15 @@ The page stores deltas, not pictures: every version it may show once (its two pe
 versions believed at the start, and for each write the versions it created and closed. The
 page builds the view at any stop from those, so its size grows with the writes shown, not
 with the writes times the graph.
+
+Internal: import :func:`evolution_html` from :mod:`visualize`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple, overload
 
 from graphmem.models import Decision, Entity, Episode, Version
 
@@ -17,6 +20,8 @@ from .details import compact_details, episode_card, fact_text
 from .graph import graph_data
 from .page import render
 from .palette import STATUS_COLOURS, kind_legend, palette_css, period, status_legend, when
+
+__all__ = ["evolution_html"]
 
 OP_MEANING = {
     "ADD": "a new fact",
@@ -37,9 +42,10 @@ def _headline(op: str, created: list[Version], closed: list[Version], reason: st
         return f"PURGE: {reason or 'content deleted'}"
     closed_objects = {(v.subject, v.predicate, v.object) for v in closed}
     fresh = [v for v in created if (v.subject, v.predicate, v.object) not in closed_objects]
-    main = (fresh or created or closed or [None])[0]
-    if main is None:
+    shown = fresh or created or closed
+    if not shown:
         return op
+    main = shown[0]
     return f"{op}: {fact_text(main)} ({period(main.valid_from, main.valid_to)})"
 
 
@@ -68,11 +74,17 @@ def stops(versions: list[Version], decisions: list[Decision]) -> list[_Stop]:
             for index, at in enumerate(times, 1)]
 
 
+@overload
+def _ms(moment: datetime) -> int: ...
+@overload
+def _ms(moment: None) -> None: ...
+@overload
+def _ms(moment: datetime | None) -> int | None: ...
 def _ms(moment: datetime | None) -> int | None:
     return None if moment is None else round(moment.timestamp() * 1000)
 
 
-def _step(stop: _Stop, by_id: dict[str, Version]) -> dict:
+def _step(stop: _Stop, by_id: dict[str, Version]) -> dict[str, Any]:
     created = [by_id[i] for i in stop.created if i in by_id]
     closed = [by_id[i] for i in stop.closed if i in by_id]
     return {
@@ -85,7 +97,7 @@ def _step(stop: _Stop, by_id: dict[str, Version]) -> dict:
 
 
 def evolution_data(versions: list[Version], decisions: list[Decision], entities: dict[str, Entity],
-                   episodes: dict[str, Episode], start: list[str] = ()) -> dict:
+                   episodes: dict[str, Episode], start: Sequence[str] = ()) -> dict[str, Any]:
     """What the page needs, as deltas: every version once, the start, each write's changes.
 
     ``versions`` are every version a stop may show; ``start`` the ids believed before the first
@@ -118,7 +130,7 @@ def evolution_html(
     episodes: dict[str, Episode],
     *,
     title: str = "How belief evolved",
-    start: list[str] = (),
+    start: Sequence[str] = (),
     subtitle: str = "",
 ) -> str:
     """A page with a slider over transaction time, one stop per write that changed belief.

@@ -1,12 +1,22 @@
-"""Which versions a focused evolution page shows: an entity's surroundings over all time."""
+"""Which versions a focused evolution page shows: an entity's surroundings over all time.
+
+Internal: used by :func:`visualize.render_evolution`.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from graphmem.errors import InvalidInput
 from graphmem.models import Version
 
+if TYPE_CHECKING:
+    from graphmem.store import Store
 
-def ever_neighbourhood(store, focus: str, depth: int) -> list[Version]:
+__all__ = ["ever_neighbourhood"]
+
+
+def ever_neighbourhood(store: Store, focus: str, depth: int) -> list[Version]:
     """Every version ever written (any transaction or valid time, retracted ones included) of
     the entities fewer than ``depth`` hops from ``focus`` over those same versions.
 
@@ -16,9 +26,10 @@ def ever_neighbourhood(store, focus: str, depth: int) -> list[Version]:
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
         raise InvalidInput("an evolution page's depth is a whole number of hops, at least 1")
     start = store.entity(focus).id
-    seen, frontier, found = {start}, [start], {}
+    seen, frontier = {start}, [start]
+    found: dict[str, Version] = {}
     for _ in range(depth):
-        reached = []
+        reached: list[str] = []
         for entity_id in frontier:
             for version in store.versions(entity_id):
                 found[version.id] = version

@@ -4,6 +4,8 @@ Readable at 50+ entities: node sizes are capped, parallel versions of one predic
 the same two entities are merged into one edge labelled with a count, every edge's tooltip
 gives its predicate and valid period, and the layout is deterministic (a fixed seed; the page
 then fits the view to the bulk of the nodes, pulling in any flung far away).
+
+Internal: draw pages with the functions :mod:`visualize` exports.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter, defaultdict
+from collections.abc import Callable
+from typing import Any
 
 from pyvis.network import Network
 
@@ -18,6 +22,8 @@ from graphmem.models import Entity, Version
 
 from .details import entity_details, fact_text
 from .palette import CLOSED_STATUSES, kind_colour, period, status_colour
+
+__all__ = ["graph_data"]
 
 LABEL_LIMIT = 40
 #: The same seed on every load: the same data always gets the same picture.
@@ -41,7 +47,7 @@ def node_size(degree: int) -> float:
     return round(min(MAX_SIZE, MIN_SIZE + 5 * math.sqrt(degree)), 1)
 
 
-def edge_style(status: str | None) -> dict:
+def edge_style(status: str | None) -> dict[str, Any]:
     """The vis-network colour, dash and width of an edge with this status."""
     colour = status_colour(status)
     return {
@@ -63,18 +69,22 @@ def _entities_of(versions: list[Version], entities: dict[str, Entity]) -> dict[s
     return found
 
 
-def merge_parallel(versions: list[Version], status_of) -> list[list[Version]]:
+#: The status a page draws a version with (its own, or one the page decides).
+StatusOf = Callable[[Version], str | None]
+
+
+def merge_parallel(versions: list[Version], status_of: StatusOf) -> list[list[Version]]:
     """Versions grouped into edges: one group per (subject, predicate, object, status)."""
-    groups: dict[tuple, list[Version]] = {}
+    groups: dict[tuple[str, str, str, str | None], list[Version]] = {}
     for version in versions:
         key = (*endpoint_ids(version), version.predicate, status_of(version))
         groups.setdefault(key, []).append(version)
     return list(groups.values())
 
 
-def _curves(groups: list[list[Version]]) -> dict[str, dict]:
+def _curves(groups: list[list[Version]]) -> dict[str, dict[str, Any]]:
     """Separate curves for edges that share a pair of endpoints, so none hides another."""
-    by_pair: dict[frozenset, list[str]] = defaultdict(list)
+    by_pair: dict[frozenset[str], list[str]] = defaultdict(list)
     for group in groups:
         by_pair[frozenset(endpoint_ids(group[0]))].append(group[0].id)
     curves = {}
@@ -90,7 +100,7 @@ def _curves(groups: list[list[Version]]) -> dict[str, dict]:
     return curves
 
 
-def edge_tip(group: list[Version], status: str | None) -> dict:
+def edge_tip(group: list[Version], status: str | None) -> dict[str, Any]:
     """What hovering an edge shows: its predicate and each version's valid period."""
     first = group[0]
     heading = fact_text(first) + (f" (×{len(group)})" if len(group) > 1 else "")
@@ -101,7 +111,7 @@ def edge_tip(group: list[Version], status: str | None) -> dict:
     return {"heading": heading, "status": status, "rows": rows, "sources": []}
 
 
-def layout_options(node_count: int, edge_count: int = 0) -> dict:
+def layout_options(node_count: int, edge_count: int = 0) -> dict[str, Any]:
     """vis-network options: a seeded force layout, cheaper for big graphs."""
     net = Network(directed=True)
     net.force_atlas_2based(gravity=-60, spring_length=120, overlap=0.4)
@@ -122,24 +132,24 @@ def layout_options(node_count: int, edge_count: int = 0) -> dict:
     return options
 
 
-def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = None) -> dict:
+def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = None) -> dict[str, Any]:
     """One vis-network node: label, kind colour, capped size; the focus drawn with a ring."""
     colour = kind_colour(entity.kind)
+    colours = {"background": colour, "border": "#37474f",
+               "highlight": {"background": colour, "border": "#000000"},
+               "hover": {"background": colour, "border": "#000000"}}
     node = {
         "id": node_id, "label": short(entity.name), "kind": entity.kind, "degree": degree,
-        "color": {"background": colour, "border": "#37474f",
-                  "highlight": {"background": colour, "border": "#000000"},
-                  "hover": {"background": colour, "border": "#000000"}},
-        "size": node_size(degree), "shape": "dot",
+        "color": colours, "size": node_size(degree), "shape": "dot",
     }
     if node_id == focus:
-        node.update(borderWidth=4, color={**node["color"], "border": "#0d47a1"}, focus=True)
+        node.update(borderWidth=4, color={**colours, "border": "#0d47a1"}, focus=True)
     return node
 
 
 def graph_data(versions: list[Version], entities: dict[str, Entity],
-               status_of=lambda version: version.status, *, merge: bool = True,
-               focus: str | None = None) -> dict:
+               status_of: StatusOf = lambda version: version.status, *, merge: bool = True,
+               focus: str | None = None) -> dict[str, Any]:
     """Nodes, edges, options and per-item details for vis-network.
 
     With ``merge``, parallel versions (same endpoints, predicate and status) become one edge

@@ -6,6 +6,8 @@ a ``<script type="application/json">`` block with ``<``, ``>`` and ``&`` written
 and friends, which the page reads with ``JSON.parse`` and shows with ``textContent``.
 The Content-Security-Policy allows exactly the inline scripts and styles we wrote (by hash), so
 even markup that slipped through could neither run nor load anything.
+
+Internal: draw pages with the functions :mod:`visualize` exports.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import pyvis
 from markupsafe import Markup
 
 from graphmem.errors import GraphmemError
+
+__all__ = ["render", "vis_network_dir"]
 
 HERE = Path(__file__).parent
 VIS_NETWORK = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
@@ -73,7 +78,7 @@ def inline_script(code: str) -> str:
     return _SCRIPT_END.sub(r"<\\/\1", code).replace(_COMMENT_OPEN, "<\\!--")
 
 
-def script_json(data) -> str:
+def script_json(data: Any) -> str:
     """JSON safe to embed in a <script> element: no ``<``, ``>`` or ``&`` left as such."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
@@ -98,8 +103,8 @@ def content_policy(scripts: list[str], styles: list[str]) -> str:
     ])
 
 
-def render(template: str, *, title: str, data, scripts: list[str], graph: bool = False,
-           css: str = "", **context) -> str:
+def render(template: str, *, title: str, data: Any, scripts: list[str], graph: bool = False,
+           css: str = "", **context: Any) -> str:
     """Render a page template with its data, our scripts and (for graphs) vis-network inlined.
 
     ``scripts`` names files in ``visualize/static`` run at the end of the body, in order;

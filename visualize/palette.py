@@ -1,9 +1,17 @@
-"""Colours and the small text formats shared by every page."""
+"""Colours and the small text formats shared by every page.
+
+Internal: draw pages with the functions :mod:`visualize` exports.
+"""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import Any
+
+__all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "kind_colour", "kind_legend", "palette_css", "period",
+           "status_colour", "status_legend", "when"]
 
 #: Edge and bar colour for each status, with a short meaning for the legend.
 STATUS_COLOURS: dict[str, tuple[str, str]] = {
@@ -46,7 +54,7 @@ def kind_colour(kind: str) -> str:
     return _SPARE_COLOURS[digest[0] % len(_SPARE_COLOURS)]
 
 
-def status_legend(statuses) -> list[dict]:
+def status_legend(statuses: Iterable[str | None]) -> list[dict[str, Any]]:
     """Legend rows for the given statuses, in the canonical order."""
     wanted = set(statuses)
     return [
@@ -56,7 +64,7 @@ def status_legend(statuses) -> list[dict]:
     ]
 
 
-def kind_legend(kinds) -> list[dict]:
+def kind_legend(kinds: Iterable[str]) -> list[dict[str, str]]:
     """Legend rows for the given entity kinds, sorted by name."""
     return [{"name": kind, "colour": kind_colour(kind)} for kind in sorted(set(kinds))]
 

@@ -1,14 +1,21 @@
 """Write pages for a store: each wrapper reads from the store, builds a page, saves it.
 
 Everything is read through public :class:`graphmem.Store` methods; nothing here writes.
+
+Internal: import the ``render_*`` functions from :mod:`visualize`.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from graphmem.kinds import effective_kinds
-from graphmem.models import Entity
+from graphmem.models import Entity, Episode, Version
+from graphmem.timeutil import TimeLike
 
 from .evolution import evolution_html
 from .focus import ever_neighbourhood
@@ -16,8 +23,12 @@ from .palette import when
 from .snapshot import snapshot_html
 from .timeline import timeline_html
 
+if TYPE_CHECKING:
+    from graphmem.store import Store
 
-def _save(path, html: str) -> Path:
+__all__ = ["render_evolution", "render_snapshot", "render_timeline"]
+
+def _save(path: str | os.PathLike[str], html: str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".partial")
@@ -26,27 +37,28 @@ def _save(path, html: str) -> Path:
     return path
 
 
-def _episodes(store, ids) -> dict:
-    ids = sorted({i for i in ids if i})
+def _episodes(store: Store, cited: Iterable[str | None]) -> dict[str, Episode]:
+    ids = sorted({i for i in cited if i})
     return {e.id: e for e in store.episodes(ids)} if ids else {}
 
 
-def _time(store, value):
+def _time(store: Store, value: TimeLike | None) -> datetime:
     """A user's time as the store reads it (its zone for naive times), or the store's now."""
     return store.now() if value is None else store.time(value)
 
 
-def _is_all(value) -> bool:
+def _is_all(value: object) -> bool:
     return isinstance(value, str) and value.strip().lower() == "all"
 
 
-def _with_kinds(versions, entities: list[Entity]) -> dict[str, Entity]:
+def _with_kinds(versions: list[Version], entities: list[Entity]) -> dict[str, Entity]:
     """Entities keyed by id, each with the kind every view shows (set, else inferred)."""
     kinds = effective_kinds(versions, {e.id: e.kind for e in entities})
     return {e.id: e.model_copy(update={"kind": kinds[e.id]}) for e in entities}
 
 
-def render_snapshot(store, path, *, as_of=None, valid_at=None, focus: str | None = None,
+def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLike | None = None,
+                    valid_at: TimeLike | None = None, focus: str | None = None,
                     depth: int = 1, predicates: list[str] | None = None,
                     limit: int | None = None) -> Path:
     """Write the graph as believed at ``as_of`` and valid at ``valid_at`` (both default now).
@@ -77,8 +89,9 @@ def render_snapshot(store, path, *, as_of=None, valid_at=None, focus: str | None
     return _save(path, html)
 
 
-def render_evolution(store, path, *, focus: str | None = None, depth: int = 1, since=None,
-                     until=None, predicates: list[str] | None = None) -> Path:
+def render_evolution(store: Store, path: str | os.PathLike[str], *, focus: str | None = None, depth: int = 1,
+                     since: TimeLike | None = None, until: TimeLike | None = None,
+                     predicates: list[str] | None = None) -> Path:
     """Write the belief-evolution page: a slider over the writes that changed belief.
 
     With ``focus``, only the versions of the entities within ``depth - 1`` hops of it over
@@ -104,19 +117,19 @@ def render_evolution(store, path, *, focus: str | None = None, depth: int = 1, s
     versions = [v for v in versions if v.id in shown]
     entity_ids = {e for v in versions for e in (v.subject_id, v.object_id)}
     entities = _with_kinds(versions, [e for e in store.entities() if e.id in entity_ids])
-    ids = [i for v in versions for i in v.episodes] + [d.episode for d in decisions]
+    cited = [i for v in versions for i in v.episodes] + [d.episode for d in decisions]
     parts = []
     if focus is not None:
         parts.append(f"around {store.entity(focus).name}, within {depth} hop{'s' if depth != 1 else ''}")
     if low or high:
         parts.append(f"writes {'after ' + when(low) if low else ''}"
                      f"{' and ' if low and high else ''}{'up to ' + when(high) if high else ''}")
-    html = evolution_html(versions, decisions, entities, _episodes(store, ids), start=start,
+    html = evolution_html(versions, decisions, entities, _episodes(store, cited), start=start,
                           subtitle=", ".join(parts))
     return _save(path, html)
 
 
-def render_timeline(store, entity: str, path, *, as_of=None) -> Path:
+def render_timeline(store: Store, entity: str, path: str | os.PathLike[str], *, as_of: TimeLike | None = None) -> Path:
     """Write the timeline of one entity (by name or id), opened at ``as_of`` (default now)."""
     found = store.entity(entity)
     versions = store.versions(found.id)

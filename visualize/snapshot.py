@@ -1,4 +1,7 @@
-"""The graph as believed at one transaction time and valid at one valid time."""
+"""The graph as believed at one transaction time and valid at one valid time.
+
+Internal: import :func:`snapshot_html` from :mod:`visualize`.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from .details import as_of_text, believed_text, fact_text, source_rows, version_
 from .graph import graph_data
 from .page import render
 from .palette import kind_legend, palette_css, period, status_legend
+
+__all__ = ["snapshot_html"]
 
 
 def snapshot_html(

@@ -6,11 +6,14 @@ labels packed in lanes so they never overlap (cut short with a tooltip when very
 an as-of control that steps through the writes about the entity. At each as-of time the
 believed versions sit on top of each predicate's group and the versions no longer believed
 beneath them, newest first, so reading down a group walks back through transaction time.
+
+Internal: import :func:`timeline_html` from :mod:`visualize`.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, overload
 
 from graphmem.models import Entity, Episode, Version
 
@@ -18,7 +21,15 @@ from .details import compact_details, episode_card
 from .page import render
 from .palette import STATUS_COLOURS, palette_css, status_legend, when
 
+__all__ = ["timeline_html"]
 
+
+@overload
+def _ms(moment: datetime) -> int: ...
+@overload
+def _ms(moment: None) -> None: ...
+@overload
+def _ms(moment: datetime | None) -> int | None: ...
 def _ms(moment: datetime | None) -> int | None:
     return None if moment is None else round(moment.timestamp() * 1000)
 
@@ -28,7 +39,7 @@ def _outgoing(entity: Entity, version: Version) -> bool:
                                                 and version.subject == entity.name)
 
 
-def bar_record(entity: Entity, version: Version) -> dict:
+def bar_record(entity: Entity, version: Version) -> dict[str, Any]:
     """What the page needs to draw one version on the entity's timeline."""
     outgoing = _outgoing(entity, version)
     return {
@@ -49,7 +60,7 @@ def write_times(versions: list[Version], now: datetime) -> list[int]:
 
 
 def timeline_data(entity: Entity, versions: list[Version], episodes: dict[str, Episode], *,
-                  as_of: datetime, now: datetime | None = None) -> dict:
+                  as_of: datetime, now: datetime | None = None) -> dict[str, Any]:
     """The page's data: every version of the entity once, its writes, the opening as-of time."""
     now = max(now or as_of, as_of)
     cited = sorted({e for v in versions for e in v.episodes})

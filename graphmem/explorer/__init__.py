@@ -2,11 +2,15 @@
 
 It takes the store as an argument and calls only its public methods; Starlette and uvicorn
 are imported only when an explorer starts, so other commands never pay for them.
+
+Internal: start it with ``graphmem explore`` or ``Store.explore``.
 """
 
 from __future__ import annotations
 
 from ..errors import GraphmemError
+
+__all__ = ["start"]
 
 MISSING = ("the explorer needs Starlette and uvicorn, which are not installed; "
            "pip install 'graphmem[explore]'")

@@ -3,6 +3,8 @@
 No web framework here: each handler takes a store and the request's parameters (name → list
 of values) and returns ``(status, body)``. Answers are the CLI's ``--json`` for the same
 question (the same record builders from :mod:`graphmem.output`). Nothing writes.
+
+Internal: see :mod:`graphmem.explorer`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from ..errors import GraphmemError, InvalidInput, NotFound
 from ..timeutil import TICK, iso
 
 #: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
+__all__ = ["answer", "handlers"]
+
 DEFAULT_LIMIT, MAX_LIMIT = 300, 2000
 #: Write times sent for the as-of slider, at most (evenly sampled beyond).
 MAX_TIMES = 2000

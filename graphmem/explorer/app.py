@@ -4,6 +4,8 @@ Everything the page loads comes from this server: its own page and script, visua
 scripts and stylesheet, and vis-network from the files the installed pyvis ships. A
 Content-Security-Policy header forbids anything else (no CDN, no inline code). Only GET
 is routed: the explorer never writes.
+
+Internal: see :mod:`graphmem.explorer`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from visualize.palette import palette_css
 
 from ..errors import GraphmemError
 from .api import answer, handlers
+
+__all__ = ["Explorer", "start"]
 
 HERE = Path(__file__).parent
 VISUALIZE = Path(visualize.__file__).parent / "static"

@@ -5,6 +5,8 @@ It retries what is worth retrying (HTTP 429, 5xx, timeouts, dropped connections)
 exponential backoff, waiting what a ``Retry-After`` header asks when there is one; and it asks
 for structured output the strongest way the server accepts: ``json_schema``, else
 ``json_object``, else plain text, remembering what worked.
+
+Internal: used by :class:`graphmem.extract.LLMExtractor`.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from ..errors import GraphmemError
 
-__all__ = ["ChatClient", "EndpointUnreachable", "ExtractionFailed", "FORMATS", "retry_after"]
+__all__ = ["ChatClient", "EndpointUnreachable", "ExtractionFailed"]
 
 #: Structured-output requests, strongest first.
 FORMATS = ("json_schema", "json_object", "plain")
@@ -33,6 +36,10 @@ _FORMAT_WORDS = ("response_format", "json_schema", "json_object", "schema", "str
 
 class ExtractionFailed(GraphmemError):
     """The language model could not be reached or gave no usable answer."""
+
+    #: Raised for a batch (``extract_many``): which message failed (from 0), and why.
+    index: int | None = None
+    reason: str | None = None
 
 
 class EndpointUnreachable(ExtractionFailed):
@@ -88,7 +95,7 @@ class ChatClient:
         """The structured-output mode in use: json_schema, json_object or plain."""
         return FORMATS[self._format]
 
-    def complete(self, messages: list[dict], schema: dict) -> str:
+    def complete(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> str:
         """The answer's text; refusals of a response format step down to the next one."""
         while True:
             level = self._format
@@ -103,8 +110,8 @@ class ChatClient:
                             ) from None
                         self._format = level + 1
 
-    def _body(self, messages: list[dict], mode: str, schema: dict) -> bytes:
-        body: dict = {"model": self.model, "messages": messages, "temperature": 0}
+    def _body(self, messages: list[dict[str, Any]], mode: str, schema: dict[str, Any]) -> bytes:
+        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
         if mode == "json_schema":
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": "extraction", "strict": True, "schema": schema}}
@@ -112,7 +119,7 @@ class ChatClient:
             body["response_format"] = {"type": "json_object"}
         return json.dumps(body).encode()
 
-    def _post(self, messages: list[dict], mode: str, schema: dict) -> str:
+    def _post(self, messages: list[dict[str, Any]], mode: str, schema: dict[str, Any]) -> str:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"

@@ -1,4 +1,7 @@
-"""What every extractor returns: facts with the exact sentence each came from."""
+"""What every extractor returns: facts with the exact sentence each came from.
+
+Internal: import these from :mod:`graphmem.extract`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,10 @@ from typing import Literal, Protocol, runtime_checkable
 
 from ..models import Model
 
-__all__ = ["ExtractedFact", "Extractor", "MessageResult"]
+__all__ = ["ExtractedFact", "Extractor", "FactOp", "MessageResult"]
+
+#: What an extracted fact says: it is or became true, or it stopped being true.
+FactOp = Literal["assert", "end"]
 
 
 class ExtractedFact(Model):
@@ -18,7 +24,7 @@ class ExtractedFact(Model):
     time; an event (a trip, a meeting) carries the period of its time phrase.
     """
 
-    op: Literal["assert", "end"] = "assert"
+    op: FactOp = "assert"
     subject: str
     predicate: str
     object: str | None

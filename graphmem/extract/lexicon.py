@@ -3,11 +3,13 @@
 Kept as data so that a word is added in one place. Places let the extractor tell a city from a
 company ("I left Berlin" ends where one lives, "I left Google" where one works) and accept a
 place typed in lowercase ("i live in berlin").
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 """
 
 from __future__ import annotations
 
-__all__ = ["JOB_NOUNS", "NOT_NAMES", "RELATIONS", "STUDENT_NOUNS", "is_place",
+__all__ = ["JOB_NOUNS", "NOT_NAMES", "RELATIONS", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "is_place",
            "looks_educational", "looks_organisational"]
 
 _PLACE_NAMES = """

@@ -8,13 +8,15 @@ the message is rejected rather than trusted. When the model still fails for a me
 come from a fallback extractor (the offline rules, by default) with a note saying which message
 and why, so one bad answer does not stop an ingest. :meth:`LLMExtractor.extract_many` works on
 many messages with a bounded number of requests in flight.
+
+Internal: import these from :mod:`graphmem.extract`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -27,8 +29,7 @@ from ..when import resolve_times
 from .chat_api import ChatClient, EndpointUnreachable, ExtractionFailed
 from .facts import ExtractedFact, Extractor, MessageResult
 
-__all__ = ["EndpointUnreachable", "ExtractionFailed", "ExtractionReport", "LLMExtractor",
-           "RejectedFact"]
+__all__ = ["EndpointUnreachable", "ExtractionFailed", "ExtractionReport", "LLMExtractor", "RejectedFact"]
 
 SYSTEM_PROMPT = """\
 You extract personal facts from one chat message and answer with JSON only, matching the schema.
@@ -101,7 +102,7 @@ class LLMExtractor:
     def __init__(self, base_url: str, model: str, api_key: str | None = None, *,
                  retries: int = 2, timeout: float = 60, attempts: int = 4, backoff: float = 1.0,
                  max_wait: float = 60, concurrency: int = 4,
-                 fallback: Extractor | None = None, sleep=None):
+                 fallback: Extractor | None = None, sleep: Callable[[float], None] | None = None) -> None:
         if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
             raise InvalidInput(f"LLM base URL {base_url!r} must start with http:// or https://")
         if not model:
@@ -124,7 +125,7 @@ class LLMExtractor:
                                  attempts=attempts, backoff=backoff, max_wait=max_wait, **options)
 
     @classmethod
-    def from_env(cls, **options) -> LLMExtractor:
+    def from_env(cls, **options: Any) -> LLMExtractor:
         """Build from GRAPHMEM_LLM_BASE_URL, GRAPHMEM_LLM_MODEL, GRAPHMEM_LLM_API_KEY and,
         optionally, GRAPHMEM_LLM_TIMEOUT (seconds) and GRAPHMEM_LLM_CONCURRENCY."""
         base_url = os.environ.get("GRAPHMEM_LLM_BASE_URL", "").strip()
@@ -183,7 +184,7 @@ class LLMExtractor:
         ``messages`` are ``(text, reference_time, speaker)``. Without a fallback, the first
         failure raises :class:`ExtractionFailed` naming the message's position.
         """
-        def one(item):
+        def one(item: tuple[int, tuple[str, datetime, str]]) -> MessageResult:
             n, (text, reference, speaker) = item
             try:
                 return self.extract_result(text, reference_time=reference, speaker=speaker)

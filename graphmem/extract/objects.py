@@ -2,6 +2,8 @@
 
 Each reader takes the words right after a verb phrase and returns the object written there
 (without a leading "the"), or nothing when what follows is not one.
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import re
 
 from .lexicon import JOB_NOUNS, NOT_NAMES, is_place, looks_educational, looks_organisational
 
-__all__ = ["FIRST_WORD", "STUDY_PHRASE", "JOB_PHRASE", "JOB_WORD", "called_name", "lowercase_name", "people",
+__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "STUDY_PHRASE", "called_name", "lowercase_name", "people",
            "place_name", "proper_name", "things"]
 
 

@@ -10,19 +10,21 @@ gives the period. First person is the speaker; named others are facts about them
 Precision comes first: questions, conditionals ("if I move"), hedges ("I might", "thinking of",
 "I think"), wishes and plans without a time ("I'll visit Rome someday") state nothing; a plan
 with an explicit time to come ("I'm moving to Vienna next month") states an upcoming fact.
+
+Internal: import :class:`RuleExtractor` from :mod:`graphmem.extract`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from ..errors import InvalidInput
 from ..timeutil import UTC
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from .facts import ExtractedFact, Extractor, MessageResult
+from .facts import ExtractedFact, FactOp, MessageResult
 from .lexicon import (
     NOT_NAMES,
     RELATION_ADJECTIVES,
@@ -47,7 +49,7 @@ from .objects import (
 from .sentences import split_sentences
 from .verbs import VERBS, Verb
 
-__all__ = ["ExtractedFact", "Extractor", "RuleExtractor", "split_sentences"]
+__all__ = ["RuleExtractor"]
 
 _A = "['’]"
 
@@ -176,7 +178,7 @@ def _subject(prefix: str, offset: int, speaker: str, last_named: str | None) -> 
     return found
 
 
-def _named_subject(m: re.Match, prefix: str, offset: int, speaker: str,
+def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
                    last_named: str | None) -> _Subject | None:
     aux, lead = m["aux"] or "", prefix[:m.start()]
     if m["first"]:
@@ -221,14 +223,15 @@ class _Located:
     finish: int
     span: TimeSpan | OutOfRange
 
-    @property
-    def explicit(self) -> bool:
-        """A written span with two ends ("from 2015 to 2018"), not a vague one (the holidays)."""
-        return self.span.granularity == "range" and bool(_SPAN_WORDS.search(self.span.text))
+
+def _explicit(span: TimeSpan) -> bool:
+    """A written span with two ends ("from 2015 to 2018"), not a vague one (the holidays)."""
+    return span.granularity == "range" and bool(_SPAN_WORDS.search(span.text))
 
 
 def _locate(sentence: str, spans: list[TimeSpan | OutOfRange]) -> list[_Located]:
-    located, cursor = [], 0
+    located: list[_Located] = []
+    cursor = 0
     for span in spans:
         begin = sentence.find(span.text, cursor)
         if begin < 0:
@@ -285,14 +288,14 @@ def _reading(verb: Verb, aux: str, head: str, after: str) -> _Reading:
     )
 
 
-def _upcoming(span: _Located | None, reference: datetime) -> bool:
-    return span is not None and (span.span.end or span.span.start) > reference
+def _upcoming(span: TimeSpan | None, reference: datetime) -> bool:
+    return span is not None and (span.end or span.start) > reference
 
 
-def _decide(verb: Verb, kind: str, r: _Reading, span: _Located | None,
-            reference: datetime) -> tuple[str, str] | None:
+def _decide(verb: Verb, kind: str, r: _Reading, span: TimeSpan | None,
+            reference: datetime) -> tuple[FactOp, str] | None:
     """(op, predicate) for a verb read as ``r``, or None when it states nothing."""
-    stops = "end" if kind == "stop" else "assert"
+    stops: FactOp = "end" if kind == "stop" else "assert"
     if r.hedged:
         return None
     if r.future:
@@ -302,12 +305,12 @@ def _decide(verb: Verb, kind: str, r: _Reading, span: _Located | None,
     if r.ending:
         return ("end", verb.predicate) if kind == "state" else None
     if r.negated:
-        if kind == "state" and r.perfect and span and span.span.end is None:
+        if kind == "state" and r.perfect and span and span.end is None:
             return "end", verb.predicate  # "I haven't lived in Cairo since 2020"
         return ("assert", verb.negated) if verb.negated and kind == "state" else None
     if r.past and not r.perfect:
         if kind == "state":
-            return ("assert", verb.predicate) if span and span.span.end is not None else (
+            return ("assert", verb.predicate) if span and span.end is not None else (
                 "end", verb.predicate)
         return stops, verb.predicate
     if r.perfect or kind == "state":
@@ -315,15 +318,16 @@ def _decide(verb: Verb, kind: str, r: _Reading, span: _Located | None,
     return (stops, verb.predicate) if _upcoming(span, reference) else None
 
 
-def _period(op: str, kind: str, r: _Reading, span: _Located | None):
+def _period(op: FactOp, kind: str, r: _Reading,
+            span: TimeSpan | None) -> tuple[datetime | None, datetime | None]:
     """(valid_from, valid_to) for a decided fact and the time phrase that goes with it."""
     if span is None:
         return None, None
     if op == "end":
-        return None, span.span.start
-    if kind == "event" or span.explicit or (kind == "state" and r.past and not r.perfect):
-        return span.span.start, span.span.end
-    return span.span.start, None
+        return None, span.start
+    if kind == "event" or _explicit(span) or (kind == "state" and r.past and not r.perfect):
+        return span.start, span.end
+    return span.start, None
 
 
 def _route(verb: Verb, name: str) -> str:
@@ -356,12 +360,16 @@ class _Found:
     facts: list[ExtractedFact]
 
 
+#: Adds a fact: ``add(subject, predicate, object[, op, valid_from, valid_to])``.
+_Add = Callable[..., None]
+
+
 class RuleExtractor:
     """Extract facts with regular expressions and word lists; no network, no model."""
 
     name = "rules"
 
-    def __init__(self, *, day_first: bool = False, tz=UTC):
+    def __init__(self, *, day_first: bool = False, tz: tzinfo | str = UTC) -> None:
         self.day_first = day_first
         self.tz = tz
 
@@ -419,10 +427,11 @@ class RuleExtractor:
                 found.append(_Found(m.start(), facts))
         return [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
 
-    def _match(self, verb: Verb, m: re.Match, sentence: str, clause: tuple[int, int],
+    def _match(self, verb: Verb, m: re.Match[str], sentence: str, clause: tuple[int, int],
                spans: list[_Located], speaker: str, reference: datetime) -> list[ExtractedFact]:
         begin, end = clause
         prefix = sentence[begin:m.start()]
+        subject: _Subject | None
         if verb.free:
             subject = _Subject((speaker,), None, False, "", m.start())
         else:
@@ -445,9 +454,11 @@ class RuleExtractor:
         after = [s for s in spans if s.begin >= m.end() and s.begin < end]
         inside = [s for s in spans if s.begin < m.end() and s.finish > m.start()]
         before = [s for s in spans if begin <= s.begin and s.finish <= m.start()]
-        span = (after or inside or before[-1:] or [None])[0]
-        if span is not None and isinstance(span.span, OutOfRange):
-            self._unused.append(span.span.text)  # when it happened is out of reach: state nothing
+        nearest = after or inside or before[-1:]
+        located = nearest[0] if nearest else None
+        span = None if located is None else located.span
+        if isinstance(span, OutOfRange):
+            self._unused.append(span.text)  # when it happened is out of reach: state nothing
             return []
         spans = [s for s in spans if isinstance(s.span, TimeSpan)]
         rest_end = after[0].begin if after else end
@@ -457,7 +468,7 @@ class RuleExtractor:
         reading = _reading(verb, subject.aux, m.group(), sentence[m.end():end])
         if verb.needs_be and verb.predicate == "lives_in" and not m.group().lower().startswith(
                 "based") and (reading.past and not reading.perfect or span is not None and (
-                    span.span.end is not None and not reading.perfect)) \
+                    span.end is not None and not reading.perfect)) \
                 and not (reading.negated or reading.ending or reading.used_to):
             verb, kind = _STAY, "event"  # "I was in Chicago last week"
             reading = reading._replace(past=True) if hasattr(reading, "_replace") else reading
@@ -468,7 +479,8 @@ class RuleExtractor:
         valid_from, valid_to = _period(op, kind, reading, span)
         made = []
 
-        def add(subj: str, pred: str, obj: str | None, o: str = op, vf=valid_from, vt=valid_to):
+        def add(subj: str, pred: str, obj: str | None, o: FactOp = op, vf: datetime | None = valid_from,
+                vt: datetime | None = valid_to) -> None:
             made.append(ExtractedFact(op=o, subject=subj, predicate=pred, object=obj,
                                       valid_from=vf, valid_to=vt, quote=sentence))
 
@@ -504,7 +516,7 @@ class RuleExtractor:
         return predicate
 
     def _objects(self, verb: Verb, head: str, rest: str,
-                 predicate: str) -> list[str | None] | None:
+                 predicate: str) -> Sequence[str | None] | None:
         """The object(s) after the verb; [None] for a bare end; None when nothing fits."""
         kind = verb.obj
         if kind == "thing":
@@ -545,7 +557,8 @@ class RuleExtractor:
             return [None]
         return None
 
-    def _pair(self, verb, m, sentence, rest, end, subject, op, reading, span, add) -> None:
+    def _pair(self, verb: Verb, m: re.Match[str], sentence: str, rest: str, end: int, subject: _Subject,
+              op: FactOp, reading: _Reading, span: TimeSpan | None, add: _Add) -> None:
         """"moved from A to B", "moved to B from A", "left A for B", or one side alone."""
         text = sentence[m.end():end]
         head = m.group().lower()
@@ -558,7 +571,7 @@ class RuleExtractor:
         tail = text[text.find(first) + len(first):]
         link = re.match(r"\s*(?:,\s*)?(?:(?:back\s+)?to|for|from)\s+", tail, re.IGNORECASE)
         second = (place_name(tail[link.end():]) or proper_name(tail[link.end():])) if link else None
-        when_from, when_to = (span.span.start, None) if span else (None, None)
+        when_from, when_to = (span.start, None) if span else (None, None)
         if "from" in head and second:  # moved from A to B
             old, new = first, second
         elif link and second and link.group().strip().lower() == "from":  # moved to B from A
@@ -574,7 +587,7 @@ class RuleExtractor:
             if op != "end" or "for" in (link.group() if link else ""):
                 add(subj, predicate, new, "assert", when_from, None)
 
-    def _single(self, verb, rest, subject, add) -> None:
+    def _single(self, verb: Verb, rest: str, subject: _Subject, add: _Add) -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
         if obj is None:
             if verb.kind == "stop" and JOB_PHRASE.match(rest.strip()):

@@ -1,4 +1,7 @@
-"""Split a chat message into sentences, each a verbatim substring of it."""
+"""Split a chat message into sentences, each a verbatim substring of it.
+
+Internal: import :func:`split_sentences` from :mod:`graphmem.extract`.
+"""
 
 from __future__ import annotations
 

@@ -17,6 +17,8 @@ Kinds:
 
 A ``start``, ``stop`` or ``event`` said in the present or the future ("I'm moving to Oslo",
 "I'll visit Rome") states something only with an explicit time still to come.
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Literal
+
+__all__ = ["VERBS", "Verb"]
 
 Kind = Literal["state", "start", "stop", "event"]
 #: place: a city, country, region (lowercase only if known); org: a company or school;
@@ -36,7 +40,7 @@ ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none"]
 class Verb:
     """A verb phrase and the fact it states about the object that follows it."""
 
-    head: re.Pattern
+    head: re.Pattern[str]
     predicate: str
     kind: Kind
     obj: ObjectKind
@@ -50,9 +54,10 @@ class Verb:
     free: bool = False  # needs no subject ("call me Bex", "my name is Li")
 
 
-def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, **options) -> Verb:
+def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
+          **options: bool) -> Verb:
     return Verb(re.compile(rf"\b(?:{head})(?:(?<=\s)|(?=\s|$|[,.!]))\s*", re.IGNORECASE), predicate, kind,
-                obj, **options)
+                obj, negated, **options)
 
 
 _A = "['’]"

@@ -1,5 +1,8 @@
 """Drawing facts from messages: the extractors, memories said in the first person, and which
-facts can be proposed at all."""
+facts can be proposed at all.
+
+Internal: import what it offers from :mod:`graphmem.ingest`.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from .files import Message
 
 __all__ = ["EXTRACTORS", "draw", "first_person", "make_extractor", "memory_facts", "normalised", "problem"]
 
+#: The extractors :func:`make_extractor` knows by name.
 EXTRACTORS = ("rules", "llm")
 #: Messages handed at once to an extractor that takes many (the LLM's keeps several requests in
 #: flight); their facts are kept, the messages themselves are not.

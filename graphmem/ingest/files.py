@@ -5,6 +5,8 @@ was said (:class:`MessageFile`); the messages are read again from the file whene
 used, so a long conversation is never held in memory whole. JSON Lines are read line by line;
 a file that is one JSON document (a list of messages, or ``{"user_id", "messages"}``) is read
 as text and its messages decoded one at a time.
+
+Internal: import what it offers from :mod:`graphmem.ingest`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""What an ingest reports: the episodes it recorded, the facts it proposed, held and dropped."""
+"""What an ingest reports: the episodes it recorded, the facts it proposed, held and dropped.
+
+Internal: import what it offers from :mod:`graphmem.ingest`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Writing messages as episodes with their proposals: one message alone, or a conversation many
-messages to a transaction, and what each run reports."""
+messages to a transaction, and what each run reports.
+
+Internal: import what it offers from :mod:`graphmem.ingest`.
+"""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 Arguments refuse what they do not know (``extra="forbid"``); times are text the store reads with
 its one grammar (ISO 8601, or a phrase such as "yesterday"), checked here so a bad one names its
 argument.
+
+Internal: the tools publish these schemas; see :mod:`graphmem.mcp.tools`.
 """
 
 from __future__ import annotations
@@ -20,35 +22,10 @@ from ..recall.models import Hit
 from ..timeutil import UTC
 from ..when import read_time
 
-__all__ = [
-    "AddInput",
-    "ApproveInput",
-    "BeliefsInput",
-    "CorrectInput",
-    "EndInput",
-    "Episodes",
-    "EpisodesInput",
-    "Facts",
-    "History",
-    "HistoryInput",
-    "PredicateInfo",
-    "Predicates",
-    "PredicatesInput",
-    "Proposals",
-    "ProposalsInput",
-    "RecallInput",
-    "Recalled",
-    "RejectInput",
-    "RememberInput",
-    "Remembered",
-    "RetractInput",
-    "Reviewed",
-    "Time",
-    "TimeOrAll",
-    "ToolInput",
-    "WhyInput",
-    "Written",
-]
+__all__ = ["AddInput", "ApproveInput", "BeliefsInput", "CorrectInput", "EndInput", "Episodes",
+           "EpisodesInput", "Facts", "History", "HistoryInput", "PredicateInfo", "Predicates", "PredicatesInput",
+           "Proposals", "ProposalsInput", "RecallInput", "Recalled", "RejectInput", "RememberInput", "Remembered",
+           "RetractInput", "Reviewed", "ToolInput", "WhyInput", "Written"]
 
 # -- argument types ----------------------------------------------------------------------------
 

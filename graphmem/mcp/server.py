@@ -20,11 +20,11 @@ from mcp.server.stdio import stdio_server
 
 from .. import __version__
 from ..errors import GraphmemError
-from ..extract_rules import Extractor
+from ..extract import Extractor
 from ..store import Store
 from .tools import TOOLS, Tools, ToolSpec
 
-__all__ = ["UNKNOWN_CLIENT", "build_server", "serve"]
+__all__ = ["build_server", "serve"]
 
 logger = logging.getLogger("graphmem.mcp")
 
@@ -70,7 +70,8 @@ def build_server(tools: Tools) -> Server:
     listed = [describe(spec) for spec in TOOLS.values()]
     one_at_a_time = anyio.CapacityLimiter(1)
 
-    async def list_tools(ctx: ServerRequestContext, params) -> types.ListToolsResult:
+    async def list_tools(ctx: ServerRequestContext,
+                         params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
         return types.ListToolsResult(tools=listed)
 
     async def call_tool(ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:

@@ -22,15 +22,16 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
 from ..errors import InvalidInput, NotFound
-from ..extract_rules import Extractor, RuleExtractor
+from ..extract import Extractor, RuleExtractor
 from ..ingest import record_message
 from ..models import Decision, Episode, Model, Said, WhyAnswer
 from ..store import Store
+from ..timeutil import TimeLike
 from .schemas import (
     AddInput,
     ApproveInput,
@@ -59,7 +60,7 @@ from .schemas import (
     Written,
 )
 
-__all__ = ["TOOL_KIND", "TOOLS", "ToolInput", "ToolSpec", "Tools"]
+__all__ = ["TOOL_KIND", "TOOLS", "ToolSpec", "Tools"]
 
 #: The episode kind (and review source) of everything written through these tools.
 TOOL_KIND = "tool"
@@ -79,13 +80,21 @@ class ToolSpec:
     writes: bool
 
 
+#: Every tool, by name, in the order they are offered.
 TOOLS: dict[str, ToolSpec] = {}
 
 
-def _tool(input_model: type[ToolInput], output_model: type[Model], *, writes: bool = False):
+_Method = TypeVar("_Method", bound=Callable[..., Model])
+
+
+def _tool(input_model: type[ToolInput], output_model: type[Model], *,
+          writes: bool = False) -> Callable[[_Method], _Method]:
     """Register a method of :class:`Tools` as the tool of its name, described by its docstring."""
-    def register(method):
-        TOOLS[method.__name__] = ToolSpec(method.__name__, inspect.getdoc(method), input_model,
+    def register(method: _Method) -> _Method:
+        description = inspect.getdoc(method)
+        if not description:
+            raise TypeError(f"the tool {method.__name__} needs a docstring: it is the tool's description")
+        TOOLS[method.__name__] = ToolSpec(method.__name__, description, input_model,
                                           output_model, method, writes)
         return method
     return register
@@ -237,10 +246,10 @@ class Tools:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _time(self, value) -> datetime | None:
+    def _time(self, value: TimeLike | None) -> datetime | None:
         return None if value is None else self.store.time(value)
 
-    def _moments(self, as_of, valid_at) -> tuple[datetime, datetime | None]:
+    def _moments(self, as_of: TimeLike | None, valid_at: TimeLike | None) -> tuple[datetime, datetime | None]:
         """The as-of time (default now) and valid time (default as_of; None for 'all'): the store's rule."""
         return self.store.moments(as_of, valid_at)
 
@@ -251,6 +260,7 @@ class Tools:
                                       kind=said.kind, actor=said.actor)
 
     def _written(self, decision: Decision) -> Written:
+        assert decision.episode is not None  # every write here records its call (quote=...)
         return Written(decision=decision, episode=self.store.episode(decision.episode),
                        versions=[self.store.version(v) for v in decision.created])
 

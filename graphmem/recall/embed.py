@@ -7,6 +7,8 @@ Berlin"), an episode as its text; a question's vector is compared with both by c
 and that ranking is fused with the keyword ranking by reciprocal rank fusion.
 
 Comparing a question with every stored vector needs numpy (``pip install 'graphmem[embed]'``).
+
+Internal: import :class:`Embedder` and friends from :mod:`graphmem.recall`.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import os
 import urllib.error
 import urllib.request
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..errors import GraphmemError, InvalidInput
 
-__all__ = ["EmbeddingFailed", "Embedder", "embedder_from_env", "fact_text", "fuse"]
+__all__ = ["Embedder", "EmbeddingFailed", "embedder_from_env", "fact_text", "fuse"]
 
 #: Reciprocal rank fusion's constant: a result at rank r adds 1 / (RRF_K + r).
 RRF_K = 60
@@ -77,7 +80,7 @@ class Embedder:
         return _vectors(data, len(texts), self.base_url)
 
 
-def _vectors(data, count: int, where: str) -> list[list[float]]:
+def _vectors(data: Any, count: int, where: str) -> list[list[float]]:
     try:
         items = sorted(data["data"], key=lambda item: item["index"])
         vectors = [[float(x) for x in item["embedding"]] for item in items]
@@ -88,7 +91,7 @@ def _vectors(data, count: int, where: str) -> list[list[float]]:
     return vectors
 
 
-def embedder_from_env(**options) -> Embedder | None:
+def embedder_from_env(**options: Any) -> Embedder | None:
     """The embedder GRAPHMEM_EMBED_BASE_URL / _MODEL / _API_KEY configure, or None when no URL is set."""
     base_url = os.environ.get("GRAPHMEM_EMBED_BASE_URL", "").strip()
     if not base_url:

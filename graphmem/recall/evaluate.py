@@ -18,14 +18,17 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import InvalidInput
+from .models import Hit
 
-__all__ = ["Question", "QuestionResult", "Report", "evaluate", "load_questions", "score", "searcher"]
+__all__ = ["Question", "QuestionResult", "Report", "Triple", "evaluate", "load_questions", "score", "searcher"]
 
 #: How deep the reciprocal rank looks (at least k).
 RR_DEPTH = 10
 
+#: A fact as (subject, predicate, object), names as the store displays them.
 Triple = tuple[str, str, str]
 
 
@@ -52,7 +55,8 @@ class QuestionResult:
     first_rank: int | None
     found: list[Triple] = field(default_factory=list)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
+        """The result as plain JSON: the question, its measures, and the facts returned."""
         return {
             "id": self.question.id, "file": self.question.source, "question": self.question.question,
             "as_of": self.question.as_of,
@@ -72,10 +76,12 @@ class Report:
 
     @property
     def recall(self) -> float:
+        """Mean recall@k over the questions."""
         return sum(r.recall for r in self.results) / len(self.results) if self.results else 0.0
 
     @property
     def mrr(self) -> float:
+        """Mean reciprocal rank over the questions."""
         return sum(r.reciprocal_rank for r in self.results) / len(self.results) if self.results else 0.0
 
     @property
@@ -83,7 +89,8 @@ class Report:
         """Questions with at least one answer in the top k."""
         return sum(1 for r in self.results if r.first_rank is not None and r.first_rank <= self.k)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
+        """The measures and every question's result as plain JSON."""
         return {
             "questions": len(self.results), "k": self.k, f"recall@{self.k}": round(self.recall, 4),
             "mrr": round(self.mrr, 4), "answered": self.answered,
@@ -107,7 +114,8 @@ def score(question: Question, returned: Sequence[Triple], k: int) -> QuestionRes
     return QuestionResult(question, list(returned), recall, 1 / first if first else 0.0, first, found)
 
 
-def searcher(search: Callable[..., list], k: int, speaker: str | None = None) -> Callable[[Question], list[Triple]]:
+def searcher(search: Callable[..., Sequence[Hit]], k: int,
+             speaker: str | None = None) -> Callable[[Question], list[Triple]]:
     """An ``answer`` for :func:`evaluate` from a search like :meth:`graphmem.Store.search`: each
     question asked as of its ``as_of``, by its speaker (or ``speaker``)."""
     def answer(question: Question) -> list[Triple]:
@@ -158,7 +166,7 @@ def _problem(exc: Exception) -> str:
     return str(exc)
 
 
-def _question(data, source: str) -> Question:
+def _question(data: Any, source: str) -> Question:
     if not isinstance(data, dict):
         raise ValueError("a question is a JSON object")
     for name in ("id", "question"):

@@ -11,6 +11,8 @@ Statistics as of T use only what was recorded by T (versions recorded by T, epis
 T): postings are kept in recording order, so a count as of T is a binary search, and a later write
 never changes an earlier moment's statistics. Versions are added in recording order (each write is
 later than the one before); anything else needs a rebuild.
+
+Internal: search with :meth:`graphmem.Store.search`.
 """
 
 from __future__ import annotations
@@ -20,11 +22,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from ..timeutil import UTC
 from .text import name_terms, predicate_words, terms
 
-__all__ = ["Doc", "EpisodeDoc", "INF", "OutOfOrder", "RecallIndex", "micros", "moment"]
+if TYPE_CHECKING:
+    from ..models import Version
+
+__all__ = ["Doc", "INF", "Links", "OutOfOrder", "RecallIndex", "micros", "moment"]
 
 #: An open end: later than any time (microseconds since the epoch, as every time here).
 INF = 2 ** 62
@@ -141,7 +147,7 @@ class RecallIndex:
         for term in counted:
             self.episode_postings.setdefault(term, []).append(index)
 
-    def add_version(self, v, linked_at: dict[str, int] | None = None) -> None:
+    def add_version(self, v: Version, linked_at: dict[str, int] | None = None) -> None:
         """Index a version (a :class:`graphmem.models.Version`), or update the one already indexed
         with the only things that change: its closing and its supporting episodes (each linked at
         ``linked_at[episode]``, or when the episode was received)."""

@@ -7,13 +7,15 @@ brought up to date incrementally: the versions a write created, closed or linked
 fetched by id, and the episodes it recorded. It is built from the whole store on first use, and
 again only when the store changed in a way a delta cannot describe: a purge, a restore, a store
 reopened under it, or writes it was not told of that it cannot follow from the write log.
+
+Internal: part of :class:`graphmem.Store`.
 """
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -25,14 +27,14 @@ from ..names import guess_kind
 from ..timeutil import OPEN_END, from_engine
 from ..when import resolve_times
 from .embed import Embedder, EmbeddingFailed
-from .index import INF, Links, OutOfOrder, RecallIndex, micros, moment
+from .index import INF, Doc, Links, OutOfOrder, RecallIndex, micros, moment
 from .models import Hit, Matched, SynonymUsed, TimeFilter
 from .query import Plan, parse
 from .rank import Scored, rank
 from .synonyms import Table
 from .vectors import VectorSet
 
-__all__ = ["LiveIndex", "fingerprint"]
+__all__ = ["LiveIndex"]
 
 #: A marker in the engine's cache, made once per cache: a new one means the engine's cache was
 #: cleared (a write undone, or the engine reopened by a purge, restore or compaction).
@@ -43,9 +45,14 @@ FEW = 32
 _CHUNK = 2_000
 
 
-def fingerprint(meta: Mapping[str, str]) -> tuple:
+#: What identifies a state of the store's log: its latest write and the id counters of versions,
+#: episodes and tombstones (each None before the first).
+Fingerprint = tuple[str | None, str | None, str | None, str | None]
+
+
+def fingerprint(meta: Mapping[str, str]) -> Fingerprint:
     """What identifies a state of the store's log: the latest write and the id counters."""
-    return tuple(meta.get(k) for k in ("last_write", "seq:v", "seq:ep", "seq:t"))
+    return meta.get("last_write"), meta.get("seq:v"), meta.get("seq:ep"), meta.get("seq:t")
 
 
 class LiveIndex:
@@ -55,7 +62,7 @@ class LiveIndex:
         self.engine = engine
         self.key = key
         self.index: RecallIndex | None = None
-        self.state: tuple | None = None
+        self.state: Fingerprint | None = None
         self.epoch: int | None = None  # the engine's generation the index was read from
         self.versions: set[str] = set()  # to fetch and apply
         self.episodes: set[str] = set()
@@ -108,27 +115,30 @@ class LiveIndex:
         reopened = epoch != self.epoch
         if self.index is not None and state != self.state:
             self._catch_up(state, reopened)
-        if self.index is None or (reopened and state != self.state):
-            self._build(state)
+        index = self.index
+        if index is None or (reopened and state != self.state):
+            index = self._build(state)
         try:
-            self._apply()
+            self._apply(index)
         except OutOfOrder:
-            self._build(state)
+            index = self._build(state)
         self.epoch = epoch
-        return self.index
+        return index
 
-    def _catch_up(self, state: tuple, reopened: bool) -> None:
+    def _catch_up(self, state: Fingerprint, reopened: bool) -> None:
         """Follow writes made without telling us (another Store on this engine, an import)."""
-        since = self.state[0] if self.state else None
-        if reopened or since is None or state[0] is None or state[3] != self.state[3]:
+        known = self.state
+        since = known[0] if known else None
+        latest = state[0]
+        if reopened or known is None or since is None or latest is None or state[3] != known[3]:
             self.index = None
             return
         after = datetime.fromisoformat(since.replace("Z", "+00:00"))
         decisions = reads.decisions(self.engine, after=after)
-        if any(d.op == "PURGE" for d in decisions) or state[0] < since:
+        if any(d.op == "PURGE" for d in decisions) or latest < since:
             self.index = None
             return
-        linked = set()
+        linked: set[str] = set()
         for decision in decisions:
             if decision.op == "NOOP" and decision.episode:
                 rows = self.engine.run("store/episode_versions", {"episode": decision.episode})
@@ -136,8 +146,7 @@ class LiveIndex:
         self._remember(decisions, linked)
         self.state = state
 
-    def _apply(self) -> None:
-        index = self.index
+    def _apply(self, index: RecallIndex) -> None:
         new_episodes = sorted(e for e in self.episodes if e not in index.episode_of)
         if len(new_episodes) <= FEW:  # by key: a bulk query scans the table
             found_episodes = [records.episode(r) for e in new_episodes
@@ -162,8 +171,8 @@ class LiveIndex:
         self.versions.clear()
         self.episodes.clear()
 
-    def _build(self, state: tuple) -> None:
-        """Index every version and episode of the store."""
+    def _build(self, state: Fingerprint) -> RecallIndex:
+        """Index every version and episode of the store (kept as the index, and returned)."""
         index = RecallIndex()
         for entity_id, name, kind in self.engine.run("store/entity_all"):
             index.add_entity(entity_id, name, kind)
@@ -195,13 +204,14 @@ class LiveIndex:
         self.episodes.clear()
         self.vectors.clear()  # a purge or restore may have removed some
         self.builds += 1
+        return index
 
 
     # -- searching ------------------------------------------------------------------------------------
 
     def search(self, meta: Mapping[str, str], text: str, *, as_of: datetime, valid_at: datetime | None = None,
                after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
-               synonyms: Table, tz, speaker: str | None = None, events: frozenset[str] = frozenset(),
+               synonyms: Table, tz: tzinfo, speaker: str | None = None, events: frozenset[str] = frozenset(),
                embedder: Embedder | None = None) -> list[Hit]:
         """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`).
 
@@ -217,7 +227,8 @@ class LiveIndex:
             index = self.current(meta)
             t = micros(as_of)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker)
-            similarity = None if query is None else self._similarity(index, embedder.model, query, t)
+            similarity = (None if query is None or embedder is None
+                          else self._similarity(index, embedder.model, query, t))
             scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
                           low=-INF if after is None else micros(after),
                           high=INF if before is None else micros(before), limit=limit, events=events,
@@ -266,13 +277,14 @@ class LiveIndex:
             episode = None if item.sentence is None else index.episodes[item.sentence]
             hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
                 words=[labels[k] for k in item.matched if ":" not in k], anchor=anchor, via=via,
-                synonyms=used, time=time, episode=episode and episode.id, sentence=episode and episode.text,
+                synonyms=used, time=time, episode=None if episode is None else episode.id,
+                sentence=None if episode is None else episode.text,
                 semantic=None if item.semantic is None else round(item.semantic, 4),
             )))
         return hits
 
 
-def _version(index: RecallIndex, doc) -> Version:
+def _version(index: RecallIndex, doc: Doc) -> Version:
     """A stored version, from what the index keeps of it."""
     links = doc.links
     return records.construct_version({

@@ -1,4 +1,7 @@
-"""What a search returns: ranked facts, each with its score and what of the question it matched."""
+"""What a search returns: ranked facts, each with its score and what of the question it matched.
+
+Internal: import the results from :mod:`graphmem.recall`.
+"""
 
 from __future__ import annotations
 

@@ -17,17 +17,23 @@ function the caller passes (the same resolver as ``graphmem when``).
 - **Tense**: "did/was/used to/before" asks about the past, "now/currently/these days" about the
   present, "will/next/going to" about the future; it breaks near-ties between current and ended
   facts.
+
+Internal: search with :meth:`graphmem.Store.search`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .index import INF, RecallIndex, micros
 from .synonyms import SynonymHit, Table, find
 from .text import Token, is_stop, stem, tokens
+
+if TYPE_CHECKING:
+    from ..when import TimeSpan
 
 __all__ = ["Anchor", "Period", "Plan", "Term", "parse"]
 
@@ -97,10 +103,13 @@ class Plan:
         return not self.terms and not self.anchors
 
 
-Resolver = Callable[[str], list]  # text -> spans with .text, .start and .end (aware datetimes; end may be None)
+#: Finds the time phrases of a question: text -> spans with .text, .start and .end (aware; end may be None).
+Resolver = Callable[[str], Sequence["TimeSpan"]]
+#: The store's key function: a name as the entity id it means (raises for a name that is none).
+Key = Callable[[str], str]
 
 
-def parse(text: str, index: RecallIndex, synonyms: Table, key: Callable[[str], str], t: int,
+def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
           resolve: Resolver | None = None, speaker: str | None = None) -> Plan:
     """Read ``text`` as a question asked at transaction time ``t`` (microseconds)."""
     plan = Plan(text)
@@ -150,7 +159,8 @@ def _time_period(text: str, words: list[Token], used: list[bool], resolve: Resol
     return None
 
 
-def _event_period(text, words, used, index: RecallIndex, synonyms: Table, key, t: int,
+def _event_period(text: str, words: list[Token], used: list[bool], index: RecallIndex, synonyms: Table, key: Key,
+                  t: int,
                   speaker: str | None) -> Period | None:
     """"before she moved", "after Jonas graduated": the start of that person's latest change."""
     for match in _EVENT.finditer(text):
@@ -193,7 +203,7 @@ def _tense(words: list[Token]) -> str | None:
     return None
 
 
-def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex, key, speaker: str | None,
+def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex, key: Key, speaker: str | None,
              plan: Plan, t: int) -> None:
     i = 0
     while i < len(words):
@@ -208,7 +218,7 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
             said = text[words[i].start:words[i + size - 1].end]
             entity_id = _key(key, said)
             entity = index.entities.get(entity_id) if entity_id else None
-            if entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
+            if entity_id and entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
                 found = (size, Anchor(entity_id, entity[0], said))
                 break
         if found is None and speaker and words[i].word in FIRST_PERSON:
@@ -227,14 +237,14 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
         i += size
 
 
-def _key(key, name: str) -> str | None:
+def _key(key: Key, name: str) -> str | None:
     try:
         return key(name)
     except Exception:  # the store's key function refuses it (empty, too long): not a name
         return None
 
 
-def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: Plan, key,
+def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: Plan, key: Key,
                speaker: str | None) -> tuple[set[str], list[SynonymHit]]:
     """"Priya's husband", "my sister", "the wife of Ivan", "Dad": anchor whom the relation leads to.
 
@@ -276,7 +286,7 @@ def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: 
     return owners, relations
 
 
-def _speaker(index: RecallIndex, key, speaker: str, t: int) -> Anchor | None:
+def _speaker(index: RecallIndex, key: Key, speaker: str, t: int) -> Anchor | None:
     entity_id = _key(key, speaker)
     if entity_id not in index.entities or not index.has_believed(entity_id, t):
         return None

@@ -16,15 +16,18 @@ With a limit, the named entities' facts are scored first (a few dozen for a pers
 it; otherwise terms are visited from the most to the least telling and the search stops once the
 terms left could not lift an unseen fact into the top (MaxScore), so a question over a large store
 scores a few hundred facts, not every fact that shares a common word.
+
+Internal: search with :meth:`graphmem.Store.search`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .embed import fuse
-from .index import INF, RecallIndex
+from .index import INF, Doc, RecallIndex
 from .query import Plan
 
 __all__ = ["Scored", "rank"]
@@ -89,7 +92,7 @@ class _Ranker:
                 if other not in anchors:
                     self.neighbours.setdefault(other, anchor.name)
 
-    def status(self, doc) -> str | None:
+    def status(self, doc: Doc) -> str | None:
         """The fact's status at t, or None when it is not believed then or outside the filters."""
         if not doc.believed(self.t):
             return None
@@ -168,7 +171,7 @@ class _Ranker:
                 found.extend(index.episodes[j].docs)
         return found
 
-    def order(self, item: Scored) -> tuple:
+    def order(self, item: Scored) -> tuple[float, int, int, int, str]:
         doc = self.index.docs[item.doc]
         occurrence = doc.valid_from
         if item.status == "ended" and doc.predicate not in self.events and doc.valid_to != INF:
@@ -204,7 +207,9 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
         if item is None:  # similar in meaning, no word in common
             doc = index.docs[i]
             sentences = doc.sentences(t)
-            item = Scored(i, 0.0, ranker.status(doc), [], sentences[0] if sentences else None)
+            status = ranker.status(doc)
+            assert status is not None  # only facts believed and within the filters are fused
+            item = Scored(i, 0.0, status, [], sentences[0] if sentences else None)
         item.score, item.semantic = value, similarity.get(i)
         found.append(item)
     # the named entities' facts still come first, then their neighbours': meaning reorders within
@@ -220,7 +225,7 @@ def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
     seen: set[int] = set()
     tiers: list[list[Scored]] = [[], [], []]
 
-    def visit(candidates, tier: int) -> None:
+    def visit(candidates: Iterable[int], tier: int) -> None:
         fresh = [i for i in candidates if i not in seen]
         seen.update(fresh)
         for i in index.passing(fresh, t, low, high):  # in bulk: most candidates of a common term fail

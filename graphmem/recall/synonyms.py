@@ -4,6 +4,8 @@ A synonym is a phrase of one or more words and the predicate it names. The built
 the predicates every store knows and a few common ones; a store adds its own (kept in the store
 as a setting and exported with the log). Phrases are compared word by word after folding and
 stemming, stop words included, so "work for" matches "works for" and "worked for".
+
+Internal: manage synonyms with ``Store.add_synonym``, ``remove_synonym`` and ``synonyms``.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from typing import NamedTuple
 from ..errors import InvalidInput
 from .text import stem, tokens
 
-__all__ = ["BUILTIN", "SETTING", "SynonymHit", "Table", "add", "decode", "encode", "find", "phrase_key", "remove",
-           "table", "table_of"]
+__all__ = ["SETTING", "SynonymHit", "Table", "add", "decode", "encode", "find", "merged", "remove",
+           "table_of"]
 
 #: The store setting that holds a store's own synonyms (a JSON object: phrase -> [predicates]).
 SETTING = "recall:synonyms"

@@ -4,6 +4,8 @@ A word is a run of letters and digits, read after Unicode NFKC normalisation and
 (``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``). Words are compared by their English
 Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), and stop words (articles,
 pronouns, auxiliaries, prepositions, question words) carry no weight.
+
+Internal: search with :meth:`graphmem.Store.search`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import NamedTuple
 
 import snowballstemmer
 
-__all__ = ["STOP_WORDS", "Token", "fold", "is_stop", "name_terms", "predicate_words", "stem", "terms", "tokens"]
+__all__ = ["Token", "is_stop", "name_terms", "predicate_words", "stem", "terms", "tokens"]
 
 _WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")

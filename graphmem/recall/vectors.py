@@ -4,23 +4,33 @@ A version's vector embeds its statement ("Ivan lives in Berlin"), an episode's i
 keyed by their id, with the model that made them (vectors of another model are ignored, and
 ``graphmem embed`` replaces them). Vectors are derived data: they are written after the write
 they belong to has committed, never exported with the log, and removed with what a purge removes.
+
+Internal: make vectors with :meth:`graphmem.Store.embed`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from .. import reads, records
 from ..engine import Engine
 from ..errors import InvalidInput
+from ..models import Decision
 from .embed import Embedder, fact_text
 
-__all__ = ["VectorSet", "embed_ids", "missing", "numpy"]
+if TYPE_CHECKING:
+    import numpy as np
+
+    Matrix = np.ndarray[Any, np.dtype[np.float32]]
+
+__all__ = ["VectorSet", "embed_ids", "missing", "written"]
 
 _CHUNK = 1000
 
 
-def numpy():
+def numpy() -> ModuleType:
     """numpy, or a clear error naming the extra that installs it."""
     try:
         import numpy as np
@@ -36,7 +46,7 @@ class VectorSet:
         self.model = model
         self.ids: list[str] = []
         self.row: dict[str, int] = {}
-        self._matrix = None
+        self._matrix: Matrix | None = None
         self._pending: list[tuple[str, Sequence[float]]] = []
 
     @classmethod
@@ -49,11 +59,11 @@ class VectorSet:
     def add(self, ids: Iterable[str], vectors: Iterable[Sequence[float]]) -> None:
         self._pending.extend(zip(ids, vectors))
 
-    def _settle(self):
+    def _settle(self) -> Matrix | None:
         np = numpy()
         if not self._pending:
             return self._matrix
-        rows = []
+        rows: list[Matrix] = []
         for vector_id, vector in self._pending:
             values = np.asarray(vector, dtype=np.float32)
             if self._matrix is not None and values.shape[0] != self._matrix.shape[1]:
@@ -130,7 +140,7 @@ def embed_ids(engine: Engine, embedder: Embedder, versions: Sequence[str], episo
     return done_ids, done_vectors
 
 
-def written(engine: Engine, model: str, decisions) -> tuple[list[str], list[str]]:
+def written(engine: Engine, model: str, decisions: Sequence[Decision]) -> tuple[list[str], list[str]]:
     """What a committed write added that ``model`` has no vectors for: its versions and episodes."""
     versions = sorted({v for d in decisions for v in d.created}, key=_number)
     episodes = sorted({d.episode for d in decisions if d.episode})

@@ -20,17 +20,26 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GraphmemError
+from ..timeutil import TimeLike
 
-__all__ = ["SparkUnavailable", "beliefs", "diff", "history", "records", "session", "timeline"]
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+
+#: Exports to ask: one path or URL, or many (each names the ``store`` of its rows).
+Paths = str | Sequence[str]
+
+__all__ = ["Paths", "SparkUnavailable", "beliefs", "diff", "history", "records", "session", "timeline"]
 
 
 class SparkUnavailable(GraphmemError):
     """Spark cannot run here: the spark extra is not installed, or Java is missing."""
 
 
-def pyspark():
+def pyspark() -> Any:
     """The pyspark module, or SparkUnavailable saying how to get it."""
     try:
         import pyspark as module
@@ -50,7 +59,7 @@ def java_missing() -> str | None:
     return "Spark needs Java 17 and none was found (install openjdk-17-jre-headless, or set JAVA_HOME)"
 
 
-def session(master: str | None = None, conf: dict[str, str] | None = None, app: str = "graphmem"):
+def session(master: str | None = None, conf: dict[str, str] | None = None, app: str = "graphmem") -> SparkSession:
     """A SparkSession for the questions: ``local[*]`` unless ``master`` names another (any master
     URL: ``spark://host:7077``, ``yarn``, ``k8s://...``), times in UTC, ``conf`` added."""
     pyspark()
@@ -65,7 +74,8 @@ def session(master: str | None = None, conf: dict[str, str] | None = None, app: 
     return builder.getOrCreate()
 
 
-def beliefs(spark, paths, as_of=None, valid_at=None):
+def beliefs(spark: SparkSession, paths: Paths, as_of: TimeLike | None = None,
+            valid_at: TimeLike | None = None) -> DataFrame:
     """What each store believed at ``as_of`` (default: its now), valid at ``valid_at`` (default
     ``as_of``; "all": any valid time), ordered as `graphmem beliefs` orders them."""
     from .questions import beliefs as ask
@@ -73,7 +83,7 @@ def beliefs(spark, paths, as_of=None, valid_at=None):
     return ask(spark, paths, as_of, valid_at)
 
 
-def history(spark, paths, subject: str, predicate: str):
+def history(spark: SparkSession, paths: Paths, subject: str, predicate: str) -> DataFrame:
     """Every version of (subject, predicate) ever written, newest first, status as seen from each
     store's now, with ``supersedes``, ``superseded_by``, ``reason`` and ``provenance``."""
     from .questions import history as ask
@@ -81,21 +91,21 @@ def history(spark, paths, subject: str, predicate: str):
     return ask(spark, paths, subject, predicate)
 
 
-def timeline(spark, paths, entity: str, as_of=None):
+def timeline(spark: SparkSession, paths: Paths, entity: str, as_of: TimeLike | None = None) -> DataFrame:
     """An entity's facts as believed at ``as_of`` (default: each store's now), in valid-time order."""
     from .questions import timeline as ask
 
     return ask(spark, paths, entity, as_of)
 
 
-def diff(spark, paths, t1, t2):
+def diff(spark: SparkSession, paths: Paths, t1: TimeLike, t2: TimeLike) -> DataFrame:
     """What started and stopped being believed after ``t1`` up to ``t2``, and why, per store."""
     from .questions import diff as ask
 
     return ask(spark, paths, t1, t2)
 
 
-def records(frame) -> list[dict]:
+def records(frame: DataFrame) -> list[dict[str, Any]]:
     """A question's DataFrame as the JSON objects `graphmem spark ... --json` prints: times as ISO
     8601 UTC text, open ends null; a diff row without a version has no version fields."""
     from .questions import records as convert

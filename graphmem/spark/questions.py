@@ -7,6 +7,8 @@ seen from T (and V); as of T, a closing made after T is not there (``superseded_
 linked after T (received after T, or linked by a later write). Times a user gives are read in
 each store's own zone, as the store reads them; the default "now" of a store is the later of the
 clock and its latest write.
+
+Internal: ask through the functions of :mod:`graphmem.spark`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from datetime import UTC, datetime, timedelta
 from ..errors import ImportFailed, InvalidInput, NotFound
 from ..names import check_predicate, entity_key
 from ..timeutil import iso, parse_time, zone
+
+__all__ = ["beliefs", "diff", "history", "records", "timeline"]
 
 HEADER = "graphmem.json"
 FORMAT, LAYOUT = 2, "parquet"

@@ -46,7 +46,7 @@ from dateutil import parser as dateparser
 
 from ..errors import InvalidTime
 from ..models import Model
-from ..timeutil import UTC, iso, parse_time, zone
+from ..timeutil import UTC, TimeLike, iso, parse_time, zone
 from .calendar import Granularity
 from .scan import find
 
@@ -65,7 +65,7 @@ class TimeSpan(Model):
     end: datetime | None
     granularity: Granularity
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, str | None]:
         """The span as plain JSON: text, ``from`` and ``to`` as ISO 8601 UTC, granularity."""
         return {
             "text": self.text,
@@ -81,7 +81,7 @@ class OutOfRange(Model):
     text: str
     problem: str = OUT_OF_RANGE
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, str | None]:
         """As :meth:`TimeSpan.as_json`, with no period and the problem said."""
         return {"text": self.text, "from": None, "to": None, "granularity": None, "problem": self.problem}
 
@@ -90,12 +90,12 @@ def _reference(reference: datetime, tz: tzinfo) -> datetime:
     return parse_time(reference, tz).astimezone(tz).replace(tzinfo=None)
 
 
-def _zone(tz) -> tzinfo:
+def _zone(tz: tzinfo | str) -> tzinfo:
     return zone(tz) if isinstance(tz, str) else tz
 
 
 def resolve_times(
-    text: str, reference: datetime, *, day_first: bool = False, tz=UTC
+    text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC
 ) -> list[TimeSpan]:
     """Find the time expressions in ``text`` and resolve each against ``reference``.
 
@@ -109,7 +109,7 @@ def resolve_times(
 
 
 def find_times(
-    text: str, reference: datetime, *, day_first: bool = False, tz=UTC
+    text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC
 ) -> list[TimeSpan | OutOfRange]:
     """Like :func:`resolve_times`, with the phrases outside the supported years reported as
     :class:`OutOfRange` in their place ("2030 years ago", "in 12000"), not dropped."""
@@ -136,7 +136,7 @@ def find_times(
 _ISO_LIKE = re.compile(r"^[+-]?\d{4,}-\d")
 
 
-def read_time(value, tz, now: Callable[[], datetime]) -> datetime:
+def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datetime:
     """A time as a user gives one, as aware UTC: a datetime or date (naive read in ``tz``), ISO 8601
     text, ``now``, or a phrase such as "yesterday", "last tuesday", "2 weeks ago" or "last
     summer", resolved against ``now()`` in ``tz`` (the start of the period it names).
@@ -166,7 +166,7 @@ _LEAD = re.compile(r"^(?:in|on|at|during|over)\s+", re.IGNORECASE)
 
 
 def resolve_phrase(
-    phrase: str, reference: datetime, *, tz=UTC, day_first: bool = False
+    phrase: str, reference: datetime, *, tz: tzinfo | str = UTC, day_first: bool = False
 ) -> TimeSpan:
     """Resolve one time phrase (its whole text) against ``reference``, in zone ``tz``.
 
@@ -197,7 +197,7 @@ _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?![\d-])")
 _PROBE_DEFAULTS = (datetime(2000, 1, 1), datetime(2001, 2, 2))
 
 
-def parse_chat_time(text: str, *, day_first: bool = False, tz=UTC) -> datetime:
+def parse_chat_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UTC) -> datetime:
     """Read a whole chat timestamp (ISO 8601, '2025-09-12 08:00:00', '1:56 pm on 8 May, 2023').
 
     The text must name a full date (year, month and day); a missing clock time means midnight.

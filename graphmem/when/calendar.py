@@ -4,6 +4,8 @@ Every function is pure and works on naive wall-clock times in the store's zone. 
 half-open ``[start, end)``. Weeks start on Monday; a weekend runs from Saturday 00:00 to Monday
 00:00; seasons are meteorological (spring March-May, summer June-August, autumn September-
 November, winter December-February, named by the year of its December).
+
+Internal: resolve phrases with :mod:`graphmem.when`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from typing import Literal, NamedTuple
 from dateutil.easter import easter
 from dateutil.relativedelta import relativedelta
 
+__all__ = ["Granularity", "HOLIDAYS", "Period", "SEASONS", "Tense", "day_in_year", "day_period", "decade",
+           "ended", "holidays", "month", "occurrence", "quarter", "safe_date", "season", "shift", "span",
+           "weekday_from", "weekend", "weekend_of_week", "year_period"]
+
+#: How wide a resolved time phrase is: a day, a week, ..., or ``range`` for an explicit span.
 Granularity = Literal["instant", "day", "weekend", "week", "month", "season", "quarter", "year",
                       "decade", "range"]
 #: Which occurrence of a recurring period a phrase means: the most recent that has started
@@ -117,10 +124,15 @@ def occurrence(make: Callable[[int], Period | None], now: datetime, tense: Tense
     """
     candidates = [p for year in range(now.year - 2, now.year + 3) if (p := make(year))]
     if tense == "past":
-        fits = [p for p in candidates if (p.end <= now if strict else p.start <= now)]
+        fits = [p for p in candidates if (ended(p, now) if strict else p.start <= now)]
         return fits[-1] if fits else None
-    fits = [p for p in candidates if (p.start > now if strict else p.end > now)]
+    fits = [p for p in candidates if (p.start > now if strict else not ended(p, now))]
     return fits[0] if fits else None
+
+
+def ended(period: Period, now: datetime) -> bool:
+    """True when a period has ended by ``now`` (an open period never has)."""
+    return period.end is not None and period.end <= now
 
 
 def safe_date(year: int, number: int, day: int) -> date | None:
@@ -132,7 +144,7 @@ def safe_date(year: int, number: int, day: int) -> date | None:
 
 def day_in_year(number: int, day: int) -> Callable[[int], Period | None]:
     """``make(year)`` for a month and day (29 February only in leap years)."""
-    return lambda year: (found := safe_date(year, number, day)) and day_period(found)
+    return lambda year: day_period(found) if (found := safe_date(year, number, day)) else None
 
 
 def nth_weekday(year: int, number: int, weekday: int, n: int) -> date:

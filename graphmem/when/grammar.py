@@ -4,6 +4,8 @@ A resolver takes the regex match and a :class:`Context` (the reference time and 
 the clause the match stands in) and returns a :class:`~graphmem.when.calendar.Period`, or None
 when the words name no real period. Overlapping matches are settled longest first by the scanner
 (:mod:`graphmem.when.scan`), so the order of :data:`RULES` does not matter.
+
+Internal: resolve phrases with :mod:`graphmem.when`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .calendar import (
     day_in_year,
     day_period,
     decade,
+    ended,
     holidays,
     month,
     occurrence,
@@ -32,7 +35,6 @@ from .calendar import (
     shift,
     span,
     weekday_from,
-    weekend,
     weekend_of_week,
     year_period,
 )
@@ -50,7 +52,7 @@ class Context:
     def today(self) -> date:
         return self.now.date()
 
-    def tense(self, m: re.Match) -> Tense:
+    def tense(self, m: re.Match[str]) -> Tense:
         return self.tense_at(m.start())
 
 
@@ -114,7 +116,7 @@ def _weekday(name: str) -> int:
 
 # --- resolvers ------------------------------------------------------------------------------
 
-def _iso(m: re.Match, ctx: Context) -> Period | None:
+def _iso(m: re.Match[str], ctx: Context) -> Period | None:
     if not m.group("clock"):
         return day_period(date(int(m["y"]), int(m["m"]), int(m["d"])))
     moment = dateparser.isoparse(m.group(0).upper().replace(" ", "T"))
@@ -122,7 +124,7 @@ def _iso(m: re.Match, ctx: Context) -> Period | None:
     return Period(moment, moment + step, "instant")
 
 
-def _numeric(m: re.Match, ctx: Context) -> Period | None:
+def _numeric(m: re.Match[str], ctx: Context) -> Period | None:
     first, second, year = int(m["a"]), int(m["b"]), int(m["y"])
     if len(m["y"]) == 2:  # '23 is 2023 unless that is over ten years ahead of the reference
         year += 2000 if 2000 + year <= ctx.today.year + 10 else 1900
@@ -130,7 +132,7 @@ def _numeric(m: re.Match, ctx: Context) -> Period | None:
     return day_period(date(year, number, day))
 
 
-def _calendar_date(m: re.Match, ctx: Context) -> Period | None:
+def _calendar_date(m: re.Match[str], ctx: Context) -> Period | None:
     number, day = month_number(m["month"]), int(m["day"])
     if m["year"]:
         return day_period(date(int(m["year"]), number, day))
@@ -140,7 +142,7 @@ def _calendar_date(m: re.Match, ctx: Context) -> Period | None:
     return found and found._replace(floating=True)
 
 
-def _ordinal_day(m: re.Match, ctx: Context) -> Period | None:
+def _ordinal_day(m: re.Match[str], ctx: Context) -> Period | None:
     day, today = int(m["day"]), ctx.today
     step = -1 if ctx.tense(m) == "past" else 1
     first = date(today.year, today.month, 1)
@@ -153,17 +155,17 @@ def _ordinal_day(m: re.Match, ctx: Context) -> Period | None:
     return None
 
 
-def _month_year(m: re.Match, ctx: Context) -> Period | None:
+def _month_year(m: re.Match[str], ctx: Context) -> Period | None:
     return month(int(m["year"]), month_number(m["month"]))
 
 
-def _bare_month(m: re.Match, ctx: Context) -> Period | None:
+def _bare_month(m: re.Match[str], ctx: Context) -> Period | None:
     number = month_number(m["month"])
     found = occurrence(lambda year: month(year, number), ctx.now, ctx.tense(m))
     return found and found._replace(floating=True)
 
 
-def _relative_month(m: re.Match, ctx: Context) -> Period | None:
+def _relative_month(m: re.Match[str], ctx: Context) -> Period | None:
     number, rel = month_number(m["month"]), m["rel"].lower()
     if rel == "this":
         return month(ctx.today.year, number)
@@ -171,13 +173,13 @@ def _relative_month(m: re.Match, ctx: Context) -> Period | None:
                       "past" if rel == "last" else "future", strict=True)
 
 
-def _relative_unit(m: re.Match, ctx: Context) -> Period | None:
+def _relative_unit(m: re.Match[str], ctx: Context) -> Period | None:
     rel = " ".join(m["rel"].lower().split())
     step = {"last": -1, "past": -1, "this past": -1, "this": 0, "next": 1}[rel]
     return shift(m["unit"].lower(), ctx.today, step)
 
 
-def _before_last(m: re.Match, ctx: Context) -> Period | None:
+def _before_last(m: re.Match[str], ctx: Context) -> Period | None:
     return shift(m["unit"].lower(), ctx.today, -2)
 
 
@@ -185,7 +187,7 @@ _DAY_OFFSETS = {"the day before yesterday": -2, "the day after tomorrow": 2, "ye
                 "last night": -1, "tomorrow": 1}  # today, tonight, this morning, ...: 0
 
 
-def _named_day(m: re.Match, ctx: Context) -> Period | None:
+def _named_day(m: re.Match[str], ctx: Context) -> Period | None:
     words = " ".join(m.group(0).lower().split())
     offset = next((n for start, n in _DAY_OFFSETS.items() if words.startswith(start)), 0)
     return day_period(ctx.today + timedelta(days=offset))
@@ -196,7 +198,7 @@ def _moment(ctx: Context, minutes: int) -> Period:
     return Period(moment, moment + timedelta(minutes=1), "instant")
 
 
-def _ago(m: re.Match, ctx: Context) -> Period | None:
+def _ago(m: re.Match[str], ctx: Context) -> Period | None:
     n, unit = count(m["n"]), m["unit"].lower()
     if unit in ("minute", "hour"):
         return _moment(ctx, -n * (60 if unit == "hour" else 1))
@@ -207,7 +209,7 @@ def _ago(m: re.Match, ctx: Context) -> Period | None:
     return shift(unit, ctx.today, -n)
 
 
-def _ahead(m: re.Match, ctx: Context) -> Period | None:
+def _ahead(m: re.Match[str], ctx: Context) -> Period | None:
     if m.group(0).lower().startswith("in") and ctx.tense(m) == "past":
         return None  # "I ran 5 km in 31 minutes": a duration, not a time
     n, unit = count(m["n"]), m["unit"].lower()
@@ -216,7 +218,7 @@ def _ahead(m: re.Match, ctx: Context) -> Period | None:
     return shift(unit, ctx.today, n)
 
 
-def _relative_weekday(m: re.Match, ctx: Context) -> Period | None:
+def _relative_weekday(m: re.Match[str], ctx: Context) -> Period | None:
     rel, weekday = " ".join(m["rel"].lower().split()), _weekday(m["wd"])
     if rel == "this":  # on or before today in a past clause, on or after it in a future one
         if ctx.tense(m) == "past":
@@ -225,44 +227,44 @@ def _relative_weekday(m: re.Match, ctx: Context) -> Period | None:
     return weekday_from(ctx.today, weekday, 1 if rel == "next" else -1)
 
 
-def _weekday_before_last(m: re.Match, ctx: Context) -> Period | None:
+def _weekday_before_last(m: re.Match[str], ctx: Context) -> Period | None:
     return weekday_from(ctx.today - timedelta(days=7), _weekday(m["wd"]), -1)
 
 
-def _on_weekday(m: re.Match, ctx: Context) -> Period | None:
+def _on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
     return weekday_from(ctx.today, _weekday(m["wd"]), -1 if ctx.tense(m) == "past" else 1)
 
 
-def weekday_around(m: re.Match, day: date) -> Period | None:
+def weekday_around(m: re.Match[str], day: date) -> Period | None:
     """``the Sunday before`` / ``after`` a given day."""
     return weekday_from(day, _weekday(m["wd"]), -1 if m["dir"].lower() == "before" else 1)
 
 
-def _dotted(m: re.Match, ctx: Context) -> Period | None:
+def _dotted(m: re.Match[str], ctx: Context) -> Period | None:
     return day_period(date(int(m["y"]), int(m["m"]), int(m["d"])))
 
 
-def _year_alone(m: re.Match, ctx: Context) -> Period | None:
+def _year_alone(m: re.Match[str], ctx: Context) -> Period | None:
     return year_period(int(m["year"]))
 
 
-def _year_range(m: re.Match, ctx: Context) -> Period | None:
+def _year_range(m: re.Match[str], ctx: Context) -> Period | None:
     return span(year_period(int(m["y1"])), year_period(int(m["y2"])))
 
 
-def _day_range(m: re.Match, ctx: Context) -> Period | None:
+def _day_range(m: re.Match[str], ctx: Context) -> Period | None:
     number, first, last = month_number(m["month"]), int(m["d1"]), int(m["d2"])
 
     def make(year: int) -> Period | None:
         start, end = safe_date(year, number, first), safe_date(year, number, last)
-        return start and end and span(day_period(start), day_period(end))
+        return span(day_period(start), day_period(end)) if start and end else None
 
     if m["year"]:
         return make(int(m["year"]))
     return occurrence(make, ctx.now, ctx.tense(m))
 
 
-def _month_range(m: re.Match, ctx: Context) -> Period | None:
+def _month_range(m: re.Match[str], ctx: Context) -> Period | None:
     first, last = month_number(m["m1"]), month_number(m["m2"])
 
     def make(year: int) -> Period | None:
@@ -273,37 +275,37 @@ def _month_range(m: re.Match, ctx: Context) -> Period | None:
     return occurrence(make, ctx.now, ctx.tense(m))
 
 
-def _season_name(m: re.Match) -> str:
+def _season_name(m: re.Match[str]) -> str:
     return m["season"].lower()
 
 
-def _relative_season(m: re.Match, ctx: Context) -> Period | None:
+def _relative_season(m: re.Match[str], ctx: Context) -> Period | None:
     name, rel = _season_name(m), " ".join(m["rel"].lower().split())
     make = lambda year: season(name, year)  # noqa: E731
     if rel == "this":
         current = occurrence(make, ctx.now, "past")
-        return current if current and current.end > ctx.now else make(ctx.today.year)
+        return current if current and not ended(current, ctx.now) else make(ctx.today.year)
     if rel == "next":
         return occurrence(make, ctx.now, "future", strict=True)
     return occurrence(make, ctx.now, "past", strict=True)
 
 
-def _season_before_last(m: re.Match, ctx: Context) -> Period | None:
+def _season_before_last(m: re.Match[str], ctx: Context) -> Period | None:
     name = _season_name(m)
     last = occurrence(lambda year: season(name, year), ctx.now, "past", strict=True)
     return last and season(name, last.start.year - 1)
 
 
-def _season_year(m: re.Match, ctx: Context) -> Period | None:
+def _season_year(m: re.Match[str], ctx: Context) -> Period | None:
     return season(_season_name(m), int(m["year"]))
 
 
-def _bare_season(m: re.Match, ctx: Context) -> Period | None:
+def _bare_season(m: re.Match[str], ctx: Context) -> Period | None:
     name = _season_name(m)
     return occurrence(lambda year: season(name, year), ctx.now, ctx.tense(m))
 
 
-def _quarter(m: re.Match, ctx: Context) -> Period | None:
+def _quarter(m: re.Match[str], ctx: Context) -> Period | None:
     groups = m.groupdict()
     number = int(groups["q"]) if groups.get("q") else _ORDINALS[groups["ord"].lower()]
     if m["year"]:
@@ -311,7 +313,7 @@ def _quarter(m: re.Match, ctx: Context) -> Period | None:
     return occurrence(lambda year: quarter(year, number), ctx.now, ctx.tense(m))
 
 
-def _decade(m: re.Match, ctx: Context) -> Period | None:
+def _decade(m: re.Match[str], ctx: Context) -> Period | None:
     if m["full"]:
         return decade(int(m["full"]))
     tens = int(m["short"]) // 10 if m["short"] else _DECADE_WORDS[m["word"].lower()]
@@ -320,12 +322,12 @@ def _decade(m: re.Match, ctx: Context) -> Period | None:
     return decade(start if start <= ctx.today.year else start - 100)
 
 
-def _holiday_name(m: re.Match) -> str:
+def _holiday_name(m: re.Match[str]) -> str:
     name = " ".join(m["holiday"].lower().replace("’", "'").split())
     return "christmas" if name == "christmas day" else name
 
 
-def _holiday(m: re.Match, ctx: Context) -> Period | None:
+def _holiday(m: re.Match[str], ctx: Context) -> Period | None:
     make = HOLIDAYS[_holiday_name(m)]
     if m["year"]:
         return make(int(m["year"]))
@@ -337,35 +339,38 @@ def _holiday(m: re.Match, ctx: Context) -> Period | None:
     return occurrence(make, ctx.now, ctx.tense(m))
 
 
-def _holidays(m: re.Match, ctx: Context) -> Period | None:
+def _holidays(m: re.Match[str], ctx: Context) -> Period | None:
     return occurrence(holidays, ctx.now, ctx.tense(m))
 
 
-def _the_weekend(m: re.Match, ctx: Context) -> Period | None:
+def _the_weekend(m: re.Match[str], ctx: Context) -> Period | None:
     current = weekend_of_week(ctx.today)
     if ctx.tense(m) == "future" or current.start <= ctx.now:
         return current
     return weekend_of_week(ctx.today, -1)
 
 
-def _part_of_unit(m: re.Match, ctx: Context) -> Period | None:
+def _part_of_unit(m: re.Match[str], ctx: Context) -> Period | None:
     unit, today = m["unit"].lower(), day_period(ctx.today)
     whole = shift(unit, ctx.today, 0)
     if m["side"].lower() == "earlier":
         return Period(whole.start, today.start, "range") if whole.start < today.start else None
-    return Period(today.end, whole.end, "range") if today.end < whole.end else None
+    today_end, whole_end = today.end, whole.end
+    assert today_end is not None and whole_end is not None  # a day and a calendar unit are closed
+    return Period(today_end, whole_end, "range") if today_end < whole_end else None
 
 
 @dataclass(frozen=True)
 class Rule:
     """A pattern and how to resolve what it matches (``anchored``: read against a given day)."""
 
-    pattern: re.Pattern
-    resolve: Callable[[re.Match, Context], Period | None]
-    anchored: Callable[[re.Match, date], Period | None] | None = None
+    pattern: re.Pattern[str]
+    resolve: Callable[[re.Match[str], Context], Period | None]
+    anchored: Callable[[re.Match[str], date], Period | None] | None = None
 
 
-def _rule(regex: str, resolve, anchored=None) -> Rule:
+def _rule(regex: str, resolve: Callable[[re.Match[str], Context], Period | None],
+          anchored: Callable[[re.Match[str], date], Period | None] | None = None) -> Rule:
     return Rule(re.compile(regex, re.IGNORECASE), resolve, anchored)
 
 
@@ -433,5 +438,4 @@ RULES: list[Rule] = [
     _rule(r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _part_of_unit),
 ]
 
-__all__ = ["MONTH", "RULES", "TO", "YEAR_NUM", "Context", "Rule", "month_number",
-           "weekday_around", "weekend"]
+__all__ = ["Context", "RULES", "Rule", "TO"]

@@ -5,19 +5,24 @@ Combining reads what stands between matches: ``since`` opens a period, ``from A 
 instant. The tense of the clause a phrase stands in decides which occurrence a bare name means
 ("on Friday", "in March", "in the spring"): the most recent one in a past clause, the next one
 in a future clause.
+
+Internal: resolve phrases with :mod:`graphmem.when`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import partial
 
 from dateutil.relativedelta import relativedelta
 
 from .calendar import Period, Tense, span
-from .grammar import RULES, TO, Context
+from .grammar import RULES, TO, Context, Rule
+
+__all__ = ["find"]
 
 
 @dataclass(frozen=True)
@@ -27,7 +32,7 @@ class Hit:
     begin: int
     finish: int
     period: Period
-    anchored: object = None  # a callable day -> Period for "the Sunday before"
+    anchored: Callable[[date], Period | None] | None = None  # "the Sunday before": read against a day
 
 
 # --- tense ----------------------------------------------------------------------------------
@@ -62,7 +67,7 @@ _PRESENT = re.compile(
 _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
-def tense_reader(text: str, hits: list[tuple[int, int]]):
+def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tense]:
     """A function ``at -> "past" | "future"``: the tense of the clause around index ``at``.
 
     The words of time phrases themselves (``hits``) are masked, so "last" in "last week" does
@@ -93,10 +98,11 @@ def tense_reader(text: str, hits: list[tuple[int, int]]):
 
 # --- scanning -------------------------------------------------------------------------------
 
-def _candidates(text: str) -> list[tuple[re.Match, object]]:
+def _candidates(text: str) -> list[tuple[re.Match[str], Rule]]:
     found = [(m, rule) for rule in RULES for m in rule.pattern.finditer(text)]
     found.sort(key=lambda item: (item[0].start() - item[0].end(), item[0].start()))
-    chosen, taken = [], []
+    chosen: list[tuple[re.Match[str], Rule]] = []
+    taken: list[tuple[int, int]] = []
     for m, rule in found:
         if any(m.start() < finish and begin < m.end() for begin, finish in taken):
             continue
@@ -157,7 +163,7 @@ _CLOCK_BEFORE = re.compile(rf"(?<![\w:.]){_CLOCK}(?:\s*,\s*|\s+on\s+|\s+)$", re.
 _CLOCK_AFTER = re.compile(rf"(?:\s*,\s*|\s+)(?:at\s+)?{_CLOCK}(?![\w:])", re.IGNORECASE)
 
 
-def _clock_time(m: re.Match, day: datetime) -> Period | None:
+def _clock_time(m: re.Match[str], day: datetime) -> Period | None:
     """The instant a clock match names on ``day``; None if it is a bare number or impossible."""
     hour, minute, ap = int(m["h"]), int(m["mi"] or 0), (m["ap"] or "").lower()
     if not (m["mi"] or ap) or hour > (12 if ap else 23) or (ap and hour == 0):
@@ -218,7 +224,8 @@ def attach_ranges(hits: list[Hit], text: str) -> list[Hit]:
                 last = hit.period
                 if last.floating and last.start < prev.period.start:  # "from May 1 to June 3"
                     last = Period(last.start + relativedelta(years=1),
-                                  last.end + relativedelta(years=1), last.granularity)
+                                  None if last.end is None else last.end + relativedelta(years=1),
+                                  last.granularity)
                 period = span(prev.period, last)
                 if period is not None:
                     out[-1] = Hit(lead.start(), hit.finish, period)
