@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
 
 from graphmem.models import Decision, Entity, Episode, Version
 
 from .details import compact_details, episode_card, fact_text
 from .graph import graph_data
 from .page import render
-from .palette import STATUS_COLOURS, kind_legend, palette_css, period, status_legend, when
+from .palette import STATUS_COLOURS, epoch_ms, kind_legend, palette_css, period, status_legend, when
 
 __all__ = ["evolution_html"]
 
@@ -74,21 +74,11 @@ def stops(versions: list[Version], decisions: list[Decision]) -> list[_Stop]:
             for index, at in enumerate(times, 1)]
 
 
-@overload
-def _ms(moment: datetime) -> int: ...
-@overload
-def _ms(moment: None) -> None: ...
-@overload
-def _ms(moment: datetime | None) -> int | None: ...
-def _ms(moment: datetime | None) -> int | None:
-    return None if moment is None else round(moment.timestamp() * 1000)
-
-
 def _step(stop: _Stop, by_id: dict[str, Version]) -> dict[str, Any]:
     created = [by_id[i] for i in stop.created if i in by_id]
     closed = [by_id[i] for i in stop.closed if i in by_id]
     return {
-        "id": stop.id, "at": _ms(stop.at), "when": when(stop.at), "op": stop.op,
+        "id": stop.id, "at": epoch_ms(stop.at), "when": when(stop.at), "op": stop.op,
         "meaning": OP_MEANING.get(stop.op, ""),
         "headline": _headline(stop.op, created, closed, stop.reason),
         "created": list(stop.created), "closed": list(stop.closed),
@@ -113,8 +103,8 @@ def evolution_data(versions: list[Version], decisions: list[Decision], entities:
     cited = {e for v in versions for e in v.episodes} | {s["episode"] for s in steps if s["episode"]}
     return {
         "graph": graph,
-        "times": {v.id: [_ms(v.valid_from), _ms(v.valid_to), _ms(v.recorded_at),
-                         _ms(v.superseded_at), bool(v.reason)] for v in versions},
+        "times": {v.id: [epoch_ms(v.valid_from), epoch_ms(v.valid_to), epoch_ms(v.recorded_at),
+                         epoch_ms(v.superseded_at), bool(v.reason)] for v in versions},
         "facts": {v.id: compact_details(v) for v in versions},
         "episodes": {e: episode_card(episodes[e]) for e in sorted(cited) if e in episodes},
         "steps": steps,

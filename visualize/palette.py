@@ -8,9 +8,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, overload
 
-__all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "kind_colour", "kind_legend", "palette_css", "period",
+__all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "epoch_ms", "kind_colour", "kind_legend", "palette_css", "period",
            "status_colour", "status_legend", "when"]
 
 #: Edge and bar colour for each status, with a short meaning for the legend.
@@ -94,3 +94,12 @@ def palette_css(kinds: list[str]) -> str:
     rules += [f".kind-{index}{{--colour:{kind_colour(kind)}}}"
               for index, kind in enumerate(kinds, 1)]
     return "\n".join(rules)
+
+
+@overload
+def epoch_ms(moment: datetime) -> int: ...
+@overload
+def epoch_ms(moment: None) -> None: ...
+def epoch_ms(moment: datetime | None) -> int | None:
+    """A time as milliseconds since 1970 (what the pages' scripts take); None stays None."""
+    return None if moment is None else round(moment.timestamp() * 1000)

@@ -13,25 +13,15 @@ Internal: import :func:`timeline_html` from :mod:`visualize`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, overload
+from typing import Any
 
 from graphmem.models import Entity, Episode, Version
 
 from .details import compact_details, episode_card
 from .page import render
-from .palette import STATUS_COLOURS, palette_css, status_legend, when
+from .palette import STATUS_COLOURS, epoch_ms, palette_css, status_legend, when
 
 __all__ = ["timeline_html"]
-
-
-@overload
-def _ms(moment: datetime) -> int: ...
-@overload
-def _ms(moment: None) -> None: ...
-@overload
-def _ms(moment: datetime | None) -> int | None: ...
-def _ms(moment: datetime | None) -> int | None:
-    return None if moment is None else round(moment.timestamp() * 1000)
 
 
 def _outgoing(entity: Entity, version: Version) -> bool:
@@ -46,8 +36,8 @@ def bar_record(entity: Entity, version: Version) -> dict[str, Any]:
         "id": version.id, "predicate": version.predicate, "incoming": not outgoing,
         "other": version.object if outgoing else version.subject,
         "subject": version.subject, "object": version.object,
-        "valid_from": _ms(version.valid_from), "valid_to": _ms(version.valid_to),
-        "recorded_at": _ms(version.recorded_at), "superseded_at": _ms(version.superseded_at),
+        "valid_from": epoch_ms(version.valid_from), "valid_to": epoch_ms(version.valid_to),
+        "recorded_at": epoch_ms(version.recorded_at), "superseded_at": epoch_ms(version.superseded_at),
         "retracted": bool(version.reason),
     }
 
@@ -56,7 +46,7 @@ def write_times(versions: list[Version], now: datetime) -> list[int]:
     """The transaction times at which what was believed about the entity changed."""
     moments = {v.recorded_at for v in versions} | {v.superseded_at for v in versions
                                                    if v.superseded_at is not None}
-    return sorted(_ms(m) for m in moments if m <= now)
+    return sorted(epoch_ms(m) for m in moments if m <= now)
 
 
 def timeline_data(entity: Entity, versions: list[Version], episodes: dict[str, Episode], *,
@@ -66,7 +56,7 @@ def timeline_data(entity: Entity, versions: list[Version], episodes: dict[str, E
     cited = sorted({e for v in versions for e in v.episodes})
     return {
         "entity": {"id": entity.id, "name": entity.name},
-        "as_of": _ms(as_of), "now": _ms(now),
+        "as_of": epoch_ms(as_of), "now": epoch_ms(now),
         "versions": [bar_record(entity, v) for v in sorted(versions, key=lambda v: (v.valid_from, v.id))],
         "facts": {v.id: compact_details(v) for v in versions},
         "episodes": {e: episode_card(episodes[e]) for e in cited if e in episodes},
