@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..named import convert
-from ..store import Store
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 _TIME_NAME = re.compile(r"(_at|_of|_from|_to)$|^t\d+$")
 _NAME = re.compile(r"[A-Za-z_]\w*")
@@ -34,6 +35,8 @@ def cypher_params(store: Store, pairs) -> dict[str, Any]:
     queries) or looks like a time: names ending in ``_at``, ``_of``, ``_from`` or ``_to``, and
     ``t1``, ``t2``, ... are read as times in the store's zone (``entity`` gives the entity's id).
     """
+    from ..named import convert
+
     values: dict[str, Any] = {}
     for name, (kind, text) in split_params(pairs).items():
         kind = kind or ("time" if _TIME_NAME.search(name) else "text")
