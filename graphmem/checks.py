@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
+from collections.abc import Mapping
 
 from .models import Decision, Episode, Link, Proposal, Tombstone, Version, Violation
 from .names import PREDICATE_NAME
@@ -16,7 +17,7 @@ def check(
     decisions: list[Decision],
     episodes: list[Episode],
     tombstones: list[Tombstone],
-    predicates: dict[str, str],
+    predicates: Mapping[str, str],
     links: list[Link] = (),
     proposals: list[Proposal] = (),
 ) -> list[Violation]:
@@ -129,7 +130,7 @@ def check(
     return found
 
 
-def _overlaps(versions: list[Version], predicates: dict[str, str]) -> list[Violation]:
+def _overlaps(versions: list[Version], predicates: Mapping[str, str]) -> list[Violation]:
     """No two versions of a 'one' predicate believed at the same time overlap in valid time.
 
     A sweep over transaction time per (subject, predicate): the versions believed at each moment

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import NamedTuple
 
 from .errors import Conflict, InvalidInput, InvalidPeriod
+from .models import Op
 from .temporal import Period, end_of_day, subtract, union
 
 
@@ -36,7 +37,7 @@ class NewVersion(NamedTuple):
 class Plan(NamedTuple):
     """What one write does: its decision, what it closes, writes and links."""
 
-    op: str
+    op: Op
     close: tuple[str, ...] = ()
     create: tuple[NewVersion, ...] = ()
     link: tuple[str, ...] = ()
@@ -45,14 +46,14 @@ class Plan(NamedTuple):
 def checked_period(valid_from: datetime, valid_to: datetime | None) -> Period:
     """The period ``[valid_from, valid_to)``, refused when it holds no moment."""
     period = Period(valid_from, valid_to)
-    if period.is_empty():
+    if valid_to is not None and period.is_empty():
         raise InvalidPeriod(
             f"valid_to {valid_to.isoformat()} is not after valid_from {valid_from.isoformat()}"
         )
     return period
 
 
-def _episodes(*groups: Iterable[str]) -> tuple[str, ...]:
+def _episodes(*groups: Iterable[str | None]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for group in groups:
         for episode in group:

@@ -8,7 +8,7 @@ from typing import Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from .names import PredicateKind
-from .timeutil import iso
+from .timeutil import TimeLike, iso
 
 Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
 Op = Literal[
@@ -41,8 +41,8 @@ class Assertion(NamedTuple):
     subject: str
     predicate: str
     object: str
-    valid_from: object = None
-    valid_to: object = None
+    valid_from: TimeLike | None = None
+    valid_to: TimeLike | None = None
     episode: str | None = None
 
 
@@ -166,11 +166,14 @@ class Tombstone(Model):
     proposals: int = 0
 
 
+ChangeKind = Literal["added", "updated", "ended", "retracted", "corrected", "segmented", "merged", "purged",
+                     "linked"]
+
+
 class Change(Model):
     """One row of a diff: a version that started or stopped being believed, and why."""
 
-    change: Literal["added", "updated", "ended", "retracted", "corrected", "segmented",
-                    "merged", "purged", "linked"]
+    change: ChangeKind
     believed: Literal["started", "stopped", "removed"]
     at: datetime
     decision: str

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Literal, get_args
+from typing import Literal, cast, get_args
 
 from .errors import InvalidInput, InvalidPredicate
 
@@ -91,8 +91,8 @@ def refuse_kind_change(predicate: str, current: str, kind: str, in_use: bool) ->
         raise InvalidPredicate(f"{predicate} is already used as {current!r}; its kind cannot change now")
 
 
-def check_kind(kind: str) -> str:
+def check_kind(kind: str) -> PredicateKind:
     """A predicate kind as given, refused unless it is one of :data:`KINDS`."""
     if kind not in KINDS:
         raise InvalidPredicate(f"unknown predicate kind {kind!r}; choose {', '.join(KINDS[:-1])} or {KINDS[-1]}")
-    return kind
+    return cast(PredicateKind, kind)

@@ -14,7 +14,7 @@ from . import records
 from .engine import Engine
 from .kinds import effective_kinds
 from .models import Entity, Neighbourhood, Version
-from .reads import as_believed_at, unseen_at
+from .reads import as_believed_at, belief_order, unseen_at
 from .timeutil import MIN_TIME, OPEN_END, to_engine
 
 #: The deepest walk a focused view may ask for (each hop can multiply what is read).
@@ -72,7 +72,7 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     versions = sorted(
         (as_believed_at(v, as_of, valid_at, unseen) for v in found.values()
          if v.subject_id in kept and v.object_id in kept),
-        key=lambda v: (v.subject, v.predicate, v.valid_from, v.object, v.id),
+        key=belief_order,
     )
     kinds = effective_kinds(versions, {node: stored[node] for node in kept})
     entities = [Entity(id=node, name=names[node], kind=kinds[node]) for node in order if node in kept]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from . import records
 from .errors import InvalidInput, NotFound
 from .models import Tombstone, Version
@@ -9,7 +11,7 @@ from .names import entity_key
 from .writes import Transaction
 
 
-def purge(txn: Transaction, target: str, target_id: str) -> Tombstone:
+def purge(txn: Transaction, target: Literal["entity", "episode", "version"], target_id: str) -> Tombstone:
     """Hard-delete an entity (with its versions and their episodes), an episode, or a version."""
     entity_ids: list[str] = []
     episodes: list[str] = []

@@ -7,20 +7,22 @@ functions of :mod:`graphmem.temporal`; they never write.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-import networkx as nx
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from . import records
 from .engine import Engine
-from .models import Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
+from .models import Change, ChangeKind, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 from .temporal import Period, believed_at, status, status_at
 from .timeutil import OPEN_END, to_engine
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 _from_iso = datetime.fromisoformat
-_CHANGE_OF_OP = {
+_CHANGE_OF_OP: dict[str, ChangeKind] = {
     "ADD": "added", "UPDATE": "updated", "END": "ended", "RETRACT": "retracted",
     "CORRECT": "corrected", "SEGMENT": "segmented", "MERGE": "merged",
 }
@@ -100,6 +102,8 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[
 def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.MultiDiGraph:
     """The beliefs as a MultiDiGraph: entities as nodes (with name and kind), versions as
     edges keyed by version id with every field of the version as an attribute."""
+    import networkx as nx  # here: importing it costs ~20 MB of memory that most commands never use
+
     found = _believed_table(engine, as_of, valid_at)
     rows = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
     nodes = {}
@@ -117,14 +121,22 @@ def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.M
 # per row cost several times the engine's own query on large answers (BENCHMARKS.md).
 
 
+#: The order of an answer about what was believed (beliefs, snapshots, focused views).
+BELIEF_ORDER = ("subject", "predicate", "valid_from", "object", "id")
+
+
+def belief_order(version: Version) -> tuple:
+    """A version's place in an answer about what was believed (see :data:`BELIEF_ORDER`)."""
+    return tuple(getattr(version, name) for name in BELIEF_ORDER)
+
+
 def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) -> pa.Table:
     """The believed versions, one column per field, in the order ``beliefs`` returns them."""
     if valid_at is None:
         found = engine.arrow("store/beliefs_all_valid", {"as_of": to_engine(as_of)})
     else:
         found = engine.arrow("store/beliefs_at", {"as_of": to_engine(as_of), "valid_at": to_engine(valid_at)})
-    order = pc.sort_indices(found, sort_keys=[
-        (name, "ascending") for name in ("subject", "predicate", "valid_from", "object", "id")])
+    order = pc.sort_indices(found, sort_keys=[(name, "ascending") for name in BELIEF_ORDER])
     return found.take(order)
 
 
@@ -296,7 +308,9 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
         change = _CHANGE_OF_OP.get(d.op)
         if change is None:
             continue
-        for believed, vids in (("stopped", d.closed), ("started", d.created)):
+        stopped_started: tuple[tuple[Literal["stopped", "started"], list[str]], ...] = (
+            ("stopped", d.closed), ("started", d.created))
+        for believed, vids in stopped_started:
             for vid in vids:
                 if vid in by_id:
                     changes.append(Change(

@@ -50,9 +50,11 @@ def approve(txn: Transaction, p: Proposal, kind: str) -> Decision:
     if p.op == "end":  # an end proposal's moment is when the fact stopped: its valid_to
         decision = txn.end_fact(kind, p.subject, p.predicate, p.object, p.valid_to or p.valid_from, source,
                                 proposal=p.id)
-    else:
+    elif p.object is not None:  # an assertion always names its object (checked when it was queued)
         decision = txn.assert_fact(kind, p.subject, p.predicate, p.object, p.valid_from, p.valid_to, source,
                                    proposal=p.id)
+    else:
+        raise InvalidInput(f"proposal {p.id} asserts nothing: it names no object")
     txn.decide(p.id, "approved", None, decision.id)
     return decision
 

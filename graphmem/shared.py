@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cypher import SnapshotCache
 from .engine import Engine
 from .named import LogCache
+from .names import PredicateKind
 from .recall.live import LiveIndex
 
 __all__ = ["Shared", "shared_by"]
@@ -21,7 +22,7 @@ class Shared:
     and dropped or refreshed explicitly by whatever changes them."""
 
     settings: dict[str, str] | None = None
-    predicates: dict[str, str] | None = None
+    predicates: dict[str, PredicateKind] | None = None
     snapshots: SnapshotCache = field(default_factory=SnapshotCache)
     logs: LogCache = field(default_factory=LogCache)
     recall: LiveIndex | None = None  # the search index, built on the first search

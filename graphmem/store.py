@@ -7,13 +7,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .cypher import Rows
-from .engine import Engine, acquire, choose_engine, release
+from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
 from .errors import Conflict, InvalidInput, NotFound, TimeWentBackwards
 from .logio import export_log, finish_import, import_log
 from .migrations import migrate
@@ -31,6 +30,7 @@ from .models import (
     Said,
     Tombstone,
     Version,
+    Violation,
     WhyAnswer,
 )
 from .names import check_kind, check_predicate, entity_key, guess_kind, refuse_kind_change
@@ -43,11 +43,20 @@ from .recall.vectors import embed_ids, missing, written
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .shared import shared_by
 from .tables import TABLES
-from .timeutil import TICK, UTC, from_engine, iso, parse_time, zone
+from .timeutil import TICK, UTC, TimeLike, iso, parse_time, stored, zone
 from .when import read_time
 from .writes import Transaction
 
+if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx (~20 MB) is
+    import networkx as nx  # imported when a snapshot is asked for
+
+    from .explorer.app import Explorer
+
 ALL = "all"
+#: Messages from which Store.remember_many reads and stores in bulk: a bulk statement costs a
+#: few milliseconds more to plan than a row's (kuzu: one message took 94 ms in bulk, 14 ms row
+#: by row), and a row's cost is paid per row.
+_BULK = 16
 
 
 class Store:
@@ -153,12 +162,12 @@ class Store:
                 self._shared.settings = dict(db.run("store/meta_all"))
             return dict(self._shared.settings)
 
-    def time(self, value) -> datetime:
+    def time(self, value: TimeLike) -> datetime:
         """Read a user's time as aware UTC: ISO 8601 or a date (naive read in this store's zone),
         ``now``, or a phrase like "yesterday" or "2 weeks ago" read against now in this zone."""
         return read_time(value, self.tz, self.now)
 
-    def _time_or_none(self, value) -> datetime | None:
+    def _time_or_none(self, value: TimeLike | None) -> datetime | None:
         return None if value is None else self.time(value)
 
     def now(self) -> datetime:
@@ -179,7 +188,7 @@ class Store:
         db = self._db
         with db.lock:  # read and kept in one step (see _meta)
             if self._shared.predicates is None:
-                declared = {name: kind for name, kind in db.run("store/predicate_all")}
+                declared = {name: check_kind(kind) for name, kind in reads.declared(db).items()}
                 self._shared.predicates = {**DEFAULT_PREDICATES, **declared}
             return dict(self._shared.predicates)
 
@@ -213,7 +222,7 @@ class Store:
     # -- writes -------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, recorded_at=None, *, bulk: bool = False) -> Iterator[Transaction]:
+    def _write(self, recorded_at: TimeLike | None = None, *, bulk: bool = False) -> Iterator[Transaction]:
         """One atomic write at a strictly later transaction time (stored in bulk with ``bulk``)."""
         explicit = self._time_or_none(recorded_at)
         with self._db.lock:
@@ -248,7 +257,10 @@ class Store:
                 warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
                               RuntimeWarning, stacklevel=3)
 
-    def _embed(self, versions: list[str], episodes: list[str], progress=None) -> None:
+    def _embed(self, versions: list[str], episodes: list[str],
+               progress: Callable[[int, int], None] | None = None) -> None:
+        if self.embedder is None:
+            return
         ids, vectors = embed_ids(self._db, self.embedder, versions, episodes, progress)
         if self._shared.recall is not None:
             self._shared.recall.embedded(self.embedder.model, ids, vectors)
@@ -270,11 +282,11 @@ class Store:
         predicate: str,
         obj: str,
         *,
-        valid_from=None,
-        valid_to=None,
+        valid_from: TimeLike | None = None,
+        valid_to: TimeLike | None = None,
         episode: str | None = None,
         quote: str | Said | None = None,
-        recorded_at=None,
+        recorded_at: TimeLike | None = None,
     ) -> Decision:
         """Assert ``subject -[predicate]-> obj`` over a valid period (default: from the episode's time, or now)."""
         kind = self.kind_of(predicate)
@@ -282,7 +294,7 @@ class Store:
         with self._write(recorded_at) as txn:
             return txn.assert_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
 
-    def add_many(self, facts, *, recorded_at=None) -> list[Decision]:
+    def add_many(self, facts, *, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Assert many facts in one atomic write, each its own decision one tick after the last.
 
         ``facts`` are ``(subject, predicate, object[, valid_from[, valid_to[, episode]]])`` tuples
@@ -297,20 +309,23 @@ class Store:
         prepared = [(kinds.get(check_predicate(i.predicate), "many"), i, self._time_or_none(i.valid_from),
                      self._time_or_none(i.valid_to)) for i in items]
         with self._write(recorded_at, bulk=True) as txn:
-            txn.prefetch((n for i in items for n in (i.subject, i.object)), (i.predicate for i in items))
+            txn.prefetch((n for i in items for n in (i.subject, i.object)),
+                         ((i.subject, i.predicate, start) for _, i, start, _ in prepared))
             return [txn.assert_fact(kind, i.subject, i.predicate, i.object, start, end, txn.source(i.episode, None))
                     for kind, i, start, end in prepared]
 
-    def segment(self, subject: str, predicate: str, obj: str, *, valid_from, valid_to,
-                episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
+    def segment(self, subject: str, predicate: str, obj: str, *, valid_from: TimeLike, valid_to: TimeLike,
+                episode: str | None = None, quote: str | Said | None = None,
+                recorded_at: TimeLike | None = None) -> Decision:
         """State ``obj`` for a closed past period, cutting the covering history around it."""
         kind = self.kind_of(predicate)
         start, end = self.time(valid_from), self.time(valid_to)
         with self._write(recorded_at) as txn:
             return txn.segment_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
 
-    def end(self, subject: str, predicate: str, obj: str | None = None, *, at=None,
-            episode: str | None = None, quote: str | Said | None = None, recorded_at=None) -> Decision:
+    def end(self, subject: str, predicate: str, obj: str | None = None, *, at: TimeLike | None = None,
+            episode: str | None = None, quote: str | Said | None = None,
+            recorded_at: TimeLike | None = None) -> Decision:
         """The world changed: close what held at ``at`` (default: the episode's time, or now)."""
         kind = self.kind_of(predicate)
         moment = self._time_or_none(at)
@@ -318,21 +333,21 @@ class Store:
             return txn.end_fact(kind, subject, predicate, obj, moment, txn.source(episode, quote))
 
     def retract(self, version_id: str, *, reason: str, episode: str | None = None,
-                quote: str | Said | None = None, recorded_at=None) -> Decision:
+                quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
         """We were wrong: withdraw a believed version as never true, keeping it and the reason."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
             return txn.retract_version(version_id, reason, txn.source(episode, quote))
 
     def correct(self, version_id: str, obj: str, *, reason: str, episode: str | None = None,
-                quote: str | Said | None = None, recorded_at=None) -> Decision:
+                quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
         """Retract a version and assert the right value for the same period, in one write."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
             return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote))
 
     def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,
-                    reference_time=None, recorded_at=None) -> Episode:
+                    reference_time: TimeLike | None = None, recorded_at: TimeLike | None = None) -> Episode:
         """Record a piece of source material (its reference time defaults to now)."""
         reference = self._time_or_none(reference_time)
         with self._write(recorded_at) as txn:
@@ -340,9 +355,9 @@ class Store:
             txn.log("EPISODE", episode=episode.id)
             return episode
 
-    def remember(self, text: str, facts=(), *, kind: str = "chat", actor: str | None = None,
-                 reference_time=None, source: str | None = None, approve: bool = False,
-                 recorded_at=None) -> tuple[Episode, list[Proposal]]:
+    def remember(self, text: str, facts: Iterable[Any] = (), *, kind: str = "chat", actor: str | None = None,
+                 reference_time: TimeLike | None = None, source: str | None = None, approve: bool = False,
+                 recorded_at: TimeLike | None = None) -> tuple[Episode, list[Proposal]]:
         """Record an episode and propose the facts drawn from it, in one atomic write.
 
         ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
@@ -358,11 +373,95 @@ class Store:
             proposals = [review.queue(txn, fact, episode.id, source, approve_now, self.kind_of) for fact in facts]
         return episode, proposals
 
+    def remember_many(self, messages, *, approve: bool = False, replay: bool = False) -> list[Remembered]:
+        """Record many episodes, each with the facts drawn from it proposed, stored together.
+
+        ``messages`` are ``(said, facts)`` pairs: a :class:`Said` and facts as :meth:`remember`
+        takes them. Each message is a write of its own in the log, as one :meth:`remember` call:
+        at the write time (a tick after the write before), or with ``replay`` at its reference
+        time (a tick after the write before, when that is not later). All of them are stored in
+        one engine transaction, so all of them land or none; for many messages, what the gate
+        reads for them is fetched at once, and what they write is stored in bulk.
+
+        Should the gate refuse a fact of a message (approved with ``approve``, or from a source
+        that skips review), the message is recorded all the same and each fact written on its
+        own: a refused one stays pending, or is not proposed when its source skips review. Each
+        message's answer is ``(episode, proposals, refused)``, ``refused`` holding ``(fact,
+        reason)`` pairs.
+        """
+        items = [(said, self._time_or_none(said.reference_time), list(facts)) for said, facts in messages]
+        if not items:
+            return []
+        skips = self.review_skips()
+        bulk = len(items) >= _BULK
+
+        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+            if not replay or reference is None:
+                return None if latest is None else max(self._clock(), latest + TICK)
+            return reference if latest is None or reference > latest else latest + TICK
+
+        with self._db.lock:  # the latest write read and the write made in one step
+            with self._write(write_time(items[0][1], self.latest_write()), bulk=bulk) as txn:
+
+                def begin(reference: datetime | None) -> None:  # the next write, after the first
+                    if txn.decisions:
+                        txn.begin(write_time(reference, txn.at))
+
+                if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
+                    facts = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
+                    txn.prefetch((n for f, *_ in facts for n in (f.subject, f.object) if n),
+                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in facts))
+                recorded = []
+                for said, reference, facts in items:
+                    try:
+                        with txn.attempt():
+                            begin(reference)
+                            episode = txn.add_episode(said.text, said.kind, said.actor, reference)
+                            txn.log("EPISODE", episode=episode.id)
+                            proposals = [review.queue(txn, f, episode.id, said.kind, approve or said.kind in skips, self.kind_of)
+                                         for f in facts]
+                        recorded.append(Remembered(episode, proposals, []))
+                    except TimeWentBackwards:
+                        raise
+                    except (Conflict, InvalidInput):
+                        if not (approve or said.kind in skips):
+                            raise
+                        recorded.append(self._one_by_one(txn, said, reference, facts, begin,
+                                                         skip=said.kind in skips))
+        return recorded
+
+    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list,
+                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered:
+        """A message the gate refused as a whole: its episode (with its facts proposed, unless
+        its source skips review) in one write, then each fact approved (or, skipping review,
+        proposed) in a write of its own; the refused ones stay pending (are not proposed)."""
+        begin(reference)
+        episode = txn.add_episode(said.text, said.kind, said.actor, reference)
+        txn.log("EPISODE", episode=episode.id)
+        proposals = [] if skip else [review.queue(txn, f, episode.id, said.kind, False, self.kind_of) for f in facts]
+        refused = []
+        for n, fact in enumerate(facts):
+            try:
+                with txn.attempt():
+                    begin(reference)
+                    if skip:
+                        proposals.append(review.queue(txn, fact, episode.id, said.kind, True, self.kind_of))
+                    else:
+                        decision = review.approve(txn, proposals[n], self.kind_of(proposals[n].predicate))
+                        proposals[n] = proposals[n].model_copy(update={
+                            "state": "approved", "decided_at": decision.at, "decision": decision.id})
+            except TimeWentBackwards:
+                raise
+            except (Conflict, InvalidInput) as exc:
+                refused.append((fact, str(exc)))
+        return Remembered(episode, proposals, refused)
+
     # -- review queue ----------------------------------------------------------------------
 
-    def propose(self, subject: str, predicate: str, obj: str | None = None, *, op: str = "assert",
-                valid_from=None, valid_to=None, episode: str | None = None,
-                quote: str | Said | None = None, source: str = "manual", recorded_at=None) -> Proposal:
+    def propose(self, subject: str, predicate: str, obj: str | None = None, *,
+                op: Literal["assert", "end"] = "assert",
+                valid_from: TimeLike | None = None, valid_to: TimeLike | None = None, episode: str | None = None,
+                quote: str | None = None, source: str = "manual", recorded_at: TimeLike | None = None) -> Proposal:
         """Queue a fact for review; sources configured to skip review are written at once."""
         fact = Proposal(id="", op=op, subject=subject, predicate=predicate, object=obj,
                         valid_from=self._time_or_none(valid_from), valid_to=self._time_or_none(valid_to),
@@ -378,6 +477,7 @@ class Store:
         return [p for p in found if state is None or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
+        """A pending proposal by id (read alone: approving one does not read the whole queue)."""
         rows = self._db.run("store/proposal_get", {"id": proposal_id})
         if not rows:
             raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
@@ -386,13 +486,13 @@ class Store:
             raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
         return proposal
 
-    def approve(self, proposal_ids: list[str], *, recorded_at=None) -> list[Decision]:
+    def approve(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Write pending proposals through the gate at approval time (one atomic call)."""
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
         with self._write(recorded_at) as txn:
             return [review.approve(txn, p, self.kind_of(p.predicate)) for p in pending]
 
-    def reject(self, proposal_ids: list[str], *, reason: str, recorded_at=None) -> list[Decision]:
+    def reject(self, proposal_ids: list[str], *, reason: str, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Reject pending proposals, keeping them with the reason."""
         reason = _required_reason(reason)
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
@@ -401,7 +501,8 @@ class Store:
 
     # -- purge ---------------------------------------------------------------------------------
 
-    def purge(self, target: str, target_id: str, *, recorded_at=None) -> Tombstone:
+    def purge(self, target: Literal["entity", "episode", "version"], target_id: str, *,
+              recorded_at: TimeLike | None = None) -> Tombstone:
         """Hard-delete an entity, an episode or a version, leaving a content-free tombstone.
 
         The store's files are then rewritten (see :mod:`graphmem.backup`), so the removed text
@@ -432,6 +533,14 @@ class Store:
             self._shared.snapshots.clear()
             self._shared.logs.clear()
 
+    #: The embedded engines a store can use.
+    ENGINES = ENGINES
+
+    @staticmethod
+    def exists(path: str | Path) -> bool:
+        """True when ``path`` holds a store (made by ``Store(path)`` or ``graphmem init``)."""
+        return (Path(path) / MARKER_FILE).exists()
+
     @staticmethod
     def restore_new(path: str | Path, src: str | Path) -> BackupInfo:
         """Create a new store at ``path`` (a new directory) from the backup in ``src``."""
@@ -449,13 +558,14 @@ class Store:
         """The (subject id, predicate, number of versions) written most often, most first."""
         return audit.most_changed(self._db, limit)
 
-    def believed_counts(self, moments: Iterable) -> list[tuple[datetime, int]]:
+    def believed_counts(self, moments: Iterable[TimeLike]) -> list[tuple[datetime, int]]:
         """How many versions were believed and valid at each moment (as of it, valid at it)."""
         return audit.believed_counts(self._db, [self.time(m) for m in moments])
 
     # -- queries ---------------------------------------------------------------------------------
 
-    def moments(self, as_of=None, valid_at=None) -> tuple[datetime, datetime | None]:
+    def moments(self, as_of: TimeLike | None = None,
+                valid_at: TimeLike | None = None) -> tuple[datetime, datetime | None]:
         """The transaction and valid times a question asks about, as every query reads them:
         ``as_of`` defaults to now, ``valid_at`` to ``as_of``; ``valid_at="all"`` is None (any valid time)."""
         t = self.now() if as_of is None else self.time(as_of)
@@ -463,14 +573,14 @@ class Store:
             return t, None
         return t, (t if valid_at is None else self.time(valid_at))
 
-    def beliefs(self, as_of=None, valid_at=None) -> list[Version]:
+    def beliefs(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> list[Version]:
         """What the store believed at ``as_of`` (default now), valid at ``valid_at``.
 
         ``valid_at`` defaults to ``as_of``; "all" gives every valid time.
         """
         return reads.beliefs(self._db, *self.moments(as_of, valid_at))
 
-    def snapshot(self, as_of=None, valid_at=None) -> nx.MultiDiGraph:
+    def snapshot(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> nx.MultiDiGraph:
         """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
         return reads.snapshot(self._db, *self.moments(as_of, valid_at))
 
@@ -493,7 +603,8 @@ class Store:
         rows = self._db.run("store/entity_find", {"text": entity_key(text), "limit": limit})
         return [records.entity(r) for r in rows]
 
-    def neighbourhood(self, focus: str, depth: int = 1, as_of=None, valid_at=None,
+    def neighbourhood(self, focus: str, depth: int = 1, as_of: TimeLike | None = None,
+                      valid_at: TimeLike | None = None,
                       predicates: list[str] | None = None, limit: int | None = None) -> Neighbourhood:
         """The entities within ``depth`` hops of ``focus`` and the facts between them, as believed
         at ``as_of`` (default now) and valid at ``valid_at`` (default ``as_of``; "all": any time).
@@ -537,7 +648,7 @@ class Store:
         check_predicate(predicate)
         return reads.history(self._db, self.entity(subject).id, predicate, self.now())
 
-    def timeline(self, entity: str, as_of=None) -> list[Version]:
+    def timeline(self, entity: str, as_of: TimeLike | None = None) -> list[Version]:
         """An entity's facts (as subject or object) as believed at ``as_of``, in valid-time order."""
         return reads.timeline(self._db, self.entity(entity).id, self.moments(as_of)[0])
 
@@ -557,18 +668,19 @@ class Store:
             raise NotFound(f"no version {version_id!r}")
         return reads.with_status(found, self.now())
 
-    def diff(self, t1, t2) -> list[Change]:
+    def diff(self, t1: TimeLike, t2: TimeLike) -> list[Change]:
         """What started and stopped being believed after ``t1`` up to ``t2``, and why."""
         return reads.diff(self._db, self.time(t1), self.time(t2))
 
-    def why(self, subject: str, predicate: str, *, valid_at, as_of, vs=None) -> WhyAnswer:
+    def why(self, subject: str, predicate: str, *, valid_at: TimeLike, as_of: TimeLike,
+            vs: TimeLike | None = None) -> WhyAnswer:
         """The answer for (subject, predicate) at ``valid_at`` as of two times, and the writes between."""
         check_predicate(predicate)
         ent = self.entity(subject)
         return reads.why(self._db, ent.id, ent.name, predicate, self.time(valid_at),
                          self.time(as_of), self.moments(vs)[0])
 
-    def decisions(self, after=None, until=None) -> list[Decision]:
+    def decisions(self, after: TimeLike | None = None, until: TimeLike | None = None) -> list[Decision]:
         """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""
         return reads.decisions(self._db, self._time_or_none(after), self._time_or_none(until))
 
@@ -578,7 +690,7 @@ class Store:
 
     def write_times(self) -> list[datetime]:
         """When each write that changed belief happened, oldest first (what a slider steps through)."""
-        return [from_engine(row[0]) for row in self._db.run("store/decision_times")]
+        return [stored(row[0]) for row in self._db.run("store/decision_times")]
 
     def tombstones(self) -> list[Tombstone]:
         """Records of purges, oldest first."""
@@ -609,7 +721,8 @@ class Store:
         rows = self._db.run("store/episode_versions", {"episode": episode_id})
         return reads.newest_first([reads.with_status(records.version(r), now) for r in rows])
 
-    def cypher(self, query: str, params: dict | None = None, as_of=None, valid_at=None, *,
+    def cypher(self, query: str, params: dict[str, Any] | None = None, as_of: TimeLike | None = None,
+               valid_at: TimeLike | None = None, *,
                timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
         """Run a read-only Cypher query over the graph as believed at ``as_of`` and valid at ``valid_at``.
 
@@ -626,7 +739,8 @@ class Store:
             snapshot = self._shared.snapshots.get(self._db, t, v, self.latest_write())
         return cypher.answer(snapshot.projection(), text, bound, self.engine, timeout=timeout, memory_mb=memory_mb)
 
-    def query(self, name: str, params: dict | None = None, as_of=None, valid_at=None, *,
+    def query(self, name: str, params: dict[str, Any] | None = None, as_of: TimeLike | None = None,
+              valid_at: TimeLike | None = None, *,
               timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
         """Run the named query ``queries/NAME.cypher`` (see :meth:`named_queries`) over the log as of
         ``as_of``, with ``params`` of its declared types (text is converted); rows as dicts. Runs
@@ -637,12 +751,18 @@ class Store:
         return named.run(self._db, self._shared.logs, found, bound, t, self.latest_write(), timeout=timeout,
                          memory_mb=memory_mb)
 
+    def parameter(self, name: str, kind: str, value: Any) -> Any:
+        """A query parameter's value of type ``kind`` (text, int, float, time, entity) as a query
+        takes it: text is converted, a time read in this store's zone, an entity named by its id."""
+        return named.convert(name, kind, value, self.time, lambda n: self.entity(n).id)
+
     @staticmethod
     def named_queries() -> list[named.NamedQuery]:
         """The named queries every store can run (``queries/*.cypher``): name, description, parameters."""
         return list(named.named_queries().values())
 
-    def search(self, text: str, as_of=None, valid_at="all", after=None, before=None, *, limit: int | None = 10,
+    def search(self, text: str, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all",
+               after: TimeLike | None = None, before: TimeLike | None = None, *, limit: int | None = 10,
                speaker: str | None = None, semantic: bool = True) -> list[Hit]:
         """The facts that best answer ``text``, as believed at ``as_of``, best first.
 
@@ -702,7 +822,7 @@ class Store:
     def _synonyms(self) -> recall_synonyms.Table:
         return recall_synonyms.table_of(self._meta().get(recall_synonyms.SETTING))
 
-    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True):
+    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True) -> Explorer:
         """Serve the explorer (a read-only web app) for this store from this process.
 
         Returns once it answers, with a handle: ``.url``, ``.stop()``, ``.wait()``. It runs on
@@ -713,7 +833,7 @@ class Store:
 
         return start(self, host=host, port=port, open_browser=open_browser)
 
-    def check(self):
+    def check(self) -> list[Violation]:
         """Verify the invariants; return the violations found (empty when sound)."""
         from .checks import check, check_index
 
@@ -722,11 +842,12 @@ class Store:
         return check(versions, self.decisions(), self.episodes(), self.tombstones(),
                      self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
 
-    def export(self, path: str | Path, progress=None) -> int:
+    def export(self, path: str | Path, progress: Callable[[int], None] | None = None) -> int:
         """Write the whole log as JSON Lines; return the number of records."""
         return export_log(self._db, Path(path), progress)
 
-    def import_log(self, path: str | Path, progress=None, *, on_bad_line=None) -> int:
+    def import_log(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
+                   on_bad_line: Callable[[str], None] | None = None) -> int:
         """Restore an exported log into this store, atomically; return the number of records.
 
         With ``on_bad_line`` (a function taking a message), unreadable lines are skipped and
@@ -742,3 +863,18 @@ def _required_reason(reason: str | None) -> str:
     if not reason or not str(reason).strip():
         raise InvalidInput("a reason is required")
     return str(reason).strip()
+
+
+def _earliest(times) -> datetime | None:
+    """The earliest of some times, None when none is given (optional times made aware UTC)."""
+    found = [t if t.tzinfo else t.replace(tzinfo=UTC) for t in times if t is not None]
+    return min(found) if found else None
+
+
+class Remembered(NamedTuple):
+    """One message recorded by :meth:`Store.remember_many`: its episode, its proposals, and the
+    facts the gate refused, each with why."""
+
+    episode: Episode
+    proposals: list[Proposal]
+    refused: list[tuple[object, str]]

@@ -9,6 +9,7 @@ a far-future sentinel so time filters need no ``IS NULL OR`` (slow on kuzu).
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from typing import overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dateutil import parser as dateparser
@@ -22,6 +23,9 @@ OPEN_END = datetime(9999, 12, 31)
 MIN_TIME = datetime(1, 1, 2, tzinfo=UTC)
 MAX_TIME = datetime(9999, 1, 1, tzinfo=UTC)
 TICK = timedelta(microseconds=1)
+#: Every form a time may be given in: a datetime (naive: in the store's zone), a date (the start of
+#: that day), or text (ISO 8601, "now", or a phrase such as "yesterday" or "2 weeks ago").
+TimeLike = datetime | date | str
 
 
 def zone(name: str):
@@ -88,6 +92,11 @@ def to_engine(value: datetime | None) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None)
 
 
+def stored(value: datetime) -> datetime:
+    """A naive UTC value read from the engine that is never an open end (a start) as aware UTC."""
+    return value.replace(tzinfo=UTC)
+
+
 def from_engine(value: datetime | None) -> datetime | None:
     """Naive UTC value read from the engine as an aware UTC time (the sentinel as None)."""
     if value is None or value >= OPEN_END:
@@ -95,6 +104,10 @@ def from_engine(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC)
 
 
+@overload
+def iso(value: datetime) -> str: ...
+@overload
+def iso(value: None) -> None: ...
 def iso(value: datetime | None) -> str | None:
     """ISO 8601 text in UTC with a 'Z', or None for an open end."""
     if value is None:

@@ -16,7 +16,8 @@ must never be rolled back. ``LOAD FROM`` an Arrow table with the keys matched in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
@@ -24,14 +25,14 @@ import pyarrow as pa
 
 from . import reads, records
 from .engine import Engine
-from .errors import Conflict, InvalidInput, InvalidTime, NotFound
+from .errors import Conflict, InvalidInput, InvalidTime, NotFound, TimeWentBackwards
 from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
-from .models import Decision, Episode, Link, Proposal, Said, Tombstone, Version
+from .models import Decision, Episode, Link, Op, Proposal, Said, Tombstone, Version
 from .names import display_name, entity_key, guess_kind
 from .queries import QUERIES
 from .tables import by_name
 from .temporal import Period, held_order
-from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, to_engine
+from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
 
 __all__ = ["Transaction", "WriteSet", "refuse_out_of_range", "row_of"]
 
@@ -95,6 +96,10 @@ _S, _T, _L = pa.string(), pa.timestamp("us"), pa.list_(pa.string())
 _CLOSE_ROWS = pa.schema([("subject", _S), ("version", _S), ("closed_at", _T), ("replaced_by", _L),
                          ("closing_decision", _S), ("retract_reason", _S)])
 _RELINK_ROWS = pa.schema([("subject", _S), ("version", _S), ("linked", _L)])
+_KEY_ROWS = pa.schema([("subject", _S), ("wanted", _S), ("ends_from", _T)])
+#: Bounds on a stored valid end that leave nothing out: before every end, and after the open one.
+_EARLIEST_END = datetime(1, 1, 1)
+_PAST_OPEN_END = OPEN_END + TICK
 
 
 def _load(engine: Engine, query: str, schema: pa.Schema, rows: list[dict], **params) -> list[list]:
@@ -105,7 +110,12 @@ def _load(engine: Engine, query: str, schema: pa.Schema, rows: list[dict], **par
 
 class Transaction:
     """One write in progress: its transaction time, id counters, what it has planned so far, and
-    what it read of the store (each entity, episode and believed (subject, predicate) read once)."""
+    what it read of the store (each entity, episode and believed (subject, predicate) read once).
+
+    The gate reads only the believed versions a decision can touch: those whose valid period
+    ends at or after the earliest valid time it looks at (see :meth:`believed`), so a key with a
+    long past costs a write what its recent past holds, not every value it ever had.
+    """
 
     def __init__(self, engine: Engine, meta: dict[str, str], at: datetime, tz: tzinfo = UTC):
         self.engine = engine
@@ -118,6 +128,9 @@ class Transaction:
         self._changed: set[str] = set()
         self._entities: dict[str, bool] = {}  # id -> exists
         self._held: dict[tuple[str, str], list[Held]] = {}
+        self._since: dict[tuple[str, str], datetime | None] = {}  # key -> earliest end read (None: all)
+        self._fresh = False  # a write was begun and has no decision yet
+        self._undo: _Undo | None = None  # what the attempt under way changed (see attempt)
         self._episodes: dict[str, Episode] = {}
         self._queued: dict[str, dict] = {}  # proposals queued by this write, by id
 
@@ -135,7 +148,38 @@ class Transaction:
     @property
     def next_at(self) -> datetime:
         """The transaction time the next decision of this write gets: each a tick after the last."""
-        return self.at + TICK if self.decisions else self.at
+        return self.at + TICK if self.decisions and not self._fresh else self.at
+
+    def begin(self, at: datetime) -> None:
+        """Go on with another write inside this one, at transaction time ``at``.
+
+        Its decisions are logged from ``at`` on, exactly as in a write of its own, and stored
+        with the others when this one finishes: several writes, each at its own time, kept or
+        lost together (:meth:`graphmem.Store.remember_many`).
+        """
+        if self.decisions and at <= self.decisions[-1].at:
+            raise TimeWentBackwards(f"transaction time {iso(at)} is not after the write before, at "
+                                    f"{iso(self.decisions[-1].at)}; transaction time only moves forward")
+        self.at, self._fresh = at, True
+
+    @contextmanager
+    def attempt(self) -> Iterator[None]:
+        """Plan part of this write that may be refused: when it raises, everything it planned is
+        undone (what it read of the store is kept) and the write goes on as it was before it.
+
+        This lets one transaction hold many writes, each refused or carried out on its own
+        (:meth:`graphmem.Store.remember_many`). Attempts do not nest.
+        """
+        if self._undo is not None:
+            raise RuntimeError("internal: attempts do not nest")
+        self._undo = _Undo(self)
+        try:
+            yield
+        except BaseException:
+            self._undo.restore(self)
+            raise
+        finally:
+            self._undo = None
 
     def finish(self, *, bulk: bool = False) -> None:
         """Store the write set, then the latest write time and the id counters with it."""
@@ -150,36 +194,65 @@ class Transaction:
 
     # -- what the gate reads ------------------------------------------------------------------------
 
-    def prefetch(self, names: Iterable[str], predicates: Iterable[str]) -> None:
-        """Read at once whether entities named ``names`` exist, and the believed versions of their
-        ``predicates`` (a write of many facts reads the store twice, not twice per fact)."""
+    def prefetch(self, names: Iterable[str], keys: Iterable[tuple[str, str, datetime | None]]) -> None:
+        """Read at once whether entities named ``names`` exist, and for each ``(subject name,
+        predicate, since)`` in ``keys`` the believed versions that end at or after ``since`` (all of
+        them for None): a write of many facts reads the store twice, not twice per fact."""
         candidates = sorted({c for n in names for c in (n, entity_key(n))} - self._entities.keys())
         if candidates:
             table = pa.table({"candidate": pa.array(candidates, pa.string())})
             found = {row[0] for row in self.engine.run_text(QUERIES["store/batch_entities"], {"rows": table})}
             self._entities.update({c: c in found for c in candidates})
-        subjects = sorted({c for c, exists in self._entities.items() if exists})
-        wanted = sorted(set(predicates))
-        if not subjects or not wanted:
+        wanted: dict[tuple[str, str], datetime | None] = {}
+        for name, predicate, since in keys:
+            subject = self.find_entity(name)
+            if subject is None or (subject, predicate) in self._held:
+                continue
+            key = (subject, predicate)
+            wanted[key] = _earlier(wanted[key], since) if key in wanted else since
+        if not wanted:
             return
-        table = pa.table({"subject": pa.array(subjects, pa.string())})
-        fetched: dict[tuple[str, str], list[Held]] = {(s, p): [] for s in subjects for p in wanted}
-        for subject, predicate, vid, obj, start, end, episodes in self.engine.run_text(
-                QUERIES["store/batch_believed"], {"rows": table, "predicates": wanted, "open": OPEN_END}):
-            fetched[(subject, predicate)].append(
-                Held(vid, obj, Period(from_engine(start), from_engine(end)), tuple(episodes or ())))
+        rows = [{"subject": s, "wanted": p, "ends_from": _end_bound(since, _EARLIEST_END)}
+                for (s, p), since in wanted.items()]
+        fetched: dict[tuple[str, str], list[Held]] = {key: [] for key in wanted}
+        for subject, predicate, *row in _load(self.engine, "store/batch_believed", _KEY_ROWS, rows,
+                                              open=OPEN_END):
+            fetched[(subject, predicate)].append(_held(row))
         for key, held in fetched.items():
-            self._held.setdefault(key, held)
+            self._held[key], self._since[key] = held, wanted[key]
 
-    def believed(self, subject_id: str, predicate: str) -> list[Held]:
+    def believed(self, subject_id: str, predicate: str, since: datetime | None = None) -> list[Held]:
         """The believed versions of (subject, predicate) as this write leaves them so far, in one
-        fixed order (so the same writes give the same version ids on both engines)."""
+        fixed order (so the same writes give the same version ids on both engines).
+
+        With ``since``, only those whose valid period ends at or after it: every version a decision
+        about valid times from ``since`` on can close, merge, link or end at (the planners of
+        :mod:`graphmem.gate` look at nothing that ended before the period they are given).
+        """
         key = (subject_id, predicate)
         if key not in self._held:
-            rows = self.run("store/fact_believed", subject=subject_id, predicate=predicate, open=OPEN_END)
-            self._held[key] = [Held(r[0], r[1], Period(from_engine(r[2]), from_engine(r[3])), tuple(r[4] or ()))
-                               for r in rows]
-        return held_order(self._held[key])
+            self._held[key], self._since[key] = self._fetch(subject_id, predicate, since, None), since
+        elif (known := self._since[key]) is not None and (since is None or since < known):
+            # what ends between the new bound and the one read before: nothing this write touched
+            self._held[key].extend(self._fetch(subject_id, predicate, since, known))
+            self._since[key] = since
+        held = self._held[key]
+        if since is not None:
+            held = [h for h in held if h.period.end is None or h.period.end >= since]
+        return held_order(held)
+
+    def _fetch(self, subject_id: str, predicate: str, since: datetime | None,
+               until: datetime | None) -> list[Held]:
+        """The stored believed versions of a key whose valid end is in ``[since, until)``."""
+        rows = self.run("store/fact_believed", subject=subject_id, predicate=predicate, open=OPEN_END,
+                        since=_end_bound(since, _EARLIEST_END), until=_end_bound(until, _PAST_OPEN_END))
+        return [_held(row) for row in rows]
+
+    def _read(self, subject_id: str, predicate: str) -> list[Held]:
+        """What this write holds of a key (read whole from the store if it was never read)."""
+        if (subject_id, predicate) not in self._held:
+            self.believed(subject_id, predicate)
+        return self._held[(subject_id, predicate)]
 
     def find_entity(self, name_or_id: str) -> str | None:
         """The id of an existing entity named (or identified) ``name_or_id``."""
@@ -204,6 +277,8 @@ class Transaction:
 
     def create_entity(self, entity_id: str, name: str, kind: str) -> None:
         """Create an entity with this id (``ensure_entity`` keys it by its name)."""
+        if self._undo is not None:
+            self._undo.keep(self._entities, entity_id, "entities")
         self.writes.add("Entity", {"id": entity_id, "name": name, "kind": kind})
         self._entities[entity_id] = True
 
@@ -240,7 +315,7 @@ class Transaction:
         time, or this decision's)."""
         start = start or (source.reference_time if source else self.next_at)
         subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
-        plan = plan_assert(kind, self.believed(subject_id, predicate), object_id, start, end,
+        plan = plan_assert(kind, self.believed(subject_id, predicate, start), object_id, start, end,
                            source.id if source else None, self.tz)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
@@ -252,14 +327,14 @@ class Transaction:
         object_id = self.find_entity(obj) if obj is not None else None
         if subject_id is None or (obj is not None and object_id is None):
             raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
-        plan = plan_end(kind, self.believed(subject_id, predicate), object_id, moment, source.id if source else None)
+        plan = plan_end(kind, self.believed(subject_id, predicate, moment), object_id, moment, source.id if source else None)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
     def segment_fact(self, kind: str, subject: str, predicate: str, obj: str, start: datetime, end: datetime,
                      source: Episode | None) -> Decision:
         """State ``obj`` for the closed past period ``[start, end)``, cutting the history around it."""
         subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
-        plan = plan_segment(kind, self.believed(subject_id, predicate), object_id, start, end,
+        plan = plan_segment(kind, self.believed(subject_id, predicate, start), object_id, start, end,
                             source.id if source else None)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None)
 
@@ -275,7 +350,7 @@ class Transaction:
         wrong = self.believed_version(version_id)
         object_id = self.ensure_entity(obj)
         held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to), tuple(wrong.episodes))
-        plan = plan_correct(kind_of(wrong.predicate), self.believed(wrong.subject_id, wrong.predicate), held,
+        plan = plan_correct(kind_of(wrong.predicate), self.believed(wrong.subject_id, wrong.predicate, wrong.valid_from), held,
                             object_id, source.id if source else None)
         return self.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason, retracted=(wrong.id,),
                               episode=source.id if source else None)
@@ -326,8 +401,8 @@ class Transaction:
         at = to_engine(self.at)
         for closed_id in plan.close:
             owner = (owners or {}).get(closed_id, subject_id)
-            self.believed(owner, predicate)  # read once, so what this write closes stays closed for it
-            held = self._held[(owner, predicate)]
+            held = self._read(owner, predicate)  # read once, so what it closes stays closed for it
+            self._touch_held(owner, predicate)
             if all(h.id != closed_id for h in held):
                 raise Conflict(f"version {closed_id} is no longer believed; nothing was written")
             held[:] = [h for h in held if h.id != closed_id]
@@ -335,12 +410,14 @@ class Transaction:
                        "superseded_by": [vid for vid, new in created if closed_id in new.supersedes],
                        "reason": reason if closed_id in retracted else None}
             if closed_id in self.writes.versions:  # written by this write: closed before it is stored
+                self._touch_version(closed_id)
                 self.writes.versions[closed_id].update(closing)
             else:
                 self.writes.closes[closed_id] = {
                     "subject": owner, "id": closed_id, "at": at, "superseded_by": closing["superseded_by"],
                     "decision": decision_id, "reason": closing["reason"]}
-        held = self._held.setdefault((subject_id, predicate), [])
+        held = self._read(subject_id, predicate)
+        self._touch_held(subject_id, predicate)
         for version_id, new in created:
             self.writes.versions[version_id] = {
                 "from": subject_id, "to": new.object, "id": version_id, "predicate": predicate,
@@ -350,38 +427,43 @@ class Transaction:
                 "closed_by": None, "reason": None,
             }
             held.append(Held(version_id, new.object, new.period, tuple(new.episodes)))
-        for version_id in plan.link:
-            self.link(subject_id, predicate, version_id, episode)
+        if episode is not None:  # a NOOP citing an episode links it to what holds
+            for version_id in plan.link:
+                self.link(subject_id, predicate, version_id, episode)
         return self._decision(plan.op, decision_id, created=[vid for vid, _ in created],
                               closed=list(plan.close), episode=episode, reason=reason, proposal=proposal)
 
     def link(self, subject_id: str, predicate: str, version_id: str, episode: str) -> None:
         """Link one more supporting episode to a believed version, recording when: at this write's
         latest decision (the one that cited it)."""
-        self.believed(subject_id, predicate)
         key = (subject_id, predicate)
-        if all(h.id != version_id for h in self._held[key]):
+        if all(h.id != version_id for h in self._read(subject_id, predicate)):
             raise Conflict(f"version {version_id} is no longer believed; nothing was written")
+        self._touch_held(subject_id, predicate)
         self._held[key] = [h._replace(episodes=h.episodes + (episode,)) if h.id == version_id else h
                            for h in self._held[key]]
         if version_id in self.writes.versions:
+            self._touch_version(version_id)
             self.writes.versions[version_id]["episodes"].append(episode)
         else:
             current = next(h.episodes for h in self._held[key] if h.id == version_id)
+            if self._undo is not None:
+                self._undo.keep(self.writes.relinks, version_id, "relinks")
             self.writes.relinks[version_id] = (subject_id, list(current))
         link = Link(version=version_id, episode=episode, at=self.at)
         self.writes.add("Link", row_of("Link", link))
         self.linked_versions.add(version_id)
 
-    def log(self, op: str, *, episode=None, reason=None, proposal=None) -> Decision:
+    def log(self, op: Op, *, episode=None, reason=None, proposal=None) -> Decision:
         """Append one decision that writes no version (EPISODE, PROPOSE, REJECT, PURGE)."""
         self.at = self.next_at
         return self._decision(op, self.next_id("d"), episode=episode, reason=reason, proposal=proposal)
 
-    def _decision(self, op: str, decision_id: str, *, created=(), closed=(), episode=None, reason=None,
+    def _decision(self, op: Op, decision_id: str, *, created=(), closed=(), episode=None, reason=None,
                   proposal=None) -> Decision:
         decision = Decision(id=decision_id, op=op, at=self.at, created=list(created), closed=list(closed),
                             episode=episode, reason=reason, proposal=proposal)
+        self._fresh = False
         self.writes.add("Decision", row_of("Decision", decision))
         self.decisions.append(decision)
         return decision
@@ -400,15 +482,102 @@ class Transaction:
         if queued is not None:
             if queued["state"] != "pending":
                 raise Conflict(f"proposal {proposal_id} is not pending")
+            if self._undo is not None:
+                self._undo.keep(self._queued, proposal_id, "queued")
             queued.update(state=state, decided_at=update["at"], reason=reason, decision=decision)
         elif proposal_id in self.writes.decided:
             raise Conflict(f"proposal {proposal_id} is not pending")
         else:
             self.writes.decided[proposal_id] = update
 
+    def _touch_held(self, subject_id: str, predicate: str) -> None:
+        """Keep what this write holds of a key as it was, before the attempt under way changes it."""
+        if self._undo is not None:
+            key = (subject_id, predicate)
+            if key not in self._undo.held:
+                self._undo.held[key] = (list(self._held[key]), self._since.get(key))
+
+    def _touch_version(self, version_id: str) -> None:
+        """Keep a version this write created as it was, before the attempt under way changes it."""
+        if self._undo is not None:
+            self._undo.keep(self.writes.versions, version_id, "versions")
+
     def tombstone(self, tombstone: Tombstone) -> None:
         """Store the record of a purge."""
         self.writes.add("Tombstone", row_of("Tombstone", tombstone))
+
+
+_MISSING = object()
+
+
+class _Undo:
+    """How to put a :class:`Transaction` back as it was when an attempt began.
+
+    Counters and times are copied; what is only added to (rows, decisions, new versions, ...) is
+    cut back to its length; what is changed in place is copied when first changed.
+    """
+
+    def __init__(self, txn: Transaction):
+        self.meta, self.changed = dict(txn.meta), set(txn._changed)
+        self.at, self.fresh, self.decisions = txn.at, txn._fresh, len(txn.decisions)
+        self.rows = {table: len(rows) for table, rows in txn.writes.rows.items()}
+        self.sizes = {name: len(found) for name, found in self._grown(txn).items()}
+        self.held: dict[tuple[str, str], tuple[list[Held], datetime | None]] = {}
+        self.kept: dict[str, dict] = {"entities": {}, "relinks": {}, "versions": {}, "queued": {}}
+
+    @staticmethod
+    def _grown(txn: Transaction) -> dict[str, dict]:
+        """What a write only adds keys to (its episodes read are kept as well, or read again)."""
+        writes = txn.writes
+        return {"versions": writes.versions, "closes": writes.closes, "decided": writes.decided,
+                "episodes": txn._episodes, "queued": txn._queued}
+
+    def keep(self, found: dict, key, name: str) -> None:
+        """Copy ``found[key]`` (or note that it is missing) before its first change."""
+        kept = self.kept[name]
+        if key not in kept:
+            value = found.get(key, _MISSING)
+            kept[key] = dict(value, **{k: list(v) for k, v in value.items() if isinstance(v, list)}) \
+                if isinstance(value, dict) else value
+
+    def restore(self, txn: Transaction) -> None:
+        txn.meta.clear()
+        txn.meta.update(self.meta)
+        txn._changed, txn.at, txn._fresh = self.changed, self.at, self.fresh
+        del txn.decisions[self.decisions:]
+        for table, rows in txn.writes.rows.items():
+            del rows[self.rows.get(table, 0):]
+        for name, found in (("entities", txn._entities), ("relinks", txn.writes.relinks),
+                            ("versions", txn.writes.versions), ("queued", txn._queued)):
+            for key, value in self.kept[name].items():
+                if value is _MISSING:
+                    found.pop(key, None)
+                elif isinstance(value, dict) and isinstance(found.get(key), dict):
+                    found[key].clear()  # in place: a queued proposal's row is also among the rows
+                    found[key].update(value)
+                else:
+                    found[key] = value
+        for name, found in self._grown(txn).items():
+            while len(found) > self.sizes[name]:
+                found.popitem()
+        for key, (held, since) in self.held.items():
+            txn._held[key], txn._since[key] = held, since
+
+
+def _held(row: list) -> Held:
+    """A believed-version row ``id, object id, valid_from, valid_to, episodes`` as the gate sees it."""
+    vid, obj, start, end, episodes = row
+    return Held(vid, obj, Period(stored(start), from_engine(end)), tuple(episodes or ()))
+
+
+def _earlier(a: datetime | None, b: datetime | None) -> datetime | None:
+    """The earlier of two bounds, None (no bound) being the earliest."""
+    return None if a is None or b is None else min(a, b)
+
+
+def _end_bound(moment: datetime | None, default: datetime) -> datetime:
+    """A bound on valid ends as the engine compares it (``default`` when there is none)."""
+    return default if moment is None else to_engine(moment)
 
 
 def row_of(table: str, record) -> dict:

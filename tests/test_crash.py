@@ -83,7 +83,8 @@ CHILD = textwrap.dedent("""
     elif job["do"] == "ingest":
         from graphmem.ingest import ingest, read_messages
 
-        ingest(store, read_messages(job["file"]), replay=True, approve=True)
+        ingest(store, read_messages(job["file"]), replay=True, approve=True,
+               **({"batch": job["batch"]} if "batch" in job else {}))
     elif job["do"] == "purge":
         store.purge("entity", job["target"], recorded_at=job["at"])
     store.close()
@@ -310,7 +311,7 @@ def test_a_supersede_of_thousands_of_versions_killed_many_times(tmp_path):
     assert "before" in outcomes
 
 
-# -- an ingest batch: one atomic write per message ------------------------------------------------
+# -- an ingest: one write per message, many messages to a transaction ----------------------------
 
 
 def held(store: Store, at: datetime) -> list[tuple]:
@@ -336,7 +337,14 @@ def chat(path: Path, count: int, *, tied: bool = False) -> Path:
     return path
 
 
-def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path):
+def commits(messages: int, batch: int) -> int:
+    """How many transactions an ingest of ``messages`` commits: the first message alone, then
+    ``batch`` at a time (a message whose facts the gate refuses is written in its batch)."""
+    return 1 + -(-(messages - 1) // batch)
+
+
+@pytest.mark.parametrize("batch", [1, 7])  # a transaction per message; seven messages to one
+def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path, batch):
     from graphmem.ingest import ingest, read_messages
 
     file = chat(tmp_path / "chat.jsonl", 30)
@@ -346,12 +354,14 @@ def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path):
         decisions = store.decisions()
         episodes = store.episodes()
         assert len(episodes) == 60 and any(d.op == "UPDATE" for d in decisions)
+        assert any(p.state == "pending" for p in store.proposals())  # the gate refused some facts
     rng = random.Random(4)
-    for n, (nth, delay) in enumerate([(rng.randint(5, 60), None), (None, rng.uniform(0.2, 1.5))]):
+    last = commits(60, batch) - 1  # (the kill hooks the COMMIT of that transaction)
+    for n, (nth, delay) in enumerate([(rng.randint(min(5, last), last), None), (None, rng.uniform(0.2, 1.5))]):
         directory = tmp_path / f"run{n}"
         Store(directory, engine=ENGINE).close()
         kill_during({"store": directory, "do": "ingest", "file": file, "hook": "commit" if nth else None,
-                     "nth": nth}, delay=delay)
+                     "nth": nth, "batch": batch}, delay=delay)
         with Store(directory, engine=ENGINE) as store:
             assert store.check() == []
             got = store.decisions()
@@ -372,7 +382,11 @@ def test_an_ingest_killed_midway_keeps_whole_messages(tmp_path):
             assert store.check() == []
 
 
-def test_a_replay_of_messages_sharing_chat_times_killed_anywhere_is_finished_by_a_rerun(tmp_path):
+@pytest.mark.parametrize(("batch", "kills"), [
+    (1, (2, 7, 8, 15)),  # after a user message, after its reply, mid-group, ...
+    (5, (1, 2, 3, 5)),  # transactions of 1, 5, 5, ... messages: boundaries inside groups of ties
+])
+def test_a_replay_of_messages_sharing_chat_times_killed_anywhere_is_finished_by_a_rerun(tmp_path, batch, kills):
     from graphmem.ingest import ingest, read_messages
 
     file = chat(tmp_path / "chat.jsonl", 12, tied=True)
@@ -381,11 +395,12 @@ def test_a_replay_of_messages_sharing_chat_times_killed_anywhere_is_finished_by_
         ingest(store, read_messages(file), replay=True, approve=True)
         whole = (store.decisions(), store.episodes(), held(store, store.latest_write()))
     assert len({e.reference_time for e in whole[1]}) < len(whole[1])  # ties, written a tick apart
-    for nth in (2, 7, 8, 15):  # after a user message, after its reply, mid-group, ...
+    assert kills[-1] < commits(24, batch)
+    for nth in kills:
         directory = tmp_path / f"run{nth}"
         Store(directory, engine=ENGINE).close()
         assert kill_during({"store": directory, "do": "ingest", "file": file, "hook": "commit",
-                            "nth": nth}) == "killed"
+                            "nth": nth, "batch": batch}) == "killed"
         with Store(directory, engine=ENGINE) as store:
             summary = ingest(store, read_messages(file), replay=True, approve=True)
             assert summary.already + summary.episodes == 24

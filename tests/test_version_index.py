@@ -71,3 +71,27 @@ def test_a_store_made_before_the_index_is_indexed_when_opened(store_dir):
     with Store(store_dir, engine=ENGINE) as store:
         _sound(store)
         assert store.version(made.created[0]).object == "Lisbon"
+
+
+def test_a_store_made_by_this_release_opens_and_answers_alike(tmp_path):
+    """A kuzu store directory made by release 0.1 (tests/data/stores): later releases must open it,
+    migrating it if they need to, and answer exactly what it held."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from graphmem.migrations import LATEST
+
+    if ENGINE != "kuzu":
+        pytest.skip("the stored directory is kuzu's (ladybug's file format changes between its releases)")
+    data = Path(__file__).parent / "data" / "stores"
+    shutil.copytree(data / "kuzu-release-0.1", tmp_path / "store")
+    with Store(tmp_path / "store", engine="kuzu") as store:
+        assert store.check() == []
+        assert store._meta()["schema"] == str(LATEST)
+        store.export(tmp_path / "again.jsonl")
+
+    def records(path):
+        return [json.loads(line) for line in Path(path).read_text().splitlines()]
+
+    assert records(tmp_path / "again.jsonl") == records(data / "kuzu-release-0.1.jsonl")

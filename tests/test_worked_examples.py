@@ -115,3 +115,18 @@ def test_chat_time(store, clock):
     (episode,) = store.episodes_of(shanghai.id)
     assert episode.text == "I moved to Shanghai." and episode.kind == "chat"
     assert shanghai.id in [v.id for v in store.versions_of(episode.id)]
+
+
+def test_the_demo_store_exports_exactly_the_log_it_always_has(design, tmp_path):
+    """The log of the worked examples, as exported before the store was restructured: any change in
+    what the store writes (ids, times, links, fields) shows here first."""
+    import json
+    from pathlib import Path
+
+    design.export(tmp_path / "demo.jsonl")
+
+    def records(path):
+        lines = [json.loads(line) for line in Path(path).read_text().splitlines()]
+        return [{k: v for k, v in line.items() if k != "engine"} for line in lines]
+
+    assert records(tmp_path / "demo.jsonl") == records(Path(__file__).parent / "data" / "demo_export.jsonl")

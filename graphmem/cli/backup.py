@@ -61,7 +61,7 @@ def restore_(ctx, src, yes, as_json):
     from ..store import Store
 
     directory = ctx.obj["dir"]
-    if not (directory / MARKER_FILE).exists():
+    if not Store.exists(directory):
         info = Store.restore_new(directory, src)
     else:
         store = _open(ctx, "restore it")

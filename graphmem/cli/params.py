@@ -40,10 +40,7 @@ def cypher_params(store: Store, pairs) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name, (kind, text) in split_params(pairs).items():
         kind = kind or ("time" if _TIME_NAME.search(name) else "text")
-        if kind == "time":
-            values[name] = store.time(text)
-        else:
-            values[name] = convert(name, kind, text, store.time, lambda n: store.entity(n).id)
+        values[name] = store.time(text) if kind == "time" else store.parameter(name, kind, text)
     return values
 
 
