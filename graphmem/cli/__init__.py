@@ -99,7 +99,7 @@ def utc_option(func: Callable) -> Callable:
 @click.option("--store", "store_dir", envvar="GRAPHMEM_STORE", default=DEFAULT_STORE,
               show_default=True, type=click.Path(file_okay=False),
               help="Store directory (or set GRAPHMEM_STORE).")
-@click.option("--engine", type=click.Choice(Store.ENGINES), envvar="GRAPHMEM_ENGINE",
+@click.option("--engine", type=click.Choice(ENGINES), envvar="GRAPHMEM_ENGINE",
               help="Embedded engine (default kuzu; or set GRAPHMEM_ENGINE).")
 @click.option("--utc", is_flag=True, help="Show times in UTC instead of the store's zone (JSON is always UTC).")
 @click.version_option(package_name="graphmem")
