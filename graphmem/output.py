@@ -20,7 +20,6 @@ from datetime import UTC, date, datetime, time, tzinfo
 from typing import TYPE_CHECKING, Any
 
 from .layout import Column, clean, table
-from .timeutil import iso
 
 if TYPE_CHECKING:
     from .models import Change, Episode, Version
@@ -46,7 +45,7 @@ def version_record(version: Version, extra: Sequence[str] = ()) -> dict:
 
 def change_record(change: Change) -> dict:
     """One row of a diff as `graphmem diff --json` prints it."""
-    return {"change": change.change, "believed": change.believed, "at": iso(change.at),
+    return {"change": change.change, "believed": change.believed, "at": jsonable(change.at),
             "decision": change.decision, "reason": change.reason,
             **(version_record(change.version) if change.version else {})}
 

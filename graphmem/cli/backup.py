@@ -11,7 +11,7 @@ from ..errors import GraphmemError, StoreLocked
 from . import MARKER_FILE, json_option, main, open_store
 
 if TYPE_CHECKING:
-    from ..backup import BackupInfo
+    from ..store import BackupInfo
 
 
 def _open(ctx: click.Context, what: str):

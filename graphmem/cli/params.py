@@ -35,8 +35,6 @@ def cypher_params(store: Store, pairs) -> dict[str, Any]:
     queries) or looks like a time: names ending in ``_at``, ``_of``, ``_from`` or ``_to``, and
     ``t1``, ``t2``, ... are read as times in the store's zone (``entity`` gives the entity's id).
     """
-    from ..named import convert
-
     values: dict[str, Any] = {}
     for name, (kind, text) in split_params(pairs).items():
         kind = kind or ("time" if _TIME_NAME.search(name) else "text")

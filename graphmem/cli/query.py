@@ -17,7 +17,7 @@ from . import json_option, main, note_unsettled, open_store, utc_option
 from .params import cypher_params, named_params
 
 if TYPE_CHECKING:
-    from ..cypher import Rows
+    from ..store import Rows
 
 #: graphmem.sandbox.DEFAULT_TIMEOUT and DEFAULT_MEMORY_MB (a test keeps them equal): the sandbox
 #: imports pyarrow, which a command's --help should not wait for.
