@@ -5,7 +5,8 @@ given number of columns. Each column says how it may give up width: ``keep`` (id
 values: never narrowed), ``parts`` (a cell given as parts, e.g. the two ends of a period, put
 one per line when the column is narrow), ``wrap`` (text broken onto more lines) or ``cut`` (each
 line truncated with ``…``). Columns marked ``optional`` are left out, from the last, when the
-table cannot fit otherwise. Widths are counted in terminal cells: East Asian wide characters take
+table cannot fit otherwise; when even the rest does not fit, each row is shown as a record (one
+``name  value`` line per column, values wrapped), which fits any width. Widths are counted in terminal cells: East Asian wide characters take
 two, combining marks none; control characters are shown escaped, never sent to the terminal.
 """
 
@@ -188,8 +189,8 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
         if widths is not None or not optional:
             break
         keep.remove(optional[-1])
-    if widths is None:  # nothing left to leave out: the floors, overflowing
-        widths = floors
+    if widths is None:  # too narrow for any table: one record per row, a line per column (all of them)
+        return Layout(_records(columns, rows, width, details), [])
     shown = [columns[i] for i in keep]
     total = sum(widths) + len(GAP) * (len(keep) - 1)
     laid = [[_cell_lines(row[i], columns[i], w) for i, w in zip(keep, widths)] for row in rows]
@@ -204,6 +205,29 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
             lines.extend("    " + line for line in wrap(clean(detail), max(width - 4, 20), DETAIL_LINES))
     left_out = [c.name for i, c in enumerate(columns) if i not in keep]
     return Layout([line.rstrip() for line in lines], left_out)
+
+
+def _records(columns: Sequence[Column], rows: list[list], width: int,
+             details: Sequence[Sequence[str]] | None) -> list[str]:
+    """Rows as records for a terminal too narrow for their table: ``name  value`` lines, the
+    values wrapped under themselves (ids and other ``keep`` values stay whole)."""
+    label = min(max(text_width(c.name) for c in columns), max(width // 3, 1))
+    room = max(width - label - len(GAP), 1)
+    lines: list[str] = []
+    for n, row in enumerate(rows):
+        lines.append(RULE * width)
+        for column, value in zip(columns, row):
+            text = value if isinstance(value, str) else " ".join(value)
+            if column.fit == "cut":
+                parts = [cut(line, room) for line in text.split("\n")]
+            else:
+                parts = wrap(text, room, column.most_lines)
+            for k, part in enumerate(parts):
+                name = cut(column.name, label) if k == 0 else ""
+                lines.append(f"{name}{' ' * (label - text_width(name))}{GAP}{part}".rstrip())
+        for detail in (details[n] if details else ()):
+            lines.extend("  " + line for line in wrap(clean(detail), max(width - 2, 1), DETAIL_LINES))
+    return lines
 
 
 def _join(cells: list[str], widths: list[int]) -> str:

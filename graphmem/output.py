@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime, time, tzinfo
 from typing import TYPE_CHECKING, Any
 
-from .layout import Column, clean, table
+from .layout import Column, clean, table, wrap
 
 if TYPE_CHECKING:
     from .models import Change, Episode, Version
@@ -156,15 +156,21 @@ def plain(text: str) -> None:
     sys.stdout.write(clean(text) + "\n")
 
 
+def say(text: str) -> None:
+    """Print a message wrapped to :func:`width` (a title, a note): prose, not a table."""
+    for line in wrap(clean(text), width()):
+        sys.stdout.write(line + "\n")
+
+
 def print_table(columns: Sequence[Column], rows: Sequence[Sequence], title: str | None = None, *,
                 details: Sequence[Sequence[str]] | None = None) -> None:
     """Print rows as a table that fits :func:`width`; say which columns a narrow terminal left out."""
     laid = table(columns, rows, width(), details=details)
     if title:
-        plain(title)
+        say(title)
     sys.stdout.write("\n".join(laid.lines) + "\n")
     if laid.left_out:
-        plain(f"({', '.join(laid.left_out)} left out to fit {width()} columns; --json has every field)")
+        say(f"({', '.join(laid.left_out)} left out to fit {width()} columns; --json has every field)")
 
 
 def _status(v: Version) -> str:
@@ -186,7 +192,7 @@ def versions_table(versions: list[Version], title: str, episodes: dict[str, Epis
     transaction period when there is room; with ``episodes``, each version's source sentences
     beneath it. ``about=False`` leaves out subject and predicate (a history names them once)."""
     if not versions:
-        plain(f"{title}: nothing")
+        say(f"{title}: nothing")
         return
     columns = [Column("id", "keep"),
                *([Column("subject", least=8), Column("predicate", least=8)] if about else []),

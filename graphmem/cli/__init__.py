@@ -30,22 +30,24 @@ ENGINES = ("kuzu", "ladybug")  # graphmem.engine.ENGINES (a test keeps them equa
 MARKER_FILE = "graphmem.json"  # graphmem.engine.MARKER_FILE
 
 OVERVIEW = """\
-graphmem: a memory that keeps its own history. Facts carry when they were true (valid time)
-and when they were believed (transaction time); nothing is overwritten.
+graphmem: a memory that keeps its own history. Facts carry when they were true
+(valid time) and when they were believed (transaction time); nothing is
+overwritten.
 
 {store}
 
-  start     graphmem init [--timezone ZONE]      graphmem demo
-  write     add S P O [--from T] [--to T]        end S P [O] [--at T]
-            correct VERSION O --reason TEXT      retract VERSION --reason TEXT
-  ask       beliefs [--as-of T] [--valid-at V]   history S P      timeline ENTITY
-            diff T1 T2      why S P ...          search TEXT      cypher QUERY
-  sources   ingest FILE     episodes             review list
-  keep      export FILE     import FILE          backup DIR       check
+  start    init [--timezone ZONE]         demo
+  write    add S P O [--from T] [--to T]  end S P [O] [--at T]
+           correct VERSION O --reason R   retract VERSION --reason R
+  ask      beliefs [--as-of T]            history S P       timeline ENTITY
+           diff T1 T2    why S P ...      search TEXT       cypher QUERY
+  sources  ingest FILE   episodes         review list
+  keep     export FILE   import FILE      backup DIR        check
 
-Times: ISO 8601 (2026-10-15, 2026-10-15T09:30:00+02:00), 'now', or phrases such as
-'yesterday', 'last tuesday', '2 weeks ago'. Every command has --help; all of them:
-graphmem --help. What every write and question means: docs/semantics.md.
+Times: ISO 8601 (2026-10-15, 2026-10-15T09:30:00+02:00), 'now', or phrases
+such as 'yesterday', 'last tuesday', '2 weeks ago'. Every command has --help;
+all of them: graphmem --help. What every write and question means:
+docs/semantics.md.
 """
 
 
@@ -116,7 +118,7 @@ def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> N
     ctx.obj = {"dir": Path(store_dir), "engine": engine, "utc": utc}
     if ctx.invoked_subcommand is None:
         directory = Path(store_dir)
-        state = "" if (directory / MARKER_FILE).exists() else " (not created yet: graphmem init)"
+        state = "" if (directory / MARKER_FILE).exists() else "\n(not created yet: graphmem init creates it)"
         sys.stdout.write(OVERVIEW.format(store=f"store: {directory}{state}"))
 
 
@@ -180,7 +182,7 @@ def note_unsettled(store: Store, *moments: str | None) -> None:
     latest = store.latest_write()
     given = [store.time(m) for m in moments if m is not None and m.strip().lower() != "now"]
     if latest is not None and any(t > latest for t in given):
-        output.plain(f"note: as of a time after the latest write ({output.when(latest)}), this answer can still "
+        output.say(f"note: as of a time after the latest write ({output.when(latest)}), this answer can still "
                      "change: a later write may be recorded before that time")
 
 

@@ -239,7 +239,7 @@ def diff(ctx, t1, t2, as_json):
         output.dump_json(output.change_record(c) for c in changes)
         return
     if not changes:
-        output.plain(f"no change in belief between {t1} and {t2}")
+        output.say(f"no change in belief between {t1} and {t2}")
     else:
         columns = [Column("at", "keep"), Column("change", "keep"), Column("believed", "keep"), Column("id", "keep"),
                    Column("fact", least=12), Column("valid", "parts", optional=True),
@@ -292,7 +292,7 @@ def episodes(ctx, about, as_json):
         output.dump_json(found)
         return
     if not found:
-        output.plain("no episodes" + (f" about {about}" if about else ""))
+        output.say("no episodes" + (f" about {about}" if about else ""))
         return
     columns = [Column("id", "keep"), Column("kind", "keep"), Column("said", "keep"),
                Column("text", "wrap", least=20, most_lines=3)]

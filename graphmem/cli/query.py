@@ -59,7 +59,7 @@ def print_rows(rows: Rows, fmt: str, title: str) -> None:
         for row in rows:
             writer.writerow([_csv_cell(row[c]) for c in rows.columns])
     elif not rows:
-        output.plain(f"{title}: no rows")
+        output.say(f"{title}: no rows")
     else:
         output.print_table([Column(c, "wrap", least=8) for c in rows.columns],
                            [[_cell(row[c]) for c in rows.columns] for row in rows],

@@ -38,7 +38,7 @@ def hits_table(hits: list[Hit], title: str) -> None:
     """Print hits as a table, essential columns first (rank, version id, fact, status), then the
     valid period, score, the matched sentence and why it matched (left out in a narrow terminal)."""
     if not hits:
-        output.plain(f"{title}: nothing")
+        output.say(f"{title}: nothing")
         return
     columns = [Column("#", "keep"), Column("id", "keep"), Column("fact", "wrap", least=14),
                Column("status", "keep"), Column("valid", "parts", optional=True),
