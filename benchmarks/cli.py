@@ -10,8 +10,9 @@ The store is built once per engine from a generated log (``benchmarks/generate.p
 history as ``python -m benchmarks run``) with ``graphmem import`` and kept under ``--data``
 (default ``$TMPDIR/graphmem-bench/cli``). Every round runs, in order: ``python -c pass``,
 ``graphmem --help``, ``graphmem history S lives_in``, ``graphmem timeline S``, ``graphmem add S
-lives_in CITY`` and ``graphmem end S likes OBJ`` (S: the entity with the most versions of
-``lives_in``), so the writes keep adding to the store as a user's would, and their closes meet
+lives_in CITY`` and ``graphmem end S likes CITY`` (S: the entity with the most versions of
+``lives_in``; before each round, an untimed ``add S likes CITY`` gives the end something to
+end), so the writes keep adding to the store as a user's would, and their closes meet
 the write-ahead log as it grows and is folded in. Results: a table (median and worst of each,
 and the median minus bare Python's) and ``--out`` JSON.
 """
@@ -33,39 +34,32 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = 0.4  # seconds over a bare Python start
 
 
-def build(engine: str, versions: int, data: Path) -> tuple[Path, str, str]:
+def build(engine: str, versions: int, data: Path) -> tuple[Path, str]:
     """The store of ``versions`` versions for ``engine`` (made once), and a subject with a long
-    history of lives_in and one object it likes."""
+    history of lives_in."""
     from benchmarks.generate import generate, write_log
 
     log = data / f"log-{versions}.jsonl"
     if not log.exists():
         data.mkdir(parents=True, exist_ok=True)
         write_log(generate(versions), log)
-    subject, liked = _subject(log)
+    subject = _subject(log)
     store = data / f"store-{versions}-{engine}"
     if not (store / "graphmem.json").exists():
         print(f"building the {engine} store from {log} ...", file=sys.stderr, flush=True)
         _run(engine, store, "import", str(log))
-    return store, subject, liked
+    return store, subject
 
 
-def _subject(log: Path) -> tuple[str, str]:
-    """The subject with the most lives_in versions among those that like something still (believed,
-    open-ended), and that thing."""
-    lives, likes = Counter(), {}
+def _subject(log: Path) -> str:
+    """The subject with the most lives_in versions."""
+    lives = Counter()
     with log.open(encoding="utf-8") as lines:
         for line in lines:
             record = json.loads(line)
-            if record["type"] != "version":
-                continue
-            if record["predicate"] == "lives_in":
+            if record["type"] == "version" and record["predicate"] == "lives_in":
                 lives[record["subject"]] += 1
-            elif (record["predicate"] == "likes" and record["superseded_at"] is None
-                  and record["valid_to"] is None):
-                likes.setdefault(record["subject"], record["object"])
-    subject = next(s for s, _ in lives.most_common() if s in likes)
-    return subject, likes[subject]
+    return lives.most_common(1)[0][0]
 
 
 def _run(engine: str, store: Path, *args: str) -> float:
@@ -83,7 +77,7 @@ def _timed(cmd: list[str]) -> float:
     return took
 
 
-def measure(engine: str, store: Path, subject: str, liked: str, repeat: int) -> dict[str, list[float]]:
+def measure(engine: str, store: Path, subject: str, repeat: int) -> dict[str, list[float]]:
     """``repeat`` rounds of every command; each command's wall times."""
     times: dict[str, list[float]] = {}
     for n in range(repeat):
@@ -94,10 +88,9 @@ def measure(engine: str, store: Path, subject: str, liked: str, repeat: int) -> 
             "history": lambda: _run(engine, store, "history", subject, "lives_in"),
             "timeline": lambda: _run(engine, store, "timeline", subject),
             "add": lambda: _run(engine, store, "add", subject, "lives_in", city),
-            "end": lambda: _run(engine, store, "end", subject, "likes", liked if n == 0 else city),
+            "end": lambda: _run(engine, store, "end", subject, "likes", city),
         }
-        if n:  # the object ended in the first round no longer holds: like the new city, then end it
-            _run(engine, store, "add", subject, "likes", city)
+        _run(engine, store, "add", subject, "likes", city)  # untimed: what the round's end ends
         for name, command in rounds.items():
             times.setdefault(name, []).append(command())
     return times
@@ -127,8 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     engines = ["kuzu", "ladybug"] if args.engine == "both" else [args.engine]
     results = {}
     for engine in engines:
-        store, subject, liked = build(engine, args.versions, args.data)
-        results[engine] = measure(engine, store, subject, liked, args.repeat)
+        store, subject = build(engine, args.versions, args.data)
+        results[engine] = measure(engine, store, subject, args.repeat)
     print(report(results, args.versions))
     if args.out:
         args.out.write_text(json.dumps({"versions": args.versions, "repeat": args.repeat, "times": results},
