@@ -170,10 +170,11 @@ def _fit(wants: list[int], floors: list[int], room: int) -> list[int] | None:
 
 
 def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]]], width: int, *,
-          details: Sequence[Sequence[str]] | None = None) -> Layout:
+          details: Sequence[Sequence[str]] | None = None, header: bool = True) -> Layout:
     """Lay ``rows`` out under ``columns`` in at most ``width`` cells per line (where the columns'
     narrowest widths allow). ``details`` gives each row lines printed beneath it across the whole
-    width, indented (a fact's source sentences, say); rows are then ruled apart."""
+    width, indented (a fact's source sentences, say); rows are then ruled apart. ``header=False``
+    leaves out the line of column names and its rule."""
     columns = list(columns)
     rows = [[clean(v) if isinstance(v, str) else [clean(p) for p in v] for v in row] for row in rows]
     keep = list(range(len(columns)))
@@ -181,9 +182,9 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
         wants, floors = [], []
         for i in keep:
             sizes = [_natural(row[i], columns[i]) for row in rows]
-            header = text_width(columns[i].name)
-            wants.append(max([header, *(s[0] for s in sizes)]))
-            floors.append(max([min(header, columns[i].least), *(s[1] for s in sizes)]))
+            named = text_width(columns[i].name)
+            wants.append(max([named, *(s[0] for s in sizes)]))
+            floors.append(max([min(named, columns[i].least), *(s[1] for s in sizes)]))
         widths = _fit(wants, floors, width - len(GAP) * (len(keep) - 1))
         optional = [i for i in keep if columns[i].optional]
         if widths is not None or not optional:
@@ -195,9 +196,10 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
     total = sum(widths) + len(GAP) * (len(keep) - 1)
     laid = [[_cell_lines(row[i], columns[i], w) for i, w in zip(keep, widths)] for row in rows]
     ruled = bool(details) or any(len(cell) > 1 for cells in laid for cell in cells)
-    lines = [_join([cut(c.name, w) for c, w in zip(shown, widths)], widths), _join([RULE * w for w in widths], widths)]
+    lines = [_join([cut(c.name, w) for c, w in zip(shown, widths)], widths),
+             _join([RULE * w for w in widths], widths)] if header else []
     for n, cells in enumerate(laid):
-        if ruled and n:
+        if ruled and (n or not header):
             lines.append(RULE * min(total, width))
         for k in range(max(len(c) for c in cells)):
             lines.append(_join([c[k] if k < len(c) else "" for c in cells], widths))

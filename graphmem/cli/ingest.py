@@ -200,6 +200,6 @@ def when(ctx, text, reference, timezone, day_first, as_json):
     rows = [[span.text, f"{output.when(span.start)} → {output.when(span.end) or 'open'}", span.granularity]
             if isinstance(span, TimeSpan) else [span.text, span.problem, "not used"] for span in spans]
     laid = table([Column("text", "wrap", least=12), Column("period", "keep"), Column("granularity", "keep")],
-                 rows, output.width())
-    for line in laid.lines[2:]:  # no header: one phrase a line
+                 rows, output.width(), header=False)  # one phrase a line
+    for line in laid.lines:
         output.plain(line)
