@@ -265,8 +265,9 @@ SETTINGS = {name: {"checkpoint_threshold": CHECKPOINT_THRESHOLD} for name in ("k
 #: The write-ahead log a Store may leave behind when it closes (see :meth:`Engine.close`). Every
 #: open replays what is left, at about 0.2-0.4 s per MB on a 2-core machine (both engines),
 #: while a checkpoint at close took 3-7 s on kuzu and about 1 s on ladybug at 50k versions, so
-#: a small log is kept and a larger one folded in: a CLI write leaves about 1.2 KB, so a
-#: checkpoint comes every ~200 writes and an open replays at most a few tens of milliseconds.
+#: a small log is kept and a larger one folded in: a CLI write leaves about 5 KB (measured by
+#: benchmarks.cli at 50k versions), so a checkpoint comes about every 50 writes and an open
+#: replays at most a few tens of milliseconds.
 #: A crash replays what is left plus what the crashed process wrote (at most
 #: :data:`CHECKPOINT_THRESHOLD`).
 LOG_KEPT_AT_CLOSE = 256 * 2**10
