@@ -1,11 +1,16 @@
 """graphmem: a bitemporal knowledge-graph memory on an embedded Kùzu-family graph database.
 
 :class:`Store` is the way in. Everything a Store method takes or returns, every error it raises
-and the accepted time forms (:data:`TimeLike`) are importable from here.
+and the accepted time forms (:data:`TimeLike`) are importable from here. They are imported on
+first use, so a program that needs only part of graphmem (the command line's ``--help``, say)
+does not pay for the rest.
 """
 
-from .backup import BackupInfo
-from .cypher import Rows
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     Conflict,
     EngineError,
@@ -21,25 +26,29 @@ from .errors import (
     TimeWentBackwards,
     UnsafeQuery,
 )
-from .models import (
-    Assertion,
-    Change,
-    Decision,
-    Entity,
-    Episode,
-    Link,
-    Neighbourhood,
-    Proposal,
-    Said,
-    Tombstone,
-    Version,
-    Violation,
-    WhyAnswer,
-)
-from .named import NamedQuery
-from .recall import Embedded, Hit
-from .store import Remembered, Store
-from .timeutil import TimeLike
+
+if TYPE_CHECKING:
+    from .backup import BackupInfo
+    from .cypher import Rows
+    from .models import (
+        Assertion,
+        Change,
+        Decision,
+        Entity,
+        Episode,
+        Link,
+        Neighbourhood,
+        Proposal,
+        Said,
+        Tombstone,
+        Version,
+        Violation,
+        WhyAnswer,
+    )
+    from .named import NamedQuery
+    from .recall import Embedded, Hit
+    from .store import Remembered, Store
+    from .timeutil import TimeLike
 
 #: The installed release.
 __version__ = "0.1.0"
@@ -51,3 +60,24 @@ __all__ = [
     "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation", "WhyAnswer",
     "__version__",
 ]
+
+#: Names imported on first use, and the module each comes from.
+_LAZY = {
+    "BackupInfo": "backup", "Rows": "cypher", "NamedQuery": "named", "Embedded": "recall", "Hit": "recall",
+    "Remembered": "store", "Store": "store", "TimeLike": "timeutil",
+    **dict.fromkeys(("Assertion", "Change", "Decision", "Entity", "Episode", "Link", "Neighbourhood", "Proposal",
+                     "Said", "Tombstone", "Version", "Violation", "WhyAnswer"), "models"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'graphmem' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from .errors import Conflict, InvalidInput, InvalidPeriod
 from .models import Op
 from .temporal import Period, end_of_day, subtract, union
+from .timeutil import iso
 
 __all__ = ["Held", "Plan", "plan_assert", "plan_correct", "plan_end", "plan_restate", "plan_segment"]
 
@@ -52,7 +53,7 @@ def checked_period(valid_from: datetime, valid_to: datetime | None) -> Period:
     period = Period(valid_from, valid_to)
     if valid_to is not None and period.is_empty():
         raise InvalidPeriod(
-            f"valid_to {valid_to.isoformat()} is not after valid_from {valid_from.isoformat()}"
+            f"valid_to {iso(valid_to)} is not after valid_from {iso(valid_from)}"
         )
     return period
 
@@ -175,14 +176,14 @@ def plan_end(
     """Plan ending the believed version(s) valid at ``at``: each is written back with ``valid_to=at``."""
     targets = [h for h in believed if (obj is None or h.object == obj) and h.period.contains(at)]
     if not targets:
-        raise Conflict(f"nothing to end: no believed version is valid at {at.isoformat()}")
+        raise Conflict(f"nothing to end: no believed version is valid at {iso(at)}")
     if obj is None and len({h.object for h in targets}) > 1:
         names = ", ".join(sorted({h.object for h in targets}))
-        raise Conflict(f"several values hold at {at.isoformat()} ({names}); name the one to end")
+        raise Conflict(f"several values hold at {iso(at)} ({names}); name the one to end")
     for held in targets:
         if held.period.start == at:
             raise Conflict(
-                f"version {held.id} starts at {at.isoformat()}; ending it there leaves nothing — "
+                f"version {held.id} starts at {iso(at)}; ending it there leaves nothing — "
                 "retract it instead if it was never true"
             )
     created = tuple(

@@ -50,7 +50,8 @@ BadLine = Callable[[str], None]
 
 
 def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> int:
-    """Write every record of the store behind ``engine`` to ``path`` as JSON Lines; return how many."""
+    """Write every record of the store behind ``engine`` to ``path`` as JSON Lines; return how many
+    (the header line not counted: the number an import of the file reports)."""
     with engine.lock:  # one consistent state: no other thread writes while it is read
         stored = _stored(engine)
     meta = {k: v for k, v in stored.settings.items() if not _layout(k)}
@@ -71,7 +72,7 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
                 if progress:
                     progress(1)
     tmp.replace(path)
-    return len(lines) + sum(len(items) for _, items in groups)
+    return len(lines) - 1 + sum(len(items) for _, items in groups)
 
 
 def _layout(key: str) -> bool:

@@ -1,24 +1,40 @@
-"""Printing results: JSON for machines, rich tables for people."""
+"""Printing results: JSON for machines, plain-text tables and lines for people.
+
+JSON is always UTC (ISO 8601 with ``Z``), the same for every store. What people read shows
+times in the zone set by :func:`use_zone` (the CLI sets the store's zone, or UTC with
+``--utc``): in ISO form in messages (``2026-11-30T22:55:08Z``, ``2026-11-30T23:55:08+01:00``)
+and shortened in tables (``2026-11-30``, ``2026-11-30 23:55``). Tables fit the terminal's width
+(:mod:`graphmem.layout`). Nothing here imports a styling library or the models' validation
+machinery: printing a table costs milliseconds, not an import of rich.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sys
-from collections.abc import Iterable, Sequence
-from datetime import date, datetime, time
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, time, tzinfo
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-from rich.console import Console
-from rich.table import Table
+from .layout import Column, clean, table, wrap
 
-from .models import Change, Episode, Version
-from .timeutil import UTC, iso
+if TYPE_CHECKING:
+    from .models import Change, Episode, Version
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")
+HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
+#: Width of tables when the output is not a terminal and COLUMNS is not set (a file, a pipe).
+PIPE_WIDTH = 160
 
-console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+_zone: tzinfo = UTC
+_zone_name = "UTC"
+
+
+# -- records: what --json prints ---------------------------------------------------------------
 
 
 def version_record(version: Version, extra: Sequence[str] = ()) -> dict:
@@ -27,12 +43,9 @@ def version_record(version: Version, extra: Sequence[str] = ()) -> dict:
     return {field: data[field] for field in (*VERSION_FIELDS, *extra)}
 
 
-HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
-
-
 def change_record(change: Change) -> dict:
     """One row of a diff as `graphmem diff --json` prints it."""
-    return {"change": change.change, "believed": change.believed, "at": iso(change.at),
+    return {"change": change.change, "believed": change.believed, "at": jsonable(change.at),
             "decision": change.decision, "reason": change.reason,
             **(version_record(change.version) if change.version else {})}
 
@@ -63,63 +76,8 @@ def episode_record(episode: Episode, versions: list[Version]) -> dict:
 
 def dump_json(items: Iterable) -> None:
     """Print a JSON array (models are dumped with ISO 8601 UTC times)."""
-    rows = [item.model_dump(mode="json") if isinstance(item, BaseModel) else item for item in items]
+    rows = [item.model_dump(mode="json") if hasattr(item, "model_dump") else item for item in items]
     sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
-
-
-def _when(value) -> str:
-    text = iso(value.replace(microsecond=0)) if value else None
-    if text is None:
-        return "…"
-    return text[:10] if text.endswith("T00:00:00Z") else text[:16].replace("T", " ")
-
-
-def period(start, end) -> str:
-    """A half-open period as readable text."""
-    return f"{_when(start)} → {_when(end) if end else 'open'}"
-
-
-def versions_table(versions: list[Version], title: str,
-                   episodes: dict[str, Episode] | None = None) -> None:
-    """Print versions as a table; with ``episodes``, add each one's source text."""
-    table = Table(title=title, title_justify="left", show_lines=bool(episodes))
-    for column in ("id", "subject", "predicate", "object", "valid", "believed", "status"):
-        table.add_column(column, overflow="fold", no_wrap=column in ("valid", "believed"))
-    if episodes is not None:
-        table.add_column("source", overflow="fold")
-    for v in versions:
-        row = [v.id, v.subject, v.predicate, v.object, period(v.valid_from, v.valid_to),
-               period(v.recorded_at, v.superseded_at), _status(v)]
-        if episodes is not None:
-            row.append(_source(v, episodes))
-        table.add_row(*row, style="dim" if v.status in ("superseded", "retracted") else None)
-    if not versions:
-        console.print(f"{title}: nothing")
-        return
-    console.print(table)
-
-
-def _status(v: Version) -> str:
-    status = v.status or ""
-    if v.status == "retracted" and v.reason:
-        status += f" ({v.reason})"
-    elif v.status == "superseded" and v.superseded_by:
-        status += f" → {', '.join(v.superseded_by)}"
-    return status
-
-
-def _source(v: Version, episodes: dict[str, Episode]) -> str:
-    lines = []
-    for eid in v.episodes:
-        episode = episodes.get(eid)
-        if episode:
-            lines.append(f"{eid} {episode.kind}: “{episode.text}”")
-    return "\n".join(lines)
-
-
-def plain(text: str) -> None:
-    """Print text without markup interpretation."""
-    console.print(text, markup=False)
 
 
 def jsonable(value: Any) -> Any:
@@ -135,3 +93,144 @@ def jsonable(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
+
+
+# -- times as people read them ---------------------------------------------------------------
+
+
+def use_zone(zone: tzinfo, name: str) -> None:
+    """Show times to people in ``zone`` (called ``name``) from now on."""
+    global _zone, _zone_name
+    _zone, _zone_name = zone, name
+
+
+def zone_name() -> str:
+    """The name of the zone times are shown in."""
+    return _zone_name
+
+
+def when(value: datetime | None) -> str | None:
+    """A time in ISO 8601, in the zone times are shown in (``Z`` for UTC); None stays None."""
+    if value is None:
+        return None
+    text = value.astimezone(_zone).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def short(value: datetime | None) -> str:
+    """A time shortened for a table cell: the date alone at local midnight, else to the minute
+    (seconds when it has them); ``open`` for an open end."""
+    if value is None:
+        return "open"
+    local = value.astimezone(_zone)
+    if (local.hour, local.minute, local.second, local.microsecond) == (0, 0, 0, 0):
+        return local.strftime("%Y-%m-%d")
+    return local.strftime("%Y-%m-%d %H:%M" if local.second == 0 and not local.microsecond else "%Y-%m-%d %H:%M:%S")
+
+
+def period(start: datetime | None, end: datetime | None) -> str:
+    """A half-open period as readable text: ``2020-01-01 → 2026-10-15``, ``… → open``."""
+    return " ".join(period_parts(start, end))
+
+
+def period_parts(start: datetime | None, end: datetime | None) -> tuple[str, str]:
+    """A period's two ends as table parts (put one under the other in a narrow column)."""
+    return (short(start) if start is not None else "…", f"→ {short(end)}")
+
+
+# -- lines and tables ---------------------------------------------------------------------------
+
+
+def width() -> int:
+    """The width tables fit: COLUMNS when set, else the terminal's, else PIPE_WIDTH."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size((80, 24)).columns
+    return PIPE_WIDTH
+
+
+def plain(text: str) -> None:
+    """Print a line (control characters escaped: stored text never drives the terminal)."""
+    sys.stdout.write(clean(text) + "\n")
+
+
+def say(text: str) -> None:
+    """Print a message wrapped to :func:`width` (a title, a note): prose, not a table."""
+    for line in wrap(clean(text), width()):
+        sys.stdout.write(line + "\n")
+
+
+def print_table(columns: Sequence[Column], rows: Sequence[Sequence], title: str | None = None, *,
+                details: Sequence[Sequence[str]] | None = None) -> None:
+    """Print rows as a table that fits :func:`width`; say which columns a narrow terminal left out."""
+    laid = table(columns, rows, width(), details=details)
+    if title:
+        say(title)
+    sys.stdout.write("\n".join(laid.lines) + "\n")
+    if laid.left_out:
+        say(f"({', '.join(laid.left_out)} left out to fit {width()} columns; --json has every field)")
+
+
+def _status(v: Version) -> str:
+    status = v.status or ""
+    if v.status == "retracted" and v.reason:
+        status += f" ({v.reason})"
+    elif v.status == "superseded" and v.superseded_by:
+        status += f" → {', '.join(v.superseded_by)}"
+    return status
+
+
+def _sources(v: Version, episodes: dict[str, Episode]) -> list[str]:
+    return [f"{e} {episodes[e].kind}: “{episodes[e].text}”" for e in v.episodes if e in episodes]
+
+
+def versions_table(versions: list[Version], title: str, episodes: dict[str, Episode] | None = None, *,
+                   about: bool = True) -> None:
+    """Print versions as a table, essential columns first (id, what, valid period, status), the
+    transaction period when there is room; with ``episodes``, each version's source sentences
+    beneath it. ``about=False`` leaves out subject and predicate (a history names them once)."""
+    if not versions:
+        say(f"{title}: nothing")
+        return
+    columns = [Column("id", "keep"),
+               *([Column("subject", least=8), Column("predicate", least=8)] if about else []),
+               Column("object", least=8), Column("valid", "parts"), Column("status", "wrap", least=10),
+               Column("believed", "parts", optional=True)]
+    rows = [[v.id, *([v.subject, v.predicate] if about else []), v.object, period_parts(v.valid_from, v.valid_to),
+             _status(v), period_parts(v.recorded_at, v.superseded_at)] for v in versions]
+    details = [_sources(v, episodes) for v in versions] if episodes is not None else None
+    print_table(columns, rows, f"{title} (times in {_zone_name})", details=details)
+
+
+class Progress:
+    """What long work reports to a progress bar: :meth:`advance` by a count, or :meth:`update` to
+    a count of a total, with the phase under way. Silent unless stderr is a terminal."""
+
+    def __init__(self, bar=None, task=None):
+        self._bar, self._task = bar, task
+
+    def advance(self, count: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.advance(self._task, count)
+
+    def update(self, done: int, total: int | None = None, phase: str | None = None) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done, total=total,
+                             **({"description": phase} if phase else {}))
+
+
+@contextmanager
+def progress(label: str) -> Iterator[Progress]:
+    """A transient progress bar on stderr while long work runs (a spinner and the time taken
+    until the work reports counts), shown only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield Progress()
+        return
+    from rich.console import Console
+    from rich.progress import Progress as Bar
+
+    bar = Bar(*Bar.get_default_columns(), transient=True, console=Console(stderr=True))
+    with bar:
+        yield Progress(bar, bar.add_task(label, total=None))

@@ -108,8 +108,10 @@ class Store:
             raise
 
     def _setup(self, timezone: str | None) -> None:
+        held = self._db.table_names()
         for table in TABLES:
-            self._db.run(f"schema/{table.name}")
+            if table.name not in held:
+                self._db.run(f"schema/{table.name}")
         settings = self._meta()
         if "timezone" not in settings:
             zone(timezone or "UTC")
@@ -144,7 +146,7 @@ class Store:
                 self._shared.snapshots.clear()
                 self._shared.logs.clear()
                 self._shared.recall = None
-            release(self._engine)
+            release(self._engine, keep_log=True)  # a small write-ahead log is replayed at the next open
             self._engine = None
 
     def __enter__(self) -> Store:

@@ -67,10 +67,10 @@ def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
     try:
         result = value.astimezone(UTC)
     except (OverflowError, ValueError) as exc:
-        raise InvalidTime(f"time {value!r} is out of range") from exc
+        raise InvalidTime(f"time {value.isoformat()} is out of range") from exc
     if not MIN_TIME <= result < MAX_TIME:
         raise InvalidTime(
-            f"time {result.isoformat()} is out of range; times must fall between years 1 and 9998"
+            f"time {iso(result)} is out of range; times must fall between years 1 and 9998"
         )
     return result
 

@@ -1,6 +1,9 @@
 """The graphmem command line: parse, call one Store method, print.
 
-Commands live in modules by area (core, ...); each registers itself on ``main``.
+Commands live in modules by area (core, query, ingest, ...); each registers itself on ``main``.
+A command imports what it needs when it runs: starting ``graphmem`` loads click and these
+modules, not the store, the engine or the extractors (``--help`` is a bare Python start plus a
+few milliseconds; see BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -8,19 +11,44 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from datetime import UTC
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import output
 from ..errors import GraphmemError
-from ..models import Decision
-from ..recall.embed import embedder_from_env
-from ..store import Store
-from ..timeutil import iso
+
+if TYPE_CHECKING:
+    from ..models import Decision
+    from ..store import Store
 
 DEFAULT_STORE = "graphmem-store"
+ENGINES = ("kuzu", "ladybug")  # graphmem.engine.ENGINES (a test keeps them equal)
+MARKER_FILE = "graphmem.json"  # graphmem.engine.MARKER_FILE
+
+OVERVIEW = """\
+graphmem: a memory that keeps its own history. Facts carry when they were true
+(valid time) and when they were believed (transaction time); nothing is
+overwritten.
+
+{store}
+
+  start    init [--timezone ZONE]         demo
+  write    add S P O [--from T] [--to T]  end S P [O] [--at T]
+           correct VERSION O --reason R   retract VERSION --reason R
+  ask      beliefs [--as-of T]            history S P       timeline ENTITY
+           diff T1 T2    why S P ...      search TEXT       cypher QUERY
+  sources  ingest FILE   episodes         review list
+  keep     export FILE   import FILE      backup DIR        check
+
+Times: ISO 8601 (2026-10-15, 2026-10-15T09:30:00+02:00), 'now', or phrases
+such as 'yesterday', 'last tuesday', '2 weeks ago'. Every command has --help;
+all of them: graphmem --help. What every write and question means:
+docs/semantics.md.
+"""
 
 
 class Cli(click.Group):
@@ -30,6 +58,10 @@ class Cli(click.Group):
         extra.pop("standalone_mode", None)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as exc:  # the usage line with the error, on one line
+            usage = exc.ctx.get_usage().replace("Usage: ", "", 1).strip() if exc.ctx else ""
+            click.echo(f"error: {exc.format_message()}" + (f" (usage: {usage})" if usage else ""), err=True)
+            sys.exit(exc.exit_code)
         except click.ClickException as exc:
             click.echo(f"error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
@@ -54,32 +86,63 @@ class Cli(click.Group):
             sys.exit(1)
 
 
-@click.group(cls=Cli, context_settings={"help_option_names": ["-h", "--help"]})
+def _set_utc(ctx: click.Context, _param, value: bool) -> None:
+    if value:
+        ctx.ensure_object(dict)["utc"] = True
+
+
+def utc_option(func: Callable) -> Callable:
+    """Add --utc to a command that shows times (the same as ``graphmem --utc COMMAND``)."""
+    return click.option("--utc", is_flag=True, expose_value=False, callback=_set_utc, is_eager=True,
+                        help="Show times in UTC instead of the store's zone.")(func)
+
+
+@click.group(cls=Cli, context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.option("--store", "store_dir", envvar="GRAPHMEM_STORE", default=DEFAULT_STORE,
               show_default=True, type=click.Path(file_okay=False),
               help="Store directory (or set GRAPHMEM_STORE).")
-@click.option("--engine", type=click.Choice(Store.ENGINES), envvar="GRAPHMEM_ENGINE",
+@click.option("--engine", type=click.Choice(ENGINES), envvar="GRAPHMEM_ENGINE",
               help="Embedded engine (default kuzu; or set GRAPHMEM_ENGINE).")
+@click.option("--utc", is_flag=True, help="Show times in UTC instead of the store's zone (JSON is always UTC).")
 @click.version_option(package_name="graphmem")
 @click.pass_context
-def main(ctx: click.Context, store_dir: str, engine: str | None) -> None:
+def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> None:
     """graphmem: a memory that keeps its own history.
 
     Facts carry when they were true (valid time) and when they were believed
     (transaction time); nothing is overwritten. Times accept ISO 8601
-    (2026-10-15, 2026-10-15T09:30:00Z) or 'now'.
+    (2026-10-15, 2026-10-15T09:30:00Z), 'now', or phrases such as 'yesterday',
+    'last tuesday' and '2 weeks ago' (read against now in the store's zone).
+    Tables show times in the store's zone (--utc: in UTC).
     """
-    ctx.obj = {"dir": Path(store_dir), "engine": engine}
+    ctx.obj = {"dir": Path(store_dir), "engine": engine, "utc": utc}
+    if ctx.invoked_subcommand is None:
+        directory = Path(store_dir)
+        state = "" if (directory / MARKER_FILE).exists() else "\n(not created yet: graphmem init creates it)"
+        sys.stdout.write(OVERVIEW.format(store=f"store: {directory}{state}"))
 
 
 def open_store(ctx: click.Context, *, create: bool = False) -> Store:
-    """Open the store named by --store; refuse a missing one unless ``create``."""
+    """Open the store named by --store; refuse a missing one unless ``create``. Times are shown
+    in the store's zone from then on (in UTC with --utc)."""
+    from ..recall.embed import embedder_from_env
+    from ..store import Store
+
     directory: Path = ctx.obj["dir"]
     if not create and not Store.exists(directory):
         raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env())
     ctx.call_on_close(store.close)
+    show_times_of(ctx, store)
     return store
+
+
+def show_times_of(ctx: click.Context, store: Store) -> None:
+    """Show times in ``store``'s zone, or in UTC when --utc was given."""
+    if ctx.obj.get("utc"):
+        output.use_zone(UTC, "UTC")
+    else:
+        output.use_zone(store.tz, store.tz_name)
 
 
 def json_option(func: Callable) -> Callable:
@@ -103,7 +166,7 @@ def print_decision(decision: Decision, as_json: bool) -> None:
     if as_json:
         output.dump_json([decision])
         return
-    parts = [f"{decision.op} {decision.id} at {iso(decision.at)}"]
+    parts = [f"{decision.op} {decision.id} at {output.when(decision.at)}"]
     if decision.created:
         parts.append(f"created {', '.join(decision.created)}")
     if decision.closed:
@@ -119,7 +182,7 @@ def note_unsettled(store: Store, *moments: str | None) -> None:
     latest = store.latest_write()
     given = [store.time(m) for m in moments if m is not None and m.strip().lower() != "now"]
     if latest is not None and any(t > latest for t in given):
-        output.plain(f"note: as of a time after the latest write ({iso(latest)}), this answer can still "
+        output.say(f"note: as of a time after the latest write ({output.when(latest)}), this answer can still "
                      "change: a later write may be recorded before that time")
 
 
@@ -127,6 +190,7 @@ def writes(func: Callable) -> Callable:
     """Mark a write command: --json and --recorded-at, and print its decision(s)."""
     @json_option
     @recorded_at_option
+    @utc_option
     @wraps(func)
     def command(*args, as_json: bool, **kwargs):
         result = func(*args, **kwargs)
@@ -134,6 +198,10 @@ def writes(func: Callable) -> Callable:
             print_decision(decision, as_json)
     return command
 
+
+def moment(value: str | None) -> str:
+    """An --as-of / --valid-at value as a table title says it ('now' when not given)."""
+    return value or "now"
 
 
 # Each module registers its commands on `main`.

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from .. import output
 from ..errors import GraphmemError, StoreLocked
-from ..store import BackupInfo, Store
-from ..timeutil import iso
 from . import json_option, main, open_store
+
+if TYPE_CHECKING:
+    from ..store import BackupInfo
 
 
 def _open(ctx: click.Context, what: str):
@@ -25,7 +28,7 @@ def _report(verb: str, info: BackupInfo, where, as_json: bool) -> None:
         output.dump_json([info])
         return
     rows = ", ".join(f"{n} {name}" for name, n in sorted(info.tables.items()) if n)
-    output.plain(f"{verb} {where} ({info.engine}, latest write {iso(info.latest_write) or 'none'}): "
+    output.plain(f"{verb} {where} ({info.engine}, latest write {output.when(info.latest_write) or 'none'}): "
                  f"{rows or 'empty'}")
 
 
@@ -39,7 +42,9 @@ def backup_(ctx, dest, as_json):
     Restore it with `graphmem restore DEST`. The copy is of the engine's own file, so it
     restores into the same engine; to move between engines use export and import.
     """
-    info = _open(ctx, "back it up").backup(dest)
+    store = _open(ctx, "back it up")
+    with output.progress("backing up"):
+        info = store.backup(dest)
     _report("backed up to", info, dest, as_json)
 
 
@@ -53,6 +58,8 @@ def restore_(ctx, src, yes, as_json):
 
     The backup is checked (checksum, engine, contents) before anything changes.
     """
+    from ..store import Store
+
     directory = ctx.obj["dir"]
     if not Store.exists(directory):
         info = Store.restore_new(directory, src)
@@ -69,5 +76,7 @@ def restore_(ctx, src, yes, as_json):
 @click.pass_context
 def compact_(ctx):
     """Rewrite the store's files, dropping the bytes of deleted rows (purge does this itself)."""
-    _open(ctx, "compact it").compact()
+    store = _open(ctx, "compact it")
+    with output.progress("rewriting the store's files"):
+        store.compact()
     output.plain(f"compacted {ctx.obj['dir']}")

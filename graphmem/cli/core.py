@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import output
 from ..errors import GraphmemError
+from ..layout import Column
 from ..names import KINDS
-from ..store import Store
-from ..timeutil import iso
-from . import json_option, main, note_unsettled, open_store, recorded_at_option, source_options, writes
+from . import (
+    json_option,
+    main,
+    moment,
+    note_unsettled,
+    open_store,
+    recorded_at_option,
+    show_times_of,
+    source_options,
+    utc_option,
+    writes,
+)
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 # -- setup ---------------------------------------------------------------------------
 
@@ -23,8 +37,11 @@ from . import json_option, main, note_unsettled, open_store, recorded_at_option,
 @click.pass_context
 def init(ctx, timezone):
     """Create the store (if it does not exist yet)."""
+    from ..store import Store
+
     store = Store(ctx.obj["dir"], engine=ctx.obj["engine"], timezone=timezone)
     ctx.call_on_close(store.close)
+    show_times_of(ctx, store)
     output.plain(f"store ready at {ctx.obj['dir']} (engine {store.engine}, times read in {store.tz_name})")
 
 
@@ -132,7 +149,9 @@ def purge(ctx, target, target_id, yes, recorded_at):
     """Hard-delete an entity, episode or version (privacy); a tombstone remains."""
     if not yes:
         raise GraphmemError("purge deletes for good; add --yes to confirm")
-    tomb = open_store(ctx).purge(target, target_id, recorded_at=recorded_at)
+    store = open_store(ctx)
+    with output.progress("purging and rewriting the store's files"):
+        tomb = store.purge(target, target_id, recorded_at=recorded_at)
     output.plain(f"PURGE {tomb.id}: {target} removed with {len(tomb.versions)} versions, "
                  f"{len(tomb.episodes)} episodes, {tomb.proposals} proposals")
 
@@ -144,6 +163,7 @@ def purge(ctx, target, target_id, yes, recorded_at):
 @click.option("--as-of", help="Transaction time: what was believed then (default now).")
 @click.option("--valid-at", help="Valid time, or 'all' (default: the --as-of time).")
 @json_option
+@utc_option
 @click.pass_context
 def beliefs(ctx, as_of, valid_at, as_json):
     """The facts believed at --as-of and valid at --valid-at."""
@@ -152,7 +172,7 @@ def beliefs(ctx, as_of, valid_at, as_json):
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
-        output.versions_table(found, f"beliefs as of {as_of or 'now'}, valid at {valid_at or as_of or 'now'}")
+        output.versions_table(found, f"beliefs as of {moment(as_of)}, valid at {valid_at or moment(as_of)}")
         note_unsettled(store, as_of)
 
 
@@ -172,6 +192,7 @@ source_records = output.source_records
 @click.argument("subject")
 @click.argument("predicate")
 @json_option
+@utc_option
 @click.pass_context
 def history(ctx, subject, predicate, as_json):
     """Every version of SUBJECT PREDICATE ever written, newest first, with its sources."""
@@ -183,13 +204,15 @@ def history(ctx, subject, predicate, as_json):
             **output.version_record(v, HISTORY_EXTRA), "provenance": source_records(v, episodes),
         } for v in found)
     else:
-        output.versions_table(found, f"history of {subject} {predicate}", episodes)
+        name = found[0].subject if found else subject
+        output.versions_table(found, f"history of {name} {predicate}, newest first", episodes, about=False)
 
 
 @main.command()
 @click.argument("entity")
 @click.option("--as-of", help="Transaction time (default now).")
 @json_option
+@utc_option
 @click.pass_context
 def timeline(ctx, entity, as_of, as_json):
     """ENTITY's facts laid out on valid time, as believed at --as-of."""
@@ -198,7 +221,7 @@ def timeline(ctx, entity, as_of, as_json):
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
-        output.versions_table(found, f"timeline of {entity} as of {as_of or 'now'}")
+        output.versions_table(found, f"timeline of {entity} as of {moment(as_of)}")
         note_unsettled(store, as_of)
 
 
@@ -206,6 +229,7 @@ def timeline(ctx, entity, as_of, as_json):
 @click.argument("t1")
 @click.argument("t2")
 @json_option
+@utc_option
 @click.pass_context
 def diff(ctx, t1, t2, as_json):
     """What started and stopped being believed after T1 up to T2, and why."""
@@ -215,12 +239,17 @@ def diff(ctx, t1, t2, as_json):
         output.dump_json(output.change_record(c) for c in changes)
         return
     if not changes:
-        output.plain(f"no change in belief between {t1} and {t2}")
-    for c in changes:
-        what = (f"{c.version.id} {c.version.subject} {c.version.predicate} {c.version.object} "
-                f"[{output.period(c.version.valid_from, c.version.valid_to)}]") if c.version else ""
-        why = f" ({c.reason})" if c.reason else ""
-        output.plain(f"{iso(c.at)}  {c.change:10} {c.believed:8} {what}{why}")
+        output.say(f"no change in belief between {t1} and {t2}")
+    else:
+        columns = [Column("at", "keep"), Column("change", "keep"), Column("believed", "keep"), Column("id", "keep"),
+                   Column("fact", least=12), Column("valid", "parts", optional=True),
+                   Column("reason", "wrap", least=10, optional=True)]
+        rows = [[output.short(c.at), c.change, c.believed, c.version.id if c.version else "",
+                 f"{c.version.subject} {c.version.predicate} {c.version.object}" if c.version else "",
+                 output.period_parts(c.version.valid_from, c.version.valid_to) if c.version else "",
+                 c.reason or ""] for c in changes]
+        output.print_table(columns, rows, f"changes in belief after {t1} up to {t2} "
+                                          f"(times in {output.zone_name()})")
     note_unsettled(store, t2)
 
 
@@ -231,6 +260,7 @@ def diff(ctx, t1, t2, as_json):
 @click.option("--as-of", required=True, help="The earlier transaction time.")
 @click.option("--vs", help="The later transaction time (default now).")
 @json_option
+@utc_option
 @click.pass_context
 def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
     """Why the answer for SUBJECT PREDICATE at --valid-at differs between --as-of and --vs."""
@@ -241,32 +271,39 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
         return
     for label, when, found in (("as of", answer.as_of, answer.before), ("as of", answer.vs, answer.after)):
         values = ", ".join(f"{v.object} ({v.id})" for v in found) or "nothing"
-        output.plain(f"{label} {iso(when)}: {subject} {predicate} = {values}")
+        output.plain(f"{label} {output.when(when)}: {subject} {predicate} = {values}")
     for d in answer.decisions:
-        output.plain(f"  {iso(d.at)} {d.op} {d.id}: created {d.created or '-'}, closed {d.closed or '-'}"
-                     + (f" ({d.reason})" if d.reason else ""))
+        output.plain(f"  {output.when(d.at)} {d.op} {d.id}: created {', '.join(d.created) or '-'}, "
+                     f"closed {', '.join(d.closed) or '-'}" + (f" ({d.reason})" if d.reason else ""))
     for e in answer.episodes:
-        output.plain(f"  {e.id} [{e.kind}] {iso(e.reference_time)}: “{e.text}”")
+        output.plain(f"  {e.id} [{e.kind}] {output.when(e.reference_time)}: “{e.text}”")
     note_unsettled(store, as_of, vs)
 
 
 @main.command()
 @click.option("--about", help="Only episodes supporting facts about this entity.")
 @json_option
+@utc_option
 @click.pass_context
 def episodes(ctx, about, as_json):
-    """List episodes: id, kind, reference time and text."""
+    """List episodes: id, kind, reference time and text (`graphmem episode ID` shows one whole)."""
     found = open_store(ctx).episodes(about=about)
     if as_json:
         output.dump_json(found)
         return
-    for e in found:
-        output.plain(f"{e.id:6} {e.kind:8} {iso(e.reference_time)}  {e.text}")
+    if not found:
+        output.say("no episodes" + (f" about {about}" if about else ""))
+        return
+    columns = [Column("id", "keep"), Column("kind", "keep"), Column("said", "keep"),
+               Column("text", "wrap", least=20, most_lines=3)]
+    output.print_table(columns, [[e.id, e.kind, output.short(e.reference_time), e.text] for e in found],
+                       f"episodes{f' about {about}' if about else ''} (times in {output.zone_name()})")
 
 
 @main.command()
 @click.argument("episode_id")
 @json_option
+@utc_option
 @click.pass_context
 def episode(ctx, episode_id, as_json):
     """One episode with the versions it supports."""
@@ -275,7 +312,7 @@ def episode(ctx, episode_id, as_json):
     if as_json:
         output.dump_json([output.episode_record(found, versions)])
         return
-    output.plain(f"{found.id} {found.kind} by {found.actor or 'unknown'} at {iso(found.reference_time)}: "
+    output.plain(f"{found.id} {found.kind} by {found.actor or 'unknown'} at {output.when(found.reference_time)}: "
                  f"“{found.text}”")
     output.versions_table(versions, f"versions supported by {found.id}")
 
@@ -283,6 +320,7 @@ def episode(ctx, episode_id, as_json):
 @main.command()
 @click.argument("version_id")
 @json_option
+@utc_option
 @click.pass_context
 def show(ctx, version_id, as_json):
     """One version with its episodes."""
@@ -314,9 +352,11 @@ def review_list(ctx, show_all, as_json):
         return
     if not found:
         output.plain("no proposals waiting")
-    for p in found:
-        quote = f"  “{p.quote}”" if p.quote else ""
-        output.plain(f"{p.id:5} {p.state:8} {p.op} {p.subject} {p.predicate} {p.object or ''}{quote}")
+        return
+    columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", least=16),
+               Column("sentence", "wrap", least=16, most_lines=4)]
+    output.print_table(columns, [[p.id, p.state, f"{p.op} {p.subject} {p.predicate} {p.object or ''}".strip(),
+                                  f"“{p.quote}”" if p.quote else ""] for p in found])
 
 
 @review.command("approve")
@@ -362,13 +402,6 @@ def review_skip(ctx, sources):
 # -- log -----------------------------------------------------------------------------
 
 
-def _progress(label: str):
-    from rich.progress import Progress
-
-    return Progress(*Progress.get_default_columns(), transient=True, disable=not sys.stderr.isatty(),
-                    console=output.Console(stderr=True)), label
-
-
 @main.command("export")
 @click.argument("file", metavar="FILE|DIR", type=click.Path())
 @click.option("--format", "log_format", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
@@ -377,10 +410,8 @@ def _progress(label: str):
 def export_(ctx, file, log_format):
     """Write the whole log (every version, episode and write) as JSON Lines or Parquet."""
     store = open_store(ctx)
-    progress, label = _progress("exporting")
-    with progress:
-        task = progress.add_task(label, total=None)
-        count = store.export(file, progress=lambda n: progress.advance(task, n), format=log_format)
+    with output.progress("exporting") as bar:
+        count = store.export(file, progress=bar.advance, format=log_format)
     output.plain(f"exported {count} records to {file}")
 
 
@@ -393,11 +424,8 @@ def import_(ctx, file, skip_bad):
     """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""
     store = open_store(ctx, create=True)
     skipped: list[str] = []
-    progress, label = _progress("importing")
-    with progress:
-        task = progress.add_task(label, total=None)
-        count = store.import_log(file, progress=lambda n: progress.advance(task, n),
-                                 on_bad_line=skipped.append if skip_bad else None)
+    with output.progress("importing") as bar:
+        count = store.import_log(file, progress=bar.advance, on_bad_line=skipped.append if skip_bad else None)
     output.plain(f"imported {count} records into {ctx.obj['dir']} ({store.engine})")
     if skipped:
         output.plain(f"skipped {len(skipped)} bad lines:")
@@ -410,7 +438,9 @@ def import_(ctx, file, skip_bad):
 @click.pass_context
 def check(ctx, as_json):
     """Verify the store's invariants; exit 1 if any is broken."""
-    violations = open_store(ctx).check()
+    store = open_store(ctx)
+    with output.progress("checking"):
+        violations = store.check()
     if as_json:
         output.dump_json(violations)
     elif not violations:

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import output
-from ..evaluation import read_extraction_set, read_when_set, score_extraction, score_when
-from ..recall.embed import embedder_from_env
-from ..recall.evaluate import Report, evaluate, load_questions, searcher
-from ..scenario import ScenarioClock, load, play
-from ..store import Store
-from ..timeutil import UTC
 from . import json_option, main, open_store
+
+if TYPE_CHECKING:
+    from ..recall.evaluate import Report
 
 
 @main.group("eval")
@@ -44,6 +42,7 @@ def eval_extract(files, extractor_name, show_errors, as_json):
     FILES are JSON Lines of {"id", "text", "chat_time", "speaker", "facts": [...]}. A loose
     match compares (op, subject, predicate, object); a strict match adds the valid period.
     """
+    from ..evaluation import read_extraction_set, score_extraction
     from ..ingest import make_extractor
 
     cases = read_extraction_set(*files)
@@ -83,6 +82,8 @@ def eval_when(files, show_errors, as_json):
     FILES are JSON Lines of {"id", "text", "reference", "phrase", "start", "end",
     "granularity"}. A phrase is right when the period found for it is the labelled one.
     """
+    from ..evaluation import read_when_set, score_when
+
     score = score_when(read_when_set(*files))
     if as_json:
         output.dump_json([score.as_json()])
@@ -127,6 +128,11 @@ def eval_recall(ctx, files, k, scenario, speaker, misses, keyword_only, as_json)
     Example:
       graphmem eval recall tests/data/recall/dev.jsonl --scenario life
     """
+    from ..recall.embed import embedder_from_env
+    from ..recall.evaluate import Report, evaluate, load_questions, searcher
+    from ..scenario import ScenarioClock, load, play
+    from ..store import Store
+
     questions = [q for path in files for q in load_questions(path)]
     if scenario:
         plan = load(scenario)

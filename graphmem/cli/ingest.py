@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC
+from datetime import UTC, datetime, tzinfo
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import output
-from ..ingest import (
-    EXTRACTORS,
-    IngestSummary,
-    import_memories,
-    ingest,
-    make_extractor,
-    read_memories,
-    read_messages,
-    reference_time,
-)
-from ..store import Store
-from ..timeutil import iso, zone
-from ..when import TimeSpan, find_times
-from . import json_option, main, open_store
+from ..layout import Column, table
+from . import MARKER_FILE, json_option, main, open_store, utc_option
+
+if TYPE_CHECKING:
+    from ..ingest import IngestSummary
+
+EXTRACTORS = ("rules", "llm")  # graphmem.ingest.EXTRACTORS (a test keeps them equal)
 
 
 def extractor_option(func: Callable) -> Callable:
@@ -43,19 +36,29 @@ def day_first_option(func: Callable) -> Callable:
 
 @contextmanager
 def progress_bar() -> Iterator[Callable[[str, int, int], None]]:
-    """A transient progress bar on stderr (shown only on a terminal), as a progress callback."""
-    from rich.console import Console
-    from rich.progress import Progress
+    """A transient progress bar on stderr (shown only on a terminal), as a progress callback
+    ``(phase, done, total)``."""
+    with output.progress("reading") as bar:
+        yield lambda phase, done, total: bar.update(done, total, phase)
 
-    bar = Progress(*Progress.get_default_columns(), transient=True,
-                   disable=not sys.stderr.isatty(), console=Console(stderr=True))
-    with bar:
-        task = bar.add_task("reading", total=None)
 
-        def advance(phase: str, done: int, total: int) -> None:
-            bar.update(task, description=phase, completed=done, total=total)
+def read_reference(text: str, *, day_first: bool, tz: tzinfo, now: Callable[[], datetime]) -> datetime:
+    """A --reference time: a chat time ('1:56 pm on 8 May, 2023', ISO 8601), 'now', or a phrase
+    such as 'yesterday' or '2 weeks ago' read against ``now()`` in ``tz`` (the time grammar of
+    every other option)."""
+    from ..errors import InvalidTime
+    from ..ingest import reference_time
+    from ..when import read_time
 
-        yield advance
+    try:
+        return reference_time(text, day_first=day_first, tz=tz)
+    except InvalidTime as chat_problem:
+        if "missing" in str(chat_problem):  # a date without its year (or month, or day): not guessed
+            raise
+        try:
+            return read_time(text, tz, now)
+        except InvalidTime:
+            raise chat_problem from None
 
 
 def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
@@ -65,8 +68,8 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
         return
     span = ""
     if summary.first is not None:
-        span = f", said {iso(summary.first)}"
-        span += f" to {iso(summary.last)}" if summary.last != summary.first else ""
+        span = f", said {output.when(summary.first)}"
+        span += f" to {output.when(summary.last)}" if summary.last != summary.first else ""
     replayed = " at their own times" if summary.replayed else ""
     output.plain(f"recorded {summary.episodes} episodes from {what}{replayed}{span}")
     if summary.already:
@@ -90,7 +93,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
     The input is read in the store's zone (UTC for a new store), and a bad file or setting
     leaves no new, empty store behind.
     """
-    if Store.exists(ctx.obj["dir"]):
+    if (ctx.obj["dir"] / MARKER_FILE).exists():
         store = open_store(ctx)
         return store, prepare(store.tz)
     data = prepare(UTC)
@@ -109,6 +112,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
 @extractor_option
 @day_first_option
 @json_option
+@utc_option
 @click.pass_context
 def ingest_(ctx, file, replay, approve, user, extractor_name, day_first, as_json):
     """Record a conversation: each message an episode, its facts proposed.
@@ -117,6 +121,8 @@ def ingest_(ctx, file, replay, approve, user, extractor_name, day_first, as_json
     object {"user_id": ..., "messages": [...]}. Chat times: ISO 8601, '2025-09-12 08:00:00'
     or '1:56 pm on 8 May, 2023'. The whole file is checked before anything is written.
     """
+    from ..ingest import ingest, make_extractor, read_messages
+
     def prepare(tz):
         return (read_messages(file, day_first=day_first, tz=tz, user=user),
                 make_extractor(extractor_name, day_first=day_first, tz=tz))
@@ -133,21 +139,30 @@ def ingest_(ctx, file, replay, approve, user, extractor_name, day_first, as_json
 @click.option("--approve", is_flag=True,
               help="Write proposed facts through the gate now instead of queueing them for review.")
 @click.option("--reference", help="When the memories were true, for relative phrases and as "
-                                  "their episodes' time (default now).")
+                                  "their episodes' time: a date, a chat time or a phrase like "
+                                  "'last week' (default now).")
 @click.option("--speaker", default="user", show_default=True,
               help="Whom the memories are about ('User ...', 'I ...').")
 @extractor_option
 @day_first_option
 @json_option
+@utc_option
 @click.pass_context
 def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day_first, as_json):
     """Import another assistant's memories: each remembered line an episode of kind import.
 
     FILE holds one remembered line per line (list markers are dropped) or a JSON list of strings.
     """
+    from ..ingest import import_memories, make_extractor, read_memories
+
     def prepare(tz):
+        def now() -> datetime:  # a new store's clock; an open one's below
+            return datetime.now(UTC)
+
+        if (ctx.obj["dir"] / MARKER_FILE).exists():
+            now = open_store(ctx).now
         return (read_memories(file),
-                reference_time(reference, day_first=day_first, tz=tz) if reference else None,
+                read_reference(reference, day_first=day_first, tz=tz, now=now) if reference else None,
                 make_extractor(extractor_name, day_first=day_first, tz=tz))
 
     store, (memories, at, extractor) = _open_after_reading(ctx, prepare)
@@ -160,22 +175,33 @@ def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day
 @main.command("when")
 @click.argument("text")
 @click.option("--reference", default="now", show_default=True,
-              help="When TEXT was said: ISO 8601 or a chat time like '1:56 pm on 8 May, 2023'.")
+              help="When TEXT was said: ISO 8601, a chat time like '1:56 pm on 8 May, 2023', "
+                   "or a phrase like 'yesterday'.")
 @click.option("--timezone", default="UTC", show_default=True,
-              help="Zone for calendar days and for naive times.")
+              help="Zone for calendar days and for naive times (and the times shown).")
 @day_first_option
 @json_option
-def when(text, reference, timezone, day_first, as_json):
+@utc_option
+@click.pass_context
+def when(ctx, text, reference, timezone, day_first, as_json):
     """Find the time expressions in TEXT and the period each names, read at --reference."""
+    from ..timeutil import zone
+    from ..when import TimeSpan, find_times
+
     tz = zone(timezone)
-    spans = find_times(text, reference_time(reference, day_first=day_first, tz=tz), day_first=day_first, tz=tz)
+    spans = find_times(text, read_reference(reference, day_first=day_first, tz=tz, now=lambda: datetime.now(UTC)),
+                       day_first=day_first, tz=tz)
     if as_json:
         output.dump_json(span.as_json() for span in spans)
         return
     if not spans:
         output.plain("no time expressions found")
-    rows = [(span.text, f"{iso(span.start)} → {iso(span.end) or 'open'}", span.granularity)
-            if isinstance(span, TimeSpan) else (span.text, span.problem, "not used") for span in spans]
-    widths = [max((len(row[i]) for row in rows), default=0) for i in range(2)]
-    for text_, period, granularity in rows:
-        output.plain(f"{text_:{widths[0]}}  {period:{widths[1]}}  {granularity}")
+        return
+    if not (ctx.obj or {}).get("utc"):
+        output.use_zone(tz, timezone)
+    rows = [[span.text, f"{output.when(span.start)} → {output.when(span.end) or 'open'}", span.granularity]
+            if isinstance(span, TimeSpan) else [span.text, span.problem, "not used"] for span in spans]
+    laid = table([Column("text", "wrap", least=12), Column("period", "keep"), Column("granularity", "keep")],
+                 rows, output.width(), header=False)  # one phrase a line
+    for line in laid.lines:
+        output.plain(line)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from ..errors import GraphmemError
-from ..ingest import make_extractor
 from . import main, open_store
 from .ingest import day_first_option, extractor_option
 
@@ -33,6 +32,8 @@ def mcp_(ctx, extractor_name, day_first, explore_port):
         if (exc.name or "").partition(".")[0] in ("mcp", "mcp_types"):
             raise GraphmemError(MISSING_SDK) from None
         raise
+    from ..ingest import make_extractor
+
     store = open_store(ctx, create=True)
     explorer = None
     if explore_port is not None:

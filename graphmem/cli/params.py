@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..store import Store
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 _TIME_NAME = re.compile(r"(_at|_of|_from|_to)$|^t\d+$")
 _NAME = re.compile(r"[A-Za-z_]\w*")

@@ -5,16 +5,23 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
-from rich.table import Table
 
 from .. import output
+from ..layout import Column
 from ..output import jsonable
-from ..store import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Rows, Store
-from ..timeutil import iso
-from . import json_option, main, note_unsettled, open_store
+from . import json_option, main, note_unsettled, open_store, utc_option
 from .params import cypher_params, named_params
+
+if TYPE_CHECKING:
+    from ..store import Rows
+
+#: graphmem.sandbox.DEFAULT_TIMEOUT and DEFAULT_MEMORY_MB (a test keeps them equal): the sandbox
+#: imports pyarrow, which a command's --help should not wait for.
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MEMORY_MB = 4096
 
 AS_OF_HELP = "Transaction time: the graph as believed then (default now)."
 VALID_AT_HELP = "Valid time, or 'all' for every valid time (default: the --as-of time)."
@@ -26,8 +33,7 @@ def _cell(value) -> str:
     if value is None:
         return ""
     if hasattr(value, "tzinfo") and hasattr(value, "hour"):
-        text = iso(value.replace(microsecond=0))
-        return text[:10] if text.endswith("T00:00:00Z") else text
+        return output.short(value)
     if isinstance(value, (dict, list)):
         return json.dumps(jsonable(value), ensure_ascii=False)
     return str(value)
@@ -52,15 +58,11 @@ def print_rows(rows: Rows, fmt: str, title: str) -> None:
         for row in rows:
             writer.writerow([_csv_cell(row[c]) for c in rows.columns])
     elif not rows:
-        output.plain(f"{title}: no rows")
+        output.say(f"{title}: no rows")
     else:
-        output.plain(title)
-        table = Table()
-        for column in rows.columns:
-            table.add_column(column, overflow="fold")
-        for row in rows:
-            table.add_row(*(_cell(row[c]) for c in rows.columns))
-        output.console.print(table)
+        output.print_table([Column(c, "wrap", least=8) for c in rows.columns],
+                           [[_cell(row[c]) for c in rows.columns] for row in rows],
+                           f"{title} (times in {output.zone_name()})")
 
 
 def limit_options(func):
@@ -89,6 +91,7 @@ def _moment(as_of, valid_at) -> str:
 @limit_options
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV (header row first).")
+@utc_option
 @click.pass_context
 def cypher_command(ctx, query, params, as_of, valid_at, timeout, memory, as_json, as_csv):
     """Run a read-only Cypher QUERY over the graph as believed at --as-of and valid at --valid-at.
@@ -126,6 +129,7 @@ def cypher_command(ctx, query, params, as_of, valid_at, timeout, memory, as_json
 @limit_options
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV (header row first).")
+@utc_option
 @click.pass_context
 def query_command(ctx, name, show_list, params, as_of, valid_at, timeout, memory, as_json, as_csv):
     """Run the named query NAME (from queries/), or list them with --list.
@@ -149,6 +153,8 @@ def query_command(ctx, name, show_list, params, as_of, valid_at, timeout, memory
 
 
 def _print_list(as_json: bool) -> None:
+    from ..store import Store
+
     known = Store.named_queries()
     if as_json:
         output.dump_json({

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
-from rich.table import Table
 
 from .. import output
-from ..recall.models import Hit
-from . import json_option, main, note_unsettled, open_store
+from ..layout import Column
+from . import json_option, main, note_unsettled, open_store, utc_option
 from .core import provenance
 from .ingest import progress_bar
+
+if TYPE_CHECKING:
+    from ..recall.models import Hit
 
 AS_OF_HELP = "Transaction time: what was believed then (default now)."
 
@@ -31,20 +35,23 @@ def _why(hit: Hit) -> str:
 
 
 def hits_table(hits: list[Hit], title: str) -> None:
-    """Print hits as a table: the fact, its periods and status, the matched sentence and why."""
+    """Print hits as a table, essential columns first (rank, version id, fact, status), then the
+    valid period, score, the matched sentence and why it matched (left out in a narrow terminal)."""
     if not hits:
-        output.console.print(f"{title}: nothing")
+        output.say(f"{title}: nothing")
         return
-    table = Table(title=title, title_justify="left", show_lines=True)
-    for column in ("#", "fact", "valid", "status", "score", "sentence", "why"):
-        table.add_column(column, overflow="fold", no_wrap=column in ("#", "valid"))
+    columns = [Column("#", "keep"), Column("id", "keep"), Column("fact", "wrap", least=14),
+               Column("status", "keep"), Column("valid", "parts", optional=True),
+               Column("score", "keep", optional=True),
+               Column("sentence", "wrap", least=16, most_lines=3, optional=True),
+               Column("why", "wrap", least=12, most_lines=3, optional=True)]
+    rows = []
     for rank, hit in enumerate(hits, 1):
         v = hit.version
         sentence = f"{hit.matched.episode}: “{hit.matched.sentence}”" if hit.matched.sentence else ""
-        table.add_row(str(rank), f"{v.subject} {v.predicate} {v.object}\n({v.id})",
-                      output.period(v.valid_from, v.valid_to), v.status or "", f"{hit.score:.2f}", sentence,
-                      _why(hit))
-    output.console.print(table)
+        rows.append([str(rank), v.id, f"{v.subject} {v.predicate} {v.object}", v.status or "",
+                     output.period_parts(v.valid_from, v.valid_to), f"{hit.score:.2f}", sentence, _why(hit)])
+    output.print_table(columns, rows, f"{title} (times in {output.zone_name()})")
 
 
 @main.command("search")
@@ -57,6 +64,7 @@ def hits_table(hits: list[Hit], title: str) -> None:
 @click.option("--speaker", help="Who is asking: 'I', 'me', 'my' mean this entity.")
 @click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
 @json_option
+@utc_option
 @click.pass_context
 def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, keyword_only, as_json):
     """The facts that best answer TEXT, as believed at --as-of, best first.

@@ -53,22 +53,25 @@ def _show(frame, as_json: bool, title: str) -> None:
     if not rows:
         output.plain(f"{title}: nothing")
         return
-    from rich.table import Table
+    from ..layout import Column
 
-    table = Table(title=title, title_justify="left")
-    columns = ["store", *(["change", "believed", "at"] if "change" in rows[0] else []),
-               "id", "subject", "predicate", "object", "valid", "believed", "status"]
-    for column in columns:
-        table.add_column(column, overflow="fold")
+    changes = "change" in rows[0]
+    columns = [Column("store", "cut", least=8), *([Column("change", "keep"), Column("at", "parts")] if changes else []),
+               Column("id", "keep"), Column("subject", least=8), Column("predicate", least=8),
+               Column("object", least=8), Column("valid", "parts"), Column("status", "wrap", least=8),
+               Column("believed", "parts", optional=True)]
+    table = []
     for r in rows:
-        values = {**r, "valid": output.period(_t(r.get("valid_from")), _t(r.get("valid_to")))
-                  if r.get("valid_from") else "",
-                  "believed": output.period(_t(r.get("recorded_at")), _t(r.get("superseded_at")))
-                  if r.get("recorded_at") else r.get("believed", "")}
-        if "change" in r:
-            values["believed"] = r["believed"]
-        table.add_row(*(str(values.get(c) or "") for c in columns))
-    output.console.print(table)
+        valid = output.period_parts(_t(r.get("valid_from")), _t(r.get("valid_to"))) if r.get("valid_from") else ("", "")
+        believed = output.period_parts(_t(r.get("recorded_at")), _t(r.get("superseded_at"))) \
+            if r.get("recorded_at") else ("", "")
+        cells = [r.get("store") or ""]
+        if changes:  # a diff row: what changed, when, and whether the version came or went
+            cells += [r.get("change") or "", (output.short(_t(r.get("at"))), "")]
+            believed = (str(r.get("believed") or ""), "")
+        table.append([*cells, r.get("id") or "", r.get("subject") or "", r.get("predicate") or "",
+                      r.get("object") or "", valid, r.get("status") or "", believed])
+    output.print_table(columns, table, f"{title} (times in {output.zone_name()})")
 
 
 def _t(text):

@@ -1,0 +1,150 @@
+"""A CLI write killed with SIGKILL at any moment: the write is in the store whole, or not at all.
+
+A CLI process does not checkpoint when it closes a store whose write-ahead log is small (the
+next open replays the log instead), so these tests kill ``graphmem add`` while it runs, right
+after it has printed its decision (while it is closing), and a later reader while it replays a
+kept log; then they reopen the store and check it. They also hold the log a crash replays to a
+bound: a close folds a log larger than ``LOG_KEPT_AT_CLOSE`` into the database file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import graphmem.engine
+from graphmem import Store
+from graphmem.cli import main
+from tests.conftest import ENGINE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(store: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "graphmem", "--store", str(store), "--engine", ENGINE, *args]
+
+
+def run(store: Path, *args: str) -> subprocess.CompletedProcess:
+    done = subprocess.run(cli(store, *args), capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def state(store: Path) -> tuple[list[tuple], list[str]]:
+    """The believed facts (subject, predicate, object) and the episodes' texts, read by a fresh
+    process (this one may hold the other engine), and the store's check."""
+    script = (
+        "import json, sys\n"
+        "from graphmem import Store\n"
+        "with Store(sys.argv[1]) as s:\n"
+        "    facts = sorted((v.subject, v.predicate, v.object) for v in s.beliefs(valid_at='all'))\n"
+        "    texts = sorted(e.text for e in s.episodes())\n"
+        "    bad = [f'{v.rule}: {v.detail}' for v in s.check()]\n"
+        "print(json.dumps([facts, texts, bad]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(store)], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, "GRAPHMEM_ENGINE": ENGINE}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    facts, texts, bad = json.loads(done.stdout)
+    assert bad == [], bad
+    return [tuple(f) for f in facts], texts
+
+
+@pytest.fixture
+def seeded(tmp_path) -> Path:
+    store = tmp_path / "store"
+    run(store, "init")
+    run(store, "add", "Ivan", "lives_in", "Prague", "--from", "2020-01-01", "--quote", "Ivan lives in Prague.")
+    return store
+
+
+def whole_or_absent(store: Path, before: tuple, quote: str, fact: tuple) -> tuple:
+    """Check the store after a killed write of ``fact`` quoting ``quote``; return its state."""
+    facts, texts = state(store)
+    landed = fact in facts
+    assert landed == (quote in texts), (facts, texts)  # the episode and the fact, together or neither
+    if landed:
+        assert len(texts) == len(before[1]) + 1
+    else:
+        assert (facts, texts) == before
+    return facts, texts
+
+
+def test_a_cli_write_killed_at_random_moments_lands_whole_or_not_at_all(seeded):
+    rng = random.Random(15)
+    before = state(seeded)
+    for n in range(4):
+        quote = f"Ivan moved to City{n}."
+        child = subprocess.Popen(cli(seeded, "add", "Ivan", "lives_in", f"City{n}", "--quote", quote),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        time.sleep(rng.uniform(0.2, 2.0))
+        child.send_signal(signal.SIGKILL)
+        child.communicate()
+        before = whole_or_absent(seeded, before, quote, ("Ivan", "lives_in", f"City{n}"))
+    run(seeded, "check")
+
+
+def test_a_cli_write_killed_as_soon_as_it_reports_is_kept(seeded):
+    """The decision is printed after the COMMIT: a kill while the process closes the store (not
+    checkpointing, or checkpointing a large log) loses nothing."""
+    for n in range(3):
+        quote = f"Ivan moved to Town{n}."
+        child = subprocess.Popen(cli(seeded, "add", "Ivan", "lives_in", f"Town{n}", "--quote", quote),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        line = child.stdout.readline().decode()
+        child.send_signal(signal.SIGKILL)
+        child.communicate()
+        assert line.startswith("UPDATE"), line
+        facts, texts = state(seeded)
+        assert ("Ivan", "lives_in", f"Town{n}") in facts and quote in texts
+
+
+def test_a_reader_killed_while_it_replays_a_kept_log_loses_nothing(seeded):
+    run(seeded, "add", "Ivan", "likes", "tea", "--quote", "Ivan likes tea.")
+    assert (seeded / "graph.db.wal").exists()  # the writes above were left in the log, not checkpointed
+    for delay in (0.05, 0.3, 0.8):
+        child = subprocess.Popen(cli(seeded, "history", "Ivan", "likes"), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, cwd=ROOT)
+        time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        child.communicate()
+    facts, texts = state(seeded)
+    assert ("Ivan", "likes", "tea") in facts and "Ivan likes tea." in texts
+
+
+def test_the_log_left_at_close_stays_bounded(tmp_path, monkeypatch):
+    """Each CLI write leaves its bit of log; once the log passes the bound, a close folds it in."""
+    bound = 24 * 2**10
+    monkeypatch.setattr(graphmem.engine, "LOG_KEPT_AT_CLOSE", bound)
+    store = tmp_path / "store"
+    runner = CliRunner()
+
+    def gm(*args):
+        result = runner.invoke(main, ["--store", str(store), "--engine", ENGINE, *args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return result
+
+    wal = store / "graph.db.wal"
+    gm("init")
+    sizes, grown = [], 0
+    for n in range(40):
+        before = wal.stat().st_size if wal.exists() else 0
+        gm("add", "Ivan", "likes", f"thing{n}", "--quote", f"Ivan likes thing{n}.")
+        size = wal.stat().st_size if wal.exists() else 0
+        grown = max(grown, size - before)
+        sizes.append(size)
+    assert max(sizes) <= bound + grown, sizes  # never more than the bound and one command's writes
+    assert any(later < earlier for earlier, later in zip(sizes, sizes[1:])), sizes  # a close checkpointed
+    assert any(size > 0 for size in sizes), sizes  # and the others kept the log (no checkpoint per call)
+    with Store(store, engine=ENGINE) as s:
+        assert len(s.beliefs(valid_at="all")) == 40
+        assert s.check() == []

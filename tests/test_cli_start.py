@@ -1,0 +1,128 @@
+"""Starting the command line: what it imports, the constants it keeps of its own, the counts its
+export and import report, and progress bars only on a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import graphmem.cli
+import graphmem.cli.ingest
+import graphmem.cli.query
+import graphmem.engine
+import graphmem.ingest
+import graphmem.sandbox
+from graphmem.cli import main
+from tests.conftest import ENGINE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_clis_own_copies_of_constants_equal_the_originals():
+    """The CLI keeps these to avoid importing the engine, the sandbox and the extractors at start."""
+    assert graphmem.cli.ENGINES == graphmem.engine.ENGINES
+    assert graphmem.cli.MARKER_FILE == graphmem.engine.MARKER_FILE
+    assert graphmem.cli.query.DEFAULT_TIMEOUT == graphmem.sandbox.DEFAULT_TIMEOUT
+    assert graphmem.cli.query.DEFAULT_MEMORY_MB == graphmem.sandbox.DEFAULT_MEMORY_MB
+    assert graphmem.cli.ingest.EXTRACTORS == tuple(graphmem.ingest.EXTRACTORS)
+
+
+HEAVY = ("graphmem.store", "graphmem.models", "graphmem.engine", "graphmem.extract", "pydantic", "pyarrow",
+         "networkx", "rich", "kuzu", "ladybug", "numpy")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["add", "--help"], ["history", "--help"], []])
+def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
+    script = ("import sys\nfrom graphmem.cli import main\n"
+              "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+              f"print('LOADED', sorted(m for m in {HEAVY!r} if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script, "--store", str(tmp_path / "s"), *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "LOADED []", done.stdout[-300:]
+
+
+def gm(store: Path, *args: str, ok: bool = True):
+    result = CliRunner().invoke(main, ["--store", str(store), "--engine", ENGINE, *args], catch_exceptions=False)
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+def test_export_and_import_report_the_same_count(tmp_path):
+    source = tmp_path / "a"
+    gm(source, "init")
+    gm(source, "add", "Ivan", "lives_in", "Prague", "--recorded-at", "2026-01-10", "--quote", "Ivan lives in Prague.")
+    gm(source, "add", "Ivan", "lives_in", "Berlin", "--from", "2026-10-15", "--recorded-at", "2026-11-01")
+    gm(source, "synonym", "add", "day job", "works_at")
+    log = tmp_path / "log.jsonl"
+    exported = gm(source, "export", str(log)).stdout
+    imported = gm(tmp_path / "b", "import", str(log)).stdout
+    count = int(exported.split()[1])
+    assert exported.startswith(f"exported {count} records")
+    assert imported.startswith(f"imported {count} records"), (exported, imported)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["type"] == "graphmem" and count == len(lines) - 1  # all but the header
+
+
+def _run_on_a_terminal(cmd: list[str]) -> tuple[int, str]:
+    """Run ``cmd`` with stderr on a pseudo-terminal (stdout a pipe); its exit code and stderr."""
+    master, slave = pty.openpty()
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=slave, cwd=ROOT,
+                             env={**os.environ, "TERM": "xterm", "COLUMNS": "100"})
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the child closed its end
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif child.poll() is not None:
+            break
+    child.communicate(timeout=120)
+    os.close(master)
+    return child.returncode, seen.decode("utf-8", "replace")
+
+
+@pytest.fixture
+def exported_log(tmp_path) -> Path:
+    source = tmp_path / "a"
+    gm(source, "init")
+    for n in range(30):
+        gm(source, "add", "Ivan", "likes", f"thing {n}", "--quote", f"Ivan likes thing {n}.")
+    log = tmp_path / "log.jsonl"
+    gm(source, "export", str(log))
+    return log
+
+
+def test_long_work_shows_a_progress_bar_on_a_terminal(tmp_path, exported_log):
+    cmd = [sys.executable, "-m", "graphmem", "--store", str(tmp_path / "b"), "--engine", ENGINE]
+    code, stderr = _run_on_a_terminal([*cmd, "import", str(exported_log)])
+    assert code == 0, stderr
+    assert "importing" in stderr, stderr  # the bar's label, drawn on the terminal and then cleared
+    code, stderr = _run_on_a_terminal([*cmd, "export", str(tmp_path / "again.jsonl")])
+    assert code == 0 and "exporting" in stderr, stderr
+
+
+def test_long_work_is_silent_when_stderr_is_not_a_terminal(tmp_path, exported_log):
+    cmd = [sys.executable, "-m", "graphmem", "--store", str(tmp_path / "b"), "--engine", ENGINE]
+    done = subprocess.run([*cmd, "import", str(exported_log)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.startswith("imported ")
+    done = subprocess.run([*cmd, "export", str(tmp_path / "again.jsonl")], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -1,0 +1,249 @@
+"""The command line as a person meets it: tables that fit the terminal, times in the store's zone,
+relative times in every time option, a bare ``graphmem``, usage errors, ISO times in messages."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem.cli import main
+from graphmem.layout import text_width
+from graphmem.when import read_time
+from tests.conftest import ENGINE
+
+ROOT = Path(__file__).resolve().parent.parent
+LONG = "Maximiliana Konstantinopoulou-Featherstonehaugh"
+QUOTE = ("Maximiliana told me, at some length and with a great many digressions about her cats and "
+         "the weather, that she had moved to a small town on the far side of the mountains.")
+
+
+def runner_for(store: Path):
+    runner = CliRunner()
+
+    def run(*args, ok=True, columns=None, env=None):
+        extra = {**({"COLUMNS": str(columns)} if columns else {}), **(env or {})}
+        result = runner.invoke(main, ["--store", str(store), "--engine", ENGINE, *args], env=extra,
+                               catch_exceptions=False)
+        if ok:
+            assert result.exit_code == 0, result.output
+        return result
+    return run
+
+
+@pytest.fixture(scope="module")
+def wordy(tmp_path_factory):
+    """A store with long names and long sentences, a history, an ending, a retraction and pending
+    proposals (made once for the module; the tests only read it)."""
+    gm = runner_for(tmp_path_factory.mktemp("wordy") / "store")
+    gm("init", "--timezone", "Asia/Tokyo")
+    gm("add", LONG, "lives_in", "Saint-Rémy-de-Provence-sur-la-Montagne-Noire", "--from", "2019-03-01",
+       "--recorded-at", "2026-01-10", "--quote", QUOTE)
+    gm("add", LONG, "lives_in", "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch",
+       "--from", "2026-10-15T09:30", "--recorded-at", "2026-11-01", "--quote", QUOTE + " Again.")
+    gm("add", LONG, "works_at", "The International Society of Extremely Long Organisation Names",
+       "--recorded-at", "2026-11-02")
+    gm("end", LONG, "works_at", "--at", "2026-11-03", "--recorded-at", "2026-11-04")
+    gm("add", LONG, "likes", "tea", "--recorded-at", "2026-11-05")
+    retracted = json.loads(gm("add", LONG, "likes", "coffee", "--recorded-at", "2026-11-06", "--json").stdout)
+    gm("retract", retracted[0]["created"][0], "--reason", "she said so, and at some length: " + QUOTE,
+       "--recorded-at", "2026-11-07")
+    chat = tmp_path_factory.mktemp("chat") / "chat.jsonl"
+    chat.write_text(json.dumps({"role": "user", "content": "I moved to Kyoto. " + QUOTE,
+                                "chat_time": "2026-11-08T10:00:00Z"}) + "\n")
+    gm("ingest", str(chat), "--user", LONG)
+    return gm
+
+
+TABLES = [
+    ("history", LONG, "lives_in"), ("timeline", LONG), ("beliefs", "--valid-at", "all"),
+    ("diff", "2026-01-01", "2026-12-01"), ("review", "list"), ("search", "where does Maximiliana live"),
+    ("episodes",), ("show", "v1"), ("cypher", "MATCH (e:Entity) RETURN e.name AS name, e.id AS id"),
+]
+
+
+@pytest.mark.parametrize("columns", [80, 40, 200])
+def test_tables_fit_the_terminal_and_keep_ids_whole(wordy, columns):
+    ids = {v["id"] for v in json.loads(wordy("beliefs", "--valid-at", "all", "--as-of", "2026-11-06",
+                                             "--json").stdout)}
+    ids |= {v["id"] for v in json.loads(wordy("beliefs", "--valid-at", "all", "--json").stdout)}
+    proposals = {p["id"] for p in json.loads(wordy("review", "list", "--json").stdout)}
+    assert proposals and len(ids) >= 5
+    for args in TABLES:
+        text = wordy(*args, columns=columns).stdout
+        wide = [line for line in text.splitlines() if text_width(line) > columns]
+        assert not wide, (args, wide)
+        tokens = set(re.findall(r"[\w-]+", text))
+        if args[0] in ("history", "timeline", "beliefs", "show"):
+            shown = ids & tokens
+            assert shown, (args, text)  # ids appear, each whole: no "v1…" or a split "v1" / "2"
+            assert not re.search(r"\bv\d*…", text), text
+        if args[0] == "review":
+            assert proposals <= tokens, text
+
+
+def test_essential_columns_come_first_at_80_columns(wordy):
+    lines = wordy("history", LONG, "lives_in", columns=80).stdout.splitlines()
+    header = next(line for line in lines if line.startswith("id"))
+    assert header.split()[:4] == ["id", "object", "valid", "status"]
+    text = "\n".join(lines)
+    assert "…" in text or "Llanfair" in text  # the long object is wrapped or cut, not squeezed to nothing
+    assert "current" in text and "superseded" in text and "ended" in text
+
+
+def test_times_are_shown_in_the_stores_zone_and_utc_on_request(wordy):
+    history = wordy("history", LONG, "lives_in").stdout
+    assert "(times in Asia/Tokyo)" in history and "2026-10-15 09:30" in history
+    utc = wordy("--utc", "history", LONG, "lives_in").stdout
+    assert "(times in UTC)" in utc and "2026-10-15 00:30" in utc
+    assert wordy("history", LONG, "lives_in", "--utc").stdout == utc  # after the command too
+    for args in (["history", LONG, "lives_in"], ["--utc", "history", LONG, "lives_in"]):
+        rows = json.loads(wordy(*args, "--json").stdout)  # JSON: UTC ISO, whatever is shown
+        assert "2026-10-15T00:30:00Z" in {r["valid_from"] for r in rows}
+
+
+def test_a_write_reports_its_time_in_iso_in_the_zone_or_utc(tmp_path):
+    gm = runner_for(tmp_path / "s")
+    gm("init", "--timezone", "Europe/Berlin")
+    out = gm("add", "Ivan", "lives_in", "Prague", "--recorded-at", "2026-01-10").stdout
+    assert out.startswith("ADD d1 at 2026-01-10T00:00:00+01:00;"), out
+    out = gm("--utc", "add", "Ivan", "likes", "tea", "--recorded-at", "2026-01-11T12:00").stdout
+    assert out.startswith("ADD d2 at 2026-01-11T11:00:00Z;"), out
+    data = json.loads(gm("add", "Ivan", "likes", "jam", "--recorded-at", "2026-01-12", "--json").stdout)
+    assert data[0]["at"] == "2026-01-11T23:00:00Z"
+    why = gm("why", "Ivan", "lives_in", "--valid-at", "2026-01-10", "--as-of", "2026-01-09").stdout
+    assert "2026-01-09T00:00:00+01:00" in why and "datetime" not in why
+
+
+# -- relative times, every option family --------------------------------------------------------
+
+
+def day(phrase: str) -> str:
+    """The UTC day a phrase names now (the resolver of every option)."""
+    return read_time(phrase, UTC, lambda: datetime.now(UTC)).date().isoformat()
+
+
+@pytest.fixture
+def recent(tmp_path):
+    gm = runner_for(tmp_path / "s")
+    gm("init")
+    gm("add", "Ivan", "lives_in", "Prague", "--from", "3 weeks ago", "--recorded-at", "2 weeks ago")
+    gm("add", "Ivan", "lives_in", "Berlin", "--from", "last tuesday", "--recorded-at", "yesterday")
+    return gm
+
+
+def test_relative_times_in_write_options(recent):
+    rows = json.loads(recent("history", "Ivan", "lives_in", "--json").stdout)
+    berlin = next(r for r in rows if r["object"] == "Berlin")
+    assert berlin["valid_from"][:10] == day("last tuesday")
+    assert berlin["recorded_at"][:10] == day("yesterday")
+    prague = next(r for r in rows if r["object"] == "Prague" and r["status"] == "superseded")
+    assert prague["recorded_at"][:10] == day("2 weeks ago")
+    ended = json.loads(recent("end", "Ivan", "lives_in", "--at", "today", "--json").stdout)
+    assert ended[0]["op"] == "END"
+    seg = json.loads(recent("segment", "Ivan", "lives_in", "Munich", "--from", "16 days ago",
+                            "--to", "15 days ago", "--json").stdout)
+    assert seg[0]["op"] == "SEGMENT"
+
+
+@pytest.mark.parametrize("args", [
+    ["beliefs", "--as-of", "{p}"], ["beliefs", "--valid-at", "{p}"], ["timeline", "Ivan", "--as-of", "{p}"],
+    ["diff", "{p}", "now"], ["why", "Ivan", "lives_in", "--valid-at", "{p}", "--as-of", "{p}", "--vs", "yesterday"],
+    ["search", "Ivan", "--as-of", "{p}", "--after", "{p}", "--before", "now"],
+    ["cypher", "MATCH (e:Entity) RETURN count(e) AS n", "--as-of", "{p}", "--valid-at", "{p}"],
+    ["cypher", "RETURN $t1 AS t", "--param", "t1={p}"],
+])
+def test_relative_times_in_read_options_answer_as_the_same_iso_time(recent, args):
+    phrase = "10 days ago"
+    iso = read_time(phrase, UTC, lambda: datetime.now(UTC)).replace(second=0, microsecond=0)
+    given = [a.replace("{p}", phrase) for a in args]
+    same = [a.replace("{p}", iso.isoformat().replace("+00:00", "Z")) for a in args]
+    relative, absolute = recent(*given, "--json").stdout, recent(*same, "--json").stdout
+    if args[0] == "cypher" and "$t1" in args[1]:
+        assert json.loads(relative)[0]["t"][:10] == iso.date().isoformat()
+    else:  # nothing was written within the minute: the phrase and its ISO time answer alike
+        assert relative == absolute
+
+
+def test_relative_times_in_render_and_import_memories(recent, tmp_path):
+    page = tmp_path / "p.html"
+    recent("render", "evolution", "--since", "3 weeks ago", "--until", "today", "-o", str(page))
+    assert page.exists()
+    recent("render", "snapshot", "--as-of", "yesterday", "-o", str(page))
+    memories = tmp_path / "m.txt"
+    memories.write_text("User lives in Kyoto.\n")
+    out = json.loads(recent("import-memories", str(memories), "--reference", "yesterday", "--json").stdout)
+    assert out[0]["first"][:10] == day("yesterday")
+
+
+@pytest.mark.parametrize("args", [
+    ["beliefs", "--as-of", "soonish"], ["add", "Ivan", "likes", "tea", "--from", "soonish"],
+    ["end", "Ivan", "lives_in", "--at", "soonish"], ["diff", "soonish", "now"],
+    ["search", "Ivan", "--after", "soonish"], ["cypher", "RETURN 1 AS x", "--as-of", "soonish"],
+])
+def test_an_unreadable_time_is_a_one_line_error(recent, args):
+    result = recent(*args, ok=False)
+    assert result.exit_code != 0
+    assert result.stderr.count("\n") == 1 and "soonish" in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+
+
+# -- first contact --------------------------------------------------------------------------------
+
+
+def test_bare_graphmem_prints_an_overview_and_exits_0(tmp_path):
+    result = CliRunner().invoke(main, ["--store", str(tmp_path / "nowhere")])
+    assert result.exit_code == 0
+    assert "graphmem init" in result.stdout and "not created yet" in result.stdout
+    assert result.stderr == ""
+    assert all(len(line) <= 80 for line in result.stdout.splitlines() if "nowhere" not in line)
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_missing_argument_shows_the_usage_line_with_the_error(tmp_path):
+    result = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "add", "Ivan"], prog_name="graphmem")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "Missing argument 'PREDICATE'" in lines[0] and "usage: graphmem add [OPTIONS] SUBJECT PREDICATE OBJECT" \
+        in lines[0]
+
+
+TIME_NAMES = re.compile(r"(^|_)(at|from|to|time|start|end|first|last|latest|since|until|as_of|vs|when)$")
+
+
+def _datetime_in_fstrings(path: Path) -> list[str]:
+    """f-string fields that print a time-like attribute or name as is (str or repr of a datetime)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.FormattedValue) or node.format_spec is not None:
+            continue
+        value = node.value
+        if node.conversion == ord("r") and isinstance(value, (ast.Name, ast.Attribute)) and \
+                TIME_NAMES.search(getattr(value, "attr", getattr(value, "id", ""))):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: repr of a time")
+        if isinstance(value, ast.Call) and getattr(value.func, "attr", "") == "isoformat":
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: .isoformat() (+00:00, not Z): use iso()")
+            continue
+        name = value.attr if isinstance(value, ast.Attribute) else value.id if isinstance(value, ast.Name) else ""
+        if TIME_NAMES.search(name) and name not in {"t1", "t2"}:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {{{name}}}")
+    return found
+
+
+def test_no_message_prints_a_datetime_unformatted():
+    """Times in messages go through output.when / iso: never str() or repr() of a datetime. (Names
+    that hold the user's own text, such as a --from value, are allowed by name below.)"""
+    allowed = {"graphmem/cli/render.py": {"as_of", "valid_at"}, "graphmem/demo.py": {"as_of", "valid_at"}}
+    found = []
+    for path in [*(ROOT / "graphmem" / "cli").glob("*.py"), ROOT / "graphmem" / "output.py",
+                 ROOT / "graphmem" / "errors.py", ROOT / "graphmem" / "writes.py", ROOT / "graphmem" / "store.py",
+                 ROOT / "graphmem" / "demo.py", ROOT / "graphmem" / "gate.py"]:
+        names = allowed.get(str(path.relative_to(ROOT)), set())
+        found += [f for f in _datetime_in_fstrings(path) if f.rsplit("{", 1)[1].rstrip("}") not in names]
+    assert found == [], found
