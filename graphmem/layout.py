@@ -9,6 +9,8 @@ table cannot fit otherwise; when even the rest does not fit, each row is shown a
 ``name  value`` line per column, values wrapped), which fits any width. Widths are counted in
 terminal cells: East Asian wide characters take two, combining marks none; control characters
 are shown escaped, never sent to the terminal.
+
+Internal: the command line's tables.
 """
 
 from __future__ import annotations

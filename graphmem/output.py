@@ -6,6 +6,8 @@ times in the zone set by :func:`use_zone` (the CLI sets the store's zone, or UTC
 and shortened in tables (``2026-11-30``, ``2026-11-30 23:55``). Tables fit the terminal's width
 (:mod:`graphmem.layout`). Nothing here imports a styling library or the models' validation
 machinery: printing a table costs milliseconds, not an import of rich.
+
+Internal: the command line's printing.
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ from .layout import Column, clean, table, wrap
 
 if TYPE_CHECKING:
     from .models import Change, Episode, Version
+
+__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "change_record", "dump_json",
+    "episode_record", "hit_record", "jsonable", "period", "period_parts", "plain", "print_table", "progress",
+    "say", "short", "shown_record", "source_records", "use_zone", "version_record", "versions_table", "when",
+    "width", "zone_name"]
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")

@@ -4,6 +4,8 @@ Commands live in modules by area (core, query, ingest, ...); each registers itse
 A command imports what it needs when it runs: starting ``graphmem`` loads click and these
 modules, not the store, the engine or the extractors (``--help`` is a bare Python start plus a
 few milliseconds; see BENCHMARKS.md).
+
+Internal: the command line is used through the `graphmem` command.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from ..errors import GraphmemError
 if TYPE_CHECKING:
     from ..models import Decision
     from ..store import Store
+
+__all__ = ["MARKER_FILE", "json_option", "main", "moment", "note_unsettled", "open_store",
+    "recorded_at_option", "show_times_of", "source_options", "utc_option", "writes"]
 
 DEFAULT_STORE = "graphmem-store"
 ENGINES = ("kuzu", "ladybug")  # graphmem.engine.ENGINES (a test keeps them equal)

@@ -1,4 +1,7 @@
-"""Backup commands: backup, restore, compact."""
+"""Backup commands: backup, restore, compact.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from . import json_option, main, open_store
 if TYPE_CHECKING:
     from ..store import BackupInfo
 
+
+__all__ = []
 
 def _open(ctx: click.Context, what: str):
     """Open the store, saying how to do ``what`` when another process holds it."""

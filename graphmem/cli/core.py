@@ -1,4 +1,7 @@
-"""Core commands: set up, write, query, review, export/import, check, demo."""
+"""Core commands: set up, write, query, review, export/import, check, demo.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 
 # -- setup ---------------------------------------------------------------------------
 
+
+__all__ = ["provenance"]
 
 @main.command()
 @click.option("--timezone", default="UTC", show_default=True,

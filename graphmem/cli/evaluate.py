@@ -1,4 +1,7 @@
-"""`graphmem eval`: how well graphmem does on labelled sets: extraction, time phrases, recall."""
+"""`graphmem eval`: how well graphmem does on labelled sets: extraction, time phrases, recall.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ from . import json_option, main, open_store
 if TYPE_CHECKING:
     from ..recall.evaluate import Report
 
+
+__all__ = []
 
 @main.group("eval")
 def eval_() -> None:

@@ -1,4 +1,7 @@
-"""Ingest commands: conversations, another assistant's memories, and reading time phrases."""
+"""Ingest commands: conversations, another assistant's memories, and reading time phrases.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from . import MARKER_FILE, json_option, main, open_store, utc_option
 
 if TYPE_CHECKING:
     from ..ingest import IngestSummary
+
+__all__ = ["day_first_option", "extractor_option", "progress_bar"]
 
 EXTRACTORS = ("rules", "llm")  # graphmem.ingest.EXTRACTORS (a test keeps them equal)
 

@@ -1,4 +1,7 @@
-"""`graphmem mcp`: serve the store to an assistant over MCP (stdio)."""
+"""`graphmem mcp`: serve the store to an assistant over MCP (stdio).
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ import click
 from ..errors import GraphmemError
 from . import main, open_store
 from .ingest import day_first_option, extractor_option
+
+__all__ = []
 
 MISSING_SDK = "`graphmem mcp` needs the MCP SDK, which is not installed; pip install 'graphmem[mcp]'"
 

@@ -1,4 +1,7 @@
-"""``--param`` on the command line: ``NAME=VALUE`` (and ``NAME:TYPE=VALUE`` for Cypher)."""
+"""``--param`` on the command line: ``NAME=VALUE`` (and ``NAME:TYPE=VALUE`` for Cypher).
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from ..errors import InvalidInput
 
 if TYPE_CHECKING:
     from ..store import Store
+
+__all__ = ["cypher_params", "named_params"]
 
 _TIME_NAME = re.compile(r"(_at|_of|_from|_to)$|^t\d+$")
 _NAME = re.compile(r"[A-Za-z_]\w*")

@@ -1,4 +1,7 @@
-"""Query commands: Cypher as of a date, and named queries."""
+"""Query commands: Cypher as of a date, and named queries.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +23,8 @@ if TYPE_CHECKING:
 
 #: graphmem.sandbox.DEFAULT_TIMEOUT and DEFAULT_MEMORY_MB (a test keeps them equal): the sandbox
 #: imports pyarrow, which a command's --help should not wait for.
+__all__ = []
+
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MEMORY_MB = 4096
 

@@ -1,4 +1,7 @@
-"""Recall commands: search with ranked answers, and the synonyms that point words at predicates."""
+"""Recall commands: search with ranked answers, and the synonyms that point words at predicates.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ from .ingest import progress_bar
 
 if TYPE_CHECKING:
     from ..recall.models import Hit
+
+__all__ = []
 
 AS_OF_HELP = "Transaction time: what was believed then (default now)."
 

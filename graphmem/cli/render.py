@@ -1,4 +1,7 @@
-"""`graphmem render`, `graphmem explore` and `graphmem kind`: look at the store."""
+"""`graphmem render`, `graphmem explore` and `graphmem kind`: look at the store.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import click
 
 from .. import output
 from . import json_option, main, open_store
+
+__all__ = []
 
 KINDS = ("snapshot", "evolution", "timeline")
 

@@ -1,4 +1,7 @@
-"""`graphmem spark`: the store's questions over Parquet exports, on Apache Spark."""
+"""`graphmem spark`: the store's questions over Parquet exports, on Apache Spark.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ import click
 from .. import output
 from ..errors import InvalidInput
 from . import main
+
+__all__ = []
 
 _PATHS = click.argument("paths", metavar="PATH...", nargs=-1, required=True)
 
