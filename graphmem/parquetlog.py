@@ -76,7 +76,7 @@ def _fields(kind: str) -> list[tuple[str, pa.DataType, bool]]:
     columns = {c.source: c for c in table.every_column}
     if kind == "predicate":
         return [(c.name, c.arrow, False) for c in table.columns]
-    found = []
+    found: list[tuple[str, pa.DataType, bool]] = []
     for name, info in logio.MODELS[kind].model_fields.items():
         if name == "status":  # seen from a time, not stored
             continue
@@ -91,7 +91,7 @@ def _fields(kind: str) -> list[tuple[str, pa.DataType, bool]]:
     return found
 
 
-def _optional(annotation) -> bool:
+def _optional(annotation: object) -> bool:
     return get_origin(annotation) in (Union, UnionType) and type(None) in get_args(annotation)
 
 
@@ -302,7 +302,8 @@ def _castable(found: pa.DataType, wanted: pa.DataType) -> bool:
 def _check_rows(path: Path, kind: str, table: pa.Table) -> None:
     """What the models and ``logio._check_record`` refuse in a JSON record, column by column;
     the first bad row is named."""
-    def refuse(mask: pa.ChunkedArray | pa.Array, problem: Callable[[int], str]) -> None:
+    # problem(row) says what is wrong; ``...``: the lambdas bind the loop's variables as defaults
+    def refuse(mask: pa.ChunkedArray | pa.Array, problem: Callable[..., str]) -> None:
         mask = pc.fill_null(mask, True)
         if pc.any(mask).as_py():
             row = pc.index(mask, True).as_py()
@@ -424,7 +425,7 @@ def _latest(tables: dict[str, pa.Table]) -> datetime | None:
     return pc.max(tables["decision"].column("at")).as_py()
 
 
-def _row_of(path: Path, table: pa.Table, column: str, value) -> str:
+def _row_of(path: Path, table: pa.Table, column: str, value: object) -> str:
     """``PATH:row N`` of the first row whose ``column`` holds ``value``."""
     index = pc.index(table.column(column), value).as_py()
     return f"{path}:row {index + 1}" if index >= 0 else str(path)
