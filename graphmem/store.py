@@ -398,22 +398,27 @@ class Store:
         skips = self.review_skips()
         bulk = len(items) >= _BULK
 
-        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+        def next_time(reference: datetime | None, latest: datetime) -> datetime:  # a write after ``latest``
             if not replay or reference is None:
-                return None if latest is None else max(self._clock(), latest + TICK)
-            return reference if latest is None or reference > latest else latest + TICK
+                return max(self._clock(), latest + TICK)
+            return reference if reference > latest else latest + TICK
+
+        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+            if latest is None:  # the store's first write: now (None), or the reference time replayed
+                return reference if replay else None
+            return next_time(reference, latest)
 
         with self._db.lock:  # the latest write read and the write made in one step
             with self._write(write_time(items[0][1], self.latest_write()), bulk=bulk) as txn:
 
                 def begin(reference: datetime | None) -> None:  # the next write, after the first
                     if txn.decisions:
-                        txn.begin(write_time(reference, txn.at))
+                        txn.begin(next_time(reference, txn.at))
 
                 if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
-                    facts = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
-                    txn.prefetch((n for f, *_ in facts for n in (f.subject, f.object) if n),
-                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in facts))
+                    planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
+                    txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
+                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in planned))
                 recorded = []
                 for said, reference, facts in items:
                     try:

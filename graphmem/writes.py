@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from typing import Any
 
 import pyarrow as pa
 
@@ -550,8 +551,10 @@ class _Undo:
         del txn.decisions[self.decisions:]
         for table, rows in txn.writes.rows.items():
             del rows[self.rows.get(table, 0):]
-        for name, found in (("entities", txn._entities), ("relinks", txn.writes.relinks),
-                            ("versions", txn.writes.versions), ("queued", txn._queued)):
+        changed: tuple[tuple[str, dict[Any, Any]], ...] = (
+            ("entities", txn._entities), ("relinks", txn.writes.relinks), ("versions", txn.writes.versions),
+            ("queued", txn._queued))
+        for name, found in changed:
             for key, value in self.kept[name].items():
                 if value is _MISSING:
                     found.pop(key, None)
