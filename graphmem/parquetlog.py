@@ -29,7 +29,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import UnionType
-from typing import Literal, Union, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -206,7 +206,7 @@ def is_parquet_log(path: Path) -> bool:
     return Path(path).is_dir()
 
 
-def read_log(directory: Path) -> tuple[dict, dict[str, pa.Table]]:
+def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     """The header and the checked tables (by record type) of a Parquet log; ImportFailed names
     the file, and the row when one is at fault."""
     directory = Path(directory)
@@ -224,7 +224,7 @@ def read_log(directory: Path) -> tuple[dict, dict[str, pa.Table]]:
     return header, tables
 
 
-def _header(directory: Path) -> dict:
+def _header(directory: Path) -> dict[str, Any]:
     path = directory / HEADER
     try:
         header = json.loads(path.read_text(encoding="utf-8"))
@@ -431,7 +431,7 @@ def _row_of(path: Path, table: pa.Table, column: str, value: object) -> str:
     return f"{path}:row {index + 1}" if index >= 0 else str(path)
 
 
-def _refuse_conflicts(source: Path, header: dict, zone: str, current: dict[str, str],
+def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: dict[str, str],
                       tables: dict[str, pa.Table], own: dict[str, pa.Table]) -> None:
     """What ``logio._refuse_conflicts`` refuses in a JSON Lines log, over columns."""
     if header["timezone"] != zone:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
@@ -62,6 +62,8 @@ ALL = "all"
 #: few milliseconds more to plan than a row's (kuzu: one message took 94 ms in bulk, 14 ms row
 #: by row), and a row's cost is paid per row.
 _BULK = 16
+#: The facts of a message given to :meth:`Store.remember_many`, handed back with those refused.
+F = TypeVar("F", bound=review.ProposedFact)
 
 
 class Store:
@@ -150,7 +152,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -297,7 +299,8 @@ class Store:
         with self._write(recorded_at) as txn:
             return txn.assert_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
 
-    def add_many(self, facts, *, recorded_at: TimeLike | None = None) -> list[Decision]:
+    def add_many(self, facts: Iterable[Assertion | tuple[Any, ...]], *,
+                 recorded_at: TimeLike | None = None) -> list[Decision]:
         """Assert many facts in one atomic write, each its own decision one tick after the last.
 
         ``facts`` are ``(subject, predicate, object[, valid_from[, valid_to[, episode]]])`` tuples
@@ -358,9 +361,9 @@ class Store:
             txn.log("EPISODE", episode=episode.id)
             return episode
 
-    def remember(self, text: str, facts: Iterable[Any] = (), *, kind: str = "chat", actor: str | None = None,
-                 reference_time: TimeLike | None = None, source: str | None = None, approve: bool = False,
-                 recorded_at: TimeLike | None = None) -> tuple[Episode, list[Proposal]]:
+    def remember(self, text: str, facts: Iterable[review.ProposedFact] = (), *, kind: str = "chat",
+                 actor: str | None = None, reference_time: TimeLike | None = None, source: str | None = None,
+                 approve: bool = False, recorded_at: TimeLike | None = None) -> tuple[Episode, list[Proposal]]:
         """Record an episode and propose the facts drawn from it, in one atomic write.
 
         ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
@@ -376,7 +379,8 @@ class Store:
             proposals = [review.queue(txn, fact, episode.id, source, approve_now, self.kind_of) for fact in facts]
         return episode, proposals
 
-    def remember_many(self, messages, *, approve: bool = False, replay: bool = False) -> list[Remembered]:
+    def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,
+                      replay: bool = False) -> list[Remembered[F]]:
         """Record many episodes, each with the facts drawn from it proposed, stored together.
 
         ``messages`` are ``(said, facts)`` pairs: a :class:`Said` and facts as :meth:`remember`
@@ -419,7 +423,7 @@ class Store:
                     planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
                     txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
                                  ((f.subject, f.predicate, _earliest(times)) for f, *times in planned))
-                recorded = []
+                recorded: list[Remembered[F]] = []
                 for said, reference, facts in items:
                     try:
                         with txn.attempt():
@@ -439,8 +443,8 @@ class Store:
                                                          skip=said.kind in skips))
         return recorded
 
-    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list,
-                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered:
+    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
+                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered[F]:
         """A message the gate refused as a whole: its episode (with its facts proposed, unless
         its source skips review) in one write, then each fact approved (or, skipping review,
         proposed) in a write of its own; the refused ones stay pending (are not proposed)."""
@@ -890,16 +894,16 @@ def _required_reason(reason: str | None) -> str:
     return str(reason).strip()
 
 
-def _earliest(times) -> datetime | None:
+def _earliest(times: Iterable[datetime | None]) -> datetime | None:
     """The earliest of some times, None when none is given (optional times made aware UTC)."""
     found = [t if t.tzinfo else t.replace(tzinfo=UTC) for t in times if t is not None]
     return min(found) if found else None
 
 
-class Remembered(NamedTuple):
+class Remembered(NamedTuple, Generic[F]):
     """One message recorded by :meth:`Store.remember_many`: its episode, its proposals, and the
     facts the gate refused, each with why."""
 
     episode: Episode
     proposals: list[Proposal]
-    refused: list[tuple[object, str]]
+    refused: list[tuple[F, str]]

@@ -114,9 +114,9 @@ def _write_group(store: Store, group: list[Planned], tally: Tally, *, kind: str,
     for (item, _, dropped), (episode, proposals, refused) in zip(prepared, written):
         recorded = Recorded(where=item.where, message=item.message, episode=episode.id,
                             proposals=[p.id for p in proposals])
-        refused = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
+        held = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
         tally.record(recorded, [p.state for p in proposals], item.reference,
-                     dropped + refused if skip else dropped, [] if skip else refused)
+                     dropped + held if skip else dropped, [] if skip else held)
 
 
 def _in_chat_time_order(messages: Sequence[Message]) -> Callable[[], Iterator[Message]]:
