@@ -16,8 +16,9 @@ Internal: used by the Parquet import (:mod:`graphmem.parquetlog`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -57,7 +58,8 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
     purged_episodes = pc.list_flatten(tombstones.column("episodes"))
     known_episodes = _joined(episode_ids, purged_episodes)
 
-    def flag(rule: str, rows: pa.Table, detail, record) -> None:
+    def flag(rule: str, rows: pa.Table, detail: Callable[[dict[str, Any]], str],
+             record: Callable[[dict[str, Any]], str]) -> None:
         for row in rows.to_pylist():
             found.append(Violation(rule=rule, detail=detail(row), record=record(row)))
 
@@ -126,7 +128,7 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
     return found
 
 
-def _joined(*arrays) -> pa.ChunkedArray:
+def _joined(*arrays: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray:
     """Text arrays (chunked or not) as one chunked array, for ``is_in``."""
     chunks = [c for a in arrays for c in (a.chunks if isinstance(a, pa.ChunkedArray) else [a])]
     return pa.chunked_array(chunks, pa.string())
@@ -213,7 +215,7 @@ def _supersede_links(versions: pa.Table, known: pa.ChunkedArray) -> list[Violati
 def _links(links: pa.Table, versions: pa.Table, decisions: pa.Table, purged: pa.Array) -> list[Violation]:
     """Every later link names a version (or a purged one) that cites the episode, made by a later
     write citing that episode (or merging the entity it was about)."""
-    found = []
+    found: list[Violation] = []
     if not links.num_rows:
         return found
     keyed = links.append_column("row", pa.chunked_array([pa.array(range(links.num_rows), pa.int64())]))

@@ -18,13 +18,18 @@ import re
 import sys
 import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, StoreLocked
 from .queries import QUERIES, parameters_of
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 __all__ = ["DATABASE_FILE", "ENGINES", "Engine", "MARKER_FILE", "acquire", "choose_engine", "load_engine", "release"]
 
@@ -34,6 +39,12 @@ DATABASE_FILE = "graph.db"
 MARKER_FILE = "graphmem.json"
 OWNER_FILE = "owner.pid"
 FORMAT = 1
+
+#: The engine's own objects (kuzu and ladybug ship no type information): a database, a prepared
+#: statement, a query's result.
+Database = Any
+Prepared = Any
+Result = Any
 
 
 def choose_engine(explicit: str | None = None, directory: Path | None = None) -> str:
@@ -55,7 +66,7 @@ def _marked_engine(directory: Path | None) -> str | None:
     return json.loads((directory / MARKER_FILE).read_text()).get("engine")
 
 
-def load_engine(name: str):
+def load_engine(name: str) -> ModuleType:
     """Import the engine module; refuse a second, different engine in this process."""
     other = next((o for o in ENGINES if o != name and o in sys.modules), None)
     if other:
@@ -91,7 +102,7 @@ class Engine:
         self.in_transaction = False
         self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
         # kuzu runs prepared statements ~3x faster; ladybug deprecates them and runs them slower.
-        self._prepared: dict[str, object] | None = {} if name == "kuzu" else None
+        self._prepared: dict[str, Prepared] | None = {} if name == "kuzu" else None
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
 
     def _check_marker(self) -> None:
@@ -102,11 +113,11 @@ class Engine:
                 f"open it with {marked}, or export it and import the file into a new {self.name} store"
             )
 
-    def run(self, name: str, params: dict | None = None) -> list[list]:
+    def run(self, name: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
         """Run the named query from queries/ with a complete parameter dict; return its rows."""
         params = _checked(name, params)
         with self.lock:
-            query = QUERIES[name]
+            query: str | Prepared = QUERIES[name]
             if self._prepared is not None:
                 query = self._prepared.get(name)
                 if query is None:
@@ -115,27 +126,27 @@ class Engine:
                         query = self._prepared[name] = self.connection.prepare(QUERIES[name])
             return self._execute(query, params)
 
-    def run_text(self, text: str, params: dict) -> list[list]:
+    def run_text(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
         """Run query text (not from queries/) with parameters."""
         with self.lock:
             return self._execute(text, params)
 
-    def arrow(self, name: str, params: dict | None = None):
+    def arrow(self, name: str, params: dict[str, Any] | None = None) -> pa.Table:
         """Run the named query and return its whole answer as one Arrow table."""
         return self.arrow_text(QUERIES[name], _checked(name, params))
 
-    def arrow_text(self, text: str, params: dict | None = None):
+    def arrow_text(self, text: str, params: dict[str, Any] | None = None) -> pa.Table:
         """Run query text (not from queries/) and return its whole answer as one Arrow table."""
         with self.lock:
             bound = {key: _bind(value) for key, value in (params or {}).items()}
             return self.connection.execute(text, bound).get_as_arrow()
 
-    def _execute(self, query, params: dict) -> list[list]:
+    def _execute(self, query: str | Prepared, params: dict[str, Any]) -> list[list[Any]]:
         if self.in_transaction and isinstance(query, str) and query.lstrip()[:4].upper() == "COPY":
             self._copied = True
         return _rows(self.connection.execute(query, {key: _bind(value) for key, value in params.items()}))
 
-    def run_with_columns(self, text: str, params: dict) -> tuple[list[str], list[list]]:
+    def run_with_columns(self, text: str, params: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
         """Run one statement of query text; return its column names and rows."""
         with self.lock:
             result = self.connection.execute(text, {key: _bind(value) for key, value in params.items()})
@@ -144,7 +155,7 @@ class Engine:
             return result.get_column_names(), _rows(result)
 
     @contextmanager
-    def transaction(self):
+    def transaction(self) -> Iterator[Engine]:
         """Hold the engine for one atomic write: all of it commits or none of it does."""
         with self.lock:
             if self.in_transaction:
@@ -231,7 +242,7 @@ class Engine:
             (self.directory / OWNER_FILE).unlink(missing_ok=True)
 
 
-def _checked(name: str, params: dict | None) -> dict:
+def _checked(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
     """The parameters of a named query, refused unless they are exactly the ones it uses."""
     params = params or {}
     if parameters_of(name) != params.keys():
@@ -241,14 +252,14 @@ def _checked(name: str, params: dict | None) -> dict:
     return params
 
 
-def _rows(result) -> list[list]:
+def _rows(result: Result) -> list[list[Any]]:
     rows = []
     while result.has_next():
         rows.append(result.get_next())
     return rows
 
 
-def _bind(value):
+def _bind(value: object) -> object:
     if isinstance(value, datetime) and value.tzinfo is not None:
         raise EngineError("internal: aware datetime reached the engine; convert with to_engine()")
     return value
@@ -290,7 +301,7 @@ def _buffer_pool() -> dict:
     return {"buffer_pool_size": int(value) * 2**20}
 
 
-def _open_database(module, directory: Path):
+def _open_database(module: ModuleType, directory: Path) -> Database:
     try:
         return module.Database(str(directory / DATABASE_FILE), **SETTINGS.get(module.__name__, {}),
                                **_buffer_pool())
@@ -323,9 +334,9 @@ _registry_lock = threading.Lock()
 def acquire(name: str, directory: Path | None) -> Engine:
     """The Engine for ``directory`` (a new one for in-memory), shared within this process."""
     if directory is None:
-        engine = Engine(name, None)
-        engine.users = 1
-        return engine
+        alone = Engine(name, None)
+        alone.users = 1
+        return alone
     key = str(directory.resolve())
     with _registry_lock:
         engine = _open_engines.get(key)

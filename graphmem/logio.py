@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple, get_args
+from typing import Any, NamedTuple, get_args
 
 import pyarrow as pa
 from pydantic import BaseModel, ValidationError
@@ -38,7 +38,7 @@ __all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MODELS", "check_meta", "export_
 
 FORMAT = 2
 FORMATS = (1, 2)
-MODELS = {
+MODELS: dict[str, type[BaseModel]] = {
     "entity": Entity, "episode": Episode, "decision": Decision, "version": Version,
     "proposal": Proposal, "tombstone": Tombstone, "link": Link,
 }
@@ -86,7 +86,7 @@ class _Stored(NamedTuple):
 
     settings: dict[str, str]
     declared: dict[str, str]
-    records: dict[str, list]
+    records: dict[str, list[Any]]
 
     @property
     def latest_write(self) -> datetime | None:
@@ -107,14 +107,14 @@ def _stored(engine: Engine) -> _Stored:
     })
 
 
-def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict, dict[str, list]]:
+def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     """Parse and validate an exported log; raise ImportFailed naming the first bad line.
 
     With ``on_bad_line``, a bad record line is skipped and its problem ("FILE:LINE: what")
     passed to it instead; the header must still be sound.
     """
-    header: dict = {}
-    found: dict[str, list] = {kind: [] for kind in (*MODELS, "meta", "predicate")}
+    header: dict[str, Any] = {}
+    found: dict[str, list[Any]] = {kind: [] for kind in (*MODELS, "meta", "predicate")}
     try:
         handle = path.open("rb")
     except OSError as exc:
@@ -131,6 +131,7 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict, dict
                 on_bad_line(f"{path}:{number}: {exc}")
                 continue
             if kind == "graphmem":
+                assert isinstance(record, dict)  # _record returns the header as read
                 header = record
             else:
                 found[kind].append(record)
@@ -151,7 +152,7 @@ def _kind_of_line(raw: bytes) -> str | None:
     return data.get("type") if isinstance(data, dict) else None
 
 
-def _record(raw: bytes) -> tuple[str, object]:
+def _record(raw: bytes) -> tuple[str, dict[str, Any] | BaseModel]:
     """One log line as (type, validated record); ValueError says what is wrong with it."""
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -182,7 +183,7 @@ def _record(raw: bytes) -> tuple[str, object]:
     return kind, record
 
 
-def check_meta(data: dict) -> None:
+def check_meta(data: dict[str, Any]) -> None:
     """Refuse a setting (``{"key", "value"}``) the store cannot take; ValueError says why."""
     if set(data) != {"key", "value"} or not all(isinstance(v, str) for v in data.values()):
         raise ValueError("meta needs a text 'key' and a text 'value'")
@@ -192,7 +193,7 @@ def check_meta(data: dict) -> None:
         parse_time(data["value"])  # InvalidTime is a ValueError
 
 
-def check_predicate_record(data: dict) -> None:
+def check_predicate_record(data: dict[str, Any]) -> None:
     """Refuse a predicate declaration (``{"name", "kind"}``) that is not valid; ValueError says why."""
     if not isinstance(data.get("name"), str) or not PREDICATE_NAME.match(data["name"]):
         raise ValueError(f"predicate name {data.get('name')!r} is not a valid name")
@@ -206,7 +207,7 @@ def _range_checked_fields(model: type[BaseModel]) -> tuple[tuple[str, bool], ...
     Only these can be out of the store's range; finding them once per model, rather than
     looking at every field of every record, keeps `_check_record` cheap on a large log.
     """
-    found = []
+    found: list[tuple[str, bool]] = []
     for name, field in model.model_fields.items():
         types = (field.annotation, *get_args(field.annotation))  # X | None: (X | None, X, None)
         if datetime in types:
@@ -219,8 +220,8 @@ def _range_checked_fields(model: type[BaseModel]) -> tuple[tuple[str, bool], ...
 RANGE_CHECKED = {kind: _range_checked_fields(model) for kind, model in MODELS.items()}
 
 
-def _check_record(kind: str, record) -> None:
-    """Refuse what the models accept but the store cannot hold."""
+def _check_record(kind: str, record: Any) -> None:
+    """Refuse what the models accept but the store cannot hold (``record``: a model of ``kind``)."""
     if kind == "entity" and not record.id.strip():
         raise ValueError("entity id is empty")
     if kind in ("version", "proposal") and not PREDICATE_NAME.match(record.predicate):
@@ -391,18 +392,18 @@ def _merged_meta(meta: dict[str, str], current: dict[str, str], highest: dict[st
     return merged
 
 
-def _highest_ids(found: dict[str, list]) -> dict[str, int]:
+def _highest_ids(found: dict[str, list[Any]]) -> dict[str, int]:
     """The highest id number of the records of each kind, by id prefix."""
     return {prefix: max((int(item.id[len(prefix):]) for item in found[kind]), default=0)
             for kind, prefix in ID_PREFIX.items()}
 
 
-def _latest(found: dict[str, list]) -> datetime | None:
+def _latest(found: dict[str, list[Any]]) -> datetime | None:
     """The time of the log's latest write (None without writes)."""
     return max((d.at for d in found["decision"]), default=None)
 
 
-def _refuse_unsound(stored: _Stored, path: Path, found: dict[str, list]) -> None:
+def _refuse_unsound(stored: _Stored, path: Path, found: dict[str, list[Any]]) -> None:
     """Refuse a log whose records, with the store's own, break an invariant `check` verifies;
     the refusal names the file and line of the first record at fault."""
     both = {kind: [*stored.records[kind], *found[kind]] for kind in MODELS}
@@ -439,7 +440,8 @@ def _line_of_record(path: Path, record: str) -> int | None:
     return None
 
 
-def _refuse_conflicts(stored: _Stored, zone: str, header: dict, meta: dict, found: dict[str, list]) -> None:
+def _refuse_conflicts(stored: _Stored, zone: str, header: dict[str, Any], meta: dict[str, str],
+                      found: dict[str, list[Any]]) -> None:
     if header.get("timezone", "UTC") != zone:
         raise ImportFailed(f"the log reads naive times in {header.get('timezone', 'UTC')}, this store in {zone}")
     latest = stored.latest_write
@@ -466,6 +468,6 @@ def _refuse_conflicts(stored: _Stored, zone: str, header: dict, meta: dict, foun
         parse_time(meta["last_write"])
 
 
-def _tables(found: dict[str, list]) -> dict[str, pa.Table]:
+def _tables(found: dict[str, list[Any]]) -> dict[str, pa.Table]:
     """Arrow tables of the records, one per engine table that holds them, in load order."""
     return {table.name: table.arrow(found[table.record]) for table in TABLES if table.record}

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import UnionType
-from typing import Literal, Union, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -76,7 +76,7 @@ def _fields(kind: str) -> list[tuple[str, pa.DataType, bool]]:
     columns = {c.source: c for c in table.every_column}
     if kind == "predicate":
         return [(c.name, c.arrow, False) for c in table.columns]
-    found = []
+    found: list[tuple[str, pa.DataType, bool]] = []
     for name, info in logio.MODELS[kind].model_fields.items():
         if name == "status":  # seen from a time, not stored
             continue
@@ -91,7 +91,7 @@ def _fields(kind: str) -> list[tuple[str, pa.DataType, bool]]:
     return found
 
 
-def _optional(annotation) -> bool:
+def _optional(annotation: object) -> bool:
     return get_origin(annotation) in (Union, UnionType) and type(None) in get_args(annotation)
 
 
@@ -206,7 +206,7 @@ def is_parquet_log(path: Path) -> bool:
     return Path(path).is_dir()
 
 
-def read_log(directory: Path) -> tuple[dict, dict[str, pa.Table]]:
+def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     """The header and the checked tables (by record type) of a Parquet log; ImportFailed names
     the file, and the row when one is at fault."""
     directory = Path(directory)
@@ -224,7 +224,7 @@ def read_log(directory: Path) -> tuple[dict, dict[str, pa.Table]]:
     return header, tables
 
 
-def _header(directory: Path) -> dict:
+def _header(directory: Path) -> dict[str, Any]:
     path = directory / HEADER
     try:
         header = json.loads(path.read_text(encoding="utf-8"))
@@ -302,7 +302,8 @@ def _castable(found: pa.DataType, wanted: pa.DataType) -> bool:
 def _check_rows(path: Path, kind: str, table: pa.Table) -> None:
     """What the models and ``logio._check_record`` refuse in a JSON record, column by column;
     the first bad row is named."""
-    def refuse(mask: pa.ChunkedArray | pa.Array, problem: Callable[[int], str]) -> None:
+    # problem(row) says what is wrong; ``...``: the lambdas bind the loop's variables as defaults
+    def refuse(mask: pa.ChunkedArray | pa.Array, problem: Callable[..., str]) -> None:
         mask = pc.fill_null(mask, True)
         if pc.any(mask).as_py():
             row = pc.index(mask, True).as_py()
@@ -424,13 +425,13 @@ def _latest(tables: dict[str, pa.Table]) -> datetime | None:
     return pc.max(tables["decision"].column("at")).as_py()
 
 
-def _row_of(path: Path, table: pa.Table, column: str, value) -> str:
+def _row_of(path: Path, table: pa.Table, column: str, value: object) -> str:
     """``PATH:row N`` of the first row whose ``column`` holds ``value``."""
     index = pc.index(table.column(column), value).as_py()
     return f"{path}:row {index + 1}" if index >= 0 else str(path)
 
 
-def _refuse_conflicts(source: Path, header: dict, zone: str, current: dict[str, str],
+def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: dict[str, str],
                       tables: dict[str, pa.Table], own: dict[str, pa.Table]) -> None:
     """What ``logio._refuse_conflicts`` refuses in a JSON Lines log, over columns."""
     if header["timezone"] != zone:

@@ -9,7 +9,7 @@ Internal: ask these questions through :class:`graphmem.Store`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -147,8 +147,13 @@ def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) 
     return found.take(order)
 
 
-def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime | None]:
-    """Naive engine times as aware UTC; with ``open_end``, the open-end sentinel as None.
+@overload
+def _times(column: pa.ChunkedArray, open_end: Literal[False]) -> list[datetime]: ...
+@overload
+def _times(column: pa.ChunkedArray, open_end: Literal[True]) -> list[datetime | None]: ...
+def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime] | list[datetime | None]:
+    """Naive engine times as aware UTC; with ``open_end``, the open-end sentinel as None
+    (without it, a column that holds no null: a start, a recording time).
 
     Through text: Arrow writes '2020-01-01 00:00:00.000001', a 'Z' is appended, and
     ``fromisoformat`` reads it back exactly as aware UTC: about 8x faster than Arrow's own

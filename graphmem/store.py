@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
@@ -62,6 +62,8 @@ ALL = "all"
 #: few milliseconds more to plan than a row's (kuzu: one message took 94 ms in bulk, 14 ms row
 #: by row), and a row's cost is paid per row.
 _BULK = 16
+#: The facts of a message given to :meth:`Store.remember_many`, handed back with those refused.
+F = TypeVar("F", bound=review.ProposedFact)
 
 
 class Store:
@@ -152,7 +154,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -299,7 +301,8 @@ class Store:
         with self._write(recorded_at) as txn:
             return txn.assert_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
 
-    def add_many(self, facts, *, recorded_at: TimeLike | None = None) -> list[Decision]:
+    def add_many(self, facts: Iterable[Assertion | tuple[Any, ...]], *,
+                 recorded_at: TimeLike | None = None) -> list[Decision]:
         """Assert many facts in one atomic write, each its own decision one tick after the last.
 
         ``facts`` are ``(subject, predicate, object[, valid_from[, valid_to[, episode]]])`` tuples
@@ -360,9 +363,9 @@ class Store:
             txn.log("EPISODE", episode=episode.id)
             return episode
 
-    def remember(self, text: str, facts: Iterable[Any] = (), *, kind: str = "chat", actor: str | None = None,
-                 reference_time: TimeLike | None = None, source: str | None = None, approve: bool = False,
-                 recorded_at: TimeLike | None = None) -> tuple[Episode, list[Proposal]]:
+    def remember(self, text: str, facts: Iterable[review.ProposedFact] = (), *, kind: str = "chat",
+                 actor: str | None = None, reference_time: TimeLike | None = None, source: str | None = None,
+                 approve: bool = False, recorded_at: TimeLike | None = None) -> tuple[Episode, list[Proposal]]:
         """Record an episode and propose the facts drawn from it, in one atomic write.
 
         ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
@@ -378,7 +381,8 @@ class Store:
             proposals = [review.queue(txn, fact, episode.id, source, approve_now, self.kind_of) for fact in facts]
         return episode, proposals
 
-    def remember_many(self, messages, *, approve: bool = False, replay: bool = False) -> list[Remembered]:
+    def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,
+                      replay: bool = False) -> list[Remembered[F]]:
         """Record many episodes, each with the facts drawn from it proposed, stored together.
 
         ``messages`` are ``(said, facts)`` pairs: a :class:`Said` and facts as :meth:`remember`
@@ -400,23 +404,28 @@ class Store:
         skips = self.review_skips()
         bulk = len(items) >= _BULK
 
-        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+        def next_time(reference: datetime | None, latest: datetime) -> datetime:  # a write after ``latest``
             if not replay or reference is None:
-                return None if latest is None else max(self._clock(), latest + TICK)
-            return reference if latest is None or reference > latest else latest + TICK
+                return max(self._clock(), latest + TICK)
+            return reference if reference > latest else latest + TICK
+
+        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+            if latest is None:  # the store's first write: now (None), or the reference time replayed
+                return reference if replay else None
+            return next_time(reference, latest)
 
         with self._db.lock:  # the latest write read and the write made in one step
             with self._write(write_time(items[0][1], self.latest_write()), bulk=bulk) as txn:
 
                 def begin(reference: datetime | None) -> None:  # the next write, after the first
                     if txn.decisions:
-                        txn.begin(write_time(reference, txn.at))
+                        txn.begin(next_time(reference, txn.at))
 
                 if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
-                    facts = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
-                    txn.prefetch((n for f, *_ in facts for n in (f.subject, f.object) if n),
-                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in facts))
-                recorded = []
+                    planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
+                    txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
+                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in planned))
+                recorded: list[Remembered[F]] = []
                 for said, reference, facts in items:
                     try:
                         with txn.attempt():
@@ -436,8 +445,8 @@ class Store:
                                                          skip=said.kind in skips))
         return recorded
 
-    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list,
-                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered:
+    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
+                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered[F]:
         """A message the gate refused as a whole: its episode (with its facts proposed, unless
         its source skips review) in one write, then each fact approved (or, skipping review,
         proposed) in a write of its own; the refused ones stay pending (are not proposed)."""
@@ -887,16 +896,16 @@ def _required_reason(reason: str | None) -> str:
     return str(reason).strip()
 
 
-def _earliest(times) -> datetime | None:
+def _earliest(times: Iterable[datetime | None]) -> datetime | None:
     """The earliest of some times, None when none is given (optional times made aware UTC)."""
     found = [t if t.tzinfo else t.replace(tzinfo=UTC) for t in times if t is not None]
     return min(found) if found else None
 
 
-class Remembered(NamedTuple):
+class Remembered(NamedTuple, Generic[F]):
     """One message recorded by :meth:`Store.remember_many`: its episode, its proposals, and the
     facts the gate refused, each with why."""
 
     episode: Episode
     proposals: list[Proposal]
-    refused: list[tuple[object, str]]
+    refused: list[tuple[F, str]]

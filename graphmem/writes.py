@@ -22,8 +22,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from typing import Any
 
 import pyarrow as pa
+from pydantic import BaseModel
 
 from . import reads, records
 from .engine import Engine
@@ -38,6 +40,9 @@ from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_
 
 __all__ = ["Transaction", "WriteSet", "refuse_out_of_range", "row_of"]
 
+#: One row of an engine table (or of a statement's parameters): column -> engine value.
+Row = dict[str, Any]
+
 
 @dataclass
 class WriteSet:
@@ -45,13 +50,13 @@ class WriteSet:
     versions, decided proposals. Versions created by the write are kept as rows until it is
     applied, so a later decision of the same write can still close or link them."""
 
-    rows: dict[str, list[dict]] = field(default_factory=dict)  # table -> rows (column -> engine value)
-    versions: dict[str, dict] = field(default_factory=dict)  # new version id -> Fact row
-    closes: dict[str, dict] = field(default_factory=dict)  # stored version id -> its closing
+    rows: dict[str, list[Row]] = field(default_factory=dict)  # table -> rows (column -> engine value)
+    versions: dict[str, Row] = field(default_factory=dict)  # new version id -> Fact row
+    closes: dict[str, Row] = field(default_factory=dict)  # stored version id -> its closing
     relinks: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # id -> (subject, episodes)
-    decided: dict[str, dict] = field(default_factory=dict)  # stored pending proposal id -> decision
+    decided: dict[str, Row] = field(default_factory=dict)  # stored pending proposal id -> decision
 
-    def add(self, table: str, row: dict) -> None:
+    def add(self, table: str, row: Row) -> None:
         self.rows.setdefault(table, []).append(row)
 
     def apply(self, engine: Engine, *, bulk: bool) -> None:
@@ -104,7 +109,7 @@ _EARLIEST_END = datetime(1, 1, 1)
 _PAST_OPEN_END = OPEN_END + TICK
 
 
-def _load(engine: Engine, query: str, schema: pa.Schema, rows: list[dict], **params) -> list[list]:
+def _load(engine: Engine, query: str, schema: pa.Schema, rows: list[Row], **params: object) -> list[list[Any]]:
     """Run a ``LOAD FROM $rows`` query (as text: kuzu cannot prepare a scan of a parameter whose
     type it does not know yet) over ``rows`` as an Arrow table of ``schema``."""
     return engine.run_text(QUERIES[query], {"rows": pa.Table.from_pylist(rows, schema=schema), **params})
@@ -134,9 +139,9 @@ class Transaction:
         self._fresh = False  # a write was begun and has no decision yet
         self._undo: _Undo | None = None  # what the attempt under way changed (see attempt)
         self._episodes: dict[str, Episode] = {}
-        self._queued: dict[str, dict] = {}  # proposals queued by this write, by id
+        self._queued: dict[str, Row] = {}  # proposals queued by this write, by id
 
-    def run(self, query: str, /, **params) -> list[list]:
+    def run(self, query: str, /, **params: object) -> list[list[Any]]:
         """Run a named query inside this write, now (purge's deletes; lookups)."""
         return self.engine.run(query, params)
 
@@ -457,13 +462,14 @@ class Transaction:
         self.writes.add("Link", row_of("Link", link))
         self.linked_versions.add(version_id)
 
-    def log(self, op: Op, *, episode=None, reason=None, proposal=None) -> Decision:
+    def log(self, op: Op, *, episode: str | None = None, reason: str | None = None,
+            proposal: str | None = None) -> Decision:
         """Append one decision that writes no version (EPISODE, PROPOSE, REJECT, PURGE)."""
         self.at = self.next_at
         return self._decision(op, self.next_id("d"), episode=episode, reason=reason, proposal=proposal)
 
-    def _decision(self, op: Op, decision_id: str, *, created=(), closed=(), episode=None, reason=None,
-                  proposal=None) -> Decision:
+    def _decision(self, op: Op, decision_id: str, *, created: Iterable[str] = (), closed: Iterable[str] = (),
+                  episode: str | None = None, reason: str | None = None, proposal: str | None = None) -> Decision:
         decision = Decision(id=decision_id, op=op, at=self.at, created=list(created), closed=list(closed),
                             episode=episode, reason=reason, proposal=proposal)
         self._fresh = False
@@ -526,16 +532,16 @@ class _Undo:
         self.rows = {table: len(rows) for table, rows in txn.writes.rows.items()}
         self.sizes = {name: len(found) for name, found in self._grown(txn).items()}
         self.held: dict[tuple[str, str], tuple[list[Held], datetime | None]] = {}
-        self.kept: dict[str, dict] = {"entities": {}, "relinks": {}, "versions": {}, "queued": {}}
+        self.kept: dict[str, dict[str, Any]] = {"entities": {}, "relinks": {}, "versions": {}, "queued": {}}
 
     @staticmethod
-    def _grown(txn: Transaction) -> dict[str, dict]:
+    def _grown(txn: Transaction) -> dict[str, dict[str, Any]]:
         """What a write only adds keys to (its episodes read are kept as well, or read again)."""
         writes = txn.writes
         return {"versions": writes.versions, "closes": writes.closes, "decided": writes.decided,
                 "episodes": txn._episodes, "queued": txn._queued}
 
-    def keep(self, found: dict, key, name: str) -> None:
+    def keep(self, found: dict[str, Any], key: str, name: str) -> None:
         """Copy ``found[key]`` (or note that it is missing) before its first change."""
         kept = self.kept[name]
         if key not in kept:
@@ -550,8 +556,10 @@ class _Undo:
         del txn.decisions[self.decisions:]
         for table, rows in txn.writes.rows.items():
             del rows[self.rows.get(table, 0):]
-        for name, found in (("entities", txn._entities), ("relinks", txn.writes.relinks),
-                            ("versions", txn.writes.versions), ("queued", txn._queued)):
+        in_place: tuple[tuple[str, dict[str, Any]], ...] = (
+            ("entities", txn._entities), ("relinks", txn.writes.relinks), ("versions", txn.writes.versions),
+            ("queued", txn._queued))
+        for name, found in in_place:
             for key, value in self.kept[name].items():
                 if value is _MISSING:
                     found.pop(key, None)
@@ -563,11 +571,11 @@ class _Undo:
         for name, found in self._grown(txn).items():
             while len(found) > self.sizes[name]:
                 found.popitem()
-        for key, (held, since) in self.held.items():
-            txn._held[key], txn._since[key] = held, since
+        for pair, (held, since) in self.held.items():
+            txn._held[pair], txn._since[pair] = held, since
 
 
-def _held(row: list) -> Held:
+def _held(row: list[Any]) -> Held:
     """A believed-version row ``id, object id, valid_from, valid_to, episodes`` as the gate sees it."""
     vid, obj, start, end, episodes = row
     return Held(vid, obj, Period(stored(start), from_engine(end)), tuple(episodes or ()))
@@ -583,9 +591,9 @@ def _end_bound(moment: datetime | None, default: datetime) -> datetime:
     return default if moment is None else to_engine(moment)
 
 
-def row_of(table: str, record) -> dict:
+def row_of(table: str, record: BaseModel) -> Row:
     """A record's fields as one row of ``table``, in the values the engine stores."""
-    row = {}
+    row: Row = {}
     for column in by_name(table).every_column:
         value = getattr(record, column.source)
         if column.type == "TIMESTAMP":

@@ -177,6 +177,36 @@ def test_every_fact_is_drawn_before_the_first_write(tmp_path):
         assert store.episodes() == [] and store.latest_write() is None
 
 
+class FailingInBatch:
+    """An extractor taking messages many at a time (as the LLM's does) that fails on one."""
+
+    name = "failing in batch"
+
+    def __init__(self, failure):
+        self.failure = failure
+
+    def extract(self, text, *, reference_time, speaker="user"):
+        raise AssertionError("a batch extractor is given its messages many at a time")
+
+    def extract_many(self, messages):
+        raise self.failure
+
+
+def test_a_batch_failure_names_the_message_it_was_about(tmp_path):
+    from graphmem.extract_llm import ExtractionFailed
+
+    failure = ExtractionFailed("message 2: model unreachable")
+    failure.index, failure.reason = 1, "model unreachable"
+    path = tmp_path / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(msg(f"I like tea {n}.", f"2025-01-0{n + 1}")) for n in range(3)))
+    with Store(":memory:", engine=ENGINE) as store:
+        with pytest.raises(ImportFailed, match=r"^[^ ]*chat.jsonl:2: model unreachable; nothing was written$"):
+            ingest(store, read_messages(path), FailingInBatch(failure), approve=True)
+        with pytest.raises(ImportFailed, match=r"^endpoint gone; nothing was written$"):
+            ingest(store, read_messages(path), FailingInBatch(ExtractionFailed("endpoint gone")), approve=True)
+        assert store.episodes() == []
+
+
 def test_the_generated_conversation_is_like_a_real_one(talk):
     """What the benchmark feeds ingest: several users, facts in most of what they say about
     themselves, ties in chat times, messages written out of order, endings of what was never said."""

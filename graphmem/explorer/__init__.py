@@ -8,7 +8,13 @@ Internal: start it with ``graphmem explore`` or ``Store.explore``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import GraphmemError
+
+if TYPE_CHECKING:
+    from .api import ReadStore
+    from .app import Explorer
 
 __all__ = ["start"]
 
@@ -16,7 +22,7 @@ MISSING = ("the explorer needs Starlette and uvicorn, which are not installed; "
            "pip install 'graphmem[explore]'")
 
 
-def start(store, *, host: str = "127.0.0.1", port: int = 8765, open_browser: bool = True):
+def start(store: ReadStore, *, host: str = "127.0.0.1", port: int = 8765, open_browser: bool = True) -> Explorer:
     """Serve the explorer for ``store`` on a background thread and return its handle
     (``.url``, ``.stop()``, ``.wait()``); changes made to the store meanwhile show on refresh."""
     try:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal, Protocol, overload
 
 from visualize.palette import STATUS_COLOURS, kind_colour
 
 from .. import output
 from ..errors import GraphmemError, InvalidInput, NotFound
-from ..timeutil import TICK, iso
+from ..models import Change, Entity, Episode, Neighbourhood, Version
+from ..recall.models import Hit
+from ..timeutil import TICK, TimeLike, iso
 
 #: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
 __all__ = ["answer", "handlers"]
@@ -32,7 +36,38 @@ class BadRequest(InvalidInput):
     """A request whose parameters are wrong (HTTP 400)."""
 
 
-def _one(params: dict[str, list[str]], name: str, required: bool = False) -> str | None:
+class ReadStore(Protocol):
+    """What the explorer asks of a :class:`graphmem.Store` (it reads, and never writes)."""
+
+    def neighbourhood(self, focus: str, depth: int = ..., as_of: TimeLike | None = ...,
+                      valid_at: TimeLike | None = ..., predicates: list[str] | None = ...,
+                      limit: int | None = ...) -> Neighbourhood: ...
+    def timeline(self, entity: str, as_of: TimeLike | None = ...) -> list[Version]: ...
+    def diff(self, t1: TimeLike, t2: TimeLike) -> list[Change]: ...
+    def entity(self, name_or_id: str) -> Entity: ...
+    def find_entities(self, text: str, limit: int = ...) -> list[Entity]: ...
+    def version(self, version_id: str) -> Version: ...
+    def versions_of(self, episode_id: str) -> list[Version]: ...
+    def episode(self, episode_id: str) -> Episode: ...
+    def episodes(self, ids: list[str] | None = ...) -> list[Episode]: ...
+    def episodes_of(self, version_id: str) -> list[Episode]: ...
+    def search(self, text: str, as_of: TimeLike | None = ..., *, limit: int | None = ...) -> list[Hit]: ...
+    def latest_write(self) -> datetime | None: ...
+    def write_times(self) -> list[datetime]: ...
+    def now(self) -> datetime: ...
+
+
+#: A request's query parameters: each name with its values, in order.
+Params = dict[str, list[str]]
+#: An endpoint: the store and the request's parameters in, the JSON body out.
+Handler = Callable[[ReadStore, Params], Any]
+
+
+@overload
+def _one(params: Params, name: str, required: Literal[True]) -> str: ...
+@overload
+def _one(params: Params, name: str, required: bool = ...) -> str | None: ...
+def _one(params: Params, name: str, required: bool = False) -> str | None:
     values = params.get(name) or []
     if len(values) > 1:
         raise BadRequest(f"give {name} once, not {len(values)} times")
@@ -42,7 +77,7 @@ def _one(params: dict[str, list[str]], name: str, required: bool = False) -> str
     return value or None
 
 
-def _number(params, name: str, default: int, low: int, high: int) -> int:
+def _number(params: Params, name: str, default: int, low: int, high: int) -> int:
     value = _one(params, name)
     if value is None:
         return default
@@ -55,14 +90,14 @@ def _number(params, name: str, default: int, low: int, high: int) -> int:
     return number
 
 
-def _only(params: dict[str, list[str]], allowed: tuple[str, ...]) -> None:
+def _only(params: Params, allowed: tuple[str, ...]) -> None:
     unknown = sorted(set(params) - set(allowed))
     if unknown:
         raise BadRequest(f"unknown parameter {unknown[0]!r}; this endpoint takes "
                          + ", ".join(allowed))
 
 
-def graph(store, params) -> dict:
+def graph(store: ReadStore, params: Params) -> dict[str, Any]:
     """``/api/graph``: the focused neighbourhood, edges in the ``--json`` shape (plus node ids)."""
     _only(params, ("focus", "depth", "as_of", "valid_at", "predicate", "limit"))
     found = store.neighbourhood(
@@ -84,14 +119,14 @@ def graph(store, params) -> dict:
     }
 
 
-def timeline(store, params) -> list[dict]:
+def timeline(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     """``/api/timeline``: as `graphmem timeline ENTITY --as-of T --json`."""
     _only(params, ("entity", "as_of"))
     found = store.timeline(_one(params, "entity", required=True), as_of=_one(params, "as_of"))
     return [output.version_record(v) for v in found]
 
 
-def changes(store, params) -> list[dict]:
+def changes(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     """``/api/changes``: as `graphmem diff T1 T2 --json`, optionally only about ``focus``."""
     _only(params, ("since", "until", "focus"))
     since, until = _one(params, "since", required=True), _one(params, "until", required=True)
@@ -104,21 +139,21 @@ def changes(store, params) -> list[dict]:
     return [output.change_record(c) for c in found]
 
 
-def episode(store, params) -> list[dict]:
+def episode(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     """``/api/episode``: as `graphmem episode ID --json`."""
     _only(params, ("id",))
     episode_id = _one(params, "id", required=True)
     return [output.episode_record(store.episode(episode_id), store.versions_of(episode_id))]
 
 
-def version(store, params) -> list[dict]:
+def version(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     """``/api/version``: as `graphmem show ID --json`."""
     _only(params, ("id",))
     version_id = _one(params, "id", required=True)
     return [output.shown_record(store.version(version_id), store.episodes_of(version_id))]
 
 
-def search(store, params) -> list[dict]:
+def search(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     """``/api/search``: as `graphmem search TEXT --as-of T --limit N --json`, best first."""
     _only(params, ("q", "as_of", "limit"))
     hits = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"),
@@ -128,7 +163,7 @@ def search(store, params) -> list[dict]:
     return [output.hit_record(h, episodes) for h in hits]
 
 
-def entities(store, params) -> list[dict]:
+def entities(store: ReadStore, params: Params) -> list[dict[str, str]]:
     """``/api/entities``: entities whose name contains ``q``, for the search box."""
     _only(params, ("q", "limit"))
     found = store.find_entities(_one(params, "q", required=True), _number(params, "limit", 12, 1, 100))
@@ -138,12 +173,12 @@ def entities(store, params) -> list[dict]:
 class Writes:
     """``/api/writes``: the store's write times for the as-of slider, remade only after a write."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._key = object()
-        self._body: dict = {}
+        self._key: object = object()
+        self._body: dict[str, Any] = {}
 
-    def __call__(self, store, params) -> dict:
+    def __call__(self, store: ReadStore, params: Params) -> dict[str, Any]:
         _only(params, ())
         latest = store.latest_write()
         with self._lock:
@@ -159,7 +194,7 @@ class Writes:
             return {**self._body, "now": iso(store.now())}
 
 
-def _recent(store, times) -> list[str]:
+def _recent(store: ReadStore, times: list[datetime]) -> list[str]:
     """Names of the entities the latest writes were about, newest first (where to start)."""
     if not times:
         return []
@@ -171,14 +206,14 @@ def _recent(store, times) -> list[str]:
     return list(names)[:8]
 
 
-def handlers() -> dict[str, Callable]:
+def handlers() -> dict[str, Handler]:
     """Every endpoint by path (a fresh write-time cache per explorer)."""
     return {"/api/graph": graph, "/api/timeline": timeline, "/api/changes": changes,
             "/api/episode": episode, "/api/version": version, "/api/search": search,
             "/api/entities": entities, "/api/writes": Writes()}
 
 
-def answer(handler: Callable, store, params: dict[str, list[str]]) -> tuple[int, object]:
+def answer(handler: Handler, store: ReadStore, params: Params) -> tuple[int, object]:
     """Run one handler: 200 and its body, 404 for what does not exist, 400 for bad parameters."""
     try:
         return 200, handler(store, params)

@@ -15,6 +15,7 @@ import socket
 import threading
 import time
 import webbrowser
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import uvicorn
@@ -29,7 +30,7 @@ from visualize.page import vis_network_dir
 from visualize.palette import palette_css
 
 from ..errors import GraphmemError
-from .api import answer, handlers
+from .api import Handler, ReadStore, answer, handlers
 
 __all__ = ["Explorer", "start"]
 
@@ -59,12 +60,12 @@ def static_files() -> dict[str, Path]:
     }
 
 
-def _json(status: int, body) -> Response:
+def _json(status: int, body: object) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status_code=status,
                     media_type="application/json", headers=HEADERS)
 
 
-def build_app(store) -> Starlette:
+def build_app(store: ReadStore) -> Starlette:
     """The explorer for ``store``: the page, its files and the JSON API (GET only)."""
     files = static_files()
     endpoints = handlers()
@@ -82,7 +83,7 @@ def build_app(store) -> Starlette:
             return _json(404, {"error": f"no file {request.path_params['name']!r}"})
         return FileResponse(path, headers=HEADERS)
 
-    def api(handler):
+    def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             params: dict[str, list[str]] = {}
             for key, value in request.query_params.multi_items():
@@ -130,7 +131,7 @@ class Explorer:
     def __enter__(self) -> Explorer:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
     def __repr__(self) -> str:
@@ -156,7 +157,7 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def start(store, *, host: str = "127.0.0.1", port: int = 8765, open_browser: bool = True) -> Explorer:
+def start(store: ReadStore, *, host: str = "127.0.0.1", port: int = 8765, open_browser: bool = True) -> Explorer:
     """Serve the explorer for ``store`` on a background thread; return once it answers."""
     sock = _listen(host, port)
     config = uvicorn.Config(build_app(store), log_level="warning", access_log=False,

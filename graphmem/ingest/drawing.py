@@ -7,10 +7,11 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime, tzinfo
 
 from ..errors import GraphmemError, ImportFailed, InvalidInput
+from ..extract import ExtractionFailed, MessageResult
 from ..extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
 from ..names import check_predicate, entity_key
 from ..timeutil import UTC, iso
@@ -25,7 +26,7 @@ EXTRACTORS = ("rules", "llm")
 CHUNK = 256
 
 
-def make_extractor(name: str = "rules", *, day_first: bool = False, tz=UTC) -> Extractor:
+def make_extractor(name: str = "rules", *, day_first: bool = False, tz: tzinfo | str = UTC) -> Extractor:
     """The extractor called ``name``: 'rules' (offline, default) or 'llm' (configured by environment)."""
     if name == "rules":
         return RuleExtractor(day_first=day_first, tz=tz)
@@ -56,16 +57,19 @@ def draw(extractor: Extractor, messages: Iterable[Message]) -> Iterator[tuple[li
         if len(chunk) == CHUNK:
             yield from _many(many, chunk)
             chunk = []
-    if chunk:
+    if many is not None and chunk:
         yield from _many(many, chunk)
 
 
-def _many(many, messages: list[Message]) -> Iterator[tuple[list[ExtractedFact], str | None]]:
+def _many(many: Callable[[Sequence[tuple[str, datetime, str]]], list[MessageResult]],
+          messages: list[Message]) -> Iterator[tuple[list[ExtractedFact], str | None]]:
     try:
         results = many([(m.content, m.chat_time, m.speaker) for m in messages])
     except GraphmemError as exc:
-        index = getattr(exc, "index", None)
-        where = f"{messages[index].where}: {exc.reason}" if index is not None else str(exc)
+        if isinstance(exc, ExtractionFailed) and exc.index is not None:  # it names the message
+            where = f"{messages[exc.index].where}: {exc.reason}"
+        else:
+            where = str(exc)
         raise ImportFailed(f"{where}; nothing was written") from exc
     for result in results:
         yield result.facts, result.note
@@ -144,8 +148,7 @@ def first_person(sentence: str, names: Sequence[str] = ()) -> str:
         return "My " + sentence[possessive.end():]
     m = re.match(rf"(?P<subject>(?:{lead})\s+)?(?P<adverbs>(?:(?:{_ADVERBS})\s+)*)(?P<verb>[\w'’]+)",
                  sentence, re.IGNORECASE)
-    verb = m and _verb(m["verb"], sure=bool(m["subject"]))
-    if not verb:
+    if m is None or not (verb := _verb(m["verb"], sure=bool(m["subject"]))):
         return sentence
     return "I " + m["adverbs"].lower() + verb + sentence[m.end():]
 

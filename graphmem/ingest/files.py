@@ -15,11 +15,11 @@ import json
 import os
 import re
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
@@ -51,7 +51,7 @@ class Message(Model):
         return self.speaker if self.role == "user" else self.actor or self.role
 
 
-def reference_time(text: str, *, day_first: bool = False, tz=UTC) -> datetime:
+def reference_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UTC) -> datetime:
     """Read a reference time given by a user: 'now', ISO 8601 or a chat time like '8 May 2023'."""
     if isinstance(text, str) and text.strip().lower() == "now":
         return datetime.now(UTC)
@@ -60,7 +60,11 @@ def reference_time(text: str, *, day_first: bool = False, tz=UTC) -> datetime:
 
 # --- one message ----------------------------------------------------------------------------------
 
-def _text_field(record: dict, key: str, where: str, *, required: bool) -> str | None:
+@overload
+def _text_field(record: dict[str, Any], key: str, where: str, *, required: Literal[True]) -> str: ...
+@overload
+def _text_field(record: dict[str, Any], key: str, where: str, *, required: Literal[False]) -> str | None: ...
+def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool) -> str | None:
     value = record.get(key)
     if value is None and not required:
         return None
@@ -72,7 +76,7 @@ def _text_field(record: dict, key: str, where: str, *, required: bool) -> str | 
     return value
 
 
-def _message(record: Any, where: str, *, day_first: bool, tz, user: str | None,
+def _message(record: Any, where: str, *, day_first: bool, tz: tzinfo | str, user: str | None,
              chat_time: datetime | None = None) -> Message:
     """A checked message (``chat_time``: already read from it, when it was checked before)."""
     if not isinstance(record, dict):
@@ -107,7 +111,9 @@ class _Broken(Exception):
 
 
 def _skip(text: str, pos: int) -> int:
-    return _SPACE.match(text, pos).end()
+    space = _SPACE.match(text, pos)
+    assert space is not None  # \s* matches anywhere
+    return space.end()
 
 
 def _expect(text: str, pos: int, chars: str) -> str:
@@ -121,7 +127,7 @@ def _array_items(text: str, pos: int) -> tuple[list[int], int]:
 
     Each item is decoded to find its end and then dropped: only one is held at a time.
     """
-    starts = []
+    starts: list[int] = []
     pos = _skip(text, pos + 1)
     if pos < len(text) and text[pos] == "]":
         return starts, pos + 1
@@ -142,7 +148,7 @@ def _document(text: str) -> tuple[str, Any, int, list[int] | None]:
     pos = _skip(text, 0)
     if pos < len(text) and text[pos] == "[":
         starts, end = _array_items(text, pos)
-        found: tuple = ("list", None, pos, starts)
+        found: tuple[str, Any, int, list[int] | None] = ("list", None, pos, starts)
     elif pos < len(text) and text[pos] == "{":
         found, owner, end = ("other", None, pos, None), None, _skip(text, pos + 1)
         while text[end:end + 1] != "}":
@@ -207,7 +213,7 @@ def _stamp(path: Path) -> tuple[int, int]:
     return found.st_size, found.st_mtime_ns
 
 
-def _lines(source) -> Iterator[tuple[int, bytes]]:
+def _lines(source: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
     """Each line of a binary file with the byte offset it starts at (a lone CR ends a line too)."""
     offset = 0
     for raw in source:
@@ -239,9 +245,9 @@ class MessageFile(Sequence[Message]):
     it was checked, reading it again raises ImportFailed.
     """
 
-    def __init__(self, path: Path, *, day_first: bool, tz, user: str | None, document: bool):
+    def __init__(self, path: Path, *, day_first: bool, tz: tzinfo | str, user: str | None, document: bool):
         self.path, self.user = path, user
-        self._read = {"day_first": day_first, "tz": tz}
+        self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
         self._stamp = _stamp(path)
@@ -259,10 +265,10 @@ class MessageFile(Sequence[Message]):
     @overload
     def __getitem__(self, index: slice) -> list[Message]: ...
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> Message | list[Message]:
         positions = range(len(self))[index]
         with self._reader() as read:
-            return [read(i) for i in positions] if isinstance(index, slice) else read(positions)
+            return [read(i) for i in positions] if isinstance(positions, range) else read(positions)
 
     def __iter__(self) -> Iterator[Message]:
         with self._reader() as read:
@@ -277,7 +283,7 @@ class MessageFile(Sequence[Message]):
                 yield read(i)
 
     @contextmanager
-    def _reader(self):
+    def _reader(self) -> Iterator[Callable[[int], Message]]:
         try:
             changed = _stamp(self.path) != self._stamp
         except OSError as exc:
@@ -301,7 +307,7 @@ class MessageFile(Sequence[Message]):
                         chat_time=_EPOCH + timedelta(microseconds=self._times[i]))
 
 
-def read_messages(path: str | Path, *, day_first: bool = False, tz=UTC,
+def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str = UTC,
                   user: str | None = None) -> MessageFile:
     """Check a file of chat messages and say where each one is; raise ImportFailed naming the
     first bad line.
@@ -324,7 +330,7 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz=UTC,
     return found
 
 
-def _scan(path: Path, read: dict, user: str | None) -> MessageFile:
+def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
     """Read the file once, checking every message."""
     with path.open("rb") as source:
         lines = _lines(source)
@@ -361,7 +367,7 @@ def _scan(path: Path, read: dict, user: str | None) -> MessageFile:
     return found
 
 
-def _scan_document(path: Path, text: str, read: dict, user: str | None, shape: str, owner: Any,
+def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None, shape: str, owner: Any,
                    at: int, starts: list[int] | None) -> MessageFile:
     if shape == "messages":
         if owner is not None and (not isinstance(owner, str | int) or not str(owner).strip()):
@@ -369,6 +375,7 @@ def _scan_document(path: Path, text: str, read: dict, user: str | None, shape: s
         if starts is None:
             raise ImportFailed(f"{path}:{text.count(chr(10), 0, at) + 1}: 'messages' must be a list")
         user = user or (str(owner).strip() if owner is not None else None)
+    assert starts is not None  # a list's item starts are always found
     found = MessageFile(path, user=user, document=True, **read)
     seen: dict[str, int] = {}
     line, counted = 1, 0

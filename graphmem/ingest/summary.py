@@ -5,7 +5,7 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -57,9 +57,13 @@ class IngestSummary(Model):
 class Tally:
     """A summary being added up, message by message."""
 
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
-        ("episodes", "proposed", "approved", "pending"), 0))
-    lists: dict[str, list] = field(default_factory=lambda: {"recorded": [], "held": [], "dropped": []})
+    episodes: int = 0
+    proposed: int = 0
+    approved: int = 0
+    pending: int = 0
+    recorded: list[Recorded] = field(default_factory=list)
+    held: list[Dropped] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
     first: datetime | None = None
     last: datetime | None = None
 
@@ -67,13 +71,13 @@ class Tally:
                dropped: list[Dropped], held: list[Dropped]) -> None:
         """Count one message recorded with proposals in ``states``, the facts it dropped and
         those the gate held back for review."""
-        self.counts["episodes"] += 1
-        self.counts["proposed"] += len(states)
-        self.counts["approved"] += states.count("approved")
-        self.counts["pending"] += states.count("pending")
-        self.lists["recorded"].append(recorded)
-        self.lists["dropped"].extend(dropped)
-        self.lists["held"].extend(held)
+        self.episodes += 1
+        self.proposed += len(states)
+        self.approved += states.count("approved")
+        self.pending += states.count("pending")
+        self.recorded.append(recorded)
+        self.dropped.extend(dropped)
+        self.held.extend(held)
         self._seen(reference)
 
     def _seen(self, moment: datetime | None) -> None:
@@ -81,5 +85,8 @@ class Tally:
             self.first = moment if self.first is None else min(self.first, moment)
             self.last = moment if self.last is None else max(self.last, moment)
 
-    def summary(self, **more) -> IngestSummary:
-        return IngestSummary(**self.counts, **self.lists, first=self.first, last=self.last, **more)
+    def summary(self, *, replayed: bool, already: int = 0, notes: Sequence[str] = ()) -> IngestSummary:
+        return IngestSummary(episodes=self.episodes, already=already, proposed=self.proposed,
+                             approved=self.approved, pending=self.pending, replayed=replayed, first=self.first,
+                             last=self.last, recorded=self.recorded, held=self.held, dropped=self.dropped,
+                             notes=list(notes))

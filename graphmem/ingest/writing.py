@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
 from ..extract_rules import ExtractedFact, Extractor, RuleExtractor
 from ..models import Said
-from ..timeutil import TICK, iso, parse_time
+from ..timeutil import TICK, TimeLike, iso, parse_time
 from .drawing import draw, memory_facts, normalised, problem
 from .files import Message, MessageFile
 from .summary import Dropped, IngestSummary, Progress, Recorded, Tally
@@ -46,7 +46,7 @@ def _usable(facts: Sequence[ExtractedFact], reference: datetime,
 
 
 def record_message(store: Store, text: str, facts: Sequence[ExtractedFact], *, kind: str = "chat",
-                   actor: str | None = None, reference_time=None, approve: bool = False,
+                   actor: str | None = None, reference_time: TimeLike | None = None, approve: bool = False,
                    replay: bool = False, where: str = "the message",
                    message_id: str | None = None) -> IngestSummary:
     """Record one message as an episode with the facts drawn from it proposed; say what was done.
@@ -114,9 +114,9 @@ def _write_group(store: Store, group: list[Planned], tally: Tally, *, kind: str,
     for (item, _, dropped), (episode, proposals, refused) in zip(prepared, written):
         recorded = Recorded(where=item.where, message=item.message, episode=episode.id,
                             proposals=[p.id for p in proposals])
-        refused = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
+        held = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
         tally.record(recorded, [p.state for p in proposals], item.reference,
-                     dropped + refused if skip else dropped, [] if skip else refused)
+                     dropped + held if skip else dropped, [] if skip else held)
 
 
 def _in_chat_time_order(messages: Sequence[Message]) -> Callable[[], Iterator[Message]]:
@@ -211,7 +211,7 @@ def _latest_write_cites(store: Store, episodes: frozenset[str]) -> bool:
 
 
 def import_memories(store: Store, memories: Sequence[str], extractor: Extractor | None = None, *,
-                    approve: bool = False, reference=None, speaker: str = "user",
+                    approve: bool = False, reference: TimeLike | None = None, speaker: str = "user",
                     progress: Progress | None = None) -> IngestSummary:
     """Record remembered lines as episodes of kind 'import' and propose the facts they state.
 

@@ -225,8 +225,8 @@ class Tools:
 
         Gives both answers and the writes and episodes in between.
         """
-        return self.store.why(args.subject, args.predicate, valid_at=self._time(args.valid_at),
-                              as_of=self._time(args.as_of), vs=self._time(args.vs))
+        return self.store.why(args.subject, args.predicate, valid_at=self.store.time(args.valid_at),
+                              as_of=self.store.time(args.as_of), vs=self._time(args.vs))
 
     @_tool(ProposalsInput, Proposals)
     def proposals(self, args: ProposalsInput, client: str) -> Proposals:

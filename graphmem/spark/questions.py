@@ -15,12 +15,19 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ImportFailed, InvalidInput, NotFound
 from ..names import check_predicate, entity_key
-from ..timeutil import iso, parse_time, zone
+from ..timeutil import TimeLike, iso, parse_time, zone
+
+if TYPE_CHECKING:
+    from pyspark.sql import Column, DataFrame, SparkSession
+
+    from . import Paths
 
 __all__ = ["beliefs", "diff", "history", "records", "timeline"]
 
@@ -40,12 +47,12 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 class Logs:
     """The exports asked about: their paths as given, Spark's URIs for them, their headers."""
 
-    spark: object
+    spark: SparkSession
     paths: list[str]
     uris: list[str]
-    headers: list[dict]
+    headers: list[dict[str, Any]]
 
-    def read(self, stem: str):
+    def read(self, stem: str) -> DataFrame:
         """One record type of every export as one DataFrame, with ``_store`` (the export's index)."""
         from pyspark.sql import functions as F
 
@@ -60,11 +67,11 @@ class Logs:
         now = datetime.now(UTC)
         return max(now, parse_time(latest)) if latest else now
 
-    def time(self, index: int, value) -> datetime:
+    def time(self, index: int, value: TimeLike) -> datetime:
         """A user's time read in a store's zone, as that store reads it."""
         return parse_time(value, zone(self.headers[index]["timezone"]))
 
-    def moments(self, **columns):
+    def moments(self, **columns: Callable[[int], datetime | None]) -> DataFrame:
         """A small DataFrame of per-store times: ``_store`` and one timestamp column per keyword,
         each a function of the store's index (None: null)."""
         from pyspark.sql.types import IntegerType, StructField, StructType, TimestampType
@@ -75,12 +82,13 @@ class Logs:
         return self.spark.createDataFrame(rows, schema)
 
 
-def open_logs(spark, paths) -> Logs:
+def open_logs(spark: SparkSession, paths: Paths) -> Logs:
     """Check the exports (each a graphmem Parquet log of this format) and read their headers."""
     paths = [str(p).rstrip("/") or "/" for p in ([paths] if isinstance(paths, str) else paths)]
     if not paths:
         raise InvalidInput("name at least one Parquet export (a directory made by `graphmem export --format parquet`)")
     jvm, conf = spark._jvm, spark._jsc.hadoopConfiguration()
+    assert jvm is not None  # a classic (JVM) session always has one; pyspark asserts the same
     given, uris = [], []
     for path in paths:
         hadoop = jvm.org.apache.hadoop.fs.Path(path)
@@ -103,9 +111,9 @@ def open_logs(spark, paths) -> Logs:
     from pyspark.sql import functions as F
 
     texts = spark.read.text([f"{uri}/{HEADER}" for uri in uris], wholetext=True)
-    found = {_local(row[0].rsplit("/", 1)[0]): row[1] for row in
-             texts.select(F.input_file_name(), "value").collect()}
-    headers = [_header(path, found.get(uri)) for path, uri in zip(paths, uris)]
+    read = {_local(row[0].rsplit("/", 1)[0]): row[1] for row in
+            texts.select(F.input_file_name(), "value").collect()}
+    headers = [_header(path, read.get(uri)) for path, uri in zip(paths, uris)]
     return Logs(spark, paths, uris, headers)
 
 
@@ -114,7 +122,7 @@ def _local(uri: str) -> str:
     return re.sub(r"^file:/+", "file:///", uri)
 
 
-def _header(path: str, text: str | None) -> dict:
+def _header(path: str, text: str | None) -> dict[str, Any]:
     try:
         header = json.loads(text or "")
     except ValueError as exc:
@@ -130,7 +138,7 @@ def _header(path: str, text: str | None) -> dict:
 # -- the rules, as column expressions -----------------------------------------------------------
 
 
-def _status(as_of: str = "as_of", valid_at: str = "valid_at"):
+def _status(as_of: str = "as_of", valid_at: str = "valid_at") -> Column:
     """:func:`graphmem.temporal.status` of a version seen from the columns ``as_of`` and
     ``valid_at`` (null: ``as_of``)."""
     from pyspark.sql import functions as F
@@ -144,14 +152,14 @@ def _status(as_of: str = "as_of", valid_at: str = "valid_at"):
             .otherwise("current"))
 
 
-def _believed(as_of: str = "as_of"):
+def _believed(as_of: str = "as_of") -> Column:
     from pyspark.sql import functions as F
 
     return (F.col("recorded_at") <= F.col(as_of)) & (
         F.col("superseded_at").isNull() | (F.col("superseded_at") > F.col(as_of)))
 
 
-def _as_believed(logs: Logs, versions, as_of: str = "as_of"):
+def _as_believed(logs: Logs, versions: DataFrame, as_of: str = "as_of") -> DataFrame:
     """Versions as the store held them at the column ``as_of``: status seen from then (and the
     column ``valid_at``), a later closing hidden, and only the episodes linked by then."""
     from pyspark.sql import functions as F
@@ -165,7 +173,7 @@ def _as_believed(logs: Logs, versions, as_of: str = "as_of"):
     return _visible_episodes(logs, seen, as_of)
 
 
-def _visible_episodes(logs: Logs, versions, as_of: str):
+def _visible_episodes(logs: Logs, versions: DataFrame, as_of: str) -> DataFrame:
     """Each version's ``episodes`` without those linked after ``as_of`` (received later, or linked
     by a later write), in their order."""
     from pyspark.sql import functions as F
@@ -184,7 +192,7 @@ def _visible_episodes(logs: Logs, versions, as_of: str):
             .withColumn("episodes", F.coalesce("visible", F.array().cast("array<string>"))).drop("visible"))
 
 
-def _entity(logs: Logs, name: str):
+def _entity(logs: Logs, name: str) -> DataFrame:
     """(``_store``, ``entity``) of each store holding an entity by that name or id (as
     ``Store.entity`` finds it: its key first); NotFound if none does."""
     from pyspark.sql import functions as F
@@ -202,7 +210,7 @@ def _entity(logs: Logs, name: str):
     return logs.spark.createDataFrame(sorted(chosen.items()), schema)
 
 
-def _named(logs: Logs, frame):
+def _named(logs: Logs, frame: DataFrame) -> DataFrame:
     """The frame with ``store``: the path, as given, of the export each row came from."""
     from pyspark.sql import functions as F
 
@@ -213,16 +221,17 @@ def _named(logs: Logs, frame):
 # -- the questions ------------------------------------------------------------------------------------
 
 
-def beliefs(spark, paths, as_of=None, valid_at=None):
+def beliefs(spark: SparkSession, paths: Paths, as_of: TimeLike | None = None,
+            valid_at: TimeLike | None = None) -> DataFrame:
     from pyspark.sql import functions as F
 
     logs = open_logs(spark, paths)
     every = isinstance(valid_at, str) and valid_at.strip().lower() == ALL
 
-    def when(i):
+    def when(i: int) -> datetime:
         return logs.now(i) if as_of is None else logs.time(i, as_of)
 
-    def valid(i):
+    def valid(i: int) -> datetime | None:
         return None if every else when(i) if valid_at is None else logs.time(i, valid_at)
 
     versions = logs.read("versions").join(F.broadcast(logs.moments(as_of=when, valid_at=valid)), "_store")
@@ -233,7 +242,7 @@ def beliefs(spark, paths, as_of=None, valid_at=None):
     return _named(logs, found).orderBy(*order).select("store", *VERSION_FIELDS)
 
 
-def history(spark, paths, subject: str, predicate: str):
+def history(spark: SparkSession, paths: Paths, subject: str, predicate: str) -> DataFrame:
     from pyspark.sql import functions as F
 
     check_predicate(predicate)
@@ -255,7 +264,7 @@ def history(spark, paths, subject: str, predicate: str):
     return found.select("store", *VERSION_FIELDS, *HISTORY_EXTRA)
 
 
-def timeline(spark, paths, entity: str, as_of=None):
+def timeline(spark: SparkSession, paths: Paths, entity: str, as_of: TimeLike | None = None) -> DataFrame:
     from pyspark.sql import functions as F
 
     logs = open_logs(spark, paths)
@@ -269,7 +278,7 @@ def timeline(spark, paths, entity: str, as_of=None):
     return found.select("store", *VERSION_FIELDS)
 
 
-def diff(spark, paths, t1, t2):
+def diff(spark: SparkSession, paths: Paths, t1: TimeLike, t2: TimeLike) -> DataFrame:
     from pyspark.sql import functions as F
 
     logs = open_logs(spark, paths)
@@ -301,7 +310,7 @@ def diff(spark, paths, t1, t2):
 # -- rows as JSON objects ------------------------------------------------------------------------------
 
 
-def records(frame) -> list[dict]:
+def records(frame: DataFrame) -> list[dict[str, Any]]:
     from pyspark.sql import functions as F
     from pyspark.sql.types import TimestampType
 
