@@ -212,7 +212,7 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
     return Layout([line.rstrip() for line in lines], left_out)
 
 
-def _records(columns: Sequence[Column], rows: list[list], width: int,
+def _records(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]]], width: int,
              details: Sequence[Sequence[str]] | None) -> list[str]:
     """Rows as records for a terminal too narrow for their table: ``name  value`` lines, the
     values wrapped under themselves (ids and other ``keep`` values stay whole)."""

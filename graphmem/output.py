@@ -181,7 +181,7 @@ def print_table(columns: Sequence[Column], rows: Sequence[Sequence], title: str 
 
 
 def _status(v: Version) -> str:
-    status = v.status or ""
+    status: str = v.status or ""
     if v.status == "retracted" and v.reason:
         status += f" ({v.reason})"
     elif v.status == "superseded" and v.superseded_by:

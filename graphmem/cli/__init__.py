@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -59,7 +59,8 @@ docs/semantics.md.
 class Cli(click.Group):
     """A group that reports every error as one line on stderr with a non-zero exit."""
 
-    def main(self, args=None, prog_name=None, **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
+             **extra: Any) -> NoReturn:  # click's overloads key on standalone_mode, which this always decides
         extra.pop("standalone_mode", None)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
