@@ -8,12 +8,15 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cypher import SnapshotCache
 from .engine import Engine
 from .named import LogCache
 from .names import PredicateKind
-from .recall.live import LiveIndex
+
+if TYPE_CHECKING:  # the search index is imported when a store first searches
+    from .recall.live import LiveIndex
 
 __all__ = ["Shared", "shared_by"]
 

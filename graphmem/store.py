@@ -37,12 +37,8 @@ from .models import (
     WhyAnswer,
 )
 from .names import check_kind, check_predicate, entity_key, guess_kind, refuse_kind_change
-from .recall import synonyms as recall_synonyms
-from .recall import text as recall_text
 from .recall.embed import Embedder
-from .recall.live import LiveIndex
 from .recall.models import Embedded, Hit
-from .recall.vectors import embed_ids, missing, written
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .shared import shared_by
 from .tables import TABLES
@@ -54,6 +50,7 @@ if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx
     import networkx as nx  # imported when a snapshot is asked for
 
     from .explorer.app import Explorer
+    from .recall.synonyms import Table as SynonymTable
 
 __all__ = ["BackupInfo", "DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Remembered", "Rows", "Store"]
 
@@ -257,6 +254,8 @@ class Store:
             if self._shared.recall is not None:  # committed: the search index follows
                 self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
         if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
+            from .recall.vectors import written
+
             try:
                 versions, episodes = written(self._db, self.embedder.model, txn.decisions)
                 self._embed(versions, episodes)
@@ -268,6 +267,8 @@ class Store:
                progress: Callable[[int, int], None] | None = None) -> None:
         if self.embedder is None:
             return
+        from .recall.vectors import embed_ids
+
         ids, vectors = embed_ids(self._db, self.embedder, versions, episodes, progress)
         if self._shared.recall is not None:
             self._shared.recall.embedded(self.embedder.model, ids, vectors)
@@ -278,6 +279,8 @@ class Store:
         if self.embedder is None:
             raise InvalidInput("no embeddings endpoint; set GRAPHMEM_EMBED_BASE_URL (e.g. http://localhost:8000/v1) "
                                "and GRAPHMEM_EMBED_MODEL, or pass Store(..., embedder=Embedder(url, model))")
+        from .recall.vectors import missing
+
         with self._db.lock:
             versions, episodes = missing(self._db, self.embedder.model)
         self._embed(versions, episodes, progress)
@@ -790,6 +793,9 @@ class Store:
         :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
         most ``limit`` (None: all).
         """
+        from .recall import text as recall_text  # the search's modules: imported when a store first searches
+        from .recall.live import LiveIndex
+
         if not isinstance(text, str) or not recall_text.tokens(text):
             raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
@@ -811,14 +817,20 @@ class Store:
 
     def synonyms(self) -> dict[str, list[str]]:
         """Every synonym search knows, phrase → predicates: the built-in ones and this store's own."""
+        from .recall import synonyms as recall_synonyms
+
         return recall_synonyms.merged(self.own_synonyms())
 
     def own_synonyms(self) -> dict[str, list[str]]:
         """The synonyms this store added, phrase → predicates."""
+        from .recall import synonyms as recall_synonyms
+
         return recall_synonyms.decode(self._meta().get(recall_synonyms.SETTING))
 
     def add_synonym(self, words: str, predicate: str) -> None:
         """Let ``words`` (one or more) name ``predicate`` in searches of this store (not a log write)."""
+        from .recall import synonyms as recall_synonyms
+
         check_predicate(predicate)
         with self._db.lock:
             own = recall_synonyms.add(self.own_synonyms(), words, predicate)
@@ -827,6 +839,8 @@ class Store:
 
     def remove_synonym(self, words: str, predicate: str | None = None) -> None:
         """Forget a synonym this store added (for ``predicate`` only, when given)."""
+        from .recall import synonyms as recall_synonyms
+
         if predicate is not None:
             check_predicate(predicate)
         with self._db.lock:
@@ -834,7 +848,9 @@ class Store:
             self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
             self._shared.forget()
 
-    def _synonyms(self) -> recall_synonyms.Table:
+    def _synonyms(self) -> SynonymTable:
+        from .recall import synonyms as recall_synonyms
+
         return recall_synonyms.table_of(self._meta().get(recall_synonyms.SETTING))
 
     def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True) -> Explorer:

@@ -50,6 +50,31 @@ def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
     assert done.stdout.strip().splitlines()[-1] == "LOADED []", done.stdout[-300:]
 
 
+#: What a store command (history, add, end...) does not need: the search index and its stemmers,
+#: the time-phrase grammar (ISO times are read without it), networkx (snapshots only).
+SEARCH_AND_PHRASES = ("graphmem.recall.live", "graphmem.recall.text", "snowballstemmer", "graphmem.when.grammar",
+                      "networkx")
+
+
+def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):
+    script = ("import sys\nfrom graphmem.cli import main\n"
+              "for args in (['init'], ['add', 'Ana', 'lives_in', 'Oslo', '--from', '2024-01-01'],\n"
+              "             ['history', 'Ana', 'lives_in'], ['end', 'Ana', 'lives_in', '--at', '2025-01-01T10:00:00Z'],\n"
+              "             ['timeline', 'Ana']):\n"
+              "    try:\n        main([*sys.argv[1:], *args])\n    except SystemExit as exc:\n"
+              "        assert not exc.code, (args, exc.code)\n"
+              f"print('LOADED', sorted(m for m in {SEARCH_AND_PHRASES!r} if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script, "--store", str(tmp_path / "s"), "--engine", ENGINE],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "LOADED []", done.stdout[-300:]
+    # and a phrase still reads: the grammar comes in when it is needed
+    phrase = subprocess.run([sys.executable, "-m", "graphmem", "--store", str(tmp_path / "s"), "--engine", ENGINE,
+                             "beliefs", "--as-of", "yesterday", "--json"], capture_output=True, text=True, cwd=ROOT,
+                            timeout=120)
+    assert phrase.returncode == 0, phrase.stderr[-2000:]
+
+
 def gm(store: Path, *args: str, ok: bool = True):
     result = CliRunner().invoke(main, ["--store", str(store), "--engine", ENGINE, *args], catch_exceptions=False)
     if ok:
