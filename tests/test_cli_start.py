@@ -59,7 +59,8 @@ SEARCH_AND_PHRASES = ("graphmem.recall.live", "graphmem.recall.text", "snowballs
 def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):
     script = ("import sys\nfrom graphmem.cli import main\n"
               "for args in (['init'], ['add', 'Ana', 'lives_in', 'Oslo', '--from', '2024-01-01'],\n"
-              "             ['history', 'Ana', 'lives_in'], ['end', 'Ana', 'lives_in', '--at', '2025-01-01T10:00:00Z'],\n"
+              "             ['history', 'Ana', 'lives_in'],\n"
+              "             ['end', 'Ana', 'lives_in', '--at', '2025-01-01T10:00:00Z'],\n"
               "             ['timeline', 'Ana']):\n"
               "    try:\n        main([*sys.argv[1:], *args])\n    except SystemExit as exc:\n"
               "        assert not exc.code, (args, exc.code)\n"
