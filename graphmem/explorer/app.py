@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
-import visualize
+import visualize.page
 from visualize.page import vis_network_dir
 from visualize.palette import palette_css
 
@@ -35,7 +35,7 @@ from .api import Handler, ReadStore, answer, handlers
 __all__ = ["Explorer", "start"]
 
 HERE = Path(__file__).parent
-VISUALIZE = Path(visualize.__file__).parent / "static"
+VISUALIZE = Path(visualize.page.__file__).parent / "static"
 POLICY = "; ".join([
     "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'",
     "img-src 'self' data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
