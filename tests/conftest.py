@@ -67,7 +67,7 @@ def objects(versions, subject=None, predicate=None) -> list[str]:
 
 @pytest.fixture(scope="module")
 def design():
-    """The DESIGN.md worked examples, replayed; the clock then stands at 2026-11-30."""
+    """The worked examples of docs/semantics.md, replayed; the clock then stands at 2026-11-30."""
     from graphmem.scenario import ScenarioClock, load, play
 
     clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
