@@ -48,7 +48,8 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 TOP = sorted(p.name for p in ROOT.iterdir() if p.is_dir() and p.name not in {".git", ".hypothesis"}
              and not p.name.endswith(".egg-info") and p.name not in {"build", "dist", "__pycache__"})
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
-_REPO_PATH = re.compile(r"(?<![\w./~-])((?:%s)/[\w./*-]*)(?:::(\w+))?" % "|".join(map(re.escape, TOP)))
+_TOP = "|".join(map(re.escape, TOP))
+_REPO_PATH = re.compile(rf"(?<![\w./~-])((?:{_TOP})/[\w./*-]*)(?:::(\w+))?")
 _PLACEHOLDER = re.compile(r"(?<=/)[A-Z][A-Z_]+(?=[./]|$)")
 _MARKDOWN_FILE = re.compile(r"(?<![\w/.-])([A-Za-z][\w-]*\.md)\b")
 
