@@ -181,3 +181,21 @@ def test_worked_examples_print_what_the_docs_show(blocks, tmp_path, monkeypatch)
                 assert result.stdout.splitlines() == shown, line
             ran += 1
     assert ran, "no command was run"
+
+
+# --- the browser tests say how to get a browser ----------------------------------------------------
+
+
+def test_without_chromium_browser_tests_skip_with_the_readme_s_hint(monkeypatch, tmp_path_factory):
+    from tests.test_visualize_cdp import start_browser
+
+    monkeypatch.setenv("PATH", str(tmp_path_factory.mktemp("no-browser-here")))
+    monkeypatch.delenv("GRAPHMEM_CHROMIUM", raising=False)
+    monkeypatch.delenv("GRAPHMEM_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y chromium") as skipped:
+        start_browser(tmp_path_factory)
+    assert "GRAPHMEM_CHROMIUM" in str(skipped.value)
+    assert "apt-get install chromium" in README and "GRAPHMEM_CHROMIUM" in README
+    monkeypatch.setenv("GRAPHMEM_REQUIRE_BROWSER", "1")  # CI: a missing browser fails, never skips
+    with pytest.raises(pytest.fail.Exception, match="apt-get install"):
+        start_browser(tmp_path_factory)
