@@ -10,8 +10,10 @@ from typing import NamedTuple
 
 # A small page cache for every database the tests open, here and in the processes they start
 # (the CLI, crash runs, sandboxes inherit it). The engines' default, ~80% of the machine's
-# memory, costs 0.2-0.3 s to set up for each database, which is most of a small test's time.
-os.environ.setdefault("GRAPHMEM_BUFFER_POOL_MB", "64")
+# memory, costs about 0.1 s (kuzu and ladybug alike; 0.2-0.3 s on a busy machine) to set up for
+# each database, most of a small test's time; 256 MB costs a third of that. 64 MB is too small:
+# ladybug runs out of pages loading the benchmarks' tiny data set.
+os.environ.setdefault("GRAPHMEM_BUFFER_POOL_MB", "256")
 
 import pytest  # noqa: E402
 
