@@ -51,8 +51,8 @@ def run_demo(directory: Path, engine: str | None = None) -> None:
         decisions = play(store, scenario, clock)
         clock.time = datetime(2026, 11, 30, tzinfo=UTC)
         say = output.plain
-        say(f"graphmem demo: {len(store.decisions())} writes replayed from DESIGN.md's worked examples "
-            f"({len(decisions)} fact writes), engine {store.engine}.\n")
+        say(f"graphmem demo: {len(store.decisions())} writes replayed from the worked examples of "
+            f"docs/semantics.md ({len(decisions)} fact writes), engine {store.engine}.\n")
 
         say("A late move — where does Ivan live?")
         for as_of, valid_at in (("2026-10-20", "2026-10-20"), ("now", "2026-10-20"), ("2026-11-10", "2026-10-10"),

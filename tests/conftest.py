@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import datetime, timedelta
+from pathlib import Path
+from typing import NamedTuple
 
-import pytest
+# A small page cache for every database the tests open, here and in the processes they start
+# (the CLI, crash runs, sandboxes inherit it). The engines' default, ~80% of the machine's
+# memory, costs about 0.1 s (kuzu and ladybug alike; 0.2-0.3 s on a busy machine) to set up for
+# each database, most of a small test's time; 256 MB costs a third of that. 64 MB is too small:
+# ladybug runs out of pages loading the benchmarks' tiny data set.
+os.environ.setdefault("GRAPHMEM_BUFFER_POOL_MB", "256")
 
-from graphmem import Store
-from graphmem.timeutil import UTC
+import pytest  # noqa: E402
+
+from graphmem import Store  # noqa: E402
+from graphmem.timeutil import UTC  # noqa: E402
 
 ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
@@ -67,7 +77,7 @@ def objects(versions, subject=None, predicate=None) -> list[str]:
 
 @pytest.fixture(scope="module")
 def design():
-    """The DESIGN.md worked examples, replayed; the clock then stands at 2026-11-30."""
+    """The worked examples of docs/semantics.md, replayed; the clock then stands at 2026-11-30."""
     from graphmem.scenario import ScenarioClock, load, play
 
     clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
@@ -75,3 +85,35 @@ def design():
         play(replayed, load("design"), clock)
         clock.time = datetime(2026, 11, 30, tzinfo=UTC)
         yield replayed
+
+
+class Replayed(NamedTuple):
+    """A scenario replayed once into a store on disk, to be copied (see :func:`copy_of`)."""
+
+    path: Path
+    clock_time: datetime  # where the scenario's clock stood when the replay ended
+    decisions: list  # what the replay's fact writes returned
+    scenario: dict
+
+
+@pytest.fixture(scope="session")
+def life_template(tmp_path_factory) -> Replayed:
+    """The bundled life scenario (~500 versions) replayed once per test process: a replay takes
+    seconds, a copy of its directory opens in milliseconds. Tests use :func:`copy_of`, never this."""
+    from graphmem.scenario import ScenarioClock, load, play
+
+    scenario = load("life")
+    path = tmp_path_factory.mktemp("life-template") / "store"
+    clock = ScenarioClock(datetime(2021, 1, 1, tzinfo=UTC))
+    with Store(path, engine=ENGINE, clock=clock) as store:
+        decisions = play(store, scenario, clock)
+    return Replayed(path, clock.time, decisions, scenario)
+
+
+def copy_of(template: Replayed, folder: Path) -> Store:
+    """A store of its own holding what ``template`` holds, its clock where the replay left it."""
+    from graphmem.scenario import ScenarioClock
+
+    target = folder / "store"
+    shutil.copytree(template.path, target)
+    return Store(target, engine=ENGINE, clock=ScenarioClock(template.clock_time))

@@ -1,4 +1,4 @@
-"""A small, independent pure-Python model of DESIGN.md's semantics, for property tests.
+"""A small, independent pure-Python model of the semantics (docs/semantics.md), for property tests.
 
 It keeps only what is believed now, per (subject, predicate): for a ``one``
 predicate a list of (start, end, object) pieces (adjacent pieces of the same

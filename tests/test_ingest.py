@@ -83,7 +83,7 @@ def msg(content, chat_time, role="user", **extra) -> dict:
     return {"role": role, "content": content, "chat_time": chat_time, **extra}
 
 
-# --- the DESIGN chat-time example, end to end --------------------------------------------------
+# --- the chat-time example of docs/semantics.md, end to end --------------------------------------------------
 
 
 def test_design_chat_time_example_replayed_and_approved(gm):

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 from collections import Counter
-from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from graphmem import Store
-from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
-
-from .conftest import ENGINE
+from .conftest import copy_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "life_scenario.py"
@@ -32,11 +27,10 @@ def test_the_bundled_file_is_what_the_script_writes():
 
 
 @pytest.fixture(scope="module")
-def life():
-    clock = ScenarioClock(datetime(2021, 1, 1, tzinfo=UTC))
-    with Store(":memory:", engine=ENGINE, clock=clock) as store:
-        decisions = play(store, load("life"), clock)
-        yield store, decisions
+def life(life_template, tmp_path_factory):
+    """The scenario replayed (once per test process, shared with the recall tests), in a copy."""
+    with copy_of(life_template, tmp_path_factory.mktemp("life")) as store:
+        yield store, life_template.decisions
 
 
 def test_it_replays_into_a_sound_store(life):

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from graphmem import Store
 from graphmem.cli import main
 from graphmem.errors import InvalidInput
 from graphmem.recall.evaluate import Question, evaluate, load_questions, score, searcher
-from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
 
-from .conftest import ENGINE
+from .conftest import ENGINE, copy_of
 
 DATA = Path(__file__).resolve().parent / "data" / "recall"
 DEV = DATA / "dev.jsonl"
@@ -26,12 +22,9 @@ MRR_FLOOR = 0.8
 
 
 @pytest.fixture(scope="module")
-def life():
-    scenario = load("life")
-    clock = ScenarioClock(datetime(2021, 1, 1, tzinfo=UTC))
-    with Store(":memory:", engine=ENGINE, clock=clock) as store:
-        play(store, scenario, clock)
-        yield store, scenario["owner"]
+def life(life_template, tmp_path_factory):
+    with copy_of(life_template, tmp_path_factory.mktemp("life")) as store:
+        yield store, life_template.scenario["owner"]
 
 
 def test_keyword_recall_on_the_dev_questions_does_not_regress(life):

@@ -23,7 +23,7 @@ MARKUP = "<b>Tea & Cake</b>"
 
 @pytest.fixture(scope="module")
 def store_dir(tmp_path_factory):
-    """DESIGN.md's worked examples played into a store on disk, plus one name that is markup."""
+    """The worked examples (docs/semantics.md) played into a store on disk, plus one name that is markup."""
     directory = tmp_path_factory.mktemp("render") / "store"
     clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=UTC))
     with Store(directory, engine=ENGINE, clock=clock) as store:

@@ -305,7 +305,7 @@ def test_add_many_writes_the_same_log_as_one_add_each(clock):
 
 def test_a_supporting_episode_linked_later_is_not_seen_from_before_it(store_dir):
     """Saying a believed fact again links the new episode (a NOOP): answers as of an earlier
-    time do not show an episode the store had not received then (DESIGN, invariant 1)."""
+    time do not show an episode the store had not received then (docs/semantics.md, invariant 1)."""
     with Store(store_dir, engine=ENGINE) as store:
         first = store.add("Ana", "lives_in", "Lisbon", valid_from="2020-01-01", recorded_at="2024-01-01",
                           quote="I live in Lisbon.")

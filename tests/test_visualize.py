@@ -36,7 +36,7 @@ def _version(id, obj, object_id, valid, recorded, predicate="lives_in", **more) 
 
 
 def late_move():
-    """DESIGN.md's late move and segment, plus a hostile fact and a retracted hostile name."""
+    """The late move and segment of docs/semantics.md, plus a hostile fact and a retracted hostile name."""
     entities = [Entity(id="ivan", name="Ivan", kind="person"),
                 Entity(id="prague", name="Prague", kind="place"),
                 Entity(id="berlin", name="Berlin", kind="place"),

@@ -1,4 +1,4 @@
-"""visualize over a real Store: DESIGN.md's worked examples rendered as all three pages."""
+"""visualize over a real Store: the worked examples of docs/semantics.md rendered as all three pages."""
 
 import pytest
 

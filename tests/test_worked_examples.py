@@ -1,4 +1,4 @@
-"""DESIGN.md's worked examples, through the API."""
+"""The worked examples of docs/semantics.md, through the API."""
 
 from datetime import datetime
 
