@@ -99,6 +99,12 @@ def explore(ctx, host, port, no_browser):
     fact's versions and source sentences, see an entity's timeline and what changed between
     two dates. The JSON API it uses is described in docs/explorer.md.
     """
+    import signal
+
+    # Ctrl-C (SIGINT) stops it, also when it was started where SIGINT is ignored (a background
+    # job of a script), and so does SIGTERM: both end the wait below as a KeyboardInterrupt does.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     store = open_store(ctx)
     explorer = store.explore(port=port, host=host, open_browser=not no_browser)
     output.plain(f"graphmem explorer at {explorer.url} (read-only; Ctrl-C stops it)")
