@@ -14,6 +14,10 @@ from typing import NamedTuple
 # each database, most of a small test's time; 256 MB costs a third of that. 64 MB is too small:
 # ladybug runs out of pages loading the benchmarks' tiny data set.
 os.environ.setdefault("GRAPHMEM_BUFFER_POOL_MB", "256")
+# Tables are laid out for COLUMNS when it is set. pytest-xdist sets it (to 80) in its workers,
+# and a terminal may export it: the tests that care about a width set their own, the others see
+# what a pipe sees, however the suite is run.
+os.environ.pop("COLUMNS", None)
 
 import pytest  # noqa: E402
 
