@@ -425,12 +425,6 @@ def _latest(tables: dict[str, pa.Table]) -> datetime | None:
     return pc.max(tables["decision"].column("at")).as_py()
 
 
-def _row_of(path: Path, table: pa.Table, column: str, value: object) -> str:
-    """``PATH:row N`` of the first row whose ``column`` holds ``value``."""
-    index = pc.index(table.column(column), value).as_py()
-    return f"{path}:row {index + 1}" if index >= 0 else str(path)
-
-
 def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: dict[str, str],
                       tables: dict[str, pa.Table], own: dict[str, pa.Table]) -> None:
     """What ``logio._refuse_conflicts`` refuses in a JSON Lines log, over columns."""
