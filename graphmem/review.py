@@ -19,7 +19,7 @@ from .names import check_predicate, entity_key
 from .timeutil import UTC
 from .writes import Transaction
 
-__all__ = ["ProposedFact", "approve", "queue", "reject"]
+__all__ = ["ProposedFact", "approve", "aware", "queue", "reject"]
 
 
 class ProposedFact(Protocol):
@@ -55,7 +55,7 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
     logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode)
     proposal = Proposal(
         id=proposal_id, op=fact.op, subject=fact.subject, predicate=fact.predicate,
-        object=fact.object, valid_from=_aware(fact.valid_from), valid_to=_aware(fact.valid_to),
+        object=fact.object, valid_from=aware(fact.valid_from), valid_to=aware(fact.valid_to),
         episode=episode, quote=fact.quote, source=source, proposed_at=logged.at,
     )
     txn.queue(proposal)
@@ -88,8 +88,8 @@ def reject(txn: Transaction, p: Proposal, reason: str) -> Decision:
     return decision
 
 
-def _aware(value: datetime | None) -> datetime | None:
-    """A proposed time as aware UTC (naive read as UTC)."""
+def aware(value: datetime | None) -> datetime | None:
+    """A proposed time as aware UTC (naive read as UTC): how a proposal stores its period."""
     if value is None:
         return None
     return value if value.tzinfo else value.replace(tzinfo=UTC)

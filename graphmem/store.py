@@ -913,8 +913,8 @@ def _required_reason(reason: str | None) -> str:
 
 
 def _earliest(times: Iterable[datetime | None]) -> datetime | None:
-    """The earliest of some times, None when none is given (optional times made aware UTC)."""
-    found = [t if t.tzinfo else t.replace(tzinfo=UTC) for t in times if t is not None]
+    """The earliest of some times, None when none is given (read as a proposal reads them)."""
+    found = [t for t in map(review.aware, times) if t is not None]
     return min(found) if found else None
 
 
