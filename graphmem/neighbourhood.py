@@ -16,7 +16,7 @@ from . import records
 from .engine import Engine
 from .kinds import effective_kinds
 from .models import Entity, Neighbourhood, Version
-from .reads import as_believed_at, belief_order, unseen_at
+from .reads import as_believed_at, belief_order, consistent, unseen_at
 from .timeutil import MIN_TIME, OPEN_END, to_engine
 
 __all__ = ["MAX_DEPTH", "neighbourhood"]
@@ -39,6 +39,7 @@ def _believed_edges(engine: Engine, ids: list[str], as_of: datetime, valid_at: d
     return [(records.version(row[:5]), row[5], row[6]) for row in rows]
 
 
+@consistent
 def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
                   valid_at: datetime | None, predicates: list[str] | None = None,
                   limit: int | None = None) -> Neighbourhood:

@@ -8,11 +8,10 @@ Internal: ask these questions through :class:`graphmem.Store`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
-
-import pyarrow as pa
-import pyarrow.compute as pc
+from functools import wraps
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, NamedTuple, ParamSpec, TypeVar, overload
 
 from . import records
 from .engine import Engine
@@ -22,8 +21,9 @@ from .timeutil import OPEN_END, to_engine
 
 if TYPE_CHECKING:
     import networkx as nx
+    import pyarrow as pa
 
-__all__ = ["Unseen", "as_believed_at", "beliefs", "decisions", "declared", "diff", "entities",
+__all__ = ["Unseen", "as_believed_at", "beliefs", "consistent", "decisions", "declared", "diff", "entities",
            "entity_versions", "episodes", "every_version", "history", "links", "newest_first", "predicate_in_use",
            "proposals", "settings", "snapshot", "timeline", "tombstones", "unseen_at", "version", "why",
            "with_status"]
@@ -76,6 +76,24 @@ def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None 
     return version.model_copy(update=update)
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def consistent(read: Callable[Concatenate[Engine, _P], _R]) -> Callable[Concatenate[Engine, _P], _R]:
+    """A read of several statements as one moment of the log. A write holds ``engine.lock`` for
+    its whole transaction; holding it here too keeps a write (in another thread) from landing
+    between the statements: without it, a link written between reading the links made after
+    ``as_of`` and reading the versions would show in an answer about a time before it."""
+
+    @wraps(read)
+    def at_one_moment(engine: Engine, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with engine.lock:
+            return read(engine, *args, **kwargs)
+
+    return at_one_moment
+
+
 def unseen_at(engine: Engine, at: datetime) -> Unseen:
     """The links not yet made at ``at``: to episodes received later, and links recorded later."""
     moment = {"at": to_engine(at)}
@@ -89,6 +107,7 @@ def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
     return [records.version(row) for row in engine.run(query, params)]
 
 
+@consistent
 def version(engine: Engine, version_id: str) -> Version | None:
     """One stored version by id (status not set), or None: a key lookup, then its subject's edges."""
     found = engine.run("store/version_subject", {"id": version_id})
@@ -98,6 +117,7 @@ def version(engine: Engine, version_id: str) -> Version | None:
     return records.version(rows[0]) if rows else None
 
 
+@consistent
 def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[Version]:
     """Versions believed at ``as_of`` and valid at ``valid_at`` (None: any valid time),
     ordered by subject, predicate, valid start, object and id."""
@@ -106,6 +126,7 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[
     return [records.construct_version(v) for v in values]
 
 
+@consistent
 def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.MultiDiGraph:
     """The beliefs as a MultiDiGraph: entities as nodes (with name and kind), versions as
     edges keyed by version id with every field of the version as an attribute."""
@@ -139,6 +160,8 @@ def belief_order(version: Version) -> tuple:
 
 def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) -> pa.Table:
     """The believed versions, one column per field, in the order ``beliefs`` returns them."""
+    import pyarrow.compute as pc  # here, as in the two below: reads of a few rows never load Arrow
+
     if valid_at is None:
         found = engine.arrow("store/beliefs_all_valid", {"as_of": to_engine(as_of)})
     else:
@@ -159,6 +182,9 @@ def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime] | list[dat
     ``fromisoformat`` reads it back exactly as aware UTC: about 8x faster than Arrow's own
     conversion to datetime objects.
     """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     if open_end:
         column = pc.if_else(pc.greater_equal(column, pa.scalar(OPEN_END, column.type)),
                             pa.nulls(len(column), column.type), column)
@@ -174,6 +200,9 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
 
     Columns are masked in Arrow and converted whole; only the status is computed per row.
     """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     later = pc.fill_null(pc.greater(found.column("superseded_at"),
                                     pa.scalar(to_engine(as_of), pa.timestamp("us"))), False)
 
@@ -232,6 +261,7 @@ def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
     return _versions(engine, "store/entity_facts", id=entity_id)
 
 
+@consistent
 def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
     """The entity's facts believed at ``as_of``, in valid-time order."""
     unseen = unseen_at(engine, as_of)
@@ -305,6 +335,7 @@ def decisions(engine: Engine, after: datetime | None = None, until: datetime | N
     return [records.decision(r) for r in rows]
 
 
+@consistent
 def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
     """What started and stopped being believed between two transaction times, and why."""
     writes = decisions(engine, t1, t2)
@@ -332,6 +363,7 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
     return changes
 
 
+@consistent
 def why(engine: Engine, subject_id: str, subject: str, predicate: str,
         valid_at: datetime, as_of: datetime, vs: datetime) -> WhyAnswer:
     """The (subject, predicate) answer at ``valid_at`` as of two times, and what changed it."""
@@ -349,7 +381,9 @@ def why(engine: Engine, subject_id: str, subject: str, predicate: str,
     low, high = sorted((as_of, vs))
     writes = [d for d in decisions(engine, low, high) if ids & set(d.created + d.closed)]
     episode_ids = {d.episode for d in writes if d.episode}
-    episode_ids |= {e for v in every if v.created_by in {d.id for d in writes} for e in v.episodes}
+    made = {d.id for d in writes}
+    linked = unseen_at(engine, high)  # the sources as known at the later time: no later link
+    episode_ids |= {e for v in every if v.created_by in made for e in linked.visible(v.id, v.episodes)}
     return WhyAnswer(
         subject=subject, predicate=predicate, valid_at=valid_at, as_of=as_of, vs=vs,
         before=answer(as_of), after=answer(vs), decisions=writes,

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from datetime import datetime, timedelta
 
 import pytest
@@ -139,10 +140,10 @@ def test_threads_sharing_a_store_see_a_past_that_never_changes():
         def reader(seed: int) -> None:
             local = random.Random(seed)
             try:
+                while store.latest_write() is None:  # the readers read while the writers write
+                    time.sleep(0.001)
                 for _ in range(25):
                     at = store.latest_write()
-                    if at is None:
-                        continue
                     valid = local.choice([None, "all", "2012-03-15", "2020-06-01"])
                     answers.append(("beliefs", at, valid, store.beliefs(as_of=at, valid_at=valid)))
                     who = local.choice(people)
@@ -174,6 +175,45 @@ def test_threads_sharing_a_store_see_a_past_that_never_changes():
                 assert store.timeline(arg, as_of=at) == answer, (kind, at, arg)
             else:
                 assert store.diff(arg, at) == answer, (kind, at, arg)
+
+
+@pytest.mark.parametrize("question", ["timeline", "beliefs", "diff", "why", "neighbourhood"])
+def test_a_write_cannot_land_inside_a_read(store, clock, monkeypatch, question):
+    """A read of several statements is one moment: another thread's write (here, a later link of
+    an episode to the believed version) waits until the read is done, instead of showing up in an
+    answer about a time before it."""
+    from graphmem import reads
+
+    store.add("Ann", "likes", "tea", valid_from="2020-01-01", quote="Ann likes tea.")
+    clock.advance(days=1)
+    later = store.add_episode("Still likes tea.", kind="chat")
+    as_of = store.latest_write()
+    asks = {
+        "timeline": lambda: store.timeline("Ann", as_of=as_of),
+        "beliefs": lambda: store.beliefs(as_of=as_of, valid_at="all"),
+        "diff": lambda: store.diff("2025-12-31", as_of),
+        "why": lambda: store.why("Ann", "likes", valid_at="2021-01-01", as_of="2025-12-31", vs=as_of),
+        "neighbourhood": lambda: store.neighbourhood("Ann", as_of=as_of).versions,
+    }
+    unseen_at, writer = reads.unseen_at, []
+
+    def write_meanwhile(engine, at):
+        found = unseen_at(engine, at)
+        if not writer:  # once: cite the later episode, linking it to the believed version now
+            clock.advance(days=1)
+            writer.append(threading.Thread(target=store.add, args=("Ann", "likes", "tea"),
+                                           kwargs={"episode": later.id}))
+            writer[0].start()
+            writer[0].join(timeout=0.5)  # done by now, unless the read holds the store
+        return found
+
+    monkeypatch.setattr(reads, "unseen_at", write_meanwhile)
+    monkeypatch.setattr("graphmem.neighbourhood.unseen_at", write_meanwhile)
+    answer = asks[question]()
+    writer[0].join()
+    monkeypatch.undo()
+    assert store.decisions()[-1].op == "NOOP" and later.id in store.versions("Ann")[0].episodes
+    assert answer == asks[question](), "an answer about the past changed"
 
 
 def test_a_past_diff_never_changes(store, clock):
