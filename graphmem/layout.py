@@ -18,6 +18,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 __all__ = ["Column", "Layout", "clean", "cut", "table", "text_width", "wrap"]
@@ -49,6 +50,7 @@ class Layout:
     left_out: list[str]
 
 
+@lru_cache(maxsize=4096)
 def _char_width(ch: str) -> int:
     if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
         return 0
@@ -59,7 +61,7 @@ def text_width(text: str) -> int:
     """How many terminal cells ``text`` takes on one line."""
     if text.isascii():
         return len(text)
-    return sum(_char_width(ch) for ch in text)
+    return len(text) + sum(_char_width(ch) - 1 for ch in text if not ch.isascii())
 
 
 def clean(text: str) -> str:

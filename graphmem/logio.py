@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple, get_args
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
-import pyarrow as pa
 from pydantic import BaseModel, ValidationError
 
 from . import reads
@@ -30,6 +29,9 @@ from .names import KINDS, PREDICATE_NAME, refuse_kind_change
 from .tables import TABLES
 from .temporal import version_number
 from .timeutil import in_range, iso, parse_time
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.

@@ -55,7 +55,7 @@ class Assertion(NamedTuple):
 class Model(BaseModel):
     """Base: immutable values with times written as ISO 8601 UTC."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     @field_serializer("*", when_used="json")
     def _times(self, value: object) -> object:

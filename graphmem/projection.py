@@ -18,9 +18,7 @@ Internal: what :meth:`graphmem.Store.cypher` and ``Store.query`` run on.
 from __future__ import annotations
 
 from datetime import datetime
-
-import pyarrow as pa
-import pyarrow.compute as pc
+from typing import TYPE_CHECKING
 
 from .engine import Engine
 from .models import Entity, Episode, Version
@@ -29,14 +27,15 @@ from .sandbox import Projection
 from .tables import by_name
 from .timeutil import OPEN_END, to_engine
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
 __all__ = ["believed_graph", "log_until"]
 
 #: The believed graph's tables, in load order (the facts' ends before the facts).
 BELIEVED_DDL = tuple(by_name(name).ddl() for name in ("Entity", "Episode", "Fact"))
 #: The log's tables, in load order.
 LOG_DDL = tuple(by_name(name).ddl() for name in ("Entity", "Episode", "Decision", "Fact"))
-_TIME = pa.timestamp("us")
-_LIST = pa.list_(pa.string())
 
 
 def believed_graph(versions: list[Version], entities: list[Entity], episodes: list[Episode]) -> Projection:
@@ -52,9 +51,13 @@ def believed_graph(versions: list[Version], entities: list[Entity], episodes: li
 def log_until(engine: Engine, at: datetime, unseen: Unseen) -> Projection:
     """The log as it stood at ``at``: versions recorded by then (a later closing hidden), writes
     made by then, episodes received by then, and none of the links in ``unseen``."""
+    import pyarrow as pa  # here: only a query as of a date loads Arrow
+    import pyarrow.compute as pc
+
+    time, texts = pa.timestamp("us"), pa.list_(pa.string())
     moment = {"at": to_engine(at)}
     facts = engine.arrow("store/log_facts_until", moment)
-    later = pc.fill_null(pc.greater(facts.column("superseded_at"), pa.scalar(to_engine(at), _TIME)), False)
+    later = pc.fill_null(pc.greater(facts.column("superseded_at"), pa.scalar(to_engine(at), time)), False)
 
     def hidden(name: str, value: pa.Scalar) -> pa.ChunkedArray:
         return pc.if_else(later, value, facts.column(name))
@@ -64,11 +67,11 @@ def log_until(engine: Engine, at: datetime, unseen: Unseen) -> Projection:
         episodes = [unseen.visible(vid, ids or []) for vid, ids in zip(facts.column("id").to_pylist(), episodes)]
     columns = {c.name: facts.column(c.name) for c in by_name("Fact").every_column}
     columns.update(
-        superseded_at=hidden("superseded_at", pa.scalar(OPEN_END, _TIME)),
-        superseded_by=hidden("superseded_by", pa.scalar([], _LIST)),
+        superseded_at=hidden("superseded_at", pa.scalar(OPEN_END, time)),
+        superseded_by=hidden("superseded_by", pa.scalar([], texts)),
         closed_by=hidden("closed_by", pa.scalar(None, pa.string())),
         reason=hidden("reason", pa.scalar(None, pa.string())),
-        episodes=pa.array(episodes, _LIST),
+        episodes=pa.array(episodes, texts),
     )
     fact = pa.table(columns)
     ends = {}

@@ -37,13 +37,14 @@ from datetime import datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
 from types import ModuleType
-from typing import Any
-
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidInput, QueryFailed
 from .tables import properties
 from .timeutil import UTC, from_engine
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 __all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Projection", "forget", "sandbox_for"]
 
@@ -306,6 +307,8 @@ def _close_all() -> None:
 
 
 def _ipc(table: pa.Table) -> bytes:
+    import pyarrow as pa
+
     sink = io.BytesIO()
     with pa.ipc.new_stream(sink, table.schema) as writer:
         writer.write_table(table)
@@ -406,6 +409,8 @@ def _load(module: ModuleType, message: dict[str, Any], memory_mb: int) -> tuple[
     connection = module.Connection(database)
     for statement in message["ddl"]:
         connection.execute(statement)
+    import pyarrow as pa
+
     for name, data in message["tables"].items():
         rows = pa.ipc.open_stream(data).read_all()
         if rows.num_rows:

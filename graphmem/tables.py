@@ -14,25 +14,41 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from operator import attrgetter
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.compute as pc
+from typing import TYPE_CHECKING, Any
 
 from .timeutil import OPEN_END, UTC
 
-__all__ = ["Column", "TABLES", "Table", "by_name", "properties", "queries"]
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["Column", "TABLES", "Table", "arrow_schema", "by_name", "properties", "queries"]
 
 #: The node table a relationship table's ends are in.
 ENDS = "Entity"
-_ARROW = {
-    "STRING": pa.string(),
-    "STRING[]": pa.list_(pa.string()),
-    "TIMESTAMP": pa.timestamp("us"),
-    "INT64": pa.int64(),
-    "FLOAT[]": pa.list_(pa.float32()),
-}
+
+
+@cache
+def _arrow_type(name: str) -> pa.DataType:
+    """The Arrow type of a column type. (pyarrow is imported here, when a table's rows first go
+    to or come from Arrow: a command that reads or writes a row at a time never loads it.)"""
+    import pyarrow as pa
+
+    return {
+        "STRING": pa.string(),
+        "STRING[]": pa.list_(pa.string()),
+        "TIMESTAMP": pa.timestamp("us"),
+        "INT64": pa.int64(),
+        "FLOAT[]": pa.list_(pa.float32()),
+    }[name]
+
+
+def arrow_schema(columns: Iterable[tuple[str, str]]) -> pa.Schema:
+    """The Arrow schema of rows with these ``(name, column type)`` columns."""
+    import pyarrow as pa
+
+    return pa.schema([(name, _arrow_type(type_)) for name, type_ in columns])
 
 
 @dataclass(frozen=True)
@@ -50,10 +66,13 @@ class Column:
 
     @property
     def arrow(self) -> pa.DataType:
-        return _ARROW[self.type]
+        return _arrow_type(self.type)
 
     def to_arrow(self, values: Iterable[Any]) -> pa.Array:
         """Record values (aware times, None for open ends) as this column's Arrow array."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
         values = list(values)
         if self.type == "TIMESTAMP":  # Arrow converts aware values to UTC itself
             array = pa.array(values, pa.timestamp("us", tz="UTC")).cast(self.arrow)
@@ -98,7 +117,7 @@ class Table:
         return (*(self.ends or ()), *self.columns)
 
     def arrow_schema(self) -> pa.Schema:
-        return pa.schema([(c.name, c.arrow) for c in self.every_column])
+        return arrow_schema((c.name, c.type) for c in self.every_column)
 
     def arrow(self, records: list[Any], *, open_as_null: bool = False) -> pa.Table:
         """Records (models, or anything with the fields) as an Arrow table of this table's rows.
@@ -116,10 +135,14 @@ class Table:
             if open_as_null and column.open_end:
                 column = Column(column.name, column.type, column.field)
             arrays[column.name] = column.to_arrow(found)
+        import pyarrow as pa
+
         return pa.table(arrays, schema=self.arrow_schema())
 
     def rows(self, rows: list[dict[str, Any]]) -> pa.Table:
         """Rows of engine values (column → value) as an Arrow table of this table's schema."""
+        import pyarrow as pa
+
         return pa.Table.from_pylist(rows, schema=self.arrow_schema())
 
     def fields(self, properties: dict[str, Any]) -> dict[str, Any]:

@@ -14,8 +14,6 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from dateutil import parser as dateparser
-
 from .errors import InvalidTime
 
 __all__ = ["MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
@@ -52,6 +50,8 @@ def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
         text = value.strip()
         if text.lower() == "now":
             return datetime.now(UTC)
+        from dateutil import parser as dateparser  # here: a command given no time never loads it
+
         try:
             value = dateparser.isoparse(text)
         except (ValueError, OverflowError) as exc:

@@ -22,10 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from typing import Any
-
-import pyarrow as pa
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from . import reads, records
 from .engine import Engine
@@ -34,9 +31,12 @@ from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from .models import Decision, Episode, Link, Op, Proposal, Said, Tombstone, Version
 from .names import display_name, entity_key, guess_kind
 from .queries import QUERIES
-from .tables import by_name
+from .tables import arrow_schema, by_name
 from .temporal import Period, held_order
 from .timeutil import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = ["Transaction", "WriteSet", "refuse_out_of_range", "row_of"]
 
@@ -99,20 +99,25 @@ class WriteSet:
 #: Tables in the order their rows are stored (an edge's ends before it).
 _ORDER = ("Entity", "Episode", "Decision", "Proposal", "Fact", "VersionKey", "Link", "Tombstone")
 _INSERT_ROWS = {table: by_name(table).insert_rows() for table in _ORDER}
-_S, _T, _L = pa.string(), pa.timestamp("us"), pa.list_(pa.string())
-_CLOSE_ROWS = pa.schema([("subject", _S), ("version", _S), ("closed_at", _T), ("replaced_by", _L),
-                         ("closing_decision", _S), ("retract_reason", _S)])
-_RELINK_ROWS = pa.schema([("subject", _S), ("version", _S), ("linked", _L)])
-_KEY_ROWS = pa.schema([("subject", _S), ("wanted", _S), ("ends_from", _T)])
+#: The columns of the rows a bulk statement loads (name, column type as in :mod:`graphmem.tables`).
+_CLOSE_ROWS = (("subject", "STRING"), ("version", "STRING"), ("closed_at", "TIMESTAMP"),
+               ("replaced_by", "STRING[]"), ("closing_decision", "STRING"), ("retract_reason", "STRING"))
+_RELINK_ROWS = (("subject", "STRING"), ("version", "STRING"), ("linked", "STRING[]"))
+_KEY_ROWS = (("subject", "STRING"), ("wanted", "STRING"), ("ends_from", "TIMESTAMP"))
+_CANDIDATES = (("candidate", "STRING"),)
 #: Bounds on a stored valid end that leave nothing out: before every end, and after the open one.
 _EARLIEST_END = datetime(1, 1, 1)
 _PAST_OPEN_END = OPEN_END + TICK
 
 
-def _load(engine: Engine, query: str, schema: pa.Schema, rows: list[Row], **params: object) -> list[list[Any]]:
+def _load(engine: Engine, query: str, columns: tuple[tuple[str, str], ...], rows: list[Row],
+          **params: object) -> list[list[Any]]:
     """Run a ``LOAD FROM $rows`` query (as text: kuzu cannot prepare a scan of a parameter whose
-    type it does not know yet) over ``rows`` as an Arrow table of ``schema``."""
-    return engine.run_text(QUERIES[query], {"rows": pa.Table.from_pylist(rows, schema=schema), **params})
+    type it does not know yet) over ``rows`` as an Arrow table of ``columns``."""
+    import pyarrow as pa  # here: a write of one fact never loads Arrow
+
+    return engine.run_text(QUERIES[query], {"rows": pa.Table.from_pylist(rows, schema=arrow_schema(columns)),
+                                            **params})
 
 
 class Transaction:
@@ -207,8 +212,8 @@ class Transaction:
         them for None): a write of many facts reads the store twice, not twice per fact."""
         candidates = sorted({c for n in names for c in (n, entity_key(n))} - self._entities.keys())
         if candidates:
-            table = pa.table({"candidate": pa.array(candidates, pa.string())})
-            found = {row[0] for row in self.engine.run_text(QUERIES["store/batch_entities"], {"rows": table})}
+            rows = [{"candidate": c} for c in candidates]
+            found = {row[0] for row in _load(self.engine, "store/batch_entities", _CANDIDATES, rows)}
             self._entities.update({c: c in found for c in candidates})
         wanted: dict[tuple[str, str], datetime | None] = {}
         for name, predicate, since in keys:

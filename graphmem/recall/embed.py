@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.error
-import urllib.request
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -62,6 +60,9 @@ class Embedder:
         return vectors
 
     def _request(self, texts: list[str]) -> list[list[float]]:
+        import urllib.error  # here: a store that never embeds never loads the HTTP client
+        import urllib.request
+
         body = json.dumps({"model": self.model, "input": texts}).encode()
         headers = {"Content-Type": "application/json"}
         if self.api_key:

@@ -42,8 +42,6 @@ import re
 from collections.abc import Callable
 from datetime import datetime, tzinfo
 
-from dateutil import parser as dateparser
-
 from ..errors import InvalidTime
 from ..models import Model
 from ..timeutil import UTC, TimeLike, iso, parse_time, zone
@@ -204,6 +202,8 @@ def parse_chat_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UT
     The text must name a full date (year, month and day); a missing clock time means midnight.
     Naive times are read in ``tz``. Returns an aware UTC datetime; raises InvalidTime otherwise.
     """
+    from dateutil import parser as dateparser  # here: only reading a chat time needs it
+
     tz = _zone(tz)
     problem = (f"cannot read {text!r} as a chat time; use ISO 8601 like 2025-09-12T08:00:00Z "
                "or a full date like '1:56 pm on 8 May, 2023'")
