@@ -37,6 +37,21 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _engine_free_tests_open_no_store(request, monkeypatch):
+    """A test marked engine_free (it checks code no engine runs: the time grammar, the extractor,
+    layout, the Spark questions over an export...) runs in the kuzu pass only, so it must not open
+    a store on the engine under test: here, opening one fails it. (Module fixtures made before the
+    test, such as an export to question, may.)"""
+    if request.node.get_closest_marker("engine_free") is None:
+        return
+
+    def refuse(name: str):
+        raise AssertionError(f"a test marked engine_free opened a {name} store; unmark it, so it runs on both engines")
+
+    monkeypatch.setattr("graphmem.engine.load_engine", refuse)
+
+
 class Clock:
     """A store clock the test moves by hand."""
 

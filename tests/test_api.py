@@ -14,6 +14,8 @@ from types import ModuleType
 
 import pytest
 
+pytestmark = pytest.mark.engine_free
+
 ROOT = Path(__file__).resolve().parent.parent
 API = ROOT / "docs" / "api.md"
 SECTION = re.compile(r"^## `([\w.]+)`$")

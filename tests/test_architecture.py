@@ -5,6 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.engine_free
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "graphmem"
 

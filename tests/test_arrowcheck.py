@@ -26,6 +26,8 @@ from graphmem.parquetlog import FILES, schema_of
 from tests.conftest import Clock
 from tests.test_parquetlog import full_store
 
+pytestmark = pytest.mark.engine_free
+
 
 def records_of(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]

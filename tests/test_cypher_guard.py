@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from graphmem.cypher_guard import CALL_ALLOWED, ensure_read_only, tokenize
 from graphmem.errors import UnsafeQuery
 
+pytestmark = pytest.mark.engine_free
+
 #: Statements and clauses that write, change settings or reach outside the store, with the
 #: word the refusal must name. Run unguarded on kuzu 0.11.3 and ladybug 0.22, each parses on at
 #: least one of them (REMOVE is Neo4j's, refused anyway) and most were seen to write or read files.

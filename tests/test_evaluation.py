@@ -20,6 +20,8 @@ from graphmem.evaluation import (
 )
 from graphmem.extract_rules import ExtractedFact, RuleExtractor
 
+pytestmark = pytest.mark.engine_free
+
 DATA = Path(__file__).resolve().parent / "data"
 EXTRACTION_SETS = sorted((DATA / "extraction").glob("*.jsonl"))
 WHEN_SETS = sorted((DATA / "when").glob("*.jsonl"))

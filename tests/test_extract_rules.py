@@ -10,6 +10,8 @@ from pydantic import ValidationError
 from graphmem.errors import InvalidInput
 from graphmem.extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
 
+pytestmark = pytest.mark.engine_free
+
 #: A Friday.
 REF = datetime(2026, 5, 8, 10, 0, tzinfo=UTC)
 

@@ -10,6 +10,8 @@ from graphmem.gate import Held, plan_assert, plan_correct, plan_end, plan_segmen
 from graphmem.temporal import Period
 from graphmem.timeutil import UTC
 
+pytestmark = pytest.mark.engine_free
+
 BASE = datetime(2026, 1, 1, tzinfo=UTC)
 
 

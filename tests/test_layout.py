@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graphmem.layout import Column, clean, cut, table, text_width, wrap
+
+pytestmark = pytest.mark.engine_free
 
 WORDS = st.text(alphabet=st.sampled_from("abcdefghij  é漢字-→…\n"), max_size=60)
 COLUMNS = [Column("id", "keep"), Column("what", "wrap", least=8), Column("valid", "parts"),

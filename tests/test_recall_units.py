@@ -19,6 +19,8 @@ from graphmem.timeutil import UTC
 from graphmem.when import resolve_times
 from graphmem.writes import entity_key
 
+pytestmark = pytest.mark.engine_free
+
 START = datetime(2024, 1, 1, tzinfo=UTC)
 
 

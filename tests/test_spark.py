@@ -1,4 +1,4 @@
-"""The questions on Spark answer what the store answers: random histories, both engines.
+"""The questions on Spark answer what the store answers, on random histories.
 
 One SparkSession serves the module (starting a JVM is the slow part); the histories are small.
 Skipped, with the reason, where pyspark or Java is missing.
@@ -20,20 +20,27 @@ from graphmem.cli import main
 from graphmem.spark import SparkUnavailable, java_missing
 from tests.conftest import ENGINE, Clock
 
+# Spark reads the export, never the engine; the export itself is checked on both engines in
+# test_parquetlog.py. So these run in one pass (engine_free: the kuzu pass).
+pytestmark = pytest.mark.engine_free
 try:
     import pyspark  # noqa: F401
 except ImportError:  # pragma: no cover - the test extra installs it
-    pytestmark = pytest.mark.skip(reason='pyspark is not installed (pip install "graphmem[spark]")')
+    pytestmark = [pytestmark, pytest.mark.skip(reason='pyspark is not installed (pip install "graphmem[spark]")')]
 else:
     if java_missing():
-        pytestmark = pytest.mark.skip(reason=java_missing())
+        pytestmark = [pytestmark, pytest.mark.skip(reason=java_missing())]
 
 
 @pytest.fixture(scope="module")
 def spark():
     from graphmem import spark as gs
 
-    session = gs.session("local[2]", {"spark.sql.shuffle.partitions": "4", "spark.default.parallelism": "2"})
+    session = gs.session("local[2]", {
+        "spark.sql.shuffle.partitions": "1", "spark.default.parallelism": "1",
+        "spark.sql.adaptive.enabled": "false", "spark.ui.enabled": "false",
+        "spark.driver.extraJavaOptions": "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
+    })
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from graphmem.temporal import Period, before, status_at, subtract, union
 from graphmem.timeutil import UTC
 
+pytestmark = pytest.mark.engine_free
+
 BASE = datetime(2026, 1, 1, tzinfo=UTC)
 
 

@@ -17,6 +17,8 @@ from graphmem.temporal import believed_at, status, status_at
 from graphmem.timeutil import UTC
 from visualize.page import inline_script, script_json
 
+pytestmark = pytest.mark.engine_free
+
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 SCRIPTY = "Bad</script><script>window.__pwned=1</script>"
 NOW = "2026-11-25"

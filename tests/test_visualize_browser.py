@@ -8,6 +8,8 @@ import pytest
 from tests.test_visualize import HOSTILE, SCRIPTY, sample_pages
 from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
 
+pytestmark = pytest.mark.engine_free
+
 READY = ("window.graphmem && graphmem.status.ready && graphmem.status.stable !== false"
          " && (graphmem.status.inked === undefined || graphmem.status.inked > 0)")
 

@@ -19,6 +19,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+pytestmark = pytest.mark.engine_free
+
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-extensions", "--hide-scrollbars", "--mute-audio",

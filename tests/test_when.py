@@ -11,6 +11,8 @@ from pydantic import ValidationError
 from graphmem.errors import InvalidTime
 from graphmem.when import TimeSpan, parse_chat_time, resolve_phrase, resolve_times
 
+pytestmark = pytest.mark.engine_free
+
 #: A Friday.
 REF = datetime(2026, 5, 8, 10, 0, tzinfo=UTC)
 

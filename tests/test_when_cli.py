@@ -12,6 +12,8 @@ from graphmem.cli import main
 from graphmem.ingest import reference_time
 from graphmem.timeutil import UTC
 
+pytestmark = pytest.mark.engine_free
+
 #: A Friday.
 REFERENCE = "2026-05-08T10:00:00Z"
 
