@@ -287,15 +287,31 @@ SETTINGS = {name: {"checkpoint_threshold": CHECKPOINT_THRESHOLD} for name in ("k
 #: :data:`CHECKPOINT_THRESHOLD`).
 LOG_KEPT_AT_CLOSE = 256 * 2**10
 
-#: ``GRAPHMEM_BUFFER_POOL_MB`` caps the engine's page cache (default: the engine's own, about 80%
-#: of the machine's memory); the test suite sets a small one.
+#: ``GRAPHMEM_BUFFER_POOL_MB`` sets the engine's page cache in megabytes; the test suite sets a
+#: small one. Without it the cache may grow to :func:`default_buffer_pool_mb`: a quarter of the
+#: machine's memory. (The engines' own default, 80% of it, suits a database server, and the
+#: engine sets up ~2 MB of bookkeeping per GB allowed before it reads a page: on a 24 GB machine
+#: 38 MB of resident memory and ~25 ms for every store opened. BENCHMARKS.md, "Ingest".)
 BUFFER_POOL_ENV = "GRAPHMEM_BUFFER_POOL_MB"
+#: The least default page cache, for machines whose memory cannot be read or is small.
+LEAST_BUFFER_POOL_MB = 256
+
+
+def default_buffer_pool_mb() -> int | None:
+    """A quarter of the machine's physical memory in megabytes (at least 256), or None where it
+    cannot be read (the engine's own default then applies)."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return max(LEAST_BUFFER_POOL_MB, total // 4 // 2**20) if total > 0 else None
 
 
 def _buffer_pool() -> dict:
     value = os.environ.get(BUFFER_POOL_ENV, "").strip()
     if not value:
-        return {}
+        default = default_buffer_pool_mb()
+        return {} if default is None else {"buffer_pool_size": default * 2**20}
     if not value.isdigit() or int(value) < 16:
         raise EngineError(f"{BUFFER_POOL_ENV} is a number of megabytes, at least 16 (got {value!r})")
     return {"buffer_pool_size": int(value) * 2**20}

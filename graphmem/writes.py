@@ -212,8 +212,8 @@ class Transaction:
         them for None): a write of many facts reads the store twice, not twice per fact."""
         candidates = sorted({c for n in names for c in (n, entity_key(n))} - self._entities.keys())
         if candidates:
-            rows = [{"candidate": c} for c in candidates]
-            found = {row[0] for row in _load(self.engine, "store/batch_entities", _CANDIDATES, rows)}
+            named: list[Row] = [{"candidate": c} for c in candidates]
+            found = {row[0] for row in _load(self.engine, "store/batch_entities", _CANDIDATES, named)}
             self._entities.update({c: c in found for c in candidates})
         wanted: dict[tuple[str, str], datetime | None] = {}
         for name, predicate, since in keys:

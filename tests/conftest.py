@@ -28,7 +28,10 @@ ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
+    """Tests kept on one worker (an xdist_group: the Spark session) go first, so their worker
+    starts on them while the others share the rest, not at the end while the others wait.
+    Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)  # stable
     if "slow" in (config.option.markexpr or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")

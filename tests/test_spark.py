@@ -22,7 +22,8 @@ from tests.conftest import ENGINE, Clock
 
 # Spark reads the export, never the engine; the export itself is checked on both engines in
 # test_parquetlog.py. So these run in one pass (engine_free: the kuzu pass).
-pytestmark = pytest.mark.engine_free
+# One worker runs them all (pytest-xdist's loadgroup), so one JVM starts, not one per worker.
+pytestmark = [pytest.mark.engine_free, pytest.mark.xdist_group("spark")]
 try:
     import pyspark  # noqa: F401
 except ImportError:  # pragma: no cover - the test extra installs it

@@ -340,3 +340,21 @@ def test_every_time_reads_one_grammar_relative_phrases_included(store, clock):
         store.time("whenever")
     with pytest.raises(InvalidTime, match="out of range"):
         store.time("9999-06-01")
+
+
+def test_the_page_cache_defaults_to_a_quarter_of_the_machine_s_memory(tmp_path, monkeypatch):
+    """Not the engines' 80%: their bookkeeping for a cache that large costs ~2 MB per GB allowed
+    before a page is read. GRAPHMEM_BUFFER_POOL_MB still sets it."""
+    from graphmem.engine import BUFFER_POOL_ENV, default_buffer_pool_mb
+
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    assert default_buffer_pool_mb() == max(256, memory // 4 // 2**20)
+    monkeypatch.delenv(BUFFER_POOL_ENV, raising=False)
+    with Store(tmp_path / "default", engine=ENGINE) as store:
+        assert store._db.database.buffer_pool_size == default_buffer_pool_mb() * 2**20
+    monkeypatch.setenv(BUFFER_POOL_ENV, "96")
+    with Store(tmp_path / "set", engine=ENGINE) as store:
+        assert store._db.database.buffer_pool_size == 96 * 2**20
+    monkeypatch.setenv(BUFFER_POOL_ENV, "lots")
+    with pytest.raises(EngineError, match="GRAPHMEM_BUFFER_POOL_MB is a number of megabytes"):
+        Store(tmp_path / "bad", engine=ENGINE)
