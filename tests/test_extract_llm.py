@@ -90,10 +90,14 @@ class ChatServer:
                         reply = chat.replies.pop(0)
                     else:
                         reply = chat.default or Reply(500, "no reply left")
+                answered = False
                 try:
                     time.sleep(reply.delay)
                     data = reply.body if isinstance(reply.body, str) else json.dumps(reply.body)
                     data = data.encode()
+                    with lock:  # done before the client can read it and send its next request
+                        chat.in_flight -= 1
+                        answered = True
                     self.send_response(reply.status)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
@@ -104,8 +108,9 @@ class ChatServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up waiting (a timeout test)
                 finally:
-                    with lock:
-                        chat.in_flight -= 1
+                    if not answered:
+                        with lock:
+                            chat.in_flight -= 1
 
             def log_message(self, *args):
                 pass
