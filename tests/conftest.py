@@ -28,8 +28,9 @@ ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests kept on one worker (an xdist_group: the Spark session) go first, so their worker
-    starts on them while the others share the rest, not at the end while the others wait.
+    """Tests marked with an xdist_group (the Spark questions) go first, so they start early
+    rather than at the end while the other workers wait. (The group is meant to keep them on one
+    worker; with pytest 9.2 and pytest-xdist 3.8 it does not take effect.)
     Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
     items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)  # stable
     if "slow" in (config.option.markexpr or ""):

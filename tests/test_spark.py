@@ -22,7 +22,8 @@ from tests.conftest import ENGINE, Clock
 
 # Spark reads the export, never the engine; the export itself is checked on both engines in
 # test_parquetlog.py. So these run in one pass (engine_free: the kuzu pass).
-# One worker runs them all (pytest-xdist's loadgroup), so one JVM starts, not one per worker.
+# Meant to run them all on one worker (pytest-xdist's loadgroup), so one JVM starts; with
+# pytest 9.2 and pytest-xdist 3.8 the group is not applied and each worker starts its own.
 pytestmark = [pytest.mark.engine_free, pytest.mark.xdist_group("spark")]
 try:
     import pyspark  # noqa: F401
