@@ -273,7 +273,8 @@ def _one_value(versions: pa.Table, predicates: dict[str, str]) -> list[Violation
 
 def _pairwise(found: pa.Table) -> list[Violation]:
     """The pairs of versions of one key believed at the same time whose valid periods overlap
-    (periods half-open, open ends unbounded), each reported once, as the sweep reports it."""
+    (periods half-open, open ends unbounded; a version never believed overlaps nothing), each
+    reported once, as the sweep reports it."""
     if not found.num_rows:
         return []
     times = {c: found.column(c).cast(pa.int64())
@@ -283,8 +284,9 @@ def _pairwise(found: pa.Table) -> list[Violation]:
                      "id": found.column("id"), "vf": times["valid_from"], "vt": pc.fill_null(times["valid_to"], never),
                      "rec": times["recorded_at"], "sup": pc.fill_null(times["superseded_at"], never)})
     pairs = side.join(side, ["subject_id", "predicate"], join_type="inner", left_suffix="_a", right_suffix="_b")
+    believed = [pc.less(pairs.column(f"rec_{x}"), pairs.column(f"sup_{x}")) for x in "ab"]  # ever: its own rule
     clash = pc.and_(
-        pc.and_(pc.less(pairs.column("id_a"), pairs.column("id_b")),
+        pc.and_(pc.and_(pc.less(pairs.column("id_a"), pairs.column("id_b")), pc.and_(*believed)),
                 pc.and_(pc.less(pairs.column("rec_a"), pairs.column("sup_b")),
                         pc.less(pairs.column("rec_b"), pairs.column("sup_a")))),
         pc.and_(pc.less(pairs.column("vf_a"), pairs.column("vt_b")),

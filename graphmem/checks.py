@@ -147,10 +147,13 @@ def overlaps(versions: Sequence[Any], predicates: Mapping[str, str],
     A sweep over transaction time per (subject, predicate): the versions believed at each moment
     are kept ordered by valid start, and each newcomer is compared with its two neighbours
     (among pairwise disjoint periods, only a neighbour can overlap it): O(k log k), not O(k²).
+    A version closed when or before it was recorded was never believed: it overlaps nothing (the
+    transaction-period rule reports it).
     """
     groups: dict[tuple[str, str], list] = defaultdict(list)
     for v in versions:
-        if predicates.get(v.predicate, "many") == "one":
+        never_believed = v.superseded_at is not None and v.superseded_at <= v.recorded_at  # its own rule
+        if predicates.get(v.predicate, "many") == "one" and not never_believed:
             groups[(v.subject_id, v.predicate)].append(v)
     found = []
     for (subject, predicate), group in groups.items():

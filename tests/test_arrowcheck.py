@@ -99,6 +99,22 @@ def test_keys_past_the_pairwise_limit_are_swept(logs):
     assert any(rule == "one-value" for rule, _ in by_models) and any(rule == "one-value" for rule, _ in by_columns)
 
 
+@pytest.mark.parametrize("limit", [2, PAIRWISE])
+@pytest.mark.parametrize("shift", [0, 1])
+def test_a_version_never_believed_overlaps_nothing(logs, limit, shift):
+    """Closed when (or before) it was recorded, a version was never believed: its transaction
+    period is broken, but it clashes with no other version, whether the key is paired or swept.
+    (The sweep once kept such a version believed for ever: its closing came before its start.)"""
+    records = [dict(r) for r in logs[0]]
+    first = next(r for r in records if r["type"] == "version" and r["superseded_by"] and r["predicate"] == "lives_in")
+    first["recorded_at"] = (json_time(first["superseded_at"]) + timedelta(seconds=shift)).isoformat().replace(
+        "+00:00", "Z")
+    by_models, by_columns = both(records, limit)
+    assert by_models == by_columns
+    assert ("transaction-period", f"version {first['id']}") in by_models
+    assert not any(rule == "one-value" for rule, _ in by_models)
+
+
 FIELDS = st.sampled_from(["id", "created_by", "closed_by", "recorded_at", "superseded_at", "valid_from", "valid_to",
                           "supersedes", "superseded_by", "episodes", "episode", "at", "created", "closed", "version",
                           "subject_id", "predicate", "reason", "op"])
