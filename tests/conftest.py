@@ -27,12 +27,32 @@ from graphmem.timeutil import UTC  # noqa: E402
 ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
 
+# Modules whose tests all run on one worker, first: they share a costly module fixture (the
+# Spark questions start a JVM), which every worker given one of their tests would build again.
+ONE_WORKER = ("tests/test_spark.py",)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under pytest-xdist: tests go one at a time to whichever worker is free, but each module of
+    ONE_WORKER goes whole to one worker. (pytest-xdist's own xdist_group mark does the same by
+    suffixing node ids, which pytest 9.2 no longer lets it do.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in ONE_WORKER else nodeid
+
+    return Scheduling(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked with an xdist_group (the Spark questions) go first, so they start early
-    rather than at the end while the other workers wait. (The group is meant to keep them on one
-    worker; with pytest 9.2 and pytest-xdist 3.8 it does not take effect.)
-    Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
-    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)  # stable
+    """The modules of ONE_WORKER go first, so they start early rather than at the end while the
+    other workers wait. Tests marked slow (long benchmarks, repeated crash runs) run only when
+    asked: -m slow."""
+    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in ONE_WORKER)  # stable
     if "slow" in (config.option.markexpr or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")

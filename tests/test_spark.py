@@ -21,10 +21,9 @@ from graphmem.spark import SparkUnavailable, java_missing
 from tests.conftest import ENGINE, Clock
 
 # Spark reads the export, never the engine; the export itself is checked on both engines in
-# test_parquetlog.py. So these run in one pass (engine_free: the kuzu pass).
-# Meant to run them all on one worker (pytest-xdist's loadgroup), so one JVM starts; with
-# pytest 9.2 and pytest-xdist 3.8 the group is not applied and each worker starts its own.
-pytestmark = [pytest.mark.engine_free, pytest.mark.xdist_group("spark")]
+# test_parquetlog.py. So these run in one pass (engine_free: the kuzu pass), on one worker
+# (conftest's ONE_WORKER), so one JVM starts.
+pytestmark = pytest.mark.engine_free
 try:
     import pyspark  # noqa: F401
 except ImportError:  # pragma: no cover - the test extra installs it
@@ -40,7 +39,7 @@ def spark():
 
     session = gs.session("local[2]", {
         "spark.sql.shuffle.partitions": "1", "spark.default.parallelism": "1",
-        "spark.sql.adaptive.enabled": "false", "spark.ui.enabled": "false",
+        "spark.sql.adaptive.enabled": "false", "spark.ui.enabled": "false", "spark.sql.codegen.wholeStage": "false",
         "spark.driver.extraJavaOptions": "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
     })
     session.sparkContext.setLogLevel("ERROR")
