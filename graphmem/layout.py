@@ -15,6 +15,7 @@ Internal: the command line's tables.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,6 +51,9 @@ class Layout:
     left_out: list[str]
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
 @lru_cache(maxsize=4096)
 def _char_width(ch: str) -> int:
     if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
@@ -57,11 +61,12 @@ def _char_width(ch: str) -> int:
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
+@lru_cache(maxsize=16384)  # a table asks for the same cells' widths several times over
 def text_width(text: str) -> int:
     """How many terminal cells ``text`` takes on one line."""
     if text.isascii():
         return len(text)
-    return len(text) + sum(_char_width(ch) - 1 for ch in text if not ch.isascii())
+    return len(text) + sum(_char_width(ch) - 1 for ch in _NON_ASCII.findall(text))
 
 
 def clean(text: str) -> str:
@@ -134,6 +139,8 @@ def _cell_lines(value: str | Sequence[str], column: Column, width: int) -> list[
             return [joined]
         return [cut(part, width) for part in parts]
     text = value if isinstance(value, str) else " ".join(value)
+    if "\n" not in text and text_width(text) <= width:  # most cells: one line that fits
+        return [text]
     if column.fit == "wrap":
         return wrap(text, width, column.most_lines)
     return [cut(line, width) for line in text.split("\n")]

@@ -34,7 +34,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from multiprocessing.connection import Connection
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -43,7 +42,9 @@ from .errors import InvalidInput, QueryFailed
 from .tables import properties
 from .timeutil import UTC, from_engine
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # multiprocessing (~7 ms to import) only when a worker starts: a store's commands need none
+    from multiprocessing.connection import Connection
+
     import pyarrow as pa
 
 __all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Projection", "forget", "sandbox_for"]
@@ -94,6 +95,8 @@ class _Worker:
         )
         os.close(child_read)
         os.close(child_write)
+        from multiprocessing.connection import Connection
+
         self.incoming = Connection(parent_read, writable=False)
         self.outgoing = Connection(parent_write, readable=False)
         self.memory_mb = memory_mb
@@ -454,5 +457,7 @@ def _first_line(exc: BaseException) -> str:
 
 
 if __name__ == "__main__":
+    from multiprocessing.connection import Connection
+
     engine_name, read_fd, write_fd, memory = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     serve(engine_name, Connection(read_fd, writable=False), Connection(write_fd, readable=False), memory)

@@ -43,7 +43,6 @@ from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .shared import shared_by
 from .tables import TABLES
 from .timeutil import TICK, UTC, TimeLike, iso, parse_time, stored, zone
-from .when import read_time
 from .writes import Transaction
 
 if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx (~20 MB) is
@@ -169,6 +168,8 @@ class Store:
     def time(self, value: TimeLike) -> datetime:
         """Read a user's time as aware UTC: ISO 8601 or a date (naive read in this store's zone),
         ``now``, or a phrase like "yesterday" or "2 weeks ago" read against now in this zone."""
+        from .when import read_time  # the phrase grammar (~8 ms to load) only when a time is read
+
         return read_time(value, self.tz, self.now)
 
     def _time_or_none(self, value: TimeLike | None) -> datetime | None:

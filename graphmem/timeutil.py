@@ -10,6 +10,7 @@ Internal: the accepted time forms are :data:`graphmem.TimeLike`; :class:`graphme
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -41,6 +42,12 @@ def zone(name: str) -> tzinfo:
         raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'") from exc
 
 
+#: Full ISO 8601 times with seconds and an offset, as :func:`iso` writes them; read alike by the
+#: standard library and by dateutil.
+_CANONICAL = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}"
+                        r"(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})")
+
+
 def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
     """Read a user time (datetime, date, ISO 8601 text or 'now') as an aware UTC datetime.
 
@@ -50,10 +57,13 @@ def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
         text = value.strip()
         if text.lower() == "now":
             return datetime.now(UTC)
-        from dateutil import parser as dateparser  # here: a command given no time never loads it
-
         try:
-            value = dateparser.isoparse(text)
+            if _CANONICAL.fullmatch(text):  # the form the store writes: read without loading dateutil
+                value = datetime.fromisoformat(text)
+            else:
+                from dateutil import parser as dateparser  # here: a command given no time never loads it
+
+                value = dateparser.isoparse(text)
         except (ValueError, OverflowError) as exc:
             raise InvalidTime(
                 f"cannot read {value!r} as a time; use ISO 8601 like 2026-10-15 or 2026-10-15T09:30:00Z"

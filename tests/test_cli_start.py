@@ -51,9 +51,12 @@ def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
 
 
 #: What a store command (history, add, end...) does not need: the search index and its stemmers,
-#: the time-phrase grammar (ISO times are read without it), networkx (snapshots only).
+#: the time-phrase grammar (ISO times are read without it), networkx (snapshots only), the
+#: Cypher sandbox's multiprocessing, and pydantic's validators (records read from the store and
+#: a write's own decisions are made without validation; building one validator loads pydantic's
+#: plugin loader and costs ~40 ms).
 SEARCH_AND_PHRASES = ("graphmem.recall.live", "graphmem.recall.text", "snowballstemmer", "graphmem.when.grammar",
-                      "networkx")
+                      "networkx", "multiprocessing", "pydantic.plugin._loader")
 
 
 def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):

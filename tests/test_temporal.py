@@ -73,3 +73,46 @@ def version(vf, vt=None, rec=0, sup=None, reason=None):
 ])
 def test_status(v, as_of, valid_at, expected):
     assert status_at(v, d(as_of), d(valid_at)) == expected
+
+
+# -- reading times: the store's own form is read without dateutil, exactly as dateutil reads it --
+
+_DIGITS = st.sampled_from("0123456789١٢")  # Arabic-Indic digits are not the store's form
+
+
+def _same_as_dateutil(text):
+    from dateutil.parser import isoparse
+
+    from graphmem.errors import InvalidTime
+    from graphmem.timeutil import parse_time
+
+    try:
+        expected = isoparse(text)
+    except (ValueError, OverflowError):
+        with pytest.raises(InvalidTime):
+            parse_time(text)
+        return
+    try:
+        got = parse_time(text)
+    except InvalidTime:  # only where the time itself is out of range, whoever reads it
+        with pytest.raises(InvalidTime):
+            parse_time(expected)
+        return
+    assert got == (expected if expected.tzinfo else expected.replace(tzinfo=UTC)).astimezone(UTC)
+
+
+_FRACTIONS = st.sampled_from(["", ".1", ".123456", ".1234567"])
+_OFFSETS = st.sampled_from(["Z", "+00:00", "+05:30", "-11:00", "+24:00", ""])
+
+
+@given(st.datetimes(), _FRACTIONS, _OFFSETS, st.sampled_from("T "))
+def test_the_stores_time_form_reads_as_dateutil_reads_it(moment, fraction, offset, sep):
+    m = moment
+    _same_as_dateutil(f"{m.year:04d}-{m.month:02d}-{m.day:02d}{sep}{m.hour:02d}:{m.minute:02d}:{m.second:02d}"
+                      f"{fraction}{offset}")
+
+
+@given(st.lists(_DIGITS, min_size=14, max_size=14), _FRACTIONS, _OFFSETS)
+def test_a_near_miss_of_the_stores_form_reads_as_dateutil_reads_it(digits, fraction, offset):
+    d = "".join(digits)
+    _same_as_dateutil(f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}{fraction}{offset}")
