@@ -229,8 +229,8 @@ class Engine:
 
         Closing checkpoints: the write-ahead log is folded into the database file. With
         ``keep_log``, a log of at most :data:`LOG_KEPT_AT_CLOSE` is left for the next open to
-        replay instead (a checkpoint at close costs seconds on a large kuzu store; replaying a
-        small log costs milliseconds). Committed writes are in the log either way, so a kill at
+        replay instead (a checkpoint at close costs about half a second at 50k versions; replaying
+        a small log costs milliseconds). Committed writes are in the log either way, so a kill at
         any moment keeps them.
         """
         if keep_log and self.directory is not None and not self.in_transaction \
@@ -278,14 +278,15 @@ CHECKPOINT_THRESHOLD = 256 * 2**20
 SETTINGS = {name: {"checkpoint_threshold": CHECKPOINT_THRESHOLD} for name in ("kuzu", "ladybug")}
 
 #: The write-ahead log a Store may leave behind when it closes (see :meth:`Engine.close`). Every
-#: open replays what is left, at about 0.2-0.4 s per MB on a 2-core machine (both engines),
-#: while a checkpoint at close took 3-7 s on kuzu and about 1 s on ladybug at 50k versions, so
-#: a small log is kept and a larger one folded in: a CLI write leaves about 5 KB (measured by
-#: benchmarks.cli at 50k versions), so a checkpoint comes about every 50 writes and an open
-#: replays at most a few tens of milliseconds.
+#: open replays what is left: at 50k versions on a 2-core machine a 165 KB log added 75 ms to a
+#: kuzu open and a 206 KB log 90 ms to a ladybug one (~0.45 ms per KB), while a checkpoint at
+#: close took 0.4-0.8 s on either, whether it folded in 2 KB or 165 KB. A CLI write leaves
+#: about 5 KB (benchmarks.cli), so with 64 KB kept one write in about 12 pays a checkpoint and
+#: every open, read or write, replays at most ~30 ms (at 256 KB it was ~115 ms, most of what
+#: kept the everyday commands over their target).
 #: A crash replays what is left plus what the crashed process wrote (at most
 #: :data:`CHECKPOINT_THRESHOLD`).
-LOG_KEPT_AT_CLOSE = 256 * 2**10
+LOG_KEPT_AT_CLOSE = 64 * 2**10
 
 #: ``GRAPHMEM_BUFFER_POOL_MB`` sets the engine's page cache in megabytes; the test suite sets a
 #: small one. Without it the cache may grow to :func:`default_buffer_pool_mb`: a quarter of the
