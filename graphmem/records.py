@@ -5,8 +5,8 @@ row is mapped here by position; a fact version comes with its endpoints' ids and
 
 The values come from the store, written through the models and typed by the table declarations
 (times aware UTC, lists as lists), so the models are made without validation
-(``model_construct``): validating every row cost a command-line read about as much as its query,
-and the first one built the model's validator (~40 ms per model).
+(``model_construct``): validating cost ~25 µs a row (35 ms for a timeline of 1,400 versions,
+13 ms without), and the first validation in a process built a validator (20-30 ms).
 
 Internal: the store's row mapping.
 """

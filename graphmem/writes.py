@@ -475,8 +475,8 @@ class Transaction:
 
     def _decision(self, op: Op, decision_id: str, *, created: Iterable[str] = (), closed: Iterable[str] = (),
                   episode: str | None = None, reason: str | None = None, proposal: str | None = None) -> Decision:
-        # made by this write from its own values: not validated (building the validator alone cost
-        # a command-line write ~40 ms)
+        # made by this write from its own values: not validated (building the first validator
+        # cost a command-line write 20-30 ms)
         decision = Decision.model_construct(id=decision_id, op=op, at=self.at, created=list(created),
                                             closed=list(closed), episode=episode, reason=reason, proposal=proposal)
         self._fresh = False

@@ -54,7 +54,7 @@ def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
 #: the time-phrase grammar (ISO times are read without it), networkx (snapshots only), the
 #: Cypher sandbox's multiprocessing, and pydantic's validators (records read from the store and
 #: a write's own decisions are made without validation; building one validator loads pydantic's
-#: plugin loader and costs ~40 ms).
+#: plugin loader and costs 20-30 ms).
 SEARCH_AND_PHRASES = ("graphmem.recall.live", "graphmem.recall.text", "snowballstemmer", "graphmem.when.grammar",
                       "networkx", "multiprocessing", "pydantic.plugin._loader")
 
