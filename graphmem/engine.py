@@ -281,7 +281,7 @@ SETTINGS = {name: {"checkpoint_threshold": CHECKPOINT_THRESHOLD} for name in ("k
 #: open replays what is left: at 50k versions on a 2-core machine a 165 KB log added 75 ms to a
 #: kuzu open and a 206 KB log 90 ms to a ladybug one (~0.45 ms per KB), while a checkpoint at
 #: close took 0.4-0.8 s on either, whether it folded in 2 KB or 165 KB. A CLI write leaves
-#: about 5 KB (benchmarks.cli), so with 64 KB kept one write in about 12 pays a checkpoint and
+#: about 2 KB (benchmarks.cli), so with 64 KB kept one write in about 30 pays a checkpoint and
 #: every open, read or write, replays at most ~30 ms (at 256 KB it was ~115 ms, most of what
 #: kept the everyday commands over their target).
 #: A crash replays what is left plus what the crashed process wrote (at most

@@ -139,8 +139,8 @@ def _cell_lines(value: str | Sequence[str], column: Column, width: int) -> list[
             return [joined]
         return [cut(part, width) for part in parts]
     text = value if isinstance(value, str) else " ".join(value)
-    if "\n" not in text and text_width(text) <= width:  # most cells: one line that fits
-        return [text]
+    if "\n" not in text and text_width(text) <= width and not (column.fit == "wrap" and text.startswith(" ")):
+        return [text]  # most cells: one line that fits (wrapping would drop leading spaces)
     if column.fit == "wrap":
         return wrap(text, width, column.most_lines)
     return [cut(line, width) for line in text.split("\n")]

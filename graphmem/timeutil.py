@@ -44,8 +44,10 @@ def zone(name: str) -> tzinfo:
 
 #: Full ISO 8601 times with seconds and an offset, as :func:`iso` writes them; read alike by the
 #: standard library and by dateutil.
-_CANONICAL = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}"
-                        r"(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})")
+#: Only hours 00-23, minutes and seconds 00-59 and offsets up to ±23:59 take this path: the two
+#: read 24:00 and an offset's minutes past 59 differently; such text goes to dateutil as before.
+_CANONICAL = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+                        r"(\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])")
 
 
 def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:

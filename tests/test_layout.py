@@ -45,3 +45,15 @@ def test_cut_and_wrap_mark_what_they_drop():
     assert wrap("one two three four five", 9) == ["one two", "three", "four five"]
     assert wrap("one two three four five six seven", 9, most_lines=2)[-1].endswith("…")
     assert clean("a\x1b[31mred") == "a\\x1b[31mred"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=WORDS, width=st.integers(min_value=1, max_value=40), fit=st.sampled_from(["wrap", "cut", "keep"]),
+       most_lines=st.sampled_from([None, 1, 2]))
+def test_a_cell_that_fits_on_one_line_is_laid_out_as_wrapping_or_cutting_would(text, width, fit, most_lines):
+    """Cells that fit take a short way; it must give what the long way gives."""
+    from graphmem.layout import _cell_lines
+
+    column = Column("c", fit, most_lines=most_lines)
+    slow = wrap(text, width, most_lines) if fit == "wrap" else [cut(line, width) for line in text.split("\n")]
+    assert _cell_lines(text, column, width) == slow

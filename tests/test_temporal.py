@@ -112,7 +112,17 @@ def test_the_stores_time_form_reads_as_dateutil_reads_it(moment, fraction, offse
                       f"{fraction}{offset}")
 
 
-@given(st.lists(_DIGITS, min_size=14, max_size=14), _FRACTIONS, _OFFSETS)
-def test_a_near_miss_of_the_stores_form_reads_as_dateutil_reads_it(digits, fraction, offset):
+@pytest.mark.parametrize("text", [
+    "2026-01-01T24:00:00Z", "2026-01-01T24:00:00.5Z", "2026-01-01T10:00:00+00:60", "2026-01-01T10:00:00+05:99",
+    "2026-01-01T10:00:00-23:60", "2026-01-01T10:00:00+24:00", "2026-01-01T23:59:60Z", "2026-01-01T10:60:00Z",
+    "0000-01-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-01-01T10:00:00-00:00", "9999-12-31T23:59:59Z",
+])
+def test_edge_times_read_as_dateutil_reads_them(text):
+    _same_as_dateutil(text)
+
+
+@given(st.lists(_DIGITS, min_size=18, max_size=18), _FRACTIONS, st.sampled_from("Z+-"))
+def test_a_near_miss_of_the_stores_form_reads_as_dateutil_reads_it(digits, fraction, sign):
     d = "".join(digits)
+    offset = "Z" if sign == "Z" else f"{sign}{d[14:16]}:{d[16:18]}"
     _same_as_dateutil(f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}{fraction}{offset}")
