@@ -26,6 +26,7 @@ from ..timeutil import TimeLike, iso, parse_time, zone
 
 if TYPE_CHECKING:
     from pyspark.sql import Column, DataFrame, SparkSession
+    from pyspark.sql.types import StructType
 
     from . import Paths
 
@@ -56,7 +57,7 @@ class Logs:
         """One record type of every export as one DataFrame, with ``_store`` (the export's index)."""
         from pyspark.sql import functions as F
 
-        frame = self.spark.read.parquet(*(f"{uri}/{stem}.parquet" for uri in self.uris))
+        frame = self.spark.read.schema(_spark_schema(stem)).parquet(*(f"{uri}/{stem}.parquet" for uri in self.uris))
         index = F.create_map(*(x for i, uri in enumerate(self.uris) for x in (F.lit(uri), F.lit(i))))
         folder = F.regexp_replace(F.regexp_extract(F.input_file_name(), r"^(.*)/[^/]*$", 1), "^file:/+", "file:///")
         return frame.withColumn("_store", F.element_at(index, folder))
@@ -80,6 +81,19 @@ class Logs:
                              *(StructField(name, TimestampType(), True) for name in columns)])
         rows = [(i, *(fn(i) for fn in columns.values())) for i in range(len(self.paths))]
         return self.spark.createDataFrame(rows, schema)
+
+
+def _spark_schema(stem: str) -> StructType:
+    """A record file's columns as Spark types, from the export's own declaration (given to the
+    reader, Spark does not open every file's footer to infer them before each question)."""
+    from pyspark.sql.types import ArrayType, LongType, StringType, StructField, StructType, TimestampType
+
+    from ..parquetlog import FILES, schema_of
+
+    kind = next(kind for kind, file in FILES.items() if file == stem)
+    types = {"string": StringType(), "int64": LongType(), "timestamp[us, tz=UTC]": TimestampType(),
+             "list<item: string>": ArrayType(StringType())}
+    return StructType([StructField(f.name, types[str(f.type)], f.nullable) for f in schema_of(kind)])
 
 
 def open_logs(spark: SparkSession, paths: Paths) -> Logs:
@@ -165,11 +179,11 @@ def _as_believed(logs: Logs, versions: DataFrame, as_of: str = "as_of") -> DataF
     from pyspark.sql import functions as F
 
     later = F.col("superseded_at").isNotNull() & (F.col("superseded_at") > F.col(as_of))
-    seen = versions.withColumn("status", _status(as_of))
-    for name, hidden in (("superseded_at", F.lit(None).cast("timestamp")),
-                         ("superseded_by", F.array().cast("array<string>")),
-                         ("closed_by", F.lit(None).cast("string")), ("reason", F.lit(None).cast("string"))):
-        seen = seen.withColumn(name, F.when(later, hidden).otherwise(F.col(name)))
+    hidden = {"superseded_at": F.lit(None).cast("timestamp"), "superseded_by": F.array().cast("array<string>"),
+              "closed_by": F.lit(None).cast("string"), "reason": F.lit(None).cast("string")}
+    # one projection (each withColumn is analysed anew), every column computed from the stored ones
+    closing = {name: F.when(later, value).otherwise(F.col(name)) for name, value in hidden.items()}
+    seen = versions.withColumns({"status": _status(as_of), **closing})
     return _visible_episodes(logs, seen, as_of)
 
 
