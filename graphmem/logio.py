@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from . import reads
 from .checks import check
 from .engine import Engine
-from .errors import ImportFailed, InvalidPredicate
+from .errors import ImportFailed, InvalidInput, InvalidPredicate
 from .migrations import SCHEMA_KEY
 from .models import DEFAULT_PREDICATES, Decision, Entity, Episode, Link, Proposal, Tombstone, Version
 from .names import KINDS, PREDICATE_NAME, refuse_kind_change
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.
 __all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MODELS", "check_meta", "export_log", "finish_import", "import_log",
-           "read_log"]
+           "read_log", "zone_of_log"]
 
 FORMAT = 2
 FORMATS = (1, 2)
@@ -53,7 +53,10 @@ BadLine = Callable[[str], None]
 
 def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> int:
     """Write every record of the store behind ``engine`` to ``path`` as JSON Lines; return how many
-    (the header line not counted: the number an import of the file reports)."""
+    (declared predicates and the log's records; neither the header nor the settings lines, so the
+    number an import of the file reports, and the one a Parquet export of the store reports)."""
+    if path.is_dir():
+        raise InvalidInput(f"{path} is a directory; name a file to write the log to (or use --format parquet)")
     with engine.lock:  # one consistent state: no other thread writes while it is read
         stored = _stored(engine)
     meta = {k: v for k, v in stored.settings.items() if not _layout(k)}
@@ -64,17 +67,32 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
     lines += [json.dumps({"type": "meta", "key": k, "value": v}) for k, v in sorted(meta.items())]
     lines += [json.dumps({"type": "predicate", "name": k, "kind": v}) for k, v in declared.items()]
     tmp = path.with_name(path.name + ".partial")
-    with tmp.open("w", encoding="utf-8") as out:
-        for line in lines:
-            out.write(line + "\n")
-        for kind, items in groups:
-            for item in items:
-                data = item.model_dump(mode="json", exclude={"status"} if kind == "version" else None)
-                out.write(json.dumps({"type": kind, **data}, ensure_ascii=False) + "\n")
-                if progress:
-                    progress(1)
-    tmp.replace(path)
-    return len(lines) - 1 + sum(len(items) for _, items in groups)
+    try:
+        with tmp.open("w", encoding="utf-8") as out:
+            for line in lines:
+                out.write(line + "\n")
+            for kind, items in groups:
+                for item in items:
+                    data = item.model_dump(mode="json", exclude={"status"} if kind == "version" else None)
+                    out.write(json.dumps({"type": kind, **data}, ensure_ascii=False) + "\n")
+                    if progress:
+                        progress(1)
+        tmp.replace(path)
+    except OSError as exc:
+        _remove(tmp)
+        raise InvalidInput(f"cannot write the log to {path}: {exc.strerror or exc}") from exc
+    except BaseException:
+        _remove(tmp)
+        raise
+    return len(declared) + sum(len(items) for _, items in groups)
+
+
+def _remove(path: Path) -> None:
+    """Remove a file that may never have been made (or whose folder is not one)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _layout(key: str) -> bool:
@@ -143,6 +161,26 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, 
                                f"version cannot read (it reads formats {', '.join(map(str, FORMATS))})")
         raise ImportFailed(f"{path} is not a graphmem log (its graphmem header is missing)")
     return header, found
+
+
+def zone_of_log(path: Path) -> str | None:
+    """The zone an exported log reads naive times in, from its header alone (a JSON Lines file's
+    first line, a Parquet log's header file); None where there is no readable header (the import
+    itself then says what is wrong)."""
+    try:
+        if path.is_dir():
+            from .parquetlog import HEADER
+
+            header = json.loads((path / HEADER).read_text(encoding="utf-8"))
+        else:
+            with path.open("rb") as handle:
+                header = json.loads(next((line for line in handle if line.strip()), b"{}"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(header, dict) or header.get("type") != "graphmem":
+        return None
+    zone = header.get("timezone", "UTC")
+    return zone if isinstance(zone, str) else None
 
 
 def _kind_of_line(raw: bytes) -> str | None:
@@ -266,7 +304,7 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
                 _refuse_redeclaring(engine, stored.declared, name, kind)
             settings = _merged_meta(meta, stored.settings, _highest_ids(found), _latest(found))
             _load(engine, engine.directory, declared, settings, _tables(found), progress)
-    return sum(len(items) for items in found.values())
+    return sum(len(items) for kind, items in found.items() if kind != "meta")  # as export_log counts
 
 
 @contextmanager

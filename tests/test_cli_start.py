@@ -99,7 +99,8 @@ def test_export_and_import_report_the_same_count(tmp_path):
     assert exported.startswith(f"exported {count} records")
     assert imported.startswith(f"imported {count} records"), (exported, imported)
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert json.loads(lines[0])["type"] == "graphmem" and count == len(lines) - 1  # all but the header
+    kinds = [json.loads(line)["type"] for line in lines]
+    assert kinds[0] == "graphmem" and count == len(kinds) - 1 - kinds.count("meta")  # not the header, nor settings
 
 
 def _run_on_a_terminal(cmd: list[str]) -> tuple[int, str]:

@@ -65,8 +65,13 @@ class Cli(click.Group):
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
         except click.UsageError as exc:  # the usage line with the error, on one line
-            usage = exc.ctx.get_usage().replace("Usage: ", "", 1).strip() if exc.ctx else ""
-            click.echo(f"error: {exc.format_message()}" + (f" (usage: {usage})" if usage else ""), err=True)
+            ctx = exc.ctx or self._context_of(list(sys.argv[1:] if args is None else args))
+            usage = ctx.get_usage().replace("Usage: ", "", 1).strip() if ctx else ""
+            if isinstance(exc, click.exceptions.NoArgsIsHelpError) and ctx and isinstance(ctx.command, click.Group):
+                message = f"name a command: {', '.join(ctx.command.list_commands(ctx))}"
+            else:
+                message = " ".join(exc.format_message().split())  # click's lists of choices span lines
+            click.echo(f"error: {message}" + (f" (usage: {usage})" if usage else ""), err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             click.echo(f"error: {exc.format_message()}", err=True)
@@ -76,20 +81,73 @@ class Cli(click.Group):
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
+    def _context_of(self, args: list[str]) -> click.Context | None:
+        """The command an argument list names, as a bare context (for its usage line): click
+        reports some option errors (a missing value) without one."""
+        command: click.Command = self
+        names = ["graphmem"]
+        given = iter(args)
+        for arg in given:
+            if arg in ("--store", "--engine"):
+                next(given, None)
+            elif not arg.startswith("-") and isinstance(command, click.Group) and arg in command.commands:
+                command = command.commands[arg]
+                names.append(arg)
+            elif not arg.startswith("-"):
+                break
+        return click.Context(command, info_name=" ".join(names)) if command is not self else None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except GraphmemError as exc:
+            _discard_created(ctx)
             click.echo(f"error: {exc}", err=True)
             sys.exit(1)
         except (click.ClickException, click.Abort, click.exceptions.Exit):
+            _discard_created(ctx)
             raise
-        except Exception as exc:
+        except OSError as exc:  # a path that cannot be made, read or written: say which, on one line
+            _discard_created(ctx)
             if os.environ.get("GRAPHMEM_DEBUG"):
+                raise
+            where = f" {exc.filename}" if exc.filename else ""
+            click.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
+            sys.exit(1)
+        except BaseException as exc:
+            _discard_created(ctx)
+            if not isinstance(exc, Exception) or os.environ.get("GRAPHMEM_DEBUG"):
                 raise
             click.echo(f"error: unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)",
                        err=True)
             sys.exit(1)
+
+
+def _discard_created(ctx: click.Context) -> None:
+    """A command that failed leaves no store it began: remove what it created (the directory, or
+    what it put in a directory that was empty), once the command's store is closed."""
+    created = (ctx.obj or {}).pop("created", None)
+    if created is None:
+        return
+    import shutil
+
+    directory, existed = created
+    if not directory.exists():
+        return
+    if not existed:
+        shutil.rmtree(directory, ignore_errors=True)
+        return
+    for child in directory.iterdir():
+        shutil.rmtree(child, ignore_errors=True) if child.is_dir() else child.unlink(missing_ok=True)
+
+
+def note_creating(ctx: click.Context) -> None:
+    """Before a command creates the store named by --store: remember that it did not exist (or
+    was an empty directory), so a failure removes what the command made (``_discard_created``)."""
+    directory: Path = ctx.obj["dir"]
+    if directory.is_dir() and any(directory.iterdir()):
+        return
+    ctx.obj["created"] = (directory, directory.is_dir())
 
 
 def _set_utc(ctx: click.Context, _param, value: bool) -> None:
@@ -128,16 +186,19 @@ def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> N
         sys.stdout.write(OVERVIEW.format(store=f"store: {directory}{state}"))
 
 
-def open_store(ctx: click.Context, *, create: bool = False) -> Store:
-    """Open the store named by --store; refuse a missing one unless ``create``. Times are shown
-    in the store's zone from then on (in UTC with --utc)."""
+def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None = None) -> Store:
+    """Open the store named by --store; refuse a missing one unless ``create`` (a new store reads
+    naive times in ``timezone``; a failing command removes it again). Times are shown in the
+    store's zone from then on (in UTC with --utc)."""
     from ..recall.embed import embedder_from_env
     from ..store import Store
 
     directory: Path = ctx.obj["dir"]
-    if not create and not Store.exists(directory):
-        raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
-    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env())
+    if not Store.exists(directory):
+        if not create:
+            raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
+        note_creating(ctx)
+    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone)
     ctx.call_on_close(store.close)
     show_times_of(ctx, store)
     return store

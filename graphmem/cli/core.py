@@ -22,7 +22,6 @@ from . import (
     note_unsettled,
     open_store,
     recorded_at_option,
-    show_times_of,
     source_options,
     utc_option,
     writes,
@@ -37,16 +36,12 @@ if TYPE_CHECKING:
 __all__ = ["provenance"]
 
 @main.command()
-@click.option("--timezone", default="UTC", show_default=True,
-              help="Zone in which naive times and bare dates are read.")
+@click.option("--timezone", help="Zone in which naive times and bare dates are read (default UTC; a store "
+                                "keeps the zone it was made with).")
 @click.pass_context
 def init(ctx, timezone):
     """Create the store (if it does not exist yet)."""
-    from ..store import Store
-
-    store = Store(ctx.obj["dir"], engine=ctx.obj["engine"], timezone=timezone)
-    ctx.call_on_close(store.close)
-    show_times_of(ctx, store)
+    store = open_store(ctx, create=True, timezone=timezone)
     output.plain(f"store ready at {ctx.obj['dir']} (engine {store.engine}, times read in {store.tz_name})")
 
 
@@ -427,7 +422,12 @@ def export_(ctx, file, log_format):
 @click.pass_context
 def import_(ctx, file, skip_bad):
     """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""
-    store = open_store(ctx, create=True)
+    from ..logio import zone_of_log
+    from ..store import Store
+
+    # a new store reads naive times as the log does (an existing one must already agree)
+    zone = None if Store.exists(ctx.obj["dir"]) else zone_of_log(Path(file))
+    store = open_store(ctx, create=True, timezone=zone)
     skipped: list[str] = []
     with output.progress("importing") as bar:
         count = store.import_log(file, progress=bar.advance, on_bad_line=skipped.append if skip_bad else None)

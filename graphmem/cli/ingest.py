@@ -182,17 +182,20 @@ def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day
 @click.option("--reference", default="now", show_default=True,
               help="When TEXT was said: ISO 8601, a chat time like '1:56 pm on 8 May, 2023', "
                    "or a phrase like 'yesterday'.")
-@click.option("--timezone", default="UTC", show_default=True,
-              help="Zone for calendar days and for naive times (and the times shown).")
+@click.option("--timezone", help="Zone for calendar days and for naive times (and the times shown); "
+                                "default: the store's zone, or UTC where there is no store.")
 @day_first_option
 @json_option
 @utc_option
 @click.pass_context
 def when(ctx, text, reference, timezone, day_first, as_json):
     """Find the time expressions in TEXT and the period each names, read at --reference."""
+    from ..store import Store
     from ..timeutil import zone
     from ..when import TimeSpan, find_times
 
+    if timezone is None:
+        timezone = open_store(ctx).tz_name if Store.exists(ctx.obj["dir"]) else "UTC"
     tz = zone(timezone)
     spans = find_times(text, read_reference(reference, day_first=day_first, tz=tz, now=lambda: datetime.now(UTC)),
                        day_first=day_first, tz=tz)
