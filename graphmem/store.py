@@ -689,7 +689,10 @@ class Store:
 
     def diff(self, t1: TimeLike, t2: TimeLike) -> list[Change]:
         """What started and stopped being believed after ``t1`` up to ``t2``, and why."""
-        return reads.diff(self._db, self.time(t1), self.time(t2))
+        start, end = self.time(t1), self.time(t2)
+        if end < start:
+            raise InvalidInput(f"diff asks from an earlier time to a later one; {iso(end)} is before {iso(start)}")
+        return reads.diff(self._db, start, end)
 
     def why(self, subject: str, predicate: str, *, valid_at: TimeLike, as_of: TimeLike,
             vs: TimeLike | None = None) -> WhyAnswer:

@@ -358,7 +358,7 @@ def test_cli_import_of_bad_files(gm, tmp_path):
     result = CliRunner().invoke(main, ["--store", str(tmp_path / "fresh"), "--engine", ENGINE, "import", str(bad),
                                        "--skip-bad"])
     assert result.exit_code == 0, result.output
-    assert "skipped 1 bad lines:" in result.stdout and "bad.jsonl:5: not a graphmem log record" in result.stdout
+    assert "skipped 1 bad line:" in result.stdout and "bad.jsonl:5: not a graphmem log record" in result.stdout
 
 
 # -- ingest: malformed chats ---------------------------------------------------------------------

@@ -121,3 +121,17 @@ def test_when_reads_phrases_in_the_stores_zone(berlin, tmp_path):
     alone = gm(tmp_path / "none", "when", "yesterday", "--reference", "2026-11-30T12:00:00Z").stdout
     assert "2026-11-29T00:00:00Z" in alone  # no store: UTC
     assert not (tmp_path / "none").exists()
+
+
+def test_a_diff_backwards_is_refused_and_counts_read_as_english(berlin, tmp_path):
+    assert "is before" in gm(berlin, "diff", "now", "2020-01-01", ok=False).stderr
+    assert gm(berlin, "export", str(tmp_path / "one.jsonl")).stdout.startswith("exported 4 records")
+    gm(tmp_path / "lone", "init")
+    gm(tmp_path / "lone", "predicate", "likes", "--kind", "many")
+    assert gm(tmp_path / "lone", "export", str(tmp_path / "lone.jsonl")).stdout.startswith("exported 1 record ")
+
+
+def test_a_restore_into_a_new_store_shows_times_in_its_zone(berlin, tmp_path):
+    gm(berlin, "backup", str(tmp_path / "copy"))
+    shown = gm(tmp_path / "restored", "restore", str(tmp_path / "copy")).stdout
+    assert "latest write 2026-01-10T00:00:00+01:00" in shown, shown

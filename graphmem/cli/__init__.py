@@ -266,6 +266,11 @@ def writes(func: Callable) -> Callable:
     return command
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless one: "1 record", "2 records"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def moment(value: str | None) -> str:
     """An --as-of / --valid-at value as a table title says it ('now' when not given)."""
     return value or "now"

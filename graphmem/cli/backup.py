@@ -68,6 +68,7 @@ def restore_(ctx, src, yes, as_json):
     directory = ctx.obj["dir"]
     if not Store.exists(directory):
         info = Store.restore_new(directory, src)
+        open_store(ctx)  # its times are shown in its zone, as after a restore into a store
     else:
         store = _open(ctx, "restore it")
         if store.latest_write() is not None and not yes:

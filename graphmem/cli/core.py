@@ -16,6 +16,7 @@ from ..errors import GraphmemError
 from ..layout import Column
 from ..names import KINDS
 from . import (
+    counted,
     json_option,
     main,
     moment,
@@ -152,8 +153,8 @@ def purge(ctx, target, target_id, yes, recorded_at):
     store = open_store(ctx)
     with output.progress("purging and rewriting the store's files"):
         tomb = store.purge(target, target_id, recorded_at=recorded_at)
-    output.plain(f"PURGE {tomb.id}: {target} removed with {len(tomb.versions)} versions, "
-                 f"{len(tomb.episodes)} episodes, {tomb.proposals} proposals")
+    output.plain(f"PURGE {tomb.id}: {target} removed with {counted(len(tomb.versions), 'version')}, "
+                 f"{counted(len(tomb.episodes), 'episode')}, {counted(tomb.proposals, 'proposal')}")
 
 
 # -- queries --------------------------------------------------------------------------
@@ -412,7 +413,7 @@ def export_(ctx, file, log_format):
     store = open_store(ctx)
     with output.progress("exporting") as bar:
         count = store.export(file, progress=bar.advance, format=log_format)
-    output.plain(f"exported {count} records to {file}")
+    output.plain(f"exported {counted(count, 'record')} to {file}")
 
 
 @main.command("import")
@@ -431,9 +432,9 @@ def import_(ctx, file, skip_bad):
     skipped: list[str] = []
     with output.progress("importing") as bar:
         count = store.import_log(file, progress=bar.advance, on_bad_line=skipped.append if skip_bad else None)
-    output.plain(f"imported {count} records into {ctx.obj['dir']} ({store.engine})")
+    output.plain(f"imported {counted(count, 'record')} into {ctx.obj['dir']} ({store.engine})")
     if skipped:
-        output.plain(f"skipped {len(skipped)} bad lines:")
+        output.plain(f"skipped {counted(len(skipped), 'bad line')}:")
     for problem in skipped:
         output.plain(f"  {problem}")
 

@@ -14,7 +14,7 @@ import click
 
 from .. import output
 from ..layout import Column, table
-from . import MARKER_FILE, json_option, main, open_store, utc_option
+from . import MARKER_FILE, counted, json_option, main, open_store, utc_option
 
 if TYPE_CHECKING:
     from ..ingest import IngestSummary
@@ -76,7 +76,7 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
         span = f", said {output.when(summary.first)}"
         span += f" to {output.when(summary.last)}" if summary.last != summary.first else ""
     replayed = " at their own times" if summary.replayed else ""
-    output.plain(f"recorded {summary.episodes} episodes from {what}{replayed}{span}")
+    output.plain(f"recorded {counted(summary.episodes, 'episode')} from {what}{replayed}{span}")
     if summary.already:
         output.plain(f"skipped {summary.already} messages recorded by an earlier run")
     output.plain(f"facts: {summary.proposed} proposed, {summary.approved} approved, "
