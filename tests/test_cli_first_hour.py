@@ -135,3 +135,10 @@ def test_a_restore_into_a_new_store_shows_times_in_its_zone(berlin, tmp_path):
     gm(berlin, "backup", str(tmp_path / "copy"))
     shown = gm(tmp_path / "restored", "restore", str(tmp_path / "copy")).stdout
     assert "latest write 2026-01-10T00:00:00+01:00" in shown, shown
+
+
+def test_review_skip_speaks_json(berlin):
+    import json
+
+    assert json.loads(gm(berlin, "review", "skip", "--json").stdout) == ["manual"]
+    assert json.loads(gm(berlin, "review", "skip", "manual", "import", "--json").stdout) == ["manual", "import"]

@@ -391,12 +391,16 @@ def review_reject(ctx, ids, every, reason, recorded_at):
 
 @review.command("skip")
 @click.argument("sources", nargs=-1)
+@json_option
 @click.pass_context
-def review_skip(ctx, sources):
+def review_skip(ctx, sources, as_json):
     """Show or set which sources skip review (default: manual)."""
     store = open_store(ctx)
     if sources:
         store.set_review_skips(list(sources))
+    if as_json:
+        output.dump_json(store.review_skips())
+        return
     output.plain("sources that skip review: " + (", ".join(store.review_skips()) or "none"))
 
 
