@@ -2,13 +2,18 @@
 
 Pure functions over strings (no terminal, no styling library): :func:`table` lays rows out in a
 given number of columns. Each column says how it may give up width: ``keep`` (ids, short
-values: never narrowed), ``parts`` (a cell given as parts, e.g. the two ends of a period, put
-one per line when the column is narrow), ``wrap`` (text broken onto more lines) or ``cut`` (each
-line truncated with ``…``). Columns marked ``optional`` are left out, from the last, when the
-table cannot fit otherwise; when even the rest does not fit, each row is shown as a record (one
-``name  value`` line per column, values wrapped), which fits any width. Widths are counted in
-terminal cells: East Asian wide characters take two, combining marks none; control characters
-are shown escaped, never sent to the terminal.
+values: never narrowed), ``parts`` (a cell given as parts, e.g. the two ends of a period or the
+date and clock of a time: a narrow column puts as many whole parts on a line as fit, never
+breaking one), ``wrap`` (text broken onto more lines) or ``cut`` (each line truncated with
+``…``). Columns marked ``optional`` are left out, from the last, when the table cannot fit
+otherwise, and so are columns marked ``beneath``, whose values then go on a line of their own
+beneath each row (``name: value``). A table first tries to fit with every header whole and no
+essential ``cut`` column cut, leaving out (or moving beneath) what it must for that; then with
+headers whole; then with headers cut too. An optional column is never shown while an essential
+column's text is cut, nor an empty one while any column is narrowed. When even the narrowest
+widths do not fit, each row is shown as a record (one ``name  value`` line per column, values
+wrapped), which fits any width. Widths are counted in terminal cells: East Asian wide characters
+take two, combining marks none; control characters are shown escaped, never sent to the terminal.
 
 Internal: the command line's tables.
 """
@@ -34,13 +39,15 @@ DETAIL_LINES = 6  # lines of one detail (a long source text) before the rest is 
 @dataclass(frozen=True)
 class Column:
     """One column: its header, how it gives up width, the narrowest it may get, and whether the
-    table may leave it out (``optional``) when even the narrowest widths do not fit."""
+    table may leave it out (``optional``) or print its values beneath each row (``beneath``)
+    when it cannot fit otherwise."""
 
     name: str
     fit: Fit = "cut"
     least: int = 6
     optional: bool = False
     most_lines: int | None = None  # for ``wrap``: lines kept before the rest is cut with …
+    beneath: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,12 +139,14 @@ def wrap(text: str, width: int, most_lines: int | None = None) -> list[str]:
 
 
 def _cell_lines(value: str | Sequence[str], column: Column, width: int) -> list[str]:
-    if column.fit == "parts":
-        parts = [value] if isinstance(value, str) else list(value)
-        joined = " ".join(parts)
-        if text_width(joined) <= width:
-            return [joined]
-        return [cut(part, width) for part in parts]
+    if column.fit == "parts":  # as many whole parts on a line as fit, a part never broken
+        lines: list[str] = []
+        for part in [value] if isinstance(value, str) else value:
+            if lines and text_width(lines[-1]) + 1 + text_width(part) <= width:
+                lines[-1] += " " + part
+            else:
+                lines.append(part)
+        return [cut(line, width) for line in lines] or [""]
     text = value if isinstance(value, str) else " ".join(value)
     if "\n" not in text and text_width(text) <= width and not (column.fit == "wrap" and text.startswith(" ")):
         return [text]  # most cells: one line that fits (wrapping would drop leading spaces)
@@ -189,25 +198,59 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
     leaves out the line of column names and its rule."""
     columns = list(columns)
     rows = [[clean(v) if isinstance(v, str) else [clean(p) for p in v] for v in row] for row in rows]
-    keep = list(range(len(columns)))
-    while True:
-        wants, floors = [], []
-        for i in keep:
-            sizes = [_natural(row[i], columns[i]) for row in rows]
-            named = text_width(columns[i].name)
-            wants.append(max([named, *(s[0] for s in sizes)]))
-            floors.append(max([min(named, columns[i].least), *(s[1] for s in sizes)]))
-        widths = _fit(wants, floors, width - len(GAP) * (len(keep) - 1))
-        optional = [i for i in keep if columns[i].optional]
-        if widths is not None or not optional:
-            break
-        keep.remove(optional[-1])
-    if widths is None:  # too narrow for any table: one record per row, a line per column (all of them)
-        return Layout(_records(columns, rows, width, details), [])
+    named = [text_width(c.name) for c in columns]
+    wants, floors = [], []
+    for i, column in enumerate(columns):
+        sizes = [_natural(row[i], column) for row in rows]
+        wants.append(max([named[i], *(s[0] for s in sizes)]))
+        floors.append(max([min(named[i], column.least), *(s[1] for s in sizes)]))
+    essential = [c.fit == "cut" and not c.optional for c in columns]  # text that narrowing loses
+    blank = [bool(rows) and not any(_joined(row[i]) for row in rows) for i in range(len(columns))]
+    headed = [max(f, n) for f, n in zip(floors, named)]
+    whole = [w if e else h for e, w, h in zip(essential, wants, headed)]
+    # the first layout that fits: the strictest floors first, each with as few columns left out or moved as it can
+    for least in dict.fromkeys(map(tuple, (whole, headed, floors))):
+        for keep, under in _steps(columns, blank):
+            widths = _fit([wants[i] for i in keep], [least[i] for i in keep], width - len(GAP) * (len(keep) - 1))
+            if widths is None:
+                continue
+            cut_short = any(essential[i] and w < wants[i] for i, w in zip(keep, widths))
+            if cut_short and any(columns[i].optional for i in keep):
+                continue  # an optional column takes no width an essential one's text needs
+            if any(w < wants[i] for i, w in zip(keep, widths)) and any(columns[i].optional and blank[i] for i in keep):
+                continue  # nor does an empty optional column take width another one wants
+            return _laid(columns, rows, width, keep, under, widths, details, header)
+    # too narrow for any table: one record per row, a line per column (all of them)
+    return Layout(_records(columns, rows, width, details), [])
+
+
+def _steps(columns: Sequence[Column], blank: list[bool]) -> list[tuple[list[int], list[int]]]:
+    """The columns shown and those moved beneath, in the order a table tries them: all shown, then
+    the optional ones left out (the empty ones first, each from the last), then the ``beneath`` ones
+    moved from the last."""
+    keep, under = list(range(len(columns))), list[int]()
+    steps: list[tuple[list[int], list[int]]] = [(list(keep), [])]
+    optional = [i for i, c in enumerate(columns) if c.optional]
+    for i in [*reversed([i for i in optional if blank[i]]), *reversed([i for i in optional if not blank[i]])]:
+        if len(keep) > 1:  # a table keeps at least one column
+            keep.remove(i)
+            steps.append((list(keep), []))
+    for i in reversed([i for i, c in enumerate(columns) if c.beneath and not c.optional]):
+        if len(keep) > 1:
+            keep.remove(i)
+            under.insert(0, i)
+            steps.append((list(keep), list(under)))
+    return steps
+
+
+def _laid(columns: list[Column], rows: Sequence[Sequence[str | Sequence[str]]], width: int, keep: list[int],
+          under: list[int], widths: list[int], details: Sequence[Sequence[str]] | None, header: bool) -> Layout:
+    """The table itself: the shown columns at ``widths``, the ``under`` ones beneath each row."""
     shown = [columns[i] for i in keep]
     total = sum(widths) + len(GAP) * (len(keep) - 1)
     laid = [[_cell_lines(row[i], columns[i], w) for i, w in zip(keep, widths)] for row in rows]
-    ruled = bool(details) or any(len(cell) > 1 for cells in laid for cell in cells)
+    beneath = [[f"{columns[i].name}: {_joined(row[i])}" for i in under if _joined(row[i])] for row in rows]
+    ruled = bool(details) or any(beneath) or any(len(cell) > 1 for cells in laid for cell in cells)
     lines = [_join([cut(c.name, w) for c, w in zip(shown, widths)], widths),
              _join([RULE * w for w in widths], widths)] if header else []
     for n, cells in enumerate(laid):
@@ -215,10 +258,15 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]
             lines.append(RULE * min(total, width))
         for k in range(max(len(c) for c in cells)):
             lines.append(_join([c[k] if k < len(c) else "" for c in cells], widths))
-        for detail in (details[n] if details else ()):
-            lines.extend("    " + line for line in wrap(clean(detail), max(width - 4, 20), DETAIL_LINES))
-    left_out = [c.name for i, c in enumerate(columns) if i not in keep]
+        pad = " " * (4 if width >= 24 else 1)
+        for detail in [*beneath[n], *(details[n] if details else ())]:
+            lines.extend(pad + line for line in wrap(clean(detail), max(width - len(pad), 1), DETAIL_LINES))
+    left_out = [c.name for i, c in enumerate(columns) if i not in keep and i not in under]
     return Layout([line.rstrip() for line in lines], left_out)
+
+
+def _joined(value: str | Sequence[str]) -> str:
+    return value if isinstance(value, str) else " ".join(value)
 
 
 def _records(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[str]]], width: int,
@@ -231,7 +279,7 @@ def _records(columns: Sequence[Column], rows: Sequence[Sequence[str | Sequence[s
     for n, row in enumerate(rows):
         lines.append(RULE * width)
         for column, value in zip(columns, row):
-            text = value if isinstance(value, str) else " ".join(value)
+            text = _joined(value)
             if column.fit == "cut":
                 parts = [cut(line, room) for line in text.split("\n")]
             else:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.
 __all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MODELS", "check_meta", "export_log", "finish_import", "import_log",
-           "read_log", "zone_of_log"]
+           "read_log"]
 
 FORMAT = 2
 FORMATS = (1, 2)
@@ -161,26 +161,6 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, 
                                f"version cannot read (it reads formats {', '.join(map(str, FORMATS))})")
         raise ImportFailed(f"{path} is not a graphmem log (its graphmem header is missing)")
     return header, found
-
-
-def zone_of_log(path: Path) -> str | None:
-    """The zone an exported log reads naive times in, from its header alone (a JSON Lines file's
-    first line, a Parquet log's header file); None where there is no readable header (the import
-    itself then says what is wrong)."""
-    try:
-        if path.is_dir():
-            from .parquetlog import HEADER
-
-            header = json.loads((path / HEADER).read_text(encoding="utf-8"))
-        else:
-            with path.open("rb") as handle:
-                header = json.loads(next((line for line in handle if line.strip()), b"{}"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(header, dict) or header.get("type") != "graphmem":
-        return None
-    zone = header.get("timezone", "UTC")
-    return zone if isinstance(zone, str) else None
 
 
 def _kind_of_line(raw: bytes) -> str | None:

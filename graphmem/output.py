@@ -21,15 +21,15 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime, time, tzinfo
 from typing import TYPE_CHECKING, Any
 
-from .layout import Column, clean, table, wrap
+from .layout import Column, clean, table, text_width, wrap
 
 if TYPE_CHECKING:
     from .models import Change, Episode, Version
 
 __all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "change_record", "dump_json",
-    "episode_record", "hit_record", "jsonable", "period", "period_parts", "plain", "print_table", "progress",
-    "say", "short", "shown_record", "source_records", "use_zone", "version_record", "versions_table", "when",
-    "width", "zone_name"]
+    "episode_record", "hit_record", "jsonable", "period", "period_parts", "plain", "print_table",
+    "progress", "say", "short", "short_parts", "shown_record", "source_records", "use_zone", "version_record",
+    "versions_table", "when", "width", "zone_name"]
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")
@@ -135,6 +135,12 @@ def short(value: datetime | None) -> str:
     return local.strftime("%Y-%m-%d %H:%M" if local.second == 0 and not local.microsecond else "%Y-%m-%d %H:%M:%S")
 
 
+def short_parts(value: datetime) -> tuple[str, ...]:
+    """A time as table parts: the date, and the clock when :func:`short` shows one (a narrow
+    column puts the clock under the date, never breaking either)."""
+    return tuple(short(value).split(" "))
+
+
 def period(start: datetime | None, end: datetime | None) -> str:
     """A half-open period as readable text: ``2020-01-01 → 2026-10-15``, ``… → open``."""
     return " ".join(period_parts(start, end))
@@ -163,10 +169,14 @@ def plain(text: str) -> None:
     sys.stdout.write(clean(text) + "\n")
 
 
-def say(text: str) -> None:
-    """Print a message wrapped to :func:`width` (a title, a note): prose, not a table."""
-    for line in wrap(clean(text), width()):
-        sys.stdout.write(line + "\n")
+def say(text: str, *, indent: int = 0, label: str = "", hang: int = 0) -> None:
+    """Print a message wrapped to :func:`width` (a title, a note): prose, not a table. With
+    ``indent``, the text starts that many cells in (after ``label``, padded to it) and its lines
+    stay under it, the lines after the first ``hang`` cells further in."""
+    label = clean(label)
+    for n, line in enumerate(wrap(clean(text), max(width() - indent - hang, 1))):
+        lead = label + " " * max(indent - text_width(label), 0) if n == 0 else " " * (indent + hang)
+        sys.stdout.write(lead + line + "\n")
 
 
 def print_table(columns: Sequence[Column], rows: Sequence[Sequence], title: str | None = None, *,

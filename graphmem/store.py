@@ -889,6 +889,29 @@ class Store:
             raise InvalidInput(f"export writes jsonl or parquet, not {format!r}")
         return export_log(self._db, Path(path), progress)
 
+    @staticmethod
+    def log_zone(path: str | Path) -> str | None:
+        """The zone an exported log reads naive times in, from its header alone (a JSON Lines
+        file's first line, a Parquet log's header file): the zone to make a store in before
+        importing it. None where there is no readable header (the import then says what is wrong)."""
+        import json
+
+        from .parquetlog import HEADER
+
+        path = Path(path)
+        try:
+            if path.is_dir():
+                header = json.loads((path / HEADER).read_text(encoding="utf-8"))
+            else:
+                with path.open("rb") as handle:
+                    header = json.loads(next((line for line in handle if line.strip()), b"{}"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(header, dict) or header.get("type") != "graphmem":
+            return None
+        zone = header.get("timezone", "UTC")
+        return zone if isinstance(zone, str) else None
+
     def import_log(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
                    on_bad_line: Callable[[str], None] | None = None) -> int:
         """Restore an exported log into this store, atomically; return the number of records.

@@ -82,7 +82,8 @@ def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
         raise InvalidTime(f"time {value.isoformat()} is out of range") from exc
     if not MIN_TIME <= result < MAX_TIME:
         raise InvalidTime(
-            f"time {iso(result)} is out of range; times must fall between years 1 and 9998"
+            f"time {iso(result)} is out of range; times must fall between 0001-01-02T00:00:00Z and the end "
+            "of 9998 (UTC)"
         )
     return result
 

@@ -142,3 +142,23 @@ def test_review_skip_speaks_json(berlin):
 
     assert json.loads(gm(berlin, "review", "skip", "--json").stdout) == ["manual"]
     assert json.loads(gm(berlin, "review", "skip", "manual", "import", "--json").stdout) == ["manual", "import"]
+
+
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
+    """`graphmem beliefs | head -1`: the command stops quietly, as programs stopped by SIGPIPE do."""
+    import subprocess
+    import sys
+
+    from benchmarks.generate import generate, write_log
+
+    write_log(generate(3000, 7), tmp_path / "log.jsonl")
+    store = tmp_path / "s"
+    gm(store, "import", str(tmp_path / "log.jsonl"))
+    child = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(store), "--engine", ENGINE,
+                              "beliefs", "--valid-at", "all"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             cwd=Path(__file__).resolve().parent.parent)
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.readline()  # the title
+    child.stdout.close()  # the reader goes away with ~300 KB still to come
+    error = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 141 and error == "", error

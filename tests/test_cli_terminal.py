@@ -247,3 +247,83 @@ def test_no_message_prints_a_datetime_unformatted():
         names = allowed.get(str(path.relative_to(ROOT)), set())
         found += [f for f in _datetime_in_fstrings(path) if f.rsplit("{", 1)[1].rstrip("}") not in names]
     assert found == [], found
+
+
+# -- the demo's diff and named queries at 80 columns ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """The store `graphmem demo` builds (times of day, an update, a correction with its reason, a
+    segment), as a new user first meets it; the tests only read it."""
+    directory = tmp_path_factory.mktemp("demo") / "demo"
+    result = CliRunner().invoke(main, ["--engine", ENGINE, "demo", "--dir", str(directory)])
+    assert result.exit_code == 0, result.output
+    return runner_for(directory)
+
+
+def _fits(text: str, columns: int) -> None:
+    wide = [line for line in text.splitlines() if text_width(line) > columns]
+    assert not wide, wide
+
+
+def _broken_times(text: str) -> list[str]:
+    """Date- or clock-like tokens that are not a whole date or clock: a time split across lines."""
+    return [t for t in re.findall(r"(?<![\w:-])\d+[:-][\d:-]*", text)
+            if not re.fullmatch(r"\d{4}-\d\d-\d\d|\d\d:\d\d(:\d\d)?", t)]
+
+
+def test_the_diff_at_80_columns_shows_each_fact_whole_and_drops_the_reason_first(demo):
+    for since in ("2026-01-01", "2026-10-31"):
+        text = demo("diff", since, "now", columns=80).stdout
+        _fits(text, 80)
+        facts = {f"{c['subject']} {c['predicate']} {c['object']}"
+                 for c in json.loads(demo("diff", since, "now", "--json").stdout)}
+        assert "Ivan lives_in Berlin" in facts
+        for fact in facts:  # the object shows: `Ivan lives_…` hid Berlin, Munich and Prague
+            assert fact in text, (fact, text)
+        header = next(line for line in text.splitlines() if line.startswith("at "))
+        assert header.split()[:5] == ["at", "change", "believed", "id", "fact"], header  # not `believ…`
+        assert "reason" not in header and "(valid, reason left out to fit 80 columns" in text
+    wide = demo("diff", "2026-01-01", "now", columns=160).stdout
+    assert "typing mistake for lost" in wide and "…" not in wide
+
+
+@pytest.mark.parametrize("columns", [80, 40, 120])
+def test_named_query_times_are_never_split_inside_a_date_or_a_clock(demo, columns):
+    for args in (["snapshot", "--valid-at", "all"], ["fact_history", "--param", "subject=Ivan", "--param",
+                 "predicate=lives_in"], ["changes", "--param", "t1=2026-01-01", "--param", "t2=now"],
+                 ["episode_facts", "--param", "episode=ep6"]):
+        text = demo("query", *args, columns=columns).stdout
+        _fits(text, columns)
+        assert not _broken_times(text), (args, _broken_times(text), text)
+        for row in json.loads(demo("query", *args, "--json").stdout):
+            for name in ("valid_from", "recorded_at", "at"):
+                if row.get(name):  # each time whole on one line, its date and its clock
+                    assert row[name][:10] in text.split(), (name, row[name], text)
+
+
+def test_fact_history_stays_a_table_at_80_columns_with_its_sources_beneath(demo):
+    text = demo("query", "fact_history", "--param", "subject=Ivan", "--param", "predicate=lives_in",
+                columns=80).stdout
+    _fits(text, 80)
+    lines = text.splitlines()
+    assert lines[1].split() == ["id", "object", "valid_from", "valid_to", "recorded_at", "superseded_at", "status"]
+    assert not any(re.match(r"id\s+v\d", line) for line in lines)  # not one record per row
+    assert "    sources: [\"chat: From October 1 to 14 I was in Munich, not Prague.\"]" in lines
+    assert '    superseded_by: ["v15", "v16"]' in lines
+    snapshot = demo("query", "snapshot", "--valid-at", "all", columns=80).stdout.splitlines()
+    assert snapshot[1].split()[:4] == ["id", "subject", "predicate", "object"]
+    changes = demo("query", "changes", "--param", "t1=2026-01-01", "--param", "t2=now", columns=120).stdout
+    assert changes.splitlines()[1].split()[:3] == ["at", "op", "decision"]  # a table, with its reasons beneath
+    assert "    reason: typing mistake for lost" in changes.splitlines()
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_query_list_fits_the_terminal(demo, columns):
+    text = demo("query", "--list", columns=columns).stdout
+    _fits(text, columns)
+    assert "graphmem episodes`)" in text and "fact_history" in text
+    wide = demo("query", "--list", columns=200).stdout.splitlines()  # a wide terminal: a line per query
+    assert wide[0].startswith("changes        What started and stopped being believed after t1 up to t2, write by")
+    assert wide[1] == "                 --param t1=… (time): the earlier transaction time (excluded)"

@@ -79,6 +79,10 @@ class Cli(click.Group):
         except click.Abort:
             click.echo("error: aborted", err=True)
             sys.exit(1)
+        try:
+            sys.stdout.flush()  # here, not at exit: a reader that went away is not an error
+        except BrokenPipeError:
+            _reader_gone()
         sys.exit(code if isinstance(code, int) else 0)
 
     def _context_of(self, args: list[str]) -> click.Context | None:
@@ -107,6 +111,9 @@ class Cli(click.Group):
         except (click.ClickException, click.Abort, click.exceptions.Exit):
             _discard_created(ctx)
             raise
+        except BrokenPipeError:  # the reader of our output went away (`| head`): stop quietly
+            _discard_created(ctx)
+            _reader_gone()
         except OSError as exc:  # a path that cannot be made, read or written: say which, on one line
             _discard_created(ctx)
             if os.environ.get("GRAPHMEM_DEBUG"):
@@ -121,6 +128,14 @@ class Cli(click.Group):
             click.echo(f"error: unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)",
                        err=True)
             sys.exit(1)
+
+
+def _reader_gone() -> NoReturn:
+    """Exit as a program stopped by SIGPIPE would (status 141, nothing said), with stdout
+    pointed at /dev/null so that Python's own flush at exit cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(141)
 
 
 def _discard_created(ctx: click.Context) -> None:

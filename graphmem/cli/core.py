@@ -427,11 +427,10 @@ def export_(ctx, file, log_format):
 @click.pass_context
 def import_(ctx, file, skip_bad):
     """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""
-    from ..logio import zone_of_log
     from ..store import Store
 
     # a new store reads naive times as the log does (an existing one must already agree)
-    zone = None if Store.exists(ctx.obj["dir"]) else zone_of_log(Path(file))
+    zone = None if Store.exists(ctx.obj["dir"]) else Store.log_zone(file)
     store = open_store(ctx, create=True, timezone=zone)
     skipped: list[str] = []
     with output.progress("importing") as bar:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import output
-from ..layout import Column
+from ..layout import Column, text_width
 from ..output import jsonable
 from . import json_option, main, note_unsettled, open_store, utc_option
 from .params import cypher_params, named_params
@@ -33,15 +33,40 @@ VALID_AT_HELP = "Valid time, or 'all' for every valid time (default: the --as-of
 PARAM_HELP = "A query parameter NAME=VALUE (repeatable); see the command's help for types."
 
 
-def _cell(value) -> str:
-    """A value as one table cell: times shortened, nested values as compact JSON, null as empty."""
-    if value is None:
+def _cell(value) -> str | tuple[str, ...]:
+    """A value as one table cell: a time as its shortened date and clock (table parts), nested
+    values as compact JSON, null and an empty list as empty."""
+    if value is None or (isinstance(value, list) and not value):
         return ""
     if hasattr(value, "tzinfo") and hasattr(value, "hour"):
-        return output.short(value)
+        return output.short_parts(value)
     if isinstance(value, (dict, list)):
         return json.dumps(jsonable(value), ensure_ascii=False)
     return str(value)
+
+
+#: Text wider than this is long (a sentence, a list of sources): its column may go beneath the rows.
+LONG_TEXT = 20
+#: A single word up to this wide (an id, a status, a short name) is never narrowed.
+SHORT_WORD = 16
+
+
+def _column(name: str, values: list, cells: list[str | tuple[str, ...]]) -> Column:
+    """How a result column gives up width, judged from what it holds: a time is parts (its date and
+    clock, never broken); single short words (ids, statuses, names, numbers) stay whole; other text
+    wraps, at its longest word where it can; long text and lists go beneath each row when the table
+    cannot hold them as a column. A column with nothing in it is the first left out."""
+    if not any(cells):
+        return Column(name, "keep", optional=True)
+    if any(isinstance(c, tuple) for c in cells):
+        return Column(name, "parts")
+    texts = [c for c in cells if isinstance(c, str)]
+    widest = max(text_width(line) for text in texts for line in text.split("\n"))
+    if widest <= SHORT_WORD and not any(ch.isspace() for text in texts for ch in text):
+        return Column(name, "keep")
+    if widest > LONG_TEXT or any(isinstance(v, (list, dict)) for v in values):
+        return Column(name, "wrap", least=min(widest, 20), beneath=True)
+    return Column(name, "wrap", least=min(max((text_width(w) for t in texts for w in t.split()), default=4), 12))
 
 
 def _csv_cell(value) -> str:
@@ -65,9 +90,9 @@ def print_rows(rows: Rows, fmt: str, title: str) -> None:
     elif not rows:
         output.say(f"{title}: no rows")
     else:
-        output.print_table([Column(c, "wrap", least=8) for c in rows.columns],
-                           [[_cell(row[c]) for c in rows.columns] for row in rows],
-                           f"{title} (times in {output.zone_name()})")
+        cells = [[_cell(row[c]) for c in rows.columns] for row in rows]
+        columns = [_column(c, [row[c] for row in rows], [r[n] for r in cells]) for n, c in enumerate(rows.columns)]
+        output.print_table(columns, cells, f"{title} (times in {output.zone_name()})")
 
 
 def limit_options(func):
@@ -168,8 +193,13 @@ def _print_list(as_json: bool) -> None:
                        for p in q.params],
         } for q in known)
         return
+    wide = output.width() >= 56  # else each name on its own line, what it does indented beneath
     for q in known:
-        output.plain(f"{q.name:14} {q.description}")
+        if wide:
+            output.say(q.description, label=q.name, indent=15)
+        else:
+            output.plain(q.name)
+            output.say(q.description, indent=2)
         for p in q.params:
             default = f", default {p.default}" if p.default is not None else ""
-            output.plain(f"{'':14}   --param {p.name}=… ({p.type}{default}): {p.meaning}")
+            output.say(f"--param {p.name}=… ({p.type}{default}): {p.meaning}", indent=17 if wide else 4, hang=2)
