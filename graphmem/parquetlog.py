@@ -44,6 +44,7 @@ from .tables import TABLES, Column, Table, by_name
 from .timeutil import MAX_TIME, MIN_TIME, OPEN_END, iso
 
 __all__ = ["FILES", "HEADER", "LAYOUT", "engine_tables", "export_parquet", "import_parquet", "is_parquet_log",
+           "read_header",
            "read_log",
            "schema_of"]
 
@@ -210,7 +211,7 @@ def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     """The header and the checked tables (by record type) of a Parquet log; ImportFailed names
     the file, and the row when one is at fault."""
     directory = Path(directory)
-    header = _header(directory)
+    header = read_header(directory)
     tables = {}
     for kind, stem in FILES.items():
         path = directory / f"{stem}.parquet"
@@ -224,7 +225,7 @@ def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     return header, tables
 
 
-def _header(directory: Path) -> dict[str, Any]:
+def read_header(directory: Path) -> dict[str, Any]:
     path = directory / HEADER
     try:
         header = json.loads(path.read_text(encoding="utf-8"))

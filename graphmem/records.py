@@ -22,8 +22,7 @@ __all__ = ["construct_version", "decision", "entity", "episode", "link", "propos
 
 _new = object.__new__
 _set = object.__setattr__
-_VERSION_FIELDS = frozenset(Version.model_fields)
-_VERSION_ORDER = tuple(Version.model_fields)  # a model's fields in declared order, as validation keeps them
+_VERSION_FIELDS = tuple(Version.model_fields)  # in declared order, as validation keeps them
 _FACT = by_name("Fact")
 
 
@@ -49,7 +48,7 @@ def version(row: list[Any]) -> Version:
     values = {c.source: c.to_field(f[c.name]) for c in _FACT.columns}
     values.update(subject=subject, object=obj, subject_id=subject_id, object_id=object_id, status=None,
                   created_by=values["created_by"] or "")
-    return construct_version({name: values[name] for name in _VERSION_ORDER})
+    return construct_version({name: values[name] for name in _VERSION_FIELDS})
 
 
 def entity(row: list[Any]) -> Entity:

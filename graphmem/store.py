@@ -16,7 +16,7 @@ from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .cypher import Rows
 from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
-from .errors import Conflict, InvalidInput, NotFound, TimeWentBackwards
+from .errors import Conflict, ImportFailed, InvalidInput, NotFound, TimeWentBackwards
 from .logio import export_log, finish_import, import_log
 from .migrations import migrate
 from .models import (
@@ -896,16 +896,15 @@ class Store:
         importing it. None where there is no readable header (the import then says what is wrong)."""
         import json
 
-        from .parquetlog import HEADER
+        from .parquetlog import read_header
 
         path = Path(path)
         try:
             if path.is_dir():
-                header = json.loads((path / HEADER).read_text(encoding="utf-8"))
-            else:
-                with path.open("rb") as handle:
-                    header = json.loads(next((line for line in handle if line.strip()), b"{}"))
-        except (OSError, ValueError):
+                return str(read_header(path)["timezone"])  # checked there: a string
+            with path.open("rb") as handle:
+                header = json.loads(next((line for line in handle if line.strip()), b"{}"))
+        except (ImportFailed, OSError, ValueError):
             return None
         if not isinstance(header, dict) or header.get("type") != "graphmem":
             return None

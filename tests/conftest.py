@@ -32,6 +32,10 @@ ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 ONE_WORKER = ("tests/test_spark.py",)
 
 
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
 def pytest_xdist_make_scheduler(config, log):
     """Under pytest-xdist: tests go one at a time to whichever worker is free, but each module of
     ONE_WORKER goes whole to one worker. (pytest-xdist's own xdist_group mark does the same by
@@ -42,8 +46,7 @@ def pytest_xdist_make_scheduler(config, log):
 
     class Scheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            module = nodeid.split("::", 1)[0]
-            return module if module in ONE_WORKER else nodeid
+            return _module(nodeid) if _module(nodeid) in ONE_WORKER else nodeid
 
     return Scheduling(config, log)
 
@@ -52,7 +55,7 @@ def pytest_collection_modifyitems(config, items):
     """The modules of ONE_WORKER go first, so they start early rather than at the end while the
     other workers wait. Tests marked slow (long benchmarks, repeated crash runs) run only when
     asked: -m slow."""
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in ONE_WORKER)  # stable
+    items.sort(key=lambda item: _module(item.nodeid) not in ONE_WORKER)  # stable
     if "slow" in (config.option.markexpr or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")

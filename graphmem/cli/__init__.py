@@ -90,9 +90,10 @@ class Cli(click.Group):
         reports some option errors (a missing value) without one."""
         command: click.Command = self
         names = ["graphmem"]
+        valued = {o for p in self.params if isinstance(p, click.Option) and not p.is_flag for o in p.opts}
         given = iter(args)
         for arg in given:
-            if arg in ("--store", "--engine"):
+            if arg in valued:  # the group's own options that take a value (--store DIR)
                 next(given, None)
             elif not arg.startswith("-") and isinstance(command, click.Group) and arg in command.commands:
                 command = command.commands[arg]
@@ -103,31 +104,38 @@ class Cli(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            except BaseException as exc:
+                if not _succeeded(exc):
+                    _discard_created(ctx)
+                raise
         except GraphmemError as exc:
-            _discard_created(ctx)
             click.echo(f"error: {exc}", err=True)
             sys.exit(1)
         except (click.ClickException, click.Abort, click.exceptions.Exit):
-            _discard_created(ctx)
             raise
         except BrokenPipeError:  # the reader of our output went away (`| head`): stop quietly
-            _discard_created(ctx)
             _reader_gone()
         except OSError as exc:  # a path that cannot be made, read or written: say which, on one line
-            _discard_created(ctx)
             if os.environ.get("GRAPHMEM_DEBUG"):
                 raise
             where = f" {exc.filename}" if exc.filename else ""
             click.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
             sys.exit(1)
-        except BaseException as exc:
-            _discard_created(ctx)
-            if not isinstance(exc, Exception) or os.environ.get("GRAPHMEM_DEBUG"):
+        except Exception as exc:
+            if os.environ.get("GRAPHMEM_DEBUG"):
                 raise
             click.echo(f"error: unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)",
                        err=True)
             sys.exit(1)
+
+
+def _succeeded(exc: BaseException) -> bool:
+    """An exception that ends a command successfully (an exit with status 0)."""
+    if isinstance(exc, click.exceptions.Exit):
+        return exc.exit_code == 0
+    return isinstance(exc, SystemExit) and exc.code in (0, None)
 
 
 def _reader_gone() -> NoReturn:
