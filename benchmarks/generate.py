@@ -3,8 +3,8 @@
 It simulates a store's life in memory: a stream of writes (asserts that add and
 update, late-arriving facts, segments, ends, corrections, retractions, episodes)
 at strictly increasing transaction times. Each write is planned by the gate's own
-pure planners (:mod:`graphmem.gate`) and carried out the way
-:class:`graphmem.writes.Transaction` does, so the resulting log is the one a store
+pure planners (:mod:`graphmem.core.gate`) and carried out the way
+:class:`graphmem.write.transaction.Transaction` does, so the resulting log is the one a store
 would hold after the same writes made one at a time; ``tests/test_benchmarks.py``
 replays the writes through a real store and checks exactly that.
 
@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from graphmem.core.entity_kinds import kind_from_name
+from graphmem.core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
+from graphmem.core.names import entity_key
+from graphmem.core.temporal import Period, held_order
+from graphmem.core.times import TICK, UTC, iso
 from graphmem.errors import GraphmemError
-from graphmem.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from graphmem.models import DEFAULT_PREDICATES
-from graphmem.names import entity_key, guess_kind
-from graphmem.temporal import Period, held_order
-from graphmem.timeutil import TICK, UTC, iso
 
 #: Target number of fact versions per named scale.
 SCALES = {"tiny": 400, "10k": 10_000, "100k": 100_000, "1m": 1_000_000, "10m": 10_000_000}
@@ -89,7 +90,7 @@ class History:
     seq: dict[str, int] = field(default_factory=lambda: {"d": 0, "v": 0, "ep": 0})
     last_write: datetime | None = None
 
-    # -- carrying out one write (mirrors graphmem.writes.Transaction) -------------------------
+    # -- carrying out one write (mirrors graphmem.write.transaction.Transaction) -------------------------
 
     def next_id(self, prefix: str) -> str:
         self.seq[prefix] += 1
@@ -98,7 +99,7 @@ class History:
     def ensure_entity(self, name: str) -> str:
         key = entity_key(name)
         if key not in self.entities:
-            self.entities[key] = (name, guess_kind(name))
+            self.entities[key] = (name, kind_from_name(name))
         return key
 
     def carry_out(self, plan: Plan, subject: str, predicate: str, at: datetime, *,

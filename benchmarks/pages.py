@@ -30,9 +30,10 @@ from datetime import datetime
 from pathlib import Path
 
 from graphmem import Store
+from graphmem.core.as_known import believed as believed_at
+from graphmem.core.temporal import status_at
+from graphmem.core.times import UTC
 from graphmem.scenario import ScenarioClock, play
-from graphmem.temporal import believed_at, status_at
-from graphmem.timeutil import UTC
 
 from .life import life
 

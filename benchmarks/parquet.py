@@ -88,7 +88,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     import pyarrow.parquet as pq
 
     from graphmem import Store
-    from graphmem.parquetlog import FILES, engine_tables, read_log
+    from graphmem.log.parquet import FILES, engine_tables, read_log
 
     header = json.loads((export / "graphmem.json").read_text())
     versions = header["rows"]["versions"]
@@ -136,7 +136,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
 def _duckdb(export_dir: Path, workdir: Path, repeat: int, versions: int) -> dict:
     import duckdb
 
-    from graphmem.parquetlog import FILES
+    from graphmem.log.parquet import FILES
 
     reads, writes = [], []
     for n in range(repeat):

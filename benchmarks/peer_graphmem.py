@@ -1,4 +1,4 @@
-"""graphmem itself, through its public API (plus graphmem.audit)."""
+"""graphmem itself, through its public API (plus graphmem.read.audit)."""
 
 from __future__ import annotations
 

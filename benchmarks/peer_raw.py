@@ -14,7 +14,7 @@ from pathlib import Path
 import networkx as nx
 import pyarrow as pa
 
-from graphmem.queries import QUERIES
+from graphmem.engine.statements import QUERIES
 
 from .model import believed, canon_diff, canon_graph, canon_versions, from_micros, micros, newest_first, read_log
 

@@ -180,8 +180,8 @@ class SqlPeer:
         rows = self.q("SELECT id, subject, predicate, object, valid_from, valid_to, recorded_at, created_by,"
                       f" episodes, supersedes FROM versions WHERE superseded_at = ? AND subject IN ({marks})",
                       [OPEN_MICROS, *keys])
-        from graphmem.gate import Held
-        from graphmem.temporal import Period
+        from graphmem.core.gate import Held
+        from graphmem.core.temporal import Period
 
         for vid, s, p, o, vf, vt, rec, by, eps, sup in rows:
             record = Record(vid, s, p, o, from_micros(vf), from_micros(None if vt == OPEN_MICROS else vt),

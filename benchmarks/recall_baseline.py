@@ -18,9 +18,9 @@ import unicodedata
 from datetime import datetime
 
 from graphmem import Store
+from graphmem.core.times import UTC
 from graphmem.recall.evaluate import Question, evaluate, load_questions
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
 
 _WORD = re.compile(r"[^\W_]+")
 _GROUP = {"current": 0, "upcoming": 1, "ended": 2}

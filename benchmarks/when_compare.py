@@ -32,7 +32,7 @@ from pathlib import Path
 from dateutil.relativedelta import relativedelta
 
 from graphmem.evaluation import GRANULARITIES, WhenCase, read_when_set, resolve_with_graphmem
-from graphmem.when.calendar import Period, day_period, decade, month, quarter, season, week, weekend
+from graphmem.when._calendar import Period, day_period, decade, month, quarter, season, week, weekend
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "when" / "dev.jsonl"
 _LEADS = ("over ", "on ", "in ", "during ", "at ")

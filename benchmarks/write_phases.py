@@ -18,7 +18,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from graphmem import Store, writes
+from graphmem import Store
+from graphmem.write import transaction as writes
 
 from .model import from_micros
 from .runner import DEFAULT_DATA, prepare

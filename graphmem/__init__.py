@@ -28,8 +28,9 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from .backup import BackupInfo
-    from .cypher import Rows
+    from ._store import Remembered, Store
+    from .core.times import TimeLike
+    from .log.backup import BackupInfo
     from .models import (
         Assertion,
         Change,
@@ -45,10 +46,9 @@ if TYPE_CHECKING:
         Violation,
         WhyAnswer,
     )
-    from .named import NamedQuery
+    from .query.cypher import Rows
+    from .query.named_queries import NamedQuery
     from .recall import Embedded, Hit
-    from .store import Remembered, Store
-    from .timeutil import TimeLike
 
 #: The installed release.
 __version__ = "0.1.0"
@@ -63,8 +63,9 @@ __all__ = [
 
 #: Names imported on first use, and the module each comes from.
 _LAZY = {
-    "BackupInfo": "backup", "Rows": "cypher", "NamedQuery": "named", "Embedded": "recall", "Hit": "recall",
-    "Remembered": "store", "Store": "store", "TimeLike": "timeutil",
+    "BackupInfo": "log.backup", "Rows": "query.cypher", "NamedQuery": "query.named_queries", "Embedded": "recall",
+    "Hit": "recall",
+    "Remembered": "_store", "Store": "_store", "TimeLike": "core.times",
     **dict.fromkeys(("Assertion", "Change", "Decision", "Entity", "Episode", "Link", "Neighbourhood", "Proposal",
                      "Said", "Tombstone", "Version", "Violation", "WhyAnswer"), "models"),
 }

@@ -23,9 +23,9 @@ from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from .core.times import UTC, iso, parse_time
 from .errors import InvalidInput
-from .extract.facts import ExtractedFact, Extractor, FactOp
-from .timeutil import UTC, iso, parse_time
+from .extract import ExtractedFact, Extractor, FactOp
 from .when import Granularity, resolve_times
 
 __all__ = [

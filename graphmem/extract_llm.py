@@ -1,5 +1,5 @@
 """The LLM extractor, kept importable here for older code; :mod:`graphmem.extract` is its home."""
 
-from .extract.llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
+from .extract import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
 
 __all__ = ["EndpointUnreachable", "ExtractionFailed", "ExtractionReport", "LLMExtractor", "RejectedFact"]

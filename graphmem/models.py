@@ -7,8 +7,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
-from .names import PredicateKind
-from .timeutil import TimeLike, iso
+from .core.names import PredicateKind
+from .core.times import TimeLike, iso
 
 __all__ = ["DEFAULT_PREDICATES", "Assertion", "Change", "ChangeKind", "Decision", "Entity", "Episode", "Link",
            "Model", "Neighbourhood", "Op", "PredicateKind", "Proposal", "Said", "Status", "Tombstone", "Version",
@@ -175,6 +175,13 @@ class Tombstone(Model):
 #: Why a version started or stopped being believed (a :class:`Change`'s ``change``).
 ChangeKind = Literal["added", "updated", "ended", "retracted", "corrected", "segmented", "merged", "purged",
                      "linked"]
+
+
+#: The change a write of each kind makes to what is believed (a :class:`Change`'s ``change``).
+CHANGE_OF_OP: dict[str, ChangeKind] = {
+    "ADD": "added", "UPDATE": "updated", "END": "ended", "RETRACT": "retracted",
+    "CORRECT": "corrected", "SEGMENT": "segmented", "MERGE": "merged",
+}
 
 
 class Change(Model):

@@ -7,9 +7,9 @@ from datetime import datetime
 from importlib import resources
 from typing import Any
 
+from ._store import Store
 from .errors import NotFound
 from .models import Decision, Version
-from .store import Store
 
 __all__ = ["ScenarioClock", "load", "play"]
 

@@ -22,7 +22,7 @@ os.environ.pop("COLUMNS", None)
 import pytest  # noqa: E402
 
 from graphmem import Store  # noqa: E402
-from graphmem.timeutil import UTC  # noqa: E402
+from graphmem.core.times import UTC  # noqa: E402
 
 ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 

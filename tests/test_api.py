@@ -1,6 +1,7 @@
 """The public API is what docs/api.md lists: each public module's ``__all__``, documented and annotated.
 
-Every other module says ``Internal:`` in its docstring and exports only what graphmem uses.
+Every other module is internal by its place: inside one of the internal bands' folders (see
+docs/architecture.md), or named with a leading underscore inside a public package.
 """
 
 from __future__ import annotations
@@ -151,14 +152,27 @@ def _static_all(tree: ast.Module) -> list[str] | None:
     return None
 
 
+#: The folders of graphmem whose every module is internal (the bands under the public API, and the
+#: front ends, which are programs rather than libraries).
+INTERNAL_FOLDERS = ("core", "engine", "read", "write", "query", "log", "cli", "explorer", "pages", "scenarios")
+
+
+def internal_by_place(name: str) -> bool:
+    """True when a module's place says it is internal: an internal folder, or a leading underscore."""
+    parts = name.split(".")
+    return (parts[0] == "graphmem" and len(parts) > 1 and parts[1] in INTERNAL_FOLDERS) or any(
+        part.startswith("_") for part in parts[1:])
+
+
 @pytest.mark.parametrize("name", marked(all_modules(), NOT_YET_MARKED, "marked after the merge"))
-def test_every_module_is_public_or_says_it_is_internal(name):
+def test_every_module_is_public_or_internal_by_its_place(name):
     tree = ast.parse(source_of(name).read_text(encoding="utf-8"))
     assert _static_all(tree) is not None, f"{name} has no __all__"
-    internal = any(line.startswith("Internal:") for line in (ast.get_docstring(tree) or "").splitlines())
-    assert (name in DOCUMENTED) != internal, (
-        f"{name} is documented in docs/api.md and says Internal:" if internal
-        else f"{name} is neither in docs/api.md nor says 'Internal:' in its docstring")
+    if name in DOCUMENTED:
+        assert not internal_by_place(name), f"{name} is documented in docs/api.md but its place says internal"
+    elif source_of(name).name != "__init__.py" or _static_all(tree):  # a bare package of public modules
+        assert internal_by_place(name), (
+            f"{name} is neither in docs/api.md nor internal by its place (an internal folder or a leading _)")
 
 
 @pytest.mark.parametrize("name", [m for m in all_modules() if not pending(m, NOT_YET_MARKED)])

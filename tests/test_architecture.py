@@ -1,8 +1,14 @@
-"""The house's shape, held by tests: no import cycles, one seam to the engine, thin front ends."""
+"""The house's shape, held by tests: the bands of docs/architecture.md are folders, each imports only
+the bands below it, there are no import cycles, and only the engine seam touches an engine.
+
+The walk covers ``graphmem/`` and ``visualize/``, and every import: at the top, inside functions,
+under ``TYPE_CHECKING`` (a circle or a wrong-way arrow through any of them is still one).
+"""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +16,42 @@ import pytest
 pytestmark = pytest.mark.engine_free
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "graphmem"
+PACKAGES = ("graphmem", "visualize")
+
+#: The bands, top to bottom, each the module prefixes it holds (docs/architecture.md draws them).
+BANDS: dict[str, tuple[str, ...]] = {
+    "command line": ("graphmem.cli", "graphmem.__main__"),
+    "front ends": ("graphmem.mcp", "graphmem.explorer", "visualize"),
+    "programs": ("graphmem.ingest", "graphmem.scenario", "graphmem.evaluation", "graphmem.spark",
+                 "graphmem.recall.evaluate"),
+    "boundary": ("graphmem._store", "graphmem._caches"),
+    "pieces": ("graphmem.read", "graphmem.write", "graphmem.query", "graphmem.log", "graphmem.recall"),
+    "seams": ("graphmem.engine", "graphmem._openai_api"),
+    "pure core": ("graphmem.core", "graphmem.when", "graphmem.extract", "graphmem.extract_rules",
+                  "graphmem.extract_llm", "graphmem.models", "graphmem.errors", "graphmem.pages",
+                  "graphmem.scenarios"),
+}
+#: What each band may import besides itself. Above the boundary, graphmem's public modules (the
+#: sections of docs/api.md, `graphmem` itself included) are open to all: that is what they are for.
+MAY_IMPORT: dict[str, set[str]] = {
+    "command line": {"front ends", "programs", "boundary", "pure core"},
+    "front ends": {"programs", "boundary", "pure core"},
+    "programs": {"boundary", "pure core"},
+    "boundary": {"pieces", "seams", "pure core"},
+    "pieces": {"seams", "pure core"},
+    "seams": {"pure core"},
+    "pure core": set(),
+}
+#: Arrows that run against the bands on purpose, each with its reason.
+EXCEPTIONS = {
+    ("graphmem._store", "graphmem.explorer"): "Store.explore starts the explorer over the store it is called on",
+    ("graphmem._store", "graphmem.explorer.app"): "Store.explore keeps the running explorer",
+    ("graphmem.spark._questions", "graphmem.log.parquet"): "Spark reads an export by the schema it was written with",
+    ("graphmem.extract._chat_api", "graphmem._openai_api"): "the LLM extractor asks a model over HTTP "
+                                                             "(the rules stay pure)",
+}
+API = ROOT / "docs" / "api.md"
+PUBLIC = set(re.findall(r"^## `([\w.]+)`$", API.read_text(encoding="utf-8"), re.MULTILINE)) | {"graphmem"}
 
 
 def _module_name(path: Path) -> str:
@@ -18,10 +59,13 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+
+
 def _imports() -> dict[str, set[str]]:
-    """Every graphmem module and the graphmem modules it imports anywhere: at the top, inside
-    functions, under TYPE_CHECKING (a circle through any of them is still a circle)."""
-    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    """Every module of graphmem and visualize and the modules of either it imports anywhere."""
+    modules = _modules()
     found: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -37,6 +81,49 @@ def _imports() -> dict[str, set[str]]:
             else:
                 continue
             found[name].update(t for t in targets if t in modules and t != name)
+    return found
+
+
+def band_of(module: str) -> str:
+    """The band a module lives in: the longest prefix any band names (``graphmem`` itself, the
+    public names re-exported lazily, stands with the boundary)."""
+    if module == "graphmem":
+        return "boundary"
+    best = max(((prefix, band) for band, prefixes in BANDS.items() for prefix in prefixes
+                if module == prefix or module.startswith(prefix + ".")), default=None, key=lambda p: len(p[0]))
+    if best is None:
+        raise AssertionError(f"{module} is in no band: add its folder to BANDS and to docs/architecture.md")
+    return best[1]
+
+
+def wrong_way(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that runs against the bands, as ``importer -> imported (band -> band)``."""
+    found = []
+    for name, targets in sorted(graph.items()):
+        if name == "graphmem":  # the package's lazy re-exports of the public names
+            continue
+        mine = band_of(name)
+        for target in sorted(targets):
+            theirs = "boundary" if target == "graphmem" else band_of(target)
+            open_to_me = target in PUBLIC and mine in ("command line", "front ends", "programs")
+            if theirs == mine or theirs in MAY_IMPORT[mine] or open_to_me or (name, target) in EXCEPTIONS:
+                continue
+            found.append(f"{name} -> {target} ({mine} -> {theirs})")
+    return found
+
+
+def private_reached(graph: dict[str, set[str]]) -> list[str]:
+    """Imports of a module named with a leading underscore from outside its own package (the
+    boundary, which composes the pieces, aside)."""
+    found = []
+    for name, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            package, _, leaf = target.rpartition(".")
+            if not leaf.startswith("_") or leaf.startswith("__"):
+                continue
+            inside = name == package or name.startswith(package + ".")
+            if not inside and band_of(name) != "boundary":
+                found.append(f"{name} -> {target}")
     return found
 
 
@@ -63,7 +150,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_no_import_cycle_anywhere_in_graphmem():
+def test_no_import_cycle_anywhere():
     graph = _imports()
     # a package's __init__ re-exporting its modules is not a dependency of those modules on it
     for name in graph:
@@ -71,30 +158,74 @@ def test_no_import_cycle_anywhere_in_graphmem():
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
+def test_every_module_is_in_a_band_and_imports_only_the_bands_below():
+    assert wrong_way(_imports()) == []
+
+
+def test_a_wrong_way_import_would_be_caught():
+    graph = _imports()
+    graph["graphmem.core.temporal"] = graph["graphmem.core.temporal"] | {"graphmem.engine"}
+    graph["graphmem.explorer.api"] = graph["graphmem.explorer.api"] | {"graphmem.read.questions"}
+    graph["graphmem.engine"] = graph["graphmem.engine"] | {"visualize"}
+    assert wrong_way(graph) == [
+        "graphmem.core.temporal -> graphmem.engine (pure core -> seams)",
+        "graphmem.engine -> visualize (seams -> front ends)",
+        "graphmem.explorer.api -> graphmem.read.questions (front ends -> pieces)",
+    ]
+
+
+def test_one_direction_between_graphmem_and_visualize():
+    """The pictures read from graphmem; only the command line, at the top, calls them."""
+    reaching = sorted(f"{name} -> {target}" for name, targets in _imports().items() if name.startswith("graphmem")
+                      for target in targets if target.partition(".")[0] == "visualize"
+                      and band_of(name) != "command line")
+    assert reaching == []
+
+
+def test_private_modules_are_used_only_inside_their_package():
+    assert private_reached(_imports()) == []
+
+
 def test_nothing_under_the_store_imports_it():
     graph = _imports()
-    under = {target for target in graph["graphmem.store"] if target.startswith("graphmem.")}
-    reaching = sorted(name for name in under if "graphmem.store" in graph[name])
+    under = {target for target in graph["graphmem._store"] if band_of(target) in ("pieces", "seams",
+                                                                                  "pure core")}
+    reaching = sorted(name for name in under if "graphmem._store" in graph[name] or "graphmem" in graph[name])
     assert reaching == [], reaching
 
 
-def test_only_the_engine_seam_imports_an_engine():
-    for path in PACKAGE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        names = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-                 for alias in node.names}
-        names |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                  and not node.level}
-        assert not names & {"kuzu", "ladybug"}, f"{path.relative_to(ROOT)} imports an engine"
+def _engine_calls(tree: ast.Module) -> set[str]:
+    """The engines a module imports, and the engine API it drives (``load_engine()`` and what comes of it)."""
+    names = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    names |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+              and not node.level}
+    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    driven = {node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call)
+              and isinstance(node.func, ast.Attribute)}
+    return (names & {"kuzu", "ladybug"}) | (called & {"load_engine"}) | (
+        driven & {"load_engine", "Database", "Connection"})
 
 
-def test_front_ends_call_the_store_not_the_pieces_under_it():
-    """The command line, the MCP server and the explorer parse, call Store, and print: none of them
-    runs Cypher, reads a table or writes through the pieces under the Store."""
-    graph = _imports()
-    under = {"graphmem.engine", "graphmem.writes", "graphmem.reads", "graphmem.cypher", "graphmem.named",
-             "graphmem.sandbox", "graphmem.projection", "graphmem.logio", "graphmem.backup", "graphmem.queries",
-             "graphmem.tables", "graphmem.records", "graphmem.migrations", "graphmem.purge", "graphmem.review"}
-    for name, targets in graph.items():
-        if name.startswith(("graphmem.cli", "graphmem.mcp", "graphmem.explorer")):
-            assert not targets & under, f"{name} reaches under the Store: {sorted(targets & under)}"
+def test_only_the_engine_seam_touches_an_engine():
+    """No module outside graphmem/engine/ imports an engine, loads one or opens its Database or
+    Connection: the sandbox's worker, too, asks the seam for its in-memory database."""
+    for name, path in _modules().items():
+        if not name.startswith("graphmem.engine"):
+            touched = _engine_calls(ast.parse(path.read_text(encoding="utf-8")))
+            assert not touched, f"{path.relative_to(ROOT)} drives the engine: {sorted(touched)}"
+
+
+def test_an_engine_call_outside_the_seam_would_be_caught():
+    assert _engine_calls(ast.parse("engine = load_engine()\ndb = engine.Database(':memory:')")) == {
+        "load_engine", "Database"}
+
+
+def test_the_bands_are_the_folders_the_docs_draw():
+    """docs/architecture.md's picture names every folder and top-level module of graphmem."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for path in sorted((ROOT / "graphmem").iterdir()):
+        if path.name.startswith("__") or path.name == "py.typed":
+            continue
+        shown = f"{path.name}/" if path.is_dir() else path.name
+        assert shown in text, f"docs/architecture.md does not show graphmem/{shown}"

@@ -17,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphmem import arrowcheck
-from graphmem.arrowcheck import PAIRWISE, violations
-from graphmem.checks import check
-from graphmem.logio import MODELS
+from graphmem.core import columnar_invariants as arrowcheck
+from graphmem.core.columnar_invariants import PAIRWISE, violations
+from graphmem.core.invariants import check
+from graphmem.log.jsonl import MODELS
+from graphmem.log.parquet import FILES, schema_of
 from graphmem.models import DEFAULT_PREDICATES
-from graphmem.parquetlog import FILES, schema_of
 from tests.conftest import Clock
 from tests.test_parquetlog import full_store
 

@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem import InvalidInput, Store, StoreLocked
-from graphmem.backup import MANIFEST, read_backup, restore_into
 from graphmem.cli import main
-from graphmem.timeutil import UTC
+from graphmem.core.times import UTC
+from graphmem.log.backup import MANIFEST, read_backup, restore_into
 from tests.conftest import ENGINE
 
 

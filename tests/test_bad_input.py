@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from graphmem import GraphmemError, ImportFailed, InvalidInput, InvalidPredicate, NotFound, Store
 from graphmem.cli import main
-from graphmem.timeutil import UTC
+from graphmem.core.times import UTC
 from tests.conftest import ENGINE, Clock
 
 FUZZ = settings(max_examples=25, deadline=None, derandomize=True,

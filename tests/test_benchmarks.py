@@ -16,8 +16,8 @@ import pytest
 from benchmarks.generate import generate, write_log
 from benchmarks.runner import ENGINE_SYSTEMS, SYSTEMS, prepare, work
 from graphmem import InvalidPeriod, Store
+from graphmem.core.times import TICK, UTC
 from graphmem.models import Assertion
-from graphmem.timeutil import TICK, UTC
 from tests.conftest import ENGINE
 
 
@@ -226,8 +226,9 @@ def _has(module: str) -> bool:
 
 
 def test_beliefs_and_snapshot_equal_every_version_filtered(tmp_path):
-    from graphmem.reads import as_believed_at
-    from graphmem.temporal import Period, believed_at
+    from graphmem.core.as_known import believed as believed_at
+    from graphmem.core.temporal import Period
+    from graphmem.read.questions import as_believed_at
 
     history = generate(400, 4)
     write_log(history, tmp_path / "log.jsonl")

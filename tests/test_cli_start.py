@@ -19,7 +19,7 @@ import graphmem.cli.ingest
 import graphmem.cli.query
 import graphmem.engine
 import graphmem.ingest
-import graphmem.sandbox
+import graphmem.query.sandbox
 from graphmem.cli import main
 from tests.conftest import ENGINE
 
@@ -30,12 +30,12 @@ def test_the_clis_own_copies_of_constants_equal_the_originals():
     """The CLI keeps these to avoid importing the engine, the sandbox and the extractors at start."""
     assert graphmem.cli.ENGINES == graphmem.engine.ENGINES
     assert graphmem.cli.MARKER_FILE == graphmem.engine.MARKER_FILE
-    assert graphmem.cli.query.DEFAULT_TIMEOUT == graphmem.sandbox.DEFAULT_TIMEOUT
-    assert graphmem.cli.query.DEFAULT_MEMORY_MB == graphmem.sandbox.DEFAULT_MEMORY_MB
+    assert graphmem.cli.query.DEFAULT_TIMEOUT == graphmem.query.sandbox.DEFAULT_TIMEOUT
+    assert graphmem.cli.query.DEFAULT_MEMORY_MB == graphmem.query.sandbox.DEFAULT_MEMORY_MB
     assert graphmem.cli.ingest.EXTRACTORS == tuple(graphmem.ingest.EXTRACTORS)
 
 
-HEAVY = ("graphmem.store", "graphmem.models", "graphmem.engine", "graphmem.extract", "pydantic", "pyarrow",
+HEAVY = ("graphmem._store", "graphmem.models", "graphmem.engine", "graphmem.extract", "pydantic", "pyarrow",
          "networkx", "rich", "kuzu", "ladybug", "numpy")
 
 
@@ -55,7 +55,7 @@ def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
 #: Cypher sandbox's multiprocessing, and pydantic's validators (records read from the store and
 #: a write's own decisions are made without validation; building one validator loads pydantic's
 #: plugin loader and costs 20-30 ms).
-SEARCH_AND_PHRASES = ("graphmem.recall.live", "graphmem.recall.text", "snowballstemmer", "graphmem.when.grammar",
+SEARCH_AND_PHRASES = ("graphmem.recall._live", "graphmem.recall._text", "snowballstemmer", "graphmem.when._grammar",
                       "networkx", "multiprocessing", "pydantic.plugin._loader")
 
 

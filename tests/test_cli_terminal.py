@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem.cli import main
-from graphmem.layout import text_width
+from graphmem.cli.layout import text_width
 from graphmem.when import read_time
 from tests.conftest import ENGINE
 
@@ -239,11 +239,11 @@ def _datetime_in_fstrings(path: Path) -> list[str]:
 def test_no_message_prints_a_datetime_unformatted():
     """Times in messages go through output.when / iso: never str() or repr() of a datetime. (Names
     that hold the user's own text, such as a --from value, are allowed by name below.)"""
-    allowed = {"graphmem/cli/render.py": {"as_of", "valid_at"}, "graphmem/demo.py": {"as_of", "valid_at"}}
+    allowed = {"graphmem/cli/render.py": {"as_of", "valid_at"}, "graphmem/cli/demo.py": {"as_of", "valid_at"}}
     found = []
-    for path in [*(ROOT / "graphmem" / "cli").glob("*.py"), ROOT / "graphmem" / "output.py",
-                 ROOT / "graphmem" / "errors.py", ROOT / "graphmem" / "writes.py", ROOT / "graphmem" / "store.py",
-                 ROOT / "graphmem" / "demo.py", ROOT / "graphmem" / "gate.py"]:
+    for path in [*(ROOT / "graphmem" / "cli").glob("*.py"), ROOT / "graphmem" / "errors.py",
+                 ROOT / "graphmem" / "write" / "transaction.py", ROOT / "graphmem" / "_store.py",
+                 ROOT / "graphmem" / "core" / "gate.py"]:
         names = allowed.get(str(path.relative_to(ROOT)), set())
         found += [f for f in _datetime_in_fstrings(path) if f.rsplit("{", 1)[1].rstrip("}") not in names]
     assert found == [], found

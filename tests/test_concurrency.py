@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from graphmem import GraphmemError, Store, StoreLocked
 from graphmem.cli import main
-from graphmem.timeutil import UTC
+from graphmem.core.times import UTC
 from tests.conftest import ENGINE
 
 
@@ -182,7 +182,7 @@ def test_a_write_cannot_land_inside_a_read(store, clock, monkeypatch, question):
     """A read of several statements is one moment: another thread's write (here, a later link of
     an episode to the believed version) waits until the read is done, instead of showing up in an
     answer about a time before it."""
-    from graphmem import reads
+    from graphmem.read import questions
 
     store.add("Ann", "likes", "tea", valid_from="2020-01-01", quote="Ann likes tea.")
     clock.advance(days=1)
@@ -195,7 +195,7 @@ def test_a_write_cannot_land_inside_a_read(store, clock, monkeypatch, question):
         "why": lambda: store.why("Ann", "likes", valid_at="2021-01-01", as_of="2025-12-31", vs=as_of),
         "neighbourhood": lambda: store.neighbourhood("Ann", as_of=as_of).versions,
     }
-    unseen_at, writer = reads.unseen_at, []
+    unseen_at, writer = questions.unseen_at, []
 
     def write_meanwhile(engine, at):
         found = unseen_at(engine, at)
@@ -207,8 +207,8 @@ def test_a_write_cannot_land_inside_a_read(store, clock, monkeypatch, question):
             writer[0].join(timeout=0.5)  # done by now, unless the read holds the store
         return found
 
-    monkeypatch.setattr(reads, "unseen_at", write_meanwhile)
-    monkeypatch.setattr("graphmem.neighbourhood.unseen_at", write_meanwhile)
+    monkeypatch.setattr(questions, "unseen_at", write_meanwhile)
+    monkeypatch.setattr("graphmem.read.neighbourhood.unseen_at", write_meanwhile)
     answer = asks[question]()
     writer[0].join()
     monkeypatch.undo()

@@ -22,16 +22,16 @@ from pathlib import Path
 import pytest
 
 from graphmem import Store
-from graphmem.backup import PENDING, WORK
-from graphmem.timeutil import UTC, iso
+from graphmem.core.times import UTC, iso
+from graphmem.log.backup import PENDING, WORK
 from tests.conftest import ENGINE
 
 CHILD = textwrap.dedent("""
     import json, sys, time
     from pathlib import Path
 
-    import graphmem.backup
-    import graphmem.writes
+    import graphmem.log.backup
+    import graphmem.write.transaction
     from graphmem import Store
 
     job = json.loads(sys.argv[1])
@@ -42,7 +42,7 @@ CHILD = textwrap.dedent("""
         time.sleep(120)  # the parent kills us here
 
     if hook == "commit":  # every statement of the write has run; the COMMIT has not
-        finish, calls = graphmem.writes.Transaction.finish, []
+        finish, calls = graphmem.write.transaction.Transaction.finish, []
 
         def finishing(self, **options):
             finish(self, **options)
@@ -50,21 +50,21 @@ CHILD = textwrap.dedent("""
             if len(calls) == job.get("nth", 1):
                 stall("hooked")
 
-        graphmem.writes.Transaction.finish = finishing
+        graphmem.write.transaction.Transaction.finish = finishing
     if hook == "settings":  # an import's records are committed; its settings are not yet written
-        import graphmem.logio
+        import graphmem.log.jsonl
 
         def applying(store, declared, settings):
             stall("hooked")
 
-        graphmem.logio._apply_settings = applying
+        graphmem.log.jsonl._apply_settings = applying
     if hook == "swap":  # the purge is committed; the rewritten file is not yet in place
-        replace = graphmem.backup._replace_database
+        replace = graphmem.log.backup._replace_database
 
         def replacing(new, directory):
             stall("hooked")
 
-        graphmem.backup._replace_database = replacing
+        graphmem.log.backup._replace_database = replacing
 
     store = Store(job["store"])
     print("ready", flush=True)
@@ -197,7 +197,7 @@ def test_import_killed_midway_leaves_nothing_or_everything(tmp_path, import_log_
 def test_an_import_killed_between_its_records_and_its_settings_is_finished_on_open(tmp_path, import_log_file):
     """The records commit alone (kuzu can keep a COPY transaction's other writes and lose the
     rows when killed in COMMIT); the settings follow, and the next open finishes them."""
-    from graphmem.logio import IMPORT_PENDING
+    from graphmem.log.jsonl import IMPORT_PENDING
 
     full = [json.loads(line) for line in import_log_file.read_text(encoding="utf-8").splitlines()[1:]]
     directory = tmp_path / "store"
@@ -211,7 +211,7 @@ def test_an_import_killed_between_its_records_and_its_settings_is_finished_on_op
 
 
 def test_a_pending_import_whose_records_never_landed_changes_nothing(tmp_path):
-    from graphmem.logio import IMPORT_PENDING
+    from graphmem.log.jsonl import IMPORT_PENDING
 
     directory = tmp_path / "store"
     with Store(directory, engine=ENGINE) as store:
@@ -238,7 +238,7 @@ def test_an_import_interrupted_in_process_after_a_copy_leaves_nothing(tmp_path, 
         with pytest.raises(KeyboardInterrupt):
             store.import_log(import_log_file, progress=interrupt)
         assert store.entities() == [] and store.decisions() == [] and store.kind_of("mentors") == "one"
-        from graphmem.logio import IMPORT_PENDING
+        from graphmem.log.jsonl import IMPORT_PENDING
 
         assert not (directory / IMPORT_PENDING).exists()
     with Store(directory, engine=ENGINE) as store:  # the COPY'd rows did not come back on reopen

@@ -13,12 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import GraphmemError, InvalidInput, Store, UnsafeQuery
-from graphmem import cypher as cypher_module
 from graphmem.cli import main
+from graphmem.core.as_known import believed as believed_at
+from graphmem.core.temporal import Period
+from graphmem.core.times import UTC
 from graphmem.engine import Engine
-from graphmem.sandbox import Sandbox, sandbox_for
-from graphmem.temporal import Period, believed_at
-from graphmem.timeutil import UTC
+from graphmem.query import cypher as cypher_module
+from graphmem.query.sandbox import Sandbox, sandbox_for
 from tests.conftest import ENGINE
 
 COLLEAGUES_IN = """
@@ -243,7 +244,7 @@ def test_a_query_cannot_change_the_projection_either(team):
 def snapshot_of(store, as_of, valid_at):
     """The store's cached snapshot at a moment, as its queries get it."""
     with store._db.lock:
-        return store._shared.snapshots.get(store._db, as_of, valid_at, store.latest_write())
+        return cypher_module.snapshot_at(store._shared.snapshots, store._db, as_of, valid_at, store.latest_write())
 
 
 def test_snapshots_are_shared_and_dropped_after_a_write(team, clock):

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graphmem.cypher_guard import CALL_ALLOWED, ensure_read_only, tokenize
 from graphmem.errors import UnsafeQuery
+from graphmem.query.guard import CALL_ALLOWED, ensure_read_only, tokenize
 
 pytestmark = pytest.mark.engine_free
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from benchmarks.life import life
 from graphmem import InvalidInput, NotFound, Store
 from graphmem.cli import main
+from graphmem.core.times import UTC
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
 
@@ -491,7 +491,7 @@ def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_
     import sys
 
     import graphmem.explorer
-    import visualize.page
+    import graphmem.pages
     from graphmem import GraphmemError
 
     for name in [n for n in sys.modules if n.partition(".")[0] in ("starlette", "uvicorn")] or ["starlette"]:
@@ -501,6 +501,6 @@ def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_
     with pytest.raises(GraphmemError, match=r"needs Starlette and uvicorn.*pip install 'graphmem\[explore\]'"):
         store.explore(port=0, open_browser=False)
     monkeypatch.undo()
-    monkeypatch.setattr(visualize.page, "VIS_NETWORK", tmp_path / "vis-9.1.2")
+    monkeypatch.setattr(graphmem.pages, "VIS_NETWORK", tmp_path / "vis-9.1.2")
     with pytest.raises(GraphmemError, match=r"vis-network is missing from the installed pyvis .*pip install"):
-        visualize.page.vis_network_dir()
+        graphmem.pages.vis_network_dir()

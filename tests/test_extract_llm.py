@@ -17,8 +17,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from graphmem._openai_api import retry_after
 from graphmem.errors import GraphmemError, InvalidInput
-from graphmem.extract.chat_api import retry_after
 from graphmem.extract_llm import EndpointUnreachable, ExtractionFailed, LLMExtractor
 from graphmem.extract_rules import ExtractedFact, Extractor, RuleExtractor
 

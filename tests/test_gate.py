@@ -5,10 +5,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from graphmem.core.gate import Held, plan_assert, plan_correct, plan_end, plan_segment
+from graphmem.core.temporal import Period
+from graphmem.core.times import UTC
 from graphmem.errors import Conflict, InvalidInput, InvalidPeriod
-from graphmem.gate import Held, plan_assert, plan_correct, plan_end, plan_segment
-from graphmem.temporal import Period
-from graphmem.timeutil import UTC
 
 pytestmark = pytest.mark.engine_free
 

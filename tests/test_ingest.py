@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from graphmem import Store
 from graphmem.cli import main
+from graphmem.core.times import UTC
 from graphmem.engine import MARKER_FILE
 from graphmem.errors import ImportFailed, TimeWentBackwards
 from graphmem.extract_rules import ExtractedFact, RuleExtractor
@@ -24,7 +25,6 @@ from graphmem.ingest import (
     read_messages,
     record_message,
 )
-from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
 DATA = Path(__file__).parent / "data" / "ingest"

@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem import GraphmemError, InvalidPredicate, NotFound, Store, UnsafeQuery
-from graphmem.backup import table_counts
 from graphmem.cli import main
 from graphmem.errors import InvalidTime
+from graphmem.log.backup import table_counts
 from tests.conftest import ENGINE
 
 PAYLOADS = [

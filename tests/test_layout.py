@@ -1,4 +1,4 @@
-"""graphmem.layout: tables that fit a width, whatever the text."""
+"""graphmem.cli.layout: tables that fit a width, whatever the text."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem.layout import Column, clean, cut, table, text_width, wrap
+from graphmem.cli.layout import Column, clean, cut, table, text_width, wrap
 
 pytestmark = pytest.mark.engine_free
 
@@ -54,7 +54,7 @@ def test_cut_and_wrap_mark_what_they_drop():
        most_lines=st.sampled_from([None, 1, 2]))
 def test_a_cell_that_fits_on_one_line_is_laid_out_as_wrapping_or_cutting_would(text, width, fit, most_lines):
     """Cells that fit take a short way; it must give what the long way gives."""
-    from graphmem.layout import _cell_lines
+    from graphmem.cli.layout import _cell_lines
 
     column = Column("c", fit, most_lines=most_lines)
     slow = wrap(text, width, most_lines) if fit == "wrap" else [cut(line, width) for line in text.split("\n")]
@@ -96,7 +96,7 @@ def test_an_essential_text_too_long_for_any_width_leaves_no_room_to_optional_col
 
 
 def test_parts_share_a_line_as_far_as_they_fit_and_are_never_broken():
-    from graphmem.layout import _cell_lines
+    from graphmem.cli.layout import _cell_lines
 
     column = Column("t", "parts")
     assert _cell_lines(("2026-04-20", "10:00"), column, 16) == ["2026-04-20 10:00"]

@@ -14,10 +14,11 @@ from datetime import datetime, timedelta, timezone
 import pyarrow as pa
 import pytest
 
-from graphmem import ImportFailed, Store, logio
+from graphmem import ImportFailed, Store
+from graphmem.core.tables import TABLES, Column
+from graphmem.core.times import MAX_TIME, MIN_TIME, UTC, in_range, to_engine
+from graphmem.log import jsonl as logio
 from graphmem.models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version
-from graphmem.tables import TABLES, Column
-from graphmem.timeutil import MAX_TIME, MIN_TIME, UTC, in_range, to_engine
 from tests.conftest import ENGINE
 from tests.test_bad_input import small_log
 
@@ -93,7 +94,7 @@ def test_tables_read_every_column_from_its_field():
 
 
 def test_every_table_is_declared_once_and_the_store_has_exactly_those_columns(store):
-    """The DDL, the Arrow schemas and the stored rows all come from graphmem.tables."""
+    """The DDL, the Arrow schemas and the stored rows all come from graphmem.core.tables."""
     for table in TABLES:
         info = store._db.run_text(f"CALL table_info('{table.name}') RETURN name, type", {})
         assert [(name, kind) for name, kind in info] == [(c.name, c.type) for c in table.columns], table.name

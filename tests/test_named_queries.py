@@ -10,11 +10,11 @@ from click.testing import CliRunner
 
 from graphmem import EngineError, InvalidInput, NotFound, Store
 from graphmem.cli import main
-from graphmem.cypher_guard import ensure_read_only
-from graphmem.named import AUTOMATIC, TYPES, named_queries
-from graphmem.queries import queries_dir
+from graphmem.core.times import UTC
+from graphmem.engine.statements import queries_dir
+from graphmem.query.guard import ensure_read_only
+from graphmem.query.named_queries import AUTOMATIC, TYPES, named_queries
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
 REQUIRED = {"snapshot", "timeline", "fact_history", "changes", "episode_facts", "most_changed", "connected"}
@@ -167,7 +167,7 @@ def test_automatic_parameters_are_not_declared():
 
 
 def test_engine_failure_is_an_engine_error(design, monkeypatch):
-    from graphmem import named
+    from graphmem.query import named_queries as named
 
     broken = named.find("snapshot").__class__("snapshot", "x", (), "MATCH (n:Nope) RETURN n")
     monkeypatch.setattr(named, "find", lambda name: broken)

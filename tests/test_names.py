@@ -7,8 +7,8 @@ import unicodedata
 import pytest
 
 from graphmem import InvalidInput, Store
-from graphmem.gate import plan_assert
-from graphmem.names import entity_key
+from graphmem.core.gate import plan_assert
+from graphmem.core.names import entity_key
 from tests.conftest import ENGINE, Clock
 from tests.test_purge import files_holding
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from graphmem import ImportFailed, InvalidInput, Store
 from graphmem.cli import main
-from graphmem.parquetlog import FILES, HEADER, schema_of
+from graphmem.log.parquet import FILES, HEADER, schema_of
 from tests.conftest import ENGINE, Clock
 
 

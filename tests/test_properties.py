@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Conflict, GraphmemError, InvalidInput, Said, Store
-from graphmem.timeutil import UTC
+from graphmem.core.times import UTC
 from tests.conftest import ENGINE
 from tests.reference_model import Model, Refused, store_state
 

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem import NotFound, Store
-from graphmem.backup import PENDING, WORK
 from graphmem.cli import main
+from graphmem.log.backup import PENDING, WORK
 from tests.conftest import ENGINE, Clock
 
 SECRET = "Zq7SecretElmStreet"  # an entity's name, said in an episode
@@ -129,8 +129,8 @@ def test_an_interrupted_rewrite_is_finished_when_the_store_is_opened(store_dir):
         store.add("a", "likes", "b")
         store._db.run_text("CHECKPOINT", {})
         with store._db.transaction() as engine:  # the purge's own write, without compacting
-            from graphmem.purge import purge
-            from graphmem.writes import Transaction
+            from graphmem.write.purge import purge
+            from graphmem.write.transaction import Transaction
 
             meta = {k: v for k, v in engine.run("store/meta_all")}
             clock.advance(days=1)
@@ -151,7 +151,7 @@ def test_an_interrupted_rewrite_is_finished_when_the_store_is_opened(store_dir):
 
 def test_compact_refuses_to_lose_rows(store_dir, monkeypatch):
     """If the rewrite would not hold every row, the store is left exactly as it was."""
-    import graphmem.backup as backup
+    import graphmem.log.backup as backup
 
     with Store(store_dir, engine=ENGINE) as store:
         store.add("a", "likes", "b")
@@ -174,7 +174,7 @@ def test_compact_refuses_to_lose_rows(store_dir, monkeypatch):
 
 
 def test_the_marker_survives_a_failed_rewrite_and_opening_still_works(store_dir, monkeypatch):
-    import graphmem.backup as backup
+    import graphmem.log.backup as backup
 
     with Store(store_dir, engine=ENGINE) as store:
         store.add("a", "likes", "b")

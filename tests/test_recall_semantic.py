@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from graphmem import InvalidInput, Store
 from graphmem.cli import main
-from graphmem.recall.embed import Embedder, EmbeddingFailed, embedder_from_env, fuse
+from graphmem.recall._embed import Embedder, EmbeddingFailed, embedder_from_env, fuse
 
 from .conftest import ENGINE
 from .embedding_server import EmbeddingServer

@@ -8,16 +8,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphmem.core.times import UTC
 from graphmem.errors import InvalidInput
 from graphmem.models import Version
-from graphmem.recall import synonyms as syn
-from graphmem.recall.index import INF, OutOfOrder, RecallIndex, micros
-from graphmem.recall.query import parse
-from graphmem.recall.rank import rank
-from graphmem.recall.text import predicate_words, stem, terms, tokens
-from graphmem.timeutil import UTC
+from graphmem.recall import _synonyms as syn
+from graphmem.recall._index import INF, OutOfOrder, RecallIndex, micros
+from graphmem.recall._query import parse
+from graphmem.recall._rank import rank
+from graphmem.recall._text import predicate_words, stem, terms, tokens
 from graphmem.when import resolve_times
-from graphmem.writes import entity_key
+from graphmem.write.transaction import entity_key
 
 pytestmark = pytest.mark.engine_free
 

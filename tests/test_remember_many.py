@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import graphmem.engine
-from graphmem import Conflict, InvalidInput, Said, Store, TimeWentBackwards, review
+from graphmem import Conflict, InvalidInput, Said, Store, TimeWentBackwards
+from graphmem.core.times import TICK, UTC
 from graphmem.extract_rules import ExtractedFact
-from graphmem.timeutil import TICK, UTC
+from graphmem.write import review
 from tests.conftest import ENGINE
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)

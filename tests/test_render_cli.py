@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from graphmem import Store
 from graphmem.cli import main
+from graphmem.core.times import UTC
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 from tests.test_visualize import _Resources, page_data
 from tests.test_visualize_browser import READY, assert_clean

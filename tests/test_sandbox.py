@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from graphmem import QueryFailed, Store, UnsafeQuery
 from graphmem.cli import main
-from graphmem.sandbox import sandbox_for
+from graphmem.query.sandbox import sandbox_for
 from tests.conftest import ENGINE
 
 

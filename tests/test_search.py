@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from graphmem import InvalidInput, Store
 from graphmem.cli import main
+from graphmem.core.times import UTC
 from graphmem.scenario import ScenarioClock, load, play
-from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +102,7 @@ AGREEMENT = textwrap.dedent("""
     import json, sys
     from datetime import datetime, timezone
     from graphmem import Store
-    from graphmem.output import jsonable
+    from graphmem.cli.output import jsonable
     from graphmem.scenario import ScenarioClock, load, play
 
     clock = ScenarioClock(datetime(2025, 1, 1, tzinfo=timezone.utc))

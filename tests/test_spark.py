@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from graphmem import ImportFailed, NotFound, Store, output
-from graphmem.cli import main
+from graphmem import ImportFailed, NotFound, Store
+from graphmem.cli import main, output
 from graphmem.spark import SparkUnavailable, java_missing
 from tests.conftest import ENGINE, Clock
 
@@ -190,7 +190,7 @@ def test_without_pyspark_or_java_the_error_says_what_to_install(monkeypatch):
 
 
 def test_the_spark_package_imports_neither_engine_nor_pyspark_until_asked():
-    code = ("import sys, graphmem.spark, graphmem.spark.questions, graphmem.cli.spark; "
+    code = ("import sys, graphmem.spark, graphmem.spark._questions, graphmem.cli.spark; "
             "print([m for m in ('kuzu', 'ladybug', 'pyspark') if m in sys.modules])")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
@@ -207,3 +207,31 @@ def test_a_pattern_asks_every_export_it_matches(spark, stores):
         for v in store.beliefs(valid_at="all")]
     with pytest.raises(ImportFailed, match="no export matches"):
         gs.beliefs(spark, [str(Path(stores[0][0]).parent / "nothing*")])
+
+
+def test_the_as_known_rule_on_spark_columns_agrees_with_the_spec(spark):
+    """graphmem.core.as_known rendered as Spark columns answers as the Python rendering does, on
+    every small period around every moment (tests/test_as_known.py holds Arrow and Cypher to it)."""
+    from datetime import datetime
+
+    from graphmem.core import as_known
+
+    base = datetime(2026, 1, 1)
+    spans = [(a, None if b is None else a + b) for a in range(3) for b in (None, 1, 2)]
+    moments = range(-1, 6)
+    rows = [(f"v{n}", base + timedelta(days=a), None if b is None else base + timedelta(days=b), ["x"] if b else [],
+             "d" if b else None, "why" if b else None, base + timedelta(days=at), at)
+            for n, (a, b) in enumerate(spans) for at in moments]
+    frame = spark.createDataFrame(rows, "id string, recorded_at timestamp, superseded_at timestamp, "
+                                        "superseded_by array<string>, closed_by string, reason string, "
+                                        "as_of timestamp, at int")
+    seen = frame.withColumns({"believed": as_known.spark_believed(), **{
+        f"known_{name}": column for name, column in as_known.spark_closing_as_known().items()}}).collect()
+    assert len(seen) == len(spans) * len(moments)
+    for row in seen:
+        a, b = spans[int(row["id"][1:])]
+        assert row["believed"] == as_known.believed(a, b, row["at"]), row
+        known = as_known.closing_known(b, row["at"])
+        assert row["known_closed_by"] == (row["closed_by"] if known else None)
+        assert row["known_superseded_by"] == (row["superseded_by"] if known else [])
+        assert (row["known_superseded_at"] is None) == (not known or b is None)

@@ -13,7 +13,7 @@ import pytest
 
 import graphmem
 from graphmem import EngineError, InvalidInput, InvalidTime, NotFound, Store, TimeWentBackwards
-from graphmem.timeutil import UTC
+from graphmem.core.times import UTC
 from tests.conftest import ENGINE
 
 OTHER_ENGINE = "ladybug" if ENGINE == "kuzu" else "kuzu"

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graphmem.temporal import Period, before, status_at, subtract, union
-from graphmem.timeutil import UTC
+from graphmem.core.temporal import Period, before, status_at, subtract, union
+from graphmem.core.times import UTC
 
 pytestmark = pytest.mark.engine_free
 
@@ -83,8 +83,8 @@ _DIGITS = st.sampled_from("0123456789١٢")  # Arabic-Indic digits are not the s
 def _same_as_dateutil(text):
     from dateutil.parser import isoparse
 
+    from graphmem.core.times import parse_time
     from graphmem.errors import InvalidTime
-    from graphmem.timeutil import parse_time
 
     try:
         expected = isoparse(text)

@@ -7,10 +7,10 @@ from datetime import datetime
 import pytest
 
 from graphmem import Store
-from graphmem.checks import check
+from graphmem.core.invariants import check
+from graphmem.core.times import UTC
 from graphmem.errors import InvalidTime
 from graphmem.models import Decision, Version
-from graphmem.timeutil import UTC
 from tests.conftest import ENGINE
 
 LAST = "9998-12-31T23:59:59.999999Z"

@@ -80,7 +80,7 @@ def test_a_store_made_by_this_release_opens_and_answers_alike(tmp_path):
     import shutil
     from pathlib import Path
 
-    from graphmem.migrations import LATEST
+    from graphmem.write.migrations import LATEST
 
     if ENGINE != "kuzu":
         pytest.skip("the stored directory is kuzu's (ladybug's file format changes between its releases)")

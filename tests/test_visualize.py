@@ -12,10 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import visualize
+from graphmem.core.as_known import believed as believed_at
+from graphmem.core.temporal import status, status_at
+from graphmem.core.times import UTC
 from graphmem.models import Decision, Entity, Episode, Version
-from graphmem.temporal import believed_at, status, status_at
-from graphmem.timeutil import UTC
-from visualize.page import inline_script, script_json
+from visualize._page import inline_script, script_json
 
 pytestmark = pytest.mark.engine_free
 

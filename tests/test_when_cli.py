@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem.cli import main
+from graphmem.core.times import UTC
 from graphmem.ingest import reference_time
-from graphmem.timeutil import UTC
 
 pytestmark = pytest.mark.engine_free
 

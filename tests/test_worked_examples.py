@@ -4,7 +4,7 @@ from datetime import datetime
 
 import pytest
 
-from graphmem.timeutil import UTC
+from graphmem.core.times import UTC
 from tests.conftest import objects
 
 

@@ -5,10 +5,10 @@ what they need from a :class:`graphmem.Store` and write the page to a file. Page
 their JavaScript and open from disk with no network.
 """
 
-from .evolution import evolution_html
-from .render import render_evolution, render_snapshot, render_timeline
-from .snapshot import snapshot_html
-from .timeline import timeline_html
+from ._evolution import evolution_html
+from ._render import render_evolution, render_snapshot, render_timeline
+from ._snapshot import snapshot_html
+from ._timeline import timeline_html
 
 __all__ = [
     "evolution_html",

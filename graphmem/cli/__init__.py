@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from .. import output
 from ..errors import GraphmemError
+from . import output
 
 if TYPE_CHECKING:
+    from .._store import Store
     from ..models import Decision
-    from ..store import Store
 
 __all__ = ["MARKER_FILE", "json_option", "main", "moment", "note_unsettled", "open_store",
     "recorded_at_option", "show_times_of", "source_options", "utc_option", "writes"]
@@ -213,8 +213,8 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     """Open the store named by --store; refuse a missing one unless ``create`` (a new store reads
     naive times in ``timezone``; a failing command removes it again). Times are shown in the
     store's zone from then on (in UTC with --utc)."""
-    from ..recall.embed import embedder_from_env
-    from ..store import Store
+    from .._store import Store
+    from ..recall import embedder_from_env
 
     directory: Path = ctx.obj["dir"]
     if not Store.exists(directory):
@@ -300,4 +300,4 @@ def moment(value: str | None) -> str:
 
 
 # Each module registers its commands on `main`.
-from . import backup, core, evaluate, ingest, mcp, query, recall, render, spark  # noqa: E402,F401
+from . import backup, evaluate, everyday, ingest, mcp, query, recall, render, spark  # noqa: E402,F401

@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .. import output
 from ..errors import GraphmemError, StoreLocked
-from . import json_option, main, open_store
+from . import json_option, main, open_store, output
 
 if TYPE_CHECKING:
-    from ..store import BackupInfo
+    from .._store import BackupInfo
 
 
 __all__ = []
@@ -63,7 +62,7 @@ def restore_(ctx, src, yes, as_json):
 
     The backup is checked (checksum, engine, contents) before anything changes.
     """
-    from ..store import Store
+    from .._store import Store
 
     directory = ctx.obj["dir"]
     if not Store.exists(directory):

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .. import output
-from . import json_option, main, open_store
+from . import json_option, main, open_store, output
 
 if TYPE_CHECKING:
     from ..recall.evaluate import Report
@@ -133,10 +132,10 @@ def eval_recall(ctx, files, k, scenario, speaker, misses, keyword_only, as_json)
     Example:
       graphmem eval recall tests/data/recall/dev.jsonl --scenario life
     """
-    from ..recall.embed import embedder_from_env
+    from .._store import Store
+    from ..recall import embedder_from_env
     from ..recall.evaluate import Report, evaluate, load_questions, searcher
     from ..scenario import ScenarioClock, load, play
-    from ..store import Store
 
     questions = [q for path in files for q in load_questions(path)]
     if scenario:

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .. import output
-from ..layout import Column, table
-from . import MARKER_FILE, counted, json_option, main, open_store, utc_option
+from . import MARKER_FILE, counted, json_option, main, open_store, output, utc_option
+from .layout import Column, table
 
 if TYPE_CHECKING:
     from ..ingest import IngestSummary
@@ -190,8 +189,8 @@ def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day
 @click.pass_context
 def when(ctx, text, reference, timezone, day_first, as_json):
     """Find the time expressions in TEXT and the period each names, read at --reference."""
-    from ..store import Store
-    from ..timeutil import zone
+    from .._store import Store
+    from ..core.times import zone
     from ..when import TimeSpan, find_times
 
     if timezone is None:

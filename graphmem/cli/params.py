@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidInput
 
 if TYPE_CHECKING:
-    from ..store import Store
+    from .._store import Store
 
 __all__ = ["cypher_params", "named_params"]
 

@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .. import output
-from ..layout import Column, text_width
-from ..output import jsonable
-from . import json_option, main, note_unsettled, open_store, utc_option
+from . import json_option, main, note_unsettled, open_store, output, utc_option
+from .layout import Column, text_width
+from .output import jsonable
 from .params import cypher_params, named_params
 
 if TYPE_CHECKING:
-    from ..store import Rows
+    from .._store import Rows
 
-#: graphmem.sandbox.DEFAULT_TIMEOUT and DEFAULT_MEMORY_MB (a test keeps them equal): the sandbox
+#: graphmem.query.sandbox.DEFAULT_TIMEOUT and DEFAULT_MEMORY_MB (a test keeps them equal): the sandbox
 #: imports pyarrow, which a command's --help should not wait for.
 __all__ = []
 
@@ -183,7 +182,7 @@ def query_command(ctx, name, show_list, params, as_of, valid_at, timeout, memory
 
 
 def _print_list(as_json: bool) -> None:
-    from ..store import Store
+    from .._store import Store
 
     known = Store.named_queries()
     if as_json:

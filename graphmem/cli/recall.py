@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .. import output
-from ..layout import Column
-from . import json_option, main, note_unsettled, open_store, utc_option
-from .core import provenance
+from . import json_option, main, note_unsettled, open_store, output, utc_option
+from .everyday import provenance
 from .ingest import progress_bar
+from .layout import Column
 
 if TYPE_CHECKING:
-    from ..recall.models import Hit
+    from ..recall import Hit
 
 __all__ = []
 

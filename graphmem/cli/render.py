@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import click
 
-from .. import output
-from . import json_option, main, open_store
+from . import json_option, main, open_store, output
 
 __all__ = []
 

@@ -9,9 +9,8 @@ from contextlib import contextmanager
 
 import click
 
-from .. import output
 from ..errors import InvalidInput
-from . import main
+from . import main, output
 
 __all__ = []
 
@@ -58,7 +57,7 @@ def _show(frame, as_json: bool, title: str) -> None:
     if not rows:
         output.plain(f"{title}: nothing")
         return
-    from ..layout import Column
+    from .layout import Column
 
     changes = "change" in rows[0]
     columns = [Column("store", "cut", least=8), *([Column("change", "keep"), Column("at", "parts")] if changes else []),
@@ -80,7 +79,7 @@ def _show(frame, as_json: bool, title: str) -> None:
 
 
 def _t(text):
-    from ..timeutil import parse_time
+    from ..core.times import parse_time
 
     return None if text is None else parse_time(text)
 

@@ -2,7 +2,7 @@
 
 No web framework here: each handler takes a store and the request's parameters (name → list
 of values) and returns ``(status, body)``. Answers are the CLI's ``--json`` for the same
-question (the same record builders from :mod:`graphmem.output`). Nothing writes.
+question (the JSON shapes of :mod:`graphmem.core.json_shapes`, as the CLI prints them). Nothing writes.
 
 Internal: see :mod:`graphmem.explorer`.
 """
@@ -14,13 +14,12 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal, Protocol, overload
 
-from visualize.palette import STATUS_COLOURS, kind_colour
-
-from .. import output
+from ..core import json_shapes as output
+from ..core.times import TICK, TimeLike, iso
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..models import Change, Entity, Episode, Neighbourhood, Version
-from ..recall.models import Hit
-from ..timeutil import TICK, TimeLike, iso
+from ..pages.palette import STATUS_COLOURS, kind_colour
+from ..recall import Hit
 
 #: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
 __all__ = ["answer", "handlers"]
@@ -158,7 +157,7 @@ def search(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     _only(params, ("q", "as_of", "limit"))
     hits = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"),
                         limit=_number(params, "limit", SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT))
-    ids = sorted({e for h in hits for e in h.version.episodes})
+    ids = output.cited_ids(h.version for h in hits)
     episodes = {e.id: e for e in store.episodes(ids)} if ids else {}
     return [output.hit_record(h, episodes) for h in hits]
 

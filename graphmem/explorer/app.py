@@ -1,9 +1,9 @@
 """The explorer's web app: Starlette routes over a store, served by uvicorn on a thread.
 
-Everything the page loads comes from this server: its own page and script, visualize's
-scripts and stylesheet, and vis-network from the files the installed pyvis ships. A
-Content-Security-Policy header forbids anything else (no CDN, no inline code). Only GET
-is routed: the explorer never writes.
+Everything the page loads comes from this server: its own page and script, the scripts and
+stylesheet it shares with the pictures (:mod:`graphmem.pages`), and vis-network from the files
+the installed pyvis ships. A Content-Security-Policy header forbids anything else (no CDN, no
+inline code). Only GET is routed: the explorer never writes.
 
 Internal: see :mod:`graphmem.explorer`.
 """
@@ -25,17 +25,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
-import visualize.page
-from visualize.page import vis_network_dir
-from visualize.palette import palette_css
-
 from ..errors import GraphmemError
+from ..pages import shared_asset_path, vis_network_dir
+from ..pages.palette import palette_css
 from .api import Handler, ReadStore, answer, handlers
 
 __all__ = ["Explorer", "start"]
 
 HERE = Path(__file__).parent
-VISUALIZE = Path(visualize.page.__file__).parent / "static"
 POLICY = "; ".join([
     "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'",
     "img-src 'self' data:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
@@ -51,10 +48,10 @@ def static_files() -> dict[str, Path]:
         "explorer.js": HERE / "static" / "explorer.js",
         "search.js": HERE / "static" / "search.js",
         "explorer.css": HERE / "static" / "explorer.css",
-        "common.js": VISUALIZE / "common.js",
-        "graph.js": VISUALIZE / "graph.js",
-        "timeline.js": VISUALIZE / "timeline.js",
-        "style.css": VISUALIZE / "style.css",
+        "common.js": shared_asset_path("common.js"),
+        "graph.js": shared_asset_path("graph.js"),
+        "timeline.js": shared_asset_path("timeline.js"),
+        "style.css": shared_asset_path("style.css"),
         "vis-network.min.js": vis / "vis-network.min.js",
         "vis-network.css": vis / "vis-network.css",
     }
@@ -76,7 +73,7 @@ def build_app(store: ReadStore) -> Starlette:
     palette = palette_css([])
 
     async def static(request: Request) -> Response:
-        if request.path_params["name"] == "palette.css":  # the status colours, from visualize's palette
+        if request.path_params["name"] == "palette.css":  # the status colours, from the pages' palette
             return Response(palette, media_type="text/css", headers=HEADERS)
         path = files.get(request.path_params["name"])
         if path is None:

@@ -4,10 +4,10 @@
 (:class:`LLMExtractor`) asks any OpenAI-compatible chat endpoint. Both follow :class:`Extractor`.
 """
 
-from .facts import ExtractedFact, Extractor, FactOp, MessageResult
-from .llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
-from .rules import RuleExtractor
-from .sentences import split_sentences
+from ._facts import ExtractedFact, Extractor, FactOp, MessageResult
+from ._llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
+from ._rules import RuleExtractor
+from ._sentences import split_sentences
 
 __all__ = ["EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport", "Extractor", "FactOp",
            "LLMExtractor", "MessageResult", "RejectedFact", "RuleExtractor", "split_sentences"]

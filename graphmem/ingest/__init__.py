@@ -3,7 +3,7 @@
 Reading is all or nothing: a whole file is checked, and every message's facts are drawn, before
 the first write; a problem names the file and line, and nothing is written. The file is read
 again to write it, so only where each message is and the facts drawn are held meanwhile, never
-the whole conversation (:mod:`graphmem.ingest.files`).
+the whole conversation (:mod:`graphmem.ingest._files`).
 
 Writing goes in chat-time order, so that "I like apples" is proposed before "I don't like
 apples anymore". Each message is one write of the log: its episode with its proposals, approved
@@ -16,15 +16,15 @@ Each message's episode has the message's chat time as its reference time: relati
 ``replay``, each write's transaction time is the chat time too, so a past conversation can be
 replayed and then queried as of any moment of it.
 
-The package: :mod:`~graphmem.ingest.files` reads chat and memory files,
-:mod:`~graphmem.ingest.drawing` draws facts from messages, :mod:`~graphmem.ingest.writing`
-records them, and :mod:`~graphmem.ingest.summary` holds what a run reports.
+The package: :mod:`~graphmem.ingest._files` reads chat and memory files,
+:mod:`~graphmem.ingest._drawing` draws facts from messages, :mod:`~graphmem.ingest._writing`
+records them, and :mod:`~graphmem.ingest._summary` holds what a run reports.
 """
 
-from .drawing import EXTRACTORS, first_person, make_extractor
-from .files import Message, MessageFile, read_memories, read_messages, reference_time
-from .summary import Dropped, IngestSummary, Progress, Recorded
-from .writing import BATCH, import_memories, ingest, record_message
+from ._drawing import EXTRACTORS, first_person, make_extractor
+from ._files import Message, MessageFile, read_memories, read_messages, reference_time
+from ._summary import Dropped, IngestSummary, Progress, Recorded
+from ._writing import BATCH, import_memories, ingest, record_message
 
 __all__ = [
     "BATCH", "EXTRACTORS", "Dropped", "IngestSummary", "Message", "MessageFile", "Progress", "Recorded",

@@ -1,7 +1,7 @@
 """graphmem as an MCP server: a store's memory offered to an assistant as tools.
 
 :mod:`graphmem.mcp.tools` holds the tools (what each does; their argument and result models are
-in :mod:`graphmem.mcp.schemas`) and needs nothing beyond graphmem; :mod:`graphmem.mcp.server`
+in :mod:`graphmem.mcp._schemas`) and needs nothing beyond graphmem; :mod:`graphmem.mcp.server`
 serves them over stdio with the official MCP SDK (the ``mcp`` extra: ``pip install
 'graphmem[mcp]'``). Run it with ``graphmem mcp``.
 

@@ -19,9 +19,9 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 
 from .. import __version__
+from .._store import Store
 from ..errors import GraphmemError
 from ..extract import Extractor
-from ..store import Store
 from .tools import TOOLS, Tools, ToolSpec
 
 __all__ = ["build_server", "serve"]

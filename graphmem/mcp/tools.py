@@ -26,13 +26,14 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from .._store import Store
+from ..core.json_shapes import cited_ids
+from ..core.times import TimeLike
 from ..errors import InvalidInput, NotFound
 from ..extract import Extractor, RuleExtractor
 from ..ingest import record_message
 from ..models import Decision, Episode, Model, Said, WhyAnswer
-from ..store import Store
-from ..timeutil import TimeLike
-from .schemas import (
+from ._schemas import (
     AddInput,
     ApproveInput,
     BeliefsInput,
@@ -216,7 +217,7 @@ class Tools:
     def history(self, args: HistoryInput, client: str) -> History:
         """Every version of subject + predicate ever written, newest first, with status and sources."""
         versions = self.store.history(args.subject, args.predicate)
-        ids = sorted({e for v in versions for e in v.episodes})
+        ids = cited_ids(versions)
         return History(versions=versions, episodes=self.store.episodes(ids) if ids else [])
 
     @_tool(WhyInput, WhyAnswer)

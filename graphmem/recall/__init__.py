@@ -13,8 +13,8 @@ the results (:mod:`.models`), and the seam that keeps the index in step with a s
 
 from __future__ import annotations
 
-from .embed import Embedder, EmbeddingFailed, embedder_from_env
-from .models import Embedded, Hit, Matched, SynonymUsed, TimeFilter
+from ._embed import Embedder, EmbeddingFailed, embedder_from_env
+from ._models import Embedded, Hit, Matched, SynonymUsed, TimeFilter
 
 __all__ = ["Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "SynonymUsed", "TimeFilter",
            "embedder_from_env"]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
-from .models import Hit
+from . import Hit
 
 __all__ = ["Question", "QuestionResult", "Report", "Triple", "evaluate", "load_questions", "score", "searcher"]
 

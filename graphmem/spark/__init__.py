@@ -23,8 +23,8 @@ import shutil
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.times import TimeLike
 from ..errors import GraphmemError
-from ..timeutil import TimeLike
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -78,7 +78,7 @@ def beliefs(spark: SparkSession, paths: Paths, as_of: TimeLike | None = None,
             valid_at: TimeLike | None = None) -> DataFrame:
     """What each store believed at ``as_of`` (default: its now), valid at ``valid_at`` (default
     ``as_of``; "all": any valid time), ordered as `graphmem beliefs` orders them."""
-    from .questions import beliefs as ask
+    from ._questions import beliefs as ask
 
     return ask(spark, paths, as_of, valid_at)
 
@@ -86,21 +86,21 @@ def beliefs(spark: SparkSession, paths: Paths, as_of: TimeLike | None = None,
 def history(spark: SparkSession, paths: Paths, subject: str, predicate: str) -> DataFrame:
     """Every version of (subject, predicate) ever written, newest first, status as seen from each
     store's now, with ``supersedes``, ``superseded_by``, ``reason`` and ``provenance``."""
-    from .questions import history as ask
+    from ._questions import history as ask
 
     return ask(spark, paths, subject, predicate)
 
 
 def timeline(spark: SparkSession, paths: Paths, entity: str, as_of: TimeLike | None = None) -> DataFrame:
     """An entity's facts as believed at ``as_of`` (default: each store's now), in valid-time order."""
-    from .questions import timeline as ask
+    from ._questions import timeline as ask
 
     return ask(spark, paths, entity, as_of)
 
 
 def diff(spark: SparkSession, paths: Paths, t1: TimeLike, t2: TimeLike) -> DataFrame:
     """What started and stopped being believed after ``t1`` up to ``t2``, and why, per store."""
-    from .questions import diff as ask
+    from ._questions import diff as ask
 
     return ask(spark, paths, t1, t2)
 
@@ -108,6 +108,6 @@ def diff(spark: SparkSession, paths: Paths, t1: TimeLike, t2: TimeLike) -> DataF
 def records(frame: DataFrame) -> list[dict[str, Any]]:
     """A question's DataFrame as the JSON objects `graphmem spark ... --json` prints: times as ISO
     8601 UTC text, open ends null; a diff row without a version has no version fields."""
-    from .questions import records as convert
+    from ._questions import records as convert
 
     return convert(frame)

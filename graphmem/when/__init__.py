@@ -42,10 +42,10 @@ import re
 from collections.abc import Callable
 from datetime import datetime, tzinfo
 
+from ..core.times import UTC, TimeLike, iso, parse_time, zone
 from ..errors import InvalidTime
 from ..models import Model
-from ..timeutil import UTC, TimeLike, iso, parse_time, zone
-from .calendar import Granularity
+from ._calendar import Granularity
 
 __all__ = ["Granularity", "OutOfRange", "TimeSpan", "find_times", "parse_chat_time", "read_time", "resolve_phrase",
            "resolve_times"]
@@ -112,7 +112,7 @@ def find_times(
     :class:`OutOfRange` in their place ("2030 years ago", "in 12000"), not dropped."""
     tz = _zone(tz)
     refused: list[tuple[int, int]] = []
-    from .scan import find  # the grammar: imported when a text is scanned (reading ISO times never needs it)
+    from ._scan import find  # the grammar: imported when a text is scanned (reading ISO times never needs it)
 
     hits = find(text, _reference(reference, tz), day_first=day_first, refused=refused)
     found: list[tuple[int, TimeSpan | OutOfRange]] = [

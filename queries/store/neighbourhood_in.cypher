@@ -3,7 +3,7 @@
 MATCH (s:Entity)-[f:Fact]->(o:Entity)
 WHERE o.id IN $ids
 WITH s, f, o
-WHERE f.recorded_at <= $as_of AND f.superseded_at > $as_of
+WHERE {{believed f $as_of}}
   AND f.valid_from <= $valid_hi AND f.valid_to > $valid_lo
   AND ($any_predicate OR f.predicate IN $predicates)
 RETURN s.id, s.name, o.id, o.name, f, s.kind, o.kind

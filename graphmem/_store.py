@@ -1,0 +1,957 @@
+"""The Store: graphmem's one way in.
+
+Internal: import Store from :mod:`graphmem`.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
+
+from ._caches import shared_by
+from .core import entity_kinds, records
+from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
+from .core.tables import TABLES
+from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, zone
+from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
+from .errors import Conflict, ImportFailed, InvalidInput, NotFound, TimeWentBackwards
+from .log.backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
+from .log.jsonl import export_log, finish_import, import_log
+from .models import (
+    DEFAULT_PREDICATES,
+    Assertion,
+    Change,
+    Decision,
+    Entity,
+    Episode,
+    Link,
+    Neighbourhood,
+    PredicateKind,
+    Proposal,
+    Said,
+    Tombstone,
+    Version,
+    Violation,
+    WhyAnswer,
+)
+from .query import cypher
+from .query import named_queries as named
+from .query.cypher import Rows
+from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+from .read import audit, questions
+from .recall._embed import Embedder
+from .recall._models import Embedded, Hit
+from .write import review
+from .write.migrations import migrate
+from .write.transaction import Transaction
+
+if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx (~20 MB) is
+    import networkx as nx  # imported when a snapshot is asked for
+
+    from .explorer.app import Explorer
+    from .recall._synonyms import Table as SynonymTable
+
+__all__ = ["BackupInfo", "DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Remembered", "Rows", "Store"]
+
+#: Messages from which Store.remember_many reads and stores in bulk: a bulk statement costs a
+#: few milliseconds more to plan than a row's (kuzu: one message took 94 ms in bulk, 14 ms row
+#: by row), and a row's cost is paid per row.
+_BULK = 16
+#: The facts of a message given to :meth:`Store.remember_many`, handed back with those refused.
+F = TypeVar("F", bound=review.ProposedFact)
+
+
+class Store:
+    """A bitemporal memory in one embedded graph database directory.
+
+    >>> from graphmem import Store
+    >>> store = Store(":memory:")
+    >>> store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01",
+    ...           recorded_at="2026-01-10").op
+    'ADD'
+    >>> store.add("Ivan", "lives_in", "Berlin", valid_from="2026-10-15",
+    ...           recorded_at="2026-11-01").op
+    'UPDATE'
+    >>> [v.object for v in store.beliefs(as_of="2026-10-20")]
+    ['Prague']
+    >>> [v.object for v in store.beliefs(valid_at="2026-10-20")]
+    ['Berlin']
+    >>> [(v.object, v.status) for v in store.history("Ivan", "lives_in")]
+    [('Berlin', 'current'), ('Prague', 'ended'), ('Prague', 'superseded')]
+    >>> store.close()
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        engine: str | None = None,
+        timezone: str | None = None,
+        clock: Callable[[], datetime] | None = None,
+        embedder: Embedder | None = None,
+    ):
+        self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
+        self._shared = shared_by(self._engine)
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self.embedder = embedder  # semantic search, when an embeddings endpoint is configured
+        try:
+            self._setup(timezone)
+            finish_pending(self._db)  # a purge whose file rewrite a crash interrupted
+            finish_import(self._db)  # an import whose settings a crash kept from being written
+            self._shared.forget()
+        except BaseException:
+            self.close()
+            raise
+
+    def _setup(self, timezone: str | None) -> None:
+        held = self._db.table_names()
+        for table in TABLES:
+            if table.name not in held:
+                self._db.run(f"schema/{table.name}")
+        settings = self._meta()
+        if "timezone" not in settings:
+            zone(timezone or "UTC")
+            self._db.run("store/meta_set", {"key": "timezone", "value": timezone or "UTC"})
+        elif timezone and timezone != settings["timezone"]:
+            raise InvalidInput(
+                f"this store reads naive times in {settings['timezone']}, not {timezone}; "
+                "omit the time zone or use a new store"
+            )
+        self.tz_name = timezone or settings.get("timezone", "UTC")
+        self.tz = zone(self.tz_name)
+        migrate(self._db, settings, self._write, self.kind_of)
+        self._shared.forget()  # the migrations may have written settings
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    @property
+    def _db(self) -> Engine:
+        if self._engine is None:
+            raise InvalidInput("this store is closed")
+        return self._engine
+
+    @property
+    def engine(self) -> str:
+        """The engine's name: 'kuzu' or 'ladybug'."""
+        return self._db.name
+
+    def close(self) -> None:
+        """Release the database; the store cannot be used afterwards."""
+        if self._engine is not None:
+            if self._engine.users == 1:  # the last Store on this path here: drop what they shared
+                self._shared.snapshots.clear()
+                self._shared.logs.clear()
+                self._shared.recall = None
+            release(self._engine, keep_log=True)  # a small write-ahead log is replayed at the next open
+            self._engine = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        where = self.path or ":memory:"
+        return f"Store({str(where)!r}, engine={self._engine.name if self._engine else None!r})"
+
+    def _meta(self) -> dict[str, str]:
+        """The store's settings and counters (read once; every write that changes them says so)."""
+        db = self._db
+        with db.lock:  # read and kept in one step: no write can land between the two
+            if self._shared.settings is None:
+                self._shared.settings = dict(db.run("store/meta_all"))
+            return dict(self._shared.settings)
+
+    def time(self, value: TimeLike) -> datetime:
+        """Read a user's time as aware UTC: ISO 8601 or a date (naive read in this store's zone),
+        ``now``, or a phrase like "yesterday" or "2 weeks ago" read against now in this zone."""
+        from .when import read_time  # the phrase grammar (~8 ms to load) only when a time is read
+
+        return read_time(value, self.tz, self.now)
+
+    def _time_or_none(self, value: TimeLike | None) -> datetime | None:
+        return None if value is None else self.time(value)
+
+    def now(self) -> datetime:
+        """The store clock's current time (never before the latest write)."""
+        now = self._clock()
+        latest = self.latest_write()
+        return now if latest is None or now > latest else latest
+
+    def latest_write(self) -> datetime | None:
+        """The transaction time of the latest write, or None for an empty log."""
+        value = self._meta().get("last_write")
+        return parse_time(value) if value else None
+
+    # -- predicates and configuration (not log writes) ---------------------------------
+
+    def predicates(self) -> dict[str, PredicateKind]:
+        """Every known predicate and its kind: the shipped defaults plus declarations."""
+        db = self._db
+        with db.lock:  # read and kept in one step (see _meta)
+            if self._shared.predicates is None:
+                declared = {name: check_predicate_kind(kind) for name, kind in questions.declared(db).items()}
+                self._shared.predicates = {**DEFAULT_PREDICATES, **declared}
+            return dict(self._shared.predicates)
+
+    def kind_of(self, predicate: str) -> PredicateKind:
+        """The kind of a predicate; an undeclared one is 'many'."""
+        return self.predicates().get(check_predicate(predicate), "many")
+
+    def declare(self, predicate: str, kind: PredicateKind) -> None:
+        """Declare a predicate's kind. Refused when versions already use it under another kind."""
+        check_predicate(predicate)
+        check_predicate_kind(kind)
+        with self._db.lock:
+            in_use = questions.predicate_in_use(self._db, predicate)
+            refuse_predicate_kind_change(predicate, self.kind_of(predicate), kind, in_use)
+            self._db.run("store/predicate_set", {"name": predicate, "kind": kind})
+            self._shared.forget()
+
+    def review_skips(self) -> list[str]:
+        """Episode sources whose proposals skip review (manual entries by default)."""
+        value = self._meta().get("review_skip", "manual")
+        return [s for s in value.split(",") if s]
+
+    def set_review_skips(self, sources: list[str]) -> None:
+        """Choose which sources' proposals are written without review."""
+        cleaned = [s.strip() for s in sources if s.strip()]
+        if any("," in s for s in cleaned):
+            raise InvalidInput("a source name cannot contain a comma")
+        with self._db.lock:
+            self._db.run("store/meta_set", {"key": "review_skip", "value": ",".join(cleaned)})
+            self._shared.forget()
+
+    # -- writes -------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self, recorded_at: TimeLike | None = None, *, bulk: bool = False) -> Iterator[Transaction]:
+        """One atomic write at a strictly later transaction time (stored in bulk with ``bulk``)."""
+        explicit = self._time_or_none(recorded_at)
+        with self._db.lock:
+            with self._db.transaction() as engine:
+                meta = self._meta()
+                previous = meta.get("last_write")
+                latest = parse_time(previous) if previous else None
+                if explicit is not None:
+                    if latest is not None and explicit <= latest:
+                        raise TimeWentBackwards(
+                            f"transaction time {iso(explicit)} is not after the latest write "
+                            f"{iso(latest)}; transaction time only moves forward"
+                        )
+                    at = explicit
+                else:
+                    at = self._clock()
+                    if latest is not None and at <= latest:
+                        at = latest + TICK
+                txn = Transaction(engine, meta, at, self.tz)
+                try:
+                    yield txn
+                    txn.finish(bulk=bulk)
+                finally:  # the write saved new settings (its time, the counters), or was undone
+                    self._shared.settings = None
+            if self._shared.recall is not None:  # committed: the search index follows
+                self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
+        if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
+            from .recall._vectors import written
+
+            try:
+                versions, episodes = written(self._db, self.embedder.model, txn.decisions)
+                self._embed(versions, episodes)
+            except Exception as exc:  # the write has committed: it stands, whatever happens here
+                warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
+                              RuntimeWarning, stacklevel=3)
+
+    def _embed(self, versions: list[str], episodes: list[str],
+               progress: Callable[[int, int], None] | None = None) -> None:
+        if self.embedder is None:
+            return
+        from .recall._vectors import embed_ids
+
+        ids, vectors = embed_ids(self._db, self.embedder, versions, episodes, progress)
+        if self._shared.recall is not None:
+            self._shared.recall.embedded(self.embedder.model, ids, vectors)
+
+    def embed(self, progress: Callable[[int, int], None] | None = None) -> Embedded:
+        """Make the vectors semantic search needs for every version and episode that has none yet
+        (from this embedder's model); ``progress(done, total)`` is called after each batch."""
+        if self.embedder is None:
+            raise InvalidInput("no embeddings endpoint; set GRAPHMEM_EMBED_BASE_URL (e.g. http://localhost:8000/v1) "
+                               "and GRAPHMEM_EMBED_MODEL, or pass Store(..., embedder=Embedder(url, model))")
+        from .recall._vectors import missing
+
+        with self._db.lock:
+            versions, episodes = missing(self._db, self.embedder.model)
+        self._embed(versions, episodes, progress)
+        return Embedded(model=self.embedder.model, versions=len(versions), episodes=len(episodes))
+
+    def add(
+        self,
+        subject: str,
+        predicate: str,
+        obj: str,
+        *,
+        valid_from: TimeLike | None = None,
+        valid_to: TimeLike | None = None,
+        episode: str | None = None,
+        quote: str | Said | None = None,
+        recorded_at: TimeLike | None = None,
+    ) -> Decision:
+        """Assert ``subject -[predicate]-> obj`` over a valid period (default: from the episode's time, or now)."""
+        kind = self.kind_of(predicate)
+        start, end = self._time_or_none(valid_from), self._time_or_none(valid_to)
+        with self._write(recorded_at) as txn:
+            return txn.assert_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
+
+    def add_many(self, facts: Iterable[Assertion | tuple[Any, ...]], *,
+                 recorded_at: TimeLike | None = None) -> list[Decision]:
+        """Assert many facts in one atomic write, each its own decision one tick after the last.
+
+        ``facts`` are ``(subject, predicate, object[, valid_from[, valid_to[, episode]]])`` tuples
+        (or :class:`graphmem.models.Assertion`); the log is the same as one ``add`` per fact, with
+        transaction times one tick (1 µs) apart from ``recorded_at`` (default: now). What the gate
+        reads is fetched for all of them at once, and what it decides is stored in bulk.
+        """
+        items = [f if isinstance(f, Assertion) else Assertion(*f) for f in facts]
+        if not items:
+            return []
+        kinds = self.predicates()
+        prepared = [(kinds.get(check_predicate(i.predicate), "many"), i, self._time_or_none(i.valid_from),
+                     self._time_or_none(i.valid_to)) for i in items]
+        with self._write(recorded_at, bulk=True) as txn:
+            txn.prefetch((n for i in items for n in (i.subject, i.object)),
+                         ((i.subject, i.predicate, start) for _, i, start, _ in prepared))
+            return [txn.assert_fact(kind, i.subject, i.predicate, i.object, start, end, txn.source(i.episode, None))
+                    for kind, i, start, end in prepared]
+
+    def segment(self, subject: str, predicate: str, obj: str, *, valid_from: TimeLike, valid_to: TimeLike,
+                episode: str | None = None, quote: str | Said | None = None,
+                recorded_at: TimeLike | None = None) -> Decision:
+        """State ``obj`` for a closed past period, cutting the covering history around it."""
+        kind = self.kind_of(predicate)
+        start, end = self.time(valid_from), self.time(valid_to)
+        with self._write(recorded_at) as txn:
+            return txn.segment_fact(kind, subject, predicate, obj, start, end, txn.source(episode, quote))
+
+    def end(self, subject: str, predicate: str, obj: str | None = None, *, at: TimeLike | None = None,
+            episode: str | None = None, quote: str | Said | None = None,
+            recorded_at: TimeLike | None = None) -> Decision:
+        """The world changed: close what held at ``at`` (default: the episode's time, or now)."""
+        kind = self.kind_of(predicate)
+        moment = self._time_or_none(at)
+        with self._write(recorded_at) as txn:
+            return txn.end_fact(kind, subject, predicate, obj, moment, txn.source(episode, quote))
+
+    def retract(self, version_id: str, *, reason: str, episode: str | None = None,
+                quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
+        """We were wrong: withdraw a believed version as never true, keeping it and the reason."""
+        reason = _required_reason(reason)
+        with self._write(recorded_at) as txn:
+            return txn.retract_version(version_id, reason, txn.source(episode, quote))
+
+    def correct(self, version_id: str, obj: str, *, reason: str, episode: str | None = None,
+                quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
+        """Retract a version and assert the right value for the same period, in one write."""
+        reason = _required_reason(reason)
+        with self._write(recorded_at) as txn:
+            return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote))
+
+    def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,
+                    reference_time: TimeLike | None = None, recorded_at: TimeLike | None = None) -> Episode:
+        """Record a piece of source material (its reference time defaults to now)."""
+        reference = self._time_or_none(reference_time)
+        with self._write(recorded_at) as txn:
+            episode = txn.add_episode(text, kind, actor, reference)
+            txn.log("EPISODE", episode=episode.id)
+            return episode
+
+    def remember(self, text: str, facts: Iterable[review.ProposedFact] = (), *, kind: str = "chat",
+                 actor: str | None = None, reference_time: TimeLike | None = None, source: str | None = None,
+                 approve: bool = False, recorded_at: TimeLike | None = None) -> tuple[Episode, list[Proposal]]:
+        """Record an episode and propose the facts drawn from it, in one atomic write.
+
+        ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
+        (e.g. :class:`graphmem.extract_rules.ExtractedFact`). They wait for review unless
+        ``approve`` is set or their source (default: the episode kind) skips review.
+        """
+        reference = self._time_or_none(reference_time)
+        source = source or kind
+        with self._write(recorded_at) as txn:
+            episode = txn.add_episode(text, kind, actor, reference)
+            txn.log("EPISODE", episode=episode.id)
+            approve_now = approve or source in self.review_skips()
+            proposals = [review.queue(txn, fact, episode.id, source, approve_now, self.kind_of) for fact in facts]
+        return episode, proposals
+
+    def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,
+                      replay: bool = False) -> list[Remembered[F]]:
+        """Record many episodes, each with the facts drawn from it proposed, stored together.
+
+        ``messages`` are ``(said, facts)`` pairs: a :class:`Said` and facts as :meth:`remember`
+        takes them. Each message is a write of its own in the log, as one :meth:`remember` call:
+        at the write time (a tick after the write before), or with ``replay`` at its reference
+        time (a tick after the write before, when that is not later). All of them are stored in
+        one engine transaction, so all of them land or none; for many messages, what the gate
+        reads for them is fetched at once, and what they write is stored in bulk.
+
+        Should the gate refuse a fact of a message (approved with ``approve``, or from a source
+        that skips review), the message is recorded all the same and each fact written on its
+        own: a refused one stays pending, or is not proposed when its source skips review. Each
+        message's answer is ``(episode, proposals, refused)``, ``refused`` holding ``(fact,
+        reason)`` pairs.
+        """
+        items = [(said, self._time_or_none(said.reference_time), list(facts)) for said, facts in messages]
+        if not items:
+            return []
+        skips = self.review_skips()
+        bulk = len(items) >= _BULK
+
+        def next_time(reference: datetime | None, latest: datetime) -> datetime:  # a write after ``latest``
+            if not replay or reference is None:
+                return max(self._clock(), latest + TICK)
+            return reference if reference > latest else latest + TICK
+
+        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
+            if latest is None:  # the store's first write: now (None), or the reference time replayed
+                return reference if replay else None
+            return next_time(reference, latest)
+
+        with self._db.lock:  # the latest write read and the write made in one step
+            with self._write(write_time(items[0][1], self.latest_write()), bulk=bulk) as txn:
+
+                def begin(reference: datetime | None) -> None:  # the next write, after the first
+                    if txn.decisions:
+                        txn.begin(next_time(reference, txn.at))
+
+                if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
+                    planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
+                    txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
+                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in planned))
+                recorded: list[Remembered[F]] = []
+                for said, reference, facts in items:
+                    try:
+                        with txn.attempt():
+                            begin(reference)
+                            episode = txn.add_episode(said.text, said.kind, said.actor, reference)
+                            txn.log("EPISODE", episode=episode.id)
+                            approve_now = approve or said.kind in skips
+                            proposals = [review.queue(txn, f, episode.id, said.kind, approve_now, self.kind_of)
+                                         for f in facts]
+                        recorded.append(Remembered(episode, proposals, []))
+                    except TimeWentBackwards:
+                        raise
+                    except (Conflict, InvalidInput):
+                        if not (approve or said.kind in skips):
+                            raise
+                        recorded.append(self._one_by_one(txn, said, reference, facts, begin,
+                                                         skip=said.kind in skips))
+        return recorded
+
+    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
+                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered[F]:
+        """A message the gate refused as a whole: its episode (with its facts proposed, unless
+        its source skips review) in one write, then each fact approved (or, skipping review,
+        proposed) in a write of its own; the refused ones stay pending (are not proposed)."""
+        begin(reference)
+        episode = txn.add_episode(said.text, said.kind, said.actor, reference)
+        txn.log("EPISODE", episode=episode.id)
+        proposals = [] if skip else [review.queue(txn, f, episode.id, said.kind, False, self.kind_of) for f in facts]
+        refused = []
+        for n, fact in enumerate(facts):
+            try:
+                with txn.attempt():
+                    begin(reference)
+                    if skip:
+                        proposals.append(review.queue(txn, fact, episode.id, said.kind, True, self.kind_of))
+                    else:
+                        decision = review.approve(txn, proposals[n], self.kind_of(proposals[n].predicate))
+                        proposals[n] = proposals[n].model_copy(update={
+                            "state": "approved", "decided_at": decision.at, "decision": decision.id})
+            except TimeWentBackwards:
+                raise
+            except (Conflict, InvalidInput) as exc:
+                refused.append((fact, str(exc)))
+        return Remembered(episode, proposals, refused)
+
+    # -- review queue ----------------------------------------------------------------------
+
+    def propose(self, subject: str, predicate: str, obj: str | None = None, *,
+                op: Literal["assert", "end"] = "assert",
+                valid_from: TimeLike | None = None, valid_to: TimeLike | None = None, episode: str | None = None,
+                quote: str | None = None, source: str = "manual", recorded_at: TimeLike | None = None) -> Proposal:
+        """Queue a fact for review; sources configured to skip review are written at once."""
+        fact = Proposal(id="", op=op, subject=subject, predicate=predicate, object=obj,
+                        valid_from=self._time_or_none(valid_from), valid_to=self._time_or_none(valid_to),
+                        quote=quote, proposed_at=datetime.now(UTC))
+        with self._write(recorded_at) as txn:
+            if episode:
+                txn.episode(episode)
+            return review.queue(txn, fact, episode, source, source in self.review_skips(), self.kind_of)
+
+    def proposals(self, state: str | None = "pending") -> list[Proposal]:
+        """The review queue: pending proposals (or those in ``state``; None for all)."""
+        found = questions.proposals(self._db)
+        return [p for p in found if state is None or p.state == state]
+
+    def _proposal(self, proposal_id: str) -> Proposal:
+        """A pending proposal by id (read alone: approving one does not read the whole queue)."""
+        rows = self._db.run("store/proposal_get", {"id": proposal_id})
+        if not rows:
+            raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
+        proposal = records.proposal(rows[0])
+        if proposal.state != "pending":
+            raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
+        return proposal
+
+    def approve(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None) -> list[Decision]:
+        """Write pending proposals through the gate at approval time (one atomic call)."""
+        pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
+        with self._write(recorded_at) as txn:
+            return [review.approve(txn, p, self.kind_of(p.predicate)) for p in pending]
+
+    def reject(self, proposal_ids: list[str], *, reason: str, recorded_at: TimeLike | None = None) -> list[Decision]:
+        """Reject pending proposals, keeping them with the reason."""
+        reason = _required_reason(reason)
+        pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
+        with self._write(recorded_at) as txn:
+            return [review.reject(txn, p, reason) for p in pending]
+
+    # -- purge ---------------------------------------------------------------------------------
+
+    def purge(self, target: Literal["entity", "episode", "version"], target_id: str, *,
+              recorded_at: TimeLike | None = None) -> Tombstone:
+        """Hard-delete an entity, an episode or a version, leaving a content-free tombstone.
+
+        The store's files are then rewritten (see :mod:`graphmem.log.backup`), so the removed text
+        is in none of them: this costs about an export and an import of the whole store.
+        """
+        from .write.purge import purge
+
+        if target not in ("entity", "episode", "version"):
+            raise InvalidInput(f"purge takes entity, episode or version, not {target!r}")
+        try:
+            with compacting(self._db), self._write(recorded_at) as txn:
+                return purge(txn, target, target_id)
+        finally:  # the files were rewritten: nothing read before can be kept
+            self._shared.forget()
+            self._shared.snapshots.clear()
+            self._shared.logs.clear()
+
+    def backup(self, dest: str | Path) -> BackupInfo:
+        """Copy the store into a new directory ``dest``, as one consistent moment of its log."""
+        return backup(self._db, dest)
+
+    def restore(self, src: str | Path) -> BackupInfo:
+        """Replace everything in this store with the backup in ``src``."""
+        try:
+            return restore(self._db, src, self.tz_name)
+        finally:
+            self._shared.forget()
+            self._shared.snapshots.clear()
+            self._shared.logs.clear()
+
+    #: The embedded engines a store can use.
+    ENGINES = ENGINES
+
+    @staticmethod
+    def exists(path: str | Path) -> bool:
+        """True when ``path`` holds a store (made by ``Store(path)`` or ``graphmem init``)."""
+        return (Path(path) / MARKER_FILE).exists()
+
+    @staticmethod
+    def restore_new(path: str | Path, src: str | Path) -> BackupInfo:
+        """Create a new store at ``path`` (a new directory) from the backup in ``src``."""
+        return restore_into(path, src)
+
+    def compact(self) -> None:
+        """Rewrite the store's files, dropping the bytes of deleted rows (purge does this itself)."""
+        compact(self._db)
+
+    def checkpoint(self) -> None:
+        """Write the engine's log of recent changes into the database file now."""
+        self._db.run_text("CHECKPOINT", {})
+
+    def most_changed(self, limit: int = 10) -> list[tuple[str, str, int]]:
+        """The (subject id, predicate, number of versions) written most often, most first."""
+        return audit.most_changed(self._db, limit)
+
+    def believed_counts(self, moments: Iterable[TimeLike]) -> list[tuple[datetime, int]]:
+        """How many versions were believed and valid at each moment (as of it, valid at it)."""
+        return audit.believed_counts(self._db, [self.time(m) for m in moments])
+
+    # -- queries ---------------------------------------------------------------------------------
+
+    def moments(self, as_of: TimeLike | None = None,
+                valid_at: TimeLike | None = None) -> tuple[datetime, datetime | None]:
+        """The transaction and valid times a question asks about, as every query reads them:
+        ``as_of`` defaults to now, ``valid_at`` to ``as_of``; ``valid_at="all"`` is None (any valid time)."""
+        t = self.now() if as_of is None else self.time(as_of)
+        if isinstance(valid_at, str) and valid_at.strip().lower() == ALL:
+            return t, None
+        return t, (t if valid_at is None else self.time(valid_at))
+
+    def beliefs(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> list[Version]:
+        """What the store believed at ``as_of`` (default now), valid at ``valid_at``.
+
+        ``valid_at`` defaults to ``as_of``; "all" gives every valid time.
+        """
+        return questions.beliefs(self._db, *self.moments(as_of, valid_at))
+
+    def snapshot(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> nx.MultiDiGraph:
+        """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
+        return questions.snapshot(self._db, *self.moments(as_of, valid_at))
+
+    def entity(self, name_or_id: str) -> Entity:
+        """An entity by id or name, or NotFound."""
+        for candidate in dict.fromkeys((entity_key(name_or_id), name_or_id)):
+            rows = self._db.run("store/entity_get", {"id": candidate})
+            if rows:
+                return records.entity(rows[0])
+        raise NotFound(f"no entity named {name_or_id!r}")
+
+    def entities(self) -> list[Entity]:
+        """Every entity."""
+        return questions.entities(self._db)
+
+    def find_entities(self, text: str, limit: int = 20) -> list[Entity]:
+        """Entities whose name contains ``text`` (any case), names starting with it first."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
+            raise InvalidInput("limit is a whole number from 1 to 1000")
+        rows = self._db.run("store/entity_find", {"text": entity_key(text), "limit": limit})
+        return [records.entity(r) for r in rows]
+
+    def neighbourhood(self, focus: str, depth: int = 1, as_of: TimeLike | None = None,
+                      valid_at: TimeLike | None = None,
+                      predicates: list[str] | None = None, limit: int | None = None) -> Neighbourhood:
+        """The entities within ``depth`` hops of ``focus`` and the facts between them, as believed
+        at ``as_of`` (default now) and valid at ``valid_at`` (default ``as_of``; "all": any time).
+
+        Facts are reached through the focused entity's edges, hop by hop, never by scanning
+        every edge; ``predicates`` keeps only facts of those predicates; ``limit`` caps the
+        entities (nearest first; ``truncated`` says when some were left out). Entities carry
+        their kind as every view shows it (see :mod:`graphmem.core.entity_kinds`).
+        """
+        from .read.neighbourhood import MAX_DEPTH, neighbourhood
+
+        if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= MAX_DEPTH:
+            raise InvalidInput(f"depth is a whole number of hops from 0 to {MAX_DEPTH}")
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidInput("limit is a whole number of entities, at least 1")
+        wanted = sorted({check_predicate(p) for p in predicates}) if predicates else None
+        return neighbourhood(self._db, self.entity(focus), depth, *self.moments(as_of, valid_at), wanted, limit)
+
+    def kind(self, entity: str) -> str:
+        """An entity's kind as views show it: the one set with :meth:`set_kind`, else inferred
+        from the predicates of every fact it takes part in (see :mod:`graphmem.core.entity_kinds`)."""
+        found = self.entity(entity)
+        return entity_kinds.effective_kinds(self.versions(found.id), {found.id: found.kind})[found.id]
+
+    def set_kind(self, entity: str, kind: str) -> Entity:
+        """Say what an entity is (person, place, organisation, ...; "auto" to infer it again).
+
+        Configuration, not a log write: the kind is kept with the entity (and in exports) and
+        every view colours the entity by it.
+        """
+        found = self.entity(entity)
+        chosen = entity_kinds.check_entity_kind(kind)
+        stored = entity_kinds.kind_from_name(found.name) if chosen == entity_kinds.AUTO else chosen
+        with self._db.lock:
+            self._db.run("store/entity_kind_set", {"id": found.id, "kind": stored})
+            self._shared.snapshots.clear()  # projections for Cypher as of a date hold the old kind
+        return found.model_copy(update={"kind": stored})
+
+    def history(self, subject: str, predicate: str) -> list[Version]:
+        """Every version of (subject, predicate) ever written, newest first, status as seen now."""
+        check_predicate(predicate)
+        return questions.history(self._db, self.entity(subject).id, predicate, self.now())
+
+    def timeline(self, entity: str, as_of: TimeLike | None = None) -> list[Version]:
+        """An entity's facts (as subject or object) as believed at ``as_of``, in valid-time order."""
+        return questions.timeline(self._db, self.entity(entity).id, self.moments(as_of)[0])
+
+    def versions(self, entity: str | None = None) -> list[Version]:
+        """Every version ever written (or those touching ``entity``), status as seen now."""
+        now = self.now()
+        if entity is None:
+            found = questions.every_version(self._db)
+        else:
+            found = questions.entity_versions(self._db, self.entity(entity).id)
+        return questions.newest_first([questions.with_status(v, now) for v in found])
+
+    def version(self, version_id: str) -> Version:
+        """One version by id, status as seen now, or NotFound."""
+        found = questions.version(self._db, version_id)
+        if found is None:
+            raise NotFound(f"no version {version_id!r}")
+        return questions.with_status(found, self.now())
+
+    def diff(self, t1: TimeLike, t2: TimeLike) -> list[Change]:
+        """What started and stopped being believed after ``t1`` up to ``t2``, and why."""
+        start, end = self.time(t1), self.time(t2)
+        if end < start:
+            raise InvalidInput(f"diff asks from an earlier time to a later one; {iso(end)} is before {iso(start)}")
+        return questions.diff(self._db, start, end)
+
+    def why(self, subject: str, predicate: str, *, valid_at: TimeLike, as_of: TimeLike,
+            vs: TimeLike | None = None) -> WhyAnswer:
+        """The answer for (subject, predicate) at ``valid_at`` as of two times, and the writes between."""
+        check_predicate(predicate)
+        ent = self.entity(subject)
+        return questions.why(self._db, ent.id, ent.name, predicate, self.time(valid_at),
+                         self.time(as_of), self.moments(vs)[0])
+
+    def decisions(self, after: TimeLike | None = None, until: TimeLike | None = None) -> list[Decision]:
+        """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""
+        return questions.decisions(self._db, self._time_or_none(after), self._time_or_none(until))
+
+    def links(self) -> list[Link]:
+        """Episodes linked to versions after they were written (a NOOP citing a new episode), oldest first."""
+        return questions.links(self._db)
+
+    def write_times(self) -> list[datetime]:
+        """When each write that changed belief happened, oldest first (what a slider steps through)."""
+        return [stored(row[0]) for row in self._db.run("store/decision_times")]
+
+    def tombstones(self) -> list[Tombstone]:
+        """Records of purges, oldest first."""
+        return questions.tombstones(self._db)
+
+    def episodes(self, ids: list[str] | None = None, *, about: str | None = None) -> list[Episode]:
+        """Episodes (by id, or those supporting facts about an entity), oldest first."""
+        if about is not None:
+            linked = {e for v in self.versions(about) for e in v.episodes}
+            ids = sorted(linked if ids is None else linked & set(ids))
+        return questions.episodes(self._db, ids)
+
+    def episode(self, episode_id: str) -> Episode:
+        """One episode by id, or NotFound."""
+        rows = self._db.run("store/episode_get_one", {"id": episode_id})
+        if not rows:
+            raise NotFound(f"no episode {episode_id!r}; list them with `graphmem episodes`")
+        return records.episode(rows[0])
+
+    def episodes_of(self, version_id: str) -> list[Episode]:
+        """The episodes that support a version."""
+        return questions.episodes(self._db, self.version(version_id).episodes)
+
+    def versions_of(self, episode_id: str) -> list[Version]:
+        """The versions an episode supports."""
+        self.episode(episode_id)
+        now = self.now()
+        rows = self._db.run("store/episode_versions", {"episode": episode_id})
+        return questions.newest_first([questions.with_status(records.version(r), now) for r in rows])
+
+    def cypher(self, query: str, params: dict[str, Any] | None = None, as_of: TimeLike | None = None,
+               valid_at: TimeLike | None = None, *,
+               timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
+        """Run a read-only Cypher query over the graph as believed at ``as_of`` and valid at ``valid_at``.
+
+        ``as_of`` defaults to now, ``valid_at`` to ``as_of`` ("all": every valid time). Values go in
+        only as ``params`` (naive times read in the store's zone); ``$as_of`` and ``$valid_at`` are
+        bound to the two moments when the query names them. Returns a list of dicts (column →
+        value) with a ``.columns`` list. The query runs in a separate process: past ``timeout``
+        seconds (None: no limit) or ``memory_mb`` it is stopped and QueryFailed raised; a crash
+        of the engine is a QueryFailed too. Other threads never wait behind it.
+        """
+        t, v = self.moments(as_of, valid_at)
+        text, bound = cypher.prepare(query, params, t, v, self.engine, self.tz)
+        with self._db.lock:  # one consistent read: a write holds the lock for its whole transaction
+            snapshot = cypher.snapshot_at(self._shared.snapshots, self._db, t, v, self.latest_write())
+        return cypher.answer(snapshot.projection(), text, bound, self.engine, timeout=timeout, memory_mb=memory_mb)
+
+    def query(self, name: str, params: dict[str, Any] | None = None, as_of: TimeLike | None = None,
+              valid_at: TimeLike | None = None, *,
+              timeout: float | None = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> Rows:
+        """Run the named query ``queries/NAME.cypher`` (see :meth:`named_queries`) over the log as of
+        ``as_of``, with ``params`` of its declared types (text is converted); rows as dicts. Runs
+        apart, with limits, as :meth:`cypher` does."""
+        found = named.find(name)
+        t, v = self.moments(as_of, valid_at)
+        bound = named.bind(found, dict(params or {}), t, v, self.time, lambda n: self.entity(n).id)
+        return named.run(self._db, self._shared.logs, found, bound, t, self.latest_write(), timeout=timeout,
+                         memory_mb=memory_mb)
+
+    def parameter(self, name: str, kind: str, value: Any) -> Any:
+        """A query parameter's value of type ``kind`` (text, int, float, time, entity) as a query
+        takes it: text is converted, a time read in this store's zone, an entity named by its id."""
+        return named.convert(name, kind, value, self.time, lambda n: self.entity(n).id)
+
+    @staticmethod
+    def named_queries() -> list[named.NamedQuery]:
+        """The named queries every store can run (``queries/*.cypher``): name, description, parameters."""
+        return list(named.named_queries().values())
+
+    def search(self, text: str, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all",
+               after: TimeLike | None = None, before: TimeLike | None = None, *, limit: int | None = 10,
+               speaker: str | None = None, semantic: bool = True) -> list[Hit]:
+        """The facts that best answer ``text``, as believed at ``as_of``, best first.
+
+        Any word may match (by its stem), synonyms point at predicates ("job" → works_at), entities
+        the question names bring their facts forward, and a time phrase ("in 2023", "before she
+        moved") filters valid time. ``valid_at`` keeps facts valid then ("all": any time, the
+        default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
+        starts before ``before``. "I", "me", "my" mean ``speaker``. With an embedder (and
+        ``semantic``), the question is also compared by meaning and the two rankings fused. Each
+        :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
+        most ``limit`` (None: all).
+        """
+        from .recall import _text as recall_text
+        from .recall._live import LiveIndex
+
+        if not isinstance(text, str) or not recall_text.tokens(text):
+            raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+            raise InvalidInput(f"limit must be a whole number of 1 or more, got {limit!r}")
+        t, valid = self.moments(as_of, valid_at)
+        low, high = self._time_or_none(after), self._time_or_none(before)
+        if low is not None and high is not None and high <= low:
+            raise InvalidInput(f"before ({iso(high)}) must be later than after ({iso(low)})")
+        events = frozenset(p for p, kind in self.predicates().items() if kind == "event")
+        with self._db.lock:
+            if self._shared.recall is None:
+                self._shared.recall = LiveIndex(self._db, entity_key)
+            return self._shared.recall.search(
+                self._meta(), text, as_of=t, valid_at=valid, after=low, before=high,
+                limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
+                embedder=self.embedder if semantic else None)
+
+    # -- synonyms (a setting, exported with the log) -----------------------------------------------------
+
+    def synonyms(self) -> dict[str, list[str]]:
+        """Every synonym search knows, phrase → predicates: the built-in ones and this store's own."""
+        from .recall import _synonyms as recall_synonyms
+
+        return recall_synonyms.merged(self.own_synonyms())
+
+    def own_synonyms(self) -> dict[str, list[str]]:
+        """The synonyms this store added, phrase → predicates."""
+        from .recall import _synonyms as recall_synonyms
+
+        return recall_synonyms.decode(self._meta().get(recall_synonyms.SETTING))
+
+    def add_synonym(self, words: str, predicate: str) -> None:
+        """Let ``words`` (one or more) name ``predicate`` in searches of this store (not a log write)."""
+        from .recall import _synonyms as recall_synonyms
+
+        check_predicate(predicate)
+        with self._db.lock:
+            own = recall_synonyms.add(self.own_synonyms(), words, predicate)
+            self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
+            self._shared.forget()
+
+    def remove_synonym(self, words: str, predicate: str | None = None) -> None:
+        """Forget a synonym this store added (for ``predicate`` only, when given)."""
+        from .recall import _synonyms as recall_synonyms
+
+        if predicate is not None:
+            check_predicate(predicate)
+        with self._db.lock:
+            own = recall_synonyms.remove(self.own_synonyms(), words, predicate)
+            self._db.run("store/meta_set", {"key": recall_synonyms.SETTING, "value": recall_synonyms.encode(own)})
+            self._shared.forget()
+
+    def _synonyms(self) -> SynonymTable:
+        from .recall import _synonyms as recall_synonyms
+
+        return recall_synonyms.table_of(self._meta().get(recall_synonyms.SETTING))
+
+    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True) -> Explorer:
+        """Serve the explorer (a read-only web app) for this store from this process.
+
+        Returns once it answers, with a handle: ``.url``, ``.stop()``, ``.wait()``. It runs on
+        a background thread, so a notebook or an app keeps working (and writing) meanwhile;
+        what it writes shows in the explorer on refresh. Needs ``pip install 'graphmem[explore]'``.
+        """
+        from .explorer import start
+
+        return start(self, host=host, port=port, open_browser=open_browser)
+
+    def check(self) -> list[Violation]:
+        """Verify the invariants; return the violations found (empty when sound)."""
+        from .core.invariants import check, check_index
+
+        versions = self.versions()
+        keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
+        return check(versions, self.decisions(), self.episodes(), self.tombstones(),
+                     self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
+
+    def export(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
+               format: Literal["jsonl", "parquet"] = "jsonl") -> int:
+        """Write the whole log as JSON Lines (``format="jsonl"``, one file) or as a directory of
+        Parquet files (``format="parquet"``); return the number of records."""
+        if format == "parquet":
+            from .log.parquet import export_parquet
+
+            return export_parquet(self._db, self.engine, self.tz_name, Path(path), progress)
+        if format != "jsonl":
+            raise InvalidInput(f"export writes jsonl or parquet, not {format!r}")
+        return export_log(self._db, Path(path), progress)
+
+    @staticmethod
+    def log_zone(path: str | Path) -> str | None:
+        """The zone an exported log reads naive times in, from its header alone (a JSON Lines
+        file's first line, a Parquet log's header file): the zone to make a store in before
+        importing it. None where there is no readable header (the import then says what is wrong)."""
+        import json
+
+        from .log.parquet import read_header
+
+        path = Path(path)
+        try:
+            if path.is_dir():
+                return str(read_header(path)["timezone"])  # checked there: a string
+            with path.open("rb") as handle:
+                header = json.loads(next((line for line in handle if line.strip()), b"{}"))
+        except (ImportFailed, OSError, ValueError):
+            return None
+        if not isinstance(header, dict) or header.get("type") != "graphmem":
+            return None
+        zone = header.get("timezone", "UTC")
+        return zone if isinstance(zone, str) else None
+
+    def import_log(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
+                   on_bad_line: Callable[[str], None] | None = None) -> int:
+        """Restore an exported log into this store, atomically; return the number of records.
+
+        A directory is read as a Parquet log, a file as JSON Lines. With ``on_bad_line`` (a
+        function taking a message; JSON Lines only), unreadable lines are skipped and reported
+        to it, and the rest is imported only if it is still a sound log.
+        """
+        from .log.parquet import import_parquet, is_parquet_log
+
+        parquet = is_parquet_log(Path(path))
+        if parquet and on_bad_line is not None:
+            raise InvalidInput("skipping bad lines is for JSON Lines logs; a Parquet log is imported whole")
+        try:
+            if parquet:
+                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress)
+            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line)
+        finally:  # it wrote settings and predicates (or reopened the files on a failure)
+            self._shared.forget()
+
+
+def _required_reason(reason: str | None) -> str:
+    if not reason or not str(reason).strip():
+        raise InvalidInput("a reason is required")
+    return str(reason).strip()
+
+
+def _earliest(times: Iterable[datetime | None]) -> datetime | None:
+    """The earliest of some times, None when none is given (read as a proposal reads them)."""
+    found = [t for t in map(review.aware, times) if t is not None]
+    return min(found) if found else None
+
+
+class Remembered(NamedTuple, Generic[F]):
+    """One message recorded by :meth:`Store.remember_many`: its episode, its proposals, and the
+    facts the gate refused, each with why."""
+
+    episode: Episode
+    proposals: list[Proposal]
+    refused: list[tuple[F, str]]

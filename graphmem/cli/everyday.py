@@ -1,0 +1,473 @@
+"""The everyday commands: set up, write, query, review, export/import, check, demo.
+
+Internal: commands registered on :data:`graphmem.cli.main`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ..core.names import PREDICATE_KINDS
+from ..errors import GraphmemError
+from . import (
+    counted,
+    json_option,
+    main,
+    moment,
+    note_unsettled,
+    open_store,
+    output,
+    recorded_at_option,
+    source_options,
+    utc_option,
+    writes,
+)
+from .layout import Column
+
+if TYPE_CHECKING:
+    from .._store import Store
+
+# -- setup ---------------------------------------------------------------------------
+
+
+__all__ = ["provenance"]
+
+@main.command()
+@click.option("--timezone", help="Zone in which naive times and bare dates are read (default UTC; a store "
+                                "keeps the zone it was made with).")
+@click.pass_context
+def init(ctx, timezone):
+    """Create the store (if it does not exist yet)."""
+    store = open_store(ctx, create=True, timezone=timezone)
+    output.plain(f"store ready at {ctx.obj['dir']} (engine {store.engine}, times read in {store.tz_name})")
+
+
+@main.command()
+@click.argument("name")
+@click.option("--kind", type=click.Choice(PREDICATE_KINDS), required=True,
+              help="one: one value at a time; many: several at once; event: each occurrence apart.")
+@click.pass_context
+def predicate(ctx, name, kind):
+    """Declare a predicate's kind (not a log write)."""
+    open_store(ctx).declare(name, kind)
+    output.plain(f"{name} is {kind}")
+
+
+@main.command()
+@json_option
+@click.pass_context
+def predicates(ctx, as_json):
+    """List known predicates and their kinds."""
+    known = open_store(ctx).predicates()
+    if as_json:
+        output.dump_json([{"name": n, "kind": k} for n, k in sorted(known.items())])
+    else:
+        for name, kind in sorted(known.items()):
+            output.plain(f"{name:20} {kind}")
+
+
+# -- writes --------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.argument("obj", metavar="OBJECT")
+@click.option("--from", "valid_from", help="Valid from (default: the episode's time, or now).")
+@click.option("--to", "valid_to", help="Valid until (exclusive; default open).")
+@source_options
+@writes
+@click.pass_context
+def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, recorded_at):
+    """Assert SUBJECT PREDICATE OBJECT."""
+    return open_store(ctx).add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to,
+                               episode=episode, quote=quote, recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.argument("obj", metavar="[OBJECT]", required=False)
+@click.option("--at", "at", help="When it stopped being true (default: the episode's time, or now).")
+@source_options
+@writes
+@click.pass_context
+def end(ctx, subject, predicate, obj, at, episode, quote, recorded_at):
+    """The world changed: SUBJECT PREDICATE [OBJECT] stopped holding --at a time."""
+    return open_store(ctx).end(subject, predicate, obj, at=at, episode=episode, quote=quote,
+                               recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("version_id")
+@click.option("--reason", required=True, help="Why it was never true.")
+@writes
+@click.pass_context
+def retract(ctx, version_id, reason, recorded_at):
+    """We were wrong: withdraw a version as never true (it stays in the log)."""
+    return open_store(ctx).retract(version_id, reason=reason, recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("version_id")
+@click.argument("obj", metavar="OBJECT")
+@click.option("--reason", required=True, help="What was wrong.")
+@source_options
+@writes
+@click.pass_context
+def correct(ctx, version_id, obj, reason, episode, quote, recorded_at):
+    """Retract a version and assert OBJECT for the same period, in one write."""
+    return open_store(ctx).correct(version_id, obj, reason=reason, episode=episode, quote=quote,
+                                   recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.argument("obj", metavar="OBJECT")
+@click.option("--from", "valid_from", required=True, help="Start of the period.")
+@click.option("--to", "valid_to", required=True, help="End of the period (exclusive).")
+@source_options
+@writes
+@click.pass_context
+def segment(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, recorded_at):
+    """State OBJECT for a past period, cutting the history around it."""
+    return open_store(ctx).segment(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to,
+                                   episode=episode, quote=quote, recorded_at=recorded_at)
+
+
+@main.command()
+@click.argument("target", type=click.Choice(["entity", "episode", "version"]))
+@click.argument("target_id", metavar="ID")
+@click.option("--yes", is_flag=True, help="Confirm: the content is deleted for good.")
+@recorded_at_option
+@click.pass_context
+def purge(ctx, target, target_id, yes, recorded_at):
+    """Hard-delete an entity, episode or version (privacy); a tombstone remains."""
+    if not yes:
+        raise GraphmemError("purge deletes for good; add --yes to confirm")
+    store = open_store(ctx)
+    with output.progress("purging and rewriting the store's files"):
+        tomb = store.purge(target, target_id, recorded_at=recorded_at)
+    output.plain(f"PURGE {tomb.id}: {target} removed with {counted(len(tomb.versions), 'version')}, "
+                 f"{counted(len(tomb.episodes), 'episode')}, {counted(tomb.proposals, 'proposal')}")
+
+
+# -- queries --------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--as-of", help="Transaction time: what was believed then (default now).")
+@click.option("--valid-at", help="Valid time, or 'all' (default: the --as-of time).")
+@json_option
+@utc_option
+@click.pass_context
+def beliefs(ctx, as_of, valid_at, as_json):
+    """The facts believed at --as-of and valid at --valid-at."""
+    store = open_store(ctx)
+    found = store.beliefs(as_of=as_of, valid_at=valid_at)
+    if as_json:
+        output.dump_json(output.version_record(v) for v in found)
+    else:
+        output.versions_table(found, f"beliefs as of {moment(as_of)}, valid at {valid_at or moment(as_of)}")
+        note_unsettled(store, as_of)
+
+
+HISTORY_EXTRA = output.HISTORY_EXTRA
+
+
+def provenance(store: Store, versions) -> dict:
+    """The episodes cited by some versions, by id."""
+    ids = output.cited_ids(versions)
+    return {e.id: e for e in store.episodes(ids)} if ids else {}
+
+
+source_records = output.source_records
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@json_option
+@utc_option
+@click.pass_context
+def history(ctx, subject, predicate, as_json):
+    """Every version of SUBJECT PREDICATE ever written, newest first, with its sources."""
+    store = open_store(ctx)
+    found = store.history(subject, predicate)
+    episodes = provenance(store, found)
+    if as_json:
+        output.dump_json({
+            **output.version_record(v, HISTORY_EXTRA), "provenance": source_records(v, episodes),
+        } for v in found)
+    else:
+        name = found[0].subject if found else subject
+        output.versions_table(found, f"history of {name} {predicate}, newest first", episodes, about=False)
+
+
+@main.command()
+@click.argument("entity")
+@click.option("--as-of", help="Transaction time (default now).")
+@json_option
+@utc_option
+@click.pass_context
+def timeline(ctx, entity, as_of, as_json):
+    """ENTITY's facts laid out on valid time, as believed at --as-of."""
+    store = open_store(ctx)
+    found = store.timeline(entity, as_of=as_of)
+    if as_json:
+        output.dump_json(output.version_record(v) for v in found)
+    else:
+        output.versions_table(found, f"timeline of {entity} as of {moment(as_of)}")
+        note_unsettled(store, as_of)
+
+
+@main.command()
+@click.argument("t1")
+@click.argument("t2")
+@json_option
+@utc_option
+@click.pass_context
+def diff(ctx, t1, t2, as_json):
+    """What started and stopped being believed after T1 up to T2, and why."""
+    store = open_store(ctx)
+    changes = store.diff(t1, t2)
+    if as_json:
+        output.dump_json(output.change_record(c) for c in changes)
+        return
+    if not changes:
+        output.say(f"no change in belief between {t1} and {t2}")
+    else:
+        columns = [Column("at", "keep"), Column("change", "keep"), Column("believed", "keep"), Column("id", "keep"),
+                   Column("fact", least=12), Column("valid", "parts", optional=True),
+                   Column("reason", "wrap", least=10, optional=True)]
+        rows = [[output.short(c.at), c.change, c.believed, c.version.id if c.version else "",
+                 f"{c.version.subject} {c.version.predicate} {c.version.object}" if c.version else "",
+                 output.period_parts(c.version.valid_from, c.version.valid_to) if c.version else "",
+                 c.reason or ""] for c in changes]
+        output.print_table(columns, rows, f"changes in belief after {t1} up to {t2} "
+                                          f"(times in {output.zone_name()})")
+    note_unsettled(store, t2)
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("predicate")
+@click.option("--valid-at", required=True, help="The valid time asked about.")
+@click.option("--as-of", required=True, help="The earlier transaction time.")
+@click.option("--vs", help="The later transaction time (default now).")
+@json_option
+@utc_option
+@click.pass_context
+def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
+    """Why the answer for SUBJECT PREDICATE at --valid-at differs between --as-of and --vs."""
+    store = open_store(ctx)
+    answer = store.why(subject, predicate, valid_at=valid_at, as_of=as_of, vs=vs)
+    if as_json:
+        output.dump_json([answer])
+        return
+    for label, when, found in (("as of", answer.as_of, answer.before), ("as of", answer.vs, answer.after)):
+        values = ", ".join(f"{v.object} ({v.id})" for v in found) or "nothing"
+        output.plain(f"{label} {output.when(when)}: {subject} {predicate} = {values}")
+    for d in answer.decisions:
+        output.plain(f"  {output.when(d.at)} {d.op} {d.id}: created {', '.join(d.created) or '-'}, "
+                     f"closed {', '.join(d.closed) or '-'}" + (f" ({d.reason})" if d.reason else ""))
+    for e in answer.episodes:
+        output.plain(f"  {e.id} [{e.kind}] {output.when(e.reference_time)}: “{e.text}”")
+    note_unsettled(store, as_of, vs)
+
+
+@main.command()
+@click.option("--about", help="Only episodes supporting facts about this entity.")
+@json_option
+@utc_option
+@click.pass_context
+def episodes(ctx, about, as_json):
+    """List episodes: id, kind, reference time and text (`graphmem episode ID` shows one whole)."""
+    found = open_store(ctx).episodes(about=about)
+    if as_json:
+        output.dump_json(found)
+        return
+    if not found:
+        output.say("no episodes" + (f" about {about}" if about else ""))
+        return
+    columns = [Column("id", "keep"), Column("kind", "keep"), Column("said", "keep"),
+               Column("text", "wrap", least=20, most_lines=3)]
+    output.print_table(columns, [[e.id, e.kind, output.short(e.reference_time), e.text] for e in found],
+                       f"episodes{f' about {about}' if about else ''} (times in {output.zone_name()})")
+
+
+@main.command()
+@click.argument("episode_id")
+@json_option
+@utc_option
+@click.pass_context
+def episode(ctx, episode_id, as_json):
+    """One episode with the versions it supports."""
+    store = open_store(ctx)
+    found, versions = store.episode(episode_id), store.versions_of(episode_id)
+    if as_json:
+        output.dump_json([output.episode_record(found, versions)])
+        return
+    output.plain(f"{found.id} {found.kind} by {found.actor or 'unknown'} at {output.when(found.reference_time)}: "
+                 f"“{found.text}”")
+    output.versions_table(versions, f"versions supported by {found.id}")
+
+
+@main.command()
+@click.argument("version_id")
+@json_option
+@utc_option
+@click.pass_context
+def show(ctx, version_id, as_json):
+    """One version with its episodes."""
+    store = open_store(ctx)
+    version = store.version(version_id)
+    if as_json:
+        output.dump_json([output.shown_record(version, store.episodes_of(version_id))])
+    else:
+        output.versions_table([version], f"version {version_id}", provenance(store, [version]))
+
+
+# -- review --------------------------------------------------------------------------
+
+
+@main.group()
+def review():
+    """The review queue: proposed facts waiting for approval."""
+
+
+@review.command("list")
+@click.option("--all", "show_all", is_flag=True, help="Include approved and rejected proposals.")
+@json_option
+@click.pass_context
+def review_list(ctx, show_all, as_json):
+    """List pending proposals with their source sentence."""
+    found = open_store(ctx).proposals(None if show_all else "pending")
+    if as_json:
+        output.dump_json(found)
+        return
+    if not found:
+        output.plain("no proposals waiting")
+        return
+    columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", least=16),
+               Column("sentence", "wrap", least=16, most_lines=4)]
+    output.print_table(columns, [[p.id, p.state, f"{p.op} {p.subject} {p.predicate} {p.object or ''}".strip(),
+                                  f"“{p.quote}”" if p.quote else ""] for p in found])
+
+
+@review.command("approve")
+@click.argument("ids", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Approve every pending proposal.")
+@writes
+@click.pass_context
+def review_approve(ctx, ids, every, recorded_at):
+    """Approve proposals: each is written through the gate now."""
+    store = open_store(ctx)
+    ids = [p.id for p in store.proposals()] if every else list(ids)
+    if not ids:
+        raise GraphmemError("name the proposals to approve, or use --all")
+    return store.approve(ids, recorded_at=recorded_at)
+
+
+@review.command("reject")
+@click.argument("ids", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Reject every pending proposal.")
+@click.option("--reason", required=True, help="Why they are rejected.")
+@writes
+@click.pass_context
+def review_reject(ctx, ids, every, reason, recorded_at):
+    """Reject proposals, keeping them with the reason."""
+    store = open_store(ctx)
+    ids = [p.id for p in store.proposals()] if every else list(ids)
+    if not ids:
+        raise GraphmemError("name the proposals to reject, or use --all")
+    return store.reject(ids, reason=reason, recorded_at=recorded_at)
+
+
+@review.command("skip")
+@click.argument("sources", nargs=-1)
+@json_option
+@click.pass_context
+def review_skip(ctx, sources, as_json):
+    """Show or set which sources skip review (default: manual)."""
+    store = open_store(ctx)
+    if sources:
+        store.set_review_skips(list(sources))
+    if as_json:
+        output.dump_json(store.review_skips())
+        return
+    output.plain("sources that skip review: " + (", ".join(store.review_skips()) or "none"))
+
+
+# -- log -----------------------------------------------------------------------------
+
+
+@main.command("export")
+@click.argument("file", metavar="FILE|DIR", type=click.Path())
+@click.option("--format", "log_format", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
+              help="jsonl: one JSON Lines file; parquet: a new directory of Parquet files, one per record type.")
+@click.pass_context
+def export_(ctx, file, log_format):
+    """Write the whole log (every version, episode and write) as JSON Lines or Parquet."""
+    store = open_store(ctx)
+    with output.progress("exporting") as bar:
+        count = store.export(file, progress=bar.advance, format=log_format)
+    output.plain(f"exported {counted(count, 'record')} to {file}")
+
+
+@main.command("import")
+@click.argument("file", metavar="FILE|DIR", type=click.Path(exists=True))
+@click.option("--skip-bad", is_flag=True,
+              help="Skip unreadable lines (each is reported) if the rest is still a sound log (JSON Lines only).")
+@click.pass_context
+def import_(ctx, file, skip_bad):
+    """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""
+    from .._store import Store
+
+    # a new store reads naive times as the log does (an existing one must already agree)
+    zone = None if Store.exists(ctx.obj["dir"]) else Store.log_zone(file)
+    store = open_store(ctx, create=True, timezone=zone)
+    skipped: list[str] = []
+    with output.progress("importing") as bar:
+        count = store.import_log(file, progress=bar.advance, on_bad_line=skipped.append if skip_bad else None)
+    output.plain(f"imported {counted(count, 'record')} into {ctx.obj['dir']} ({store.engine})")
+    if skipped:
+        output.plain(f"skipped {counted(len(skipped), 'bad line')}:")
+    for problem in skipped:
+        output.plain(f"  {problem}")
+
+
+@main.command()
+@json_option
+@click.pass_context
+def check(ctx, as_json):
+    """Verify the store's invariants; exit 1 if any is broken."""
+    store = open_store(ctx)
+    with output.progress("checking"):
+        violations = store.check()
+    if as_json:
+        output.dump_json(violations)
+    elif not violations:
+        output.plain("ok: no invariant is broken")
+    for v in [] if as_json else violations:
+        output.plain(f"{v.rule}: {v.detail}")
+    if violations:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--dir", "directory", default="graphmem-demo", show_default=True,
+              type=click.Path(file_okay=False), help="Where to build the demo store (rebuilt each run).")
+@click.pass_context
+def demo(ctx, directory):
+    """Build a store from the bundled scenario and show what it can answer."""
+    from .demo import run_demo
+
+    run_demo(Path(directory), engine=ctx.obj["engine"])
+
+

@@ -1,0 +1,98 @@
+"""The JSON shapes every front end answers with: the CLI's ``--json``, the explorer's API, MCP.
+
+Pure functions over models: a version's fields in one order, its sources, a diff's row, a search
+hit; times as ISO 8601 in UTC with ``Z``, whatever the store's zone.
+
+Internal: the front ends print and serve these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, date, datetime, time
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..models import Change, Episode, Model, Version
+
+__all__ = ["CHANGE_FIELDS", "HISTORY_EXTRA", "VERSION_FIELDS", "change_record", "cited_ids", "episode_record",
+           "hit_record", "jsonable", "shown_record", "source_records", "version_record"]
+
+#: The fields of a version, in the order every JSON answer gives them.
+VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
+                  "recorded_at", "superseded_at", "status", "episodes")
+#: The fields of a diff's row before the version's.
+CHANGE_FIELDS = ("change", "believed", "at", "decision", "reason")
+#: The fields a history adds: what a version replaced, what replaced it, and why it ended.
+HISTORY_EXTRA = ("supersedes", "superseded_by", "reason")
+
+
+class Hit(Protocol):
+    """What a search answer holds (:class:`graphmem.recall.Hit`): the version, its score, what matched."""
+
+    @property
+    def version(self) -> Version: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def matched(self) -> Model: ...
+
+
+def cited_ids(versions: Iterable[Version]) -> list[str]:
+    """The ids of the episodes some versions cite, each once, sorted (what to fetch for their sources)."""
+    return sorted({e for v in versions for e in v.episodes})
+
+
+# -- records: what --json prints ---------------------------------------------------------------
+
+
+def version_record(version: Version, extra: Sequence[str] = ()) -> dict:
+    """A version as the JSON object every query command prints."""
+    data = version.model_dump(mode="json")
+    return {field: data[field] for field in (*VERSION_FIELDS, *extra)}
+
+
+def change_record(change: Change) -> dict:
+    """One row of a diff as `graphmem diff --json` prints it."""
+    row = dict(zip(CHANGE_FIELDS, (change.change, change.believed, jsonable(change.at), change.decision,
+                                   change.reason)))
+    return {**row, **(version_record(change.version) if change.version else {})}
+
+
+def source_records(version: Version, episodes: dict[str, Episode]) -> list[dict]:
+    """The id, kind and exact text of each episode a version cites."""
+    return [{"id": e, "kind": episodes[e].kind, "text": episodes[e].text}
+            for e in version.episodes if e in episodes]
+
+
+def hit_record(hit: Hit, episodes: dict[str, Episode]) -> dict:
+    """A search hit as `graphmem search --json` prints it: the version's fields, its sources, its
+    score and what matched."""
+    return {**version_record(hit.version), "sources": source_records(hit.version, episodes),
+            "score": hit.score, "matched": hit.matched.model_dump(mode="json")}
+
+
+def shown_record(version: Version, provenance: list[Episode]) -> dict:
+    """One version with its episodes, as `graphmem show --json` prints it."""
+    return {**version_record(version, HISTORY_EXTRA),
+            "provenance": [e.model_dump(mode="json") for e in provenance]}
+
+
+def episode_record(episode: Episode, versions: list[Version]) -> dict:
+    """One episode with the versions it supports, as `graphmem episode --json` prints it."""
+    return {**episode.model_dump(mode="json"), "versions": [version_record(v) for v in versions]}
+
+
+def jsonable(value: Any) -> Any:
+    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str)."""
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    if isinstance(value, (date, time)):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)

@@ -1,0 +1,13 @@
+"""Words that put an English clause in the future, shared by the extractor and the time grammar.
+
+Internal: :mod:`graphmem.extract` (a planned fact is not a fact) and :mod:`graphmem.when` (a
+future clause does not make its phrases past) read the same list.
+"""
+
+from __future__ import annotations
+
+__all__ = ["FUTURE_AUXILIARY"]
+
+#: The auxiliaries of a future clause ('ll, will, shall, gonna, going to, about to), as regex text
+#: for case-insensitive use; each reader adds what else marks the future for its purpose.
+FUTURE_AUXILIARY = r"['’]ll\b|\b(?:will|shall|gonna|going\s+to|about\s+to)\b"

@@ -1,0 +1,378 @@
+"""The one seam to the embedded graph engine (kuzu or its fork ladybug).
+
+Everything that touches the engine's Python API lives here: choosing and
+importing exactly one engine per process, keeping exactly one Database per
+path per process, running named queries with complete parameter dicts, and
+explicit transactions. Nothing above this module imports kuzu or ladybug.
+
+Internal: a Store holds its engine; ask the Store.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util  # noqa: F401  (kuzu 0.11 uses importlib.util without importing it)
+import json
+import os
+import re
+import sys
+import threading
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ..errors import EngineError, StoreLocked
+from .statements import QUERIES, parameters_of
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["DATABASE_FILE", "ENGINES", "Engine", "MARKER_FILE", "acquire", "choose_engine", "load_engine", "release"]
+
+ENGINES = ("kuzu", "ladybug")
+DEFAULT_ENGINE = "kuzu"
+DATABASE_FILE = "graph.db"
+MARKER_FILE = "graphmem.json"
+OWNER_FILE = "owner.pid"
+FORMAT = 1
+
+#: The engine's own objects (kuzu and ladybug ship no type information): a database, a prepared
+#: statement, a query's result.
+Database = Any
+Prepared = Any
+Result = Any
+
+
+def choose_engine(explicit: str | None = None, directory: Path | None = None) -> str:
+    """The engine to use: explicit choice, then GRAPHMEM_ENGINE, then the store's own, then kuzu."""
+    name = explicit or os.environ.get("GRAPHMEM_ENGINE") or _marked_engine(directory)
+    name = (name or _loaded_engine() or DEFAULT_ENGINE).strip().lower()
+    if name not in ENGINES:
+        raise EngineError(f"unknown engine {name!r}; choose one of: {', '.join(ENGINES)}")
+    return name
+
+
+def _loaded_engine() -> str | None:
+    return next((name for name in ENGINES if name in sys.modules), None)
+
+
+def _marked_engine(directory: Path | None) -> str | None:
+    if directory is None or not (directory / MARKER_FILE).exists():
+        return None
+    return json.loads((directory / MARKER_FILE).read_text()).get("engine")
+
+
+def load_engine(name: str) -> ModuleType:
+    """Import the engine module; refuse a second, different engine in this process."""
+    other = next((o for o in ENGINES if o != name and o in sys.modules), None)
+    if other:
+        raise EngineError(
+            f"{other} is already loaded in this process and {name} cannot share it; "
+            f"use a separate process for {name}"
+        )
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        hint = "pip install 'graphmem[ladybug]'" if name == "ladybug" else "pip install kuzu"
+        raise EngineError(f"the {name} engine is not installed; {hint}") from exc
+
+
+class Engine:
+    """One engine Database and its Connection, shared by every Store on the same path."""
+
+    def __init__(self, name: str, directory: Path | None):
+        self.name = name
+        self.directory = directory
+        self.lock = threading.RLock()
+        self.users = 0
+        module = load_engine(name)
+        if directory is None:
+            self.database = module.Database(":memory:", **_buffer_pool())
+        else:
+            self._check_marker()
+            self.database = _open_database(module, directory)
+            (directory / OWNER_FILE).write_text(str(os.getpid()))
+            if not (directory / MARKER_FILE).exists():
+                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": FORMAT}))
+        self.connection = module.Connection(self.database)
+        self.in_transaction = False
+        self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
+        # kuzu runs prepared statements ~3x faster; ladybug deprecates them and runs them slower.
+        self._prepared: dict[str, Prepared] | None = {} if name == "kuzu" else None
+        self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
+
+    def _check_marker(self) -> None:
+        marked = _marked_engine(self.directory)
+        if marked and marked != self.name:
+            raise EngineError(
+                f"store {self.directory} was made with {marked} and cannot be opened with {self.name}; "
+                f"open it with {marked}, or export it and import the file into a new {self.name} store"
+            )
+
+    def run(self, name: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
+        """Run the named query from queries/ with a complete parameter dict; return its rows."""
+        params = _checked(name, params)
+        with self.lock:
+            query: str | Prepared = QUERIES[name]
+            if self._prepared is not None:
+                query = self._prepared.get(name)
+                if query is None:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", DeprecationWarning)
+                        query = self._prepared[name] = self.connection.prepare(QUERIES[name])
+            return self._execute(query, params)
+
+    def run_text(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
+        """Run query text (not from queries/) with parameters."""
+        with self.lock:
+            return self._execute(text, params)
+
+    def arrow(self, name: str, params: dict[str, Any] | None = None) -> pa.Table:
+        """Run the named query and return its whole answer as one Arrow table."""
+        return self.arrow_text(QUERIES[name], _checked(name, params))
+
+    def arrow_text(self, text: str, params: dict[str, Any] | None = None) -> pa.Table:
+        """Run query text (not from queries/) and return its whole answer as one Arrow table."""
+        with self.lock:
+            bound = {key: _bind(value) for key, value in (params or {}).items()}
+            return self.connection.execute(text, bound).get_as_arrow()
+
+    def _execute(self, query: str | Prepared, params: dict[str, Any]) -> list[list[Any]]:
+        if self.in_transaction and isinstance(query, str) and query.lstrip()[:4].upper() == "COPY":
+            self._copied = True
+        return _rows(self.connection.execute(query, {key: _bind(value) for key, value in params.items()}))
+
+    def run_with_columns(self, text: str, params: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+        """Run one statement of query text; return its column names and rows."""
+        with self.lock:
+            result = self.connection.execute(text, {key: _bind(value) for key, value in params.items()})
+            if isinstance(result, list):
+                raise EngineError("internal: one statement expected")
+            return result.get_column_names(), _rows(result)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Engine]:
+        """Hold the engine for one atomic write: all of it commits or none of it does."""
+        with self.lock:
+            if self.in_transaction:
+                raise EngineError("nested write: a write is already under way on this store")
+            self.connection.execute("BEGIN TRANSACTION")
+            self.in_transaction, self._copied = True, False
+            try:
+                yield self
+            except BaseException:
+                self._abort()
+                raise
+            else:
+                self.connection.execute("COMMIT")
+            finally:
+                self.in_transaction = False
+
+    def _abort(self) -> None:
+        """Undo the open transaction.
+
+        After a COPY, ROLLBACK looks clean but the copied rows come back when the database is
+        reopened (both engines); closing the database instead discards the transaction, as a
+        kill would. A failed statement has already rolled the transaction back.
+        """
+        if self._copied and self.directory is not None:
+            self.reopen()
+            return
+        try:
+            self.connection.execute("ROLLBACK")
+        except RuntimeError as exc:
+            if "no active transaction" not in str(exc).lower():
+                raise
+
+    def reopen(self, while_closed: Callable[[], None] | None = None) -> None:
+        """Close the database and open it again (on disk only), discarding an open transaction.
+
+        ``while_closed`` runs while no Database holds the files (e.g. to swap in a rewritten
+        file); every Store sharing this Engine keeps working afterwards.
+        """
+        if self.directory is None:
+            raise EngineError("an in-memory store cannot be reopened")
+        module = load_engine(self.name)
+        with self.lock:
+            self.connection.close()
+            self.database.close()
+            try:
+                if while_closed is not None:
+                    while_closed()
+            finally:
+                self.database = _open_database(module, self.directory)
+                self.connection = module.Connection(self.database)
+                self._prepared = {} if self._prepared is not None else None
+                self.in_transaction = self._copied = False
+                self.generation += 1
+
+    def table_names(self) -> set[str]:
+        """The names of the tables the database holds (from the engine's catalog)."""
+        with self.lock:
+            return {row[0] for row in self._execute("CALL show_tables() RETURN name", {})}
+
+    def log_bytes(self) -> int:
+        """The size of the write-ahead log: what the next open replays unless a checkpoint folds it in."""
+        if self.directory is None:
+            return 0
+        try:
+            return (self.directory / (DATABASE_FILE + ".wal")).stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def close(self, *, keep_log: bool = False) -> None:
+        """Release the database (the last Store on this path closes it).
+
+        Closing checkpoints: the write-ahead log is folded into the database file. With
+        ``keep_log``, a log of at most :data:`LOG_KEPT_AT_CLOSE` is left for the next open to
+        replay instead (a checkpoint at close costs about half a second at 50k versions; replaying
+        a small log costs milliseconds). Committed writes are in the log either way, so a kill at
+        any moment keeps them.
+        """
+        if keep_log and self.directory is not None and not self.in_transaction \
+                and self.log_bytes() <= LOG_KEPT_AT_CLOSE:
+            self.connection.execute("CALL force_checkpoint_on_close=false")
+        self.connection.close()
+        self.database.close()
+        if self.directory is not None:
+            (self.directory / OWNER_FILE).unlink(missing_ok=True)
+
+
+def _checked(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    """The parameters of a named query, refused unless they are exactly the ones it uses."""
+    params = params or {}
+    if parameters_of(name) != params.keys():
+        raise EngineError(
+            f"query {name}: parameters mismatch: expected {sorted(parameters_of(name))}, got {sorted(params)}"
+        )
+    return params
+
+
+def _rows(result: Result) -> list[list[Any]]:
+    rows = []
+    while result.has_next():
+        rows.append(result.get_next())
+    return rows
+
+
+def _bind(value: object) -> object:
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        raise EngineError("internal: aware datetime reached the engine; convert with to_engine()")
+    return value
+
+
+_LOCK_MESSAGE = re.compile(r"Could not set lock|Lock is held", re.IGNORECASE)
+
+
+#: Database settings per engine. Both checkpoint whenever the write-ahead log passes 16 MB,
+#: and a checkpoint rewrites the edge data a write touched, at a cost that grows with the store:
+#: batches of 10,000 asserts took 9, 17, 24, 32 and 43 s in a row on kuzu at 100k versions, and
+#: 12-17 s each on ladybug at 1M, most of it the checkpoint in COMMIT. With 256 MB: 1.9-3.5 s
+#: (kuzu, 100k) and 3.8-4.1 s (ladybug, 1M) each, plus one checkpoint of ~10 s when the log
+#: fills or the store closes (BENCHMARKS.md).
+CHECKPOINT_THRESHOLD = 256 * 2**20
+SETTINGS = {name: {"checkpoint_threshold": CHECKPOINT_THRESHOLD} for name in ("kuzu", "ladybug")}
+
+#: The write-ahead log a Store may leave behind when it closes (see :meth:`Engine.close`). Every
+#: open replays what is left: at 50k versions on a 2-core machine a 165 KB log added 75 ms to a
+#: kuzu open and a 206 KB log 90 ms to a ladybug one (~0.45 ms per KB), while a checkpoint at
+#: close took 0.4-0.8 s on either, whether it folded in 2 KB or 165 KB. A CLI write leaves
+#: about 2 KB (benchmarks.cli), so with 64 KB kept one write in about 30 pays a checkpoint and
+#: every open, read or write, replays at most ~30 ms (at 256 KB it was ~115 ms, most of what
+#: kept the everyday commands over their target).
+#: A crash replays what is left plus what the crashed process wrote (at most
+#: :data:`CHECKPOINT_THRESHOLD`).
+LOG_KEPT_AT_CLOSE = 64 * 2**10
+
+#: ``GRAPHMEM_BUFFER_POOL_MB`` sets the engine's page cache in megabytes; the test suite sets a
+#: small one. Without it the cache may grow to :func:`default_buffer_pool_mb`: a quarter of the
+#: machine's memory. (The engines' own default, 80% of it, suits a database server, and the
+#: engine sets up ~2 MB of bookkeeping per GB allowed before it reads a page: on a 24 GB machine
+#: 38 MB of resident memory and ~25 ms for every store opened. BENCHMARKS.md, "Ingest".)
+BUFFER_POOL_ENV = "GRAPHMEM_BUFFER_POOL_MB"
+#: The least default page cache, for machines whose memory cannot be read or is small.
+LEAST_BUFFER_POOL_MB = 256
+
+
+def default_buffer_pool_mb() -> int | None:
+    """A quarter of the machine's physical memory in megabytes (at least 256), or None where it
+    cannot be read (the engine's own default then applies)."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return max(LEAST_BUFFER_POOL_MB, total // 4 // 2**20) if total > 0 else None
+
+
+def _buffer_pool() -> dict:
+    value = os.environ.get(BUFFER_POOL_ENV, "").strip()
+    if not value:
+        default = default_buffer_pool_mb()
+        return {} if default is None else {"buffer_pool_size": default * 2**20}
+    if not value.isdigit() or int(value) < 16:
+        raise EngineError(f"{BUFFER_POOL_ENV} is a number of megabytes, at least 16 (got {value!r})")
+    return {"buffer_pool_size": int(value) * 2**20}
+
+
+def _open_database(module: ModuleType, directory: Path) -> Database:
+    try:
+        return module.Database(str(directory / DATABASE_FILE), **SETTINGS.get(module.__name__, {}),
+                               **_buffer_pool())
+    except RuntimeError as exc:
+        if not _LOCK_MESSAGE.search(str(exc)):
+            raise EngineError(f"cannot open store {directory}: {exc}") from exc
+        holder = _holder(directory / OWNER_FILE)
+        raise StoreLocked(
+            f"store {directory} is in use by another process{holder}; "
+            "close that process or use another --store"
+        ) from exc
+
+
+def _holder(owner: Path) -> str:
+    """The holder as " (process N)" when the owner file names a live process, else "" (stale)."""
+    try:
+        pid = int(owner.read_text().strip())
+        os.kill(pid, 0)
+    except PermissionError:
+        pass  # alive, under another user
+    except (OSError, ValueError):
+        return ""
+    return f" (process {pid})"
+
+
+_open_engines: dict[str, Engine] = {}
+_registry_lock = threading.Lock()
+
+
+def acquire(name: str, directory: Path | None) -> Engine:
+    """The Engine for ``directory`` (a new one for in-memory), shared within this process."""
+    if directory is None:
+        alone = Engine(name, None)
+        alone.users = 1
+        return alone
+    key = str(directory.resolve())
+    with _registry_lock:
+        engine = _open_engines.get(key)
+        if engine is None:
+            directory.mkdir(parents=True, exist_ok=True)
+            engine = _open_engines[key] = Engine(name, directory)
+        elif engine.name != name:
+            raise EngineError(f"store {directory} is already open here with {engine.name}")
+        engine.users += 1
+        return engine
+
+
+def release(engine: Engine, *, keep_log: bool = False) -> None:
+    """Give back an Engine from :func:`acquire`; the last user closes it (``keep_log``: see
+    :meth:`Engine.close`; a database whose file is about to be moved or copied is checkpointed)."""
+    with _registry_lock:
+        engine.users -= 1
+        if engine.users > 0:
+            return
+        if engine.directory is not None:
+            _open_engines.pop(str(engine.directory.resolve()), None)
+    engine.close(keep_log=keep_log)

@@ -1,0 +1,149 @@
+"""Objects of a verb phrase: places, organisations, people, liked things, names.
+
+Each reader takes the words right after a verb phrase and returns the object written there
+(without a leading "the"), or nothing when what follows is not one.
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._lexicon import JOB_NOUNS, NOT_NAMES, is_place, looks_educational, looks_organisational
+
+__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "STUDY_PHRASE", "called_name", "lowercase_name", "people",
+           "place_name", "proper_name", "things"]
+
+
+def _is_name(text: str) -> bool:
+    return all(word.lower().strip(".") not in NOT_NAMES for word in text.split())
+
+
+_CONNECTOR = r"(?:of|de|da|del|della|di|do|dos|la|le|les|van|von|der|den|du|y|and|&|upon|on|the|for|am|im|sur)"
+_PROPER = re.compile(
+    rf"(?:[A-Z0-9][\w'’.&-]*|[A-Z]\.)(?:\s+(?:{_CONNECTOR}\s+)*(?!I\b)(?:[A-Z0-9][\w'’.&-]*))*")
+_THE = re.compile(r"^(?:the|The)\s+")
+_CLOCK = re.compile(r"\d[\d:.]*\s*(?:[ap]\.?m\.?)?", re.IGNORECASE)
+_NAME_END = re.compile(r"[.,;:!?)]+$")
+_PRONOUNS = frozenset(
+    "it its that this these those there here them him her me you us myself yourself ourselves "
+    "something anything everything nothing someone anyone everyone one home my your his our "
+    "their a an to some any all what which whatever stuff things".split())
+_THING_STOP = re.compile(
+    r"[;:!?()\"“”]|,?\s+(?:and|but|or|so)\s+(?=(?:I|i|my|we|he|she|they|it|you)\b)|\s(?:but|"
+    r"because|since|when|while|with|in|on|at|after|before|during|for|from|a\s+lot|very\s+much|"
+    r"so\s+much|too|as\s+well|any\s*more|any\s+longer|no\s+more|these\s+days|nowadays|now|"
+    r"either|lately|recently|anyway|though|honestly|like|than|if|more|most|again|too|these|"
+    r"right\s+now|at\s+the\s+moment|at\s+all|tbh|imo|lol|haha|tho|fan|fans|"
+    r"this|every|each|all|ever|since|until|whenever)\b", re.IGNORECASE)
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+_NAMED_LEAD = re.compile(r"^(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|"
+                         r"someone|somebody)\s+(?:named|called)\s+", re.IGNORECASE)
+JOB_PHRASE = re.compile(rf"^(?:(?:my|the|a|our|that)\s+)?(?:[\w-]+\s+)?(?P<noun>{'|'.join(JOB_NOUNS)})\b",
+                  re.IGNORECASE)
+JOB_WORD = re.compile(rf"\b(?:{'|'.join(JOB_NOUNS)})\b", re.IGNORECASE)
+FIRST_WORD = re.compile(r"[\w'’-]+")
+
+
+#: "I dropped out of college": a school not named, for an end with no object.
+STUDY_PHRASE = re.compile(
+    r"^(?:(?:my|the|a)\s+)?(?:[\w'’-]+\s+)?(?:college|school|uni|university|grad\s+school|"
+    r"program|programme|course|degree|phd|master['’]?s|studies)\b", re.IGNORECASE)
+#: "a startup called Nimbus": the name after a description.
+_CALLED = re.compile(
+    r"^(?:a|an|this|the)\s+(?:[\w-]+\s+){0,2}?(?:company|startup|start-up|firm|agency|bank|school|"
+    r"college|university|restaurant|cafe|café|bar|shop|store|studio|lab|nonprofit|charity|"
+    r"hospital|clinic|bakery|place|town|city|village|band|team|club)\s+(?:called|named)\s+",
+    re.IGNORECASE)
+#: Lowercase words that are no company, in text typed all in lowercase ("i quit netflix").
+_COMMON = frozenset(
+    "a an the my our your his her their this that it its me you us him them there here home "
+    "work school class church bed lunch dinner breakfast night nights noon early late now today "
+    "tomorrow yesterday again too so and but or because for with from to in on at by job jobs "
+    "part-time full-time remotely everything nothing something all some any one two".split())
+
+
+def lowercase_name(rest: str, text: str) -> str | None:
+    """In a message typed all in lowercase, the word after the verb as a name, when it can be."""
+    if any(ch.isupper() for ch in text):
+        return None
+    m = re.match(r"\s*([a-z][\w'’&-]*)", rest)
+    word = m.group(1) if m else ""
+    if not word or word in _COMMON or word in JOB_NOUNS or word.endswith("ing") or len(word) < 2:
+        return None
+    return word
+
+
+def proper_name(rest: str) -> str | None:
+    """The capitalised name that opens ``rest`` ("the Mayo Clinic" -> "Mayo Clinic")."""
+    rest = _THE.sub("", _CALLED.sub("", rest.lstrip(" ,")))
+    m = _PROPER.match(rest)
+    if not m:
+        return None
+    name = _NAME_END.sub("", m.group()).strip()
+    name = re.sub(rf"(?:\s+{_CONNECTOR})+$", "", name)
+    if not name or not _is_name(name.split()[0]) or len(name.split()) > 6 or _CLOCK.fullmatch(name):
+        return None
+    return name
+
+
+def _known_place(rest: str) -> str | None:
+    """A known place opening ``rest`` in any case ("berlin", "new york")."""
+    words = _THE.sub("", rest.lstrip()).split()
+    for n in range(min(4, len(words)), 0, -1):
+        candidate = _NAME_END.sub("", " ".join(words[:n]))
+        if is_place(candidate):
+            return candidate
+    return None
+
+
+def place_name(rest: str) -> str | None:
+    name = proper_name(rest)
+    if name and not looks_educational(name) and not name.endswith(("'s", "’s")):
+        return name
+    return _known_place(rest)
+
+
+_APPOSITION = re.compile(r"^(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+,?\s+(?=[A-Z])")
+
+
+def people(rest: str) -> list[str]:
+    """The people named at the start of ``rest``: "Tom", "Priya and Dev", "my partner Chris"."""
+    rest = _APPOSITION.sub("", _NAMED_LEAD.sub("", rest.lstrip()))
+    people = []
+    while (name := proper_name(rest)) and not looks_organisational(name):
+        if len(name.split()) > 3:
+            break
+        for part in re.split(r"\s+(?:and|&)\s+", name):
+            people.append(part)
+        rest = rest[rest.find(name) + len(name):]
+        more = re.match(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=[A-Z])", rest)
+        if not more:
+            break
+        rest = rest[more.end():]
+    return people
+
+
+def things(rest: str) -> list[str]:
+    stop = _THING_STOP.search(rest)
+    phrase = rest[:stop.start()] if stop else rest
+    out = []
+    for part in _LIST_SEPARATOR.split(phrase):
+        part = _THE.sub("", part.strip().strip(".,!?'\"“”’‘ ")).strip()
+        part = re.sub(r"^(?:the)\s+", "", part, flags=re.IGNORECASE)
+        words = part.split()
+        if not words or len(words) > 5 or words[0].lower() in _PRONOUNS:
+            continue
+        if any(ch.isalpha() for ch in part):
+            out.append(part)
+    return out
+
+
+def called_name(rest: str) -> str | None:
+    m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
+    if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS:
+        return None
+    return m.group(1)
+
+

@@ -1,0 +1,207 @@
+"""The verb phrases the rules extractor knows, each with the fact it states.
+
+A :class:`Verb` is a pattern for the words from the verb up to where its object starts ("moved
+to", "got a job at", "broke up with"), the predicate it states, how it states it, and what kind
+of object follows. The subject, auxiliaries and time phrases around it are read by
+:mod:`graphmem.extract._rules`, so one entry covers "I moved to", "we've just moved to",
+"my sister Ana moved to" and "Moved to".
+
+Kinds:
+
+- ``state``: true while it lasts (live in, work at, like, be married to). Present or perfect
+  asserts it; "used to", "no longer", "not ... anymore" and a plain past without a bounded
+  period end it; a past with a bounded period ("in 2019", "from 2015 to 2018") asserts that period.
+- ``start``: it became true (moved to, joined, started dating): asserts from the time phrase.
+- ``stop``: it stopped being true (left, quit, broke up with): ends at the time phrase.
+- ``event``: it happened (travelled to, met, graduated from): asserts the period of the time phrase.
+
+A ``start``, ``stop`` or ``event`` said in the present or the future ("I'm moving to Oslo",
+"I'll visit Rome") states something only with an explicit time still to come.
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["VERBS", "Verb"]
+
+Kind = Literal["state", "start", "stop", "event"]
+#: place: a city, country, region (lowercase only if known); org: a company or school;
+#: where: a place or an organisation, which decides the predicate; person: someone named;
+#: thing: what one likes (lists allowed); name: what one is called; none: no object.
+ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none"]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb phrase and the fact it states about the object that follows it."""
+
+    head: re.Pattern[str]
+    predicate: str
+    kind: Kind
+    obj: ObjectKind
+    negated: str | None = None  # what "I don't <verb> X" asserts instead (like -> dislikes)
+    needs_be: bool = False  # "based in", "into", "a fan of": only after am/is/are/was/been
+    bare: bool = False  # may stand without an object ("I got divorced")
+    reciprocal: bool = False  # "Tom and I broke up": the other subject is the object
+    done: bool = False  # the words say it happened ("I'm back from"): read as past
+    be_state: bool = False  # after a form of "be" it is a state ("I'm married to")
+    pair: bool = False  # "moved from A to B": ends A, starts B
+    free: bool = False  # needs no subject ("call me Bex", "my name is Li")
+
+
+def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
+          **options: bool) -> Verb:
+    return Verb(re.compile(rf"\b(?:{head})(?:(?<=\s)|(?=\s|$|[,.!]))\s*", re.IGNORECASE), predicate, kind,
+                obj, negated, **options)
+
+
+_A = "['’]"
+_ADV = r"(?:\s+(?:really|so|totally|quite|very|super|pretty|absolutely|completely|seriously))*"
+_NAMED = r"(?:(?:a|some|this)\s+(?:guy|girl|woman|man|person|lady|dude)|someone|somebody)\s+" \
+         r"(?:named|called)\s+"
+_DEGREE = rf"(?:master{_A}?s|masters|phd|ph\.d\.|doctorate|degree|bachelor{_A}?s|mba|undergrad|" \
+          r"studies|diploma|course|thesis)"
+_TRIP = r"(?:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|visit|tour)\s+to\s+|" \
+        r"(?:a|an|our|my|the|two|three|four|five|ten|few|couple|\d+)\s+(?:of\s+)?(?:[\w-]+\s+){0,2}?" \
+        r"(?:days?|nights?|weeks?|weekend|months?)\s+(?:in|on|at)\s+)?"
+_PLACE_LEAD = r"(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){1,3}?(?:in|at)\s+|" \
+              r"(?-i:[A-Z])[\w'’-]+(?:\s+and\s+(?-i:[A-Z])[\w'’-]+)?\s+(?:in|at)\s+(?=(?-i:[A-Z])))?"
+_STAY = r"(?:(?:next|this|last|the)\s+(?:week|weekend|month|summer|winter|spring|fall|autumn)\s+in|" \
+        r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
+        r"(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays|time)\s+in)"
+_MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\s+beer|beers|tea)"
+
+VERBS: list[Verb] = [
+    # --- moves: "from A to B" first, so that "moved from Paris to Berlin" is one statement
+    _verb(r"(?:moved|moving|move|relocated|relocating|switched|switching)\s+(?:back\s+)?from",
+          "lives_in", "start", "where", pair=True),
+    _verb(r"(?:moved|moving|move)\s+(?:back\s+|over\s+)?(?:home\s+)?to|(?:relocated|relocating|relocate)\s+"
+          r"(?:back\s+)?to", "lives_in", "start", "where", pair=True),
+    _verb(r"(?:left|leaving|leave)", "lives_in", "stop", "where", pair=True),
+    _verb(r"(?:moved|moving)\s+(?:into|to)\s+(?:a|an|our|my|the)\s+(?:[\w-]+\s+){0,2}?"
+          r"(?:place|flat|apartment|house|home|condo|studio)\s+in", "lives_in",
+          "start", "place"),
+    _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
+    _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
+    _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
+          r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
+    _verb(r"(?:settled|settling)\s+(?:down\s+)?in", "lives_in", "start", "place"),
+    _verb(r"based\s+in|(?:now\s+)?in", "lives_in", "state", "place", needs_be=True),
+    # --- work
+    _verb(r"(?:work|works|worked|working)(?:\s+(?:remotely|from\s+home|nights|days|weekends|"
+          r"part-time|full-time|part\s+time|full\s+time)|\s+as\s+(?:a|an)(?:\s+[\w'’-]+){1,3}?)?"
+          r"\s+(?:at|for|with)|"
+          r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
+          r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
+          "org"),
+    _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
+          r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)\s+(?:at|with)|"
+          r"(?:hired|hire)\s+(?:by|at)|(?:joined|join|joining|joins)(?:\s+(?:a|an)\s+(?:new\s+)?"
+          r"(?:company|startup|firm|agency)\s*,)?|(?:started|start|starting|starts|began|begin)\s+"
+          r"(?:working\s+|(?:a|my|the)\s+(?:new\s+)?(?:job|role|position|internship)\s+)?(?:at|with|for)",
+          "works_at", "start", "org"),
+    _verb(r"at", "works_at", "state", "org", needs_be=True),
+    _verb(r"(?:a|an)\s+(?:[\w'’-]+\s+){1,3}?(?:at|for|with)", "works_at", "state", "org",
+          needs_be=True),
+    _verb(r"(?:quit|quitting|quits|resigned\s+from|resigning\s+from|retired\s+from|retiring\s+"
+          r"from)(?:\s+(?:my|the|a)\s+(?:job|position|role|post)(?:\s+(?:at|with))?)?|"
+          r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
+          r"(?:\s+(?:from|by|at))?|(?:retired|retiring)", "works_at", "stop", "org", bare=True),
+    _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
+    _verb(r"(?:love|loves|like|likes|adore|adores|enjoy|enjoys|hate|hates)\s+my\s+(?:new\s+)?"
+          r"(?:job|role|position|work|internship)\s+(?:at|with)", "works_at", "state", "org"),
+    # --- studies
+    _verb(r"(?:study|studies|studied|studying)\s+(?:[\w-]+\s+){0,3}?(?:at|in)|(?:doing|did|"
+          r"do|does)\s+(?:my|a|her|his|their)\s+" + _DEGREE + r"(?:\s+in\s+[\w\s]+?)?\s+at|"
+          r"enrolled\s+(?:at|in)|(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
+          r"a\s+course|lessons)\s+at|(?:go|goes|going)\s+to", "studies_at", "state", "org"),
+    _verb(r"(?:started|starting|start|began|begin)\s+(?:my|a|her|his|their)\s+" + _DEGREE +
+          r"\s+at", "studies_at", "start", "org"),
+    _verb(r"(?:dropped|dropping)\s+out\s+of", "studies_at", "stop", "org", bare=True),
+    _verb(r"(?:a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:student|undergrad|undergraduate|postgrad|"
+          r"freshman|sophomore|junior|senior|fresher|phd\s+candidate)\s+(?:at|in)",
+          "studies_at", "state", "org", needs_be=True),
+    _verb(r"graduated\s+from|(?:finished|completed|got|earned|received)\s+(?:my|a|her|his)\s+"
+          + _DEGREE + r"\s+(?:at|from)",
+          "graduated_from", "event", "org"),
+    # --- relationships
+    _verb(r"(?:got|get|getting|gets)\s+married(?:\s+to)?|married(?:\s+to)?|marrying|marry",
+          "married_to", "start", "person", reciprocal=True, be_state=True),
+    _verb(r"(?:got|get|getting|gets)\s+divorced(?:\s+from)?|divorced|divorcing|divorce",
+          "married_to", "stop", "person", bare=True, reciprocal=True),
+    _verb(r"(?:my|our)\s+divorce(?:\s+(?:from|with))?(?=(?:\s+[A-Z][\w'’-]+)?\s+(?:was|got|is|"
+          r"has\s+been|went|came|became)\s+(?:finali[sz]ed|final|through|official))",
+          "married_to", "stop", "person", bare=True, free=True, done=True),
+    _verb(r"(?:started|start|starting|began)\s+(?:dating|seeing|going\s+out\s+with)|"
+          r"(?:got|getting|get)\s+together\s+with", "dating", "start", "person"),
+    _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?[,;]?\s+"
+          r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
+    _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
+          r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
+          "state", "person", reciprocal=True),
+    _verb(r"together|a\s+couple|an\s+item", "dating", "state", "person", needs_be=True,
+          reciprocal=True),
+    _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
+    _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)",
+          "dating", "stop", "person", bare=True, reciprocal=True),
+    # --- likes
+    _verb(r"(?:stopped|stop)\s+(?:liking|loving|enjoying)|(?:lost|losing)\s+interest\s+in",
+          "likes", "stop", "thing"),
+    _verb(r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores)\s+living\s+in", "lives_in",
+          "state", "place"),
+    _verb(r"(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|adores|adored)"
+          r"(?!\s+to\b)", "likes", "state", "thing", negated="dislikes"),
+    _verb(rf"(?:gotten|got|getting|get){_ADV}\s+into(?!\s+(?-i:[A-Z]))", "likes", "start", "thing"),
+    _verb(rf"{_ADV.replace('*', '?')}\s*into|(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?"
+          r"fan\s+of|(?:obsessed|obsessing)\s+(?:with|over)|(?:crazy|mad|passionate)\s+about|"
+          r"hooked\s+on", "likes", "state", "thing", needs_be=True, negated="dislikes"),
+    _verb(r"(?:a\s+)?(?:big|huge|massive|great|die-hard|diehard|lifelong)\s+"
+          r"(?=(?-i:[A-Z])[\w'’&-]*(?:\s+(?-i:[A-Z])[\w'’&-]*){0,2}\s+fan\b)", "likes", "state", "thing",
+          needs_be=True),
+    _verb(rf"(?:hate|hates|hated|dislike|dislikes|disliked|detest|detests|loathe|loathes|"
+          rf"can{_A}t\s+stand|cannot\s+stand|can{_A}t\s+bear)(?!\s+to\b)", "dislikes", "state",
+          "thing"),
+    # --- trips
+    _verb(r"(?:travell?ed|travell?ing|travels?|flew|flying|fly|flies|drove|driving|drive|sailed|"
+          r"took\s+(?:a|the)\s+(?:train|bus|ferry|flight)|headed|heading|head|heads|hopped\s+over)"
+          r"(?:\s+(?:out|down|up|over|back|home))?\s+to|(?:took|take|taking|made|went\s+on|"
+          r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
+          r"to|backpacked\s+(?:through|around|across|in)|(?:toured|touring)", "traveled_to",
+          "event", "place"),
+    _verb(r"(?:went|go|going|goes)\s+(?:back\s+|over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
+          "event", "place"),
+    _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
+    _verb(r"been\s+to", "traveled_to", "event", "place", done=True),
+    _verb(r"(?:stayed|staying|stay|stays)\s+(?:over\s+)?(?:with\s+(?:[\w'’-]+\s+){1,3}?)?in|"
+          r"(?:went|go|going)\s+(?:camping|hiking|skiing|snowboarding|surfing|backpacking|diving|"
+          r"sailing|fishing|climbing|shopping|island\s+hopping)\s+(?:in|at|on|around)",
+          "traveled_to", "event", "place"),
+    _verb(r"on\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour|break)\s+"
+          r"(?:to|in|around)", "traveled_to", "event", "place", needs_be=True, done=True),
+    _verb(r"(?:spent|spend|spending)\s+(?:" + _STAY + r"|(?:christmas|thanksgiving|easter|"
+          r"new\s+year['’]?s?|the\s+holidays|the\s+summer|the\s+winter|the\s+weekend)\s+in)|"
+          r"(?:went|go|going|goes|came|come|coming|headed|heading|flew|flying|drove|driving)\s+"
+          r"(?:back\s+|home\s+|over\s+|up\s+|down\s+)?(?:to\s+)?(?:see|visit)\s+" + _PLACE_LEAD
+          + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
+          r"(?:time|trip|holiday|vacation|week|weekend)\s+in", "traveled_to", "event", "place",
+          done=True),
+    _verb(r"(?:got|get|came|come|just|flew|drove|arrived|returned)\s+(?:back\s+|home\s+)?from\s+"
+          + _TRIP + r"|back\s+from\s+" + _TRIP,
+          "traveled_to", "event", "place", done=True),
+    # --- meetings
+    _verb(r"(?:met|meet|meeting|meets)(?:\s+up)?(?:\s+with)?|(?:ran|run|running|bumped)\s+into|"
+          r"(?:caught|catching|catch)\s+up\s+with|(?:had|have|having|grabbed|grab|grabbing)\s+"
+          + _MEAL + r"\s+with|(?:hung|hanging|hang)\s+out\s+with", "met", "event", "person"),
+    # --- names
+    _verb(rf"\bmy\s+name(?:\s+is|{_A}s)|(?:call|calls|called)\s+me", "is_called", "state", "name",
+          free=True),
+    _verb(r"(?:go|goes|going)\s+by", "is_called", "state", "name"),
+    _verb(rf"(?:^|(?<=[.!]\s))(?:hi|hello|hey|hiya)(?:\s+there|\s+all|\s+everyone)?[\s,!.]+"
+          rf"(?:I{_A}m|I\s+am|this\s+is|it{_A}s)", "is_called", "state", "name", free=True),
+    _verb(r"(?:called|named)", "is_called", "state", "name", needs_be=True),
+]

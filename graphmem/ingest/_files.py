@@ -1,0 +1,435 @@
+"""Reading chat files and memory files: their formats, chat times, and streaming.
+
+A chat file is read once to check every message, keeping only where each one is and when it
+was said (:class:`MessageFile`); the messages are read again from the file whenever they are
+used, so a long conversation is never held in memory whole. JSON Lines are read line by line;
+a file that is one JSON document (a list of messages, or ``{"user_id", "messages"}``) is read
+as text and its messages decoded one at a time.
+
+Internal: import what it offers from :mod:`graphmem.ingest`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timedelta, tzinfo
+from pathlib import Path
+from typing import Any, Literal, overload
+
+from ..core.times import UTC
+from ..errors import ImportFailed, InvalidInput
+from ..models import Model
+from ..when import parse_chat_time
+
+__all__ = ["Message", "MessageFile", "read_memories", "read_messages", "reference_time"]
+
+
+class Message(Model):
+    """One chat message read from a file, with where it was found."""
+
+    where: str  # "FILE:LINE", for messages about it
+    role: str
+    content: str
+    chat_time: datetime
+    id: str | None = None
+    actor: str | None = None
+    user: str | None = None  # the conversation's user (its user_id), when the file names one
+
+    @property
+    def speaker(self) -> str:
+        """Whom a user message's first person means: its actor, else the user, else 'user'."""
+        return self.actor or self.user or "user"
+
+    @property
+    def episode_actor(self) -> str:
+        """Who produced the message: the speaker for user messages, else the actor or role."""
+        return self.speaker if self.role == "user" else self.actor or self.role
+
+
+def reference_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UTC) -> datetime:
+    """Read a reference time given by a user: 'now', ISO 8601 or a chat time like '8 May 2023'."""
+    if isinstance(text, str) and text.strip().lower() == "now":
+        return datetime.now(UTC)
+    return parse_chat_time(text, day_first=day_first, tz=tz)
+
+
+# --- one message ----------------------------------------------------------------------------------
+
+@overload
+def _text_field(record: dict[str, Any], key: str, where: str, *, required: Literal[True]) -> str: ...
+@overload
+def _text_field(record: dict[str, Any], key: str, where: str, *, required: Literal[False]) -> str | None: ...
+def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool) -> str | None:
+    value = record.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool) and key == "id":
+        return str(value)
+    if not isinstance(value, str) or not value.strip():
+        problem = "is missing" if value is None else "must be non-empty text"
+        raise ImportFailed(f"{where}: {key!r} {problem}")
+    return value
+
+
+def _message(record: Any, where: str, *, day_first: bool, tz: tzinfo | str, user: str | None,
+             chat_time: datetime | None = None) -> Message:
+    """A checked message (``chat_time``: already read from it, when it was checked before)."""
+    if not isinstance(record, dict):
+        raise ImportFailed(f"{where}: expected a JSON object with role, content and chat_time, "
+                           f"got {type(record).__name__}")
+    role = _text_field(record, "role", where, required=True).strip().lower()
+    content = _text_field(record, "content", where, required=True)
+    if chat_time is None:
+        raw_time = record.get("chat_time")
+        if not isinstance(raw_time, str):
+            problem = "is missing" if raw_time is None else "must be text such as 2025-09-12T08:00:00Z"
+            raise ImportFailed(f"{where}: 'chat_time' {problem}")
+        try:
+            chat_time = parse_chat_time(raw_time, day_first=day_first, tz=tz)
+        except InvalidInput as exc:
+            raise ImportFailed(f"{where}: {exc}") from exc
+    actor = _text_field(record, "actor", where, required=False)
+    return Message(where=where, role=role, content=content, chat_time=chat_time,
+                   id=_text_field(record, "id", where, required=False),
+                   actor=actor.strip() if actor else None, user=user)
+
+
+# --- JSON documents ---------------------------------------------------------------------------------
+
+_DECODER = json.JSONDecoder()
+_SPACE = re.compile(r"\s*")
+_BOM = b"\xef\xbb\xbf"
+
+
+class _Broken(Exception):
+    """The text is not one well-formed JSON document (json.loads says exactly why)."""
+
+
+def _skip(text: str, pos: int) -> int:
+    space = _SPACE.match(text, pos)
+    assert space is not None  # \s* matches anywhere
+    return space.end()
+
+
+def _expect(text: str, pos: int, chars: str) -> str:
+    if pos >= len(text) or text[pos] not in chars:
+        raise _Broken
+    return text[pos]
+
+
+def _array_items(text: str, pos: int) -> tuple[list[int], int]:
+    """Where each item of the JSON array at ``text[pos]`` starts, and where the array ends.
+
+    Each item is decoded to find its end and then dropped: only one is held at a time.
+    """
+    starts: list[int] = []
+    pos = _skip(text, pos + 1)
+    if pos < len(text) and text[pos] == "]":
+        return starts, pos + 1
+    while True:
+        _, end = _DECODER.raw_decode(text, pos)
+        starts.append(pos)
+        pos = _skip(text, end)
+        if _expect(text, pos, ",]") == "]":
+            return starts, pos + 1
+        pos = _skip(text, pos + 1)
+
+
+def _document(text: str) -> tuple[str, Any, int, list[int] | None]:
+    """Walk a one-document file: ("list", None, 0, item starts) for a JSON list; ("messages",
+    user_id, offset, item starts or None when not a list) for an object with "messages";
+    ("other", ...) for any other document. Raises _Broken (or JSONDecodeError) when the text is
+    not one well-formed document."""
+    pos = _skip(text, 0)
+    if pos < len(text) and text[pos] == "[":
+        starts, end = _array_items(text, pos)
+        found: tuple[str, Any, int, list[int] | None] = ("list", None, pos, starts)
+    elif pos < len(text) and text[pos] == "{":
+        found, owner, end = ("other", None, pos, None), None, _skip(text, pos + 1)
+        while text[end:end + 1] != "}":
+            name, end = _DECODER.raw_decode(text, end)
+            if not isinstance(name, str):
+                raise _Broken
+            pos = _skip(text, end)
+            _expect(text, pos, ":")
+            pos = _skip(text, pos + 1)
+            if name == "messages" and text[pos:pos + 1] == "[":
+                starts, end = _array_items(text, pos)
+                found = ("messages", None, pos, starts)  # like json.loads, the last duplicate wins
+            else:
+                value, end = _DECODER.raw_decode(text, pos)
+                if name == "messages":
+                    found = ("messages", None, pos, None)
+                elif name == "user_id":
+                    owner = value
+            end = _skip(text, end)
+            if _expect(text, end, ",}") == ",":
+                end = _skip(text, end + 1)
+                if text[end:end + 1] == "}":
+                    raise _Broken  # a trailing comma
+        end += 1
+        found = (found[0], owner, found[2], found[3])
+    else:
+        _, end = _DECODER.raw_decode(text, pos)
+        found = ("other", None, pos, None)
+    if text[_skip(text, end):]:
+        raise _Broken
+    return found
+
+
+def _whole_json(text: str, path: Path) -> None:
+    """Explain why ``text`` is not one JSON document: raise ImportFailed naming the line, or
+    return when it is JSON Lines after all (checked line by line)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        try:
+            json.loads(first)
+            return  # one value per line: JSON Lines
+        except json.JSONDecodeError:
+            if exc.msg == "Extra data":
+                return
+        raise ImportFailed(f"{path}:{exc.lineno}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+
+
+# --- a file of messages -----------------------------------------------------------------------------
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_LONE_CR = re.compile(rb"\r(?!\n)")
+
+
+def _micros(moment: datetime) -> int:
+    return (moment - _EPOCH) // timedelta(microseconds=1)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    found = os.stat(path)
+    return found.st_size, found.st_mtime_ns
+
+
+def _lines(source: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
+    """Each line of a binary file with the byte offset it starts at (a lone CR ends a line too)."""
+    offset = 0
+    for raw in source:
+        if offset == 0 and raw.startswith(_BOM):
+            raw, offset = raw[len(_BOM):], len(_BOM)
+        if b"\r" in raw.rstrip(b"\r\n"):
+            at = 0
+            for part in _LONE_CR.split(raw):
+                yield offset + at, part
+                at += len(part) + 1
+        else:
+            yield offset, raw
+        offset += len(raw)
+
+
+def _decoded(raw: bytes, offset: int, path: Path) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ImportFailed(f"{path} is not UTF-8 text ({exc.reason} at byte {offset + exc.start})") from exc
+
+
+class MessageFile(Sequence[Message]):
+    """The messages of a chat file, all checked, read again from the file when they are used.
+
+    Made by :func:`read_messages`, which reads the file once and keeps, per message, only where
+    it is and its chat time. Iterating or indexing gives messages in file order;
+    :meth:`in_chat_time_order` in chat-time order (a stable sort). Should the file change after
+    it was checked, reading it again raises ImportFailed.
+    """
+
+    def __init__(self, path: Path, *, day_first: bool, tz: tzinfo | str, user: str | None, document: bool):
+        self.path, self.user = path, user
+        self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
+        self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
+        self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
+        self._stamp = _stamp(path)
+
+    def _add(self, offset: int, line: int, message: Message) -> None:
+        self._offsets.append(offset)
+        self._lines.append(line)
+        self._times.append(_micros(message.chat_time))
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, index: int) -> Message: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Message]: ...
+
+    def __getitem__(self, index: int | slice) -> Message | list[Message]:
+        positions = range(len(self))[index]
+        with self._reader() as read:
+            return [read(i) for i in positions] if isinstance(positions, range) else read(positions)
+
+    def __iter__(self) -> Iterator[Message]:
+        with self._reader() as read:
+            for i in range(len(self)):
+                yield read(i)
+
+    def in_chat_time_order(self) -> Iterator[Message]:
+        """The messages by chat time; those said at the same time in file order."""
+        order = sorted(range(len(self)), key=self._times.__getitem__)
+        with self._reader() as read:
+            for i in order:
+                yield read(i)
+
+    @contextmanager
+    def _reader(self) -> Iterator[Callable[[int], Message]]:
+        try:
+            changed = _stamp(self.path) != self._stamp
+        except OSError as exc:
+            raise ImportFailed(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+        if changed:
+            raise ImportFailed(f"{self.path} changed after it was checked; read it again")
+        if self._document:
+            text = self.path.read_text(encoding="utf-8-sig")
+            yield lambda i: self._message(_DECODER.raw_decode(text, self._offsets[i])[0], i)
+            return
+        with self.path.open("rb") as source:
+            def read(i: int) -> Message:
+                source.seek(self._offsets[i])
+                raw = _LONE_CR.split(source.readline(), maxsplit=1)[0]
+                return self._message(json.loads(_decoded(raw, self._offsets[i], self.path)), i)
+
+            yield read
+
+    def _message(self, record: Any, i: int) -> Message:
+        return _message(record, f"{self.path}:{self._lines[i]}", user=self.user, **self._read,
+                        chat_time=_EPOCH + timedelta(microseconds=self._times[i]))
+
+
+def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str = UTC,
+                  user: str | None = None) -> MessageFile:
+    """Check a file of chat messages and say where each one is; raise ImportFailed naming the
+    first bad line.
+
+    The file is JSON Lines (one ``{"role", "content", "chat_time", "id"?, "actor"?}`` per line),
+    a JSON list of such objects, or ``{"user_id": ..., "messages": [...]}``. Chat times are
+    ISO 8601 or full dates like '1:56 pm on 8 May, 2023' (naive ones read in ``tz``). ``user``
+    names the speaker of user messages that give no actor (default: the file's user_id).
+    The answer is a sequence of :class:`Message` read again from the file when used.
+    """
+    path = Path(path)
+    read = {"day_first": day_first, "tz": tz}
+    try:
+        found = _scan(path, read, user)
+    except OSError as exc:
+        raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if not len(found):
+        raise ImportFailed(f"{path}: no messages found; expected JSON Lines of "
+                           '{"role", "content", "chat_time"} or {"user_id", "messages": [...]}')
+    return found
+
+
+def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
+    """Read the file once, checking every message."""
+    with path.open("rb") as source:
+        lines = _lines(source)
+        first = next(((o, r) for o, r in lines if r.strip()), None)
+        if first is None:
+            return MessageFile(path, user=user, document=False, **read)
+        try:
+            json.loads(_decoded(first[1], first[0], path))
+            alone = all(not r.strip() for _, r in lines)
+        except json.JSONDecodeError:
+            alone = True  # perhaps a document over several lines
+    if alone:
+        text = _decoded(path.read_bytes(), 0, path).removeprefix("\ufeff")
+        try:
+            shape, owner, at, starts = _document(text)
+        except (_Broken, json.JSONDecodeError):
+            _whole_json(text, path)  # raises for a broken document
+            shape = "lines"
+        if shape in ("list", "messages"):
+            return _scan_document(path, text, read, user, shape, owner, at, starts)
+    found = MessageFile(path, user=user, document=False, **read)
+    seen: dict[str, int] = {}
+    with path.open("rb") as source:
+        number = 0
+        for offset, raw in _lines(source):
+            number += 1
+            if not raw.strip():
+                continue
+            try:
+                record = json.loads(_decoded(raw, offset, path))
+            except json.JSONDecodeError as exc:
+                raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen)
+    return found
+
+
+def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None, shape: str, owner: Any,
+                   at: int, starts: list[int] | None) -> MessageFile:
+    if shape == "messages":
+        if owner is not None and (not isinstance(owner, str | int) or not str(owner).strip()):
+            raise ImportFailed(f"{path}:1: 'user_id' must be non-empty text")
+        if starts is None:
+            raise ImportFailed(f"{path}:{text.count(chr(10), 0, at) + 1}: 'messages' must be a list")
+        user = user or (str(owner).strip() if owner is not None else None)
+    assert starts is not None  # a list's item starts are always found
+    found = MessageFile(path, user=user, document=True, **read)
+    seen: dict[str, int] = {}
+    line, counted = 1, 0
+    for start in starts:
+        line, counted = line + text.count("\n", counted, start), start
+        record = _DECODER.raw_decode(text, start)[0]
+        _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen)
+    return found
+
+
+def _check(found: MessageFile, offset: int, line: int, message: Message, seen: dict[str, int]) -> None:
+    """Keep a checked message's place, refusing an id used before."""
+    if message.id is not None:
+        if message.id in seen:
+            raise ImportFailed(f"{message.where}: message id {message.id!r} is already used "
+                               f"at {found.path}:{seen[message.id]}")
+        seen[message.id] = line
+    found._add(offset, line, message)
+
+
+# --- memories -----------------------------------------------------------------------------------------
+
+_BULLET = re.compile(r"^\s*(?:[-*•·–]|\d{1,3}[.)])\s+")
+
+
+def read_memories(path: str | Path) -> list[str]:
+    """Read remembered lines as an assistant displays them: one per line, or a JSON list of strings.
+
+    Blank lines are skipped and list markers ("- ", "• ", "3. ") removed.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ImportFailed(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    stripped = text.strip()
+    if stripped.startswith("[") and stripped.endswith("]"):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImportFailed(f"{path}:{exc.lineno}: not a valid JSON list ({exc.msg}, "
+                               f"column {exc.colno})") from exc
+        starts, _ = _array_items(text, _skip(text, 0))
+        for start, item in zip(starts, items):
+            if not isinstance(item, str):
+                raise ImportFailed(f"{path}:{text.count(chr(10), 0, start) + 1}: expected a remembered "
+                                   f"line as text, got {type(item).__name__}")
+        raw = items
+    else:
+        raw = text.splitlines()
+    memories = [line for line in (_BULLET.sub("", item, count=1).strip() for item in raw) if line]
+    if not memories:
+        raise ImportFailed(f"{path}: no memories found; give one remembered line per line, "
+                           "or a JSON list of strings")
+    return memories

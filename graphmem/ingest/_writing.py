@@ -1,0 +1,238 @@
+"""Writing messages as episodes with their proposals: one message alone, or a conversation many
+messages to a transaction, and what each run reports.
+
+Internal: import what it offers from :mod:`graphmem.ingest`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..core.times import TICK, TimeLike, iso, parse_time
+from ..errors import GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
+from ..extract_rules import ExtractedFact, Extractor, RuleExtractor
+from ..models import Said
+from ._drawing import draw, memory_facts, normalised, problem
+from ._files import Message, MessageFile
+from ._summary import Dropped, IngestSummary, Progress, Recorded, Tally
+
+if TYPE_CHECKING:
+    from .._store import Store
+
+__all__ = ["BATCH", "import_memories", "ingest", "record_message"]
+
+#: The most messages written in one transaction (after the first, written alone). A kill loses at
+#: most one transaction's messages, each whole, and running the file again writes them. Fewer
+#: commits also hold less memory: the engines keep what each commit wrote in memory until a
+#: checkpoint, and a commit of a few messages costs nearly as much as one of thousands
+#: (BENCHMARKS.md: batches of 64 peaked at 429 MB for 10,000 messages on kuzu, 2,048 at ~290 MB).
+BATCH = 2048
+
+
+def _usable(facts: Sequence[ExtractedFact], reference: datetime,
+            where: str) -> tuple[list[ExtractedFact], list[Dropped]]:
+    """The facts that can be proposed, and those dropped with why."""
+    usable, dropped = [], []
+    for fact in map(normalised, facts):
+        if reason := problem(fact, reference):
+            dropped.append(Dropped(where=where, fact=fact, reason=reason))
+        else:
+            usable.append(fact)
+    return usable, dropped
+
+
+def record_message(store: Store, text: str, facts: Sequence[ExtractedFact], *, kind: str = "chat",
+                   actor: str | None = None, reference_time: TimeLike | None = None, approve: bool = False,
+                   replay: bool = False, where: str = "the message",
+                   message_id: str | None = None) -> IngestSummary:
+    """Record one message as an episode with the facts drawn from it proposed; say what was done.
+
+    One atomic write records the episode and its proposals, approved in that same write when
+    ``approve`` is set or ``kind`` skips review. Should the gate refuse one of them ("nothing to
+    end"), the message is recorded all the same and each fact written on its own: a refused one
+    stays pending (``held``), or is dropped when its source skips review. A fact that cannot be
+    proposed at all is dropped, with why. ``reference_time`` (default now) is when it was said;
+    with ``replay`` it is the write's transaction time too (or just after the latest write, when
+    that is not earlier). ``where`` and ``message_id`` name the message in the summary.
+    """
+    reference = store.now() if reference_time is None else store.time(reference_time)
+    tally = Tally()
+    _write_group(store, [Planned(where, message_id, text, actor, reference, list(facts))], tally,
+                 kind=kind, approve=approve, replay=replay)
+    return tally.summary(replayed=replay)
+
+
+@dataclass
+class Planned:
+    """A message read, with the facts drawn from it, waiting to be written."""
+
+    where: str
+    message: str | None
+    text: str
+    actor: str | None
+    reference: datetime
+    facts: list[ExtractedFact]
+
+
+def write_all(store: Store, planned: Iterable[Planned], total: int, *, kind: str, approve: bool,
+              replay: bool, progress: Progress | None, batch: int = BATCH) -> Tally:
+    """Record each planned message in turn, as :func:`record_message` would, many of them to a
+    transaction (:meth:`graphmem.Store.remember_many`); the summaries of all of them added up.
+
+    The first message is written alone (the store takes the conversation's first write before
+    a large one is planned, and progress shows at once), then up to ``batch`` at a time.
+    """
+    if batch < 1:
+        raise InvalidInput("a batch holds at least one message")
+    tally, group, size, done = Tally(), [], 1, 0
+    for item in planned:
+        group.append(item)
+        if len(group) == size:
+            _write_group(store, group, tally, kind=kind, approve=approve, replay=replay)
+            done, group, size = done + len(group), [], batch
+            if progress:
+                progress("writing", done, total)
+    if group:
+        _write_group(store, group, tally, kind=kind, approve=approve, replay=replay)
+        if progress:
+            progress("writing", done + len(group), total)
+    return tally
+
+
+def _write_group(store: Store, group: list[Planned], tally: Tally, *, kind: str, approve: bool,
+                 replay: bool) -> None:
+    """Record a group of messages in one transaction (:meth:`graphmem.Store.remember_many`)."""
+    prepared = [(item, *_usable(item.facts, item.reference, item.where)) for item in group]
+    skip = kind in store.review_skips()
+    written = store.remember_many(
+        [(Said(text=i.text, kind=kind, actor=i.actor, reference_time=i.reference), usable)
+         for i, usable, _ in prepared], approve=approve, replay=replay)
+    for (item, _, dropped), (episode, proposals, refused) in zip(prepared, written):
+        recorded = Recorded(where=item.where, message=item.message, episode=episode.id,
+                            proposals=[p.id for p in proposals])
+        held = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
+        tally.record(recorded, [p.state for p in proposals], item.reference,
+                     dropped + held if skip else dropped, [] if skip else held)
+
+
+def _in_chat_time_order(messages: Sequence[Message]) -> Callable[[], Iterator[Message]]:
+    """A way to go through the messages by chat time, as often as needed: a file's are read from
+    it again each time; others are sorted once (stable)."""
+    if isinstance(messages, MessageFile):
+        return messages.in_chat_time_order
+    ordered = sorted(messages, key=lambda m: m.chat_time)
+    return lambda: iter(ordered)
+
+
+def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | None = None, *,
+           replay: bool = False, approve: bool = False, progress: Progress | None = None,
+           batch: int = BATCH) -> IngestSummary:
+    """Record each message as a chat episode and propose the facts its user states.
+
+    Messages are taken in chat-time order (stable). Facts come from user messages only; every
+    message becomes an episode, except one the store already holds (same speaker, chat time and
+    text: recorded by an earlier run), so running a file again records only what is new. Every
+    message's facts are drawn before the first write, so an extractor failure writes nothing;
+    the messages of a :class:`MessageFile` are read from the file again to be written, and only
+    their facts are held meanwhile. ``replay`` records each message at its chat time (chat times
+    must be after the store's latest write); ``approve`` writes proposed facts through the gate at
+    once instead of leaving them for review. Each message is a write of its own in the log, and up
+    to ``batch`` of them are stored in one transaction: a kill leaves whole messages.
+    """
+    extractor = extractor or RuleExtractor(tz=store.tz)
+    ordered = _in_chat_time_order(messages)
+    total = len(messages)
+    held: dict[tuple, list[str]] = {}  # each message the store holds: the episodes recording it
+    for e in store.episodes():
+        if e.kind == "chat":
+            held.setdefault((e.actor, e.reference_time, e.text), []).append(e.id)
+    fresh, resumed, facts, notes = bytearray(total), set(), {}, []
+    waiting: deque[tuple[int, str]] = deque()  # user messages handed to the extractor, in order
+    first: Message | None = None
+
+    def users() -> Iterator[Message]:
+        nonlocal first
+        for n, message in enumerate(ordered()):
+            same = held.get((message.episode_actor, message.chat_time, message.content))
+            if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
+                resumed.add(same.pop())
+            else:
+                fresh[n] = 1
+                if first is None:
+                    first = message
+            if progress:
+                progress("extracting", n + 1, total)
+            if not same and message.role == "user":
+                waiting.append((n, message.where))
+                yield message
+
+    for found, note in draw(extractor, users()):
+        n, where = waiting.popleft()
+        if found:
+            facts[n] = found
+        if note:
+            notes.append(f"{where}: {note}")
+    if replay and first is not None:
+        _refuse_going_back(store, first, frozenset(resumed))
+
+    def planned() -> Iterator[Planned]:
+        for n, message in enumerate(ordered()):
+            if fresh[n]:
+                yield Planned(message.where, message.id, message.content, message.episode_actor,
+                              message.chat_time, facts.pop(n, []))
+
+    tally = write_all(store, planned(), sum(fresh), kind="chat", approve=approve, replay=replay,
+                      progress=progress, batch=batch)
+    return tally.summary(already=len(resumed), notes=notes, replayed=replay)
+
+
+def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) -> None:
+    """Refuse to replay a message said before the store's latest write, unless that write is one
+    of an earlier run of the same file (a replay a crash cut short goes on from it)."""
+    latest = store.latest_write()
+    if latest is None or first.chat_time > latest or _latest_write_cites(store, resumed):
+        return
+    raise TimeWentBackwards(
+        f"{first.where}: cannot replay a message at {iso(first.chat_time)}: the store's "
+        f"latest write is {iso(latest)} and transaction time only moves forward; replay "
+        "into a new store, or ingest without --replay")
+
+
+def _latest_write_cites(store: Store, episodes: frozenset[str]) -> bool:
+    """True when the store's latest write records or cites one of ``episodes``."""
+    latest = store.latest_write()
+    if latest is None or not episodes:
+        return False
+    return any(d.episode in episodes for d in store.decisions(after=latest - TICK))
+
+
+def import_memories(store: Store, memories: Sequence[str], extractor: Extractor | None = None, *,
+                    approve: bool = False, reference: TimeLike | None = None, speaker: str = "user",
+                    progress: Progress | None = None) -> IngestSummary:
+    """Record remembered lines as episodes of kind 'import' and propose the facts they state.
+
+    Memories carry no time of their own: each is read as said at ``reference`` (default now),
+    where relative phrases resolve and the facts' validity starts by default. Lines written
+    about the user ("User lives in Berlin", "Lives in Berlin") are read as ``speaker``'s own.
+    """
+    if not speaker or not speaker.strip():
+        raise InvalidInput("the speaker must be a non-empty name, e.g. 'user'")
+    extractor = extractor or RuleExtractor(tz=store.tz)
+    at = store.now() if reference is None else parse_time(reference, store.tz)
+    planned = []
+    for done, text in enumerate(memories, 1):
+        where = f"memory {done}"
+        try:
+            facts = memory_facts(extractor, text, at, speaker.strip())
+        except GraphmemError as exc:
+            raise ImportFailed(f"{where}: {exc}; nothing was written") from exc
+        planned.append(Planned(where, None, text, None, at, facts))
+        if progress:
+            progress("extracting", done, len(memories))
+    tally = write_all(store, planned, len(planned), kind="import", approve=approve, replay=False,
+                      progress=progress)
+    return tally.summary(replayed=False)

@@ -1,0 +1,105 @@
+"""Colours and the small text formats shared by every page.
+
+Internal: the pictures (:mod:`visualize`) and the explorer colour their pages from here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any, overload
+
+__all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "epoch_ms", "kind_colour", "kind_legend", "palette_css", "period",
+           "status_colour", "status_legend", "when"]
+
+#: Edge and bar colour for each status, with a short meaning for the legend.
+STATUS_COLOURS: dict[str, tuple[str, str]] = {
+    "current": ("#2e7d32", "believed, valid at that time"),
+    "upcoming": ("#1565c0", "believed, starts after that time"),
+    "ended": ("#8d6e63", "believed, over by that time"),
+    "superseded": ("#ef6c00", "replaced by a later write"),
+    "retracted": ("#c62828", "withdrawn as never true"),
+    "pending": ("#7b1fa2", "awaiting review"),
+    "rejected": ("#616161", "rejected in review"),
+}
+#: Statuses drawn dashed: the store no longer believes them.
+CLOSED_STATUSES = frozenset({"superseded", "retracted", "rejected"})
+
+KIND_COLOURS: dict[str, str] = {
+    "person": "#5c6bc0",
+    "place": "#26a69a",
+    "organisation": "#ffa726",
+    "organization": "#ffa726",
+    "thing": "#d4a373",
+    "value": "#bdbdbd",
+    "literal": "#bdbdbd",
+    "role": "#8d6e63",
+    "animal": "#ec407a",
+    "entity": "#90a4ae",
+}
+_SPARE_COLOURS = ["#ab47bc", "#ec407a", "#29b6f6", "#9ccc65", "#ffca28", "#78909c", "#d4e157"]
+
+
+def status_colour(status: str | None) -> str:
+    """The colour for a status (grey when unknown)."""
+    return STATUS_COLOURS.get(status or "", ("#9e9e9e", ""))[0]
+
+
+def kind_colour(kind: str) -> str:
+    """A stable colour for an entity kind: a fixed one for common kinds, else hashed."""
+    if kind in KIND_COLOURS:
+        return KIND_COLOURS[kind]
+    digest = hashlib.sha256(kind.encode()).digest()
+    return _SPARE_COLOURS[digest[0] % len(_SPARE_COLOURS)]
+
+
+def status_legend(statuses: Iterable[str | None]) -> list[dict[str, Any]]:
+    """Legend rows for the given statuses, in the canonical order."""
+    wanted = set(statuses)
+    return [
+        {"name": name, "colour": colour, "meaning": meaning, "dashed": name in CLOSED_STATUSES}
+        for name, (colour, meaning) in STATUS_COLOURS.items()
+        if name in wanted
+    ]
+
+
+def kind_legend(kinds: Iterable[str]) -> list[dict[str, str]]:
+    """Legend rows for the given entity kinds, sorted by name."""
+    return [{"name": kind, "colour": kind_colour(kind)} for kind in sorted(set(kinds))]
+
+
+def when(moment: datetime | None, open_text: str = "open") -> str:
+    """A time for people: the date alone at midnight UTC, else date and minute, in UTC."""
+    if moment is None:
+        return open_text
+    moment = moment.astimezone(UTC)
+    if (moment.hour, moment.minute, moment.second, moment.microsecond) == (0, 0, 0, 0):
+        return moment.strftime("%Y-%m-%d")
+    return moment.strftime("%Y-%m-%d %H:%M") + "Z"
+
+
+def period(start: datetime, end: datetime | None) -> str:
+    """A half-open period as text, e.g. '2020-01-01 → 2026-10-15' or '2026-10-15 → open'."""
+    return f"{when(start)} → {when(end)}"
+
+
+def palette_css(kinds: list[str]) -> str:
+    """CSS classes carrying each status colour and each kind's colour (``kind-1`` ... in order).
+
+    Generated rather than written as style attributes, which the page's content policy forbids.
+    """
+    rules = [f".status-{name}{{--colour:{colour}}}"
+             for name, (colour, _) in STATUS_COLOURS.items()]
+    rules += [f".kind-{index}{{--colour:{kind_colour(kind)}}}"
+              for index, kind in enumerate(kinds, 1)]
+    return "\n".join(rules)
+
+
+@overload
+def epoch_ms(moment: datetime) -> int: ...
+@overload
+def epoch_ms(moment: None) -> None: ...
+def epoch_ms(moment: datetime | None) -> int | None:
+    """A time as milliseconds since 1970 (what the pages' scripts take); None stays None."""
+    return None if moment is None else round(moment.timestamp() * 1000)

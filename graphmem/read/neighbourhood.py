@@ -1,0 +1,87 @@
+"""The neighbourhood of one entity: what a focused view shows, reached through edges.
+
+Relationship properties have no index in either engine, so a focused view never scans every
+edge: it starts at the focused entity (a primary-key lookup), takes its believed edges, and
+walks out hop by hop from the entities it found. The pieces here receive the engine; they
+never write.
+
+Internal: use :meth:`graphmem.Store.neighbourhood`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..core import records
+from ..core.entity_kinds import effective_kinds
+from ..core.times import MIN_TIME, OPEN_END, to_engine
+from ..engine import Engine
+from ..models import Entity, Neighbourhood, Version
+from .questions import as_believed_at, belief_order, consistent, unseen_at
+
+__all__ = ["MAX_DEPTH", "neighbourhood"]
+
+#: The deepest walk a focused view may ask for (each hop can multiply what is read).
+MAX_DEPTH = 6
+
+
+def _believed_edges(engine: Engine, ids: list[str], as_of: datetime, valid_at: datetime | None,
+                    predicates: list[str] | None) -> list[tuple[Version, str, str]]:
+    """Versions believed at ``as_of`` (valid at ``valid_at``; None: any time) touching ``ids``,
+    each with the stored kinds of its subject and object."""
+    low, high = (MIN_TIME, None) if valid_at is None else (valid_at, valid_at)
+    params = {
+        "ids": ids, "as_of": to_engine(as_of),
+        "valid_lo": to_engine(low), "valid_hi": to_engine(high) if high else OPEN_END,
+        "any_predicate": not predicates, "predicates": list(predicates or [""]),
+    }
+    rows = engine.run("store/neighbourhood_out", params) + engine.run("store/neighbourhood_in", params)
+    return [(records.version(row[:5]), row[5], row[6]) for row in rows]
+
+
+@consistent
+def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
+                  valid_at: datetime | None, predicates: list[str] | None = None,
+                  limit: int | None = None) -> Neighbourhood:
+    """The entities within ``depth`` hops of ``focus`` over the facts believed at ``as_of`` and
+    valid at ``valid_at`` (None: at any time), and those facts.
+
+    The facts are the believed edges of every entity nearer than ``depth`` hops, so every
+    entity shown is at most ``depth`` hops away. With ``limit``, at most that many entities
+    are kept, nearest first (ties by id), with only the facts between them; ``truncated``
+    says whether any were left out.
+    """
+    distance = {focus.id: 0}
+    stored = {focus.id: focus.kind}
+    names = {focus.id: focus.name}
+    found: dict[str, Version] = {}
+    frontier = [focus.id]
+    for hop in range(1, depth + 1):
+        if not frontier:
+            break
+        reached = []
+        for version, subject_kind, object_kind in _believed_edges(engine, frontier, as_of, valid_at,
+                                                                  predicates):
+            found[version.id] = version
+            for node, name, kind in ((version.subject_id, version.subject, subject_kind),
+                                     (version.object_id, version.object, object_kind)):
+                if node not in distance:
+                    distance[node] = hop
+                    stored[node], names[node] = kind, name
+                    reached.append(node)
+        frontier = sorted(reached)
+    order = sorted(distance, key=lambda node: (distance[node], node))
+    kept = set(order[:limit] if limit else order)
+    truncated = len(kept) < len(order)
+    unseen = unseen_at(engine, as_of)
+    versions = sorted(
+        (as_believed_at(v, as_of, valid_at, unseen) for v in found.values()
+         if v.subject_id in kept and v.object_id in kept),
+        key=belief_order,
+    )
+    kinds = effective_kinds(versions, {node: stored[node] for node in kept})
+    entities = [Entity(id=node, name=names[node], kind=kinds[node]) for node in order if node in kept]
+    return Neighbourhood(
+        focus=entities[0], depth=depth, as_of=as_of, valid_at=valid_at, entities=entities,
+        versions=versions, distance={node: distance[node] for node in kept}, truncated=truncated,
+    )

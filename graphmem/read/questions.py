@@ -1,0 +1,375 @@
+"""Queries over the stored log: beliefs, history, timeline, diff, why.
+
+Functions here fetch through named queries and compute statuses with the pure
+functions of :mod:`graphmem.core.temporal`; they never write.
+
+Internal: ask these questions through :class:`graphmem.Store`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from functools import wraps
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, NamedTuple, ParamSpec, TypeVar, overload
+
+from ..core import as_known, records
+from ..core.as_known import CLOSING, arrow_closing_as_known, closing_known
+from ..core.tables import by_name
+from ..core.temporal import Period, status, status_at
+from ..core.times import OPEN_END, to_engine
+from ..engine import Engine
+from ..models import CHANGE_OF_OP, Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
+
+if TYPE_CHECKING:
+    import networkx as nx
+    import pyarrow as pa
+
+__all__ = ["Unseen", "as_believed_at", "beliefs", "consistent", "decisions", "declared", "diff", "entities",
+           "entity_versions", "episodes", "every_version", "history", "links", "newest_first", "predicate_in_use",
+           "proposals", "settings", "snapshot", "timeline", "tombstones", "unseen_at", "version", "why",
+           "with_status"]
+
+_from_iso = datetime.fromisoformat
+_FACT = by_name("Fact")
+
+
+def with_status(version: Version, as_of: datetime, valid_at: datetime | None = None) -> Version:
+    """The version with its status as seen from ``as_of`` (and ``valid_at``)."""
+    return version.model_copy(update={"status": status_at(version, as_of, valid_at)})
+
+
+class Unseen(NamedTuple):
+    """What was not yet linked at some transaction time: episodes received later (a store made
+    before link times were kept counts its links from the episode's receipt), and the
+    (version, episode) links made later."""
+
+    episodes: frozenset[str] = frozenset()
+    links: frozenset[tuple[str, str]] = frozenset()
+
+    def hides(self, version_id: str, episode: str) -> bool:
+        """True when the link of ``episode`` to ``version_id`` was not yet made."""
+        return episode in self.episodes or (version_id, episode) in self.links
+
+    def visible(self, version_id: str, episodes: list[str]) -> list[str]:
+        """The episodes of a version that were linked by then."""
+        if not self.episodes and not self.links:
+            return episodes
+        return [e for e in episodes if not self.hides(version_id, e)]
+
+
+NOTHING_UNSEEN = Unseen()
+
+
+def as_believed_at(version: Version, as_of: datetime, valid_at: datetime | None = None,
+                   unseen: Unseen = NOTHING_UNSEEN) -> Version:
+    """The version as the store held it at ``as_of``: a later closing is not yet known there,
+    nor a link to a supporting episode made later (see :func:`unseen_at`; linking is the one
+    update a version gets besides its closing)."""
+    update: dict[str, Any] = {"status": status_at(version, as_of, valid_at)}
+    if not closing_known(version.superseded_at, as_of):
+        update.update(CLOSING)
+    episodes = unseen.visible(version.id, version.episodes)
+    if len(episodes) != len(version.episodes):
+        update["episodes"] = episodes
+    return version.model_copy(update=update)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def consistent(read: Callable[Concatenate[Engine, _P], _R]) -> Callable[Concatenate[Engine, _P], _R]:
+    """A read of several statements as one moment of the log. A write holds ``engine.lock`` for
+    its whole transaction; holding it here too keeps a write (in another thread) from landing
+    between the statements: without it, a link written between reading the links made after
+    ``as_of`` and reading the versions would show in an answer about a time before it."""
+
+    @wraps(read)
+    def at_one_moment(engine: Engine, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with engine.lock:
+            return read(engine, *args, **kwargs)
+
+    return at_one_moment
+
+
+def unseen_at(engine: Engine, at: datetime) -> Unseen:
+    """The links not yet made at ``at``: to episodes received later, and links recorded later."""
+    moment = {"at": to_engine(at)}
+    return Unseen(
+        frozenset(row[0] for row in engine.run("store/episode_received_after", moment)),
+        frozenset((row[0], row[1]) for row in engine.run("store/link_after", moment)),
+    )
+
+
+def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
+    return [records.version(row) for row in engine.run(query, params)]
+
+
+@consistent
+def version(engine: Engine, version_id: str) -> Version | None:
+    """One stored version by id (status not set), or None: a key lookup, then its subject's edges."""
+    found = engine.run("store/version_subject", {"id": version_id})
+    if not found:
+        return None
+    rows = engine.run("store/fact_get", {"subject": found[0][0], "id": version_id})
+    return records.version(rows[0]) if rows else None
+
+
+@consistent
+def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[Version]:
+    """Versions believed at ``as_of`` and valid at ``valid_at`` (None: any valid time),
+    ordered by subject, predicate, valid start, object and id."""
+    found = _believed_table(engine, as_of, valid_at)
+    values = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
+    return [records.construct_version(v) for v in values]
+
+
+@consistent
+def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.MultiDiGraph:
+    """The beliefs as a MultiDiGraph: entities as nodes (with name and kind), versions as
+    edges keyed by version id with every field of the version as an attribute."""
+    import networkx as nx  # here: importing it costs ~20 MB of memory that most commands never use
+
+    found = _believed_table(engine, as_of, valid_at)
+    rows = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
+    nodes = {}
+    for side in ("subject", "object"):
+        for node, name, kind in zip(*(found.column(c).to_pylist() for c in (f"{side}_id", side, f"{side}_kind"))):
+            nodes[node] = {"name": name, "kind": kind}
+    graph = nx.MultiDiGraph()
+    order = dict.fromkeys(n for r in rows for n in (r["subject_id"], r["object_id"]))
+    graph.add_nodes_from((n, nodes[n]) for n in order)
+    graph.add_edges_from((r["subject_id"], r["object_id"], r["id"], r) for r in rows)
+    return graph
+
+
+# Whole-graph reads fetch Arrow columns: a dict per edge from the engine and a validated model
+# per row cost several times the engine's own query on large answers (BENCHMARKS.md).
+
+
+#: The order of an answer about what was believed (beliefs, snapshots, focused views).
+BELIEF_ORDER = ("subject", "predicate", "valid_from", "object", "id")
+
+
+def belief_order(version: Version) -> tuple:
+    """A version's place in an answer about what was believed (see :data:`BELIEF_ORDER`)."""
+    return tuple(getattr(version, name) for name in BELIEF_ORDER)
+
+
+def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) -> pa.Table:
+    """The believed versions, one column per field, in the order ``beliefs`` returns them."""
+    import pyarrow.compute as pc  # here, as in the two below: reads of a few rows never load Arrow
+
+    if valid_at is None:
+        found = engine.arrow("store/beliefs_all_valid", {"as_of": to_engine(as_of)})
+    else:
+        found = engine.arrow("store/beliefs_at", {"as_of": to_engine(as_of), "valid_at": to_engine(valid_at)})
+    order = pc.sort_indices(found, sort_keys=[(name, "ascending") for name in BELIEF_ORDER])
+    return found.take(order)
+
+
+@overload
+def _times(column: pa.ChunkedArray, open_end: Literal[False]) -> list[datetime]: ...
+@overload
+def _times(column: pa.ChunkedArray, open_end: Literal[True]) -> list[datetime | None]: ...
+def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime] | list[datetime | None]:
+    """Naive engine times as aware UTC; with ``open_end``, the open-end sentinel as None
+    (without it, a column that holds no null: a start, a recording time).
+
+    Through text: Arrow writes '2020-01-01 00:00:00.000001', a 'Z' is appended, and
+    ``fromisoformat`` reads it back exactly as aware UTC: about 8x faster than Arrow's own
+    conversion to datetime objects.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if open_end:
+        column = pc.if_else(pc.greater_equal(column, pa.scalar(OPEN_END, column.type)),
+                            pa.nulls(len(column), column.type), column)
+    text = pc.binary_join_element_wise(column.cast(pa.string()), "Z", "")
+    return [None if x is None else _from_iso(x) for x in text.to_pylist()]
+
+
+def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None,
+                     unseen: Unseen) -> list[dict[str, Any]]:
+    """One dict of Version fields per row, as the store held it at ``as_of`` (what
+    ``as_believed_at`` does per version: a closing after ``as_of``, and the links in
+    ``unseen``, are not yet known there).
+
+    Columns are masked in Arrow and converted whole; only the status is computed per row.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    known = arrow_closing_as_known(found, as_of)  # a closing recorded after as_of: not yet known
+    columns: dict[str, list[Any]] = {}
+    for name in ("subject", "object", "subject_id", "object_id"):  # the ends, named by the query
+        columns[name] = found.column(name).to_pylist()
+    for declared in _FACT.columns:  # every stored column, as declared (a new one comes along)
+        values = known.get(declared.name, found.column(declared.name))
+        if declared.type == "TIMESTAMP":
+            columns[declared.source] = (_times(values, open_end=True) if declared.open_end
+                                        else _times(values, open_end=False))
+            continue
+        default = records.default_of(Version, declared.source)
+        if default is not None:  # a null list or text read as the field's empty value
+            values = pc.if_else(pc.is_null(values), pa.scalar(default, values.type), values)
+        columns[declared.source] = values.to_pylist()
+    columns["status"] = [status(a, b, c, why, as_of, valid_at) for a, b, c, why in zip(
+        columns["valid_from"], columns["valid_to"], columns["superseded_at"], columns["reason"])]
+    columns["episodes"] = _visible(columns["id"], columns["episodes"], unseen)
+    names = tuple(name for name in Version.model_fields)  # in the model's order, as validation keeps them
+    return [dict(zip(names, row)) for row in zip(*(columns[name] for name in names))]
+
+
+def _visible(ids: list[str], lists: list[list[str]], unseen: Unseen) -> list[list[str]]:
+    if not unseen.episodes and not unseen.links:
+        return lists
+    return [unseen.visible(vid, episodes) for vid, episodes in zip(ids, lists)]
+
+
+def newest_first(versions: list[Version]) -> list[Version]:
+    """Versions ordered newest write first, then latest valid start first."""
+    return sorted(versions, key=lambda v: (v.recorded_at, v.valid_from, v.id), reverse=True)
+
+
+def history(engine: Engine, subject_id: str, predicate: str, now: datetime) -> list[Version]:
+    """Every version of (subject, predicate), newest first, status as seen from now."""
+    found = _versions(engine, "store/history", subject=subject_id, predicate=predicate)
+    return newest_first([with_status(v, now) for v in found])
+
+
+def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
+    """Every version ever written with the entity as subject or object."""
+    return _versions(engine, "store/entity_facts", id=entity_id)
+
+
+@consistent
+def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
+    """The entity's facts believed at ``as_of``, in valid-time order."""
+    unseen = unseen_at(engine, as_of)
+    found = [
+        as_believed_at(v, as_of, unseen=unseen)
+        for v in entity_versions(engine, entity_id)
+        if as_known.believed(v.recorded_at, v.superseded_at, as_of)
+    ]
+    return sorted(found, key=lambda v: (v.valid_from, v.predicate, v.id))
+
+
+def settings(engine: Engine) -> dict[str, str]:
+    """The store's settings and counters (time zone, latest write, id sequences, ...)."""
+    return dict(engine.run("store/meta_all"))
+
+
+def declared(engine: Engine) -> dict[str, str]:
+    """The predicates declared in the store, and their kinds."""
+    return dict(engine.run("store/predicate_all"))
+
+
+def entities(engine: Engine) -> list[Entity]:
+    """Every entity, by id."""
+    return [records.entity(r) for r in engine.run("store/entity_all")]
+
+
+def every_version(engine: Engine) -> list[Version]:
+    """Every version ever written (status not set), in storage order."""
+    return _versions(engine, "store/fact_all")
+
+
+def predicate_in_use(engine: Engine, predicate: str) -> bool:
+    """True when some version uses ``predicate``."""
+    return bool(engine.run("store/predicate_in_use", {"name": predicate})[0][0])
+
+
+def proposals(engine: Engine) -> list[Proposal]:
+    """The review queue, every state, oldest first."""
+    return [records.proposal(r) for r in engine.run("store/proposal_all")]
+
+
+def tombstones(engine: Engine) -> list[Tombstone]:
+    """Records of purges, oldest first."""
+    return [records.tombstone(r) for r in engine.run("store/tombstone_all")]
+
+
+def links(engine: Engine) -> list[Link]:
+    """Episodes linked to versions after they were written, oldest first."""
+    return [records.link(r) for r in engine.run("store/link_all")]
+
+
+def episodes(engine: Engine, ids: list[str] | None = None) -> list[Episode]:
+    """Episodes by id (all of them when ``ids`` is None), oldest reference time first."""
+    if ids is None:
+        rows = engine.run("store/episode_all")
+    else:
+        rows = engine.run("store/episode_get", {"ids": list(ids)})
+    found = [records.episode(r) for r in rows]
+    return sorted(found, key=lambda e: (e.reference_time, e.id))
+
+
+def decisions(engine: Engine, after: datetime | None = None, until: datetime | None = None) -> list[Decision]:
+    """The write log (optionally the writes with after < at <= until), oldest first."""
+    if after is None and until is None:
+        rows = engine.run("store/decision_all")
+    else:
+        rows = engine.run(
+            "store/decision_between",
+            {"after": to_engine(after or datetime.min), "until": to_engine(until)},
+        )
+    return [records.decision(r) for r in rows]
+
+
+@consistent
+def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
+    """What started and stopped being believed between two transaction times, and why."""
+    writes = decisions(engine, t1, t2)
+    ids = sorted({vid for d in writes for vid in d.created + d.closed})
+    by_id = {v.id: v for v in _versions(engine, "store/fact_by_ids", ids=ids)} if ids else {}
+    unseen = unseen_at(engine, t2)
+    changes = []
+    for d in writes:
+        if d.op == "PURGE":
+            changes.append(Change(change="purged", believed="removed", at=d.at, decision=d.id,
+                                  reason=d.reason))
+            continue
+        change = CHANGE_OF_OP.get(d.op)
+        if change is None:
+            continue
+        stopped_started: tuple[tuple[Literal["stopped", "started"], list[str]], ...] = (
+            ("stopped", d.closed), ("started", d.created))
+        for believed, vids in stopped_started:
+            for vid in vids:
+                if vid in by_id:
+                    changes.append(Change(
+                        change=change, believed=believed, at=d.at, decision=d.id,
+                        version=as_believed_at(by_id[vid], t2, unseen=unseen), reason=d.reason,
+                    ))
+    return changes
+
+
+@consistent
+def why(engine: Engine, subject_id: str, subject: str, predicate: str,
+        valid_at: datetime, as_of: datetime, vs: datetime) -> WhyAnswer:
+    """The (subject, predicate) answer at ``valid_at`` as of two times, and what changed it."""
+    every = _versions(engine, "store/history", subject=subject_id, predicate=predicate)
+
+    def answer(t: datetime) -> list[Version]:
+        unseen = unseen_at(engine, t)
+        return [
+            as_believed_at(v, t, valid_at, unseen) for v in every
+            if as_known.believed(v.recorded_at, v.superseded_at, t)
+            and Period(v.valid_from, v.valid_to).contains(valid_at)
+        ]
+
+    ids = {v.id for v in every}
+    low, high = sorted((as_of, vs))
+    writes = [d for d in decisions(engine, low, high) if ids & set(d.created + d.closed)]
+    episode_ids = {d.episode for d in writes if d.episode}
+    made = {d.id for d in writes}
+    linked = unseen_at(engine, high)  # the sources as known at the later time: no later link
+    episode_ids |= {e for v in every if v.created_by in made for e in linked.visible(v.id, v.episodes)}
+    return WhyAnswer(
+        subject=subject, predicate=predicate, valid_at=valid_at, as_of=as_of, vs=vs,
+        before=answer(as_of), after=answer(vs), decisions=writes,
+        episodes=episodes(engine, sorted(episode_ids)) if episode_ids else [],
+    )

@@ -1,0 +1,315 @@
+"""The recall index of one open store, kept in step with the store's writes.
+
+This is the seam between :class:`graphmem.Store` and the pure recall modules. It receives the
+store's engine and key function; the store tells it, after each committed write, what the write
+touched (:meth:`LiveIndex.written`), and passes its settings when it searches, so the index is
+brought up to date incrementally: the versions a write created, closed or linked to an episode are
+fetched by id, and the episodes it recorded. It is built from the whole store on first use, and
+again only when the store changed in a way a delta cannot describe: a purge, a restore, a store
+reopened under it, or writes it was not told of that it cannot follow from the write log.
+
+Internal: part of :class:`graphmem.Store`.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime, tzinfo
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..core import records
+from ..core.entity_kinds import kind_from_name
+from ..core.times import OPEN_END, from_engine
+from ..engine import Engine
+from ..models import Decision, Version
+from ..read import questions
+from ..when import resolve_times
+from ._embed import Embedder, EmbeddingFailed
+from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
+from ._models import Hit, Matched, SynonymUsed, TimeFilter
+from ._query import Plan, parse
+from ._rank import Scored, rank
+from ._synonyms import Table
+from ._vectors import VectorSet
+
+__all__ = ["LiveIndex"]
+
+#: A marker in the engine's cache, made once per cache: a new one means the engine's cache was
+#: cleared (a write undone, or the engine reopened by a purge, restore or compaction).
+#: Changes held for the next search before a rebuild is cheaper.
+MAX_PENDING = 50_000
+#: Up to this many versions (or episodes) are fetched one by one by key; more, in bulk.
+FEW = 32
+_CHUNK = 2_000
+
+
+#: What identifies a state of the store's log: its latest write and the id counters of versions,
+#: episodes and tombstones (each None before the first).
+Fingerprint = tuple[str | None, str | None, str | None, str | None]
+
+
+def fingerprint(meta: Mapping[str, str]) -> Fingerprint:
+    """What identifies a state of the store's log: the latest write and the id counters."""
+    return meta.get("last_write"), meta.get("seq:v"), meta.get("seq:ep"), meta.get("seq:t")
+
+
+class LiveIndex:
+    """A :class:`RecallIndex` over one store's engine, with the changes it has yet to apply."""
+
+    def __init__(self, engine: Engine, key: Callable[[str], str]):
+        self.engine = engine
+        self.key = key
+        self.index: RecallIndex | None = None
+        self.state: Fingerprint | None = None
+        self.epoch: int | None = None  # the engine's generation the index was read from
+        self.versions: set[str] = set()  # to fetch and apply
+        self.episodes: set[str] = set()
+        self.vectors: dict[str, VectorSet] = {}  # by model, loaded on the first semantic search
+        self.builds = 0  # how many times the index was built from the whole store
+
+    # -- told by the store --------------------------------------------------------------------------
+
+    def written(self, previous: str | None, meta: Mapping[str, str], decisions: Iterable[Decision],
+                linked: Iterable[str]) -> None:
+        """A write committed (the store's latest write was ``previous`` before it; its settings
+        are ``meta`` after): remember what it touched, to apply at the next search."""
+        if self.index is None:
+            return
+        decisions = list(decisions)
+        if self.state is None or self.state[0] != previous or any(d.op == "PURGE" for d in decisions):
+            self.index = None  # writes we were not told of, or content removed: build again
+            return
+        self._remember(decisions, linked)
+        self.state = fingerprint(meta)
+
+    def _remember(self, decisions: Iterable[Decision], linked: Iterable[str]) -> None:
+        for decision in decisions:
+            self.versions.update(decision.created)
+            self.versions.update(decision.closed)
+            if decision.episode:
+                self.episodes.add(decision.episode)
+        self.versions.update(linked)
+        if len(self.versions) + len(self.episodes) > MAX_PENDING:
+            self.index = None
+
+    def forget(self) -> None:
+        """Drop the index (it is built again on the next search)."""
+        self.index = None
+        self.versions.clear()
+        self.episodes.clear()
+        self.vectors.clear()
+
+    def embedded(self, model: str, ids: Sequence[str], vectors: Sequence[Sequence[float]]) -> None:
+        """Vectors were stored for these versions or episodes."""
+        if model in self.vectors:
+            self.vectors[model].add(ids, vectors)
+
+    # -- brought up to date --------------------------------------------------------------------------
+
+    def current(self, meta: Mapping[str, str]) -> RecallIndex:
+        """The index, up to date with the store whose settings are ``meta`` (hold the engine's lock)."""
+        state = fingerprint(meta)
+        epoch = self.engine.generation
+        reopened = epoch != self.epoch
+        if self.index is not None and state != self.state:
+            self._catch_up(state, reopened)
+        index = self.index
+        if index is None or (reopened and state != self.state):
+            index = self._build(state)
+        try:
+            self._apply(index)
+        except OutOfOrder:
+            index = self._build(state)
+        self.epoch = epoch
+        return index
+
+    def _catch_up(self, state: Fingerprint, reopened: bool) -> None:
+        """Follow writes made without telling us (another Store on this engine, an import)."""
+        known = self.state
+        since = known[0] if known else None
+        latest = state[0]
+        if reopened or known is None or since is None or latest is None or state[3] != known[3]:
+            self.index = None
+            return
+        after = datetime.fromisoformat(since.replace("Z", "+00:00"))
+        decisions = questions.decisions(self.engine, after=after)
+        if any(d.op == "PURGE" for d in decisions) or latest < since:
+            self.index = None
+            return
+        linked: set[str] = set()
+        for decision in decisions:
+            if decision.op == "NOOP" and decision.episode:
+                rows = self.engine.run("store/episode_versions", {"episode": decision.episode})
+                linked.update(records.version(r).id for r in rows)
+        self._remember(decisions, linked)
+        self.state = state
+
+    def _apply(self, index: RecallIndex) -> None:
+        new_episodes = sorted(e for e in self.episodes if e not in index.episode_of)
+        if len(new_episodes) <= FEW:  # by key: a bulk query scans the table
+            found_episodes = [records.episode(r) for e in new_episodes
+                              for r in self.engine.run("store/episode_get_one", {"id": e})]
+        else:
+            found_episodes = questions.episodes(self.engine, new_episodes)
+        for episode in sorted(found_episodes, key=lambda e: (e.received_at, _number(e.id))):
+            index.add_episode(episode.id, episode.text, micros(episode.received_at))
+        ids = sorted(self.versions, key=_number)
+        found: list[Version] = []
+        if len(ids) <= FEW:
+            found = [v for v in (questions.version(self.engine, i) for i in ids) if v is not None]
+        for start in range(0, len(ids) if len(ids) > FEW else 0, _CHUNK):
+            rows = self.engine.run("store/fact_by_ids", {"ids": ids[start:start + _CHUNK]})
+            found.extend(records.version(r) for r in rows)
+        for version in sorted(found, key=lambda v: (v.recorded_at, _number(v.id))):
+            for entity_id, name in ((version.subject_id, version.subject), (version.object_id, version.object)):
+                if entity_id not in index.entities:
+                    index.add_entity(entity_id, name, kind_from_name(name))
+            index.add_version(version, {episode: micros(from_engine(at)) for episode, at in
+                                        self.engine.run("store/link_of", {"version": version.id})})
+        self.versions.clear()
+        self.episodes.clear()
+
+    def _build(self, state: Fingerprint) -> RecallIndex:
+        """Index every version and episode of the store (kept as the index, and returned)."""
+        index = RecallIndex()
+        for entity_id, name, kind in self.engine.run("store/entity_all"):
+            index.add_entity(entity_id, name, kind)
+        episodes = self.engine.arrow("recall/episodes_all")
+        received = _micros(episodes.column("received_at"))
+        ids = episodes.column("id").to_pylist()
+        texts = episodes.column("text").to_pylist()
+        for i in sorted(range(len(ids)), key=lambda i: (received[i], _number(ids[i]))):
+            index.add_episode(ids[i], texts[i], received[i])
+        facts = self.engine.arrow("recall/facts_all")
+        rows = list(zip(
+            *(facts.column(name).to_pylist() for name in ("id", "subject_id", "subject", "object_id", "object",
+                                                           "predicate")),
+            *(_micros(facts.column(name)) for name in ("valid_from", "valid_to", "recorded_at", "superseded_at")),
+            *(facts.column(name).to_pylist() for name in ("episodes", "supersedes", "created_by", "superseded_by",
+                                                           "closed_by", "reason")),
+            zip(*(facts.column(name).to_pylist() for name in MORE)) if MORE else [()] * facts.num_rows,
+        ))
+        rows.sort(key=lambda r: (r[8], _number(r[0])))  # recording order
+        linked: dict[str, dict[str, int]] = {}  # version -> episode -> when a later write linked it
+        for link in questions.links(self.engine):
+            linked.setdefault(link.version, {})[link.episode] = micros(link.at)
+        for (vid, sid, subject, oid, obj, predicate, start, end, recorded, superseded, episodes, supersedes,
+             created_by, superseded_by, closed_by, reason, more) in rows:
+            index.add_fact(vid, sid, subject, oid, obj, predicate, start, end, recorded, superseded, episodes or (),
+                           Links(tuple(supersedes or ()), created_by or "", tuple(superseded_by or ()), closed_by,
+                                 reason, tuple(zip(MORE, more))), linked.get(vid))
+        self.index, self.state = index, state
+        self.versions.clear()
+        self.episodes.clear()
+        self.vectors.clear()  # a purge or restore may have removed some
+        self.builds += 1
+        return index
+
+
+    # -- searching ------------------------------------------------------------------------------------
+
+    def search(self, meta: Mapping[str, str], text: str, *, as_of: datetime, valid_at: datetime | None = None,
+               after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
+               synonyms: Table, tz: tzinfo, speaker: str | None = None, events: frozenset[str] = frozenset(),
+               embedder: Embedder | None = None) -> list[Hit]:
+        """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`).
+
+        With an ``embedder``, the question's vector is compared with the stored ones and that
+        ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer."""
+        query = None
+        if embedder is not None:
+            try:  # before taking the lock: the endpoint may be slow
+                query = embedder.embed([text])[0]
+            except EmbeddingFailed as exc:
+                warnings.warn(f"{exc}; answering with keywords alone", RuntimeWarning, stacklevel=3)
+        with self.engine.lock:  # no write lands between bringing the index up to date and reading it
+            index = self.current(meta)
+            t = micros(as_of)
+            plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker)
+            similarity = (None if query is None or embedder is None
+                          else self._similarity(index, embedder.model, query, t))
+            scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
+                          low=-INF if after is None else micros(after),
+                          high=INF if before is None else micros(before), limit=limit, events=events,
+                          similarity=similarity)
+            return self._hits(index, plan, scored, as_of, valid_at)
+
+    def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
+        """Each version's similarity with the question: its own vector's, or its best sentence's."""
+        if model not in self.vectors:
+            self.vectors[model] = VectorSet.load(self.engine, model)
+        found: dict[int, float] = {}
+        for vector_id, value in self.vectors[model].similarities(query).items():
+            docs: Iterable[int] = ()
+            if vector_id in index.doc_of:
+                docs = (index.doc_of[vector_id],)
+            elif vector_id in index.episode_of:
+                position = index.episode_of[vector_id]
+                docs = [i for i in index.episodes[position].docs if position in index.docs[i].sentences(t)]
+            for i in docs:
+                if value > found.get(i, -2.0):
+                    found[i] = value
+        return found
+
+    def _hits(self, index: RecallIndex, plan: Plan, scored: list[Scored], as_of: datetime,
+              valid_at: datetime | None) -> list[Hit]:
+        """The hits, built from the index alone: each version as believed at ``as_of``."""
+        labels = {term.key: term.label for term in plan.terms}
+        anchors = {a.entity_id: a for a in plan.anchors}
+        period = plan.period
+        time = None if period is None else TimeFilter(
+            text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
+            valid_to=moment(period.end))
+        t = micros(as_of)
+        hits = []
+        for item in scored:
+            doc = index.docs[item.doc]
+            later = frozenset((doc.id, index.episodes[j].id) for j, at in zip(doc.episodes, doc.linked) if at > t)
+            version = questions.as_believed_at(_version(index, doc), as_of, valid_at, questions.Unseen(links=later))
+            named = [anchors[k[2:]] for k in item.matched if k.startswith("e:") and k[2:] in anchors]
+            anchor, via = item.anchor, item.via
+            if named:
+                first = min(named, key=lambda a: a.via is not None)
+                anchor, via = (first.via, first.name) if first.via else (first.name, None)
+            used = [SynonymUsed(phrase=h.phrase, predicate=version.predicate) for h in plan.synonyms
+                    if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched]
+            episode = None if item.sentence is None else index.episodes[item.sentence]
+            hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
+                words=[labels[k] for k in item.matched if ":" not in k], anchor=anchor, via=via,
+                synonyms=used, time=time, episode=None if episode is None else episode.id,
+                sentence=None if episode is None else episode.text,
+                semantic=None if item.semantic is None else round(item.semantic, 4),
+            )))
+        return hits
+
+
+def _version(index: RecallIndex, doc: Doc) -> Version:
+    """A stored version, from what the index keeps of it."""
+    links = doc.links
+    return records.construct_version({
+        "id": doc.id, "subject": index.entities[doc.subject_id][0], "predicate": doc.predicate,
+        "object": index.entities[doc.object_id][0], "valid_from": moment(doc.valid_from),
+        "valid_to": moment(doc.valid_to), "recorded_at": moment(doc.recorded_at),
+        "superseded_at": moment(doc.superseded_at), "status": None,
+        "episodes": [index.episodes[j].id for j in doc.episodes], "subject_id": doc.subject_id,
+        "object_id": doc.object_id, "supersedes": list(links.supersedes), "superseded_by": list(links.superseded_by),
+        "created_by": links.created_by, "closed_by": links.closed_by, "reason": links.reason, **dict(links.more),
+    })
+
+
+def _number(identifier: str) -> int:
+    digits = identifier.lstrip("abcdefghijklmnopqrstuvwxyz")
+    return int(digits) if digits.isdigit() else 0
+
+
+_OPEN = pa.scalar(OPEN_END, pa.timestamp("us"))
+
+
+def _micros(column: pa.ChunkedArray) -> list[int]:
+    """Naive engine times (UTC) as microseconds since the epoch; the open-end sentinel as INF."""
+    values = pc.cast(column.cast(pa.timestamp("us")), pa.int64()).to_pylist()
+    open_end = _OPEN.value
+    return [INF if v is None or v >= open_end else v for v in values]

@@ -1,0 +1,293 @@
+"""Reading a question: the entities it names, the predicates its words point at, its time, its tense.
+
+``parse`` turns text into a :class:`Plan` of weighted terms for the ranking (see
+:mod:`graphmem.recall._rank`), with nothing looked up in a database: the entities come from the
+index, names are compared with the store's own key function, and time phrases are resolved by a
+function the caller passes (the same resolver as ``graphmem when``).
+
+- **Entities** named in the question (the longest run of words whose key is an entity's) become
+  anchors: their facts come first. "I", "me", "my", "we", "our" name the speaker, when known.
+- **Relations** of an anchor ("Priya's husband", "my sister", "the wife of Ivan") also anchor the
+  entities they lead to, as believed at the question's moment.
+- **Synonyms** ("job", "home", "hobby", "work for") point at predicates; every other word that is
+  not a stop word is matched by its stem.
+- **Time**: the first time phrase ("in 2023", "last year", "since March") becomes a valid-time
+  filter; "before/after/since/until <someone> <verb>" ("before she moved") becomes one too, at the
+  start of that person's latest change of the predicate the verb points at.
+- **Tense**: "did/was/used to/before" asks about the past, "now/currently/these days" about the
+  present, "will/next/going to" about the future; it breaks near-ties between current and ended
+  facts.
+
+Internal: search with :meth:`graphmem.Store.search`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ._index import INF, RecallIndex, micros
+from ._synonyms import SynonymHit, Table, find
+from ._text import Token, is_stop, stem, tokens
+
+if TYPE_CHECKING:
+    from ..when import TimeSpan
+
+__all__ = ["Anchor", "Period", "Plan", "Term", "parse"]
+
+MAX_NAME_WORDS = 6
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
+_POSSESSIVE_AFTER = frozenset({"s"})  # "Priya's" is "priya" + "s"
+_PAST = frozenset({"did", "was", "were", "used", "before", "previously", "formerly", "ago", "had", "last",
+                   "earlier", "former", "ex", "originally", "first", "back"})
+_PRESENT = frozenset({"now", "currently", "current", "these", "nowadays", "today", "moment", "still", "present",
+                      "does", "do", "is", "are", "am"})
+#: Predicates that relate people: "Dad", "my sister", "Priya's husband" lead through them.
+RELATIONS = frozenset({"parent_of", "sibling_of", "married_to", "dating", "knows"})
+OWNER_WEIGHT = 0.5  # the weight left to "Priya" in "Priya's husband", once it led to the husband
+_FUTURE = frozenset({"will", "next", "going", "upcoming", "plan", "planning", "soon", "future"})
+_EVENT = re.compile(
+    r"\b(?i:(before|after|since|until|till))\s+(?:(?P<pronoun>(?i:he|she|they|i|we))\b|(?P<name>[^\W\d_][\w'’.&-]*))"
+    r"\s+(?:(?i:got|had|has|have|was|were)\s+)?(?P<verb>[^\W\d_]+)"
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One weighted term of a question: a word's stem, ``p:PREDICATE`` or ``e:ENTITY``."""
+
+    key: str
+    weight: float
+    label: str  # what the question said
+
+    @property
+    def is_word(self) -> bool:
+        return ":" not in self.key
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """An entity the question names (or reaches through a relation, ``via`` the named one)."""
+
+    entity_id: str
+    name: str
+    said: str
+    via: str | None = None
+
+
+@dataclass(frozen=True)
+class Period:
+    """The valid-time filter a question's time phrase sets: ``[start, end)`` in microseconds."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass
+class Plan:
+    """What a question asks for, ready to rank."""
+
+    text: str
+    terms: list[Term] = field(default_factory=list)
+    anchors: list[Anchor] = field(default_factory=list)
+    spans: dict[int, Anchor] = field(default_factory=dict)  # token position -> the anchor named there
+    synonyms: list[SynonymHit] = field(default_factory=list)
+    period: Period | None = None
+    tense: str | None = None  # "past", "present", "future"
+
+    @property
+    def empty(self) -> bool:
+        return not self.terms and not self.anchors
+
+
+#: Finds the time phrases of a question: text -> spans with .text, .start and .end (aware; end may be None).
+Resolver = Callable[[str], Sequence["TimeSpan"]]
+#: The store's key function: a name as the entity id it means (raises for a name that is none).
+Key = Callable[[str], str]
+
+
+def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
+          resolve: Resolver | None = None, speaker: str | None = None) -> Plan:
+    """Read ``text`` as a question asked at transaction time ``t`` (microseconds)."""
+    plan = Plan(text)
+    words = tokens(text)
+    used = [False] * len(words)
+    plan.period = (_event_period(text, words, used, index, synonyms, key, t, speaker)
+                   or _time_period(text, words, used, resolve))
+    plan.tense = _tense(words)
+    _anchors(text, words, used, index, key, speaker, plan, t)
+    rest = [i for i, u in enumerate(used) if not u]
+    stems = [stem(words[i].word) for i in rest]
+    plan.synonyms = [hit._replace(first=rest[hit.first], last=rest[hit.last - 1] + 1)
+                     for hit in find(stems, [words[i].word for i in rest], synonyms)]
+    owners, relations = _relations(text, words, index, t, plan, key, speaker)
+    spent = {i for hit in relations for i in range(hit.first, hit.last)}
+    terms: dict[str, Term] = {}
+    for hit in plan.synonyms:
+        if hit not in relations:
+            for predicate in sorted(hit.predicates):
+                terms.setdefault(f"p:{predicate}", Term(f"p:{predicate}", 1.0, hit.phrase))
+    for i in rest:
+        word = words[i].word
+        if i not in spent and not is_stop(word):
+            terms.setdefault(stem(word), Term(stem(word), 1.0, word))
+    for anchor in plan.anchors:
+        weight = OWNER_WEIGHT if anchor.entity_id in owners else 1.0
+        terms.setdefault(f"e:{anchor.entity_id}", Term(f"e:{anchor.entity_id}", weight, anchor.said))
+    plan.terms = list(terms.values())
+    return plan
+
+
+def _mark(words: list[Token], used: list[bool], start: int, end: int) -> None:
+    for i, token in enumerate(words):
+        if token.start >= start and token.end <= end:
+            used[i] = True
+
+
+def _time_period(text: str, words: list[Token], used: list[bool], resolve: Resolver | None) -> Period | None:
+    if resolve is None:
+        return None
+    for span in resolve(text):
+        where = text.find(span.text)
+        if where < 0:
+            continue
+        _mark(words, used, where, where + len(span.text))
+        return Period(micros(span.start), micros(span.end), span.text)
+    return None
+
+
+def _event_period(text: str, words: list[Token], used: list[bool], index: RecallIndex, synonyms: Table, key: Key,
+                  t: int,
+                  speaker: str | None) -> Period | None:
+    """"before she moved", "after Jonas graduated": the start of that person's latest change."""
+    for match in _EVENT.finditer(text):
+        predicates = synonyms.get((stem(match.group("verb").casefold()),))
+        if not predicates:
+            continue
+        pronoun = (match.group("pronoun") or "").casefold()
+        if match.group("name"):
+            candidates = [_key(key, match.group("name"))]
+        elif pronoun in ("i", "we"):
+            candidates = [_key(key, speaker)] if speaker else []
+        else:  # he, she, they: the people the question names before it, in order
+            candidates = [_key(key, text[w.start:w.end]) for w in words
+                          if w.start < match.start() and not is_stop(w.word)]
+        for entity_id in candidates:
+            if entity_id not in index.entities:
+                continue
+            starts = [index.docs[i].valid_from for i in index.believed_docs(entity_id, t)
+                      if index.docs[i].subject_id == entity_id and index.docs[i].predicate in predicates]
+            past = [s for s in starts if s <= t]
+            if not starts:
+                continue
+            moment = max(past) if past else min(starts)
+            _mark(words, used, match.start(), match.end())
+            word = match.group(1).casefold()
+            if word == "before" or word in ("until", "till"):
+                return Period(-INF, moment, match.group())
+            return Period(moment, INF, match.group())
+    return None
+
+
+def _tense(words: list[Token]) -> str | None:
+    said = {w.word for w in words}
+    if said & _FUTURE:
+        return "future"
+    if said & _PRESENT:
+        return "present"
+    if said & _PAST:
+        return "past"
+    return None
+
+
+def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex, key: Key, speaker: str | None,
+             plan: Plan, t: int) -> None:
+    i = 0
+    while i < len(words):
+        if used[i]:
+            i += 1
+            continue
+        found = None
+        for size in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
+            span = range(i, i + size)
+            if any(used[j] for j in span) or all(is_stop(words[j].word) for j in span):
+                continue
+            said = text[words[i].start:words[i + size - 1].end]
+            entity_id = _key(key, said)
+            entity = index.entities.get(entity_id) if entity_id else None
+            if entity_id and entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
+                found = (size, Anchor(entity_id, entity[0], said))
+                break
+        if found is None and speaker and words[i].word in FIRST_PERSON:
+            entity_id = _key(key, speaker)
+            if entity_id in index.entities and index.has_believed(entity_id, t):
+                found = (1, Anchor(entity_id, index.entities[entity_id][0], words[i].word))
+        if found is None:
+            i += 1
+            continue
+        size, anchor = found
+        for j in range(i, i + size):
+            used[j] = True
+            plan.spans[j] = anchor
+        if anchor.entity_id not in {a.entity_id for a in plan.anchors}:
+            plan.anchors.append(anchor)
+        i += size
+
+
+def _key(key: Key, name: str) -> str | None:
+    try:
+        return key(name)
+    except Exception:  # the store's key function refuses it (empty, too long): not a name
+        return None
+
+
+def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: Plan, key: Key,
+               speaker: str | None) -> tuple[set[str], list[SynonymHit]]:
+    """"Priya's husband", "my sister", "the wife of Ivan", "Dad": anchor whom the relation leads to.
+
+    Returns the entities that led somewhere (their weight is lowered) and the synonym phrases used
+    as relations (their words have done their work)."""
+    owners: set[str] = set()
+    relations: list[SynonymHit] = []
+    by_position = plan.spans
+    for hit in plan.synonyms:
+        owner = None
+        before = hit.first - 1
+        if before >= 0 and words[before].word in _POSSESSIVE_AFTER and before - 1 in by_position:
+            owner = by_position[before - 1]
+        elif before >= 0 and before in by_position and words[before].word in FIRST_PERSON:
+            owner = by_position[before]
+        elif hit.last + 1 < len(words) and words[hit.last].word == "of" and hit.last + 1 in by_position:
+            owner = by_position[hit.last + 1]
+        elif speaker and hit.predicates & RELATIONS and text[words[hit.first].start].isupper() and hit.first > 0:
+            owner = _speaker(index, key, speaker, t)  # "Dad", "Mum": the speaker's
+        if owner is None:
+            continue
+        led = False
+        for i in index.believed_docs(owner.entity_id, t):
+            doc = index.docs[i]
+            if doc.predicate not in hit.predicates:
+                continue
+            other = doc.object_id if doc.subject_id == owner.entity_id else doc.subject_id
+            if other == owner.entity_id:
+                continue
+            led = True
+            if other not in {a.entity_id for a in plan.anchors}:
+                name = index.entities.get(other, (other, "entity"))[0]
+                plan.anchors.append(Anchor(other, name, hit.phrase, via=owner.name))
+        if led:
+            owners.add(owner.entity_id)
+            relations.append(hit)
+            if owner.entity_id not in {a.entity_id for a in plan.anchors}:
+                plan.anchors.append(owner)
+    return owners, relations
+
+
+def _speaker(index: RecallIndex, key: Key, speaker: str, t: int) -> Anchor | None:
+    entity_id = _key(key, speaker)
+    if entity_id not in index.entities or not index.has_believed(entity_id, t):
+        return None
+    return Anchor(entity_id, index.entities[entity_id][0], speaker)

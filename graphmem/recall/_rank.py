@@ -1,0 +1,257 @@
+"""Ranking facts for a question: BM25 over each fact and its sentences, anchored on entities.
+
+Facts about the entities the question names come first, then facts about their one-hop
+neighbours, then the rest. Within each tier, a fact's score is the sum, over the question's
+terms, of the term's weight times its inverse document frequency times how well the fact holds
+it: BM25's saturated term frequency in the fact's own words (subject, predicate, object), or, at
+``SENTENCE_WEIGHT``, in the best of its supporting sentences. Entities the question names are
+terms too (``e:ENTITY``), held by every fact about them; facts about their neighbours get
+``NEIGHBOUR_WEIGHT`` of that. Predicates named through synonyms are ``p:PREDICATE`` terms. The
+question's tense scales the score a little by the fact's status (current facts for "where
+does", ended ones for "where did"). Ties go to status (current, upcoming, ended), then to the
+most recent occurrence.
+
+Statistics as of T come from what was recorded by T, so an answer as of T never changes after T.
+With a limit, the named entities' facts are scored first (a few dozen for a person), and often fill
+it; otherwise terms are visited from the most to the least telling and the search stops once the
+terms left could not lift an unseen fact into the top (MaxScore), so a question over a large store
+scores a few hundred facts, not every fact that shares a common word.
+
+Internal: search with :meth:`graphmem.Store.search`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ._embed import fuse
+from ._index import INF, Doc, RecallIndex
+from ._query import Plan
+
+__all__ = ["Scored", "rank"]
+
+K1 = 1.2
+B = 0.75
+AVERAGE_FIELDS = 4.0
+AVERAGE_SENTENCE = 14.0
+SENTENCE_WEIGHT = 0.6
+NEIGHBOUR_WEIGHT = 0.5
+#: Score factors by status, per tense of the question (None: no tense said).
+STATUS_FACTOR = {
+    None: {"current": 1.0, "upcoming": 0.95, "ended": 0.95},
+    "present": {"current": 1.0, "upcoming": 0.9, "ended": 0.85},
+    "past": {"current": 0.9, "upcoming": 0.85, "ended": 1.0},
+    "future": {"current": 0.9, "upcoming": 1.0, "ended": 0.85},
+}
+_GROUP = {"current": 0, "upcoming": 1, "ended": 2}
+
+
+@dataclass
+class Scored:
+    """One fact (an index document) with its score and what of the question it matched."""
+
+    doc: int
+    score: float
+    status: str
+    matched: list[str] = field(default_factory=list)  # term keys
+    sentence: int | None = None  # the episode whose sentence matched best
+    anchor: str | None = None  # for a fact about an anchor's neighbour: the anchor's name
+    via: str | None = None  # and the neighbour's
+    semantic: float | None = None  # cosine similarity with the question, when semantic ranking took part
+
+
+def _saturation(tf: int, length: int, average: float) -> float:
+    return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
+
+
+def _idf(frequency: int, size: int) -> float:
+    return math.log(1 + (size - frequency + 0.5) / (frequency + 0.5))
+
+
+class _Ranker:
+    def __init__(self, index: RecallIndex, plan: Plan, t: int, valid_at: int | None, low: int, high: int,
+                 events: frozenset[str]):
+        self.index, self.plan, self.t = index, plan, t
+        self.valid_at, self.low, self.high, self.events = valid_at, low, high, events
+        size = max(index.size(t), 1)
+        self.terms = []  # (key, weight, idf, is_word)
+        for term in plan.terms:
+            frequency = index.frequency(term.key, t)
+            if frequency:
+                self.terms.append((term.key, term.weight, _idf(frequency, size), term.is_word))
+        self.factor = STATUS_FACTOR.get(plan.tense, STATUS_FACTOR[None])
+        self.neighbours: dict[str, str] = {}  # neighbour id -> the anchor's name
+        self.neighbour_idf = 0.0
+        anchors = self.anchors = {a.entity_id for a in plan.anchors}
+        for anchor in plan.anchors:
+            idf = next((idf for key, _, idf, _ in self.terms if key == f"e:{anchor.entity_id}"), 0.0)
+            self.neighbour_idf = max(self.neighbour_idf, idf)
+            for other in index.neighbours(anchor.entity_id, t):
+                if other not in anchors:
+                    self.neighbours.setdefault(other, anchor.name)
+
+    def status(self, doc: Doc) -> str | None:
+        """The fact's status at t, or None when it is not believed then or outside the filters."""
+        if not doc.believed(self.t):
+            return None
+        if self.valid_at is not None and not (doc.valid_from <= self.valid_at < doc.valid_to):
+            return None
+        if not (doc.valid_from < self.high and doc.valid_to > self.low):
+            return None
+        moment = self.t if self.valid_at is None else self.valid_at
+        if moment < doc.valid_from:
+            return "upcoming"
+        return "ended" if doc.valid_to <= moment else "current"
+
+    def score(self, i: int) -> Scored | None:
+        index = self.index
+        doc = index.docs[i]
+        status = self.status(doc)
+        if status is None:
+            return None
+        sentences = doc.sentences(self.t)
+        total, matched, best, best_count = 0.0, [], None, 0
+        counts: dict[int, int] = {}
+        for key, weight, idf, is_word in self.terms:
+            tf = doc.fields.get(key)
+            # a fact is about an entity or of a predicate, or not: no length to weigh that by
+            part = (_saturation(tf, doc.length, AVERAGE_FIELDS) if is_word else 1.0) if tf else 0.0
+            if is_word:
+                for j in sentences:
+                    episode = index.episodes[j]
+                    tf = episode.terms.get(key)
+                    if tf:
+                        counts[j] = counts.get(j, 0) + 1
+                        part = max(part, SENTENCE_WEIGHT * _saturation(tf, episode.length, AVERAGE_SENTENCE))
+            if part:
+                total += weight * idf * part
+                matched.append(key)
+        for j, count in counts.items():
+            if count > best_count:
+                best, best_count = j, count
+        anchor = via = None
+        if self.neighbours and not any(key.startswith("e:") for key in matched):
+            other = doc.subject_id if doc.subject_id in self.neighbours else doc.object_id
+            anchor = self.neighbours.get(other)
+            if anchor is not None:
+                via = index.entities.get(other, (other, ""))[0]
+                total += NEIGHBOUR_WEIGHT * self.neighbour_idf
+        if not total:
+            return None
+        if best is None and sentences:
+            best = sentences[0]
+        return Scored(i, total * self.factor[status], status, matched, best, anchor, via)
+
+    def tier(self, item: Scored) -> int:
+        """0 for a fact about a named entity, 1 for one about a neighbour of one, 2 for the rest."""
+        doc = self.index.docs[item.doc]
+        if self.anchors & {doc.subject_id, doc.object_id}:
+            return 0
+        return 1 if doc.subject_id in self.neighbours or doc.object_id in self.neighbours else 2
+
+    def bounds(self) -> list[tuple[float, str, float]]:
+        """(upper bound of a term's contribution, term key or the neighbour marker) per term."""
+        found = [(weight * idf * (K1 + 1), key, idf) for key, weight, idf, _ in self.terms]
+        if self.neighbours:
+            found.append((NEIGHBOUR_WEIGHT * self.neighbour_idf * (K1 + 1), "", 0.0))
+        return sorted(found, reverse=True)
+
+    def candidates(self, key: str) -> list[int]:
+        index = self.index
+        if not key:  # the anchors' neighbours
+            found = []
+            for other in self.neighbours:
+                found.extend(index.doc_postings(f"e:{other}", self.t))
+            return found
+        found = list(index.doc_postings(key, self.t))
+        if ":" not in key:  # the facts a sentence supports (the link's time is checked when scoring)
+            for j in index.sentence_postings(key, self.t):
+                found.extend(index.episodes[j].docs)
+        return found
+
+    def order(self, item: Scored) -> tuple[float, int, int, int, str]:
+        doc = self.index.docs[item.doc]
+        occurrence = doc.valid_from
+        if item.status == "ended" and doc.predicate not in self.events and doc.valid_to != INF:
+            occurrence = doc.valid_to
+        return (-item.score, _GROUP[item.status], -occurrence, -doc.valid_from, doc.id)
+
+
+def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None, low: int = -INF,
+         high: int = INF, limit: int | None = 10, events: frozenset[str] = frozenset(),
+         similarity: dict[int, float] | None = None, depth: int = 50) -> list[Scored]:
+    """The facts believed at ``t`` (valid at ``valid_at``, overlapping ``[low, high)`` and the
+    plan's period) that match the plan, best first; at most ``limit`` (None: all).
+
+    Facts about the entities the question names come first, then facts about their one-hop
+    neighbours, then the rest; relevance orders each tier. With ``similarity`` (a fact's cosine
+    similarity with the question, by document), the keyword ranking's first ``depth`` facts and
+    the ``depth`` most similar facts are fused by reciprocal rank fusion: the fused value is the
+    score, and orders each tier.
+    """
+    if plan.period is not None:
+        low, high = max(low, plan.period.start), min(high, plan.period.end)
+    ranker = _Ranker(index, plan, t, valid_at, low, high, events)
+    if similarity is None:
+        return _keywords(ranker, limit)
+    keyword = _keywords(ranker, None if limit is None else max(limit, depth))
+    allowed = [i for i in similarity if ranker.status(index.docs[i]) is not None]
+    semantic = sorted(allowed, key=lambda i: (-similarity[i], index.docs[i].id))[:depth if limit else None]
+    fused = fuse([[(s.doc, s.score) for s in keyword], [(i, similarity[i]) for i in semantic]])
+    place = {s.doc: position for position, s in enumerate(keyword)}
+    found = []
+    for i, value in fused.items():
+        item = keyword[place[i]] if i in place else ranker.score(i)
+        if item is None:  # similar in meaning, no word in common
+            doc = index.docs[i]
+            sentences = doc.sentences(t)
+            status = ranker.status(doc)
+            assert status is not None  # only facts believed and within the filters are fused
+            item = Scored(i, 0.0, status, [], sentences[0] if sentences else None)
+        item.score, item.semantic = value, similarity.get(i)
+        found.append(item)
+    # the named entities' facts still come first, then their neighbours': meaning reorders within
+    found.sort(key=lambda s: (ranker.tier(s), -s.score, place.get(s.doc, len(place)), index.docs[s.doc].id))
+    return found if limit is None else found[:limit]
+
+
+def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
+    index, plan, t = ranker.index, ranker.plan, ranker.t
+    low, high = ranker.low, ranker.high
+    if ranker.valid_at is not None:  # valid at one moment: the period [V, V]
+        low, high = max(low, ranker.valid_at), min(high, ranker.valid_at + 1)
+    seen: set[int] = set()
+    tiers: list[list[Scored]] = [[], [], []]
+
+    def visit(candidates: Iterable[int], tier: int) -> None:
+        fresh = [i for i in candidates if i not in seen]
+        seen.update(fresh)
+        for i in index.passing(fresh, t, low, high):  # in bulk: most candidates of a common term fail
+            scored = ranker.score(i)
+            if scored is not None:
+                tiers[tier].append(scored)
+
+    def enough() -> bool:
+        return limit is not None and sum(len(found) for found in tiers) >= limit
+
+    for anchor in plan.anchors:
+        visit(index.doc_postings(f"e:{anchor.entity_id}", t), 0)
+    if ranker.neighbours and not enough():
+        visit(ranker.candidates(""), 1)
+    if not enough():
+        wanted = None if limit is None else limit - len(tiers[0]) - len(tiers[1])
+        bounds = [b for b in ranker.bounds() if b[1]]  # the neighbours were visited above
+        for position, (_, key, _) in enumerate(bounds):
+            visit(ranker.candidates(key), 2)
+            if wanted is not None and len(tiers[2]) >= wanted:
+                rest = sum(bound for bound, _, _ in bounds[position + 1:])
+                kth = sorted((s.score for s in tiers[2]), reverse=True)[wanted - 1]
+                if rest < kth:
+                    break
+    found = []
+    for tier in tiers:
+        tier.sort(key=ranker.order)
+        found.extend(tier)
+    return found if limit is None else found[:limit]

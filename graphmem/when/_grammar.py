@@ -1,0 +1,441 @@
+"""The time expressions graphmem reads: one pattern and one resolver for each.
+
+A resolver takes the regex match and a :class:`Context` (the reference time and the tense of
+the clause the match stands in) and returns a :class:`~graphmem.when._calendar.Period`, or None
+when the words name no real period. Overlapping matches are settled longest first by the scanner
+(:mod:`graphmem.when._scan`), so the order of :data:`RULES` does not matter.
+
+Internal: resolve phrases with :mod:`graphmem.when`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from dateutil import parser as dateparser
+
+from ._calendar import (
+    HOLIDAYS,
+    SEASONS,
+    Period,
+    Tense,
+    day_in_year,
+    day_period,
+    decade,
+    ended,
+    holidays,
+    month,
+    occurrence,
+    quarter,
+    safe_date,
+    season,
+    shift,
+    span,
+    weekday_from,
+    weekend_of_week,
+    year_period,
+)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a resolver reads a match against."""
+
+    now: datetime  # the reference as naive wall-clock time in the store's zone
+    day_first: bool
+    tense_at: Callable[[int], Tense] = field(default=lambda at: "past")
+
+    @property
+    def today(self) -> date:
+        return self.now.date()
+
+    def tense(self, m: re.Match[str]) -> Tense:
+        return self.tense_at(m.start())
+
+
+# --- vocabulary -----------------------------------------------------------------------------
+
+MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august",
+               "september", "october", "november", "december"]
+_MONTH_ABBREVIATIONS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+                        "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
+_MONTHS = {name: n for n, name in enumerate(MONTH_NAMES, start=1)} | _MONTH_ABBREVIATIONS
+_FULL_MONTH = "|".join(MONTH_NAMES)
+_SHORT_MONTH = "|".join(_MONTH_ABBREVIATIONS)
+#: A month name; abbreviations ("Oct", "Sept.") only where a day or year follows or precedes.
+MONTH = rf"(?:(?:{_FULL_MONTH})\b|(?:{_SHORT_MONTH})\b\.?)"
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WEEKDAY = "|".join(WEEKDAYS)
+_PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night))?"
+_SEASON = "|".join(SEASONS)
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "a couple of": 2, "couple of": 2, "a couple": 2,
+    "a few": 3, "few": 3,
+}
+_NUMBER = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3,
+             "4th": 4}
+_DECADE_WORDS = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
+                 "seventies": 7, "eighties": 8, "nineties": 9}
+_ORD = r"(?:st|nd|rd|th)?"
+_DAY_NUM = r"(?<![\d:.,/])(?P<day>[0-3]?\d)" + _ORD
+YEAR_NUM = r"(?P<year>[12]\d{3})(?![\d]|[.,]\d)"
+_OPT_YEAR = rf"(?:,?\s+{YEAR_NUM})?"
+TO = r"\s*(?:to|until|till|through|thru|-|–|—)\s*"
+_RANGE_LEAD = r"(?:(?:from|between)\s+)?"
+_HOLIDAY = "|".join(re.escape(name).replace("'", "['’]").replace(r"\ ", r"\s+")
+                    for name in sorted(HOLIDAYS, key=len, reverse=True))
+
+
+def _after(*words: str) -> str:
+    """A lookbehind: the match must follow one of ``words`` and a space."""
+    return "(?:" + "|".join(rf"(?<=\b{word} )" for word in words) + ")"
+
+
+_AFTER_WORD = _after("in", "of", "since", "during", "until", "till", "from", "throughout")
+
+
+def month_number(name: str) -> int:
+    return _MONTHS[name.lower().rstrip(".")]
+
+
+def count(word: str) -> int:
+    word = " ".join(word.lower().split())
+    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+
+
+def _weekday(name: str) -> int:
+    return WEEKDAYS.index(name.lower())
+
+
+# --- resolvers ------------------------------------------------------------------------------
+
+def _iso(m: re.Match[str], ctx: Context) -> Period | None:
+    if not m.group("clock"):
+        return day_period(date(int(m["y"]), int(m["m"]), int(m["d"])))
+    moment = dateparser.isoparse(m.group(0).upper().replace(" ", "T"))
+    step = timedelta(seconds=1) if m.group("sec") else timedelta(minutes=1)
+    return Period(moment, moment + step, "instant")
+
+
+def _numeric(m: re.Match[str], ctx: Context) -> Period | None:
+    first, second, year = int(m["a"]), int(m["b"]), int(m["y"])
+    if len(m["y"]) == 2:  # '23 is 2023 unless that is over ten years ahead of the reference
+        year += 2000 if 2000 + year <= ctx.today.year + 10 else 1900
+    number, day = (second, first) if ctx.day_first else (first, second)
+    return day_period(date(year, number, day))
+
+
+def _calendar_date(m: re.Match[str], ctx: Context) -> Period | None:
+    number, day = month_number(m["month"]), int(m["day"])
+    if m["year"]:
+        return day_period(date(int(m["year"]), number, day))
+    if safe_date(2000, number, day) is None:  # 2000 is a leap year: only impossible days fail
+        raise ValueError("no such day")
+    found = occurrence(day_in_year(number, day), ctx.now, ctx.tense(m))
+    return found and found._replace(floating=True)
+
+
+def _ordinal_day(m: re.Match[str], ctx: Context) -> Period | None:
+    day, today = int(m["day"]), ctx.today
+    step = -1 if ctx.tense(m) == "past" else 1
+    first = date(today.year, today.month, 1)
+    for n in range(0, 13 * step, step):
+        candidate = first.replace(year=first.year + (first.month - 1 + n) // 12,
+                                  month=(first.month - 1 + n) % 12 + 1)
+        found = safe_date(candidate.year, candidate.month, day)
+        if found and (found <= today if step < 0 else found >= today):
+            return day_period(found)
+    return None
+
+
+def _month_year(m: re.Match[str], ctx: Context) -> Period | None:
+    return month(int(m["year"]), month_number(m["month"]))
+
+
+def _bare_month(m: re.Match[str], ctx: Context) -> Period | None:
+    number = month_number(m["month"])
+    found = occurrence(lambda year: month(year, number), ctx.now, ctx.tense(m))
+    return found and found._replace(floating=True)
+
+
+def _relative_month(m: re.Match[str], ctx: Context) -> Period | None:
+    number, rel = month_number(m["month"]), m["rel"].lower()
+    if rel == "this":
+        return month(ctx.today.year, number)
+    return occurrence(lambda year: month(year, number), ctx.now,
+                      "past" if rel == "last" else "future", strict=True)
+
+
+def _relative_unit(m: re.Match[str], ctx: Context) -> Period | None:
+    rel = " ".join(m["rel"].lower().split())
+    step = {"last": -1, "past": -1, "this past": -1, "this": 0, "next": 1}[rel]
+    return shift(m["unit"].lower(), ctx.today, step)
+
+
+def _before_last(m: re.Match[str], ctx: Context) -> Period | None:
+    return shift(m["unit"].lower(), ctx.today, -2)
+
+
+_DAY_OFFSETS = {"the day before yesterday": -2, "the day after tomorrow": 2, "yesterday": -1,
+                "last night": -1, "tomorrow": 1}  # today, tonight, this morning, ...: 0
+
+
+def _named_day(m: re.Match[str], ctx: Context) -> Period | None:
+    words = " ".join(m.group(0).lower().split())
+    offset = next((n for start, n in _DAY_OFFSETS.items() if words.startswith(start)), 0)
+    return day_period(ctx.today + timedelta(days=offset))
+
+
+def _moment(ctx: Context, minutes: int) -> Period:
+    moment = ctx.now.replace(second=0, microsecond=0) + timedelta(minutes=minutes)
+    return Period(moment, moment + timedelta(minutes=1), "instant")
+
+
+def _ago(m: re.Match[str], ctx: Context) -> Period | None:
+    n, unit = count(m["n"]), m["unit"].lower()
+    if unit in ("minute", "hour"):
+        return _moment(ctx, -n * (60 if unit == "hour" else 1))
+    if unit == "weekend":  # "two weekends ago" on a Wednesday is the weekend before the week before last
+        return weekend_of_week(ctx.today, -n - 1)
+    if unit == "decade":
+        return year_period(ctx.today.year - 10 * n)
+    return shift(unit, ctx.today, -n)
+
+
+def _ahead(m: re.Match[str], ctx: Context) -> Period | None:
+    if m.group(0).lower().startswith("in") and ctx.tense(m) == "past":
+        return None  # "I ran 5 km in 31 minutes": a duration, not a time
+    n, unit = count(m["n"]), m["unit"].lower()
+    if unit in ("minute", "hour"):
+        return _moment(ctx, n * (60 if unit == "hour" else 1))
+    return shift(unit, ctx.today, n)
+
+
+def _relative_weekday(m: re.Match[str], ctx: Context) -> Period | None:
+    rel, weekday = " ".join(m["rel"].lower().split()), _weekday(m["wd"])
+    if rel == "this":  # on or before today in a past clause, on or after it in a future one
+        if ctx.tense(m) == "past":
+            return weekday_from(ctx.today + timedelta(days=1), weekday, -1)
+        return weekday_from(ctx.today - timedelta(days=1), weekday, 1)
+    return weekday_from(ctx.today, weekday, 1 if rel == "next" else -1)
+
+
+def _weekday_before_last(m: re.Match[str], ctx: Context) -> Period | None:
+    return weekday_from(ctx.today - timedelta(days=7), _weekday(m["wd"]), -1)
+
+
+def _on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
+    return weekday_from(ctx.today, _weekday(m["wd"]), -1 if ctx.tense(m) == "past" else 1)
+
+
+def weekday_around(m: re.Match[str], day: date) -> Period | None:
+    """``the Sunday before`` / ``after`` a given day."""
+    return weekday_from(day, _weekday(m["wd"]), -1 if m["dir"].lower() == "before" else 1)
+
+
+def _dotted(m: re.Match[str], ctx: Context) -> Period | None:
+    return day_period(date(int(m["y"]), int(m["m"]), int(m["d"])))
+
+
+def _year_alone(m: re.Match[str], ctx: Context) -> Period | None:
+    return year_period(int(m["year"]))
+
+
+def _year_range(m: re.Match[str], ctx: Context) -> Period | None:
+    return span(year_period(int(m["y1"])), year_period(int(m["y2"])))
+
+
+def _day_range(m: re.Match[str], ctx: Context) -> Period | None:
+    number, first, last = month_number(m["month"]), int(m["d1"]), int(m["d2"])
+
+    def make(year: int) -> Period | None:
+        start, end = safe_date(year, number, first), safe_date(year, number, last)
+        return span(day_period(start), day_period(end)) if start and end else None
+
+    if m["year"]:
+        return make(int(m["year"]))
+    return occurrence(make, ctx.now, ctx.tense(m))
+
+
+def _month_range(m: re.Match[str], ctx: Context) -> Period | None:
+    first, last = month_number(m["m1"]), month_number(m["m2"])
+
+    def make(year: int) -> Period | None:
+        return span(month(year, first), month(year + (first > last), last))
+
+    if m["year"]:
+        return make(int(m["year"]) - (first > last))
+    return occurrence(make, ctx.now, ctx.tense(m))
+
+
+def _season_name(m: re.Match[str]) -> str:
+    return m["season"].lower()
+
+
+def _relative_season(m: re.Match[str], ctx: Context) -> Period | None:
+    name, rel = _season_name(m), " ".join(m["rel"].lower().split())
+    make = lambda year: season(name, year)  # noqa: E731
+    if rel == "this":
+        current = occurrence(make, ctx.now, "past")
+        return current if current and not ended(current, ctx.now) else make(ctx.today.year)
+    if rel == "next":
+        return occurrence(make, ctx.now, "future", strict=True)
+    return occurrence(make, ctx.now, "past", strict=True)
+
+
+def _season_before_last(m: re.Match[str], ctx: Context) -> Period | None:
+    name = _season_name(m)
+    last = occurrence(lambda year: season(name, year), ctx.now, "past", strict=True)
+    return last and season(name, last.start.year - 1)
+
+
+def _season_year(m: re.Match[str], ctx: Context) -> Period | None:
+    return season(_season_name(m), int(m["year"]))
+
+
+def _bare_season(m: re.Match[str], ctx: Context) -> Period | None:
+    name = _season_name(m)
+    return occurrence(lambda year: season(name, year), ctx.now, ctx.tense(m))
+
+
+def _quarter(m: re.Match[str], ctx: Context) -> Period | None:
+    groups = m.groupdict()
+    number = int(groups["q"]) if groups.get("q") else _ORDINALS[groups["ord"].lower()]
+    if m["year"]:
+        return quarter(int(m["year"]), number)
+    return occurrence(lambda year: quarter(year, number), ctx.now, ctx.tense(m))
+
+
+def _decade(m: re.Match[str], ctx: Context) -> Period | None:
+    if m["full"]:
+        return decade(int(m["full"]))
+    tens = int(m["short"]) // 10 if m["short"] else _DECADE_WORDS[m["word"].lower()]
+    century = ctx.today.year // 100 * 100
+    start = century + 10 * tens
+    return decade(start if start <= ctx.today.year else start - 100)
+
+
+def _holiday_name(m: re.Match[str]) -> str:
+    name = " ".join(m["holiday"].lower().replace("’", "'").split())
+    return "christmas" if name == "christmas day" else name
+
+
+def _holiday(m: re.Match[str], ctx: Context) -> Period | None:
+    make = HOLIDAYS[_holiday_name(m)]
+    if m["year"]:
+        return make(int(m["year"]))
+    rel = (m["rel"] or "").lower()
+    if rel == "this":
+        return make(ctx.today.year)
+    if rel:
+        return occurrence(make, ctx.now, "past" if rel == "last" else "future", strict=True)
+    return occurrence(make, ctx.now, ctx.tense(m))
+
+
+def _holidays(m: re.Match[str], ctx: Context) -> Period | None:
+    return occurrence(holidays, ctx.now, ctx.tense(m))
+
+
+def _the_weekend(m: re.Match[str], ctx: Context) -> Period | None:
+    current = weekend_of_week(ctx.today)
+    if ctx.tense(m) == "future" or current.start <= ctx.now:
+        return current
+    return weekend_of_week(ctx.today, -1)
+
+
+def _part_of_unit(m: re.Match[str], ctx: Context) -> Period | None:
+    unit, today = m["unit"].lower(), day_period(ctx.today)
+    whole = shift(unit, ctx.today, 0)
+    if m["side"].lower() == "earlier":
+        return Period(whole.start, today.start, "range") if whole.start < today.start else None
+    today_end, whole_end = today.end, whole.end
+    assert today_end is not None and whole_end is not None  # a day and a calendar unit are closed
+    return Period(today_end, whole_end, "range") if today_end < whole_end else None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A pattern and how to resolve what it matches (``anchored``: read against a given day)."""
+
+    pattern: re.Pattern[str]
+    resolve: Callable[[re.Match[str], Context], Period | None]
+    anchored: Callable[[re.Match[str], date], Period | None] | None = None
+
+
+def _rule(regex: str, resolve: Callable[[re.Match[str], Context], Period | None],
+          anchored: Callable[[re.Match[str], date], Period | None] | None = None) -> Rule:
+    return Rule(re.compile(regex, re.IGNORECASE), resolve, anchored)
+
+
+_UNIT = r"(?P<unit>minute|hour|day|weekend|week|month|quarter|year|decade)s?"
+
+#: Every base expression.
+RULES: list[Rule] = [
+    _rule(r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d\d)-(?P<d>\d\d)(?:[T ](?P<clock>\d\d:\d\d(?P<sec>:\d\d"
+          r"(?:\.\d+)?)?)(?:Z|[+-]\d\d:?\d\d)?)?(?![\w:-])", _iso),
+    _rule(r"(?<![\d/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d{2})(?![\d/])", _numeric),
+    _rule(r"(?<![\d/.])(?P<y>[12]\d{3})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])", _dotted),
+    _rule(r"(?<![\d/.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>[12]\d{3})(?![\d.])", _dotted),
+    _rule(rf"{_DAY_NUM}\s+(?:of\s+)?(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
+    _rule(rf"\b(?:the\s+)?{_DAY_NUM}\s+of\s+(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
+    _rule(rf"\b(?P<month>{MONTH})\s+(?:the\s+)?{_DAY_NUM}\b{_OPT_YEAR}", _calendar_date),
+    _rule(r"\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?!\s+(?:of\b|century|centuries|floor|"
+          r"time|times|anniversary|birthday|place|row|grade|percent|street|avenue|st\b|ave\b))",
+          _ordinal_day),
+    _rule(rf"\b(?P<month>{MONTH}),?\s+(?:of\s+)?{YEAR_NUM}", _month_year),
+    _rule(rf"{_AFTER_WORD}(?P<month>{_FULL_MONTH})\b", _bare_month),
+    _rule(rf"\b(?P<rel>last|this|next)\s+(?P<month>{_FULL_MONTH})\b", _relative_month),
+    _rule(r"\b(?P<rel>last|this\s+past|past|this|next)\s+(?P<unit>weekend|week|month|quarter|"
+          r"year)\b(?:['’]s\b)?", _relative_unit),
+    _rule(r"\b(?:the\s+)?(?P<unit>weekend|week|month|year)\s+before\s+last\b", _before_last),
+    _rule(r"\b(?:the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|today|tonight"
+          r"|(?:yesterday|tomorrow)(?:\s+(?:morning|afternoon|evening|night))?"
+          r"|last\s+night|this\s+(?:morning|afternoon|evening))\b", _named_day),
+    _rule(rf"\b(?P<n>\d{{1,4}}|{_NUMBER})\s+{_UNIT}\s+(?:ago|back)\b", _ago),
+    _rule(r"\bhalf\s+an\s+hour\s+ago\b", lambda m, ctx: _moment(ctx, -30)),
+    _rule(rf"\bin\s+(?P<n>\d{{1,4}}|{_NUMBER})\s+{_UNIT}\b(?!\s+ago\b)", _ahead),
+    _rule(rf"\b(?P<n>\d{{1,4}}|{_NUMBER})\s+{_UNIT}\s+from\s+now\b", _ahead),
+    _rule(rf"\b(?P<rel>last|next|this\s+past|this)\s+(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b",
+          _relative_weekday),
+    _rule(rf"\b(?P<wd>{_WEEKDAY})\s+before\s+last\b", _weekday_before_last),
+    _rule(rf"\bon\s+(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _on_weekday),
+    _rule(rf"{_after('since', 'until', 'till', 'by', 'is', 'was', 'be', 'from')}(?P<wd>{_WEEKDAY})"
+          rf"{_PART_OF_DAY}\b", _on_weekday),
+    _rule(rf"\bthe\s+(?P<wd>{_WEEKDAY})\s+(?P<dir>before|after)\b",
+          lambda m, ctx: weekday_around(m, ctx.today), weekday_around),
+    _rule(rf"{_AFTER_WORD}{YEAR_NUM}", _year_alone),
+    _rule(rf"\b(?:from|between)\s+(?P<y1>[12]\d{{3}})(?:{TO}|\s+and\s+)(?P<y2>[12]\d{{3}})\b",
+          _year_range),
+    _rule(rf"\b{_RANGE_LEAD}(?P<month>{MONTH})\s+(?P<d1>[0-3]?\d){_ORD}{TO}(?P<d2>[0-3]?\d)"
+          rf"{_ORD}\b{_OPT_YEAR}", _day_range),
+    _rule(rf"\b{_RANGE_LEAD}(?P<d1>[0-3]?\d){_ORD}{TO}(?P<d2>[0-3]?\d){_ORD}\s+(?:of\s+)?"
+          rf"(?P<month>{MONTH}){_OPT_YEAR}", _day_range),
+    _rule(rf"\b(?:from|between)\s+(?P<m1>{_FULL_MONTH})(?:{TO}|\s+and\s+)(?P<m2>{_FULL_MONTH})\b"
+          rf"{_OPT_YEAR}", _month_range),
+    _rule(rf"\b(?P<rel>last|this\s+past|past|this|next)\s+(?P<season>{_SEASON})\b",
+          _relative_season),
+    _rule(rf"\b(?:the\s+)?(?P<season>{_SEASON})\s+(?:of\s+)?{YEAR_NUM}", _season_year),
+    _rule(rf"\b(?:the\s+)?(?P<season>{_SEASON})\s+before\s+last\b", _season_before_last),
+    _rule(rf"{_after('in', 'during', 'over', 'through', 'throughout', 'since', 'for', 'all', 'that')}"
+          rf"(?:the\s+)?(?P<season>{_SEASON})\b(?!\s+(?:of\s+)?[12]\d{{3}})", _bare_season),
+    _rule(rf"\bQ(?P<q>[1-4])(?:\s+(?:of\s+)?{YEAR_NUM}|\b)", _quarter),
+    _rule(r"\b(?:the\s+)?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b"
+          rf"(?:\s+of\s+{YEAR_NUM})?", _quarter),
+    _rule(r"\bthe\s+(?:(?P<full>(?:1[0-9]|20)\d0)['’]?s|['’]?(?P<short>\d0)['’]?s"
+          rf"|(?P<word>{'|'.join(_DECADE_WORDS)}))\b", _decade),
+    _rule(rf"\b(?:(?P<rel>last|this|next)\s+)?(?P<holiday>{_HOLIDAY})(?:\s+{YEAR_NUM})?\b",
+          _holiday),
+    _rule(r"\bthe\s+(?:christmas\s+|winter\s+)?holidays\b", _holidays),
+    _rule(rf"{_after('over', 'on', 'at', 'during', 'for', 'spent', 'spend', 'all', 'since')}"
+          r"the\s+weekend\b", _the_weekend),
+    _rule(r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _part_of_unit),
+]
+
+__all__ = ["Context", "RULES", "Rule", "TO"]

@@ -1,0 +1,258 @@
+"""Find time expressions in text: match the grammar, settle overlaps, combine neighbours.
+
+Combining reads what stands between matches: ``since`` opens a period, ``from A to B`` joins two,
+``the Sunday before`` reads against the date after it, and a clock time next to a day makes an
+instant. The tense of the clause a phrase stands in decides which occurrence a bare name means
+("on Friday", "in March", "in the spring"): the most recent one in a past clause, the next one
+in a future clause.
+
+Internal: resolve phrases with :mod:`graphmem.when`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from functools import partial
+
+from dateutil.relativedelta import relativedelta
+
+from ..core.tense import FUTURE_AUXILIARY
+from ._calendar import Period, Tense, span
+from ._grammar import RULES, TO, Context, Rule
+
+__all__ = ["find"]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A period found at ``text[begin:finish]``."""
+
+    begin: int
+    finish: int
+    period: Period
+    anchored: Callable[[date], Period | None] | None = None  # "the Sunday before": read against a day
+
+
+# --- tense ----------------------------------------------------------------------------------
+
+_CLAUSE_BREAK = re.compile(r"[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|although|while|"
+                           r"whereas|whereas|then)\b", re.IGNORECASE)
+_FUTURE = re.compile(
+    FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
+    r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
+    r"looking\s+forward|upcoming|soon|next|tomorrow)\b", re.IGNORECASE)
+_IRREGULAR_PAST = (
+    "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
+    "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
+    "gave got went grew had heard held hid hit hung hurt kept knew laid led leapt left lent let lit "
+    "lost made meant met paid put quit ran rang read rode rose said sang sank sat saw sent set shook "
+    "shot shut slept slid sold spent split spoke spun stood stole stuck struck swam swept swore "
+    "taught thought threw told took tore understood was were woke won wore wrote")
+_PAST = re.compile(
+    rf"\b(?:{'|'.join(_IRREGULAR_PAST.split())}|didn['’]t|wasn['’]t|weren['’]t|hadn['’]t|"
+    r"used\s+to|ago|yesterday)\b|['’]d\s+\w+ed\b|"
+    r"\b(?!(?:need|seed|feed|bed|red|shed|speed|breed|bleed|indeed|embed|proceed|succeed|exceed|"
+    r"hundred|naked|sacred|wicked|weed|reed|deed|greed|tired|excited|married|engaged|bored|"
+    r"interested|based|scared|supposed|used)\b)[a-z]{2,}ed\b", re.IGNORECASE)
+_PRESENT = re.compile(
+    r"['’](?:m|re)\b|\b(?:am|is|are|have|has|start|starts|begin|begins|leave|leaves|arrive|"
+    r"arrives|come|comes|fly|flies|move|moves|get|gets|meet|meets|see|sees|head|heads|go|goes|"
+    r"end|ends|open|opens|close|closes|expire|expires|finish|finishes|land|lands|depart|departs|"
+    r"run|runs|happen|happens|kick|kicks|due|return|returns|launch|launches)\b|"
+    r"\b\w+ing\b", re.IGNORECASE)
+
+
+_SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tense]:
+    """A function ``at -> "past" | "future"``: the tense of the clause around index ``at``.
+
+    The words of time phrases themselves (``hits``) are masked, so "last" in "last week" does
+    not make its clause past. A clause with a future marker (will, going to, 'll, next, ...) is
+    future; else one with a past verb is past; else one in the present (a present progressive,
+    "I start on Monday") speaks of arrangements, so future; a clause with no verb is past.
+    """
+    masked = list(text)
+    for begin, finish in hits:
+        masked[begin:finish] = " " * (finish - begin)
+    plain = "".join(masked)
+    breaks = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(plain)] + [len(plain)]
+
+    def tense(at: int) -> Tense:
+        if _SINCE_BEFORE.search(text, 0, at):
+            return "past"  # "since March" looks back
+        begin = max(b for b in breaks if b <= at)
+        end = min((b for b in breaks if b > at), default=len(plain))
+        clause = plain[begin:end]
+        if _FUTURE.search(clause):
+            return "future"
+        if _PAST.search(clause):
+            return "past"
+        return "future" if _PRESENT.search(clause) else "past"
+
+    return tense
+
+
+# --- scanning -------------------------------------------------------------------------------
+
+def _candidates(text: str) -> list[tuple[re.Match[str], Rule]]:
+    found = [(m, rule) for rule in RULES for m in rule.pattern.finditer(text)]
+    found.sort(key=lambda item: (item[0].start() - item[0].end(), item[0].start()))
+    chosen: list[tuple[re.Match[str], Rule]] = []
+    taken: list[tuple[int, int]] = []
+    for m, rule in found:
+        if any(m.start() < finish and begin < m.end() for begin, finish in taken):
+            continue
+        taken.append((m.start(), m.end()))
+        chosen.append((m, rule))
+    return chosen
+
+
+def _past_the_calendar(exc: Exception) -> bool:
+    """True when a period could not be made because its year lies outside the calendar ("2030
+    years ago" is year -4), not because the date does not exist (31 February)."""
+    return isinstance(exc, OverflowError) or "year" in str(exc) and "out of range" in str(exc)
+
+
+def scan(text: str, now: datetime, day_first: bool,
+         refused: list[tuple[int, int]] | None = None) -> list[Hit]:
+    """Base expressions in ``text``: the longest match wins an overlap; in order of appearance.
+
+    Expressions whose period falls outside the calendar are not hits; their places are added
+    to ``refused`` when it is given.
+    """
+    chosen = _candidates(text)
+    ctx = Context(now, day_first, tense_reader(text, [(m.start(), m.end()) for m, _ in chosen]))
+    hits: list[Hit] = []
+    for m, rule in chosen:
+        try:
+            period = rule.resolve(m, ctx)
+        except (ValueError, OverflowError) as exc:
+            if refused is not None and _past_the_calendar(exc):
+                refused.append((m.start(), m.end()))
+            continue  # 31 February 2023 is no date at all, and must not shrink to February 2023
+        if period is not None:
+            anchored = partial(rule.anchored, m) if rule.anchored else None
+            hits.append(Hit(m.start(), m.end(), period, anchored))
+    return sorted(hits, key=lambda hit: hit.begin)
+
+
+# --- combining ------------------------------------------------------------------------------
+
+def attach_anchors(hits: list[Hit], text: str) -> list[Hit]:
+    """``the Sunday before`` + ``25 May 2023`` reads the weekday against that date."""
+    out: list[Hit] = []
+    for hit in hits:
+        prev = out[-1] if out else None
+        if (prev and prev.anchored and hit.period.granularity == "day"
+                and text[prev.finish:hit.begin].isspace()):
+            period = prev.anchored(hit.period.start.date())
+            if period is not None:
+                out[-1] = Hit(prev.begin, hit.finish, period)
+                continue
+        out.append(hit)
+    return out
+
+
+_CLOCK = (r"(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d)(?::(?P<s>[0-5]\d))?)?"
+          r"(?:\s*(?P<ap>[ap]\.?m\b\.?))?")
+_CLOCK_BEFORE = re.compile(rf"(?<![\w:.]){_CLOCK}(?:\s*,\s*|\s+on\s+|\s+)$", re.IGNORECASE)
+_CLOCK_AFTER = re.compile(rf"(?:\s*,\s*|\s+)(?:at\s+)?{_CLOCK}(?![\w:])", re.IGNORECASE)
+
+
+def _clock_time(m: re.Match[str], day: datetime) -> Period | None:
+    """The instant a clock match names on ``day``; None if it is a bare number or impossible."""
+    hour, minute, ap = int(m["h"]), int(m["mi"] or 0), (m["ap"] or "").lower()
+    if not (m["mi"] or ap) or hour > (12 if ap else 23) or (ap and hour == 0):
+        return None
+    if ap:
+        hour = hour % 12 + (12 if ap.startswith("p") else 0)
+    moment = day + timedelta(hours=hour, minutes=minute, seconds=int(m["s"] or 0))
+    step = timedelta(seconds=1) if m["s"] else timedelta(minutes=1)
+    return Period(moment, moment + step, "instant")
+
+
+def attach_clock(hits: list[Hit], text: str) -> list[Hit]:
+    """``1:56 pm on 8 May, 2023`` or ``yesterday at 3pm``: a day plus a clock time is an instant."""
+    out: list[Hit] = []
+    for hit in hits:
+        if hit.period.granularity == "day":
+            floor = out[-1].finish if out else 0
+            before = _CLOCK_BEFORE.search(text, floor, hit.begin)
+            if before and (period := _clock_time(before, hit.period.start)):
+                hit = Hit(before.start(), hit.finish, period)
+            elif (after := _CLOCK_AFTER.match(text, hit.finish)) and (
+                    period := _clock_time(after, hit.period.start)):
+                hit = Hit(hit.begin, after.end(), period)
+        out.append(hit)
+    return out
+
+
+_SINCE = re.compile(r"\b(?:ever\s+)?since\s+$", re.IGNORECASE)
+
+
+def attach_since(hits: list[Hit], text: str) -> list[Hit]:
+    """``since 2019`` is open: from the start of 2019, with no end (granularity of 2019)."""
+    out: list[Hit] = []
+    for hit in hits:
+        floor = out[-1].finish if out else 0
+        since = _SINCE.search(text, floor, hit.begin)
+        if since and hit.period.end is not None:
+            hit = Hit(since.start(), hit.finish, hit.period._replace(end=None))
+        out.append(hit)
+    return out
+
+
+_FROM = re.compile(r"\b(?P<lead>from|between)\s+$", re.IGNORECASE)
+_RANGE_TO = re.compile(TO, re.IGNORECASE)
+_RANGE_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+
+
+def attach_ranges(hits: list[Hit], text: str) -> list[Hit]:
+    """``from A to B`` / ``between A and B`` is one range from A's start to B's end."""
+    out: list[Hit] = []
+    for hit in hits:
+        prev = out[-1] if out else None
+        if prev is not None:
+            floor = out[-2].finish if len(out) > 1 else 0
+            lead = _FROM.search(text, floor, prev.begin)
+            joiner = _RANGE_AND if lead and lead["lead"].lower() == "between" else _RANGE_TO
+            if lead and joiner.fullmatch(text, prev.finish, hit.begin):
+                last = hit.period
+                if last.floating and last.start < prev.period.start:  # "from May 1 to June 3"
+                    last = Period(last.start + relativedelta(years=1),
+                                  None if last.end is None else last.end + relativedelta(years=1),
+                                  last.granularity)
+                period = span(prev.period, last)
+                if period is not None:
+                    out[-1] = Hit(lead.start(), hit.finish, period)
+                    continue
+        out.append(hit)
+    return out
+
+
+#: Every expression holds a digit or one of these words: text without any has none to find.
+_TRIGGER = re.compile(
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|ago|back|last|"
+    r"next|this|past|since|earlier|later|weeks?|weekends?|months?|years?|decades?|days?|hours?|"
+    r"minutes?|quarters?|from\s+now|holidays|christmas|easter|halloween|thanksgiving|valentine|new\s+year|"
+    r"independence|boxing|spring|summer|autumn|fall|winter|the\s+\w+ies|first|second|third|fourth|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
+    r"july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|a\s+few|couple)\b", re.IGNORECASE)
+
+
+def find(text: str, now: datetime, *, day_first: bool = False,
+         refused: list[tuple[int, int]] | None = None) -> list[Hit]:
+    """Every time expression of ``text`` read at ``now`` (naive, in the store's zone); those
+    outside the calendar go to ``refused`` (their places) when it is given."""
+    if not _TRIGGER.search(text):
+        return []
+    hits = scan(text, now, day_first, refused)
+    for combine in (attach_anchors, attach_clock, attach_since, attach_ranges):
+        hits = combine(hits, text)
+    return hits

@@ -1,0 +1,97 @@
+"""An entity's facts on a valid-time axis: one bar per version, believed ones above the rest.
+
+The page draws the axis itself (inline SVG, no timeline library) from the versions sent once:
+zoom and pan on valid time (wheel, drag, reset), a minimum bar width so every version shows,
+labels packed in lanes so they never overlap (cut short with a tooltip when very long), and
+an as-of control that steps through the writes about the entity. At each as-of time the
+believed versions sit on top of each predicate's group and the versions no longer believed
+beneath them, newest first, so reading down a group walks back through transaction time.
+
+Internal: import :func:`timeline_html` from :mod:`visualize`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from graphmem.models import Entity, Episode, Version
+from graphmem.pages.palette import STATUS_COLOURS, epoch_ms, palette_css, status_legend, when
+
+from ._details import compact_details, episode_card
+from ._page import render
+
+__all__ = ["timeline_html"]
+
+
+def _outgoing(entity: Entity, version: Version) -> bool:
+    return version.subject_id == entity.id or (not version.subject_id
+                                                and version.subject == entity.name)
+
+
+def bar_record(entity: Entity, version: Version) -> dict[str, Any]:
+    """What the page needs to draw one version on the entity's timeline."""
+    outgoing = _outgoing(entity, version)
+    return {
+        "id": version.id, "predicate": version.predicate, "incoming": not outgoing,
+        "other": version.object if outgoing else version.subject,
+        "subject": version.subject, "object": version.object,
+        "valid_from": epoch_ms(version.valid_from), "valid_to": epoch_ms(version.valid_to),
+        "recorded_at": epoch_ms(version.recorded_at), "superseded_at": epoch_ms(version.superseded_at),
+        "retracted": bool(version.reason),
+    }
+
+
+def write_times(versions: list[Version], now: datetime) -> list[int]:
+    """The transaction times at which what was believed about the entity changed."""
+    moments = {v.recorded_at for v in versions} | {v.superseded_at for v in versions
+                                                   if v.superseded_at is not None}
+    return sorted(epoch_ms(m) for m in moments if m <= now)
+
+
+def timeline_data(entity: Entity, versions: list[Version], episodes: dict[str, Episode], *,
+                  as_of: datetime, now: datetime | None = None) -> dict[str, Any]:
+    """The page's data: every version of the entity once, its writes, the opening as-of time."""
+    now = max(now or as_of, as_of)
+    cited = sorted({e for v in versions for e in v.episodes})
+    return {
+        "entity": {"id": entity.id, "name": entity.name},
+        "as_of": epoch_ms(as_of), "now": epoch_ms(now),
+        "versions": [bar_record(entity, v) for v in sorted(versions, key=lambda v: (v.valid_from, v.id))],
+        "facts": {v.id: compact_details(v) for v in versions},
+        "episodes": {e: episode_card(episodes[e]) for e in cited if e in episodes},
+        "writes": write_times(versions, now),
+    }
+
+
+def timeline_html(
+    entity: Entity,
+    versions: list[Version],
+    episodes: dict[str, Episode],
+    *,
+    as_of: datetime,
+    now: datetime | None = None,
+    title: str | None = None,
+) -> str:
+    """A page laying out an entity's fact versions on valid time, opened as believed at as_of.
+
+    ``versions`` is every version that ever touched the entity; the as-of control moves
+    through the writes about it, up to ``now`` (default ``as_of``). Versions recorded after
+    the chosen as-of time are left out there (not yet known then).
+    """
+    data = timeline_data(entity, versions, episodes, as_of=as_of, now=now)
+    known = sum(1 for v in versions if v.recorded_at <= as_of)
+    subtitle = f"opened as believed at {when(as_of)} · valid time runs left to right · {known} versions"
+    if known < len(versions):
+        subtitle += f" ({len(versions) - known} recorded later)"
+    return render(
+        "timeline.html",
+        title=title or f"Timeline of {entity.name}",
+        subtitle=subtitle,
+        data=data,
+        scripts=["timeline.js", "timeline_page.js"],
+        css=palette_css([]),
+        empty=not versions,
+        writes=len(data["writes"]),
+        statuses=status_legend(name for name in STATUS_COLOURS if name not in ("pending", "rejected")),
+    )
