@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
+from pydantic_core import SchemaSerializer
 
 from .core.names import PredicateKind
 from .core.times import TimeLike, iso
@@ -53,15 +54,45 @@ class Assertion(NamedTuple):
 
 
 class Model(BaseModel):
-    """Base: immutable values with times written as ISO 8601 UTC."""
+    """Base: immutable values with times written as ISO 8601 UTC.
+
+    Validators and serializers are built on first use (a command that prints a few records never
+    pays for the rest). Before a model is dumped, the models it holds are built too: pydantic 2.13
+    serialises a nested model with that model's own serializer, which must exist by then.
+    """
 
     model_config = ConfigDict(frozen=True, defer_build=True)
+
+    def model_dump(self, **options: Any) -> dict[str, Any]:
+        _built(type(self))
+        return super().model_dump(**options)
+
+    def model_dump_json(self, **options: Any) -> str:
+        _built(type(self))
+        return super().model_dump_json(**options)
 
     @field_serializer("*", when_used="json")
     def _times(self, value: object) -> object:
         if isinstance(value, datetime):
             return iso(value)
         return value
+
+
+_BUILT: set[type[BaseModel]] = set()
+
+
+def _built(model: type[BaseModel]) -> None:
+    """Build the serializer of ``model`` and of every model its fields hold, once per class."""
+    waiting: list[Any] = [model]
+    while waiting:
+        found = waiting.pop()
+        if not (isinstance(found, type) and issubclass(found, BaseModel)):
+            waiting.extend(get_args(found))  # list[Version], Version | None, ...
+        elif found not in _BUILT:
+            _BUILT.add(found)
+            if not isinstance(found.__dict__.get("__pydantic_serializer__"), SchemaSerializer):
+                found.model_rebuild(force=True)
+            waiting.extend(field.annotation for field in found.model_fields.values())
 
 
 class Entity(Model):
