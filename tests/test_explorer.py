@@ -366,7 +366,7 @@ def wait_until(condition, what: str) -> None:
 def test_a_cheap_request_is_not_queued_behind_expensive_ones(larger):
     import threading
 
-    _, explorer, focus = larger
+    store, explorer, focus = larger
     finished: list[str] = []
     heavy = f"/api/graph?focus={focus}&depth=6&limit=2000&valid_at=all&token={explorer.token}"
 
@@ -376,10 +376,14 @@ def test_a_cheap_request_is_not_queued_behind_expensive_ones(larger):
         finished.append(name)
 
     threads = [threading.Thread(target=ask, args=(f"expensive {i}", heavy)) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    wait_until(lambda: explorer.pending == 4, "four expensive requests in flight")
-    ask("cheap", f"/api/version?id=v1&token={explorer.token}")
+    cheap = threading.Thread(target=ask, args=("cheap", f"/api/version?id=v1&token={explorer.token}"))
+    with store._db.lock:  # as a write would: everything waits until the four and the cheap one are in
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: explorer.pending == 4, "four expensive requests in flight")
+        cheap.start()
+        wait_until(lambda: explorer.requests == 5, "the cheap request in flight too")
+    cheap.join()
     still = explorer.pending  # one expensive answer at a time: the cheap one waited for one, at most
     for thread in threads:
         thread.join()

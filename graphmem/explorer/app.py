@@ -140,7 +140,8 @@ class Budget:
     def __init__(self, store: ReadStore, engine: Interruptible | None, timeout: float):
         self.store, self.engine, self.timeout = store, engine, timeout
         self._turn: asyncio.Semaphore | None = None
-        self.expensive = 0  # expensive requests admitted and not finished (running or waiting)
+        self.requests = 0  # API requests admitted and not finished
+        self.expensive = 0  # expensive ones among them (one computing, the others waiting)
         self.started = 0  # answers that began computing
         self.dropped = 0  # requests given up (deadline passed, or the client left)
 
@@ -171,18 +172,22 @@ class Budget:
 
     async def _compute(self, work: Work, handler: Handler, params: dict[str, list[str]],
                        expensive: bool) -> tuple[int, object]:
-        if not expensive:
-            work.submitted = True
-            return await run_in_threadpool(work.run, handler, self.store, params)
-        if self._turn is None:
-            self._turn = asyncio.Semaphore(1)
-        self.expensive += 1
+        self.requests += 1
         try:
-            async with self._turn:  # released only when the worker thread is done
+            if not expensive:
                 work.submitted = True
                 return await run_in_threadpool(work.run, handler, self.store, params)
+            if self._turn is None:
+                self._turn = asyncio.Semaphore(1)
+            self.expensive += 1
+            try:
+                async with self._turn:  # released only when the worker thread is done
+                    work.submitted = True
+                    return await run_in_threadpool(work.run, handler, self.store, params)
+            finally:
+                self.expensive -= 1
         finally:
-            self.expensive -= 1
+            self.requests -= 1
 
     @staticmethod
     async def _stop(work: Work, task: asyncio.Future) -> None:
@@ -333,6 +338,11 @@ class Explorer:
     def pending(self) -> int:
         """Expensive API requests admitted and not finished (one computing, the rest waiting)."""
         return self._budget.expensive
+
+    @property
+    def requests(self) -> int:
+        """API requests admitted and not finished, expensive or not."""
+        return self._budget.requests
 
     @property
     def started(self) -> int:
