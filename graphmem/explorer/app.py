@@ -95,7 +95,8 @@ def _json(status: int, body: object) -> Response:
 class Interruptible(Protocol):
     """What the explorer asks of the store's engine: hold it for one answer, interrupt its query."""
 
-    lock: AbstractContextManager[Any]
+    @property
+    def lock(self) -> AbstractContextManager[Any]: ...
 
     def interrupt(self) -> None: ...
 
@@ -140,6 +141,7 @@ class Budget:
     def __init__(self, store: ReadStore, engine: Interruptible | None, timeout: float):
         self.store, self.engine, self.timeout = store, engine, timeout
         self._turn: asyncio.Semaphore | None = None
+        self._stopping: set[asyncio.Future] = set()
         self.requests = 0  # API requests admitted and not finished
         self.expensive = 0  # expensive ones among them (one computing, the others waiting)
         self.started = 0  # answers that began computing
@@ -163,7 +165,9 @@ class Budget:
         self.dropped += 1
         task.add_done_callback(lambda t: t.cancelled() or t.exception())  # nobody reads it now
         if work.submitted:
-            asyncio.ensure_future(self._stop(work, task))
+            stopping = asyncio.ensure_future(self._stop(work, task))
+            self._stopping.add(stopping)  # the loop keeps only a weak reference to a task
+            stopping.add_done_callback(self._stopping.discard)
         else:  # still waiting for its turn: it leaves the queue
             task.cancel()
         return 503, {"error": f"the explorer gave up on this request after {self.timeout:g} s; ask for "
@@ -260,7 +264,7 @@ class Guard:
         if (self.cookie in cookies and self._matches(cookies[self.cookie].value)) or (bearer and self._matches(bearer)):
             return await self.app(scope, receive, send)
         await _refuse(send, "this explorer needs its token: open the address it printed "
-                            "(http://…/?token=…); see docs/explorer.md")
+                            "(http://.../?token=...); see docs/explorer.md")
 
     def _matches(self, given: str) -> bool:
         assert self.token is not None
