@@ -67,6 +67,8 @@ DEFAULT_TIMEOUT = 15.0
 EXPENSIVE = frozenset({"/api/graph", "/api/changes", "/api/search"})
 #: How often a waiting request looks whether its client has left (seconds).
 POLL = 0.05
+#: The pause between two expensive answers (seconds), in which other readers and writers go first.
+GAP = 0.05
 #: Paths served without the token: files that hold nothing from the store.
 PUBLIC = ("/static/", "/favicon.ico")
 
@@ -187,7 +189,10 @@ class Budget:
             try:
                 async with self._turn:  # released only when the worker thread is done
                     work.submitted = True
-                    return await run_in_threadpool(work.run, handler, self.store, params)
+                    try:
+                        return await run_in_threadpool(work.run, handler, self.store, params)
+                    finally:  # a pause before the next: a writer taking the store a few times in a
+                        await asyncio.sleep(GAP)  # row (an MCP add) gets it first, not after the next
             finally:
                 self.expensive -= 1
         finally:
