@@ -165,6 +165,7 @@ class Budget:
             if await request.is_disconnected():
                 break
         self.dropped += 1
+        work.drop()  # now, before the answer goes out: whatever happens next, it does not start
         task.add_done_callback(lambda t: t.cancelled() or t.exception())  # nobody reads it now
         if work.submitted:
             stopping = asyncio.ensure_future(self._stop(work, task))
