@@ -134,7 +134,7 @@ def explorer(store_dir: Path, focuses: list[str], repeat: int) -> dict:
 
     rows = []
     with Store(store_dir) as store:
-        served = store.explore(port=0, open_browser=False)
+        served = store.explore(port=0, open_browser=False, token=False)  # no token: plain URLs
         client = _Client(served.url)
         _get = client.get
         try:

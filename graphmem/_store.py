@@ -861,16 +861,20 @@ class Store:
 
         return recall_synonyms.table_of(self._meta().get(recall_synonyms.SETTING))
 
-    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True) -> Explorer:
+    def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True, *,
+                token: bool = True, timeout: float = 15.0) -> Explorer:
         """Serve the explorer (a read-only web app) for this store from this process.
 
-        Returns once it answers, with a handle: ``.url``, ``.stop()``, ``.wait()``. It runs on
-        a background thread, so a notebook or an app keeps working (and writing) meanwhile;
-        what it writes shows in the explorer on refresh. Needs ``pip install 'graphmem[explore]'``.
+        Returns once it answers, with a handle: ``.url`` (with the random token this launch
+        requires; ``token=False``: none), ``.stop()``, ``.wait()``. It runs on a background
+        thread, so a notebook or an app keeps working (and writing) meanwhile; what it writes
+        shows in the explorer on refresh. An API request gets ``timeout`` seconds (then a 503).
+        Needs ``pip install 'graphmem[explore]'``.
         """
         from .explorer import start
 
-        return start(self, host=host, port=port, open_browser=open_browser)
+        return start(self, host=host, port=port, open_browser=open_browser, token=token, timeout=timeout,
+                     engine=self._db)
 
     def check(self) -> list[Violation]:
         """Verify the invariants; return the violations found (empty when sound)."""

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from benchmarks.life import life
-from graphmem import InvalidInput, NotFound, Store
+from graphmem import GraphmemError, InvalidInput, NotFound, Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
 from graphmem.scenario import ScenarioClock, load, play
@@ -117,8 +117,10 @@ def served(tmp_path_factory):
 
 
 def get(explorer, path: str) -> tuple[int, object]:
+    request = urllib.request.Request(explorer.address.rstrip("/") + path,
+                                     headers={"Authorization": f"Bearer {explorer.token}"})
     try:
-        with urllib.request.urlopen(explorer.url.rstrip("/") + path, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
@@ -193,7 +195,8 @@ def test_bad_parameters_get_400_and_unknown_things_404(served, path, status, mes
 def test_nothing_writes_and_changes_show_on_refresh(served):
     _, store, explorer, clock = served
     before = len(store.decisions())
-    request = urllib.request.Request(explorer.url + "api/graph?focus=Ivan", method="POST")
+    request = urllib.request.Request(explorer.address + "api/graph?focus=Ivan", method="POST",
+                                     headers={"Authorization": f"Bearer {explorer.token}"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 405
@@ -230,13 +233,211 @@ def test_graphmem_explore_prints_its_url_and_serves(tmp_path):
     try:
         line = process.stdout.readline()
         assert line.startswith("graphmem explorer at http://127.0.0.1:"), line
-        url = line.split(" at ")[1].split()[0]
-        with urllib.request.urlopen(url + "api/graph?focus=ivan", timeout=30) as response:
+        address, token = line.split(" at ")[1].split()[0].split("?token=")
+        assert len(token) >= 40  # 32 random bytes, made for this launch
+        with urllib.request.urlopen(f"{address}api/graph?focus=ivan&token={token}", timeout=30) as response:
             assert [n["name"] for n in json.loads(response.read())["nodes"]] == ["Ivan", "Prague"]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{address}api/graph?focus=ivan", timeout=30)
+        assert refused.value.code == 403 and b"Prague" not in refused.value.read()
     finally:
         process.send_signal(signal.SIGINT)
         assert process.wait(30) == 0
     assert os.path.exists(directory)
+
+
+# -- who may ask, and how much --------------------------------------------------------------
+
+
+def raw(explorer, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One GET with exactly these headers (Host included when given), as any client may send it."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", explorer.port, timeout=300)
+    try:
+        headers = dict(headers or {})
+        connection.putrequest("GET", path, skip_host="Host" in headers)
+        for name, value in headers.items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def refused(status: int, headers: dict[str, str], body: bytes) -> bool:
+    """A 403 with one JSON error, nothing from the store, and no CORS header."""
+    return (status == 403 and list(json.loads(body)) == ["error"] and b"Ivan" not in body
+            and not any(name.startswith("access-control-") for name in headers))
+
+
+@pytest.mark.parametrize("what, path, headers", [
+    ("DNS rebinding: another site's name", "/api/graph?focus=Ivan&token={token}", {"Host": "evil.com:{port}"}),
+    ("another name, no port", "/api/search?q=Ivan&token={token}", {"Host": "evil.com"}),
+    ("a name that starts like ours", "/api/graph?focus=Ivan&token={token}", {"Host": "localhost.evil.com:{port}"}),
+    ("our name, another port", "/api/graph?focus=Ivan&token={token}", {"Host": "127.0.0.1:1"}),
+    ("no Host at all", "/api/graph?focus=Ivan&token={token}", {"Host": ""}),
+    ("the page, rebound", "/?token={token}", {"Host": "evil.com:{port}"}),
+    ("no token", "/api/graph?focus=Ivan", {}),
+    ("no token, the page", "/", {}),
+    ("a wrong token", "/api/graph?focus=Ivan&token=guess", {}),
+    ("a wrong token, the page", "/?token=guess", {}),
+    ("the token twice", "/api/graph?focus=Ivan&token={token}&token=guess", {}),
+    ("a wrong bearer", "/api/timeline?entity=Ivan", {"Authorization": "Bearer guess"}),
+    ("another explorer's cookie", "/api/graph?focus=Ivan", {"Cookie": "graphmem-explorer-1={token}"}),
+    ("another site's page", "/api/graph?focus=Ivan&token={token}", {"Origin": "http://evil.com:{port}"}),
+    ("a sandboxed or file page", "/api/search?q=Ivan&token={token}", {"Origin": "null"}),
+    ("our name, another scheme", "/api/search?q=Ivan&token={token}", {"Origin": "https://127.0.0.1:{port}"}),
+])
+def test_a_web_page_or_another_user_gets_no_data(served, what, path, headers):
+    explorer = served[2]
+    fill = {"token": explorer.token, "port": explorer.port}
+    answer = raw(explorer, path.format(**fill), {k: v.format(**fill) for k, v in headers.items()})
+    assert refused(*answer), (what, answer)
+
+
+@pytest.mark.parametrize("headers", [
+    {"Host": "127.0.0.1:{port}", "Authorization": "Bearer {token}"},
+    {"Host": "localhost:{port}", "Authorization": "bearer {token}"},
+    {"Host": "[::1]:{port}", "Cookie": "other=1; graphmem-explorer-{port}={token}"},
+    {"Host": "LOCALHOST:{port}", "Origin": "http://localhost:{port}", "Authorization": "Bearer {token}"},
+])
+def test_its_own_names_and_page_with_the_token_get_data(served, headers):
+    explorer = served[2]
+    fill = {"token": explorer.token, "port": explorer.port}
+    status, sent, body = raw(explorer, "/api/graph?focus=Ivan", {k: v.format(**fill) for k, v in headers.items()})
+    assert status == 200 and json.loads(body)["focus"]["name"] == "Ivan"
+    assert not any(name.startswith("access-control-") for name in sent)
+
+
+def test_the_printed_address_gives_the_page_a_strict_cookie_and_no_token_in_its_address(served):
+    explorer = served[2]
+    assert explorer.url == f"{explorer.address}?token={explorer.token}" and explorer.token not in repr(explorer)
+    status, headers, _ = raw(explorer, f"/?token={explorer.token}&focus=Ivan&depth=2")
+    assert status == 303 and headers["location"] == "/?focus=Ivan&depth=2"
+    cookie = [part.strip() for part in headers["set-cookie"].split(";")]
+    assert cookie[0] == f"graphmem-explorer-{explorer.port}={explorer.token}"
+    assert {"HttpOnly", "SameSite=Strict", "Path=/"} <= set(cookie[1:])
+    status, _, page = raw(explorer, "/?focus=Ivan", {"Cookie": cookie[0]})
+    assert status == 200 and b"graphmem explorer" in page
+    assert raw(explorer, "/static/explorer.js")[0] == 200  # code, nothing from the store: no token needed
+
+
+def test_without_a_token_only_the_host_and_origin_checks_remain(served):
+    _, store, _, _ = served
+    with store.explore(port=0, open_browser=False, token=False) as open_explorer:
+        assert open_explorer.token is None and open_explorer.url == open_explorer.address
+        status, _, body = raw(open_explorer, "/api/graph?focus=Ivan")
+        assert status == 200 and json.loads(body)["focus"]["name"] == "Ivan"
+        assert refused(*raw(open_explorer, "/api/graph?focus=Ivan", {"Host": f"evil.com:{open_explorer.port}"}))
+        assert refused(*raw(open_explorer, "/api/graph?focus=Ivan", {"Origin": "http://evil.com"}))
+    for bad in (0, -1, float("inf"), float("nan"), "10", True):
+        with pytest.raises(GraphmemError, match="timeout is a number of seconds above 0"):
+            store.explore(port=0, open_browser=False, timeout=bad)
+    result = CliRunner().invoke(main, ["--store", str(served[0]), "explore", "--timeout", "0"])
+    assert result.exit_code == 2 and "--timeout" in result.output
+
+
+@pytest.fixture(scope="module")
+def larger(tmp_path_factory):
+    """A store of a few thousand versions, where a depth-6 graph is real work, and its explorer."""
+    from benchmarks.generate import generate, write_log
+
+    log = tmp_path_factory.mktemp("larger") / "log.jsonl"
+    write_log(generate(3000), log)
+    with Store(log.parent / "store", engine=ENGINE) as store:
+        store.import_log(log)
+        focus = max(store.find_entities("a", 100), key=lambda e: len(store.versions(e.id))).id
+        with store.explore(port=0, open_browser=False, timeout=600) as explorer:
+            yield store, explorer, focus
+
+
+def wait_until(condition, what: str) -> None:
+    import time
+
+    for _ in range(6000):  # a bound only for a broken build: each condition holds within moments
+        if condition():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def test_a_cheap_request_is_not_queued_behind_expensive_ones(larger):
+    import threading
+
+    store, explorer, focus = larger
+    finished: list[str] = []
+    heavy = f"/api/graph?focus={focus}&depth=6&limit=2000&valid_at=all&token={explorer.token}"
+
+    def ask(name: str, path: str) -> None:
+        status, _, _ = raw(explorer, path)
+        assert status == 200
+        finished.append(name)
+
+    threads = [threading.Thread(target=ask, args=(f"expensive {i}", heavy)) for i in range(4)]
+    cheap = threading.Thread(target=ask, args=("cheap", f"/api/version?id=v1&token={explorer.token}"))
+    with store._db.lock:  # as a write would: everything waits until the four and the cheap one are in
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: explorer.pending == 4, "four expensive requests in flight")
+        cheap.start()
+        wait_until(lambda: explorer.requests == 5, "the cheap request in flight too")
+    cheap.join()
+    still = explorer.pending  # one expensive answer at a time: the cheap one waited for one, at most
+    for thread in threads:
+        thread.join()
+    assert still >= 2 and finished.index("cheap") <= 1, finished
+    assert len(finished) == 5
+
+
+def test_abandoned_requests_are_dropped(larger):
+    import socket
+
+    store, explorer, focus = larger
+    started, dropped = explorer.started, explorer.dropped
+    clients = []
+    with store._db.lock:  # as a write would: the first has its turn and waits for the store, three queue
+        for _ in range(4):
+            client = socket.create_connection(("127.0.0.1", explorer.port))
+            client.sendall(f"GET /api/graph?focus={focus}&depth=6&limit=2000&valid_at=all&token={explorer.token} "
+                           f"HTTP/1.1\r\nHost: 127.0.0.1:{explorer.port}\r\n\r\n".encode())
+            clients.append(client)
+        wait_until(lambda: explorer.pending == 4, "four expensive requests in flight")
+        for client in clients:  # the clients leave without reading
+            client.close()
+        wait_until(lambda: explorer.dropped - dropped == 4, "every abandoned request given up")
+    wait_until(lambda: explorer.pending == 0, "every abandoned request done")
+    assert explorer.started == started  # none of them computed anything
+
+
+class Endless:
+    """A store whose graph answers run a query that never ends (as a huge walk would)."""
+
+    def __init__(self, store):
+        self._store = store
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
+
+    def neighbourhood(self, *args, **kwargs):
+        self._store._db.run_text("MATCH p=(a)-[*1..30]-(b) RETURN count(*)", {})
+
+
+def test_a_request_past_its_deadline_is_a_503_and_its_work_stops(served):
+    from graphmem.explorer import start
+
+    _, store, _, _ = served
+    with start(Endless(store), port=0, open_browser=False, timeout=0.5, engine=store._db) as explorer:
+        status, body = get(explorer, "/api/graph?focus=Ivan&depth=1")
+        assert status == 503 and "gave up on this request after 0.5 s" in body["error"]
+        wait_until(lambda: explorer.pending == 0, "the endless query interrupted")
+        with store._db.lock:  # a write holds the store: a cheap request's deadline passes waiting
+            status, body = get(explorer, "/api/timeline?entity=Ivan")
+            assert status == 503 and explorer.dropped == 2
+            started = explorer.started
+        status, body = get(explorer, "/api/timeline?entity=Ivan")
+        assert status == 200 and body and explorer.started == started + 1  # the given-up one never ran
 
 
 # -- in the browser -------------------------------------------------------------------------
@@ -273,7 +474,7 @@ def left_the_machine(browser, page, explorer) -> list[str]:
     urls = [e["params"]["request"]["url"] for e in browser.events
             if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == page.session]
     assert urls
-    return [u for u in urls if not u.startswith((explorer.url, "data:"))]
+    return [u for u in urls if not u.startswith((explorer.address, "data:"))]
 
 
 def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
@@ -282,7 +483,7 @@ def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
     shots = screenshot_dir(tmp_path_factory)
     page = browser.open("about:blank")
     page.call("Network.enable")
-    page.call("Page.navigate", url=explorer.url + "?focus=Ivan&valid_at=all")
+    page.call("Page.navigate", url=explorer.url + "&focus=Ivan&valid_at=all")  # the printed address
     with screenshot_on_failure(page, shots / f"{request.node.name}.png"):
         assert page.wait_for(READY, timeout=30), page.status()
         status = page.status()
@@ -378,7 +579,7 @@ def test_the_search_box_answers_questions_in_a_browser(served, chromium, tmp_pat
     _, store, explorer, _ = served
     page = chromium.open("about:blank")
     page.call("Network.enable")
-    page.call("Page.navigate", url=explorer.url + "?focus=Lin")
+    page.call("Page.navigate", url=explorer.url + "&focus=Lin")
     listed = "document.getElementById('suggestions').textContent"
     details = "document.getElementById('details').textContent"
     with screenshot_on_failure(page, screenshot_dir(tmp_path_factory) / f"{request.node.name}.png"):
@@ -476,14 +677,16 @@ async def test_mcp_with_explore_serves_the_explorer_from_the_same_process(tmp_pa
                         break
                     await anyio.sleep(0.1)
                 assert url and url.startswith("http://127.0.0.1:"), errlog.read_text()
+                address, token = url.split("?token=")
+                url = f"{address}api/graph?focus=Ivan&token={token}"
                 result = await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in",
                                                          "object": "Prague"})
                 assert not result.is_error, result.content[0].text
-                with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
+                with urllib.request.urlopen(url, timeout=30) as response:
                     answer = json.loads(response.read())
                 assert [e["object"] for e in answer["edges"]] == ["Prague"]
                 await session.call_tool("add", {"subject": "Ivan", "predicate": "lives_in", "object": "Berlin"})
-                with urllib.request.urlopen(url + "api/graph?focus=Ivan", timeout=30) as response:
+                with urllib.request.urlopen(url, timeout=30) as response:
                     assert [e["object"] for e in json.loads(response.read())["edges"]] == ["Berlin"]
 
 

@@ -90,13 +90,20 @@ def render(ctx, kind, entity, as_of, valid_at, focus, depth, predicates, since, 
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="Port to listen on (0: any free port).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser; just print the address.")
+@click.option("--no-token", is_flag=True,
+              help="Do not require the random token of this launch (anyone who can reach the port can read).")
+@click.option("--timeout", type=click.FloatRange(0, 86400, min_open=True), default=15, show_default=True,
+              help="Seconds an API request may take before it is given up (HTTP 503).")
 @click.pass_context
-def explore(ctx, host, port, no_browser):
+def explore(ctx, host, port, no_browser, no_token, timeout):
     """Serve a local, read-only web app to explore the store, until Ctrl-C.
 
     Search entities, walk from one to the next, move the as-of and valid-at controls, open a
     fact's versions and source sentences, see an entity's timeline and what changed between
     two dates. The JSON API it uses is described in docs/explorer.md.
+
+    The address printed carries a random token made for this launch (as Jupyter's does):
+    requests without it, from another site, or addressed to another host name get no data.
     """
     import signal
 
@@ -105,7 +112,8 @@ def explore(ctx, host, port, no_browser):
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     store = open_store(ctx)
-    explorer = store.explore(port=port, host=host, open_browser=not no_browser)
+    explorer = store.explore(port=port, host=host, open_browser=not no_browser, token=not no_token,
+                             timeout=timeout)
     output.plain(f"graphmem explorer at {explorer.url} (read-only; Ctrl-C stops it)")
     explorer.wait()
 

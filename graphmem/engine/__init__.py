@@ -154,6 +154,11 @@ class Engine:
                 raise EngineError("internal: one statement expected")
             return result.get_column_names(), _rows(result)
 
+    def interrupt(self) -> None:
+        """Stop the query running on the connection now (it raises), from any thread; a caller
+        that holds ``lock`` knows the query is its own."""
+        self.connection.interrupt()
+
     @contextmanager
     def transaction(self) -> Iterator[Engine]:
         """Hold the engine for one atomic write: all of it commits or none of it does."""
