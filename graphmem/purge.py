@@ -119,9 +119,9 @@ def _redact(txn: Transaction, names: set[str]) -> int:
     for row in txn.run("store/proposal_all"):
         proposal = records.proposal(row)
         quote = None if proposal.quote is None else redact(proposal.quote, names)
-        reason = None if proposal.reason is None else redact(proposal.reason, names)
-        if (quote, reason) != (proposal.quote, proposal.reason):
-            txn.run("store/proposal_redact", id=proposal.id, quote=quote, reason=reason)
+        why = None if proposal.reason is None else redact(proposal.reason, names)
+        if (quote, why) != (proposal.quote, proposal.reason):
+            txn.run("store/proposal_redact", id=proposal.id, quote=quote, reason=why)
             changed += 1
     return changed
 

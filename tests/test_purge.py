@@ -319,7 +319,7 @@ def test_purging_a_version_takes_its_quote_and_the_object_left_with_no_facts(sto
         store.add("Anna", "lives_in", "Prague", quote="Anna lives in Prague.")
         shared = store.add_episode(f"Both: Ivan lives at {SAID}, Anna in Prague.")
         store.add("Anna", "lives_in", "Prague", episode=shared.id)
-        store.add("Ivan", "lives_in", f"{SECRET} 12", episode=shared.id)  # cites it too: the episode also supports Anna's
+        store.add("Ivan", "lives_in", f"{SECRET} 12", episode=shared.id)  # cited by Anna's fact too: it stays
         tomb = store.purge("version", secret.created[0])
         assert tomb.entities == 1 and len(tomb.episodes) == 1  # the object, and the quote that was only its own
         assert sorted(e.name for e in store.entities()) == ["Anna", "Ivan", "Prague"]
