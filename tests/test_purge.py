@@ -265,9 +265,15 @@ def answers(store: Store) -> str:
 
 
 def test_a_purged_name_is_in_no_file_no_export_and_no_answer(store_dir, tmp_path):
+    from graphmem.names import KINDS
+    from graphmem.tables import properties
+
     with Store(store_dir, engine=ENGINE) as store:
         ids = her_life(store)
         store.checkpoint()
+        # a name that is also a word of the schema would be found in any store's files: hers is none
+        schema = {w.lower() for table, columns in properties().items() for w in (table, *columns)}
+        assert not {w.lower() for w in NAME.split()} & (schema | set(store.predicates()) | set(KINDS))
         store.export(tmp_path / "before.jsonl")
         # the probes work: before the purge, the name is in the files, the export and the answers
         assert files_mentioning([store_dir], NAME) and files_mentioning([tmp_path / "before.jsonl"], NAME)
