@@ -97,15 +97,16 @@ def _redact(txn: Transaction, names: set[str]) -> int:
 
     An episode whose text changes loses its embedding vector (it held the name's meaning).
     """
-    changed = 0
+    rewritten = []
     for row in txn.run("store/episode_all"):
         episode = records.episode(row)
         text = redact(episode.text, names)
         actor = None if episode.actor is None else redact(episode.actor, names)
         if (text, actor) != (episode.text, episode.actor):
             txn.run("store/episode_redact", id=episode.id, text=text, actor=actor)
-            txn.run("recall/embedding_delete", ids=[episode.id])
-            changed += 1
+            rewritten.append(episode.id)
+    txn.run("recall/embedding_delete", ids=rewritten)
+    changed = len(rewritten)
     for row in txn.run("store/decision_all"):
         decision = records.decision(row)
         if decision.reason and (reason := redact(decision.reason, names)) != decision.reason:
