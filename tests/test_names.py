@@ -8,7 +8,7 @@ import pytest
 
 from graphmem import InvalidInput, Store
 from graphmem.core.gate import plan_assert
-from graphmem.core.names import entity_key
+from graphmem.core.names import entity_key, redact
 from tests.conftest import ENGINE, Clock
 from tests.test_purge import files_holding
 
@@ -83,3 +83,19 @@ def test_an_older_store_is_rekeyed_and_its_twins_merged_as_a_recorded_write(stor
         assert files_holding(store_dir, form) == []
     with Store(store_dir, engine=ENGINE) as store:  # migrated once
         assert [d.op for d in store.decisions()].count("MERGE") == len(merges)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, redacted", [
+    ("Ivan Petrov said hi", "[purged] said hi"),
+    ("ivan\n  PETROV!", "[purged]!"),  # case and spacing set aside, as names are compared
+    ("Ｉｖａｎ Ｐｅｔｒｏｖ wrote", "[purged] wrote"),  # full-width letters (NFKC)
+    ("I saw Iv\u200ban Petrov's cat", "I saw [purged]'s cat"),  # a zero-width space inside
+    ("Ivan Petrova and Ivan Petrovich are others", "Ivan Petrova and Ivan Petrovich are others"),  # whole words only
+    ("Ivan and Petrov apart", "Ivan and Petrov apart"),
+    ("xIvan Petrov, Ivan Petrov_2", "xIvan Petrov, Ivan Petrov_2"),
+    ("José met JOSE\u0301 twice", "[purged] met [purged] twice"),  # composed here, decomposed there
+])
+def test_redact_replaces_the_name_as_whole_words_compared_as_names_are(text, redacted):
+    keys = {entity_key("Ivan  Petrov"), entity_key("JOSE\u0301")}
+    assert redact(text, keys) == redacted

@@ -213,3 +213,124 @@ def test_purge_through_the_cli(tmp_path):
     assert "ok" in gm("check")
     assert SECRET not in gm("export", str(tmp_path / "log.jsonl")) + (tmp_path / "log.jsonl").read_text()
     assert "compacted" in gm("compact")
+
+
+NAME = "Vrenna Kolb"  # an entity purged by name: two words, neither a word of the store's schema
+ONLY_HERS = ("Quillfort", "Glimmerberries")  # objects that nothing but her facts refer to
+
+
+def files_mentioning(paths: list[Path], text: str) -> list[str]:
+    """The files among ``paths`` (directories searched whole) whose bytes hold ``text`` in any ASCII case."""
+    needles = [text.lower().encode("utf-8"), text.lower().encode("utf-16-le")]
+    files = [f for p in paths for f in ([p] if p.is_file() else sorted(p.rglob("*"))) if f.is_file()]
+    return [str(f) for f in files if any(n in f.read_bytes().lower() for n in needles)]
+
+
+def her_life(store: Store) -> dict:
+    """A store where her name reaches every kind of recorded text, also through other people's writes."""
+    store.add(NAME, "works_at", "Quillfort Labs", quote=f"{NAME} works at Quillfort Labs.", recorded_at="2026-01-01")
+    store.add(NAME, "likes", "Glimmerberries", recorded_at="2026-01-02")
+    store.add("Anna", "knows", NAME, recorded_at="2026-01-03")
+    moved = store.add("Anna", "lives_in", "Prague", quote="Anna moved to Prague with VRENNA\n kolb last year.",
+                      recorded_at="2026-01-04")  # mentions her, in another case and spacing; supports Anna's fact
+    hello = store.add_episode("hello from me", actor=NAME, recorded_at="2026-01-05")
+    store.add("Anna", "likes", "tea", episode=hello.id, recorded_at="2026-01-06")
+    wrong = store.add("Anna", "likes", "coffee", recorded_at="2026-01-07")
+    store.retract(wrong.created[0], reason=f"that was {NAME}'s order", recorded_at="2026-01-08")
+    wide = store.add_episode("Ｖｒｅｎｎａ Ｋｏｌｂ wrote this", recorded_at="2026-01-09")  # full-width: the same name
+    store.propose("Anna", "likes", "walks", quote=f"Anna walks with {NAME}", source="chat", recorded_at="2026-01-10")
+    doubt = store.propose("Anna", "visited", "Berlin", source="chat", recorded_at="2026-01-11")
+    store.reject([doubt.id], reason=f"{NAME} went, not Anna", recorded_at="2026-01-12")
+    return {"moved": moved.created[0], "hello": hello.id, "wide": wide.id, "wrong": wrong.created[0]}
+
+
+def answers(store: Store) -> str:
+    """Every answer the store gives about what it holds, as one text."""
+    from graphmem.explorer.api import answer, handlers
+
+    dump = [store.entities(), store.versions(), store.episodes(), store.decisions(), store.proposals(None),
+            store.tombstones(), store.links(), store.history("Anna", "likes"), store.timeline("Anna"),
+            store.diff("2025-01-01", "now"), store.find_entities("Vrenna"), store.find_entities("Quillfort")]
+    dump += [store.beliefs(as_of=t, valid_at="all") for t in store.write_times()]
+    dump += [store.search(q, limit=None) for q in (NAME, "Anna", *ONLY_HERS)]
+    dump += [store.cypher(q, valid_at="all") for q in (
+        "MATCH (e:Entity) RETURN e.name", "MATCH (a)-[f:Fact]->(b) RETURN a.name, b.name, f.reason, f.episodes")]
+    api = handlers()
+    dump += [answer(api["/api/graph"], store, {"focus": ["Anna"], "depth": ["3"]}),
+             answer(api["/api/timeline"], store, {"entity": ["Anna"]}),
+             answer(api["/api/changes"], store, {"since": ["2025-01-01"], "until": ["2026-12-31"]}),
+             answer(api["/api/search"], store, {"q": [NAME]}), answer(api["/api/entities"], store, {"q": ["Vrenna"]})]
+    dump += [answer(api["/api/episode"], store, {"id": [e.id]}) for e in store.episodes()]
+    return json.dumps(dump, default=lambda o: o.model_dump(mode="json") if hasattr(o, "model_dump") else str(o))
+
+
+def test_a_purged_name_is_in_no_file_no_export_and_no_answer(store_dir, tmp_path):
+    from graphmem.core.names import PREDICATE_KINDS as KINDS
+    from graphmem.core.tables import properties
+
+    with Store(store_dir, engine=ENGINE) as store:
+        ids = her_life(store)
+        store.checkpoint()
+        # a name that is also a word of the schema would be found in any store's files: hers is none
+        schema = {w.lower() for table, columns in properties().items() for w in (table, *columns)}
+        assert not {w.lower() for w in NAME.split()} & (schema | set(store.predicates()) | set(KINDS))
+        store.export(tmp_path / "before.jsonl")
+        # the probes work: before the purge, the name is in the files, the export and the answers
+        assert files_mentioning([store_dir], NAME) and files_mentioning([tmp_path / "before.jsonl"], NAME)
+        assert NAME.lower() in answers(store).lower()
+        tomb = store.purge("entity", "vrenna  KOLB", recorded_at="2026-02-01")
+
+        assert store.check() == []
+        assert tomb.entities == 3  # she, and her employer and the berries, which nothing else refers to
+        assert sorted(e.name for e in store.entities()) == ["Anna", "Prague", "coffee", "tea"]
+        # episodes that supported her facts are gone; the others keep their words, without her name
+        texts = {e.id: (e.text, e.actor) for e in store.episodes()}
+        assert texts[store.version(ids["moved"]).episodes[0]] == ("Anna moved to Prague with [purged] last year.", None)
+        assert texts[ids["hello"]] == ("hello from me", "[purged]") and texts[ids["wide"]][0] == "[purged] wrote this"
+        assert len(texts) == 3 and store.version(ids["wrong"]).reason == "that was [purged]'s order"
+        assert [p.quote for p in store.proposals()] == ["Anna walks with [purged]"]
+        assert store.proposals("rejected")[0].reason == "[purged] went, not Anna"
+        assert store.decisions()[-1].reason == ("purged entity: 3 versions, 1 episodes, 2 entities left with no "
+                                                "facts, the name taken out of 8 texts")  # counts, no names
+        answered = answers(store).lower()
+        assert "vrenna" not in answered  # nor did the tombstone or the PURGE write name her
+
+        store.export(tmp_path / "after.jsonl")
+        store.export(tmp_path / "after-parquet", format="parquet")
+        exported = [tmp_path / "after.jsonl", tmp_path / "after-parquet"]
+        for word in (NAME, *ONLY_HERS):
+            assert files_mentioning([store_dir, *exported], word) == [], word
+            assert word.lower() not in answered, word
+        import pyarrow.parquet as pq  # compressed columns: read what the Parquet files hold, too
+        held = json.dumps([pq.read_table(f).to_pylist() for f in sorted(exported[1].glob("*.parquet"))], default=str)
+        assert all(word.lower() not in held.lower() for word in (NAME, *ONLY_HERS))
+    for word in (NAME, *ONLY_HERS):
+        assert files_mentioning([store_dir], word) == [], word
+    shown = [cli(store_dir, *args) for args in (
+        ["beliefs", "--valid-at", "all"], ["episodes"], ["history", "Anna", "likes"], ["timeline", "Anna"],
+        ["search", NAME], ["search", "Anna"], ["diff", "2025-01-01", "now"], ["review", "list"],
+        ["cypher", "MATCH (e:Entity) RETURN e.name", "--valid-at", "all"])]
+    assert all(word.lower() not in "\n".join(shown).lower() for word in (NAME, *ONLY_HERS))
+
+
+def cli(directory: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["--store", str(directory), "--engine", ENGINE, *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_purging_a_version_takes_its_quote_and_the_object_left_with_no_facts(store_dir):
+    with Store(store_dir, engine=ENGINE) as store:
+        store.add("Ivan", "knows", "Anna", quote="Ivan knows Anna.")
+        secret = store.add("Ivan", "lives_in", f"{SECRET} 12", quote=f"I live at {SECRET} 12, {SAID}.")
+        store.add("Anna", "lives_in", "Prague", quote="Anna lives in Prague.")
+        shared = store.add_episode(f"Both: Ivan lives at {SAID}, Anna in Prague.")
+        store.add("Anna", "lives_in", "Prague", episode=shared.id)
+        store.add("Ivan", "lives_in", f"{SECRET} 12", episode=shared.id)  # cited by Anna's fact too: it stays
+        tomb = store.purge("version", secret.created[0])
+        assert tomb.entities == 1 and len(tomb.episodes) == 1  # the object, and the quote that was only its own
+        assert sorted(e.name for e in store.entities()) == ["Anna", "Ivan", "Prague"]
+        assert sorted(e.text for e in store.episodes()) == ["Anna lives in Prague.", f"Both: Ivan lives at {SAID}, "
+                                                             "Anna in Prague.", "Ivan knows Anna."]
+        assert store.check() == []
+    assert files_holding(store_dir, SECRET) == []

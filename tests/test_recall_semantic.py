@@ -66,9 +66,11 @@ def test_a_purge_removes_the_vectors(server, tmp_path, clock):
     with Store(tmp_path / "s", engine=ENGINE, clock=clock, embedder=Embedder(server.url, "toy-embed")) as store:
         kept = store.add("Ana", "likes", "wine", quote="Ana likes wine.")
         gone = store.add("Tom", "likes", "craft beer", quote="Tom likes craft beer.")
+        told = store.add("Ana", "knows", "Eve", quote="Ana met Tom at the bar.")
         clock.advance(days=1)
         store.purge("entity", "Tom")
-        assert set(vector_rows(store)) == {kept.created[0], kept.episode}
+        assert store.episode(told.episode).text == "Ana met [purged] at the bar."  # its vector held the name
+        assert set(vector_rows(store)) == {kept.created[0], kept.episode, told.created[0]}
         assert gone.created[0] not in vector_rows(store)
         assert all(h.version.subject != "Tom" for h in store.search("who drinks beer"))
 

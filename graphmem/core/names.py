@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Literal, cast, get_args
 
 from ..errors import InvalidInput, InvalidPredicate
 
-__all__ = ["PREDICATE_KINDS", "PREDICATE_NAME", "PredicateKind", "check_predicate", "check_predicate_kind",
-           "display_name", "entity_key", "refuse_predicate_kind_change"]
+__all__ = ["PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_predicate", "check_predicate_kind",
+           "display_name", "entity_key", "redact", "refuse_predicate_kind_change"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -29,6 +30,8 @@ PredicateKind = Literal["one", "many", "event"]
 PREDICATE_KINDS: tuple[str, ...] = get_args(PredicateKind)
 PREDICATE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 MAX_NAME = 1000
+#: What a purge writes in recorded text where the purged name stood.
+PURGED = "[purged]"
 
 _SPACES = re.compile(r"\s+")
 #: Characters that draw nothing although Unicode files them as letters (Hangul and braille fillers).
@@ -62,11 +65,49 @@ def entity_key(name: str) -> str:
     shown = display_name(name)
     if not _visible(shown):
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", shown).casefold())
-    key = _SPACES.sub(" ", _without_format(folded)).strip()
+    key = _SPACES.sub(" ", _fold(shown)).strip()
     if len(key) > MAX_NAME:
         raise InvalidInput(f"an entity name is limited to {MAX_NAME} characters")
     return key
+
+
+def _fold(text: str) -> str:
+    """``text`` as names are compared: NFKC, case folded, format characters dropped."""
+    return _without_format(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold()))
+
+
+def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
+    """``text`` with each whole-word occurrence of a name whose key is in ``keys`` replaced by ``marker``.
+
+    Words are compared as names are (:func:`entity_key`): "IVAN", "Ｉｖａｎ" and "I\u200bvan" are all
+    the name "Ivan", and "Ivan  Petrov" across a line break is "Ivan Petrov"; "Ivanka" is not "Ivan".
+    """
+    wanted = sorted({k for k in keys if k}, key=len, reverse=True)
+    if not wanted or not any(k in _SPACES.sub(" ", _fold(text)) for k in wanted):
+        return text
+    # compare character by character (a base with its combining marks), remembering where each
+    # folded character came from, so a match is replaced in the text as it was written
+    clusters: list[tuple[int, int]] = []
+    for i, ch in enumerate(text):
+        if clusters and unicodedata.category(ch).startswith("M"):
+            clusters[-1] = (clusters[-1][0], i + 1)
+        else:
+            clusters.append((i, i + 1))
+    folded: list[str] = []
+    owner: list[int] = []
+    for n, (start, end) in enumerate(clusters):
+        part = _fold(text[start:end])
+        if part.isspace():
+            part = "" if folded and folded[-1] == " " else " "
+        folded.extend(part)
+        owner.extend([n] * len(part))
+    words = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, wanted)) + r")(?!\w)")
+    pieces, done = [], 0
+    for match in words.finditer("".join(folded)):
+        start, end = clusters[owner[match.start()]][0], clusters[owner[match.end() - 1]][1]
+        pieces += [text[done:start], marker]
+        done = end
+    return "".join(pieces) + text[done:]
 
 
 def check_predicate(name: str) -> str:

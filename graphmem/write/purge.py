@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..core import records
-from ..core.names import entity_key
+from ..core.names import entity_key, redact
 from ..errors import InvalidInput, NotFound
 from ..models import Tombstone, Version
 from .transaction import Transaction
@@ -17,11 +17,17 @@ __all__ = ["purge"]
 
 
 def purge(txn: Transaction, target: Literal["entity", "episode", "version"], target_id: str) -> Tombstone:
-    """Hard-delete an entity (with its versions and their episodes), an episode, or a version."""
+    """Hard-delete an entity (with its versions and their episodes), an episode, or a version.
+
+    An entity's name is also taken out of every recorded text that stays (other episodes, reasons,
+    quotes); an entity the purge leaves with no facts goes with it.
+    """
     entity_ids: list[str] = []
     episodes: list[str] = []
+    names: set[str] = set()
     if target == "version":
         versions = [txn.version(target_id)]
+        episodes = _only_support(txn, versions[0])
     elif target == "episode":
         versions = []
         episodes = [txn.episode(target_id).id]
@@ -30,6 +36,7 @@ def purge(txn: Transaction, target: Literal["entity", "episode", "version"], tar
         if entity_id is None:
             raise NotFound(f"no entity named {target_id!r}")
         entity_ids = [entity_id, *_merged_into(txn, entity_id)]
+        names = {k for e in entity_ids for n in (e, *_names(txn, e)) if (k := _key_or_none(n))}
         found = {r[4]["id"]: records.version(r) for e in entity_ids for r in txn.run("store/entity_facts", id=e)}
         versions = list(found.values())
         episodes = sorted({e for v in versions for e in v.episodes})
@@ -48,6 +55,10 @@ def purge(txn: Transaction, target: Literal["entity", "episode", "version"], tar
     proposals = _purge_proposals(txn, set(episodes), set(entity_ids))
     for entity_id in entity_ids:
         txn.run("store/entity_delete", id=entity_id)
+    ends = {e for v in versions for e in (v.subject_id, v.object_id)} - set(entity_ids)
+    orphans = sorted(e for e in ends if not txn.run("store/entity_facts", id=e))
+    for entity_id in orphans:  # nothing refers to it any more: its name goes too
+        txn.run("store/entity_delete", id=entity_id)
     for row in txn.run("store/decision_all"):
         decision = records.decision(row)
         touched = set(decision.created + decision.closed)
@@ -55,15 +66,65 @@ def purge(txn: Transaction, target: Literal["entity", "episode", "version"], tar
             txn.run("store/decision_forget", id=decision.id)
         elif decision.reason and touched and touched <= purged:
             txn.run("store/decision_forget_reason", id=decision.id)
+    redacted = _redact(txn, names) if names else 0
 
     tombstone = Tombstone(
         id=txn.next_id("t"), target=target, at=txn.at, versions=sorted(purged),
-        episodes=episodes, entities=len(entity_ids), proposals=len(proposals),
+        episodes=episodes, entities=len(entity_ids) + len(orphans), proposals=len(proposals),
     )
     txn.tombstone(tombstone)
     summary = f"purged {target}: {len(purged)} versions, {len(episodes)} episodes"
+    if orphans:
+        summary += f", {len(orphans)} entities left with no facts"
+    if redacted:
+        summary += f", the name taken out of {redacted} texts"
     txn.log("PURGE", reason=summary)
     return tombstone
+
+
+def _names(txn: Transaction, entity_id: str) -> list[str]:
+    return [records.entity(row).name for row in txn.run("store/entity_get", id=entity_id)]
+
+
+def _only_support(txn: Transaction, version: Version) -> list[str]:
+    """The episodes ``version`` cites that support no other version (its quote): they go with it."""
+    return [e for e in version.episodes
+            if all(records.version(r).id == version.id for r in txn.run("store/episode_versions", episode=e))]
+
+
+def _redact(txn: Transaction, names: set[str]) -> int:
+    """Take the purged ``names`` out of every recorded text that stays; return how many texts changed.
+
+    An episode whose text changes loses its embedding vector (it held the name's meaning).
+    """
+    rewritten = []
+    for row in txn.run("store/episode_all"):
+        episode = records.episode(row)
+        text = redact(episode.text, names)
+        actor = None if episode.actor is None else redact(episode.actor, names)
+        if (text, actor) != (episode.text, episode.actor):
+            txn.run("store/episode_redact", id=episode.id, text=text, actor=actor)
+            rewritten.append(episode.id)
+    txn.run("recall/embedding_delete", ids=rewritten)
+    changed = len(rewritten)
+    for row in txn.run("store/decision_all"):
+        decision = records.decision(row)
+        if decision.reason and (reason := redact(decision.reason, names)) != decision.reason:
+            txn.run("store/decision_set_reason", id=decision.id, reason=reason)
+            changed += 1
+    for row in txn.run("store/fact_all"):
+        version = records.version(row)
+        if version.reason and (reason := redact(version.reason, names)) != version.reason:
+            txn.run("store/fact_set_reason", subject=version.subject_id, id=version.id, reason=reason)
+            changed += 1
+    for row in txn.run("store/proposal_all"):
+        proposal = records.proposal(row)
+        quote = None if proposal.quote is None else redact(proposal.quote, names)
+        why = None if proposal.reason is None else redact(proposal.reason, names)
+        if (quote, why) != (proposal.quote, proposal.reason):
+            txn.run("store/proposal_redact", id=proposal.id, quote=quote, reason=why)
+            changed += 1
+    return changed
 
 
 def _unlink(txn: Transaction, version: Version, episode_id: str) -> None:

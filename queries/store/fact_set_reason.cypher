@@ -1,0 +1,6 @@
+// Rewrite the reason a version was closed with a purged name taken out.
+MATCH (s:Entity {id: $subject})-[f:Fact]->()
+WITH s, f
+WHERE f.id = $id
+SET f.reason = $reason
+RETURN f.id
