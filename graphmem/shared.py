@@ -16,6 +16,7 @@ from .named import LogCache
 from .names import PredicateKind
 
 if TYPE_CHECKING:  # the search index is imported when a store first searches
+    from .lookalike import Skeletons
     from .recall.live import LiveIndex
 
 __all__ = ["Shared", "shared_by"]
@@ -32,6 +33,8 @@ class Shared:
     snapshots: SnapshotCache = field(default_factory=SnapshotCache)
     logs: LogCache = field(default_factory=LogCache)
     recall: LiveIndex | None = None  # the search index, built on the first search
+    skeletons: Skeletons | None = None  # the look-alike index of entity names, built on the first new entity
+    skeletons_at: str | None = None  # the latest write the look-alike index has seen
 
     def forget(self) -> None:
         """Read settings and predicates again on next use (after a write that changed them)."""

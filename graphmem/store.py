@@ -16,7 +16,7 @@ from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .cypher import Rows
 from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
-from .errors import Conflict, ImportFailed, InvalidInput, NotFound, TimeWentBackwards
+from .errors import Conflict, ImportFailed, InvalidInput, LookAlikeName, NotFound, TimeWentBackwards
 from .logio import export_log, finish_import, import_log
 from .migrations import migrate
 from .models import (
@@ -254,6 +254,8 @@ class Store:
                     self._shared.settings = None
             if self._shared.recall is not None:  # committed: the search index follows
                 self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
+            if created := txn.writes.rows.get("Entity"):
+                self._tell_look_alikes(previous, txn.meta["last_write"], created)
         if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
             from .recall.vectors import written
 
@@ -263,6 +265,22 @@ class Store:
             except Exception as exc:  # the write has committed: it stands, whatever happens here
                 warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
                               RuntimeWarning, stacklevel=3)
+
+    def _tell_look_alikes(self, previous: str | None, latest: str, created: list[dict[str, Any]]) -> None:
+        """Warn (:class:`LookAlikeName`) of each entity a write created whose name looks like
+        another entity's. The skeletons of the store's names are read once and kept in step with
+        its writes; read again when the store changed in between (another process wrote)."""
+        from .lookalike import Skeletons, look_alike_warning
+
+        shared, new = self._shared, {row["id"]: row["name"] for row in created}
+        if shared.skeletons is None or shared.skeletons_at != previous:
+            shared.skeletons = Skeletons((e.id, e.name) for e in reads.entities(self._db) if e.id not in new)
+        shared.skeletons_at = latest
+        for entity_id, name in new.items():
+            for other_id in sorted(shared.skeletons.add(entity_id, name)):
+                rows = self._db.run("store/entity_get", {"id": other_id})
+                if rows:  # else purged since it was indexed
+                    warnings.warn(LookAlikeName(look_alike_warning(name, records.entity(rows[0]))), stacklevel=5)
 
     def _embed(self, versions: list[str], episodes: list[str],
                progress: Callable[[int, int], None] | None = None) -> None:
@@ -876,6 +894,13 @@ class Store:
         keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
         return check(versions, self.decisions(), self.episodes(), self.tombstones(),
                      self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
+
+    def look_alikes(self) -> list[list[Entity]]:
+        """The groups of two or more entities whose names look alike (Unicode's confusables,
+        UTS #39) though they are other entities, such as "Ivan" and "Ivаn" with a Cyrillic а."""
+        from .lookalike import look_alike_groups
+
+        return look_alike_groups(self.entities())
 
     def export(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
                format: Literal["jsonl", "parquet"] = "jsonl") -> int:
