@@ -17,6 +17,7 @@ Internal: used by :class:`graphmem.Store` (the warning on a write, ``look_alikes
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -29,16 +30,14 @@ __all__ = ["Skeletons", "differing", "look_alike_groups", "look_alike_text", "lo
 _DATA = Path(__file__).resolve().parent / "data" / "confusables.txt"
 
 
+_LINE = re.compile(r"^([0-9A-F]+) ;\t([0-9A-F ]+) ;", re.MULTILINE)
+
+
 @cache
 def _prototypes() -> dict[int, str]:
     """Each confusable character's prototype (code point -> text), read once from confusables.txt."""
-    table: dict[int, str] = {}
-    with _DATA.open(encoding="utf-8-sig") as lines:
-        for line in lines:
-            source, target, *_ = line.split("#", 1)[0].split(";") + ["", ""]
-            if source.strip() and target.strip():
-                table[int(source, 16)] = "".join(chr(int(point, 16)) for point in target.split())
-    return table
+    return {int(source, 16): "".join(chr(int(point, 16)) for point in target.split())
+            for source, target in _LINE.findall(_DATA.read_text(encoding="utf-8-sig"))}
 
 
 def skeleton(text: str) -> str:
@@ -49,8 +48,9 @@ def skeleton(text: str) -> str:
 def skeletons(entity_id: str, name: str) -> frozenset[str]:
     """What an entity (id and name as shown) looks like: its id's skeleton and its name's (after
     NFKC, without invisible format characters, as its id is made)."""
-    shown = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf")
-    return frozenset((skeleton(entity_id), skeleton(shown)))
+    if not name.isascii():  # (ASCII has no format characters and is its own NFKC)
+        name = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf")
+    return frozenset((skeleton(entity_id), skeleton(name)))
 
 
 def differing(name: str, other: str) -> list[str]:
@@ -62,12 +62,13 @@ def differing(name: str, other: str) -> list[str]:
     return [f"U+{ord(ch):04X} {unicodedata.name(ch, 'UNNAMED CHARACTER')}" for ch in found]
 
 
-def look_alike_warning(name: str, other: Entity) -> str:
-    """What a write is told when it created an entity named ``name`` that looks like ``other``."""
-    named = differing(name, other.name)
+def look_alike_warning(name: str, others: list[Entity]) -> str:
+    """What a write is told when it created an entity named ``name`` that looks like ``others``."""
+    named = differing(name, others[0].name)
     has = f" (it has {', '.join(named[:3])}{', ...' if len(named) > 3 else ''})" if named else ""
-    return (f"the new entity {name!r}{has} looks like the entity {other.name!r} but is another one; "
-            f"to mean that one, write {other.name!r}")
+    shown = " and ".join(repr(o.name) for o in others)
+    return (f"the new entity {name!r}{has} looks like the entity {shown} but is another one; "
+            f"to mean {'that one' if len(others) == 1 else 'one of those'}, write its name as it is written")
 
 
 def look_alike_text(group: list[Entity]) -> str:

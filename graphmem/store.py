@@ -274,13 +274,13 @@ class Store:
 
         shared, new = self._shared, {row["id"]: row["name"] for row in created}
         if shared.skeletons is None or shared.skeletons_at != previous:
-            shared.skeletons = Skeletons((e.id, e.name) for e in reads.entities(self._db) if e.id not in new)
+            shared.skeletons = Skeletons((i, n) for i, n in self._db.run("store/entity_names") if i not in new)
         shared.skeletons_at = latest
         for entity_id, name in new.items():
-            for other_id in sorted(shared.skeletons.add(entity_id, name)):
-                rows = self._db.run("store/entity_get", {"id": other_id})
-                if rows:  # else purged since it was indexed
-                    warnings.warn(LookAlikeName(look_alike_warning(name, records.entity(rows[0]))), stacklevel=5)
+            alike = [records.entity(rows[0]) for other in sorted(shared.skeletons.add(entity_id, name))
+                     if (rows := self._db.run("store/entity_get", {"id": other}))]  # (none: purged since)
+            if alike:
+                warnings.warn(LookAlikeName(look_alike_warning(name, alike)), stacklevel=5)
 
     def _embed(self, versions: list[str], episodes: list[str],
                progress: Callable[[int, int], None] | None = None) -> None:

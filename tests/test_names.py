@@ -1,12 +1,15 @@
-"""One visible name is one entity: NFKC, case and spacing set aside; invisible names refused."""
+"""One visible name is one entity: NFKC, case and spacing set aside; invisible names and bidirectional
+controls refused; a new name that looks like another entity's is told."""
 
 from __future__ import annotations
 
 import unicodedata
+import warnings
 
 import pytest
 
-from graphmem import InvalidInput, Store
+from graphmem import InvalidInput, LookAlikeName, Store
+from graphmem.models import Assertion
 from graphmem.gate import plan_assert
 from graphmem.names import entity_key
 from tests.conftest import ENGINE, Clock
@@ -83,3 +86,114 @@ def test_an_older_store_is_rekeyed_and_its_twins_merged_as_a_recorded_write(stor
         assert files_holding(store_dir, form) == []
     with Store(store_dir, engine=ENGINE) as store:  # migrated once
         assert [d.op for d in store.decisions()].count("MERGE") == len(merges)
+
+
+# -- look-alike names: other entities shown alike (docs/semantics.md, "Names") -------------------------
+
+CYRILLIC = "Iv\u0430n"  # а: U+0430 CYRILLIC SMALL LETTER A
+GREEK = "\u0399VAN"  # Ι: U+0399 GREEK CAPITAL LETTER IOTA
+BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e",
+        "\u200f", "\u061c"]
+
+
+@pytest.mark.parametrize("control", BIDI)
+def test_a_name_with_a_bidirectional_control_is_refused(store, control):
+    """U+202E shows "\u202enavI" as "Ivan": a name holding a bidi control is another name shown."""
+    store.add("Ivan", "likes", "tea")
+    for name in (f"{control}navI", f"Iv{control}an"):
+        for subject, obj in ((name, "tea"), ("Ivan", name)):
+            with pytest.raises(InvalidInput, match=f"bidirectional controls.*U\\+{ord(control):04X}"):
+                store.add(subject, "likes", obj)
+    assert [d.op for d in store.decisions()] == ["ADD"]
+    assert sorted(e.name for e in store.entities()) == ["Ivan", "tea"]
+
+
+@pytest.mark.parametrize(("name", "code"), [(CYRILLIC, "U\\+0430 CYRILLIC SMALL LETTER A"),
+                                            (GREEK, "U\\+0399 GREEK CAPITAL LETTER IOTA"),
+                                            ("lvan", "U\\+006C LATIN SMALL LETTER L")])
+def test_a_new_name_that_looks_like_another_is_kept_and_warned_of(store, name, code):
+    store.add("Ivan", "lives_in", "Prague")
+    with pytest.warns(LookAlikeName, match=f"the new entity '{name}' \\(it has {code}\\) looks like the entity "
+                                           "'Ivan' but is another one"):
+        store.add(name, "lives_in", "Berlin")
+    assert sorted(v.subject for v in store.beliefs()) == sorted(["Ivan", name])  # two entities, the write kept
+    assert store.entity(name).id != store.entity("Ivan").id
+    assert [[e.name for e in group] for group in store.look_alikes()] == [sorted(["Ivan", name], key=entity_key)]
+
+
+def test_no_warning_for_the_same_entity_an_existing_one_or_an_unlike_name(store):
+    store.add("Ivan", "lives_in", "Prague")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        store.add("ＩＶＡＮ", "likes", "tea")  # one entity with Ivan: nothing new
+        store.add("Ivana", "likes", "tea")
+        store.add_many([Assertion("Olga", "knows", "Ivan"), Assertion("Олег", "knows", "Olga")])
+        with pytest.warns(LookAlikeName):
+            store.add(CYRILLIC, "likes", "tea")
+        store.add(CYRILLIC, "likes", "coffee")  # it exists now: said once, when it was made
+    assert [[e.name for e in g] for g in store.look_alikes()] == [["Ivan", CYRILLIC]]
+
+
+def test_names_made_in_one_write_are_compared_with_each_other(store):
+    with pytest.warns(LookAlikeName) as told:
+        store.add_many([Assertion("Ivan", "knows", CYRILLIC), Assertion(GREEK, "knows", "Olga")])
+    assert [str(w.message) for w in told] == [
+        f"the new entity '{CYRILLIC}' (it has U+0430 CYRILLIC SMALL LETTER A) looks like the entity 'Ivan' but is "
+        "another one; to mean that one, write its name as it is written",
+        f"the new entity '{GREEK}' (it has U+0399 GREEK CAPITAL LETTER IOTA) looks like the entity 'Ivan' and "
+        f"'{CYRILLIC}' but is another one; to mean one of those, write its name as it is written"]
+
+
+def test_the_names_index_follows_other_writers_and_purges(store_dir):
+    """Built once per open store, kept in step with its writes; read again after another Store
+    object wrote (as another process would), and a purged entity is no longer matched."""
+    with Store(store_dir, engine=ENGINE) as first:
+        first.add("Olga", "likes", "tea")  # builds the index
+    with Store(store_dir, engine=ENGINE) as other:
+        other.add("Ivan", "likes", "tea")
+    with Store(store_dir, engine=ENGINE) as again:
+        with pytest.warns(LookAlikeName, match="'Ivan'"):
+            again.add(CYRILLIC, "likes", "tea")
+        again.purge("entity", "Ivan")
+        with pytest.warns(LookAlikeName) as told:
+            again.add(GREEK, "likes", "tea")
+        assert [str(w.message).split(" looks like ")[1] for w in told] == [
+            f"the entity '{CYRILLIC}' but is another one; to mean that one, write its name as it is written"]
+
+
+@pytest.mark.engine_free
+def test_skeletons_are_unicodes():
+    from graphmem.lookalike import _DATA, differing, skeleton
+
+    text = _DATA.read_text(encoding="utf-8-sig")
+    assert "Unicode Security Mechanisms for UTS #39" in text and "# total: 6311" in text
+    assert "UNICODE, INC. LICENSE AGREEMENT" in (_DATA.parent / "LICENSE-unicode.txt").read_text(encoding="utf-8")
+    assert skeleton(entity_key(CYRILLIC)) == skeleton(entity_key(GREEK)) == skeleton("ivan") == "ivan"
+    assert skeleton("m") == skeleton("rn") and skeleton("Al") == skeleton("AI") and skeleton("0") == skeleton("O")
+    assert skeleton("José") == skeleton(unicodedata.normalize("NFD", "José")) != skeleton("Jose")
+    assert differing("ΙVAN", "Ivan") == ["U+0399 GREEK CAPITAL LETTER IOTA"]
+
+
+def test_the_cli_warns_of_a_look_alike_and_check_lists_them_without_failing(tmp_path):
+    from click.testing import CliRunner
+
+    from graphmem.cli import main
+
+    def gm(*args: str):
+        return CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, *args])
+
+    assert gm("init").exit_code == 0 and gm("add", "Ivan", "likes", "tea").stderr == ""
+    added = gm("add", CYRILLIC, "likes", "tea")
+    assert added.exit_code == 0 and added.stdout.startswith("ADD ")
+    assert added.stderr == (f"warning: the new entity '{CYRILLIC}' (it has U+0430 CYRILLIC SMALL LETTER A) looks "
+                            "like the entity 'Ivan' but is another one; to mean that one, write its name as it is "
+                            "written\n")
+    refused = gm("add", "\u202enavI", "likes", "tea")
+    assert refused.exit_code == 1 and refused.stderr.startswith("error: an entity name cannot hold bidirectional")
+    assert "\u202e" not in refused.stderr  # shown escaped
+    for args in (("check",), ("check", "--json")):
+        checked = gm(*args)
+        assert checked.exit_code == 0, checked.output
+        assert checked.stderr == (f"warning: look-alike names, each another entity: 'Ivan', '{CYRILLIC}' "
+                                  "(U+0430 CYRILLIC SMALL LETTER A)\n")
+    assert gm("check").stdout == "ok: no invariant is broken\n"
