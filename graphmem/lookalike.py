@@ -25,7 +25,8 @@ from pathlib import Path
 
 from .models import Entity
 
-__all__ = ["Skeletons", "differing", "look_alike_groups", "look_alike_text", "look_alike_warning", "skeleton", "skeletons"]
+__all__ = ["Skeletons", "differing", "look_alike_groups", "look_alike_text", "look_alike_warning", "skeleton",
+           "skeletons"]
 
 _DATA = Path(__file__).resolve().parent / "data" / "confusables.txt"
 
