@@ -249,13 +249,13 @@ class Store:
                 txn = Transaction(engine, meta, at, self.tz)
                 try:
                     yield txn
+                    if created := txn.writes.rows.get("Entity"):  # before anything is stored: a
+                        self._tell_look_alikes(engine, previous, iso(txn.at), created)  # warning made an error
                     txn.finish(bulk=bulk)
                 finally:  # the write saved new settings (its time, the counters), or was undone
                     self._shared.settings = None
             if self._shared.recall is not None:  # committed: the search index follows
                 self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
-            if created := txn.writes.rows.get("Entity"):
-                self._tell_look_alikes(previous, txn.meta["last_write"], created)
         if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
             from .recall.vectors import written
 
@@ -266,21 +266,29 @@ class Store:
                 warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
                               RuntimeWarning, stacklevel=3)
 
-    def _tell_look_alikes(self, previous: str | None, latest: str, created: list[dict[str, Any]]) -> None:
-        """Warn (:class:`LookAlikeName`) of each entity a write created whose name looks like
-        another entity's. The skeletons of the store's names are read once and kept in step with
-        its writes; read again when the store changed in between (another process wrote)."""
+    def _tell_look_alikes(self, engine: Engine, previous: str | None, latest: str,
+                          created: list[dict[str, Any]]) -> None:
+        """Warn (:class:`LookAlikeName`) of each entity a write creates whose name looks like
+        another entity's; called before the write stores anything, so a warning made an error
+        refuses it. The skeletons of the store's names are read once and kept in step with its
+        writes; read again when the latest write is not the one they last saw (another process
+        wrote, or a write they saw was refused)."""
         from .lookalike import Skeletons, look_alike_warning
 
-        shared, new = self._shared, {row["id"]: row["name"] for row in created}
+        shared, new = self._shared, {row["id"]: row for row in created}
         if shared.skeletons is None or shared.skeletons_at != previous:
-            shared.skeletons = Skeletons((i, n) for i, n in self._db.run("store/entity_names") if i not in new)
+            shared.skeletons = Skeletons(engine.run("store/entity_names"))
         shared.skeletons_at = latest
-        for entity_id, name in new.items():
-            alike = [records.entity(rows[0]) for other in sorted(shared.skeletons.add(entity_id, name))
-                     if (rows := self._db.run("store/entity_get", {"id": other}))]  # (none: purged since)
+
+        def entity(entity_id: str) -> Entity | None:  # one this write makes, or a stored one (not if purged)
+            if entity_id in new:
+                return Entity(**new[entity_id])
+            return records.entity(rows[0]) if (rows := engine.run("store/entity_get", {"id": entity_id})) else None
+
+        for entity_id, row in new.items():
+            alike = [e for other in sorted(shared.skeletons.add(entity_id, row["name"])) if (e := entity(other))]
             if alike:
-                warnings.warn(LookAlikeName(look_alike_warning(name, alike)), stacklevel=5)
+                warnings.warn(LookAlikeName(look_alike_warning(row["name"], alike)), stacklevel=5)
 
     def _embed(self, versions: list[str], episodes: list[str],
                progress: Callable[[int, int], None] | None = None) -> None:

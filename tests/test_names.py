@@ -198,3 +198,14 @@ def test_the_cli_warns_of_a_look_alike_and_check_lists_them_without_failing(tmp_
         assert checked.stderr == (f"warning: look-alike names, each another entity: 'Ivan', '{CYRILLIC}' "
                                   "(U+0430 CYRILLIC SMALL LETTER A)\n")
     assert gm("check").stdout == "ok: no invariant is broken\n"
+
+
+def test_a_look_alike_made_an_error_refuses_the_write(store):
+    store.add("Ivan", "likes", "tea")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LookAlikeName)
+        with pytest.raises(LookAlikeName, match="looks like the entity 'Ivan'"):
+            store.add(CYRILLIC, "likes", "coffee")
+    assert [e.name for e in store.entities()] == ["Ivan", "tea"] and len(store.decisions()) == 1
+    with pytest.warns(LookAlikeName):  # the undone write left the index sound
+        store.add(CYRILLIC, "likes", "coffee")
