@@ -277,7 +277,7 @@ class Store:
 
         shared, new = self._shared, {row["id"]: row for row in created}
         if shared.skeletons is None or shared.skeletons_at != previous:
-            shared.skeletons = Skeletons(engine.run("store/entity_names"))
+            shared.skeletons = Skeletons((i, n) for i, n in engine.run("store/entity_names"))
         shared.skeletons_at = latest
 
         def entity(entity_id: str) -> Entity | None:  # one this write makes, or a stored one (not if purged)
