@@ -209,3 +209,29 @@ def test_a_look_alike_made_an_error_refuses_the_write(store):
     assert [e.name for e in store.entities()] == ["Ivan", "tea"] and len(store.decisions()) == 1
     with pytest.warns(LookAlikeName):  # the undone write left the index sound
         store.add(CYRILLIC, "likes", "coffee")
+
+
+def test_the_names_are_read_once_per_open_store_not_per_write(store_dir, monkeypatch):
+    """A write compares a new name with the index, not with every name read again; the index is
+    read again only when another writer moved the store on."""
+    from graphmem.engine import Engine
+
+    reads: list[str] = []
+    run = Engine.run
+
+    def counted(self, name, params=None):
+        reads.append(name)
+        return run(self, name, params)
+
+    monkeypatch.setattr(Engine, "run", counted)
+    with Store(store_dir, engine=ENGINE) as store:
+        for i in range(5):
+            store.add(f"Person {i}", "knows", f"Place {i}")
+        store.add("Person 0", "likes", "tea")
+        assert reads.count("store/entity_names") == 1
+        with Store(store_dir, engine=ENGINE) as same:  # another Store on the path shares the index
+            same.add("Person 9", "likes", "tea")
+        assert reads.count("store/entity_names") == 1
+        store._shared.skeletons_at = "another writer's time"  # as after a write from another process
+        store.add("Person 10", "likes", "tea")
+        assert reads.count("store/entity_names") == 2
