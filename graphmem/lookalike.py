@@ -29,8 +29,7 @@ __all__ = ["Skeletons", "differing", "look_alike_groups", "look_alike_text", "lo
            "skeletons"]
 
 _DATA = Path(__file__).resolve().parent / "data" / "confusables.txt"
-
-
+#: A mapping line of confusables.txt: source code point ; prototype code points ; type.
 _LINE = re.compile(r"^([0-9A-F]+) ;\t([0-9A-F ]+) ;", re.MULTILINE)
 
 

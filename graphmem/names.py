@@ -4,9 +4,9 @@ A leaf module of plain rules, with no store in sight: the write path, import, th
 and every front end check names here, so each rule exists once.
 
 One visible name is one entity. An entity's id (its *key*) is its name after Unicode NFKC
-normalisation, with invisible format characters (zero-width spaces and joiners, bidi marks)
-removed, case folded, and runs of whitespace collapsed to one space: "José" typed composed or
-decomposed, "Ｉｖａｎ" in full-width letters and "ivan" all meet. A name with nothing visible
+normalisation, with invisible format characters (zero-width spaces and joiners) removed, case
+folded, and runs of whitespace collapsed to one space: "José" typed composed or decomposed,
+"Ｉｖａｎ" in full-width letters and "ivan" all meet. A name with nothing visible
 left is refused, and so is one holding a bidirectional control (U+202E RIGHT-TO-LEFT OVERRIDE
 and its kin): those reorder how the text is shown, so "\u202enavI" would be shown as "Ivan".
 Names that look alike in other scripts ("Ivаn" with a Cyrillic а) are other entities; a write

@@ -249,8 +249,8 @@ class Store:
                 txn = Transaction(engine, meta, at, self.tz)
                 try:
                     yield txn
-                    if created := txn.writes.rows.get("Entity"):  # before anything is stored: a
-                        self._tell_look_alikes(engine, previous, iso(txn.at), created)  # warning made an error
+                    if created := txn.writes.rows.get("Entity"):  # told before anything is stored, so
+                        self._tell_look_alikes(engine, previous, iso(txn.at), created)  # an error refuses it
                     txn.finish(bulk=bulk)
                 finally:  # the write saved new settings (its time, the counters), or was undone
                     self._shared.settings = None
