@@ -8,7 +8,7 @@ normalisation, with invisible format characters (zero-width spaces and joiners) 
 folded, and runs of whitespace collapsed to one space: "José" typed composed or decomposed,
 "Ｉｖａｎ" in full-width letters and "ivan" all meet. A name with nothing visible
 left is refused, and so is one holding a bidirectional control (U+202E RIGHT-TO-LEFT OVERRIDE
-and its kin): those reorder how the text is shown, so "\u202enavI" would be shown as "Ivan".
+and its kin): those reorder how the text is shown, so "\\u202enavI" would be shown as "Ivan".
 Names that look alike in other scripts ("Ivаn" with a Cyrillic а) are other entities; a write
 that creates one is told (:mod:`graphmem.lookalike`).
 

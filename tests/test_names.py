@@ -99,7 +99,7 @@ BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\
 
 @pytest.mark.parametrize("control", BIDI)
 def test_a_name_with_a_bidirectional_control_is_refused(store, control):
-    """U+202E shows "\u202enavI" as "Ivan": a name holding a bidi control is another name shown."""
+    """U+202E shows "\\u202enavI" as "Ivan": a name holding a bidi control is another name shown."""
     store.add("Ivan", "likes", "tea")
     for name in (f"{control}navI", f"Iv{control}an"):
         for subject, obj in ((name, "tea"), ("Ivan", name)):
