@@ -20,6 +20,7 @@ from .errors import (
     InvalidPeriod,
     InvalidPredicate,
     InvalidTime,
+    LookAlikeName,
     NotFound,
     QueryFailed,
     StoreLocked,
@@ -56,9 +57,9 @@ __version__ = "0.1.0"
 __all__ = [
     "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
     "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Link", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows", "Said", "Store",
-    "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation", "WhyAnswer",
-    "__version__",
+    "Link", "LookAlikeName", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows",
+    "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation",
+    "WhyAnswer", "__version__",
 ]
 
 #: Names imported on first use, and the module each comes from.

@@ -18,6 +18,7 @@ from .query.projection import MomentCache
 from .query.sandbox import Projection
 
 if TYPE_CHECKING:  # the search index is imported when a store first searches
+    from .core.lookalike import Skeletons
     from .recall._live import LiveIndex
 
 __all__ = ["Shared", "shared_by"]
@@ -34,6 +35,8 @@ class Shared:
     snapshots: MomentCache[Snapshot] = field(default_factory=snapshot_cache)
     logs: MomentCache[Projection] = field(default_factory=log_cache)
     recall: LiveIndex | None = None  # the search index, built on the first search
+    skeletons: Skeletons | None = None  # the look-alike index of entity names, built on the first new entity
+    skeletons_at: str | None = None  # the latest write the look-alike index has seen
 
     def forget(self) -> None:
         """Read settings and predicates again on next use (after a write that changed them)."""

@@ -18,7 +18,7 @@ from .core.names import check_predicate, check_predicate_kind, entity_key, refus
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, zone
 from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
-from .errors import Conflict, ImportFailed, InvalidInput, NotFound, TimeWentBackwards
+from .errors import Conflict, ImportFailed, InvalidInput, LookAlikeName, NotFound, TimeWentBackwards
 from .log.backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .log.jsonl import export_log, finish_import, import_log
 from .models import (
@@ -253,6 +253,8 @@ class Store:
                 txn = Transaction(engine, meta, at, self.tz)
                 try:
                     yield txn
+                    if created := txn.writes.rows.get("Entity"):  # told before anything is stored, so
+                        self._tell_look_alikes(engine, previous, iso(txn.at), created)  # an error refuses it
                     txn.finish(bulk=bulk)
                 finally:  # the write saved new settings (its time, the counters), or was undone
                     self._shared.settings = None
@@ -267,6 +269,30 @@ class Store:
             except Exception as exc:  # the write has committed: it stands, whatever happens here
                 warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
                               RuntimeWarning, stacklevel=3)
+
+    def _tell_look_alikes(self, engine: Engine, previous: str | None, latest: str,
+                          created: list[dict[str, Any]]) -> None:
+        """Warn (:class:`LookAlikeName`) of each entity a write creates whose name looks like
+        another entity's; called before the write stores anything, so a warning made an error
+        refuses it. The skeletons of the store's names are read once and kept in step with its
+        writes; read again when the latest write is not the one they last saw (another process
+        wrote, or a write they saw was refused)."""
+        from .core.lookalike import Skeletons, look_alike_warning
+
+        shared, new = self._shared, {row["id"]: row for row in created}
+        if shared.skeletons is None or shared.skeletons_at != previous:
+            shared.skeletons = Skeletons((i, n) for i, n in engine.run("store/entity_names"))
+        shared.skeletons_at = latest
+
+        def entity(entity_id: str) -> Entity | None:  # one this write makes, or a stored one (not if purged)
+            if entity_id in new:
+                return Entity(**new[entity_id])
+            return records.entity(rows[0]) if (rows := engine.run("store/entity_get", {"id": entity_id})) else None
+
+        for entity_id, row in new.items():
+            alike = [e for other in sorted(shared.skeletons.add(entity_id, row["name"])) if (e := entity(other))]
+            if alike:
+                warnings.warn(LookAlikeName(look_alike_warning(row["name"], alike)), stacklevel=5)
 
     def _embed(self, versions: list[str], episodes: list[str],
                progress: Callable[[int, int], None] | None = None) -> None:
@@ -884,6 +910,13 @@ class Store:
         keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
         return check(versions, self.decisions(), self.episodes(), self.tombstones(),
                      self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
+
+    def look_alikes(self) -> list[list[Entity]]:
+        """The groups of two or more entities whose names look alike (Unicode's confusables,
+        UTS #39) though they are other entities, such as "Ivan" and "Ivаn" with a Cyrillic а."""
+        from .core.lookalike import look_alike_groups
+
+        return look_alike_groups(self.entities())
 
     def export(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
                format: Literal["jsonl", "parquet"] = "jsonl") -> int:

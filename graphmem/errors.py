@@ -1,8 +1,8 @@
 """Errors graphmem raises: each says what was wrong and what to do."""
 
 __all__ = ["Conflict", "EngineError", "GraphmemError", "ImportFailed", "InvalidInput", "InvalidPeriod",
-           "InvalidPredicate", "InvalidTime", "NotFound", "QueryFailed", "StoreLocked", "TimeWentBackwards",
-           "UnsafeQuery"]
+           "InvalidPredicate", "InvalidTime", "LookAlikeName", "NotFound", "QueryFailed", "StoreLocked",
+           "TimeWentBackwards", "UnsafeQuery"]
 
 
 class GraphmemError(Exception):
@@ -58,3 +58,9 @@ class QueryFailed(GraphmemError):
 
     The query ran in a separate process: the store and the caller are unharmed.
     """
+
+
+class LookAlikeName(UserWarning):
+    """A warning, not an error: a write created an entity whose name looks like another entity's
+    (Unicode's confusables, UTS #39), such as "Ivаn" with a Cyrillic а beside "Ivan". They are two
+    entities; the write is kept."""

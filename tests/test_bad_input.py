@@ -153,9 +153,10 @@ def test_unicode_nul_and_huge_texts_are_stored_literally(store):
     episode = store.add_episode(text, actor="\u05d0\x00", kind="chat")
     again = store.episode(episode.id)
     assert again.text == text and again.actor == "\u05d0\x00"
-    store.add("\u05d3\u05d5\u05d3", "lives_in", rtl, episode=episode.id)
+    place = "אני גר בתל אביב — مرحبا"  # names hold no bidi control (refused: tests/test_names.py)
+    store.add("\u05d3\u05d5\u05d3", "lives_in", place, episode=episode.id)
     (v,) = store.versions()
-    assert v.subject == "\u05d3\u05d5\u05d3" and v.object == rtl.strip()
+    assert v.subject == "\u05d3\u05d5\u05d3" and v.object == place
     store.retract(v.id, reason="\x00" + rtl * 1000)
     assert store.version(v.id).reason == "\x00" + rtl * 1000
     store.add("nul\x00name", "likes", "x")  # NUL is dropped from names (they are ids), not from texts
@@ -241,10 +242,10 @@ def test_cli_bad_input_is_one_line(gm, tmp_path):
 
 
 def test_cli_stores_unicode_literally(gm):
-    rtl = "\u202eשלום עולם\u202c مرحبا"
-    gm("add", "Dana", "lives_in", rtl, "--quote", rtl + " \u200f" + "x" * 100_000)
+    rtl, place = "\u202eשלום עולם\u202c مرحبا", "שלום עולם مرحبا"  # a name holds no bidi control
+    gm("add", "Dana", "lives_in", place, "--quote", rtl + " \u200f" + "x" * 100_000)
     (row,) = [r for r in json.loads(gm("beliefs", "--json").stdout) if r["subject"] == "Dana"]
-    assert row["object"] == rtl
+    assert row["object"] == place
     history = json.loads(gm("history", "Dana", "lives_in", "--json").stdout)
     assert history[0]["provenance"][0]["text"] == rtl + " \u200f" + "x" * 100_000
 

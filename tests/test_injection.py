@@ -33,7 +33,7 @@ PAYLOADS = [
     "COPY Fact TO '/tmp/graphmem-pwned.csv'",
     "LOAD FROM '/etc/passwd' RETURN *",
     "a\x00b\x00'}) DELETE e //",
-    "\u202e'}) DETACH DELETE n // \u05e9\u05dc\u05d5\u05dd",
+    "'}) DETACH DELETE n // \u05e9\u05dc\u05d5\u05dd",  # right to left; a bidi control is refused in a name
     "\\'}) DETACH DELETE n //",
     "x" * 950 + "'}) DETACH DELETE n //",  # long, yet within the 1000 characters of a name
 ]

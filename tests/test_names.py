@@ -1,14 +1,17 @@
-"""One visible name is one entity: NFKC, case and spacing set aside; invisible names refused."""
+"""One visible name is one entity: NFKC, case and spacing set aside; invisible names and bidirectional
+controls refused; a new name that looks like another entity's is told."""
 
 from __future__ import annotations
 
 import unicodedata
+import warnings
 
 import pytest
 
-from graphmem import InvalidInput, Store
+from graphmem import InvalidInput, LookAlikeName, Store
 from graphmem.core.gate import plan_assert
 from graphmem.core.names import entity_key, redact
+from graphmem.models import Assertion
 from tests.conftest import ENGINE, Clock
 from tests.test_purge import files_holding
 
@@ -51,7 +54,8 @@ def old_style(store: Store, name: str, predicate: str, obj: str, at: str) -> Non
 def test_an_older_store_is_rekeyed_and_its_twins_merged_as_a_recorded_write(store_dir):
     with Store(store_dir, engine=ENGINE, clock=Clock("2026-06-01")) as store:
         store.add(COMPOSED, "lives_in", "Lisbon", recorded_at="2026-01-01")
-        old_style(store, DECOMPOSED, "likes", "Porto wine", "2026-01-02")
+        with pytest.warns(LookAlikeName, match="looks like the entity 'José'"):  # another entity then
+            old_style(store, DECOMPOSED, "likes", "Porto wine", "2026-01-02")
         old_style(store, DECOMPOSED, "lives_in", "Porto", "2026-01-03")
         old_style(store, "Ｉｖａｎ", "knows", COMPOSED, "2026-01-04")
         store._db.run("store/meta_set", {"key": "schema", "value": "1"})  # made by the release before
@@ -99,3 +103,150 @@ def test_an_older_store_is_rekeyed_and_its_twins_merged_as_a_recorded_write(stor
 def test_redact_replaces_the_name_as_whole_words_compared_as_names_are(text, redacted):
     keys = {entity_key("Ivan  Petrov"), entity_key("JOSE\u0301")}
     assert redact(text, keys) == redacted
+
+# -- look-alike names: other entities shown alike (docs/semantics.md, "Names") -------------------------
+
+CYRILLIC = "Iv\u0430n"  # а: U+0430 CYRILLIC SMALL LETTER A
+GREEK = "\u0399VAN"  # Ι: U+0399 GREEK CAPITAL LETTER IOTA
+BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e",
+        "\u200f", "\u061c"]
+
+
+@pytest.mark.parametrize("control", BIDI)
+def test_a_name_with_a_bidirectional_control_is_refused(store, control):
+    """U+202E shows "\\u202enavI" as "Ivan": a name holding a bidi control is another name shown."""
+    store.add("Ivan", "likes", "tea")
+    for name in (f"{control}navI", f"Iv{control}an"):
+        for subject, obj in ((name, "tea"), ("Ivan", name)):
+            with pytest.raises(InvalidInput, match=f"bidirectional controls.*U\\+{ord(control):04X}"):
+                store.add(subject, "likes", obj)
+    assert [d.op for d in store.decisions()] == ["ADD"]
+    assert sorted(e.name for e in store.entities()) == ["Ivan", "tea"]
+
+
+@pytest.mark.parametrize(("name", "code"), [(CYRILLIC, "U\\+0430 CYRILLIC SMALL LETTER A"),
+                                            (GREEK, "U\\+0399 GREEK CAPITAL LETTER IOTA"),
+                                            ("lvan", "U\\+006C LATIN SMALL LETTER L")])
+def test_a_new_name_that_looks_like_another_is_kept_and_warned_of(store, name, code):
+    store.add("Ivan", "lives_in", "Prague")
+    with pytest.warns(LookAlikeName, match=f"the new entity '{name}' \\(it has {code}\\) looks like the entity "
+                                           "'Ivan' but is another one"):
+        store.add(name, "lives_in", "Berlin")
+    assert sorted(v.subject for v in store.beliefs()) == sorted(["Ivan", name])  # two entities, the write kept
+    assert store.entity(name).id != store.entity("Ivan").id
+    assert [[e.name for e in group] for group in store.look_alikes()] == [sorted(["Ivan", name], key=entity_key)]
+
+
+def test_no_warning_for_the_same_entity_an_existing_one_or_an_unlike_name(store):
+    store.add("Ivan", "lives_in", "Prague")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        store.add("ＩＶＡＮ", "likes", "tea")  # one entity with Ivan: nothing new
+        store.add("Ivana", "likes", "tea")
+        store.add_many([Assertion("Olga", "knows", "Ivan"), Assertion("Олег", "knows", "Olga")])
+        with pytest.warns(LookAlikeName):
+            store.add(CYRILLIC, "likes", "tea")
+        store.add(CYRILLIC, "likes", "coffee")  # it exists now: said once, when it was made
+    assert [[e.name for e in g] for g in store.look_alikes()] == [["Ivan", CYRILLIC]]
+
+
+def test_names_made_in_one_write_are_compared_with_each_other(store):
+    with pytest.warns(LookAlikeName) as told:
+        store.add_many([Assertion("Ivan", "knows", CYRILLIC), Assertion(GREEK, "knows", "Olga")])
+    assert [str(w.message) for w in told] == [
+        f"the new entity '{CYRILLIC}' (it has U+0430 CYRILLIC SMALL LETTER A) looks like the entity 'Ivan' but is "
+        "another one; to mean that one, write its name as it is written",
+        f"the new entity '{GREEK}' (it has U+0399 GREEK CAPITAL LETTER IOTA) looks like the entity 'Ivan' and "
+        f"'{CYRILLIC}' but is another one; to mean one of those, write its name as it is written"]
+
+
+def test_the_names_index_follows_other_writers_and_purges(store_dir):
+    """Built once per open store, kept in step with its writes; read again after another Store
+    object wrote (as another process would), and a purged entity is no longer matched."""
+    with Store(store_dir, engine=ENGINE) as first:
+        first.add("Olga", "likes", "tea")  # builds the index
+    with Store(store_dir, engine=ENGINE) as other:
+        other.add("Ivan", "likes", "tea")
+    with Store(store_dir, engine=ENGINE) as again:
+        with pytest.warns(LookAlikeName, match="'Ivan'"):
+            again.add(CYRILLIC, "likes", "tea")
+        again.purge("entity", "Ivan")
+        with pytest.warns(LookAlikeName) as told:
+            again.add(GREEK, "likes", "tea")
+        assert [str(w.message).split(" looks like ")[1] for w in told] == [
+            f"the entity '{CYRILLIC}' but is another one; to mean that one, write its name as it is written"]
+
+
+@pytest.mark.engine_free
+def test_skeletons_are_unicodes():
+    from graphmem.core.lookalike import _DATA, differing, skeleton
+
+    text = _DATA.read_text(encoding="utf-8-sig")
+    assert "Unicode Security Mechanisms for UTS #39" in text and "# total: 6311" in text
+    assert "UNICODE, INC. LICENSE AGREEMENT" in (_DATA.parent / "LICENSE-unicode.txt").read_text(encoding="utf-8")
+    assert skeleton(entity_key(CYRILLIC)) == skeleton(entity_key(GREEK)) == skeleton("ivan") == "ivan"
+    assert skeleton("m") == skeleton("rn") and skeleton("Al") == skeleton("AI") and skeleton("0") == skeleton("O")
+    assert skeleton("José") == skeleton(unicodedata.normalize("NFD", "José")) != skeleton("Jose")
+    assert differing("ΙVAN", "Ivan") == ["U+0399 GREEK CAPITAL LETTER IOTA"]
+
+
+def test_the_cli_warns_of_a_look_alike_and_check_lists_them_without_failing(tmp_path):
+    from click.testing import CliRunner
+
+    from graphmem.cli import main
+
+    def gm(*args: str):
+        return CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, *args])
+
+    assert gm("init").exit_code == 0 and gm("add", "Ivan", "likes", "tea").stderr == ""
+    added = gm("add", CYRILLIC, "likes", "tea")
+    assert added.exit_code == 0 and added.stdout.startswith("ADD ")
+    assert added.stderr == (f"warning: the new entity '{CYRILLIC}' (it has U+0430 CYRILLIC SMALL LETTER A) looks "
+                            "like the entity 'Ivan' but is another one; to mean that one, write its name as it is "
+                            "written\n")
+    refused = gm("add", "\u202enavI", "likes", "tea")
+    assert refused.exit_code == 1 and refused.stderr.startswith("error: an entity name cannot hold bidirectional")
+    assert "\u202e" not in refused.stderr  # shown escaped
+    for args in (("check",), ("check", "--json")):
+        checked = gm(*args)
+        assert checked.exit_code == 0, checked.output
+        assert checked.stderr == (f"warning: look-alike names, each another entity: 'Ivan', '{CYRILLIC}' "
+                                  "(U+0430 CYRILLIC SMALL LETTER A)\n")
+    assert gm("check").stdout == "ok: no invariant is broken\n"
+
+
+def test_a_look_alike_made_an_error_refuses_the_write(store):
+    store.add("Ivan", "likes", "tea")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LookAlikeName)
+        with pytest.raises(LookAlikeName, match="looks like the entity 'Ivan'"):
+            store.add(CYRILLIC, "likes", "coffee")
+    assert [e.name for e in store.entities()] == ["Ivan", "tea"] and len(store.decisions()) == 1
+    with pytest.warns(LookAlikeName):  # the undone write left the index sound
+        store.add(CYRILLIC, "likes", "coffee")
+
+
+def test_the_names_are_read_once_per_open_store_not_per_write(store_dir, monkeypatch):
+    """A write compares a new name with the index, not with every name read again; the index is
+    read again only when another writer moved the store on."""
+    from graphmem.engine import Engine
+
+    reads: list[str] = []
+    run = Engine.run
+
+    def counted(self, name, params=None):
+        reads.append(name)
+        return run(self, name, params)
+
+    monkeypatch.setattr(Engine, "run", counted)
+    with Store(store_dir, engine=ENGINE) as store:
+        for i in range(5):
+            store.add(f"Person {i}", "knows", f"Place {i}")
+        store.add("Person 0", "likes", "tea")
+        assert reads.count("store/entity_names") == 1
+        with Store(store_dir, engine=ENGINE) as same:  # another Store on the path shares the index
+            same.add("Person 9", "likes", "tea")
+        assert reads.count("store/entity_names") == 1
+        store._shared.skeletons_at = "another writer's time"  # as after a write from another process
+        store.add("Person 10", "likes", "tea")
+        assert reads.count("store/entity_names") == 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from datetime import UTC
 from functools import wraps
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..errors import GraphmemError
+from ..errors import GraphmemError, LookAlikeName
 from . import output
 
 if TYPE_CHECKING:
@@ -138,6 +139,17 @@ def _succeeded(exc: BaseException) -> bool:
     return isinstance(exc, SystemExit) and exc.code in (0, None)
 
 
+_python_showwarning = warnings.showwarning
+
+
+def _show_warning(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+    """A warning graphmem gives a write (a look-alike name) as one line on stderr, as an error is."""
+    if issubclass(category, LookAlikeName):
+        click.echo(f"warning: {message}", err=True)
+    else:
+        _python_showwarning(message, category, *args, **kwargs)
+
+
 def _reader_gone() -> NoReturn:
     """Exit as a program stopped by SIGPIPE would (status 141, nothing said), with stdout
     pointed at /dev/null so that Python's own flush at exit cannot fail again."""
@@ -203,6 +215,7 @@ def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> N
     Tables show times in the store's zone (--utc: in UTC).
     """
     ctx.obj = {"dir": Path(store_dir), "engine": engine, "utc": utc}
+    warnings.showwarning = _show_warning
     if ctx.invoked_subcommand is None:
         directory = Path(store_dir)
         state = "" if (directory / MARKER_FILE).exists() else "\n(not created yet: graphmem init creates it)"

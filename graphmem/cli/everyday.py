@@ -446,10 +446,18 @@ def import_(ctx, file, skip_bad):
 @json_option
 @click.pass_context
 def check(ctx, as_json):
-    """Verify the store's invariants; exit 1 if any is broken."""
+    """Verify the store's invariants; exit 1 if any is broken.
+
+    Names that look alike but are other entities ("Ivan", and "Ivаn" with a Cyrillic а) are
+    warned of on stderr; they break no invariant."""
+    from ..core.lookalike import look_alike_text
+
     store = open_store(ctx)
     with output.progress("checking"):
         violations = store.check()
+        look_alikes = store.look_alikes()
+    for group in look_alikes:  # not broken: other entities, shown alike (docs/semantics.md)
+        click.echo(f"warning: look-alike names, each another entity: {look_alike_text(group)}", err=True)
     if as_json:
         output.dump_json(violations)
     elif not violations:

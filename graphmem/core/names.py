@@ -4,10 +4,13 @@ A leaf module of plain rules, with no store in sight: the write path, import, th
 and every front end check names here, so each rule exists once.
 
 One visible name is one entity. An entity's id (its *key*) is its name after Unicode NFKC
-normalisation, with invisible format characters (zero-width spaces and joiners, bidi marks)
-removed, case folded, and runs of whitespace collapsed to one space: "José" typed composed or
-decomposed, "Ｉｖａｎ" in full-width letters and "ivan" all meet. A name with nothing visible
-left is refused.
+normalisation, with invisible format characters (zero-width spaces and joiners) removed, case
+folded, and runs of whitespace collapsed to one space: "José" typed composed or decomposed,
+"Ｉｖａｎ" in full-width letters and "ivan" all meet. A name with nothing visible
+left is refused, and so is one holding a bidirectional control (U+202E RIGHT-TO-LEFT OVERRIDE
+and its kin): those reorder how the text is shown, so "\\u202enavI" would be shown as "Ivan".
+Names that look alike in other scripts ("Ivаn" with a Cyrillic а) are other entities; a write
+that creates one is told (:mod:`graphmem.lookalike`).
 
 Internal: the rules :class:`graphmem.Store` applies to every name it is given.
 """
@@ -21,8 +24,8 @@ from typing import Literal, cast, get_args
 
 from ..errors import InvalidInput, InvalidPredicate
 
-__all__ = ["PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_predicate", "check_predicate_kind",
-           "display_name", "entity_key", "redact", "refuse_predicate_kind_change"]
+__all__ = ["BIDI_CONTROLS", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_predicate",
+           "check_predicate_kind", "display_name", "entity_key", "redact", "refuse_predicate_kind_change"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -37,6 +40,9 @@ _SPACES = re.compile(r"\s+")
 #: Characters that draw nothing although Unicode files them as letters (Hangul and braille fillers).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
+#: The bidirectional controls (embeddings, overrides, isolates, marks): they change the order in
+#: which the characters around them are shown, so a name holding one is shown as another name.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _without_format(text: str) -> str:
@@ -59,10 +65,15 @@ def display_name(name: str) -> str:
 def entity_key(name: str) -> str:
     """The id an entity named ``name`` has: NFKC, format characters dropped, case folded, single-spaced.
 
-    Refuses a name with nothing visible (empty, spaces, zero-width characters) and one over
-    ``MAX_NAME`` characters.
+    Refuses a name with nothing visible (empty, spaces, zero-width characters), one holding a
+    bidirectional control (:data:`BIDI_CONTROLS`) and one over ``MAX_NAME`` characters.
     """
     shown = display_name(name)
+    controls = sorted({ch for ch in shown if ch in BIDI_CONTROLS})
+    if controls:
+        named = ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch)}" for ch in controls)
+        raise InvalidInput(f"an entity name cannot hold bidirectional controls, which change how it is shown: "
+                           f"{name!r} has {named}; remove them")
     if not _visible(shown):
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
     key = _SPACES.sub(" ", _fold(shown)).strip()
