@@ -13,7 +13,9 @@ Internal: the command line's printing.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import shutil
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -26,10 +28,10 @@ from .layout import Column, clean, table, text_width, wrap
 if TYPE_CHECKING:
     from .models import Change, Episode, Version
 
-__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "change_record", "dump_json",
-    "episode_record", "hit_record", "jsonable", "period", "period_parts", "plain", "print_table",
-    "progress", "say", "short", "short_parts", "shown_record", "source_records", "use_zone", "version_record",
-    "versions_table", "when", "width", "zone_name"]
+__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "Visible", "change_record", "dump_json",
+    "episode_record", "hit_record", "json_text", "jsonable", "period", "period_parts", "plain", "print_table",
+    "progress", "say", "short", "short_parts", "shown_record", "source_records", "unescaped", "use_zone", "version_record",
+    "versions_table", "visible", "when", "width", "zone_name"]
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")
@@ -84,11 +86,26 @@ def episode_record(episode: Episode, versions: list[Version]) -> dict:
 def dump_json(items: Iterable) -> None:
     """Print a JSON array (models are dumped with ISO 8601 UTC times)."""
     rows = [item.model_dump(mode="json") if hasattr(item, "model_dump") else item for item in items]
-    sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(rows) + "\n")
+
+
+def json_text(value: Any, indent: int | None = 2) -> str:
+    """``value`` (JSON-ready, see :func:`jsonable`) as JSON text with no raw control character:
+    json escapes C0 itself; DEL and the C1 controls (a terminal reads ``\\x9b`` as ESC ``[``)
+    become ``\\u`` escapes here. Refuses NaN and infinities, which are not JSON."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=False)
+    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: What JSON prints for the floats it has no number for.
+NOT_A_NUMBER = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
 
 def jsonable(value: Any) -> Any:
-    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str)."""
+    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str; NaN
+    and infinities as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return NOT_A_NUMBER[repr(value)]
     if isinstance(value, datetime):
         return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
     if isinstance(value, (date, time)):
@@ -100,6 +117,44 @@ def jsonable(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
+
+
+# -- no raw control character on a terminal --------------------------------------------------------
+
+#: Control characters a terminal may act on: C0 but tab and newline, DEL, C1.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_C1 = re.compile(r"[\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but tab and newline shown as ``\\xNN``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class Visible:
+    """A text stream that shows control characters visibly (:func:`visible`) and passes
+    everything else to the stream it wraps: the command line writes through it, whatever the
+    format, so text from a store, a file or an argument never drives the terminal. ``unescaped``
+    is the wrapped stream (a progress bar's own escape sequences; a protocol on stdout)."""
+
+    def __init__(self, stream):
+        self.unescaped = stream
+
+    def write(self, text: str) -> int:
+        self.unescaped.write(visible(text))
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.unescaped, name)
+
+
+def unescaped(stream):
+    """The stream a :class:`Visible` wraps (``stream`` itself when it wraps none)."""
+    return getattr(stream, "unescaped", stream)
 
 
 # -- times as people read them ---------------------------------------------------------------
@@ -248,6 +303,6 @@ def progress(label: str) -> Iterator[Progress]:
     from rich.console import Console
     from rich.progress import Progress as Bar
 
-    bar = Bar(*Bar.get_default_columns(), transient=True, console=Console(stderr=True))
+    bar = Bar(*Bar.get_default_columns(), transient=True, console=Console(file=unescaped(sys.stderr)))
     with bar:
         yield Progress(bar, bar.add_task(label, total=None))

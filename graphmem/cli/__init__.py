@@ -62,6 +62,15 @@ class Cli(click.Group):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
              **extra: Any) -> NoReturn:  # click's overloads key on standalone_mode, which this always decides
         extra.pop("standalone_mode", None)
+        streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = output.Visible(sys.stdout), output.Visible(sys.stderr)  # type: ignore[assignment]
+        try:
+            self._main(args, prog_name, **extra)
+        finally:
+            sys.stdout, sys.stderr = streams
+
+    def _main(self, args: Sequence[str] | None, prog_name: str | None, **extra: Any) -> NoReturn:
+        """Run the command line; every write goes through :class:`graphmem.output.Visible`."""
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
         except click.UsageError as exc:  # the usage line with the error, on one line
@@ -71,13 +80,13 @@ class Cli(click.Group):
                 message = f"name a command: {', '.join(ctx.command.list_commands(ctx))}"
             else:
                 message = " ".join(exc.format_message().split())  # click's lists of choices span lines
-            click.echo(f"error: {message}" + (f" (usage: {usage})" if usage else ""), err=True)
+            _error(message + (f" (usage: {usage})" if usage else ""))
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
+            _error(exc.format_message())
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo("error: aborted", err=True)
+            _error("aborted")
             sys.exit(1)
         try:
             sys.stdout.flush()  # here, not at exit: a reader that went away is not an error
@@ -111,7 +120,7 @@ class Cli(click.Group):
                     _discard_created(ctx)
                 raise
         except GraphmemError as exc:
-            click.echo(f"error: {exc}", err=True)
+            _error(str(exc))
             sys.exit(1)
         except (click.ClickException, click.Abort, click.exceptions.Exit):
             raise
@@ -121,14 +130,20 @@ class Cli(click.Group):
             if os.environ.get("GRAPHMEM_DEBUG"):
                 raise
             where = f" {exc.filename}" if exc.filename else ""
-            click.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
+            _error(f"cannot use{where}: {exc.strerror or exc}")
             sys.exit(1)
         except Exception as exc:
             if os.environ.get("GRAPHMEM_DEBUG"):
                 raise
-            click.echo(f"error: unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)",
-                       err=True)
+            _error(f"unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)")
             sys.exit(1)
+
+
+def _error(message: str) -> None:
+    """Say what went wrong, on one line of stderr (control characters shown visibly, whatever the
+    stream: an argument or a value read from a file is echoed, never obeyed)."""
+    sys.stderr.write(f"error: {output.visible(message)}\n")
+    sys.stderr.flush()
 
 
 def _succeeded(exc: BaseException) -> bool:
