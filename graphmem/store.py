@@ -16,7 +16,7 @@ from . import audit, cypher, kinds, named, reads, records, review
 from .backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .cypher import Rows
 from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
-from .errors import Conflict, ImportFailed, InvalidInput, NotFound, TimeWentBackwards
+from .errors import Conflict, ImportFailed, InvalidInput, InvalidTime, NotFound, TimeWentBackwards
 from .logio import export_log, finish_import, import_log
 from .migrations import migrate
 from .models import (
@@ -42,7 +42,7 @@ from .recall.models import Embedded, Hit
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .shared import shared_by
 from .tables import TABLES
-from .timeutil import TICK, UTC, TimeLike, iso, parse_time, stored, zone
+from .timeutil import TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
 from .writes import Transaction
 
 if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx (~20 MB) is
@@ -90,8 +90,13 @@ class Store:
         timezone: str | None = None,
         clock: Callable[[], datetime] | None = None,
         embedder: Embedder | None = None,
+        allow_future: bool = False,
     ):
         self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        #: Accept transaction times more than a day past the wall clock (``recorded_at``, a
+        #: replay's reference times, an imported log's): off, a write or import giving one is
+        #: refused, since the store could take no write before that time again.
+        self.allow_future = allow_future
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
         self._shared = shared_by(self._engine)
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -230,6 +235,8 @@ class Store:
     def _write(self, recorded_at: TimeLike | None = None, *, bulk: bool = False) -> Iterator[Transaction]:
         """One atomic write at a strictly later transaction time (stored in bulk with ``bulk``)."""
         explicit = self._time_or_none(recorded_at)
+        if explicit is not None:
+            self._refuse_future(explicit)
         with self._db.lock:
             with self._db.transaction() as engine:
                 meta = self._meta()
@@ -263,6 +270,13 @@ class Store:
             except Exception as exc:  # the write has committed: it stands, whatever happens here
                 warnings.warn(f"{exc}; the write is kept; run `graphmem embed` to add the missing vectors",
                               RuntimeWarning, stacklevel=3)
+
+    def _refuse_future(self, at: datetime) -> None:
+        now = None if self.allow_future else too_far_ahead(at)
+        if now is not None:
+            raise InvalidTime(f"transaction time {iso(at)} is more than a day past the wall clock ({iso(now)}); "
+                              "the store could take no write before it again; allow a future transaction time "
+                              "explicitly (--allow-future, allow_future=True) if it is meant")
 
     def _embed(self, versions: list[str], episodes: list[str],
                progress: Callable[[int, int], None] | None = None) -> None:
@@ -405,6 +419,10 @@ class Store:
         items = [(said, self._time_or_none(said.reference_time), list(facts)) for said, facts in messages]
         if not items:
             return []
+        if replay:  # each reference time is a transaction time: none may be far ahead
+            for _, reference, _ in items:
+                if reference is not None:
+                    self._refuse_future(reference)
         skips = self.review_skips()
         bulk = len(items) >= _BULK
 
@@ -926,8 +944,10 @@ class Store:
             raise InvalidInput("skipping bad lines is for JSON Lines logs; a Parquet log is imported whole")
         try:
             if parquet:
-                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress)
-            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line)
+                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress,
+                                      allow_future=self.allow_future)
+            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line,
+                              allow_future=self.allow_future)
         finally:  # it wrote settings and predicates (or reopened the files on a failure)
             self._shared.forget()
 

@@ -391,3 +391,24 @@ def test_cypher_json_never_prints_nan_or_infinity(hostile):
         raise AssertionError(f"{constant} is not JSON")
     assert json.loads(out, parse_constant=refuse) == [
         {"up": "Infinity", "down": "-Infinity", "nan": "NaN", "plain": 1.5}]
+
+
+def test_the_cli_refuses_a_transaction_time_far_ahead_unless_allow_future(tmp_path):
+    gm = runner_for(tmp_path / "store")
+    gm("init")
+    result = gm("add", "Ann", "likes", "tea", "--recorded-at", "9998-12-31", ok=False)
+    assert result.exit_code == 1 and "more than a day past the wall clock" in result.stderr
+    assert "--allow-future" in result.stderr and result.stderr.count("\n") == 1
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"role": "user", "content": "I moved to Kyoto.", "chat_time": "9000-01-01"}) + "\n")
+    result = gm("ingest", str(chat), "--replay", ok=False)
+    assert result.exit_code == 1 and "past the wall clock" in result.stderr
+    assert gm("episodes").stdout == "no episodes\n"
+    gm("ingest", str(chat), "--replay", "--allow-future")
+    gm("add", "Ann", "likes", "tea", "--recorded-at", "9001-01-01", "--allow-future")
+    log = tmp_path / "log.jsonl"
+    gm("export", str(log))
+    again = runner_for(tmp_path / "again")
+    result = again("import", str(log), ok=False)
+    assert result.exit_code == 1 and "past the wall clock" in result.stderr
+    again("import", str(log), "--allow-future")

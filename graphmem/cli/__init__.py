@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..models import Decision
     from ..store import Store
 
-__all__ = ["MARKER_FILE", "json_option", "main", "moment", "note_unsettled", "open_store",
+__all__ = ["MARKER_FILE", "allow_future_option", "json_option", "main", "moment", "note_unsettled", "open_store",
     "recorded_at_option", "show_times_of", "source_options", "utc_option", "writes"]
 
 DEFAULT_STORE = "graphmem-store"
@@ -236,7 +236,8 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
         if not create:
             raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
         note_creating(ctx)
-    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone)
+    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
+                  allow_future=bool(ctx.obj.get("allow_future")))
     ctx.call_on_close(store.close)
     show_times_of(ctx, store)
     return store
@@ -255,9 +256,23 @@ def json_option(func: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(func)
 
 
+def _set_allow_future(ctx: click.Context, _param, value: bool) -> None:
+    if value:
+        ctx.ensure_object(dict)["allow_future"] = True
+
+
+def allow_future_option(func: Callable) -> Callable:
+    """Add --allow-future to a command that may write a transaction time of its caller's choosing."""
+    return click.option("--allow-future", is_flag=True, expose_value=False, callback=_set_allow_future,
+                        help="Accept a transaction time more than a day past the wall clock (refused "
+                             "otherwise: the store could take no earlier write again).")(func)
+
+
 def recorded_at_option(func: Callable) -> Callable:
-    """Add --recorded-at to a write command."""
-    return click.option("--recorded-at", help="Explicit transaction time (must be after the latest write).")(func)
+    """Add --recorded-at (and --allow-future) to a write command."""
+    func = allow_future_option(func)
+    return click.option("--recorded-at", help="Explicit transaction time (must be after the latest write, "
+                        "and at most a day past the wall clock unless --allow-future).")(func)
 
 
 def source_options(func: Callable) -> Callable:

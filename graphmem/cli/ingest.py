@@ -14,7 +14,7 @@ import click
 
 from .. import output
 from ..layout import Column, table
-from . import MARKER_FILE, counted, json_option, main, open_store, utc_option
+from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, utc_option
 
 if TYPE_CHECKING:
     from ..ingest import IngestSummary
@@ -116,6 +116,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
                              "(default: the file's user_id, else 'user').")
 @extractor_option
 @day_first_option
+@allow_future_option
 @json_option
 @utc_option
 @click.pass_context
