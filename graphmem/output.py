@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "Visible", "change_record", "dump_json",
     "episode_record", "hit_record", "json_text", "jsonable", "period", "period_parts", "plain", "print_table",
-    "progress", "say", "short", "short_parts", "shown_record", "source_records", "unescaped", "use_zone", "version_record",
-    "versions_table", "visible", "when", "width", "zone_name"]
+    "progress", "say", "short", "short_parts", "shown_record", "source_records", "unescaped", "use_zone",
+    "version_record", "versions_table", "visible", "when", "width", "zone_name"]
 
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")

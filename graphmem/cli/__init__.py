@@ -63,7 +63,7 @@ class Cli(click.Group):
              **extra: Any) -> NoReturn:  # click's overloads key on standalone_mode, which this always decides
         extra.pop("standalone_mode", None)
         streams = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = output.Visible(sys.stdout), output.Visible(sys.stderr)  # type: ignore[assignment]
+        sys.stdout, sys.stderr = output.Visible(sys.stdout), output.Visible(sys.stderr)
         try:
             self._main(args, prog_name, **extra)
         finally:

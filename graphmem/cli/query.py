@@ -6,7 +6,6 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 from __future__ import annotations
 
 import csv
-import json
 import sys
 from typing import TYPE_CHECKING
 

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import AsyncIterable
 from functools import partial
 
 import anyio
 import anyio.to_thread
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp import types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
+from mcp.shared._stream_protocols import WriteStream
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
@@ -120,7 +123,9 @@ def invalid_message_error(exc: Exception) -> types.JSONRPCError | None:
         code=INVALID_REQUEST, message="Invalid Request: not a JSON-RPC 2.0 message"))
 
 
-async def _answer_invalid(incoming, forward, outgoing) -> None:
+async def _answer_invalid(incoming: AsyncIterable[SessionMessage | Exception],
+                          forward: MemoryObjectSendStream[SessionMessage],
+                          outgoing: WriteStream[SessionMessage]) -> None:
     """Pass the transport's messages on to the server; answer each line it could not read."""
     async with forward:
         async for item in incoming:
