@@ -215,10 +215,10 @@ class Sandbox:
         if timeout is not None and not (isinstance(timeout, int | float) and 0 < timeout < math.inf):
             raise InvalidInput(f"the time limit must be a positive, finite number of seconds (or none for no "
                                f"limit), not {timeout!r}")
-        most = _physical_mb()
+        most = max(_physical_mb(), DEFAULT_MEMORY_MB)  # the default holds on a small machine too
         if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or not 0 < memory_mb <= most:
-            raise InvalidInput(f"the memory limit must be a whole number of MB from 1 to {most} (this machine's "
-                               f"memory), not {memory_mb!r}")
+            raise InvalidInput(f"the memory limit must be a whole number of MB from 1 to {most} (about this "
+                               f"machine's memory), not {memory_mb!r}")
         _check_values(params)
         worker = self._take(memory_mb)
         healthy = False
