@@ -90,10 +90,10 @@ def dump_json(items: Iterable) -> None:
 
 
 def json_text(value: Any, indent: int | None = 2) -> str:
-    """``value`` (JSON-ready, see :func:`jsonable`) as JSON text with no raw control character:
-    json escapes C0 itself; DEL and the C1 controls (a terminal reads ``\\x9b`` as ESC ``[``)
-    become ``\\u`` escapes here. Refuses NaN and infinities, which are not JSON."""
-    text = json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=False)
+    """``value`` as JSON text (made ready by :func:`jsonable`: NaN and infinities, which JSON has no
+    number for, as strings) with no raw control character: json escapes C0 itself; DEL and the C1
+    controls (a terminal reads ``\\x9b`` as ESC ``[``) become ``\\u`` escapes here."""
+    text = json.dumps(jsonable(value), indent=indent, ensure_ascii=False, allow_nan=False)
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
