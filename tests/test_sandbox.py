@@ -226,7 +226,7 @@ def test_a_worker_without_a_time_limit_dies_with_its_caller():
     caller = subprocess.Popen([sys.executable, "-c", WAITER, ENGINE], stdout=subprocess.PIPE, text=True)
     try:
         worker = int(caller.stdout.readline())
-        while _resident_busy(worker) is False:  # until the worker runs the endless query
+        while _has_run_a_second(worker) is False:  # until the worker runs the endless query
             time.sleep(0.05)
     finally:
         caller.send_signal(signal.SIGKILL)
@@ -242,7 +242,7 @@ def test_a_worker_without_a_time_limit_dies_with_its_caller():
         pytest.fail("the worker ran on after its caller was killed")
 
 
-def _resident_busy(pid: int) -> bool:
+def _has_run_a_second(pid: int) -> bool:
     """Whether a process has used a second of CPU (the query is under way)."""
     try:
         with open(f"/proc/{pid}/stat") as stat:
