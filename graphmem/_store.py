@@ -16,9 +16,9 @@ from ._caches import shared_by
 from .core import entity_kinds, records
 from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
 from .core.tables import TABLES
-from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, zone
+from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
 from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
-from .errors import Conflict, ImportFailed, InvalidInput, LookAlikeName, NotFound, TimeWentBackwards
+from .errors import Conflict, ImportFailed, InvalidInput, InvalidTime, LookAlikeName, NotFound, TimeWentBackwards
 from .log.backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .log.jsonl import export_log, finish_import, import_log
 from .models import (
@@ -93,8 +93,13 @@ class Store:
         timezone: str | None = None,
         clock: Callable[[], datetime] | None = None,
         embedder: Embedder | None = None,
+        allow_future: bool = False,
     ):
         self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        #: Accept transaction times more than a day past the wall clock (``recorded_at``, a
+        #: replay's reference times, an imported log's): off, a write or import giving one is
+        #: refused, since the store could take no write before that time again.
+        self.allow_future = allow_future
         self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
         self._shared = shared_by(self._engine)
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -234,6 +239,8 @@ class Store:
     def _write(self, recorded_at: TimeLike | None = None, *, bulk: bool = False) -> Iterator[Transaction]:
         """One atomic write at a strictly later transaction time (stored in bulk with ``bulk``)."""
         explicit = self._time_or_none(recorded_at)
+        if explicit is not None:
+            self._refuse_future(explicit)
         with self._db.lock:
             with self._db.transaction() as engine:
                 meta = self._meta()
@@ -293,6 +300,13 @@ class Store:
             alike = [e for other in sorted(shared.skeletons.add(entity_id, row["name"])) if (e := entity(other))]
             if alike:
                 warnings.warn(LookAlikeName(look_alike_warning(row["name"], alike)), stacklevel=5)
+
+    def _refuse_future(self, at: datetime) -> None:
+        now = None if self.allow_future else too_far_ahead(at)
+        if now is not None:
+            raise InvalidTime(f"transaction time {iso(at)} is more than a day past the wall clock ({iso(now)}); "
+                              "the store could take no write before it again; allow a future transaction time "
+                              "explicitly (--allow-future, allow_future=True) if it is meant")
 
     def _embed(self, versions: list[str], episodes: list[str],
                progress: Callable[[int, int], None] | None = None) -> None:
@@ -435,6 +449,10 @@ class Store:
         items = [(said, self._time_or_none(said.reference_time), list(facts)) for said, facts in messages]
         if not items:
             return []
+        if replay:  # each reference time is a transaction time: none may be far ahead
+            for _, reference, _ in items:
+                if reference is not None:
+                    self._refuse_future(reference)
         skips = self.review_skips()
         bulk = len(items) >= _BULK
 
@@ -967,8 +985,10 @@ class Store:
             raise InvalidInput("skipping bad lines is for JSON Lines logs; a Parquet log is imported whole")
         try:
             if parquet:
-                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress)
-            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line)
+                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress,
+                                      allow_future=self.allow_future)
+            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line,
+                              allow_future=self.allow_future)
         finally:  # it wrote settings and predicates (or reopened the files on a failure)
             self._shared.forget()
 

@@ -327,3 +327,88 @@ def test_query_list_fits_the_terminal(demo, columns):
     wide = demo("query", "--list", columns=200).stdout.splitlines()  # a wide terminal: a line per query
     assert wide[0].startswith("changes        What started and stopped being believed after t1 up to t2, write by")
     assert wide[1] == "                 --param t1=… (time): the earlier transaction time (excluded)"
+
+
+# -- no raw control character reaches the terminal -------------------------------------------------
+
+RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+HOSTILE = "evil \x1b]0;pwned\x07 \x1b]52;c;QUJD\x07 \x9b2J \r over"
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """A store holding text with terminal escape sequences (title, clipboard, C1 CSI, CR)."""
+    store = tmp_path_factory.mktemp("hostile") / "store"
+    gm = runner_for(store)
+    gm("init")
+    gm("add", "Ivan", "said", "something", "--quote", HOSTILE, "--recorded-at", "2026-01-10")
+    return store, gm
+
+
+@pytest.mark.parametrize("fmt", [[], ["--csv"], ["--json"]])
+def test_query_output_never_writes_a_raw_control_character(hostile, fmt):
+    _, gm = hostile
+    out = gm("cypher", "MATCH (e:Episode) RETURN e.text AS text, [e.text] AS texts", *fmt).stdout
+    assert not RAW_CONTROL.findall(out)
+    assert "pwned" in out
+    if fmt == ["--json"]:
+        rows = json.loads(out)
+        assert rows[0]["text"] == HOSTILE and rows[0]["texts"] == [HOSTILE]  # escaped, not lost
+    else:
+        assert "\\x1b]0;pwned\\x07" in out and "\\x9b2J" in out and "\\x0d over" in out
+
+
+def test_show_and_export_to_stdout_escape_control_characters(hostile):
+    _, gm = hostile
+    for args in (["episodes"], ["episodes", "--json"], ["beliefs", "--json"], ["search", "something"]):
+        assert not RAW_CONTROL.findall(gm(*args).stdout), args
+
+
+def test_error_messages_never_echo_a_raw_control_character(hostile, tmp_path):
+    store, gm = hostile
+    for args in (["no-such-\x1b[2J-command"], ["history", "Ivan\x1b]0;x\x07", "said\x9b"],
+                 ["beliefs", "--as-of", "\x1b[2Jyesterday"], ["cypher", "RETURN \x1b[31m"]):
+        result = gm(*args, ok=False)
+        assert result.exit_code != 0, args
+        assert result.stderr.startswith("error: ") and not RAW_CONTROL.findall(result.stderr), (args, result.stderr)
+        assert "\\x1b" in result.stderr or "\\x9b" in result.stderr, (args, result.stderr)
+
+
+def test_import_errors_never_print_values_from_the_log_raw(tmp_path):
+    log = tmp_path / "hostile.jsonl"
+    log.write_text(json.dumps({"type": "graphmem", "format": 2, "engine": "kuzu", "timezone": "UTC"}) + "\n"
+                   + json.dumps({"type": "\x1b]0;pwned\x07", "id": "\x9b2J"}) + "\n")
+    result = runner_for(tmp_path / "store")("import", str(log), ok=False)
+    assert result.exit_code != 0 and result.stderr.startswith("error: ")
+    assert not RAW_CONTROL.findall(result.stderr) and "pwned" in result.stderr
+
+
+def test_cypher_json_never_prints_nan_or_infinity(hostile):
+    _, gm = hostile
+    out = gm("cypher", "RETURN 1.0/0.0 AS up, -1.0/0.0 AS down, 0.0/0.0 AS nan, 1.5 AS plain", "--json").stdout
+
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON")
+    assert json.loads(out, parse_constant=refuse) == [
+        {"up": "Infinity", "down": "-Infinity", "nan": "NaN", "plain": 1.5}]
+
+
+def test_the_cli_refuses_a_transaction_time_far_ahead_unless_allow_future(tmp_path):
+    gm = runner_for(tmp_path / "store")
+    gm("init")
+    result = gm("add", "Ann", "likes", "tea", "--recorded-at", "9998-12-31", ok=False)
+    assert result.exit_code == 1 and "more than a day past the wall clock" in result.stderr
+    assert "--allow-future" in result.stderr and result.stderr.count("\n") == 1
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"role": "user", "content": "I moved to Kyoto.", "chat_time": "9000-01-01"}) + "\n")
+    result = gm("ingest", str(chat), "--replay", ok=False)
+    assert result.exit_code == 1 and "past the wall clock" in result.stderr
+    assert gm("episodes").stdout == "no episodes\n"
+    gm("ingest", str(chat), "--replay", "--allow-future")
+    gm("add", "Ann", "likes", "tea", "--recorded-at", "9001-01-01", "--allow-future")
+    log = tmp_path / "log.jsonl"
+    gm("export", str(log))
+    again = runner_for(tmp_path / "again")
+    result = again("import", str(log), ok=False)
+    assert result.exit_code == 1 and "past the wall clock" in result.stderr
+    again("import", str(log), "--allow-future")

@@ -307,3 +307,26 @@ def test_every_tool_is_documented():
     for name in TOOLS:
         assert f"| `{name}` |" in text, f"docs/mcp.md does not describe the {name} tool"
     assert '"args": ["--store", ' in text and '"mcp"]' in text
+
+
+@needs_sdk
+def test_lines_that_are_not_json_rpc_get_a_json_rpc_error_not_silence(tmp_path):
+    """A client that sent something unreadable learns so at once (-32700 for text that is not
+    JSON, -32600 for JSON that is not a request, with its id when it has one) and the server
+    goes on answering."""
+    import json
+    import subprocess
+
+    assert CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, "init"]).exit_code == 0
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": CLIENT, "version": "1"}}}
+    lines = ["not json {", json.dumps({"jsonrpc": "2.0", "id": 7, "method": 5}), "", "[1, 2]",
+             json.dumps({"jsonrpc": "1.0", "id": "x", "method": "ping"}), json.dumps(initialize)]
+    server = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(tmp_path / "s"), "mcp"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env={**os.environ, "GRAPHMEM_ENGINE": ENGINE, "PYTHONPATH": os.pathsep.join(sys.path)})
+    out, _ = server.communicate("\n".join(lines) + "\n", timeout=120)
+    answers = [json.loads(line) for line in out.splitlines()]  # the blank line asks nothing
+    assert [(a.get("id"), a.get("error", {}).get("code")) for a in answers] == [
+        (None, -32700), (7, -32600), (None, -32600), ("x", -32600), (1, None)]
+    assert answers[-1]["result"]["serverInfo"]["name"] == "graphmem"

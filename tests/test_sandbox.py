@@ -7,7 +7,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from graphmem import QueryFailed, Store, UnsafeQuery
+from graphmem import InvalidInput, QueryFailed, Store, UnsafeQuery
 from graphmem.cli import main
 from graphmem.query.sandbox import sandbox_for
 from tests.conftest import ENGINE
@@ -134,3 +134,151 @@ def test_a_store_closed_meanwhile_leaves_no_worker_holding_its_graph(clock):
         store.cypher("MATCH (n) RETURN count(n) AS n")
     workers = sandbox_for(ENGINE)._every
     assert all(not w.loaded for w in workers if w in sandbox_for(ENGINE)._idle)
+
+
+# -- the limits cover the caller ------------------------------------------------------------------
+
+CHILD = """
+import resource, sys
+from graphmem import QueryFailed, Store
+
+def peak_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+with Store(":memory:", engine=sys.argv[1]) as store:
+    store.add("Ann", "knows", "Bob")
+    store.cypher("RETURN 1 AS one")  # a worker, the graph loaded: what follows is the answer alone
+    before = peak_mb()
+    try:
+        rows = store.cypher("UNWIND range(1, 300) AS i RETURN i, $big + string(i) AS text", {"big": "x" * 2**20})
+        outcome = f"answered {len(rows)} rows"
+    except QueryFailed as exc:
+        outcome = str(exc)
+    print(outcome)
+    print(peak_mb() - before)
+"""
+
+
+def test_a_huge_answer_is_refused_in_the_worker_and_never_grows_the_caller():
+    """300 rows of 1 MB each: over MAX_ANSWER_MB (256), refused before the caller receives any of it
+    (the caller's peak memory, measured in a child process, grows by less than the answer's size)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", CHILD, ENGINE], capture_output=True, text=True, timeout=300)
+    outcome, grown = done.stdout.strip().splitlines()
+    assert "answer was refused" in outcome and "256 MB" in outcome, done.stdout + done.stderr
+    assert float(grown) < 64, f"the caller grew by {grown} MB"
+
+
+def test_the_worker_reads_the_answer_under_the_querys_deadline(monkeypatch):
+    """Rows read after the deadline are not waited for: the worker stops reading and says so (the
+    clock here jumps a second at each look, so the deadline of 10 s passes while rows are read)."""
+    import itertools
+
+    from graphmem.engine.memory import MemoryGraph
+    from graphmem.query import sandbox
+
+    graph = MemoryGraph(ENGINE, [], {}, [], 256)
+    ticks = itertools.count()
+    monkeypatch.setattr(sandbox.time, "monotonic", lambda: float(next(ticks)))
+    message = {"text": "UNWIND range(1, 100) AS i RETURN i", "params": {}, "timeout_ms": 10_000,
+               "answer_bytes": 2**20}
+    assert sandbox._query(graph, message) == {"timeout": True}
+    monkeypatch.setattr(sandbox.time, "monotonic", lambda: 0.0)
+    answer = sandbox._query(graph, message)
+    assert answer["columns"] == ["i"]
+    assert [row for chunk in answer["chunks"] for row in __import__("pickle").loads(chunk)] == [
+        [i] for i in range(1, 101)]
+
+
+WAITER = """
+import sys, threading
+from graphmem import Store
+from graphmem.query.sandbox import sandbox_for
+
+store = Store(":memory:", engine=sys.argv[1])
+for a, b in (("Ann", "Bob"), ("Bob", "Cid"), ("Cid", "Ann"), ("Ann", "Cid")):
+    store.add(a, "knows", b)
+store.cypher("RETURN 1 AS one")
+sandbox = sandbox_for(store.engine)
+print(next(iter(sandbox._every)).process.pid, flush=True)
+store.cypher("MATCH p=(a)-[*1..30]-(b) RETURN count(*) AS n", timeout=None)  # runs for hours
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_worker_without_a_time_limit_dies_with_its_caller():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    caller = subprocess.Popen([sys.executable, "-c", WAITER, ENGINE], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(caller.stdout.readline())
+        while _has_run_a_second(worker) is False:  # until the worker runs the endless query
+            time.sleep(0.05)
+    finally:
+        caller.send_signal(signal.SIGKILL)
+        caller.wait()
+    for _ in range(200):  # the worker looks for its caller every 0.2 s
+        if not _running(worker):
+            break
+        time.sleep(0.05)
+    else:
+        import os
+
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail("the worker ran on after its caller was killed")
+
+
+def _has_run_a_second(pid: int) -> bool:
+    """Whether a process has used a second of CPU (the query is under way)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return True
+    return int(fields[11]) + int(fields[12]) >= 100
+
+
+@pytest.mark.parametrize(("limits", "said"), [
+    ({"timeout": float("inf")}, "finite number of seconds"),
+    ({"timeout": float("nan")}, "finite number of seconds"),
+    ({"memory_mb": 10**15}, "whole number of MB from 1 to"),
+    ({"memory_mb": 1.5}, "whole number of MB from 1 to"),
+])
+def test_limits_out_of_range_are_one_clear_error(small, limits, said):
+    with pytest.raises(InvalidInput, match=said):
+        small.cypher("RETURN 1 AS one", **limits)
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ({"n": 10**30}, "'n' is out of range: integers must fit in 64 bits"),
+    ({"n": [1, -2**64]}, "'n' is out of range"),
+    ({"n": "bad \udc9b bytes"}, "'n' is not valid text"),
+])
+def test_parameters_the_engine_cannot_take_are_one_clear_error(small, params, said):
+    with pytest.raises(InvalidInput, match=said):
+        small.cypher("RETURN $n AS n", params)
+
+
+def test_limits_and_parameters_out_of_range_in_the_cli(tmp_path):
+    runner = CliRunner()
+    base = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    assert runner.invoke(main, [*base, "init"]).exit_code == 0
+    for args, said in ((["--timeout", "inf"], "finite number of seconds"),
+                       (["--memory", str(10**15)], "whole number of MB"),
+                       (["--param", f"n:int={10**30}"], "out of range")):
+        query = "RETURN $n AS n" if "--param" in args else "RETURN 1 AS n"
+        result = runner.invoke(main, [*base, "cypher", query, *args])
+        assert result.exit_code == 1 and result.stderr.startswith("error: ") and said in result.stderr, result.stderr
+        assert "unexpected" not in result.stderr and result.stderr.count("\n") == 1

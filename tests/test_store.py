@@ -358,3 +358,42 @@ def test_the_page_cache_defaults_to_a_quarter_of_the_machine_s_memory(tmp_path, 
     monkeypatch.setenv(BUFFER_POOL_ENV, "lots")
     with pytest.raises(EngineError, match="GRAPHMEM_BUFFER_POOL_MB is a number of megabytes"):
         Store(tmp_path / "bad", engine=ENGINE)
+
+
+# -- clock traps: no transaction time far past the wall clock unless asked for -----------------------
+
+FAR = "9000-01-01T00:00:00Z"
+
+
+def test_a_transaction_time_far_past_the_wall_clock_is_refused_unless_allowed(store):
+    from datetime import timedelta
+
+    from graphmem import Said
+
+    soon = datetime.now(UTC) + timedelta(hours=12)  # within a day: a clock a little ahead is fine
+    store.add("Ann", "likes", "tea", recorded_at=soon)
+    for write in (lambda: store.add("Ann", "likes", "jam", recorded_at=FAR),
+                  lambda: store.add_episode("hi", recorded_at=FAR),
+                  lambda: store.remember_many([(Said(text="later", reference_time=FAR), [])], replay=True)):
+        with pytest.raises(InvalidTime, match="more than a day past the wall clock.*allow_future=True"):
+            write()
+    assert store.latest_write() == soon and store.check() == []  # nothing written, the clock unmoved
+    store.remember_many([(Said(text="said long ago, replayed later", reference_time=FAR), [])])  # not replayed
+    store.allow_future = True
+    store.add("Ann", "likes", "jam", recorded_at=FAR)
+    assert store.latest_write() == datetime(9000, 1, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "parquet"])
+def test_an_import_whose_latest_write_is_far_ahead_is_refused_unless_allowed(store, tmp_path, fmt):
+    store.allow_future = True
+    store.add("Ann", "likes", "tea", recorded_at=FAR)
+    log = tmp_path / ("log.jsonl" if fmt == "jsonl" else "log")
+    store.export(log, format=fmt)
+    with Store(":memory:", engine=ENGINE) as copy:
+        with pytest.raises(graphmem.ImportFailed, match=r"latest write \(9000-01-01.*past the wall clock"):
+            copy.import_log(log)
+        assert copy.decisions() == [] and copy.latest_write() is None
+    with Store(":memory:", engine=ENGINE, allow_future=True) as copy:
+        copy.import_log(log)
+        assert copy.latest_write() == datetime(9000, 1, 1, tzinfo=UTC)

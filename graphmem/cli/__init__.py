@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .._store import Store
     from ..models import Decision
 
-__all__ = ["MARKER_FILE", "json_option", "main", "moment", "note_unsettled", "open_store",
+__all__ = ["MARKER_FILE", "allow_future_option", "json_option", "main", "moment", "note_unsettled", "open_store",
     "recorded_at_option", "show_times_of", "source_options", "utc_option", "writes"]
 
 DEFAULT_STORE = "graphmem-store"
@@ -63,6 +63,15 @@ class Cli(click.Group):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
              **extra: Any) -> NoReturn:  # click's overloads key on standalone_mode, which this always decides
         extra.pop("standalone_mode", None)
+        streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = output.Visible(sys.stdout), output.Visible(sys.stderr)
+        try:
+            self._main(args, prog_name, **extra)
+        finally:
+            sys.stdout, sys.stderr = streams
+
+    def _main(self, args: Sequence[str] | None, prog_name: str | None, **extra: Any) -> NoReturn:
+        """Run the command line; every write goes through :class:`graphmem.cli.output.Visible`."""
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
         except click.UsageError as exc:  # the usage line with the error, on one line
@@ -72,13 +81,13 @@ class Cli(click.Group):
                 message = f"name a command: {', '.join(ctx.command.list_commands(ctx))}"
             else:
                 message = " ".join(exc.format_message().split())  # click's lists of choices span lines
-            click.echo(f"error: {message}" + (f" (usage: {usage})" if usage else ""), err=True)
+            _error(message + (f" (usage: {usage})" if usage else ""))
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
+            _error(exc.format_message())
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo("error: aborted", err=True)
+            _error("aborted")
             sys.exit(1)
         try:
             sys.stdout.flush()  # here, not at exit: a reader that went away is not an error
@@ -112,7 +121,7 @@ class Cli(click.Group):
                     _discard_created(ctx)
                 raise
         except GraphmemError as exc:
-            click.echo(f"error: {exc}", err=True)
+            _error(str(exc))
             sys.exit(1)
         except (click.ClickException, click.Abort, click.exceptions.Exit):
             raise
@@ -122,14 +131,20 @@ class Cli(click.Group):
             if os.environ.get("GRAPHMEM_DEBUG"):
                 raise
             where = f" {exc.filename}" if exc.filename else ""
-            click.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
+            _error(f"cannot use{where}: {exc.strerror or exc}")
             sys.exit(1)
         except Exception as exc:
             if os.environ.get("GRAPHMEM_DEBUG"):
                 raise
-            click.echo(f"error: unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)",
-                       err=True)
+            _error(f"unexpected {type(exc).__name__}: {exc} (GRAPHMEM_DEBUG=1 shows the traceback)")
             sys.exit(1)
+
+
+def _error(message: str) -> None:
+    """Say what went wrong, on one line of stderr (control characters shown visibly, whatever the
+    stream: an argument or a value read from a file is echoed, never obeyed)."""
+    sys.stderr.write(f"error: {output.visible(message)}\n")
+    sys.stderr.flush()
 
 
 def _succeeded(exc: BaseException) -> bool:
@@ -234,7 +249,8 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
         if not create:
             raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
         note_creating(ctx)
-    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone)
+    store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
+                  allow_future=bool(ctx.obj.get("allow_future")))
     ctx.call_on_close(store.close)
     show_times_of(ctx, store)
     return store
@@ -253,9 +269,23 @@ def json_option(func: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(func)
 
 
+def _set_allow_future(ctx: click.Context, _param, value: bool) -> None:
+    if value:
+        ctx.ensure_object(dict)["allow_future"] = True
+
+
+def allow_future_option(func: Callable) -> Callable:
+    """Add --allow-future to a command that may write a transaction time of its caller's choosing."""
+    return click.option("--allow-future", is_flag=True, expose_value=False, callback=_set_allow_future,
+                        help="Accept a transaction time more than a day past the wall clock (refused "
+                             "otherwise: the store could take no earlier write again).")(func)
+
+
 def recorded_at_option(func: Callable) -> Callable:
-    """Add --recorded-at to a write command."""
-    return click.option("--recorded-at", help="Explicit transaction time (must be after the latest write).")(func)
+    """Add --recorded-at (and --allow-future) to a write command."""
+    func = allow_future_option(func)
+    return click.option("--recorded-at", help="Explicit transaction time (must be after the latest write, "
+                        "and at most a day past the wall clock unless --allow-future).")(func)
 
 
 def source_options(func: Callable) -> Callable:

@@ -5,7 +5,6 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
-import json
 import sys
 from datetime import UTC, datetime
 from functools import partial
@@ -178,4 +177,4 @@ def _name(path: str) -> str:
 
 def _json(report: Report, files, scenario: str | None, engine: str, semantic: bool) -> str:
     data = {"files": list(files), "scenario": scenario, "engine": engine, "semantic": semantic, **report.as_json()}
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return output.json_text(data) + "\n"

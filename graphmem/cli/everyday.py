@@ -14,6 +14,7 @@ import click
 from ..core.names import PREDICATE_KINDS
 from ..errors import GraphmemError
 from . import (
+    allow_future_option,
     counted,
     json_option,
     main,
@@ -424,6 +425,7 @@ def export_(ctx, file, log_format):
 @click.argument("file", metavar="FILE|DIR", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True,
               help="Skip unreadable lines (each is reported) if the rest is still a sound log (JSON Lines only).")
+@allow_future_option
 @click.pass_context
 def import_(ctx, file, skip_bad):
     """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""

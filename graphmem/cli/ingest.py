@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import MARKER_FILE, counted, json_option, main, open_store, output, utc_option
+from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
 from .layout import Column, table
 
 if TYPE_CHECKING:
@@ -115,6 +115,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
                              "(default: the file's user_id, else 'user').")
 @extractor_option
 @day_first_option
+@allow_future_option
 @json_option
 @utc_option
 @click.pass_context

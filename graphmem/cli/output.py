@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, tzinfo
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -42,10 +43,10 @@ from .layout import Column, clean, table, text_width, wrap
 if TYPE_CHECKING:
     from ..models import Episode, Version
 
-__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "change_record", "cited_ids", "dump_json",
-    "episode_record", "hit_record", "jsonable", "period", "period_parts", "plain", "print_table",
-    "progress", "say", "short", "short_parts", "shown_record", "source_records", "use_zone", "version_record",
-    "versions_table", "when", "width", "zone_name"]
+__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "Visible", "change_record", "cited_ids",
+    "dump_json", "episode_record", "hit_record", "json_text", "jsonable", "period", "period_parts", "plain",
+    "print_table", "progress", "say", "short", "short_parts", "shown_record", "source_records", "unescaped",
+    "use_zone", "version_record", "versions_table", "visible", "when", "width", "zone_name"]
 
 _ZONE = "graphmem.zone"  # the key of the shown zone in the click context's meta
 #: Width of tables when the output is not a terminal and COLUMNS is not set (a file, a pipe).
@@ -57,7 +58,53 @@ PIPE_WIDTH = 160
 def dump_json(items: Iterable) -> None:
     """Print a JSON array (models are dumped with ISO 8601 UTC times)."""
     rows = [item.model_dump(mode="json") if hasattr(item, "model_dump") else item for item in items]
-    sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(rows) + "\n")
+
+
+def json_text(value: Any, indent: int | None = 2) -> str:
+    """``value`` as JSON text (made ready by :func:`jsonable`: NaN and infinities, which JSON has no
+    number for, as strings) with no raw control character: json escapes C0 itself; DEL and the C1
+    controls (a terminal reads ``\\x9b`` as ESC ``[``) become ``\\u`` escapes here."""
+    text = json.dumps(jsonable(value), indent=indent, ensure_ascii=False, allow_nan=False)
+    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+# -- no raw control character on a terminal --------------------------------------------------------
+
+#: Control characters a terminal may act on: C0 but tab and newline, DEL, C1.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_C1 = re.compile(r"[\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but tab and newline shown as ``\\xNN``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class Visible:
+    """A text stream that shows control characters visibly (:func:`visible`) and passes
+    everything else to the stream it wraps: the command line writes through it, whatever the
+    format, so text from a store, a file or an argument never drives the terminal. ``unescaped``
+    is the wrapped stream (a progress bar's own escape sequences; a protocol on stdout)."""
+
+    def __init__(self, stream):
+        self.unescaped = stream
+
+    def write(self, text: str) -> int:
+        self.unescaped.write(visible(text))
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.unescaped, name)
+
+
+def unescaped(stream):
+    """The stream a :class:`Visible` wraps (``stream`` itself when it wraps none)."""
+    return getattr(stream, "unescaped", stream)
 
 
 # -- times as people read them ---------------------------------------------------------------
@@ -211,6 +258,6 @@ def progress(label: str) -> Iterator[Progress]:
     from rich.console import Console
     from rich.progress import Progress as Bar
 
-    bar = Bar(*Bar.get_default_columns(), transient=True, console=Console(stderr=True))
+    bar = Bar(*Bar.get_default_columns(), transient=True, console=Console(file=unescaped(sys.stderr)))
     with bar:
         yield Progress(bar, bar.add_task(label, total=None))

@@ -6,7 +6,6 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 from __future__ import annotations
 
 import csv
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -14,7 +13,7 @@ import click
 
 from . import json_option, main, note_unsettled, open_store, output, utc_option
 from .layout import Column, text_width
-from .output import jsonable
+from .output import json_text, jsonable
 from .params import cypher_params, named_params
 
 if TYPE_CHECKING:
@@ -40,7 +39,7 @@ def _cell(value) -> str | tuple[str, ...]:
     if hasattr(value, "tzinfo") and hasattr(value, "hour"):
         return output.short_parts(value)
     if isinstance(value, (dict, list)):
-        return json.dumps(jsonable(value), ensure_ascii=False)
+        return json_text(jsonable(value), None)
     return str(value)
 
 
@@ -73,14 +72,14 @@ def _csv_cell(value) -> str:
     if value is None:
         return ""
     if isinstance(value, (dict, list)):
-        return json.dumps(jsonable(value), ensure_ascii=False)
+        return json_text(jsonable(value), None)
     return jsonable(value)
 
 
 def print_rows(rows: Rows, fmt: str, title: str) -> None:
     """Print query rows as a table, JSON (a list of objects) or CSV (header first)."""
     if fmt == "json":
-        sys.stdout.write(json.dumps(jsonable(list(rows)), indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(jsonable(list(rows))) + "\n")
     elif fmt == "csv":
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(rows.columns)

@@ -8,6 +8,7 @@ Internal: the front ends print and serve these.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING, Any, Protocol
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 __all__ = ["CHANGE_FIELDS", "HISTORY_EXTRA", "VERSION_FIELDS", "change_record", "cited_ids", "episode_record",
            "hit_record", "jsonable", "shown_record", "source_records", "version_record"]
 
+#: What JSON gives for the floats it has no number for.
+NOT_A_NUMBER = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 #: The fields of a version, in the order every JSON answer gives them.
 VERSION_FIELDS = ("id", "subject", "predicate", "object", "valid_from", "valid_to",
                   "recorded_at", "superseded_at", "status", "episodes")
@@ -84,7 +87,10 @@ def episode_record(episode: Episode, versions: list[Version]) -> dict:
 
 
 def jsonable(value: Any) -> Any:
-    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str)."""
+    """A normalised value as JSON-ready data (times ISO 8601 with Z, dates ISO, others str; NaN
+    and infinities as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return NOT_A_NUMBER[repr(value)]
     if isinstance(value, datetime):
         return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
     if isinstance(value, (date, time)):

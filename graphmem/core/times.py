@@ -17,8 +17,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import InvalidTime
 
-__all__ = ["ALL", "MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
-           "optional_time", "parse_time", "stored", "to_engine", "zone"]
+__all__ = ["ALL", "FUTURE_SLACK", "MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
+           "optional_time", "parse_time", "stored", "to_engine", "too_far_ahead", "zone"]
 
 UTC = UTC
 #: The word for "at any valid time" where a valid time is asked (``valid_at="all"``).
@@ -29,6 +29,9 @@ OPEN_END = datetime(9999, 12, 31)
 MIN_TIME = datetime(1, 1, 2, tzinfo=UTC)
 MAX_TIME = datetime(9999, 1, 1, tzinfo=UTC)
 TICK = timedelta(microseconds=1)
+#: How far past the wall clock a transaction time may be unless a future one is allowed: a store
+#: whose latest write is in the future takes no write before that time again.
+FUTURE_SLACK = timedelta(days=1)
 #: Every form a time may be given in: a datetime (naive: in the store's zone), a date (the start of
 #: that day), or text (ISO 8601, "now", or a phrase such as "yesterday" or "2 weeks ago").
 TimeLike = datetime | date | str
@@ -88,6 +91,12 @@ def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
             "of 9998 (UTC)"
         )
     return result
+
+
+def too_far_ahead(value: datetime) -> datetime | None:
+    """The wall clock's time when ``value`` is more than :data:`FUTURE_SLACK` past it, else None."""
+    now = datetime.now(UTC)
+    return now if value > now + FUTURE_SLACK else None
 
 
 def in_range(value: datetime) -> bool:

@@ -9,6 +9,7 @@ Internal: the sandbox's worker process uses it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from . import load_engine
@@ -45,9 +46,11 @@ class MemoryGraph:
         """The key of a node value the engine returned, or None for one not loaded here."""
         return self.keys.get((node.get("table"), node.get("offset")))
 
-    def run(self, text: str, params: dict[str, Any], timeout_ms: int | None) -> tuple[list[str], list[list[Any]]]:
-        """The column names and rows of one statement; :class:`QueryTimedOut` at the time limit, the
-        engine's RuntimeError for anything else it refuses, ValueError for several statements."""
+    def run(self, text: str, params: dict[str, Any],
+            timeout_ms: int | None) -> tuple[list[str], Iterator[list[Any]]]:
+        """The column names of one statement and its rows, read as they are iterated;
+        :class:`QueryTimedOut` at the time limit (from either), the engine's RuntimeError for
+        anything else it refuses, ValueError for several statements."""
         if timeout_ms is not None:
             self.connection.set_query_timeout(timeout_ms)
         try:
@@ -58,16 +61,17 @@ class MemoryGraph:
             raise
         if isinstance(result, list):
             raise ValueError("one statement expected")
-        columns = result.get_column_names()
-        rows = []
-        try:
-            while result.has_next():
-                rows.append(result.get_next())
-        except RuntimeError as exc:
-            if _interrupted(exc):
-                raise QueryTimedOut(str(exc)) from exc
-            raise
-        return columns, rows
+
+        def rows() -> Iterator[list[Any]]:
+            try:
+                while result.has_next():
+                    yield result.get_next()
+            except RuntimeError as exc:
+                if _interrupted(exc):
+                    raise QueryTimedOut(str(exc)) from exc
+                raise
+
+        return result.get_column_names(), rows()
 
 
 def _interrupted(exc: RuntimeError) -> bool:

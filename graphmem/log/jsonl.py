@@ -23,7 +23,7 @@ from ..core.invariants import check
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
 from ..core.tables import TABLES
 from ..core.temporal import version_number
-from ..core.times import in_range, iso, parse_time
+from ..core.times import in_range, iso, parse_time, too_far_ahead
 from ..engine import Engine
 from ..errors import ImportFailed, InvalidInput, InvalidPredicate
 from ..models import DEFAULT_PREDICATES, Decision, Entity, Episode, Link, Proposal, Tombstone, Version
@@ -265,12 +265,13 @@ def _check_record(kind: str, record: Any) -> None:
 
 
 def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None = None,
-               on_bad_line: BadLine | None = None) -> int:
+               on_bad_line: BadLine | None = None, *, allow_future: bool = False) -> int:
     """Restore an exported log into the store behind ``engine`` (which reads naive times in
     ``zone``) in one transaction; return the records imported.
 
     With ``on_bad_line``, unreadable lines are skipped (each reported to it) and the rest is
-    imported only if it still forms a sound log; otherwise nothing is written.
+    imported only if it still forms a sound log; otherwise nothing is written. A log whose latest
+    write is more than a day past the wall clock is refused unless ``allow_future``.
     """
     with _gc_paused():
         header, found = read_log(path, on_bad_line)
@@ -283,6 +284,7 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
             for name, kind in declared.items():
                 _refuse_redeclaring(engine, stored.declared, name, kind)
             settings = _merged_meta(meta, stored.settings, _highest_ids(found), _latest(found))
+            refuse_future(settings, allow_future)
             _load(engine, engine.directory, declared, settings, _tables(found), progress)
     return sum(len(items) for kind, items in found.items() if kind != "meta")  # as export_log counts
 
@@ -410,6 +412,17 @@ def _merged_meta(meta: dict[str, str], current: dict[str, str], highest: dict[st
     if times:
         merged["last_write"] = iso(max(times))
     return merged
+
+
+def refuse_future(settings: dict[str, str], allow_future: bool) -> None:
+    """Refuse settings whose latest write is more than a day past the wall clock (the store could
+    take no write before it again), unless ``allow_future``."""
+    latest = settings.get("last_write")
+    now = None if allow_future or not latest else too_far_ahead(parse_time(latest))
+    if now is not None:
+        raise ImportFailed(f"the log's latest write ({latest}) is more than a day past the wall clock "
+                           f"({iso(now)}); the store could take no write before it again; allow a future "
+                           "transaction time explicitly (--allow-future, allow_future=True) if it is meant")
 
 
 def _highest_ids(found: dict[str, list[Any]]) -> dict[str, int]:

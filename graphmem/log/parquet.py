@@ -393,11 +393,12 @@ def _shown(value: pa.Scalar) -> str:
 
 
 def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *, zone: str,
-                   progress: Progress | None = None) -> int:
+                   progress: Progress | None = None, allow_future: bool = False) -> int:
     """Restore a Parquet log into the store held by ``engine``, all or nothing; return the records.
 
     ``zone`` is the store's time zone, ``store_directory`` where it lives (None in memory: the
-    crash marker of :func:`graphmem.log.jsonl._load` goes there).
+    crash marker of :func:`graphmem.log.jsonl._load` goes there). A log whose latest write is more
+    than a day past the wall clock is refused unless ``allow_future``.
     """
     source = Path(source)
     header, tables = read_log(source)
@@ -411,6 +412,7 @@ def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *
         for name, kind in declared.items():
             logio._refuse_redeclaring(engine, own_declared, name, kind)
         settings = logio._merged_meta(header["meta"], current, _highest_ids(tables), _latest(tables))
+        logio.refuse_future(settings, allow_future)
         logio._load(engine, store_directory, declared, settings, engine_tables(tables), progress)
     return sum(t.num_rows for t in tables.values())
 

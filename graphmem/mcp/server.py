@@ -4,19 +4,28 @@ The low-level server is used so that each tool's input schema is exactly its pyd
 (unknown arguments refused) and every refusal comes back as an error result in graphmem's own
 words. One server process holds its store for its lifetime; tool calls run one at a time in a
 worker thread, so the event loop stays free while the store works.
+
+A line on stdin that is not a JSON-RPC message is answered with a JSON-RPC error (-32700 for
+text that is not JSON, -32600 for JSON that is not a request, with the request's id when it
+has one), so a client never waits for an answer to it; the SDK alone would only log it.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import AsyncIterable
 from functools import partial
 
 import anyio
 import anyio.to_thread
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp import types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
+from mcp.shared._stream_protocols import WriteStream
+from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
 
 from .. import __version__
 from .._store import Store
@@ -92,11 +101,50 @@ def build_server(tools: Tools) -> Server:
                   on_list_tools=list_tools, on_call_tool=call_tool)
 
 
+PARSE_ERROR, INVALID_REQUEST = -32700, -32600
+
+
+def invalid_message_error(exc: Exception) -> types.JSONRPCError | None:
+    """The JSON-RPC error answering a line the transport could not read as a message (None for a
+    blank line, which asks nothing): a parse error, or an invalid request with its id if it has one."""
+    if not isinstance(exc, ValidationError):
+        return types.JSONRPCError(jsonrpc="2.0", id=None, error=types.ErrorData(
+            code=INVALID_REQUEST, message=f"Invalid Request: {type(exc).__name__}"))
+    problems = exc.errors()
+    if any(p["type"] == "json_invalid" for p in problems):
+        if not str(problems[0].get("input", "x")).strip():
+            return None
+        return types.JSONRPCError(jsonrpc="2.0", id=None, error=types.ErrorData(
+            code=PARSE_ERROR, message="Parse error: not JSON"))
+    inputs = [p.get("input") for p in problems]
+    ids = [i["id"] for i in inputs if isinstance(i, dict) and isinstance(i.get("id"), str | int)
+           and not isinstance(i.get("id"), bool)]
+    return types.JSONRPCError(jsonrpc="2.0", id=ids[0] if ids else None, error=types.ErrorData(
+        code=INVALID_REQUEST, message="Invalid Request: not a JSON-RPC 2.0 message"))
+
+
+async def _answer_invalid(incoming: AsyncIterable[SessionMessage | Exception],
+                          forward: MemoryObjectSendStream[SessionMessage],
+                          outgoing: WriteStream[SessionMessage]) -> None:
+    """Pass the transport's messages on to the server; answer each line it could not read."""
+    async with forward:
+        async for item in incoming:
+            if isinstance(item, Exception):
+                error = invalid_message_error(item)
+                if error is not None:
+                    await outgoing.send(SessionMessage(error))
+                continue
+            await forward.send(item)
+
+
 async def serve_stdio(tools: Tools) -> None:
     """Serve ``tools`` over this process's stdin and stdout until the client disconnects."""
     server = build_server(tools)
     async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        forward, checked = anyio.create_memory_object_stream[SessionMessage](0)
+        async with anyio.create_task_group() as group:
+            group.start_soon(_answer_invalid, read_stream, forward, write_stream)
+            await server.run(checked, write_stream, server.create_initialization_options())
 
 
 def serve(store: Store, extractor: Extractor | None = None) -> None:

@@ -10,6 +10,10 @@ are not held while a query runs, so its other threads keep reading and writing.
 Limits: a time limit per query (the engine's own query timeout, then a kill a little later if
 the engine does not stop) and a memory limit (the worker's resident size is watched while a
 query runs; the worker is killed when it passes it, and its engine's buffer pool is capped).
+Both cover the answer too: the worker reads the engine's rows under the same deadline and
+refuses an answer larger than ``MAX_ANSWER_MB``, so the caller never holds more than that,
+and has the answer by the deadline or an error. A worker dies with its caller (it watches
+the caller's pid), so a query without a time limit never outlives the program that asked it.
 
 Workers are shared by every store of one engine in this process: a projection is known by an id
 unique to this process, and dropped from the workers when its store drops it (a purge, a write,
@@ -23,6 +27,7 @@ from __future__ import annotations
 import atexit
 import io
 import itertools
+import math
 import os
 import pickle
 import signal
@@ -48,12 +53,14 @@ if TYPE_CHECKING:  # multiprocessing (~7 ms to import) only when a worker starts
 
     from ..engine.memory import MemoryGraph
 
-__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Projection", "forget", "sandbox_for"]
+__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "MAX_ANSWER_MB", "Projection", "forget", "sandbox_for"]
 
 #: Seconds a query may run (``--timeout``; the ``timeout`` parameter of the API).
 DEFAULT_TIMEOUT = 30.0
 #: Megabytes a worker may hold while it answers (``memory_mb`` on the API).
 DEFAULT_MEMORY_MB = 4096
+#: Megabytes an answer may take on its way to the caller (pickled); a larger one is refused.
+MAX_ANSWER_MB = 256
 #: Workers that may run queries at once, per engine.
 MAX_WORKERS = 4
 #: Projections a worker keeps (least recently used dropped first).
@@ -61,6 +68,9 @@ KEPT = 4
 #: How long after its time limit a worker that did not stop is killed.
 GRACE = 3.0
 _POLL = 0.05
+#: Rows the worker packs at a time (the answer's size is counted as it grows).
+_CHUNK = 1000
+_INT64 = (-2**63, 2**63 - 1)
 _ids = itertools.count(1)
 
 
@@ -90,7 +100,7 @@ class _Worker:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([_package_root(), *sys.path])}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "graphmem.query.sandbox", engine, str(child_read), str(child_write),
-             str(memory_mb)],
+             str(memory_mb), str(os.getpid())],
             pass_fds=(child_read, child_write), env=env, stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
@@ -124,9 +134,12 @@ class _Worker:
         while True:
             if self.incoming.poll(_POLL):
                 try:
-                    return pickle.loads(self.incoming.recv_bytes())
+                    answer = pickle.loads(self.incoming.recv_bytes())
                 except (EOFError, OSError):
                     break
+                if "chunks" in answer:  # rows packed apart in the worker: its answer's size was counted
+                    answer["rows"] = [row for chunk in answer.pop("chunks") for row in pickle.loads(chunk)]
+                return answer
             if not self.alive():
                 break
             if _resident_mb(self.process.pid) > memory_mb:
@@ -140,6 +153,33 @@ class _Worker:
         self.kill()
         raise QueryFailed("the query crashed the database engine; it ran apart from the store, which is "
                           "unharmed; change the query (it may use a shape or value the engine cannot handle)")
+
+
+def _physical_mb() -> int:
+    """This machine's memory in MB (the largest memory limit a query may be given)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (OSError, ValueError):
+        return 2**20
+
+
+def _check_values(value: Any, name: str = "") -> None:
+    """Refuse a parameter value the engines cannot take (an integer past 64 bits, text that is not
+    Unicode: a lone surrogate from bytes that were not UTF-8), naming it, before a worker sees it."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_values(item, name or str(key))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _check_values(item, name)
+    elif isinstance(value, int) and not isinstance(value, bool) and not _INT64[0] <= value <= _INT64[1]:
+        raise InvalidInput(f"parameter {name!r} is out of range: integers must fit in 64 bits "
+                           f"({_INT64[0]} to {_INT64[1]})")
+    elif isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInput(f"parameter {name!r} is not valid text (it holds bytes that are not UTF-8)") from None
 
 
 def _package_root() -> str:
@@ -173,10 +213,14 @@ class Sandbox:
         Raises InvalidInput when the engine refuses the query, QueryFailed when it had to be
         stopped (time, memory) or crashed.
         """
-        if timeout is not None and not timeout > 0:
-            raise InvalidInput(f"the time limit must be a positive number of seconds, not {timeout!r}")
-        if not memory_mb > 0:
-            raise InvalidInput(f"the memory limit must be a positive number of MB, not {memory_mb!r}")
+        if timeout is not None and not (isinstance(timeout, int | float) and 0 < timeout < math.inf):
+            raise InvalidInput(f"the time limit must be a positive, finite number of seconds (or none for no "
+                               f"limit), not {timeout!r}")
+        most = max(_physical_mb(), DEFAULT_MEMORY_MB)  # the default holds on a small machine too
+        if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or not 0 < memory_mb <= most:
+            raise InvalidInput(f"the memory limit must be a whole number of MB from 1 to {most} (about this "
+                               f"machine's memory), not {memory_mb!r}")
+        _check_values(params)
         worker = self._take(memory_mb)
         healthy = False
         try:
@@ -187,6 +231,9 @@ class Sandbox:
         if answer.get("timeout"):
             raise QueryFailed(f"the query was stopped after {timeout:g} s, its time limit; narrow it "
                               "(LIMIT, fewer hops) or give it more time (--timeout)")
+        if answer.get("too_large"):
+            raise QueryFailed(f"the query's answer was refused: it passed {MAX_ANSWER_MB} MB; narrow it "
+                              "(LIMIT, fewer or smaller columns, an aggregate)")
         if "error" in answer:
             raise InvalidInput(f"the query failed: {answer['error']}")
         return answer["columns"], answer["rows"]
@@ -194,7 +241,8 @@ class Sandbox:
     def _ask(self, worker: _Worker, projection: Projection, text: str, params: dict[str, Any],
              timeout: float | None, memory_mb: int) -> dict[str, Any]:
         query = {"op": "query", "id": projection.id, "text": text, "params": params,
-                 "timeout_ms": None if timeout is None else max(1, int(timeout * 1000))}
+                 "timeout_ms": None if timeout is None else min(max(1, int(timeout * 1000)), _INT64[1]),
+                 "answer_bytes": MAX_ANSWER_MB * 2**20}
         for _ in range(2):
             if projection.id not in worker.loaded:
                 worker.send({"op": "load", "id": projection.id, "ddl": projection.ddl,
@@ -416,15 +464,50 @@ def _load(engine: str, message: dict[str, Any], memory_mb: int) -> MemoryGraph:
 
 
 def _query(graph: MemoryGraph, message: dict[str, Any]) -> dict[str, Any]:
+    """Run a query; its rows packed in chunks, read under the query's deadline and refused once
+    they pass ``answer_bytes`` (the caller must not wait past its limit or hold a huge answer)."""
     from ..engine.memory import QueryTimedOut
 
+    timeout_ms = message["timeout_ms"]
+    deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000
+    chunks: list[bytes] = []
+    size = 0
     try:
-        columns, rows = graph.run(message["text"], message["params"], message["timeout_ms"])
+        columns, found = graph.run(message["text"], message["params"], timeout_ms)
+        rows: list[list] = []
+        while True:
+            row = next(found, None)
+            if row is not None:
+                rows.append([normalise(x, graph.key_of) for x in row])
+            if rows and (len(rows) == _CHUNK or row is None):
+                chunks.append(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL))
+                size += len(chunks[-1])
+                rows = []
+                if size > message["answer_bytes"]:
+                    return {"too_large": True}
+            if deadline is not None and time.monotonic() > deadline:
+                return {"timeout": True}
+            if row is None:
+                break
     except QueryTimedOut:
         return {"timeout": True}
     except (RuntimeError, ValueError) as exc:
         return {"error": _first_line(exc)}
-    return {"columns": columns, "rows": [[normalise(x, graph.key_of) for x in row] for row in rows]}
+    return {"columns": columns, "chunks": chunks}
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the process that started it is gone (it is then adopted by another),
+    even in the middle of a query with no time limit: checked from a thread, since the engines let
+    other threads run while they work."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _first_line(exc: BaseException) -> str:
@@ -436,4 +519,5 @@ if __name__ == "__main__":
     from multiprocessing.connection import Connection
 
     engine_name, read_fd, write_fd, memory = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    _die_with(int(sys.argv[5]))
     serve(engine_name, Connection(read_fd, writable=False), Connection(write_fd, readable=False), memory)
