@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ._caches import shared_by
 from .core import entity_kinds, records
@@ -45,8 +45,9 @@ from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .read import audit, questions
 from .recall._embed import Embedder
 from .recall._models import Embedded, Hit
-from .write import review
+from .write import remember, review
 from .write.migrations import migrate
+from .write.remember import Remembered
 from .write.transaction import Transaction
 
 if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx (~20 MB) is
@@ -455,73 +456,11 @@ class Store:
                     self._refuse_future(reference)
         skips = self.review_skips()
         bulk = len(items) >= _BULK
-
-        def next_time(reference: datetime | None, latest: datetime) -> datetime:  # a write after ``latest``
-            if not replay or reference is None:
-                return max(self._clock(), latest + TICK)
-            return reference if reference > latest else latest + TICK
-
-        def write_time(reference: datetime | None, latest: datetime | None) -> datetime | None:
-            if latest is None:  # the store's first write: now (None), or the reference time replayed
-                return reference if replay else None
-            return next_time(reference, latest)
-
         with self._db.lock:  # the latest write read and the write made in one step
-            with self._write(write_time(items[0][1], self.latest_write()), bulk=bulk) as txn:
-
-                def begin(reference: datetime | None) -> None:  # the next write, after the first
-                    if txn.decisions:
-                        txn.begin(next_time(reference, txn.at))
-
-                if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
-                    planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
-                    txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
-                                 ((f.subject, f.predicate, _earliest(times)) for f, *times in planned))
-                recorded: list[Remembered[F]] = []
-                for said, reference, facts in items:
-                    try:
-                        with txn.attempt():
-                            begin(reference)
-                            episode = txn.add_episode(said.text, said.kind, said.actor, reference)
-                            txn.log("EPISODE", episode=episode.id)
-                            approve_now = approve or said.kind in skips
-                            proposals = [review.queue(txn, f, episode.id, said.kind, approve_now, self.kind_of)
-                                         for f in facts]
-                        recorded.append(Remembered(episode, proposals, []))
-                    except TimeWentBackwards:
-                        raise
-                    except (Conflict, InvalidInput):
-                        if not (approve or said.kind in skips):
-                            raise
-                        recorded.append(self._one_by_one(txn, said, reference, facts, begin,
-                                                         skip=said.kind in skips))
-        return recorded
-
-    def _one_by_one(self, txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
-                    begin: Callable[[datetime | None], None], *, skip: bool) -> Remembered[F]:
-        """A message the gate refused as a whole: its episode (with its facts proposed, unless
-        its source skips review) in one write, then each fact approved (or, skipping review,
-        proposed) in a write of its own; the refused ones stay pending (are not proposed)."""
-        begin(reference)
-        episode = txn.add_episode(said.text, said.kind, said.actor, reference)
-        txn.log("EPISODE", episode=episode.id)
-        proposals = [] if skip else [review.queue(txn, f, episode.id, said.kind, False, self.kind_of) for f in facts]
-        refused = []
-        for n, fact in enumerate(facts):
-            try:
-                with txn.attempt():
-                    begin(reference)
-                    if skip:
-                        proposals.append(review.queue(txn, fact, episode.id, said.kind, True, self.kind_of))
-                    else:
-                        decision = review.approve(txn, proposals[n], self.kind_of(proposals[n].predicate))
-                        proposals[n] = proposals[n].model_copy(update={
-                            "state": "approved", "decided_at": decision.at, "decision": decision.id})
-            except TimeWentBackwards:
-                raise
-            except (Conflict, InvalidInput) as exc:
-                refused.append((fact, str(exc)))
-        return Remembered(episode, proposals, refused)
+            first = remember.first_write_time(items[0][1], self.latest_write(), replay=replay, clock=self._clock)
+            with self._write(first, bulk=bulk) as txn:
+                return remember.record(txn, items, approve=approve, replay=replay, skips=skips,
+                                       kind_of=self.kind_of, clock=self._clock, bulk=bulk)
 
     # -- review queue ----------------------------------------------------------------------
 
@@ -997,18 +936,3 @@ def _required_reason(reason: str | None) -> str:
     if not reason or not str(reason).strip():
         raise InvalidInput("a reason is required")
     return str(reason).strip()
-
-
-def _earliest(times: Iterable[datetime | None]) -> datetime | None:
-    """The earliest of some times, None when none is given (read as a proposal reads them)."""
-    found = [t for t in map(review.aware, times) if t is not None]
-    return min(found) if found else None
-
-
-class Remembered(NamedTuple, Generic[F]):
-    """One message recorded by :meth:`Store.remember_many`: its episode, its proposals, and the
-    facts the gate refused, each with why."""
-
-    episode: Episode
-    proposals: list[Proposal]
-    refused: list[tuple[F, str]]
