@@ -11,12 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from .models import Decision, Episode, Link, Proposal, Tombstone, Version, Violation
-from .names import PREDICATE_NAME
+from .kinds import stored_kind_problem
+from .models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version, Violation
+from .names import PREDICATE_NAME, check_label, entity_problem
 from .temporal import Period
 from .timeutil import in_range, iso
 
-__all__ = ["check", "check_index", "overlaps"]
+__all__ = ["check", "check_index", "entity_violations", "label_problem", "overlaps"]
 
 
 def check(
@@ -27,6 +28,7 @@ def check(
     predicates: Mapping[str, str],
     links: Sequence[Link] = (),
     proposals: Sequence[Proposal] = (),
+    entities: Sequence[Entity] = (),
 ) -> list[Violation]:
     """Every broken invariant of the stored log (an empty list when sound).
 
@@ -96,6 +98,8 @@ def check(
     for e in episodes:
         if not (in_range(e.reference_time) and in_range(e.received_at)):
             flag("time-range", f"episode {e.id} has a time outside years 1 to 9998", f"episode {e.id}")
+        if problem := label_problem(e.kind, "its kind"):
+            flag("episode-kind", f"episode {e.id}: {problem}", f"episode {e.id}")
 
     for d in decisions:
         if d.episode and d.episode not in episode_ids and d.episode not in purged_episodes:
@@ -133,8 +137,31 @@ def check(
         if not PREDICATE_NAME.match(name):
             flag("predicate-name", f"the predicate {name!r} is declared but is not a valid name", f"predicate {name}")
 
+    found.extend(entity_violations([(e.id, e.name, e.kind) for e in entities]))
     found.extend(overlaps(versions, predicates))
     return found
+
+
+def entity_violations(entities: Sequence[tuple[str, str, str]]) -> list[Violation]:
+    """Each entity (id, name, kind) as a write stores it: the name one a write takes, the id that
+    name's key (one visible name is one entity), the kind a valid one."""
+    found = []
+    for entity_id, name, kind in entities:
+        where = f"entity {entity_id}"
+        if problem := entity_problem(entity_id, name):
+            found.append(Violation(rule="entity-name", detail=f"entity {entity_id!r}: {problem}", record=where))
+        if problem := stored_kind_problem(kind):
+            found.append(Violation(rule="entity-kind", detail=f"entity {entity_id!r}: {problem}", record=where))
+    return found
+
+
+def label_problem(value: str, what: str) -> str | None:
+    """What :func:`graphmem.names.check_label` refuses in a stored label, or None."""
+    try:
+        check_label(value, what)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def overlaps(versions: Sequence[Any], predicates: Mapping[str, str],

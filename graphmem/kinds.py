@@ -18,7 +18,7 @@ from typing import Protocol
 
 from .errors import InvalidInput
 
-__all__ = ["AUTO", "check_kind", "effective_kinds"]
+__all__ = ["AUTO", "check_kind", "effective_kinds", "stored_kind_problem"]
 
 #: Kinds the store gives on creation; a user's kind or an inferred one replaces them.
 AUTOMATIC = frozenset({"entity", "literal"})
@@ -72,6 +72,14 @@ def check_kind(kind: str) -> str:
             "digits, '-' or '_' (e.g. person, place, organisation), or 'auto' to infer it"
         )
     return cleaned
+
+
+def stored_kind_problem(kind: str) -> str | None:
+    """What is wrong with an entity's stored kind, or None: one that ``check_kind`` gives (never
+    ``auto``, which ``set_kind`` replaces by the kind the store would give)."""
+    if not isinstance(kind, str) or not KIND_NAME.match(kind) or kind == AUTO:
+        return f"the kind {kind!r} is not a valid kind (one lowercase word of at most 32 letters, digits, '-' or '_')"
+    return None
 
 
 def votes(roles: Iterable[tuple[str, str]]) -> Counter[str]:

@@ -20,8 +20,8 @@ from typing import Literal, cast, get_args
 
 from .errors import InvalidInput, InvalidPredicate
 
-__all__ = ["KINDS", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_predicate", "display_name",
-           "entity_key", "guess_kind", "refuse_kind_change"]
+__all__ = ["CONTROL", "KINDS", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_label", "check_predicate", "display_name",
+           "entity_key", "entity_problem", "guess_kind", "refuse_kind_change"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -31,6 +31,8 @@ PREDICATE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 MAX_NAME = 1000
 
 _SPACES = re.compile(r"\s+")
+#: The control characters (Unicode category Cc: C0, DEL and C1), refused in names and labels.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _LITERAL = re.compile(r"^[-+]?\d+([.,]\d+)?$|^\d{4}-\d{2}(-\d{2})?")
 #: Characters that draw nothing although Unicode files them as letters (Hangul and braille fillers).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
@@ -63,11 +65,43 @@ def entity_key(name: str) -> str:
     shown = display_name(name)
     if not _visible(shown):
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
+    if _control(shown):
+        raise InvalidInput(f"an entity name cannot hold control characters: {shown!r}")
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", shown).casefold())
     key = _SPACES.sub(" ", _without_format(folded)).strip()
     if len(key) > MAX_NAME:
         raise InvalidInput(f"an entity name is limited to {MAX_NAME} characters")
     return key
+
+
+def entity_problem(entity_id: str, name: str) -> str | None:
+    """What is wrong with a stored entity (``entity_id``, ``name``), or None: its name must be one
+    a write stores (:func:`display_name`, refused by nothing in :func:`entity_key`) and its id
+    that name's key, so one visible name stays one entity (what import and `check` hold)."""
+    try:
+        key = entity_key(name)
+    except InvalidInput as exc:
+        return str(exc)
+    if display_name(name) != name:
+        return f"the name {name!r} is not as a write stores it ({display_name(name)!r})"
+    if key != entity_id:
+        return f"the name {name!r} has the id {key!r}, not {entity_id!r}"
+    return None
+
+
+def _control(text: str) -> bool:
+    """True when ``text`` holds a control character (category Cc: NUL, ESC, DEL, C1 codes...)."""
+    return CONTROL.search(text) is not None
+
+
+def check_label(value: str, what: str) -> str:
+    """A short label stored with a record (an episode's kind) as given, refused when it holds a
+    control character (an ESC sequence would drive the terminal that shows it)."""
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} must be text, got {type(value).__name__}")
+    if _control(value):
+        raise InvalidInput(f"{what} cannot hold control characters: {value!r}")
+    return value
 
 
 def guess_kind(name: str) -> str:

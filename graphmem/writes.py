@@ -29,7 +29,7 @@ from .engine import Engine
 from .errors import Conflict, InvalidInput, InvalidTime, NotFound, TimeWentBackwards
 from .gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from .models import Decision, Episode, Link, Op, Proposal, Said, Tombstone, Version
-from .names import display_name, entity_key, guess_kind
+from .names import check_label, display_name, entity_key, guess_kind
 from .queries import QUERIES
 from .tables import arrow_schema, by_name
 from .temporal import Period, held_order
@@ -382,8 +382,9 @@ class Transaction:
         """Record an immutable episode received now."""
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("an episode needs some text")
+        kind = check_label(kind or "manual", "an episode's kind")
         episode = Episode(
-            id=self.next_id("ep"), kind=kind or "manual", text=text, actor=actor,
+            id=self.next_id("ep"), kind=kind, text=text, actor=actor,
             reference_time=reference_time or self.next_at, received_at=self.next_at,
         )
         self.writes.add("Episode", row_of("Episode", episode))
