@@ -487,9 +487,11 @@ def _line_of_record(path: Path, record: str) -> int | None:
     """The line of ``path`` holding ``record`` ("version v3"), found again on the error path only."""
     kind, _, key = record.partition(" ")
     field = "name" if kind == "predicate" else "id"
+    first = key.partition("/")[0]  # a link's key is version/episode
+    quick = {json.dumps(first, ensure_ascii=ascii)[1:-1].encode() for ascii in (False, True)}
     with open_regular(path) as handle:
         for number, raw in lines(handle, path):
-            if key.partition("/")[0].encode() not in raw:  # a quick filter (a link's key is version/episode)
+            if not any(q in raw for q in quick):  # a quick filter: the key as an export writes it
                 continue
             try:
                 data = loads(raw)
