@@ -20,8 +20,8 @@ from typing import Literal, cast, get_args
 
 from .errors import InvalidInput, InvalidPredicate
 
-__all__ = ["CONTROL", "KINDS", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_label", "check_predicate", "display_name",
-           "entity_key", "entity_problem", "guess_kind", "refuse_kind_change"]
+__all__ = ["CONTROL", "KINDS", "PREDICATE_NAME", "PredicateKind", "check_kind", "check_label", "check_predicate",
+           "display_name", "entity_key", "entity_problem", "guess_kind", "refuse_kind_change"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]

@@ -874,8 +874,8 @@ class Store:
 
         versions = self.versions()
         keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
-        return check(versions, self.decisions(), self.episodes(), self.tombstones(),
-                     self.predicates(), self.links(), self.proposals(None), self.entities()) + check_index(versions, keys)
+        return check(versions, self.decisions(), self.episodes(), self.tombstones(), self.predicates(), self.links(),
+                     self.proposals(None), self.entities()) + check_index(versions, keys)
 
     def export(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
                format: Literal["jsonl", "parquet"] = "jsonl") -> int:
