@@ -179,7 +179,7 @@ def open_regular(path: Path) -> BinaryIO:
             what = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
                     else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
                     else "not a file")
-            raise ImportFailed(f"{path} is {what}, not a regular file; an import reads regular files only")
+            raise ImportFailed(f"{path} is {what}, not a regular file; only regular files are read")
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:

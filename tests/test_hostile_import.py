@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
@@ -148,17 +150,26 @@ def test_a_device_is_refused_at_once(tmp_path, make, message):
 def test_a_file_that_is_not_regular_is_refused_and_never_waited_on(tmp_path, store, make, message):
     source = make(tmp_path)
     fifo = next((p for p in (source, source / HEADER) if p.is_fifo()), None)
-    if fifo is not None:  # a writer that sends nothing: a reader that waited for one would get EOF, not hang
-        writer = threading.Thread(target=lambda: os.close(os.open(fifo, os.O_WRONLY)), daemon=True)
-        writer.start()
-    try:
-        with pytest.raises(ImportFailed, match=re.escape(message)):
-            store.import_log(source)
-    finally:
-        if fifo is not None:  # release the writer if nothing opened the FIFO
-            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
-            writer.join()
+    with silent_writer(fifo), pytest.raises(ImportFailed, match=re.escape(message)):
+        store.import_log(source)
     assert store.latest_write() is None
+
+
+@contextmanager
+def silent_writer(fifo: Path | None) -> Iterator[None]:
+    """A writer on ``fifo`` that sends nothing: a reader that waited for one would read an empty
+    file, not hang (so the test fails rather than hangs where a FIFO is waited on)."""
+    if fifo is None:
+        yield
+        return
+    writer = threading.Thread(target=lambda: os.close(os.open(fifo, os.O_WRONLY)), daemon=True)
+    writer.start()
+    try:
+        yield
+    finally:
+        while writer.is_alive():  # a writer still waiting for a reader: give it one
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+            writer.join(0.05)
 
 
 def test_a_directory_where_a_parquet_file_belongs_is_refused(tmp_path):
@@ -332,3 +343,12 @@ def test_sound_names_still_export_and_import(tmp_path):
             with Store(":memory:", engine=ENGINE) as again:
                 again.import_log(source)
                 assert again.check() == [] and again.entities() == store.entities()
+
+
+@pytest.mark.engine_free
+def test_a_backup_manifest_that_is_a_fifo_is_refused_and_never_waited_on(tmp_path):
+    from graphmem.backup import MANIFEST, read_backup
+
+    os.mkfifo(tmp_path / MANIFEST)
+    with silent_writer(tmp_path / MANIFEST), pytest.raises(InvalidInput, match="backup.json is a FIFO"):
+        read_backup(tmp_path)
