@@ -865,8 +865,8 @@ class Store:
 
         versions = self.versions()
         keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
-        return check(versions, self.decisions(), self.episodes(), self.tombstones(),
-                     self.predicates(), self.links(), self.proposals(None)) + check_index(versions, keys)
+        return check(versions, self.decisions(), self.episodes(), self.tombstones(), self.predicates(), self.links(),
+                     self.proposals(None), self.entities()) + check_index(versions, keys)
 
     def look_alikes(self) -> list[list[Entity]]:
         """The groups of two or more entities whose names look alike (Unicode's confusables,
@@ -892,16 +892,15 @@ class Store:
         """The zone an exported log reads naive times in, from its header alone (a JSON Lines
         file's first line, a Parquet log's header file): the zone to make a store in before
         importing it. None where there is no readable header (the import then says what is wrong)."""
-        import json
-
+        from .log.jsonl import lines, loads, open_regular
         from .log.parquet import read_header
 
         path = Path(path)
         try:
             if path.is_dir():
                 return str(read_header(path)["timezone"])  # checked there: a string
-            with path.open("rb") as handle:
-                header = json.loads(next((line for line in handle if line.strip()), b"{}"))
+            with open_regular(path) as handle:  # never a device or a FIFO; one line at most MAX_LINE
+                header = loads(next((line for _, line in lines(handle, path) if line.strip()), b"{}"))
         except (ImportFailed, OSError, ValueError):
             return None
         if not isinstance(header, dict) or header.get("type") != "graphmem":

@@ -59,7 +59,7 @@ def both(records: list[dict], limit: int = PAIRWISE) -> tuple[set, set]:
     predicates = {**DEFAULT_PREDICATES, **declared}
     decisions = sorted(models["decision"], key=lambda d: d.at)
     by_models = check(models["version"], decisions, models["episode"], models["tombstone"], predicates,
-                      models["link"], models["proposal"])
+                      models["link"], models["proposal"], models["entity"])
     tables = {kind: pa.Table.from_pylist([{f: getattr(m, f) for f in schema_of(kind).names} for m in models[kind]],
                                          schema=schema_of(kind)) for kind in MODELS}
     tables["predicate"] = pa.Table.from_pylist([{"name": k, "kind": v} for k, v in declared.items()],
@@ -117,7 +117,7 @@ def test_a_version_never_believed_overlaps_nothing(logs, limit, shift):
 
 FIELDS = st.sampled_from(["id", "created_by", "closed_by", "recorded_at", "superseded_at", "valid_from", "valid_to",
                           "supersedes", "superseded_by", "episodes", "episode", "at", "created", "closed", "version",
-                          "subject_id", "predicate", "reason", "op"])
+                          "subject_id", "predicate", "reason", "op", "name", "kind"])
 
 
 def damaged(sound: list[dict], index: int, field: str, pick: int, shift: int, drop: bool) -> list[dict]:
@@ -136,6 +136,10 @@ def damaged(sound: list[dict], index: int, field: str, pick: int, shift: int, dr
         value = (json_time(value) + timedelta(seconds=shift)).isoformat().replace("+00:00", "Z")
     if field == "predicate":
         value = ["likes", "lives_in", "status", "mood"][pick % 4]
+    if field == "name":  # an entity's: another's name, another case, NUL, an invisible one
+        value = [value, str(value).upper(), f"{value}\x00", "\u200b", "x" * 1001][pick % 5]
+    if field == "kind":  # an entity's or an episode's: a valid one, markup, an ESC sequence, auto
+        value = [value, "<script>", "chat\x1b[2J", "auto"][pick % 4]
     if field == "op" and target["type"] == "decision":
         value = ["ADD", "MERGE", "NOOP", "UPDATE"][pick % 4]
     target[field] = value

@@ -65,9 +65,10 @@ def test_payloads_through_every_api_field(store, clock, payload):
         return result
 
     added = wrote(store.add(payload, "likes", other, quote=payload))
-    ep = wrote(store.add_episode(payload, kind=payload, actor=payload, reference_time="2025-06-01"))
-    assert store.episode(ep.id) == ep and (ep.text, ep.kind, ep.actor) == (payload, payload, payload)
-    wrote(store.remember(payload, kind=payload, actor=payload, source=payload))
+    kind = payload.replace("\x00", "")  # an episode's kind holds no control character (NUL included)
+    ep = wrote(store.add_episode(payload, kind=kind, actor=payload, reference_time="2025-06-01"))
+    assert store.episode(ep.id) == ep and (ep.text, ep.kind, ep.actor) == (payload, kind, payload)
+    wrote(store.remember(payload, kind=kind, actor=payload, source=payload))
     proposal = wrote(store.propose(payload, "likes", payload, quote=payload, source=payload))
     assert store.proposals()[-1] == proposal and proposal.subject == payload and proposal.quote == payload
     wrote(store.reject([proposal.id], reason=payload))

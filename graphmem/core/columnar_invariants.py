@@ -24,8 +24,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..models import Violation
-from .invariants import overlaps
-from .names import PREDICATE_NAME
+from .invariants import entity_violations, label_problem, overlaps
+from .names import CONTROL, PREDICATE_NAME
 from .times import MAX_TIME, MIN_TIME, iso
 
 __all__ = ["violations"]
@@ -98,6 +98,9 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
     flag("time-range", episodes.filter(_any(_out_of_range(episodes.column("reference_time")),
                                             _out_of_range(episodes.column("received_at")))),
          lambda r: f"episode {r['id']} has a time outside years 1 to 9998", lambda r: f"episode {r['id']}")
+    flag("episode-kind", episodes.filter(pc.fill_null(pc.match_substring_regex(episodes.column("kind"),
+                                                                               CONTROL.pattern), False)),
+         lambda r: f"episode {r['id']}: {label_problem(r['kind'], 'its kind')}", lambda r: f"episode {r['id']}")
 
     # -- the writes' own references
     lost = pc.and_(pc.is_valid(decisions.column("episode")),
@@ -124,6 +127,12 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
         if not PREDICATE_NAME.match(name):
             found.append(Violation(rule="predicate-name", record=f"predicate {name}",
                                    detail=f"the predicate {name!r} is declared but is not a valid name"))
+    entities = tables["entity"]
+    believed = versions.filter(pc.is_null(versions.column("superseded_at")))
+    ends = {*versions.column("subject_id").to_pylist(), *versions.column("object_id").to_pylist()}
+    holding = {*believed.column("subject_id").to_pylist(), *believed.column("object_id").to_pylist()}
+    named = list(zip(*(entities.column(c).to_pylist() for c in ("id", "name", "kind"))))
+    found += entity_violations(named, ends, holding)
     found += _one_value(versions, predicates)
     return found
 

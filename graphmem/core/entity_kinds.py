@@ -18,7 +18,7 @@ from typing import Protocol
 
 from ..errors import InvalidInput
 
-__all__ = ["AUTO", "check_entity_kind", "effective_kinds", "kind_from_name"]
+__all__ = ["AUTO", "check_entity_kind", "effective_kinds", "kind_from_name", "stored_kind_problem"]
 
 #: Kinds the store gives on creation; a user's kind or an inferred one replaces them.
 AUTOMATIC = frozenset({"entity", "literal"})
@@ -79,6 +79,14 @@ def kind_from_name(name: str) -> str:
     """The kind a new entity is stored with, from its name alone: 'literal' for numbers and dates,
     'entity' otherwise (what it is beyond that is inferred when read: :func:`effective_kinds`)."""
     return "literal" if _LITERAL.match(name.strip()) else "entity"
+
+
+def stored_kind_problem(kind: str) -> str | None:
+    """What is wrong with an entity's stored kind, or None: one that ``check_entity_kind`` gives (never
+    ``auto``, which ``set_kind`` replaces by the kind the store would give)."""
+    if not isinstance(kind, str) or not KIND_NAME.match(kind) or kind == AUTO:
+        return f"the kind {kind!r} is not a valid kind (one lowercase word of at most 32 letters, digits, '-' or '_')"
+    return None
 
 
 def votes(roles: Iterable[tuple[str, str]]) -> Counter[str]:

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from ..models import Decision, Episode, Link, Proposal, Tombstone, Version, Violation
-from .names import PREDICATE_NAME
+from ..models import Decision, Entity, Episode, Link, Proposal, Tombstone, Version, Violation
+from .entity_kinds import stored_kind_problem
+from .names import PREDICATE_NAME, check_label, display_name, entity_key, entity_problem
 from .temporal import Period
 from .times import in_range, iso
 
-__all__ = ["check", "check_index", "overlaps"]
+__all__ = ["check", "check_index", "entity_violations", "label_problem", "overlaps"]
 
 
 def check(
@@ -27,6 +28,7 @@ def check(
     predicates: Mapping[str, str],
     links: Sequence[Link] = (),
     proposals: Sequence[Proposal] = (),
+    entities: Sequence[Entity] = (),
 ) -> list[Violation]:
     """Every broken invariant of the stored log (an empty list when sound).
 
@@ -96,6 +98,8 @@ def check(
     for e in episodes:
         if not (in_range(e.reference_time) and in_range(e.received_at)):
             flag("time-range", f"episode {e.id} has a time outside years 1 to 9998", f"episode {e.id}")
+        if problem := label_problem(e.kind, "its kind"):
+            flag("episode-kind", f"episode {e.id}: {problem}", f"episode {e.id}")
 
     for d in decisions:
         if d.episode and d.episode not in episode_ids and d.episode not in purged_episodes:
@@ -133,8 +137,48 @@ def check(
         if not PREDICATE_NAME.match(name):
             flag("predicate-name", f"the predicate {name!r} is declared but is not a valid name", f"predicate {name}")
 
+    ends = {end for v in versions for end in (v.subject_id, v.object_id)}
+    holding = {end for v in versions if v.superseded_at is None for end in (v.subject_id, v.object_id)}
+    found.extend(entity_violations([(e.id, e.name, e.kind) for e in entities], ends, holding))
     found.extend(overlaps(versions, predicates))
     return found
+
+
+def entity_violations(entities: Sequence[tuple[str, str, str]], ends: Collection[str],
+                      holding: Collection[str]) -> list[Violation]:
+    """Each entity (id, name, kind) as a write stores it: the name one a write takes, the id that
+    name's key (one visible name is one entity), the kind a valid one. A twin an older release
+    keyed apart and a migration merged stays as it was: its name's key is another entity's id, it
+    took part in versions (``ends``: the ids at either end of any version) and holds no believed
+    one (``holding``: the ends of believed versions)."""
+    ids = {entity_id for entity_id, _, _ in entities}
+    found = []
+    for entity_id, name, kind in entities:
+        where = f"entity {entity_id}"
+        if entity_id in ends and entity_id not in holding and _merged_twin(entity_id, name, ids):
+            pass
+        elif problem := entity_problem(entity_id, name):
+            found.append(Violation(rule="entity-name", detail=f"entity {entity_id!r}: {problem}", record=where))
+        if problem := stored_kind_problem(kind):
+            found.append(Violation(rule="entity-kind", detail=f"entity {entity_id!r}: {problem}", record=where))
+    return found
+
+
+def _merged_twin(entity_id: str, name: str, ids: Collection[str]) -> bool:
+    try:
+        key = entity_key(name)
+    except ValueError:
+        return False
+    return key != entity_id and key in ids and display_name(name) == name
+
+
+def label_problem(value: str, what: str) -> str | None:
+    """What :func:`graphmem.core.names.check_label` refuses in a stored label, or None."""
+    try:
+        check_label(value, what)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def overlaps(versions: Sequence[Any], predicates: Mapping[str, str],

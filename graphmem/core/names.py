@@ -24,8 +24,9 @@ from typing import Literal, cast, get_args
 
 from ..errors import InvalidInput, InvalidPredicate
 
-__all__ = ["BIDI_CONTROLS", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_predicate",
-           "check_predicate_kind", "display_name", "entity_key", "redact", "refuse_predicate_kind_change"]
+__all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
+           "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "redact",
+           "refuse_predicate_kind_change"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -37,6 +38,8 @@ MAX_NAME = 1000
 PURGED = "[purged]"
 
 _SPACES = re.compile(r"\s+")
+#: The control characters (Unicode category Cc: C0, DEL and C1), refused in names and labels.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 #: Characters that draw nothing although Unicode files them as letters (Hangul and braille fillers).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
@@ -66,7 +69,8 @@ def entity_key(name: str) -> str:
     """The id an entity named ``name`` has: NFKC, format characters dropped, case folded, single-spaced.
 
     Refuses a name with nothing visible (empty, spaces, zero-width characters), one holding a
-    bidirectional control (:data:`BIDI_CONTROLS`) and one over ``MAX_NAME`` characters.
+    bidirectional control (:data:`BIDI_CONTROLS`) or a control character (:data:`CONTROL`), and one
+    over ``MAX_NAME`` characters.
     """
     shown = display_name(name)
     controls = sorted({ch for ch in shown if ch in BIDI_CONTROLS})
@@ -76,10 +80,42 @@ def entity_key(name: str) -> str:
                            f"{name!r} has {named}; remove them")
     if not _visible(shown):
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
+    if _control(shown):
+        raise InvalidInput(f"an entity name cannot hold control characters: {shown!r}")
     key = _SPACES.sub(" ", _fold(shown)).strip()
     if len(key) > MAX_NAME:
         raise InvalidInput(f"an entity name is limited to {MAX_NAME} characters")
     return key
+
+
+def entity_problem(entity_id: str, name: str) -> str | None:
+    """What is wrong with a stored entity (``entity_id``, ``name``), or None: its name must be one
+    a write stores (:func:`display_name`, refused by nothing in :func:`entity_key`) and its id
+    that name's key, so one visible name stays one entity (what import and `check` hold)."""
+    try:
+        key = entity_key(name)
+    except InvalidInput as exc:
+        return str(exc)
+    if display_name(name) != name:
+        return f"the name {name!r} is not as a write stores it ({display_name(name)!r})"
+    if key != entity_id:
+        return f"the name {name!r} has the id {key!r}, not {entity_id!r}"
+    return None
+
+
+def _control(text: str) -> bool:
+    """True when ``text`` holds a control character (category Cc: NUL, ESC, DEL, C1 codes...)."""
+    return CONTROL.search(text) is not None
+
+
+def check_label(value: str, what: str) -> str:
+    """A short label stored with a record (an episode's kind) as given, refused when it holds a
+    control character (an ESC sequence would drive the terminal that shows it)."""
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} must be text, got {type(value).__name__}")
+    if _control(value):
+        raise InvalidInput(f"{what} cannot hold control characters: {value!r}")
+    return value
 
 
 def _fold(text: str) -> str:

@@ -303,14 +303,17 @@ def backup(engine: Engine, dest: str | Path) -> BackupInfo:
 
 def read_backup(src: str | Path) -> BackupInfo:
     """The manifest of a backup directory, checked against its database file."""
+    from .jsonl import loads, open_regular
+
     src = Path(src)
+    if not (src / MANIFEST).exists() and not (src / MANIFEST).is_symlink():
+        raise InvalidInput(f"{src} is not a graphmem backup (no {MANIFEST}); make one with `graphmem backup`")
     try:
-        data = json.loads((src / MANIFEST).read_text(encoding="utf-8"))
+        with open_regular(src / MANIFEST) as handle:  # never a device or a FIFO; a manifest is small
+            text = handle.read(1 << 20)
+        data = loads(text.decode("utf-8"))
         info = BackupInfo.model_validate({**data, "path": str(src)})
-    except FileNotFoundError as exc:
-        raise InvalidInput(f"{src} is not a graphmem backup (no {MANIFEST}); make one with `graphmem backup`") \
-            from exc
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, GraphmemError) as exc:
         raise InvalidInput(f"{src}/{MANIFEST} cannot be read: {exc}") from exc
     database = src / DATABASE_FILE
     if not database.is_file() or _sha256(database) != info.sha256:

@@ -9,13 +9,14 @@ import gc
 import json
 import os
 import re
+import stat
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, get_args
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.
-__all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MODELS", "check_meta", "export_log", "finish_import", "import_log",
-           "read_log"]
+__all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MAX_LINE", "MODELS", "check_meta", "export_log", "finish_import",
+           "import_log", "lines", "loads", "open_regular", "read_log"]
 
 FORMAT = 2
 FORMATS = (1, 2)
@@ -49,6 +50,9 @@ ID_PATTERN = {kind: re.compile(rf"{prefix}[1-9][0-9]{{0,17}}") for kind, prefix 
 SEQ_VALUE = re.compile(r"[0-9]{1,18}")
 Progress = Callable[[int], None]
 BadLine = Callable[[str], None]
+#: The longest line (one record) an import reads, in bytes: checked while the line is read, so
+#: a file with no line breaks (``/dev/zero`` copied to a file) is refused after this much.
+MAX_LINE = 16 << 20
 
 
 def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> int:
@@ -135,14 +139,12 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, 
     """
     header: dict[str, Any] = {}
     found: dict[str, list[Any]] = {kind: [] for kind in (*MODELS, "meta", "predicate")}
-    try:
-        handle = path.open("rb")
-    except OSError as exc:
-        raise ImportFailed(f"cannot read {path}: {exc.strerror}") from exc
-    with handle:
-        for number, raw in enumerate(handle, 1):
+    with open_regular(path) as handle:
+        for number, raw in lines(handle, path):
             if not raw.strip():
                 continue
+            if not header and _kind_of_line(raw) != "graphmem":  # the header comes first: stop at once
+                raise ImportFailed(f"{path}:{number}: not a graphmem log (its first line is not the graphmem header)")
             try:
                 kind, record = _record(raw)
             except ValueError as exc:
@@ -163,10 +165,51 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, 
     return header, found
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file (or a link to one); ImportFailed
+    otherwise. A device (``/dev/zero``), a FIFO, a socket or a directory is never read from nor
+    waited on: the file is opened without blocking and its type checked on the open handle."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise ImportFailed(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+                    else "not a file")
+            raise ImportFailed(f"{path} is {what}, not a regular file; only regular files are read")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def lines(handle: BinaryIO, path: Path, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes]]:
+    """(number, line) of each line of ``handle``, counted from 1; ImportFailed at a line longer
+    than ``limit`` bytes, found while it is read (never more than ``limit`` bytes held)."""
+    number = 0
+    while raw := handle.readline(limit + 1):
+        number += 1
+        if len(raw) > limit:
+            raise ImportFailed(f"{path}:{number}: a line longer than {limit:,} bytes; not a graphmem log record")
+        yield number, raw
+
+
+def loads(text: bytes | str) -> Any:
+    """JSON parsed; ValueError (never RecursionError) for arrays or objects nested too deeply."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("not a graphmem log record (JSON nested too deeply)") from None
+
+
 def _kind_of_line(raw: bytes) -> str | None:
     """The record type a raw log line claims, if it can be read at all."""
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except ValueError:
         return None
     return data.get("type") if isinstance(data, dict) else None
@@ -175,7 +218,7 @@ def _kind_of_line(raw: bytes) -> str | None:
 def _record(raw: bytes) -> tuple[str, dict[str, Any] | BaseModel]:
     """One log line as (type, validated record); ValueError says what is wrong with it."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
@@ -443,7 +486,7 @@ def _refuse_unsound(stored: _Stored, path: Path, found: dict[str, list[Any]]) ->
     decisions = sorted(both["decision"], key=lambda d: d.at)
     predicates = {**DEFAULT_PREDICATES, **stored.declared, **{p["name"]: p["kind"] for p in found["predicate"]}}
     problems = check(both["version"], decisions, both["episode"], both["tombstone"], predicates, both["link"],
-                     both["proposal"])
+                     both["proposal"], both["entity"])
     if problems:
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -457,12 +500,14 @@ def _line_of_record(path: Path, record: str) -> int | None:
     """The line of ``path`` holding ``record`` ("version v3"), found again on the error path only."""
     kind, _, key = record.partition(" ")
     field = "name" if kind == "predicate" else "id"
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, 1):
-            if key.partition("/")[0].encode() not in raw:  # a quick filter (a link's key is version/episode)
+    first = key.partition("/")[0]  # a link's key is version/episode
+    quick = {json.dumps(first, ensure_ascii=ascii)[1:-1].encode() for ascii in (False, True)}
+    with open_regular(path) as handle:
+        for number, raw in lines(handle, path):
+            if not any(q in raw for q in quick):  # a quick filter: the key as an export writes it
                 continue
             try:
-                data = json.loads(raw)
+                data = loads(raw)
             except ValueError:
                 continue
             if not isinstance(data, dict) or data.get("type") != kind:

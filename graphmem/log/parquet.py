@@ -217,8 +217,8 @@ def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     tables = {}
     for kind, stem in FILES.items():
         path = directory / f"{stem}.parquet"
-        table = _conformed(path, kind, _read(path))
         expected = header["rows"].get(stem)
+        table = _conformed(path, kind, _read(path, kind, expected))
         if expected != table.num_rows:
             raise ImportFailed(f"{path} holds {table.num_rows} rows, but the header says {expected} "
                                "(a file cut short or from another export?)")
@@ -229,10 +229,14 @@ def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
 
 def read_header(directory: Path) -> dict[str, Any]:
     path = directory / HEADER
+    if not path.exists() and not path.is_symlink():
+        raise ImportFailed(f"{directory} is not a graphmem Parquet log ({HEADER} is missing)")
     try:
-        header = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ImportFailed(f"{directory} is not a graphmem Parquet log ({HEADER} is missing)") from exc
+        with logio.open_regular(path) as handle:  # never a device or a FIFO
+            text = handle.read(logio.MAX_LINE + 1)
+        if len(text) > logio.MAX_LINE:
+            raise ImportFailed(f"{path}: not a graphmem header (longer than {logio.MAX_LINE:,} bytes)")
+        header = logio.loads(text.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ImportFailed(f"{path}: not a graphmem header ({str(exc).splitlines()[0]})") from exc
     if not isinstance(header, dict) or header.get("type") != "graphmem":
@@ -254,13 +258,74 @@ def read_header(directory: Path) -> dict[str, Any]:
     return header
 
 
-def _read(path: Path) -> pa.Table:
-    if not path.is_file():
+#: What a Parquet file may decode to, in bytes: this many times its size on disk (an export
+#: decodes to 3 to 8 times), and at least DECODED_FLOOR. Checked from the file's metadata before
+#: a row is read, then while its rows are read (text kept dictionary-encoded until its decoded
+#: size is known), so a small file that expands to gigabytes is refused early.
+DECODED_RATIO = 32
+DECODED_FLOOR = 128 << 20
+#: Rows read at a time.
+BATCH = 64 * 1024
+
+
+def _read(path: Path, kind: str, expected: object) -> pa.Table:
+    """The file's columns that a record type's file has (the rest is never read), within budget:
+    its row count (from its own metadata) must be the header's, and what it decodes to at most
+    :data:`DECODED_RATIO` times its size; ImportFailed otherwise, before the rows are read."""
+    if not path.exists() and not path.is_symlink():
         raise ImportFailed(f"{path} is missing")
-    try:
-        return pq.read_table(path)
-    except (OSError, pa.ArrowException, ValueError) as exc:
-        raise ImportFailed(f"{path}: not a readable Parquet file ({str(exc).splitlines()[0]})") from exc
+    with logio.open_regular(path) as handle:
+        try:
+            return _read_within_budget(path, kind, handle, expected)
+        except (OSError, pa.ArrowException, ValueError) as exc:
+            raise ImportFailed(f"{path}: not a readable Parquet file ({str(exc).splitlines()[0]})") from exc
+
+
+def _read_within_budget(path: Path, kind: str, handle: Any, expected: object) -> pa.Table:
+    size = os.fstat(handle.fileno()).st_size
+    budget = max(DECODED_FLOOR, DECODED_RATIO * size)
+    metadata = pq.ParquetFile(handle).metadata
+    rows = metadata.num_rows
+    if rows != expected:
+        raise ImportFailed(f"{path} holds {rows} rows, but the header says {expected} "
+                           "(a file cut short or from another export?)")
+    wanted = {f.name for f in SCHEMAS[kind]}
+    leaves = [metadata.schema.column(j) for j in range(metadata.num_columns)]
+    read = [c for c in leaves if c.path.split(".")[0] in wanted]
+    stored = sum(metadata.row_group(g).column(j).total_uncompressed_size
+                 for g in range(metadata.num_row_groups) for j in range(metadata.num_columns)
+                 if leaves[j].path.split(".")[0] in wanted)
+    _within(path, size, budget, stored + rows * 8 * len(read))  # at least an offset or a value a row
+    text = {f.name for f in SCHEMAS[kind] if pa.types.is_string(f.type) or pa.types.is_list(f.type)}
+    texts = [c.path for c in read if c.physical_type == "BYTE_ARRAY" and c.path.split(".")[0] in text]
+    reader = pq.ParquetFile(handle, read_dictionary=texts)
+    columns = [name for name in reader.schema_arrow.names if name in wanted]
+    batches, decoded = [], 0
+    for batch in reader.iter_batches(batch_size=BATCH, columns=columns):
+        decoded += sum(_decoded_size(column) for column in batch.columns)
+        _within(path, size, budget, decoded)
+        batches.append(batch)
+    if not batches:
+        return pa.schema([reader.schema_arrow.field(name) for name in columns]).empty_table()
+    return pa.Table.from_batches(batches)
+
+
+def _within(path: Path, size: int, budget: int, decoded: int) -> None:
+    if decoded > budget:
+        raise ImportFailed(f"{path} decodes to more than {decoded:,} bytes from {size:,} on disk, over the "
+                           f"{budget:,} an import reads from it ({DECODED_RATIO} times its size, at least "
+                           f"{DECODED_FLOOR:,}); not a graphmem export")
+
+
+def _decoded_size(values: pa.Array) -> int:
+    """The bytes ``values`` take once its dictionary-encoded text is decoded (not decoding it)."""
+    if pa.types.is_dictionary(values.type):
+        lengths = pc.binary_length(values.dictionary)
+        text = pc.sum(pc.take(lengths, values.indices)).as_py() or 0
+        return int(text) + 4 * len(values)
+    if pa.types.is_list(values.type) or pa.types.is_large_list(values.type):
+        return 8 * len(values) + _decoded_size(values.flatten())
+    return int(values.nbytes)
 
 
 def _conformed(path: Path, kind: str, table: pa.Table) -> pa.Table:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import records
 from ..core.entity_kinds import kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
-from ..core.names import display_name, entity_key
+from ..core.names import check_label, display_name, entity_key
 from ..core.tables import arrow_schema, by_name
 from ..core.temporal import Period, held_order
 from ..core.times import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
@@ -384,8 +384,9 @@ class Transaction:
         """Record an immutable episode received now."""
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("an episode needs some text")
+        kind = check_label(kind or "manual", "an episode's kind")
         episode = Episode(
-            id=self.next_id("ep"), kind=kind or "manual", text=text, actor=actor,
+            id=self.next_id("ep"), kind=kind, text=text, actor=actor,
             reference_time=reference_time or self.next_at, received_at=self.next_at,
         )
         self.writes.add("Episode", row_of("Episode", episode))
