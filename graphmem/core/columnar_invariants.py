@@ -24,7 +24,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..models import Violation
-from .invariants import entity_violations, label_problem, overlaps
+from .invariants import entity_violations, label_problem, overlaps, violation
 from .names import CONTROL, PREDICATE_NAME
 from .times import MAX_TIME, MIN_TIME, iso
 
@@ -58,10 +58,10 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
     purged_episodes = pc.list_flatten(tombstones.column("episodes"))
     known_episodes = _joined(episode_ids, purged_episodes)
 
-    def flag(rule: str, rows: pa.Table, detail: Callable[[dict[str, Any]], str],
-             record: Callable[[dict[str, Any]], str]) -> None:
+    def flag(message: str, rows: pa.Table, **computed: Callable[[dict[str, Any]], Any]) -> None:
+        """A violation per row, its fields the row's (and ``computed`` from it)."""
         for row in rows.to_pylist():
-            found.append(Violation(rule=rule, detail=detail(row), record=record(row)))
+            found.append(violation(message, **{**row, **{k: f(row) for k, f in computed.items()}}))
 
     # -- the write log: strictly increasing, in range
     ordered = decisions.select(["id", "at"]).sort_by([("at", "ascending")])
@@ -69,64 +69,46 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
         earlier, later = ordered.slice(0, ordered.num_rows - 1), ordered.slice(1)
         bad = pc.invert(pc.less(earlier.column("at"), later.column("at")))
         pairs = pa.table({"id": later.column("id"), "at": later.column("at"), "before": earlier.column("id")})
-        flag("transaction-time", pairs.filter(bad),
-             lambda r: f"write {r['id']} at {iso(r['at'])} is not after {r['before']}", lambda r: f"decision {r['id']}")
-    flag("time-range", decisions.filter(_out_of_range(decisions.column("at"))),
-         lambda r: f"write {r['id']} is at {iso(r['at'])}, outside years 1 to 9998", lambda r: f"decision {r['id']}")
+        flag("write-order", pairs.filter(bad), at=lambda r: iso(r["at"]))
+    flag("write-range", decisions.filter(_out_of_range(decisions.column("at"))), at=lambda r: iso(r["at"]))
 
     # -- versions
-    where = lambda r: f"version {r['id']}"  # noqa: E731
-    flag("predicate-name", versions.filter(_bad_name(versions.column("predicate"))),
-         lambda r: f"{r['id']} has the predicate {r['predicate']!r}, which is not a valid name", where)
+    flag("version-predicate", versions.filter(_bad_name(versions.column("predicate"))))
     times = [versions.column(c) for c in ("valid_from", "valid_to", "recorded_at", "superseded_at")]
     out = _any(*(_out_of_range(t) for t in times))
-    flag("time-range", versions.filter(out), lambda r: f"{r['id']} has a time outside years 1 to 9998", where)
+    flag("version-range", versions.filter(out))
     empty = pc.fill_null(pc.less_equal(versions.column("valid_to"), versions.column("valid_from")), False)
-    flag("valid-period", versions.filter(empty), lambda r: f"{r['id']} has an empty valid period", where)
+    flag("valid-period", versions.filter(empty))
     early = pc.fill_null(pc.less_equal(versions.column("superseded_at"), versions.column("recorded_at")), False)
-    flag("transaction-period", versions.filter(early),
-         lambda r: f"{r['id']} is superseded no later than it was recorded", where)
+    flag("transaction-period", versions.filter(early))
     found += _write_log(versions, decisions)
     half = pc.not_equal(pc.is_null(versions.column("superseded_at")), pc.is_null(versions.column("closed_by")))
-    flag("write-log", versions.filter(half),
-         lambda r: f"{r['id']} has a closing time without a closing write, or the reverse", where)
+    flag("half-closed", versions.filter(half))
     found += _supersede_links(versions, known_versions)
     cited = _pairs(versions, "episodes")
-    flag("episode-link", cited.filter(pc.invert(pc.is_in(cited.column("other"), episode_ids))),
-         lambda r: f"{r['id']} cites episode {r['other']}, which does not exist", where)
+    flag("version-episode", cited.filter(pc.invert(pc.is_in(cited.column("other"), episode_ids))))
 
-    flag("time-range", episodes.filter(_any(_out_of_range(episodes.column("reference_time")),
-                                            _out_of_range(episodes.column("received_at")))),
-         lambda r: f"episode {r['id']} has a time outside years 1 to 9998", lambda r: f"episode {r['id']}")
+    flag("episode-range", episodes.filter(_any(_out_of_range(episodes.column("reference_time")),
+                                               _out_of_range(episodes.column("received_at")))))
     flag("episode-kind", episodes.filter(pc.fill_null(pc.match_substring_regex(episodes.column("kind"),
                                                                                CONTROL.pattern), False)),
-         lambda r: f"episode {r['id']}: {label_problem(r['kind'], 'its kind')}", lambda r: f"episode {r['id']}")
+         problem=lambda r: label_problem(r["kind"], "its kind"))
 
     # -- the writes' own references
     lost = pc.and_(pc.is_valid(decisions.column("episode")),
                    pc.invert(pc.is_in(decisions.column("episode"), known_episodes)))
-    flag("episode-link", decisions.filter(lost),
-         lambda r: f"write {r['id']} cites episode {r['episode']}, which does not exist",
-         lambda r: f"decision {r['id']}")
+    flag("write-episode", decisions.filter(lost))
     named = pa.concat_tables([_pairs(decisions, "created"), _pairs(decisions, "closed")])
-    flag("write-log", named.filter(pc.invert(pc.is_in(named.column("other"), known_versions))),
-         lambda r: f"write {r['id']} names version {r['other']}, which does not exist", lambda r: f"decision {r['id']}")
+    flag("write-version", named.filter(pc.invert(pc.is_in(named.column("other"), known_versions))))
 
     found += _links(tables["link"], versions, decisions, purged)
 
     proposals = tables["proposal"]
     lost = pc.and_(pc.is_valid(proposals.column("episode")),
                    pc.invert(pc.is_in(proposals.column("episode"), known_episodes)))
-    flag("episode-link", proposals.filter(lost),
-         lambda r: f"proposal {r['id']} cites episode {r['episode']}, which does not exist",
-         lambda r: f"proposal {r['id']}")
-    flag("predicate-name", proposals.filter(_bad_name(proposals.column("predicate"))),
-         lambda r: f"proposal {r['id']} has the predicate {r['predicate']!r}, which is not a valid name",
-         lambda r: f"proposal {r['id']}")
-    for name in predicates:
-        if not PREDICATE_NAME.match(name):
-            found.append(Violation(rule="predicate-name", record=f"predicate {name}",
-                                   detail=f"the predicate {name!r} is declared but is not a valid name"))
+    flag("proposal-episode", proposals.filter(lost))
+    flag("proposal-predicate", proposals.filter(_bad_name(proposals.column("predicate"))))
+    found += [violation("declared-predicate", name=name) for name in predicates if not PREDICATE_NAME.match(name)]
     entities = tables["entity"]
     believed = versions.filter(pc.is_null(versions.column("superseded_at")))
     ends = {*versions.column("subject_id").to_pylist(), *versions.column("object_id").to_pylist()}
@@ -172,23 +154,19 @@ def _write_log(versions: pa.Table, decisions: pa.Table) -> list[Violation]:
     that write lists it."""
     found = []
     at = decisions.select(["id", "at"]).rename_columns(["write", "write_at"])
-    for field, listed, time, verb in (("created_by", "created", "recorded_at", "recorded"),
-                                      ("closed_by", "closed", "superseded_at", "closed")):
+    for field, listed, time, wrong_write, unlisted in (
+            ("created_by", "created", "recorded_at", "not-recorded-by", "created-unlisted"),
+            ("closed_by", "closed", "superseded_at", "not-closed-by", "closed-unlisted")):
         named = versions.select(["id", field, time]).rename_columns(["id", "write", "time"])
         if field == "closed_by":
             named = named.filter(pc.is_valid(named.column("write")))
         joined = named.join(at, "write", join_type="left outer")
         wrong = pc.fill_null(pc.not_equal(joined.column("write_at"), joined.column("time")), True)
-        for r in joined.filter(wrong).sort_by("id").to_pylist():
-            found.append(Violation(rule="write-log", record=f"version {r['id']}",
-                                   detail=f"{r['id']} was not {verb} by the write {r['write']!r} it names"))
+        found += [violation(wrong_write, **r) for r in joined.filter(wrong).sort_by("id").to_pylist()]
         lists = _marked(_pairs(decisions, listed).rename_columns(["write", "id"]), "listed")
         checked = joined.filter(pc.invert(wrong)).join(lists, ["write", "id"], join_type="left outer")
-        action = "created" if field == "created_by" else "closed"
-        for r in checked.filter(pc.is_null(checked.column("listed"))).sort_by("id").to_pylist():
-            found.append(Violation(rule="write-log", record=f"version {r['id']}",
-                                   detail=f"{r['id']} names {r['write']} as the write that {action} it, but "
-                                   f"{r['write']} does not list it"))
+        found += [violation(unlisted, **r)
+                  for r in checked.filter(pc.is_null(checked.column("listed"))).sort_by("id").to_pylist()]
     return found
 
 
@@ -202,22 +180,17 @@ def _supersede_links(versions: pa.Table, known: pa.ChunkedArray) -> list[Violati
     found = []
     back, forth = _pairs(versions, "supersedes"), _pairs(versions, "superseded_by")
     both = pa.concat_tables([back, forth])
-    for r in both.filter(pc.equal(both.column("id"), both.column("other"))).to_pylist():
-        found.append(Violation(rule="supersede-link", record=f"version {r['id']}",
-                               detail=f"{r['id']} supersedes itself"))
-    for r in both.filter(pc.invert(pc.is_in(both.column("other"), known))).to_pylist():
-        found.append(Violation(rule="supersede-link", record=f"version {r['id']}",
-                               detail=f"{r['id']} links to {r['other']}, which does not exist"))
+    found += [violation("supersedes-itself", **r)
+              for r in both.filter(pc.equal(both.column("id"), both.column("other"))).to_pylist()]
+    found += [violation("supersede-missing", **r)
+              for r in both.filter(pc.invert(pc.is_in(both.column("other"), known))).to_pylist()]
     ids = versions.column("id")
-    for pairs, mirror, says in ((forth, back, "{v} says {o} replaced it, but {o} does not say so"),
-                                (back, forth, "{v} says it replaced {o}, but {o} does not say so")):
+    for pairs, mirror, says in ((forth, back, "replaced-unsaid"), (back, forth, "replacing-unsaid")):
         present = pairs.filter(pc.is_in(pairs.column("other"), ids))
         # (v, o) needs (o, v) in the mirror list
         mirrored = _marked(mirror.rename_columns(["other", "id"]), "seen")
         joined = present.join(mirrored, ["id", "other"], join_type="left outer")
-        for r in joined.filter(pc.is_null(joined.column("seen"))).to_pylist():
-            found.append(Violation(rule="supersede-link", record=f"version {r['id']}",
-                                   detail=says.format(v=r["id"], o=r["other"])))
+        found += [violation(says, **r) for r in joined.filter(pc.is_null(joined.column("seen"))).to_pylist()]
     return found
 
 
@@ -232,9 +205,7 @@ def _links(links: pa.Table, versions: pa.Table, decisions: pa.Table, purged: pa.
     joined = keyed.join(held, "version", join_type="left outer")
     exists = pc.is_valid(joined.column("recorded_at"))
     gone = joined.filter(pc.and_(pc.invert(exists), pc.invert(pc.is_in(joined.column("version"), purged))))
-    for r in gone.sort_by("row").to_pylist():
-        found.append(Violation(rule="episode-link", record=f"link {r['version']}/{r['episode']}",
-                               detail=f"a link names version {r['version']}, which does not exist"))
+    found += [violation("link-version", **r) for r in gone.sort_by("row").to_pylist()]
     present = joined.filter(exists)
     cited = _pairs(versions, "episodes").rename_columns(["version", "episode"])
     cited = _marked(cited, "cited")
@@ -242,16 +213,11 @@ def _links(links: pa.Table, versions: pa.Table, decisions: pa.Table, purged: pa.
     checked = present.join(cited, ["version", "episode"], join_type="left outer").join(writes, "at",
                                                                                        join_type="left outer")
     for r in checked.sort_by("row").to_pylist():
-        where = f"link {r['version']}/{r['episode']}"
         if not r["cited"]:
-            found.append(Violation(rule="episode-link", record=where,
-                                   detail=f"a link says {r['episode']} supports {r['version']}, but the version "
-                                   "does not cite it"))
+            found.append(violation("link-uncited", **r))
         citing = r["write_episode"] == r["episode"] or r["op"] == "MERGE"
         if r["at"] <= r["recorded_at"] or r["op"] is None or not citing:
-            found.append(Violation(rule="episode-link", record=where,
-                                   detail=f"the link of {r['episode']} to {r['version']} at {iso(r['at'])} is not "
-                                   "a later write citing that episode (or merging the entity it was about)"))
+            found.append(violation("link-write", **{**r, "at": iso(r["at"])}))
     return found
 
 
@@ -302,10 +268,8 @@ def _pairwise(found: pa.Table) -> list[Violation]:
                 pc.less(pairs.column("vf_b"), pairs.column("vt_a"))))
     found = []
     for r in pairs.filter(clash).sort_by([("id_b", "ascending"), ("id_a", "ascending")]).to_pylist():
-        found.append(Violation(
-            rule="one-value", record=f"version {r['id_b']}",
-            detail=f"{r['subject_id']} {r['predicate']}: {r['id_a']} and {r['id_b']} overlap, both believed at "
-                   f"{_shown(max(r['rec_a'], r['rec_b']))}"))
+        found.append(violation("one-value", subject=r["subject_id"], predicate=r["predicate"], a=r["id_a"],
+                               b=r["id_b"], at=_shown(max(r["rec_a"], r["rec_b"]))))
     return found
 
 

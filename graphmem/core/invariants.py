@@ -17,7 +17,60 @@ from .names import PREDICATE_NAME, check_label, display_name, entity_key, entity
 from .temporal import Period
 from .times import in_range, iso
 
-__all__ = ["check", "check_index", "entity_violations", "label_problem", "overlaps"]
+__all__ = ["MESSAGES", "check", "check_index", "entity_violations", "label_problem", "overlaps", "violation"]
+
+
+
+#: Every broken invariant's message, by what broke: (rule, detail, record), each a template filled
+#: from the record's fields. The check over models and the columnar one give the same text.
+MESSAGES: dict[str, tuple[str, str, str]] = {
+    "write-order": ("transaction-time", "write {id} at {at} is not after {before}", "decision {id}"),
+    "write-range": ("time-range", "write {id} is at {at}, outside years 1 to 9998", "decision {id}"),
+    "write-episode": ("episode-link", "write {id} cites episode {episode}, which does not exist", "decision {id}"),
+    "write-version": ("write-log", "write {id} names version {other}, which does not exist", "decision {id}"),
+    "version-predicate": ("predicate-name", "{id} has the predicate {predicate!r}, which is not a valid name",
+                          "version {id}"),
+    "version-range": ("time-range", "{id} has a time outside years 1 to 9998", "version {id}"),
+    "valid-period": ("valid-period", "{id} has an empty valid period", "version {id}"),
+    "transaction-period": ("transaction-period", "{id} is superseded no later than it was recorded", "version {id}"),
+    "not-recorded-by": ("write-log", "{id} was not recorded by the write {write!r} it names", "version {id}"),
+    "not-closed-by": ("write-log", "{id} was not closed by the write {write!r} it names", "version {id}"),
+    "created-unlisted": ("write-log", "{id} names {write} as the write that created it, but {write} does not "
+                         "list it", "version {id}"),
+    "closed-unlisted": ("write-log", "{id} names {write} as the write that closed it, but {write} does not "
+                        "list it", "version {id}"),
+    "half-closed": ("write-log", "{id} has a closing time without a closing write, or the reverse", "version {id}"),
+    "supersedes-itself": ("supersede-link", "{id} supersedes itself", "version {id}"),
+    "supersede-missing": ("supersede-link", "{id} links to {other}, which does not exist", "version {id}"),
+    "replaced-unsaid": ("supersede-link", "{id} says {other} replaced it, but {other} does not say so",
+                        "version {id}"),
+    "replacing-unsaid": ("supersede-link", "{id} says it replaced {other}, but {other} does not say so",
+                         "version {id}"),
+    "version-episode": ("episode-link", "{id} cites episode {other}, which does not exist", "version {id}"),
+    "episode-range": ("time-range", "episode {id} has a time outside years 1 to 9998", "episode {id}"),
+    "episode-kind": ("episode-kind", "episode {id}: {problem}", "episode {id}"),
+    "link-version": ("episode-link", "a link names version {version}, which does not exist",
+                     "link {version}/{episode}"),
+    "link-uncited": ("episode-link", "a link says {episode} supports {version}, but the version does not cite it",
+                     "link {version}/{episode}"),
+    "link-write": ("episode-link", "the link of {episode} to {version} at {at} is not a later write citing that "
+                   "episode (or merging the entity it was about)", "link {version}/{episode}"),
+    "proposal-episode": ("episode-link", "proposal {id} cites episode {episode}, which does not exist",
+                         "proposal {id}"),
+    "proposal-predicate": ("predicate-name", "proposal {id} has the predicate {predicate!r}, which is not a valid "
+                           "name", "proposal {id}"),
+    "declared-predicate": ("predicate-name", "the predicate {name!r} is declared but is not a valid name",
+                           "predicate {name}"),
+    "entity-name": ("entity-name", "entity {id!r}: {problem}", "entity {id}"),
+    "entity-kind": ("entity-kind", "entity {id!r}: {problem}", "entity {id}"),
+    "one-value": ("one-value", "{subject} {predicate}: {a} and {b} overlap, both believed at {at}", "version {b}"),
+}
+
+
+def violation(message: str, **fields: Any) -> Violation:
+    """The violation :data:`MESSAGES` names, filled from ``fields``."""
+    rule, detail, record = MESSAGES[message]
+    return Violation(rule=rule, detail=detail.format(**fields), record=record.format(**fields))
 
 
 def check(
@@ -43,99 +96,89 @@ def check(
     by_decision = {d.id: d for d in decisions}
     write_at = {d.at: d for d in decisions}
 
-    def flag(rule: str, detail: str, record: str | None = None) -> None:
-        found.append(Violation(rule=rule, detail=detail, record=record))
+    def flag(message: str, **fields: Any) -> None:
+        found.append(violation(message, **fields))
 
     for earlier, later in zip(decisions, decisions[1:]):
         if not earlier.at < later.at:
-            flag("transaction-time", f"write {later.id} at {iso(later.at)} is not after {earlier.id}",
-                 f"decision {later.id}")
+            flag("write-order", id=later.id, at=iso(later.at), before=earlier.id)
     for d in decisions:
         if not in_range(d.at):
-            flag("time-range", f"write {d.id} is at {iso(d.at)}, outside years 1 to 9998", f"decision {d.id}")
+            flag("write-range", id=d.id, at=iso(d.at))
 
     for v in versions:
-        where = f"version {v.id}"
         if not PREDICATE_NAME.match(v.predicate):
-            flag("predicate-name", f"{v.id} has the predicate {v.predicate!r}, which is not a valid name", where)
+            flag("version-predicate", id=v.id, predicate=v.predicate)
         times = (v.valid_from, v.valid_to, v.recorded_at, v.superseded_at)
         if not all(t is None or in_range(t) for t in times):
-            flag("time-range", f"{v.id} has a time outside years 1 to 9998", where)
+            flag("version-range", id=v.id)
         if Period(v.valid_from, v.valid_to).is_empty():
-            flag("valid-period", f"{v.id} has an empty valid period", where)
+            flag("valid-period", id=v.id)
         if v.superseded_at is not None and v.superseded_at <= v.recorded_at:
-            flag("transaction-period", f"{v.id} is superseded no later than it was recorded", where)
+            flag("transaction-period", id=v.id)
         created = by_decision.get(v.created_by)
         if created is None or created.at != v.recorded_at:
-            flag("write-log", f"{v.id} was not recorded by the write {v.created_by!r} it names", where)
+            flag("not-recorded-by", id=v.id, write=v.created_by)
         elif v.id not in created.created:
-            flag("write-log", f"{v.id} names {created.id} as the write that created it, but "
-                 f"{created.id} does not list it", where)
+            flag("created-unlisted", id=v.id, write=created.id)
         if v.closed_by is not None:
             closed = by_decision.get(v.closed_by)
             if closed is None or closed.at != v.superseded_at:
-                flag("write-log", f"{v.id} was not closed by the write {v.closed_by!r} it names", where)
+                flag("not-closed-by", id=v.id, write=v.closed_by)
             elif v.id not in closed.closed:
-                flag("write-log", f"{v.id} names {closed.id} as the write that closed it, but "
-                     f"{closed.id} does not list it", where)
+                flag("closed-unlisted", id=v.id, write=closed.id)
         if (v.superseded_at is None) != (v.closed_by is None):
-            flag("write-log", f"{v.id} has a closing time without a closing write, or the reverse", where)
+            flag("half-closed", id=v.id)
         if v.id in v.supersedes or v.id in v.superseded_by:
-            flag("supersede-link", f"{v.id} supersedes itself", where)
+            flag("supersedes-itself", id=v.id)
         for other in v.supersedes + v.superseded_by:
             if other not in by_id and other not in purged:
-                flag("supersede-link", f"{v.id} links to {other}, which does not exist", where)
+                flag("supersede-missing", id=v.id, other=other)
         for other in v.superseded_by:
             if other in by_id and v.id not in by_id[other].supersedes:
-                flag("supersede-link", f"{v.id} says {other} replaced it, but {other} does not say so", where)
+                flag("replaced-unsaid", id=v.id, other=other)
         for other in v.supersedes:
             if other in by_id and v.id not in by_id[other].superseded_by:
-                flag("supersede-link", f"{v.id} says it replaced {other}, but {other} does not say so", where)
+                flag("replacing-unsaid", id=v.id, other=other)
         for episode in v.episodes:
             if episode not in episode_ids:
-                flag("episode-link", f"{v.id} cites episode {episode}, which does not exist", where)
+                flag("version-episode", id=v.id, other=episode)
 
     for e in episodes:
         if not (in_range(e.reference_time) and in_range(e.received_at)):
-            flag("time-range", f"episode {e.id} has a time outside years 1 to 9998", f"episode {e.id}")
+            flag("episode-range", id=e.id)
         if problem := label_problem(e.kind, "its kind"):
-            flag("episode-kind", f"episode {e.id}: {problem}", f"episode {e.id}")
+            flag("episode-kind", id=e.id, problem=problem)
 
     for d in decisions:
         if d.episode and d.episode not in episode_ids and d.episode not in purged_episodes:
-            flag("episode-link", f"write {d.id} cites episode {d.episode}, which does not exist",
-                 f"decision {d.id}")
+            flag("write-episode", id=d.id, episode=d.episode)
         for vid in d.created + d.closed:
             if vid not in by_id and vid not in purged:
-                flag("write-log", f"write {d.id} names version {vid}, which does not exist", f"decision {d.id}")
+                flag("write-version", id=d.id, other=vid)
 
     for link in links:
-        where = f"link {link.id}"
         version = by_id.get(link.version)
         if version is None:
             if link.version not in purged:
-                flag("episode-link", f"a link names version {link.version}, which does not exist", where)
+                flag("link-version", version=link.version, episode=link.episode)
             continue
         if link.episode not in version.episodes:
-            flag("episode-link", f"a link says {link.episode} supports {link.version}, but the version "
-                 "does not cite it", where)
+            flag("link-uncited", version=link.version, episode=link.episode)
         linking = write_at.get(link.at)
         if link.at <= version.recorded_at or linking is None or (
                 linking.episode != link.episode and linking.op != "MERGE"):
-            flag("episode-link", f"the link of {link.episode} to {link.version} at {iso(link.at)} is not "
-                 "a later write citing that episode (or merging the entity it was about)", where)
+            flag("link-write", version=link.version, episode=link.episode, at=iso(link.at))
 
     for p in proposals:
         if p.episode and p.episode not in episode_ids and p.episode not in purged_episodes:
-            flag("episode-link", f"proposal {p.id} cites episode {p.episode}, which does not exist",
-                 f"proposal {p.id}")
+            flag("proposal-episode", id=p.id, episode=p.episode)
         if not PREDICATE_NAME.match(p.predicate):
-            flag("predicate-name", f"proposal {p.id} has the predicate {p.predicate!r}, which is not a "
-                 "valid name", f"proposal {p.id}")
+            flag("proposal-predicate", id=p.id, predicate=p.predicate)
 
     for name in predicates:
         if not PREDICATE_NAME.match(name):
-            flag("predicate-name", f"the predicate {name!r} is declared but is not a valid name", f"predicate {name}")
+            flag("declared-predicate", name=name)
 
     ends = {end for v in versions for end in (v.subject_id, v.object_id)}
     holding = {end for v in versions if v.superseded_at is None for end in (v.subject_id, v.object_id)}
@@ -154,13 +197,12 @@ def entity_violations(entities: Sequence[tuple[str, str, str]], ends: Collection
     ids = {entity_id for entity_id, _, _ in entities}
     found = []
     for entity_id, name, kind in entities:
-        where = f"entity {entity_id}"
         if entity_id in ends and entity_id not in holding and _merged_twin(entity_id, name, ids):
             pass
         elif problem := entity_problem(entity_id, name):
-            found.append(Violation(rule="entity-name", detail=f"entity {entity_id!r}: {problem}", record=where))
+            found.append(violation("entity-name", id=entity_id, problem=problem))
         if problem := stored_kind_problem(kind):
-            found.append(Violation(rule="entity-kind", detail=f"entity {entity_id!r}: {problem}", record=where))
+            found.append(violation("entity-kind", id=entity_id, problem=problem))
     return found
 
 
@@ -219,10 +261,8 @@ def overlaps(versions: Sequence[Any], predicates: Mapping[str, str],
                 if (other.valid_to is None or v.valid_from < other.valid_to) and (
                         v.valid_to is None or other.valid_from < v.valid_to):
                     a, b = sorted((v, other), key=lambda x: x.id)
-                    found.append(Violation(
-                        rule="one-value", record=f"version {b.id}",
-                        detail=f"{subject} {predicate}: {a.id} and {b.id} overlap, both believed at {when(moment)}",
-                    ))
+                    found.append(violation("one-value", subject=subject, predicate=predicate, a=a.id, b=b.id,
+                                           at=when(moment)))
             keys.insert(index, key)
             held.insert(index, v)
     return found

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from . import load_engine
-
 __all__ = ["MemoryGraph", "QueryTimedOut"]
 
 
@@ -26,6 +24,8 @@ class MemoryGraph:
 
     def __init__(self, engine: str, ddl: list[str], tables: dict[str, Any], node_keys: list[str],
                  memory_mb: int) -> None:
+        from . import load_engine  # looked up when used, as every engine load is
+
         module = load_engine(engine)
         self.database = module.Database(":memory:", buffer_pool_size=max(64, memory_mb // 2) * 2**20)
         self.connection = module.Connection(self.database)
