@@ -892,7 +892,8 @@ class Store:
         """The zone an exported log reads naive times in, from its header alone (a JSON Lines
         file's first line, a Parquet log's header file): the zone to make a store in before
         importing it. None where there is no readable header (the import then says what is wrong)."""
-        from .log.jsonl import lines, loads, open_regular
+        from .core.json_lines import lines, open_regular
+        from .log.jsonl import loads
         from .log.parquet import read_header
 
         path = Path(path)

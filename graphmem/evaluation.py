@@ -14,7 +14,6 @@ labelled phrase whose period equals the labelled one; its granularity is scored 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, tzinfo
@@ -23,6 +22,7 @@ from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from .core.json_lines import records
 from .core.times import UTC, iso, parse_time
 from .errors import InvalidInput
 from .extract import ExtractedFact, Extractor, FactOp
@@ -101,18 +101,9 @@ def _read(paths: Iterable[str | Path], model: type[_Case], check: Callable[[_Cas
     cases: list[_Case] = []
     seen: dict[str, str] = {}
     for path in map(Path, paths):
-        try:
-            lines = path.read_text(encoding="utf-8-sig").splitlines()
-        except OSError as exc:
-            raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{number}"
+        for where, data in records(path, InvalidInput):
             try:
-                case = model.model_validate({**json.loads(line), "where": where})
-            except json.JSONDecodeError as exc:
-                raise InvalidInput(f"{where}: not JSON ({exc.msg})") from None
+                case = model.model_validate({**data, "where": where})
             except (ValidationError, TypeError) as exc:
                 raise InvalidInput(f"{where}: {_first_problem(exc)}") from None
             if problem := check(case):

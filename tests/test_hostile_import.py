@@ -352,3 +352,24 @@ def test_a_backup_manifest_that_is_a_fifo_is_refused_and_never_waited_on(tmp_pat
     os.mkfifo(tmp_path / MANIFEST)
     with silent_writer(tmp_path / MANIFEST), pytest.raises(InvalidInput, match="backup.json is a FIFO"):
         read_backup(tmp_path)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("reader", ["messages", "memories", "questions", "labels"])
+def test_every_json_lines_reader_refuses_a_device_and_a_fifo(tmp_path, reader):
+    """Ingest's chats and memories, the recall questions and the labelled sets are read through the
+    one JSON Lines reader the log's import uses: a device or a FIFO is refused, never read."""
+    import os
+
+    from graphmem import ImportFailed, InvalidInput
+    from graphmem.evaluation import read_extraction_set
+    from graphmem.ingest import read_memories, read_messages
+    from graphmem.recall.evaluate import load_questions
+
+    read = {"messages": read_messages, "memories": read_memories, "questions": load_questions,
+            "labels": read_extraction_set}[reader]
+    fifo = tmp_path / "chat.jsonl"
+    os.mkfifo(fifo)
+    for path, what in ((Path("/dev/zero"), "a device"), (fifo, "a FIFO")):
+        with pytest.raises((ImportFailed, InvalidInput), match=f"is {what}.*not a regular file"):
+            read(path)

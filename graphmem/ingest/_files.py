@@ -15,12 +15,13 @@ import json
 import os
 import re
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import Any, BinaryIO, Literal, overload
 
+from ..core.json_lines import lines, loads, open_regular
 from ..core.times import UTC
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
@@ -213,10 +214,11 @@ def _stamp(path: Path) -> tuple[int, int]:
     return found.st_size, found.st_mtime_ns
 
 
-def _lines(source: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
-    """Each line of a binary file with the byte offset it starts at (a lone CR ends a line too)."""
+def _lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, bytes]]:
+    """Each line of a binary file with the byte offset it starts at (a lone CR ends a line too);
+    no line longer than :data:`graphmem.core.json_lines.MAX_LINE` is held."""
     offset = 0
-    for raw in source:
+    for _, raw in lines(source, path):
         if offset == 0 and raw.startswith(_BOM):
             raw, offset = raw[len(_BOM):], len(_BOM)
         if b"\r" in raw.rstrip(b"\r\n"):
@@ -294,11 +296,11 @@ class MessageFile(Sequence[Message]):
             text = self.path.read_text(encoding="utf-8-sig")
             yield lambda i: self._message(_DECODER.raw_decode(text, self._offsets[i])[0], i)
             return
-        with self.path.open("rb") as source:
+        with open_regular(self.path) as source:
             def read(i: int) -> Message:
                 source.seek(self._offsets[i])
                 raw = _LONE_CR.split(source.readline(), maxsplit=1)[0]
-                return self._message(json.loads(_decoded(raw, self._offsets[i], self.path)), i)
+                return self._message(loads(_decoded(raw, self._offsets[i], self.path)), i)
 
             yield read
 
@@ -332,14 +334,14 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
 
 def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
     """Read the file once, checking every message."""
-    with path.open("rb") as source:
-        lines = _lines(source)
-        first = next(((o, r) for o, r in lines if r.strip()), None)
+    with open_regular(path) as source:
+        rest = _lines(source, path)
+        first = next(((o, r) for o, r in rest if r.strip()), None)
         if first is None:
             return MessageFile(path, user=user, document=False, **read)
         try:
-            json.loads(_decoded(first[1], first[0], path))
-            alone = all(not r.strip() for _, r in lines)
+            loads(_decoded(first[1], first[0], path))
+            alone = all(not r.strip() for _, r in rest)
         except json.JSONDecodeError:
             alone = True  # perhaps a document over several lines
     if alone:
@@ -353,14 +355,14 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             return _scan_document(path, text, read, user, shape, owner, at, starts)
     found = MessageFile(path, user=user, document=False, **read)
     seen: dict[str, int] = {}
-    with path.open("rb") as source:
+    with open_regular(path) as source:
         number = 0
-        for offset, raw in _lines(source):
+        for offset, raw in _lines(source, path):
             number += 1
             if not raw.strip():
                 continue
             try:
-                record = json.loads(_decoded(raw, offset, path))
+                record = loads(_decoded(raw, offset, path))
             except json.JSONDecodeError as exc:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
             _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen)
@@ -408,9 +410,8 @@ def read_memories(path: str | Path) -> list[str]:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
+        with open_regular(path) as handle:
+            text = handle.read().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFailed(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     stripped = text.strip()

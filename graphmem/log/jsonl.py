@@ -9,18 +9,19 @@ import gc
 import json
 import os
 import re
-import stat
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, get_args
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from pydantic import BaseModel, ValidationError
 
+from ..core import json_lines
 from ..core.invariants import check
+from ..core.json_lines import lines, open_regular
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
 from ..core.tables import TABLES
 from ..core.temporal import version_number
@@ -52,7 +53,7 @@ Progress = Callable[[int], None]
 BadLine = Callable[[str], None]
 #: The longest line (one record) an import reads, in bytes: checked while the line is read, so
 #: a file with no line breaks (``/dev/zero`` copied to a file) is refused after this much.
-MAX_LINE = 16 << 20
+MAX_LINE = json_lines.MAX_LINE
 
 
 def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> int:
@@ -165,44 +166,13 @@ def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, 
     return header, found
 
 
-def open_regular(path: Path) -> BinaryIO:
-    """``path`` opened for reading if it is a regular file (or a link to one); ImportFailed
-    otherwise. A device (``/dev/zero``), a FIFO, a socket or a directory is never read from nor
-    waited on: the file is opened without blocking and its type checked on the open handle."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        raise ImportFailed(f"cannot read {path}: {exc.strerror}") from exc
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            what = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-                    else "not a file")
-            raise ImportFailed(f"{path} is {what}, not a regular file; only regular files are read")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def lines(handle: BinaryIO, path: Path, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes]]:
-    """(number, line) of each line of ``handle``, counted from 1; ImportFailed at a line longer
-    than ``limit`` bytes, found while it is read (never more than ``limit`` bytes held)."""
-    number = 0
-    while raw := handle.readline(limit + 1):
-        number += 1
-        if len(raw) > limit:
-            raise ImportFailed(f"{path}:{number}: a line longer than {limit:,} bytes; not a graphmem log record")
-        yield number, raw
-
-
 def loads(text: bytes | str) -> Any:
-    """JSON parsed; ValueError (never RecursionError) for arrays or objects nested too deeply."""
+    """A log line's JSON; ValueError (never RecursionError) for arrays or objects nested too deeply."""
     try:
-        return json.loads(text)
-    except RecursionError:
+        return json_lines.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
         raise ValueError("not a graphmem log record (JSON nested too deeply)") from None
 
 

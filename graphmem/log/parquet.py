@@ -36,6 +36,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..core.columnar_invariants import violations
+from ..core.json_lines import open_regular
 from ..core.tables import TABLES, Column, Table, by_name
 from ..core.times import MAX_TIME, MIN_TIME, OPEN_END, iso
 from ..engine import Engine
@@ -232,7 +233,7 @@ def read_header(directory: Path) -> dict[str, Any]:
     if not path.exists() and not path.is_symlink():
         raise ImportFailed(f"{directory} is not a graphmem Parquet log ({HEADER} is missing)")
     try:
-        with logio.open_regular(path) as handle:  # never a device or a FIFO
+        with open_regular(path) as handle:  # never a device or a FIFO
             text = handle.read(logio.MAX_LINE + 1)
         if len(text) > logio.MAX_LINE:
             raise ImportFailed(f"{path}: not a graphmem header (longer than {logio.MAX_LINE:,} bytes)")
@@ -274,7 +275,7 @@ def _read(path: Path, kind: str, expected: object) -> pa.Table:
     :data:`DECODED_RATIO` times its size; ImportFailed otherwise, before the rows are read."""
     if not path.exists() and not path.is_symlink():
         raise ImportFailed(f"{path} is missing")
-    with logio.open_regular(path) as handle:
+    with open_regular(path) as handle:
         try:
             return _read_within_budget(path, kind, handle, expected)
         except (OSError, pa.ArrowException, ValueError) as exc:

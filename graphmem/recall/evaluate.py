@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.json_lines import records
 from ..errors import InvalidInput
 from . import Hit
 
@@ -135,22 +136,14 @@ def evaluate(questions: Iterable[Question], answer: Callable[[Question], list[Tr
 def load_questions(path: str | Path) -> list[Question]:
     """The questions of a JSON Lines file; a bad line is one error naming FILE:LINE."""
     path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{path}: not UTF-8 text") from exc
     found, seen = [], set()
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for where, data in records(path, InvalidInput):
         try:
-            question = _question(json.loads(line), path.name)
+            question = _question(data, path.name)
         except (ValueError, TypeError, KeyError) as exc:
-            raise InvalidInput(f"{path}:{number}: {_problem(exc)}") from exc
+            raise InvalidInput(f"{where}: {_problem(exc)}") from exc
         if question.id in seen:
-            raise InvalidInput(f"{path}:{number}: question id {question.id!r} is used twice")
+            raise InvalidInput(f"{where}: question id {question.id!r} is used twice")
         seen.add(question.id)
         found.append(question)
     if not found:
