@@ -61,7 +61,8 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
     (declared predicates and the log's records; neither the header nor the settings lines, so the
     number an import of the file reports, and the one a Parquet export of the store reports)."""
     if path.is_dir():
-        raise InvalidInput(f"{path} is a directory; name a file to write the log to (or use --format parquet)")
+        raise InvalidInput(f"{path} is a directory; name a file to write the log to "
+                           "(a Parquet export writes a directory)")
     with engine.lock:  # one consistent state: no other thread writes while it is read
         stored = _stored(engine)
     meta = {k: v for k, v in stored.settings.items() if not _layout(k)}
