@@ -250,3 +250,19 @@ def test_the_names_are_read_once_per_open_store_not_per_write(store_dir, monkeyp
         store._shared.skeletons_at = "another writer's time"  # as after a write from another process
         store.add("Person 10", "likes", "tea")
         assert reads.count("store/entity_names") == 2
+
+
+@pytest.mark.parametrize("hidden", ["\ufe0f", "\u034f", "\U000e0100", "\u180b", "\u3164"])
+def test_a_character_unicode_says_to_ignore_makes_no_second_entity(store, hidden):
+    """A variation selector, the combining grapheme joiner, a Hangul filler...: shown as nothing, so
+    "Ivan" with one is shown as "Ivan" and is the entity Ivan (found by the attacker's re-run)."""
+    store.add("Ivan", "lives_in", "Prague")
+    store.add(f"Ivan{hidden}", "likes", "tea")
+    assert len({v.subject_id for v in store.beliefs()}) == 1
+    assert store.entity(f"Iv{hidden}an").id == store.entity("Ivan").id
+
+
+def test_a_lone_surrogate_in_a_name_is_one_clear_error(store):
+    with pytest.raises(InvalidInput, match="lone surrogate"):
+        store.add("Iv\ud800an", "likes", "tea")
+    assert store.decisions() == []

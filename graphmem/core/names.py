@@ -48,9 +48,17 @@ _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+#: Unicode's default-ignorable code points that are not format characters (Cf): variation
+#: selectors, the combining grapheme joiner, Hangul fillers, Mongolian free variation selectors...
+#: They draw nothing, so "Ivan" followed by one is shown as "Ivan", and is keyed as "Ivan".
+_IGNORABLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0"
+                        "\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+
+
 def _without_format(text: str) -> str:
-    """``text`` without NUL and invisible format characters (category Cf: U+200B, U+200D, U+FEFF...)."""
-    return "".join(ch for ch in text if ch != "\x00" and unicodedata.category(ch) != "Cf")
+    """``text`` without NUL, invisible format characters (category Cf: U+200B, U+200D, U+FEFF...)
+    and the other characters Unicode says to ignore when shown (variation selectors, U+034F...)."""
+    return _IGNORABLE.sub("", "".join(ch for ch in text if ch != "\x00" and unicodedata.category(ch) != "Cf"))
 
 
 def _visible(text: str) -> bool:
@@ -82,6 +90,9 @@ def entity_key(name: str) -> str:
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
     if _control(shown):
         raise InvalidInput(f"an entity name cannot hold control characters: {shown!r}")
+    if any(unicodedata.category(ch) == "Cs" for ch in shown):
+        raise InvalidInput(f"an entity name cannot hold a lone surrogate (half of a UTF-16 pair, not text): "
+                           f"{shown!r}")
     key = _SPACES.sub(" ", _fold(shown)).strip()
     if len(key) > MAX_NAME:
         raise InvalidInput(f"an entity name is limited to {MAX_NAME} characters")

@@ -78,6 +78,8 @@ def rekey_entities(engine: Engine, write: Write, kind_of: Callable[[str], str]) 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "index versions by id", index_versions),
     Migration(2, "key entities by their normalised names; merge the ones that became one", rekey_entities),
+    Migration(3, "key names without the characters Unicode says to ignore (variation selectors, U+034F...); "
+                 "merge the ones that became one", rekey_entities),
 )
 LATEST = MIGRATIONS[-1].number
 
