@@ -373,3 +373,25 @@ def test_every_json_lines_reader_refuses_a_device_and_a_fifo(tmp_path, reader):
     for path, what in ((Path("/dev/zero"), "a device"), (fifo, "a FIFO")):
         with pytest.raises((ImportFailed, InvalidInput), match=f"is {what}.*not a regular file"):
             read(path)
+
+
+def test_an_export_never_replaces_a_link_or_a_device(tmp_path):
+    """An export is written beside its path and moved into place: pointed at a link (or a device such
+    as /dev/stdout, itself a link), it would replace the link. It refuses instead, leaving it."""
+    from graphmem import InvalidInput, Store
+
+    target = tmp_path / "real.jsonl"
+    target.write_text("keep\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (tmp_path / "dirlink").symlink_to(folder)
+    with Store(":memory:", engine=ENGINE) as store:
+        store.add("Ivan", "likes", "tea")
+        for path in (link, Path("/dev/null")):
+            with pytest.raises(InvalidInput, match="not a regular file"):
+                store.export(path)
+        with pytest.raises(InvalidInput, match="is a link"):
+            store.export(tmp_path / "dirlink", format="parquet")
+    assert link.is_symlink() and target.read_text() == "keep\n" and Path("/dev/null").is_char_device()

@@ -63,6 +63,9 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
     if path.is_dir():
         raise InvalidInput(f"{path} is a directory; name a file to write the log to "
                            "(a Parquet export writes a directory)")
+    if path.is_symlink() or (path.exists() and not path.is_file()):  # the log replaces what is at path
+        raise InvalidInput(f"{path} is not a regular file (a link, a device or a FIFO); name a new file, "
+                           "or a regular one to replace")
     with engine.lock:  # one consistent state: no other thread writes while it is read
         stored = _stored(engine)
     meta = {k: v for k, v in stored.settings.items() if not _layout(k)}

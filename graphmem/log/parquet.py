@@ -177,6 +177,8 @@ def export_parquet(engine: Engine, engine_name: str, zone: str, directory: Path,
     at the end: a failed export leaves nothing behind. ``directory`` must not exist, or be empty.
     """
     directory = Path(directory)
+    if directory.is_symlink():
+        raise InvalidInput(f"{directory} is a link; export into a new directory")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise InvalidInput(f"{directory} exists and is not an empty directory; export into a new one")
     with engine.lock:  # one consistent state: no other thread writes while it is read
