@@ -11,7 +11,8 @@ Limits: a time limit per query (the engine's own query timeout, then a kill a li
 the engine does not stop) and a memory limit (the worker's resident size is watched while a
 query runs; the worker is killed when it passes it, and its engine's buffer pool is capped).
 Both cover the answer too: the worker reads the engine's rows under the same deadline and
-refuses an answer larger than ``MAX_ANSWER_MB``, so the caller never holds more than that,
+refuses an answer larger than ``MAX_ANSWER_MB`` as sent (as Python values in the caller it takes
+five to six times that, so about 300 MB at most),
 and has the answer by the deadline or an error. A worker dies with its caller (it watches
 the caller's pid), so a query without a time limit never outlives the program that asked it.
 
@@ -27,7 +28,6 @@ from __future__ import annotations
 import atexit
 import io
 import itertools
-import math
 import os
 import pickle
 import signal
@@ -60,7 +60,9 @@ DEFAULT_TIMEOUT = 30.0
 #: Megabytes a worker may hold while it answers (``memory_mb`` on the API).
 DEFAULT_MEMORY_MB = 4096
 #: Megabytes an answer may take on its way to the caller (pickled); a larger one is refused.
-MAX_ANSWER_MB = 256
+MAX_ANSWER_MB = 48
+#: The longest time limit a query may be given, in seconds (about 11 days; none means no limit).
+MAX_TIMEOUT = 1_000_000
 #: Workers that may run queries at once, per engine.
 MAX_WORKERS = 4
 #: Projections a worker keeps (least recently used dropped first).
@@ -213,9 +215,9 @@ class Sandbox:
         Raises InvalidInput when the engine refuses the query, QueryFailed when it had to be
         stopped (time, memory) or crashed.
         """
-        if timeout is not None and not (isinstance(timeout, int | float) and 0 < timeout < math.inf):
-            raise InvalidInput(f"the time limit must be a positive, finite number of seconds (or none for no "
-                               f"limit), not {timeout!r}")
+        if timeout is not None and not (isinstance(timeout, int | float) and 0 < timeout <= MAX_TIMEOUT):
+            raise InvalidInput(f"the time limit must be a positive, finite number of seconds up to {MAX_TIMEOUT:,} (or "
+                               f"none for no limit), not {timeout!r}")
         most = max(_physical_mb(), DEFAULT_MEMORY_MB)  # the default holds on a small machine too
         if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or not 0 < memory_mb <= most:
             raise InvalidInput(f"the memory limit must be a whole number of MB from 1 to {most} (about this "
