@@ -256,6 +256,29 @@ def test_a_parquet_file_that_decodes_to_gigabytes_is_refused_while_it_is_read(tm
     refused_in_child(tmp_path, directory, "episodes.parquet decodes to more than")
 
 
+
+def test_parquet_files_each_within_a_budget_are_refused_together(tmp_path):
+    """Three files, each decoding to 40 MB (under the whole log's 64 MB floor alone), are refused
+    together: the budget is the log's, not each file's (the attacker's re-run imported 34 KB of
+    files decoding to 380 MB with a budget per file)."""
+    from graphmem.log.parquet import DECODED_FLOOR
+
+    directory = parquet_log(tmp_path)
+    big = "x" * (40 << 20)
+    assert 40 << 20 < DECODED_FLOOR < 3 * (40 << 20)
+    for stem, column in (("episodes", "text"), ("decisions", "reason"), ("versions", "reason")):
+        path = directory / f"{stem}.parquet"
+        table = pq.read_table(path)
+        values = table.column(column).to_pylist()
+        values[0] = big
+        table = table.set_column(table.schema.get_field_index(column), column, pa.array(values, pa.string()))
+        pq.write_table(table, path, compression="zstd")
+    assert sum(p.stat().st_size for p in directory.glob("*.parquet")) < (1 << 20)
+    with Store(":memory:", engine=ENGINE) as store:
+        with pytest.raises(ImportFailed, match=r"with the files before it, over the 67,108,864"):
+            store.import_log(directory)
+        assert store.latest_write() is None
+
 # -- one visible name is one entity; what a write refuses, an import refuses ---------------------
 
 def entity(entity_id: str, name: str, kind: str = "entity") -> dict:

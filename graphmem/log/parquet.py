@@ -217,11 +217,14 @@ def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     the file, and the row when one is at fault."""
     directory = Path(directory)
     header = read_header(directory)
+    paths = {kind: directory / f"{stem}.parquet" for kind, stem in FILES.items()}
+    on_disk = sum(path.stat().st_size for path in paths.values() if path.is_file())
+    budget = _Budget(max(DECODED_FLOOR, DECODED_RATIO * on_disk), on_disk)
     tables = {}
     for kind, stem in FILES.items():
-        path = directory / f"{stem}.parquet"
+        path = paths[kind]
         expected = header["rows"].get(stem)
-        table = _conformed(path, kind, _read(path, kind, expected))
+        table = _conformed(path, kind, _read(path, kind, expected, budget))
         if expected != table.num_rows:
             raise ImportFailed(f"{path} holds {table.num_rows} rows, but the header says {expected} "
                                "(a file cut short or from another export?)")
@@ -261,17 +264,25 @@ def read_header(directory: Path) -> dict[str, Any]:
     return header
 
 
-#: What a Parquet file may decode to, in bytes: this many times its size on disk (an export
-#: decodes to 3 to 8 times), and at least DECODED_FLOOR. Checked from the file's metadata before
-#: a row is read, then while its rows are read (text kept dictionary-encoded until its decoded
-#: size is known), so a small file that expands to gigabytes is refused early.
+#: What a Parquet log's files may decode to together, in bytes: this many times their size on
+#: disk (an export decodes to 3 to 8 times), and at least DECODED_FLOOR. Checked from each file's
+#: metadata before a row is read, then while its rows are read (text kept dictionary-encoded
+#: until its decoded size is known), so small files that expand to gigabytes are refused early,
+#: one by one or together.
 DECODED_RATIO = 32
-DECODED_FLOOR = 128 << 20
+DECODED_FLOOR = 64 << 20
+
+
+class _Budget:
+    """What the files of one Parquet log may still decode to."""
+
+    def __init__(self, total: int, on_disk: int) -> None:
+        self.total, self.on_disk, self.used = total, on_disk, 0
 #: Rows read at a time.
 BATCH = 64 * 1024
 
 
-def _read(path: Path, kind: str, expected: object) -> pa.Table:
+def _read(path: Path, kind: str, expected: object, budget: _Budget) -> pa.Table:
     """The file's columns that a record type's file has (the rest is never read), within budget:
     its row count (from its own metadata) must be the header's, and what it decodes to at most
     :data:`DECODED_RATIO` times its size; ImportFailed otherwise, before the rows are read."""
@@ -279,14 +290,12 @@ def _read(path: Path, kind: str, expected: object) -> pa.Table:
         raise ImportFailed(f"{path} is missing")
     with open_regular(path) as handle:
         try:
-            return _read_within_budget(path, kind, handle, expected)
+            return _read_within_budget(path, kind, handle, expected, budget)
         except (OSError, pa.ArrowException, ValueError) as exc:
             raise ImportFailed(f"{path}: not a readable Parquet file ({str(exc).splitlines()[0]})") from exc
 
 
-def _read_within_budget(path: Path, kind: str, handle: Any, expected: object) -> pa.Table:
-    size = os.fstat(handle.fileno()).st_size
-    budget = max(DECODED_FLOOR, DECODED_RATIO * size)
+def _read_within_budget(path: Path, kind: str, handle: Any, expected: object, budget: _Budget) -> pa.Table:
     metadata = pq.ParquetFile(handle).metadata
     rows = metadata.num_rows
     if rows != expected:
@@ -298,7 +307,7 @@ def _read_within_budget(path: Path, kind: str, handle: Any, expected: object) ->
     stored = sum(metadata.row_group(g).column(j).total_uncompressed_size
                  for g in range(metadata.num_row_groups) for j in range(metadata.num_columns)
                  if leaves[j].path.split(".")[0] in wanted)
-    _within(path, size, budget, stored + rows * 8 * len(read))  # at least an offset or a value a row
+    _within(path, budget, stored + rows * 8 * len(read))  # at least an offset or a value a row
     text = {f.name for f in SCHEMAS[kind] if pa.types.is_string(f.type) or pa.types.is_list(f.type)}
     texts = [c.path for c in read if c.physical_type == "BYTE_ARRAY" and c.path.split(".")[0] in text]
     reader = pq.ParquetFile(handle, read_dictionary=texts)
@@ -306,18 +315,19 @@ def _read_within_budget(path: Path, kind: str, handle: Any, expected: object) ->
     batches, decoded = [], 0
     for batch in reader.iter_batches(batch_size=BATCH, columns=columns):
         decoded += sum(_decoded_size(column) for column in batch.columns)
-        _within(path, size, budget, decoded)
+        _within(path, budget, decoded)
         batches.append(batch)
+    budget.used += decoded
     if not batches:
         return pa.schema([reader.schema_arrow.field(name) for name in columns]).empty_table()
     return pa.Table.from_batches(batches)
 
 
-def _within(path: Path, size: int, budget: int, decoded: int) -> None:
-    if decoded > budget:
-        raise ImportFailed(f"{path} decodes to more than {decoded:,} bytes from {size:,} on disk, over the "
-                           f"{budget:,} an import reads from it ({DECODED_RATIO} times its size, at least "
-                           f"{DECODED_FLOOR:,}); not a graphmem export")
+def _within(path: Path, budget: _Budget, decoded: int) -> None:
+    if budget.used + decoded > budget.total:
+        raise ImportFailed(f"{path} decodes to more than {decoded:,} bytes; with the files before it, over "
+                           f"the {budget.total:,} an import reads from {budget.on_disk:,} bytes on disk "
+                           f"({DECODED_RATIO} times their size, at least {DECODED_FLOOR:,}); not a graphmem export")
 
 
 def _decoded_size(values: pa.Array) -> int:
