@@ -48,7 +48,7 @@ def build(engine: str, versions: int, data: Path) -> tuple[Path, str]:
     store = data / f"store-{versions}-{engine}"
     if not (store / "graphmem.json").exists():
         print(f"building the {engine} store from {log} ...", file=sys.stderr, flush=True)
-        _run(engine, store, "import", str(log))
+        _run(engine, store, "import", "--large", str(log))
     return store, subject
 
 

@@ -7,7 +7,7 @@ missing) is imported once into a store and exported as Parquet (kept beside the 
 or ``--export DIR``). Then for each engine, in its own process (kuzu and ladybug cannot share
 one), each ``--repeat`` times:
 
-- **import**: ``Store.import_log(DIR)`` of that export into a new store on disk (every column
+- **import**: ``Store.import_log(DIR, large=True)`` of that export into a new store on disk (every column
   checked, the log's invariants checked, one transaction, the settings after);
 - **export**: ``Store.export(DIR, format="parquet")`` of the first imported store into a new
   directory; the first export must equal the one imported, file by file, row for row;
@@ -62,7 +62,7 @@ def generated_parquet(log: Path, engine: str) -> Path:
     work = Path(tempfile.mkdtemp(prefix="source-", dir=log.parent))
     try:
         with Store(work / "store", engine=engine) as store:
-            store.import_log(log)
+            store.import_log(log, large=True)
             store.export(export, format="parquet")
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -98,7 +98,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     source = None
     for n in range(repeat):
         target = Store(workdir / f"import{n}", engine=engine)
-        _, wall, cpu = _timed(lambda t=target: t.import_log(export))
+        _, wall, cpu = _timed(lambda t=target: t.import_log(export, large=True))
         imports.append((wall, cpu))
         if source is None:
             source = target

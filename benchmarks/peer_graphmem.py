@@ -31,7 +31,7 @@ class GraphmemPeer:
         self.close()
         self.loads += 1
         self.store = Store(self.workdir / f"store{self.loads}", engine=self.engine)
-        self.store.import_log(log)
+        self.store.import_log(log, large=True)
 
     def close(self) -> None:
         if self.store is not None:

@@ -48,7 +48,7 @@ def run(scale: str, engine: str, repeat: int, people: int, data_root: Path, seed
         store = Store(Path(work) / "store", engine=engine)
         try:
             started = time.perf_counter()
-            store.import_log(data / "log.jsonl")
+            store.import_log(data / "log.jsonl", large=True)
             loaded = time.perf_counter() - started
             names = sorted(e.name for e in store.entities() if e.name.startswith("Person "))
             sample = random.Random(seed).sample(names, min(people, len(names)))

@@ -63,7 +63,7 @@ def graphmem_run(engine: str, export: Path, repeat: int) -> dict:
     try:
         with Store(work / "store", engine=engine) as store:
             started = time.perf_counter()
-            store.import_log(export)
+            store.import_log(export, large=True)
             loaded = time.perf_counter() - started
             median, info = _median(lambda: len(store.beliefs(as_of=as_of, valid_at=valid_at)), repeat)
     finally:

@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     store = Store(args.store)
     if fresh:
         started = time.perf_counter()
-        store.import_log(data / "log.jsonl")
+        store.import_log(data / "log.jsonl", large=True)
         print(f"imported in {time.perf_counter() - started:.1f} s")
     spent: dict[str, float] = defaultdict(float)
     writes.Transaction.prefetch = timing(spent, "prefetch", writes.Transaction.prefetch)

@@ -910,12 +910,14 @@ class Store:
         return zone if isinstance(zone, str) else None
 
     def import_log(self, path: str | Path, progress: Callable[[int], None] | None = None, *,
-                   on_bad_line: Callable[[str], None] | None = None) -> int:
+                   on_bad_line: Callable[[str], None] | None = None, large: bool = False) -> int:
         """Restore an exported log into this store, atomically; return the number of records.
 
         A directory is read as a Parquet log, a file as JSON Lines. With ``on_bad_line`` (a
         function taking a message; JSON Lines only), unreadable lines are skipped and reported
-        to it, and the rest is imported only if it is still a sound log.
+        to it, and the rest is imported only if it is still a sound log. A log is held in memory
+        while it is checked, so one over 96 MiB (JSON Lines; or decoding to that, Parquet) is
+        imported only with ``large``.
         """
         from .log.parquet import import_parquet, is_parquet_log
 
@@ -925,9 +927,9 @@ class Store:
         try:
             if parquet:
                 return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress,
-                                      allow_future=self.allow_future)
+                                      allow_future=self.allow_future, large=large)
             return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line,
-                              allow_future=self.allow_future)
+                              allow_future=self.allow_future, large=large)
         finally:  # it wrote settings and predicates (or reopened the files on a failure)
             self._shared.forget()
 

@@ -418,3 +418,31 @@ def test_an_export_never_replaces_a_link_or_a_device(tmp_path):
         with pytest.raises(InvalidInput, match="is a link"):
             store.export(tmp_path / "dirlink", format="parquet")
     assert link.is_symlink() and target.read_text() == "keep\n" and Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("log_format", ["jsonl", "parquet"])
+def test_a_large_log_is_imported_only_when_asked(tmp_path, monkeypatch, log_format):
+    """A log is held in memory while checked (about ten times its size), so past SMALL_LOG (96 MiB;
+    here made small) one is read only with large=True / --large: a file of any size an import is
+    handed stays near 1 GB unless the user vouches for it."""
+    from click.testing import CliRunner
+
+    from graphmem.cli import main
+    from graphmem.core import json_lines
+
+    with Store(":memory:", engine=ENGINE) as store:
+        store.add("Ivan", "lives_in", "Prague")
+        log = tmp_path / ("log.jsonl" if log_format == "jsonl" else "log")
+        store.export(log, format=log_format)
+    monkeypatch.setattr(json_lines, "SMALL_LOG", 200)
+    monkeypatch.setattr("graphmem.log.parquet.SMALL_LOG", 200)
+    with Store(":memory:", engine=ENGINE) as store:
+        with pytest.raises(ImportFailed, match="over the 200 an import reads unless asked.*--large"):
+            store.import_log(log)
+        assert store.latest_write() is None
+        assert store.import_log(log, large=True) > 0
+    refused = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, "import", str(log)])
+    assert refused.exit_code == 1 and "--large" in refused.output and not (tmp_path / "s").exists()
+    taken = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, "import", "--large",
+                                      str(log)])
+    assert taken.exit_code == 0, taken.output

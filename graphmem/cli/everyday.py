@@ -425,9 +425,11 @@ def export_(ctx, file, log_format):
 @click.argument("file", metavar="FILE|DIR", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True,
               help="Skip unreadable lines (each is reported) if the rest is still a sound log (JSON Lines only).")
+@click.option("--large", is_flag=True,
+              help="Import a log over 96 MiB (held in memory while checked, about ten times its size).")
 @allow_future_option
 @click.pass_context
-def import_(ctx, file, skip_bad):
+def import_(ctx, file, skip_bad, large):
     """Restore an exported log into the store, all or nothing (a directory is read as Parquet)."""
     from .._store import Store
 
@@ -436,7 +438,8 @@ def import_(ctx, file, skip_bad):
     store = open_store(ctx, create=True, timezone=zone)
     skipped: list[str] = []
     with output.progress("importing") as bar:
-        count = store.import_log(file, progress=bar.advance, on_bad_line=skipped.append if skip_bad else None)
+        count = store.import_log(file, progress=bar.advance, on_bad_line=skipped.append if skip_bad else None,
+                                 large=large)
     output.plain(f"imported {counted(count, 'record')} into {ctx.obj['dir']} ({store.engine})")
     if skipped:
         output.plain(f"skipped {counted(len(skipped), 'bad line')}:")

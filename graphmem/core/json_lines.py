@@ -23,6 +23,9 @@ __all__ = ["MAX_LINE", "loads", "lines", "open_regular", "records"]
 
 #: The longest line read, in bytes (a log record or a message is far shorter).
 MAX_LINE = 16 << 20
+#: The largest log an import reads unless asked for a large one, in bytes: a log is held whole
+#: while it is checked, about ten times its size in memory, so this keeps an import near 1 GB.
+SMALL_LOG = 96 << 20
 
 
 def open_regular(path: Path, error: type[GraphmemError] = ImportFailed) -> BinaryIO:

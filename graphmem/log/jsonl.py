@@ -136,15 +136,18 @@ def _stored(engine: Engine) -> _Stored:
     })
 
 
-def read_log(path: Path, on_bad_line: BadLine | None = None) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+def read_log(path: Path, on_bad_line: BadLine | None = None,
+             large: bool = False) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     """Parse and validate an exported log; raise ImportFailed naming the first bad line.
 
     With ``on_bad_line``, a bad record line is skipped and its problem ("FILE:LINE: what")
-    passed to it instead; the header must still be sound.
+    passed to it instead; the header must still be sound. A log over
+    :data:`graphmem.core.json_lines.SMALL_LOG` bytes is read only if ``large``.
     """
     header: dict[str, Any] = {}
     found: dict[str, list[Any]] = {kind: [] for kind in (*MODELS, "meta", "predicate")}
     with open_regular(path) as handle:
+        refuse_large(path, os.fstat(handle.fileno()).st_size, large)
         for number, raw in lines(handle, path):
             if not raw.strip():
                 continue
@@ -281,8 +284,17 @@ def _check_record(kind: str, record: Any) -> None:
             raise ValueError(f"{kind} {name}: {value} is out of range")
 
 
+def refuse_large(path: Path, size: int, large: bool) -> None:
+    """ImportFailed for a log of ``size`` bytes over :data:`graphmem.core.json_lines.SMALL_LOG`,
+    unless ``large``: a log is held whole while it is checked, so its size is memory."""
+    if size > json_lines.SMALL_LOG and not large:
+        raise ImportFailed(f"{path} is {size:,} bytes, over the {json_lines.SMALL_LOG:,} an import reads "
+                           "unless asked (it is held in memory while checked, about ten times its size); "
+                           "import it with --large (import_log(..., large=True)) if you trust it")
+
+
 def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None = None,
-               on_bad_line: BadLine | None = None, *, allow_future: bool = False) -> int:
+               on_bad_line: BadLine | None = None, *, allow_future: bool = False, large: bool = False) -> int:
     """Restore an exported log into the store behind ``engine`` (which reads naive times in
     ``zone``) in one transaction; return the records imported.
 
@@ -291,7 +303,7 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
     write is more than a day past the wall clock is refused unless ``allow_future``.
     """
     with _gc_paused():
-        header, found = read_log(path, on_bad_line)
+        header, found = read_log(path, on_bad_line, large)
         meta = {m["key"]: m["value"] for m in found["meta"]}
         with engine.lock:  # what the log is checked against is what it is loaded into
             stored = _stored(engine)

@@ -36,7 +36,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..core.columnar_invariants import violations
-from ..core.json_lines import open_regular
+from ..core.json_lines import SMALL_LOG, open_regular
 from ..core.tables import TABLES, Column, Table, by_name
 from ..core.times import MAX_TIME, MIN_TIME, OPEN_END, iso
 from ..engine import Engine
@@ -212,14 +212,17 @@ def is_parquet_log(path: Path) -> bool:
     return Path(path).is_dir()
 
 
-def read_log(directory: Path) -> tuple[dict[str, Any], dict[str, pa.Table]]:
+def read_log(directory: Path, large: bool = False) -> tuple[dict[str, Any], dict[str, pa.Table]]:
     """The header and the checked tables (by record type) of a Parquet log; ImportFailed names
-    the file, and the row when one is at fault."""
+    the file, and the row when one is at fault. Files that decode to more than
+    :data:`graphmem.core.json_lines.SMALL_LOG` bytes are read only if ``large``."""
     directory = Path(directory)
     header = read_header(directory)
     paths = {kind: directory / f"{stem}.parquet" for kind, stem in FILES.items()}
     on_disk = sum(path.stat().st_size for path in paths.values() if path.is_file())
     budget = _Budget(max(DECODED_FLOOR, DECODED_RATIO * on_disk), on_disk)
+    if not large and budget.total > SMALL_LOG:
+        budget.total, budget.small = SMALL_LOG, True
     tables = {}
     for kind, stem in FILES.items():
         path = paths[kind]
@@ -277,7 +280,7 @@ class _Budget:
     """What the files of one Parquet log may still decode to."""
 
     def __init__(self, total: int, on_disk: int) -> None:
-        self.total, self.on_disk, self.used = total, on_disk, 0
+        self.total, self.on_disk, self.used, self.small = total, on_disk, 0, False
 #: Rows read at a time.
 BATCH = 64 * 1024
 
@@ -324,6 +327,10 @@ def _read_within_budget(path: Path, kind: str, handle: Any, expected: object, bu
 
 
 def _within(path: Path, budget: _Budget, decoded: int) -> None:
+    if budget.used + decoded > budget.total and budget.small:
+        raise ImportFailed(f"{path.parent} decodes to more than {budget.used + decoded:,} bytes, over the "
+                           f"{SMALL_LOG:,} an import reads unless asked (held in memory while checked); import "
+                           "it with --large (import_log(..., large=True)) if you trust it")
     if budget.used + decoded > budget.total:
         raise ImportFailed(f"{path} decodes to more than {decoded:,} bytes; with the files before it, over "
                            f"the {budget.total:,} an import reads from {budget.on_disk:,} bytes on disk "
@@ -471,7 +478,7 @@ def _shown(value: pa.Scalar) -> str:
 
 
 def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *, zone: str,
-                   progress: Progress | None = None, allow_future: bool = False) -> int:
+                   progress: Progress | None = None, allow_future: bool = False, large: bool = False) -> int:
     """Restore a Parquet log into the store held by ``engine``, all or nothing; return the records.
 
     ``zone`` is the store's time zone, ``store_directory`` where it lives (None in memory: the
@@ -479,7 +486,7 @@ def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *
     than a day past the wall clock is refused unless ``allow_future``.
     """
     source = Path(source)
-    header, tables = read_log(source)
+    header, tables = read_log(source, large)
     declared = dict(zip(tables["predicate"].column("name").to_pylist(), tables["predicate"].column("kind").to_pylist()))
     with engine.lock:  # no other thread writes between the checks and the two transactions
         own = store_tables(engine)
