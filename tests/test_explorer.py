@@ -707,3 +707,33 @@ def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_
     monkeypatch.setattr(graphmem.pages, "VIS_NETWORK", tmp_path / "vis-9.1.2")
     with pytest.raises(GraphmemError, match=r"vis-network is missing from the installed pyvis .*pip install"):
         graphmem.pages.vis_network_dir()
+
+
+def test_a_search_is_not_queued_behind_graphs(larger):
+    """Graphs, changes and searches each take turns in their own lane: a trivial search waits for at
+    most the one graph being computed, not for a queue of them (the attacker's re-run had one wait
+    11 s, then get a 503, behind 16 graphs)."""
+    import threading
+
+    store, explorer, focus = larger
+    finished: list[str] = []
+    heavy = f"/api/graph?focus={focus}&depth=6&limit=2000&valid_at=all&token={explorer.token}"
+
+    def ask(name: str, path: str) -> None:
+        status, _, _ = raw(explorer, path)
+        assert status == 200
+        finished.append(name)
+
+    threads = [threading.Thread(target=ask, args=(f"graph {i}", heavy)) for i in range(4)]
+    search = threading.Thread(target=ask, args=("search", f"/api/search?q=zzzz&limit=1&token={explorer.token}"))
+    with store._db.lock:  # as a write would: everything waits until the four and the search are in
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: explorer.pending == 4, "four graphs in flight")
+        search.start()
+        wait_until(lambda: explorer.requests == 5, "the search in flight too")
+    search.join()
+    still = explorer.pending
+    for thread in threads:
+        thread.join()
+    assert still >= 2 and finished.index("search") <= 1, finished

@@ -59,9 +59,10 @@ HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff
            "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
 #: Seconds an API request may take, its wait for a turn included, unless the explorer is told otherwise.
 DEFAULT_TIMEOUT = 15.0
-#: Endpoints whose work grows with the store (the hops of a graph, a diff, a search): one runs at
-#: a time and the others wait for their turn, so the cheap endpoints are never queued behind them.
-EXPENSIVE = frozenset({"/api/graph", "/api/changes", "/api/search"})
+#: Endpoints whose work grows with the store (the hops of a graph, a diff, a search), each in its
+#: lane: in a lane one runs at a time and the others wait for their turn, so the cheap endpoints
+#: are never queued behind them, and a search never behind a queue of graphs.
+LANES = {"/api/graph": "graph", "/api/changes": "changes", "/api/search": "search"}
 #: How often a waiting request looks whether its client has left (seconds).
 POLL = 0.05
 #: The pause between two expensive answers (seconds), in which other readers and writers go first.
@@ -135,11 +136,11 @@ class Work:
 
 class Budget:
     """Each API request's budget: a deadline (its wait for a turn included), its work dropped
-    when its client leaves, and one expensive answer at a time (see EXPENSIVE)."""
+    when its client leaves, and one expensive answer at a time in each lane (see LANES)."""
 
     def __init__(self, store: ReadStore, engine: Interruptible | None, timeout: float):
         self.store, self.engine, self.timeout = store, engine, timeout
-        self._turn: asyncio.Semaphore | None = None
+        self._turns: dict[str, asyncio.Semaphore] = {}
         self._stopping: set[asyncio.Future] = set()
         self.requests = 0  # API requests admitted and not finished
         self.expensive = 0  # expensive ones among them (one computing, the others waiting)
@@ -150,9 +151,9 @@ class Budget:
         self.started += 1
 
     async def answer(self, request: Request, handler: Handler, params: dict[str, list[str]],
-                     expensive: bool) -> tuple[int, object]:
+                     lane: str | None) -> tuple[int, object]:
         work = Work(self.engine, self._count_start)
-        task = asyncio.ensure_future(self._compute(work, handler, params, expensive))
+        task = asyncio.ensure_future(self._compute(work, handler, params, lane))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.timeout
         while (left := deadline - loop.time()) > 0:
@@ -175,17 +176,16 @@ class Budget:
                               "with a longer --timeout"}
 
     async def _compute(self, work: Work, handler: Handler, params: dict[str, list[str]],
-                       expensive: bool) -> tuple[int, object]:
+                       lane: str | None) -> tuple[int, object]:
         self.requests += 1
         try:
-            if not expensive:
+            if lane is None:
                 work.submitted = True
                 return await run_in_threadpool(work.run, handler, self.store, params)
-            if self._turn is None:
-                self._turn = asyncio.Semaphore(1)
+            turn = self._turns.setdefault(lane, asyncio.Semaphore(1))
             self.expensive += 1
             try:
-                async with self._turn:  # released only when the worker thread is done
+                async with turn:  # released only when the worker thread is done
                     work.submitted = True
                     try:
                         return await run_in_threadpool(work.run, handler, self.store, params)
@@ -312,7 +312,7 @@ def build_app(store: ReadStore, *, host: str = "127.0.0.1", port: int = 8765, to
             for key, value in request.query_params.multi_items():
                 if key != "token":  # the guard's, checked there
                     params.setdefault(key, []).append(value)
-            status, body = await budget.answer(request, handler, params, path in EXPENSIVE)
+            status, body = await budget.answer(request, handler, params, LANES.get(path))
             return _json(status, body)
         return endpoint
 
