@@ -68,7 +68,7 @@ def by_cypher(connection, spans: list[tuple[int, int | None]], at: int) -> set[s
     return found
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(spans=periods(), at=st.integers(-1, 17))
 def test_python_arrow_and_the_engine_agree_on_what_was_believed(connection, spans, at):
     expected = by_python(spans, at)
@@ -76,7 +76,7 @@ def test_python_arrow_and_the_engine_agree_on_what_was_believed(connection, span
     assert by_cypher(connection, spans, at) == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(spans=periods(), at=st.integers(-1, 17))
 def test_a_closing_recorded_later_is_not_yet_known_in_python_and_arrow(spans, at):
     table = pa.Table.from_pylist(rows(spans))
