@@ -47,7 +47,7 @@ main(prog_name="graphmem")
 """
 
 
-def import_in_child(tmp_path: Path, source: Path) -> tuple[int, str, int]:
+def import_in_child(tmp_path: Path, source: Path, *options: str) -> tuple[int, str, int]:
     """(exit status, stderr, peak resident bytes) of `graphmem import SOURCE` in a child process,
     killed if it is still running after two minutes (a hang, never a time limit on the import)."""
     store, peak = tmp_path / "store", tmp_path / "peak"
@@ -55,7 +55,7 @@ def import_in_child(tmp_path: Path, source: Path) -> tuple[int, str, int]:
            "PYTHONPATH": os.pathsep.join([str(Path(__file__).parents[1]), os.environ.get("PYTHONPATH", "")])}
     with tempfile.TemporaryFile() as err:
         child = subprocess.Popen([sys.executable, "-c", CHILD, "--store", str(store), "--engine", ENGINE,
-                                  "import", str(source)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  "import", *options, str(source)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                  stderr=err, env=env)
         watchdog = threading.Timer(120, child.kill)
         watchdog.start()
@@ -69,8 +69,8 @@ def import_in_child(tmp_path: Path, source: Path) -> tuple[int, str, int]:
     return code, stderr, int(peak.read_text().split()[1]) * 1024
 
 
-def refused_in_child(tmp_path: Path, source: Path, message: str) -> None:
-    code, stderr, peak = import_in_child(tmp_path, source)
+def refused_in_child(tmp_path: Path, source: Path, message: str, *options: str) -> None:
+    code, stderr, peak = import_in_child(tmp_path, source, *options)
     lines = stderr.strip().splitlines()
     assert code == 1 and len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], (code, stderr)
     assert peak < FAR_BELOW_1GB, f"peak resident memory {peak:,} bytes"
@@ -184,14 +184,16 @@ def test_a_directory_where_a_parquet_file_belongs_is_refused(tmp_path):
 # -- budgets checked while reading ----------------------------------------------------------------
 
 def test_a_line_without_end_is_refused_after_the_longest_line(tmp_path):
-    """A sparse 4 GB file of zeros after the header (no disk used): refused at its second line
-    once the longest line is read past, never held whole."""
+    """A sparse 4 GB file of zeros after the header (no disk used): refused by its size at once,
+    and, with --large (the user vouching for a large log), at its second line once the longest
+    line is read past; never held whole."""
     path = tmp_path / "log.jsonl"
     header = small_log(tmp_path / "small.jsonl")[0]
     with path.open("wb") as out:
         out.write(header.encode() + b"\n")
         out.truncate(4 << 30)
-    refused_in_child(tmp_path, path, "log.jsonl:2: a line longer than 16,777,216 bytes")
+    refused_in_child(tmp_path, path, "log.jsonl is 4,294,967,296 bytes, over the 100,663,296 an import reads")
+    refused_in_child(tmp_path, path, "log.jsonl:2: a line longer than 16,777,216 bytes", "--large")
 
 
 def test_deep_nesting_is_one_clear_error(tmp_path, store):
