@@ -12,9 +12,9 @@ known, so the fields a closing sets (:data:`CLOSING`) read as if the version wer
 
 The renderings: :func:`believed` over Python values (models, recall's integers),
 :func:`cypher` for the engine's queries (the store's ``.cypher`` files say ``{{believed f $as_of}}``
-and :mod:`graphmem.engine.statements` writes this in), :func:`arrow_believed` and
-:func:`arrow_closing_as_known` over Arrow columns, :func:`spark_believed` and
-:func:`spark_closing_as_known` over Spark columns. ``tests/test_as_known.py`` evaluates every
+and :mod:`graphmem.engine.statements` writes this in), :func:`arrow_closing_as_known` over the
+Arrow tables reads and projections are built from (the engine has filtered them by then),
+:func:`spark_believed` and :func:`spark_closing_as_known` over Spark columns. ``tests/test_as_known.py`` evaluates every
 rendering on the same periods and holds them to one answer.
 
 Internal: the rule the reads, the projections, Spark and the queries apply.
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from pyspark.sql import Column
 
-__all__ = ["CLOSING", "believed", "arrow_believed", "arrow_closing_as_known", "closing_known", "cypher",
+__all__ = ["CLOSING", "believed", "arrow_closing_as_known", "closing_known", "cypher",
            "spark_believed", "spark_closing_as_known"]
 
 #: The fields a closing sets on a version, each with its value while the closing is not yet known.
@@ -66,16 +66,6 @@ def _engine_at(at: datetime) -> pa.Scalar:
     from .times import to_engine
 
     return pa.scalar(to_engine(at), pa.timestamp("us"))
-
-
-def arrow_believed(table: pa.Table, at: datetime) -> pa.ChunkedArray:
-    """The rule over a table of Fact rows as the engine returns them (naive UTC; an open end as
-    the far future or null): a boolean column."""
-    import pyarrow.compute as pc
-
-    moment = _engine_at(at)
-    recorded = pc.less_equal(table.column("recorded_at"), moment)
-    return pc.and_(recorded, pc.fill_null(pc.greater(table.column("superseded_at"), moment), True))
 
 
 def arrow_closing_as_known(table: pa.Table, at: datetime) -> dict[str, pa.ChunkedArray]:
