@@ -892,8 +892,7 @@ class Store:
         """The zone an exported log reads naive times in, from its header alone (a JSON Lines
         file's first line, a Parquet log's header file): the zone to make a store in before
         importing it. None where there is no readable header (the import then says what is wrong)."""
-        from .core.json_lines import lines, open_regular
-        from .log.jsonl import loads
+        from .core.json_lines import lines, loads, open_regular
         from .log.parquet import read_header
 
         path = Path(path)

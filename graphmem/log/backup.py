@@ -303,8 +303,7 @@ def backup(engine: Engine, dest: str | Path) -> BackupInfo:
 
 def read_backup(src: str | Path) -> BackupInfo:
     """The manifest of a backup directory, checked against its database file."""
-    from ..core.json_lines import open_regular
-    from .jsonl import loads
+    from ..core.json_lines import loads, open_regular
 
     src = Path(src)
     if not (src / MANIFEST).exists() and not (src / MANIFEST).is_symlink():

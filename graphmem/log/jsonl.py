@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 
 #: The log format written; 2 added ``link`` records (when an episode was linked to an existing
 #: version). A format-1 log is read as well: its later links count from the episode's receipt.
-__all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MAX_LINE", "MODELS", "check_meta", "export_log", "finish_import",
-           "import_log", "lines", "loads", "open_regular", "read_log"]
+__all__ = ["FORMAT", "ID_PATTERN", "ID_PREFIX", "MODELS", "check_meta", "export_log", "finish_import", "import_log",
+           "read_log"]
 
 FORMAT = 2
 FORMATS = (1, 2)
@@ -51,9 +51,6 @@ ID_PATTERN = {kind: re.compile(rf"{prefix}[1-9][0-9]{{0,17}}") for kind, prefix 
 SEQ_VALUE = re.compile(r"[0-9]{1,18}")
 Progress = Callable[[int], None]
 BadLine = Callable[[str], None]
-#: The longest line (one record) an import reads, in bytes: checked while the line is read, so
-#: a file with no line breaks (``/dev/zero`` copied to a file) is refused after this much.
-MAX_LINE = json_lines.MAX_LINE
 
 
 def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> int:
@@ -173,7 +170,7 @@ def read_log(path: Path, on_bad_line: BadLine | None = None,
     return header, found
 
 
-def loads(text: bytes | str) -> Any:
+def _loads(text: bytes | str) -> Any:
     """A log line's JSON; ValueError (never RecursionError) for arrays or objects nested too deeply."""
     try:
         return json_lines.loads(text)
@@ -186,7 +183,7 @@ def loads(text: bytes | str) -> Any:
 def _kind_of_line(raw: bytes) -> str | None:
     """The record type a raw log line claims, if it can be read at all."""
     try:
-        data = loads(raw)
+        data = _loads(raw)
     except ValueError:
         return None
     return data.get("type") if isinstance(data, dict) else None
@@ -195,7 +192,7 @@ def _kind_of_line(raw: bytes) -> str | None:
 def _record(raw: bytes) -> tuple[str, dict[str, Any] | BaseModel]:
     """One log line as (type, validated record); ValueError says what is wrong with it."""
     try:
-        data = loads(raw.decode("utf-8"))
+        data = _loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
@@ -493,7 +490,7 @@ def _line_of_record(path: Path, record: str) -> int | None:
             if not any(q in raw for q in quick):  # a quick filter: the key as an export writes it
                 continue
             try:
-                data = loads(raw)
+                data = _loads(raw)
             except ValueError:
                 continue
             if not isinstance(data, dict) or data.get("type") != kind:

@@ -36,7 +36,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..core.columnar_invariants import violations
-from ..core.json_lines import SMALL_LOG, open_regular
+from ..core.json_lines import MAX_LINE, SMALL_LOG, loads, open_regular
 from ..core.tables import TABLES, Column, Table, by_name
 from ..core.times import MAX_TIME, MIN_TIME, OPEN_END, iso
 from ..engine import Engine
@@ -242,10 +242,10 @@ def read_header(directory: Path) -> dict[str, Any]:
         raise ImportFailed(f"{directory} is not a graphmem Parquet log ({HEADER} is missing)")
     try:
         with open_regular(path) as handle:  # never a device or a FIFO
-            text = handle.read(logio.MAX_LINE + 1)
-        if len(text) > logio.MAX_LINE:
-            raise ImportFailed(f"{path}: not a graphmem header (longer than {logio.MAX_LINE:,} bytes)")
-        header = logio.loads(text.decode("utf-8"))
+            text = handle.read(MAX_LINE + 1)
+        if len(text) > MAX_LINE:
+            raise ImportFailed(f"{path}: not a graphmem header (longer than {MAX_LINE:,} bytes)")
+        header = loads(text.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ImportFailed(f"{path}: not a graphmem header ({str(exc).splitlines()[0]})") from exc
     if not isinstance(header, dict) or header.get("type") != "graphmem":
