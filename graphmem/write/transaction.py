@@ -28,7 +28,7 @@ from ..core import records
 from ..core.entity_kinds import kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from ..core.names import check_label, display_name, entity_key
-from ..core.tables import arrow_schema, by_name
+from ..core.tables import Column, arrow_schema, by_name
 from ..core.temporal import Period, held_order
 from ..core.times import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
 from ..engine import Engine
@@ -602,27 +602,22 @@ def _end_bound(moment: datetime | None, default: datetime) -> datetime:
 def new_row(table: str, model: type[BaseModel], values: Row) -> Row:
     """A new row of ``table``: ``values``, and every other declared column at the default of the
     model field it holds (so a column added to the declaration and the model is stored as written)."""
-    row: Row = {}
-    for column in by_name(table).every_column:
-        if column.name in values:
-            row[column.name] = values[column.name]
-            continue
-        value = records.default_of(model, column.source)
-        if column.type == "TIMESTAMP":
-            value = to_engine(value) if value is not None or column.open_end else None
-        row[column.name] = value
-    return row
+    return {column.name: values[column.name] if column.name in values
+            else _engine_value(column, records.default_of(model, column.source))
+            for column in by_name(table).every_column}
 
 
 def row_of(table: str, record: BaseModel) -> Row:
     """A record's fields as one row of ``table``, in the values the engine stores."""
-    row: Row = {}
-    for column in by_name(table).every_column:
-        value = getattr(record, column.source)
-        if column.type == "TIMESTAMP":
-            value = to_engine(value) if value is not None or column.open_end else None
-        row[column.name] = value
-    return row
+    return {column.name: _engine_value(column, getattr(record, column.source))
+            for column in by_name(table).every_column}
+
+
+def _engine_value(column: Column, value: Any) -> Any:
+    """A field's value as the engine stores it in ``column`` (times naive UTC, an open end far ahead)."""
+    if column.type == "TIMESTAMP":
+        return to_engine(value) if value is not None or column.open_end else None
+    return value
 
 
 def refuse_out_of_range(plan: Plan) -> None:
