@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from graphmem import InvalidInput, QueryFailed, Store, UnsafeQuery
 from graphmem.cli import main
-from graphmem.query.sandbox import sandbox_for
+from graphmem.query.sandbox import DEFAULT_MEMORY_MB, sandbox_for
 from tests.conftest import ENGINE
 
 
@@ -40,6 +40,20 @@ def test_a_query_that_crashes_the_engine_fails_as_one_error_and_the_store_goes_o
     small.add("Eve", "knows", "Ann")
     assert small.check() == []
 
+
+
+def test_a_worker_gone_before_its_query_is_sent_is_one_clear_error(small):
+    """A worker killed between taking a query and being sent it (as the test above may do) is a
+    QueryFailed, not a BrokenPipeError from the pipe (seen once in CI)."""
+    sandbox = sandbox_for(small.engine)
+    worker = sandbox._take(DEFAULT_MEMORY_MB)
+    worker.process.kill()
+    worker.process.wait()
+    try:
+        with pytest.raises(QueryFailed, match="crashed the database engine"):
+            worker.send({"op": "drop", "id": "nothing"})
+    finally:
+        sandbox._give_back(worker, False)
 
 @pytest.mark.parametrize("query", [
     # a DISTINCT aggregate beside collect: kuzu aborts; spelled with backticks, or with a subquery between

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core.tables import properties
 from ..core.times import UTC, from_engine
@@ -129,7 +129,11 @@ class _Worker:
             end.close()
 
     def send(self, message: dict[str, Any]) -> None:
-        self.outgoing.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
+        """Send the worker a message; QueryFailed when it is gone (killed, or crashed on the last one)."""
+        try:
+            self.outgoing.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:  # a broken pipe: nobody reads it any more
+            self.gone()
 
     def receive(self, deadline: float | None, memory_mb: int) -> dict[str, Any]:
         """The worker's answer; raises QueryFailed when it dies, passes the deadline or the memory limit."""
@@ -152,6 +156,10 @@ class _Worker:
                 self.kill()
                 raise QueryFailed("the query was stopped: it ran past its time limit and did not stop; "
                                   "narrow it or give it more time (--timeout)")
+        self.gone()
+
+    def gone(self) -> NoReturn:
+        """The worker died under a query: end what is left of it and say so."""
         self.kill()
         raise QueryFailed("the query crashed the database engine; it ran apart from the store, which is "
                           "unharmed; change the query (it may use a shape or value the engine cannot handle)")
