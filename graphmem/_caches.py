@@ -20,6 +20,7 @@ from .query.sandbox import Projection
 if TYPE_CHECKING:  # the search index is imported when a store first searches
     from .core.lookalike import Skeletons
     from .recall._live import LiveIndex
+    from .recall._messages import MessageIndex
 
 __all__ = ["Shared", "shared_by"]
 
@@ -35,6 +36,7 @@ class Shared:
     snapshots: MomentCache[Snapshot] = field(default_factory=snapshot_cache)
     logs: MomentCache[Projection] = field(default_factory=log_cache)
     recall: LiveIndex | None = None  # the search index, built on the first search
+    messages: MessageIndex | None = None  # the message index's file, opened on the first search
     skeletons: Skeletons | None = None  # the look-alike index of entity names, built on the first new entity
     skeletons_at: str | None = None  # the latest write the look-alike index has seen
 

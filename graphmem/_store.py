@@ -44,7 +44,7 @@ from .query.cypher import Rows
 from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .read import audit, questions
 from .recall._embed import Embedder
-from .recall._models import Embedded, Hit
+from .recall._models import Answer, Embedded, Hit
 from .write import remember, review
 from .write.migrations import migrate
 from .write.remember import Remembered
@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx
     import networkx as nx  # imported when a snapshot is asked for
 
     from .explorer.app import Explorer
+    from .recall._messages import MessageIndex
     from .recall._synonyms import Table as SynonymTable
 
 __all__ = ["BackupInfo", "DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Remembered", "Rows", "Store"]
@@ -153,6 +154,9 @@ class Store:
                 self._shared.snapshots.clear()
                 self._shared.logs.clear()
                 self._shared.recall = None
+                if self._shared.messages is not None:
+                    self._shared.messages.close()
+                    self._shared.messages = None
             release(self._engine, keep_log=True)  # a small write-ahead log is replayed at the next open
             self._engine = None
 
@@ -520,11 +524,22 @@ class Store:
             raise InvalidInput(f"purge takes entity, episode or version, not {target!r}")
         try:
             with compacting(self._db), self._write(recorded_at) as txn:
-                return purge(txn, target, target_id)
+                tombstone = purge(txn, target, target_id)
+            self._purge_messages()
+            return tombstone
         finally:  # the files were rewritten: nothing read before can be kept
             self._shared.forget()
             self._shared.snapshots.clear()
             self._shared.logs.clear()
+
+    def _purge_messages(self) -> None:
+        """Take what a purge removed out of the message index's file now, not at the next search."""
+        from .recall._messages import FILE
+
+        directory = self._db.directory
+        if self._shared.messages is not None or (directory is not None and (directory / FILE).exists()):
+            with self._db.lock:
+                self._message_index().sync(self._db, self._meta(), self.tz)
 
     def backup(self, dest: str | Path) -> BackupInfo:
         """Copy the store into a new directory ``dest``, as one consistent moment of its log."""
@@ -772,8 +787,13 @@ class Store:
 
     def search(self, text: str, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all",
                after: TimeLike | None = None, before: TimeLike | None = None, *, limit: int | None = 10,
-               speaker: str | None = None, semantic: bool = True) -> list[Hit]:
-        """The facts that best answer ``text``, as believed at ``as_of``, best first.
+               speaker: str | None = None, semantic: bool = True, messages: bool = True) -> list[Answer]:
+        """The facts and messages that best answer ``text``, as believed at ``as_of``, best first.
+
+        Two kinds of answer come back ranked together: :class:`~graphmem.recall.Hit` (a fact) and,
+        with ``messages`` (the default), :class:`~graphmem.recall.MessageHit` (a message received
+        by ``as_of``: who said it, when, the times its phrases name, the turns around it). Each
+        names the episodes it cites (``answer.episodes``).
 
         Any word may match (by its stem), synonyms point at predicates ("job" → works_at), entities
         the question names bring their facts forward, and a time phrase ("in 2023", "before she
@@ -802,7 +822,16 @@ class Store:
             return self._shared.recall.search(
                 self._meta(), text, as_of=t, valid_at=valid, after=low, before=high,
                 limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
-                embedder=self.embedder if semantic else None)
+                embedder=self.embedder if semantic else None,
+                messages=self._message_index() if messages else None)
+
+    def _message_index(self) -> MessageIndex:
+        """The message index beside the store, opened once per process (hold the engine's lock)."""
+        from .recall._messages import MessageIndex
+
+        if self._shared.messages is None:
+            self._shared.messages = MessageIndex(self._db.directory)
+        return self._shared.messages
 
     # -- synonyms (a setting, exported with the log) -----------------------------------------------------
 

@@ -1,12 +1,15 @@
 """Recall: ranked answers to natural questions over what a store believes, as of any moment.
 
-``Store.search(text, as_of=...)`` is the way in; it returns :class:`Hit` rows. An
+``Store.search(text, as_of=...)`` is the way in; it returns answers of two kinds, ranked together:
+:class:`Hit` (a fact) and :class:`MessageHit` (a message, with its speaker, chat time, the times
+its phrases name and the turns around it). An
 :class:`Embedder` (``Store(..., embedder=...)``, or :func:`embedder_from_env`) adds semantic
 ranking; :mod:`graphmem.recall.evaluate` measures answers to labelled questions.
 
 The rest of this package is internal, plain functions and data: words and stems (:mod:`.text`),
 synonyms that point at predicates (:mod:`.synonyms`), an in-memory inverted index over every
-version and episode (:mod:`.index`), reading a question (:mod:`.query`), ranking (:mod:`.rank`),
+version and episode (:mod:`.index`), the message index kept in a file beside the store
+(:mod:`._messages`), fusing facts and messages (:mod:`._answers`), reading a question (:mod:`.query`), ranking (:mod:`.rank`),
 the results (:mod:`.models`), and the seam that keeps the index in step with a store's writes
 (:mod:`.live`).
 """
@@ -14,7 +17,7 @@ the results (:mod:`.models`), and the seam that keeps the index in step with a s
 from __future__ import annotations
 
 from ._embed import Embedder, EmbeddingFailed, embedder_from_env
-from ._models import Embedded, Hit, Matched, SynonymUsed, TimeFilter
+from ._models import Answer, Embedded, Hit, Matched, MessageHit, SaidTime, SynonymUsed, TimeFilter, Turn
 
-__all__ = ["Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "SynonymUsed", "TimeFilter",
-           "embedder_from_env"]
+__all__ = ["Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "MessageHit", "SaidTime",
+           "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]

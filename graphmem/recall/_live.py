@@ -29,7 +29,9 @@ from ..read import questions
 from ..when import resolve_times
 from ._embed import Embedder, EmbeddingFailed
 from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
-from ._models import Hit, Matched, SynonymUsed, TimeFilter
+from . import _answers
+from ._messages import MessageIndex
+from ._models import Answer, Hit, Matched, SynonymUsed, TimeFilter
 from ._query import Plan, parse
 from ._rank import Scored, rank
 from ._synonyms import Table
@@ -44,6 +46,8 @@ MAX_PENDING = 50_000
 #: Up to this many versions (or episodes) are fetched one by one by key; more, in bulk.
 FEW = 32
 _CHUNK = 2_000
+#: How many messages a search without a limit returns at most.
+MESSAGES = 1_000
 
 
 #: What identifies a state of the store's log: its latest write and the id counters of versions,
@@ -214,8 +218,9 @@ class LiveIndex:
     def search(self, meta: Mapping[str, str], text: str, *, as_of: datetime, valid_at: datetime | None = None,
                after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
                synonyms: Table, tz: tzinfo, speaker: str | None = None, events: frozenset[str] = frozenset(),
-               embedder: Embedder | None = None) -> list[Hit]:
-        """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`).
+               embedder: Embedder | None = None, messages: MessageIndex | None = None) -> list[Answer]:
+        """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`);
+        with ``messages``, the messages received by then too, ranked together (:mod:`._answers`).
 
         With an ``embedder``, the question's vector is compared with the stored ones and that
         ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer."""
@@ -235,7 +240,12 @@ class LiveIndex:
                           low=-INF if after is None else micros(after),
                           high=INF if before is None else micros(before), limit=limit, events=events,
                           similarity=similarity)
-            return self._hits(index, plan, scored, as_of, valid_at)
+            facts = self._hits(index, plan, scored, as_of, valid_at)
+            if messages is None:
+                return list(facts)
+            messages.sync(self.engine, meta, tz)
+            said = _answers.messages(messages, plan, t, speaker, limit or MESSAGES)
+            return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit)
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""

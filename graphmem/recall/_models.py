@@ -6,12 +6,13 @@ Internal: import the results from :mod:`graphmem.recall`.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import Field
 
 from ..models import Model, Version
 
-__all__ = ["Embedded", "Hit", "Matched", "SynonymUsed", "TimeFilter"]
+__all__ = ["Answer", "Embedded", "Hit", "Matched", "MessageHit", "SaidTime", "SynonymUsed", "TimeFilter", "Turn"]
 
 
 class SynonymUsed(Model):
@@ -48,6 +49,61 @@ class Hit(Model):
     version: Version
     score: float
     matched: Matched
+    kind: Literal["fact"] = "fact"
+
+    @property
+    def episodes(self) -> list[str]:
+        """The episodes the fact cites (as believed at the question's moment)."""
+        return list(self.version.episodes)
+
+
+class SaidTime(Model):
+    """A time phrase of a message and the period ``[valid_from, valid_to)`` it names, read against
+    the message's chat time ("yesterday", said on 8 May 2023: 7 May 2023)."""
+
+    text: str
+    valid_from: datetime
+    valid_to: datetime | None = None
+
+
+class Turn(Model):
+    """A message said just before or after a message answer."""
+
+    episode: str
+    speaker: str | None
+    said_at: datetime
+    text: str
+
+
+class MessageHit(Model):
+    """One ranked message: what was said, by whom and when, the turns around it, its score and why.
+
+    ``role`` is ``assistant`` for what an assistant said (ingest records its role as the actor),
+    else ``user``. ``times`` are the periods its time phrases name."""
+
+    episode: str
+    episode_kind: str
+    speaker: str | None
+    role: Literal["user", "assistant"]
+    said_at: datetime
+    received_at: datetime
+    text: str
+    times: list[SaidTime] = Field(default_factory=list)
+    before: list[Turn] = Field(default_factory=list)
+    after: list[Turn] = Field(default_factory=list)
+    score: float
+    words: list[str] = Field(default_factory=list)  # the question's words the message holds
+    time: TimeFilter | None = None  # the window the question's time phrase set
+    kind: Literal["message"] = "message"
+
+    @property
+    def episodes(self) -> list[str]:
+        """The episode it is: a message answer cites itself."""
+        return [self.episode]
+
+
+#: One answer of a search: a fact or a message.
+Answer = Hit | MessageHit
 
 
 class Embedded(Model):

@@ -122,7 +122,7 @@ def searcher(search: Callable[..., Sequence[Hit]], k: int,
     def answer(question: Question) -> list[Triple]:
         hits = search(question.question, as_of=question.as_of, speaker=question.speaker or speaker,
                       limit=max(k, RR_DEPTH))
-        return [(h.version.subject, h.version.predicate, h.version.object) for h in hits]
+        return [(h.version.subject, h.version.predicate, h.version.object) for h in hits if isinstance(h, Hit)]
     return answer
 
 

@@ -1,0 +1,113 @@
+"""Facts and messages in one ranking: what a search returns.
+
+A question is answered twice: from what the store concluded (facts, :mod:`graphmem.recall._rank`)
+and from what was said (messages, :mod:`graphmem.recall._messages`). The two lists are fused by
+reciprocal rank (a fact at rank r and a message at rank r weigh alike). Only facts that match
+the question beyond the entity it names (a word, or a synonym of their predicate) take part: a
+fact found only because it is about the person asked of says nothing about the question's
+subject. A message that a fact above it already cites is not listed again (the fact shows its
+sentence). A question that asks
+*when* then puts first, among the answers, those whose time comes from words (a message whose
+phrases resolve to a date, a fact of an event) over those that only have the time they were said.
+
+Internal: search with :meth:`graphmem.Store.search`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from ._index import INF, moment
+from ._messages import Found, MessageIndex
+from ._models import Answer, Hit, MessageHit, SaidTime, TimeFilter, Turn
+from ._query import FIRST_PERSON, Plan
+from ._text import is_stop, name_terms, stem, tokens
+
+__all__ = ["asks_when", "fuse", "message_words", "messages"]
+
+#: Reciprocal-rank fusion's constant.
+RRF_K = 60
+#: Words of a question that say how it asks about messages, not what they hold.
+_SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", "mentioned", "mentions", "talk",
+                     "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
+                     "texted", "remember", "recall", "know"})
+_WHEN = re.compile(r"\b(?i:when|what\s+(?:date|day|month|year|time)|how\s+long\s+ago|which\s+(?:day|month|year))\b")
+
+
+def asks_when(text: str) -> bool:
+    """True for a question that asks for a time ("when did…", "what year…", "how long ago…")."""
+    return _WHEN.search(text) is not None
+
+
+def message_words(plan: Plan, speaker: str | None) -> list[tuple[str, float]]:
+    """The weighted stems a question looks for in messages: its words that carry weight, less
+    its time phrase and the words of saying; "I", "my" with a speaker add the speaker's name."""
+    phrase = plan.period.text if plan.period is not None else ""
+    at = plan.text.find(phrase) if phrase else -1
+    found: dict[str, float] = {}
+    first_person = False
+    for token in tokens(plan.text):
+        if at >= 0 and token.start >= at and token.end <= at + len(phrase):
+            continue
+        if token.word in FIRST_PERSON:
+            first_person = True
+        if is_stop(token.word) or token.word in _SAYING:
+            continue
+        found.setdefault(stem(token.word), 1.0)
+    if first_person and speaker:
+        for term in name_terms(speaker):
+            found.setdefault(term, 1.0)
+    return list(found.items())
+
+
+def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit: int) -> list[MessageHit]:
+    """The messages received by ``t`` that best answer the question, with the turns around them."""
+    period = plan.period
+    window = None if period is None else (period.start, period.end)
+    time = None if period is None else TimeFilter(
+        text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
+        valid_to=moment(period.end))
+    found = index.search(message_words(plan, speaker), t, window=window, limit=limit)
+    hits = []
+    for item in found:
+        before, after = index.around(item, t)
+        hits.append(MessageHit(
+            episode=item.id, episode_kind=item.kind, speaker=item.actor,
+            role="assistant" if item.actor == "assistant" else "user", said_at=item.said,
+            received_at=item.received, text=item.text,
+            times=[SaidTime(text=s.phrase, valid_from=s.start, valid_to=s.end) for s in item.times],
+            before=[_turn(f) for f in before], after=[_turn(f) for f in after], score=item.score,
+            words=[w for w in item.words], time=time))
+    return hits
+
+
+def _turn(found: Found) -> Turn:
+    return Turn(episode=found.id, speaker=found.actor, said_at=found.said, text=found.text)
+
+
+def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None) -> list[Answer]:
+    """One ranking of both kinds (see the module's docstring), at most ``limit`` long."""
+    scored: list[tuple[float, int, Answer]] = []
+    for rank, hit in enumerate(h for h in facts if h.matched.words or h.matched.synonyms):
+        scored.append((1 / (RRF_K + rank), 0, hit))
+    for rank, message in enumerate(said):
+        scored.append((1 / (RRF_K + rank), 1, message))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    answers: list[Answer] = []
+    cited: set[str] = set()
+    for _, _, answer in scored:
+        if isinstance(answer, MessageHit) and answer.episode in cited:
+            continue
+        cited.update(answer.episodes)
+        answers.append(answer)
+    if when:
+        answers.sort(key=lambda a: not _dated(a))  # stable: the fused order within each group
+    return answers if limit is None else answers[:limit]
+
+
+def _dated(answer: Answer) -> bool:
+    """True when the answer's time comes from words: a message with a resolved phrase, or an
+    event fact (its valid period was given)."""
+    if isinstance(answer, MessageHit):
+        return bool(answer.times)
+    return answer.version.valid_to is not None

@@ -1,0 +1,386 @@
+"""What was said, searchable: a full-text index of every episode, kept in a file beside the store.
+
+The store's episodes (chat messages, tool output, notes, documents) are mirrored into SQLite
+(``messages.sqlite`` in the store's directory; in memory for a store in memory): each episode's
+text, speaker, chat time and receipt time, its words as recall compares them (stems, see
+:mod:`graphmem.recall._text`, with the speaker's name in front), and the periods its time phrases
+resolve to against its chat time ("yesterday", said on 8 May 2023, is 7 May 2023). An FTS5 table
+over the words finds candidates; they are scored here with Okapi BM25 (k1 1.2, b 0.75) over the
+statistics of the episodes received by the question's moment, so an answer as of T never changes
+after T.
+
+The file is derived data: it records the state of the store it mirrors (latest write, episode and
+tombstone counters) in the same SQLite transaction as the rows, and is brought up to date before
+every search. New episodes are appended; a purge (the tombstone counter moved) or anything it
+cannot follow (a restore, a file from another store) is reconciled against the store's episodes:
+rows the store no longer holds are deleted and rewritten texts indexed again, with SQLite's
+``secure_delete`` on and the FTS index rebuilt from the rows, so a purged text stays in no page of
+the file. A message is also found, at lower weight, by the words of the turn before it (a reply by
+what it answers).
+A kill at any moment leaves the file at its last committed state, which the next search follows.
+
+Internal: search with :meth:`graphmem.Store.search`.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..core.times import MIN_TIME, UTC, to_engine
+from ..engine import Engine
+from ..when import resolve_times
+from ._index import INF, micros, moment
+from ._text import name_terms, terms
+
+__all__ = ["FILE", "Found", "MessageIndex", "Said"]
+
+#: The index's file, in the store's directory.
+FILE = "messages.sqlite"
+K1, B = 1.2, 0.75
+#: How many candidates FTS5 proposes (by its own BM25 over the whole file) for exact scoring.
+CANDIDATES = 400
+#: A message and the one before it are turns of one exchange when said at most this far apart.
+TURN_GAP = 6 * 3_600_000_000
+#: How much the words of the turn before count, beside a message's own.
+CONTEXT_WEIGHT = 0.3
+_VERSION = "1"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS message (
+    n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, actor TEXT, said INTEGER NOT NULL,
+    received INTEGER NOT NULL, length INTEGER NOT NULL, seen INTEGER NOT NULL, total INTEGER NOT NULL,
+    terms TEXT NOT NULL, context TEXT NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS message_received ON message(received);
+CREATE INDEX IF NOT EXISTS message_said ON message(said);
+CREATE TABLE IF NOT EXISTS said_time (
+    n INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL, phrase TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS said_time_n ON said_time(n);
+CREATE INDEX IF NOT EXISTS said_time_start ON said_time(start);
+CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
+    terms, context, content='message', content_rowid='n', tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE IF NOT EXISTS vocabulary USING fts5vocab(words, 'row');
+"""
+_COLUMNS = "n, id, kind, actor, said, received, text"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A time phrase of a message and the period it resolves to against the message's chat time."""
+
+    phrase: str
+    start: datetime
+    end: datetime | None
+
+
+@dataclass(frozen=True)
+class Found:
+    """One message as the index keeps it, with its score for a question."""
+
+    n: int
+    id: str
+    kind: str
+    actor: str | None
+    said: datetime
+    received: datetime
+    text: str
+    score: float = 0.0
+    words: tuple[str, ...] = ()
+    times: tuple[Said, ...] = ()
+
+
+def _state(meta: Mapping[str, str]) -> dict[str, str]:
+    return {"version": _VERSION, "last_write": meta.get("last_write") or "", "ep": meta.get("seq:ep") or "0",
+            "t": meta.get("seq:t") or "0"}
+
+
+def document(actor: str | None, text: str) -> list[str]:
+    """The words a message is found by: its speaker's name, then its text."""
+    return [*(name_terms(actor) if actor else ()), *terms(text)]
+
+
+class MessageIndex:
+    """The message index of one store (``directory`` None: in memory)."""
+
+    def __init__(self, directory: Path | None):
+        self.path = None if directory is None else directory / FILE
+        self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(":memory:" if self.path is None else str(self.path), check_same_thread=False,
+                             isolation_level=None)
+        db.execute("PRAGMA secure_delete = ON")  # a deleted row's bytes are overwritten, not left in free pages
+        db.executescript(_SCHEMA)
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _known(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT key, value FROM state"))
+
+    # -- kept in step with the store ------------------------------------------------------------------
+
+    def sync(self, engine: Engine, meta: Mapping[str, str], tz: tzinfo) -> None:
+        """Bring the file up to date with the store whose settings are ``meta`` (hold the engine's lock)."""
+        wanted, known = _state(meta), self._known()
+        if wanted == known:
+            return
+        moved_back = (known.get("version") != _VERSION or known.get("t", "0") != wanted["t"]
+                      or known.get("last_write", "") > wanted["last_write"]
+                      or int(known.get("ep", "0")) > int(wanted["ep"]))
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if moved_back or not self._continues(engine):
+                self._reconcile(engine, tz)
+            else:
+                self._append(engine, tz)
+            self.db.executemany("INSERT OR REPLACE INTO state VALUES (?, ?)", wanted.items())
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _last(self) -> tuple[int, str, int, int, int] | None:
+        row = self.db.execute("SELECT n, id, received, seen, total FROM message ORDER BY n DESC LIMIT 1").fetchone()
+        return None if row is None else tuple(row)  # type: ignore[return-value]
+
+    def _continues(self, engine: Engine) -> bool:
+        """True when the last message indexed is still the store's, unchanged (the file is this store's)."""
+        last = self._last()
+        if last is None:
+            return True
+        rows = engine.run("store/episode_get_one", {"id": last[1]})
+        return bool(rows) and micros(_aware(rows[0][_field(engine, "received_at")])) == last[2]
+
+    def _append(self, engine: Engine, tz: tzinfo) -> None:
+        last = self._last()
+        table = engine.arrow("recall/messages_since", {"at": to_engine(moment(last[2]) if last else MIN_TIME)})
+        known = {row[0] for row in self.db.execute("SELECT id FROM message WHERE received >= ?", (last[2],))} \
+            if last else set()
+        self._insert(_rows(table, skip=known), tz)
+
+    def _insert(self, rows: Iterable[tuple[str, str, str | None, str, int, int]], tz: tzinfo) -> None:
+        last = self.db.execute("SELECT n, kind, actor, said, seen, total, terms FROM message ORDER BY n DESC "
+                               "LIMIT 1").fetchone()
+        n, seen, total = (last[0], last[4], last[5]) if last else (0, 0, 0)
+        previous = None if last is None else (last[1], last[3], _own(last[2], last[6]))
+        messages, times = [], []
+        for episode_id, kind, actor, text, said, received in rows:
+            words = document(actor, text)
+            context = _context(previous, kind, said)
+            n, seen, total = n + 1, seen + 1, total + len(words)
+            messages.append((n, episode_id, kind, actor, said, received, len(words), seen, total, " ".join(words),
+                             context, text))
+            times.extend((n, *span) for span in _times(text, said, tz))
+            previous = (kind, said, words[len(name_terms(actor)) if actor else 0:])
+        self.db.executemany("INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", messages)
+        self.db.executemany("INSERT INTO words(rowid, terms, context) VALUES (?, ?, ?)",
+                            [(m[0], m[9], m[10]) for m in messages])
+        self.db.executemany("INSERT INTO said_time VALUES (?, ?, ?, ?)", times)
+
+    def _reconcile(self, engine: Engine, tz: tzinfo) -> None:
+        """Make the file hold exactly the store's episodes: drop what the store no longer holds,
+        index again what it rewrote, add what is new; start over when the order differs. The FTS
+        index is then rebuilt from the rows, so no page keeps a word of a removed text."""
+        table = engine.arrow("recall/messages_since", {"at": to_engine(MIN_TIME)})
+        store = {row[0]: row for row in _rows(table)}
+        held = {r[0]: (r[1], r[2], r[3]) for r in self.db.execute("SELECT id, n, actor, text FROM message")}
+        new = [row for episode_id, row in store.items() if episode_id not in held]
+        (newest,) = self.db.execute("SELECT max(received) FROM message").fetchone()
+        if newest is not None and any(row[5] < newest for row in new):
+            self._clear()  # something older than what is indexed: not a log this file followed
+            self._insert(store.values(), tz)
+            return
+        gone = [n for episode_id, (n, _, _) in held.items() if episode_id not in store]
+        changed = [(n, store[e]) for e, (n, actor, text) in held.items()
+                   if e in store and (store[e][2], store[e][3]) != (actor, text)]
+        if gone or changed:
+            for n in gone:
+                self.db.execute("DELETE FROM message WHERE n = ?", (n,))
+                self.db.execute("DELETE FROM said_time WHERE n = ?", (n,))
+            for n, (_, _, actor, text, said, _) in changed:
+                words = document(actor, text)
+                self.db.execute("UPDATE message SET actor = ?, text = ?, terms = ?, length = ? WHERE n = ?",
+                                (actor, text, " ".join(words), len(words), n))
+                self.db.execute("DELETE FROM said_time WHERE n = ?", (n,))
+                self.db.executemany("INSERT INTO said_time VALUES (?, ?, ?, ?)",
+                                    [(n, *span) for span in _times(text, said, tz)])
+            self._recount()
+            self.db.execute("INSERT INTO words(words) VALUES ('rebuild')")
+        self._insert(new, tz)
+
+    def _recount(self) -> None:
+        """Each row's running counts and context again, from the rows as they are."""
+        seen = total = 0
+        previous = None
+        updates = []
+        for n, kind, actor, said, length, terms_text in self.db.execute(
+                "SELECT n, kind, actor, said, length, terms FROM message ORDER BY n").fetchall():
+            seen, total = seen + 1, total + length
+            updates.append((seen, total, _context(previous, kind, said), n))
+            previous = (kind, said, _own(actor, terms_text))
+        self.db.executemany("UPDATE message SET seen = ?, total = ?, context = ? WHERE n = ?", updates)
+
+    def _clear(self) -> None:
+        for table in ("message", "said_time", "state"):
+            self.db.execute(f"DELETE FROM {table}")
+        self.db.execute("INSERT INTO words(words) VALUES ('rebuild')")
+
+    # -- reading --------------------------------------------------------------------------------------
+
+    def search(self, words: Sequence[tuple[str, float]], t: int, *, window: tuple[int, int] | None = None,
+               limit: int = 10) -> list[Found]:
+        """The messages received by ``t`` that best match the weighted stems ``words``, best first;
+        with a ``window`` (microseconds, half open), only those said in it or whose time phrases
+        reach into it."""
+        cut = self.db.execute("SELECT n, seen, total FROM message WHERE received <= ? ORDER BY received DESC, n DESC "
+                              "LIMIT 1", (t,)).fetchone()
+        weights: dict[str, float] = {}
+        for stem, weight in words:
+            if _bare(stem):
+                weights[stem] = max(weight, weights.get(stem, 0.0))
+        if cut is None or not weights:
+            return []
+        last_n, count, total = cut
+        query = " OR ".join(f'"{stem}"' for stem in weights)
+        sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
+        params: list[object] = [query, last_n]
+        if window is not None:
+            sql += (" AND rowid IN (SELECT n FROM message WHERE said >= ? AND said < ? "
+                    "UNION SELECT n FROM said_time WHERE start < ? AND end > ?)")
+            params += [window[0], window[1], window[1], window[0]]
+        candidates = [n for (n,) in self.db.execute(sql + " ORDER BY rank LIMIT ?", [*params, CANDIDATES])]
+        if not candidates:
+            return []
+        frequency = self._frequencies(list(weights), last_n)
+        average = total / count * (1 + CONTEXT_WEIGHT)
+        scored = []
+        rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
+                               candidates).fetchall()
+        for n, own_text, context_text in rows:
+            own, context = own_text.split(), context_text.split()
+            held, around = Counter(own), Counter(context)
+            length = len(own) + CONTEXT_WEIGHT * len(context)
+            score, matched = 0.0, []
+            for stem, weight in weights.items():
+                tf = held.get(stem, 0) + CONTEXT_WEIGHT * around.get(stem, 0)
+                if not tf:
+                    continue
+                df = frequency.get(stem, 0)
+                idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
+                score += weight * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
+                if stem in held:
+                    matched.append(stem)
+            if score > 0:
+                scored.append((score, n, tuple(matched)))
+        scored.sort(key=lambda item: (-item[0], -item[1]))
+        best = scored[:limit]
+        found = {f.n: f for f in self.rows([n for _, n, _ in best])}
+        return [_with(found[n], score, matched) for score, n, matched in best]
+
+    def _frequencies(self, stems: list[str], last_n: int) -> dict[str, int]:
+        """How many messages up to row ``last_n`` hold each stem."""
+        (newest,) = self.db.execute("SELECT max(n) FROM message").fetchone()
+        marks = ",".join("?" * len(stems))
+        if newest == last_n:  # as of the latest message: the vocabulary's counts are exact
+            return dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", stems))
+        return {stem: self.db.execute("SELECT count(*) FROM words WHERE words MATCH ? AND rowid <= ?",
+                                      (f'"{stem}"', last_n)).fetchone()[0] for stem in stems}
+
+    def rows(self, numbers: Sequence[int]) -> list[Found]:
+        """Messages by row number, with their time phrases."""
+        if not numbers:
+            return []
+        marks = ",".join("?" * len(numbers))
+        times: dict[int, list[Said]] = {}
+        for n, start, end, phrase in self.db.execute(
+                f"SELECT n, start, end, phrase FROM said_time WHERE n IN ({marks}) ORDER BY n, rowid", numbers):
+            times.setdefault(n, []).append(Said(phrase, moment(start) or datetime.max.replace(tzinfo=UTC),
+                                                moment(end)))
+        return [Found(n, episode_id, kind, actor, _moment(said), _moment(received), text, times=tuple(times.get(n, ())))
+                for n, episode_id, kind, actor, said, received, text
+                in self.db.execute(f"SELECT {_COLUMNS} FROM message WHERE n IN ({marks})", numbers)]
+
+    def around(self, found: Found, t: int, turns: int = 1) -> tuple[list[Found], list[Found]]:
+        """The messages said just before and just after ``found`` (received by ``t``, of its kind,
+        within six hours of it): the turns around it."""
+        said, gap = micros(found.said), TURN_GAP
+        before = [r[0] for r in self.db.execute(
+            "SELECT n FROM message WHERE said <= ? AND said >= ? AND n != ? AND received <= ? AND kind = ? "
+            "ORDER BY said DESC, n DESC LIMIT ?", (said, said - gap, found.n, t, found.kind, turns))]
+        after = [r[0] for r in self.db.execute(
+            "SELECT n FROM message WHERE said >= ? AND said <= ? AND n != ? AND received <= ? AND kind = ? "
+            "AND n NOT IN (SELECT value FROM json_each(?)) ORDER BY said, n LIMIT ?",
+            (said, said + gap, found.n, t, found.kind, str(before), turns))]
+        rows = {f.n: f for f in self.rows(before + after)}
+        return [rows[n] for n in reversed(before)], [rows[n] for n in after]
+
+    def __len__(self) -> int:
+        return self.db.execute("SELECT count(*) FROM message").fetchone()[0]
+
+
+def _own(actor: str | None, terms_text: str) -> list[str]:
+    """A message's words without its speaker's name."""
+    return terms_text.split()[len(name_terms(actor)) if actor else 0:]
+
+
+def _context(previous: tuple[str, int, list[str]] | None, kind: str, said: int) -> str:
+    """The words of the turn before (its kind, chat time and words), when it is of the same kind
+    and said within six hours: a reply is found by what it answers."""
+    if previous is None or previous[0] != kind or said - previous[1] > TURN_GAP:
+        return ""
+    return " ".join(previous[2])
+
+
+def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
+    """(start, end, phrase) of each time phrase of a message, read against its chat time."""
+    return [(micros(span.start), micros(span.end), span.text)
+            for span in resolve_times(text, moment(said) or datetime.max.replace(tzinfo=UTC), tz=tz)]
+
+
+def _bare(stem: str) -> bool:
+    """True for a stem FTS5 can look up as one quoted token (no quote characters in it)."""
+    return bool(stem) and '"' not in stem
+
+
+def _with(found: Found, score: float, words: tuple[str, ...]) -> Found:
+    return Found(found.n, found.id, found.kind, found.actor, found.said, found.received, found.text,
+                 round(score, 4), words, found.times)
+
+
+def _moment(value: int) -> datetime:
+    return moment(value) or datetime.max.replace(tzinfo=UTC)
+
+
+def _aware(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def _field(engine: Engine, name: str) -> int:
+    from ..core.tables import by_name
+
+    return [c.source for c in by_name("Episode").columns].index(name)
+
+
+def _rows(table: pa.Table, skip: set[str] = frozenset()) -> Iterable[tuple[str, str, str | None, str, int, int]]:
+    """(id, kind, actor, text, said, received) of an Arrow table of episodes, times in microseconds."""
+    columns = [table.column(name).to_pylist() for name in ("id", "kind", "actor", "text")]
+    said = _micros(table.column("said"))
+    received = _micros(table.column("received"))
+    for i, episode_id in enumerate(columns[0]):
+        if episode_id not in skip:
+            yield episode_id, columns[1][i], columns[2][i], columns[3][i], said[i], received[i]
+
+
+def _micros(column: pa.ChunkedArray) -> list[int]:
+    values = pc.cast(column.cast(pa.timestamp("us")), pa.int64()).to_pylist()
+    return [INF if v is None else v for v in values]
