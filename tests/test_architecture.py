@@ -23,7 +23,7 @@ BANDS: dict[str, tuple[str, ...]] = {
     "command line": ("graphmem.cli", "graphmem.__main__"),
     "front ends": ("graphmem.mcp", "graphmem.explorer", "visualize"),
     "programs": ("graphmem.ingest", "graphmem.scenario", "graphmem.evaluation", "graphmem.spark",
-                 "graphmem.recall.evaluate"),
+                 "graphmem.recall.evaluate", "graphmem.recall.conversations"),
     "boundary": ("graphmem._store", "graphmem._caches"),
     "pieces": ("graphmem.read", "graphmem.write", "graphmem.query", "graphmem.log", "graphmem.recall"),
     "seams": ("graphmem.engine", "graphmem._openai_api"),

@@ -106,7 +106,7 @@ async def test_lists_every_tool_with_precise_schemas(server):
     assert tools["proposals"].input_schema["properties"]["state"]["enum"] == [
         "pending", "approved", "rejected", "all"]
     assert tools["recall"].input_schema["properties"]["limit"] == {
-        "default": 20, "description": "At most this many facts", "maximum": 200, "minimum": 1,
+        "default": 20, "description": "At most this many answers", "maximum": 200, "minimum": 1,
         "title": "Limit", "type": "integer"}
 
 
@@ -125,14 +125,17 @@ async def test_remember_approve_recall(server):
             ("user", "lives_in", "Oslo", "pending", TOOL_KIND)]
         assert proposals[0]["episode"] == episode["id"]
         assert (await call("proposals"))["proposals"] == proposals
-        assert (await call("recall", query="Oslo"))["hits"] == []  # pending is not believed
+        pending = (await call("recall", query="Oslo"))["hits"]  # pending is not believed, but it was said:
+        assert [(h["kind"], h["episode"], h["text"], h["speaker"]) for h in pending] == [
+            ("message", episode["id"], "I moved to Oslo.", CLIENT)]
+        assert (await call("recall", query="Oslo", messages=False))["hits"] == []
 
         approved = await call("approve", proposal_ids=[proposals[0]["id"]])
         assert [d["op"] for d in approved["decisions"]] == ["ADD"]
         assert (approved["episode"]["kind"], approved["episode"]["actor"]) == (TOOL_KIND, CLIENT)
         assert approved["decisions"][0]["id"] in approved["episode"]["text"]
 
-        hits = (await call("recall", query="where do I live"))["hits"]
+        hits = [h for h in (await call("recall", query="where do I live"))["hits"] if h["kind"] == "fact"]
         found = [hit["version"] for hit in hits]
         assert [(v["subject"], v["predicate"], v["object"], v["status"]) for v in found] == [
             ("user", "lives_in", "Oslo", "current")]

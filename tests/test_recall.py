@@ -19,7 +19,7 @@ QUESTIONS = ["where does Ivan live", "who does Ana work for", "where did Lin tra
 
 def answers(store: Store, as_of=None) -> dict:
     return {q: [(h.version.id, h.version.status, h.score, h.matched.model_dump(mode="json"))
-                for h in store.search(q, as_of=as_of, limit=None)] for q in QUESTIONS}
+                for h in store.search(q, as_of=as_of, limit=None, messages=False)] for q in QUESTIONS}
 
 
 def fresh(directory, clock) -> dict:
@@ -71,11 +71,11 @@ def test_a_purge_rebuilds_and_the_purged_text_is_gone(tmp_path):
     directory, clock = tmp_path / "store", Clock("2026-01-01")
     with Store(directory, engine=ENGINE, clock=clock) as store:
         writes(store, clock, 10)
-        assert store.search("Kyoto")
+        assert store.search("Kyoto", messages=False)
         clock.set("2026-03-01")
         store.purge("entity", "Kyoto")
-        assert store.search("Kyoto") == []
-        left = store.search("Lin travelled to Kyoto", limit=None)
+        assert store.search("Kyoto", messages=False) == []
+        left = store.search("Lin travelled to Kyoto", limit=None, messages=False)
         assert left and not any("Kyoto" in f"{h.version.object} {h.matched.sentence}" for h in left)
         assert answers(store) == fresh(directory, clock)
 
@@ -86,7 +86,7 @@ def test_an_import_into_a_searched_store_is_followed(tmp_path):
         writes(source, clock, 10)
         source.export(tmp_path / "log.jsonl")
     with Store(tmp_path / "b", engine=ENGINE, clock=clock) as store:
-        assert store.search("Ivan") == []
+        assert store.search("Ivan", messages=False) == []
         store.import_log(tmp_path / "log.jsonl")
         assert answers(store) == fresh(tmp_path / "b", clock) and answers(store)["where does Ivan live"]
 
@@ -103,35 +103,35 @@ def test_answers_as_of_a_moment_never_change_after_it(store, clock):
 
 def test_what_matched(store, clock):
     writes(store, clock, 10)
-    hit = store.search("who does Ana work for")[0]
+    hit = store.search("who does Ana work for", messages=False)[0]
     assert (hit.version.subject, hit.version.predicate, hit.version.object, hit.version.status) == (
         "Ana", "works_at", "Farfetch", "ended")
     assert hit.matched.anchor == "Ana" and hit.matched.words == ["work"]
     assert [(s.phrase, s.predicate) for s in hit.matched.synonyms] == [("work for", "works_at")]
     assert hit.matched.sentence == "Ana works at Farfetch in Lisbon."
-    trip = store.search("where did Lin travel in 2025")[0]
+    trip = store.search("where did Lin travel in 2025", messages=False)[0]
     assert trip.version.object == "Kyoto" and trip.matched.time.text == "2025"
     assert (trip.matched.time.valid_from.year, trip.matched.time.valid_to.year) == (2025, 2026)
-    assert store.search("where did Lin travel in 2024") == [] or all(
-        h.version.valid_from.year <= 2024 for h in store.search("where did Lin travel in 2024"))
+    assert store.search("where did Lin travel in 2024", messages=False) == [] or all(
+        h.version.valid_from.year <= 2024 for h in store.search("where did Lin travel in 2024", messages=False))
 
 
 def test_the_speaker_is_i(store, clock):
     store.add("Maya", "lives_in", "Hamburg", quote="I live in Hamburg.")
     store.add("Ivan", "lives_in", "Berlin")
-    assert store.search("where do I live", speaker="Maya")[0].version.object == "Hamburg"
-    assert store.search("where do I live", speaker="Maya")[0].matched.anchor == "Maya"
+    assert store.search("where do I live", speaker="Maya", messages=False)[0].version.object == "Hamburg"
+    assert store.search("where do I live", speaker="Maya", messages=False)[0].matched.anchor == "Maya"
 
 
 def test_synonyms_are_a_setting_of_the_store_exported_with_the_log(tmp_path, clock):
     with Store(":memory:", engine=ENGINE, clock=clock) as store:
         store.add("Ana", "owns", "a red bike")
         store.add("Ana", "likes", "bikes")
-        assert store.search("what vehicle does Ana have")[0].version.predicate == "likes"  # nothing meets "have"
+        assert store.search("what vehicle does Ana have", messages=False)[0].version.predicate == "likes"  # nothing meets "have"
         store.add_synonym("have", "owns")
         assert store.own_synonyms() == {"have": ["owns"]}
         assert store.synonyms()["have"] == ["owns"] and "works_at" in store.synonyms()["employer"]
-        top = store.search("what vehicle does Ana have")[0]
+        top = store.search("what vehicle does Ana have", messages=False)[0]
         assert top.version.predicate == "owns" and top.matched.synonyms[0].phrase == "have"
         with pytest.raises(InvalidInput):
             store.add_synonym("have", "Not A Predicate")
@@ -178,7 +178,7 @@ def test_threads_writing_and_searching_leave_an_index_equal_to_a_fresh_one(tmp_p
         def search() -> None:
             try:
                 for _ in range(15):
-                    for hit in store.search("what does Person 1 like", limit=None):
+                    for hit in store.search("what does Person 1 like", limit=None, messages=False):
                         assert hit.version.status == "current"
             except Exception as exc:  # noqa: BLE001
                 errors.append(exc)
@@ -191,7 +191,7 @@ def test_threads_writing_and_searching_leave_an_index_equal_to_a_fresh_one(tmp_p
             thread.join()
         assert errors == []
         assert answers(store) == fresh(directory, clock)
-        assert len(store.search("what does Person 1 like", limit=None)) >= 8
+        assert len(store.search("what does Person 1 like", limit=None, messages=False)) >= 8
 
 
 def test_a_restore_under_a_built_index_is_followed(tmp_path):

@@ -41,7 +41,7 @@ def test_a_failed_embedding_keeps_the_write_and_embed_fills_the_gap(server, cloc
             decision = store.add("Tom", "likes", "craft beer", quote="Tom loves craft beer.")
         assert [v.object for v in store.beliefs()] == ["craft beer"] and vector_rows(store) == {}
         with pytest.warns(RuntimeWarning, match="keywords alone"):
-            assert store.search("what does Tom like")[0].matched.semantic is None
+            assert store.search("what does Tom like", messages=False)[0].matched.semantic is None
         server.fail = False
         assert store.embed().model_dump() == {"model": "toy-embed", "versions": 1, "episodes": 1}
         assert set(vector_rows(store)) == {decision.created[0], decision.episode}
@@ -52,13 +52,13 @@ def test_meaning_brings_up_what_no_word_matches(server, clock):
         for fact in [("Tom", "likes", "craft beer"), ("Tom", "works_at", "BBC"), ("Tom", "lives_in", "Leeds"),
                      ("Tom", "likes", "running"), ("Ana", "likes", "wine")]:
             store.add(*fact)
-        keyword = store.search("what does Tom drink", semantic=False)
+        keyword = store.search("what does Tom drink", semantic=False, messages=False)
         assert keyword[0].version.object != "craft beer" and keyword[0].matched.semantic is None
-        hits = store.search("what does Tom drink")
+        hits = store.search("what does Tom drink", messages=False)
         assert hits[0].version.object == "craft beer" and hits[0].matched.semantic > 0.5
         assert hits[0].matched.anchor == "Tom"  # matched by its anchor too
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
-        as_of_start = store.search("what does Tom drink", as_of="2025-12-31")
+        as_of_start = store.search("what does Tom drink", as_of="2025-12-31", messages=False)
         assert as_of_start == []  # nothing was believed yet, whatever its vector
 
 
@@ -72,7 +72,7 @@ def test_a_purge_removes_the_vectors(server, tmp_path, clock):
         assert store.episode(told.episode).text == "Ana met [purged] at the bar."  # its vector held the name
         assert set(vector_rows(store)) == {kept.created[0], kept.episode, told.created[0]}
         assert gone.created[0] not in vector_rows(store)
-        assert all(h.version.subject != "Tom" for h in store.search("who drinks beer"))
+        assert all(h.version.subject != "Tom" for h in store.search("who drinks beer", messages=False))
 
 
 def test_vectors_of_another_model_are_not_used_and_embed_replaces_them(server, clock):
@@ -81,13 +81,13 @@ def test_vectors_of_another_model_are_not_used_and_embed_replaces_them(server, c
         store.embedder = Embedder(server.url, "toy-embed-2")
         assert store.embed().model_dump() == {"model": "toy-embed-2", "versions": 1, "episodes": 1}
         assert set(vector_rows(store).values()) == {"toy-embed-2"}
-        assert store.search("what does Ana drink")[0].matched.semantic is not None
+        assert store.search("what does Ana drink", messages=False)[0].matched.semantic is not None
 
 
 def test_without_an_endpoint_keywords_alone_answer(clock):
     with Store(":memory:", engine=ENGINE, clock=clock) as store:
         store.add("Ana", "likes", "wine")
-        assert store.search("Ana")[0].matched.semantic is None
+        assert store.search("Ana", messages=False)[0].matched.semantic is None
         with pytest.raises(InvalidInput, match="GRAPHMEM_EMBED_BASE_URL"):
             store.embed()
 
@@ -127,7 +127,7 @@ def test_cli_embed_and_search(server, tmp_path, monkeypatch):
     done = runner.invoke(main, [*base, "embed", "--json"], env=env)
     assert done.exit_code == 0, done.output
     assert json.loads(done.output) == [{"model": "toy-embed", "versions": 1, "episodes": 1}]
-    found = runner.invoke(main, [*base, "search", "what does Tom drink", "--json"], env=env)
+    found = runner.invoke(main, [*base, "search", "what does Tom drink", "--json", "--facts-only"], env=env)
     assert json.loads(found.output)[0]["matched"]["semantic"] > 0
-    plain = runner.invoke(main, [*base, "search", "what does Tom drink", "--json", "--keyword-only"], env=env)
+    plain = runner.invoke(main, [*base, "search", "what does Tom drink", "--json", "--keyword-only", "--facts-only"], env=env)
     assert json.loads(plain.output)[0]["matched"]["semantic"] is None

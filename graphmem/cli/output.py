@@ -29,6 +29,7 @@ import click
 from ..core.json_shapes import (
     HISTORY_EXTRA,
     VERSION_FIELDS,
+    answer_record,
     change_record,
     cited_ids,
     episode_record,
@@ -43,7 +44,8 @@ from .layout import Column, clean, table, text_width, wrap
 if TYPE_CHECKING:
     from ..models import Episode, Version
 
-__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "Visible", "change_record", "cited_ids",
+__all__ = ["HISTORY_EXTRA", "PIPE_WIDTH", "Progress", "VERSION_FIELDS", "Visible", "answer_record", "change_record",
+    "cited_ids",
     "dump_json", "episode_record", "hit_record", "json_text", "jsonable", "period", "period_parts", "plain",
     "print_table", "progress", "say", "short", "short_parts", "shown_record", "source_records", "unescaped",
     "use_zone", "version_record", "versions_table", "visible", "when", "width", "zone_name"]

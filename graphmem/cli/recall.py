@@ -5,6 +5,8 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import click
@@ -15,14 +17,19 @@ from .ingest import progress_bar
 from .layout import Column
 
 if TYPE_CHECKING:
-    from ..recall import Hit
+    from ..recall import Answer, MessageHit
 
 __all__ = []
 
 AS_OF_HELP = "Transaction time: what was believed then (default now)."
 
 
-def _why(hit: Hit) -> str:
+def _why(hit: Answer) -> str:
+    if hit.kind == "message":
+        parts = ["words: " + ", ".join(hit.words)] if hit.words else []
+        if hit.time:
+            parts.append(f"time: {hit.time.text}")
+        return "; ".join(parts)
     m = hit.matched
     parts = []
     if m.anchor:
@@ -38,19 +45,40 @@ def _why(hit: Hit) -> str:
     return "; ".join(parts)
 
 
-def hits_table(hits: list[Hit], title: str) -> None:
-    """Print hits as a table, essential columns first (rank, version id, fact, status), then the
-    valid period, score, the matched sentence and why it matched (left out in a narrow terminal)."""
+def _said(message: MessageHit) -> tuple[str, ...]:
+    """When a message was said, and the times its phrases name: ``2023-05-08 14:02``, ``yesterday = 2023-05-07``."""
+    named = [f"{t.text} = {output.short(t.valid_from)}" + ("" if t.valid_to is None or
+             t.valid_to - t.valid_from <= timedelta(days=1) else f" → {output.short(t.valid_to)}")
+             for t in message.times]
+    return (*output.short_parts(message.said_at), *named)
+
+
+def _turns(message: MessageHit) -> str:
+    turns = [*(f"before, {t.speaker or '?'}: “{t.text}”" for t in message.before),
+             *(f"after, {t.speaker or '?'}: “{t.text}”" for t in message.after)]
+    return " ".join(turns)
+
+
+def hits_table(hits: Sequence[Answer], title: str) -> None:
+    """Print answers as a table, essential columns first (rank, id, the fact or the message, its
+    status), then when (a fact's valid period; when a message was said and the times it names),
+    score, the source sentence or the turns around a message, and why it matched (left out in a
+    narrow terminal)."""
     if not hits:
         output.say(f"{title}: nothing")
         return
-    columns = [Column("#", "keep"), Column("id", "keep"), Column("fact", "wrap", least=14),
-               Column("status", "keep"), Column("valid", "parts", optional=True),
+    columns = [Column("#", "keep"), Column("id", "keep"), Column("answer", "wrap", least=14),
+               Column("status", "keep"), Column("when", "parts", optional=True),
                Column("score", "keep", optional=True),
-               Column("sentence", "wrap", least=16, most_lines=3, optional=True),
+               Column("source", "wrap", least=16, most_lines=3, optional=True),
                Column("why", "wrap", least=12, most_lines=3, optional=True)]
     rows = []
     for rank, hit in enumerate(hits, 1):
+        if hit.kind == "message":
+            rows.append([str(rank), hit.episode, f"{hit.speaker or '?'}: “{hit.text}”",
+                         "assistant said" if hit.role == "assistant" else "said", _said(hit), f"{hit.score:.2f}",
+                         _turns(hit), _why(hit)])
+            continue
         v = hit.version
         sentence = f"{hit.matched.episode}: “{hit.matched.sentence}”" if hit.matched.sentence else ""
         rows.append([str(rank), v.id, f"{v.subject} {v.predicate} {v.object}", v.status or "",
@@ -64,21 +92,24 @@ def hits_table(hits: list[Hit], title: str) -> None:
 @click.option("--valid-at", default="all", show_default=True, help="Only facts valid at this time, or 'all'.")
 @click.option("--after", help="Only facts still valid after this time.")
 @click.option("--before", help="Only facts valid before this time.")
-@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many facts.")
+@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many answers.")
 @click.option("--speaker", help="Who is asking: 'I', 'me', 'my' mean this entity.")
 @click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
+@click.option("--facts-only", is_flag=True, help="Answer with facts alone, no messages.")
 @json_option
 @utc_option
 @click.pass_context
-def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, keyword_only, as_json):
-    """The facts that best answer TEXT, as believed at --as-of, best first.
+def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, keyword_only, facts_only, as_json):
+    """The facts and messages that best answer TEXT, as believed at --as-of, best first.
 
-    Any word may match (compared by stem); synonyms point at predicates ("job", "employer" →
-    works_at; "home", "city" → lives_in; see `graphmem synonym list`); entities the question
-    names bring their facts forward, then their neighbours'; a time phrase ("in 2023", "last
-    year", "before she moved") keeps facts valid then. With an embeddings endpoint
-    (GRAPHMEM_EMBED_BASE_URL, GRAPHMEM_EMBED_MODEL), meaning counts too. --json rows carry a
-    score and what matched (words, anchor, synonyms, time filter, the sentence, similarity).
+    Facts: any word may match (compared by stem); synonyms point at predicates ("job",
+    "employer" → works_at; see `graphmem synonym list`); entities the question names bring
+    their facts forward; a time phrase ("in 2023", "before she moved") keeps facts valid then.
+    Messages (every episode received by --as-of): ranked by their words, their speaker's name
+    and the turn before them; a time phrase keeps those said then or naming a time then. A
+    question asking "when" puts first the answers whose time comes from words. With an
+    embeddings endpoint (GRAPHMEM_EMBED_BASE_URL, GRAPHMEM_EMBED_MODEL), meaning counts too.
+    --json rows say their kind ("fact" or "message") and the episodes they cite.
 
     \b
     Examples:
@@ -88,10 +119,10 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
     """
     store = open_store(ctx)
     hits = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before, limit=limit,
-                        speaker=speaker, semantic=not keyword_only)
+                        speaker=speaker, semantic=not keyword_only, messages=not facts_only)
     if as_json:
-        episodes = provenance(store, [h.version for h in hits])
-        output.dump_json(output.hit_record(h, episodes) for h in hits)
+        episodes = provenance(store, [h.version for h in hits if h.kind == "fact"])
+        output.dump_json(output.answer_record(h, episodes) for h in hits)
     else:
         hits_table(hits, f"search {text!r} (as of {as_of or 'now'})")
         note_unsettled(store, as_of)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from ..models import Change, Episode, Model, Version
 
-__all__ = ["CHANGE_FIELDS", "HISTORY_EXTRA", "VERSION_FIELDS", "change_record", "cited_ids", "episode_record",
-           "hit_record", "jsonable", "shown_record", "source_records", "version_record"]
+__all__ = ["CHANGE_FIELDS", "HISTORY_EXTRA", "VERSION_FIELDS", "answer_record", "change_record", "cited_ids",
+           "episode_record", "hit_record", "jsonable", "shown_record", "source_records", "version_record"]
 
 #: What JSON gives for the floats it has no number for.
 NOT_A_NUMBER = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
@@ -71,8 +71,25 @@ def source_records(version: Version, episodes: dict[str, Episode]) -> list[dict]
 def hit_record(hit: Hit, episodes: dict[str, Episode]) -> dict:
     """A search hit as `graphmem search --json` prints it: the version's fields, its sources, its
     score and what matched."""
-    return {**version_record(hit.version), "sources": source_records(hit.version, episodes),
+    return {"kind": "fact", **version_record(hit.version), "sources": source_records(hit.version, episodes),
             "score": hit.score, "matched": hit.matched.model_dump(mode="json")}
+
+
+#: The fields of a message answer, in the order `graphmem search --json` gives them.
+MESSAGE_FIELDS = ("kind", "episode", "episode_kind", "speaker", "role", "said_at", "received_at", "text",
+                  "times", "before", "after", "score", "words", "time")
+
+
+def answer_record(answer: Any, episodes: dict[str, Episode]) -> dict:
+    """A search answer as `graphmem search --json` prints it: a fact (:func:`hit_record`, with
+    ``kind: "fact"``) or a message (``kind: "message"``: its episode, speaker, role, chat time,
+    text, the times its phrases name, the turns before and after, score and matched words);
+    both carry an ``id`` (a version's, an episode's) and name the episodes they cite in ``episodes``."""
+    if answer.kind == "fact":
+        return hit_record(answer, episodes)
+    data = answer.model_dump(mode="json")
+    return {"kind": "message", "id": answer.episode,
+            **{field: data[field] for field in MESSAGE_FIELDS if field != "kind"}, "episodes": [answer.episode]}
 
 
 def shown_record(version: Version, provenance: list[Episode]) -> dict:

@@ -19,7 +19,7 @@ from ..core.times import TICK, TimeLike, iso
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..models import Change, Entity, Episode, Neighbourhood, Version
 from ..pages.palette import STATUS_COLOURS, kind_colour
-from ..recall import Hit
+from ..recall import Answer
 
 #: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
 __all__ = ["answer", "handlers"]
@@ -50,7 +50,7 @@ class ReadStore(Protocol):
     def episode(self, episode_id: str) -> Episode: ...
     def episodes(self, ids: list[str] | None = ...) -> list[Episode]: ...
     def episodes_of(self, version_id: str) -> list[Episode]: ...
-    def search(self, text: str, as_of: TimeLike | None = ..., *, limit: int | None = ...) -> list[Hit]: ...
+    def search(self, text: str, as_of: TimeLike | None = ..., *, limit: int | None = ...) -> list[Answer]: ...
     def latest_write(self) -> datetime | None: ...
     def write_times(self) -> list[datetime]: ...
     def now(self) -> datetime: ...
@@ -157,9 +157,9 @@ def search(store: ReadStore, params: Params) -> list[dict[str, Any]]:
     _only(params, ("q", "as_of", "limit"))
     hits = store.search(_one(params, "q", required=True), as_of=_one(params, "as_of"),
                         limit=_number(params, "limit", SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT))
-    ids = output.cited_ids(h.version for h in hits)
+    ids = output.cited_ids(h.version for h in hits if h.kind == "fact")
     episodes = {e.id: e for e in store.episodes(ids)} if ids else {}
-    return [output.hit_record(h, episodes) for h in hits]
+    return [output.answer_record(h, episodes) for h in hits]
 
 
 def entities(store: ReadStore, params: Params) -> list[dict[str, str]]:

@@ -19,7 +19,7 @@ from ..core.times import UTC
 from ..errors import InvalidTime
 from ..ingest import Dropped
 from ..models import Decision, Episode, Model, PredicateKind, Proposal, Version
-from ..recall import Hit
+from ..recall import Hit, MessageHit
 from ..when import read_time
 
 __all__ = ["AddInput", "ApproveInput", "BeliefsInput", "CorrectInput", "EndInput", "Episodes",
@@ -115,8 +115,10 @@ class RecallInput(ToolInput):
         "Only facts true at this time, or 'all' for every time. Default: all"))
     after: Time | None = Field(None, description="Only facts still true after this time")
     before: Time | None = Field(None, description="Only facts that began before this time")
-    limit: int = Field(20, ge=1, le=200, description="At most this many facts")
+    limit: int = Field(20, ge=1, le=200, description="At most this many answers")
     speaker: Name = Field("user", description="Who 'I', 'me', 'my' are in the query")
+    messages: bool = Field(True, description=(
+        "Also answer with messages said (who said what, when, with the turns around it), ranked with the facts"))
 
 
 class BeliefsInput(ToolInput):
@@ -204,11 +206,12 @@ class Facts(Model):
 
 
 class Recalled(Model):
-    """The facts that best answer a query, best first, each with its score and what matched."""
+    """The facts and messages that best answer a query, best first, each with its score and what
+    matched; ``kind`` says which ("fact" or "message"), and each names the episodes it cites."""
 
     as_of: datetime
     valid_at: datetime | None
-    hits: list[Hit]
+    hits: list[Annotated[Hit | MessageHit, Field(discriminator="kind")]]
 
 
 class History(Model):

@@ -188,14 +188,17 @@ class Tools:
 
     @_tool(RecallInput, Recalled)
     def recall(self, args: RecallInput, client: str) -> Recalled:
-        """Answer a question from memory, as it stood at as_of (default now): the best facts first.
+        """Answer a question from memory, as it stood at as_of (default now): facts and messages, best first.
 
-        Facts about the entities the query names come first (then their neighbours'), ranked by
-        how well they and their source sentences match; each hit says what matched.
+        Facts about the entities the query names come first among facts, ranked by how well they
+        and their source sentences match; messages received by as_of are ranked by their words,
+        speaker and the turn before them, with the times their phrases name. Each hit says its
+        kind, what matched and the episodes it cites.
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
         hits = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all", after=self._time(args.after),
-                                 before=self._time(args.before), limit=args.limit, speaker=args.speaker)
+                                 before=self._time(args.before), limit=args.limit, speaker=args.speaker,
+                                 messages=args.messages)
         return Recalled(as_of=as_of, valid_at=valid_at, hits=hits)
 
     @_tool(BeliefsInput, Facts)

@@ -2,10 +2,10 @@
 
 A question is answered twice: from what the store concluded (facts, :mod:`graphmem.recall._rank`)
 and from what was said (messages, :mod:`graphmem.recall._messages`). The two lists are fused by
-reciprocal rank (a fact at rank r and a message at rank r weigh alike). Only facts that match
-the question beyond the entity it names (a word, or a synonym of their predicate) take part: a
-fact found only because it is about the person asked of says nothing about the question's
-subject. A message that a fact above it already cites is not listed again (the fact shows its
+reciprocal rank (a fact at rank r and a message at rank r weigh alike). Facts that match the
+question only by the entity it names (no word, synonym or time of theirs does) come after every
+message: a fact found only because it is about the person asked of says little about what was
+asked. A message that a fact above it already cites is not listed again (the fact shows its
 sentence). A question that asks
 *when* then puts first, among the answers, those whose time comes from words (a message whose
 phrases resolve to a date, a fact of an event) over those that only have the time they were said.
@@ -87,15 +87,18 @@ def _turn(found: Found) -> Turn:
 
 def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None) -> list[Answer]:
     """One ranking of both kinds (see the module's docstring), at most ``limit`` long."""
+    strong = [h for h in facts if h.matched.words or h.matched.synonyms or h.matched.time]
     scored: list[tuple[float, int, Answer]] = []
-    for rank, hit in enumerate(h for h in facts if h.matched.words or h.matched.synonyms):
+    for rank, hit in enumerate(strong):
         scored.append((1 / (RRF_K + rank), 0, hit))
     for rank, message in enumerate(said):
         scored.append((1 / (RRF_K + rank), 1, message))
     scored.sort(key=lambda item: (-item[0], item[1]))
+    kept = {id(h) for h in strong}
+    ordered = [answer for _, _, answer in scored] + [h for h in facts if id(h) not in kept]
     answers: list[Answer] = []
     cited: set[str] = set()
-    for _, _, answer in scored:
+    for answer in ordered:
         if isinstance(answer, MessageHit) and answer.episode in cited:
             continue
         cited.update(answer.episodes)

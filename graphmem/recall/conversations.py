@@ -26,6 +26,7 @@ from ..errors import InvalidInput
 
 __all__ = ["CATEGORIES", "Conversation", "Outcome", "Question", "Report", "evaluate", "find"]
 
+#: The categories of questions, in the order reports give them.
 CATEGORIES = ("single-hop", "multi-hop", "temporal", "open-domain")
 
 

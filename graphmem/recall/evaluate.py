@@ -118,10 +118,11 @@ def score(question: Question, returned: Sequence[Triple], k: int) -> QuestionRes
 def searcher(search: Callable[..., Sequence[Hit]], k: int,
              speaker: str | None = None) -> Callable[[Question], list[Triple]]:
     """An ``answer`` for :func:`evaluate` from a search like :meth:`graphmem.Store.search`: each
-    question asked as of its ``as_of``, by its speaker (or ``speaker``)."""
+    question asked as of its ``as_of``, by its speaker (or ``speaker``), for facts alone (these
+    questions are answered by facts; messages are measured by :mod:`graphmem.recall.conversations`)."""
     def answer(question: Question) -> list[Triple]:
         hits = search(question.question, as_of=question.as_of, speaker=question.speaker or speaker,
-                      limit=max(k, RR_DEPTH))
+                      limit=max(k, RR_DEPTH), messages=False)
         return [(h.version.subject, h.version.predicate, h.version.object) for h in hits if isinstance(h, Hit)]
     return answer
 

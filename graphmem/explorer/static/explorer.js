@@ -365,11 +365,26 @@
       });
     });
   }
+  /* A message that answers the question: who said it and when, the times it names, the turns around it. */
+  function chooseMessage(hit, question) {
+    var rows = [["by", (hit.speaker || "unknown") + (hit.role === "assistant" ? " (assistant)" : "")],
+                ["said", gm.when(gm.ms(hit.said_at))], ["received", gm.when(gm.ms(hit.received_at))]];
+    hit.times.forEach(function (t) { rows.push(["“" + t.text + "”", gm.period(gm.ms(t.valid_from), gm.ms(t.valid_to))]); });
+    var sources = hit.before.map(function (t) { return { text: t.text, cite: "before, " + (t.speaker || "unknown") }; });
+    sources.push({ text: hit.text, cite: "the answer, " + (hit.speaker || "unknown") });
+    hit.after.forEach(function (t) { sources.push({ text: t.text, cite: "after, " + (t.speaker || "unknown") }); });
+    gm.showInPanel(panel(), { heading: "Message " + hit.episode, rows: rows, sources: sources }, "");
+    var note = gm.el("p", "hint answer", "An answer to “" + question + "”: what was said.");
+    panel().insertBefore(note, panel().firstChild);
+    selected = null;
+    report({ answer: hit.episode, selected: hit.episode });
+    return Promise.resolve();
+  }
   function holds(versionId) { return current.edges.some(function (e) { return e.id === versionId; }); }
 
   var searchBox = gm.searchBox({
     input: $("search"), list: $("suggestions"), api: api, asOf: asOfParam,
-    onEntity: focusOn, onFact: chooseFact, onError: function (message) { show(message, true); },
+    onEntity: focusOn, onFact: chooseFact, onMessage: chooseMessage, onError: function (message) { show(message, true); },
     report: report,
   });
 

@@ -1,6 +1,6 @@
-/* The explorer's search box: entities whose name holds the text, and the facts that best answer it
-   as a question ("where does Ivan live"), as believed at the page's as-of time. Every name and
-   sentence is set as text, never as markup. */
+/* The explorer's search box: entities whose name holds the text, and the facts and messages that
+   best answer it as a question ("where does Ivan live"), as believed at the page's as-of time.
+   Every name and sentence is set as text, never as markup. */
 (function () {
   "use strict";
   var gm = window.graphmem;
@@ -36,8 +36,31 @@
     return item;
   }
 
+  /* When a message was said, and the times its phrases name ("yesterday = 7 May 2023"). */
+  function said(hit) {
+    var parts = ["said " + gm.when(gm.ms(hit.said_at))];
+    (hit.times || []).forEach(function (t) { parts.push("“" + t.text + "” = " + gm.when(gm.ms(t.valid_from))); });
+    return parts.join(" · ");
+  }
+
+  function messageItem(hit) {
+    var item = gm.el("li", "option hit message");
+    var line = gm.el("div", "hit-fact");
+    line.appendChild(gm.el("span", "pill said", hit.role === "assistant" ? "assistant" : "said"));
+    line.appendChild(document.createTextNode(" " + (hit.speaker || "unknown") + ": "));
+    line.appendChild(gm.el("span", "hit-said", "“" + hit.text + "”"));
+    item.appendChild(line);
+    hit.before.forEach(function (turn) {
+      item.appendChild(gm.el("div", "hit-sentence", "before, " + (turn.speaker || "unknown") + ": “" + turn.text + "”"));
+    });
+    var words = hit.words && hit.words.length ? " · words: " + hit.words.join(", ") : "";
+    item.appendChild(gm.el("div", "hit-why", said(hit) + words + (hit.time ? " · time: " + hit.time.text : "")));
+    item.title = (hit.speaker || "unknown") + " (" + hit.episode + ", score " + hit.score + ")";
+    return item;
+  }
+
   /* settings: input, list (a <ul>), api(path, params) → Promise, asOf() → time or null,
-     onEntity(name), onFact(hit, question), onError(message), report(extra). */
+     onEntity(name), onFact(hit, question), onMessage(hit, question), onError(message), report(extra). */
   gm.searchBox = function (settings) {
     var input = settings.input;
     var list = settings.list;
@@ -83,9 +106,9 @@
       clear();
       if (entities.length) { heading("Entities"); }
       entities.forEach(function (entity) { add(gm.el("li", "option", entity.name), { entity: entity.name }); });
-      if (hits.length) { heading("Facts that answer it" + (asOf ? ", as believed at " + gm.when(gm.ms(asOf)) : "")); }
-      hits.forEach(function (hit) { add(hitItem(hit), { hit: hit }); });
-      if (!items.length) { list.appendChild(gm.el("li", "empty", "No entity or fact matches “" + text + "”.")); }
+      if (hits.length) { heading("Facts and messages that answer it" + (asOf ? ", as believed at " + gm.when(gm.ms(asOf)) : "")); }
+      hits.forEach(function (hit) { add(hit.kind === "message" ? messageItem(hit) : hitItem(hit), { hit: hit }); });
+      if (!items.length) { list.appendChild(gm.el("li", "empty", "No entity, fact or message matches “" + text + "”.")); }
       list.className = "suggestions" + (hits.length ? " with-facts" : "");
       highlight(0);
       shown = text;
@@ -122,6 +145,8 @@
       if (choice.entity !== undefined) {
         input.value = choice.entity;
         settings.onEntity(choice.entity);
+      } else if (choice.hit.kind === "message") {
+        settings.onMessage(choice.hit, input.value.trim());
       } else {
         settings.onFact(choice.hit, input.value.trim());   /* the question stays, to choose another answer */
       }
@@ -156,4 +181,5 @@
     return { ask: ask, choose: choose, hide: hide };
   };
   gm.searchBox.why = why;
+  gm.searchBox.said = said;
 })();

@@ -1,0 +1,222 @@
+"""Messages as answers of search: the message index beside the store, as of any moment, purge, crashes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem import Store
+from graphmem.cli import main
+from graphmem.recall import Hit, MessageHit
+from graphmem.recall._messages import FILE, MessageIndex
+
+from .conftest import ENGINE, Clock
+
+CHAT = [  # (chat time, speaker, text)
+    ("2023-05-06T10:00:00Z", "Maria", "we're off to Lisbon for the long weekend!"),
+    ("2023-05-06T10:01:00Z", "Tom", "jealous. send pics of the tiles"),
+    ("2023-05-08T18:00:00Z", "Maria", "back home. the pastel de nata place yesterday was unreal"),
+    ("2023-05-08T18:02:00Z", "Tom", "how was the flight though"),
+    ("2023-05-08T18:03:00Z", "Maria", "delayed four hours, never flying that airline again"),
+    ("2023-06-20T09:00:00Z", "Tom", "my sister adopted a greyhound called Biscuit last week"),
+    ("2023-06-20T09:01:00Z", "assistant", "Biscuit is a lovely name for a greyhound."),
+]
+
+
+def said(store: Store, clock: Clock, rows=CHAT) -> list[str]:
+    """Record each message at its chat time; the episode ids, in order."""
+    ids = []
+    for at, speaker, text in rows:
+        clock.set(at)
+        episode, _ = store.remember(text, actor=speaker, reference_time=at)
+        ids.append(episode.id)
+    return ids
+
+
+def messages(answers) -> list[MessageHit]:
+    return [a for a in answers if isinstance(a, MessageHit)]
+
+
+@pytest.fixture
+def chat(tmp_path):
+    clock = Clock("2023-05-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock)
+        yield store, clock, ids
+
+
+def test_a_message_answers_with_who_said_it_when_and_the_turns_around_it(chat):
+    store, _, ids = chat
+    found = messages(store.search("how was the flight", limit=3))
+    assert found[0].episode == ids[3]  # the question itself holds the words
+    reply = next(m for m in found if m.episode == ids[4])  # the reply is found by the turn before it
+    assert (reply.speaker, reply.role, reply.kind) == ("Maria", "user", "message")
+    assert reply.text == "delayed four hours, never flying that airline again"
+    assert [t.text for t in reply.before] == ["how was the flight though"] and reply.after == []
+    assert reply.episodes == [ids[4]] and reply.said_at.isoformat().startswith("2023-05-08T18:03")
+    assistant = messages(store.search("Biscuit greyhound name"))
+    assert {m.role for m in assistant} == {"user", "assistant"}
+    assert next(m for m in assistant if m.role == "assistant").speaker == "assistant"
+
+
+def test_a_message_carries_the_times_its_phrases_name(chat):
+    store, _, ids = chat
+    (nata,) = [m for m in messages(store.search("pastel de nata")) if m.episode == ids[2]]
+    assert [(t.text, t.valid_from.date().isoformat(), t.valid_to.date().isoformat()) for t in nata.times] == [
+        ("yesterday", "2023-05-07", "2023-05-08")]
+
+
+def test_a_time_phrase_keeps_messages_said_then_or_naming_then(chat):
+    store, _, ids = chat
+    june = [m.episode for m in messages(store.search("greyhound in June 2023"))]
+    assert ids[5] in june and ids[0] not in june
+    # said on 20 June, "last week" names 12-19 June: a question about that week finds it
+    assert ids[5] in [m.episode for m in messages(store.search("greyhound between 12 June 2023 and 14 June 2023"))]
+    assert messages(store.search("greyhound in March 2023")) == []
+
+
+def test_when_questions_put_answers_dated_by_their_words_first(chat):
+    store, _, ids = chat
+    answers = messages(store.search("when did Maria eat pastel de nata in Lisbon"))
+    assert answers[0].times, [a.text for a in answers]
+
+
+def test_as_of_a_moment_only_messages_received_by_then_and_the_answer_never_changes(tmp_path):
+    clock = Clock("2023-05-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, CHAT[:3])
+        before = [(m.episode, m.score) for m in messages(store.search("Lisbon weekend tiles", as_of="2023-05-07"))]
+        assert before and ids[2] not in [e for e, _ in before]
+        said(store, clock, [("2023-07-01T10:00:00Z", "Tom", "Lisbon again? the tiles, the weekend, all of it"),
+                            *CHAT[3:]])
+        after = [(m.episode, m.score) for m in messages(store.search("Lisbon weekend tiles", as_of="2023-05-07"))]
+        assert after == before  # statistics as of the moment: later messages change nothing then
+        now = [m.episode for m in messages(store.search("Lisbon weekend tiles"))]
+        assert len(now) > len(before)
+
+
+def test_speaker_names_count_and_i_is_the_speaker(chat):
+    store, _, ids = chat
+    mine = messages(store.search("what did I say about the flight", speaker="Tom"))
+    assert mine[0].speaker == "Tom"
+    hers = messages(store.search("what did Maria say about the flight"))
+    assert hers[0].speaker == "Maria"
+
+
+def test_facts_and_messages_are_ranked_together_and_say_their_kind(chat):
+    store, clock, ids = chat
+    clock.set("2023-06-21")
+    store.add("Maria", "traveled_to", "Lisbon", valid_from="2023-05-06", valid_to="2023-05-09", episode=ids[0])
+    answers = store.search("where did Maria travel", limit=5)
+    kinds = [a.kind for a in answers]
+    assert "fact" in kinds and "message" in kinds
+    fact = next(a for a in answers if isinstance(a, Hit))
+    assert fact.episodes == [ids[0]]
+    assert ids[0] not in [m.episode for m in messages(answers)]  # the fact cites it already
+    assert all(isinstance(a, Hit) for a in store.search("where did Maria travel", messages=False))
+
+
+def test_the_index_is_kept_in_a_file_and_not_rebuilt_by_the_next_process(tmp_path, monkeypatch):
+    directory, clock = tmp_path / "store", Clock("2023-05-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        said(store, clock)
+        first = [(m.episode, m.score) for m in messages(store.search("Lisbon tiles"))]
+    assert (directory / FILE).exists()
+
+    def no_rebuild(*args, **kwargs):
+        raise AssertionError("the message index was rebuilt")
+
+    monkeypatch.setattr(MessageIndex, "_reconcile", no_rebuild)
+    monkeypatch.setattr(MessageIndex, "_insert", no_rebuild)
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        assert [(m.episode, m.score) for m in messages(store.search("Lisbon tiles"))] == first
+
+
+def test_a_file_left_behind_by_a_crash_is_caught_up(tmp_path):
+    """A kill between the store's commit and the file's leaves the file behind: the next search follows."""
+    directory, clock = tmp_path / "store", Clock("2023-05-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        said(store, clock, CHAT[:3])
+        store.search("Lisbon")
+    shutil.copy(directory / FILE, tmp_path / "old")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        said(store, clock, CHAT[3:])
+        store.search("Lisbon")
+    shutil.copy(tmp_path / "old", directory / FILE)  # as if the last sync never committed
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        stale = [(m.episode, m.score) for m in messages(store.search("flight airline greyhound", limit=None))]
+    (directory / FILE).unlink()
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        fresh = [(m.episode, m.score) for m in messages(store.search("flight airline greyhound", limit=None))]
+    assert stale == fresh and len(fresh) >= 3
+
+
+def test_a_file_of_another_store_is_not_trusted(tmp_path):
+    clock = Clock("2023-05-01")
+    with Store(tmp_path / "a", engine=ENGINE, clock=clock) as a:
+        said(a, clock, CHAT[:2])
+        a.search("Lisbon")
+    with Store(tmp_path / "b", engine=ENGINE, clock=Clock("2023-05-01")) as b:
+        said(b, Clock("2023-05-01"), [("2023-05-02T10:00:00Z", "Ana", "nothing about any city")])
+    shutil.copy(tmp_path / "a" / FILE, tmp_path / "b" / FILE)
+    with Store(tmp_path / "b", engine=ENGINE, clock=clock) as b:
+        assert messages(b.search("Lisbon")) == []
+        assert [m.text for m in messages(b.search("city"))] == ["nothing about any city"]
+
+
+def test_purged_text_leaves_the_file_at_once(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2023-05-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, [*CHAT, ("2023-06-21T09:00:00Z", "Tom", "zanzibarite pancakes with Quetzalina")])
+        store.search("pancakes")
+        clock.set("2023-07-01")
+        store.add("Quetzalina", "likes", "pancakes", episode=ids[-1])
+        store.purge("episode", ids[-1])
+        raw = b"".join(p.read_bytes() for p in directory.glob(FILE + "*"))
+        assert b"zanzibar" not in raw and b"Quetzalina" not in raw and b"quetzalina" not in raw
+        assert messages(store.search("zanzibarite pancakes")) == []
+        assert messages(store.search("Lisbon"))  # the rest is still there
+        with sqlite3.connect(directory / FILE) as db:
+            assert db.execute("SELECT count(*) FROM message").fetchone()[0] == len(CHAT)
+
+
+def test_purging_a_person_takes_their_name_out_of_the_messages_that_stay(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2023-05-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, [("2023-05-01T10:00:00Z", "Tom", "Quetzalina moved to Oslo"),
+                                  ("2023-05-02T10:00:00Z", "Tom", "I had lunch with Quetzalina in Oslo")])
+        store.add("Quetzalina", "lives_in", "Oslo", episode=ids[0])
+        assert len(messages(store.search("Quetzalina"))) == 2
+        clock.set("2023-06-01")
+        store.purge("entity", "Quetzalina")
+        raw = b"".join(p.read_bytes() for p in directory.glob(FILE + "*"))
+        assert b"Quetzalina" not in raw and b"quetzalina" not in raw
+        (left,) = messages(store.search("lunch Oslo"))
+        assert "Quetzalina" not in left.text
+
+
+def test_a_store_in_memory_searches_messages_too():
+    clock = Clock("2023-05-01")
+    with Store(":memory:", engine=ENGINE, clock=clock) as store:
+        said(store, clock)
+        assert messages(store.search("airline"))[0].text.startswith("delayed")
+
+
+def test_cli_search_json_says_each_answers_kind_and_episodes(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2023-05-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock)
+    runner = CliRunner()
+    result = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "airline flight", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert rows[0]["kind"] == "message" and rows[0]["id"] == rows[0]["episode"] and rows[0]["episodes"] == [ids[4]]
+    assert rows[0]["speaker"] == "Maria" and rows[0]["before"][0]["text"] == "how was the flight though"
+    table = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "airline flight"])
+    assert "Maria: “delayed four hours" in table.output and "said" in table.output
+    only = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "airline", "--facts-only"])
+    assert only.exit_code == 0 and "nothing" in only.output
