@@ -231,7 +231,8 @@ EVENTS = frozenset("""
 wedding weddings concert concerts gig gigs festival conference party game match show recital
 graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k half-marathon
 race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
-christening baptism hen-do stag-do shower rally convention expo tournament
+christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
+gala ball prom
 """.split())
 
 #: Words dropped from an everyday object: opinions and what says nothing of the thing itself.

@@ -163,6 +163,14 @@ from to because when while since lol haha tho though now again too as well is wa
 have i we he she it they you u my our his her their its about after before during by like just
 already finally recently this morning evening afternoon weekend back home together every each
 """.split())
+#: Nouns that make the word before them a modifier ("car park", "dog walker", "club night").
+_COMPOUND_HEADS = frozenset("""
+park parks practice practices seat seats key keys insurance wash boot lesson lessons food bowl bed
+walker walkers sitter sitters hair toy toys owner owners friendly shop shops store class classes
+session sessions mates kit shoes ride rides trip trips ticket tickets photo photos pics pic video
+videos cafe café night nights season member members fees fee membership leader coach captain
+pass loan repayments payments mortgage crash accident ring rings pic tour tours venue dress
+""".split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that
 these those there here what which who not no never very so too just really also been from in on at
@@ -191,7 +199,7 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
         follows = after.group(1) if after and not text[pos:].lstrip().startswith(tuple(",.!?;:)")) else None
         if (key in nouns or (len(words) > 1 and pair in pairs)) and not (
                 follows and (follows.lower() in nouns or pair + " " + follows.lower() in pairs)):
-            if follows and follows.lower() not in _AFTER_NOUN and not follows[0].isupper():
+            if follows and follows.lower() in _COMPOUND_HEADS:
                 return None  # "a car park", "the band practice": another thing
             kept = [w for w in words if w.lower() not in OPINION_WORDS]
             if any(w.lower() in _NOT_MODIFIER for w in kept[:-1]):

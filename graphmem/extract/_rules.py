@@ -104,7 +104,7 @@ _SUBJECT = re.compile(
     rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>{_REL}\s+(?P<rel_names>{_NAMES}))"
-    rf"|(?P<pair>(?P<pair_name>{_NAME})\s+and\s+I)"
+    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
@@ -342,6 +342,29 @@ def _route(verb: Verb, name: str) -> str:
     return verb.predicate
 
 
+_EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from"))
+
+
+def _time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:
+    """The period of a sentence that is only a time phrase ("last weekend."), else None."""
+    words = re.sub(r"[^\w\s]", " ", sentence).split()
+    if not words or len(words) > 4:
+        return None
+    spans = [s for s in find_times(sentence, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
+    if len(spans) != 1 or len(re.sub(r"[^\w\s]", " ", spans[0].text).split()) < len(words) - 1:
+        return None
+    return spans[0] if spans[0].start <= reference else None
+
+
+def _dated(fact: ExtractedFact, span: TimeSpan) -> ExtractedFact:
+    """A fact with the period a time phrase said just after it gives."""
+    if fact.op == "end":
+        return fact.model_copy(update={"valid_to": span.start})
+    if fact.predicate in _EVENT_PREDICATES:
+        return fact.model_copy(update={"valid_from": span.start, "valid_to": span.end})
+    return fact.model_copy(update={"valid_from": span.start})
+
+
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
@@ -360,6 +383,7 @@ _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "fou
 class _Found:
     at: int
     facts: list[ExtractedFact]
+    mention: bool = False  # "sold my car": the mention of "my car" says no more than the verb
 
 
 #: Adds a fact: ``add(subject, predicate, object[, op, valid_from, valid_to])``.
@@ -407,9 +431,16 @@ class RuleExtractor:
         self._unused: list[str] = []
         self._last_named: str | None = None
         self._message = text
+        last: list[ExtractedFact] = []
         for sentence in split_sentences(text):
             self._subjects: list[_Subject] = []
-            for fact in self._sentence(sentence, reference_time, speaker.strip()):
+            found = self._sentence(sentence, reference_time, speaker.strip())
+            if not found and last and (dated := _time_alone(sentence, reference_time, self.day_first, self.tz)):
+                facts = [_dated(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
+                last = []
+                continue
+            last = [f for f in found if f.valid_from is None and f.valid_to is None]
+            for fact in found:
                 if fact not in facts:
                     facts.append(fact)
         note = None
@@ -441,8 +472,11 @@ class RuleExtractor:
             facts = self._match(verb, m, sentence, clause, spans, speaker, reference)
             if facts:
                 claimed.append((m.start(), m.end()))
-                found.append(_Found(m.start(), facts))
-        return [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
+                found.append(_Found(m.start(), facts, verb.mention))
+        facts = [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
+        told = {(f.predicate, f.object) for item in found if not item.mention for f in item.facts}
+        return [f for item in sorted(found, key=lambda f: f.at) if not (item.mention and any(
+            (f.predicate, f.object) in told for f in item.facts)) for f in item.facts] if told else facts
 
     def _match(self, verb: Verb, m: re.Match[str], sentence: str, clause: tuple[int, int],
                spans: list[_Located], speaker: str, reference: datetime) -> list[ExtractedFact]:
@@ -467,6 +501,12 @@ class RuleExtractor:
         if subject.bare and not subject.aux.strip() and _form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
+        if not subject.said and not verb.free and re.fullmatch(r"(?i)(?:lives|works|loves|likes|has|plays|does|"
+                                                              r"goes|studies|owns|hates|enjoys|runs)",
+                                                              m.group().split()[0]):
+            return []  # "lives in Leeds, she's a vet": about someone else, not the speaker
+        if verb.free and _HEDGE_AUX.search(sentence, begin, m.start()):
+            return []  # "I can tell you my cat is blue"
         if verb.obj == "thing" and (not subject.said or (not verb.needs_be and _BE.search(subject.aux))):
             return []  # "love the colours!", "like I said", "I was like": no taste stated
         self._subjects.append(subject)
@@ -589,6 +629,8 @@ class RuleExtractor:
             name = place_name(rest) or proper_name(rest)
         else:
             name = proper_name(rest)
+            if name and name.endswith(("'s", "’s")):
+                return None  # "we're at Jo's": someone's home, no employer
             if name is None and not head.lower().startswith(_NO_LOWERCASE):
                 name = lowercase_name(rest, self._message)  # "i quit netflix"
             if name and predicate == "studies_at" and head.lower().startswith("go") \

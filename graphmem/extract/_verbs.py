@@ -195,7 +195,8 @@ VERBS: list[Verb] = [
     _verb(r"together|a\s+couple|an\s+item", "dating", "state", "person", needs_be=True,
           reciprocal=True),
     _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
-    _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)",
+    _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)|called\s+it\s+(?:a\s+day|quits)"
+          r"(?:\s+with)?|ended\s+(?:things|it)(?:\s+with)?",
           "dating", "stop", "person", bare=True, reciprocal=True),
     # --- likes
     _verb(r"(?:stopped|stop)\s+(?:liking|loving|enjoying)|(?:lost|losing)\s+interest\s+in",
