@@ -216,8 +216,10 @@ def _stem(word: str) -> str:
     """A word without its common English endings ("retrievers" -> "retriev", "painting" -> "paint")."""
     for suffix in ("'s", "’s", "s'", "’"):
         word = word.removesuffix(suffix)
-    for suffix, keep in (("ies", 3), ("ing", 3), ("ers", 3), ("er", 3), ("es", 3), ("ed", 3), ("s", 3)):
-        if word.endswith(suffix) and len(word) - len(suffix) >= keep and not word.endswith("ss"):
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]  # "paintings" -> "painting", then its own ending
+    for suffix in ("ie", "ing", "er", "e", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[:-len(suffix)]
     return word
 
