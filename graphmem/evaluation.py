@@ -14,8 +14,9 @@ Extraction is scored twice: a *loose* match compares (op, subject, predicate, ob
 *strict* match adds the valid period. Subjects and objects compare case-insensitively with
 spaces collapsed; with ``objects="similar"`` (the rule for natural conversations) objects also
 match when they are equal after dropping articles and possessives and comparing word stems, or
-when one's stems are a part of the other's ("retriever" and "golden retriever"). A time phrase is right when the resolver finds an expression overlapping the
-labelled phrase whose period equals the labelled one; its granularity is scored apart.
+when one's stems are a part of the other's ("retriever" and "golden retriever"). A time phrase
+is right when the resolver finds an expression overlapping the labelled phrase whose period
+equals the labelled one; its granularity is scored apart.
 """
 
 from __future__ import annotations
@@ -309,16 +310,17 @@ def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact], strict: b
              objects: ObjectMatch = "exact") -> tuple[list[ExtractedFact], list[ExtractedFact], list[GoldFact]]:
     """(matched, wrong, missed) facts of one message, matching each fact at most once."""
     if objects == "similar":
-        left = list(gold)
-        matched, wrong = [], []
+        unmatched = list(gold)
+        hits: list[ExtractedFact] = []
+        misses: list[ExtractedFact] = []
         for fact in found:
-            hit = next((g for g in left if facts_match(fact, g, strict=strict, objects=objects)), None)
+            hit = next((g for g in unmatched if facts_match(fact, g, strict=strict, objects=objects)), None)
             if hit is None:
-                wrong.append(fact)
+                misses.append(fact)
             else:
-                left.remove(hit)
-                matched.append(fact)
-        return matched, wrong, left
+                unmatched.remove(hit)
+                hits.append(fact)
+        return hits, misses, unmatched
     waiting = Counter(fact_key(fact, strict=strict) for fact in gold)
     matched: list[ExtractedFact] = []
     wrong: list[ExtractedFact] = []

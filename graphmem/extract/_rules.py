@@ -542,8 +542,8 @@ class RuleExtractor:
                 if span is not None and not verb.mention:
                     return []  # "I'm playing tennis tomorrow": a plan
                 span = None
-        if verb.obj == "thing" and kind == "state" and reading.past and not (reading.used_to or reading.ending or reading.negated
-                                                         or reading.perfect):
+        if verb.obj == "thing" and kind == "state" and reading.past and not (
+                reading.used_to or reading.ending or reading.negated or reading.perfect):
             return []  # "I loved the film": a reaction, not a lasting taste
         decided = _decide(verb, kind, reading, span, reference)
         if decided is None:

@@ -143,7 +143,8 @@ def _array_items(text: str, pos: int) -> tuple[list[int], int]:
 
 def _document(text: str) -> tuple[str, Any, int, list[int] | None]:
     """Walk a one-document file: ("list", None, 0, item starts) for a JSON list; ("messages",
-    (user_id, (participants, their line) or None), offset, item starts or None when not a list) for an object with "messages";
+    (user_id, (participants, their line) or None), offset, item starts or None when not a list)
+    for an object with "messages";
     ("other", ...) for any other document. Raises _Broken (or JSONDecodeError) when the text is
     not one well-formed document."""
     pos = _skip(text, 0)
