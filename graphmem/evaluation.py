@@ -6,10 +6,17 @@ Two formats, read by :func:`read_extraction_set` and :func:`read_when_set`:
   "object", "valid_from", "valid_to"}]}``, every fact the message states and nothing else;
 - time phrases: ``{"id", "text", "reference", "phrase", "start", "end", "granularity"}``.
 
+A labelled conversation (``NAME.jsonl`` messages with ``actor``, beside ``NAME.facts.jsonl``:
+``{"id", "facts": [...]}`` for every message) is read by :func:`read_conversation_set` into the
+same cases, each with its context: the other participant and the turn before.
+
 Extraction is scored twice: a *loose* match compares (op, subject, predicate, object), a
 *strict* match adds the valid period. Subjects and objects compare case-insensitively with
-spaces collapsed. A time phrase is right when the resolver finds an expression overlapping the
-labelled phrase whose period equals the labelled one; its granularity is scored apart.
+spaces collapsed; with ``objects="similar"`` (the rule for natural conversations) objects also
+match when they are equal after dropping articles and possessives and comparing word stems, or
+when one's stems are a part of the other's ("retriever" and "golden retriever"). A time phrase
+is right when the resolver finds an expression overlapping the labelled phrase whose period
+equals the labelled one; its granularity is scored apart.
 """
 
 from __future__ import annotations
@@ -25,18 +32,22 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from .core.json_lines import records
 from .core.times import UTC, iso, parse_time
 from .errors import InvalidInput
-from .extract import ExtractedFact, Extractor, FactOp
+from .extract import ExtractedFact, Extractor, FactOp, Turn, takes_context
 from .when import Granularity, resolve_times
 
 __all__ = [
-    "CaseErrors", "ExtractionCase", "ExtractionScore", "GoldFact", "Resolver", "Tally", "WhenCase", "WhenResult",
-    "WhenScore", "fact_key", "read_extraction_set", "read_when_set", "resolve_with_graphmem",
-    "score_extraction", "score_when",
+    "CaseErrors", "ExtractionCase", "ExtractionScore", "GoldFact", "ObjectMatch", "Resolver", "Tally", "WhenCase",
+    "WhenResult", "WhenScore", "fact_key", "facts_match", "read_conversation_set", "read_extraction_set",
+    "read_when_set", "resolve_with_graphmem", "score_extraction", "score_when",
 ]
 
 #: The relations an extraction set labels.
 Relation = Literal["lives_in", "works_at", "studies_at", "married_to", "dating", "likes", "dislikes",
-                   "traveled_to", "met", "graduated_from", "is_called"]
+                   "traveled_to", "met", "graduated_from", "is_called", "has_pet", "owns", "does",
+                   "member_of", "attended"]
+#: How objects compare: ``exact`` (case and spaces aside) or ``similar`` (articles, possessives
+#: and word endings aside, or one a part of the other).
+ObjectMatch = Literal["exact", "similar"]
 GRANULARITIES: tuple[Granularity, ...] = get_args(Granularity)
 PREDICATES: tuple[Relation, ...] = get_args(Relation)
 
@@ -67,13 +78,16 @@ class GoldFact(_Record):
 
 
 class ExtractionCase(_Record):
-    """One labelled message of an extraction set."""
+    """One labelled message of an extraction set, with the context an extractor may be given:
+    ``other`` (the other participant, "you") and ``previous`` (the turn before)."""
 
     id: str
     text: str
     chat_time: datetime
     speaker: str
     facts: list[GoldFact]
+    other: str | None = None
+    previous: Turn | None = None
     where: str = ""
 
     _time = field_validator("chat_time", mode="before")(_utc)
@@ -130,6 +144,46 @@ def read_extraction_set(*paths: str | Path) -> list[ExtractionCase]:
     return _read(paths, ExtractionCase, lambda case: None)
 
 
+def read_conversation_set(*paths: str | Path) -> list[ExtractionCase]:
+    """Labelled conversations: each ``NAME.jsonl`` (messages with ``id``, ``actor``, ``role``,
+    ``content``, ``chat_time``) beside its ``NAME.facts.jsonl`` (``{"id", "facts"}`` per message).
+
+    Every user message becomes a case whose speaker is its actor, with the other participant
+    (the other actor of the conversation's user messages, when there are exactly two) and the
+    message before it. A bad line raises InvalidInput naming FILE:LINE.
+    """
+    cases: list[ExtractionCase] = []
+    for path in map(Path, paths):
+        messages = [(where, data) for where, data in records(path, InvalidInput)]
+        labels_path = path.with_name(path.name.removesuffix(".jsonl") + ".facts.jsonl")
+        labels: dict[str, tuple[str, Any]] = {}
+        for where, data in records(labels_path, InvalidInput):
+            if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+                raise InvalidInput(f"{where}: expected {{\"id\", \"facts\"}}")
+            labels[data["id"]] = (where, data.get("facts", []))
+        actors = sorted({d.get("actor") for _, d in messages
+                         if d.get("role", "user") == "user" and isinstance(d.get("actor"), str)})
+        before: Turn | None = None
+        for where, data in messages:
+            if not isinstance(data, dict):
+                raise InvalidInput(f"{where}: expected a JSON object")
+            speaker, text = data.get("actor") or data.get("role", "user"), data.get("content", "")
+            if data.get("role", "user") == "user" and data.get("id") in labels:
+                at, facts = labels[data["id"]]
+                other = next((a for a in actors if a != speaker), None) if len(actors) == 2 else None
+                try:
+                    cases.append(ExtractionCase.model_validate({
+                        "id": data["id"], "text": text, "chat_time": data.get("chat_time"),
+                        "speaker": speaker, "facts": facts, "other": other, "previous": before,
+                        "where": at}))
+                except (ValidationError, TypeError) as exc:
+                    raise InvalidInput(f"{at}: {_first_problem(exc)}") from None
+            before = Turn(speaker=str(speaker), text=str(text))
+    if not cases:
+        raise InvalidInput("no labelled messages found in " + ", ".join(map(str, paths)))
+    return cases
+
+
 def _check_when(case: WhenCase) -> str | None:
     if case.phrase not in case.text:
         return f"phrase {case.phrase!r} is not in the text"
@@ -154,6 +208,43 @@ def fact_key(fact: GoldFact | ExtractedFact, *, strict: bool) -> tuple[Any, ...]
     also their valid period."""
     key = (fact.op, _name(fact.subject), fact.predicate, _name(fact.object))
     return key + (fact.valid_from, fact.valid_to) if strict else key
+
+
+_DROPPED_WORDS = frozenset("a an the my your his her our their its".split())
+
+
+def _stem(word: str) -> str:
+    """A word without its common English endings ("retrievers" -> "retriev", "painting" -> "paint")."""
+    for suffix in ("'s", "’s", "s'", "’"):
+        word = word.removesuffix(suffix)
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]  # "paintings" -> "painting", then its own ending
+    for suffix in ("ie", "ing", "er", "e", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[:-len(suffix)]
+    return word
+
+
+def _stems(text: str) -> frozenset[str]:
+    words = [w.strip(".,!?;:\"'()") for w in text.casefold().replace("’", "'").split()]
+    return frozenset(_stem(w) for w in words if w and w not in _DROPPED_WORDS)
+
+
+def _similar(found: str | None, labelled: str | None) -> bool:
+    if found is None or labelled is None:
+        return found is labelled
+    a, b = _stems(found), _stems(labelled)
+    return bool(a and b) and (a <= b or b <= a)
+
+
+def facts_match(found: GoldFact | ExtractedFact, labelled: GoldFact | ExtractedFact, *, strict: bool,
+                objects: ObjectMatch = "exact") -> bool:
+    """Whether two facts of one message match (see the module's summary for the rule)."""
+    if objects == "exact":
+        return fact_key(found, strict=strict) == fact_key(labelled, strict=strict)
+    same = (found.op, _name(found.subject), found.predicate) == (
+        labelled.op, _name(labelled.subject), labelled.predicate) and _similar(found.object, labelled.object)
+    return same and (not strict or (found.valid_from, found.valid_to) == (labelled.valid_from, labelled.valid_to))
 
 
 class Tally(_Record):
@@ -215,9 +306,21 @@ def _fact_json(fact: GoldFact | ExtractedFact) -> dict[str, Any]:
             "valid_to": iso(fact.valid_to)}
 
 
-def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact],
-             strict: bool) -> tuple[list[ExtractedFact], list[ExtractedFact], list[GoldFact]]:
+def _compare(gold: Sequence[GoldFact], found: Sequence[ExtractedFact], strict: bool,
+             objects: ObjectMatch = "exact") -> tuple[list[ExtractedFact], list[ExtractedFact], list[GoldFact]]:
     """(matched, wrong, missed) facts of one message, matching each fact at most once."""
+    if objects == "similar":
+        unmatched = list(gold)
+        hits: list[ExtractedFact] = []
+        misses: list[ExtractedFact] = []
+        for fact in found:
+            hit = next((g for g in unmatched if facts_match(fact, g, strict=strict, objects=objects)), None)
+            if hit is None:
+                misses.append(fact)
+            else:
+                unmatched.remove(hit)
+                hits.append(fact)
+        return hits, misses, unmatched
     waiting = Counter(fact_key(fact, strict=strict) for fact in gold)
     matched: list[ExtractedFact] = []
     wrong: list[ExtractedFact] = []
@@ -253,18 +356,30 @@ def _freeze(tallies: dict[str, Counter[str]]) -> dict[str, Tally]:
 
 def extract_all(extractor: Extractor,
                 cases: Sequence[ExtractionCase]) -> tuple[list[list[ExtractedFact]], list[str]]:
-    """Every case's facts, through ``extract_many`` when the extractor has it; plus its notes."""
+    """Every case's facts, through ``extract_many`` when the extractor has it; plus its notes.
+
+    A case's context (other participant, turn before) is given to an extractor that accepts it."""
     many = getattr(extractor, "extract_many", None)
     if many is not None:
-        results = many([(case.text, case.chat_time, case.speaker) for case in cases])
+        messages = [(case.text, case.chat_time, case.speaker) for case in cases]
+        if takes_context(many, "context"):
+            results = many(messages, context=[(case.other, case.previous) for case in cases])
+        else:
+            results = many(messages)
         return [result.facts for result in results], [
             f"{case.id}: {result.note}" for case, result in zip(cases, results) if result.note]
+    if takes_context(extractor.extract, "other", "previous"):
+        return [extractor.extract(case.text, reference_time=case.chat_time, speaker=case.speaker,  # type: ignore[call-arg]
+                                  other=case.other, previous=case.previous) for case in cases], []
     return [extractor.extract(case.text, reference_time=case.chat_time, speaker=case.speaker)
             for case in cases], []
 
 
-def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor) -> ExtractionScore:
-    """Run ``extractor`` on every case and tally what it got right, wrong and missed."""
+def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor, *,
+                     objects: ObjectMatch = "exact") -> ExtractionScore:
+    """Run ``extractor`` on every case and tally what it got right, wrong and missed.
+
+    ``objects="similar"`` is the rule for natural conversations (:func:`facts_match`)."""
     found_all, notes = extract_all(extractor, cases)
     loose: dict[str, Counter[str]] = {"overall": Counter()}
     strict: dict[str, Counter[str]] = {"overall": Counter()}
@@ -273,8 +388,8 @@ def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor) -> E
             tallies.setdefault(predicate, Counter())
     errors: list[CaseErrors] = []
     for case, found in zip(cases, found_all):
-        _add(loose, *_compare(case.facts, found, strict=False))
-        matched, wrong, missed = _compare(case.facts, found, strict=True)
+        _add(loose, *_compare(case.facts, found, strict=False, objects=objects))
+        matched, wrong, missed = _compare(case.facts, found, strict=True, objects=objects)
         _add(strict, matched, wrong, missed)
         if wrong or missed:
             errors.append(CaseErrors(id=case.id, where=case.where, text=case.text,

@@ -39,6 +39,11 @@ DEFAULT_PREDICATES: dict[str, PredicateKind] = {
     "visited": "event",
     "met": "event",
     "graduated_from": "event",
+    "has_pet": "many",
+    "owns": "many",
+    "does": "many",
+    "member_of": "many",
+    "attended": "event",
 }
 
 

@@ -145,7 +145,7 @@ def test_time_scoring_finds_the_phrase_and_compares_periods(tmp_path):
 @pytest.mark.parametrize(("content", "problem"), [
     ("not json", "bad.jsonl:1: not JSON"),
     (line(id="x", text="t", chat_time="2025-01-01", speaker="u", facts=[
-        fact("assert", "u", "owns", "car")]), "facts.0.predicate"),
+        fact("assert", "u", "owes", "car")]), "facts.0.predicate"),
     (line(id="x", text="t", chat_time="soon", speaker="u", facts=[]), "chat_time"),
     (line(id="x", text="t", speaker="u", facts=[]), "chat_time: Field required"),
     (line(id="x", text="t", chat_time="2025-01-01", speaker="u", facts=[], extra=1), "extra"),

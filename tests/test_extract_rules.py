@@ -160,9 +160,7 @@ def test_extracts(text, expected):
         "I like it.",
         "I went to bed early.",
         "I visited my mom.",
-        "I joined a gym.",
         "Call me back tomorrow.",
-        "I stopped running.",
         "I quit smoking.",
         "I'm married.",
         "She moved to Lyon.",
@@ -283,11 +281,6 @@ def all_facts(text: str, reference: datetime = REF) -> list[tuple]:
     ("I'm dating a guy named Leo.", [("assert", "user", "dating", "Leo", None, None)]),
     ("I'm married to Kenji.", [("assert", "user", "married_to", "Kenji", None, None)]),
     ("Everyone calls me Bex.", [("assert", "user", "is_called", "Bex", None, None)]),
-    # plans with an explicit time are upcoming facts
-    ("We're moving to Vienna next month.", [("assert", "user", "lives_in", "Vienna", "2026-06-01", None)]),
-    ("I'm flying to Rome on Saturday.",
-     [("assert", "user", "traveled_to", "Rome", "2026-05-09", "2026-05-10")]),
-    ("I start at Microsoft on Monday.", [("assert", "user", "works_at", "Microsoft", "2026-05-11", None)]),
 ])
 def test_extracts_about_anyone(text, expected):
     assert all_facts(text) == expected
@@ -312,6 +305,10 @@ def test_extracts_about_anyone(text, expected):
     "I visited Tom.",
     "I'm originally from Ohio.",
     "We're not with Comcast anymore.",
+    # plans are not facts, even with a time to come (the chat says later whether they happened)
+    "We're moving to Vienna next month.",
+    "I'm flying to Rome on Saturday.",
+    "I start at Microsoft on Monday.",
 ])
 def test_hedged_future_and_unnamed_say_nothing(text):
     assert all_facts(text) == []

@@ -574,7 +574,7 @@ def test_read_memories_errors(tmp_path, text, problem):
 def test_import_memories_lines(gm):
     summary = js(gm("import-memories", str(DATA / "memories.txt"), "--reference", "2025-06-01",
                     "--json"))[0]
-    assert (summary["episodes"], summary["proposed"], summary["pending"]) == (5, 4, 4)
+    assert (summary["episodes"], summary["proposed"], summary["pending"]) == (5, 5, 5)
     episodes = js(gm("episodes", "--json"))
     assert {e["kind"] for e in episodes} == {"import"}
     assert {e["reference_time"] for e in episodes} == {z("2025-06-01")}
@@ -584,6 +584,7 @@ def test_import_memories_lines(gm):
         ("works_at", "Acme Corp", "import", "Works at Acme Corp."),
         ("likes", "jazz", "import", "Likes jazz and hiking."),
         ("likes", "hiking", "import", "Likes jazz and hiking."),
+        ("has_pet", "dog", "import", "Has a dog named Rex."),
     ]
     gm("review", "approve", "--all")
     berlin = js(gm("history", "user", "lives_in", "--json"))[0]

@@ -113,23 +113,27 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
               help="Write proposed facts through the gate now instead of queueing them for review.")
 @click.option("--user", help="Who 'I' is in user messages that name no actor "
                              "(default: the file's user_id, else 'user').")
+@click.option("--participants", metavar="A,B",
+              help="The two people of a two-person chat, whom 'you' means in each other's messages "
+                   "(default: the file's participants field, else the two actors of its user messages).")
 @extractor_option
 @day_first_option
 @allow_future_option
 @json_option
 @utc_option
 @click.pass_context
-def ingest_(ctx, file, replay, approve, user, extractor_name, day_first, as_json):
+def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_first, as_json):
     """Record a conversation: each message an episode, its facts proposed.
 
     FILE is JSON Lines of {"role", "content", "chat_time", "id"?, "actor"?} or a JSON
-    object {"user_id": ..., "messages": [...]}. Chat times: ISO 8601, '2025-09-12 08:00:00'
-    or '1:56 pm on 8 May, 2023'. The whole file is checked before anything is written.
+    object {"user_id": ..., "participants"?: [A, B], "messages": [...]}. Chat times: ISO 8601,
+    '2025-09-12 08:00:00' or '1:56 pm on 8 May, 2023'. The whole file is checked before
+    anything is written.
     """
     from ..ingest import ingest, make_extractor, read_messages
 
     def prepare(tz):
-        return (read_messages(file, day_first=day_first, tz=tz, user=user),
+        return (read_messages(file, day_first=day_first, tz=tz, user=user, participants=participants),
                 make_extractor(extractor_name, day_first=day_first, tz=tz))
 
     store, (messages, extractor) = _open_after_reading(ctx, prepare)

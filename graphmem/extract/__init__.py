@@ -4,10 +4,11 @@
 (:class:`LLMExtractor`) asks any OpenAI-compatible chat endpoint. Both follow :class:`Extractor`.
 """
 
-from ._facts import ExtractedFact, Extractor, FactOp, MessageResult
+from ._facts import Context, ExtractedFact, Extractor, FactOp, MessageResult, Turn, takes_context
 from ._llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
 from ._rules import RuleExtractor
 from ._sentences import split_sentences
 
-__all__ = ["EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport", "Extractor", "FactOp",
-           "LLMExtractor", "MessageResult", "RejectedFact", "RuleExtractor", "split_sentences"]
+__all__ = ["Context", "EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport", "Extractor",
+           "FactOp", "LLMExtractor", "MessageResult", "RejectedFact", "RuleExtractor", "Turn", "split_sentences",
+           "takes_context"]

@@ -5,12 +5,14 @@ Internal: import these from :mod:`graphmem.extract`.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from datetime import datetime
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..models import Model
 
-__all__ = ["ExtractedFact", "Extractor", "FactOp", "MessageResult"]
+__all__ = ["Context", "ExtractedFact", "Extractor", "FactOp", "MessageResult", "Turn", "takes_context"]
 
 #: What an extracted fact says: it is or became true, or it stopped being true.
 FactOp = Literal["assert", "end"]
@@ -41,9 +43,28 @@ class MessageResult(Model):
     note: str | None = None
 
 
+class Turn(Model):
+    """A message of the chat as an extractor sees it: who said it and what."""
+
+    speaker: str
+    text: str
+
+
+#: What an extractor may be told about a message besides its text: ``(other, previous)``, the
+#: other participant of a two-person chat (whom "you" means) and the turn said just before.
+Context = tuple[str | None, Turn | None]
+
+
 @runtime_checkable
 class Extractor(Protocol):
-    """Anything that turns a message into proposed facts."""
+    """Anything that turns a message into proposed facts.
+
+    ``extract`` may also accept the keywords ``other`` (the other participant's name: "you")
+    and ``previous`` (the :class:`Turn` before, for "yes", "it", "that"); callers pass them
+    only to an extractor that accepts them (:func:`takes_context`), so one written before
+    they existed still works. ``extract_many``, when there is one, may accept ``context``: one
+    :data:`Context` per message.
+    """
 
     name: str
 
@@ -52,3 +73,15 @@ class Extractor(Protocol):
     ) -> list[ExtractedFact]:
         """The facts stated in ``text``, with times resolved against ``reference_time``."""
         ...
+
+
+def takes_context(method: Callable[..., Any] | None, *keywords: str) -> bool:
+    """Whether ``method`` accepts every one of ``keywords`` (by name, or through ``**kwargs``)."""
+    if method is None:
+        return False
+    try:
+        parameters = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    names = {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    return any(p.kind is p.VAR_KEYWORD for p in parameters) or set(keywords) <= names

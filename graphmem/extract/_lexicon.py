@@ -9,8 +9,9 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 
 from __future__ import annotations
 
-__all__ = ["JOB_NOUNS", "NOT_NAMES", "RELATIONS", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "is_place",
-           "looks_educational", "looks_organisational"]
+__all__ = ["ACTIVITIES", "EVENTS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "NOT_NAMES", "OPINION_WORDS",
+           "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RELATIONS", "RELATION_ADJECTIVES",
+           "STUDENT_NOUNS", "is_place", "looks_educational", "looks_organisational"]
 
 _PLACE_NAMES = """
 afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
@@ -167,3 +168,76 @@ JOB_NOUNS = frozenset(
 STUDENT_NOUNS = frozenset(
     "student undergrad undergraduate grad postgrad freshman sophomore junior senior fresher "
     "phd doctoral masters master's exchange".split())
+
+
+# --- everyday facts: pets, possessions, activities, groups, events ------------------------------
+
+#: Animals kept as pets, and breeds said instead ("our golden retriever").
+PETS = frozenset("""
+dog dogs puppy puppies pup doggo cat cats kitten kittens kitty hamster hamsters rabbit rabbits
+bunny bunnies parrot parrots budgie budgies bird birds goldfish fish turtle turtles tortoise
+tortoises snake snakes lizard lizards gecko geckos guinea-pig guinea-pigs ferret ferrets hens
+chickens goat goats iguana rat rats mice horse horses pony ponies cockatiel canary axolotl
+labrador lab retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
+greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
+doberman boxer shepherd alsatian staffie staffy sheepdog pomeranian shih-tzu tabby siamese
+ragdoll sphynx bengal maine-coon
+""".split())
+#: Two-word pets ("guinea pig", "golden retriever"): the first word may be taken as a modifier.
+PET_PAIRS = frozenset(("guinea pig", "guinea pigs", "maine coon", "shih tzu", "golden retriever",
+                       "german shepherd", "border collie", "bearded dragon"))
+
+#: Possessions worth remembering.
+POSSESSIONS = frozenset("""
+car cars van campervan motorbike motorcycle scooter moped bike bicycle boat kayak canoe caravan
+house flat apartment cottage cabin allotment piano keyboard guitar violin cello drum-kit drums
+camera telescope tesla jeep truck sewing-machine kiln hot-tub
+""".split())
+#: Possessions named by "my X" alone ("my car broke down"), where "my" surely means owning it.
+OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter moped bike boat kayak "
+                             "caravan allotment tesla jeep truck".split())
+
+#: Hobbies and regular activities, as their noun or -ing form.
+ACTIVITIES = frozenset("""
+pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming cycling
+painting drawing sketching knitting crochet crocheting sewing embroidery quilting baking
+gardening photography dancing salsa ballet tap zumba boxing kickboxing karate judo taekwondo
+jiu-jitsu fencing archery tennis squash badminton football soccer rugby cricket basketball
+netball volleyball hockey golf chess guitar piano violin cello drums ukulele bass saxophone
+flute trumpet singing choir surfing skiing snowboarding skating skateboarding rowing sailing
+kayaking woodworking meditation journaling birdwatching fishing camping gaming crossfit
+weightlifting lifting spin parkrun triathlon marathons calligraphy origami scrapbooking
+stand-up improv rock-climbing paddleboarding wild-swimming
+""".split())
+#: Verbs whose present simple names a habit ("I run most mornings" -> running).
+HABIT_VERBS = {
+    "run": "running", "swim": "swimming", "paint": "painting", "knit": "knitting", "bake": "baking",
+    "climb": "climbing", "boulder": "bouldering", "cycle": "cycling", "hike": "hiking",
+    "surf": "surfing", "ski": "skiing", "skate": "skating", "dance": "dancing", "sing": "singing",
+    "draw": "drawing", "sew": "sewing", "crochet": "crochet", "garden": "gardening", "row": "rowing",
+    "sail": "sailing", "jog": "jogging", "meditate": "meditation", "journal": "journaling",
+    "fish": "fishing", "box": "boxing", "fence": "fencing", "snowboard": "snowboarding",
+}
+
+#: Nouns naming a group one belongs to.
+GROUPS = frozenset("""
+club clubs team choir band church gym group league society orchestra association union
+committee congregation temple mosque synagogue parish scouts guides guild troupe ensemble
+collective crew squad circle meetup community
+""".split())
+
+#: Nouns naming an event one attends.
+EVENTS = frozenset("""
+wedding weddings concert concerts gig gigs festival conference party game match show recital
+graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k half-marathon
+race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
+christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
+gala ball prom
+""".split())
+
+#: Words dropped from an everyday object: opinions and what says nothing of the thing itself.
+OPINION_WORDS = frozenset("""
+new old little big tiny huge lovely amazing gorgeous cute beautiful adorable sweet gorgeous
+local own first second-hand secondhand used brand brand-new actual proper fave favourite
+favorite very so really absolutely whole entire massive wee great good nice best stupid
+""".split())

@@ -27,7 +27,7 @@ from ..core.times import iso, parse_time
 from ..errors import InvalidInput, InvalidTime
 from ..when import resolve_times
 from ._chat_api import ChatClient, EndpointUnreachable, ExtractionFailed
-from ._facts import ExtractedFact, Extractor, MessageResult
+from ._facts import Context, ExtractedFact, Extractor, MessageResult, Turn, takes_context
 
 __all__ = ["EndpointUnreachable", "ExtractionFailed", "ExtractionReport", "LLMExtractor", "RejectedFact"]
 
@@ -38,9 +38,13 @@ Each fact is subject -[predicate]-> object:
 - subject and object are short names as written ("{speaker}", "Berlin", "Acme Corp", "jazz"),
   without a leading "the".
 - predicate is one of: lives_in, works_at, studies_at, married_to, dating, likes, dislikes,
-  traveled_to (trips and visits), met (meeting a named person), graduated_from, is_called.
+  traveled_to (trips and visits), met (meeting a named person), graduated_from, is_called,
+  has_pet (object: the animal as said, "cat"), owns (a possession worth remembering, "car"),
+  does (a hobby or regular activity as its noun or -ing form: "running", "guitar"), member_of
+  (club, team, choir, church, gym), attended (an event: "Jess's wedding", "Coldplay concert").
 - The message is written by "{speaker}": first person (I, me, my, we, our) means "{speaker}".
   Facts about a named other person ("my sister Ana lives in Rome") have that person as subject.
+{context}
 - op is "assert" for something that is or became true, "end" for something that stopped being
   true ("I left Acme", "I don't like jazz anymore", "I used to live in Oslo", "we broke up").
   A move from A to B ends A and asserts B. An "end" may leave object null when the message does
@@ -51,7 +55,9 @@ Each fact is subject -[predicate]-> object:
   A trip, a meeting or a graduation has valid_from and valid_to = the period of its time phrase.
   Resolve relative times against the message time {now}; resolved phrases are listed with it.
 - Say nothing for hedged, hypothetical, questioned or negated statements ("I might move",
-  "should I quit?", "I don't live in Paris"), nor for plans without an explicit time.
+  "should I quit?", "I don't live in Paris"), nor for plans, wishes, compliments and reactions
+  ("love your dress!"), nor filler ("sounds like a plan"). Objects are short noun phrases, never
+  a clause or a pronoun: resolve "it"/"that" from the previous message, or say nothing.
 - quote: the exact sentence of the message the fact comes from, copied character for character.
 If there is nothing to extract, answer {{"facts": []}}."""
 
@@ -152,24 +158,28 @@ class LLMExtractor:
     def __repr__(self) -> str:
         return f"LLMExtractor({self.base_url!r}, {self.model!r})"
 
-    def extract(self, text: str, *, reference_time: datetime,
-                speaker: str = "user") -> list[ExtractedFact]:
+    def extract(self, text: str, *, reference_time: datetime, speaker: str = "user",
+                other: str | None = None, previous: Turn | None = None) -> list[ExtractedFact]:
         """Return the facts stated in ``text``; unverifiable ones are dropped.
 
+        ``other`` (whom "you" means) and ``previous`` (the turn before) go into the prompt.
         When the model fails and a fallback is set, the fallback's facts are returned.
         """
-        return self.extract_result(text, reference_time=reference_time, speaker=speaker).facts
+        return self.extract_result(text, reference_time=reference_time, speaker=speaker, other=other,
+                                   previous=previous).facts
 
-    def extract_result(self, text: str, *, reference_time: datetime,
-                       speaker: str = "user") -> MessageResult:
+    def extract_result(self, text: str, *, reference_time: datetime, speaker: str = "user",
+                       other: str | None = None, previous: Turn | None = None) -> MessageResult:
         """The facts of one message, with a note when the fallback had to supply them."""
         try:
             report = self.extract_with_report(text, reference_time=reference_time,
-                                              speaker=speaker)
+                                              speaker=speaker, other=other, previous=previous)
         except ExtractionFailed as exc:
             if self.fallback is None or isinstance(exc, EndpointUnreachable):
                 raise  # a wrong URL or a stopped server is for the user to fix, not to skip
-            facts = self.fallback.extract(text, reference_time=reference_time, speaker=speaker)
+            context = {"other": other, "previous": previous} if takes_context(
+                self.fallback.extract, "other", "previous") else {}
+            facts = self.fallback.extract(text, reference_time=reference_time, speaker=speaker, **context)
             return MessageResult(facts=facts, note=f"{exc}; facts from the {self.fallback.name} "
                                  "extractor instead")
         note = None
@@ -178,16 +188,22 @@ class LLMExtractor:
                              for r in report.rejected)
         return MessageResult(facts=report.facts, note=note)
 
-    def extract_many(self, messages: Sequence[tuple[str, datetime, str]]) -> list[MessageResult]:
+    def extract_many(self, messages: Sequence[tuple[str, datetime, str]], *,
+                     context: Sequence[Context] | None = None) -> list[MessageResult]:
         """Each message's result, in order, with at most ``concurrency`` requests in flight.
 
-        ``messages`` are ``(text, reference_time, speaker)``. Without a fallback, the first
-        failure raises :class:`ExtractionFailed` naming the message's position.
+        ``messages`` are ``(text, reference_time, speaker)``; ``context``, one ``(other,
+        previous)`` per message. Without a fallback, the first failure raises
+        :class:`ExtractionFailed` naming the message's position.
         """
+        contexts = list(context) if context is not None else [(None, None)] * len(messages)
+
         def one(item: tuple[int, tuple[str, datetime, str]]) -> MessageResult:
             n, (text, reference, speaker) = item
+            other, previous = contexts[n]
             try:
-                return self.extract_result(text, reference_time=reference, speaker=speaker)
+                return self.extract_result(text, reference_time=reference, speaker=speaker, other=other,
+                                           previous=previous)
             except ExtractionFailed as exc:
                 failed = type(exc)(f"message {n + 1}: {exc}")
                 failed.index, failed.reason = n, str(exc)  # which message, for the caller to name
@@ -198,16 +214,19 @@ class LLMExtractor:
         with ThreadPoolExecutor(max_workers=min(self.concurrency, len(messages))) as pool:
             return list(pool.map(one, enumerate(messages)))
 
-    def extract_with_report(self, text: str, *, reference_time: datetime,
-                            speaker: str = "user") -> ExtractionReport:
+    def extract_with_report(self, text: str, *, reference_time: datetime, speaker: str = "user",
+                            other: str | None = None, previous: Turn | None = None) -> ExtractionReport:
         """Return the accepted facts of ``text`` together with the rejected ones and why."""
         now = parse_time(reference_time)
-        system = SYSTEM_PROMPT.format(speaker=speaker, now=f"{iso(now)} ({now:%A})")
+        about = (f'- This is a chat between "{speaker}" and "{other}": "you" means "{other}". Facts about '
+                 f'"{other}" only when the message states them plainly.\n') if other else ""
+        system = SYSTEM_PROMPT.format(speaker=speaker, now=f"{iso(now)} ({now:%A})", context=about.rstrip("\n"))
         hints = _hints(text, now)
+        before = f"Previous message, by {previous.speaker}:\n{previous.text}\n" if previous else ""
         messages = [
             {"role": "system", "content": system},
             {"role": "user", "content": f"Message time: {iso(now)}\n"
-             + (f"Time phrases: {hints}\n" if hints else "") + f"Message:\n{text}"},
+             + (f"Time phrases: {hints}\n" if hints else "") + before + f"Message:\n{text}"},
         ]
         problem = ""
         for _attempt in range(self.retries + 1):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from ._lexicon import JOB_NOUNS, NOT_NAMES, is_place, looks_educational, looks_organisational
+from ._lexicon import JOB_NOUNS, NOT_NAMES, OPINION_WORDS, is_place, looks_educational, looks_organisational
 
-__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "STUDY_PHRASE", "called_name", "lowercase_name", "people",
-           "place_name", "proper_name", "things"]
+__all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
+           "lowercase_name", "people", "place_name", "proper_name", "things"]
 
 
 def _is_name(text: str) -> bool:
@@ -29,7 +29,11 @@ _NAME_END = re.compile(r"[.,;:!?)]+$")
 _PRONOUNS = frozenset(
     "it its that this these those there here them him her me you us myself yourself ourselves "
     "something anything everything nothing someone anyone everyone one home my your his our "
-    "their a an to some any all what which whatever stuff things".split())
+    "their a an to some any all what which whatever stuff things u ya ur yours urs ye thee em "
+    "yourselves several few many much every each another other both either neither such "
+    "how why when where who whom whose".split())
+#: Words that are no object at all: pronouns, determiners that point at something present.
+PRONOUNS = _PRONOUNS
 _THING_STOP = re.compile(
     r"[;:!?()\"“”]|,?\s+(?:and|but|or|so)\s+(?=(?:I|i|my|we|he|she|they|it|you)\b)|\s(?:but|"
     r"because|since|when|while|with|in|on|at|after|before|during|for|from|a\s+lot|very\s+much|"
@@ -147,3 +151,61 @@ def called_name(rest: str) -> str | None:
     return m.group(1)
 
 
+
+
+_LEAD = re.compile(r"^\s*(?:(?:a|an|the|my|our|his|her|their|two|three|four|five|\d+|some|another|"
+                   r"a\s+couple\s+of|a\s+pair\s+of|a\s+few)\s+)?", re.IGNORECASE)
+_NOUN_WORD = re.compile(r"[\w'’&-]+")
+#: Words that may follow an everyday object's noun: the noun phrase ends there.
+_AFTER_NOUN = frozenset("""
+and but or so which that who called named yesterday today tonight last this next on in at for with
+from to because when while since lol haha tho though now again too as well is was are were has had
+have i we he she it they you u my our his her their its about after before during by like just
+already finally recently this morning evening afternoon weekend back home together every each
+""".split())
+#: Nouns that make the word before them a modifier ("car park", "dog walker", "club night").
+_COMPOUND_HEADS = frozenset("""
+park parks practice practices seat seats key keys insurance wash boot lesson lessons food bowl bed
+walker walkers sitter sitters hair toy toys owner owners friendly shop shops store class classes
+session sessions mates kit shoes ride rides trip trips ticket tickets photo photos pics pic video
+videos cafe café night nights season member members fees fee membership leader coach captain
+pass loan repayments payments mortgage crash accident ring rings pic tour tours venue dress
+""".split())
+_NOT_MODIFIER = frozenset("""
+of and or to for with is was are were be been i we you u he she it they me him them us this that
+these those there here what which who not no never very so too just really also been from in on at
+by into onto about some any all my our your ur his her their its
+""".split())
+
+
+def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset()) -> str | None:
+    """The noun phrase opening ``rest`` whose last word is one of ``nouns`` ("a running club",
+    "our golden retriever Miso" -> "golden retriever"), without articles, possessives and
+    opinion words; None when ``rest`` does not open with one."""
+    lead = _LEAD.match(rest)
+    text = rest[lead.end() if lead else 0:]
+    words: list[str] = []
+    pos = 0
+    for _ in range(4):
+        m = _NOUN_WORD.match(text, pos)
+        if not m:
+            return None
+        word = m.group()
+        words.append(word)
+        pos = m.end()
+        key = word.lower().replace("’", "'")
+        pair = " ".join(w.lower() for w in words[-2:])
+        after = re.match(r"\s*([\w'’-]+)", text[pos:])
+        follows = after.group(1) if after and not text[pos:].lstrip().startswith(tuple(",.!?;:)")) else None
+        if (key in nouns or (len(words) > 1 and pair in pairs)) and not (
+                follows and (follows.lower() in nouns or pair + " " + follows.lower() in pairs)):
+            if follows and follows.lower() in _COMPOUND_HEADS:
+                return None  # "a car park", "the band practice": another thing
+            kept = [w for w in words if w.lower() not in OPINION_WORDS]
+            if any(w.lower() in _NOT_MODIFIER for w in kept[:-1]):
+                return None
+            return " ".join(kept) if kept else None
+        if key in _NOT_MODIFIER or not re.match(r"\s+", text[pos:]):
+            return None
+        pos = re.match(r"\s+", text[pos:]).end() + pos  # type: ignore[union-attr]
+    return None

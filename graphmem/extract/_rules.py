@@ -25,7 +25,8 @@ from ..core.tense import FUTURE_AUXILIARY
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from ._facts import ExtractedFact, FactOp, MessageResult
+from ._chat import GONE, clean_taste, everyday_object, resolve_pronoun
+from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._lexicon import (
     NOT_NAMES,
     RELATION_ADJECTIVES,
@@ -93,7 +94,7 @@ _AUX_WORDS = (
     r"wanted\s+to|hope\s+to|hoping\s+to|plan\s+to|plans\s+to|planning\s+(?:on|to)|thinking\s+"
     r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
     r"back|newly|happily|secretly|already|soon|still")
-_AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b)*)"
+_AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\bi)(?:m|ve)\b)*)"
 _WORD = r"[A-Z][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
 _NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"
@@ -103,7 +104,7 @@ _SUBJECT = re.compile(
     rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>{_REL}\s+(?P<rel_names>{_NAMES}))"
-    rf"|(?P<pair>(?P<pair_name>{_NAME})\s+and\s+I)"
+    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
@@ -116,8 +117,6 @@ _INTERJECTION = (r"(?:just|finally|lol|so|also|oh|recently|ugh|haha|omg|well|any
                  r"guess\s+what|actually|and|update|news|big\s+news|yay|welp|fyi|ok|okay|"
                  r"honestly|hey|hi|hello|wow|yes|yeah|sadly|luckily|apparently|today|officially)")
 _SUBJECTLESS = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*\W*?{_AUX}\s*$", re.IGNORECASE)
-_FRAGMENT = re.compile(r"^\W*(?:(?:not|just|still|now|currently|also|really|huge|big)\s*)*$",
-                       re.IGNORECASE)
 _LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
 _SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
                            re.IGNORECASE)
@@ -133,14 +132,15 @@ _FUTURE_AUX = re.compile(FUTURE_AUXILIARY, re.IGNORECASE)
 _NEGATION = re.compile(rf"n{_A}t\b|\b(?:not|never|cannot)\b", re.IGNORECASE)
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
-_PERFECT = re.compile(rf"{_A}ve\b|\b(?:have|has|had)\b|\b(?:haven|hasn|hadn){_A}t\b", re.IGNORECASE)
-_BE = re.compile(rf"{_A}(?:m|re|s)\b|\b(?:am|is|are|was|were|be|been|being)\b", re.IGNORECASE)
+_PERFECT = re.compile(rf"{_A}ve\b|^ve\b|\b(?:have|has|had)\b|\b(?:haven|hasn|hadn){_A}t\b", re.IGNORECASE)
+_BE = re.compile(rf"{_A}(?:m|re|s)\b|^m\b|\b(?:am|is|are|was|were|be|been|being)\b", re.IGNORECASE)
 _BE_PAST = re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
 _GOT = re.compile(r"\b(?:got|gotten|get|getting)\b", re.IGNORECASE)
 _ANYMORE = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+more)\b", re.IGNORECASE)
 _HEDGE_BEFORE = re.compile(
     r"\b(?:if|whether|unless|what\s+if|in\s+case|maybe|perhaps|probably|hopefully|i\s+think|"
-    r"i\s+guess|i\s+wish|not\s+sure|i\s+doubt|thinking\s+(?:of|about)|imagine|someday|one\s+day)\b",
+    r"i\s+guess|i\s+wish|not\s+sure|i\s+doubt|thinking\s+(?:of|about)|imagine|someday|one\s+day|when|"
+    r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not)\b",
     re.IGNORECASE)
 _HEDGE_AFTER = re.compile(
     r"\b(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|perhaps|who\s+knows|or\s+not|"
@@ -160,6 +160,8 @@ class _Subject:
     partner_unnamed: bool  # "my boyfriend and I"
     aux: str
     begin: int
+    said: bool = True  # named in the words ("I", "my sister Ana"), not left unsaid ("Moved to Rome")
+    bare: bool = False  # a lone capitalised word taken for a name ("Tom moved", "Sounds like")
 
 
 def _is_name(text: str) -> bool:
@@ -175,7 +177,7 @@ def _subject(prefix: str, offset: int, speaker: str, last_named: str | None) -> 
     m = _SUBJECT.search(prefix)
     found = _named_subject(m, prefix, offset, speaker, last_named) if m else None
     if found is None and (bare := _SUBJECTLESS.match(" " + prefix)):
-        return _Subject((speaker,), None, False, bare["aux"] or "", offset)
+        return _Subject((speaker,), None, False, bare["aux"] or "", offset, said=False)
     return found
 
 
@@ -208,7 +210,7 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
     names = _split_names(m["bare"])
     if not _LEAD_ONLY.match(lead) or not all(map(_is_name, names)):
         return None
-    return _Subject(tuple(names), None, False, aux, offset + m.start())
+    return _Subject(tuple(names), None, False, aux, offset + m.start(), bare=len(names) == 1)
 
 
 # --- times ----------------------------------------------------------------------------------
@@ -297,10 +299,8 @@ def _decide(verb: Verb, kind: str, r: _Reading, span: TimeSpan | None,
             reference: datetime) -> tuple[FactOp, str] | None:
     """(op, predicate) for a verb read as ``r``, or None when it states nothing."""
     stops: FactOp = "end" if kind == "stop" else "assert"
-    if r.hedged:
-        return None
-    if r.future:
-        return (stops, verb.predicate) if _upcoming(span, reference) and not r.negated else None
+    if r.hedged or r.future or (_upcoming(span, reference) and not r.past):
+        return None  # a plan, a wish: not a fact (the chat says later whether it happened)
     if r.used_to:
         return ("end", verb.predicate) if kind == "state" and not r.negated else None
     if r.ending:
@@ -316,7 +316,7 @@ def _decide(verb: Verb, kind: str, r: _Reading, span: TimeSpan | None,
         return stops, verb.predicate
     if r.perfect or kind == "state":
         return stops, verb.predicate
-    return (stops, verb.predicate) if _upcoming(span, reference) else None
+    return None
 
 
 def _period(op: FactOp, kind: str, r: _Reading,
@@ -342,9 +342,33 @@ def _route(verb: Verb, name: str) -> str:
     return verb.predicate
 
 
+_EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from"))
+
+
+def _time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:
+    """The period of a sentence that is only a time phrase ("last weekend."), else None."""
+    words = re.sub(r"[^\w\s]", " ", sentence).split()
+    if not words or len(words) > 4:
+        return None
+    spans = [s for s in find_times(sentence, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
+    if len(spans) != 1 or len(re.sub(r"[^\w\s]", " ", spans[0].text).split()) < len(words) - 1:
+        return None
+    return spans[0] if spans[0].start <= reference else None
+
+
+def _dated(fact: ExtractedFact, span: TimeSpan) -> ExtractedFact:
+    """A fact with the period a time phrase said just after it gives."""
+    if fact.op == "end":
+        return fact.model_copy(update={"valid_to": span.start})
+    if fact.predicate in _EVENT_PREDICATES:
+        return fact.model_copy(update={"valid_from": span.start, "valid_to": span.end})
+    return fact.model_copy(update={"valid_from": span.start})
+
+
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
+_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit"))
 
 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
@@ -359,6 +383,7 @@ _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "fou
 class _Found:
     at: int
     facts: list[ExtractedFact]
+    mention: bool = False  # "sold my car": the mention of "my car" says no more than the verb
 
 
 #: Adds a fact: ``add(subject, predicate, object[, op, valid_from, valid_to])``.
@@ -375,27 +400,47 @@ class RuleExtractor:
         self.tz = tz
 
     def extract(
-        self, text: str, *, reference_time: datetime, speaker: str = "user"
+        self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
+        previous: Turn | None = None,
     ) -> list[ExtractedFact]:
-        """The facts stated in ``text``, with time phrases resolved against ``reference_time``."""
-        return self.extract_result(text, reference_time=reference_time, speaker=speaker).facts
+        """The facts stated in ``text``, with time phrases resolved against ``reference_time``.
 
-    def extract_many(self, messages: Sequence[tuple[str, datetime, str]]) -> list[MessageResult]:
-        """Each message's result, in order (``messages`` are ``(text, reference_time, speaker)``)."""
-        return [self.extract_result(text, reference_time=at, speaker=who) for text, at, who in messages]
+        ``other``: the other participant of a two-person chat; ``previous``: the turn before,
+        whose words may say what "it" or "that" stands for."""
+        return self.extract_result(text, reference_time=reference_time, speaker=speaker, other=other,
+                                   previous=previous).facts
 
-    def extract_result(self, text: str, *, reference_time: datetime, speaker: str = "user") -> MessageResult:
+    def extract_many(self, messages: Sequence[tuple[str, datetime, str]], *,
+                     context: Sequence[Context] | None = None) -> list[MessageResult]:
+        """Each message's result, in order (``messages`` are ``(text, reference_time, speaker)``;
+        ``context``, one ``(other, previous)`` per message)."""
+        contexts = context if context is not None else [(None, None)] * len(messages)
+        return [self.extract_result(text, reference_time=at, speaker=who, other=other, previous=before)
+                for (text, at, who), (other, before) in zip(messages, contexts, strict=True)]
+
+    def extract_result(self, text: str, *, reference_time: datetime, speaker: str = "user",
+                       other: str | None = None, previous: Turn | None = None) -> MessageResult:
         """The facts of ``text``, and a note naming any time phrase left unused because the
         period it names lies outside the supported years (its fact is not proposed)."""
         if not speaker or not speaker.strip():
             raise InvalidInput("speaker must be a non-empty name, e.g. 'user'")
+        self._other = other
+        self._previous = previous
+        self._speaker = speaker.strip()
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
         self._last_named: str | None = None
         self._message = text
+        last: list[ExtractedFact] = []
         for sentence in split_sentences(text):
             self._subjects: list[_Subject] = []
-            for fact in self._sentence(sentence, reference_time, speaker.strip()):
+            found = self._sentence(sentence, reference_time, speaker.strip())
+            if not found and last and (dated := _time_alone(sentence, reference_time, self.day_first, self.tz)):
+                facts = [_dated(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
+                last = []
+                continue
+            last = [f for f in found if f.valid_from is None and f.valid_to is None]
+            for fact in found:
                 if fact not in facts:
                     facts.append(fact)
         note = None
@@ -421,12 +466,17 @@ class RuleExtractor:
             if any(m.start() < end and begin < m.end() for begin, end in claimed):
                 continue
             at = m.end() if verb.free else m.start()
-            clause = next(c for c in clauses if c[0] <= at <= c[1])
+            clause = next((c for c in clauses if c[0] <= at <= c[1]), None)
+            if clause is None:
+                continue  # "my and I": the phrase ends inside the words between two clauses
             facts = self._match(verb, m, sentence, clause, spans, speaker, reference)
             if facts:
                 claimed.append((m.start(), m.end()))
-                found.append(_Found(m.start(), facts))
-        return [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
+                found.append(_Found(m.start(), facts, verb.mention))
+        facts = [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
+        told = {(f.predicate, f.object) for item in found if not item.mention for f in item.facts}
+        return [f for item in sorted(found, key=lambda f: f.at) if not (item.mention and any(
+            (f.predicate, f.object) in told for f in item.facts)) for f in item.facts] if told else facts
 
     def _match(self, verb: Verb, m: re.Match[str], sentence: str, clause: tuple[int, int],
                spans: list[_Located], speaker: str, reference: datetime) -> list[ExtractedFact]:
@@ -446,9 +496,19 @@ class RuleExtractor:
         if _HEDGE_BEFORE.search(sentence, begin, subject.begin) or _HEDGE_AFTER.search(
                 sentence, m.end(), end) or _HEDGE_BEFORE.search(prefix):
             return []
-        if verb.needs_be and not _BE.search(subject.aux) and not (
-                subject.names == (speaker,) and _FRAGMENT.match(prefix)):
-            return []  # "Not a fan of cold brew": a fragment whose "I'm" went unsaid
+        if verb.needs_be and not _BE.search(subject.aux):
+            return []  # "at least", "in the end": no "I'm" said, no fact
+        if subject.bare and not subject.aux.strip() and _form(m.group().split()[0]) == "present" \
+                and not m.group().split()[0].lower().endswith("s"):
+            return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
+        if not subject.said and not verb.free and re.fullmatch(r"(?i)(?:lives|works|loves|likes|has|plays|does|"
+                                                              r"goes|studies|owns|hates|enjoys|runs)",
+                                                              m.group().split()[0]):
+            return []  # "lives in Leeds, she's a vet": about someone else, not the speaker
+        if verb.free and _HEDGE_AUX.search(sentence, begin, m.start()):
+            return []  # "I can tell you my cat is blue"
+        if verb.obj == "thing" and (not subject.said or (not verb.needs_be and _BE.search(subject.aux))):
+            return []  # "love the colours!", "like I said", "I was like": no taste stated
         self._subjects.append(subject)
         if subject.names[0] != speaker and len(subject.names) == 1 and not subject.partner:
             self._last_named = subject.names[0]
@@ -472,7 +532,19 @@ class RuleExtractor:
                     span.end is not None and not reading.perfect)) \
                 and not (reading.negated or reading.ending or reading.used_to):
             verb, kind = _STAY, "event"  # "I was in Chicago last week"
-            reading = reading._replace(past=True) if hasattr(reading, "_replace") else reading
+        elif verb.needs_be and verb.predicate == "lives_in" and not m.group().lower().startswith(
+                "based") and not (reading.negated or reading.ending or reading.used_to):
+            return []  # "I'm in the B&B", "when I'm in Boston": where one is, not where one lives
+        if verb.obj in _EVERYDAY_KINDS:
+            if kind == "state" and reading.past and not (reading.used_to or reading.perfect or reading.ending):
+                return []  # "I had a dog", "I played tennis": no state now
+            if kind == "state" and (verb.mention or reading.be or m.group().lower().strip().endswith("ing")):
+                if span is not None and not verb.mention:
+                    return []  # "I'm playing tennis tomorrow": a plan
+                span = None
+        if verb.obj == "thing" and kind == "state" and reading.past and not (
+                reading.used_to or reading.ending or reading.negated or reading.perfect):
+            return []  # "I loved the film": a reaction, not a lasting taste
         decided = _decide(verb, kind, reading, span, reference)
         if decided is None:
             return []
@@ -501,10 +573,15 @@ class RuleExtractor:
             return []
         if op == "assert" and objects == [None]:
             return []  # "I'm working": nothing to assert
+        if verb.mention and verb.predicate == "has_pet" and objects[0]:
+            said = sentence.find(objects[0].split()[-1], m.end())
+            if GONE.match(sentence, said + len(objects[0].split()[-1])):
+                when = next((s.span for s in spans if s.begin >= said and isinstance(s.span, TimeSpan)), None)
+                op, valid_from, valid_to = "end", None, (when.start if when else None)  # "our cat died"
         for subj in subject.names:
             for obj in objects:
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
-                    self._refine(verb, m.group(), obj, predicate), obj)
+                    self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
         return made
 
     def _refine(self, verb: Verb, head: str, obj: str | None, predicate: str) -> str:
@@ -520,8 +597,20 @@ class RuleExtractor:
                  predicate: str) -> Sequence[str | None] | None:
         """The object(s) after the verb; [None] for a bare end; None when nothing fits."""
         kind = verb.obj
+        if kind in _EVERYDAY_KINDS:
+            found = everyday_object(kind, head, rest, verb.mention)
+            return [found] if found else None
         if kind == "thing":
-            return things(rest) or None
+            if verb.predicate == "likes" and re.match(
+                    r"\s*(?:the|your|ur|that|this|those|these|his|her|their|my|our)\b", rest, re.IGNORECASE):
+                return None  # "love the colours", "love your dress": a reaction to something there
+            if re.match(r"\s*(?:your|ur|that|this|those|these)\b", rest, re.IGNORECASE):
+                return None
+            liked = [thing for thing in things(rest) if clean_taste(thing)]
+            if not liked and self._previous is not None and self._previous.speaker != self._speaker:
+                resolved = resolve_pronoun(rest, self._previous.text)
+                liked = [resolved] if resolved else []
+            return liked or None
         if kind == "name":
             name = called_name(rest)
             return [name] if name else None
@@ -540,6 +629,8 @@ class RuleExtractor:
             name = place_name(rest) or proper_name(rest)
         else:
             name = proper_name(rest)
+            if name and name.endswith(("'s", "’s")):
+                return None  # "we're at Jo's": someone's home, no employer
             if name is None and not head.lower().startswith(_NO_LOWERCASE):
                 name = lowercase_name(rest, self._message)  # "i quit netflix"
             if name and predicate == "studies_at" and head.lower().startswith("go") \

@@ -27,13 +27,18 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ._lexicon import EVENTS, HABIT_VERBS
+
 __all__ = ["VERBS", "Verb"]
 
 Kind = Literal["state", "start", "stop", "event"]
 #: place: a city, country, region (lowercase only if known); org: a company or school;
 #: where: a place or an organisation, which decides the predicate; person: someone named;
 #: thing: what one likes (lists allowed); name: what one is called; none: no object.
-ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none"]
+#: pet, possession, activity, group, event: an everyday noun phrase ending in a word of that
+#: list (graphmem.extract._lexicon); habit: none, the verb itself names it ("I run" -> running).
+ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none", "pet", "possession",
+                     "activity", "group", "event", "habit"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,7 @@ class Verb:
     be_state: bool = False  # after a form of "be" it is a state ("I'm married to")
     pair: bool = False  # "moved from A to B": ends A, starts B
     free: bool = False  # needs no subject ("call me Bex", "my name is Li")
+    mention: bool = False  # "my dog", "our choir": a possession said in passing, no verb
 
 
 def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
@@ -76,7 +82,49 @@ _STAY = r"(?:(?:next|this|last|the)\s+(?:week|weekend|month|summer|winter|spring
         r"(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays|time)\s+in)"
 _MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\s+beer|beers|tea)"
 
+_HABIT = "|".join(sorted({form for verb in HABIT_VERBS for form in (verb, verb + "s", verb + "es")}, key=len,
+                         reverse=True))
+_EVENT_NOUN = "|".join(sorted(EVENTS, key=len, reverse=True))
+
+#: Everyday facts, tried before the verbs they share words with ("joined a choir" before
+#: "joined Google", "left the club" before "left Berlin", "went to a gig" before "went to Rome").
+_EVERYDAY: list[Verb] = [
+    # --- pets: "we adopted a kitten", "I have two cats", "our dog Pickle", "we lost our cat"
+    _verb(r"(?:adopted|adopting|adopt|rescued|got|brought\s+home)", "has_pet", "start", "pet"),
+    _verb(r"(?:have|has|own|owns)(?:\s+got)?", "has_pet", "state", "pet"),
+    _verb(r"(?:lost|rehomed|had\s+to\s+rehome)", "has_pet", "stop", "pet"),
+    _verb(r"(?:my|our)(?=\s)", "has_pet", "state", "pet", free=True, mention=True),
+    # --- possessions: "I bought a car", "we have a boat", "sold my bike", "my car broke down"
+    _verb(r"(?:bought|purchased|got|picked\s+up|treated\s+(?:myself|ourselves)\s+to)", "owns", "start",
+          "possession"),
+    _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
+    _verb(r"(?:sold|scrapped|got\s+rid\s+of)", "owns", "stop", "possession"),
+    _verb(r"(?:my|our)(?=\s)", "owns", "state", "possession", free=True, mention=True),
+    # --- membership: "I joined a choir", "I'm in a book club", "I quit the gym", "our church"
+    _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with)|became\s+a\s+member\s+of)",
+          "member_of", "start", "group"),
+    _verb(r"(?:in|part\s+of|a\s+member\s+of|on)", "member_of", "state", "group", needs_be=True),
+    _verb(r"(?:quit|quitting|left|leaving|cancelled|canceled)(?:\s+my\s+membership\s+(?:at|of|with))?",
+          "member_of", "stop", "group"),
+    _verb(r"(?:my|our)(?=\s)", "member_of", "state", "group", free=True, mention=True),
+    # --- activities: "I play tennis", "I've been doing pottery", "we go climbing", "I run"
+    _verb(r"(?:play|plays|playing)", "does", "state", "activity"),
+    _verb(r"(?:do|does|doing|practi[sc]e|practi[sc]es|practi[sc]ing)", "does", "state", "activity"),
+    _verb(r"(?:go|goes)(?:\s+to)?", "does", "state", "activity"),
+    _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
+          "activity"),
+    _verb(r"(?:got|gotten|getting)\s+me\s+into", "does", "start", "activity", free=True),
+    _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
+    _verb(_HABIT, "does", "state", "habit"),
+    # --- events: "we went to Jess's wedding", "I was at a gig", "the Coldplay concert was amazing"
+    _verb(r"(?:went|been|gone)\s+to|(?:got|came|just)\s+back\s+from|back\s+from|attended|was\s+at|"
+          r"were\s+at", "attended", "event", "event", done=True),
+    _verb(rf"(?:the|our)(?=(?:\s+[\w'’-]+){{0,2}}?\s+(?:{_EVENT_NOUN})\s+(?:was|were)\b)", "attended", "event",
+          "event", free=True, done=True),
+]
+
 VERBS: list[Verb] = [
+    *_EVERYDAY,
     # --- moves: "from A to B" first, so that "moved from Paris to Berlin" is one statement
     _verb(r"(?:moved|moving|move|relocated|relocating|switched|switching)\s+(?:back\s+)?from",
           "lives_in", "start", "where", pair=True),
@@ -147,7 +195,8 @@ VERBS: list[Verb] = [
     _verb(r"together|a\s+couple|an\s+item", "dating", "state", "person", needs_be=True,
           reciprocal=True),
     _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
-    _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)",
+    _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)|called\s+it\s+(?:a\s+day|quits)"
+          r"(?:\s+with)?|ended\s+(?:things|it)(?:\s+with)?",
           "dating", "stop", "person", bare=True, reciprocal=True),
     # --- likes
     _verb(r"(?:stopped|stop)\s+(?:liking|loving|enjoying)|(?:lost|losing)\s+interest\s+in",
@@ -198,7 +247,7 @@ VERBS: list[Verb] = [
           r"(?:caught|catching|catch)\s+up\s+with|(?:had|have|having|grabbed|grab|grabbing)\s+"
           + _MEAL + r"\s+with|(?:hung|hanging|hang)\s+out\s+with", "met", "event", "person"),
     # --- names
-    _verb(rf"\bmy\s+name(?:\s+is|{_A}s)|(?:call|calls|called)\s+me", "is_called", "state", "name",
+    _verb(rf"\bmy\s+name(?:\s+is|{_A}s)|(?:call|calls)\s+me", "is_called", "state", "name",
           free=True),
     _verb(r"(?:go|goes|going)\s+by", "is_called", "state", "name"),
     _verb(rf"(?:^|(?<=[.!]\s))(?:hi|hello|hey|hiya)(?:\s+there|\s+all|\s+everyone)?[\s,!.]+"

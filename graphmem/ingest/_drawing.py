@@ -13,7 +13,7 @@ from datetime import datetime, tzinfo
 from ..core.names import check_predicate, entity_key
 from ..core.times import UTC, iso
 from ..errors import GraphmemError, ImportFailed, InvalidInput
-from ..extract import ExtractionFailed, MessageResult
+from ..extract import Context, ExtractionFailed, MessageResult, takes_context
 from ..extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
 from ._files import Message
 
@@ -37,23 +37,31 @@ def make_extractor(name: str = "rules", *, day_first: bool = False, tz: tzinfo |
     raise InvalidInput(f"unknown extractor {name!r}; choose one of: {', '.join(EXTRACTORS)}")
 
 
-def draw(extractor: Extractor, messages: Iterable[Message]) -> Iterator[tuple[list[ExtractedFact], str | None]]:
+def draw(extractor: Extractor,
+         messages: Iterable[tuple[Message, Context]]) -> Iterator[tuple[list[ExtractedFact], str | None]]:
     """The facts of each user message in turn, and a note when they did not come the usual way.
 
-    An extractor with ``extract_many`` is given :data:`CHUNK` messages at a time. A failure is
-    ImportFailed naming the message.
+    Each message comes with its context (the other participant, the turn before), passed to an
+    extractor that accepts it. An extractor with ``extract_many`` is given :data:`CHUNK`
+    messages at a time. A failure is ImportFailed naming the message.
     """
     many = getattr(extractor, "extract_many", None)
-    chunk: list[Message] = []
-    for message in messages:
+    if many is not None and takes_context(many, "context"):
+        many = _with_context(many)
+    elif many is not None:
+        many = _without_context(many)
+    one_with_context = many is None and takes_context(extractor.extract, "other", "previous")
+    chunk: list[tuple[Message, Context]] = []
+    for message, context in messages:
         if many is None:
+            extra = {"other": context[0], "previous": context[1]} if one_with_context else {}
             try:
                 yield extractor.extract(message.content, reference_time=message.chat_time,
-                                        speaker=message.speaker), None
+                                        speaker=message.speaker, **extra), None
             except GraphmemError as exc:
                 raise ImportFailed(f"{message.where}: {exc}; nothing was written") from exc
             continue
-        chunk.append(message)
+        chunk.append((message, context))
         if len(chunk) == CHUNK:
             yield from _many(many, chunk)
             chunk = []
@@ -61,10 +69,22 @@ def draw(extractor: Extractor, messages: Iterable[Message]) -> Iterator[tuple[li
         yield from _many(many, chunk)
 
 
-def _many(many: Callable[[Sequence[tuple[str, datetime, str]]], list[MessageResult]],
-          messages: list[Message]) -> Iterator[tuple[list[ExtractedFact], str | None]]:
+_Many = Callable[[list[tuple[Message, Context]]], list[MessageResult]]
+
+
+def _with_context(many: Callable[..., list[MessageResult]]) -> _Many:
+    return lambda items: many([(m.content, m.chat_time, m.speaker) for m, _ in items],
+                              context=[context for _, context in items])
+
+
+def _without_context(many: Callable[..., list[MessageResult]]) -> _Many:
+    return lambda items: many([(m.content, m.chat_time, m.speaker) for m, _ in items])
+
+
+def _many(many: _Many, items: list[tuple[Message, Context]]) -> Iterator[tuple[list[ExtractedFact], str | None]]:
+    messages = [m for m, _ in items]
     try:
-        results = many([(m.content, m.chat_time, m.speaker) for m in messages])
+        results = many(items)
     except GraphmemError as exc:
         if isinstance(exc, ExtractionFailed) and exc.index is not None:  # it names the message
             where = f"{messages[exc.index].where}: {exc.reason}"

@@ -143,7 +143,8 @@ def _array_items(text: str, pos: int) -> tuple[list[int], int]:
 
 def _document(text: str) -> tuple[str, Any, int, list[int] | None]:
     """Walk a one-document file: ("list", None, 0, item starts) for a JSON list; ("messages",
-    user_id, offset, item starts or None when not a list) for an object with "messages";
+    (user_id, (participants, their line) or None), offset, item starts or None when not a list)
+    for an object with "messages";
     ("other", ...) for any other document. Raises _Broken (or JSONDecodeError) when the text is
     not one well-formed document."""
     pos = _skip(text, 0)
@@ -152,6 +153,7 @@ def _document(text: str) -> tuple[str, Any, int, list[int] | None]:
         found: tuple[str, Any, int, list[int] | None] = ("list", None, pos, starts)
     elif pos < len(text) and text[pos] == "{":
         found, owner, end = ("other", None, pos, None), None, _skip(text, pos + 1)
+        named: tuple[Any, int] | None = None
         while text[end:end + 1] != "}":
             name, end = _DECODER.raw_decode(text, end)
             if not isinstance(name, str):
@@ -168,13 +170,15 @@ def _document(text: str) -> tuple[str, Any, int, list[int] | None]:
                     found = ("messages", None, pos, None)
                 elif name == "user_id":
                     owner = value
+                elif name == "participants":
+                    named = (value, text.count("\n", 0, pos) + 1)
             end = _skip(text, end)
             if _expect(text, end, ",}") == ",":
                 end = _skip(text, end + 1)
                 if text[end:end + 1] == "}":
                     raise _Broken  # a trailing comma
         end += 1
-        found = (found[0], owner, found[2], found[3])
+        found = (found[0], (owner, named), found[2], found[3])
     else:
         _, end = _DECODER.raw_decode(text, pos)
         found = ("other", None, pos, None)
@@ -245,16 +249,24 @@ class MessageFile(Sequence[Message]):
     it is and its chat time. Iterating or indexing gives messages in file order;
     :meth:`in_chat_time_order` in chat-time order (a stable sort). Should the file change after
     it was checked, reading it again raises ImportFailed.
+
+    ``participants``: the two people of a two-person chat (whom "I" and "you" mean in each
+    other's messages), when known: as given, else the file's ``participants`` field, else the
+    two actors of its user messages when there are exactly two; else None.
     """
 
     def __init__(self, path: Path, *, day_first: bool, tz: tzinfo | str, user: str | None, document: bool):
         self.path, self.user = path, user
+        self.participants: tuple[str, str] | None = None
+        self._actors: set[str] = set()
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
         self._stamp = _stamp(path)
 
     def _add(self, offset: int, line: int, message: Message) -> None:
+        if message.role == "user" and len(self._actors) < 3:
+            self._actors.add(message.speaker)
         self._offsets.append(offset)
         self._lines.append(line)
         self._times.append(_micros(message.chat_time))
@@ -309,8 +321,19 @@ class MessageFile(Sequence[Message]):
                         chat_time=_EPOCH + timedelta(microseconds=self._times[i]))
 
 
+def _participants(value: Any, where: str) -> tuple[str, str]:
+    """Two different non-empty names, from a list or from text "A,B"."""
+    names = value.split(",") if isinstance(value, str) else value
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise ImportFailed(f"{where}: 'participants' must be two names, like [\"Maya\", \"Sam\"]")
+    cleaned = tuple(n.strip() for n in names)
+    if len(cleaned) != 2 or not all(cleaned) or cleaned[0].casefold() == cleaned[1].casefold():
+        raise ImportFailed(f"{where}: 'participants' must be two different names, got {value!r}")
+    return cleaned[0], cleaned[1]
+
+
 def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str = UTC,
-                  user: str | None = None) -> MessageFile:
+                  user: str | None = None, participants: str | Sequence[str] | None = None) -> MessageFile:
     """Check a file of chat messages and say where each one is; raise ImportFailed naming the
     first bad line.
 
@@ -318,9 +341,13 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     a JSON list of such objects, or ``{"user_id": ..., "messages": [...]}``. Chat times are
     ISO 8601 or full dates like '1:56 pm on 8 May, 2023' (naive ones read in ``tz``). ``user``
     names the speaker of user messages that give no actor (default: the file's user_id).
-    The answer is a sequence of :class:`Message` read again from the file when used.
+    ``participants`` names the two people of a two-person chat ("A,B" or two names) where the
+    file cannot say (a ``participants`` field of the JSON object form, or the two actors of its
+    user messages). The answer is a sequence of :class:`Message` read again from the file when used.
     """
     path = Path(path)
+    given = None if participants is None else _participants(
+        list(participants) if not isinstance(participants, str) else participants, "participants")
     read = {"day_first": day_first, "tz": tz}
     try:
         found = _scan(path, read, user)
@@ -329,6 +356,11 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     if not len(found):
         raise ImportFailed(f"{path}: no messages found; expected JSON Lines of "
                            '{"role", "content", "chat_time"} or {"user_id", "messages": [...]}')
+    if given is not None:
+        found.participants = given
+    elif found.participants is None and len(found._actors) == 2:
+        first, second = sorted(found._actors)
+        found.participants = (first, second)
     return found
 
 
@@ -352,7 +384,11 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             _whole_json(text, path)  # raises for a broken document
             shape = "lines"
         if shape in ("list", "messages"):
-            return _scan_document(path, text, read, user, shape, owner, at, starts)
+            owner, named = owner if shape == "messages" else (None, None)
+            found = _scan_document(path, text, read, user, shape, owner, at, starts)
+            if named is not None:
+                found.participants = _participants(named[0], f"{path}:{named[1]}")
+            return found
     found = MessageFile(path, user=user, document=False, **read)
     seen: dict[str, int] = {}
     with open_regular(path) as source:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.times import TICK, TimeLike, iso, parse_time
 from ..errors import GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
+from ..extract import Context, Turn
 from ..extract_rules import ExtractedFact, Extractor, RuleExtractor
 from ..models import Said
 from ._drawing import draw, memory_facts, normalised, problem
@@ -130,7 +131,7 @@ def _in_chat_time_order(messages: Sequence[Message]) -> Callable[[], Iterator[Me
 
 def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | None = None, *,
            replay: bool = False, approve: bool = False, progress: Progress | None = None,
-           batch: int = BATCH) -> IngestSummary:
+           batch: int = BATCH, participants: Sequence[str] | None = None) -> IngestSummary:
     """Record each message as a chat episode and propose the facts its user states.
 
     Messages are taken in chat-time order (stable). Facts come from user messages only; every
@@ -142,8 +143,14 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     must be after the store's latest write); ``approve`` writes proposed facts through the gate at
     once instead of leaving them for review. Each message is a write of its own in the log, and up
     to ``batch`` of them are stored in one transaction: a kill leaves whole messages.
+
+    The extractor is told, with each message, the other participant (``participants``: the two
+    people of a two-person chat, default those the :class:`MessageFile` found) and the message
+    before it, when it accepts them (:class:`graphmem.extract.Extractor`).
     """
     extractor = extractor or RuleExtractor(tz=store.tz)
+    pair = tuple(participants) if participants is not None else getattr(messages, "participants", None)
+    others = {pair[0]: pair[1], pair[1]: pair[0]} if pair and len(pair) == 2 else {}
     ordered = _in_chat_time_order(messages)
     total = len(messages)
     held: dict[tuple, list[str]] = {}  # each message the store holds: the episodes recording it
@@ -154,8 +161,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     waiting: deque[tuple[int, str]] = deque()  # user messages handed to the extractor, in order
     first: Message | None = None
 
-    def users() -> Iterator[Message]:
+    def users() -> Iterator[tuple[Message, Context]]:
         nonlocal first
+        before: Turn | None = None
         for n, message in enumerate(ordered()):
             same = held.get((message.episode_actor, message.chat_time, message.content))
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
@@ -168,7 +176,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 progress("extracting", n + 1, total)
             if not same and message.role == "user":
                 waiting.append((n, message.where))
-                yield message
+                yield message, (others.get(message.speaker), before)
+            before = Turn(speaker=message.episode_actor, text=message.content)
 
     for found, note in draw(extractor, users()):
         n, where = waiting.popleft()

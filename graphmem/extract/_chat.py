@@ -1,0 +1,95 @@
+"""What natural chat needs of the rules extractor: which liked things are facts, the objects of
+everyday facts (pets, possessions, activities, groups, events), and pronouns read from the turn
+before.
+
+People chatting say "love the colours!" of the other's photo, "like I said", "sounds like a
+plan", "love u". A taste is a fact only when said by "I"/"we" of a bare noun phrase ("I love
+jazz", "we really like hiking"): not of something pointed at ("the", "your", "that"), not of a
+pronoun left unresolved, not of a clause ("likes is awesome").
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._lexicon import ACTIVITIES, EVENTS, GROUPS, HABIT_VERBS, OWNED_BY_MENTION, PET_PAIRS, PETS, POSSESSIONS
+from ._objects import PRONOUNS, everyday
+
+__all__ = ["GONE", "clean_taste", "everyday_object", "resolve_pronoun"]
+
+#: After a pet's noun: it died ("our cat passed away last week").
+GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
+                  re.IGNORECASE)
+_NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS}
+#: Words that make a phrase a clause, not a thing ("likes is awesome", "dislikes that's why").
+_VERBISH = frozenset("""
+is was are were be been am 's 're 'm isn't wasn't do does did don't didn't have has had can could
+will would should might must shall gonna wanna i we you u he she they it me him her us them
+that's it's thats its i'm im ive i've you're
+""".split())
+#: Gerunds that need their own object ("likes making", "likes holding them").
+_TRANSITIVE = frozenset("""
+making doing having getting taking seeing being going trying finding giving keeping putting
+bringing holding using spending watching hearing knowing telling saying buying sending showing
+eating drinking
+""".split())
+_HABIT_AFTER = re.compile(
+    r"^\s*(?:$|[.!,;)]|every\b|most\b|on\s+\w+days\b|on\s+(?:weekends|the\s+weekend)|at\s+(?:the\s+)?weekends?\b|a\s+lot\b|"
+    r"regularly\b|daily\b|weekly\b|twice\b|three\s+times\b|competitively\b|for\s+fun\b|in\s+my\s+spare\s+time\b|"
+    r"now\b|these\s+days\b|too\b|as\s+well\b|lol\b|haha\b|x+\b|before\s+work\b|after\s+work\b|in\s+the\s+mornings?\b)",
+    re.IGNORECASE)
+
+
+def clean_taste(obj: str) -> bool:
+    """Whether a liked thing is a clean noun phrase of a lasting taste (not "the colours",
+    "is awesome", "making", "u")."""
+    words = [w.lower().replace("’", "'") for w in obj.split()]
+    if not words or len(words) > 4 or words[0] in PRONOUNS or words[0] in ("the", "this", "that", "those"):
+        return False
+    if any(w in _VERBISH or w.strip(".,!?") in _VERBISH for w in words):
+        return False
+    if len(words) == 1 and words[0] in _TRANSITIVE:
+        return False
+    return all(re.fullmatch(r"[\w'&-]+", w) for w in words) and any(ch.isalpha() for ch in obj)
+
+
+def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | None:
+    """The object of an everyday fact: the noun phrase after the verb, or for a habit the verb's
+    own activity ("I run most mornings" -> running)."""
+    if kind == "habit":
+        verb = head.strip().lower()
+        base = verb if verb in HABIT_VERBS else verb[:-2] if verb[:-2] in HABIT_VERBS and verb.endswith(
+            "es") else verb[:-1]
+        return HABIT_VERBS.get(base) if _HABIT_AFTER.match(rest) else None
+    found = everyday(rest, _NOUNS[kind], PET_PAIRS if kind == "pet" else frozenset())
+    if found is None:
+        return None
+    words = found.split()
+    if kind == "activity" and any(w.lower().endswith("ing") for w in words[:-1]):
+        return None  # "stopped liking football": a taste, not a hobby
+    if kind != "event" and any(re.search(r"['’]s$", w) for w in words[:-1]):
+        return None  # "my mum's dog": someone else's
+    if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
+        return None  # "my house", "my flat": where one lives, not surely owned
+    return found
+
+
+_IT = re.compile(r"^\s*(?:it|that|them|those|this)\b(?=\s*(?:$|[.!,;]|so\s+much|a\s+lot|too|tbh|lol|haha))",
+                 re.IGNORECASE)
+_ASKED = re.compile(
+    r"\b(?:do|did|have|would|are|were)\s+(?:you|u|ya)\s+(?:ever\s+)?(?:\w+\s+)?(?:like|love|enjoy|tried|try|into|"
+    r"play|do|been\s+to|watch|listen\s+to|read)\s+(?P<obj>[\w'’ &-]+?)\s*\?", re.IGNORECASE)
+
+
+def resolve_pronoun(rest: str, previous: str | None) -> str | None:
+    """The thing "it"/"that" at the start of ``rest`` stands for, when the turn before asked
+    about exactly one ("do you like jazz?" - "I love it") ; None otherwise."""
+    if previous is None or not _IT.match(rest):
+        return None
+    asked = list(_ASKED.finditer(previous))
+    if len(asked) != 1:
+        return None
+    obj = asked[0]["obj"].strip()
+    return obj if clean_taste(obj) else None

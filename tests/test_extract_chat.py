@@ -1,0 +1,220 @@
+"""The rules extractor on natural two-person chat: what it refuses, the everyday facts it reads,
+the context it is given (the other participant, the turn before), and how ingest passes it."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.evaluation import ExtractionCase, GoldFact, facts_match, read_conversation_set, score_extraction
+from graphmem.extract import ExtractedFact, RuleExtractor, Turn, takes_context
+from graphmem.ingest import ingest, read_messages
+
+#: A Friday.
+REF = datetime(2026, 5, 8, 10, 0, tzinfo=UTC)
+
+
+def facts(text: str, previous: Turn | None = None, speaker: str = "Maya") -> list[tuple]:
+    found = RuleExtractor().extract(text, reference_time=REF, speaker=speaker, other="Sam", previous=previous)
+    return [(f.op, f.subject, f.predicate, f.object, f.valid_from and f.valid_from.isoformat()[:10],
+             f.valid_to and f.valid_to.isoformat()[:10]) for f in found]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    # filler and "like" that is no taste
+    "Sounds like a plan!", "Looks like rain.", "like was he angry or sad", "r u ok? like actualy",
+    "like I said, it's fine", "i was like no way", "Seems like forever.",
+    # compliments and reactions to the other's things
+    "love the colours!", "Love your new haircut!!", "i love that", "love u", "love you, text me when you're home",
+    "I love your dog", "omg I loved the film", "i love several news. go",
+    # clauses and pronouns as objects
+    "i like making it", "I like holding them", "honestly i like is awesome",
+    # plans, wishes, hypotheticals, questions
+    "I'll tell you when I'm in Boston", "I'm moving to Leeds next month.", "we're getting a puppy next week",
+    "I want a dog so badly", "if I got a car I'd drive everywhere", "do you have a cat?",
+    "I might join a choir", "I'm playing tennis tomorrow",
+    # where one is, whose things, someone else's
+    "i'm in the B&B with sophie, it's ten minutes away", "we're at Jo's parents in Cromer",
+    "my mum's dog is so old", "lives in Leeds, she's a vet", "I can order a coffee and tell you my cat is blue",
+    "hollis called me into his office", "at least u have ur own personal ambulance man",
+])
+def test_natural_chat_that_states_nothing(text):
+    assert facts(text) == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("we adopted a kitten last week", [("assert", "Maya", "has_pet", "kitten", "2026-04-27", None)]),
+    ("our golden retriever Miso is a menace", [("assert", "Maya", "has_pet", "golden retriever", None, None)]),
+    ("I have two cats", [("assert", "Maya", "has_pet", "cats", None, None)]),
+    ("our cat died last week", [("end", "Maya", "has_pet", "cat", None, "2026-04-27")]),
+    ("also i bought a car!! fifi the fiesta", [("assert", "Maya", "owns", "car", None, None)]),
+    ("I sold my car in March", [("end", "Maya", "owns", "car", None, "2026-03-01")]),
+    ("my car broke down again", [("assert", "Maya", "owns", "car", None, None)]),
+    ("I play guitar", [("assert", "Maya", "does", "guitar", None, None)]),
+    ("I run most mornings", [("assert", "Maya", "does", "running", None, None)]),
+    ("I've been doing pottery", [("assert", "Maya", "does", "pottery", None, None)]),
+    ("I started pottery last month", [("assert", "Maya", "does", "pottery", "2026-04-01", None)]),
+    ("I stopped running.", [("end", "Maya", "does", "running", None, None)]),
+    ("lol. also i joined a running club. dont laugh", [("assert", "Maya", "member_of", "running club", None, None)]),
+    ("so I've joined a choir instead", [("assert", "Maya", "member_of", "choir", None, None)]),
+    ("I quit the gym in January", [("end", "Maya", "member_of", "gym", None, "2026-01-01")]),
+    ("we went to Jess's wedding on Saturday",
+     [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
+    ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),
+    ("tom and i broke up. last weekend.", [("end", "Maya", "dating", "tom", None, "2026-05-02")]),
+    ("me and Lou called it a day", [("end", "Maya", "dating", "Lou", None, None)]),
+    ("I love jazz", [("assert", "Maya", "likes", "jazz", None, None)]),
+    ("i really like hiking", [("assert", "Maya", "likes", "hiking", None, None)]),
+    ("im really into bouldering", [("assert", "Maya", "likes", "bouldering", None, None)]),
+])
+def test_everyday_facts_of_natural_chat(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+def test_a_pronoun_is_read_from_the_turn_before_or_not_at_all():
+    asked = Turn(speaker="Sam", text="do you like jazz?")
+    assert facts("I love it", asked) == [("assert", "Maya", "likes", "jazz", None, None)]
+    assert facts("I love it") == []  # nothing to say what "it" is
+    assert facts("I love it", Turn(speaker="Maya", text="do you like jazz?")) == []  # her own turn
+    assert facts("I love it", Turn(speaker="Sam", text="look at this photo!")) == []
+
+
+@pytest.mark.engine_free
+def test_an_extractor_without_the_new_keywords_is_still_an_extractor():
+    class Old:
+        name = "old"
+
+        def extract(self, text, *, reference_time, speaker="user"):
+            return []
+
+    assert not takes_context(Old().extract, "other", "previous")
+    assert takes_context(RuleExtractor().extract, "other", "previous")
+    assert takes_context(RuleExtractor().extract_many, "context")
+    assert takes_context(lambda text, **kw: [], "other", "previous")
+
+
+class Recording:
+    """Remembers what it was told about each message."""
+
+    name = "recording"
+
+    def __init__(self):
+        self.told = []
+
+    def extract(self, text, *, reference_time, speaker="user", other=None, previous=None):
+        self.told.append((text, speaker, other, previous and (previous.speaker, previous.text)))
+        return []
+
+
+class Old:
+    name = "old"
+
+    def __init__(self):
+        self.seen = []
+
+    def extract(self, text, *, reference_time, speaker="user"):
+        self.seen.append(text)
+        return [ExtractedFact(subject=speaker, predicate="likes", object="tea", quote=text)] if "tea" in text else []
+
+
+def _chat(tmp_path, lines, name="chat.jsonl"):
+    path = tmp_path / name
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    return path
+
+
+def _line(n, actor, content, role="user"):
+    return {"id": f"c-{n}", "chat_time": f"2024-02-03T18:0{n}:00Z", "role": role, "actor": actor,
+            "content": content}
+
+
+def test_ingest_learns_the_participants_and_passes_the_context(store, tmp_path):
+    path = _chat(tmp_path, [_line(1, "Maya", "do you like jazz?"), _line(2, "Sam", "I love it"),
+                            _line(3, "bot", "noted", role="assistant"), _line(4, "Maya", "same")])
+    messages = read_messages(path)
+    assert messages.participants == ("Maya", "Sam")
+    extractor = Recording()
+    ingest(store, messages, extractor, approve=True)
+    assert extractor.told == [
+        ("do you like jazz?", "Maya", "Sam", None),
+        ("I love it", "Sam", "Maya", ("Maya", "do you like jazz?")),
+        ("same", "Maya", "Sam", ("bot", "noted")),
+    ]
+
+
+def test_the_rules_resolve_it_from_the_turn_before_through_ingest(store, tmp_path):
+    path = _chat(tmp_path, [_line(1, "Maya", "do you like jazz?"), _line(2, "Sam", "I love it")])
+    ingest(store, read_messages(path), approve=True)
+    assert [(v.subject, v.predicate, v.object) for v in store.beliefs()] == [("Sam", "likes", "jazz")]
+
+
+def test_participants_field_option_and_an_old_extractor(store, tmp_path):
+    lines = [_line(1, "Maya", "I like tea"), _line(2, "Maya", "hello")]
+    one_actor = _chat(tmp_path, lines)
+    assert read_messages(one_actor).participants is None
+    assert read_messages(one_actor, participants="Maya, Sam").participants == ("Maya", "Sam")
+    document = tmp_path / "doc.json"
+    document.write_text(json.dumps({"user_id": "Maya", "participants": ["Maya", "Sam"], "messages": lines}))
+    assert read_messages(document).participants == ("Maya", "Sam")
+    old = Old()
+    summary = ingest(store, read_messages(document), old, approve=True)
+    assert old.seen == ["I like tea", "hello"] and summary.approved == 1
+
+
+@pytest.mark.parametrize("bad", [["Maya"], ["Maya", "maya"], "Maya,", ["Maya", 3]])
+def test_bad_participants_are_refused(tmp_path, bad):
+    from graphmem.errors import ImportFailed
+
+    document = tmp_path / "doc.json"
+    document.write_text(json.dumps({"participants": bad, "messages": [_line(1, "Maya", "hi")]}))
+    with pytest.raises(ImportFailed, match="participants"):
+        read_messages(document)
+
+
+# --- scoring natural conversations ------------------------------------------------------------------
+
+def _gold(obj, predicate="has_pet", **extra):
+    return GoldFact(op="assert", subject="Maya", predicate=predicate, object=obj, valid_from=None,
+                    valid_to=None, **extra)
+
+
+def _found(obj, predicate="has_pet", subject="maya"):
+    return ExtractedFact(subject=subject, predicate=predicate, object=obj, quote="q")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("found", "labelled", "similar"), [
+    ("retriever", "golden retriever", True), ("the Golden Retrievers", "golden retriever", True),
+    ("my dog", "dog", True), ("Jess's wedding", "wedding", True), ("painting", "paintings", True),
+    ("cats", "cat", True),
+    ("cat", "dog", False), ("", "dog", False), ("the", "dog", False),
+])
+def test_similar_objects(found, labelled, similar):
+    assert facts_match(_found(found), _gold(labelled), strict=False, objects="similar") is similar
+    assert facts_match(_found("dog"), _gold("dog"), strict=False) is True
+    assert facts_match(_found("retriever"), _gold("golden retriever"), strict=False) is False  # exact
+    assert facts_match(_found("dog", subject="Sam"), _gold("dog"), strict=False, objects="similar") is False
+
+
+@pytest.mark.engine_free
+def test_a_conversation_set_carries_its_context_and_is_scored_with_it(tmp_path):
+    _chat(tmp_path, [_line(1, "Maya", "do you like jazz?"), _line(2, "Sam", "I love it"),
+                     _line(3, "Maya", "we adopted a kitten")], name="c.jsonl")
+    (tmp_path / "c.facts.jsonl").write_text("\n".join(json.dumps(line) for line in [
+        {"id": "c-1", "facts": []},
+        {"id": "c-2", "facts": [{"op": "assert", "subject": "Sam", "predicate": "likes", "object": "jazz",
+                                 "valid_from": None, "valid_to": None}]},
+        {"id": "c-3", "facts": [{"op": "assert", "subject": "Maya", "predicate": "has_pet", "object": "cat",
+                                 "valid_from": None, "valid_to": None}]},
+    ]) + "\n")
+    cases = read_conversation_set(tmp_path / "c.jsonl")
+    assert [(c.speaker, c.other, c.previous and c.previous.speaker) for c in cases] == [
+        ("Maya", "Sam", None), ("Sam", "Maya", "Maya"), ("Maya", "Sam", "Sam")]
+    assert isinstance(cases[0], ExtractionCase)
+    score = score_extraction(cases, RuleExtractor(), objects="similar")
+    assert (score.loose["likes"].right, score.loose["has_pet"].wrong, score.loose["has_pet"].missed) == (1, 1, 1)
