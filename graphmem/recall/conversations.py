@@ -8,8 +8,9 @@ conversation into a new store (``ingest --replay --approve``, the rules extracto
 question as of the conversation's last message, and counts a question *found* when any evidence
 message is among the episodes cited by the first ``k`` answers. In the same run, the peer: Okapi
 BM25 (``bm25s``, k1 1.2, b 0.75, English stop words) over the raw message texts of that
-conversation alone, top ``k``. Extraction is scored on every message against ``NAME.facts.jsonl``
-(:func:`graphmem.evaluation.score_extraction`).
+conversation alone, top ``k``. Extraction is scored on every user message against
+``NAME.facts.jsonl``, objects compared as the set's guide says
+(:func:`graphmem.evaluation.score_extraction` with ``objects="similar"``).
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def evaluate(conversations: Sequence[Conversation], *, k: int = 5, engine: str |
     from ..ingest import ingest, read_messages
 
     report = Report(k=k, engine=engine or "default")
-    facts_by_part: dict[str, list[Any]] = {}
+    facts_by_part: dict[str, list[Conversation]] = {}
     for number, conversation in enumerate(conversations, 1):
         questions = read_questions(conversation.questions)
         with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as work, \
@@ -167,53 +168,21 @@ def evaluate(conversations: Sequence[Conversation], *, k: int = 5, engine: str |
                     answers=cited))
             report.messages[conversation.part] = report.messages.get(conversation.part, 0) + len(messages)
             if conversation.facts is not None:
-                facts_by_part.setdefault(conversation.part, []).extend(
-                    _extraction_cases(conversation, messages))
+                facts_by_part.setdefault(conversation.part, []).append(conversation)
         if progress:
             progress("conversations", number, len(conversations))
-    for part, cases in facts_by_part.items():
-        report.extraction[part] = _score(cases)
+    for part, labelled in facts_by_part.items():
+        report.extraction[part] = _score(labelled)
     return report
 
 
-def _extraction_cases(conversation: Conversation, messages: Sequence[Any]) -> list[Any]:
-    """The conversation's messages as labelled extraction cases, each with its context."""
-    from ..evaluation import ExtractionCase
-
-    assert conversation.facts is not None
-    labelled = {str(data["id"]): (where, data.get("facts", [])) for where, data in records(conversation.facts, InvalidInput)}
-    speakers = sorted({m.actor for m in messages if m.role == "user" and m.actor})
-    cases = []
-    before = None
-    for message in messages:
-        where, facts = labelled.get(message.id or "", (message.where, []))
-        other = next((s for s in speakers if s != message.actor), None) if len(speakers) == 2 else None
-        cases.append(ExtractionCase.model_validate({
-            "id": message.id, "text": message.content, "chat_time": message.chat_time.isoformat(),
-            "speaker": message.actor or "user", "facts": facts, "where": where,
-            **_context(ExtractionCase, other, before)}))
-        before = message
-    return cases
-
-
-def _context(model: Any, other: str | None, before: Any) -> dict[str, Any]:
-    """The context fields the extraction case knows of (the other participant, the turn before)."""
-    fields = getattr(model, "model_fields", {})
-    found: dict[str, Any] = {}
-    if "other" in fields:
-        found["other"] = other
-    if "before" in fields and before is not None:
-        found["before"] = before.content
-    if "before_speaker" in fields and before is not None:
-        found["before_speaker"] = before.actor
-    return found
-
-
-def _score(cases: list[Any]) -> Any:
-    from ..evaluation import score_extraction
+def _score(conversations: list[Conversation]) -> Any:
+    """The rules extractor on every user message of the conversations, each with its context."""
+    from ..evaluation import read_conversation_set, score_extraction
     from ..ingest import make_extractor
 
-    return score_extraction(cases, make_extractor("rules")).as_json()
+    cases = read_conversation_set(*(c.messages for c in conversations))
+    return score_extraction(cases, make_extractor("rules"), objects="similar").as_json()
 
 
 class _Peer:
