@@ -56,7 +56,7 @@ def _said(message: MessageHit) -> tuple[str, ...]:
 def _turns(message: MessageHit) -> str:
     turns = [*(f"before, {t.speaker or '?'}: “{t.text}”" for t in message.before),
              *(f"after, {t.speaker or '?'}: “{t.text}”" for t in message.after)]
-    return " ".join(turns)
+    return " · ".join(turns)
 
 
 def hits_table(hits: Sequence[Answer], title: str) -> None:

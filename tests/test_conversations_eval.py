@@ -1,0 +1,78 @@
+"""`graphmem eval conversations`: the conversation set, graphmem beside BM25, and what it refuses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem.cli import main
+from graphmem.recall.conversations import evaluate, find
+
+from .conftest import ENGINE
+
+DEV = Path(__file__).parent / "data" / "conversations" / "dev"
+
+
+@pytest.fixture(scope="module")
+def dev_report():
+    return evaluate(find([DEV]), engine=ENGINE)
+
+
+def test_search_finds_more_evidence_than_bm25_on_the_dev_conversations(dev_report):
+    """The figures docs/recall.md reports for dev; a change that loses them fails here."""
+    found = dev_report.recall("dev")
+    assert found["questions"] == 124
+    assert found["graphmem"] >= 0.55 and found["graphmem"] - found["bm25"] >= 0.15, found
+    for category in ("single-hop", "temporal"):
+        by = dev_report.recall("dev", category)
+        assert by["graphmem"] >= by["bm25"], (category, by)
+
+
+def test_extraction_on_the_dev_conversations_is_precise(dev_report):
+    overall = dev_report.extraction["dev"]["loose"]["overall"]
+    assert overall["right"] + overall["missed"] == 77
+    assert overall["precision"] >= 0.8 and overall["recall"] >= 0.1, overall
+
+
+def conversation(folder: Path, questions: list[dict] | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = [("c-0001", "Ana", "2024-03-01T10:00:00Z", "we adopted a kitten on saturday, she's called Miso"),
+            ("c-0002", "Ben", "2024-03-01T10:01:00Z", "omg!! send pics"),
+            ("c-0003", "Ana", "2024-03-20T09:00:00Z", "started pottery classes last week, so messy")]
+    path = folder / "c.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "session": 1, "chat_time": t, "role": "user", "actor": a,
+                                        "content": c}) + "\n" for i, a, t, c in rows))
+    asked = questions if questions is not None else [
+        {"id": "c-q1", "question": "what is Ana's kitten called?", "category": "single-hop",
+         "evidence": ["c-0001"], "speaker": None},
+        {"id": "c-q2", "question": "when did Ana start pottery?", "category": "temporal",
+         "evidence": ["c-0003"], "speaker": None}]
+    (folder / "c.questions.jsonl").write_text("".join(json.dumps(q) + "\n" for q in asked))
+    return path
+
+
+def test_the_command_reports_each_part_beside_bm25(tmp_path):
+    conversation(tmp_path / "mine")
+    result = CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations", str(tmp_path / "mine")])
+    assert result.exit_code == 0, result.output
+    assert "graphmem / BM25 over the raw messages" in result.output
+    assert "mine" in result.output and "1.00 / " in result.output
+    data = json.loads(CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations", str(tmp_path / "mine"),
+                                                "--json"]).output)[0]
+    assert data["parts"]["mine"]["recall"]["graphmem"] == 1.0
+    assert [q["answers"][:1] for q in data["questions"]] == [["c-0001"], ["c-0003"]]
+
+
+def test_bad_sets_are_one_clear_line(tmp_path):
+    lone = tmp_path / "lone"
+    lone.mkdir()
+    (lone / "x.jsonl").write_text("")
+    result = CliRunner().invoke(main, ["eval", "conversations", str(lone)])
+    assert result.exit_code != 0 and "no questions beside it" in result.output
+    conversation(tmp_path / "bad", [{"id": "q", "question": "who?", "category": "single-hop",
+                                      "evidence": ["c-9999"], "speaker": None}])
+    result = CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations", str(tmp_path / "bad")])
+    assert result.exit_code != 0 and "cites unknown messages ['c-9999']" in result.output
