@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from ._chat import GONE, clean_taste, everyday_object, resolve_pronoun
+from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, resolve_pronoun
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._lexicon import STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
@@ -55,7 +55,7 @@ from ._reading import (
     with_period,
 )
 from ._sentences import split_sentences
-from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject
+from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject, people_named
 from ._verbs import VERBS, Verb
 
 __all__ = ["RuleExtractor"]
@@ -84,6 +84,9 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+#: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
+_NOT_STATED = re.compile(
+    rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi")
@@ -140,6 +143,7 @@ class RuleExtractor:
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
         self._last_named: str | None = None
+        self._only_named = self._one_person_named(text, previous)
         self._message = text
         last: list[ExtractedFact] = []
         for sentence in split_sentences(text):
@@ -183,6 +187,9 @@ class RuleExtractor:
             if facts:
                 claimed.append((m.start(), m.end()))
                 found.append(_Found(m.start(), facts, verb.mention))
+        if (disliked := not_for_me(sentence)) is not None:
+            found.append(_Found(len(sentence), [ExtractedFact(
+                subject=speaker, predicate="dislikes", object=disliked, quote=sentence)]))
         facts = [fact for item in sorted(found, key=lambda f: f.at) for fact in item.facts]
         told = {(f.predicate, f.object) for item in found if not item.mention for f in item.facts}
         return [f for item in sorted(found, key=lambda f: f.at) if not (item.mention and any(
@@ -193,10 +200,12 @@ class RuleExtractor:
         begin, end = clause
         prefix = sentence[begin:m.start()]
         subject: Subject | None
-        if verb.free:
+        if verb.free and verb.predicate == "is_called":
+            subject = self._called(m, prefix, speaker)
+        elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         else:
-            subject = find_subject(prefix, begin, speaker, self._last_named)
+            subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named)
             coordinated = JOINED.search(sentence, 0, m.start())
             if coordinated and self._subjects and (subject is None or (
                     subject.names == (speaker,) and SUBJECTLESS.match(prefix))):
@@ -267,6 +276,8 @@ class RuleExtractor:
             made.append(ExtractedFact(op=o, subject=subj, predicate=pred, object=obj,
                                       valid_from=vf, valid_to=vt, quote=sentence))
 
+        if verb.reciprocal and subject.plural and not subject.partner and self._only_named and not people(rest):
+            subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
         if verb.reciprocal and (subject.partner or subject.partner_unnamed or len(
                 subject.names) > 1 and subject.names[0] != speaker):
             partner = subject.partner or (subject.names[1] if len(subject.names) > 1 else None)
@@ -292,7 +303,29 @@ class RuleExtractor:
             for obj in objects:
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
+                if predicate == "member_of" and op == "assert" and obj and (done := activity_of_group(obj)):
+                    add(subj, "does", done, op, valid_from, valid_to)  # "I joined a running club"
         return made
+
+    def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
+        """The one person the message or the turn before names, whom "he"/"she" or the other of
+        "we" may mean; None when none is named, or two could be meant."""
+        named = people_named(text)
+        before = people_named(previous.text) if previous is not None else set()
+        if named is None or before is None:
+            return None
+        everyone = (named | before) - {self._speaker, self._other}
+        return next(iter(everyone)) if len(everyone) == 1 else None
+
+    def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:
+        """Who "call me", "calls you", "calls him" names: the speaker, the other participant, or
+        the one person named; None when it cannot be told or is not stated ("don't call me…")."""
+        if _NOT_STATED.search(prefix):
+            return None
+        who = m.group().split()[-1].lower()
+        name = speaker if who == "me" or who not in ("you", "u", "him", "her") else (
+            self._other if who in ("you", "u") else self._last_named or self._only_named)
+        return Subject((name,), None, False, "", m.start()) if name else None
 
     def _refine(self, verb: Verb, head: str, obj: str | None, predicate: str) -> str:
         """Noun phrases that decide between working and studying ("a sophomore at")."""
@@ -322,7 +355,7 @@ class RuleExtractor:
                 liked = [resolved] if resolved else []
             return liked or None
         if kind == "name":
-            name = called_name(rest)
+            name = called_name(rest, strict=head.split()[-1].lower() in ("him", "her", "you", "u"))
             return [name] if name else None
         if kind == "person":
             named = people(rest)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS
+from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 
-__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject"]
+__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "people_named"]
 
 _A = "['’]"
 
@@ -56,7 +56,7 @@ _AUX_WORDS = (
     r"supposed\s+to|have\s+to|has\s+to|had\s+to|need\s+to|needs\s+to|want\s+to|wants\s+to|"
     r"wanted\s+to|hope\s+to|hoping\s+to|plan\s+to|plans\s+to|planning\s+(?:on|to)|thinking\s+"
     r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
-    r"back|newly|happily|secretly|already|soon|still")
+    r"back|newly|happily|secretly|already|soon|still|properly|regularly|religiously")
 _AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\bi)(?:m|ve)\b)*)"
 _WORD = r"[A-Z][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
 _NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
@@ -84,6 +84,10 @@ _LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
 _SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
                            re.IGNORECASE)
 
+#: A clause ended by a comma: a name after it may open the next ("…, Jo's on the committee").
+_AFTER_CLAUSE = re.compile(r"\w[\w'’]*\s*[,;]\s*$")
+_IS_OR_HAS = re.compile(rf"(?:{_A}s|\s+(?:is|was|has|had))\b")
+
 #: A verb phrase joined to the one before it, sharing its subject.
 JOINED = re.compile(r"(?:,\s*|\s+)(?:and|then|&|before|after)\s+(?:(?:just|also|then|now|later|recently|finally)"
                   r"\s+)*$", re.IGNORECASE)
@@ -98,6 +102,7 @@ class Subject:
     begin: int
     said: bool = True  # named in the words ("I", "my sister Ana"), not left unsaid ("Moved to Rome")
     bare: bool = False  # a lone capitalised word taken for a name ("Tom moved", "Sounds like")
+    plural: bool = False  # "we": the speaker and someone the words may not name
 
 
 def _is_name(text: str) -> bool:
@@ -121,7 +126,7 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
                    last_named: str | None) -> Subject | None:
     aux, lead = m["aux"] or "", prefix[:m.start()]
     if m["first"]:
-        return Subject((speaker,), None, False, aux, offset + m.start())
+        return Subject((speaker,), None, False, aux, offset + m.start(), plural=m["first"].lower() == "we")
     if m["mixed"]:
         others = _split_names(m["mixed_names"]) if m["mixed_names"] else []
         if not all(map(_is_name, others)):
@@ -144,7 +149,36 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
     if m["pronoun"]:
         return Subject((last_named,), None, False, aux, offset + m.start()) if last_named else None
     names = _split_names(m["bare"])
-    if not _LEAD_ONLY.match(lead) or not all(map(_is_name, names)):
-        return None
+    after_clause = bool(_AFTER_CLAUSE.search(lead)) and len(names) == 1 and bool(_IS_OR_HAS.match(aux))
+    if not (_LEAD_ONLY.match(lead) or after_clause) or not all(map(_is_name, names)):
+        return None  # "we're doing a street party, Jo's on the committee": a name after a comma, with its verb
     return Subject(tuple(names), None, False, aux, offset + m.start(), bare=len(names) == 1)
 
+
+
+#: Someone named in passing, whom a later "he"/"she" may mean: "her name's Lou", "Kofi's a good
+#: lad", "Terry the builder's a legend", "Ana is…", "and Hannah?", "what about Lou though?".
+_IN_PASSING = re.compile(
+    rf"\b(?:[Hh]er|[Hh]is)\s+name(?:{_A}s|\s+is|\s+was)\s+(?P<called>{_WORD})"
+    rf"|(?:^|[.!?,;]\s+|\b(?:and|but|lol|tho|about|how{_A}?s|how\s+is)\s+)(?P<name>{_NAME})"
+    rf"(?=(?:\s+the\s+[a-z]+)?{_A}s\s+(?:a|an|the|so|really|very|got|been|not|on|in|at|off|still|such|just|"
+    rf"always|never|also|too|back|doing|going|getting|moving|working|living|started|finished|left|great|lovely|nice|"
+    rf"amazing|brilliant|fine|good|well|sound)\b"
+    rf"|\s+(?:is|was|has|had|does|did)\b|\s*(?:though|tho|then)?\s*\?)")
+#: Someone close left unnamed ("my sister", "her boss"): "she" may be them.
+_UNNAMED_RELATION = re.compile(
+    rf"\b(?:my|our|his|her|their)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
+    rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
+
+
+def people_named(text: str) -> set[str] | None:
+    """The people a message names in passing, whom "he"/"she" may mean; None when it also
+    speaks of someone unnamed ("my sister"), who could be meant as well."""
+    if _UNNAMED_RELATION.search(text):
+        return None
+    found = set()
+    for m in _IN_PASSING.finditer(text):
+        name = m["called"] or m["name"]
+        if _is_name(name) and not is_place(name) and not looks_organisational(name):
+            found.add(name)
+    return found
