@@ -59,7 +59,8 @@ def test_natural_chat_that_states_nothing(text):
     ("I've been doing pottery", [("assert", "Maya", "does", "pottery", None, None)]),
     ("I started pottery last month", [("assert", "Maya", "does", "pottery", "2026-04-01", None)]),
     ("I stopped running.", [("end", "Maya", "does", "running", None, None)]),
-    ("lol. also i joined a running club. dont laugh", [("assert", "Maya", "member_of", "running club", None, None)]),
+    ("lol. also i joined a running club. dont laugh", [("assert", "Maya", "member_of", "running club", None, None),
+                                                       ("assert", "Maya", "does", "running", None, None)]),
     ("so I've joined a choir instead", [("assert", "Maya", "member_of", "choir", None, None)]),
     ("I quit the gym in January", [("end", "Maya", "member_of", "gym", None, "2026-01-01")]),
     ("we went to Jess's wedding on Saturday",
@@ -82,6 +83,63 @@ def test_a_pronoun_is_read_from_the_turn_before_or_not_at_all():
     assert facts("I love it") == []  # nothing to say what "it" is
     assert facts("I love it", Turn(speaker="Maya", text="do you like jazz?")) == []  # her own turn
     assert facts("I love it", Turn(speaker="Sam", text="look at this photo!")) == []
+
+
+def asked(text: str) -> Turn:
+    return Turn(speaker="Sam", text=text)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # "he"/"she" is the one person the message or the turn before names
+    ("his name's Omar, he's a teacher at Northfield Academy", None,
+     [("assert", "Omar", "works_at", "Northfield Academy", None, None)]),
+    ("Dina's great. she works at the Royal Mail now", None, [("assert", "Dina", "works_at", "Royal Mail", None, None)]),
+    ("Ravi the plumber's a star. he properly bakes", None, [("assert", "Ravi", "does", "baking", None, None)]),
+    ("she lives in Glasgow", "how's Priya?", [("assert", "Priya", "lives_in", "Glasgow", None, None)]),
+    ("he paints most weekends", "what about Leo though?", [("assert", "Leo", "does", "painting", None, None)]),
+    # a name opening the clause after a comma, with its verb
+    ("the kids are fine, Noor's on the school committee", None,
+     [("assert", "Noor", "member_of", "school committee", None, None)]),
+    # a club for an activity: one does the activity too
+    ("I joined a chess club in March", None, [("assert", "Maya", "member_of", "chess club", "2026-03-01", None),
+                                             ("assert", "Maya", "does", "chess", "2026-03-01", None)]),
+    ("we've joined the local rowing club", None, [("assert", "Maya", "member_of", "rowing club", None, None),
+                                                 ("assert", "Maya", "does", "rowing", None, None)]),
+    ("I joined a book club", None, [("assert", "Maya", "member_of", "book club", None, None)]),
+    # what is not for one
+    ("honestly camping isn't my thing", None, [("assert", "Maya", "dislikes", "camping", None, None)]),
+    ("I've realised golf is just not for me", None, [("assert", "Maya", "dislikes", "golf", None, None)]),
+    # "we" and the one person the turn before asked about
+    ("we broke up on Saturday", "and Tom?", [("end", "Maya", "dating", "Tom", None, "2026-05-02")]),
+    ("we broke up", "did Tom and Jake come?", [("end", "Maya", "dating", None, None, None)]),  # two could be meant
+    ("we're seeing each other!", "how's Ewan?", [("assert", "Maya", "dating", "Ewan", None, None)]),
+    ("we've been on three dates", "what about Jules?", [("assert", "Maya", "dating", "Jules", None, None)]),
+    ("we've been out a few times", "how is Marco?", [("assert", "Maya", "dating", "Marco", None, None)]),
+    # nicknames: "calls me", "calls you", "calls him", quoted ones without "the"
+    ("my dad still calls me \"the baby\"", None, [("assert", "Maya", "is_called", "baby", None, None)]),
+    ("everyone at work calls you Sammy", None, [("assert", "Sam", "is_called", "Sammy", None, None)]),
+    ("Oscar's a legend. the kids call him Big O", None, [("assert", "Oscar", "is_called", "Big O", None, None)]),
+    ("the team's started calling me Boss", None, [("assert", "Maya", "is_called", "Boss", None, None)]),
+])
+def test_people_named_and_context(text, previous, expected):
+    assert facts(text, asked(previous) if previous else None) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous"), [
+    ("Tom and Ana came over. he works at Google", None),  # two could be meant
+    ("my sister came over. she works at Google", "how's Tom?"),  # "she" may be the sister
+    ("she works at Google", None), ("she works at Google", "how was Cromer?"),
+    ("we've been out four times", None),
+    ("i think golf isn't for me", None), ("it's not for me", None), ("that's not my thing", None),
+    ("don't call me Bexy", None), ("you can call me Sammy", None), ("he calls him lazy", "how's Tom?"),
+    ("the kids call him Big O", None),  # who "him" is, nobody said
+    ("Priya on my team took me for lunch", None), ("our group chat is dead", None),
+    ("sorry, Tom's coming too?", None),
+])
+def test_people_and_context_that_state_nothing(text, previous):
+    assert facts(text, asked(previous) if previous else None) == []
 
 
 @pytest.mark.engine_free

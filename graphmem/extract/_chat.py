@@ -16,8 +16,11 @@ import re
 
 from ._lexicon import ACTIVITIES, EVENTS, GROUPS, HABIT_VERBS, OWNED_BY_MENTION, PET_PAIRS, PETS, POSSESSIONS
 from ._objects import PRONOUNS, everyday
+from ._reading import HEDGE_BEFORE
 
-__all__ = ["GONE", "clean_taste", "everyday_object", "resolve_pronoun"]
+_A = "['’]"
+
+__all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_for_me", "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -73,7 +76,39 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "my mum's dog": someone else's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
         return None  # "my house", "my flat": where one lives, not surely owned
+    if mention and kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS:
+        return None  # "Priya on my team": the people one works with, not a club
     return found
+
+
+#: Groups that, named alone in passing ("my team", "our group"), may be the people one works
+#: or studies with rather than a club one joined.
+_VAGUE_GROUPS = frozenset("team group crew squad circle community union committee".split())
+
+
+def activity_of_group(group: str) -> str | None:
+    """The activity a club or team is for ("running club" -> running), when its words name one."""
+    words = [w.lower() for w in group.split()[:-1]]
+    found = [w for w in words if w in ACTIVITIES]
+    return found[-1] if len(found) == 1 else None
+
+
+_REALISED = re.compile(r"\b(?:decided|realised|realized|learned|learnt|found\s+out|know\s+now)\s+(?:that\s+)?")
+#: "running is not for me", "I've decided camping isn't my thing": a distaste.
+_NOT_FOR_ME = re.compile(
+    rf"(?:^\W*(?:(?:anyway|honestly|ok|okay|so|well|yeah|lol|turns\s+out)\W+)*|[,;:]\s*|{_REALISED.pattern})(?P<obj>[\w'’-]+(?:\s+[\w'’-]+){{0,2}}?)\s+"
+    rf"(?:isn{_A}t|wasn{_A}t|(?:is|was|{_A}s)\s+(?:just\s+|really\s+|definitely\s+)?not)\s+(?:really\s+)?"
+    rf"(?:for\s+me|my\s+thing|my\s+cup\s+of\s+tea)\b", re.IGNORECASE)
+
+
+def not_for_me(sentence: str) -> str | None:
+    """What a sentence says the speaker finds is not for them ("running is not for me" ->
+    running); None when it is hedged ("I think golf isn't for me") or is no clean noun phrase."""
+    m = _NOT_FOR_ME.search(sentence)
+    if m is None or HEDGE_BEFORE.search(sentence, 0, m.start("obj")):
+        return None
+    obj = _REALISED.split(m["obj"])[-1]
+    return obj if clean_taste(obj) and obj.split()[0].lower() not in ("a", "an") else None
 
 
 _IT = re.compile(r"^\s*(?:it|that|them|those|this)\b(?=\s*(?:$|[.!,;]|so\s+much|a\s+lot|too|tbh|lol|haha))",

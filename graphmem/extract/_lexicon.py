@@ -207,7 +207,7 @@ netball volleyball hockey golf chess guitar piano violin cello drums ukulele bas
 flute trumpet singing choir surfing skiing snowboarding skating skateboarding rowing sailing
 kayaking woodworking meditation journaling birdwatching fishing camping gaming crossfit
 weightlifting lifting spin parkrun triathlon marathons calligraphy origami scrapbooking
-stand-up improv rock-climbing paddleboarding wild-swimming
+stand-up improv rock-climbing paddleboarding wild-swimming cooking
 """.split())
 #: Verbs whose present simple names a habit ("I run most mornings" -> running).
 HABIT_VERBS = {
@@ -217,6 +217,7 @@ HABIT_VERBS = {
     "draw": "drawing", "sew": "sewing", "crochet": "crochet", "garden": "gardening", "row": "rowing",
     "sail": "sailing", "jog": "jogging", "meditate": "meditation", "journal": "journaling",
     "fish": "fishing", "box": "boxing", "fence": "fencing", "snowboard": "snowboarding",
+    "cook": "cooking",
 }
 
 #: Nouns naming a group one belongs to.

@@ -144,8 +144,16 @@ def things(rest: str) -> list[str]:
     return out
 
 
-def called_name(rest: str) -> str | None:
-    m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
+_QUOTED = re.compile(r"\s*[\"“‘']\s*(?:the\s+)?([\w'’-]+(?:\s+[\w'’-]+){0,3})\s*[\"”’']", re.IGNORECASE)
+
+
+def called_name(rest: str, *, strict: bool = False) -> str | None:
+    """The name or nickname opening ``rest``: "Bex", "Tel Boy", a quoted "the loud one" (without
+    "the"); ``strict``: only a capitalised or quoted one ("calls him lazy" names nobody)."""
+    if quoted := _QUOTED.match(rest):
+        return quoted.group(1)
+    m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)" if strict else
+                 r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
     if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS:
         return None
     return m.group(1)

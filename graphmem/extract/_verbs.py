@@ -189,6 +189,9 @@ VERBS: list[Verb] = [
           r"(?:got|getting|get)\s+together\s+with", "dating", "start", "person"),
     _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?[,;]?\s+"
           r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
+    _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
+          r"several|two|three|four|five|six|loads\s+of|\d+)\s+times|on\s+(?:a\s+few|a\s+couple\s+of|several|two|three|"
+          r"four|five|six|\d+)\s+dates", "dating", "state", "person", needs_be=True, reciprocal=True),
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
@@ -247,7 +250,7 @@ VERBS: list[Verb] = [
           r"(?:caught|catching|catch)\s+up\s+with|(?:had|have|having|grabbed|grab|grabbing)\s+"
           + _MEAL + r"\s+with|(?:hung|hanging|hang)\s+out\s+with", "met", "event", "person"),
     # --- names
-    _verb(rf"\bmy\s+name(?:\s+is|{_A}s)|(?:call|calls)\s+me", "is_called", "state", "name",
+    _verb(rf"\bmy\s+name(?:\s+is|{_A}s)|(?:call|calls|calling)\s+(?:me|him|her|you|u)", "is_called", "state", "name",
           free=True),
     _verb(r"(?:go|goes|going)\s+by", "is_called", "state", "name"),
     _verb(rf"(?:^|(?<=[.!]\s))(?:hi|hello|hey|hiya)(?:\s+there|\s+all|\s+everyone)?[\s,!.]+"

@@ -1,0 +1,193 @@
+"""How a verb is said (tense, negation, hedges, "used to") and the time phrase that goes with
+it, and from those what it states: assert, end or nothing, and for which period.
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+
+from ..core.tense import FUTURE_AUXILIARY
+from ..when import OutOfRange, TimeSpan, find_times
+from ._facts import ExtractedFact, FactOp
+from ._objects import FIRST_WORD
+from ._verbs import Verb
+
+__all__ = ["BE", "GOT", "HEDGE_AFTER", "HEDGE_AUX", "HEDGE_BEFORE", "Located", "Reading", "decide", "locate",
+           "period", "read_verb", "time_alone", "verb_form", "with_period"]
+
+_A = "['’]"
+HEDGE_AUX = re.compile(
+    rf"{_A}d\b|\b(?:would|could|might|should|may|must|can|probably|maybe|perhaps|almost|nearly|"
+    r"supposed|have\s+to|has\s+to|had\s+to|need|needs|want|wants|wanted|hope|hoping|plan|plans|"
+    r"planning|thinking|considering|trying|tried|decided|wanna|wish)\b", re.IGNORECASE)
+_FUTURE_AUX = re.compile(FUTURE_AUXILIARY, re.IGNORECASE)
+_NEGATION = re.compile(rf"n{_A}t\b|\b(?:not|never|cannot)\b", re.IGNORECASE)
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
+_USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
+_PERFECT = re.compile(rf"{_A}ve\b|^ve\b|\b(?:have|has|had)\b|\b(?:haven|hasn|hadn){_A}t\b", re.IGNORECASE)
+BE = re.compile(rf"{_A}(?:m|re|s)\b|^m\b|\b(?:am|is|are|was|were|be|been|being)\b", re.IGNORECASE)
+_BE_PAST = re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
+GOT = re.compile(r"\b(?:got|gotten|get|getting)\b", re.IGNORECASE)
+_ANYMORE = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+more)\b", re.IGNORECASE)
+HEDGE_BEFORE = re.compile(
+    r"\b(?:if|whether|unless|what\s+if|in\s+case|maybe|perhaps|probably|hopefully|i\s+think|"
+    r"i\s+guess|i\s+wish|not\s+sure|i\s+doubt|thinking\s+(?:of|about)|imagine|someday|one\s+day|when|"
+    r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not)\b",
+    re.IGNORECASE)
+HEDGE_AFTER = re.compile(
+    r"\b(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|perhaps|who\s+knows|or\s+not|"
+    r"hopefully|someday|one\s+day|eventually|at\s+some\s+point)\b", re.IGNORECASE)
+_IRREGULAR_PAST = frozenset(
+    "went got left quit took met had flew ran became began made spent came saw drove fell bought "
+    "found gave broke split grew taught did was were been gotten lost sold brought caught hung "
+    "sat stood told thought felt kept heard held fought won wrote rode swam ate drank sang slept "
+    "woke wore threw knew drew blew rang sank chose froze spoke stole rose shook led fed fled "
+    "paid laid said sent lent built dealt meant".split())
+
+
+
+# --- times ----------------------------------------------------------------------------------
+
+_SPAN_WORDS = re.compile(r"^(?:from|between)\b|\s(?:to|until|till|through|thru|and)\s|[-–—]",
+                         re.IGNORECASE)
+_IGNORED_BEFORE_SPAN = re.compile(r"\b(?:until|till|before|after|by|up\s+to)\s+$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Located:
+    begin: int
+    finish: int
+    span: TimeSpan | OutOfRange
+
+
+def _explicit(span: TimeSpan) -> bool:
+    """A written span with two ends ("from 2015 to 2018"), not a vague one (the holidays)."""
+    return span.granularity == "range" and bool(_SPAN_WORDS.search(span.text))
+
+
+def locate(sentence: str, spans: list[TimeSpan | OutOfRange]) -> list[Located]:
+    located: list[Located] = []
+    cursor = 0
+    for span in spans:
+        begin = sentence.find(span.text, cursor)
+        if begin < 0:
+            continue
+        cursor = begin + len(span.text)
+        if not _IGNORED_BEFORE_SPAN.search(sentence, 0, begin):
+            located.append(Located(begin, cursor, span))
+    return located
+
+
+# --- deciding what a verb states ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reading:
+    """How a verb is said: from its auxiliaries, its own form and the words around it."""
+
+    hedged: bool
+    future: bool
+    negated: bool
+    ending: bool
+    used_to: bool
+    perfect: bool
+    past: bool
+    be: bool
+
+
+def verb_form(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ing"):
+        return "ing"
+    if word in _IRREGULAR_PAST or word.endswith("ed"):
+        return "past"
+    return "present"
+
+
+def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
+    negated = bool(_NEGATION.search(aux))
+    first = FIRST_WORD.match(head.strip())
+    form = verb_form(first.group()) if first and not verb.needs_be else "present"
+    if verb.done:
+        form = "past"
+    be_past = bool(_BE_PAST.search(aux))
+    if form == "past" and not verb.done and BE.search(aux) and not be_past and not GOT.search(aux):
+        form = "present"  # "I'm married to", "I'm enrolled at": a state now
+    return Reading(
+        hedged=bool(HEDGE_AUX.search(aux)),
+        future=bool(_FUTURE_AUX.search(aux)),
+        negated=negated,
+        ending=bool(_NO_LONGER.search(aux)) or (negated and bool(_ANYMORE.search(after))),
+        used_to=bool(_USED_TO.search(aux)),
+        perfect=bool(_PERFECT.search(aux)) and not be_past,
+        past=form == "past" or be_past or bool(re.search(rf"\bdid\b|didn{_A}t", aux, re.I)),
+        be=bool(BE.search(aux)),
+    )
+
+
+def _upcoming(span: TimeSpan | None, reference: datetime) -> bool:
+    return span is not None and (span.end or span.start) > reference
+
+
+def decide(verb: Verb, kind: str, r: Reading, span: TimeSpan | None,
+            reference: datetime) -> tuple[FactOp, str] | None:
+    """(op, predicate) for a verb read as ``r``, or None when it states nothing."""
+    stops: FactOp = "end" if kind == "stop" else "assert"
+    if r.hedged or r.future or (_upcoming(span, reference) and not r.past):
+        return None  # a plan, a wish: not a fact (the chat says later whether it happened)
+    if r.used_to:
+        return ("end", verb.predicate) if kind == "state" and not r.negated else None
+    if r.ending:
+        return ("end", verb.predicate) if kind == "state" else None
+    if r.negated:
+        if kind == "state" and r.perfect and span and span.end is None:
+            return "end", verb.predicate  # "I haven't lived in Cairo since 2020"
+        return ("assert", verb.negated) if verb.negated and kind == "state" else None
+    if r.past and not r.perfect:
+        if kind == "state":
+            return ("assert", verb.predicate) if span and span.end is not None else (
+                "end", verb.predicate)
+        return stops, verb.predicate
+    if r.perfect or kind == "state":
+        return stops, verb.predicate
+    return None
+
+
+def period(op: FactOp, kind: str, r: Reading,
+            span: TimeSpan | None) -> tuple[datetime | None, datetime | None]:
+    """(valid_from, valid_to) for a decided fact and the time phrase that goes with it."""
+    if span is None:
+        return None, None
+    if op == "end":
+        return None, span.start
+    if kind == "event" or _explicit(span) or (kind == "state" and r.past and not r.perfect):
+        return span.start, span.end
+    return span.start, None
+
+
+
+_EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from"))
+
+
+def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:
+    """The period of a sentence that is only a time phrase ("last weekend."), else None."""
+    words = re.sub(r"[^\w\s]", " ", sentence).split()
+    if not words or len(words) > 4:
+        return None
+    spans = [s for s in find_times(sentence, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
+    if len(spans) != 1 or len(re.sub(r"[^\w\s]", " ", spans[0].text).split()) < len(words) - 1:
+        return None
+    return spans[0] if spans[0].start <= reference else None
+
+
+def with_period(fact: ExtractedFact, span: TimeSpan) -> ExtractedFact:
+    """A fact with the period a time phrase said just after it gives."""
+    if fact.op == "end":
+        return fact.model_copy(update={"valid_to": span.start})
+    if fact.predicate in _EVENT_PREDICATES:
+        return fact.model_copy(update={"valid_from": span.start, "valid_to": span.end})
+    return fact.model_copy(update={"valid_from": span.start})
+

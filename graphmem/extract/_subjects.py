@@ -1,0 +1,184 @@
+"""Who a verb phrase is about, and where the clauses of a sentence begin and end.
+
+The words before a verb give its subject and auxiliaries: "I", "we", "my sister Ana", "Tom and
+I", a name that opens the clause, "she" for the person last named, or none in "Moved to
+Lisbon!" (the speaker, unsaid).
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
+
+__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "people_named"]
+
+_A = "['’]"
+
+# --- clauses --------------------------------------------------------------------------------
+
+_PAST_VERB = (r"(?:\w+ed|went|got|left|quit|took|met|had|flew|ran|became|began|made|spent|"
+              r"came|saw|drove|fell|bought|found|gave|broke|split)")
+_BREAK = re.compile(
+    rf";|:\s|\s[-–—]\s|,?\s+(?:but|so|because|though|although|while|whereas|plus)\s+"
+    rf"|,?\s+(?:before|after)\s+(?=\w+ing\b)"
+    rf"|,?\s+and\s+(?=(?:I|i|we|my|our|now|then|he|she|they|also|"
+    rf"{_PAST_VERB})\b)", re.IGNORECASE)
+
+
+def clauses(sentence: str) -> list[tuple[int, int]]:
+    """(begin, end) of each clause; "Tom and I moved" is not split before "I"."""
+    bounds, begin = [], 0
+    for brk in _BREAK.finditer(sentence):
+        if brk.group().strip(" ,").lower() == "and" and _SUBJECT_ONLY.fullmatch(
+                sentence, begin, brk.start()):
+            continue
+        bounds.append((begin, brk.start()))
+        begin = brk.end()
+    bounds.append((begin, len(sentence)))
+    return bounds
+
+
+# --- subjects and auxiliaries ---------------------------------------------------------------
+
+_AUX_WORDS = (
+    rf"am|is|are|was|were|be|been|being|have|has|had|will|shall|do|does|did|not|never|no\s+longer|"
+    rf"don{_A}t|doesn{_A}t|didn{_A}t|won{_A}t|haven{_A}t|hasn{_A}t|hadn{_A}t|wasn{_A}t|isn{_A}t|"
+    rf"aren{_A}t|weren{_A}t|ain{_A}t|just|recently|finally|now|still|currently|also|really|"
+    r"actually|already|eventually|officially|even|absolutely|truly|totally|genuinely|definitely|"
+    r"always|usually|then|later|once|originally|first|got|gotten|get|getting|kind\s+of|sort\s+of|"
+    r"sometimes|mostly|happily|honestly|basically|both|all|literally|seriously|ever|since|"
+    r"would|could|might|should|may|must|can|cannot|gonna|going\s+to|about\s+to|used\s+to|"
+    rf"wouldn{_A}t|couldn{_A}t|can{_A}t|shouldn{_A}t|probably|maybe|perhaps|almost|nearly|"
+    r"supposed\s+to|have\s+to|has\s+to|had\s+to|need\s+to|needs\s+to|want\s+to|wants\s+to|"
+    r"wanted\s+to|hope\s+to|hoping\s+to|plan\s+to|plans\s+to|planning\s+(?:on|to)|thinking\s+"
+    r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
+    r"back|newly|happily|secretly|already|soon|still|properly|regularly|religiously")
+_AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\bi)(?:m|ve)\b)*)"
+_WORD = r"[A-Z][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
+_NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
+_NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"
+_REL = (rf"(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
+        rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})")
+_SUBJECT = re.compile(
+    rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
+    rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
+    rf"|(?P<named>{_REL}\s+(?P<rel_names>{_NAMES}))"
+    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
+    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}))"
+    rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
+    rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
+    rf"\s+(?P<titled_name>{_NAME}))"
+    rf"|(?P<appos1>(?P<appos1_name>{_NAME}),\s+{_REL},)"
+    rf"|(?P<appos2>{_REL},\s+(?P<appos2_name>{_NAME}),)"
+    rf"|(?P<pronoun>[Hh]e|[Ss]he)"
+    rf"|(?P<bare>{_NAMES})){_AUX}\s*$")
+_INTERJECTION = (r"(?:just|finally|lol|so|also|oh|recently|ugh|haha|omg|well|anyway|btw|"
+                 r"guess\s+what|actually|and|update|news|big\s+news|yay|welp|fyi|ok|okay|"
+                 r"honestly|hey|hi|hello|wow|yes|yeah|sadly|luckily|apparently|today|officially)")
+SUBJECTLESS = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*\W*?{_AUX}\s*$", re.IGNORECASE)
+_LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
+_SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
+                           re.IGNORECASE)
+
+#: A clause ended by a comma: a name after it may open the next ("…, Jo's on the committee").
+_AFTER_CLAUSE = re.compile(r"\w[\w'’]*\s*[,;]\s*$")
+_IS_OR_HAS = re.compile(rf"(?:{_A}s|\s+(?:is|was|has|had))\b")
+
+#: A verb phrase joined to the one before it, sharing its subject.
+JOINED = re.compile(r"(?:,\s*|\s+)(?:and|then|&|before|after)\s+(?:(?:just|also|then|now|later|recently|finally)"
+                  r"\s+)*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Subject:
+    names: tuple[str, ...]  # the speaker or named people
+    partner: str | None  # "Tom and I": the other one, object of a reciprocal verb
+    partner_unnamed: bool  # "my boyfriend and I"
+    aux: str
+    begin: int
+    said: bool = True  # named in the words ("I", "my sister Ana"), not left unsaid ("Moved to Rome")
+    bare: bool = False  # a lone capitalised word taken for a name ("Tom moved", "Sounds like")
+    plural: bool = False  # "we": the speaker and someone the words may not name
+
+
+def _is_name(text: str) -> bool:
+    return all(word.lower().strip(".") not in NOT_NAMES for word in text.split())
+
+
+def _split_names(text: str) -> list[str]:
+    return [name.strip() for name in re.split(r"\s*,\s*|\s+and\s+", text) if name.strip()]
+
+
+def find_subject(prefix: str, offset: int, speaker: str, last_named: str | None) -> Subject | None:
+    """Who the verb after ``prefix`` (the clause up to the verb) is about, or None."""
+    m = _SUBJECT.search(prefix)
+    found = _named_subject(m, prefix, offset, speaker, last_named) if m else None
+    if found is None and (bare := SUBJECTLESS.match(" " + prefix)):
+        return Subject((speaker,), None, False, bare["aux"] or "", offset, said=False)
+    return found
+
+
+def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
+                   last_named: str | None) -> Subject | None:
+    aux, lead = m["aux"] or "", prefix[:m.start()]
+    if m["first"]:
+        return Subject((speaker,), None, False, aux, offset + m.start(), plural=m["first"].lower() == "we")
+    if m["mixed"]:
+        others = _split_names(m["mixed_names"]) if m["mixed_names"] else []
+        if not all(map(_is_name, others)):
+            return None
+        return Subject((speaker, *others), others[0] if len(others) == 1 else None, not others,
+                        aux, offset + m.start())
+    if m["named"]:
+        names = _split_names(m["rel_names"])
+        return Subject(tuple(names), None, False, aux, offset + m.start()) \
+            if all(map(_is_name, names)) else None
+    if m["pair"] or m["me"]:
+        name = m["pair_name"] or m["me_name"]
+        return Subject((speaker, name), name, False, aux, offset + m.start()) \
+            if _is_name(name) else None
+    for group in ("who", "titled", "appos1", "appos2"):
+        if m[group]:
+            name = m[f"{group}_name"]
+            return Subject((name,), None, False, aux, offset + m.start()) \
+                if _is_name(name) else None
+    if m["pronoun"]:
+        return Subject((last_named,), None, False, aux, offset + m.start()) if last_named else None
+    names = _split_names(m["bare"])
+    after_clause = bool(_AFTER_CLAUSE.search(lead)) and len(names) == 1 and bool(_IS_OR_HAS.match(aux))
+    if not (_LEAD_ONLY.match(lead) or after_clause) or not all(map(_is_name, names)):
+        return None  # "we're doing a street party, Jo's on the committee": a name after a comma, with its verb
+    return Subject(tuple(names), None, False, aux, offset + m.start(), bare=len(names) == 1)
+
+
+
+#: Someone named in passing, whom a later "he"/"she" may mean: "her name's Lou", "Kofi's a good
+#: lad", "Terry the builder's a legend", "Ana is…", "and Hannah?", "what about Lou though?".
+_IN_PASSING = re.compile(
+    rf"\b(?:[Hh]er|[Hh]is)\s+name(?:{_A}s|\s+is|\s+was)\s+(?P<called>{_WORD})"
+    rf"|(?:^|[.!?,;]\s+|\b(?:and|but|lol|tho|about|how{_A}?s|how\s+is)\s+)(?P<name>{_NAME})"
+    rf"(?=(?:\s+the\s+[a-z]+)?{_A}s\s+(?:a|an|the|so|really|very|got|been|not|on|in|at|off|still|such|just|"
+    rf"always|never|also|too|back|doing|going|getting|moving|working|living|started|finished|left|great|lovely|nice|"
+    rf"amazing|brilliant|fine|good|well|sound)\b"
+    rf"|\s+(?:is|was|has|had|does|did)\b|\s*(?:though|tho|then)?\s*\?)")
+#: Someone close left unnamed ("my sister", "her boss"): "she" may be them.
+_UNNAMED_RELATION = re.compile(
+    rf"\b(?:my|our|his|her|their)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
+    rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
+
+
+def people_named(text: str) -> set[str] | None:
+    """The people a message names in passing, whom "he"/"she" may mean; None when it also
+    speaks of someone unnamed ("my sister"), who could be meant as well."""
+    if _UNNAMED_RELATION.search(text):
+        return None
+    found = set()
+    for m in _IN_PASSING.finditer(text):
+        name = m["called"] or m["name"]
+        if _is_name(name) and not is_place(name) and not looks_organisational(name):
+            found.add(name)
+    return found
