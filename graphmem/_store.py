@@ -44,7 +44,7 @@ from .query.cypher import Rows
 from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .read import audit, questions
 from .recall._embed import Embedder
-from .recall._models import Answer, Embedded, Hit
+from .recall._models import Answer, Embedded
 from .write import remember, review
 from .write.migrations import migrate
 from .write.remember import Remembered

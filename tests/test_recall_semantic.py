@@ -129,5 +129,6 @@ def test_cli_embed_and_search(server, tmp_path, monkeypatch):
     assert json.loads(done.output) == [{"model": "toy-embed", "versions": 1, "episodes": 1}]
     found = runner.invoke(main, [*base, "search", "what does Tom drink", "--json", "--facts-only"], env=env)
     assert json.loads(found.output)[0]["matched"]["semantic"] > 0
-    plain = runner.invoke(main, [*base, "search", "what does Tom drink", "--json", "--keyword-only", "--facts-only"], env=env)
+    plain = runner.invoke(main, [*base, "search", "what does Tom drink", "--json", "--keyword-only", "--facts-only"],
+                          env=env)
     assert json.loads(plain.output)[0]["matched"]["semantic"] is None

@@ -236,4 +236,5 @@ def eval_conversations(ctx, paths, k, misses, as_json):
     if misses:
         for o in report.outcomes:
             if not o.graphmem:
-                output.plain(f"- {o.part}/{o.id} ({o.category}): first {k} answers cite {', '.join(o.answers) or 'nothing'}")
+                cited = ", ".join(o.answers) or "nothing"
+                output.plain(f"- {o.part}/{o.id} ({o.category}): first {k} answers cite {cited}")

@@ -9,9 +9,9 @@ ranking; :mod:`graphmem.recall.evaluate` measures answers to labelled questions.
 The rest of this package is internal, plain functions and data: words and stems (:mod:`.text`),
 synonyms that point at predicates (:mod:`.synonyms`), an in-memory inverted index over every
 version and episode (:mod:`.index`), the message index kept in a file beside the store
-(:mod:`._messages`), fusing facts and messages (:mod:`._answers`), reading a question (:mod:`.query`), ranking (:mod:`.rank`),
-the results (:mod:`.models`), and the seam that keeps the index in step with a store's writes
-(:mod:`.live`).
+(:mod:`._messages`), fusing facts and messages (:mod:`._answers`), reading a question
+(:mod:`.query`), ranking (:mod:`.rank`), the results (:mod:`.models`), and the seam that keeps
+the index in step with a store's writes (:mod:`.live`).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, SaidTime, TimeFilter, Turn

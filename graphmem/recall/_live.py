@@ -27,9 +27,9 @@ from ..engine import Engine
 from ..models import Decision, Version
 from ..read import questions
 from ..when import resolve_times
+from . import _answers
 from ._embed import Embedder, EmbeddingFailed
 from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
-from . import _answers
 from ._messages import MessageIndex
 from ._models import Answer, Hit, Matched, SynonymUsed, TimeFilter
 from ._query import Plan, parse

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from pathlib import Path
@@ -149,9 +149,10 @@ class MessageIndex:
             self.db.execute("ROLLBACK")
             raise
 
-    def _last(self) -> tuple[int, str, int, int, int] | None:
-        row = self.db.execute("SELECT n, id, received, seen, total FROM message ORDER BY n DESC LIMIT 1").fetchone()
-        return None if row is None else tuple(row)  # type: ignore[return-value]
+    def _last(self) -> tuple[int, str, int] | None:
+        """The last message indexed: its row number, episode id and receipt time."""
+        row = self.db.execute("SELECT n, id, received FROM message ORDER BY n DESC LIMIT 1").fetchone()
+        return None if row is None else (row[0], row[1], row[2])
 
     def _continues(self, engine: Engine) -> bool:
         """True when the last message indexed is still the store's, unchanged (the file is this store's)."""
@@ -173,7 +174,8 @@ class MessageIndex:
                                "LIMIT 1").fetchone()
         n, seen, total = (last[0], last[4], last[5]) if last else (0, 0, 0)
         previous = None if last is None else (last[1], last[3], _own(last[2], last[6]))
-        messages, times = [], []
+        messages: list[tuple[object, ...]] = []
+        times: list[tuple[int, int, int, str]] = []
         for episode_id, kind, actor, text, said, received in rows:
             words = document(actor, text)
             context = _context(previous, kind, said)
@@ -371,7 +373,7 @@ def _field(engine: Engine, name: str) -> int:
     return [c.source for c in by_name("Episode").columns].index(name)
 
 
-def _rows(table: pa.Table, skip: set[str] = frozenset()) -> Iterable[tuple[str, str, str | None, str, int, int]]:
+def _rows(table: pa.Table, skip: Collection[str] = frozenset()) -> Iterable[tuple[str, str, str | None, str, int, int]]:
     """(id, kind, actor, text, said, received) of an Arrow table of episodes, times in microseconds."""
     columns = [table.column(name).to_pylist() for name in ("id", "kind", "actor", "text")]
     said = _micros(table.column("said"))

@@ -190,7 +190,7 @@ class _Peer:
 
     def __init__(self, texts: list[str], ids: list[str | None]):
         try:
-            import bm25s
+            import bm25s  # type: ignore[import-untyped]
         except ImportError:
             raise InvalidInput("the BM25 peer needs bm25s: pip install 'graphmem[eval]'") from None
         self.bm25s = bm25s

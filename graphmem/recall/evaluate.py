@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.json_lines import records
 from ..errors import InvalidInput
-from . import Hit
+from . import Answer, Hit
 
 __all__ = ["Question", "QuestionResult", "Report", "Triple", "evaluate", "load_questions", "score", "searcher"]
 
@@ -115,7 +115,7 @@ def score(question: Question, returned: Sequence[Triple], k: int) -> QuestionRes
     return QuestionResult(question, list(returned), recall, 1 / first if first else 0.0, first, found)
 
 
-def searcher(search: Callable[..., Sequence[Hit]], k: int,
+def searcher(search: Callable[..., Sequence[Answer]], k: int,
              speaker: str | None = None) -> Callable[[Question], list[Triple]]:
     """An ``answer`` for :func:`evaluate` from a search like :meth:`graphmem.Store.search`: each
     question asked as of its ``as_of``, by its speaker (or ``speaker``), for facts alone (these
