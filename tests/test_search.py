@@ -91,7 +91,7 @@ def test_cli_search_json(tmp_path):
     assert hits[0]["matched"]["anchor"] == "Lin"
     assert hits[0]["matched"]["sentence"] == "I travelled to Hangzhou last week."
     assert {"phrase": "travel", "predicate": "traveled_to"} in hits[0]["matched"]["synonyms"]
-    table = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "Hangzhou"])
+    table = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "Hangzhou", "--facts-only"])
     assert table.exit_code == 0 and "Hangzhou" in table.output and "I travelled to Hangzhou last week." in table.output
     empty = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "?"])
     assert empty.exit_code == 1 and empty.output.startswith("error: search needs")
