@@ -62,6 +62,22 @@ def test_late_move_through_the_cli(late_move):
     assert "ok" in gm("check").stdout
 
 
+def test_beliefs_about_one_entity_as_subject_or_object(late_move):
+    gm = late_move
+    gm("add", "Anna", "knows", "Ivan", "--from", "2025-01-01", "--recorded-at", "2026-11-02")
+    gm("add", "Anna", "works_at", "Acme", "--from", "2025-01-01", "--recorded-at", "2026-11-03")
+    every = as_json(gm("beliefs", "--valid-at", "all", "--json"))
+    about = as_json(gm("beliefs", "--valid-at", "all", "--about", "  IVAN ", "--json"))  # named as the store keys names
+    assert about == [r for r in every if "Ivan" in (r["subject"], r["object"])]
+    assert [(r["subject"], r["object"]) for r in about] == [("Anna", "Ivan"), ("Ivan", "Prague"), ("Ivan", "Berlin")]
+    assert [r["object"] for r in as_json(gm("beliefs", "--about", "Acme", "--json"))] == ["Acme"]
+    table = gm("beliefs", "--valid-at", "all", "--about", "ivan").stdout
+    assert table.startswith("beliefs about Ivan as of now, valid at all")
+    assert "Prague" in table and "Acme" not in table
+    unknown = gm("beliefs", "--about", "Nobody", ok=False)
+    assert unknown.exit_code == 1 and unknown.output == "error: no entity named 'Nobody'\n"
+
+
 def test_tables_are_readable(late_move):
     out = late_move("history", "Ivan", "lives_in").stdout
     assert "Berlin" in out and "superseded" in out and "Ivan lives in Prague." in out
