@@ -21,6 +21,7 @@ from .errors import (
     InvalidPredicate,
     InvalidTime,
     LookAlikeName,
+    MissingExtra,
     NotFound,
     QueryFailed,
     StoreLocked,
@@ -57,7 +58,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
     "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Link", "LookAlikeName", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows",
+    "Link", "LookAlikeName", "MissingExtra", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows",
     "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation",
     "WhyAnswer", "__version__",
 ]
