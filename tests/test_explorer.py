@@ -719,13 +719,13 @@ def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_
 
     import graphmem.explorer
     import graphmem.pages
-    from graphmem import GraphmemError
+    from graphmem import GraphmemError, MissingExtra
 
     for name in [n for n in sys.modules if n.partition(".")[0] in ("starlette", "uvicorn")] or ["starlette"]:
         monkeypatch.setitem(sys.modules, name, None)  # as if Starlette and uvicorn were not installed
     monkeypatch.delitem(sys.modules, "graphmem.explorer.app", raising=False)
     monkeypatch.delattr(graphmem.explorer, "app", raising=False)  # so the import runs again
-    with pytest.raises(GraphmemError, match=r"needs Starlette and uvicorn.*pip install 'graphmem\[explore\]'"):
+    with pytest.raises(MissingExtra, match=r"needs Starlette and uvicorn.*pip install \"graphmem\[explore\]\""):
         store.explore(port=0, open_browser=False)
     monkeypatch.undo()
     monkeypatch.setattr(graphmem.pages, "VIS_NETWORK", tmp_path / "vis-9.1.2")
