@@ -21,6 +21,7 @@ from .errors import (
     InvalidPredicate,
     InvalidTime,
     LookAlikeName,
+    MissingExtra,
     NotFound,
     QueryFailed,
     StoreLocked,
@@ -57,9 +58,9 @@ __version__ = "0.1.0"
 __all__ = [
     "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
     "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Link", "LookAlikeName", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows",
-    "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation",
-    "WhyAnswer", "__version__",
+    "Link", "LookAlikeName", "MissingExtra", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed",
+    "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery",
+    "Version", "Violation", "WhyAnswer", "__version__",
 ]
 
 #: Names imported on first use, and the module each comes from.

@@ -594,12 +594,16 @@ class Store:
             return t, None
         return t, (t if valid_at is None else self.time(valid_at))
 
-    def beliefs(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> list[Version]:
+    def beliefs(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None, *,
+                about: str | None = None) -> list[Version]:
         """What the store believed at ``as_of`` (default now), valid at ``valid_at``.
 
-        ``valid_at`` defaults to ``as_of``; "all" gives every valid time.
+        ``valid_at`` defaults to ``as_of``; "all" gives every valid time. With ``about`` (an
+        entity's name or id), only the facts with that entity as subject or object; an entity
+        the store does not know is NotFound.
         """
-        return questions.beliefs(self._db, *self.moments(as_of, valid_at))
+        entity = None if about is None else self.entity(about).id
+        return questions.beliefs(self._db, *self.moments(as_of, valid_at), entity)
 
     def snapshot(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> nx.MultiDiGraph:
         """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""

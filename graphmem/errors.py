@@ -1,7 +1,7 @@
 """Errors graphmem raises: each says what was wrong and what to do."""
 
 __all__ = ["Conflict", "EngineError", "GraphmemError", "ImportFailed", "InvalidInput", "InvalidPeriod",
-           "InvalidPredicate", "InvalidTime", "LookAlikeName", "NotFound", "QueryFailed", "StoreLocked",
+           "InvalidPredicate", "InvalidTime", "LookAlikeName", "MissingExtra", "NotFound", "QueryFailed", "StoreLocked",
            "TimeWentBackwards", "UnsafeQuery"]
 
 
@@ -43,6 +43,11 @@ class StoreLocked(GraphmemError):
 
 class EngineError(GraphmemError):
     """The embedded database engine is missing, mismatched or failed."""
+
+
+class MissingExtra(GraphmemError, ImportError):
+    """An optional part was used without the extra that installs it; the message names the
+    extra and the command (``pip install "graphmem[mcp]"``)."""
 
 
 class UnsafeQuery(GraphmemError):

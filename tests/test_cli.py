@@ -62,6 +62,22 @@ def test_late_move_through_the_cli(late_move):
     assert "ok" in gm("check").stdout
 
 
+def test_beliefs_about_one_entity_as_subject_or_object(late_move):
+    gm = late_move
+    gm("add", "Anna", "knows", "Ivan", "--from", "2025-01-01", "--recorded-at", "2026-11-02")
+    gm("add", "Anna", "works_at", "Acme", "--from", "2025-01-01", "--recorded-at", "2026-11-03")
+    every = as_json(gm("beliefs", "--valid-at", "all", "--json"))
+    about = as_json(gm("beliefs", "--valid-at", "all", "--about", "  IVAN ", "--json"))  # named as the store keys names
+    assert about == [r for r in every if "Ivan" in (r["subject"], r["object"])]
+    assert [(r["subject"], r["object"]) for r in about] == [("Anna", "Ivan"), ("Ivan", "Prague"), ("Ivan", "Berlin")]
+    assert [r["object"] for r in as_json(gm("beliefs", "--about", "Acme", "--json"))] == ["Acme"]
+    table = gm("beliefs", "--valid-at", "all", "--about", "ivan").stdout
+    assert table.startswith("beliefs about Ivan as of now, valid at all")
+    assert "Prague" in table and "Acme" not in table
+    unknown = gm("beliefs", "--about", "Nobody", ok=False)
+    assert unknown.exit_code == 1 and unknown.output == "error: no entity named 'Nobody'\n"
+
+
 def test_tables_are_readable(late_move):
     out = late_move("history", "Ivan", "lives_in").stdout
     assert "Berlin" in out and "superseded" in out and "Ivan lives in Prague." in out
@@ -259,3 +275,30 @@ def test_an_answer_after_the_latest_write_says_it_can_change(late_move):
         assert note not in late_move(*args, "--json").stdout  # data stays data
     for args in (["beliefs", "--as-of", "2026-10-20"], ["beliefs"], ["timeline", "Ivan"]):
         assert note not in late_move(*args).stdout, args
+
+
+@pytest.mark.parametrize(("command", "missing", "cached", "said"), [
+    (["mcp"], "anyio", "graphmem.mcp.server", "`graphmem mcp` needs the MCP SDK"),  # one the SDK needs
+    (["spark", "beliefs", "exports"], "pyspark", None, "`graphmem spark` needs pyspark"),
+    (["explore", "--no-browser", "--port", "0"], "uvicorn", "graphmem.explorer.app",
+     "the explorer needs Starlette and uvicorn"),
+])
+def test_a_command_without_its_extra_names_the_extra_to_install(gm, monkeypatch, command, missing, cached, said):
+    """A module of the extra (or one it imports) missing is one line naming the extra, exit 1."""
+    import sys
+
+    for name in [m for m in sys.modules if m == cached or m.partition(".")[0] in ("pyspark", missing)]:
+        monkeypatch.delitem(sys.modules, name)  # imported again, below
+    monkeypatch.setitem(sys.modules, missing, None)  # importing it now fails as if it were not installed
+    result = gm(*command, ok=False)
+    assert result.exit_code == 1
+    named = "pyspark.sql" if missing == "pyspark" else missing  # the module asked for first
+    assert result.output == (f"error: {said}, not installed here (no module named {named!r}): "
+                             f'pip install "graphmem[{command[0]}]"\n')
+
+
+def test_a_missing_module_of_graphmem_itself_is_not_blamed_on_an_extra():
+    from graphmem.core.extras import needs_extra
+
+    with pytest.raises(ModuleNotFoundError, match="graphmem.nothing"), needs_extra("mcp", "this"):
+        import graphmem.nothing  # noqa: F401

@@ -15,6 +15,7 @@ from benchmarks.life import life
 from graphmem import GraphmemError, InvalidInput, NotFound, Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
+from graphmem.pages.palette import STATUS_COLOURS
 from graphmem.scenario import ScenarioClock, load, play
 from tests.conftest import ENGINE
 from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
@@ -492,6 +493,25 @@ def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
         assert page.wait_for(READY, timeout=30), page.status()
         status = page.status()
         assert status["focus"] == "Ivan" and status["nodes"] >= 5
+        # the legend names the edge colours of the facts drawn; the Changes panel says its span
+        keys = page.evaluate("Array.prototype.map.call(document.querySelectorAll('#graph-title .status-key'),"
+                             " function (k) { return [k.textContent.trim(), k.firstChild.className,"
+                             " k.firstChild.style.getPropertyValue('--colour')]; })")
+        drawn = page.evaluate("JSON.stringify(graphmem.view.edges.get().map(function (e) { return e.color.color; }))")
+        assert keys and {colour for _, _, colour in keys} == set(json.loads(drawn))
+        assert ["ended", "swatch line", STATUS_COLOURS["ended"][0]] in keys
+        assert page.wait_for("graphmem.status.changes_note !== undefined", timeout=20)
+        status = page.status()
+        assert status["changes_note"].startswith("Changes over the last 90 days (choose a longer span")
+        page.evaluate("var s = document.getElementById('span'); s.value = 'all'; s.dispatchEvent(new Event('change'))")
+        assert page.wait_for("graphmem.status.changes_note.indexOf('over all time') >= 0", timeout=20)
+        widened = page.status()
+        first = min(store.write_times())
+        assert widened["changes_since"] < first.isoformat().replace("+00:00", "Z") < status["changes_since"]
+        assert widened["changes"] == len([c for c in store.diff(widened["changes_since"], widened["as_of"])
+                                          if c.version is not None and "ivan" in (c.version.subject_id,
+                                                                                  c.version.object_id)])
+        assert widened["changes"] > status["changes"]
         # hostile markup in a name and in a quote stays text
         assert page.evaluate("window.__pwned") is None
         names = "JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))"
@@ -699,13 +719,13 @@ def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_
 
     import graphmem.explorer
     import graphmem.pages
-    from graphmem import GraphmemError
+    from graphmem import GraphmemError, MissingExtra
 
     for name in [n for n in sys.modules if n.partition(".")[0] in ("starlette", "uvicorn")] or ["starlette"]:
         monkeypatch.setitem(sys.modules, name, None)  # as if Starlette and uvicorn were not installed
     monkeypatch.delitem(sys.modules, "graphmem.explorer.app", raising=False)
     monkeypatch.delattr(graphmem.explorer, "app", raising=False)  # so the import runs again
-    with pytest.raises(GraphmemError, match=r"needs Starlette and uvicorn.*pip install 'graphmem\[explore\]'"):
+    with pytest.raises(MissingExtra, match=r"needs Starlette and uvicorn.*pip install \"graphmem\[explore\]\""):
         store.explore(port=0, open_browser=False)
     monkeypatch.undo()
     monkeypatch.setattr(graphmem.pages, "VIS_NETWORK", tmp_path / "vis-9.1.2")

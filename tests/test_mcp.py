@@ -300,8 +300,8 @@ def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path, monkeypatch):
     monkeypatch.delitem(sys.modules, "graphmem.mcp.server", raising=False)
     result = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "--engine", ENGINE, "mcp"])
     assert result.exit_code == 1
-    assert result.output == "error: `graphmem mcp` needs the MCP SDK, which is not installed; " \
-                            "pip install 'graphmem[mcp]'\n"
+    assert result.output == "error: `graphmem mcp` needs the MCP SDK, not installed here (no module named 'mcp'): " \
+                            'pip install "graphmem[mcp]"\n'
     assert not (tmp_path / "store").exists()
 
 

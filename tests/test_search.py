@@ -72,6 +72,27 @@ def test_nothing_to_search_for(design):
     assert design.search("zebra crossing", messages=False) == []
 
 
+def _ids(answers):
+    return [(a.kind, a.version.id if a.kind == "fact" else a.episode) for a in answers]
+
+
+@pytest.mark.parametrize("limit", [10, None])
+def test_each_fact_and_each_message_is_answered_once(store, clock, limit):
+    """A fact that is a candidate twice (by its own words and by its sentence's; as the fact
+    between two neighbours of the entity asked of) is still one answer, and so is a message."""
+    store.add("Ivan", "likes", "green tea", valid_from="2024-01-01", quote="Ivan likes green tea, green tea daily.")
+    store.add("Anna", "knows", "Ivan", valid_from="2024-01-01", quote="Anna knows Ivan.")
+    store.add("Anna", "knows", "Boris", valid_from="2024-01-01")
+    store.add("Ivan", "knows", "Boris", valid_from="2024-01-01", quote="Ivan and Boris know each other.")
+    store.add_episode("green tea again, said Ivan")
+    for question in ("green", "tea", "green tea", "Anna", "who does Anna know", "Boris knows", "Ivan said"):
+        for messages in (False, True):
+            answers = _ids(store.search(question, limit=limit, messages=messages))
+            assert len(answers) == len(set(answers)), (question, messages, answers)
+    assert _ids(store.search("green", limit=limit, messages=False)) == [("fact", "v1")]
+    assert [a for a in _ids(store.search("Anna", limit=limit, messages=False)) if a == ("fact", "v4")]
+
+
 # -- the CLI ---------------------------------------------------------------------------------------------
 
 

@@ -164,17 +164,19 @@ def purge(ctx, target, target_id, yes, recorded_at):
 @main.command()
 @click.option("--as-of", help="Transaction time: what was believed then (default now).")
 @click.option("--valid-at", help="Valid time, or 'all' (default: the --as-of time).")
+@click.option("--about", metavar="ENTITY", help="Only the facts with ENTITY as subject or object.")
 @json_option
 @utc_option
 @click.pass_context
-def beliefs(ctx, as_of, valid_at, as_json):
-    """The facts believed at --as-of and valid at --valid-at."""
+def beliefs(ctx, as_of, valid_at, about, as_json):
+    """The facts believed at --as-of and valid at --valid-at (with --about, an entity's only)."""
     store = open_store(ctx)
-    found = store.beliefs(as_of=as_of, valid_at=valid_at)
+    found = store.beliefs(as_of=as_of, valid_at=valid_at, about=about)
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
-        output.versions_table(found, f"beliefs as of {moment(as_of)}, valid at {valid_at or moment(as_of)}")
+        whose = "" if about is None else f" about {store.entity(about).name}"
+        output.versions_table(found, f"beliefs{whose} as of {moment(as_of)}, valid at {valid_at or moment(as_of)}")
         note_unsettled(store, as_of)
 
 

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import click
 
-from ..errors import GraphmemError
+from ..core.extras import needs_extra
 from . import main, open_store
 from .ingest import day_first_option, extractor_option
 
 __all__ = []
-
-MISSING_SDK = "`graphmem mcp` needs the MCP SDK, which is not installed; pip install 'graphmem[mcp]'"
-
 
 @main.command("mcp")
 @extractor_option
@@ -31,12 +28,8 @@ def mcp_(ctx, extractor_name, day_first, explore_port):
     in a browser while the assistant writes (the store is held by this one process; refresh
     the page to see new writes). See docs/mcp.md.
     """
-    try:
+    with needs_extra("mcp", "`graphmem mcp`"):
         from ..mcp.server import serve
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").partition(".")[0] in ("mcp", "mcp_types"):
-            raise GraphmemError(MISSING_SDK) from None
-        raise
     from ..ingest import make_extractor
 
     store = open_store(ctx, create=True)

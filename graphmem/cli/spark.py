@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import click
 
+from ..core.extras import needs_extra
 from ..errors import InvalidInput
 from . import main, output
 
@@ -26,6 +27,8 @@ def _spark_options(func):
 
 @contextmanager
 def _session(master, conf):
+    with needs_extra("spark", "`graphmem spark`"):
+        from pyspark.sql import SparkSession
     from ..spark import session
 
     settings = {}
@@ -34,8 +37,6 @@ def _session(master, conf):
         if not sep or not key.strip():
             raise InvalidInput(f"--conf takes KEY=VALUE, not {item!r}")
         settings[key.strip()] = value
-    from pyspark.sql import SparkSession
-
     ours = SparkSession.getActiveSession() is None  # one already running here (a notebook) is left running
     spark = session(master, settings)
     if ours:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GraphmemError
+from ..core.extras import needs_extra
 
 if TYPE_CHECKING:
     from .api import ReadStore
@@ -18,20 +18,12 @@ if TYPE_CHECKING:
 
 __all__ = ["start"]
 
-MISSING = ("the explorer needs Starlette and uvicorn, which are not installed; "
-           "pip install 'graphmem[explore]'")
-
-
 def start(store: ReadStore, *, host: str = "127.0.0.1", port: int = 8765, open_browser: bool = True,
           token: bool = True, timeout: float = 15.0, engine: Interruptible | None = None) -> Explorer:
     """Serve the explorer for ``store`` on a background thread and return its handle
     (``.url`` with its token, ``.stop()``, ``.wait()``); changes made to the store meanwhile
     show on refresh."""
-    try:
+    with needs_extra("explore", "the explorer"):
         from .app import start as start_app
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").partition(".")[0] in ("starlette", "uvicorn"):
-            raise GraphmemError(MISSING) from None
-        raise
     return start_app(store, host=host, port=port, open_browser=open_browser, token=token, timeout=timeout,
                      engine=engine)

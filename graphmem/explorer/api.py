@@ -18,7 +18,7 @@ from ..core import json_shapes as output
 from ..core.times import TICK, TimeLike, iso
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..models import Change, Entity, Episode, Neighbourhood, Version
-from ..pages.palette import STATUS_COLOURS, kind_colour
+from ..pages.palette import CLOSED_STATUSES, STATUS_COLOURS, kind_colour
 from ..recall import Answer
 
 #: Entities a focused graph may hold unless the request asks for fewer (or more, up to MAX).
@@ -115,6 +115,7 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
         "edges": [output.version_record(v, ("subject_id", "object_id")) for v in found.versions],
         "kinds": {kind: kind_colour(kind) for kind in sorted({e.kind for e in found.entities})},
         "statuses": {name: colour for name, (colour, _) in STATUS_COLOURS.items()},
+        "dashed": sorted(CLOSED_STATUSES),
     }
 
 

@@ -117,10 +117,17 @@ def version(engine: Engine, version_id: str) -> Version | None:
 
 
 @consistent
-def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None) -> list[Version]:
+def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None,
+            about: str | None = None) -> list[Version]:
     """Versions believed at ``as_of`` and valid at ``valid_at`` (None: any valid time),
-    ordered by subject, predicate, valid start, object and id."""
+    ordered by subject, predicate, valid start, object and id; with ``about`` (an entity id),
+    only those with that entity as subject or object."""
     found = _believed_table(engine, as_of, valid_at)
+    if about is not None:
+        import pyarrow.compute as pc
+
+        found = found.filter(pc.or_(pc.equal(found.column("subject_id"), about),
+                                    pc.equal(found.column("object_id"), about)))
     values = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
     return [records.construct_version(v) for v in values]
 

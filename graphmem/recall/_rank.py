@@ -226,7 +226,9 @@ def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
     tiers: list[list[Scored]] = [[], [], []]
 
     def visit(candidates: Iterable[int], tier: int) -> None:
-        fresh = [i for i in candidates if i not in seen]
+        # a fact comes once however often it is a candidate (by its own words and by a sentence
+        # of its, or as the fact between two neighbours): one entry for it in the ranking
+        fresh = [i for i in dict.fromkeys(candidates) if i not in seen]
         seen.update(fresh)
         for i in index.passing(fresh, t, low, high):  # in bulk: most candidates of a common term fail
             scored = ranker.score(i)

@@ -23,6 +23,7 @@ import shutil
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.extras import needs_extra
 from ..core.times import TimeLike
 from ..errors import GraphmemError
 
@@ -41,11 +42,9 @@ class SparkUnavailable(GraphmemError):
 
 def pyspark() -> Any:
     """The pyspark module, or SparkUnavailable saying how to get it."""
-    try:
+    with needs_extra("spark", "Spark questions", SparkUnavailable):
         import pyspark as module
         from pyspark.sql import functions  # noqa: F401
-    except ImportError as exc:
-        raise SparkUnavailable('Spark questions need pyspark: pip install "graphmem[spark]"') from exc
     return module
 
 

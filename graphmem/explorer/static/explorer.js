@@ -5,6 +5,7 @@
   var gm = window.graphmem;
   var $ = function (id) { return document.getElementById(id); };
   var DAY = 86400000;
+  var MAX_CHANGES = 200;  /* rows the Changes panel lists, newest first (the note says when there are more) */
   var state = { focus: null, depth: 2, as_of: null, valid_at: null, since: null, until: null };
   var writes = { times: [], now: null };
   var current = null;   /* the graph answer on screen */
@@ -89,9 +90,10 @@
       var index = pairs[pair] = (pairs[pair] === undefined ? 0 : pairs[pair] + 1);
       edges.push({
         id: first.id, from: first.subject_id, to: first.object_id, versions: group.map(function (e) { return e.id; }),
+        status: first.status,
         label: short(first.predicate) + (group.length > 1 ? " ×" + group.length : ""),
         color: { color: colour, highlight: colour, hover: colour }, font: { color: colour }, width: 2,
-        dashes: first.status === "superseded" || first.status === "retracted",
+        dashes: answer.dashed.indexOf(first.status) >= 0,
         smooth: index ? { enabled: true, type: index % 2 ? "curvedCW" : "curvedCCW", roundness: 0.15 + 0.1 * index } : undefined,
       });
       tips[first.id] = {
@@ -118,7 +120,7 @@
              kinds: Object.keys(answer.kinds) };
   }
 
-  function legend(answer) {
+  function legend(answer, data) {
     var box = $("graph-title");
     while (box.firstChild) { box.removeChild(box.firstChild); }
     var text = "around " + answer.focus.name + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
@@ -133,6 +135,19 @@
       dot.style.background = answer.kinds[kind];
       item.appendChild(dot);
       item.appendChild(document.createTextNode(" " + kind + " "));
+      box.appendChild(item);
+    });
+    /* an edge has the colour of its first version's status; dashed when no longer believed */
+    var shown = {};
+    data.edges.forEach(function (e) { shown[e.status] = true; });
+    var statuses = Object.keys(answer.statuses).filter(function (s) { return shown[s]; });
+    if (statuses.length) { box.appendChild(document.createTextNode("· facts: ")); }
+    statuses.forEach(function (status) {
+      var item = gm.el("span", "kind-key status-key");
+      var line = gm.el("span", "swatch line" + (answer.dashed.indexOf(status) >= 0 ? " dashed" : ""));
+      line.style.setProperty("--colour", answer.statuses[status]);
+      item.appendChild(line);
+      item.appendChild(document.createTextNode(" " + status + " "));
       box.appendChild(item);
     });
   }
@@ -153,7 +168,7 @@
         showVersions(edge.versions || [edge.id]);
       }
     });
-    legend(answer);
+    legend(answer, data);
   }
 
   function expand(node) {
@@ -247,15 +262,39 @@
       report();
     });
   }
+  /* The changes asked for: after the "after" date, else over the chosen span before "up to"
+     ("all time": from just before the store's first write), up to the end of the "up to" day
+     or the as-of moment. What the panel says it shows is what it asked for. */
+  function changesPeriod() {
+    var until = $("until").value ? $("until").value + "T23:59:59Z" : (current ? current.as_of : new Date().toISOString());
+    var span = $("span").value;
+    $("span").disabled = Boolean($("since").value);
+    if ($("since").value) { return { since: $("since").value, until: until, span: null }; }
+    if (span === "all") {
+      var first = writes.times.length ? new Date(Date.parse(writes.times[0]) - 1).toISOString() : until;
+      return { since: first, until: until, span: "all" };
+    }
+    return { since: new Date(Date.parse(until) - Number(span) * DAY).toISOString(), until: until, span: Number(span) };
+  }
+  function changesNote(period, count) {
+    var over = period.span === "all" ? "over all time"
+      : period.span ? "over the last " + (period.span === 365 ? "year" : period.span === 3650 ? "10 years" : period.span + " days") +
+                      " (choose a longer span, or an “after” date, to see further back)"
+      : "after " + period.since;
+    var text = "Changes " + over + ", up to " + gm.when(gm.ms(period.until)) +
+      ($("changes-focus").checked && current ? ", about " + current.focus.name : "") + ": " + count + " change" + (count === 1 ? "" : "s") +
+      (count > MAX_CHANGES ? "; the newest " + MAX_CHANGES + " are listed" : "") + ".";
+    $("changes-note").textContent = text;
+  }
   function loadChanges() {
-    var until = $("until").value ? $("until").value + "T23:59:59Z" : (current ? current.as_of : "now");
-    var since = $("since").value ? $("since").value : new Date(Date.parse(until) - 90 * DAY).toISOString();
-    var params = { since: since, until: until };
+    var period = changesPeriod();
+    var params = { since: period.since, until: period.until };
     if ($("changes-focus").checked && current) { params.focus = current.focus.id; }
     return api("/api/changes", params).then(function (rows) {
       var body = $("changes");
       while (body.firstChild) { body.removeChild(body.firstChild); }
-      rows.slice(-200).reverse().forEach(function (c) {
+      changesNote(period, rows.length);
+      rows.slice(-MAX_CHANGES).reverse().forEach(function (c) {
         var row = gm.el("tr", c.id ? "clickable" : "");
         row.appendChild(gm.el("td", "fit", gm.when(gm.ms(c.at))));
         row.appendChild(gm.el("td", "fit", c.change + " · " + c.believed));
@@ -270,7 +309,7 @@
         empty.appendChild(gm.el("td", "hint", "No change in belief in this period."));
         body.appendChild(empty);
       }
-      report({ changes: rows.length });
+      report({ changes: rows.length, changes_since: period.since, changes_note: $("changes-note").textContent });
     }).catch(function (error) { show(error.message, true); });
   }
 
@@ -397,6 +436,7 @@
   $("write-prev").addEventListener("click", function () { slideTo(Number($("writes").value) - 1); });
   $("write-next").addEventListener("click", function () { slideTo(Number($("writes").value) + 1); });
   $("refresh").addEventListener("click", function () { loadWrites().then(loadAll); });
+  $("span").addEventListener("change", loadChanges);
   $("since").addEventListener("change", loadChanges);
   $("until").addEventListener("change", loadChanges);
   $("changes-focus").addEventListener("change", loadChanges);

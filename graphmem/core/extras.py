@@ -1,0 +1,44 @@
+"""The optional parts of graphmem and the extras that install them: one way to say which is missing.
+
+A front end that needs an extra imports it inside :func:`needs_extra`; a module that is not
+there, the extra's own or one it depends on, becomes one line naming the extra and the command
+that installs it, instead of an unexpected ModuleNotFoundError. A missing module of graphmem
+itself is a broken install, not a missing extra, and is raised as it is.
+
+Internal: the command line, the explorer and the Spark questions import their extras with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ..errors import GraphmemError, MissingExtra
+
+__all__ = ["EXTRAS", "install_hint", "needs_extra"]
+
+#: Each extra (pyproject.toml's optional dependencies) and what it installs, as a person names it.
+EXTRAS = {
+    "mcp": "the MCP SDK",
+    "explore": "Starlette and uvicorn",
+    "spark": "pyspark",
+}
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs ``extra``."""
+    return f"pip install \"graphmem[{extra}]\""
+
+
+@contextmanager
+def needs_extra(extra: str, what: str, error: type[GraphmemError] = MissingExtra) -> Iterator[None]:
+    """Run the imports in the block; a module missing from outside graphmem raises ``error``
+    saying that ``what`` needs ``extra`` and how to install it."""
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        missing = exc.name or ""
+        if not missing or missing.partition(".")[0] == "graphmem":
+            raise
+        raise error(f"{what} needs {EXTRAS[extra]}, not installed here (no module named {missing!r}): "
+                    f"{install_hint(extra)}") from None
