@@ -48,6 +48,9 @@ FILE = "messages.sqlite"
 K1, B = 1.2, 0.75
 #: How many candidates FTS5 proposes (by its own BM25 over the whole file) for exact scoring.
 CANDIDATES = 400
+#: How many postings the words that propose candidates may have in all (FTS5 ranks every row
+#: they match): the rarest words propose, the commoner ones only score.
+COMMON = 20_000
 #: A message and the one before it are turns of one exchange when said at most this far apart.
 TURN_GAP = 6 * 3_600_000_000
 #: How much the words of the turn before count, beside a message's own.
@@ -238,7 +241,7 @@ class MessageIndex:
     # -- reading --------------------------------------------------------------------------------------
 
     def search(self, words: Sequence[tuple[str, float]], t: int, *, window: tuple[int, int] | None = None,
-               limit: int = 10) -> list[Found]:
+               limit: int = 10, _every: bool = False) -> list[Found]:
         """The messages received by ``t`` that best match the weighted stems ``words``, best first;
         with a ``window`` (microseconds, half open), only those said in it or whose time phrases
         reach into it."""
@@ -251,17 +254,19 @@ class MessageIndex:
         if cut is None or not weights:
             return []
         last_n, count, total = cut
-        query = " OR ".join(f'"{stem}"' for stem in weights)
-        sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
-        params: list[object] = [query, last_n]
-        if window is not None:
-            sql += (" AND rowid IN (SELECT n FROM message WHERE said >= ? AND said < ? "
-                    "UNION SELECT n FROM said_time WHERE start < ? AND end > ?)")
-            params += [window[0], window[1], window[1], window[0]]
-        candidates = [n for (n,) in self.db.execute(sql + " ORDER BY rank LIMIT ?", [*params, CANDIDATES])]
-        if not candidates:
-            return []
         frequency = self._frequencies(list(weights), last_n)
+        weights = {stem: weight for stem, weight in weights.items() if frequency.get(stem)}
+        if not weights:
+            return []
+        # Candidates come from the rarest words (up to COMMON postings in all): a word held by a
+        # large share of the messages is scored in every candidate, but does not propose them.
+        chosen, postings = [], 0
+        for stem in sorted(weights, key=lambda s: frequency[s]):
+            if chosen and postings + frequency[stem] > COMMON and not _every:
+                break
+            chosen.append(stem)
+            postings += frequency[stem]
+        candidates = self._candidates(chosen, last_n, window, postings)
         average = total / count * (1 + CONTEXT_WEIGHT)
         scored = []
         rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
@@ -276,16 +281,45 @@ class MessageIndex:
                 if not tf:
                     continue
                 df = frequency.get(stem, 0)
-                idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
+                idf = _idf(count, df)
                 score += weight * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
                 if stem in held:
                     matched.append(stem)
             if score > 0:
                 scored.append((score, n, tuple(matched)))
         scored.sort(key=lambda item: (-item[0], -item[1]))
+        left = [stem for stem in weights if stem not in chosen]
+        if left:
+            # A message holding none of the chosen words scores at most this: when the limit-th
+            # answer beats it, no such message can enter the answers. Otherwise ask with every word.
+            bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left)
+            if len(scored) < limit or scored[limit - 1][0] <= bound:
+                return self.search([(s, weights[s]) for s in chosen + left], t, window=window, limit=limit,
+                                   _every=True)
         best = scored[:limit]
         found = {f.n: f for f in self.rows([n for _, n, _ in best])}
         return [_with(found[n], score, matched) for score, n, matched in best]
+
+    def _candidates(self, stems: list[str], last_n: int, window: tuple[int, int] | None, postings: int) -> list[int]:
+        """Up to CANDIDATES rows up to ``last_n`` holding any of ``stems`` (``postings`` rows in
+        all at most), best first by FTS5's own BM25; with a ``window``, only rows said in it or
+        whose time phrases reach into it. A window holding few messages proposes them to FTS5
+        (``rowid IN``: one lookup per row of the window); a wider one is checked on each row the
+        words match (``rowid IN`` a large set makes FTS5 run the whole match once per row)."""
+        query = " OR ".join(f'"{stem}"' for stem in stems)
+        sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
+        params: list[object] = [query, last_n]
+        if window is not None:
+            (said,) = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM message WHERE said >= ? AND said < ? "
+                                      "LIMIT ?)", (window[0], window[1], postings // 4 + 1)).fetchone()
+            if said <= postings // 4:
+                sql += (" AND rowid IN (SELECT n FROM message WHERE said >= ? AND said < ? "
+                        "UNION SELECT n FROM said_time WHERE start < ? AND end > ?)")
+            else:
+                sql += (" AND (EXISTS (SELECT 1 FROM message WHERE n = words.rowid AND said >= ? AND said < ?) "
+                        "OR EXISTS (SELECT 1 FROM said_time WHERE said_time.n = words.rowid AND start < ? AND end > ?))")
+            params += [window[0], window[1], window[1], window[0]]
+        return [n for (n,) in self.db.execute(sql + " ORDER BY rank LIMIT ?", [*params, CANDIDATES])]
 
     def _frequencies(self, stems: list[str], last_n: int) -> dict[str, int]:
         """How many messages up to row ``last_n`` hold each stem."""
@@ -293,6 +327,11 @@ class MessageIndex:
         marks = ",".join("?" * len(stems))
         if newest == last_n:  # as of the latest message: the vocabulary's counts are exact
             return dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", stems))
+        if newest - last_n < last_n:  # nearer the end: all of them less those after the row
+            later = {stem: self.db.execute("SELECT count(*) FROM words WHERE words MATCH ? AND rowid > ?",
+                                           (f'"{stem}"', last_n)).fetchone()[0] for stem in stems}
+            every = dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", stems))
+            return {stem: every.get(stem, 0) - later[stem] for stem in stems}
         return {stem: self.db.execute("SELECT count(*) FROM words WHERE words MATCH ? AND rowid <= ?",
                                       (f'"{stem}"', last_n)).fetchone()[0] for stem in stems}
 
@@ -345,6 +384,10 @@ def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
     """(start, end, phrase) of each time phrase of a message, read against its chat time."""
     return [(micros(span.start), micros(span.end), span.text)
             for span in resolve_times(text, moment(said) or datetime.max.replace(tzinfo=UTC), tz=tz)]
+
+
+def _idf(count: int, df: int) -> float:
+    return math.log(1 + (count - df + 0.5) / (df + 0.5))
 
 
 def _bare(stem: str) -> bool:
