@@ -51,6 +51,8 @@ CANDIDATES = 400
 #: How many postings the words that propose candidates may have in all (FTS5 ranks every row
 #: they match): the rarest words propose, the commoner ones only score.
 COMMON = 20_000
+#: A word held by more than one message in SHARE proposes no candidates (it still scores them).
+SHARE = 4
 #: A message and the one before it are turns of one exchange when said at most this far apart.
 TURN_GAP = 6 * 3_600_000_000
 #: How much the words of the turn before count, beside a message's own.
@@ -116,6 +118,11 @@ class MessageIndex:
     def __init__(self, directory: Path | None):
         self.path = None if directory is None else directory / FILE
         self.db = self._open()
+        # Each word's count of messages holding it, for the file in the state (and newest row)
+        # it was read in: FTS5 counts a word by reading all its postings (~12 ms for a word
+        # every one of 500k messages holds), and the common words are the ones asked again.
+        self._counts: dict[str, int] = {}
+        self._counted: tuple[object, ...] | None = None
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(":memory:" if self.path is None else str(self.path), check_same_thread=False,
@@ -260,8 +267,11 @@ class MessageIndex:
             return []
         # Candidates come from the rarest words (up to COMMON postings in all): a word held by a
         # large share of the messages is scored in every candidate, but does not propose them.
+        # A word held by more than a quarter of them only scores: a message holding no other
+        # word of the question is no answer (unless every word of the question is that common).
+        usual = [stem for stem in weights if frequency[stem] * SHARE <= count] or list(weights)
         chosen, postings = [], 0
-        for stem in sorted(weights, key=lambda s: frequency[s]):
+        for stem in sorted(usual, key=lambda s: frequency[s]):
             if chosen and postings + frequency[stem] > COMMON and not _every:
                 break
             chosen.append(stem)
@@ -288,13 +298,13 @@ class MessageIndex:
             if score > 0:
                 scored.append((score, n, tuple(matched)))
         scored.sort(key=lambda item: (-item[0], -item[1]))
-        left = [stem for stem in weights if stem not in chosen]
+        left = [stem for stem in usual if stem not in chosen]
         if left:
             # A message holding none of the chosen words scores at most this: when the limit-th
             # answer beats it, no such message can enter the answers. Otherwise ask with every word.
             bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left)
             if len(scored) < limit or scored[limit - 1][0] <= bound:
-                return self.search([(s, weights[s]) for s in chosen + left], t, window=window, limit=limit,
+                return self.search([(s, weights[s]) for s in weights], t, window=window, limit=limit,
                                    _every=True)
         best = scored[:limit]
         found = {f.n: f for f in self.rows([n for _, n, _ in best])}
@@ -324,16 +334,28 @@ class MessageIndex:
     def _frequencies(self, stems: list[str], last_n: int) -> dict[str, int]:
         """How many messages up to row ``last_n`` hold each stem."""
         (newest,) = self.db.execute("SELECT max(n) FROM message").fetchone()
-        marks = ",".join("?" * len(stems))
-        if newest == last_n:  # as of the latest message: the vocabulary's counts are exact
-            return dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", stems))
         if newest - last_n < last_n:  # nearer the end: all of them less those after the row
-            later = {stem: self.db.execute("SELECT count(*) FROM words WHERE words MATCH ? AND rowid > ?",
-                                           (f'"{stem}"', last_n)).fetchone()[0] for stem in stems}
-            every = dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", stems))
-            return {stem: every.get(stem, 0) - later[stem] for stem in stems}
+            every = self._latest(stems, newest)
+            if newest == last_n:
+                return every
+            return {stem: every[stem] - self.db.execute(
+                "SELECT count(*) FROM words WHERE words MATCH ? AND rowid > ?", (f'"{stem}"', last_n)).fetchone()[0]
+                for stem in stems}
         return {stem: self.db.execute("SELECT count(*) FROM words WHERE words MATCH ? AND rowid <= ?",
                                       (f'"{stem}"', last_n)).fetchone()[0] for stem in stems}
+
+    def _latest(self, stems: list[str], newest: int) -> dict[str, int]:
+        """How many messages of the file hold each stem (the vocabulary's counts, kept while the
+        file's state and newest row stay the same: any change of the file moves its state)."""
+        state = (newest, *self.db.execute("SELECT key, value FROM state ORDER BY key").fetchall())
+        if state != self._counted:
+            self._counts, self._counted = {}, state
+        wanted = [stem for stem in stems if stem not in self._counts]
+        if wanted:
+            found = dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({','.join('?' * len(wanted))})",
+                                         wanted))
+            self._counts.update({stem: found.get(stem, 0) for stem in wanted})
+        return {stem: self._counts[stem] for stem in stems}
 
     def rows(self, numbers: Sequence[int]) -> list[Found]:
         """Messages by row number, with their time phrases."""
