@@ -385,6 +385,11 @@ class MessageIndex:
         rows = {f.n: f for f in self.rows(before + after)}
         return [rows[n] for n in reversed(before)], [rows[n] for n in after]
 
+    def own_words(self) -> dict[str, tuple[str, list[str]]]:
+        """Each message's text and its own words (``terms(text)``, without the speaker's name), by episode id."""
+        return {episode_id: (text, _own(actor, words))
+                for episode_id, actor, text, words in self.db.execute("SELECT id, actor, text, terms FROM message")}
+
     def __len__(self) -> int:
         return self.db.execute("SELECT count(*) FROM message").fetchone()[0]
 
