@@ -245,17 +245,20 @@ class MessageIndex:
                 self.db.execute("DELETE FROM said_time WHERE n = ?", (n,))
                 self.db.executemany("INSERT INTO said_time VALUES (?, ?, ?, ?)",
                                     [(n, *span) for span in _times(text, said, tz)])
-            self._recount()
+            self._recount(min([*gone, *(n for n, _ in changed)]))
             self.db.execute("INSERT INTO words(words) VALUES ('rebuild')")
         self._insert(new, tz)
 
-    def _recount(self) -> None:
-        """Each row's running counts and context again, from the rows as they are."""
-        seen = total = 0
-        previous = None
+    def _recount(self, start: int = 0) -> None:
+        """The running counts and context of each row from row ``start`` on again, from the rows
+        as they are (the rows before it are not changed by what changed from it)."""
+        before = self.db.execute("SELECT seen, total, kind, said, actor, terms FROM message WHERE n < ? "
+                                 "ORDER BY n DESC LIMIT 1", (start,)).fetchone()
+        seen, total = (before[0], before[1]) if before else (0, 0)
+        previous = None if before is None else (before[2], before[3], _own(before[4], before[5]))
         updates = []
         for n, kind, actor, said, length, terms_text in self.db.execute(
-                "SELECT n, kind, actor, said, length, terms FROM message ORDER BY n").fetchall():
+                "SELECT n, kind, actor, said, length, terms FROM message WHERE n >= ? ORDER BY n", (start,)).fetchall():
             seen, total = seen + 1, total + length
             updates.append((seen, total, _context(previous, kind, said), n))
             previous = (kind, said, _own(actor, terms_text))
