@@ -24,6 +24,7 @@ Internal: search with :meth:`graphmem.Store.search`.
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections import Counter
@@ -124,6 +125,7 @@ class MessageIndex:
         # it was read in: FTS5 counts a word by reading all its postings (~12 ms for a word
         # every one of 500k messages holds), and the common words are the ones asked again.
         self._counts: dict[str, int] = {}
+        self._windows: dict[tuple[tuple[int, int], int], list[int] | None] = {}
         self._counted: tuple[object, ...] | None = None
 
     def _open(self) -> sqlite3.Connection:
@@ -272,10 +274,11 @@ class MessageIndex:
     # -- reading --------------------------------------------------------------------------------------
 
     def search(self, words: Sequence[tuple[str, float]], t: int, *, window: tuple[int, int] | None = None,
-               limit: int = 10, _every: bool = False) -> list[Found]:
+               limit: int = 10) -> list[Found]:
         """The messages received by ``t`` that best match the weighted stems ``words``, best first;
         with a ``window`` (microseconds, half open), only those said in it or whose time phrases
         reach into it."""
+        self._windows = {}
         cut = self.db.execute("SELECT n, seen, total FROM message WHERE received <= ? ORDER BY received DESC, n DESC "
                               "LIMIT 1", (t,)).fetchone()
         weights: dict[str, float] = {}
@@ -296,62 +299,76 @@ class MessageIndex:
         usual = [stem for stem in weights if frequency[stem] * SHARE <= count] or list(weights)
         chosen, postings = [], 0
         for stem in sorted(usual, key=lambda s: frequency[s]):
-            if chosen and postings + frequency[stem] > COMMON and not _every:
+            if chosen and postings + frequency[stem] > COMMON:
                 break
             chosen.append(stem)
             postings += frequency[stem]
-        candidates = self._candidates(chosen, last_n, window, postings)
-        average = total / count * (1 + CONTEXT_WEIGHT)
-        scored = []
-        rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
-                               candidates).fetchall()
-        for n, own_text, context_text in rows:
-            own, context = own_text.split(), context_text.split()
-            held, around = Counter(own), Counter(context)
-            length = len(own) + CONTEXT_WEIGHT * len(context)
-            score, matched = 0.0, []
-            for stem, weight in weights.items():
-                tf = held.get(stem, 0) + CONTEXT_WEIGHT * around.get(stem, 0)
-                if not tf:
-                    continue
-                df = frequency.get(stem, 0)
-                idf = _idf(count, df)
-                score += weight * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
-                if stem in held:
-                    matched.append(stem)
-            if score > 0:
-                scored.append((score, n, tuple(matched)))
-        scored.sort(key=lambda item: (-item[0], -item[1]))
+        inside = self._inside(window, postings)
+        if inside is not None and not inside:
+            return []  # nothing was said in the window, nor names a time in it
+        candidates = self._candidates(chosen, last_n, window, inside)
+        score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT))
+        scored = self._scored(candidates, score)
         left = [stem for stem in usual if stem not in chosen]
         if left:
             # A message holding none of the chosen words scores at most this: when the limit-th
-            # answer beats it, no such message can enter the answers. Otherwise ask with every word.
+            # answer beats it, no such message can enter the answers. Otherwise the left words
+            # propose too: alone when every message holding a chosen word was scored, else with them.
             bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left)
             if len(scored) < limit or scored[limit - 1][0] <= bound:
-                return self.search([(s, weights[s]) for s in weights], t, window=window, limit=limit,
-                                   _every=True)
+                complete = len(candidates) < CANDIDATES
+                more = self._candidates(left if complete else usual, last_n, window,
+                                        self._inside(window, sum(frequency[s] for s in usual)))
+                if complete:
+                    seen = set(candidates)
+                    scored += self._scored([n for n in more if n not in seen], score)
+                else:
+                    scored = self._scored(more, score)
+        scored.sort(key=lambda item: (-item[0], -item[1]))
         best = scored[:limit]
         found = {f.n: f for f in self.rows([n for _, n, _ in best])}
-        return [_with(found[n], score, matched) for score, n, matched in best]
+        return [_with(found[n], value, matched) for value, n, matched in best]
 
-    def _candidates(self, stems: list[str], last_n: int, window: tuple[int, int] | None, postings: int) -> list[int]:
-        """Up to CANDIDATES rows up to ``last_n`` holding any of ``stems`` (``postings`` rows in
-        all at most), best first by FTS5's own BM25; with a ``window``, only rows said in it or
-        whose time phrases reach into it. A window holding few messages proposes them to FTS5
-        (``rowid IN``: one lookup per row of the window); a wider one is checked on each row the
-        words match (``rowid IN`` a large set makes FTS5 run the whole match once per row)."""
+    def _scored(self, candidates: list[int], score: _Scorer) -> list[tuple[float, int, tuple[str, ...]]]:
+        """(score, row, words of the question it holds) of each candidate that scores."""
+        if not candidates:
+            return []
+        rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
+                               candidates).fetchall()
+        return [found for found in (score(n, own, context) for n, own, context in rows) if found is not None]
+
+    def _inside(self, window: tuple[int, int] | None, postings: int) -> list[int] | None:
+        """The rows said in ``window`` or whose phrases reach into it, when it holds few
+        messages (at most a quarter of ``postings``); None without a window or for a wider one."""
+        if window is None:
+            return None
+        key = (window, postings // 4)
+        if key in self._windows:
+            return self._windows[key]
+        (said,) = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM message WHERE said >= ? AND said < ? "
+                                  "LIMIT ?)", (window[0], window[1], postings // 4 + 1)).fetchone()
+        rows = None if said > postings // 4 else [n for (n,) in self.db.execute(
+            "SELECT n FROM message WHERE said >= ?1 AND said < ?2 UNION SELECT n FROM said_time "
+            "WHERE start < ?2 AND end > ?1", (window[0], window[1]))]
+        self._windows[key] = rows  # the same search may ask again (emptied at each search)
+        return rows
+
+    def _candidates(self, stems: list[str], last_n: int, window: tuple[int, int] | None,
+                    inside: list[int] | None) -> list[int]:
+        """Up to CANDIDATES rows up to ``last_n`` holding any of ``stems``, best first by FTS5's
+        own BM25; with a ``window``, only rows said in it or whose time phrases reach into it.
+        The rows of a window holding few messages (``inside``) are proposed to FTS5 (one lookup
+        each); a wider window is checked on each row the words match (``rowid IN`` a large set
+        makes FTS5 run the whole match once per row)."""
         query = " OR ".join(f'"{stem}"' for stem in stems)
         sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
         params: list[object] = [query, last_n]
-        if window is not None:
-            (said,) = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM message WHERE said >= ? AND said < ? "
-                                      "LIMIT ?)", (window[0], window[1], postings // 4 + 1)).fetchone()
-            if said <= postings // 4:
-                sql += (" AND rowid IN (SELECT n FROM message WHERE said >= ? AND said < ? "
-                        "UNION SELECT n FROM said_time WHERE start < ? AND end > ?)")
-            else:
-                sql += (" AND (EXISTS (SELECT 1 FROM message WHERE n = words.rowid AND said >= ? AND said < ?) "
-                        "OR EXISTS (SELECT 1 FROM said_time WHERE said_time.n = words.rowid AND start < ? AND end > ?))")
+        if inside is not None:
+            sql += " AND rowid IN (SELECT value FROM json_each(?))"
+            params.append(json.dumps(inside))
+        elif window is not None:
+            sql += (" AND (EXISTS (SELECT 1 FROM message WHERE n = words.rowid AND said >= ? AND said < ?) "
+                    "OR EXISTS (SELECT 1 FROM said_time WHERE said_time.n = words.rowid AND start < ? AND end > ?))")
             params += [window[0], window[1], window[1], window[0]]
         return [n for (n,) in self.db.execute(sql + " ORDER BY rank LIMIT ?", [*params, CANDIDATES])]
 
@@ -435,6 +452,28 @@ def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
     """(start, end, phrase) of each time phrase of a message, read against its chat time."""
     return [(micros(span.start), micros(span.end), span.text)
             for span in resolve_times(text, moment(said) or datetime.max.replace(tzinfo=UTC), tz=tz)]
+
+
+class _Scorer:
+    """Okapi BM25 of one message for a question's weighted stems, over given statistics."""
+
+    def __init__(self, weights: dict[str, float], frequency: dict[str, int], count: int, average: float):
+        self.weights, self.average = weights, average
+        self.idf = {stem: _idf(count, frequency.get(stem, 0)) for stem in weights}
+
+    def __call__(self, n: int, own_text: str, context_text: str) -> tuple[float, int, tuple[str, ...]] | None:
+        own, context = own_text.split(), context_text.split()
+        held, around = Counter(own), Counter(context)
+        length = len(own) + CONTEXT_WEIGHT * len(context)
+        score, matched = 0.0, []
+        for stem, weight in self.weights.items():
+            tf = held.get(stem, 0) + CONTEXT_WEIGHT * around.get(stem, 0)
+            if not tf:
+                continue
+            score += weight * self.idf[stem] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.average))
+            if stem in held:
+                matched.append(stem)
+        return (score, n, tuple(matched)) if score > 0 else None
 
 
 def _idf(count: int, df: int) -> float:
