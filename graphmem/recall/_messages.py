@@ -72,7 +72,8 @@ CREATE INDEX IF NOT EXISTS message_said ON message(said);
 CREATE TABLE IF NOT EXISTS said_time (
     n INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL, phrase TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS said_time_n ON said_time(n);
-CREATE INDEX IF NOT EXISTS said_time_start ON said_time(start);
+DROP INDEX IF EXISTS said_time_start;
+CREATE INDEX IF NOT EXISTS said_time_span ON said_time(start, end, n);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
     terms, context, content='message', content_rowid='n', tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE IF NOT EXISTS vocabulary USING fts5vocab(words, 'row');
