@@ -309,7 +309,7 @@ class MessageIndex:
             return []  # nothing was said in the window, nor names a time in it
         candidates = self._candidates(chosen, last_n, window, inside)
         score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT))
-        scored = self._scored(candidates, score)
+        scored = sorted(self._scored(candidates, score), key=lambda item: (-item[0], -item[1]))
         left = [stem for stem in usual if stem not in chosen]
         if left:
             # A message holding none of the chosen words scores at most this: when the limit-th
