@@ -24,6 +24,7 @@ Internal: search with :meth:`graphmem.Store.search`.
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections import Counter
@@ -48,10 +49,17 @@ FILE = "messages.sqlite"
 K1, B = 1.2, 0.75
 #: How many candidates FTS5 proposes (by its own BM25 over the whole file) for exact scoring.
 CANDIDATES = 400
+#: How many postings the words that propose candidates may have in all (FTS5 ranks every row
+#: they match): the rarest words propose, the commoner ones only score.
+COMMON = 20_000
+#: A word held by more than one message in SHARE proposes no candidates (it still scores them).
+SHARE = 4
 #: A message and the one before it are turns of one exchange when said at most this far apart.
 TURN_GAP = 6 * 3_600_000_000
 #: How much the words of the turn before count, beside a message's own.
 CONTEXT_WEIGHT = 0.3
+#: Up to this many new episodes are fetched one by one by key at a sync; more, by a scan.
+FEW = 32
 _VERSION = "1"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,7 +72,8 @@ CREATE INDEX IF NOT EXISTS message_said ON message(said);
 CREATE TABLE IF NOT EXISTS said_time (
     n INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL, phrase TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS said_time_n ON said_time(n);
-CREATE INDEX IF NOT EXISTS said_time_start ON said_time(start);
+DROP INDEX IF EXISTS said_time_start;
+CREATE INDEX IF NOT EXISTS said_time_span ON said_time(start, end, n);
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
     terms, context, content='message', content_rowid='n', tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE IF NOT EXISTS vocabulary USING fts5vocab(words, 'row');
@@ -113,6 +122,12 @@ class MessageIndex:
     def __init__(self, directory: Path | None):
         self.path = None if directory is None else directory / FILE
         self.db = self._open()
+        # Each word's count of messages holding it, for the file in the state (and newest row)
+        # it was read in: FTS5 counts a word by reading all its postings (~12 ms for a word
+        # every one of 500k messages holds), and the common words are the ones asked again.
+        self._counts: dict[str, int] = {}
+        self._windows: dict[tuple[tuple[int, int], int], list[int] | None] = {}
+        self._counted: tuple[object, ...] | None = None
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(":memory:" if self.path is None else str(self.path), check_same_thread=False,
@@ -142,7 +157,7 @@ class MessageIndex:
             if moved_back or not self._continues(engine):
                 self._reconcile(engine, tz)
             else:
-                self._append(engine, tz)
+                self._append(engine, tz, int(known.get("ep", "0")), int(wanted["ep"]))
             self.db.executemany("INSERT OR REPLACE INTO state VALUES (?, ?)", wanted.items())
             self.db.execute("COMMIT")
         except BaseException:
@@ -162,8 +177,27 @@ class MessageIndex:
         rows = engine.run("store/episode_get_one", {"id": last[1]})
         return bool(rows) and micros(_aware(rows[0][_field(engine, "received_at")])) == last[2]
 
-    def _append(self, engine: Engine, tz: tzinfo) -> None:
+    def _append(self, engine: Engine, tz: tzinfo, since: int = 0, until: int = 0) -> None:
+        """Index the episodes the store received since the file's last sync: the few new ids
+        (``since`` < number <= ``until``) by key when they all exist and none is older than the
+        last indexed; else every episode received since the last indexed one (a scan of the
+        store's episodes, ~50 ms at 500k, also after a write that recorded no episode)."""
         last = self._last()
+        if last is not None and until - since <= FEW:
+            rows = []
+            for number in range(since + 1, until + 1):
+                found = engine.run("store/episode_get_one", {"id": f"ep{number}"})
+                if not found:
+                    break
+                rows.append(_episode(engine, found[0]))
+            else:
+                rows.sort(key=lambda r: (r[5], int(r[0][2:])))
+                if all(r[5] >= last[2] for r in rows):
+                    marks = ",".join("?" * len(rows))
+                    held = {i for (i,) in self.db.execute(f"SELECT id FROM message WHERE id IN ({marks})",
+                                                         [r[0] for r in rows])} if rows else set()
+                    self._insert([r for r in rows if r[0] not in held], tz)
+                    return
         table = engine.arrow("recall/messages_since", {"at": to_engine(moment(last[2]) if last else MIN_TIME)})
         known = {row[0] for row in self.db.execute("SELECT id FROM message WHERE received >= ?", (last[2],))} \
             if last else set()
@@ -216,17 +250,20 @@ class MessageIndex:
                 self.db.execute("DELETE FROM said_time WHERE n = ?", (n,))
                 self.db.executemany("INSERT INTO said_time VALUES (?, ?, ?, ?)",
                                     [(n, *span) for span in _times(text, said, tz)])
-            self._recount()
+            self._recount(min([*gone, *(n for n, _ in changed)]))
             self.db.execute("INSERT INTO words(words) VALUES ('rebuild')")
         self._insert(new, tz)
 
-    def _recount(self) -> None:
-        """Each row's running counts and context again, from the rows as they are."""
-        seen = total = 0
-        previous = None
+    def _recount(self, start: int = 0) -> None:
+        """The running counts and context of each row from row ``start`` on again, from the rows
+        as they are (the rows before it are not changed by what changed from it)."""
+        before = self.db.execute("SELECT seen, total, kind, said, actor, terms FROM message WHERE n < ? "
+                                 "ORDER BY n DESC LIMIT 1", (start,)).fetchone()
+        seen, total = (before[0], before[1]) if before else (0, 0)
+        previous = None if before is None else (before[2], before[3], _own(before[4], before[5]))
         updates = []
         for n, kind, actor, said, length, terms_text in self.db.execute(
-                "SELECT n, kind, actor, said, length, terms FROM message ORDER BY n").fetchall():
+                "SELECT n, kind, actor, said, length, terms FROM message WHERE n >= ? ORDER BY n", (start,)).fetchall():
             seen, total = seen + 1, total + length
             updates.append((seen, total, _context(previous, kind, said), n))
             previous = (kind, said, _own(actor, terms_text))
@@ -244,6 +281,7 @@ class MessageIndex:
         """The messages received by ``t`` that best match the weighted stems ``words``, best first;
         with a ``window`` (microseconds, half open), only those said in it or whose time phrases
         reach into it."""
+        self._windows = {}
         cut = self.db.execute("SELECT n, seen, total FROM message WHERE received <= ? ORDER BY received DESC, n DESC "
                               "LIMIT 1", (t,)).fetchone()
         weights: dict[str, float] = {}
@@ -253,50 +291,115 @@ class MessageIndex:
         if cut is None or not weights:
             return []
         last_n, count, total = cut
-        query = " OR ".join(f'"{stem}"' for stem in weights)
-        sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
-        params: list[object] = [query, last_n]
-        if window is not None:
-            sql += (" AND rowid IN (SELECT n FROM message WHERE said >= ? AND said < ? "
-                    "UNION SELECT n FROM said_time WHERE start < ? AND end > ?)")
-            params += [window[0], window[1], window[1], window[0]]
-        candidates = [n for (n,) in self.db.execute(sql + " ORDER BY rank LIMIT ?", [*params, CANDIDATES])]
-        if not candidates:
-            return []
         frequency = self._frequencies(list(weights), last_n)
-        average = total / count * (1 + CONTEXT_WEIGHT)
-        scored = []
-        rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
-                               candidates).fetchall()
-        for n, own_text, context_text in rows:
-            own, context = own_text.split(), context_text.split()
-            held, around = Counter(own), Counter(context)
-            length = len(own) + CONTEXT_WEIGHT * len(context)
-            score, matched = 0.0, []
-            for stem, weight in weights.items():
-                tf = held.get(stem, 0) + CONTEXT_WEIGHT * around.get(stem, 0)
-                if not tf:
-                    continue
-                df = frequency.get(stem, 0)
-                idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
-                score += weight * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
-                if stem in held:
-                    matched.append(stem)
-            if score > 0:
-                scored.append((score, n, tuple(matched)))
+        weights = {stem: weight for stem, weight in weights.items() if frequency.get(stem)}
+        if not weights:
+            return []
+        # Candidates come from the rarest words (up to COMMON postings in all): a word held by a
+        # large share of the messages is scored in every candidate, but does not propose them.
+        # A word held by more than a quarter of them only scores: a message holding no other
+        # word of the question is no answer (unless every word of the question is that common).
+        usual = [stem for stem in weights if frequency[stem] * SHARE <= count] or list(weights)
+        chosen, postings = [], 0
+        for stem in sorted(usual, key=lambda s: frequency[s]):
+            if chosen and postings + frequency[stem] > COMMON:
+                break
+            chosen.append(stem)
+            postings += frequency[stem]
+        inside = self._inside(window, postings)
+        if inside is not None and not inside:
+            return []  # nothing was said in the window, nor names a time in it
+        candidates = self._candidates(chosen, last_n, window, inside)
+        score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT))
+        scored = sorted(self._scored(candidates, score), key=lambda item: (-item[0], -item[1]))
+        left = [stem for stem in usual if stem not in chosen]
+        if left:
+            # A message holding none of the chosen words scores at most this: when the limit-th
+            # answer beats it, no such message can enter the answers. Otherwise the left words
+            # propose too: alone when every message holding a chosen word was scored, else with them.
+            bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left)
+            if len(scored) < limit or scored[limit - 1][0] <= bound:
+                complete = len(candidates) < CANDIDATES
+                more = self._candidates(left if complete else usual, last_n, window,
+                                        self._inside(window, sum(frequency[s] for s in usual)))
+                if complete:
+                    seen = set(candidates)
+                    scored += self._scored([n for n in more if n not in seen], score)
+                else:
+                    scored = self._scored(more, score)
         scored.sort(key=lambda item: (-item[0], -item[1]))
         best = scored[:limit]
         found = {f.n: f for f in self.rows([n for _, n, _ in best])}
-        return [_with(found[n], score, matched) for score, n, matched in best]
+        return [_with(found[n], value, matched) for value, n, matched in best]
+
+    def _scored(self, candidates: list[int], score: _Scorer) -> list[tuple[float, int, tuple[str, ...]]]:
+        """(score, row, words of the question it holds) of each candidate that scores."""
+        if not candidates:
+            return []
+        rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
+                               candidates).fetchall()
+        return [found for found in (score(n, own, context) for n, own, context in rows) if found is not None]
+
+    def _inside(self, window: tuple[int, int] | None, postings: int) -> list[int] | None:
+        """The rows said in ``window`` or whose phrases reach into it, when it holds few
+        messages (at most a quarter of ``postings``); None without a window or for a wider one."""
+        if window is None:
+            return None
+        key = (window, postings // 4)
+        if key in self._windows:
+            return self._windows[key]
+        (said,) = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM message WHERE said >= ? AND said < ? "
+                                  "LIMIT ?)", (window[0], window[1], postings // 4 + 1)).fetchone()
+        rows = None if said > postings // 4 else [n for (n,) in self.db.execute(
+            "SELECT n FROM message WHERE said >= ?1 AND said < ?2 UNION SELECT n FROM said_time "
+            "WHERE start < ?2 AND end > ?1", (window[0], window[1]))]
+        self._windows[key] = rows  # the same search may ask again (emptied at each search)
+        return rows
+
+    def _candidates(self, stems: list[str], last_n: int, window: tuple[int, int] | None,
+                    inside: list[int] | None) -> list[int]:
+        """Up to CANDIDATES rows up to ``last_n`` holding any of ``stems``, best first by FTS5's
+        own BM25; with a ``window``, only rows said in it or whose time phrases reach into it.
+        The rows of a window holding few messages (``inside``) are proposed to FTS5 (one lookup
+        each); a wider window is checked on each row the words match (``rowid IN`` a large set
+        makes FTS5 run the whole match once per row)."""
+        query = " OR ".join(f'"{stem}"' for stem in stems)
+        sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
+        params: list[object] = [query, last_n]
+        if inside is not None:
+            sql += " AND rowid IN (SELECT value FROM json_each(?))"
+            params.append(json.dumps(inside))
+        elif window is not None:
+            sql += (" AND (EXISTS (SELECT 1 FROM message WHERE n = words.rowid AND said >= ? AND said < ?) "
+                    "OR EXISTS (SELECT 1 FROM said_time WHERE said_time.n = words.rowid AND start < ? AND end > ?))")
+            params += [window[0], window[1], window[1], window[0]]
+        return [n for (n,) in self.db.execute(sql + " ORDER BY rank LIMIT ?", [*params, CANDIDATES])]
 
     def _frequencies(self, stems: list[str], last_n: int) -> dict[str, int]:
         """How many messages up to row ``last_n`` hold each stem."""
         (newest,) = self.db.execute("SELECT max(n) FROM message").fetchone()
-        marks = ",".join("?" * len(stems))
-        if newest == last_n:  # as of the latest message: the vocabulary's counts are exact
-            return dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", stems))
+        if newest - last_n < last_n:  # nearer the end: all of them less those after the row
+            every = self._latest(stems, newest)
+            if newest == last_n:
+                return every
+            return {stem: every[stem] - self.db.execute(
+                "SELECT count(*) FROM words WHERE words MATCH ? AND rowid > ?", (f'"{stem}"', last_n)).fetchone()[0]
+                for stem in stems}
         return {stem: self.db.execute("SELECT count(*) FROM words WHERE words MATCH ? AND rowid <= ?",
                                       (f'"{stem}"', last_n)).fetchone()[0] for stem in stems}
+
+    def _latest(self, stems: list[str], newest: int) -> dict[str, int]:
+        """How many messages of the file hold each stem (the vocabulary's counts, kept while the
+        file's state and newest row stay the same: any change of the file moves its state)."""
+        state = (newest, *self.db.execute("SELECT key, value FROM state ORDER BY key").fetchall())
+        if state != self._counted:
+            self._counts, self._counted = {}, state
+        wanted = [stem for stem in stems if stem not in self._counts]
+        if wanted:
+            marks = ",".join("?" * len(wanted))
+            found = dict(self.db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", wanted))
+            self._counts.update({stem: found.get(stem, 0) for stem in wanted})
+        return {stem: self._counts[stem] for stem in stems}
 
     def rows(self, numbers: Sequence[int]) -> list[Found]:
         """Messages by row number, with their time phrases."""
@@ -326,6 +429,11 @@ class MessageIndex:
         rows = {f.n: f for f in self.rows(before + after)}
         return [rows[n] for n in reversed(before)], [rows[n] for n in after]
 
+    def own_words(self) -> dict[str, tuple[str, list[str]]]:
+        """Each message's text and its own words (``terms(text)``, without the speaker's name), by episode id."""
+        return {episode_id: (text, _own(actor, words))
+                for episode_id, actor, text, words in self.db.execute("SELECT id, actor, text, terms FROM message")}
+
     def __len__(self) -> int:
         return self.db.execute("SELECT count(*) FROM message").fetchone()[0]
 
@@ -349,6 +457,32 @@ def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
             for span in resolve_times(text, moment(said) or datetime.max.replace(tzinfo=UTC), tz=tz)]
 
 
+class _Scorer:
+    """Okapi BM25 of one message for a question's weighted stems, over given statistics."""
+
+    def __init__(self, weights: dict[str, float], frequency: dict[str, int], count: int, average: float):
+        self.weights, self.average = weights, average
+        self.idf = {stem: _idf(count, frequency.get(stem, 0)) for stem in weights}
+
+    def __call__(self, n: int, own_text: str, context_text: str) -> tuple[float, int, tuple[str, ...]] | None:
+        own, context = own_text.split(), context_text.split()
+        held, around = Counter(own), Counter(context)
+        length = len(own) + CONTEXT_WEIGHT * len(context)
+        score, matched = 0.0, []
+        for stem, weight in self.weights.items():
+            tf = held.get(stem, 0) + CONTEXT_WEIGHT * around.get(stem, 0)
+            if not tf:
+                continue
+            score += weight * self.idf[stem] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.average))
+            if stem in held:
+                matched.append(stem)
+        return (score, n, tuple(matched)) if score > 0 else None
+
+
+def _idf(count: int, df: int) -> float:
+    return math.log(1 + (count - df + 0.5) / (df + 0.5))
+
+
 def _bare(stem: str) -> bool:
     """True for a stem FTS5 can look up as one quoted token (no quote characters in it)."""
     return bool(stem) and '"' not in stem
@@ -365,6 +499,14 @@ def _moment(value: int) -> datetime:
 
 def _aware(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def _episode(engine: Engine, row: Sequence[object]) -> tuple[str, str, str | None, str, int, int]:
+    """(id, kind, actor, text, said, received) of an episode row (``e.*``), times in microseconds."""
+    said, received = (row[_field(engine, name)] for name in ("reference_time", "received_at"))
+    return (row[_field(engine, "id")], row[_field(engine, "kind")], row[_field(engine, "actor")],  # type: ignore[return-value]
+            row[_field(engine, "text")], INF if said is None else micros(_aware(said)),  # type: ignore[arg-type]
+            INF if received is None else micros(_aware(received)))  # type: ignore[arg-type]
 
 
 def _field(engine: Engine, name: str) -> int:
