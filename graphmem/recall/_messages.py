@@ -300,7 +300,8 @@ class MessageIndex:
         # A word held by more than a quarter of them only scores: a message holding no other
         # word of the question is no answer (unless every word of the question is that common).
         usual = [stem for stem in weights if frequency[stem] * SHARE <= count] or list(weights)
-        chosen, postings = [], 0
+        chosen: list[str] = []
+        postings = 0
         for stem in sorted(usual, key=lambda s: frequency[s]):
             if chosen and postings + frequency[stem] > COMMON:
                 break
