@@ -95,17 +95,17 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     for rank, message in enumerate(said):
         scored.append((1 / (RRF_K + rank), 1, message))
     scored.sort(key=lambda item: (-item[0], item[1]))
+    ranked = [answer for _, _, answer in scored]
+    if when:
+        ranked.sort(key=lambda a: not _dated(a))  # stable: the fused order within each group
     kept = {id(h) for h in strong}
-    ordered = [answer for _, _, answer in scored] + [h for h in facts if id(h) not in kept]
     answers: list[Answer] = []
     cited: set[str] = set()
-    for answer in ordered:
+    for answer in ranked + [h for h in facts if id(h) not in kept]:
         if isinstance(answer, MessageHit) and answer.episode in cited:
             continue
         cited.update(answer.episodes)
         answers.append(answer)
-    if when:
-        answers.sort(key=lambda a: not _dated(a))  # stable: the fused order within each group
     return answers if limit is None else answers[:limit]
 
 

@@ -44,7 +44,7 @@
   }
 
   function messageItem(hit) {
-    var item = gm.el("li", "option hit message");
+    var item = gm.el("li", "option hit said-hit");
     var line = gm.el("div", "hit-fact");
     line.appendChild(gm.el("span", "pill said", hit.role === "assistant" ? "assistant" : "said"));
     line.appendChild(document.createTextNode(" " + (hit.speaker || "unknown") + ": "));
