@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 from benchmarks.chat import with_messages
+from benchmarks.recall_speed import _median_ms
 from benchmarks.runner import DEFAULT_DATA, _code_stamp, prepare
 
 FACT_QUESTIONS = ("where does {p} live", "who does {p} work for", "what does {p} like",
@@ -123,17 +124,8 @@ def phase_first(store_dir: Path, engine: str) -> dict:
     build = calls[0]["seconds"]
     return {"fact_index_build_seconds": round(facts, 2), "first_message_search_seconds": round(first, 2),
             "message_index_build_seconds": round(build, 2), "messages_indexed": held,
-            "build_messages_per_second": round(held / build), "file_mb": round((store_dir / FILE).stat().st_size / 2**20, 1)}
-
-
-def _median_ms(fn, repeat: int) -> float:
-    fn()
-    walls = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        walls.append(time.perf_counter() - started)
-    return statistics.median(walls) * 1000
+            "build_messages_per_second": round(held / build),
+            "file_mb": round((store_dir / FILE).stat().st_size / 2**20, 1)}
 
 
 def phase_second(store_dir: Path, engine: str, repeat: int, people: int, seed: int, purge: bool) -> dict:

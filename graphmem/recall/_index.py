@@ -141,15 +141,15 @@ class RecallIndex:
     def add_entity(self, entity_id: str, name: str, kind: str = "entity") -> None:
         self.entities[entity_id] = (name, kind)
 
-    def add_episode(self, episode_id: str, text: str, received_at: int) -> None:
+    def add_episode(self, episode_id: str, text: str, received_at: int, words: list[str] | None = None) -> None:
         """Index an episode received at ``received_at`` (microseconds; no earlier than the last
-        one indexed); known ids are skipped."""
+        one indexed); known ids are skipped. ``words``: its text's :func:`terms`, when already read."""
         if episode_id in self.episode_of:
             return
         at = received_at
         if self._received and at < self._received[-1]:
             raise OutOfOrder(f"episode {episode_id} was received before the last indexed one")
-        counted = Counter(terms(text))
+        counted = Counter(terms(text) if words is None else words)
         index = len(self.episodes)
         self.episodes.append(EpisodeDoc(episode_id, at, text, dict(counted), sum(counted.values())))
         self.episode_of[episode_id] = index

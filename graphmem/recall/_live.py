@@ -14,7 +14,6 @@ Internal: part of :class:`graphmem.Store`.
 from __future__ import annotations
 
 import warnings
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 
@@ -30,7 +29,7 @@ from ..read import questions
 from ..when import resolve_times
 from . import _answers
 from ._embed import Embedder, EmbeddingFailed
-from ._index import INF, MORE, Doc, EpisodeDoc, Links, OutOfOrder, RecallIndex, micros, moment
+from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
 from ._messages import MessageIndex
 from ._models import Answer, Hit, Matched, SynonymUsed, TimeFilter
 from ._query import Plan, parse
@@ -193,7 +192,7 @@ class LiveIndex:
         for i in sorted(range(len(ids)), key=lambda i: (received[i], _number(ids[i]))):
             held = known.get(ids[i])
             if held is not None and held[0] == texts[i]:
-                _add_episode(index, ids[i], texts[i], received[i], held[1])
+                index.add_episode(ids[i], texts[i], received[i], held[1])
             else:
                 index.add_episode(ids[i], texts[i], received[i])
         facts = self.engine.arrow("recall/facts_all")
@@ -304,21 +303,6 @@ class LiveIndex:
                 semantic=None if item.semantic is None else round(item.semantic, 4),
             )))
         return hits
-
-
-def _add_episode(index: RecallIndex, episode_id: str, text: str, received_at: int, words: list[str]) -> None:
-    """:meth:`RecallIndex.add_episode` with the episode's words already read (``terms(text)``)."""
-    if episode_id in index.episode_of:
-        return
-    if index._received and received_at < index._received[-1]:
-        raise OutOfOrder(f"episode {episode_id} was received before the last indexed one")
-    counted = Counter(words)
-    position = len(index.episodes)
-    index.episodes.append(EpisodeDoc(episode_id, received_at, text, dict(counted), sum(counted.values())))
-    index.episode_of[episode_id] = position
-    index._received.append(received_at)
-    for term in counted:
-        index.episode_postings.setdefault(term, []).append(position)
 
 
 def _version(index: RecallIndex, doc: Doc) -> Version:
