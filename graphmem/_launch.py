@@ -13,7 +13,6 @@ Internal: the console script.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -65,6 +64,8 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
         return None
     env = {k: v for k, v in os.environ.items() if k.startswith("GRAPHMEM_") or k in _SETTINGS}
     if sys.stdout.isatty() and "COLUMNS" not in env:
+        import shutil
+
         env["COLUMNS"] = str(shutil.get_terminal_size().columns)
     try:
         with sock:

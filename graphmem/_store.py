@@ -53,8 +53,6 @@ from .query import named_queries as named
 from .query.cypher import Rows
 from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .read import audit, questions
-from .recall._embed import Embedder
-from .recall._models import Answer, Embedded
 from .write import remember, review
 from .write.migrations import migrate
 from .write.remember import Remembered
@@ -65,7 +63,9 @@ if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx
 
     from .explorer.app import Explorer
     from .holding.holder import Holder
+    from .recall._embed import Embedder
     from .recall._messages import MessageIndex
+    from .recall._models import Answer, Embedded
     from .recall._synonyms import Table as SynonymTable
 
 __all__ = ["BackupInfo", "DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Remembered", "Rows", "Store"]
@@ -386,6 +386,8 @@ class Store:
     def embed(self, progress: Callable[[int, int], None] | None = None) -> Embedded:
         """Make the vectors semantic search needs for every version and episode that has none yet
         (from this embedder's model); ``progress(done, total)`` is called after each batch."""
+        from .recall._models import Embedded
+
         if self.embedder is None:
             raise InvalidInput("no embeddings endpoint; set GRAPHMEM_EMBED_BASE_URL (e.g. http://localhost:8000/v1) "
                                "and GRAPHMEM_EMBED_MODEL, or pass Store(..., embedder=Embedder(url, model))")

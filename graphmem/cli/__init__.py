@@ -245,7 +245,7 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     opens it for its own short life (waiting a few seconds for another one-off command);
     ``hold`` (the kind: serve, mcp, explore) serves it to other processes while this one runs."""
     from .._store import Store
-    from ..recall import embedder_from_env
+    from ..recall import embedder_from_env  # its stdlib-only module: the search models load when searching
 
     directory: Path = ctx.obj["dir"]
     if not Store.exists(directory):

@@ -8,19 +8,18 @@ ends check the other's user with ``SO_PEERCRED`` and refuse any other user. A me
 pickle of plain values and graphmem's own models, preceded by its length; both ends are the same
 user running the same graphmem (checked first), so a pickle carries no privilege the peer lacks.
 
-Nothing here imports the rest of graphmem: the command line's client path stays light.
+Nothing here imports the rest of graphmem (nor hashlib or tempfile, unless the store's path is
+too long): the command line's client path stays light.
 
 Internal: the holder (:mod:`graphmem.holding.holder`) and its clients use it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import socket
 import struct
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +48,9 @@ def socket_path(directory: Path) -> Path:
     inside = directory.resolve() / SOCKET_FILE
     if len(os.fsencode(inside)) <= MAX_PATH:
         return inside
+    import hashlib  # OpenSSL's (~3 ms): only for a store whose path is too long
+    import tempfile
+
     digest = hashlib.sha256(os.fsencode(directory.resolve())).hexdigest()[:24]
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     private = Path(tempfile.gettempdir()) / f"graphmem-{os.getuid()}"
