@@ -117,6 +117,7 @@ class Store:
         while True:
             remote = client_for(directory, engine)
             if remote is not None:
+                remote.options = {"hold": hold, "wait": wait, **_}  # should it open the store itself later
                 return remote  # type: ignore[return-value]  # a Store as far as its callers can tell
             try:
                 store._engine = acquire(choose_engine(engine, directory), directory)
