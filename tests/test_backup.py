@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 import pytest
 from click.testing import CliRunner
 
-from graphmem import InvalidInput, Store, StoreLocked
+from graphmem import InvalidInput, Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
 from graphmem.log.backup import MANIFEST, read_backup, restore_into
