@@ -112,11 +112,12 @@ class Store:
         store._engine = None
         if path is None or str(path) == ":memory:" or not Store.exists(path):
             return store
-        directory = Path(path)
+        directory = Path(path).absolute()  # a holder runs clients' commands in their directories
         deadline = time.monotonic() + (WAIT if wait is None else wait)
         while True:
             remote = client_for(directory, engine)
             if remote is not None:
+                remote.options = {"hold": hold, "wait": wait, **_}  # should it open the store itself later
                 return remote  # type: ignore[return-value]  # a Store as far as its callers can tell
             try:
                 store._engine = acquire(choose_engine(engine, directory), directory)
@@ -138,7 +139,9 @@ class Store:
         hold: bool | str = True,
         wait: float | None = None,
     ):
-        self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        # Absolute: a holder runs its clients' command lines in their directories (os.chdir, for
+        # the whole process), so a relative path would name another store meanwhile.
+        self.path = None if path is None or str(path) == ":memory:" else Path(path).absolute()
         #: Accept transaction times more than a day past the wall clock (``recorded_at``, a
         #: replay's reference times, an imported log's): off, a write or import giving one is
         #: refused, since the store could take no write before that time again.

@@ -117,14 +117,19 @@ def serve(ctx):
     Example:
       graphmem --store mine serve
     """
+    # Ctrl-C (SIGINT) stops it, also when it was started where SIGINT is ignored (a shell
+    # script's background job), and so does SIGTERM.
+    stop = threading.Event()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     store = open_store(ctx, hold="serve")
-    holder = store._holder
-    if holder is None:
-        raise click.ClickException(f"store {store.path} is already served by this process")
+    holder = getattr(store, "_holder", None)
+    if holder is None:  # another process holds it (this one is its client), or this one already serves it
+        held = getattr(store, "holder", {"pid": os.getpid(), "kind": "serve"})
+        raise click.ClickException(f"store {store.path} is already held by process {held['pid']} ({held['kind']}); "
+                                   "`graphmem status` says more")
     output.say(f"serving {store.path} on {holder.path} (process {os.getpid()}); Ctrl-C stops")
     sys.stdout.flush()
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         while not stop.wait(0.5):
             pass

@@ -6,7 +6,9 @@ what the holder's store returned or raised: the same types (a snapshot is a netw
 search a list of hits), the same errors. Paths given to it (export, backup, import) are made
 absolute here first, so they are the caller's paths, not the holder's; callbacks (progress)
 stay here and are not called. :meth:`explore` serves the explorer from this process, reading
-through the holder.
+through the holder. When the holder goes while a call waits for its answer (killed, or
+stopped), that call raises one :class:`EngineError`; the next call reaches the next holder, or,
+when none serves the store, opens it here (and holds it, as the Store asked).
 
 Internal: :class:`graphmem.Store` returns one.
 """
@@ -21,7 +23,7 @@ from typing import Any
 
 from ..errors import EngineError, StoreLocked
 from . import wire
-from .holder import held_here
+from .holder import callable_by_clients, held_here
 
 __all__ = ["PATHS", "RemoteStore", "client_for"]
 
@@ -75,6 +77,10 @@ class RemoteStore:
         self.embedder = None
         self._sock = sock
         self._lock = threading.Lock()
+        self._closed = False
+        self._local: Any = None  # the store opened here once the holder has gone (see _call)
+        #: What the Store was asked for (engine, hold, clock...), should this process open the store itself.
+        self.options: dict[str, Any] = {}
 
     @property
     def engine(self) -> str:
@@ -87,8 +93,12 @@ class RemoteStore:
         return lambda *args, **kwargs: self._call(name, args, kwargs)
 
     def _call(self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        if self._sock is None:
+        if self._closed:
             raise EngineError("this store is closed")
+        if self._sock is None and self._local is None:
+            self._reopen()
+        if self._local is not None:
+            return getattr(self._local, method)(*args, **kwargs)
         named = PATHS.get(method)
         args = tuple(_here(a) if i == 0 and named else a for i, a in enumerate(args) if not callable(a))
         kwargs = {k: _here(v) if k == named else v for k, v in kwargs.items() if not callable(v)}
@@ -103,10 +113,28 @@ class RemoteStore:
                 raise EngineError(
                     f"the process holding store {self.path} (process {self.holder['pid']}) stopped before "
                     f"answering {method}; whether it was done is unknown: look, then try again "
-                    "(the next Store opens it)") from None
+                    "(the next call reaches a new holder, or opens the store here)") from None
         if status == "error":
             raise value
         return value
+
+    def _reopen(self) -> None:
+        """After the holder has gone: a client of the next holder, or the store opened here
+        (and held, as a Store is) when there is none."""
+        from .._store import Store
+
+        with self._lock:
+            if self._sock is not None or self._local is not None:
+                return
+            options = {"engine": self.engine, **self.options}
+            store = Store(self.path, **options)
+            if isinstance(store, RemoteStore):
+                self._sock, self.holder = store._sock, store.holder
+                store._sock = None
+            else:
+                self._local = store
+                self.holder = {**self.holder, "pid": os.getpid(), "kind": str(options.get("hold") or "python"),
+                               "methods": sorted(callable_by_clients(store))}
 
     def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True, *,
                 token: bool = True, timeout: float = 15.0) -> Any:
@@ -117,9 +145,13 @@ class RemoteStore:
 
     def close(self) -> None:
         """Leave the holder (the store stays open there)."""
+        self._closed = True
         if self._sock is not None:
             self._sock.close()
             self._sock = None
+        if self._local is not None:
+            self._local.close()
+            self._local = None
 
     def __enter__(self) -> RemoteStore:
         return self
