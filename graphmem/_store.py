@@ -117,7 +117,9 @@ class Store:
         while True:
             remote = client_for(directory, engine)
             if remote is not None:
-                remote.options = {"hold": hold, "wait": wait, **_}  # should it open the store itself later
+                # should the holder go, the client opens the store as this call asked (or finds the next holder)
+                remote.open_again = lambda: Store(directory, engine=remote.engine, hold=hold, wait=wait, **_)
+                remote.kind = "python" if hold is True else str(hold or "python")
                 return remote  # type: ignore[return-value]  # a Store as far as its callers can tell
             try:
                 store._engine = acquire(choose_engine(engine, directory), directory)

@@ -128,14 +128,14 @@ def serve(ctx):
         held = getattr(store, "holder", {"pid": os.getpid(), "kind": "serve"})
         raise click.ClickException(f"store {store.path} is already held by process {held['pid']} ({held['kind']}); "
                                    "`graphmem status` says more")
-    output.say(f"serving {store.path} on {holder.path} (process {os.getpid()}); Ctrl-C stops")
+    output.plain(f"serving {store.path} on {holder.path} (process {os.getpid()}); Ctrl-C stops")
     sys.stdout.flush()
     try:
         while not stop.wait(0.5):
             pass
     except KeyboardInterrupt:
         pass
-    output.say("stopped")
+    output.plain("stopped")
 
 
 @main.command("status")
@@ -162,8 +162,8 @@ def status(ctx, as_json):
         output.dump_json([{"store": str(directory), "held": info is not None, **(info or {})}])
         return
     if info is None:
-        output.say(f"{directory}: not held (a command opens it for itself)")
+        output.plain(f"{directory}: not held (a command opens it for itself)")
         return
-    output.say(f"{directory}: held by process {info['pid']} ({info['kind']}, graphmem {info['version']}, "
+    output.plain(f"{directory}: held by process {info['pid']} ({info['kind']}, graphmem {info['version']}, "
                f"{info['engine']}) since {info['since']}; {info['clients'] - 1} other client(s) connected; "
                f"socket {info['socket']}")

@@ -79,8 +79,9 @@ class RemoteStore:
         self._lock = threading.Lock()
         self._closed = False
         self._local: Any = None  # the store opened here once the holder has gone (see _call)
-        #: What the Store was asked for (engine, hold, clock...), should this process open the store itself.
-        self.options: dict[str, Any] = {}
+        #: Opens the store as the Store call that made this client asked (another client, or the store itself).
+        self.open_again: Callable[[], Any] | None = None
+        self.kind = "python"  # what this process would hold it as
 
     @property
     def engine(self) -> str:
@@ -121,19 +122,18 @@ class RemoteStore:
     def _reopen(self) -> None:
         """After the holder has gone: a client of the next holder, or the store opened here
         (and held, as a Store is) when there is none."""
-        from .._store import Store
-
         with self._lock:
             if self._sock is not None or self._local is not None:
                 return
-            options = {"engine": self.engine, **self.options}
-            store = Store(self.path, **options)
+            if self.open_again is None:
+                raise EngineError(f"the process holding store {self.path} has gone; open the store again")
+            store = self.open_again()
             if isinstance(store, RemoteStore):
                 self._sock, self.holder = store._sock, store.holder
                 store._sock = None
             else:
                 self._local = store
-                self.holder = {**self.holder, "pid": os.getpid(), "kind": str(options.get("hold") or "python"),
+                self.holder = {**self.holder, "pid": os.getpid(), "kind": self.kind,
                                "methods": sorted(callable_by_clients(store))}
 
     def explore(self, port: int = 8765, host: str = "127.0.0.1", open_browser: bool = True, *,
