@@ -9,6 +9,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -118,7 +119,7 @@ class Store:
             remote = client_for(directory, engine)
             if remote is not None:
                 # should the holder go, the client opens the store as this call asked (or finds the next holder)
-                remote.open_again = lambda: Store(directory, engine=remote.engine, hold=hold, wait=wait, **_)
+                remote.open_again = partial(Store, directory, engine=remote.engine, hold=hold, wait=wait, **_)
                 remote.kind = "python" if hold is True else str(hold or "python")
                 return remote  # type: ignore[return-value]  # a Store as far as its callers can tell
             try:
