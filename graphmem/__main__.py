@@ -1,5 +1,5 @@
-"""`python -m graphmem` runs the command line."""
+"""`python -m graphmem` runs the command line (through the store's holder when there is one)."""
 
-from .cli import main
+from ._launch import main
 
-main(prog_name="graphmem")
+main()

@@ -5,10 +5,12 @@ Internal: import Store from :mod:`graphmem`.
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -18,7 +20,16 @@ from .core.names import check_predicate, check_predicate_kind, entity_key, refus
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
 from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
-from .errors import Conflict, ImportFailed, InvalidInput, InvalidTime, LookAlikeName, NotFound, TimeWentBackwards
+from .errors import (
+    Conflict,
+    ImportFailed,
+    InvalidInput,
+    InvalidTime,
+    LookAlikeName,
+    NotFound,
+    StoreLocked,
+    TimeWentBackwards,
+)
 from .log.backup import BackupInfo, backup, compact, compacting, finish_pending, restore, restore_into
 from .log.jsonl import export_log, finish_import, import_log
 from .models import (
@@ -43,8 +54,6 @@ from .query import named_queries as named
 from .query.cypher import Rows
 from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .read import audit, questions
-from .recall._embed import Embedder
-from .recall._models import Answer, Embedded
 from .write import remember, review
 from .write.migrations import migrate
 from .write.remember import Remembered
@@ -54,11 +63,16 @@ if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx
     import networkx as nx  # imported when a snapshot is asked for
 
     from .explorer.app import Explorer
+    from .holding.holder import Holder
+    from .recall._embed import Embedder
     from .recall._messages import MessageIndex
+    from .recall._models import Answer, Embedded
     from .recall._synonyms import Table as SynonymTable
 
 __all__ = ["BackupInfo", "DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "Remembered", "Rows", "Store"]
 
+#: How long opening a store waits for a process that has it for a moment (a one-off command), in seconds.
+WAIT = 5.0
 #: Messages from which Store.remember_many reads and stores in bulk: a bulk statement costs a
 #: few milliseconds more to plan than a row's (kuzu: one message took 94 ms in bulk, 14 ms row
 #: by row), and a row's cost is paid per row.
@@ -87,6 +101,35 @@ class Store:
     >>> store.close()
     """
 
+    _engine: Engine | None  # None once closed
+    _holder: Holder | None  # the server of this store to other processes, while this Store holds it
+
+    def __new__(cls, path: str | Path | None = None, *, engine: str | None = None, hold: bool | str = True,
+                wait: float | None = None, **_: Any) -> Store:
+        """A store open in this process, or a client of the process that holds it (see :meth:`__init__`)."""
+        from .holding.remote import client_for
+
+        store = super().__new__(cls)
+        store._engine = None
+        if path is None or str(path) == ":memory:" or not Store.exists(path):
+            return store
+        directory = Path(path).absolute()  # a holder runs clients' commands in their directories
+        deadline = time.monotonic() + (WAIT if wait is None else wait)
+        while True:
+            remote = client_for(directory, engine)
+            if remote is not None:
+                # should the holder go, the client opens the store as this call asked (or finds the next holder)
+                remote.open_again = partial(Store, directory, engine=remote.engine, hold=hold, wait=wait, **_)
+                remote.kind = "python" if hold is True else str(hold or "python")
+                return remote  # type: ignore[return-value]  # a Store as far as its callers can tell
+            try:
+                store._engine = acquire(choose_engine(engine, directory), directory)
+                return store
+            except StoreLocked:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.05)  # a one-off command has it for a moment, or a holder is starting
+
     def __init__(
         self,
         path: str | Path | None = None,
@@ -96,14 +139,20 @@ class Store:
         clock: Callable[[], datetime] | None = None,
         embedder: Embedder | None = None,
         allow_future: bool = False,
+        hold: bool | str = True,
+        wait: float | None = None,
     ):
-        self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        # Absolute: a holder runs its clients' command lines in their directories (os.chdir, for
+        # the whole process), so a relative path would name another store meanwhile.
+        self.path = None if path is None or str(path) == ":memory:" else Path(path).absolute()
         #: Accept transaction times more than a day past the wall clock (``recorded_at``, a
         #: replay's reference times, an imported log's): off, a write or import giving one is
         #: refused, since the store could take no write before that time again.
         self.allow_future = allow_future
-        self._engine: Engine | None = acquire(choose_engine(engine, self.path), self.path)
+        if self._engine is None:  # not opened by __new__ (a new store, or one in memory)
+            self._engine = acquire(choose_engine(engine, self.path), self.path)
         self._shared = shared_by(self._engine)
+        self._holder = None
         self._clock = clock or (lambda: datetime.now(UTC))
         self.embedder = embedder  # semantic search, when an embeddings endpoint is configured
         try:
@@ -111,9 +160,23 @@ class Store:
             finish_pending(self._db)  # a purge whose file rewrite a crash interrupted
             finish_import(self._db)  # an import whose settings a crash kept from being written
             self._shared.forget()
+            if hold and self.path is not None:
+                self._hold("python" if hold is True else hold)
         except BaseException:
             self.close()
             raise
+
+    def _hold(self, kind: str) -> None:
+        """Serve this store to other processes (unless this process already does)."""
+        from .holding.holder import Holder, held_here
+
+        assert self.path is not None
+        if held_here(self.path) is None:
+            try:
+                self._holder = Holder(self, self.path, kind)
+            except OSError as exc:  # no socket can be made here: the store works, unshared
+                warnings.warn(f"store {self.path} cannot be served to other processes ({exc}); they will "
+                              "find it in use", RuntimeWarning, stacklevel=3)
 
     def _setup(self, timezone: str | None) -> None:
         held = self._db.table_names()
@@ -149,6 +212,9 @@ class Store:
 
     def close(self) -> None:
         """Release the database; the store cannot be used afterwards."""
+        if self._holder is not None:
+            self._holder.stop()
+            self._holder = None
         if self._engine is not None:
             if self._engine.users == 1:  # the last Store on this path here: drop what they shared
                 self._shared.snapshots.clear()
@@ -326,6 +392,8 @@ class Store:
     def embed(self, progress: Callable[[int, int], None] | None = None) -> Embedded:
         """Make the vectors semantic search needs for every version and episode that has none yet
         (from this embedder's model); ``progress(done, total)`` is called after each batch."""
+        from .recall._models import Embedded
+
         if self.embedder is None:
             raise InvalidInput("no embeddings endpoint; set GRAPHMEM_EMBED_BASE_URL (e.g. http://localhost:8000/v1) "
                                "and GRAPHMEM_EMBED_MODEL, or pass Store(..., embedder=Embedder(url, model))")

@@ -154,7 +154,8 @@ def _static_all(tree: ast.Module) -> list[str] | None:
 
 #: The folders of graphmem whose every module is internal (the bands under the public API, and the
 #: front ends, which are programs rather than libraries).
-INTERNAL_FOLDERS = ("core", "engine", "read", "write", "query", "log", "cli", "explorer", "pages", "scenarios")
+INTERNAL_FOLDERS = ("core", "engine", "read", "write", "query", "log", "cli", "explorer", "pages", "scenarios",
+                    "holding")
 
 
 def internal_by_place(name: str) -> bool:

@@ -20,11 +20,11 @@ PACKAGES = ("graphmem", "visualize")
 
 #: The bands, top to bottom, each the module prefixes it holds (docs/architecture.md draws them).
 BANDS: dict[str, tuple[str, ...]] = {
-    "command line": ("graphmem.cli", "graphmem.__main__"),
+    "command line": ("graphmem.cli", "graphmem.__main__", "graphmem._launch"),
     "front ends": ("graphmem.mcp", "graphmem.explorer", "visualize"),
     "programs": ("graphmem.ingest", "graphmem.scenario", "graphmem.evaluation", "graphmem.spark",
                  "graphmem.recall.evaluate", "graphmem.recall.conversations"),
-    "boundary": ("graphmem._store", "graphmem._caches"),
+    "boundary": ("graphmem._store", "graphmem._caches", "graphmem.holding"),
     "pieces": ("graphmem.read", "graphmem.write", "graphmem.query", "graphmem.log", "graphmem.recall"),
     "seams": ("graphmem.engine", "graphmem._openai_api"),
     "pure core": ("graphmem.core", "graphmem.when", "graphmem.extract", "graphmem.extract_rules",
@@ -46,6 +46,8 @@ MAY_IMPORT: dict[str, set[str]] = {
 EXCEPTIONS = {
     ("graphmem._store", "graphmem.explorer"): "Store.explore starts the explorer over the store it is called on",
     ("graphmem._store", "graphmem.explorer.app"): "Store.explore keeps the running explorer",
+    ("graphmem.holding.remote", "graphmem.explorer"): "a client's explore serves the explorer from its own process",
+    ("graphmem.holding.holder", "graphmem.cli.serving"): "a holder runs its clients' command lines as typed",
     ("graphmem.spark._questions", "graphmem.log.parquet"): "Spark reads an export by the schema it was written with",
     ("graphmem.extract._chat_api", "graphmem._openai_api"): "the LLM extractor asks a model over HTTP "
                                                              "(the rules stay pure)",

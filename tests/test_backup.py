@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 import pytest
 from click.testing import CliRunner
 
-from graphmem import InvalidInput, Store, StoreLocked
+from graphmem import InvalidInput, Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
 from graphmem.log.backup import MANIFEST, read_backup, restore_into
@@ -213,7 +213,7 @@ def test_backup_and_restore_through_the_cli(tmp_path):
         assert bad.exit_code != 0 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
 
 
-def test_backup_from_another_process_gets_one_clear_line(tmp_path):
+def test_backup_from_another_process_goes_through_the_holder(tmp_path):
     gm = gm_runner(tmp_path)
     gm("init")
     code = textwrap.dedent(f"""
@@ -227,14 +227,12 @@ def test_backup_from_another_process_gets_one_clear_line(tmp_path):
                               text=True, env={**os.environ, "GRAPHMEM_ENGINE": ENGINE})
     try:
         assert holder.stdout.readline().strip() == "holding"
-        result = gm("backup", str(tmp_path / "bk"), ok=False)
-        (line,) = result.stderr.strip().splitlines()
-        assert line.startswith("error: ") and f"process {holder.pid}" in line and "Store.backup" in line
-        assert not (tmp_path / "bk").exists()
-        with pytest.raises(StoreLocked):
-            Store(tmp_path / "store", engine=ENGINE)
+        assert gm("backup", str(tmp_path / "bk")).stdout.startswith("backed up")  # the path is ours
+        with Store(tmp_path / "store", engine=ENGINE) as client:
+            assert type(client).__name__ == "RemoteStore" and client.holder["pid"] == holder.pid
     finally:
         holder.stdin.write("\n")
         holder.stdin.close()
         holder.wait(timeout=60)
-    assert gm("backup", str(tmp_path / "bk")).stdout.startswith("backed up")
+    assert (tmp_path / "bk" / "graphmem.json").exists()
+    assert gm("backup", str(tmp_path / "bk2")).stdout.startswith("backed up")

@@ -50,13 +50,13 @@ def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
     assert done.stdout.strip().splitlines()[-1] == "LOADED []", done.stdout[-300:]
 
 
-#: What a store command (history, add, end...) does not need: the search index and its stemmers,
+#: What a store command (history, add, end...) does not need: the search index, its stemmers and its models,
 #: the time-phrase grammar (ISO times are read without it), networkx (snapshots only), the
 #: Cypher sandbox's multiprocessing, and pydantic's validators (records read from the store and
 #: a write's own decisions are made without validation; building one validator loads pydantic's
 #: plugin loader and costs 20-30 ms).
-SEARCH_AND_PHRASES = ("graphmem.recall._live", "graphmem.recall._text", "snowballstemmer", "graphmem.when._grammar",
-                      "networkx", "multiprocessing", "pydantic.plugin._loader")
+SEARCH_AND_PHRASES = ("graphmem.recall._live", "graphmem.recall._text", "graphmem.recall._models", "snowballstemmer",
+                      "graphmem.when._grammar", "networkx", "multiprocessing", "pydantic.plugin._loader")
 
 
 def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):
@@ -77,6 +77,33 @@ def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):
                              "beliefs", "--as-of", "yesterday", "--json"], capture_output=True, text=True, cwd=ROOT,
                             timeout=120)
     assert phrase.returncode == 0, phrase.stderr[-2000:]
+
+
+def test_a_client_of_a_holder_imports_neither_the_store_nor_the_command_line(tmp_path):
+    """A command a holder answers loads graphmem's errors and the socket's framing, nothing more:
+    no engine, pyarrow, pydantic or models, not even click (benchmarks/cli.py times it)."""
+    store = tmp_path / "s"
+    cmd = [sys.executable, "-m", "graphmem", "--store", str(store), "--engine", ENGINE]
+    subprocess.run([*cmd, "init"], check=True, capture_output=True, cwd=ROOT, timeout=120)
+    holder = subprocess.Popen([*cmd, "serve"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().startswith(b"serving"), holder.stderr
+        client = (*HEAVY, "graphmem.cli", "click", "graphmem.recall")
+        script = ("import sys\nfrom graphmem._launch import main\nsys.argv[0] = 'graphmem'\n"
+                  "for args in (['add', 'Ana', 'lives_in', 'Oslo'], ['history', 'Ana', 'lives_in'],\n"
+                  "             ['timeline', 'Ana'], ['search', 'where does Ana live']):\n"
+                  "    sys.argv[1:] = [*ARGS, *args]\n"
+                  "    try:\n        main()\n"
+                  "    except SystemExit as exc:\n        assert not exc.code, (args, exc.code)\n"
+                  f"print('LOADED', sorted(m for m in {client!r} if m in sys.modules))\n")
+        script = script.replace("ARGS", repr(["--store", str(store), "--engine", ENGINE]))
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "Oslo" in done.stdout  # answered by the holder
+        assert done.stdout.strip().splitlines()[-1] == "LOADED []", done.stdout[-300:]
+    finally:
+        holder.terminate()
+        holder.communicate(timeout=60)
 
 
 def gm(store: Path, *args: str, ok: bool = True):

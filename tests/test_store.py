@@ -81,17 +81,29 @@ def test_one_database_per_path_per_process(store_dir):
         assert len(again.beliefs()) == 2
 
 
-def test_a_second_process_gets_a_clear_error(store_dir):
-    with Store(store_dir, engine=ENGINE):
+def test_a_second_process_is_a_client_of_the_holder(store_dir):
+    with Store(store_dir, engine=ENGINE) as held:
+        held.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01")
         result = run_python(f"""
-            from graphmem import Store, StoreLocked
+            from graphmem import Store, InvalidInput
+            store = Store({str(store_dir)!r})
+            print(type(store).__name__, store.holder["pid"], store.engine, store.tz_name)
+            print([(v.subject, v.object, type(v).__name__) for v in store.beliefs()])
+            store.add("Ivan", "lives_in", "Berlin", valid_from="2025-01-01")
+            print(type(store.snapshot()).__name__, store.snapshot().number_of_edges())
             try:
-                Store({str(store_dir)!r})
-            except StoreLocked as exc:
-                print("LOCKED", exc)
+                store.add("Ivan", "lives_in", " ")
+            except InvalidInput as exc:
+                print("REFUSED", exc)
+            store.close()
             """, ENGINE)
-    assert "LOCKED" in result.stdout, result.stderr
-    assert "in use by another process" in result.stdout and str(os.getpid()) in result.stdout
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert lines[0] == f"RemoteStore {os.getpid()} {ENGINE} UTC"
+        assert lines[1] == "[('Ivan', 'Prague', 'Version')]"
+        assert lines[2] == "MultiDiGraph 1"
+        assert lines[3].startswith("REFUSED an entity name cannot be empty")
+        assert [v.object for v in held.beliefs()] == ["Berlin"]  # the client's write, here
 
 
 def test_the_other_engine_is_refused_in_this_process():

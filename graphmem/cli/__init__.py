@@ -237,12 +237,15 @@ def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> N
         sys.stdout.write(OVERVIEW.format(store=f"store: {directory}{state}"))
 
 
-def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None = None) -> Store:
+def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None = None,
+               hold: bool | str = False) -> Store:
     """Open the store named by --store; refuse a missing one unless ``create`` (a new store reads
     naive times in ``timezone``; a failing command removes it again). Times are shown in the
-    store's zone from then on (in UTC with --utc)."""
+    store's zone from then on (in UTC with --utc). A one-off command uses a holder's store, or
+    opens it for its own short life (waiting a few seconds for another one-off command);
+    ``hold`` (the kind: serve, mcp, explore) serves it to other processes while this one runs."""
     from .._store import Store
-    from ..recall import embedder_from_env
+    from ..recall import embedder_from_env  # its stdlib-only module: the search models load when searching
 
     directory: Path = ctx.obj["dir"]
     if not Store.exists(directory):
@@ -250,7 +253,7 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
             raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
         note_creating(ctx)
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
-                  allow_future=bool(ctx.obj.get("allow_future")))
+                  allow_future=bool(ctx.obj.get("allow_future")), hold=hold)
     ctx.call_on_close(store.close)
     show_times_of(ctx, store)
     return store
@@ -343,4 +346,4 @@ def moment(value: str | None) -> str:
 
 
 # Each module registers its commands on `main`.
-from . import backup, evaluate, everyday, ingest, mcp, query, recall, render, spark  # noqa: E402,F401
+from . import backup, evaluate, everyday, ingest, mcp, query, recall, render, serving, spark  # noqa: E402,F401

@@ -32,7 +32,7 @@ def mcp_(ctx, extractor_name, day_first, explore_port):
         from ..mcp.server import serve
     from ..ingest import make_extractor
 
-    store = open_store(ctx, create=True)
+    store = open_store(ctx, create=True, hold="mcp")
     explorer = None
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)

@@ -111,7 +111,7 @@ def explore(ctx, host, port, no_browser, no_token, timeout):
     # job of a script), and so does SIGTERM: both end the wait below as a KeyboardInterrupt does.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    store = open_store(ctx)
+    store = open_store(ctx, hold="explore")
     explorer = store.explore(port=port, host=host, open_browser=not no_browser, token=not no_token,
                              timeout=timeout)
     output.plain(f"graphmem explorer at {explorer.url} (read-only; Ctrl-C stops it)")

@@ -31,7 +31,8 @@ from .statements import QUERIES, parameters_of
 if TYPE_CHECKING:
     import pyarrow as pa
 
-__all__ = ["DATABASE_FILE", "ENGINES", "Engine", "MARKER_FILE", "acquire", "choose_engine", "load_engine", "release"]
+__all__ = ["DATABASE_FILE", "ENGINES", "Engine", "MARKER_FILE", "acquire", "choose_engine", "is_open_here",
+           "load_engine", "release"]
 
 ENGINES = ("kuzu", "ladybug")
 DEFAULT_ENGINE = "kuzu"
@@ -351,6 +352,12 @@ def _holder(owner: Path) -> str:
 
 _open_engines: dict[str, Engine] = {}
 _registry_lock = threading.Lock()
+
+
+def is_open_here(directory: Path) -> bool:
+    """True when this process has the store in ``directory`` open."""
+    with _registry_lock:
+        return str(directory.resolve()) in _open_engines
 
 
 def acquire(name: str, directory: Path | None) -> Engine:

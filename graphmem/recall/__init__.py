@@ -16,8 +16,33 @@ the index in step with a store's writes (:mod:`.live`).
 
 from __future__ import annotations
 
-from ._embed import Embedder, EmbeddingFailed, embedder_from_env
-from ._models import Answer, Embedded, Hit, Matched, MessageHit, SaidTime, SynonymUsed, TimeFilter, Turn
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._embed import Embedder, EmbeddingFailed, embedder_from_env
+    from ._models import Answer, Embedded, Hit, Matched, MessageHit, SaidTime, SynonymUsed, TimeFilter, Turn
 
 __all__ = ["Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "MessageHit", "SaidTime",
            "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]
+
+#: Names imported on first use, and the module each comes from: opening a store (every command)
+#: needs at most the embedder, and the result models (pydantic) only when searching.
+_LAZY = {
+    **dict.fromkeys(("Embedder", "EmbeddingFailed", "embedder_from_env"), "_embed"),
+    **dict.fromkeys(("Answer", "Embedded", "Hit", "Matched", "MessageHit", "SaidTime", "SynonymUsed", "TimeFilter",
+                     "Turn"), "_models"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -1,0 +1,103 @@
+"""The `graphmem` command: a client of the store's holder when there is one, else the command line.
+
+When a process holds the store a command names (``--store``, ``GRAPHMEM_STORE``, or the
+default), the command line is sent to it and run there, as typed in this directory with this
+terminal's settings; what it printed and its exit status come back. This path imports nothing
+of graphmem but its errors and the socket's framing, so a command answered by a holder costs
+little more than starting Python. Without a holder (or for the commands that run here: serve,
+mcp, explore, status, demo, eval, when, and help), the command line runs in this process.
+
+Internal: the console script.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+__all__ = ["HERE", "main"]
+
+#: Commands that always run in this process (they hold a store, make their own, or need none).
+HERE = frozenset({"serve", "mcp", "explore", "status", "demo", "eval", "when", "init"})
+_VALUED = frozenset({"--store", "--engine"})
+_DEFAULT_STORE = "graphmem-store"  # graphmem.cli.DEFAULT_STORE (a test keeps them equal)
+#: The settings of this process a forwarded command sees.
+_SETTINGS = ("COLUMNS", "LINES", "NO_COLOR", "TERM", "TZ")
+
+
+def _command(argv: list[str]) -> tuple[str | None, str]:
+    """The command an argument list names and the store it names (before the command)."""
+    store = os.environ.get("GRAPHMEM_STORE") or _DEFAULT_STORE
+    given = iter(argv)
+    for arg in given:
+        if arg in ("-h", "--help", "--version"):
+            return None, store
+        if arg == "--store":
+            store = next(given, store)
+        elif arg.startswith("--store="):
+            store = arg.split("=", 1)[1]
+        elif arg in _VALUED:
+            next(given, None)
+        elif not arg.startswith("-"):
+            return arg, store
+    return None, store
+
+
+def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
+    """Run ``argv`` in the holder of the store it names: (stdout, stderr, status), or None when
+    no holder serves that store (or the command runs here)."""
+    command, store = _command(argv)
+    if command is None or command in HERE or "--help" in argv or "-h" in argv:
+        return None
+    directory = Path(store)
+    if not (directory / "graphmem.json").exists():
+        return None
+    from . import __version__
+    from .holding import wire
+
+    try:
+        sock = wire.connect(wire.socket_path(directory))
+    except wire.Refused as exc:
+        return b"", f"error: {exc}\n".encode(), 1
+    if sock is None:
+        return None
+    env = {k: v for k, v in os.environ.items() if k.startswith("GRAPHMEM_") or k in _SETTINGS}
+    if sys.stdout.isatty() and "COLUMNS" not in env:
+        import shutil
+
+        env["COLUMNS"] = str(shutil.get_terminal_size().columns)
+    try:
+        with sock:
+            wire.send(sock, ("hello", wire.PROTOCOL, __version__))
+            status, info = wire.receive(sock)
+            if status != "ok":
+                return b"", f"error: {info}\n".encode(), 1
+            wire.send(sock, ("cli", argv, os.getcwd(), env, (sys.stdout.isatty(), sys.stderr.isatty())))
+            status, answer = wire.receive(sock)
+    except (wire.HolderGone, OSError):
+        return b"", (f"error: the process holding store {store} stopped before answering; whether the command "
+                     "was done is unknown: look, then run it again\n").encode(), 1
+    if status != "ok":
+        return b"", f"error: {answer}\n".encode(), 1
+    return answer
+
+
+def main() -> None:
+    """The console script: forward to a holder, or run the command line here."""
+    argv = sys.argv[1:]
+    answer = forward(argv)
+    if answer is None:
+        from .cli import main as command_line
+
+        command_line(prog_name="graphmem")
+        return
+    out, err, code = answer
+    try:
+        sys.stdout.buffer.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.stderr.buffer.write(err)
+    sys.stderr.flush()
+    sys.exit(code)

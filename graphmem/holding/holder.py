@@ -1,0 +1,173 @@
+"""The holder: a process that has a store open serves it to the others on the store's socket.
+
+Each connection is served on a thread of its own, one request after another:
+
+- ``("hello", PROTOCOL, version)``: the client's protocol and graphmem version; a holder of
+  another refuses. The answer says who holds: process id, kind (serve, mcp, explore, python),
+  since when, graphmem's version, the engine and the store's zone.
+- ``("call", method, args, kwargs)``: a public :class:`graphmem.Store` method, called on the held
+  store; the answer is its value, or the exception it raised, as the caller would have had them.
+- ``("cli", argv, cwd, env, ttys)``: a command line, run here as if typed in the client's
+  directory with its terminal (:func:`graphmem.cli.forwarded`); the answer is what it printed and
+  its exit status. Command lines run one at a time.
+- ``("status",)``: who holds, and how many clients are connected.
+
+Writes from every client go through the one store, so the engine serialises them and
+transaction time keeps moving forward. The socket file is removed when the holder stops; one a
+killed holder left is found stale and replaced by the next process (:mod:`.wire`).
+
+Internal: :class:`graphmem.Store` starts one for a store it holds.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import wire
+
+__all__ = ["LOCAL", "Holder", "callable_by_clients", "held_here"]
+
+#: Store methods that run in the client, never in the holder.
+LOCAL = frozenset({"close", "explore"})
+_held: dict[str, Holder] = {}
+_held_lock = threading.Lock()
+
+
+def callable_by_clients(store: object) -> frozenset[str]:
+    """The public methods of a store a client may have the holder call."""
+    return frozenset(name for name in dir(type(store)) if not name.startswith("_") and name not in LOCAL
+                     and callable(getattr(type(store), name, None)))
+
+
+def held_here(directory: Path) -> Holder | None:
+    """The holder this process runs for the store in ``directory``, if any."""
+    with _held_lock:
+        return _held.get(str(directory.resolve()))
+
+
+class Holder:
+    """Serves one open store on its socket until :meth:`stop`."""
+
+    def __init__(self, store: Any, directory: Path, kind: str,
+                 run_cli: Callable[[list[str], str, dict[str, str], tuple[bool, bool]], tuple[bytes, bytes, int]]
+                 | None = None):
+        from .. import __version__
+
+        self.store, self.kind, self.run_cli = store, kind, run_cli or _run_cli
+        self.path = wire.socket_path(directory)
+        self.info = {"pid": os.getpid(), "kind": kind, "since": datetime.now(UTC).isoformat(),
+                     "version": __version__, "protocol": wire.PROTOCOL, "engine": store.engine,
+                     "timezone": store.tz_name, "socket": str(self.path)}
+        self.methods = callable_by_clients(store)
+        self.clients = 0
+        self._cli_lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._listener = self._listen()
+        self._key = str(directory.resolve())
+        with _held_lock:
+            _held[self._key] = self
+        self._thread = threading.Thread(target=self._accept, name=f"graphmem-holder-{directory.name}", daemon=True)
+        self._thread.start()
+
+    def _listen(self) -> socket.socket:
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        if self.path.exists():  # a killed holder's: nobody answers on it (else the store was not ours to open)
+            self.path.unlink()
+        mask = os.umask(0o177)  # the socket file: read and write for its owner only
+        try:
+            listener.bind(str(self.path))
+        finally:
+            os.umask(mask)
+        os.chmod(self.path, 0o600)
+        listener.listen(64)
+        return listener
+
+    def _accept(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                conn, _ = self._listener.accept()
+            except OSError:
+                return  # the listener was closed: stopping
+            if not wire.peer_is_me(conn):
+                conn.close()  # another user: no word is exchanged
+                continue
+            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+
+    def _serve(self, conn: socket.socket) -> None:
+        self.clients += 1
+        try:
+            while not self._stopping.is_set():
+                try:
+                    request = wire.receive(conn)
+                except (wire.HolderGone, OSError, EOFError):
+                    return
+                wire.send(conn, self._answer(request))
+        except OSError:
+            return
+        finally:
+            self.clients -= 1
+            conn.close()
+
+    def _answer(self, request: Any) -> tuple[str, Any]:
+        try:
+            kind = request[0]
+            if kind == "hello":
+                _, protocol, version = request
+                if protocol != wire.PROTOCOL or version != self.info["version"]:
+                    return "refused", (f"the store is held by graphmem {self.info['version']} (process "
+                                       f"{self.info['pid']}), this is graphmem {version}: use the same version, "
+                                       "or stop that process")
+                return "ok", {**self.info, "methods": sorted(self.methods)}
+            if kind == "status":
+                return "ok", {**self.info, "clients": self.clients}
+            if kind == "call":
+                _, method, args, kwargs = request
+                if method not in self.methods:
+                    return "error", AttributeError(f"Store has no method a client may call named {method!r}")
+                return "ok", getattr(self.store, method)(*args, **kwargs)
+            if kind == "cli":
+                if self.run_cli is None:
+                    return "error", RuntimeError("this holder does not run command lines")
+                _, argv, cwd, env, ttys = request
+                with self._cli_lock:
+                    return "ok", self.run_cli(argv, cwd, env, ttys)
+            return "error", ValueError(f"unknown request {kind!r}")
+        except BaseException as exc:  # the caller gets what it would have had holding the store
+            if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+                raise
+            return "error", _portable(exc)
+
+    def stop(self) -> None:
+        """Stop serving: no new connection is taken, and the socket file goes."""
+        self._stopping.set()
+        with _held_lock:
+            if _held.get(self._key) is self:
+                del _held[self._key]
+        try:
+            self._listener.close()
+        finally:
+            self.path.unlink(missing_ok=True)
+
+
+def _run_cli(argv: list[str], cwd: str, env: dict[str, str], ttys: tuple[bool, bool]) -> tuple[bytes, bytes, int]:
+    """A client's command line, run here (:func:`graphmem.cli.serving.forwarded`)."""
+    from ..cli.serving import forwarded
+
+    return forwarded(argv, cwd, env, ttys)
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """The exception if it crosses the socket as itself, else a RuntimeError saying what it was."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        return RuntimeError(f"{type(exc).__name__}: {exc}")

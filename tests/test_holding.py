@@ -1,0 +1,538 @@
+"""One store, many programs: the holder serving a store, as people use it (issue 28).
+
+Real processes throughout: `graphmem serve` and `graphmem mcp` hold a store, `python -m graphmem`
+command lines and a Python ``Store`` are its clients, the explorer reads through one. Checked:
+many writers at once lose nothing and keep transaction time moving forward; kill -9 of the
+holder costs the request in flight one clear error and nothing acknowledged; a command answers
+the same byte for byte whether it ran in a holder or alone; the socket is private; a one-off
+command waits for another; `serve` stops cleanly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import graphmem
+from graphmem import EngineError, Store, StoreLocked
+from graphmem.cli import main
+from graphmem.core.times import UTC
+from graphmem.holding import wire
+from tests.conftest import ENGINE
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "GRAPHMEM_ENGINE": ENGINE, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+HAVE_MCP = importlib.util.find_spec("mcp") is not None
+
+
+def graphmem_cli(directory: Path, *args: str, cwd: Path | None = None,
+                 timeout: float = 60) -> subprocess.CompletedProcess:
+    """`python -m graphmem --store DIRECTORY ARGS`, as a person types it (through graphmem._launch)."""
+    return subprocess.run([sys.executable, "-m", "graphmem", "--store", str(directory), *args], capture_output=True,
+                          cwd=cwd or ROOT, env=ENV, timeout=timeout)
+
+
+def ok(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 0, (result.args, result.stdout, result.stderr)
+    return result.stdout.decode()
+
+
+@contextmanager
+def serving(directory: Path, named: str | None = None, **popen):
+    """A `graphmem serve` process holding ``directory`` (given as ``named``), killed at the end if still running."""
+    popen.setdefault("cwd", ROOT)
+    process = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", named or str(directory), "serve"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, **popen)
+    try:
+        said = ""
+        while "Ctrl-C stops" not in said:  # a sentence wrapped to the width of a pipe
+            line = process.stdout.readline()
+            assert line, f"serve said {said!r} and stopped: {process.stderr.read()}"
+            said += line.replace("\n", " ")
+        expected = f"serving {directory} on {wire.socket_path(directory)} (process {process.pid})"
+        assert "".join(said.split()).startswith("".join(expected.split())), said  # long words are broken too
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(30)
+        process.stdout.close()
+        process.stderr.close()
+
+
+def make_store(directory: Path) -> None:
+    """A small store with fixed times: Ivan moved, Lin likes tea, an episode or two."""
+    clock = Clock()
+    with Store(directory, engine=ENGINE, clock=clock, hold=False) as store:
+        store.add("Ivan", "lives_in", "Prague", valid_from="2020-01-01", quote="Ivan lives in Prague.")
+        clock.tick()
+        store.add("Ivan", "lives_in", "Berlin", valid_from="2024-05-01", quote="Ivan moved to Berlin.")
+        clock.tick()
+        store.add("Lin", "likes", "tea", valid_from="2021-01-01")
+        clock.tick()
+        store.add("Lin", "works_at", "Acme", valid_from="2022-03-01")
+
+
+class Clock:
+    def __init__(self):
+        self.time = datetime(2025, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.time
+
+    def tick(self) -> None:
+        self.time = self.time.replace(month=self.time.month + 1)
+
+
+def state_of(directory: Path) -> tuple[list, list]:
+    """The store's decisions and check, read by a process of its own that opens it (no holder)."""
+    script = textwrap.dedent("""
+        import json, sys
+        from graphmem import Store
+        with Store(sys.argv[1], hold=False) as s:
+            decisions = [(d.id, d.op, d.at.isoformat(), list(d.created)) for d in s.decisions()]
+            bad = [f"{v.rule}: {v.detail}" for v in s.check()]
+        print(json.dumps([decisions, bad]))
+        """)
+    done = subprocess.run([sys.executable, "-c", script, str(directory)], capture_output=True, text=True, env=ENV,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def moving_forward(decisions: list) -> None:
+    """Transaction times strictly increase in the order the decisions were taken."""
+    ordered = sorted(decisions, key=lambda d: int(d[0][1:]))
+    times = [datetime.fromisoformat(d[2]) for d in ordered]
+    assert all(a < b for a, b in zip(times, times[1:])), ordered
+
+
+# -- 1. an assistant on MCP, a person on the CLI, the explorer, all at once ---------------------------
+
+
+def explorer_of(directory: Path) -> tuple[subprocess.Popen, str, str]:
+    process = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "explore",
+                                "--port", "0", "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=ROOT, env=ENV)
+    line = process.stdout.readline()
+    if not line.startswith("graphmem explorer at http://127.0.0.1:"):
+        process.kill()
+        raise AssertionError(line + process.stderr.read())
+    address, token = line.split(" at ")[1].split()[0].split("?token=")
+    return process, address, token
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
+@pytest.mark.anyio
+async def test_an_assistant_a_person_and_the_explorer_use_one_store_at_once(tmp_path):
+    from mcp import ClientSession, StdioServerParameters, types
+    from mcp.client.stdio import stdio_client
+
+    directory = tmp_path / "store"
+    make_store(directory)
+    with Store(directory, engine=ENGINE, hold=False) as store:
+        ivan, lin = (store.history(who, what)[0].id for who, what in (("Ivan", "lives_in"), ("Lin", "likes")))
+        acme = store.history("Lin", "works_at")[0].id
+    acknowledged: dict[str, str] = {}  # decision id -> op, as the writer was told
+    errors: list[str] = []
+    reads = []
+    remembered: set[tuple[str, str, str]] = set()
+    done = threading.Event()
+
+    def person() -> None:
+        """Corrections on the command line while the assistant writes."""
+        commands = [["add", "Ivan", "likes", "chess"], ["correct", lin, "green tea", "--reason", "which tea"],
+                    ["correct", ivan, "Hamburg", "--reason", "misheard"], ["retract", acme, "--reason", "never"],
+                    ["add", "Mia", "lives_in", "Oslo", "--from", "2023-01-01"],
+                    ["end", "Lin", "likes", "green tea", "--at", "2025-06-01"]]
+        for command in commands:
+            result = graphmem_cli(directory, *command, "--json")
+            if result.returncode != 0:
+                errors.append(f"{command}: {result.stderr.decode()}")
+                continue
+            decision = json.loads(result.stdout)[0]
+            acknowledged[decision["id"]] = decision["op"]
+
+    def looker(address: str, token: str) -> None:
+        """The explorer's API, read again and again meanwhile."""
+        paths = ["api/graph?focus=Ivan&valid_at=all", "api/search?q=Ivan", "api/writes",
+                 "api/timeline?entity=Lin", "api/changes?since=2020-01-01&until=2030-01-01"]
+        n = 0
+        while not done.is_set() or n < len(paths):
+            request = urllib.request.Request(address + paths[n % len(paths)],
+                                             headers={"Authorization": f"Bearer {token}"})
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    reads.append((response.status, json.loads(response.read())))
+            except Exception as exc:  # noqa: BLE001
+                errors.append(f"explorer {paths[n % len(paths)]}: {exc}")
+            n += 1
+
+    server = StdioServerParameters(command=sys.executable, args=["-m", "graphmem", "--store", str(directory), "mcp"],
+                                   env={k: v for k, v in ENV.items() if k in ("GRAPHMEM_ENGINE", "PYTHONPATH",
+                                                                               "GRAPHMEM_BUFFER_POOL_MB", "PATH")})
+    with open(tmp_path / "mcp.log", "w") as errlog:
+        async with stdio_client(server, errlog=errlog) as (read, write):
+            async with ClientSession(read, write, client_info=types.Implementation(name="t", version="1")) as session:
+                await session.initialize()
+                holder = json.loads(ok(graphmem_cli(directory, "status", "--json")))[0]
+                assert (holder["held"], holder["kind"]) == (True, "mcp")
+                explorer, address, token = explorer_of(directory)
+                try:
+                    threads = [threading.Thread(target=person), threading.Thread(target=looker, args=(address, token))]
+                    for thread in threads:
+                        thread.start()
+                    for n in range(10):
+                        if n % 4 == 3:
+                            result = await session.call_tool("remember", {
+                                "text": ["I moved to Oslo.", "I like jazz."][n // 4], "approve": True,
+                                "said_at": "2026-03-01T10:00:00Z"})
+                            assert not result.is_error, result.content[0].text
+                            for p in result.structured_content["proposals"]:
+                                assert p["state"] == "approved", p
+                                remembered.add((p["subject"], p["predicate"], p["object"]))
+                        else:
+                            result = await session.call_tool("add", {"subject": f"Bot{n}", "predicate": "likes",
+                                                                     "object": f"thing {n}"})
+                            assert not result.is_error, result.content[0].text
+                            decision = result.structured_content["decision"]
+                            acknowledged[decision["id"]] = decision["op"]
+                    threads[0].join(120)
+                    done.set()
+                    threads[1].join(60)
+                finally:
+                    explorer.send_signal(signal.SIGINT)
+                    assert explorer.wait(30) == 0, explorer.stderr.read()
+                    explorer.stdout.close()
+                    explorer.stderr.close()
+                with Store(directory) as client:  # a client of the MCP server, as it still runs
+                    assert type(client).__name__ == "RemoteStore" and client.holder["kind"] == "mcp"
+                    believed = {(v.subject, v.predicate, v.object) for v in client.beliefs(valid_at="all")}
+    assert errors == []
+    assert reads and all(status == 200 for status, _ in reads)
+    assert len(acknowledged) == 6 + 8  # the CLI's and the MCP adds (remember approves its own)
+    decisions, bad = state_of(directory)
+    assert bad == []
+    taken = {d[0]: d[1] for d in decisions}
+    for decision, op in acknowledged.items():
+        assert taken.get(decision) == op, (decision, op)
+    moving_forward(decisions)
+    assert {("Ivan", "likes", "chess"), ("Mia", "lives_in", "Oslo"), ("Lin", "likes", "green tea"),
+            ("Bot0", "likes", "thing 0")} <= believed
+    assert len(remembered) == 2 and remembered <= believed
+    assert ("Lin", "works_at", "Acme") not in believed
+
+
+# -- 2. kill -9 of the holder while a client writes --------------------------------------------------
+
+
+def killed_while_writing(directory: Path, rng: random.Random, next_by: str) -> None:
+    """One holder, a client writing through it, the holder killed at a random moment."""
+    acknowledged: list[tuple[str, str]] = []
+    with serving(directory) as holder:
+        client = Store(directory)
+        assert type(client).__name__ == "RemoteStore" and client.holder["pid"] == holder.pid
+        killer = threading.Timer(rng.uniform(0.05, 0.6), holder.send_signal, args=(signal.SIGKILL,))
+        killer.start()
+        n = 0
+        with pytest.raises(EngineError) as lost:
+            while n < 10_000:
+                subject = f"k{rng.randrange(10**9)}"
+                decision = client.add(subject, "likes", f"thing {n}")
+                acknowledged.append((decision.id, subject))
+                n += 1
+        killer.join()
+        message = str(lost.value)
+        assert "\n" not in message and f"process {holder.pid}" in message and "stopped before answering add" in message
+        holder.wait(30)
+    assert wire.socket_path(directory).exists()  # what a killed holder leaves
+    if next_by == "client":  # the client's next call works: no holder now, so it opens the store itself
+        facts = {(v.subject, v.object) for v in client.beliefs()}
+        assert type(client).__name__ == "RemoteStore" and client.check() == []
+        client.close()
+        decisions, _ = state_of(directory)
+    else:  # the next command opens the store itself, replacing the stale socket
+        client.close()
+        assert ok(graphmem_cli(directory, "check")) == "ok: no invariant is broken\n"
+        decisions, bad = state_of(directory)
+        assert bad == []
+        facts = None
+    taken = {d[0] for d in decisions}
+    assert {d for d, _ in acknowledged} <= taken, "an acknowledged write was lost"
+    moving_forward(decisions)
+    if facts is not None:
+        assert {(s, f"thing {i}") for i, (_, s) in enumerate(acknowledged)} <= facts
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_kill_9_of_the_holder_loses_nothing_acknowledged(tmp_path, seed):
+    directory = tmp_path / "store"
+    make_store(directory)
+    rng = random.Random(seed)
+    killed_while_writing(directory, rng, ("client", "command")[seed % 2])
+
+
+@pytest.mark.slow
+def test_kill_9_of_the_holder_again_and_again(tmp_path):
+    directory = tmp_path / "store"
+    make_store(directory)
+    rng = random.Random(28)
+    for n in range(8):
+        killed_while_writing(directory, rng, ("client", "command")[n % 2])
+
+
+# -- 3. the same answers from a holder and alone -------------------------------------------------------
+
+
+READS = [
+    ["beliefs", "--json"], ["beliefs", "--valid-at", "all"], ["beliefs", "--about", "Ivan", "--json"],
+    ["history", "Ivan", "lives_in", "--json"], ["history", "Ivan", "lives_in"], ["timeline", "Ivan", "--json"],
+    ["search", "Berlin", "--json"], ["episodes", "--json"], ["diff", "2025-01-15", "2025-03-15", "--json"],
+    ["why", "Ivan", "lives_in", "--valid-at", "2024-06-01", "--as-of", "2025-01-15", "--vs", "2025-03-01",
+     "--json"],
+    ["history", "Nobody", "lives_in", "--json"],  # an error: no such entity
+    ["beliefs", "--colour"],  # a usage error
+]
+
+
+#: The commands a quick run compares (a command alone costs about a second: the full list is slow).
+FEW = [0, 1, 3, 6, 9, 10, 11]
+
+
+def same_answers(directory: Path, reads: list[list[str]]) -> list[subprocess.CompletedProcess]:
+    alone = [graphmem_cli(directory, *command) for command in reads]
+    with serving(directory):
+        served = [graphmem_cli(directory, *command) for command in reads]
+    for command, a, b in zip(reads, alone, served):
+        assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr), command
+    assert [a.returncode for a in alone[:-2]] == [0] * (len(reads) - 2), [a.stderr for a in alone]
+    assert alone[-2].returncode == 1 and alone[-2].stderr == b"error: no entity named 'Nobody'\n"
+    assert alone[-1].returncode == 2 and alone[-1].stderr.startswith(b"error: No such option '--colour'")
+    return alone
+
+
+def test_a_command_answers_the_same_from_a_holder_and_alone(tmp_path):
+    directory = tmp_path / "store"
+    make_store(directory)
+    alone = same_answers(directory, [READS[n] for n in FEW])
+    assert json.loads(alone[0].stdout) and b"Berlin" in alone[3].stdout and b"Prague" in alone[1].stdout
+
+
+@pytest.mark.slow
+def test_every_read_command_answers_the_same_from_a_holder_and_alone(tmp_path):
+    directory = tmp_path / "store"
+    make_store(directory)
+    same_answers(directory, READS)
+
+
+# -- 4. local and private -----------------------------------------------------------------------------
+
+
+def test_status_the_private_socket_and_a_stale_one(tmp_path):
+    directory = tmp_path / "store"
+    make_store(directory)
+    assert ok(graphmem_cli(directory, "status")).replace("\n", " ") == \
+        f"{directory}: not held (a command opens it for itself) "
+    assert json.loads(ok(graphmem_cli(directory, "status", "--json"))) == [{"store": str(directory), "held": False}]
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # a socket file nobody listens on
+    stale.bind(str(directory / "graphmem.sock"))
+    stale.close()
+    with Store(directory, engine=ENGINE) as held:  # replaces it
+        path = directory / "graphmem.sock"
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.stat().st_uid == os.getuid()
+        assert held._holder is not None and held._holder.path == path
+        text = ok(graphmem_cli(directory, "status")).replace("\n", " ")
+        assert text.startswith(f"{directory}: held by process {os.getpid()} (python, graphmem {graphmem.__version__}, "
+                               f"{ENGINE}) since ") and f"socket {path}" in text, text
+        (info,) = json.loads(ok(graphmem_cli(directory, "status", "--json")))
+        assert (info["held"], info["pid"], info["kind"], info["engine"], info["socket"]) == (
+            True, os.getpid(), "python", ENGINE, str(path))
+        added = json.loads(ok(graphmem_cli(directory, "add", "Ivan", "likes", "chess", "--json")))[0]
+        assert {d.id: d.op for d in held.decisions()}[added["id"]] == "ADD"
+    assert not path.exists()
+
+
+def test_a_store_path_too_long_for_a_socket_is_served_from_the_runtime_directory(tmp_path):
+    directory = tmp_path / ("a-rather-long-directory-name-" * 3) / "store"
+    make_store(directory)
+    path = wire.socket_path(directory)
+    assert path.parent != directory and len(os.fsencode(path)) <= wire.MAX_PATH
+    with serving(directory) as holder:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(path.parent.stat().st_mode) & 0o077 == 0
+        (info,) = json.loads(ok(graphmem_cli(directory, "status", "--json")))
+        assert (info["pid"], info["kind"], info["socket"]) == (holder.pid, "serve", str(path))
+        assert ok(graphmem_cli(directory, "add", "Ivan", "likes", "chess")).startswith("ADD d5 ")
+        with Store(directory) as client:
+            assert client.holder["pid"] == holder.pid and client.history("Ivan", "likes")[0].object == "chess"
+        holder.send_signal(signal.SIGTERM)
+        assert holder.wait(30) == 0
+    assert not path.exists()
+
+
+def test_a_client_of_another_version_is_refused_in_one_line(tmp_path, monkeypatch):
+    from graphmem._launch import forward
+
+    directory = tmp_path / "store"
+    make_store(directory)
+    with serving(directory) as holder:
+        monkeypatch.setattr(graphmem, "__version__", "0.0.1-other")
+        with pytest.raises(StoreLocked) as refused:
+            Store(directory)
+        message = str(refused.value)
+        assert "\n" not in message and f"process {holder.pid}" in message and "0.0.1-other" in message, message
+        out, err, code = forward(["--store", str(directory), "beliefs"])
+        assert (out, code) == (b"", 1) and err == f"error: {message}\n".encode()
+        monkeypatch.undo()
+        with Store(directory) as client:  # the same version is served
+            assert client.holder["pid"] == holder.pid
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="needs root to become another user")
+def test_another_user_cannot_use_the_socket(tmp_path):
+    base = Path(tempfile.mkdtemp(prefix="gm-other-"))  # a directory another user may pass through
+    try:
+        os.chmod(base, 0o711)
+        directory = base / "store"
+        make_store(directory)
+        os.chmod(directory, 0o711)
+        child = textwrap.dedent("""
+            import os, socket, struct, sys
+            os.setgid(65534)
+            os.setuid(65534)
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(sys.argv[1])
+            except PermissionError:
+                print("no entry")
+                sys.exit()
+            sock.settimeout(10)
+            try:
+                sock.sendall(struct.pack("!Q", 4) + b"ping")
+                print("answered" if sock.recv(100) else "closed")
+            except (ConnectionResetError, BrokenPipeError):
+                print("closed")
+            """)
+        with Store(directory, engine=ENGINE) as held:
+            path = held._holder.path
+
+            def as_nobody() -> str:
+                done = subprocess.run([sys.executable, "-c", child, str(path)], capture_output=True, text=True,
+                                      timeout=30, cwd="/")
+                assert done.returncode == 0, done.stderr
+                return done.stdout.strip()
+
+            assert as_nobody() == "no entry"  # the socket file is for its owner only
+            os.chmod(path, 0o666)  # and were it opened up, the holder still says nothing to another user
+            assert as_nobody() == "closed"
+            assert held.beliefs()  # and goes on serving
+    finally:
+        import shutil
+
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# -- 5. a one-off command waits for another ------------------------------------------------------------
+
+
+def hold_alone(directory: Path, seconds: float) -> subprocess.Popen:
+    """A child with the store open for ``seconds`` and not serving it (a one-off command's life)."""
+    code = f"import time\nfrom graphmem import Store\ns = Store({str(directory)!r}, hold=False)\n" \
+           f"print('open', flush=True)\ntime.sleep({seconds})\ns.close()\n"
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=ENV)
+    assert child.stdout.readline() == "open\n"
+    return child
+
+
+def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
+    directory = tmp_path / "store"
+    make_store(directory)
+    child = hold_alone(directory, 1.2)
+    start = time.monotonic()
+    result = graphmem_cli(directory, "add", "Ivan", "likes", "chess")
+    assert result.returncode == 0, result.stderr
+    assert child.wait(30) == 0 and time.monotonic() - start > 0.5
+    child = hold_alone(directory, 3)
+    try:
+        monkeypatch.setattr("graphmem._store.WAIT", 0.5)
+        refused = CliRunner().invoke(main, ["--store", str(directory), "beliefs"])
+        assert refused.exit_code == 1
+        assert refused.output.count("\n") == 1 and "in use by another process" in refused.output, refused.output
+    finally:
+        child.wait(30)
+
+
+@pytest.mark.slow
+def test_a_one_off_command_gives_up_after_the_wait(tmp_path):
+    directory = tmp_path / "store"
+    make_store(directory)
+    child = hold_alone(directory, 9)
+    try:
+        start = time.monotonic()
+        result = graphmem_cli(directory, "beliefs")
+        assert result.returncode == 1 and time.monotonic() - start >= 5
+        assert result.stderr.count(b"\n") == 1 and b"in use by another process" in result.stderr
+    finally:
+        child.kill()
+        child.wait(30)
+
+
+# -- 6. serve stops cleanly -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_serve_stops_cleanly(tmp_path, stop):
+    directory = tmp_path / "store"
+    make_store(directory)
+    # started as a shell's background job is: SIGINT ignored, which Ctrl-C must still stop
+    with serving(directory, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) as holder:
+        assert ok(graphmem_cli(directory, "add", "Ivan", "likes", "chess")).startswith("ADD d5 ")
+        again = graphmem_cli(directory, "serve", timeout=30)
+        assert again.returncode == 1 and again.stdout == b""
+        assert again.stderr.decode() == f"error: store {directory} is already held by process {holder.pid} " \
+                                        "(serve); `graphmem status` says more\n"
+        holder.send_signal(stop)
+        assert holder.wait(30) == 0, holder.stderr.read()
+        assert holder.stdout.read() == "stopped\n"
+        assert holder.stderr.read() == ""
+    assert not (directory / "graphmem.sock").exists()
+    with Store(directory, engine=ENGINE, hold=False, wait=0) as store:  # closed: no wait to open it
+        assert store.check() == [] and store.history("Ivan", "likes")[0].object == "chess"
+
+
+def test_a_holder_given_a_relative_path_keeps_its_store_while_it_runs_clients_elsewhere(tmp_path):
+    """The holder runs a client's command in the client's directory: its own store stays where it was."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    directory = tmp_path / "a" / "s"
+    make_store(directory)
+    with serving(directory, "s", cwd=tmp_path / "a"):
+        assert ok(graphmem_cli(directory, "compact", cwd=tmp_path / "b")) == f"compacted {directory}\n"
+        assert ok(graphmem_cli(directory, "backup", "bk", cwd=tmp_path / "b")).startswith("backed up to bk ")
+        assert ok(graphmem_cli(directory, "add", "Ivan", "likes", "chess", cwd=tmp_path / "b")).startswith("ADD d5 ")
+        assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["bk"]  # no store made in the client's directory
+    decisions, bad = state_of(directory)
+    assert bad == [] and len(decisions) == 5
