@@ -53,9 +53,14 @@ def pytest_xdist_make_scheduler(config, log):
 
 def pytest_collection_modifyitems(config, items):
     """The modules of ONE_WORKER go first, so they start early rather than at the end while the
-    other workers wait. Tests marked slow (long benchmarks, repeated crash runs) run only when
-    asked: -m slow."""
+    other workers wait. Tests marked one_engine run in the default engine's pass only. Tests marked
+    slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
     items.sort(key=lambda item: _module(item.nodeid) not in ONE_WORKER)  # stable
+    if ENGINE != "kuzu":  # what is checked above the engine is checked once, in the default engine's pass
+        once = pytest.mark.skip(reason="one_engine: checked in the default engine's pass")
+        for item in items:
+            if "one_engine" in item.keywords:
+                item.add_marker(once)
     if "slow" in (config.option.markexpr or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")

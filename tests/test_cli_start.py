@@ -23,6 +23,9 @@ import graphmem.query.sandbox
 from graphmem.cli import main
 from tests.conftest import ENGINE
 
+#: Checked in the default engine's pass only: what the commands import at start-up.
+pytestmark = pytest.mark.one_engine
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

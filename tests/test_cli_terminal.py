@@ -17,6 +17,9 @@ from graphmem.cli.layout import text_width
 from graphmem.when import read_time
 from tests.conftest import ENGINE
 
+#: Checked in the default engine's pass only: how tables fit a terminal: rendering, above the engine.
+pytestmark = pytest.mark.one_engine
+
 ROOT = Path(__file__).resolve().parent.parent
 LONG = "Maximiliana Konstantinopoulou-Featherstonehaugh"
 QUOTE = ("Maximiliana told me, at some length and with a great many digressions about her cats and "

@@ -96,7 +96,7 @@ def test_a_holder_that_is_not_graphmem_is_not_misnamed(tmp_path):
     child = hold(directory, graphmem=False)
     try:
         with pytest.raises(StoreLocked) as caught:
-            Store(directory, engine=ENGINE)
+            Store(directory, engine=ENGINE, wait=0)  # (no waiting: tests/test_holding.py times the wait)
         assert "in use by another process;" in str(caught.value) and "999999999" not in str(caught.value)
     finally:
         release(child)

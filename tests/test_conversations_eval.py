@@ -18,7 +18,7 @@ DEV = Path(__file__).parent / "data" / "conversations" / "dev"
 
 #: The dev figures are the search's and the extractor's, not the engine's (the same on both, as
 #: docs/recall.md reports): measured in the default engine's pass only, to keep the suite short.
-one_engine = pytest.mark.skipif(ENGINE != "kuzu", reason="the dev figures do not depend on the engine")
+one_engine = pytest.mark.one_engine
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,10 @@ from graphmem.scenario import ScenarioClock, load, play
 from tests.conftest import ENGINE
 from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
 
+#: Checked in the default engine's pass only: the explorer's API, pages and security checks, over any engine
+#: (tests/test_holding.py reads it on both).
+pytestmark = pytest.mark.one_engine
+
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
 QUOTE = "Ivan said \"<script>window.__pwned=2</script>\" & left"
 

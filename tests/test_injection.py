@@ -19,6 +19,10 @@ from graphmem.errors import InvalidTime
 from graphmem.log.backup import table_counts
 from tests.conftest import ENGINE
 
+#: Checked in the default engine's pass only: payloads through every CLI field: what reaches the terminal and
+#: the files, above the engine.
+pytestmark = pytest.mark.one_engine
+
 PAYLOADS = [
     "'}) DETACH DELETE n //",
     "\"}) MATCH (n) DETACH DELETE n RETURN 1 //",

@@ -35,7 +35,8 @@ def test_writes_embed_their_facts_and_sentences_after_they_commit(server, clock)
 
 
 def test_a_failed_embedding_keeps_the_write_and_embed_fills_the_gap(server, clock):
-    with Store(":memory:", engine=ENGINE, clock=clock, embedder=Embedder(server.url, "toy-embed")) as store:
+    embedder = Embedder(server.url, "toy-embed", attempts=1)  # one try: the retries' backoff is tested elsewhere
+    with Store(":memory:", engine=ENGINE, clock=clock, embedder=embedder) as store:
         server.fail = True
         with pytest.warns(RuntimeWarning, match="the write is kept"):
             decision = store.add("Tom", "likes", "craft beer", quote="Tom loves craft beer.")

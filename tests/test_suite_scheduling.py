@@ -15,7 +15,8 @@ import pytest
 
 from tests.conftest import ONE_WORKER
 
-pytestmark = pytest.mark.engine_free
+#: A pytest run of its own (~20 s on two cores): run with -m slow after changing conftest's scheduling.
+pytestmark = [pytest.mark.engine_free, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
 
