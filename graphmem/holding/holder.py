@@ -150,7 +150,12 @@ class Holder:
             if _held.get(self._key) is self:
                 del _held[self._key]
         try:
+            try:
+                self._listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept (close alone does not)
+            except OSError:
+                pass
             self._listener.close()
+            self._thread.join(timeout=1)
         finally:
             self.path.unlink(missing_ok=True)
 
