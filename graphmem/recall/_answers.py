@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, SaidTime, TimeFilter, Turn
-from ._query import FIRST_PERSON, Plan
+from ._query import FIRST_PERSON, Period, Plan
 from ._text import is_stop, name_terms, stem, tokens
 
-__all__ = ["asks_when", "fuse", "message_words", "messages"]
+__all__ = ["asks_when", "fuse", "message_words", "messages", "time_filter"]
 
 #: Reciprocal-rank fusion's constant.
 RRF_K = 60
@@ -61,13 +61,19 @@ def message_words(plan: Plan, speaker: str | None) -> list[tuple[str, float]]:
     return list(found.items())
 
 
+def time_filter(period: Period | None) -> TimeFilter | None:
+    """The window a question's time phrase set, as an answer reports it (open ends null)."""
+    if period is None:
+        return None
+    return TimeFilter(text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
+                      valid_to=moment(period.end))
+
+
 def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit: int) -> list[MessageHit]:
     """The messages received by ``t`` that best answer the question, with the turns around them."""
     period = plan.period
     window = None if period is None else (period.start, period.end)
-    time = None if period is None else TimeFilter(
-        text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
-        valid_to=moment(period.end))
+    time = time_filter(period)
     found = index.search(message_words(plan, speaker), t, window=window, limit=limit)
     hits = []
     for item in found:
@@ -78,7 +84,7 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
             received_at=item.received, text=item.text,
             times=[SaidTime(text=s.phrase, valid_from=s.start, valid_to=s.end) for s in item.times],
             before=[_turn(f) for f in before], after=[_turn(f) for f in after], score=item.score,
-            words=[w for w in item.words], time=time))
+            words=list(item.words), time=time))
     return hits
 
 

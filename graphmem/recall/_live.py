@@ -17,12 +17,9 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 
-import pyarrow as pa
-import pyarrow.compute as pc
-
 from ..core import records
 from ..core.entity_kinds import kind_from_name
-from ..core.times import OPEN_END, from_engine
+from ..core.times import from_engine
 from ..engine import Engine
 from ..models import Decision, Version
 from ..read import questions
@@ -30,8 +27,8 @@ from ..when import resolve_times
 from . import _answers
 from ._embed import Embedder, EmbeddingFailed
 from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
-from ._messages import MessageIndex
-from ._models import Answer, Hit, Matched, SynonymUsed, TimeFilter
+from ._messages import MessageIndex, column_micros
+from ._models import Answer, Hit, Matched, SynonymUsed
 from ._query import Plan, parse
 from ._rank import Scored, rank
 from ._synonyms import Table
@@ -185,7 +182,7 @@ class LiveIndex:
         for entity_id, name, kind in self.engine.run("store/entity_all"):
             index.add_entity(entity_id, name, kind)
         episodes = self.engine.arrow("recall/episodes_all")
-        received = _micros(episodes.column("received_at"))
+        received = column_micros(episodes.column("received_at"))
         ids = episodes.column("id").to_pylist()
         texts = episodes.column("text").to_pylist()
         known = messages.own_words() if messages is not None else {}
@@ -199,7 +196,7 @@ class LiveIndex:
         rows = list(zip(
             *(facts.column(name).to_pylist() for name in ("id", "subject_id", "subject", "object_id", "object",
                                                            "predicate")),
-            *(_micros(facts.column(name)) for name in ("valid_from", "valid_to", "recorded_at", "superseded_at")),
+            *(column_micros(facts.column(name)) for name in ("valid_from", "valid_to", "recorded_at", "superseded_at")),
             *(facts.column(name).to_pylist() for name in ("episodes", "supersedes", "created_by", "superseded_by",
                                                            "closed_by", "reason")),
             zip(*(facts.column(name).to_pylist() for name in MORE)) if MORE else [()] * facts.num_rows,
@@ -278,10 +275,7 @@ class LiveIndex:
         """The hits, built from the index alone: each version as believed at ``as_of``."""
         labels = {term.key: term.label for term in plan.terms}
         anchors = {a.entity_id: a for a in plan.anchors}
-        period = plan.period
-        time = None if period is None else TimeFilter(
-            text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
-            valid_to=moment(period.end))
+        time = _answers.time_filter(plan.period)
         t = micros(as_of)
         hits = []
         for item in scored:
@@ -322,13 +316,3 @@ def _version(index: RecallIndex, doc: Doc) -> Version:
 def _number(identifier: str) -> int:
     digits = identifier.lstrip("abcdefghijklmnopqrstuvwxyz")
     return int(digits) if digits.isdigit() else 0
-
-
-_OPEN = pa.scalar(OPEN_END, pa.timestamp("us"))
-
-
-def _micros(column: pa.ChunkedArray) -> list[int]:
-    """Naive engine times (UTC) as microseconds since the epoch; the open-end sentinel as INF."""
-    values = pc.cast(column.cast(pa.timestamp("us")), pa.int64()).to_pylist()
-    open_end = _OPEN.value
-    return [INF if v is None or v >= open_end else v for v in values]

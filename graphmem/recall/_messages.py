@@ -29,15 +29,17 @@ import math
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..core.times import MIN_TIME, UTC, to_engine
+from ..core import records
+from ..core.times import MIN_TIME, OPEN_END, UTC, to_engine
 from ..engine import Engine
+from ..models import Episode
 from ..when import resolve_times
 from ._index import INF, micros, moment
 from ._text import name_terms, terms
@@ -177,7 +179,7 @@ class MessageIndex:
         if last is None:
             return True
         rows = engine.run("store/episode_get_one", {"id": last[1]})
-        return bool(rows) and micros(_aware(rows[0][_field(engine, "received_at")])) == last[2]
+        return bool(rows) and micros(records.episode(rows[0]).received_at) == last[2]
 
     def _append(self, engine: Engine, tz: tzinfo, since: int = 0, until: int = 0) -> None:
         """Index the episodes the store received since the file's last sync: the few new ids
@@ -191,7 +193,7 @@ class MessageIndex:
                 found = engine.run("store/episode_get_one", {"id": f"ep{number}"})
                 if not found:
                     break
-                rows.append(_episode(engine, found[0]))
+                rows.append(_episode(records.episode(found[0])))
             else:
                 rows.sort(key=lambda r: (r[5], int(r[0][2:])))
                 if all(r[5] >= last[2] for r in rows):
@@ -209,7 +211,7 @@ class MessageIndex:
         last = self.db.execute("SELECT n, kind, actor, said, seen, total, terms FROM message ORDER BY n DESC "
                                "LIMIT 1").fetchone()
         n, seen, total = (last[0], last[4], last[5]) if last else (0, 0, 0)
-        previous = None if last is None else (last[1], last[3], _own(last[2], last[6]))
+        previous = None if last is None else (last[1], last[3], _own(last[2], last[6].split()))
         messages: list[tuple[object, ...]] = []
         times: list[tuple[int, int, int, str]] = []
         for episode_id, kind, actor, text, said, received in rows:
@@ -219,7 +221,7 @@ class MessageIndex:
             messages.append((n, episode_id, kind, actor, said, received, len(words), seen, total, " ".join(words),
                              context, text))
             times.extend((n, *span) for span in _times(text, said, tz))
-            previous = (kind, said, words[len(name_terms(actor)) if actor else 0:])
+            previous = (kind, said, _own(actor, words))
         self.db.executemany("INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", messages)
         self.db.executemany("INSERT INTO words(rowid, terms, context) VALUES (?, ?, ?)",
                             [(m[0], m[9], m[10]) for m in messages])
@@ -262,13 +264,13 @@ class MessageIndex:
         before = self.db.execute("SELECT seen, total, kind, said, actor, terms FROM message WHERE n < ? "
                                  "ORDER BY n DESC LIMIT 1", (start,)).fetchone()
         seen, total = (before[0], before[1]) if before else (0, 0)
-        previous = None if before is None else (before[2], before[3], _own(before[4], before[5]))
+        previous = None if before is None else (before[2], before[3], _own(before[4], before[5].split()))
         updates = []
         for n, kind, actor, said, length, terms_text in self.db.execute(
                 "SELECT n, kind, actor, said, length, terms FROM message WHERE n >= ? ORDER BY n", (start,)).fetchall():
             seen, total = seen + 1, total + length
             updates.append((seen, total, _context(previous, kind, said), n))
-            previous = (kind, said, _own(actor, terms_text))
+            previous = (kind, said, _own(actor, terms_text.split()))
         self.db.executemany("UPDATE message SET seen = ?, total = ?, context = ? WHERE n = ?", updates)
 
     def _clear(self) -> None:
@@ -334,7 +336,7 @@ class MessageIndex:
         scored.sort(key=lambda item: (-item[0], -item[1]))
         best = scored[:limit]
         found = {f.n: f for f in self.rows([n for _, n, _ in best])}
-        return [_with(found[n], value, matched) for value, n, matched in best]
+        return [replace(found[n], score=round(value, 4), words=matched) for value, n, matched in best]
 
     def _scored(self, candidates: list[int], score: _Scorer) -> list[tuple[float, int, tuple[str, ...]]]:
         """(score, row, words of the question it holds) of each candidate that scores."""
@@ -413,8 +415,7 @@ class MessageIndex:
         times: dict[int, list[Said]] = {}
         for n, start, end, phrase in self.db.execute(
                 f"SELECT n, start, end, phrase FROM said_time WHERE n IN ({marks}) ORDER BY n, rowid", numbers):
-            times.setdefault(n, []).append(Said(phrase, moment(start) or datetime.max.replace(tzinfo=UTC),
-                                                moment(end)))
+            times.setdefault(n, []).append(Said(phrase, _moment(start), moment(end)))
         return [Found(n, episode_id, kind, actor, _moment(said), _moment(received), text, times=tuple(times.get(n, ())))
                 for n, episode_id, kind, actor, said, received, text
                 in self.db.execute(f"SELECT {_COLUMNS} FROM message WHERE n IN ({marks})", numbers)]
@@ -435,16 +436,13 @@ class MessageIndex:
 
     def own_words(self) -> dict[str, tuple[str, list[str]]]:
         """Each message's text and its own words (``terms(text)``, without the speaker's name), by episode id."""
-        return {episode_id: (text, _own(actor, words))
+        return {episode_id: (text, _own(actor, words.split()))
                 for episode_id, actor, text, words in self.db.execute("SELECT id, actor, text, terms FROM message")}
 
-    def __len__(self) -> int:
-        return self.db.execute("SELECT count(*) FROM message").fetchone()[0]
 
-
-def _own(actor: str | None, terms_text: str) -> list[str]:
-    """A message's words without its speaker's name."""
-    return terms_text.split()[len(name_terms(actor)) if actor else 0:]
+def _own(actor: str | None, words: list[str]) -> list[str]:
+    """A message's words (:func:`document`) without its speaker's name."""
+    return words[len(name_terms(actor)) if actor else 0:]
 
 
 def _context(previous: tuple[str, int, list[str]] | None, kind: str, said: int) -> str:
@@ -458,7 +456,7 @@ def _context(previous: tuple[str, int, list[str]] | None, kind: str, said: int) 
 def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
     """(start, end, phrase) of each time phrase of a message, read against its chat time."""
     return [(micros(span.start), micros(span.end), span.text)
-            for span in resolve_times(text, moment(said) or datetime.max.replace(tzinfo=UTC), tz=tz)]
+            for span in resolve_times(text, _moment(said), tz=tz)]
 
 
 class _Scorer:
@@ -492,43 +490,31 @@ def _bare(stem: str) -> bool:
     return bool(stem) and '"' not in stem
 
 
-def _with(found: Found, score: float, words: tuple[str, ...]) -> Found:
-    return Found(found.n, found.id, found.kind, found.actor, found.said, found.received, found.text,
-                 round(score, 4), words, found.times)
-
-
 def _moment(value: int) -> datetime:
     return moment(value) or datetime.max.replace(tzinfo=UTC)
 
 
-def _aware(value: datetime) -> datetime:
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
-
-
-def _episode(engine: Engine, row: Sequence[object]) -> tuple[str, str, str | None, str, int, int]:
-    """(id, kind, actor, text, said, received) of an episode row (``e.*``), times in microseconds."""
-    said, received = (row[_field(engine, name)] for name in ("reference_time", "received_at"))
-    return (row[_field(engine, "id")], row[_field(engine, "kind")], row[_field(engine, "actor")],  # type: ignore[return-value]
-            row[_field(engine, "text")], INF if said is None else micros(_aware(said)),  # type: ignore[arg-type]
-            INF if received is None else micros(_aware(received)))  # type: ignore[arg-type]
-
-
-def _field(engine: Engine, name: str) -> int:
-    from ..core.tables import by_name
-
-    return [c.source for c in by_name("Episode").columns].index(name)
+def _episode(episode: Episode) -> tuple[str, str, str | None, str, int, int]:
+    """(id, kind, actor, text, said, received) of an episode, times in microseconds."""
+    return (episode.id, episode.kind, episode.actor, episode.text, micros(episode.reference_time),
+            micros(episode.received_at))
 
 
 def _rows(table: pa.Table, skip: Collection[str] = frozenset()) -> Iterable[tuple[str, str, str | None, str, int, int]]:
     """(id, kind, actor, text, said, received) of an Arrow table of episodes, times in microseconds."""
     columns = [table.column(name).to_pylist() for name in ("id", "kind", "actor", "text")]
-    said = _micros(table.column("said"))
-    received = _micros(table.column("received"))
+    said = column_micros(table.column("said"))
+    received = column_micros(table.column("received"))
     for i, episode_id in enumerate(columns[0]):
         if episode_id not in skip:
             yield episode_id, columns[1][i], columns[2][i], columns[3][i], said[i], received[i]
 
 
-def _micros(column: pa.ChunkedArray) -> list[int]:
+_OPEN = pa.scalar(OPEN_END, pa.timestamp("us"))
+
+
+def column_micros(column: pa.ChunkedArray) -> list[int]:
+    """Naive engine times (UTC) as microseconds since the epoch; the open-end sentinel as INF."""
     values = pc.cast(column.cast(pa.timestamp("us")), pa.int64()).to_pylist()
-    return [INF if v is None else v for v in values]
+    open_end = _OPEN.value
+    return [INF if v is None or v >= open_end else v for v in values]
