@@ -16,19 +16,21 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["HERE", "main"]
+__all__ = ["DEFAULT_STORE", "HERE", "MARKER_FILE", "forward", "main"]
 
 #: Commands that always run in this process (they hold a store, make their own, or need none).
 HERE = frozenset({"serve", "mcp", "explore", "status", "demo", "eval", "when", "init"})
 _VALUED = frozenset({"--store", "--engine"})
-_DEFAULT_STORE = "graphmem-store"  # graphmem.cli.DEFAULT_STORE (a test keeps them equal)
+#: graphmem.cli.DEFAULT_STORE and MARKER_FILE, without importing the command line (a test keeps them equal).
+DEFAULT_STORE = "graphmem-store"
+MARKER_FILE = "graphmem.json"
 #: The settings of this process a forwarded command sees.
 _SETTINGS = ("COLUMNS", "LINES", "NO_COLOR", "TERM", "TZ")
 
 
 def _command(argv: list[str]) -> tuple[str | None, str]:
     """The command an argument list names and the store it names (before the command)."""
-    store = os.environ.get("GRAPHMEM_STORE") or _DEFAULT_STORE
+    store = os.environ.get("GRAPHMEM_STORE") or DEFAULT_STORE
     given = iter(argv)
     for arg in given:
         if arg in ("-h", "--help", "--version"):
@@ -51,7 +53,7 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
     if command is None or command in HERE or "--help" in argv or "-h" in argv:
         return None
     directory = Path(store)
-    if not (directory / "graphmem.json").exists():
+    if not (directory / MARKER_FILE).exists():
         return None
     from . import __version__
     from .holding import wire

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import graphmem._launch
 import graphmem.cli
 import graphmem.cli.ingest
 import graphmem.cli.query
@@ -32,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_clis_own_copies_of_constants_equal_the_originals():
     """The CLI keeps these to avoid importing the engine, the sandbox and the extractors at start."""
     assert graphmem.cli.ENGINES == graphmem.engine.ENGINES
-    assert graphmem.cli.MARKER_FILE == graphmem.engine.MARKER_FILE
+    assert graphmem.cli.MARKER_FILE == graphmem.engine.MARKER_FILE == graphmem._launch.MARKER_FILE
+    assert graphmem.cli.DEFAULT_STORE == graphmem._launch.DEFAULT_STORE
     assert graphmem.cli.query.DEFAULT_TIMEOUT == graphmem.query.sandbox.DEFAULT_TIMEOUT
     assert graphmem.cli.query.DEFAULT_MEMORY_MB == graphmem.query.sandbox.DEFAULT_MEMORY_MB
     assert graphmem.cli.ingest.EXTRACTORS == tuple(graphmem.ingest.EXTRACTORS)
