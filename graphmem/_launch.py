@@ -71,12 +71,10 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
         env["COLUMNS"] = str(shutil.get_terminal_size().columns)
     try:
         with sock:
-            wire.send(sock, ("hello", wire.PROTOCOL, __version__))
-            status, info = wire.receive(sock)
+            status, info = wire.hello(sock, __version__)
             if status != "ok":
                 return b"", f"error: {info}\n".encode(), 1
-            wire.send(sock, ("cli", argv, os.getcwd(), env, (sys.stdout.isatty(), sys.stderr.isatty())))
-            status, answer = wire.receive(sock)
+            status, answer = wire.ask(sock, ("cli", argv, os.getcwd(), env, (sys.stdout.isatty(), sys.stderr.isatty())))
     except (wire.HolderGone, OSError):
         return b"", (f"error: the process holding store {store} stopped before answering; whether the command "
                      "was done is unknown: look, then run it again\n").encode(), 1

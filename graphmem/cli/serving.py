@@ -152,8 +152,7 @@ def status(ctx, as_json):
     info: dict[str, Any] | None = None
     if sock is not None:
         try:
-            wire.send(sock, ("status",))
-            _, info = wire.receive(sock)
+            _, info = wire.ask(sock, ("status",))
         except (wire.HolderGone, OSError):
             info = None
         finally:

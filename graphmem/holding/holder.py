@@ -132,8 +132,6 @@ class Holder:
                     return "error", AttributeError(f"Store has no method a client may call named {method!r}")
                 return "ok", getattr(self.store, method)(*args, **kwargs)
             if kind == "cli":
-                if self.run_cli is None:
-                    return "error", RuntimeError("this holder does not run command lines")
                 _, argv, cwd, env, ttys = request
                 with self._cli_lock:
                     return "ok", self.run_cli(argv, cwd, env, ttys)

@@ -42,8 +42,7 @@ def client_for(directory: Path, engine: str | None) -> RemoteStore | None:
     from .. import __version__
 
     try:
-        wire.send(sock, ("hello", wire.PROTOCOL, __version__))
-        status, info = wire.receive(sock)
+        status, info = wire.hello(sock, __version__)
     except (wire.HolderGone, OSError):
         sock.close()
         return None  # it stopped as we arrived: open the store ourselves
@@ -106,8 +105,7 @@ class RemoteStore:
         sent = ("call", method, list(args), kwargs)
         with self._lock:
             try:
-                wire.send(self._sock, sent)
-                status, value = wire.receive(self._sock)
+                status, value = wire.ask(self._sock, sent)
             except (wire.HolderGone, OSError):
                 self._sock.close()
                 self._sock = None

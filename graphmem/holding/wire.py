@@ -23,8 +23,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-__all__ = ["MAX_PATH", "PROTOCOL", "SOCKET_FILE", "HolderGone", "Refused", "connect", "peer_is_me", "receive",
-           "send", "socket_path"]
+__all__ = ["MAX_PATH", "PROTOCOL", "SOCKET_FILE", "HolderGone", "Refused", "ask", "connect", "hello", "peer_is_me",
+           "receive", "send", "socket_path"]
 
 SOCKET_FILE = "graphmem.sock"
 #: The longest path a Unix socket takes here (sun_path holds 108 bytes with its NUL; keep margin).
@@ -102,6 +102,17 @@ def _remove_stale(path: Path) -> None:
         pass
     finally:
         probe.close()
+
+
+def ask(sock: socket.socket, request: Any) -> Any:
+    """Send one request and receive its answer (HolderGone when the holder closes first)."""
+    send(sock, request)
+    return receive(sock)
+
+
+def hello(sock: socket.socket, version: str) -> tuple[str, Any]:
+    """Greet the holder as graphmem ``version``: ("ok", who holds) or ("refused", why in one line)."""
+    return ask(sock, ("hello", PROTOCOL, version))
 
 
 def send(sock: socket.socket, value: Any) -> None:
