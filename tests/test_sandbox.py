@@ -55,6 +55,21 @@ def test_a_worker_gone_before_its_query_is_sent_is_one_clear_error(small):
     finally:
         sandbox._give_back(worker, False)
 
+@pytest.mark.parametrize(("error", "raised"), [
+    ("Buffer manager exception: Unable to allocate memory! The buffer pool is full and no memory could be freed!",
+     QueryFailed),
+    ("Binder exception: Variable x is not in scope.", InvalidInput),
+])
+def test_a_query_that_outgrows_the_page_cache_is_stopped_not_wrong(small, monkeypatch, error, raised):
+    """The engine's "buffer pool is full" is a memory limit met (QueryFailed, as the time and answer
+    limits are), while an error in what the user wrote stays InvalidInput. (A path query over a
+    small graph ran into it in a fresh-clone CI run, so it is given here as the worker's answer.)"""
+    monkeypatch.setattr(type(sandbox_for(small.engine)), "_ask", lambda *args: {"error": error})
+    with pytest.raises(raised) as caught:
+        small.cypher("MATCH (a) RETURN count(*) AS n")
+    assert ("page cache" in str(caught.value)) is (raised is QueryFailed)
+
+
 @pytest.mark.parametrize("query", [
     # a DISTINCT aggregate beside collect: kuzu aborts; spelled with backticks, or with a subquery between
     "MATCH (a)-[f]->(b) RETURN a.name AS who, `count`(DISTINCT b.name) AS n, `collect`(f.id) AS ids",

@@ -30,6 +30,7 @@ import io
 import itertools
 import os
 import pickle
+import re
 import signal
 import subprocess
 import sys
@@ -54,6 +55,10 @@ if TYPE_CHECKING:  # multiprocessing (~7 ms to import) only when a worker starts
     from ..engine.memory import MemoryGraph
 
 __all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_TIMEOUT", "MAX_ANSWER_MB", "Projection", "forget", "sandbox_for"]
+
+#: The engine's word for a query whose intermediate results outgrew its page cache: a memory
+#: limit met (QueryFailed), not a query the user wrote wrong.
+_OUT_OF_PAGES = re.compile(r"buffer pool is full|Unable to allocate memory", re.IGNORECASE)
 
 #: Seconds a query may run (``--timeout``; the ``timeout`` parameter of the API).
 DEFAULT_TIMEOUT = 30.0
@@ -244,6 +249,9 @@ class Sandbox:
         if answer.get("too_large"):
             raise QueryFailed(f"the query's answer was refused: it passed {MAX_ANSWER_MB} MB; narrow it "
                               "(LIMIT, fewer or smaller columns, an aggregate)")
+        if "error" in answer and _OUT_OF_PAGES.search(answer["error"]):
+            raise QueryFailed("the query was stopped: it needed more memory than the engine's page cache "
+                              "holds; narrow it (LIMIT, fewer hops)")
         if "error" in answer:
             raise InvalidInput(f"the query failed: {answer['error']}")
         return answer["columns"], answer["rows"]
