@@ -21,6 +21,7 @@ from .errors import (
     InvalidPredicate,
     InvalidTime,
     LookAlikeName,
+    MigrationNeeded,
     MissingExtra,
     NotFound,
     QueryFailed,
@@ -58,8 +59,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
     "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Link", "LookAlikeName", "MissingExtra", "NamedQuery", "Neighbourhood", "NotFound", "Proposal", "QueryFailed",
-    "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery",
+    "Link", "LookAlikeName", "MigrationNeeded", "MissingExtra", "NamedQuery", "Neighbourhood", "NotFound", "Proposal",
+    "QueryFailed", "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery",
     "Version", "Violation", "WhyAnswer", "__version__",
 ]
 

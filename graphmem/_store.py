@@ -55,12 +55,13 @@ from .query.cypher import Rows
 from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
 from .read import audit, questions
 from .write import remember, review
-from .write.migrations import migrate
+from .write.migrations import layout_is_current, migrate, refuse_old_layout, upgrade
 from .write.remember import Remembered
 from .write.transaction import Transaction
 
 if TYPE_CHECKING:  # imported when needed: the explorer is a front end; networkx (~20 MB) is
     import networkx as nx  # imported when a snapshot is asked for
+    import pyarrow as pa
 
     from .explorer.app import Explorer
     from .holding.holder import Holder
@@ -179,6 +180,7 @@ class Store:
                               "find it in use", RuntimeWarning, stacklevel=3)
 
     def _setup(self, timezone: str | None) -> None:
+        refuse_old_layout(self._db, self.path)  # before anything is written to it
         held = self._db.table_names()
         for table in TABLES:
             if table.name not in held:
@@ -635,6 +637,37 @@ class Store:
         """Create a new store at ``path`` (a new directory) from the backup in ``src``."""
         return restore_into(path, src)
 
+    @staticmethod
+    def migrate(path: str | Path, *, engine: str | None = None, backup_to: str | Path | None = None,
+                progress: Callable[[str, int, int], None] | None = None) -> BackupInfo | None:
+        """Convert a store written by an older release into this release's layout; return the
+        backup taken first (None when the store needed no conversion: nothing is written then).
+
+        The backup goes to ``backup_to`` (a new directory; default: beside the store, named
+        ``<store>.before-migrate-<time>``). The store must not be open in another process. The
+        conversion rewrites the store's files and swaps them in with one rename: a kill at any
+        moment leaves the old store (the half-made files are discarded at the next open) or the
+        converted one. ``progress(phase, done, total)`` hears how far it is.
+        """
+        directory = Path(path).absolute()
+        if not Store.exists(directory):
+            raise NotFound(f"no graphmem store at {directory}")
+        report = progress or (lambda phase, done, total: None)
+        db = acquire(choose_engine(engine, directory), directory)
+        try:
+            if layout_is_current(db):
+                return None
+            if backup_to is None:
+                stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+                backup_to = directory.with_name(f"{directory.name}.before-migrate-{stamp}")
+            report("backing up", 0, 1)
+            info = backup(db, backup_to)
+            upgrade(db, progress)
+        finally:
+            release(db)
+        Store(directory, engine=engine, hold=False).close()  # the in-place steps, on the new layout
+        return info
+
     def compact(self) -> None:
         """Rewrite the store's files, dropping the bytes of deleted rows (purge does this itself)."""
         compact(self._db)
@@ -672,6 +705,16 @@ class Store:
         """
         entity = None if about is None else self.entity(about).id
         return questions.beliefs(self._db, *self.moments(as_of, valid_at), entity)
+
+    def beliefs_arrow(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None, *,
+                      about: str | None = None) -> pa.Table:
+        """What :meth:`beliefs` answers, as a pyarrow Table: one row per version, one column per
+        field of :class:`Version` in its order (times UTC, open ends null, ``status`` as seen from
+        ``as_of`` and ``valid_at``). Built column by column, no Python object per row: for large
+        answers, for DuckDB, pandas or Polars (``Version(**row)`` makes a model of a row on demand).
+        """
+        entity = None if about is None else self.entity(about).id
+        return questions.beliefs_arrow(self._db, *self.moments(as_of, valid_at), entity)
 
     def snapshot(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> nx.MultiDiGraph:
         """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
@@ -964,10 +1007,10 @@ class Store:
         """Verify the invariants; return the violations found (empty when sound)."""
         from .core.invariants import check, check_index
 
-        versions = self.versions()
-        keys = [(vid, subject) for vid, subject in self._db.run("store/version_key_all")]
-        return check(versions, self.decisions(), self.episodes(), self.tombstones(), self.predicates(), self.links(),
-                     self.proposals(None), self.entities()) + check_index(versions, keys)
+        edges = [(vid, subject) for vid, subject in self._db.run("store/fact_keys")]
+        bodies = [(vid, subject) for vid, subject in self._db.run("store/fact_body_keys")]
+        return check(self.versions(), self.decisions(), self.episodes(), self.tombstones(), self.predicates(),
+                     self.links(), self.proposals(None), self.entities()) + check_index(edges, bodies)
 
     def look_alikes(self) -> list[list[Entity]]:
         """The groups of two or more entities whose names look alike (Unicode's confusables,

@@ -1,8 +1,8 @@
 """Errors graphmem raises: each says what was wrong and what to do."""
 
 __all__ = ["Conflict", "EngineError", "GraphmemError", "ImportFailed", "InvalidInput", "InvalidPeriod",
-           "InvalidPredicate", "InvalidTime", "LookAlikeName", "MissingExtra", "NotFound", "QueryFailed", "StoreLocked",
-           "TimeWentBackwards", "UnsafeQuery"]
+           "InvalidPredicate", "InvalidTime", "LookAlikeName", "MigrationNeeded", "MissingExtra", "NotFound",
+           "QueryFailed", "StoreLocked", "TimeWentBackwards", "UnsafeQuery"]
 
 
 class GraphmemError(Exception):
@@ -39,6 +39,11 @@ class TimeWentBackwards(Conflict):
 
 class StoreLocked(GraphmemError):
     """Another process holds the store directory."""
+
+
+class MigrationNeeded(GraphmemError):
+    """The store was written by an older release in a layout this one does not read: run
+    ``graphmem migrate`` (:meth:`graphmem.Store.migrate`), which backs it up first."""
 
 
 class EngineError(GraphmemError):

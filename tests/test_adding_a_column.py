@@ -23,8 +23,8 @@ DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 
 #: The two edits "Adding a column" asks for, as (file, text found, text put in its place).
 EDITS = [
-    ("graphmem/core/tables.py", '*_text("created_by", "closed_by", "reason")),\n          record="version"',
-     '*_text("created_by", "closed_by", "reason"), Column("mood")),\n          record="version"'),
+    ("graphmem/core/tables.py", '_time("superseded_at", open_end=True), *FACT_BODY),\n          record="version"',
+     '_time("superseded_at", open_end=True), *FACT_BODY, Column("mood")),\n          record="version"'),
     ("graphmem/models.py", "    closed_by: str | None = None\n    reason: str | None = None\n\n\nclass Link",
      '    closed_by: str | None = None\n    reason: str | None = None\n    mood: str = "calm"\n\n\nclass Link'),
 ]

@@ -113,7 +113,10 @@ def test_the_named_queries_users_read_spell_the_rule_exactly_as_the_spec_renders
 def test_every_fact_column_is_returned_by_name_from_the_declaration():
     from graphmem.core.tables import by_name
 
-    expanded = expand("RETURN {{fact_columns f}}")
-    assert expanded == "RETURN " + ", ".join(f"f.{c.name} AS {c.name}" for c in by_name("Fact").columns)
+    fact = by_name("Fact")
+    expanded = expand("RETURN {{fact_columns f b}}")  # from the edge f, or its body b for the columns kept apart
+    assert expanded == "RETURN " + ", ".join(f"{'b' if c.name in fact.apart else 'f'}.{c.name} AS `{c.name}`"
+                                             for c in fact.columns)
+    assert set(fact.apart) == {"episodes", "supersedes", "superseded_by", "created_by", "closed_by", "reason"}
     with pytest.raises(ValueError, match="unknown query macro"):
         expand("{{believed f}}")

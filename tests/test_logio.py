@@ -97,7 +97,7 @@ def test_every_table_is_declared_once_and_the_store_has_exactly_those_columns(st
     """The DDL, the Arrow schemas and the stored rows all come from graphmem.core.tables."""
     for table in TABLES:
         info = store._db.run_text(f"CALL table_info('{table.name}') RETURN name, type", {})
-        assert [(name, kind) for name, kind in info] == [(c.name, c.type) for c in table.columns], table.name
+        assert [(name, kind) for name, kind in info] == [(c.name, c.type) for c in table.stored], table.name
         assert table.arrow_schema().names == [c.name for c in table.every_column]
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from graphmem import Conflict, GraphmemError, InvalidInput, Said, Store
+from graphmem import Conflict, GraphmemError, InvalidInput, Said, Store, Version
 from graphmem.core.times import UTC
 from tests.conftest import ENGINE
 from tests.reference_model import Model, Refused, store_state
@@ -137,6 +137,9 @@ def test_store_matches_model_and_past_never_changes(sequence):
             seen[at + timedelta(minutes=30)] = snapshot(store, at + timedelta(minutes=30))
         for as_of, answer in seen.items():
             assert snapshot(store, as_of) == answer, f"the answer as of {as_of} changed"
+            for valid_at in ("all", None, as_of - timedelta(days=40)):  # the Arrow answer is the same answer
+                table = store.beliefs_arrow(as_of=as_of, valid_at=valid_at)
+                assert [Version(**row) for row in table.to_pylist()] == store.beliefs(as_of=as_of, valid_at=valid_at)
         assert store.check() == []
         assert_round_trip(store, seen)
 

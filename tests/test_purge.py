@@ -156,14 +156,10 @@ def test_compact_refuses_to_lose_rows(store_dir, monkeypatch):
     with Store(store_dir, engine=ENGINE) as store:
         store.add("a", "likes", "b")
         real = backup.table_counts
-        calls = []
 
-        def short_by_one(engine):
+        def short_by_one(engine):  # the rewritten file counted one entity short
             counts = real(engine)
-            calls.append(counts)
-            if len(calls) == 2:
-                counts = {**counts, "Entity": counts["Entity"] - 1}
-            return counts
+            return {**counts, "Entity": counts["Entity"] - 1}
 
         monkeypatch.setattr(backup, "table_counts", short_by_one)
         with pytest.raises(Exception, match="would change the store's rows"):

@@ -216,8 +216,9 @@ def test_check_finds_a_broken_invariant(store):
     store._db.run_text(
         "MATCH (s:Entity {id: 'a'}), (o:Entity {id: 'b'}) CREATE (s)-[:Fact {id: 'v99', predicate: 'lives_in', "
         "valid_from: timestamp('2021-01-01'), valid_to: timestamp('9999-12-31'), "
-        "recorded_at: timestamp('2026-01-01'), superseded_at: timestamp('9999-12-31'), episodes: ['ep7'], "
-        "supersedes: ['v42'], superseded_by: [], created_by: 'd1', closed_by: NULL, reason: NULL}]->(o)", {})
+        "recorded_at: timestamp('2026-01-01'), superseded_at: timestamp('9999-12-31')}]->(o) "
+        "CREATE (:FactBody {id: 'v99', subject: 'a', episodes: ['ep7'], supersedes: ['v42'], superseded_by: [], "
+        "created_by: 'd1', closed_by: NULL, reason: NULL})", {})
     rules = {v.rule for v in store.check()}
     assert {"one-value", "supersede-link", "episode-link"} <= rules
 

@@ -1,19 +1,20 @@
-"""VersionKey: the version-id -> subject index behind every lookup of a version by id.
+"""FactBody: each version's body, keyed by its id and naming its subject, behind every lookup of a
+version by id.
 
-Every way a version is written or removed keeps it equal to the stored versions (``check``
-compares them), and a store made before the index existed is indexed when it is opened.
+Every way a version is written or removed keeps the bodies equal to the stored edges (``check``
+compares them), and a store made before the index existed is given its bodies by `graphmem migrate`.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from graphmem import NotFound, Store
+from graphmem import MigrationNeeded, NotFound, Store
 from tests.conftest import ENGINE
 
 
 def _indexed(store: Store) -> set[tuple[str, str]]:
-    return {(vid, subject) for vid, subject in store._db.run("store/version_key_all")}
+    return {(vid, subject) for vid, subject in store._db.run("store/fact_body_keys")}
 
 
 def _stored(store: Store) -> set[tuple[str, str]]:
@@ -54,23 +55,20 @@ def test_purge_removes_the_entries_of_what_it_removes(store_dir):
         assert store.version(kept.created[0]).object == "Lisbon"
 
 
-def test_a_store_made_before_the_index_is_indexed_when_opened(store_dir):
+def test_check_reports_an_edge_without_its_body_and_a_body_without_its_edge(store_dir):
+    """A store made before the index existed is in an older layout: `graphmem migrate` gives every
+    version its body (tests/test_migrate.py). Damage to a current store is what `check` reports."""
     with Store(store_dir, engine=ENGINE) as store:
         made = store.add("Ana", "lives_in", "Lisbon", recorded_at="2024-01-01")
-        store.add("Ana", "lives_in", "Porto", recorded_at="2024-02-01")
-        with store._db.transaction():  # what an older store looks like: no entries, no marker
-            store._db.run_text("MATCH (k:VersionKey) DELETE k", {})
-            store._db.run_text("MATCH (m:Meta) WHERE m.key IN ['index:version_key', 'schema'] DELETE m", {})
+        other = store.add("Ben", "lives_in", "Oslo", recorded_at="2024-02-01")
+        assert store.check() == []
+        with store._db.transaction():
+            store._db.run_text("MATCH (k:FactBody {id: $id}) DELETE k", {"id": made.created[0]})
+            store._db.run_text("MATCH ()-[f:Fact]->() WHERE f.id = $id DELETE f", {"id": other.created[0]})
         store._shared.forget()
-        assert _indexed(store) == set()
-        problems = store.check()
-        assert len(problems) == len(store.versions()) >= 2
-        assert {p.rule for p in problems} == {"version-index"}
-        with pytest.raises(NotFound):
-            store.version(made.created[0])
-    with Store(store_dir, engine=ENGINE) as store:
-        _sound(store)
-        assert store.version(made.created[0]).object == "Lisbon"
+        details = sorted(p.detail for p in store.check() if p.rule == "version-index")
+        assert details == [f"a body names {other.created[0]} (subject 'ben'), which is not stored",
+                           f"{made.created[0]} (subject 'ana') has no body"]
 
 
 def test_a_store_made_by_this_release_opens_and_answers_alike(tmp_path):
@@ -86,6 +84,9 @@ def test_a_store_made_by_this_release_opens_and_answers_alike(tmp_path):
         pytest.skip("the stored directory is kuzu's (ladybug's file format changes between its releases)")
     data = Path(__file__).parent / "data" / "stores"
     shutil.copytree(data / "kuzu-release-0.1", tmp_path / "store")
+    with pytest.raises(MigrationNeeded):  # written in the layout before FactBody
+        Store(tmp_path / "store", engine="kuzu")
+    Store.migrate(tmp_path / "store", engine="kuzu", backup_to=tmp_path / "backup")
     with Store(tmp_path / "store", engine="kuzu") as store:
         assert store.check() == []
         assert store._meta()["schema"] == str(LATEST)

@@ -85,3 +85,30 @@ def compact_(ctx):
     with output.progress("rewriting the store's files"):
         store.compact()
     output.plain(f"compacted {ctx.obj['dir']}")
+
+
+@main.command("migrate")
+@click.option("--backup", "backup_to", type=click.Path(file_okay=False),
+              help="Where to put the backup taken first (a new directory; default: beside the store).")
+@json_option
+@click.pass_context
+def migrate_(ctx, backup_to, as_json):
+    """Convert a store written by an older graphmem into this release's layout.
+
+    The store is backed up first (restore the backup with an older release, or with
+    `graphmem restore` and then migrate again); the conversion swaps the new files in at
+    the end, so an interruption leaves the old store as it was. Close every program using
+    the store first.
+    """
+    from .._store import Store
+    from .ingest import progress_bar
+
+    directory = ctx.obj["dir"]
+    with progress_bar() as progress:
+        info = Store.migrate(directory, engine=ctx.obj["engine"], backup_to=backup_to, progress=progress)
+    if as_json:
+        output.dump_json([{"migrated": info is not None, "backup": None if info is None else info.path}])
+    elif info is None:
+        output.plain(f"{directory} is already in this release's layout; nothing to do")
+    else:
+        output.plain(f"migrated {directory}; the store as it was is backed up in {info.path}")

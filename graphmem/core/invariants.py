@@ -271,12 +271,12 @@ def overlaps(versions: Sequence[Any], predicates: Mapping[str, str],
 _EVENT_ORDER = itemgetter(0, 1, 2)
 
 
-def check_index(versions: list[Version], keys: list[tuple[str, str]]) -> list[Violation]:
-    """VersionKey (version id -> subject id, for lookups by id) against the versions stored."""
-    want = {(v.id, v.subject_id) for v in versions}
-    have = set(keys)
-    found = [Violation(rule="version-index", detail=f"{vid} (subject {subject!r}) is not indexed")
+def check_index(edges: list[tuple[str, str]], bodies: list[tuple[str, str]]) -> list[Violation]:
+    """Each version's edge (id, subject id) against its body in FactBody (id, subject id): one
+    each, naming the same subject (a body is how a version is found by id)."""
+    want, have = set(edges), set(bodies)
+    found = [Violation(rule="version-index", detail=f"{vid} (subject {subject!r}) has no body")
              for vid, subject in sorted(want - have)]
-    found += [Violation(rule="version-index", detail=f"the index names {vid} (subject {subject!r}), "
+    found += [Violation(rule="version-index", detail=f"a body names {vid} (subject {subject!r}), "
                         "which is not stored") for vid, subject in sorted(have - want)]
     return found

@@ -70,9 +70,10 @@ def construct_version(values: dict[str, Any]) -> Version:
 
 
 def version(row: list[Any]) -> Version:
-    """A row ``s.id, s.name, o.id, o.name, f`` (the fact's properties) as a Version (status not set)."""
-    subject_id, subject, object_id, obj, f = row
-    values = {c.source: c.to_field(f[c.name]) for c in _FACT.columns}
+    """A row ``s.id, s.name, o.id, o.name, f, b`` (the fact's edge and its body) as a Version
+    (status not set)."""
+    subject_id, subject, object_id, obj, f, b = row
+    values = {c.source: c.to_field((b if c.name in _FACT.apart else f)[c.name]) for c in _FACT.columns}
     values.update(subject=subject, object=obj, subject_id=subject_id, object_id=object_id, status=None,
                   created_by=values["created_by"] or "")
     return construct_version({name: values[name] for name in _VERSION_FIELDS})

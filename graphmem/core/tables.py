@@ -94,38 +94,61 @@ class Column:
 
 @dataclass(frozen=True)
 class Table:
-    """A node table (keyed by its first column) or, with ``ends``, a relationship table."""
+    """A node table (keyed by its first column) or, with ``ends``, a relationship table.
+
+    ``columns`` are what a row holds, as users and records see it. A relationship may keep some
+    of them ``apart``, in a node table of their own keyed by the row's id (``body``): the edge
+    then carries only the rest, which the engine scans and filters, and the body is read by key
+    for the rows an answer keeps (see the Fact table below).
+    """
 
     name: str
     about: str
     columns: tuple[Column, ...]
     record: str | None = None  # the export record type whose fields fill it
     ends: tuple[Column, Column] | None = None  # a relationship's FROM and TO (node ids)
+    apart: tuple[str, ...] = ()  # columns stored in ``body``, not on the edge
+    body: str | None = None  # the node table holding the columns kept apart
+    options: str = ""  # the DDL's WITH (...) options: how the engine stores the table
 
-    def ddl(self) -> str:
-        """The statement that creates the table (when it does not exist yet)."""
+    @property
+    def stored(self) -> tuple[Column, ...]:
+        """The columns the table itself stores (all but those kept apart)."""
+        return tuple(c for c in self.columns if c.name not in self.apart)
+
+    def ddl(self, *, whole: bool = False) -> str:
+        """The statement that creates the table (when it does not exist yet); ``whole``: with
+        every column and no storage options (the tables a query projection shows users)."""
+        columns = self.columns if whole else self.stored
         if self.ends is None:
-            first, *rest = self.columns
+            first, *rest = columns
             body = [f"{first.name} {first.type} PRIMARY KEY", *(f"{c.name} {c.type}" for c in rest)]
             return f"CREATE NODE TABLE IF NOT EXISTS {self.name}({', '.join(body)})"
-        body = [f"FROM {ENDS} TO {ENDS}", *(f"{c.name} {c.type}" for c in self.columns)]
-        return f"CREATE REL TABLE IF NOT EXISTS {self.name}({', '.join(body)})"
+        body = [f"FROM {ENDS} TO {ENDS}", *(f"{c.name} {c.type}" for c in columns)]
+        options = f" WITH ({self.options})" if self.options and not whole else ""
+        return f"CREATE REL TABLE IF NOT EXISTS {self.name}({', '.join(body)}){options}"
 
     @property
     def every_column(self) -> tuple[Column, ...]:
         """The columns a row of the table has in a bulk load: a relationship's ends first."""
+        return (*(self.ends or ()), *self.stored)
+
+    @property
+    def whole_columns(self) -> tuple[Column, ...]:
+        """Every column of a row as records hold it, those kept apart included: ends first."""
         return (*(self.ends or ()), *self.columns)
 
-    def arrow_schema(self) -> pa.Schema:
-        return arrow_schema((c.name, c.type) for c in self.every_column)
+    def arrow_schema(self, *, whole: bool = False) -> pa.Schema:
+        return arrow_schema((c.name, c.type) for c in (self.whole_columns if whole else self.every_column))
 
-    def arrow(self, records: list[Any], *, open_as_null: bool = False) -> pa.Table:
-        """Records (models, or anything with the fields) as an Arrow table of this table's rows.
+    def arrow(self, records: list[Any], *, open_as_null: bool = False, whole: bool = False) -> pa.Table:
+        """Records (models, or anything with the fields) as an Arrow table of this table's rows
+        (``whole``: every column, those kept apart included).
 
         Open ends are stored as the far-future sentinel, or left null with ``open_as_null`` (a
         query projection, where ``f.valid_to IS NULL`` means open).
         """
-        columns = self.every_column
+        columns = self.whole_columns if whole else self.every_column
         if records:  # one attrgetter call per record and a transpose, not a getattr per value
             values = list(zip(*map(attrgetter(*(c.source for c in columns)), records)))
         else:
@@ -137,7 +160,7 @@ class Table:
             arrays[column.name] = column.to_arrow(found)
         import pyarrow as pa
 
-        return pa.table(arrays, schema=self.arrow_schema())
+        return pa.table(arrays, schema=self.arrow_schema(whole=whole))
 
     def rows(self, rows: list[dict[str, Any]]) -> pa.Table:
         """Rows of engine values (column → value) as an Arrow table of this table's schema."""
@@ -150,24 +173,32 @@ class Table:
         return {c.source: c.to_field(properties.get(c.name)) for c in self.columns}
 
     def select_rows(self) -> str:
-        """The statement that reads every row of the table, one column per column (ends first),
-        in the shape :meth:`arrow_schema` describes: what a columnar export reads."""
+        """The statement that reads every row of the table, one column per column (ends first,
+        those kept apart included), in the shape ``arrow_schema(whole=True)`` describes: what a
+        columnar export reads."""
         if self.ends is None:
             return f"MATCH (n:{self.name}) RETURN " + ", ".join(f"n.{c.name} AS `{c.name}`" for c in self.columns)
         first, second = self.ends
-        values = ", ".join(f"f.{c.name} AS `{c.name}`" for c in self.columns)
-        return (f"MATCH (s:{ENDS})-[f:{self.name}]->(o:{ENDS}) "
-                f"RETURN s.id AS `{first.name}`, o.id AS `{second.name}`, {values}")
+        return (f"MATCH (s:{ENDS})-[f:{self.name}]->(o:{ENDS}) {self.join_body('f', 'b')}"
+                f"RETURN s.id AS `{first.name}`, o.id AS `{second.name}`, {self.values('f', 'b')}")
+
+    def join_body(self, edge: str, body: str) -> str:
+        """The clause that finds an edge's body by its key (nothing for a table kept whole)."""
+        return f"MATCH ({body}:{self.body} {{id: {edge}.id}}) " if self.body else ""
+
+    def values(self, edge: str, body: str) -> str:
+        """Every column of a row, each under its own name, read from the edge or its body."""
+        return ", ".join(f"{body if c.name in self.apart else edge}.{c.name} AS `{c.name}`" for c in self.columns)
 
     def insert_one(self) -> str:
-        assignments = ", ".join(f"{c.name}: ${c.name}" for c in self.columns)
+        assignments = ", ".join(f"{c.name}: ${c.name}" for c in self.stored)
         if self.ends is None:
             return f"CREATE (:{self.name} {{{assignments}}})"
         return (f"MATCH (s:{ENDS} {{id: $from}}) MATCH (o:{ENDS} {{id: $to}}) "
                 f"CREATE (s)-[:{self.name} {{{assignments}}}]->(o)")
 
     def insert_rows(self) -> str:
-        assignments = ", ".join(f"{c.name}: `{c.name}`" for c in self.columns)
+        assignments = ", ".join(f"{c.name}: `{c.name}`" for c in self.stored)
         if self.ends is None:
             return f"LOAD FROM $rows CREATE (:{self.name} {{{assignments}}}) RETURN count(*)"
         return (f"LOAD FROM $rows MATCH (s:{ENDS} {{id: `from`}}) "
@@ -186,6 +217,11 @@ def _time(name: str, *, open_end: bool = False) -> Column:
 def _list(name: str) -> Column:
     return Column(name, "STRING[]")
 
+
+#: The columns of a fact version kept apart from its edge (see FactBody): lists and texts, which
+#: cost an edge table the most to load and rewrite, and which no answer filters on.
+FACT_BODY = (_list("episodes"), _list("supersedes"), _list("superseded_by"),
+             *_text("created_by", "closed_by", "reason"))
 
 #: Every table of a store, in load order (a relationship's ends before it).
 TABLES: tuple[Table, ...] = (
@@ -210,14 +246,15 @@ TABLES: tuple[Table, ...] = (
            Column("entities", "INT64"), Column("proposals", "INT64")),
           record="tombstone"),
     Table("Fact", "Fact versions: subject -> object edges with valid and transaction periods "
-                  "(open ends stored as 9999-12-31).",
+                  "(open ends stored as 9999-12-31). The edge carries what answers filter on; a version's "
+                  "sources, lineage, writers and reason are kept apart, in FactBody.",
           (*_text("id", "predicate"), _time("valid_from"), _time("valid_to", open_end=True), _time("recorded_at"),
-           _time("superseded_at", open_end=True), _list("episodes"), _list("supersedes"), _list("superseded_by"),
-           *_text("created_by", "closed_by", "reason")),
-          record="version", ends=(Column("from", field="subject_id"), Column("to", field="object_id"))),
-    Table("VersionKey", "Where each fact version is stored (its subject), so a version is found by id "
-                        "through its subject's edges instead of a scan of every edge.",
-          (Column("id"), Column("subject", field="subject_id")), record="version"),
+           _time("superseded_at", open_end=True), *FACT_BODY),
+          record="version", ends=(Column("from", field="subject_id"), Column("to", field="object_id")),
+          apart=tuple(c.name for c in FACT_BODY), body="FactBody"),
+    Table("FactBody", "Each fact version's columns kept off its edge, keyed by the version's id, with its "
+                      "subject (so a version is found by id through its subject's edges, not a scan of every edge).",
+          (Column("id"), Column("subject", field="subject_id"), *FACT_BODY), record="version"),
     Table("Link", "When each supporting episode was linked to a version after the version was written "
                   "(a NOOP citing a new episode): an answer as of T lists only the links made by T.",
           (*_text("id", "version", "episode"), _time("at")), record="link"),

@@ -2,8 +2,9 @@
 
 The store's own queries say two things by name rather than spelling them out, and they are
 written in as the files are loaded: ``{{believed f $as_of}}``, the rule of what the store believed
-at a moment (:func:`graphmem.core.as_known.cypher`), and ``{{fact_columns f}}``, every column of
-the Fact table as declared (:mod:`graphmem.core.tables`), each returned under its own name.
+at a moment (:func:`graphmem.core.as_known.cypher`), and ``{{fact_columns f b}}``, every column of
+the Fact table as declared (:mod:`graphmem.core.tables`), each returned under its own name from
+the edge ``f`` or its body ``b`` (the FactBody row the query matched by ``f.id``).
 
 Internal: the store's own queries; users run theirs with ``Store.cypher`` and ``Store.query``.
 """
@@ -40,8 +41,8 @@ def _macro(match: re.Match[str]) -> str:
     name, args = match.group(1), match.group(2).split()
     if name == "believed" and len(args) == 2:
         return as_known.cypher(*args)
-    if name == "fact_columns" and len(args) == 1:
-        return ", ".join(f"{args[0]}.{c.name} AS {c.name}" for c in tables.by_name("Fact").columns)
+    if name == "fact_columns" and len(args) == 2:
+        return tables.by_name("Fact").values(*args)
     raise ValueError(f"unknown query macro {match.group(0)!r}")
 
 

@@ -26,10 +26,11 @@ import os
 import re
 import shutil
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.times import UTC, parse_time
 from ..engine import DATABASE_FILE, MARKER_FILE, Engine, acquire, release
@@ -37,7 +38,11 @@ from ..errors import Conflict, EngineError, GraphmemError, InvalidInput
 from ..models import Model
 from ..read import questions
 
-__all__ = ["BackupInfo", "backup", "compact", "compacting", "finish_pending", "restore", "restore_into"]
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["BackupInfo", "backup", "compact", "compacting", "finish_pending", "load_tables", "read_tables", "restore",
+           "restore_into", "rewrite"]
 
 MANIFEST = "backup.json"
 PENDING = "compact.pending"
@@ -98,17 +103,15 @@ def _fresh(name: str, directory: Path) -> Engine:
     return engine
 
 
-def copy_tables(source: Engine, target: Engine) -> None:
-    """Copy every row of every table of ``source`` into the same, empty tables of ``target``.
-
-    Each table goes out as Arrow and in with one COPY, in one transaction; the row counts of
-    every table are compared afterwards.
-    """
-    loads = []
+def read_tables(source: Engine) -> dict[str, pa.Table]:
+    """Every row of every table of ``source``, as Arrow, by the engine's catalog (not graphmem's
+    schema: a store written by an older release is read as it is). A relationship table's rows
+    start with ``from`` and ``to``, the keys of its ends."""
+    found = {}
     with source.lock:
         kinds = _tables(source)
         for name, kind in sorted(kinds.items(), key=lambda item: item[1] != "NODE"):  # nodes first
-            columns = [_label(row[1]) for row in target.run_text(f"CALL table_info('{name}') RETURN *", {})]
+            columns = [_label(row[1]) for row in source.run_text(f"CALL table_info('{name}') RETURN *", {})]
             values = ", ".join(f"r.{c} AS `{c}`" for c in columns)
             if kind == "NODE":
                 query = f"MATCH (r:{name}) RETURN {values}"
@@ -117,14 +120,31 @@ def copy_tables(source: Engine, target: Engine) -> None:
                                                source.run_text(f"CALL show_connection('{name}') RETURN *", {})]
                 query = (f"MATCH (a)-[r:{name}]->(b) RETURN a.{_label(key_from)} AS `from`, "
                          f"b.{_label(key_to)} AS `to`, {values}")
-            loads.append((name, source.arrow_text(query)))
-        expected = table_counts(source)
+            found[name] = source.arrow_text(query)
+    return found
+
+
+def load_tables(target: Engine, rows: dict[str, pa.Table]) -> None:
+    """COPY each table's rows into the same, empty table of ``target``, in one transaction
+    (node tables first, in the order given), and check every table then holds what was given."""
     with target.transaction():
-        for name, rows in loads:
-            if rows.num_rows:
-                target.run_text(f"COPY {name} FROM $rows", {"rows": rows})
-    if (written := table_counts(target)) != expected:
+        for name, table in rows.items():
+            if table.num_rows:
+                target.run_text(f"COPY {name} FROM $rows", {"rows": table})
+    expected = {name: table.num_rows for name, table in rows.items()}
+    written = table_counts(target)
+    if any(written.get(name, 0) != n for name, n in expected.items()) or \
+            any(n for name, n in written.items() if name not in expected):
         raise EngineError(f"the copy would change the store's rows ({expected} -> {written})")
+
+
+def copy_tables(source: Engine, target: Engine) -> None:
+    """Copy every row of every table of ``source`` into the same, empty tables of ``target``.
+
+    Each table goes out as Arrow and in with one COPY, in one transaction; the row counts of
+    every table are compared afterwards.
+    """
+    load_tables(target, read_tables(source))
 
 
 def _on_disk(engine: Engine) -> Path:
@@ -197,6 +217,45 @@ def compact(engine: Engine) -> None:
         finally:
             shutil.rmtree(work, ignore_errors=True)
         (directory / PENDING).unlink(missing_ok=True)
+
+
+#: A long job's report to a progress bar: ``(phase, done, total)``.
+Progress = Callable[[str, int, int], None]
+
+
+def rewrite(engine: Engine, convert: Callable[[dict[str, pa.Table]], dict[str, pa.Table]],
+            progress: Progress | None = None) -> None:
+    """Rewrite the store into a fresh database file of the current layout (a migration that
+    changes how the log is held): every table is read out as the engine's catalog has it,
+    ``convert``ed into the current tables' rows, and loaded with one COPY per table into a new
+    database beside the old one, which replaces the old one in a single rename.
+
+    Safe under kill -9 at any moment: until the rename, the old file is untouched and the
+    half-made one is discarded at the next open; after it, the new file is whole.
+    """
+    directory = _on_disk(engine)
+    work = directory / WORK
+    report = progress or (lambda phase, done, total: None)
+    with engine.lock:
+        _checkpointed(engine)
+        shutil.rmtree(work, ignore_errors=True)
+        try:
+            report("reading the store", 0, 4)
+            old = read_tables(engine)
+            report("converting", 1, 4)
+            rows = convert(old)
+            del old
+            report("writing the new files", 2, 4)
+            fresh = _fresh(engine.name, work)
+            try:
+                load_tables(fresh, rows)
+            finally:
+                release(fresh)
+            report("swapping the files", 3, 4)
+            engine.reopen(while_closed=lambda: _replace_database(work / DATABASE_FILE, directory))
+            report("done", 4, 4)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def _replace_database(new: Path, directory: Path) -> None:

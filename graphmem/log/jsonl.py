@@ -5,14 +5,12 @@ Internal: use ``Store.export`` and ``Store.import_log``.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
@@ -20,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 from pydantic import BaseModel, ValidationError
 
 from ..core import json_lines
+from ..core.collector import collector_paused
 from ..core.invariants import check
 from ..core.json_lines import lines, open_regular
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
@@ -299,7 +298,7 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
     imported only if it still forms a sound log; otherwise nothing is written. A log whose latest
     write is more than a day past the wall clock is refused unless ``allow_future``.
     """
-    with _gc_paused():
+    with collector_paused():
         header, found = read_log(path, on_bad_line, large)
         meta = {m["key"]: m["value"] for m in found["meta"]}
         with engine.lock:  # what the log is checked against is what it is loaded into
@@ -313,23 +312,6 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
             refuse_future(settings, allow_future)
             _load(engine, engine.directory, declared, settings, _tables(found), progress)
     return sum(len(items) for kind, items in found.items() if kind != "meta")  # as export_log counts
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Hold off Python's cyclic garbage collector while a log is read, checked and loaded.
-
-    Reading builds hundreds of thousands of long-lived objects (and no reference cycles);
-    the collector would rescan them again and again as they pile up (2 of 8.5 s importing
-    100k versions). It is switched back on afterwards if it was on before.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _load(engine: Engine, directory: Path | None, declared: dict[str, str], settings: dict[str, str],

@@ -77,7 +77,7 @@ def _table_of(kind: str) -> Table:
 def _fields(kind: str) -> list[tuple[str, pa.DataType, bool]]:
     """(name, Arrow type, may be null) of each column of a record type's file."""
     table = _table_of(kind)
-    columns = {c.source: c for c in table.every_column}
+    columns = {c.source: c for c in table.whole_columns}
     if kind == "predicate":
         return [(c.name, c.arrow, False) for c in table.columns]
     found: list[tuple[str, pa.DataType, bool]] = []
@@ -138,7 +138,7 @@ def _with_names(facts: pa.Table, entities: pa.Table) -> pa.Table:
 def _file_table(kind: str, rows: pa.Table) -> pa.Table:
     """Engine rows (naive UTC times, open ends as the sentinel) as a file's table, in id order."""
     schema = SCHEMAS[kind]
-    columns = {c.source: c for c in _table_of(kind).every_column}
+    columns = {c.source: c for c in _table_of(kind).whole_columns}
     if not rows.num_rows:
         return schema.empty_table()
     arrays = []

@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 __all__ = ["MomentCache", "believed_graph", "log_until"]
 
 #: The believed graph's tables, in load order (the facts' ends before the facts).
-BELIEVED_DDL = tuple(by_name(name).ddl() for name in ("Entity", "Episode", "Fact"))
+BELIEVED_DDL = tuple(by_name(name).ddl(whole=True) for name in ("Entity", "Episode", "Fact"))
 #: The log's tables, in load order.
-LOG_DDL = tuple(by_name(name).ddl() for name in ("Entity", "Episode", "Decision", "Fact"))
+LOG_DDL = tuple(by_name(name).ddl(whole=True) for name in ("Entity", "Episode", "Decision", "Fact"))
 
 
 def believed_graph(versions: list[Version], entities: list[Entity], episodes: list[Episode]) -> Projection:
@@ -49,7 +49,7 @@ def believed_graph(versions: list[Version], entities: list[Entity], episodes: li
     return Projection(BELIEVED_DDL, {
         "Entity": by_name("Entity").arrow(sorted(entities, key=lambda e: e.id)),
         "Episode": by_name("Episode").arrow(episodes),
-        "Fact": by_name("Fact").arrow(versions, open_as_null=True),
+        "Fact": by_name("Fact").arrow(versions, open_as_null=True, whole=True),
     })
 
 
@@ -64,7 +64,7 @@ def log_until(engine: Engine, at: datetime, unseen: Unseen) -> Projection:
     episodes = facts.column("episodes").to_pylist()
     if unseen.episodes or unseen.links:
         episodes = [unseen.visible(vid, ids or []) for vid, ids in zip(facts.column("id").to_pylist(), episodes)]
-    columns = {c.name: facts.column(c.name) for c in by_name("Fact").every_column}
+    columns = {c.name: facts.column(c.name) for c in by_name("Fact").whole_columns}
     columns.update(arrow_closing_as_known(facts, at), episodes=pa.array(episodes, texts))  # a later closing hidden
     fact = pa.table(columns)
     ends = {}

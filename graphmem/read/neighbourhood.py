@@ -36,7 +36,7 @@ def _believed_edges(engine: Engine, ids: list[str], as_of: datetime, valid_at: d
         "any_predicate": not predicates, "predicates": list(predicates or [""]),
     }
     rows = engine.run("store/neighbourhood_out", params) + engine.run("store/neighbourhood_in", params)
-    return [(records.version(row[:5]), row[5], row[6]) for row in rows]
+    return [(records.version(row[:6]), row[6], row[7]) for row in rows]
 
 
 @consistent

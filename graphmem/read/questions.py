@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Literal, NamedTuple, ParamSp
 
 from ..core import as_known, records
 from ..core.as_known import CLOSING, arrow_closing_as_known, closing_known
+from ..core.collector import collector_paused
 from ..core.tables import by_name
 from ..core.temporal import Period, status, status_at
 from ..core.times import OPEN_END, to_engine
@@ -129,7 +130,59 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None,
         found = found.filter(pc.or_(pc.equal(found.column("subject_id"), about),
                                     pc.equal(found.column("object_id"), about)))
     values = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
-    return [records.construct_version(v) for v in values]
+    with collector_paused():
+        return [records.construct_version(v) for v in values]
+
+
+@consistent
+def beliefs_arrow(engine: Engine, as_of: datetime, valid_at: datetime | None,
+                  about: str | None = None) -> pa.Table:
+    """What :func:`beliefs` answers, as an Arrow table: one row per version, one column per
+    field of :class:`~graphmem.models.Version` in its order (times UTC, open ends null, the
+    status as seen from ``as_of`` and ``valid_at``), built column by column."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    found = _believed_table(engine, as_of, valid_at)
+    if about is not None:
+        found = found.filter(pc.or_(pc.equal(found.column("subject_id"), about),
+                                    pc.equal(found.column("object_id"), about)))
+    unseen = unseen_at(engine, as_of)
+    known = arrow_closing_as_known(found, as_of)
+    naive, utc = pa.timestamp("us"), pa.timestamp("us", tz="UTC")
+    columns: dict[str, Any] = {name: found.column(name) for name in ("subject", "object", "subject_id", "object_id")}
+    for declared in _FACT.columns:
+        values = known.get(declared.name, found.column(declared.name))
+        if declared.type == "TIMESTAMP":
+            values = values.cast(naive)
+            if declared.open_end:
+                is_open = pc.greater_equal(values, pa.scalar(OPEN_END, naive))
+                values = pc.if_else(is_open, pa.scalar(None, naive), values)
+            values = values.cast(utc)
+        elif (default := records.default_of(Version, declared.source)) is not None:
+            values = pc.if_else(pc.is_null(values), pa.scalar(default, values.type), values)
+        columns[declared.source] = values
+    columns["status"] = _statuses(columns, as_of, valid_at)
+    if unseen.episodes or unseen.links:
+        lists = _visible(columns["id"].to_pylist(), columns["episodes"].to_pylist(), unseen)
+        columns["episodes"] = pa.array(lists, pa.list_(pa.string()))
+    return pa.table({name: columns[name] for name in Version.model_fields})
+
+
+def _statuses(columns: dict[str, Any], as_of: datetime, valid_at: datetime | None) -> pa.ChunkedArray:
+    """:func:`graphmem.core.temporal.status` over whole columns (times UTC, open ends null)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    utc = pa.timestamp("us", tz="UTC")
+    at, valid = pa.scalar(as_of, utc), pa.scalar(valid_at or as_of, utc)
+    closed = pc.fill_null(pc.less_equal(columns["superseded_at"], at), False)
+    retracted = pc.and_(closed, pc.fill_null(pc.greater(pc.utf8_length(columns["reason"]), 0), False))
+    ended = pc.fill_null(pc.less_equal(columns["valid_to"], valid), False)
+    conditions = [x.combine_chunks() if isinstance(x, pa.ChunkedArray) else x
+                  for x in (retracted, closed, pc.less(valid, columns["valid_from"]), ended)]
+    return pc.case_when(pa.StructArray.from_arrays(conditions, names=["r", "c", "u", "e"]),
+                        "retracted", "superseded", "upcoming", "ended", "current")
 
 
 @consistent

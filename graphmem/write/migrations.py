@@ -1,10 +1,18 @@
-"""Numbered migrations of a store's files, applied once each when a store is opened.
+"""Numbered migrations of a store's files.
 
 The number of the last migration applied is kept in the store's settings (``schema``), so a
 store made by an older release is brought up to date step by step, and a new store starts at
 the latest number. A migration changes how the log is held, never what it says, with one
 exception that is itself a recorded write: entities whose names became one name (see
 :func:`rekey_entities`) are merged by a ``MERGE`` write in the log.
+
+Most migrations are small and run in place when a store is opened. One kind is not: a change
+of the tables' layout, which rewrites the store's files. Opening a store whose layout is older
+than this release's raises :class:`~graphmem.errors.MigrationNeeded`; ``graphmem migrate``
+(:func:`upgrade`) backs the store up, rewrites it in the current layout (:func:`graphmem.log.backup.rewrite`:
+one rename at the end, so a kill at any moment leaves the old store or the new one), and the
+in-place steps then run on the new layout as on any store. A store's layout is read from the
+engine's catalog, not from its number: the files say what they hold.
 
 Internal: a store applies them itself when it is opened.
 """
@@ -13,18 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..core import records
+from ..core import records, tables
 from ..core.gate import Held, plan_restate
 from ..core.names import entity_key
 from ..core.temporal import Period
 from ..engine import Engine
-from ..errors import InvalidInput
+from ..errors import InvalidInput, MigrationNeeded
+from ..log.backup import Progress, rewrite
 from ..models import Entity, Version
 from .transaction import Transaction, row_of
 
-__all__ = ["SCHEMA_KEY", "migrate"]
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["SCHEMA_KEY", "layout_is_current", "migrate", "refuse_old_layout", "upgrade"]
 
 SCHEMA_KEY = "schema"
 
@@ -39,9 +51,9 @@ class Migration(NamedTuple):
 
 
 def index_versions(engine: Engine, write: Write, kind_of: Callable[[str], str]) -> None:
-    """Index every stored version in VersionKey (stores made before VersionKey existed)."""
-    with engine.transaction():
-        engine.run("store/version_keys_fill")
+    """Index every stored version by id (stores made before the index existed). Nothing is left
+    to do in place: such a store is in an older layout, and the rewrite into the current one
+    (:func:`upgrade`) gives every version its body, the index by id."""
 
 
 def rekey_entities(engine: Engine, write: Write, kind_of: Callable[[str], str]) -> None:
@@ -82,6 +94,63 @@ MIGRATIONS: tuple[Migration, ...] = (
                  "merge the ones that became one", rekey_entities),
 )
 LATEST = MIGRATIONS[-1].number
+
+
+# -- layouts: rewritten by `graphmem migrate` ------------------------------------------------------
+
+
+def _held_columns(engine: Engine, table: str) -> list[str]:
+    return [row[1] for row in engine.run_text(f"CALL table_info('{table}') RETURN *", {})]
+
+
+def layout_is_current(engine: Engine) -> bool:
+    """True when the store holds its facts as this release lays them out (a new, empty
+    database does too); False for a store written in an older layout, whose Fact edges carry
+    the columns this release keeps apart in FactBody. (A column added to the edge later is added
+    in place, by an ordinary numbered migration.)"""
+    if "Fact" not in engine.table_names():
+        return True
+    return not set(_held_columns(engine, "Fact")) & set(tables.by_name("Fact").apart)
+
+
+def refuse_old_layout(engine: Engine, where: object) -> None:
+    """Raise MigrationNeeded for a store written in an older layout (nothing is changed)."""
+    if not layout_is_current(engine):
+        raise MigrationNeeded(
+            f"the store at {where} was written by an older graphmem, in a layout this release does not "
+            f"read; convert it with `graphmem --store {where} migrate` (it takes a backup first)")
+
+
+def current_layout(old: dict[str, pa.Table]) -> dict[str, pa.Table]:
+    """A store's tables as an older layout held them (read by the engine's catalog: a Fact edge
+    carrying every column of a version) as this release's tables, in load order: Fact split into
+    its edge and its body (FactBody, which takes the place of the older VersionKey index), every
+    other table as declared (a column or table an older store lacks is empty)."""
+    import pyarrow as pa
+
+    facts = old["Fact"]
+    body = {"id": facts.column("id"), "subject": facts.column("from"),
+            **{name: facts.column(name) for name in tables.by_name("Fact").apart}}
+    found = {}
+    for table in tables.TABLES:
+        rows = pa.table(body) if table.name == "FactBody" else old.get(table.name)
+        schema = table.arrow_schema()
+        if rows is None:
+            found[table.name] = schema.empty_table()
+            continue
+        found[table.name] = pa.Table.from_arrays(
+            [rows.column(f.name).cast(f.type) if f.name in rows.column_names else pa.nulls(rows.num_rows, f.type)
+             for f in schema], schema=schema)
+    return found
+
+
+def upgrade(engine: Engine, progress: Progress | None = None) -> bool:
+    """Rewrite a store written in an older layout in the current one; False if it already was.
+    The store's in-place migrations run when it is next opened, on the new layout."""
+    if layout_is_current(engine):
+        return False
+    rewrite(engine, current_layout, progress)
+    return True
 
 
 def migrate(engine: Engine, settings: dict[str, str], write: Write, kind_of: Callable[[str], str]) -> list[int]:
@@ -128,11 +197,9 @@ def _rename(engine: Engine, entity: Entity, key: str) -> None:
     engine.run("insert/Entity", {"id": key, "name": entity.name, "kind": entity.kind})
     for v in _facts_of(engine, entity.id):
         engine.run("store/fact_delete", {"subject": v.subject_id, "id": v.id})
-        engine.run("store/version_key_delete", {"id": v.id})
         moved = v.model_copy(update={end: key for end in ("subject_id", "object_id") if getattr(v, end) == entity.id})
-        row = row_of("Fact", moved)
-        engine.run("insert/Fact", row)
-        engine.run("insert/VersionKey", {"id": v.id, "subject": row["from"]})
+        engine.run("insert/Fact", row_of("Fact", moved))
+        engine.run("insert/FactBody", row_of("FactBody", moved))
     engine.run("store/entity_delete", {"id": entity.id})
 
 

@@ -44,7 +44,6 @@ def purge(txn: Transaction, target: Literal["entity", "episode", "version"], tar
     purged = {v.id for v in versions}
     for version in versions:
         txn.run("store/fact_delete", subject=version.subject_id, id=version.id)
-        txn.run("store/version_key_delete", id=version.id)
         txn.run("store/link_delete", version=version.id, episode="")
     for episode_id in episodes:
         for row in txn.run("store/episode_versions", episode=episode_id):

@@ -64,7 +64,7 @@ class WriteSet:
     def apply(self, engine: Engine, *, bulk: bool) -> None:
         """Store everything, one statement per row, or one per table (``bulk``)."""
         facts = list(self.versions.values())
-        keys = [{"id": row["id"], "subject": row["from"]} for row in facts]
+        bodies = [{**row, "subject": row["from"]} for row in facts]
         closes = list(self.closes.values())
         relinks = [{"subject": s, "version": vid, "linked": eps} for vid, (s, eps) in self.relinks.items()]
         if bulk:
@@ -83,7 +83,7 @@ class WriteSet:
                 engine.run("store/fact_set_episodes", {"subject": row["subject"], "id": row["version"],
                                                       "episodes": row["linked"]})
         for table in _ORDER:
-            found = facts if table == "Fact" else keys if table == "VersionKey" else self.rows.get(table, [])
+            found = facts if table == "Fact" else bodies if table == "FactBody" else self.rows.get(table, [])
             if not found:
                 continue
             if bulk:
@@ -91,15 +91,16 @@ class WriteSet:
                 if count != len(found):
                     raise Conflict(f"a row of {table} names something missing; nothing was written")
             else:
+                columns = [c.name for c in by_name(table).every_column]
                 for row in found:
-                    engine.run(f"insert/{table}", row)
+                    engine.run(f"insert/{table}", {name: row[name] for name in columns})
         for proposal_id, row in self.decided.items():
             if not engine.run("store/proposal_decide", {"id": proposal_id, **row}):
                 raise Conflict(f"proposal {proposal_id} is not pending")
 
 
 #: Tables in the order their rows are stored (an edge's ends before it).
-_ORDER = ("Entity", "Episode", "Decision", "Proposal", "Fact", "VersionKey", "Link", "Tombstone")
+_ORDER = ("Entity", "Episode", "Decision", "Proposal", "Fact", "FactBody", "Link", "Tombstone")
 _INSERT_ROWS = {table: by_name(table).insert_rows() for table in _ORDER}
 #: The columns of the rows a bulk statement loads (name, column type as in :mod:`graphmem.core.tables`).
 _CLOSE_ROWS = (("subject", "STRING"), ("version", "STRING"), ("closed_at", "TIMESTAMP"),
@@ -604,7 +605,7 @@ def new_row(table: str, model: type[BaseModel], values: Row) -> Row:
     model field it holds (so a column added to the declaration and the model is stored as written)."""
     return {column.name: values[column.name] if column.name in values
             else _engine_value(column, records.default_of(model, column.source))
-            for column in by_name(table).every_column}
+            for column in by_name(table).whole_columns}
 
 
 def row_of(table: str, record: BaseModel) -> Row:

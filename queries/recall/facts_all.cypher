@@ -1,3 +1,4 @@
 // Every version ever written, one column per field (the recall index keeps them all).
 MATCH (s:Entity)-[f:Fact]->(o:Entity)
-RETURN s.id AS subject_id, s.name AS subject, s.kind AS subject_kind, o.id AS object_id, o.name AS object, o.kind AS object_kind, {{fact_columns f}}
+MATCH (b:FactBody {id: f.id})
+RETURN s.id AS subject_id, s.name AS subject, s.kind AS subject_kind, o.id AS object_id, o.name AS object, o.kind AS object_kind, {{fact_columns f b}}

@@ -3,5 +3,6 @@ LOAD FROM $rows
 MATCH (s:Entity {id: subject})
 MATCH (s)-[f:Fact]->()
 WHERE f.id = version AND f.superseded_at = $open
-SET f.superseded_at = closed_at, f.superseded_by = replaced_by, f.closed_by = closing_decision, f.reason = retract_reason
+MATCH (b:FactBody {id: f.id})
+SET f.superseded_at = closed_at, b.superseded_by = replaced_by, b.closed_by = closing_decision, b.reason = retract_reason
 RETURN f.id

@@ -1,7 +1,8 @@
-// Set the supporting episodes of many versions (a batch write's links for NOOP asserts).
+// Set the supporting episodes of many versions (a batch write's links; $rows is an Arrow table).
 LOAD FROM $rows
 MATCH (s:Entity {id: subject})
 MATCH (s)-[f:Fact]->()
 WHERE f.id = version
-SET f.episodes = linked
+MATCH (b:FactBody {id: f.id})
+SET b.episodes = linked
 RETURN f.id

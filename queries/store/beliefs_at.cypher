@@ -2,4 +2,5 @@
 MATCH (s:Entity)-[f:Fact]->(o:Entity)
 WHERE {{believed f $as_of}}
   AND f.valid_from <= $valid_at AND f.valid_to > $valid_at
-RETURN s.id AS subject_id, s.name AS subject, s.kind AS subject_kind, o.id AS object_id, o.name AS object, o.kind AS object_kind, {{fact_columns f}}
+MATCH (b:FactBody {id: f.id})
+RETURN s.id AS subject_id, s.name AS subject, s.kind AS subject_kind, o.id AS object_id, o.name AS object, o.kind AS object_kind, {{fact_columns f b}}

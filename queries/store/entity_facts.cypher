@@ -1,6 +1,8 @@
 // Every version ever written with an entity as subject or object.
 MATCH (s:Entity {id: $id})-[f:Fact]->(o:Entity)
-RETURN s.id, s.name, o.id, o.name, f
+MATCH (b:FactBody {id: f.id})
+RETURN s.id, s.name, o.id, o.name, f, b
 UNION
 MATCH (s:Entity)-[f:Fact]->(o:Entity {id: $id})
-RETURN s.id, s.name, o.id, o.name, f
+MATCH (b:FactBody {id: f.id})
+RETURN s.id, s.name, o.id, o.name, f, b

@@ -1,3 +1,4 @@
 // Every version ever written.
 MATCH (s:Entity)-[f:Fact]->(o:Entity)
-RETURN s.id, s.name, o.id, o.name, f
+MATCH (b:FactBody {id: f.id})
+RETURN s.id, s.name, o.id, o.name, f, b

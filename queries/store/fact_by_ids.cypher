@@ -1,6 +1,6 @@
-// Versions by id, each found among its subject's edges through VersionKey.
+// Versions by id: each one's body by key, then its edge through its subject (never a scan of every edge).
 UNWIND $ids AS i
-MATCH (k:VersionKey {id: i})
-MATCH (s:Entity {id: k.subject})-[f:Fact]->(o:Entity)
+MATCH (b:FactBody {id: i})
+MATCH (s:Entity {id: b.subject})-[f:Fact]->(o:Entity)
 WHERE f.id = i
-RETURN s.id, s.name, o.id, o.name, f
+RETURN s.id, s.name, o.id, o.name, f, b

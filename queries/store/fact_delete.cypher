@@ -1,4 +1,5 @@
-// Purge one version (store/version_key_delete removes its VersionKey entry).
+// Purge one version: its edge and its body.
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
 WHERE f.id = $id
-DELETE f
+MATCH (b:FactBody {id: f.id})
+DELETE f, b

@@ -2,5 +2,6 @@
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
 WITH s, f
 WHERE f.id = $id
-SET f.episodes = $episodes
+MATCH (b:FactBody {id: f.id})
+SET b.episodes = $episodes
 RETURN f.id

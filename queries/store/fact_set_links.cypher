@@ -2,5 +2,6 @@
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
 WITH s, f
 WHERE f.id = $id
-SET f.episodes = $episodes, f.supersedes = $supersedes, f.superseded_by = $superseded_by
+MATCH (b:FactBody {id: f.id})
+SET b.episodes = $episodes, b.supersedes = $supersedes, b.superseded_by = $superseded_by
 RETURN f.id

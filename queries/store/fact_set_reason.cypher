@@ -2,5 +2,6 @@
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
 WITH s, f
 WHERE f.id = $id
-SET f.reason = $reason
+MATCH (b:FactBody {id: f.id})
+SET b.reason = $reason
 RETURN f.id
