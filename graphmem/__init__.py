@@ -60,8 +60,8 @@ __all__ = [
     "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
     "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
     "Link", "LookAlikeName", "MigrationNeeded", "MissingExtra", "NamedQuery", "Neighbourhood", "NotFound", "Proposal",
-    "QueryFailed", "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone", "UnsafeQuery",
-    "Version", "Violation", "WhyAnswer", "__version__",
+    "QueryFailed", "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone",
+    "UnsafeQuery", "Version", "Violation", "WhyAnswer", "__version__",
 ]
 
 #: Names imported on first use, and the module each comes from.
