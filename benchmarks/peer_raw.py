@@ -22,32 +22,37 @@ OPEN_END = "9999-12-31T00:00:00"
 VERSION_COLUMNS = (
     "s.id AS subject_id, s.name AS subject, f.predicate AS predicate, o.id AS object_id, "
     "o.name AS object, f.id AS id, f.valid_from AS valid_from, f.valid_to AS valid_to, "
-    "f.recorded_at AS recorded_at, f.superseded_at AS superseded_at, f.episodes AS episodes, "
-    "f.supersedes AS supersedes, f.superseded_by AS superseded_by, f.created_by AS created_by, "
-    "f.closed_by AS closed_by, f.reason AS reason"
+    "f.recorded_at AS recorded_at, f.superseded_at AS superseded_at, b.episodes AS episodes, "
+    "b.supersedes AS supersedes, b.superseded_by AS superseded_by, b.created_by AS created_by, "
+    "b.closed_by AS closed_by, b.reason AS reason"
 )
+# graphmem's layout: the edge carries the periods, its FactBody (keyed by version id) the rest.
+BODY = "MATCH (b:FactBody {id: f.id})"
 BELIEFS = f"""
 MATCH (s:Entity)-[f:Fact]->(o:Entity)
 WHERE f.recorded_at <= $as_of AND f.superseded_at > $as_of AND f.valid_from <= $valid_at AND f.valid_to > $valid_at
+{BODY}
 RETURN {VERSION_COLUMNS}, s.kind AS subject_kind, o.kind AS object_kind
 """
 # Anchored on the subject's key; sorted in Python.
 HISTORY = f"""
 MATCH (s:Entity {{id: $subject}})-[f:Fact]->(o:Entity)
 WHERE f.predicate = $predicate
+{BODY}
 RETURN {VERSION_COLUMNS}
 """
-# A version by id through the schema's VersionKey index (relationship properties have none).
-SUBJECT_OF = "MATCH (k:VersionKey {id: $id}) RETURN k.subject"
+# A version by id through the schema's FactBody, keyed by version id (relationship properties have no index).
+SUBJECT_OF = "MATCH (k:FactBody {id: $id}) RETURN k.subject"
 BY_ID = f"""
 MATCH (s:Entity {{id: $subject}})-[f:Fact]->(o:Entity)
 WHERE f.id = $id
+{BODY}
 RETURN {VERSION_COLUMNS}
 """
 BY_IDS = f"""
 UNWIND $ids AS i
-MATCH (k:VersionKey {{id: i}})
-MATCH (s:Entity {{id: k.subject}})-[f:Fact]->(o:Entity)
+MATCH (b:FactBody {{id: i}})
+MATCH (s:Entity {{id: b.subject}})-[f:Fact]->(o:Entity)
 WHERE f.id = i
 RETURN {VERSION_COLUMNS}
 """
@@ -143,7 +148,7 @@ class RawPeer:
         return [[self.by_id(v) for v in self.by_id(vid)[11]] for vid in p["ids"]]
 
     def by_id(self, vid: str) -> list:
-        """One version by id: its subject from VersionKey, then that subject's edges."""
+        """One version by id: its subject from FactBody, then that subject's edges."""
         ((subject,),) = self.rows(SUBJECT_OF, {"id": vid})
         (row,) = self.rows(BY_ID, {"subject": subject, "id": vid})
         return row
@@ -215,7 +220,7 @@ def _col(rows: list[dict], name: str) -> list:
 
 
 def arrow_tables(records: dict[str, list[dict]]) -> dict[str, pa.Table]:
-    """Entity, Episode, Decision, VersionKey and Fact tables from the parsed log."""
+    """Entity, Episode, Decision, Fact and FactBody tables from the parsed log."""
     import pyarrow.compute  # noqa: F401
 
     e, ep, d, v = (records.get(k, []) for k in ("entity", "episode", "decision", "version"))
@@ -232,11 +237,13 @@ def arrow_tables(records: dict[str, list[dict]]) -> dict[str, pa.Table]:
             "closed": pa.array(_col(d, "closed"), _L),
             **{n: pa.array(_col(d, n), _S) for n in ("episode", "reason", "proposal")},
         }),
-        "VersionKey": pa.table({"id": pa.array(_col(v, "id"), _S), "subject": pa.array(_col(v, "subject_id"), _S)}),
         "Fact": pa.table({
             "from": pa.array(_col(v, "subject_id"), _S), "to": pa.array(_col(v, "object_id"), _S),
             "id": pa.array(_col(v, "id"), _S), "predicate": pa.array(_col(v, "predicate"), _S),
             **{n: _times(_col(v, n)) for n in ("valid_from", "valid_to", "recorded_at", "superseded_at")},
+        }),
+        "FactBody": pa.table({
+            "id": pa.array(_col(v, "id"), _S), "subject": pa.array(_col(v, "subject_id"), _S),
             **{n: pa.array(_col(v, n), _L) for n in ("episodes", "supersedes", "superseded_by")},
             **{n: pa.array(_col(v, n), _S) for n in ("created_by", "closed_by", "reason")},
         }),
