@@ -692,7 +692,7 @@ def med(xs):
 def summarize(out_dir: Path):
     rows = []
     for f in sorted(out_dir.glob("*.json")):
-        if f.name.startswith("summary"):
+        if f.name.startswith("summary") or "_run" in f.name:
             continue
         rec = json.loads(f.read_text())
         runs = [r["result"] for r in rec["runs"] if r["result"]]
