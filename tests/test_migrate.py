@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import MigrationNeeded, Store
+from graphmem import InvalidInput, MigrationNeeded, Store
 from graphmem.write.migrations import LATEST
 from tests.conftest import ENGINE
 
@@ -94,6 +94,9 @@ def test_the_backup_restores_the_old_store(tmp_path):
     Store.migrate(restored, engine=ENGINE, backup_to=tmp_path / "second")
     with Store(restored, engine=ENGINE, hold=False) as store:
         assert len(store.versions()) == 20
+        with pytest.raises(InvalidInput, match="older graphmem"):  # not into an open store of this layout
+            store.restore(info.path)
+        assert len(store.versions()) == 20 and store.check() == []
 
 
 def test_the_kuzu_store_made_by_the_release_before(tmp_path):

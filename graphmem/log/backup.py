@@ -387,7 +387,8 @@ def _latest_write(engine: Engine) -> datetime | None:
 
 
 def _unpacked(src: Path, info: BackupInfo, work: Path, tz_name: str | None) -> None:
-    """Copy a backup into ``work`` and open it there once: it must open, on its engine, whole."""
+    """Copy a backup into ``work`` and open it there once: it must open, on its engine, whole
+    (and, restored into an open store, in this release's layout: ``tz_name`` is that store's)."""
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for source in [src / DATABASE_FILE, *_engine_files(src), src / MARKER_FILE]:
@@ -401,6 +402,10 @@ def _unpacked(src: Path, info: BackupInfo, work: Path, tz_name: str | None) -> N
         counts = table_counts(copy)
         if any(counts.get(name, 0) != info.tables.get(name, 0) for name in {*counts, *info.tables}):
             raise InvalidInput(f"backup {src} does not hold what its manifest says; nothing was restored")
+        if tz_name is not None and not questions.layout_is_current(copy):
+            raise InvalidInput(f"backup {src} was made by an older graphmem, in a layout this release does not "
+                               "read; restore it into a new store (`graphmem --store NEW restore SRC`) and run "
+                               "`graphmem --store NEW migrate` there; nothing was restored")
     finally:
         release(copy)
 

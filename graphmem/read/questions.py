@@ -107,6 +107,20 @@ def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
     return [records.version(row) for row in engine.run(query, params)]
 
 
+def _held_columns(engine: Engine, table: str) -> list[str]:
+    return [row[1] for row in engine.run_text(f"CALL table_info('{table}') RETURN *", {})]
+
+
+def layout_is_current(engine: Engine) -> bool:
+    """True when the store holds its facts as this release lays them out (a new, empty
+    database does too); False for a store written in an older layout, whose Fact edges carry
+    the columns this release keeps apart in FactBody. (A column added to the edge later is added
+    in place, by an ordinary numbered migration.)"""
+    if "Fact" not in engine.table_names():
+        return True
+    return not set(_held_columns(engine, "Fact")) & set(by_name("Fact").apart)
+
+
 @consistent
 def version(engine: Engine, version_id: str) -> Version | None:
     """One stored version by id (status not set), or None: a key lookup, then its subject's edges."""

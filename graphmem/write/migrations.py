@@ -31,6 +31,7 @@ from ..engine import Engine
 from ..errors import InvalidInput, MigrationNeeded
 from ..log.backup import Progress, rewrite
 from ..models import Entity, Version
+from ..read.questions import layout_is_current
 from .transaction import Transaction, row_of
 
 if TYPE_CHECKING:
@@ -97,20 +98,6 @@ LATEST = MIGRATIONS[-1].number
 
 
 # -- layouts: rewritten by `graphmem migrate` ------------------------------------------------------
-
-
-def _held_columns(engine: Engine, table: str) -> list[str]:
-    return [row[1] for row in engine.run_text(f"CALL table_info('{table}') RETURN *", {})]
-
-
-def layout_is_current(engine: Engine) -> bool:
-    """True when the store holds its facts as this release lays them out (a new, empty
-    database does too); False for a store written in an older layout, whose Fact edges carry
-    the columns this release keeps apart in FactBody. (A column added to the edge later is added
-    in place, by an ordinary numbered migration.)"""
-    if "Fact" not in engine.table_names():
-        return True
-    return not set(_held_columns(engine, "Fact")) & set(tables.by_name("Fact").apart)
 
 
 def refuse_old_layout(engine: Engine, where: object) -> None:

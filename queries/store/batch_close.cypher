@@ -1,8 +1,8 @@
-// Close many believed versions (a batch write; $rows is an Arrow table, keys matched in separate clauses).
+// Close many believed versions (a batch write; $rows is an Arrow table): each found from its subject (see batch_believed).
 LOAD FROM $rows
-MATCH (s:Entity {id: subject})
-MATCH (s)-[f:Fact]->()
+MATCH (s:Entity {id: subject})-[f:Fact]->(o:Entity)
 WHERE f.id = version AND f.superseded_at = $open
+HINT (s JOIN f) JOIN o
 MATCH (b:FactBody {id: f.id})
 SET f.superseded_at = closed_at, b.superseded_by = replaced_by, b.closed_by = closing_decision, b.reason = retract_reason
 RETURN f.id

@@ -1,8 +1,6 @@
-// Set the supporting episodes of many versions (a batch write's links; $rows is an Arrow table).
+// Set the supporting episodes of many versions (a batch write's links; $rows is an Arrow table): each body by its key.
 LOAD FROM $rows
-MATCH (s:Entity {id: subject})
-MATCH (s)-[f:Fact]->()
-WHERE f.id = version
-MATCH (b:FactBody {id: f.id})
+MATCH (b:FactBody {id: version})
+WHERE b.subject = subject
 SET b.episodes = linked
-RETURN f.id
+RETURN b.id
