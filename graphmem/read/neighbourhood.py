@@ -17,7 +17,7 @@ from ..core.entity_kinds import effective_kinds
 from ..core.times import MIN_TIME, OPEN_END, to_engine
 from ..engine import Engine
 from ..models import Entity, Neighbourhood, Version
-from .questions import as_believed_at, belief_order, consistent, unseen_at
+from .questions import as_believed_at, belief_order, consistent, unseen_at, with_bodies
 
 __all__ = ["MAX_DEPTH", "neighbourhood"]
 
@@ -35,7 +35,8 @@ def _believed_edges(engine: Engine, ids: list[str], as_of: datetime, valid_at: d
         "valid_lo": to_engine(low), "valid_hi": to_engine(high) if high else OPEN_END,
         "any_predicate": not predicates, "predicates": list(predicates or [""]),
     }
-    rows = engine.run("store/neighbourhood_out", params) + engine.run("store/neighbourhood_in", params)
+    edges = engine.run("store/neighbourhood_out", params) + engine.run("store/neighbourhood_in", params)
+    rows = with_bodies(engine, edges)
     return [(records.version(row[:6]), row[6], row[7]) for row in rows]
 
 

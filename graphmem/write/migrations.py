@@ -31,7 +31,7 @@ from ..engine import Engine
 from ..errors import InvalidInput, MigrationNeeded
 from ..log.backup import Progress, rewrite
 from ..models import Entity, Version
-from ..read.questions import layout_is_current
+from ..read.questions import layout_is_current, with_bodies
 from .transaction import Transaction, row_of
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ def migrate(engine: Engine, settings: dict[str, str], write: Write, kind_of: Cal
 
 
 def _facts_of(engine: Engine, entity_id: str) -> list[Version]:
-    return [records.version(row) for row in engine.run("store/entity_facts", {"id": entity_id})]
+    return [records.version(row) for row in with_bodies(engine, engine.run("store/entity_facts", {"id": entity_id}))]
 
 
 def _survivor(engine: Engine, key: str, group: list[Entity]) -> Entity:

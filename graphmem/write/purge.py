@@ -11,6 +11,7 @@ from ..core import records
 from ..core.names import entity_key, redact
 from ..errors import InvalidInput, NotFound
 from ..models import Tombstone, Version
+from ..read.questions import with_bodies
 from .transaction import Transaction
 
 __all__ = ["purge"]
@@ -37,7 +38,8 @@ def purge(txn: Transaction, target: Literal["entity", "episode", "version"], tar
             raise NotFound(f"no entity named {target_id!r}")
         entity_ids = [entity_id, *_merged_into(txn, entity_id)]
         names = {k for e in entity_ids for n in (e, *_names(txn, e)) if (k := _key_or_none(n))}
-        found = {r[4]["id"]: records.version(r) for e in entity_ids for r in txn.run("store/entity_facts", id=e)}
+        found = {r[4]["id"]: records.version(r) for e in entity_ids
+                 for r in with_bodies(txn.engine, txn.run("store/entity_facts", id=e))}
         versions = list(found.values())
         episodes = sorted({e for v in versions for e in v.episodes})
 

@@ -261,7 +261,10 @@ class Transaction:
         """The stored believed versions of a key whose valid end is in ``[since, until)``."""
         rows = self.run("store/fact_believed", subject=subject_id, predicate=predicate, open=OPEN_END,
                         since=_end_bound(since, _EARLIEST_END), until=_end_bound(until, _PAST_OPEN_END))
-        return [_held(row) for row in rows]
+        if not rows:
+            return []
+        episodes = dict(self.run("store/fact_episodes", ids=[row[0] for row in rows]))  # each body by its key
+        return [_held([*row, episodes[row[0]]]) for row in rows]
 
     def _read(self, subject_id: str, predicate: str) -> list[Held]:
         """What this write holds of a key (read whole from the store if it was never read)."""

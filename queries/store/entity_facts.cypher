@@ -1,8 +1,6 @@
 // Every version ever written with an entity as subject or object.
 MATCH (s:Entity {id: $id})-[f:Fact]->(o:Entity)
-MATCH (b:FactBody {id: f.id})
-RETURN s.id, s.name, o.id, o.name, f, b
+RETURN s.id, s.name, o.id, o.name, f
 UNION
 MATCH (s:Entity)-[f:Fact]->(o:Entity {id: $id})
-MATCH (b:FactBody {id: f.id})
-RETURN s.id, s.name, o.id, o.name, f, b
+RETURN s.id, s.name, o.id, o.name, f

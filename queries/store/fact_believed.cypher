@@ -2,5 +2,4 @@
 MATCH (s:Entity {id: $subject})-[f:Fact]->(o:Entity)
 WITH s, f, o
 WHERE f.predicate = $predicate AND f.superseded_at = $open AND f.valid_to >= $since AND f.valid_to < $until
-MATCH (b:FactBody {id: f.id})
-RETURN f.id, o.id, f.valid_from, f.valid_to, b.episodes
+RETURN f.id, o.id, f.valid_from, f.valid_to

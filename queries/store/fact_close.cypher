@@ -2,6 +2,6 @@
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
 WITH s, f
 WHERE f.id = $id AND f.superseded_at = $open
-MATCH (b:FactBody {id: f.id})
+MATCH (b:FactBody {id: $id})
 SET f.superseded_at = $at, b.superseded_by = $superseded_by, b.closed_by = $decision, b.reason = $reason
 RETURN f.id

@@ -1,5 +1,4 @@
 // One version by id, among its subject's edges (the subject from store/version_subject).
 MATCH (s:Entity {id: $subject})-[f:Fact]->(o:Entity)
 WHERE f.id = $id
-MATCH (b:FactBody {id: f.id})
-RETURN s.id, s.name, o.id, o.name, f, b
+RETURN s.id, s.name, o.id, o.name, f

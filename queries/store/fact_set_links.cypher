@@ -2,6 +2,6 @@
 MATCH (s:Entity {id: $subject})-[f:Fact]->()
 WITH s, f
 WHERE f.id = $id
-MATCH (b:FactBody {id: f.id})
+MATCH (b:FactBody {id: $id})
 SET b.episodes = $episodes, b.supersedes = $supersedes, b.superseded_by = $superseded_by
 RETURN f.id

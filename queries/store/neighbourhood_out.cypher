@@ -8,5 +8,4 @@ WITH s, f, o
 WHERE {{believed f $as_of}}
   AND f.valid_from <= $valid_hi AND f.valid_to > $valid_lo
   AND ($any_predicate OR f.predicate IN $predicates)
-MATCH (b:FactBody {id: f.id})
-RETURN s.id, s.name, o.id, o.name, f, b, s.kind, o.kind
+RETURN s.id, s.name, o.id, o.name, f, s.kind, o.kind

@@ -1,0 +1,5 @@
+// The bodies of versions by id: one primary-key lookup each. Reads that find a few edges fetch
+// their bodies so; joining on f.id instead lets an engine scan every body (ladybug does).
+UNWIND $ids AS i
+MATCH (b:FactBody {id: i})
+RETURN b.id, b
