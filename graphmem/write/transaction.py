@@ -263,8 +263,8 @@ class Transaction:
                         since=_end_bound(since, _EARLIEST_END), until=_end_bound(until, _PAST_OPEN_END))
         if not rows:
             return []
-        episodes = dict(self.run("store/fact_episodes", ids=[row[0] for row in rows]))  # each body by its key
-        return [_held([*row, episodes[row[0]]]) for row in rows]
+        found = questions.bodies(self.engine, [row[0] for row in rows])  # each body by its key
+        return [_held([*row, found[row[0]]["episodes"]]) for row in rows]
 
     def _read(self, subject_id: str, predicate: str) -> list[Held]:
         """What this write holds of a key (read whole from the store if it was never read)."""
