@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from functools import wraps
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, NamedTuple, ParamSpec, TypeVar, overload
 
 from ..core import as_known, records
@@ -33,6 +34,7 @@ __all__ = ["Unseen", "as_believed_at", "beliefs", "beliefs_arrow", "consistent",
 
 _from_iso = datetime.fromisoformat
 _FACT = by_name("Fact")
+_VERSION_FIELDS = tuple(Version.model_fields)
 
 
 def with_status(version: Version, as_of: datetime, valid_at: datetime | None = None) -> Version:
@@ -230,16 +232,45 @@ def snapshot(engine: Engine, as_of: datetime, valid_at: datetime | None) -> nx.M
     import networkx as nx  # here: importing it costs ~20 MB of memory that most commands never use
 
     found = _believed_table(engine, as_of, valid_at)
-    rows = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
-    nodes = {}
-    for side in ("subject", "object"):
-        for node, name, kind in zip(*(found.column(c).to_pylist() for c in (f"{side}_id", side, f"{side}_kind"))):
-            nodes[node] = {"name": name, "kind": kind}
+    unseen = unseen_at(engine, as_of)
     graph = nx.MultiDiGraph()
-    order = dict.fromkeys(n for r in rows for n in (r["subject_id"], r["object_id"]))
-    graph.add_nodes_from((n, nodes[n]) for n in order)
-    graph.add_edges_from((r["subject_id"], r["object_id"], r["id"], r) for r in rows)
+    with collector_paused():
+        columns = _believed_columns(found, as_of, valid_at, unseen)
+        kinds = {side: found.column(f"{side}_kind").to_pylist() for side in ("subject", "object")}
+        _fill(graph, columns, kinds, _rows(columns))
     return graph
+
+
+def _fill(graph: nx.MultiDiGraph, columns: dict[str, list[Any]], kinds: dict[str, list[Any]],
+          rows: list[dict[str, Any]]) -> None:
+    """Put the believed versions into an empty ``graph`` as ``add_nodes_from`` and
+    ``add_edges_from`` would, without their copy of every edge's attributes (twice).
+
+    The structure is networkx's own for a MultiDiGraph (its factories are all ``dict``): each
+    node an attribute dict in ``_node`` and an empty neighbour dict in ``_succ`` and ``_pred``,
+    in the order the edges first name them (subject, then object); each edge's attribute dict
+    (its row) in ``_succ[u][v][key]``, the same key dict as ``_pred[v][u]``; a key met again
+    updates its dict. ``tests/test_snapshot.py`` holds the graph equal to networkx's build.
+    """
+    subject_ids, object_ids = columns["subject_id"], columns["object_id"]
+    ends: dict[str, tuple[str, str]] = {}
+    for side, ids in (("subject", subject_ids), ("object", object_ids)):
+        ends.update(zip(ids, zip(columns[side], kinds[side])))
+    succ, pred, node = graph._succ, graph._pred, graph._node
+    for entity in dict.fromkeys(chain.from_iterable(zip(subject_ids, object_ids))):
+        name, kind = ends[entity]
+        node[entity] = {"name": name, "kind": kind}
+        succ[entity] = {}
+        pred[entity] = {}
+    for u, v, key, attributes in zip(subject_ids, object_ids, columns["id"], rows):
+        out = succ[u]
+        keys = out.get(v)
+        if keys is None:
+            out[v] = pred[v][u] = {key: attributes}
+        elif key in keys:  # not in a sound store: version ids are unique
+            keys[key].update(attributes)
+        else:
+            keys[key] = attributes
 
 
 # Whole-graph reads fetch Arrow columns: a dict per edge from the engine and a validated model
@@ -291,9 +322,16 @@ def _times(column: pa.ChunkedArray, open_end: bool) -> list[datetime] | list[dat
 
 def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None,
                      unseen: Unseen) -> list[dict[str, Any]]:
-    """One dict of Version fields per row, as the store held it at ``as_of`` (what
+    """One dict of Version fields per row, as the store held it at ``as_of`` (see
+    :func:`_believed_columns`)."""
+    return _rows(_believed_columns(found, as_of, valid_at, unseen))
+
+
+def _believed_columns(found: pa.Table, as_of: datetime, valid_at: datetime | None,
+                      unseen: Unseen) -> dict[str, list[Any]]:
+    """Each Version field's values by row, as the store held it at ``as_of`` (what
     ``as_believed_at`` does per version: a closing after ``as_of``, and the links in
-    ``unseen``, are not yet known there).
+    ``unseen``, are not yet known there), in the model's field order.
 
     Columns are masked in Arrow and converted whole; only the status is computed per row.
     """
@@ -317,8 +355,13 @@ def _believed_values(found: pa.Table, as_of: datetime, valid_at: datetime | None
     columns["status"] = [status(a, b, c, why, as_of, valid_at) for a, b, c, why in zip(
         columns["valid_from"], columns["valid_to"], columns["superseded_at"], columns["reason"])]
     columns["episodes"] = _visible(columns["id"], columns["episodes"], unseen)
-    names = tuple(name for name in Version.model_fields)  # in the model's order, as validation keeps them
-    return [dict(zip(names, row)) for row in zip(*(columns[name] for name in names))]
+    return {name: columns[name] for name in _VERSION_FIELDS}
+
+
+def _rows(columns: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """One dict per row of :func:`_believed_columns`, its keys in the model's field order (as
+    validation keeps them)."""
+    return [dict(zip(_VERSION_FIELDS, row)) for row in zip(*columns.values())]
 
 
 def _visible(ids: list[str], lists: list[list[str]], unseen: Unseen) -> list[list[str]]:
