@@ -27,9 +27,22 @@ from graphmem.core.times import UTC  # noqa: E402
 ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
 
-# Modules whose tests all run on one worker, first: they share a costly module fixture (the
-# Spark questions start a JVM), which every worker given one of their tests would build again.
-ONE_WORKER = ("tests/test_spark.py",)
+# Groups of modules whose tests all run on one worker, the groups first, in this order (the
+# longest first, so they start while the other workers take the single tests): their tests
+# share costly module or session fixtures, which every worker given one of their tests would
+# build again.
+ONE_WORKER = (
+    ("tests/test_spark.py",),  # a JVM
+    ("tests/test_explorer.py",),  # explorers serving stores, one of a few thousand versions; a browser
+    ("tests/test_life_scenario.py", "tests/test_recall_eval.py"),  # the life scenario's replay
+    ("tests/test_cli_terminal.py",),  # three stores, made by the command line
+    ("tests/test_conversations_eval.py",),  # the evaluation of the dev conversations
+    ("tests/test_notebook.py",),  # the notebook, executed in a kernel
+    ("tests/test_visualize_browser.py",),  # a browser and the pages it draws
+    ("tests/test_render_cli.py",),  # a store and a browser
+    ("tests/test_visualize_cdp.py",),  # a browser
+)
+_GROUP = {module: n for n, group in enumerate(ONE_WORKER) for module in group}
 
 
 def _module(nodeid: str) -> str:
@@ -37,25 +50,28 @@ def _module(nodeid: str) -> str:
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """Under pytest-xdist: tests go one at a time to whichever worker is free, but each module of
-    ONE_WORKER goes whole to one worker. (pytest-xdist's own xdist_group mark does the same by
-    suffixing node ids, which pytest 9.2 no longer lets it do.)"""
+    """Under pytest-xdist: tests go one at a time to whichever worker is free, but each group of
+    ONE_WORKER goes whole to one worker, the groups first in their order. (pytest-xdist's own
+    xdist_group mark does the same by suffixing node ids, which pytest 9.2 no longer lets it do.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    config.option.loadscopereorder = False  # the order given below, not the largest group first
+
     class Scheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _module(nodeid) if _module(nodeid) in ONE_WORKER else nodeid
+            group = _GROUP.get(_module(nodeid))
+            return nodeid if group is None else f"one worker: {ONE_WORKER[group][0]}"
 
     return Scheduling(config, log)
 
 
 def pytest_collection_modifyitems(config, items):
-    """The modules of ONE_WORKER go first, so they start early rather than at the end while the
-    other workers wait. Tests marked one_engine run in the default engine's pass only. Tests marked
-    slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
-    items.sort(key=lambda item: _module(item.nodeid) not in ONE_WORKER)  # stable
+    """The groups of ONE_WORKER go first, in their order, so they start early rather than at the
+    end while the other workers wait. Tests marked one_engine run in the default engine's pass
+    only. Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
+    items.sort(key=lambda item: _GROUP.get(_module(item.nodeid), len(ONE_WORKER)))  # stable
     if ENGINE != "kuzu":  # what is checked above the engine is checked once, in the default engine's pass
         once = pytest.mark.skip(reason="one_engine: checked in the default engine's pass")
         for item in items:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 
 import pytest
@@ -9,7 +11,7 @@ from click.testing import CliRunner
 
 from graphmem import InvalidInput, QueryFailed, Store, UnsafeQuery
 from graphmem.cli import main
-from graphmem.query.sandbox import DEFAULT_MEMORY_MB, sandbox_for
+from graphmem.query.sandbox import DEFAULT_MEMORY_MB, _Worker, sandbox_for
 from tests.conftest import ENGINE
 
 
@@ -98,31 +100,47 @@ def test_a_query_that_eats_memory_is_stopped_at_its_memory_limit(small):
     assert small.cypher("RETURN 3 AS three") == [{"three": 3}]
 
 
-def test_other_threads_of_the_store_never_wait_behind_a_running_query(small):
-    started, finished, order = threading.Event(), threading.Event(), []
+def test_other_threads_of_the_store_never_wait_behind_a_running_query(small, monkeypatch):
+    """A write and reads go on while a query is in its worker. The worker is stopped (SIGSTOP) as
+    soon as it is sent the query: the query is then in flight for as long as the test needs,
+    however busy the machine, and cannot end early on its own (a path query this size may run out
+    of page cache after a while, as a CI run once saw)."""
+    asked, finished, order, running = threading.Event(), threading.Event(), [], []
+    slow_query = "MATCH p=(a)-[*1..30]-(b) RETURN count(*) AS n"
+    send = _Worker.send
 
-    sandbox = sandbox_for(small.engine)
+    def sending(worker, message):
+        send(worker, message)
+        if message.get("op") == "query" and message.get("text") == slow_query:
+            os.kill(worker.process.pid, signal.SIGSTOP)
+            running.append(worker)
+            asked.set()
+
+    monkeypatch.setattr(_Worker, "send", sending)
 
     def slow():
-        started.set()
         with pytest.raises(QueryFailed):  # it never ends by itself: it is stopped below
-            small.cypher("MATCH p=(a)-[*1..30]-(b) RETURN count(*) AS n", timeout=600)
+            small.cypher(slow_query, timeout=600)
         order.append("query")
         finished.set()
 
     thread = threading.Thread(target=slow)
     thread.start()
-    started.wait()
-    while sandbox._busy == 0:
-        pass  # until a worker has the query
-    small.add("Ann", "likes", "tea")  # a write
-    assert small.beliefs() and small.search("tea")  # and reads, while the query runs
-    order.append("write")
-    assert not finished.is_set()
-    for worker in list(sandbox._every):  # end the query that would run for minutes
-        if worker not in sandbox._idle:
-            worker.process.kill()
+    assert asked.wait(120), "the query never reached a worker"
+
+    def meanwhile():
+        small.add("Ann", "likes", "tea")  # a write
+        if small.beliefs() and small.search("tea"):  # and reads, while the query runs
+            order.append("write")
+
+    other = threading.Thread(target=meanwhile)
+    other.start()
+    other.join(120)  # (were they waiting behind the query, they would wait for ever: fail, not hang)
+    assert order == ["write"] and not finished.is_set(), order
+    for worker in running:  # end the query that would run for minutes
+        worker.process.kill()
     thread.join()
+    other.join()
     assert order == ["write", "query"]
 
 

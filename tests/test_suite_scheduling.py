@@ -1,4 +1,4 @@
-"""The suite's own scheduling: the modules conftest names in ONE_WORKER run whole on one worker.
+"""The suite's own scheduling: each group of modules conftest names in ONE_WORKER runs whole on one worker.
 
 pytest-xdist's xdist_group mark stopped doing this with pytest 9.2 (it suffixes node ids, which
 pytest no longer lets it), and nothing failed: the Spark questions just started a JVM per worker.
@@ -32,10 +32,12 @@ def test_where(n):
 '''
 
 
-def test_a_one_worker_module_runs_whole_on_one_worker(tmp_path):
-    grouped = Path(ONE_WORKER[0]).name
+def test_a_one_worker_group_runs_whole_on_one_worker(tmp_path):
+    alone = Path(ONE_WORKER[0][0]).name
+    together = [Path(m).name for m in next(group for group in ONE_WORKER if len(group) > 1)]
     (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / grouped).write_text(RECORD)
+    for grouped in (alone, *together):
+        (tmp_path / "tests" / grouped).write_text(RECORD)
     (tmp_path / "tests" / "test_spread.py").write_text(RECORD)
     (tmp_path / "conftest.py").write_text(
         "import importlib.util\n"
@@ -53,5 +55,6 @@ def test_a_one_worker_module_runs_whole_on_one_worker(tmp_path):
     for line in (tmp_path / "where.txt").read_text().splitlines():
         module, worker = line.split()
         seen.setdefault(module, set()).add(worker)
-    assert len(seen[grouped]) == 1, seen
+    assert len(seen[alone]) == 1, seen
+    assert len(set().union(*(seen[m] for m in together))) == 1, seen  # a group's modules: one worker
     assert len(seen["test_spread.py"]) > 1, seen  # the rest still spreads over the workers
