@@ -205,6 +205,17 @@ BAD = {
                 "versions.parquet:row 1: the log is not sound: episode-link: v1 cites episode ep999"),
     "stray entity": (lambda d: rewrite(d, "versions", set_value("object_id", 0, "nobody")),
                      "versions.parquet:row 1: version v1 links an entity that the log does not hold"),
+    # Prague (v2) ends when Berlin (v3) begins, 2025-01-01: a microsecond earlier, or no end, overlaps
+    "overlap by a microsecond": (lambda d: rewrite(d, "versions", set_value(
+        "valid_from", 2, datetime(2024, 12, 31, 23, 59, 59, 999999, tzinfo=UTC))),
+        "versions.parquet:row 3: the log is not sound: one-value: ivan lives_in: v2 and v3 overlap, both believed "
+        "at 2026-01-02 00:00:00+00:00; nothing was written"),
+    "overlap, open": (lambda d: rewrite(d, "versions", set_value("valid_to", 1, None)),
+                      "versions.parquet:row 3: the log is not sound: one-value: ivan lives_in: v2 and v3 overlap"),
+    "two faults, the first named": (lambda d: (rewrite(d, "versions", set_value("valid_to", 1, None)),
+                                               rewrite(d, "versions", set_value("episodes", 3, ["ep999"]))),
+                                    "versions.parquet:row 4: the log is not sound: episode-link: v4 cites episode "
+                                    "ep999, which does not exist (and 1 more)"),
 }
 
 

@@ -35,7 +35,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from ..core.columnar_invariants import violations
+from ..core.columnar_invariants import IdIndex, violations
 from ..core.json_lines import MAX_LINE, SMALL_LOG, loads, open_regular
 from ..core.tables import TABLES, Column, Table, by_name
 from ..core.times import MAX_TIME, MIN_TIME, OPEN_END, iso
@@ -529,20 +529,21 @@ def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: 
         if kind == "predicate":
             continue
         ids, taken = _ids(kind, tables[kind]), _ids(kind, own[kind])
-        counts = pc.value_counts(ids)
-        twice = counts.filter(pc.greater(counts.field("counts"), 1)).field("values")
-        clash = pc.or_(pc.is_in(ids, taken), pc.is_in(ids, twice))
-        if pc.any(clash).as_py():
-            row = pc.index(clash, True).as_py()
+        clash = IdIndex(ids).repeated()
+        if len(taken):
+            clash |= IdIndex(taken).of(ids)[0] >= 0
+        if clash.any():
+            row = int(clash.argmax())
             raise ImportFailed(f"{source / (stem + '.parquet')}:row {row + 1}: {kind} id {ids[row].as_py()!r} "
                                "is already taken; import into a new store")
     entities = pa.chunked_array([*tables["entity"].column("id").chunks, *own["entity"].column("id").chunks],
                                 pa.string())
     versions = tables["version"]
-    stray = pc.or_(pc.invert(pc.is_in(versions.column("subject_id"), entities)),
-                   pc.invert(pc.is_in(versions.column("object_id"), entities)))
-    if pc.any(stray).as_py():
-        row = pc.index(stray, True).as_py()
+    ends = pc.is_in(pa.chunked_array([*versions.column("subject_id").chunks, *versions.column("object_id").chunks],
+                                     pa.string()), entities).to_numpy(zero_copy_only=False)
+    stray = ~(ends[:versions.num_rows] & ends[versions.num_rows:])
+    if stray.any():
+        row = int(stray.argmax())
         raise ImportFailed(f"{source / 'versions.parquet'}:row {row + 1}: version {versions.column('id')[row]} "
                            "links an entity that the log does not hold")
 
