@@ -233,6 +233,30 @@ def test_a_bad_directory_is_refused_in_one_line_and_nothing_is_written(tmp_path,
         assert not (tmp_path / "target" / "import.pending").exists()
 
 
+def test_ids_are_written_plain_and_repeated_text_dictionary_encoded(exported):
+    """A column of ids gains nothing from a dictionary and is read several times faster without
+    one; a column whose values repeat (at most half of them distinct) is dictionary-encoded."""
+    directory, _ = exported
+    metadata = pq.ParquetFile(directory / "versions.parquet").metadata
+    encoded = {metadata.schema.column(j).path: metadata.row_group(0).column(j).has_dictionary_page
+               for j in range(metadata.num_columns)}
+    assert not encoded["id"] and not encoded["superseded_by.list.element"]  # v2, v3
+    assert encoded["subject_id"] and encoded["supersedes.list.element"]  # ivan (4), josé; v1, v1
+
+
+@pytest.mark.parametrize("dictionary", [True, False])
+def test_a_log_written_with_other_encodings_imports_the_same(tmp_path, exported, dictionary):
+    """Every text column dictionary-encoded (as exports before 2026-12 and most writers do), or
+    none: the same records."""
+    directory, source = exported
+    for stem in FILES.values():
+        path = directory / f"{stem}.parquet"
+        pq.write_table(pq.read_table(path), path, use_dictionary=dictionary)
+    with Store(":memory:", engine=ENGINE) as store:
+        store.import_log(directory)
+        assert json_lines(store, tmp_path / "again.jsonl") == source
+
+
 def test_an_import_into_a_store_that_holds_the_same_records_is_refused(tmp_path, exported):
     directory, _ = exported
     with Store(tmp_path / "target", engine=ENGINE) as store:
