@@ -13,6 +13,9 @@ one), each ``--repeat`` times:
   directory; the first export must equal the one imported, file by file, row for row;
 - **copy floor**: the same files read and converted to the engine's tables, then only the COPYs,
   in one transaction, into a new store: what the import cannot go below;
+- **checks**: the import's own reading and checking alone, no engine: every file read and every
+  column checked, the ids and entities checked against an empty store, every invariant of
+  ``check`` over the columns (what the import adds to the floor's COPYs);
 - **duckdb**: DuckDB (in the same process, on disk) creating one table per file from the same
   Parquet files (``CREATE TABLE AS SELECT * FROM read_parquet``), and writing them back out with
   ``COPY ... TO (FORMAT parquet)``: a columnar peer doing the same amount of work on the files.
@@ -23,6 +26,7 @@ Results go to ``--out`` (JSON) and a table is printed.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -52,9 +56,11 @@ def generated_parquet(log: Path, engine: str) -> Path:
     """The generated log as a Parquet export (made once, through a JSON Lines import, and kept
     beside the log)."""
     from graphmem import Store
+    from graphmem.log import parquet as parquet_module
 
     export = log.parent / "parquet"
-    stamp = (log.parent / "log.stamp").read_text()
+    writer = hashlib.sha256(Path(parquet_module.__file__).read_bytes()).hexdigest()[:16]
+    stamp = f"{(log.parent / 'log.stamp').read_text()}:{writer}"  # made again when the export's code changes
     if export.exists() and (log.parent / "parquet.stamp").exists() and \
             (log.parent / "parquet.stamp").read_text() == stamp:
         return export
@@ -94,7 +100,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     versions = header["rows"]["versions"]
     results: dict = {"engine": engine, "versions": versions, "records": sum(header["rows"].values()),
                      "parquet_bytes": sum(f.stat().st_size for f in export.iterdir())}
-    imports, exports, floors = [], [], []
+    imports, exports, floors, checks = [], [], [], []
     source = None
     for n in range(repeat):
         target = Store(workdir / f"import{n}", engine=engine)
@@ -129,8 +135,24 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     results["export"] = _summary(exports, versions)
     results["import"] = _summary(imports, versions)
     results["copy_floor"] = _summary(floors, versions)
+    for _ in range(repeat):
+        _, wall, cpu = _timed(lambda: _checks(export))
+        checks.append((wall, cpu))
+    results["checks"] = _summary(checks, versions)
     results.update(_duckdb(export, workdir, repeat, versions))
     return results
+
+
+def _checks(export: Path) -> None:
+    """What the import reads and checks before its COPYs, into an empty store."""
+    from graphmem.log.parquet import FILES, SCHEMAS, _refuse_conflicts, _refuse_unsound, read_log
+    from graphmem.models import DEFAULT_PREDICATES
+
+    header, tables = read_log(export, large=True)
+    empty = {kind: SCHEMAS[kind].empty_table() for kind in FILES}
+    _refuse_conflicts(export, header, header["timezone"], {}, tables, empty)
+    declared = dict(zip(tables["predicate"].column("name").to_pylist(), tables["predicate"].column("kind").to_pylist()))
+    _refuse_unsound(export, tables, empty, {**DEFAULT_PREDICATES, **declared})
 
 
 def _duckdb(export_dir: Path, workdir: Path, repeat: int, versions: int) -> dict:
@@ -165,13 +187,15 @@ def _duckdb(export_dir: Path, workdir: Path, repeat: int, versions: int) -> dict
 
 def table(results: dict) -> str:
     """The results as a markdown table with ratios against DuckDB and the COPY floor."""
-    lines = ["| engine | export | import | COPY floor | DuckDB reads the files | DuckDB writes them | "
-             "import / floor | import / DuckDB | export / DuckDB |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| engine | export | import | COPY floor | checks (no engine) | DuckDB reads the files | "
+             "DuckDB writes them | import / floor | import / DuckDB | export / DuckDB |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in results["engines"]:
         def cell(key, r=r):
             x = r[key]
             return f"{x['median']:.2f} s ({x['min']:.2f}–{x['max']:.2f})<br>{x['rate']:,.0f} versions/s"
         lines.append(f"| {r['engine']} | {cell('export')} | {cell('import')} | {cell('copy_floor')} | "
+                     f"{r['checks']['median']:.2f} s, CPU {r['checks']['cpu_median']:.2f} s | "
                      f"{cell('duckdb_read')} | {cell('duckdb_write')} | "
                      f"{r['import']['median'] / r['copy_floor']['median']:.2f}× | "
                      f"{r['import']['median'] / r['duckdb_read']['median']:.2f}× | "

@@ -22,6 +22,6 @@ def test_the_parquet_benchmark_checks_its_round_trip_and_reports_every_system(tm
     results = json.loads(out.read_text())
     (engine,) = results["engines"]
     assert engine["engine"] == ENGINE and 300 <= engine["versions"] < 310  # the generator stops at a write
-    for key in ("import", "export", "copy_floor", "duckdb_read", "duckdb_write"):
+    for key in ("import", "export", "copy_floor", "checks", "duckdb_read", "duckdb_write"):
         assert engine[key]["median"] > 0 and engine[key]["rate"] > 0
     assert f"| {ENGINE} |" in done.stdout and "import / floor" in done.stdout

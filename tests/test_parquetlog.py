@@ -205,6 +205,17 @@ BAD = {
                 "versions.parquet:row 1: the log is not sound: episode-link: v1 cites episode ep999"),
     "stray entity": (lambda d: rewrite(d, "versions", set_value("object_id", 0, "nobody")),
                      "versions.parquet:row 1: version v1 links an entity that the log does not hold"),
+    # Prague (v2) ends when Berlin (v3) begins, 2025-01-01: a microsecond earlier, or no end, overlaps
+    "overlap by a microsecond": (lambda d: rewrite(d, "versions", set_value(
+        "valid_from", 2, datetime(2024, 12, 31, 23, 59, 59, 999999, tzinfo=UTC))),
+        "versions.parquet:row 3: the log is not sound: one-value: ivan lives_in: v2 and v3 overlap, both believed "
+        "at 2026-01-02 00:00:00+00:00; nothing was written"),
+    "overlap, open": (lambda d: rewrite(d, "versions", set_value("valid_to", 1, None)),
+                      "versions.parquet:row 3: the log is not sound: one-value: ivan lives_in: v2 and v3 overlap"),
+    "two faults, the first named": (lambda d: (rewrite(d, "versions", set_value("valid_to", 1, None)),
+                                               rewrite(d, "versions", set_value("episodes", 3, ["ep999"]))),
+                                    "versions.parquet:row 4: the log is not sound: episode-link: v4 cites episode "
+                                    "ep999, which does not exist (and 1 more)"),
 }
 
 
@@ -220,6 +231,30 @@ def test_a_bad_directory_is_refused_in_one_line_and_nothing_is_written(tmp_path,
         assert message in text and "\n" not in text, text
         assert store.latest_write() is None and store.entities() == [] and store.versions() == []
         assert not (tmp_path / "target" / "import.pending").exists()
+
+
+def test_ids_are_written_plain_and_repeated_text_dictionary_encoded(exported):
+    """A column of ids gains nothing from a dictionary and is read several times faster without
+    one; a column whose values repeat (at most half of them distinct) is dictionary-encoded."""
+    directory, _ = exported
+    metadata = pq.ParquetFile(directory / "versions.parquet").metadata
+    encoded = {metadata.schema.column(j).path: metadata.row_group(0).column(j).has_dictionary_page
+               for j in range(metadata.num_columns)}
+    assert not encoded["id"] and not encoded["superseded_by.list.element"]  # v2, v3
+    assert encoded["subject_id"] and encoded["supersedes.list.element"]  # ivan (4), josé; v1, v1
+
+
+@pytest.mark.parametrize("dictionary", [True, False])
+def test_a_log_written_with_other_encodings_imports_the_same(tmp_path, exported, dictionary):
+    """Every text column dictionary-encoded (as exports before 2026-12 and most writers do), or
+    none: the same records."""
+    directory, source = exported
+    for stem in FILES.values():
+        path = directory / f"{stem}.parquet"
+        pq.write_table(pq.read_table(path), path, use_dictionary=dictionary)
+    with Store(":memory:", engine=ENGINE) as store:
+        store.import_log(directory)
+        assert json_lines(store, tmp_path / "again.jsonl") == source
 
 
 def test_an_import_into_a_store_that_holds_the_same_records_is_refused(tmp_path, exported):

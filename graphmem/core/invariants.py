@@ -188,13 +188,15 @@ def check(
 
 
 def entity_violations(entities: Sequence[tuple[str, str, str]], ends: Collection[str],
-                      holding: Collection[str]) -> list[Violation]:
+                      holding: Collection[str], ids: Collection[str] | None = None) -> list[Violation]:
     """Each entity (id, name, kind) as a write stores it: the name one a write takes, the id that
     name's key (one visible name is one entity), the kind a valid one. A twin an older release
     keyed apart and a migration merged stays as it was: its name's key is another entity's id, it
     took part in versions (``ends``: the ids at either end of any version) and holds no believed
-    one (``holding``: the ends of believed versions)."""
-    ids = {entity_id for entity_id, _, _ in entities}
+    one (``holding``: the ends of believed versions). ``ids`` are every entity's (by default those
+    of ``entities``: more when only some are checked)."""
+    if ids is None:
+        ids = {entity_id for entity_id, _, _ in entities}
     found = []
     for entity_id, name, kind in entities:
         if entity_id in ends and entity_id not in holding and _merged_twin(entity_id, name, ids):

@@ -35,7 +35,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from ..core.columnar_invariants import violations
+from ..core.columnar_invariants import IdIndex, violations
 from ..core.json_lines import MAX_LINE, SMALL_LOG, loads, open_regular
 from ..core.tables import TABLES, Column, Table, by_name
 from ..core.times import MAX_TIME, MIN_TIME, OPEN_END, iso
@@ -188,7 +188,8 @@ def export_parquet(engine: Engine, engine_name: str, zone: str, directory: Path,
                                  else None))
     try:
         for kind, stem in FILES.items():
-            pq.write_table(tables[kind], work / f"{stem}.parquet", compression="zstd")
+            pq.write_table(tables[kind], work / f"{stem}.parquet", compression="zstd",
+                           use_dictionary=_repeating(tables[kind]))
             if progress:
                 progress(tables[kind].num_rows)
         header = {"type": "graphmem", "format": logio.FORMAT, "layout": LAYOUT, "engine": engine_name,
@@ -202,6 +203,27 @@ def export_parquet(engine: Engine, engine_name: str, zone: str, directory: Path,
         shutil.rmtree(work, ignore_errors=True)
         raise
     return sum(t.num_rows for t in tables.values())
+
+
+#: Rows of a column sampled to decide how it is written.
+_SAMPLE = 1 << 16
+
+
+def _repeating(table: pa.Table) -> list[str]:
+    """The text columns (by Parquet path) whose values repeat, at most half of a sample of them
+    distinct: written dictionary-encoded. The others (ids, lists of ids) are written plain: a
+    dictionary of values that all differ saves nothing, and an import reads a plain column
+    several times faster (:func:`_may_expand`)."""
+    found = []
+    sample = table.slice(0, _SAMPLE)
+    for field in table.schema:
+        values, path = sample.column(field.name), field.name
+        if pa.types.is_list(field.type):
+            values, path = pc.list_flatten(values), f"{field.name}.list.element"
+        present = len(values) - values.null_count
+        if pa.types.is_string(values.type) and present and pc.count_distinct(values).as_py() * 2 <= present:
+            found.append(path)
+    return found
 
 
 # -- reading and checking a Parquet log ---------------------------------------------------------
@@ -312,7 +334,8 @@ def _read_within_budget(path: Path, kind: str, handle: Any, expected: object, bu
                  if leaves[j].path.split(".")[0] in wanted)
     _within(path, budget, stored + rows * 8 * len(read))  # at least an offset or a value a row
     text = {f.name for f in SCHEMAS[kind] if pa.types.is_string(f.type) or pa.types.is_list(f.type)}
-    texts = [c.path for c in read if c.physical_type == "BYTE_ARRAY" and c.path.split(".")[0] in text]
+    texts = [c.path for j, c in enumerate(leaves) if c.physical_type == "BYTE_ARRAY"
+             and c.path.split(".")[0] in text and _may_expand(metadata, j)]
     reader = pq.ParquetFile(handle, read_dictionary=texts)
     columns = [name for name in reader.schema_arrow.names if name in wanted]
     batches, decoded = [], 0
@@ -324,6 +347,20 @@ def _read_within_budget(path: Path, kind: str, handle: Any, expected: object, bu
     if not batches:
         return pa.schema([reader.schema_arrow.field(name) for name in columns]).empty_table()
     return pa.Table.from_batches(batches)
+
+
+#: Encodings whose values are stored one after another, as they decode (and the levels' own).
+_PLAIN = frozenset({"PLAIN", "RLE", "BIT_PACKED"})
+
+
+def _may_expand(metadata: pq.FileMetaData, column: int) -> bool:
+    """True when a text column may decode to more than it stores: a dictionary page (one value
+    cited by many rows) or another encoding than plain in some row group. Such a column is read
+    dictionary-encoded, its size measured before it is decoded; a plain one decodes to what its
+    metadata says it stores (checked before it is read), and reading it plain is several times
+    faster than hashing every value into a dictionary."""
+    chunks = (metadata.row_group(g).column(column) for g in range(metadata.num_row_groups))
+    return any(chunk.has_dictionary_page or not set(chunk.encodings) <= _PLAIN for chunk in chunks)
 
 
 def _within(path: Path, budget: _Budget, decoded: int) -> None:
@@ -529,20 +566,21 @@ def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: 
         if kind == "predicate":
             continue
         ids, taken = _ids(kind, tables[kind]), _ids(kind, own[kind])
-        counts = pc.value_counts(ids)
-        twice = counts.filter(pc.greater(counts.field("counts"), 1)).field("values")
-        clash = pc.or_(pc.is_in(ids, taken), pc.is_in(ids, twice))
-        if pc.any(clash).as_py():
-            row = pc.index(clash, True).as_py()
+        clash = IdIndex(ids).repeated()
+        if len(taken):
+            clash |= IdIndex(taken).of(ids)[0] >= 0
+        if clash.any():
+            row = int(clash.argmax())
             raise ImportFailed(f"{source / (stem + '.parquet')}:row {row + 1}: {kind} id {ids[row].as_py()!r} "
                                "is already taken; import into a new store")
     entities = pa.chunked_array([*tables["entity"].column("id").chunks, *own["entity"].column("id").chunks],
                                 pa.string())
     versions = tables["version"]
-    stray = pc.or_(pc.invert(pc.is_in(versions.column("subject_id"), entities)),
-                   pc.invert(pc.is_in(versions.column("object_id"), entities)))
-    if pc.any(stray).as_py():
-        row = pc.index(stray, True).as_py()
+    ends = pc.is_in(pa.chunked_array([*versions.column("subject_id").chunks, *versions.column("object_id").chunks],
+                                     pa.string()), entities).to_numpy(zero_copy_only=False)
+    stray = ~(ends[:versions.num_rows] & ends[versions.num_rows:])
+    if stray.any():
+        row = int(stray.argmax())
         raise ImportFailed(f"{source / 'versions.parquet'}:row {row + 1}: version {versions.column('id')[row]} "
                            "links an entity that the log does not hold")
 
