@@ -26,6 +26,13 @@ from graphmem.core.times import UTC  # noqa: E402
 
 ENGINE = os.environ.get("GRAPHMEM_ENGINE", "kuzu")
 
+# No wall-clock limit on a property test's examples: the machines running the suite are shared
+# and slow down without warning (hypothesis's default 200 ms deadline failed a pure test at load 18).
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+_hypothesis_settings.register_profile("graphmem", deadline=None)
+_hypothesis_settings.load_profile("graphmem")
+
 
 # Groups of modules whose tests all run on one worker, the groups first, in this order (the
 # longest first, so they start while the other workers take the single tests): their tests
