@@ -67,7 +67,7 @@ def generated_parquet(log: Path, engine: str) -> Path:
     shutil.rmtree(export, ignore_errors=True)
     work = Path(tempfile.mkdtemp(prefix="source-", dir=log.parent))
     try:
-        with Store(work / "store", engine=engine) as store:
+        with Store(work / "store", engine=engine, allow_future=True) as store:
             store.import_log(log, large=True)
             store.export(export, format="parquet")
     finally:
@@ -103,7 +103,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     imports, exports, floors, checks = [], [], [], []
     source = None
     for n in range(repeat):
-        target = Store(workdir / f"import{n}", engine=engine)
+        target = Store(workdir / f"import{n}", engine=engine, allow_future=True)
         _, wall, cpu = _timed(lambda t=target: t.import_log(export, large=True))
         imports.append((wall, cpu))
         if source is None:
@@ -122,7 +122,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
         shutil.rmtree(out)
     source.close()
     for n in range(repeat):
-        with Store(workdir / f"floor{n}", engine=engine) as target:
+        with Store(workdir / f"floor{n}", engine=engine, allow_future=True) as target:
             def copy(t=target):
                 tables = engine_tables(read_log(export)[1])
                 with t._db.transaction():

@@ -30,7 +30,7 @@ class GraphmemPeer:
         """W2: a fresh store, then ``import_log`` of the whole exported log."""
         self.close()
         self.loads += 1
-        self.store = Store(self.workdir / f"store{self.loads}", engine=self.engine)
+        self.store = Store(self.workdir / f"store{self.loads}", engine=self.engine, allow_future=True)
         self.store.import_log(log, large=True)
 
     def close(self) -> None:

@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     data = prepare(args.scale, 1, args.data)
     params = json.loads((data / "params.json").read_text())
     fresh = not args.store.exists()
-    store = Store(args.store)
+    store = Store(args.store, allow_future=True)
     if fresh:
         started = time.perf_counter()
         store.import_log(data / "log.jsonl", large=True)
