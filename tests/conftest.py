@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import NamedTuple
@@ -18,6 +19,12 @@ os.environ.setdefault("GRAPHMEM_BUFFER_POOL_MB", "256")
 # and a terminal may export it: the tests that care about a width set their own, the others see
 # what a pipe sees, however the suite is run.
 os.environ.pop("COLUMNS", None)
+# Compiled modules are kept (in __pycache__, which git ignores) even where PYTHONDONTWRITEBYTECODE
+# is set: otherwise each worker of each pass rewrites every test module's asserts again (about
+# half of a worker's 7 s collection), and each of the hundreds of processes the tests start (a
+# command line, a crash run, a query's worker) compiles the graphmem modules it imports anew.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest  # noqa: E402
 

@@ -61,9 +61,13 @@ def state(store: Path) -> tuple[list[tuple], list[str]]:
 
 @pytest.fixture
 def seeded(tmp_path) -> Path:
+    """A store made by the command line (in this process: the tests' own commands run in children)."""
     store = tmp_path / "store"
-    run(store, "init")
-    run(store, "add", "Ivan", "lives_in", "Prague", "--from", "2020-01-01", "--quote", "Ivan lives in Prague.")
+    runner = CliRunner()
+    for args in (["init"], ["add", "Ivan", "lives_in", "Prague", "--from", "2020-01-01", "--quote",
+                            "Ivan lives in Prague."]):
+        result = runner.invoke(main, ["--store", str(store), "--engine", ENGINE, *args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
     return store
 
 

@@ -86,7 +86,7 @@ def test_a_bad_question_file_names_its_line(tmp_path, line, problem):
         load_questions(tmp_path / "missing.jsonl")
 
 
-def test_cli_eval_recall(tmp_path):
+def test_cli_eval_recall(tmp_path, life_template):
     runner = CliRunner()
     small = tmp_path / "small.jsonl"
     small.write_text("\n".join(DEV.read_text().splitlines()[:12]) + "\n")
@@ -96,9 +96,11 @@ def test_cli_eval_recall(tmp_path):
     assert (report["questions"], report["k"], report["scenario"], report["engine"]) == (12, 5, "life", ENGINE)
     assert report["recall@5"] >= 0.9 and 0 < report["mrr"] <= 1
     assert report["results"][0]["id"] == "d001" and report["results"][0]["first_rank"] == 1
-    text = runner.invoke(main, ["--engine", ENGINE, "eval", "recall", str(small), "--scenario", "life", "--k", "3",
-                                "--misses"])
+    copy_of(life_template, tmp_path).close()  # the scenario replayed into a store on disk, asked with --store
+    text = runner.invoke(main, ["--store", str(tmp_path / "store"), "eval", "recall", str(small), "--k", "3",
+                                "--speaker", life_template.scenario["owner"], "--misses"])
     assert text.exit_code == 0 and "recall@3" in text.output and "MRR" in text.output
+    assert f"on {tmp_path / 'store'} ({ENGINE}, keywords" in text.output.replace("\n", " ")
     missing = runner.invoke(main, ["--engine", ENGINE, "eval", "recall", str(tmp_path / "nope.jsonl"),
                                    "--scenario", "life"])
     assert missing.exit_code == 1 and missing.output.startswith("error: cannot read")
