@@ -1,0 +1,76 @@
+"""Who is whose what: the relation words, the predicates that store them, and how they turn around.
+
+A relation is a fact about two people that reads **PERSON is WORD of OF**: ``Mel -[sister_of]->
+Maya`` is "Mel is Maya's sister"; ``Carmen -[mother_of]-> Maya`` is "Carmen is Maya's mother"
+(the parent is always the subject of ``mother_of`` / ``father_of`` / ``parent_of``, the child of
+``son_of`` / ``daughter_of`` / ``child_of``). The store keeps the direction it was told; reads
+that ask "who is Maya's X" also look the other way round, where the word turned around is
+certain (Maya ``cousin_of`` Luke makes Luke Maya's cousin; Maya ``sister_of`` Mel says Mel is
+Maya's sibling, not whether a sister or a brother).
+
+The words are a fixed vocabulary (:data:`RELATIONS`), each with a predicate ``WORD_of``; a wider
+word covers the narrower ones when asked ("sibling" finds sisters and brothers). Pure data and
+functions: no database in sight.
+
+Internal: the extractors, the gate and the reads use it; users see the predicates.
+"""
+
+from __future__ import annotations
+
+__all__ = ["RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of"]
+
+#: The relation words, in the order they are listed to users.
+RELATIONS: tuple[str, ...] = (
+    "mother", "father", "parent", "sister", "brother", "sibling",
+    "husband", "wife", "partner", "boyfriend", "girlfriend", "ex",
+    "son", "daughter", "child", "grandmother", "grandfather", "grandchild",
+    "aunt", "uncle", "cousin", "niece", "nephew", "in_law",
+    "friend", "coworker", "boss", "roommate", "neighbour",
+)
+
+#: Each word's predicate.
+RELATION_PREDICATES: dict[str, str] = {word: f"{word}_of" for word in RELATIONS}
+_WORD_OF = {predicate: word for word, predicate in RELATION_PREDICATES.items()}
+
+#: What OF is to PERSON when PERSON is WORD of OF, where that is certain without knowing OF's sex
+#: (None: it is not: a grandchild's grandparent, an aunt's niece or nephew, a boss's report).
+_INVERSE: dict[str, str | None] = {
+    "mother": "child", "father": "child", "parent": "child",
+    "son": "parent", "daughter": "parent", "child": "parent",
+    "sister": "sibling", "brother": "sibling", "sibling": "sibling",
+    "husband": "partner", "wife": "partner", "partner": "partner",
+    "boyfriend": "partner", "girlfriend": "partner", "ex": "ex",
+    "grandmother": "grandchild", "grandfather": "grandchild", "grandchild": None,
+    "aunt": None, "uncle": None, "niece": None, "nephew": None,
+    "cousin": "cousin", "in_law": "in_law", "friend": "friend", "coworker": "coworker",
+    "boss": None, "roommate": "roommate", "neighbour": "neighbour",
+}
+
+#: The narrower words a wider word covers when asked.
+_COVERS: dict[str, frozenset[str]] = {
+    "parent": frozenset({"mother", "father"}),
+    "child": frozenset({"son", "daughter"}),
+    "sibling": frozenset({"sister", "brother"}),
+    "partner": frozenset({"husband", "wife", "boyfriend", "girlfriend"}),
+}
+
+
+def predicate_of(word: str) -> str:
+    """The predicate that stores ``word`` (``sister`` -> ``sister_of``); KeyError for a word
+    outside the vocabulary."""
+    return RELATION_PREDICATES[word]
+
+
+def relation_of(predicate: str) -> str | None:
+    """The word a predicate stores, or None for a predicate that is not a relation."""
+    return _WORD_OF.get(predicate)
+
+
+def inverse(word: str) -> str | None:
+    """What OF is to PERSON when PERSON is ``word`` of OF, or None where it depends on who OF is."""
+    return _INVERSE[word]
+
+
+def covers(asked: str, word: str) -> bool:
+    """Whether a question asking for ``asked`` is answered by a relation stored as ``word``."""
+    return asked == word or word in _COVERS.get(asked, frozenset())
