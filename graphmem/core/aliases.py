@@ -1,0 +1,115 @@
+"""Names of one entity: the ``alias_of`` facts, the groups they make, and which alias is refused.
+
+``Mel -[alias_of]-> Melanie`` says that "Mel" and "Melanie" name one entity. It is a fact like any
+other (asserted, ended and retracted, with its episode), so which names are one is itself believed
+at a moment: every read groups the entities by the aliases believed at its moment, and nothing
+stored is rewritten. The rules, as pure functions:
+
+- **Symmetric and transitive.** The direction an alias was said in does not matter; Mel ~ Melanie
+  and Melanie ~ Mel Ortiz make one group of three.
+- **One name leads.** A group is shown under its earliest entity: the one whose first version was
+  recorded first (ties: the smaller id). Its id is the group's id wherever one node stands for the
+  group (Cypher as of a date); every fact still shows the name it was stated under.
+- **Valid time.** An alias names the entity from before it was said: its valid start is not
+  consulted. Ending it (a valid end) stops it joining the names at valid moments from that end on;
+  a read over every valid time uses every alias believed at its moment.
+- **Refused.** An entity is not an alias of itself; two entities of different settled kinds (a
+  person and a place) are not one; and two groups that a believed fact links as two (Mel
+  ``sister_of`` Maya) are not joined: one person cannot be their own sister.
+
+Internal: the Store's alias writes and every read use these; users see ``alias_of`` facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+__all__ = ["ALIAS", "AliasGroups", "alias_groups", "alias_problem"]
+
+#: The predicate that says two names are one entity.
+ALIAS = "alias_of"
+#: Kinds that say what an entity is; two different ones are never one entity.
+SETTLED_KINDS = frozenset({"person", "place", "organisation"})
+
+
+@dataclass(frozen=True)
+class AliasGroups:
+    """Entities grouped by the aliases believed at one moment: only groups of two or more are kept."""
+
+    #: Each grouped entity's group id (the group's leading entity).
+    leader: dict[str, str] = field(default_factory=dict)
+    #: Each group's entities, the leader first, then by first appearance.
+    members: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def lead(self, entity_id: str) -> str:
+        """The id of the group ``entity_id`` is in (itself when it has no alias)."""
+        return self.leader.get(entity_id, entity_id)
+
+    def of(self, entity_id: str) -> tuple[str, ...]:
+        """Every entity of ``entity_id``'s group, the leader first (just itself when it has no alias)."""
+        return self.members.get(self.lead(entity_id), (entity_id,))
+
+    def __bool__(self) -> bool:
+        return bool(self.members)
+
+
+def alias_groups(pairs: Iterable[tuple[str, str]], first_seen: Mapping[str, datetime]) -> AliasGroups:
+    """The groups the alias ``pairs`` (entity ids, either order) make, each led by the entity seen
+    first (``first_seen``: the recording time of each entity's first version; ties and entities
+    not in it: the smaller id)."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in pairs:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    grouped: dict[str, list[str]] = {}
+    for entity in parent:
+        grouped.setdefault(root(entity), []).append(entity)
+    leader: dict[str, str] = {}
+    members: dict[str, tuple[str, ...]] = {}
+    for group in grouped.values():
+        if len(group) < 2:
+            continue
+        ordered = sorted(group, key=lambda e: (first_seen.get(e) is None, first_seen.get(e) or datetime.min, e))
+        members[ordered[0]] = tuple(ordered)
+        leader.update((e, ordered[0]) for e in ordered)
+    return AliasGroups(leader, members)
+
+
+def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[str, str],
+                  names: Mapping[str, str], links: Iterable[tuple[str, str, str]]) -> str | None:
+    """Why asserting ``subject alias_of obj`` (entity ids) must be refused, or None.
+
+    ``groups`` are the aliases believed now, ``kinds`` each entity's kind as views show it, ``names``
+    each entity's name, and ``links`` the believed facts ``(subject, predicate, object)`` other than
+    aliases between the two groups' entities.
+    """
+    def name(entity: str) -> str:
+        return names.get(entity, entity)
+
+    if subject == obj:
+        return f"{name(subject)} is already {name(obj)}: an entity is not an alias of itself"
+    left, right = set(groups.of(subject)), set(groups.of(obj))
+    if left & right:
+        return None  # already one: saying it again adds evidence, not a join
+    for a in sorted(left):
+        for b in sorted(right):
+            ka, kb = kinds.get(a), kinds.get(b)
+            if ka in SETTLED_KINDS and kb in SETTLED_KINDS and ka != kb:
+                return (f"{name(a)} is a {ka} and {name(b)} a {kb}: they cannot be one entity "
+                        f"(set the right kind first if one is wrong)")
+    for s, predicate, o in links:
+        if (s in left and o in right) or (s in right and o in left):
+            return (f"{name(s)} {predicate} {name(o)} is believed, so they are two: "
+                    f"end or retract that fact first if they are one")
+    return None
