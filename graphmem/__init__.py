@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .core.times import TimeLike
     from .log.backup import BackupInfo
     from .models import (
+        AliasGroup,
         Assertion,
         Change,
         Decision,
@@ -57,11 +58,11 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 __all__ = [
-    "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity", "Episode",
-    "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate", "InvalidTime",
-    "Link", "LookAlikeName", "MigrationNeeded", "MissingExtra", "NamedQuery", "Neighbourhood", "NotFound", "Proposal",
-    "QueryFailed", "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike", "TimeWentBackwards", "Tombstone",
-    "UnsafeQuery", "Version", "Violation", "WhyAnswer", "__version__",
+    "AliasGroup", "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity",
+    "Episode", "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate",
+    "InvalidTime", "Link", "LookAlikeName", "MigrationNeeded", "MissingExtra", "NamedQuery", "Neighbourhood",
+    "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike",
+    "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation", "WhyAnswer", "__version__",
 ]
 
 #: Names imported on first use, and the module each comes from.
@@ -69,8 +70,8 @@ _LAZY = {
     "BackupInfo": "log.backup", "Rows": "query.cypher", "NamedQuery": "query.named_queries", "Embedded": "recall",
     "Hit": "recall",
     "Remembered": "_store", "Store": "_store", "TimeLike": "core.times",
-    **dict.fromkeys(("Assertion", "Change", "Decision", "Entity", "Episode", "Link", "Neighbourhood", "Proposal",
-                     "Said", "Tombstone", "Version", "Violation", "WhyAnswer"), "models"),
+    **dict.fromkeys(("AliasGroup", "Assertion", "Change", "Decision", "Entity", "Episode", "Link", "Neighbourhood",
+                     "Proposal", "Said", "Tombstone", "Version", "Violation", "WhyAnswer"), "models"),
 }
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ._caches import shared_by
 from .core import entity_kinds, records
+from .core.aliases import ALIAS
 from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
@@ -34,6 +35,7 @@ from .log.backup import BackupInfo, backup, compact, compacting, finish_pending,
 from .log.jsonl import export_log, finish_import, import_log
 from .models import (
     DEFAULT_PREDICATES,
+    AliasGroup,
     Assertion,
     Change,
     Decision,
@@ -53,6 +55,7 @@ from .query import cypher
 from .query import named_queries as named
 from .query.cypher import Rows
 from .query.sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT
+from .read import aliases as read_aliases
 from .read import audit, questions
 from .write import remember, review
 from .write.migrations import layout_is_current, migrate, refuse_old_layout, upgrade
@@ -703,8 +706,9 @@ class Store:
         entity's name or id), only the facts with that entity as subject or object; an entity
         the store does not know is NotFound.
         """
-        entity = None if about is None else self.entity(about).id
-        return questions.beliefs(self._db, *self.moments(as_of, valid_at), entity)
+        moments = self.moments(as_of, valid_at)
+        names = None if about is None else self._names_of(self.entity(about).id, *moments)
+        return questions.beliefs(self._db, *moments, names)
 
     def beliefs_arrow(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None, *,
                       about: str | None = None) -> pa.Table:
@@ -713,8 +717,9 @@ class Store:
         ``as_of`` and ``valid_at``). Built column by column, no Python object per row: for large
         answers, for DuckDB, pandas or Polars (``Version(**row)`` makes a model of a row on demand).
         """
-        entity = None if about is None else self.entity(about).id
-        return questions.beliefs_arrow(self._db, *self.moments(as_of, valid_at), entity)
+        moments = self.moments(as_of, valid_at)
+        names = None if about is None else self._names_of(self.entity(about).id, *moments)
+        return questions.beliefs_arrow(self._db, *moments, names)
 
     def snapshot(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = None) -> nx.MultiDiGraph:
         """The beliefs as a networkx MultiDiGraph (nodes: entity ids; edges keyed by version id)."""
@@ -759,6 +764,69 @@ class Store:
         wanted = sorted({check_predicate(p) for p in predicates}) if predicates else None
         return neighbourhood(self._db, self.entity(focus), depth, *self.moments(as_of, valid_at), wanted, limit)
 
+    # -- who is who: aliases ------------------------------------------------------------
+
+    def _any_alias(self) -> bool:
+        """Whether the store holds any alias at all (read once per latest write)."""
+        latest = self._meta().get("last_write")
+        with self._db.lock:
+            if self._shared.aliased is None or self._shared.aliased[0] != latest:
+                self._shared.aliased = (latest, read_aliases.any_alias(self._db))
+            return self._shared.aliased[1]
+
+    def _names_of(self, entity_id: str, as_of: datetime, valid_at: datetime | None) -> tuple[str, ...]:
+        """The entities believed at ``as_of`` (valid at ``valid_at``; None: any) to be ``entity_id``."""
+        if not self._any_alias():
+            return (entity_id,)
+        return read_aliases.group_of(self._db, entity_id, as_of, valid_at)
+
+    def names_of(self, entity: str, as_of: TimeLike | None = None,
+                 valid_at: TimeLike | None = "all") -> list[Entity]:
+        """Every entity believed at ``as_of`` (default now) to be ``entity`` (its aliases), the one
+        seen first (the group's leader) first; just the entity itself when it has no alias."""
+        found = self.entity(entity)
+        return [self.entity(e) for e in self._names_of(found.id, *self.moments(as_of, valid_at))]
+
+    def alias(self, name: str, of: str, *, valid_from: TimeLike | None = None, valid_to: TimeLike | None = None,
+              episode: str | None = None, quote: str | Said | None = None,
+              recorded_at: TimeLike | None = None) -> Decision:
+        """Say that ``name`` and ``of`` name one entity: the fact ``name -[alias_of]-> of``.
+
+        Ended with ``end(name, "alias_of", of)`` and retracted like any fact; refused (Conflict,
+        nothing written) for an entity and itself, a person and a place, or two entities a believed
+        fact links as two (see :mod:`graphmem.core.aliases`).
+        """
+        return self.add(name, ALIAS, of, valid_from=valid_from, valid_to=valid_to, episode=episode, quote=quote,
+                        recorded_at=recorded_at)
+
+    def aliases(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all") -> list[AliasGroup]:
+        """The names believed one at ``as_of`` (default now; valid at ``valid_at``, default any
+        valid time): one group per entity that has aliases, with the alias facts that join it."""
+        as_of_time, valid_time = self.moments(as_of, valid_at)
+        if not self._any_alias():
+            return []
+        groups = read_aliases.groups_at(self._db, as_of_time, valid_time)
+        facts = [v for v in self.beliefs(as_of_time, "all" if valid_time is None else valid_time)
+                 if v.predicate == ALIAS]
+        found = []
+        for leader, members in groups.members.items():
+            entities = [self.entity(e) for e in members]
+            joining = [v for v in facts if v.subject_id in members]
+            found.append(AliasGroup(id=leader, name=entities[0].name, entities=entities, versions=joining))
+        return sorted(found, key=lambda g: g.name.casefold())
+
+    def alias_clashes(self, as_of: TimeLike | None = None) -> list[tuple[Version, Version]]:
+        """Facts of a ``one`` predicate believed at ``as_of`` (default now) under two names of one
+        entity that hold at once with other values ("Mel lives_in Paris", "Melanie lives_in
+        Berlin"): for review; nothing is closed for them."""
+        from .core.aliases import clashes
+
+        if not self._any_alias():
+            return []
+        as_of_time = self.moments(as_of)[0]
+        groups = read_aliases.groups_at(self._db, as_of_time, None)
+        return clashes(self.beliefs(as_of_time, "all"), groups, self.predicates())
+
     def kind(self, entity: str) -> str:
         """An entity's kind as views show it: the one set with :meth:`set_kind`, else inferred
         from the predicates of every fact it takes part in (see :mod:`graphmem.core.entity_kinds`)."""
@@ -780,13 +848,17 @@ class Store:
         return found.model_copy(update={"kind": stored})
 
     def history(self, subject: str, predicate: str) -> list[Version]:
-        """Every version of (subject, predicate) ever written, newest first, status as seen now."""
+        """Every version of (subject, predicate) ever written, newest first, status as seen now;
+        under every name the subject is believed now to go by (its aliases)."""
         check_predicate(predicate)
-        return questions.history(self._db, self.entity(subject).id, predicate, self.now())
+        now = self.now()
+        return questions.history(self._db, self._names_of(self.entity(subject).id, now, None), predicate, now)
 
     def timeline(self, entity: str, as_of: TimeLike | None = None) -> list[Version]:
-        """An entity's facts (as subject or object) as believed at ``as_of``, in valid-time order."""
-        return questions.timeline(self._db, self.entity(entity).id, self.moments(as_of)[0])
+        """An entity's facts (as subject or object) as believed at ``as_of``, in valid-time order;
+        under every name it was believed then to go by (its aliases)."""
+        as_of_time = self.moments(as_of)[0]
+        return questions.timeline(self._db, self._names_of(self.entity(entity).id, as_of_time, None), as_of_time)
 
     def versions(self, entity: str | None = None) -> list[Version]:
         """Every version ever written (or those touching ``entity``), status as seen now."""
@@ -886,7 +958,8 @@ class Store:
         apart, with limits, as :meth:`cypher` does."""
         found = named.find(name)
         t, v = self.moments(as_of, valid_at)
-        bound = named.bind(found, dict(params or {}), t, v, self.time, lambda n: self.entity(n).id)
+        bound = named.bind(found, dict(params or {}), t, v, self.time,
+                           lambda n: self._names_of(self.entity(n).id, t, None)[0])  # its node: see cypher
         return named.run(self._db, self._shared.logs, found, bound, t, self.latest_write(), timeout=timeout,
                          memory_mb=memory_mb)
 

@@ -11,9 +11,9 @@ from pydantic_core import SchemaSerializer
 from .core.names import PredicateKind
 from .core.times import TimeLike, iso
 
-__all__ = ["DEFAULT_PREDICATES", "Assertion", "Change", "ChangeKind", "Decision", "Entity", "Episode", "Link",
-           "Model", "Neighbourhood", "Op", "PredicateKind", "Proposal", "Said", "Status", "Tombstone", "Version",
-           "Violation", "WhyAnswer"]
+__all__ = ["DEFAULT_PREDICATES", "AliasGroup", "Assertion", "Change", "ChangeKind", "Decision", "Entity", "Episode",
+           "Link", "Model", "Neighbourhood", "Op", "PredicateKind", "Proposal", "Said", "Status", "Tombstone",
+           "Version", "Violation", "WhyAnswer"]
 
 #: A version's status seen from a transaction time and a valid time (proposals: pending, rejected).
 Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
@@ -44,6 +44,7 @@ DEFAULT_PREDICATES: dict[str, PredicateKind] = {
     "does": "many",
     "member_of": "many",
     "attended": "event",
+    "alias_of": "many",
 }
 
 
@@ -148,6 +149,15 @@ class Version(Model):
     created_by: str = ""
     closed_by: str | None = None
     reason: str | None = None
+
+
+class AliasGroup(Model):
+    """Names believed at one moment to be one entity: the ``alias_of`` facts that join them."""
+
+    id: str  # the group's id: its entity seen first
+    name: str  # that entity's name
+    entities: list[Entity]  # every entity of the group, that one first
+    versions: list[Version]  # the alias facts believed then that join them
 
 
 class Link(Model):

@@ -3,8 +3,9 @@
 MATCH (e:Episode {id: $episode})
 WHERE e.received_at <= $as_of
 MATCH (s:Entity)-[f:Fact]->(o:Entity)
+WITH e, f  // kuzu 0.11 filters the wrong rows here without it when only f's columns are returned
 WHERE list_contains(f.episodes, e.id) AND f.recorded_at <= $as_of
-RETURN f.id AS id, s.name AS subject, f.predicate AS predicate, o.name AS object,
+RETURN f.id AS id, f.subject_name AS subject, f.predicate AS predicate, f.object_name AS object,
        f.valid_from AS valid_from, f.valid_to AS valid_to, f.recorded_at AS recorded_at,
        CASE WHEN f.superseded_at <= $as_of AND f.reason IS NOT NULL THEN 'retracted'
             WHEN f.superseded_at <= $as_of THEN 'superseded'

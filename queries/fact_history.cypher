@@ -9,7 +9,7 @@ WHERE list_contains(f.episodes, e.id) AND e.received_at <= $as_of
 WITH f, o, collect(CASE WHEN e.id IS NULL THEN NULL ELSE e.kind + ': ' + e.text END) AS texts
 // What was closed after --as-of is shown open: the answer as of a time never changes later.
 // (Each CASE repeats the test: kuzu 0.11.3 misorders a boolean carried through WITH here.)
-RETURN f.id AS id, o.name AS object, f.valid_from AS valid_from, f.valid_to AS valid_to,
+RETURN f.id AS id, f.object_name AS object, f.valid_from AS valid_from, f.valid_to AS valid_to,
        f.recorded_at AS recorded_at,
        CASE WHEN f.superseded_at <= $as_of THEN f.superseded_at END AS superseded_at,
        CASE WHEN f.superseded_at <= $as_of AND f.reason IS NOT NULL THEN 'retracted'

@@ -27,7 +27,7 @@ HAVE_SDK = importlib.util.find_spec("mcp") is not None
 needs_sdk = pytest.mark.skipif(not HAVE_SDK, reason="the mcp extra is not installed")
 CLIENT = "graphmem-tests"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "mcp.md"
-WRITES = {"remember", "add", "end", "retract", "correct", "approve", "reject"}
+WRITES = {"remember", "add", "alias", "end", "retract", "correct", "approve", "reject"}
 
 
 @pytest.fixture

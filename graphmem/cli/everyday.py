@@ -208,8 +208,9 @@ def history(ctx, subject, predicate, as_json):
             **output.version_record(v, HISTORY_EXTRA), "provenance": source_records(v, episodes),
         } for v in found)
     else:
-        name = found[0].subject if found else subject
-        output.versions_table(found, f"history of {name} {predicate}, newest first", episodes, about=False)
+        names = list(dict.fromkeys(v.subject for v in found)) or [subject]
+        title = f"history of {' / '.join(names)} {predicate}, newest first"  # several: its aliases
+        output.versions_table(found, title, episodes, about=len(names) > 1)
 
 
 @main.command()
@@ -225,7 +226,9 @@ def timeline(ctx, entity, as_of, as_json):
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
-        output.versions_table(found, f"timeline of {entity} as of {moment(as_of)}")
+        names = [e.name for e in store.names_of(entity, as_of=as_of)]
+        also = f" (also {', '.join(names[1:])})" if len(names) > 1 else ""
+        output.versions_table(found, f"timeline of {names[0]}{also} as of {moment(as_of)}")
         note_unsettled(store, as_of)
 
 
@@ -455,8 +458,9 @@ def import_(ctx, file, skip_bad, large):
 def check(ctx, as_json):
     """Verify the store's invariants; exit 1 if any is broken.
 
-    Names that look alike but are other entities ("Ivan", and "Ivаn" with a Cyrillic а) are
-    warned of on stderr; they break no invariant."""
+    Names that look alike but are other entities ("Ivan", and "Ivаn" with a Cyrillic а), and
+    two names of one entity (aliases) holding different values of a one-at-a-time predicate at
+    once, are warned of on stderr for review; they break no invariant."""
     from ..core.lookalike import look_alike_text
 
     store = open_store(ctx)
@@ -465,6 +469,10 @@ def check(ctx, as_json):
         look_alikes = store.look_alikes()
     for group in look_alikes:  # not broken: other entities, shown alike (docs/semantics.md)
         click.echo(f"warning: look-alike names, each another entity: {look_alike_text(group)}", err=True)
+    for a, b in store.alias_clashes():  # not broken either: two names of one entity disagree, for review
+        click.echo(f"warning: aliases disagree: {a.id} {a.subject} {a.predicate} {a.object} and "
+                   f"{b.id} {b.subject} {b.predicate} {b.object} hold at once, and {a.subject} is "
+                   f"{b.subject}; end, correct or retract one (or the alias)", err=True)
     if as_json:
         output.dump_json(violations)
     elif not violations:

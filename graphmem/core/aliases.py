@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
-__all__ = ["ALIAS", "AliasGroups", "alias_groups", "alias_problem"]
+__all__ = ["ALIAS", "AliasGroups", "alias_groups", "alias_problem", "clashes"]
 
 #: The predicate that says two names are one entity.
 ALIAS = "alias_of"
@@ -113,3 +114,27 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
             return (f"{name(s)} {predicate} {name(o)} is believed, so they are two: "
                     f"end or retract that fact first if they are one")
     return None
+
+
+def clashes(versions: Iterable[Any], groups: AliasGroups, kinds: Mapping[str, str]) -> list[tuple[Any, Any]]:
+    """The pairs of believed ``versions`` of a ``one`` predicate (``kinds``: predicate -> kind)
+    stated under two names of one group whose valid periods overlap and whose objects are not one:
+    "Mel lives_in Paris" beside "Melanie lives_in Berlin". Nothing is closed for them: they are for
+    a person to review. ``versions`` are anything with a Version's ids, predicate and valid times.
+    """
+    by_key: dict[tuple[str, str], list[Any]] = {}
+    for v in versions:
+        if kinds.get(v.predicate) == "one" and v.subject_id in groups.leader:
+            by_key.setdefault((groups.lead(v.subject_id), v.predicate), []).append(v)
+    found = []
+    for held in by_key.values():
+        held.sort(key=lambda v: v.id)
+        for i, a in enumerate(held):
+            for b in held[i + 1:]:
+                if a.subject_id == b.subject_id or groups.lead(a.object_id) == groups.lead(b.object_id):
+                    continue
+                overlap = (a.valid_to is None or b.valid_from < a.valid_to) and (
+                    b.valid_to is None or a.valid_from < b.valid_to)
+                if overlap:
+                    found.append((a, b))
+    return found

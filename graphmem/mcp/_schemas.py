@@ -18,11 +18,12 @@ from ..core.names import PREDICATE_NAME
 from ..core.times import UTC
 from ..errors import InvalidTime
 from ..ingest import Dropped
-from ..models import Decision, Episode, Model, PredicateKind, Proposal, Version
+from ..models import AliasGroup, Decision, Episode, Model, PredicateKind, Proposal, Version
 from ..recall import Hit, MessageHit
 from ..when import read_time
 
-__all__ = ["AddInput", "ApproveInput", "BeliefsInput", "CorrectInput", "EndInput", "Episodes",
+__all__ = ["AddInput", "AliasInput", "Aliases", "AliasesInput", "ApproveInput", "BeliefsInput", "CorrectInput",
+           "EndInput", "Episodes",
            "EpisodesInput", "Facts", "History", "HistoryInput", "PredicateInfo", "Predicates", "PredicatesInput",
            "Proposals", "ProposalsInput", "RecallInput", "Recalled", "RejectInput", "RememberInput", "Remembered",
            "RetractInput", "Reviewed", "ToolInput", "WhyInput", "Written"]
@@ -93,6 +94,18 @@ class EndInput(ToolInput):
     object: Name | None = Field(None, description=(
         "Which value ended; needed when several hold at once (e.g. likes)"))
     at: Time | None = Field(None, description="When it stopped being true. Default: now")
+
+
+class AliasInput(ToolInput):
+    name: Name = Field(description="A name, e.g. Mel")
+    other: Name = Field(description="Another name of the same entity, e.g. Melanie")
+    end: bool = Field(False, description=(
+        "True: name stopped naming other at `at` (to undo a wrong alias, retract its version instead)"))
+    at: Time | None = Field(None, description="When the alias starts (or, with end, stops). Default: now")
+
+
+class AliasesInput(ToolInput):
+    as_of: Time | None = Field(None, description="The aliases the memory held then. Default: now")
 
 
 class RetractInput(ToolInput):
@@ -219,6 +232,13 @@ class History(Model):
 
     versions: list[Version]
     episodes: list[Episode]
+
+
+class Aliases(Model):
+    """The names believed one entity at ``as_of``: one group per entity that has aliases."""
+
+    as_of: datetime
+    groups: list[AliasGroup]
 
 
 class Proposals(Model):

@@ -35,6 +35,9 @@ from ..ingest import record_message
 from ..models import Decision, Episode, Model, Said, WhyAnswer
 from ._schemas import (
     AddInput,
+    Aliases,
+    AliasesInput,
+    AliasInput,
     ApproveInput,
     BeliefsInput,
     CorrectInput,
@@ -160,6 +163,25 @@ class Tools:
         return self._written(self.store.end(args.subject, args.predicate, args.object,
                                             at=self._time(args.at), quote=_said("end", args, client)))
 
+    @_tool(AliasInput, Written, writes=True)
+    def alias(self, args: AliasInput, client: str) -> Written:
+        """Say that two names are one entity ('Mel' is 'Melanie'), or with end that one stopped naming it.
+
+        Every question then treats the names as one (as believed at its moment), and each fact keeps
+        the name it was stated under. Refused, with why, for a person and a place, or two entities a
+        fact keeps apart (one is the other's sister).
+        """
+        said = _said("alias", args, client)
+        if args.end:
+            return self._written(self.store.end(args.name, "alias_of", args.other, at=self._time(args.at), quote=said))
+        return self._written(self.store.alias(args.name, args.other, valid_from=self._time(args.at), quote=said))
+
+    @_tool(AliasesInput, Aliases)
+    def aliases(self, args: AliasesInput, client: str) -> Aliases:
+        """List the names the memory held to be one entity at as_of (default now), with the alias facts."""
+        as_of = self.store.moments(args.as_of)[0]
+        return Aliases(as_of=as_of, groups=self.store.aliases(as_of=as_of))
+
     @_tool(CorrectInput, Written, writes=True)
     def correct(self, args: CorrectInput, client: str) -> Written:
         """A version was wrong: withdraw it and state the right value for the same valid period."""
@@ -207,11 +229,11 @@ class Tools:
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
         found = self.store.beliefs(as_of=as_of, valid_at=valid_at or "all")
         if args.subject is not None:
-            try:
-                subject = self.store.entity(args.subject).id
+            try:  # the subject under every name it goes by then (its aliases)
+                subjects = {e.id for e in self.store.names_of(args.subject, as_of=as_of)}
             except NotFound:
-                subject = None
-            found = [v for v in found if v.subject_id == subject]
+                subjects = set()
+            found = [v for v in found if v.subject_id in subjects]
         if args.predicate is not None:
             found = [v for v in found if v.predicate == args.predicate]
         return Facts(as_of=as_of, valid_at=valid_at, versions=found)

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Any
 
+from ..core.aliases import AliasGroups
 from ..core.times import UTC, to_engine
 from ..engine import Engine
 from ..errors import InvalidInput
 from ..models import Entity, Episode, Version
-from ..read import questions
+from ..read import aliases, questions
 from .guard import ensure_read_only, tokenize
 from .projection import MomentCache, believed_graph
 from .sandbox import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Projection, sandbox_for
@@ -59,6 +60,7 @@ class Snapshot:
     entities: dict[str, Entity]
     episodes: list[Episode]
     key: tuple[Any, ...] = ()  # what it holds: the latest write, (version, its episodes), episodes
+    groups: AliasGroups = field(default_factory=AliasGroups)  # the names believed one then (one node each)
     _projection: Projection | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     extras: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -67,7 +69,8 @@ class Snapshot:
         """The snapshot as tables for a query's worker, built on first use."""
         with self._lock:
             if self._projection is None:
-                self._projection = believed_graph(self.versions, list(self.entities.values()), self.episodes)
+                self._projection = believed_graph(self.versions, list(self.entities.values()), self.episodes,
+                                                  self.groups)
             return self._projection
 
     def close(self) -> None:
@@ -86,10 +89,12 @@ class Snapshot:
 def _fetch(engine: Engine, as_of: datetime, valid_at: datetime | None, latest: datetime | None) -> Snapshot:
     episodes = [e for e in questions.episodes(engine) if e.received_at <= as_of]
     versions = questions.beliefs(engine, as_of, valid_at)  # links made later already hidden
-    ends = {v.subject_id for v in versions} | {v.object_id for v in versions}
+    groups = aliases.groups_at(engine, as_of, valid_at)
+    ends = {v.subject_id for v in versions} | {v.object_id for v in versions} | set(groups.leader)
     entities = {e.id: e for e in questions.entities(engine) if e.id in ends}
-    key = (latest, frozenset((v.id, tuple(v.episodes)) for v in versions), frozenset(e.id for e in episodes))
-    return Snapshot(as_of, valid_at, versions, entities, episodes, key)
+    key = (latest, frozenset((v.id, tuple(v.episodes)) for v in versions), frozenset(e.id for e in episodes),
+           frozenset(groups.leader.items()))
+    return Snapshot(as_of, valid_at, versions, entities, episodes, key, groups)
 
 
 # -- the cache ------------------------------------------------------------------------------------

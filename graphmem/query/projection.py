@@ -20,42 +20,90 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
+from ..core import records
+from ..core.aliases import AliasGroups
 from ..core.as_known import arrow_closing_as_known
-from ..core.tables import by_name
+from ..core.tables import Column, by_name
 from ..core.times import to_engine
 from ..engine import Engine
 from ..models import Entity, Episode, Version
+from ..read import aliases
 from ..read.questions import Unseen
 from .sandbox import Projection
 
 if TYPE_CHECKING:
-    pass
+    import pyarrow as pa
 
 __all__ = ["MomentCache", "believed_graph", "log_until"]
 
+#: A query's entities: one node per entity, or per group of names believed one (its aliases),
+#: keyed by the group's entity seen first, with every name it goes by in ``names``.
+NODES = replace(by_name("Entity"), columns=(*by_name("Entity").columns, Column("names", "STRING[]")))
+#: A query's facts: each with the names its ends were stated under (an alias's node shows them all).
+EDGES = replace(by_name("Fact"), columns=(*by_name("Fact").columns, Column("subject_name", field="subject"),
+                                          Column("object_name", field="object")))
 #: The believed graph's tables, in load order (the facts' ends before the facts).
-BELIEVED_DDL = tuple(by_name(name).ddl(whole=True) for name in ("Entity", "Episode", "Fact"))
+BELIEVED_DDL = (NODES.ddl(whole=True), by_name("Episode").ddl(whole=True), EDGES.ddl(whole=True))
 #: The log's tables, in load order.
-LOG_DDL = tuple(by_name(name).ddl(whole=True) for name in ("Entity", "Episode", "Decision", "Fact"))
+LOG_DDL = (NODES.ddl(whole=True), *(by_name(name).ddl(whole=True) for name in ("Episode", "Decision")),
+           EDGES.ddl(whole=True))
 
 
-def believed_graph(versions: list[Version], entities: list[Entity], episodes: list[Episode]) -> Projection:
+class _Node(NamedTuple):
+    id: str
+    name: str
+    kind: str
+    names: list[str]
+
+
+def _nodes(entities: list[Entity], groups: AliasGroups) -> pa.Table:
+    """One node per entity, an entity's aliases folded into the group's first entity."""
+    by_id = {e.id: e for e in entities}
+    nodes = []
+    for entity in sorted(entities, key=lambda e: e.id):
+        lead = groups.lead(entity.id)
+        if lead != entity.id:
+            continue  # folded into its group's node
+        members = [by_id[m] for m in groups.of(entity.id) if m in by_id]
+        nodes.append(_Node(entity.id, entity.name, entity.kind, [m.name for m in members]))
+    return NODES.arrow(nodes)
+
+
+def _folded(facts: pa.Table, groups: AliasGroups) -> pa.Table:
+    """``facts`` with each end an alias moved to its group's node (the rest of the row as stated)."""
+    if not groups:
+        return facts
+    import pyarrow as pa
+
+    for end in ("from", "to"):
+        index = facts.schema.get_field_index(end)
+        moved = pa.array([groups.lead(e) for e in facts.column(end).to_pylist()], pa.string())
+        facts = facts.set_column(index, end, moved)
+    return facts
+
+
+def believed_graph(versions: list[Version], entities: list[Entity], episodes: list[Episode],
+                   groups: AliasGroups | None = None) -> Projection:
     """The believed graph made of ``versions`` (as believed at its moment, so still open in
-    transaction time), their ``entities`` and the ``episodes`` received by then; open ends null."""
+    transaction time), their ``entities`` and the ``episodes`` received by then; open ends null.
+    The names ``groups`` holds as one are one node (see :data:`NODES`); ``entities`` must hold
+    every entity of those groups."""
+    groups = groups or AliasGroups()
     return Projection(BELIEVED_DDL, {
-        "Entity": by_name("Entity").arrow(sorted(entities, key=lambda e: e.id)),
+        "Entity": _nodes(entities, groups),
         "Episode": by_name("Episode").arrow(episodes),
-        "Fact": by_name("Fact").arrow(versions, open_as_null=True, whole=True),
+        "Fact": _folded(EDGES.arrow(versions, open_as_null=True, whole=True), groups),
     })
 
 
 def log_until(engine: Engine, at: datetime, unseen: Unseen) -> Projection:
     """The log as it stood at ``at``: versions recorded by then (a later closing hidden), writes
-    made by then, episodes received by then, and none of the links in ``unseen``."""
+    made by then, episodes received by then, and none of the links in ``unseen``; the names
+    believed one at ``at`` (aliases, any valid time) one node."""
     import pyarrow as pa  # here: only a query as of a date loads Arrow
 
     texts = pa.list_(pa.string())
@@ -66,18 +114,26 @@ def log_until(engine: Engine, at: datetime, unseen: Unseen) -> Projection:
         episodes = [unseen.visible(vid, ids or []) for vid, ids in zip(facts.column("id").to_pylist(), episodes)]
     columns = {c.name: facts.column(c.name) for c in by_name("Fact").whole_columns}
     columns.update(arrow_closing_as_known(facts, at), episodes=pa.array(episodes, texts))  # a later closing hidden
+    columns.update(subject_name=facts.column("subject_name"), object_name=facts.column("object_name"))
     fact = pa.table(columns)
     ends = {}
     for side, name, kind in (("from", "subject_name", "subject_kind"), ("to", "object_name", "object_kind")):
         for key, shown, sort in zip(*(facts.column(c).to_pylist() for c in (side, name, kind))):
             ends[key] = (shown, sort)
-    entity = by_name("Entity").arrow([Entity(id=k, name=n, kind=kind) for k, (n, kind) in sorted(ends.items())])
+    groups = aliases.groups_at(engine, at, None)
+    named = [Entity(id=k, name=n, kind=kind) for k, (n, kind) in ends.items()]
+    named += [entity_of(engine, e) for e in groups.leader if e not in ends]  # an alias said later
     return Projection(LOG_DDL, {
-        "Entity": entity,
+        "Entity": _nodes(named, groups),
         "Episode": engine.arrow("store/log_episodes_until", moment),
         "Decision": engine.arrow("store/log_decisions_until", moment),
-        "Fact": fact,
+        "Fact": _folded(fact, groups),
     })
+
+
+def entity_of(engine: Engine, entity_id: str) -> Entity:
+    """One stored entity by id."""
+    return records.entity(engine.run("store/entity_get", {"id": entity_id})[0])
 
 
 _V = TypeVar("_V")

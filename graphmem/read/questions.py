@@ -8,7 +8,7 @@ Internal: ask these questions through :class:`graphmem.Store`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from functools import wraps
 from itertools import chain
@@ -159,16 +159,11 @@ def version(engine: Engine, version_id: str) -> Version | None:
 
 @consistent
 def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None,
-            about: str | None = None) -> list[Version]:
+            about: Collection[str] | None = None) -> list[Version]:
     """Versions believed at ``as_of`` and valid at ``valid_at`` (None: any valid time),
-    ordered by subject, predicate, valid start, object and id; with ``about`` (an entity id),
-    only those with that entity as subject or object."""
-    found = _believed_table(engine, as_of, valid_at)
-    if about is not None:
-        import pyarrow.compute as pc
-
-        found = found.filter(pc.or_(pc.equal(found.column("subject_id"), about),
-                                    pc.equal(found.column("object_id"), about)))
+    ordered by subject, predicate, valid start, object and id; with ``about`` (entity ids: one
+    entity's names), only those with one of them as subject or object."""
+    found = _about(_believed_table(engine, as_of, valid_at), about)
     values = _believed_values(found, as_of, valid_at, unseen_at(engine, as_of))
     with collector_paused():
         return [records.construct_version(v) for v in values]
@@ -176,17 +171,14 @@ def beliefs(engine: Engine, as_of: datetime, valid_at: datetime | None,
 
 @consistent
 def beliefs_arrow(engine: Engine, as_of: datetime, valid_at: datetime | None,
-                  about: str | None = None) -> pa.Table:
+                  about: Collection[str] | None = None) -> pa.Table:
     """What :func:`beliefs` answers, as an Arrow table: one row per version, one column per
     field of :class:`~graphmem.models.Version` in its order (times UTC, open ends null, the
     status as seen from ``as_of`` and ``valid_at``), built column by column."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    found = _believed_table(engine, as_of, valid_at)
-    if about is not None:
-        found = found.filter(pc.or_(pc.equal(found.column("subject_id"), about),
-                                    pc.equal(found.column("object_id"), about)))
+    found = _about(_believed_table(engine, as_of, valid_at), about)
     unseen = unseen_at(engine, as_of)
     known = arrow_closing_as_known(found, as_of)
     naive, utc = pa.timestamp("us"), pa.timestamp("us", tz="UTC")
@@ -207,6 +199,18 @@ def beliefs_arrow(engine: Engine, as_of: datetime, valid_at: datetime | None,
         lists = _visible(columns["id"].to_pylist(), columns["episodes"].to_pylist(), unseen)
         columns["episodes"] = pa.array(lists, pa.list_(pa.string()))
     return pa.table({name: columns[name] for name in Version.model_fields})
+
+
+def _about(found: pa.Table, about: Collection[str] | None) -> pa.Table:
+    """The rows of ``found`` with one of the entities ``about`` as subject or object (None: all)."""
+    if about is None:
+        return found
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    wanted = pa.array(sorted(about), pa.string())
+    return found.filter(pc.or_(pc.is_in(found.column("subject_id"), value_set=wanted),
+                               pc.is_in(found.column("object_id"), value_set=wanted)))
 
 
 def _statuses(columns: dict[str, Any], as_of: datetime, valid_at: datetime | None) -> pa.ChunkedArray:
@@ -375,9 +379,11 @@ def newest_first(versions: list[Version]) -> list[Version]:
     return sorted(versions, key=lambda v: (v.recorded_at, v.valid_from, v.id), reverse=True)
 
 
-def history(engine: Engine, subject_id: str, predicate: str, now: datetime) -> list[Version]:
-    """Every version of (subject, predicate), newest first, status as seen from now."""
-    found = _versions(engine, "store/history", subject=subject_id, predicate=predicate)
+def history(engine: Engine, subject_ids: Collection[str], predicate: str, now: datetime) -> list[Version]:
+    """Every version of (subject, predicate) for each of ``subject_ids`` (one entity's names),
+    newest first, status as seen from now."""
+    found = [v for subject in subject_ids
+             for v in _versions(engine, "store/history", subject=subject, predicate=predicate)]
     return newest_first([with_status(v, now) for v in found])
 
 
@@ -387,12 +393,14 @@ def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
 
 
 @consistent
-def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
-    """The entity's facts believed at ``as_of``, in valid-time order."""
+def timeline(engine: Engine, entity_ids: Collection[str], as_of: datetime) -> list[Version]:
+    """The facts of the entities ``entity_ids`` (one entity's names) believed at ``as_of``, in
+    valid-time order (a fact between two of them once)."""
     unseen = unseen_at(engine, as_of)
+    versions = {v.id: v for entity in entity_ids for v in entity_versions(engine, entity)}
     found = [
         as_believed_at(v, as_of, unseen=unseen)
-        for v in entity_versions(engine, entity_id)
+        for v in versions.values()
         if as_known.believed(v.recorded_at, v.superseded_at, as_of)
     ]
     return sorted(found, key=lambda v: (v.valid_from, v.predicate, v.id))

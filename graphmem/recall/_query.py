@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..core.aliases import ALIAS
 from ._index import INF, RecallIndex, micros
 from ._synonyms import SynonymHit, Table, find
 from ._text import Token, is_stop, stem, tokens
@@ -119,6 +120,7 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
                    or _time_period(text, words, used, resolve))
     plan.tense = _tense(words)
     _anchors(text, words, used, index, key, speaker, plan, t)
+    _other_names(index, plan, t)
     rest = [i for i, u in enumerate(used) if not u]
     stems = [stem(words[i].word) for i in rest]
     plan.synonyms = [hit._replace(first=rest[hit.first], last=rest[hit.last - 1] + 1)
@@ -235,6 +237,25 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
         if anchor.entity_id not in {a.entity_id for a in plan.anchors}:
             plan.anchors.append(anchor)
         i += size
+
+
+def _other_names(index: RecallIndex, plan: Plan, t: int) -> None:
+    """Anchor each named entity's other names too (its aliases believed at ``t``, walked alias by
+    alias): a question about "Mel" is about "Melanie" once the two are believed one."""
+    anchored = {a.entity_id for a in plan.anchors}
+    for anchor in list(plan.anchors):
+        todo = [anchor.entity_id]
+        while todo:
+            entity = todo.pop()
+            for i in index.believed_docs(entity, t):
+                doc = index.docs[i]
+                if doc.predicate != ALIAS:
+                    continue
+                other = doc.object_id if doc.subject_id == entity else doc.subject_id
+                if other not in anchored:
+                    anchored.add(other)
+                    todo.append(other)
+                    plan.anchors.append(Anchor(other, index.entities.get(other, (other, ""))[0], anchor.said))
 
 
 def _key(key: Key, name: str) -> str | None:

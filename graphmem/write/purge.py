@@ -11,6 +11,7 @@ from ..core import records
 from ..core.names import entity_key, redact
 from ..errors import InvalidInput, NotFound
 from ..models import Tombstone, Version
+from ..read import aliases
 from ..read.questions import with_bodies
 from .transaction import Transaction
 
@@ -20,6 +21,7 @@ __all__ = ["purge"]
 def purge(txn: Transaction, target: Literal["entity", "episode", "version"], target_id: str) -> Tombstone:
     """Hard-delete an entity (with its versions and their episodes), an episode, or a version.
 
+    An entity goes with every entity believed to be it (its aliases) and everything said of them.
     An entity's name is also taken out of every recorded text that stays (other episodes, reasons,
     quotes); an entity the purge leaves with no facts goes with it.
     """
@@ -36,7 +38,8 @@ def purge(txn: Transaction, target: Literal["entity", "episode", "version"], tar
         entity_id = txn.find_entity(target_id)
         if entity_id is None:
             raise NotFound(f"no entity named {target_id!r}")
-        entity_ids = [entity_id, *_merged_into(txn, entity_id)]
+        group = (entity_id, *aliases.group_of(txn.engine, entity_id, txn.at, None))  # every name it goes by
+        entity_ids = list(dict.fromkeys(e for member in group for e in (member, *_merged_into(txn, member))))
         names = {k for e in entity_ids for n in (e, *_names(txn, e)) if (k := _key_or_none(n))}
         found = {r[4]["id"]: records.version(r) for e in entity_ids
                  for r in with_bodies(txn.engine, txn.run("store/entity_facts", id=e))}

@@ -25,7 +25,8 @@ from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
 
 from ..core import records
-from ..core.entity_kinds import kind_from_name
+from ..core.aliases import ALIAS, alias_groups, alias_problem
+from ..core.entity_kinds import effective_kinds, kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from ..core.names import check_label, display_name, entity_key
 from ..core.tables import Column, arrow_schema, by_name
@@ -35,7 +36,7 @@ from ..engine import Engine
 from ..engine.statements import QUERIES
 from ..errors import Conflict, InvalidInput, InvalidTime, NotFound, TimeWentBackwards
 from ..models import Decision, Episode, Link, Op, Proposal, Said, Tombstone, Version
-from ..read import questions
+from ..read import aliases, questions
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -333,9 +334,32 @@ class Transaction:
         time, or this decision's)."""
         start = start or (source.reference_time if source else self.next_at)
         subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
+        if predicate == ALIAS:
+            self.refuse_alias(subject_id, object_id)
         plan = plan_assert(kind, self.believed(subject_id, predicate, start), object_id, start, end,
                            source.id if source else None, self.tz)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
+
+    def refuse_alias(self, subject_id: str, object_id: str) -> None:
+        """Refuse an alias the rules of :mod:`graphmem.core.aliases` refuse, as the store believes
+        now (aliases this write asserted before included), with why."""
+        pending = [(row["from"], row["to"]) for row in self.writes.versions.values()
+                   if row["predicate"] == ALIAS and row.get("superseded_at") in (None, OPEN_END)]
+        left = set(aliases.group_of(self.engine, subject_id, self.at, None))
+        right = set(aliases.group_of(self.engine, object_id, self.at, None))
+        for a, b in pending:  # joined earlier in this write
+            for group in (left, right):
+                if a in group or b in group:
+                    group.update((a, b))
+        groups = alias_groups([(subject_id, e) for e in left] + [(object_id, e) for e in right], {})
+        members = left | right
+        versions = [v for e in members for v in questions.entity_versions(self.engine, e)]
+        stored = {e: records.entity(rows[0]).kind for e in members if (rows := self.run("store/entity_get", id=e))}
+        names = {e: records.entity(rows[0]).name for e in members if (rows := self.run("store/entity_get", id=e))}
+        problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, stored), names,
+                                aliases.links_between(self.engine, left, right))
+        if problem:
+            raise Conflict(f"not an alias: {problem}; nothing was written")
 
     def end_fact(self, kind: str, subject: str, predicate: str, obj: str | None, moment: datetime | None,
                  source: Episode | None, proposal: str | None = None) -> Decision:

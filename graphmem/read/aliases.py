@@ -1,0 +1,77 @@
+"""Which names are one entity at a moment: the aliases believed then, read from the store.
+
+The rules are :mod:`graphmem.core.aliases`; this module reads what they need. An alias joins two
+names at a read's moment when it was believed at ``as_of`` and, for a read at one valid moment,
+its valid time had not ended by then (``valid_at`` None: every alias believed at ``as_of``).
+
+Internal: the Store's reads and alias writes use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from ..core.aliases import ALIAS, AliasGroups, alias_groups
+from ..core.times import OPEN_END, to_engine
+from ..engine import Engine
+
+__all__ = ["any_alias", "group_of", "groups_at", "links_between"]
+
+
+def any_alias(engine: Engine) -> bool:
+    """Whether any alias was ever written (no read needs to look for aliases otherwise)."""
+    return bool(engine.run("store/predicate_in_use", {"name": ALIAS})[0][0])
+
+
+def _holds(valid_to: datetime | None, valid_at: datetime | None) -> bool:
+    return valid_at is None or valid_to is None or valid_to == OPEN_END or valid_to > to_engine(valid_at)
+
+
+def first_seen(engine: Engine, ids: Iterable[str]) -> dict[str, datetime]:
+    """When each entity's first version was recorded (entities with none left out)."""
+    found = {}
+    for entity in ids:
+        rows = engine.run("store/entity_first_seen", {"id": entity})
+        if rows and rows[0][0] is not None:
+            found[entity] = rows[0][0]
+    return found
+
+
+def groups_at(engine: Engine, as_of: datetime, valid_at: datetime | None) -> AliasGroups:
+    """Every group of names believed one at ``as_of`` (and valid at ``valid_at``; None: any)."""
+    rows = engine.run("store/alias_believed", {"predicate": ALIAS, "as_of": to_engine(as_of)})
+    pairs = [(s, o) for s, o, valid_to in rows if _holds(valid_to, valid_at)]
+    if not pairs:
+        return AliasGroups()
+    return alias_groups(pairs, first_seen(engine, {e for pair in pairs for e in pair}))
+
+
+def group_of(engine: Engine, entity_id: str, as_of: datetime, valid_at: datetime | None) -> tuple[str, ...]:
+    """``entity_id``'s group at that moment, its leader first (just the entity when it has no
+    alias): walked alias by alias from the entity, never by reading every alias."""
+    seen, pairs, todo = {entity_id}, [], [entity_id]
+    while todo:
+        entity = todo.pop()
+        for other, valid_to in engine.run("store/alias_around",
+                                          {"id": entity, "predicate": ALIAS, "as_of": to_engine(as_of)}):
+            if not _holds(valid_to, valid_at):
+                continue
+            pairs.append((entity, other))
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    if not pairs:
+        return (entity_id,)
+    return alias_groups(pairs, first_seen(engine, seen)).of(entity_id)
+
+
+def links_between(engine: Engine, left: Iterable[str], right: Iterable[str]) -> list[tuple[str, str, str]]:
+    """The believed facts other than aliases between an entity of ``left`` and one of ``right``."""
+    others = sorted(set(right))
+    found: list[tuple[str, str, str]] = []
+    for entity in sorted(set(left)):
+        for direction in ("store/links_out", "store/links_in"):
+            found += [(s, p, o) for s, p, o in engine.run(
+                direction, {"id": entity, "others": others, "predicate": ALIAS, "open": OPEN_END})]
+    return found

@@ -1,0 +1,244 @@
+"""Who is who: aliases are facts with their own history, and every read treats one entity's names as one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphmem import Conflict, Store
+from graphmem.cli import main
+from graphmem.core.aliases import ALIAS, alias_groups
+from graphmem.mcp.tools import Tools
+from tests.conftest import ENGINE, Clock
+from tests.test_purge import files_holding
+
+
+def told(versions) -> list[tuple[str, str, str]]:
+    """Versions as (stated subject, predicate, stated object), sorted."""
+    return sorted((v.subject, v.predicate, v.object) for v in versions)
+
+
+def two_names(store: Store) -> None:
+    """Melanie's home and Mel's job, said apart; then "Mel is Melanie" (Mar 1), retracted (Apr 1)."""
+    store.add("Melanie", "lives_in", "Paris", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Mel", "works_at", "Acme", valid_from="2024-02-01", recorded_at="2024-02-02")
+    store.add("Maya", "knows", "Mel", valid_from="2024-02-01", recorded_at="2024-02-03")
+    store.alias("Mel", "Melanie", quote="mel is short for melanie", recorded_at="2024-03-01")
+
+
+def test_an_alias_joins_the_names_from_when_it_was_believed_until_it_is_retracted(store):
+    two_names(store)
+    before, during = "2024-02-15", "2024-03-15"
+    assert told(store.timeline("Mel", as_of=before)) == [("Maya", "knows", "Mel"), ("Mel", "works_at", "Acme")]
+    assert told(store.timeline("Mel", as_of=during)) == [
+        ("Maya", "knows", "Mel"), ("Mel", "alias_of", "Melanie"), ("Mel", "works_at", "Acme"),
+        ("Melanie", "lives_in", "Paris")]
+    assert told(store.beliefs(as_of=during, valid_at="all", about="Melanie")) == told(
+        store.timeline("Melanie", as_of=during))
+    assert [e.name for e in store.names_of("Mel", as_of=during)] == ["Melanie", "Mel"]  # seen first leads
+    assert [e.name for e in store.names_of("Mel", as_of=before)] == ["Mel"]
+    assert [v.object for v in store.history("Mel", "lives_in")] == ["Paris"]
+
+    [alias] = [v for v in store.timeline("Mel") if v.predicate == ALIAS]
+    store.retract(alias.id, reason="another Mel", recorded_at="2024-04-01")
+    assert told(store.timeline("Mel")) == [("Maya", "knows", "Mel"), ("Mel", "works_at", "Acme")]
+    assert store.history("Mel", "lives_in") == []
+    assert store.aliases() == []
+    # the past does not change: as of March the two were one, and the alias is still there
+    assert [e.name for e in store.names_of("Mel", as_of=during)] == ["Melanie", "Mel"]
+    [group] = store.aliases(as_of=during)
+    assert (group.name, [e.name for e in group.entities], [v.id for v in group.versions]) == (
+        "Melanie", ["Melanie", "Mel"], [alias.id])
+
+
+def test_cypher_and_named_queries_see_one_node_with_every_name(store):
+    two_names(store)
+    nodes = store.cypher("MATCH (e:Entity) RETURN e.id AS id, e.names AS names ORDER BY id", as_of="2024-03-15")
+    assert {"id": "melanie", "names": ["Melanie", "Mel"]} in nodes
+    assert all(n["id"] != "mel" for n in nodes)
+    said = store.cypher("MATCH (e:Entity {name: 'Melanie'})-[f:Fact]->(o:Entity) WHERE f.predicate <> 'alias_of' "
+                        "RETURN f.subject_name AS said, f.predicate AS p, o.name AS o ORDER BY p", as_of="2024-03-15")
+    assert [(r["said"], r["p"], r["o"]) for r in said] == [
+        ("Melanie", "lives_in", "Paris"), ("Mel", "works_at", "Acme")]
+    knows = store.cypher("MATCH (:Entity {name: 'Maya'})-[f:Fact]->(o:Entity) RETURN o.id AS o, f.object_name AS said",
+                         as_of="2024-03-15")
+    assert [(r["o"], r["said"]) for r in knows] == [("melanie", "Mel")]
+    # before the alias: two nodes
+    apart = store.cypher("MATCH (e:Entity) RETURN e.id AS id", as_of="2024-02-15")
+    assert {r["id"] for r in apart} >= {"mel", "melanie"}
+    rows = store.query("timeline", {"entity": "Mel"}, as_of="2024-03-15")
+    assert sorted((r["subject"], r["predicate"]) for r in rows) == [
+        ("Maya", "knows"), ("Mel", "alias_of"), ("Mel", "works_at"), ("Melanie", "lives_in")]
+
+
+def test_aliases_are_transitive_and_ending_one_splits_the_names_from_then_on(store):
+    store.add("Mel", "works_at", "Acme", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Melanie", "lives_in", "Paris", valid_from="2024-01-01", recorded_at="2024-01-03")
+    store.alias("Melanie", "Mel", recorded_at="2024-02-01")
+    store.alias("Mel Ortiz", "Melanie", recorded_at="2024-02-02")
+    assert [e.name for e in store.names_of("Mel Ortiz")] == ["Mel", "Melanie", "Mel Ortiz"]
+    store.end("Mel Ortiz", ALIAS, "Melanie", at="2024-06-01", recorded_at="2024-06-02")
+    assert [e.name for e in store.names_of("Mel Ortiz", valid_at="2024-05-01")] == ["Mel", "Melanie", "Mel Ortiz"]
+    assert [e.name for e in store.names_of("Mel Ortiz", valid_at="2024-07-01")] == ["Mel Ortiz"]
+    assert told(store.beliefs(valid_at="2024-07-01", about="Mel")) == [
+        ("Mel", "works_at", "Acme"), ("Melanie", "alias_of", "Mel"), ("Melanie", "lives_in", "Paris")]
+
+
+@pytest.mark.parametrize(("other", "why"), [
+    ("Mel", "not an alias of itself"),
+    ("Paris", "is a person and Paris a place"),
+    ("Maya", "Mel sister_of Maya is believed, so they are two"),
+])
+def test_an_alias_that_cannot_hold_is_refused_with_why_and_nothing_is_written(store, other, why):
+    store.add("Mel", "lives_in", "Paris", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Mel", "sister_of", "Maya", valid_from="2024-01-01", recorded_at="2024-01-03")
+    decisions = store.decisions()
+    with pytest.raises(Conflict, match=why):
+        store.alias("Mel", other, quote="they are one", recorded_at="2024-02-01")
+    assert store.decisions() == decisions and store.episodes() == []
+
+
+def test_a_link_through_the_groups_refuses_the_join_too(store):
+    store.add("Anna", "sister_of", "Mel", recorded_at="2024-01-01")
+    store.alias("Annie", "Anna", recorded_at="2024-01-02")
+    store.alias("Melly", "Mel", recorded_at="2024-01-03")
+    with pytest.raises(Conflict, match="Anna sister_of Mel"):
+        store.alias("Annie", "Melly", recorded_at="2024-01-04")
+
+
+def test_clashing_one_facts_under_two_names_are_shown_and_reported_not_closed(store):
+    store.add("Melanie", "lives_in", "Paris", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Mel", "lives_in", "Berlin", valid_from="2024-02-01", recorded_at="2024-02-02")
+    store.alias("Mel", "Melanie", recorded_at="2024-03-01")
+    assert told(v for v in store.beliefs(about="Mel") if v.predicate == "lives_in") == [
+        ("Mel", "lives_in", "Berlin"), ("Melanie", "lives_in", "Paris")]
+    [(a, b)] = store.alias_clashes()
+    assert {a.object, b.object} == {"Paris", "Berlin"}
+    assert store.check() == []  # for review: no invariant is broken, nothing was closed
+
+
+def test_search_finds_what_was_said_under_another_name(store):
+    store.add("Melanie", "works_at", "Acme", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Mel", "lives_in", "Berlin", valid_from="2024-01-01", recorded_at="2024-01-03")
+    assert store.search("where does Mel work", limit=3, messages=False)[0].version.object == "Berlin"  # two people
+    store.alias("Mel", "Melanie", recorded_at="2024-03-01")
+    hits = store.search("where does Mel work", limit=3, messages=False)
+    assert hits[0].version.object == "Acme"
+    early = store.search("where does Mel work", as_of="2024-02-01", limit=3, messages=False)
+    assert early[0].version.object == "Berlin"
+
+
+def test_purging_a_person_reaches_every_alias(tmp_path):
+    clock = Clock("2024-05-01")
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        store.add("Zorblax Quennell", "lives_in", "Paris", valid_from="2024-01-01", recorded_at="2024-01-02")
+        store.add("Zorbie", "works_at", "Acme", valid_from="2024-01-01", recorded_at="2024-01-03")
+        store.alias("Zorbie", "Zorblax Quennell", recorded_at="2024-02-01")
+        store.add("Ann", "likes", "tea", recorded_at="2024-02-02")
+        store.purge("entity", "Zorbie", recorded_at="2024-03-01")
+        assert {e.name for e in store.entities()} == {"Ann", "tea"}
+        assert store.check() == []
+    assert files_holding(tmp_path / "s", "Zorblax") == [] and files_holding(tmp_path / "s", "Zorbie") == []
+
+
+def test_export_and_import_keep_aliases_as_ordinary_versions(tmp_path, store):
+    two_names(store)
+    store.export(tmp_path / "log.jsonl")
+    versions = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()
+                if json.loads(line)["type"] == "version"]
+    assert any(v["predicate"] == ALIAS for v in versions)
+    with Store(":memory:", engine=ENGINE) as other:
+        other.import_log(tmp_path / "log.jsonl")
+        assert other.aliases() == store.aliases()
+        assert told(other.timeline("Mel")) == told(store.timeline("Mel"))
+
+
+def test_the_command_line_adds_lists_and_ends_aliases(tmp_path):
+    path = str(tmp_path / "s")
+    run = CliRunner().invoke
+
+    def ok(*args: str) -> str:
+        result = run(main, ["--store", path, *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    ok("init")
+    ok("add", "Melanie", "lives_in", "Paris", "--recorded-at", "2024-01-02")
+    ok("add", "Mel", "lives_in", "Berlin", "--recorded-at", "2024-01-03")
+    assert "ADD" in ok("alias", "add", "Mel", "Melanie", "--quote", "mel is short for melanie",
+                       "--recorded-at", "2024-02-01")
+    listed = json.loads(ok("alias", "list", "--json"))
+    assert [[e["name"] for e in g["entities"]] for g in listed] == [["Melanie", "Mel"]]
+    assert "Melanie  Mel" in ok("alias", "list")
+    assert "timeline of Melanie (also Mel)" in ok("timeline", "Mel")
+    checked = run(main, ["--store", path, "check"])
+    assert checked.exit_code == 0 and "aliases disagree" in checked.stderr
+    refused = run(main, ["--store", path, "alias", "add", "Mel", "Paris"])
+    assert refused.exit_code != 0 and refused.stderr.count("\n") == 1 and "a place" in refused.stderr
+    ok("alias", "end", "Mel", "Melanie", "--at", "2024-03-01", "--recorded-at", "2024-03-02")
+    assert json.loads(ok("alias", "list", "--json", "--valid-at", "2024-04-01")) == []
+    assert json.loads(ok("alias", "list", "--json", "--valid-at", "2024-02-15")) != []
+
+
+def test_the_mcp_tools_add_end_and_list_aliases(store, clock):
+    tools = Tools(store)
+    store.add("Melanie", "lives_in", "Paris", recorded_at="2024-01-02")
+    tools.call("alias", {"name": "Mel", "other": "Melanie"}, "assistant")
+    [group] = tools.call("aliases", {}, "assistant").groups
+    assert [e.name for e in group.entities] == ["Melanie", "Mel"]
+    assert [v.object for v in tools.call("beliefs", {"subject": "Mel"}, "assistant").versions] == ["Melanie", "Paris"]
+    clock.advance(days=1)
+    tools.call("alias", {"name": "Mel", "other": "Melanie", "end": True}, "assistant")
+    # an ended alias is still believed (it is history) but joins the names no longer
+    [ended] = tools.call("aliases", {}, "assistant").groups[0].versions
+    assert ended.valid_to is not None
+    assert [e.name for e in store.names_of("Mel", valid_at="now")] == ["Mel"]
+
+
+# -- a property: reads agree with the groups an independent union of the believed aliases makes --
+
+NAMES = ["ann", "annie", "anna", "bob", "rob"]
+STEPS = st.lists(st.one_of(
+    st.tuples(st.just("fact"), st.sampled_from(NAMES), st.sampled_from(["likes", "lives_in"]),
+              st.sampled_from(["tea", "oslo", "rome"])),
+    st.tuples(st.just("alias"), st.sampled_from(NAMES), st.sampled_from(NAMES)),
+    st.tuples(st.just("retract"), st.integers(0, 5)),
+), min_size=1, max_size=12)
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_every_read_groups_names_as_the_aliases_believed_at_its_moment(steps):
+    clock = Clock("2024-01-01")
+    with Store(":memory:", engine=ENGINE, clock=clock) as store:
+        moments, answers = [], []
+        for step in steps:
+            clock.advance(days=1)
+            try:
+                if step[0] == "fact":
+                    store.add(step[1], step[2], step[3])
+                elif step[0] == "alias":
+                    store.alias(step[1], step[2])
+                else:
+                    aliases = [v for v in store.beliefs(valid_at="all") if v.predicate == ALIAS]
+                    if aliases:
+                        store.retract(aliases[step[1] % len(aliases)].id, reason="wrong")
+            except Conflict:
+                continue
+            moment = clock.time
+            believed = store.beliefs(as_of=moment, valid_at="all")
+            groups = alias_groups([(v.subject_id, v.object_id) for v in believed if v.predicate == ALIAS], {})
+            for name in {v.subject_id for v in believed}:
+                expected = sorted(v.id for v in believed if {v.subject_id, v.object_id} & set(groups.of(name)))
+                got = sorted(v.id for v in store.timeline(name, as_of=moment))
+                assert got == expected, (name, steps)
+                assert sorted(e.id for e in store.names_of(name, as_of=moment)) == sorted(groups.of(name))
+                moments.append((name, moment))
+                answers.append(got)
+        clock.advance(days=1)
+        for (name, moment), answer in zip(moments, answers):  # later writes never change an earlier answer
+            assert sorted(v.id for v in store.timeline(name, as_of=moment)) == answer
