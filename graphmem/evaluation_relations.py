@@ -59,6 +59,7 @@ class ChatScore:
 
     name: str
     messages: int
+    engine: str
     facts: list[str] = field(default_factory=list)
     right: list[str] = field(default_factory=list)
     unnamed: list[str] = field(default_factory=list)  # right through an unnamed relative
@@ -178,7 +179,7 @@ def score_chat(chat: Path, *, engine: str | None = None) -> ChatScore:
         messages = read_messages(chat, tz=store.tz)
         ingest(store, messages, replay=True, approve=True)
         facts = _facts(store)
-        score = ChatScore(chat.name.removesuffix(".jsonl"), len(messages))
+        score = ChatScore(chat.name.removesuffix(".jsonl"), len(messages), store.engine)
     found: set[tuple[frozenset[str], str]] = set()
     for fact in facts:
         score.facts.append(fact.shown)
@@ -211,5 +212,5 @@ def evaluate_relations(directories: Iterable[str | Path], *, engine: str | None 
             done += 1
             if progress:
                 progress("chats", done, total)
-        scores.append(RelationsScore(directory, engine or "default", scored))
+        scores.append(RelationsScore(directory, scored[0].engine if scored else engine or "default", scored))
     return scores

@@ -97,7 +97,7 @@ _OWNER = r"(?P<owner>my|our|your|ur|yr)"
 #: "my sister", "your little brother", "my mother in law", "our kids".
 _RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
 #: "Anna, my sister" (a name, a comma, the relation, the end of the clause).
-_NAME_FIRST = re.compile(rf"(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*$")
+_NAME_FIRST = re.compile(r"(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*$")
 #: "Anna is my sister", "anna's my sister": the name opening the clause.
 _NAME_IS = re.compile(rf"(?:^|[,;:]\s*|\b(?:and|but|so|btw|oh|yeah|yes)\s+)(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
                       rf"(?:\s+is|{_A}s)\s+(?:(?:also|still|actually|literally|now)\s+)?$", re.IGNORECASE)
@@ -110,7 +110,8 @@ _BARE_PARENT = re.compile(
     r"(?P<word>mom|mum|mama|momma|mommy|mummy|dad|daddy)(?=(?:['’]s|\s+(?P<next>[a-z'’]+)))", re.IGNORECASE)
 
 #: "kat and i split up", "Sam and I broke up": the name is the speaker's ex from then on.
-_BREAKUP = re.compile(rf"(?<![\w'’-])(?P<name>[A-Za-z][a-z'’-]+)\s+(?:and|&)\s+(?:I|i)\s+(?:have\s+|{_A}ve\s+|just\s+|finally\s+)*"
+_BREAKUP = re.compile(rf"(?<![\w'’-])(?P<name>[A-Za-z][a-z'’-]+)\s+(?:and|&)\s+(?:I|i)\s+"
+                      rf"(?:have\s+|{_A}ve\s+|just\s+|finally\s+)*"
                       r"(?:broke\s+up|broken\s+up|split\s+up|split|called\s+it\s+(?:off|quits))\b")
 #: Words that are no name, typed in lowercase after a relation word.
 _FUNCTION = frozenset("""
@@ -135,7 +136,7 @@ something everything thing things stuff guy guys girl girls man woman people per
 name house place car dog cat phone birthday wedding party christmas thanksgiving easter
 """.split())
 #: Verbs people say of a relative, in the forms that follow "my mom": none is a name.
-_VERBS = frozenset(w for base in """
+_VERB_BASES = """
 say tell think know want love like hate make take give get go come see look call text ring phone send
 bring buy pay move live work stay visit leave drive fly meet help need try ask keep let put find feel
 seem sound cook bake clean watch play run walk talk chat cry laugh yell scream shout sleep eat drink
@@ -143,9 +144,17 @@ start stop finish quit join marry date dump break split fight argue worry freak 
 agree decide plan hope wish wait miss lose win sell rent own use read write sing dance teach learn
 study graduate retire die pass turn grow raise adopt host throw hug kiss hold show tell remind
 mention complain brag swear promise forget remember notice check care mind matter happen reckon
-""".split() for w in (base, base + "s", base + "es", base + "ed", base + "d", base + "ing",
-                                base[:-1] + "ied" if base.endswith("y") else base, base[:-1] + "ies" if base.endswith("y") else base)) | \
-    frozenset("""
+""".split()
+
+
+def _forms(base: str) -> set[str]:
+    forms = {base, base + "s", base + "es", base + "ed", base + "d", base + "ing"}
+    if base.endswith("y"):
+        forms |= {base[:-1] + "ied", base[:-1] + "ies"}
+    return forms
+
+
+_VERBS = frozenset(form for base in _VERB_BASES for form in _forms(base)) | frozenset("""
 said told thought knew made took gave got gotten went came saw bought paid met felt found kept left
 brought sent sold lost won wrote sang ran drove flew ate drank slept fought taught grew threw held
 forgot broke split quit put let read began begun become became hit set
@@ -276,8 +285,8 @@ class FamilyMemory:
 
     def _unnamed(self, word: str, said: str, owner: str, add: _Add) -> None:
         key = (owner.lower(), said if word == "in_law" else word)
-        if self.named.get(key) and word in _ONE_AT_A_TIME and key not in self.unnamed:
-            return  # "my sister" once her name is known: nothing new
+        if self.named.get(key) and word in _ONE_AT_A_TIME:
+            return  # "my sister" once a name is known for her: nothing new
         entity = self.unnamed.setdefault(key, placeholder(owner, said if word == "in_law" else word))
         add(entity, predicate_of(word), owner)
 
