@@ -379,8 +379,16 @@ def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor, *,
                      objects: ObjectMatch = "exact") -> ExtractionScore:
     """Run ``extractor`` on every case and tally what it got right, wrong and missed.
 
-    ``objects="similar"`` is the rule for natural conversations (:func:`facts_match`)."""
+    ``objects="similar"`` is the rule for natural conversations (:func:`facts_match`). Facts of
+    predicates no set labels (the relations of who is who, ``sister_of``, ``alias_of``) are left
+    out of the tally and counted in a note: the labels say nothing of them."""
     found_all, notes = extract_all(extractor, cases)
+    unlabelled: Counter[str] = Counter(f.predicate for found in found_all for f in found
+                                       if f.predicate not in PREDICATES)
+    found_all = [[f for f in found if f.predicate in PREDICATES] for found in found_all]
+    if unlabelled:
+        notes = [*notes, "not scored (predicates the set does not label): " + ", ".join(
+            f"{count} {predicate}" for predicate, count in sorted(unlabelled.items()))]
     loose: dict[str, Counter[str]] = {"overall": Counter()}
     strict: dict[str, Counter[str]] = {"overall": Counter()}
     for tallies in (loose, strict):

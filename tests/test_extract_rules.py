@@ -7,6 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from graphmem.core.aliases import ALIAS
+from graphmem.core.relations import relation_of
 from graphmem.errors import InvalidInput
 from graphmem.extract_rules import ExtractedFact, Extractor, RuleExtractor, split_sentences
 
@@ -20,9 +22,16 @@ def at(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
+def extracted(text: str, reference: datetime = REF, speaker: str = "user") -> list:
+    """The facts of ``text`` other than relations ("my wife", "my sister Ana"), which
+    tests/test_extract_family.py tests."""
+    return [f for f in RuleExtractor().extract(text, reference_time=reference, speaker=speaker)
+            if relation_of(f.predicate) is None and f.predicate != ALIAS]
+
+
 def facts(text: str, reference: datetime = REF, speaker: str = "user") -> list[tuple]:
     """The facts as (op, predicate, object, valid_from, valid_to) with dates as ISO text."""
-    found = RuleExtractor().extract(text, reference_time=reference, speaker=speaker)
+    found = extracted(text, reference, speaker)
     for fact in found:
         assert fact.quote in text
         assert fact.subject == speaker
@@ -230,7 +239,7 @@ def all_facts(text: str, reference: datetime = REF) -> list[tuple]:
     """The facts as (op, subject, predicate, object, valid_from, valid_to), dates as ISO text."""
     return [(f.op, f.subject, f.predicate, f.object,
              f.valid_from and f.valid_from.isoformat()[:10], f.valid_to and f.valid_to.isoformat()[:10])
-            for f in RuleExtractor().extract(text, reference_time=reference)]
+            for f in extracted(text, reference)]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from ..errors import InvalidInput
+from .relations import RELATION_PREDICATES
 
 __all__ = ["AUTO", "check_entity_kind", "effective_kinds", "kind_from_name", "stored_kind_problem"]
 
@@ -63,6 +64,8 @@ ROLES: dict[str, tuple[str | None, str | None]] = {
     "status": (None, VALUE),
     "located_in": (PLACE, PLACE),
 }
+#: Who is whose what ("Anna sister_of Maya"): a relation is between two people.
+ROLES.update({predicate: (PERSON, PERSON) for predicate in RELATION_PREDICATES.values()})
 #: Tie-break order when two kinds have the same number of votes.
 ORDER = (PERSON, ORGANISATION, PLACE, THING, VALUE, "role", "animal")
 

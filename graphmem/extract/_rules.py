@@ -26,6 +26,7 @@ from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
 from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, resolve_pronoun
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
+from ._family import FamilyMemory
 from ._lexicon import STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
     JOB_PHRASE,
@@ -111,6 +112,8 @@ class RuleExtractor:
     def __init__(self, *, day_first: bool = False, tz: tzinfo | str = UTC) -> None:
         self.day_first = day_first
         self.tz = tz
+        #: The relatives recorded so far, for the messages of one conversation read in order.
+        self.family = FamilyMemory()
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -154,6 +157,7 @@ class RuleExtractor:
                 last = []
                 continue
             last = [f for f in found if f.valid_from is None and f.valid_to is None]
+            found = found + self._relations(sentence, found)
             for fact in found:
                 if fact not in facts:
                     facts.append(fact)
@@ -162,6 +166,19 @@ class RuleExtractor:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
             note = f"not proposed: a fact dated {phrases}, {OUT_OF_RANGE}"
         return MessageResult(facts=facts, note=note)
+
+    def _relations(self, sentence: str, found: list[ExtractedFact]) -> list[ExtractedFact]:
+        """Who is whose what in ``sentence`` ("my sister Anna"), and the ex a breakup makes."""
+        ended = [f for f in found if f.op == "end" and f.predicate == "dating" and f.subject == self._speaker
+                 and f.object]
+        told = frozenset(f.object.lower() for f in ended if f.object)
+        facts = self.family.read(sentence, self._speaker, self._other, told)
+        for fact in ended:
+            if fact.object:
+                facts += [f.model_copy(update={"valid_from": fact.valid_to} if f.op == "assert" else
+                                       {"valid_to": fact.valid_to})
+                          for f in self.family.broke_up(self._speaker, fact.object, sentence)]
+        return facts
 
     def _sentence(self, sentence: str, reference: datetime, speaker: str) -> list[ExtractedFact]:
         if sentence.rstrip("'\"”’)").endswith("?"):

@@ -1,0 +1,341 @@
+"""Who is whose what: family and other relations read from chat ("my sister Anna", "your mum").
+
+A relation is stated about the one it is relative to: "my" and "our" are the speaker, "your" the
+other participant. Each becomes a fact **PERSON WORD_of OF** in the words of
+:mod:`graphmem.core.relations`: "my sister Anna" said by Maya is ``Anna sister_of Maya``; "my
+mom" is ``Maya's mother mother_of Maya`` (an entity named for the relation, until a name is
+learnt); the parent is always the subject of ``mother_of``. Casual words are mapped to the
+vocabulary, each keeping its sex (mum → mother, hubby → husband, bf → boyfriend, bestie → friend,
+"mother in law" → in_law).
+
+Precision first. A word after the relation is a name only when it is capitalised and no common
+word, or typed in lowercase, is no common English word and is followed by what a name is
+followed by (a verb, the end of the clause): "my sister is free", "my mom says" name no one.
+Questions ("is your sister coming?") and hedged or hypothetical clauses ("if my sister comes",
+"when my mom visits") state nothing, nor does "his"/"her" (whose is not told) or a plural left
+unnamed ("my kids": a group, no entity).
+
+A named relative said where one was recorded unnamed before ("my sister" then "my sister anna")
+is that one: ``Anna alias_of Maya's sister``, for the words that mean one person at a time
+(mother, father, a partner, boss, sister, brother), and only while no other of them is known.
+The memory of what was recorded lives in the :class:`FamilyMemory` of one extractor, for the
+messages of one conversation read in order.
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..core.aliases import ALIAS
+from ..core.relations import predicate_of
+from ._facts import ExtractedFact
+from ._lexicon import NOT_NAMES
+from ._reading import HEDGE_BEFORE
+
+__all__ = ["FamilyMemory", "WORDS", "placeholder"]
+
+_A = "['’]"
+
+#: What each casual word is in the vocabulary.
+WORDS: dict[str, str] = {}
+for _word, _said in {
+    "mother": "mother mom mum mama mamma momma mommy mummy",
+    "father": "father dad daddy papa",
+    "parent": "parent",
+    "sister": "sister sis",
+    "brother": "brother bro",
+    "sibling": "sibling",
+    "husband": "husband hubby hubs",
+    "wife": "wife wifey",
+    "partner": "partner",
+    "boyfriend": "boyfriend bf fiance fiancé",
+    "girlfriend": "girlfriend gf fiancee fiancée",
+    "ex": "ex ex-husband ex-wife ex-boyfriend ex-girlfriend ex-partner",
+    "son": "son",
+    "daughter": "daughter",
+    "child": "child kid",
+    "grandmother": "grandmother grandma granny nana nan gran",
+    "grandfather": "grandfather grandpa grandad granddad gramps",
+    "grandchild": "grandchild grandkid grandson granddaughter",
+    "aunt": "aunt auntie aunty",
+    "uncle": "uncle",
+    "cousin": "cousin",
+    "niece": "niece",
+    "nephew": "nephew",
+    "in_law": ("mother-in-law father-in-law sister-in-law brother-in-law son-in-law daughter-in-law "
+               "in-law mil fil sil bil"),
+    "friend": "friend bestie bff pal buddy",
+    "coworker": "coworker co-worker colleague workmate",
+    "boss": "boss manager supervisor",
+    "roommate": "roommate roomie flatmate housemate",
+    "neighbour": "neighbour neighbor",
+}.items():
+    for _w in _said.split():
+        WORDS[_w] = _word
+#: Plurals that may be followed by names ("my kids leo and sofia"): the word of each one named.
+_PLURALS = {"kids": "child", "children": "child", "sons": "son", "daughters": "daughter",
+            "sisters": "sister", "brothers": "brother", "cousins": "cousin", "friends": "friend",
+            "parents": "parent", "grandkids": "grandchild", "grandchildren": "grandchild"}
+#: Words that mean one person at a time: an unnamed one recorded before is the one named later.
+_ONE_AT_A_TIME = frozenset({"mother", "father", "husband", "wife", "partner", "boyfriend", "girlfriend",
+                            "boss", "sister", "brother"})
+#: Words too wide for an entity of their own when unnamed ("my friend": which one?).
+_NO_PLACEHOLDER = frozenset({"friend", "coworker", "neighbour", "ex", "child", "parent", "sibling"})
+#: Before the relation word: "my best friend", "our little sister". Others ("my old boss", "my
+#: late father", "my future husband") say something else, and the phrase is not read.
+_ADJECTIVES = "best|older|younger|little|big|baby|twin|eldest|oldest|youngest|dear|new|lovely|favourite|favorite"
+
+_IN_LAW = r"(?:mother|father|sister|brother|son|daughter)[\s-]+in[\s-]+law|in[\s-]+law"
+_WORD_RE = (rf"(?P<word>{_IN_LAW}|best\s+friend|"
+            + "|".join(sorted((re.escape(w) for w in (*WORDS, *_PLURALS) if "in-law" not in w),
+                              key=len, reverse=True)) + ")")
+_OWNER = r"(?P<owner>my|our|your|ur|yr)"
+#: "my sister", "your little brother", "my mother in law", "our kids".
+_RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
+#: "Anna, my sister" (a name, a comma, the relation, the end of the clause).
+_NAME_FIRST = re.compile(r"(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*$")
+#: "Anna is my sister", "anna's my sister": the name opening the clause.
+_NAME_IS = re.compile(rf"(?:^|[,;:]\s*|\b(?:and|but|so|btw|oh|yeah|yes)\s+)(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+                      rf"(?:\s+is|{_A}s)\s+(?:(?:also|still|actually|literally|now)\s+)?$", re.IGNORECASE)
+#: "'s name is Anna", " is called Anna".
+_CALLED = re.compile(rf"^(?:{_A}s\s+name\s+is|{_A}s\s+called|\s+is\s+called|\s+is\s+named|{_A}s\s+name{_A}s)\s+",
+                     re.IGNORECASE)
+#: Mom and Dad by themselves, opening a clause with their verb: the speaker's ("mum's doing lunch").
+_BARE_PARENT = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|but|so|btw|also|then|plus|oh|lol|ok|okay|anyway|honestly|well)\s+)"
+    r"(?P<word>mom|mum|mama|momma|mommy|mummy|dad|daddy)(?=(?:['’]s|\s+(?P<next>[a-z'’]+)))", re.IGNORECASE)
+
+#: "kat and i split up", "Sam and I broke up": the name is the speaker's ex from then on.
+_BREAKUP = re.compile(rf"(?<![\w'’-])(?P<name>[A-Za-z][a-z'’-]+)\s+(?:and|&)\s+(?:I|i)\s+"
+                      rf"(?:have\s+|{_A}ve\s+|just\s+|finally\s+)*"
+                      r"(?:broke\s+up|broken\s+up|split\s+up|split|called\s+it\s+(?:off|quits))\b")
+#: Words that are no name, typed in lowercase after a relation word.
+_FUNCTION = frozenset("""
+a an the my our your ur yr his her their its this that these those there here who whom whose which what
+when where why how and or but so if then than as at in on to for of from with without by about into onto
+over under up down out off near after before since until till while because though tho although
+i me you u we us he him she they them it is isn't was wasn't are aren't were weren't be been being am
+has hasn't had hadn't have haven't do does doesn't did didn't done will won't would wouldn't can can't
+could couldn't should shouldn't might must may shall gonna wanna gotta let lets let's not no yes yeah yep
+nope ok okay lol lmao haha hahaha omg btw tbh idk imo ily rn tho ugh oh ah wow yay hey hi hello bye
+just still also really actually literally finally always never ever even only too again already now
+today tonight tomorrow yesterday soon later earlier once twice sometimes usually often basically totally
+probably maybe perhaps definitely honestly seriously apparently clearly obviously anyway anyways
+all both each every some any many much more most less few lot lots very so such quite pretty kinda
+sorta super like well back home away together alone too either neither else instead
+one two three four five six seven eight nine ten first second last next new old other another same
+good great bad fine ok free busy sick ill tired happy sad mad angry upset proud sweet nice lovely
+cute funny weird crazy amazing awesome terrible horrible best worst better worse big little small
+young older younger right wrong sure glad sorry late early done gone dead alive pregnant married single
+engaged divorced retired home here there everyone everybody someone somebody anyone nobody nothing
+something everything thing things stuff guy guys girl girls man woman people person kid kids family
+name house place car dog cat phone birthday wedding party christmas thanksgiving easter
+""".split())
+#: Verbs people say of a relative, in the forms that follow "my mom": none is a name.
+_VERB_BASES = """
+say tell think know want love like hate make take give get go come see look call text ring phone send
+bring buy pay move live work stay visit leave drive fly meet help need try ask keep let put find feel
+seem sound cook bake clean watch play run walk talk chat cry laugh yell scream shout sleep eat drink
+start stop finish quit join marry date dump break split fight argue worry freak panic insist refuse
+agree decide plan hope wish wait miss lose win sell rent own use read write sing dance teach learn
+study graduate retire die pass turn grow raise adopt host throw hug kiss hold show tell remind
+mention complain brag swear promise forget remember notice check care mind matter happen reckon
+""".split()
+
+
+def _forms(base: str) -> set[str]:
+    forms = {base, base + "s", base + "es", base + "ed", base + "d", base + "ing"}
+    if base.endswith("y"):
+        forms |= {base[:-1] + "ied", base[:-1] + "ies"}
+    return forms
+
+
+_VERBS = frozenset(form for base in _VERB_BASES for form in _forms(base)) | frozenset("""
+said told thought knew made took gave got gotten went came saw bought paid met felt found kept left
+brought sent sold lost won wrote sang ran drove flew ate drank slept fought taught grew threw held
+forgot broke split quit put let read began begun become became hit set
+""".split())
+#: What follows a lowercase name ("my cousin lucas is", "my sister mel texted"): a verb, an
+#: auxiliary, the end of the clause.
+_AFTER_NAME = re.compile(
+    rf"^\s*(?:$|[.,!?;:)…]|{_A}s\b|and\b|from\b|who\b|is\b|was\b|are\b|were\b|have\b|has\b|had\b|will\b|would\b|can\b|could\b|"
+    rf"did\b|does\b|just\b|finally\b|still\b|also\b|always\b|never\b|really\b|literally\b|actually\b|"
+    rf"[a-z]+(?:ed|s)\b|said\b|told\b|got\b|made\b|came\b|went\b|took\b|gave\b|lol\b|haha\b|btw\b|[^\w\s])",
+    re.IGNORECASE)
+_NAME_WORD = re.compile(r"[A-Za-z][a-z'’-]*")
+
+
+#: Adds a fact: ``add(subject, predicate, object)``.
+_Add = Callable[[str, str, str], None]
+
+
+def placeholder(owner: str, said: str) -> str:
+    """The name of an unnamed relative: "Maya's mother", "Hannah's mother-in-law"."""
+    return f"{owner}'s {said}"
+
+
+@dataclass
+class FamilyMemory:
+    """What one extractor has recorded so far of each speaker's relatives: the unnamed ones by
+    word, and the names learnt for each word."""
+
+    unnamed: dict[tuple[str, str], str] = field(default_factory=dict)
+    named: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    partners: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner, name key) → word
+
+    def read(self, sentence: str, speaker: str, other: str | None,
+             broken: frozenset[str] = frozenset()) -> list[ExtractedFact]:
+        """The relation facts of one sentence (a question or a hedged one has none); ``broken``:
+        the partners (lowercase) whose breakup with the speaker the caller reads itself."""
+        if sentence.rstrip("'\"”’)").endswith("?"):
+            return []
+        facts: list[ExtractedFact] = []
+        seen: set[tuple[str, str, str]] = set()
+
+        def add(subject: str, predicate: str, obj: str) -> None:
+            if (subject.lower(), predicate, obj.lower()) not in seen:
+                seen.add((subject.lower(), predicate, obj.lower()))
+                facts.append(ExtractedFact(subject=subject, predicate=predicate, object=obj, quote=sentence))
+
+        for m in _RELATION.finditer(sentence):
+            if _hedged(sentence, m.start()):
+                continue
+            owner_word = m["owner"].lower()
+            owner = speaker if owner_word in ("my", "our") else other
+            if owner is None:
+                continue
+            said = re.sub(r"[\s-]+", "-", m["word"].lower()) if "law" in m["word"].lower() else \
+                re.sub(r"\s+", " ", m["word"].lower())
+            plural = said in _PLURALS
+            word = _PLURALS[said] if plural else "friend" if said == "best friend" else \
+                "in_law" if "law" in said else WORDS[said]
+            after = sentence[m.end():]
+            names = self._names_after(after, plural)
+            if owner_word not in ("my", "our") and len(names) == 1 and re.match(
+                    rf"\s*,?\s*{re.escape(names[0])}(?:{_A}s)?\s*[.!,;:)]*\s*$", after, re.IGNORECASE):
+                names = []  # "she's your mum han": the one spoken to, not a name of the mother
+            if not names and not plural:
+                before = _NAME_FIRST.search(sentence, 0, m.start())
+                rest_ok = re.match(r"\s*(?:[.,!;:]|$)", after)
+                if before and rest_ok and _name(before["name"]):
+                    names = [before["name"]]
+                elif (opened := _NAME_IS.search(sentence, 0, m.start())) and _name(opened["name"]) \
+                        and not re.match(rf"\s*{_A}s\b", after) and not re.match(r"\s+(?:in\s+law)\b", after):
+                    names = [opened["name"]]
+            if names:
+                for name in names:
+                    self._named(name, word, said, owner, add)
+            elif not plural and word not in _NO_PLACEHOLDER and not re.match(r"\s*,\s*(?:and|or)\b", after):
+                self._unnamed(word, said, owner, add)
+        for m in _BREAKUP.finditer(sentence):
+            if _name(m["name"]) and not _hedged(sentence, m.start()) and m["name"].lower() != speaker.lower() \
+                    and m["name"].lower() not in broken:
+                facts.extend(f for f in self.broke_up(speaker, m["name"], sentence)
+                             if (f.subject.lower(), f.predicate, (f.object or "").lower()) not in seen)
+        for m in _BARE_PARENT.finditer(sentence):
+            nxt = (m["next"] or "").lower()
+            if m["next"] is not None and nxt not in _VERBS and not nxt.endswith(("ed", "s")) and nxt not in (
+                    "is", "was", "has", "had", "will", "would", "can", "could", "did", "does", "just",
+                    "still", "always", "never", "also", "really", "finally", "loved", "thinks"):
+                continue
+            if _hedged(sentence, m.start("word")):
+                continue
+            word = WORDS[m["word"].lower()]
+            self._unnamed(word, word, speaker, add)
+        return facts
+
+    def _names_after(self, after: str, plural: bool) -> list[str]:
+        """The name(s) said right after the relation word, or none."""
+        called = _CALLED.match(after)
+        if called:
+            name = _name_at(" " + after[called.end():], strict=False)
+            return [name] if name else []
+        if re.match(rf"{_A}s\b", after) or re.match(r"\s+(?:in\s+law)\b", after):
+            return []  # "my sister's boyfriend": someone else
+        rest = re.sub(r"^\s*,\s*", " ", after) if re.match(r"\s*,\s*[A-Z]", after) else after
+        first = _name_at(rest, strict=False)
+        if first is None:
+            return []
+        if not plural:
+            return [first]
+        names = [first]
+        tail = rest[rest.find(first) + len(first):]
+        while (joined := re.match(r"\s*(?:,|,?\s+and|&)(?=\s)", tail)) and (
+                nxt := _name_at(tail[joined.end():], strict=False)):
+            names.append(nxt)
+            tail = tail[joined.end():]
+            tail = tail[tail.find(nxt) + len(nxt):]
+        return names if len(names) > 1 or re.match(r"\s*(?:[.,!;:]|$)", tail) else []
+
+    def _named(self, name: str, word: str, said: str, owner: str, add: _Add) -> None:
+        if name.lower() == owner.lower():
+            return
+        add(name, predicate_of(word), owner)
+        key = (owner.lower(), said if word == "in_law" else word)
+        known = self.named.setdefault(key, set())
+        if name.lower() not in known and not known and key in self.unnamed and word in _ONE_AT_A_TIME:
+            add(name, ALIAS, self.unnamed[key])  # "my sister" then "my sister anna": one person
+        known.add(name.lower())
+        if word in ("boyfriend", "girlfriend", "partner", "husband", "wife"):
+            self.partners[(owner.lower(), name.lower())] = word
+
+    def _unnamed(self, word: str, said: str, owner: str, add: _Add) -> None:
+        key = (owner.lower(), said if word == "in_law" else word)
+        if self.named.get(key) and word in _ONE_AT_A_TIME:
+            return  # "my sister" once a name is known for her: nothing new
+        entity = self.unnamed.setdefault(key, placeholder(owner, said if word == "in_law" else word))
+        add(entity, predicate_of(word), owner)
+
+    def broke_up(self, speaker: str, partner: str, quote: str) -> list[ExtractedFact]:
+        """"Sam and I broke up": Sam is the speaker's ex, and a partner word recorded for Sam ends."""
+        facts = [ExtractedFact(subject=partner, predicate=predicate_of("ex"), object=speaker, quote=quote)]
+        if (word := self.partners.pop((speaker.lower(), partner.lower()), None)) is not None:
+            facts.append(ExtractedFact(op="end", subject=partner, predicate=predicate_of(word), object=speaker,
+                                       quote=quote))
+        return facts
+
+
+def _hedged(sentence: str, at: int) -> bool:
+    """A hedge or a hypothetical before ``at`` in its clause: "if my sister", "when my mom"."""
+    start = max(sentence.rfind(c, 0, at) for c in ",;:") + 1
+    return bool(HEDGE_BEFORE.search(sentence, start, at) or re.search(
+        r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", sentence[start:at], re.IGNORECASE))
+
+
+def _name(text: str) -> bool:
+    """Whether ``text`` (a word or two) can be someone's name."""
+    words = text.split()
+    if not words or len(words) > 2:
+        return False
+    first = words[0]
+    if first.lower() in NOT_NAMES or first.lower() in _FUNCTION or first.lower() in _VERBS \
+            or first.lower() in WORDS or first.lower() in _PLURALS:
+        return False
+    return bool(re.fullmatch(r"[A-Za-z][a-z'’-]*", first)) and len(first) > 1
+
+
+def _name_at(rest: str, *, strict: bool) -> str | None:
+    """The name opening ``rest``: a capitalised name (with a surname), or a lowercase word that is
+    no common word and is followed as a name is."""
+    m = re.match(r"\s+([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)", rest)
+    if m and not re.fullmatch(r"[A-Z]+", m.group(1)):
+        name = re.sub(rf"{_A}s$", "", m.group(1))
+        parts = name.split()
+        if len(parts) == 2 and not _name(parts[1]):
+            name = parts[0]
+        return name if _name(name) else None
+    if strict:
+        return None
+    m = re.match(r"\s+([a-z][a-z'’-]+)", rest)
+    if not m:
+        return None
+    word = m.group(1)
+    base = re.sub(rf"{_A}s$", "", word)
+    if not _name(base) or base.endswith("ing"):
+        return None
+    after = rest[m.end():] if base == word else "'s"
+    return base if _AFTER_NAME.match(after) or base != word else None

@@ -1,0 +1,184 @@
+"""Relations from chat: "my sister Anna", "your mum", "my mom" unnamed, named later; their scoring."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem import Store
+from graphmem.cli import main
+from graphmem.core.entity_kinds import ROLES
+from graphmem.core.relations import RELATION_PREDICATES
+from graphmem.core.times import UTC
+from graphmem.evaluation_relations import score_chat
+from graphmem.extract import RuleExtractor
+from graphmem.ingest import ingest, read_messages
+
+AT = datetime(2024, 3, 1, 12, tzinfo=UTC)
+
+
+def said(*lines: str, speaker: str = "Maya", other: str | None = "Rosa",
+         extractor: RuleExtractor | None = None) -> list[tuple[str, str, str, str]]:
+    """The relation and alias facts of each line, said in turn to one extractor."""
+    extractor = extractor or RuleExtractor()
+    found = []
+    for line in lines:
+        for f in extractor.extract(line, reference_time=AT, speaker=speaker, other=other):
+            if f.predicate.endswith("_of"):
+                found.append((f.op, f.subject, f.predicate, f.object or ""))
+    return found
+
+
+@pytest.mark.parametrize("line", [
+    "My sister Anna just moved to Rome.",
+    "Anna, my sister, says hi",
+    "my sister's name is Anna",
+    "Anna is my sister",
+    "my little sister anna is coming over tonight",
+])
+def test_a_named_sister(line):
+    assert ("assert", "Anna", "sister_of", "Maya") in [(o, s.capitalize(), p, ob) for o, s, p, ob in said(line)]
+
+
+def test_each_word_keeps_its_sex_and_direction():
+    facts = said("my brother Tom is visiting", "my mum says hi", "my hubby jake made dinner",
+                 "my son Leo lost a tooth", "my gf Priya is the best")
+    assert ("assert", "Tom", "brother_of", "Maya") in facts  # a brother, not a sister
+    assert not any(p == "sister_of" for _, _, p, _ in facts)
+    assert ("assert", "Maya's mother", "mother_of", "Maya") in facts  # the parent is the subject
+    assert ("assert", "jake", "husband_of", "Maya") in facts
+    assert ("assert", "Leo", "son_of", "Maya") in facts  # the child is the subject of son_of
+    assert ("assert", "Priya", "girlfriend_of", "Maya") in facts
+
+
+def test_your_mum_is_the_other_participants():
+    assert said("tell ur mom hi") == [("assert", "Rosa's mother", "mother_of", "Rosa")]
+    assert said("she's your mum han", other="Hannah") == [("assert", "Hannah's mother", "mother_of", "Hannah")]
+    assert said("tell ur mom hi", other=None) == []  # whom "your" means is not known
+
+
+def test_unnamed_then_named_writes_an_alias_once():
+    extractor = RuleExtractor()
+    assert said("my sister is free", extractor=extractor) == [("assert", "Maya's sister", "sister_of", "Maya")]
+    assert said("my sister mel says hi", extractor=extractor) == [
+        ("assert", "mel", "sister_of", "Maya"), ("assert", "mel", "alias_of", "Maya's sister")]
+    # a second named sister is another one: no alias, and "my sister" now says nothing new
+    assert said("my sister Ana is here", "my sister is sick", extractor=extractor) == [
+        ("assert", "Ana", "sister_of", "Maya")]
+    # a friend is one of many: never an alias
+    assert said("my cousin is here", "my cousin lucas is moving", extractor=extractor) == [
+        ("assert", "Maya's cousin", "cousin_of", "Maya"), ("assert", "lucas", "cousin_of", "Maya")]
+
+
+@pytest.mark.parametrize("line", [
+    "my sister is free",
+    "like my mom always says, measure twice",
+    "my mom says hi",
+    "my brother texted me",
+    "my boss is on my last nerve",
+])
+def test_no_name_from_a_common_word(line):
+    assert all(s.startswith("Maya's ") for _, s, _, _ in said(line))
+
+
+@pytest.mark.parametrize("line", [
+    "is your sister coming?",
+    "if my brother comes we'll go",
+    "imagine my husband cooking",
+    "when my mom visits we'll go to the zoo",
+    "his sister Anna lives in Rome",  # whose sister is not told
+    "my kids are feral",  # a group, no entity
+    "my friend is coming",  # which friend?
+    "I don't have a sister",
+])
+def test_nothing_stated(line):
+    assert said(line) == []
+
+
+def test_breakup_makes_an_ex_and_ends_the_partner_word():
+    extractor = RuleExtractor()
+    said("my boyfriend Jake is sweet", extractor=extractor)
+    facts = said("jake and i broke up", extractor=extractor)
+    assert ("assert", "jake", "ex_of", "Maya") in facts and ("end", "jake", "boyfriend_of", "Maya") in facts
+    assert said("also in sad news kat and i split up") == [("assert", "kat", "ex_of", "Maya")]
+
+
+def test_kids_named():
+    assert said("our kids, Leo and Sofia, say hi") == [("assert", "Leo", "child_of", "Maya"),
+                                                        ("assert", "Sofia", "child_of", "Maya")]
+
+
+def test_relation_predicates_are_between_people():
+    assert all(ROLES[p] == ("person", "person") for p in RELATION_PREDICATES.values())
+
+
+# --- through a store ------------------------------------------------------------------------
+
+CHAT = [
+    ("Maya", "2024-01-05T10:00:00Z", "my sister is free finally"),
+    ("Rosa", "2024-01-05T10:01:00Z", "good for her! tell ur mom hi"),
+    ("Maya", "2024-01-05T10:02:00Z", "will do. my cousin lucas is moving to portugal"),
+    ("Rosa", "2024-01-05T10:03:00Z", "is your sister coming to the party?"),
+    ("Maya", "2024-02-01T09:00:00Z", "my sister mel says she's coming"),
+    ("Rosa", "2024-02-01T09:01:00Z", "my boss is the worst"),
+]
+
+
+def write_chat(folder: Path, labels: list[dict], entities: list[dict]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    chat = folder / "c1.jsonl"
+    chat.write_text("".join(json.dumps({"id": f"c1-{n:04d}", "role": "user", "actor": who, "chat_time": at,
+                                        "content": text}) + "\n" for n, (who, at, text) in enumerate(CHAT, 1)))
+    (folder / "c1.relations.jsonl").write_text("".join(json.dumps(line) + "\n" for line in labels))
+    (folder / "c1.entities.jsonl").write_text("".join(json.dumps(e) + "\n" for e in entities))
+    return chat
+
+
+def test_ingested_relations_and_alias(tmp_path):
+    chat = write_chat(tmp_path / "chats", [], [])
+    with Store(tmp_path / "store") as store:
+        ingest(store, read_messages(chat, tz=store.tz), replay=True, approve=True)
+        facts = {(v.subject, v.predicate, v.object) for v in store.beliefs(valid_at="all")}
+        mother = next(v for v in store.beliefs(valid_at="all") if v.predicate == "mother_of")
+        assert store.kind(mother.subject) == "person"
+    assert ("Maya's sister", "sister_of", "Maya") in facts
+    assert ("mel", "alias_of", "Maya's sister") in facts
+    assert ("Maya's mother", "mother_of", "Maya") in facts  # Rosa's "ur mom" is Maya's
+    assert ("lucas", "cousin_of", "Maya") in facts
+    assert ("Rosa's boss", "boss_of", "Rosa") in facts
+    assert mother.valid_from == datetime(2024, 1, 5, 10, 1, tzinfo=UTC)  # from the message's time
+    assert not any(s == "Maya's sister" and o == "Rosa" for s, _, o in facts)  # the question said nothing
+
+
+def test_scoring(tmp_path):
+    labels = [
+        {"person": "Mel", "relation": "sister", "of": "Maya", "message": "c1-0001"},
+        {"person": "Maya", "relation": "sister", "of": "Mel", "message": "c1-0001"},
+        {"person": "Maya's mother", "relation": "mother", "of": "Maya", "message": "c1-0002"},
+        {"person": "Lucas", "relation": "friend", "of": "Maya", "message": "c1-0003"},  # labelled otherwise
+        {"person": "Maya", "relation": "friend", "of": "Lucas", "message": "c1-0003"},
+    ]
+    entities = [{"entity": "c1-e1", "kind": "person", "canonical": "Melanie Ortiz", "names": ["Mel", "Melanie"]}]
+    chat = write_chat(tmp_path / "chats", labels, entities)
+    score = score_chat(chat)
+    assert sorted(score.right) == ["Maya's mother mother_of Maya", "Maya's sister sister_of Maya"]
+    assert sorted(score.wrong) == ["Rosa's boss boss_of Rosa", "lucas cousin_of Maya"]
+    assert score.unnamed == []  # the sister matched through her alias, Mel
+    assert (score.labelled, score.found) == (3, 2)
+    result = CliRunner().invoke(main, ["eval", "relations", str(tmp_path / "chats"), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)[0]
+    assert (data["facts"], data["right"], data["precision"], data["labelled"], data["found"]) == (4, 2, 0.5, 3, 2)
+
+
+def test_relations_beside_the_other_facts():
+    found = RuleExtractor().extract("My sister Ana just started at Google.", reference_time=AT, speaker="user")
+    assert {(f.subject, f.predicate, f.object) for f in found} == {("Ana", "works_at", "Google"),
+                                                                     ("Ana", "sister_of", "user")}
+    found = RuleExtractor().extract("I live in New York City with my wife.", reference_time=AT, speaker="user")
+    assert {(f.subject, f.predicate, f.object) for f in found} == {("user", "lives_in", "New York City"),
+                                                                     ("user's wife", "wife_of", "user")}
