@@ -753,7 +753,8 @@ class Store:
         Facts are reached through the focused entity's edges, hop by hop, never by scanning
         every edge; ``predicates`` keeps only facts of those predicates; ``limit`` caps the
         entities (nearest first; ``truncated`` says when some were left out). Entities carry
-        their kind as every view shows it (see :mod:`graphmem.core.entity_kinds`).
+        their kind as every view shows it (see :mod:`graphmem.core.entity_kinds`). The focus's
+        other names believed then (its aliases) are focused with it, at no hops.
         """
         from .read.neighbourhood import MAX_DEPTH, neighbourhood
 
@@ -762,7 +763,9 @@ class Store:
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
             raise InvalidInput("limit is a whole number of entities, at least 1")
         wanted = sorted({check_predicate(p) for p in predicates}) if predicates else None
-        return neighbourhood(self._db, self.entity(focus), depth, *self.moments(as_of, valid_at), wanted, limit)
+        found, moments = self.entity(focus), self.moments(as_of, valid_at)
+        also = tuple(self.entity(e) for e in self._names_of(found.id, *moments) if e != found.id)  # its aliases
+        return neighbourhood(self._db, found, depth, *moments, wanted, limit, also)
 
     # -- who is who: aliases ------------------------------------------------------------
 

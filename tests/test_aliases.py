@@ -242,3 +242,15 @@ def test_every_read_groups_names_as_the_aliases_believed_at_its_moment(steps):
         clock.advance(days=1)
         for (name, moment), answer in zip(moments, answers):  # later writes never change an earlier answer
             assert sorted(v.id for v in store.timeline(name, as_of=moment)) == answer
+
+
+def test_the_explorer_focuses_every_name_of_an_entity(store):
+    from graphmem.explorer import api
+
+    two_names(store)
+    answer = api.graph(store, {"focus": ["Melanie"], "depth": ["1"]})
+    assert answer["aliases"] == ["Mel"]
+    assert {n["name"]: n["distance"] for n in answer["nodes"]} == {
+        "Melanie": 0, "Mel": 0, "Paris": 1, "Acme": 1, "Maya": 1}
+    early = api.graph(store, {"focus": ["Melanie"], "depth": ["1"], "as_of": ["2024-02-15"]})
+    assert early["aliases"] == [] and {n["name"] for n in early["nodes"]} == {"Melanie", "Paris"}

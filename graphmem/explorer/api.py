@@ -111,6 +111,7 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
         "as_of": iso(found.as_of),
         "valid_at": iso(found.valid_at) if found.valid_at else "all",
         "truncated": found.truncated,
+        "aliases": [e.name for e in found.entities if found.distance[e.id] == 0 and e.id != found.focus.id],
         "nodes": [{**e.model_dump(mode="json"), "distance": found.distance[e.id]} for e in found.entities],
         "edges": [output.version_record(v, ("subject_id", "object_id")) for v in found.versions],
         "kinds": {kind: kind_colour(kind) for kind in sorted({e.kind for e in found.entities})},

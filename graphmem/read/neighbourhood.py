@@ -43,20 +43,21 @@ def _believed_edges(engine: Engine, ids: list[str], as_of: datetime, valid_at: d
 @consistent
 def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
                   valid_at: datetime | None, predicates: list[str] | None = None,
-                  limit: int | None = None) -> Neighbourhood:
+                  limit: int | None = None, also: tuple[Entity, ...] = ()) -> Neighbourhood:
     """The entities within ``depth`` hops of ``focus`` over the facts believed at ``as_of`` and
     valid at ``valid_at`` (None: at any time), and those facts.
 
     The facts are the believed edges of every entity nearer than ``depth`` hops, so every
     entity shown is at most ``depth`` hops away. With ``limit``, at most that many entities
     are kept, nearest first (ties by id), with only the facts between them; ``truncated``
-    says whether any were left out.
+    says whether any were left out. The entities ``also`` (the focus's other names: its aliases)
+    stand where the focus stands, at no hops.
     """
-    distance = {focus.id: 0}
-    stored = {focus.id: focus.kind}
-    names = {focus.id: focus.name}
+    distance = {e.id: 0 for e in (focus, *also)}
+    stored = {e.id: e.kind for e in (focus, *also)}
+    names = {e.id: e.name for e in (focus, *also)}
     found: dict[str, Version] = {}
-    frontier = [focus.id]
+    frontier = sorted(distance)
     for hop in range(1, depth + 1):
         if not frontier:
             break
@@ -71,7 +72,7 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
                     stored[node], names[node] = kind, name
                     reached.append(node)
         frontier = sorted(reached)
-    order = sorted(distance, key=lambda node: (distance[node], node))
+    order = sorted(distance, key=lambda node: (node != focus.id, distance[node], node))  # the focus first
     kept = set(order[:limit] if limit else order)
     truncated = len(kept) < len(order)
     unseen = unseen_at(engine, as_of)

@@ -107,7 +107,10 @@
     var details = {};
     var nodes = answer.nodes.map(function (entity) {
       var colour = answer.kinds[entity.kind] || "#90a4ae";
-      details[entity.id] = { heading: entity.name, rows: [["kind", entity.kind], ["hops from the focus", String(entity.distance)],
+      var alias = entity.distance === 0 && entity.id !== answer.focus.id;
+      details[entity.id] = { heading: entity.name, rows: [["kind", entity.kind],
+                                                         alias ? ["hops from the focus", "0: another name of " + answer.focus.name]
+                                                               : ["hops from the focus", String(entity.distance)],
                                                          ["facts shown", String(degree[entity.id] || 0)], ["id", entity.id]], sources: [] };
       var node = { id: entity.id, label: short(entity.name), kind: entity.kind, name: entity.name,
                    size: Math.round(Math.min(34, 10 + 5 * Math.sqrt(degree[entity.id] || 0)) * 10) / 10,
@@ -123,7 +126,8 @@
   function legend(answer, data) {
     var box = $("graph-title");
     while (box.firstChild) { box.removeChild(box.firstChild); }
-    var text = "around " + answer.focus.name + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
+    var also = answer.aliases && answer.aliases.length ? " (also " + answer.aliases.join(", ") + ")" : "";
+    var text = "around " + answer.focus.name + also + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
       ", as believed at " + gm.when(gm.ms(answer.as_of)) + ", valid " +
       (answer.valid_at === "all" ? "at any time" : "at " + gm.when(gm.ms(answer.valid_at))) +
       " · " + answer.nodes.length + " entities, " + answer.edges.length + " facts" +
@@ -249,7 +253,7 @@
     $("timeline-title").textContent = "Timeline of " + focus.name + " (as believed at " + gm.when(gm.ms(current.as_of)) + ")";
     return api("/api/timeline", { entity: focus.id, as_of: asOfParam() }).then(function (records) {
       var bars = records.map(function (r) {
-        var incoming = r.subject !== focus.name;
+        var incoming = r.subject !== focus.name && (current.aliases || []).indexOf(r.subject) < 0;  // said under another of its names
         return { id: r.id, predicate: r.predicate, incoming: incoming, other: incoming ? r.subject : r.object,
                  subject: r.subject, object: r.object, valid_from: gm.ms(r.valid_from), valid_to: gm.ms(r.valid_to),
                  recorded_at: gm.ms(r.recorded_at), superseded_at: gm.ms(r.superseded_at), retracted: r.status === "retracted" };
