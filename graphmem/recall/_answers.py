@@ -29,6 +29,9 @@ __all__ = ["asks_when", "fuse", "message_words", "messages", "time_filter"]
 
 #: Reciprocal-rank fusion's constant.
 RRF_K = 60
+#: The weight of the name of a person a relation phrase led to ("my sister": Mel), beside the
+#: words the question said: inferred, not said.
+NAME_WEIGHT = 0.5
 #: Words of a question that say how it asks about messages, not what they hold.
 _SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", "mentioned", "mentions", "talk",
                      "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
@@ -44,7 +47,8 @@ def asks_when(text: str) -> bool:
 def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> list[tuple[str, float]]:
     """The weighted stems a question looks for in messages: its words that carry weight, less
     its time phrase (not an event's: "moved", "Lisbon") and the words of saying; "I", "my" with
-    a speaker add the speaker's name; ``names`` (the people its relation phrases led to) theirs."""
+    a speaker add the speaker's name; ``names`` (the people its relation phrases led to) theirs,
+    at ``NAME_WEIGHT``."""
     phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
@@ -62,7 +66,7 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
             found.setdefault(term, 1.0)
     for name in names:
         for term in name_terms(name):
-            found.setdefault(term, 1.0)
+            found.setdefault(term, NAME_WEIGHT)
     return list(found.items())
 
 
