@@ -11,10 +11,11 @@ of leaving ("after she left Acme"). The question then keeps facts valid before (
 and the facts of the asked kind about that person nearest the edge answer first (see
 :class:`._plan.Nearest`).
 
-When the question names an event no fact is known for, no window is guessed (not the person's
-latest move): the resolution is recorded without a fact, and the search falls back on messages.
-A phrase that names no entity and no verb of a known predicate ("before 2020", "before lunch") is
-left to the time phrases; "before she moved", with no object, to the person's latest change.
+When the question names an event no fact is known for (an entity, or a capitalised name the store
+does not know: "before he moved to Madrid"), no window is guessed (not the person's latest move):
+the resolution is recorded without a fact, and the search falls back on messages. A phrase that
+names nothing ("after the party") or starts with a time phrase ("before March 2020") is left to
+the time phrases; "before she moved", with no object, to the person's latest change.
 
 Internal: search with :meth:`graphmem.Store.search`.
 """
@@ -96,9 +97,8 @@ def _read(text: str, words: list[Token], used: list[bool], k: int, end: int, ind
     phrase = text[words[k].start:words[end - 1].end]
     if target is None:
         after_verb = [words[j] for j in range(rest + (1 if verb_predicates else 0), end) if not is_stop(words[j].word)]
-        capitalised = any(text[w.start].isupper() for w in words[rest:end] if w.word != "i")
-        if not after_verb or not (verb_predicates or capitalised):
-            return False, None  # "before she moved" (the latest change) or no event ("before 2020")
+        if not any(text[w.start].isupper() for w in after_verb if w.word != "i"):
+            return False, None  # nothing named: "before she moved" (the latest change), "after the party"
         _use(used, k, end)
         plan.resolved.append(Resolution("event", phrase, None, None))
         return True, None
