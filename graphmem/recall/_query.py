@@ -7,13 +7,16 @@ function the caller passes (the same resolver as ``graphmem when``).
 
 - **Entities** named in the question (the longest run of words whose key is an entity's) become
   anchors: their facts come first. "I", "me", "my", "we", "our" name the speaker, when known.
-- **Relations** of an anchor ("Priya's husband", "my sister", "the wife of Ivan") also anchor the
-  entities they lead to, as believed at the question's moment.
+- **Relations** of an anchor ("Priya's husband", "my sister", "your mum", "the wife of Ivan") also
+  anchor the entities they lead to, as believed at the question's moment: through the relation
+  facts first (:mod:`._kin`), else through the older relation predicates the synonyms name.
 - **Synonyms** ("job", "home", "hobby", "work for") point at predicates; every other word that is
   not a stop word is matched by its stem.
 - **Time**: the first time phrase ("in 2023", "last year", "since March") becomes a valid-time
   filter; "before/after/since/until <someone> <verb>" ("before she moved") becomes one too, at the
-  start of that person's latest change of the predicate the verb points at.
+  start of that person's latest change of the predicate the verb points at; one that names what
+  the event was with ("before he moved to Lisbon", "before Terrence") is timed from that fact
+  (:mod:`._event`).
 - **Tense**: "did/was/used to/before" asks about the past, "now/currently/these days" about the
   present, "will/next/going to" about the future; it breaks near-ties between current and ended
   facts.
