@@ -83,3 +83,23 @@ def test_bad_sets_are_one_clear_line(tmp_path):
                                       "evidence": ["c-9999"], "speaker": None}])
     result = CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations", str(tmp_path / "bad")])
     assert result.exit_code != 0 and "cites unknown messages ['c-9999']" in result.output
+
+
+def test_the_aliases_layout_is_read_with_its_categories_and_moments(tmp_path):
+    """The aliases set's folders: other files beside a chat are left alone, its categories are
+    reported, and a question's as_of is the moment it is asked (a message said later is unseen)."""
+    path = conversation(tmp_path / "aliases", [
+        {"id": "c-q1", "question": "when did Ana start pottery?", "category": "before-after",
+         "evidence": ["c-0003"], "speaker": None, "as_of": None},
+        {"id": "c-q2", "question": "when did Ana start pottery?", "category": "relation",
+         "evidence": ["c-0003"], "speaker": None, "as_of": "2024-03-10T00:00:00Z"}])
+    for other in ("entities", "pairs", "relations"):
+        path.with_name(f"c.{other}.jsonl").write_text(json.dumps({"entity": "c-e1"}) + "\n")
+    result = CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations", str(tmp_path / "aliases")])
+    assert result.exit_code == 0, result.output
+    assert "before-after" in result.output and "relation" in result.output and "single-hop" not in result.output
+    data = json.loads(CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations",
+                                                str(tmp_path / "aliases"), "--json"]).output)[0]
+    by = data["parts"]["aliases"]["by_category"]
+    assert by["before-after"]["graphmem"] == 1.0 and by["relation"]["graphmem"] == 0.0
+    assert "c-0003" not in data["questions"][1]["answers"]

@@ -239,3 +239,26 @@ def test_an_answer_as_of_t_never_changes_after_t(facts, words, data):
                 for s in rank(index, plan_of(question, index, t=moment), t, limit=None)]
 
     assert answer(before) == answer(after)
+
+
+def test_an_event_named_by_its_object_and_what_is_no_event():
+    index = RecallIndex()
+    index.add_version(version("v1", "Ana", "lives_in", "Porto", 0, 100, recorded=1))
+    index.add_version(version("v2", "Ana", "lives_in", "Madrid", 100, 150, recorded=2))
+    index.add_version(version("v3", "Ana", "lives_in", "Rome", 150, recorded=3))
+    reference = day(200)
+
+    def plan(text):
+        return plan_of(text, index, t=200, resolve=lambda q: resolve_times(q, reference))
+
+    anchored = plan("where did Ana live before she moved to Madrid")
+    assert (anchored.period.start, anchored.period.end) == (-INF, micros(day(100)))
+    assert [(r.kind, r.entity_id, index.docs[r.doc].id) for r in anchored.resolved] == [("event", "madrid", "v2")]
+    assert anchored.nearest.predicates == {"lives_in"} and anchored.nearest.before
+    assert plan("where did Ana live before she moved").period.end == micros(day(150))  # her latest move
+    unknown = plan("where did Ana live before she moved to Oslo")
+    assert unknown.period is None and unknown.unresolved
+    dated = plan("where did Ana live before March 2024")
+    assert dated.period.text == "March 2024" and not dated.resolved  # a time phrase, not an event
+    party = plan("what did Ana say after the party")
+    assert party.period is None and not party.resolved

@@ -192,9 +192,10 @@ def eval_conversations(ctx, paths, k, misses, as_json):
     with extraction precision and recall, per part of the set (each folder is a part).
 
     A conversation NAME is NAME.jsonl (messages), NAME.questions.jsonl ({"id", "question",
-    "category", "evidence": [message ids], "speaker"}) and, optionally, NAME.facts.jsonl (every
-    message's facts); PATHS are such files or folders of them. Each conversation is replayed into
-    a new store (--replay --approve, the rules extractor) and every question asked as of its last
+    "category", "evidence": [message ids], "speaker", optionally "as_of"}) and, optionally,
+    NAME.facts.jsonl (every message's facts); PATHS are such files or folders of them (the
+    aliases set's folders too). Each conversation is replayed into a new store (--replay
+    --approve, the rules extractor) and every question asked as of its as_of, else its last
     message; a question is found when any evidence message is cited by the first k answers. The
     peer, in the same run: Okapi BM25 (bm25s) over the raw messages of that conversation.
 
@@ -202,7 +203,7 @@ def eval_conversations(ctx, paths, k, misses, as_json):
     Example:
       graphmem eval conversations tests/data/conversations/dev tests/data/conversations/heldout
     """
-    from ..recall.conversations import CATEGORIES, evaluate, find
+    from ..recall.conversations import evaluate, find
     from .ingest import progress_bar
 
     conversations = find(paths)
@@ -215,7 +216,7 @@ def eval_conversations(ctx, paths, k, misses, as_json):
     output.plain(f"{len(conversations)} conversations ({names}), {report.engine}, evidence recall@{k}, "
                  "graphmem / BM25 over the raw messages")
     output.plain(f"{'part':<10} {'messages':>8} {'questions':>9}   {'all':>11}   "
-                 + "   ".join(f"{c:>11}" for c in CATEGORIES))
+                 + "   ".join(f"{c:>11}" for c in report.categories))
 
     def pair(part: str, category: str | None = None) -> str:
         found = report.recall(part, category)
@@ -223,7 +224,7 @@ def eval_conversations(ctx, paths, k, misses, as_json):
 
     for part in report.parts:
         output.plain(f"{part:<10} {report.messages.get(part, 0):>8} {report.recall(part)['questions']:>9}   "
-                     f"{pair(part):>11}   " + "   ".join(f"{pair(part, c):>11}" for c in CATEGORIES))
+                     f"{pair(part):>11}   " + "   ".join(f"{pair(part, c):>11}" for c in report.categories))
     if report.extraction:
         output.plain("extraction (rules extractor, every message):")
         output.plain(f"{'part':<10} {'labelled':>8} {'found':>6} {'right':>6}   {'precision':>9} {'recall':>7}"

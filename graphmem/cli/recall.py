@@ -17,18 +17,34 @@ from .ingest import progress_bar
 from .layout import Column
 
 if TYPE_CHECKING:
-    from ..recall import Answer, MessageHit
+    from ..recall import Answer, MessageHit, Resolved, TimeFilter
 
 __all__ = []
 
 AS_OF_HELP = "Transaction time: what was believed then (default now)."
 
 
+def _resolved(resolved: Sequence[Resolved], time: TimeFilter | None) -> list[str]:
+    """What the question's relation and event phrases were resolved to, and the time phrase's
+    window when no event set it."""
+    parts = []
+    for r in resolved:
+        if r.kind == "relation":
+            parts.append(f"“{r.phrase}” = {r.entity} ({r.statement}, {r.fact})")
+        elif r.fact is None:
+            parts.append(f"“{r.phrase}”: no such fact known")
+        else:
+            edge = output.short(r.at) if r.at is not None else "?"
+            parts.append(f"time: “{r.phrase}” = {r.phrase.split()[0].casefold()} {edge} ({r.statement}, {r.fact})")
+    if time and not any(r.kind == "event" and r.fact for r in resolved):
+        parts.append(f"time: {time.text}")
+    return parts
+
+
 def _why(hit: Answer) -> str:
     if hit.kind == "message":
         parts = ["words: " + ", ".join(hit.words)] if hit.words else []
-        if hit.time:
-            parts.append(f"time: {hit.time.text}")
+        parts.extend(_resolved(hit.resolved, hit.time))
         return "; ".join(parts)
     m = hit.matched
     parts = []
@@ -38,8 +54,7 @@ def _why(hit: Answer) -> str:
         parts.append(", ".join(f"“{s.phrase}” → {s.predicate}" for s in m.synonyms))
     if m.words:
         parts.append("words: " + ", ".join(m.words))
-    if m.time:
-        parts.append(f"time: {m.time.text}")
+    parts.extend(_resolved(m.resolved, m.time))
     if m.semantic is not None:
         parts.append(f"meaning {m.semantic:.2f}")
     return "; ".join(parts)

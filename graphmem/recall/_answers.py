@@ -6,7 +6,8 @@ reciprocal rank (a fact at rank r and a message at rank r weigh alike). Facts th
 question only by the entity it names (no word, synonym or time of theirs does) come after every
 message: a fact found only because it is about the person asked of says little about what was
 asked. A message that a fact above it already cites is not listed again (the fact shows its
-sentence). A question that asks
+sentence). A question naming an event no fact is known for ("before he moved to Lisbon",
+with no move to Lisbon known) puts every fact after the messages. A question that asks
 *when* then puts first, among the answers, those whose time comes from words (a message whose
 phrases resolve to a date, a fact of an event) over those that only have the time they were said.
 
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
-from ._models import Answer, Hit, MessageHit, SaidTime, TimeFilter, Turn
+from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
 from ._text import is_stop, name_terms, stem, tokens
 
@@ -28,6 +29,9 @@ __all__ = ["asks_when", "fuse", "message_words", "messages", "time_filter"]
 
 #: Reciprocal-rank fusion's constant.
 RRF_K = 60
+#: The weight of the name of a person a relation phrase led to ("my sister": Mel), beside the
+#: words the question said: inferred, not said.
+NAME_WEIGHT = 0.5
 #: Words of a question that say how it asks about messages, not what they hold.
 _SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", "mentioned", "mentions", "talk",
                      "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
@@ -40,10 +44,12 @@ def asks_when(text: str) -> bool:
     return _WHEN.search(text) is not None
 
 
-def message_words(plan: Plan, speaker: str | None) -> list[tuple[str, float]]:
+def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> list[tuple[str, float]]:
     """The weighted stems a question looks for in messages: its words that carry weight, less
-    its time phrase and the words of saying; "I", "my" with a speaker add the speaker's name."""
-    phrase = plan.period.text if plan.period is not None else ""
+    its time phrase (not an event's: "moved", "Lisbon") and the words of saying; "I", "my" with
+    a speaker add the speaker's name; ``names`` (the people its relation phrases led to) theirs,
+    at ``NAME_WEIGHT``."""
+    phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
     first_person = False
@@ -58,6 +64,9 @@ def message_words(plan: Plan, speaker: str | None) -> list[tuple[str, float]]:
     if first_person and speaker:
         for term in name_terms(speaker):
             found.setdefault(term, 1.0)
+    for name in names:
+        for term in name_terms(name):
+            found.setdefault(term, NAME_WEIGHT)
     return list(found.items())
 
 
@@ -69,12 +78,15 @@ def time_filter(period: Period | None) -> TimeFilter | None:
                       valid_to=moment(period.end))
 
 
-def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit: int) -> list[MessageHit]:
-    """The messages received by ``t`` that best answer the question, with the turns around them."""
+def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit: int,
+             resolved: Sequence[Resolved] = ()) -> list[MessageHit]:
+    """The messages received by ``t`` that best answer the question, with the turns around them;
+    ``resolved``: what its relation and event phrases were resolved to (each answer says it)."""
     period = plan.period
     window = None if period is None else (period.start, period.end)
     time = time_filter(period)
-    found = index.search(message_words(plan, speaker), t, window=window, limit=limit)
+    names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
+    found = index.search(message_words(plan, speaker, names), t, window=window, limit=limit)
     hits = []
     for item in found:
         before, after = index.around(item, t)
@@ -84,7 +96,7 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
             received_at=item.received, text=item.text,
             times=[SaidTime(text=s.phrase, valid_from=s.start, valid_to=s.end) for s in item.times],
             before=[_turn(f) for f in before], after=[_turn(f) for f in after], score=item.score,
-            words=list(item.words), time=time))
+            words=list(item.words), time=time, resolved=list(resolved)))
     return hits
 
 
@@ -92,9 +104,12 @@ def _turn(found: Found) -> Turn:
     return Turn(episode=found.id, speaker=found.actor, said_at=found.said, text=found.text)
 
 
-def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None) -> list[Answer]:
-    """One ranking of both kinds (see the module's docstring), at most ``limit`` long."""
-    strong = [h for h in facts if h.matched.words or h.matched.synonyms or h.matched.time]
+def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None,
+         unresolved: bool = False) -> list[Answer]:
+    """One ranking of both kinds (see the module's docstring), at most ``limit`` long. With
+    ``unresolved`` (the question names an event no fact is known for), every fact comes after
+    the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown."""
+    strong = [] if unresolved else [h for h in facts if h.matched.words or h.matched.synonyms or h.matched.time]
     scored: list[tuple[float, int, Answer]] = []
     for rank, hit in enumerate(strong):
         scored.append((1 / (RRF_K + rank), 0, hit))

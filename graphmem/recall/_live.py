@@ -13,6 +13,7 @@ Internal: part of :class:`graphmem.Store`.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
@@ -28,7 +29,7 @@ from . import _answers
 from ._embed import Embedder, EmbeddingFailed
 from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
 from ._messages import MessageIndex, column_micros
-from ._models import Answer, Hit, Matched, SynonymUsed
+from ._models import Answer, Hit, Matched, Resolved, SynonymUsed
 from ._query import Plan, parse
 from ._rank import Scored, rank
 from ._synonyms import Table
@@ -240,18 +241,21 @@ class LiveIndex:
                 messages.sync(self.engine, meta, tz)
             index = self.current(meta, messages)
             t = micros(as_of)
-            plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker)
+            listener = _listener(messages, text, speaker, t, self.key)
+            plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker,
+                         listener)
+            resolved = _resolved(index, plan)
             similarity = (None if query is None or embedder is None
                           else self._similarity(index, embedder.model, query, t))
             scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
                           low=-INF if after is None else micros(after),
                           high=INF if before is None else micros(before), limit=limit, events=events,
                           similarity=similarity)
-            facts = self._hits(index, plan, scored, as_of, valid_at)
+            facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
             if messages is None:
                 return list(facts)
-            said = _answers.messages(messages, plan, t, speaker, limit or MESSAGES)
-            return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit)
+            said = _answers.messages(messages, plan, t, speaker, limit or MESSAGES, [r for _, r in resolved])
+            return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved)
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""
@@ -271,8 +275,9 @@ class LiveIndex:
         return found
 
     def _hits(self, index: RecallIndex, plan: Plan, scored: list[Scored], as_of: datetime,
-              valid_at: datetime | None) -> list[Hit]:
-        """The hits, built from the index alone: each version as believed at ``as_of``."""
+              valid_at: datetime | None, resolved: Sequence[tuple[str | None, Resolved]] = ()) -> list[Hit]:
+        """The hits, built from the index alone: each version as believed at ``as_of``; each says
+        the event phrases ``resolved`` and the relation phrases that led to its people."""
         labels = {term.key: term.label for term in plan.terms}
         anchors = {a.entity_id: a for a in plan.anchors}
         time = _answers.time_filter(plan.period)
@@ -295,8 +300,39 @@ class LiveIndex:
                 synonyms=used, time=time, episode=None if episode is None else episode.id,
                 sentence=None if episode is None else episode.text,
                 semantic=None if item.semantic is None else round(item.semantic, 4),
+                resolved=[r for person, r in resolved if person is None or person in (doc.subject_id, doc.object_id)],
             )))
         return hits
+
+
+def _listener(messages: MessageIndex | None, text: str, speaker: str | None, t: int,
+              key: Callable[[str], str]) -> str | None:
+    """Who "your" means: the one other person of the conversation going on at ``t``, when the
+    question says "your", the speaker is known and exactly one other person spoke lately."""
+    if messages is None or not speaker or not re.search(r"(?i)\byour\b", text):
+        return None
+    try:
+        me = key(speaker)
+        others = [name for name in messages.speakers(t) if key(name) != me]
+    except Exception:  # a name the store's key function refuses: no listener known
+        return None
+    return others[0] if len(others) == 1 else None
+
+
+def _resolved(index: RecallIndex, plan: Plan) -> list[tuple[str | None, Resolved]]:
+    """What the question's phrases were resolved to, as answers report it: for a relation, with
+    the person it led to (only that person's facts report it); for an event, with None (all do)."""
+    found: list[tuple[str | None, Resolved]] = []
+    for r in plan.resolved:
+        doc = None if r.doc is None else index.docs[r.doc]
+        entity = None if r.entity_id is None else index.entities.get(r.entity_id, (r.entity_id, ""))[0]
+        statement = None if doc is None else (f"{index.entities[doc.subject_id][0]} {doc.predicate} "
+                                              f"{index.entities[doc.object_id][0]}")
+        found.append((r.entity_id if r.kind == "relation" else None, Resolved(
+            kind="relation" if r.kind == "relation" else "event", phrase=r.phrase, entity=entity,
+            fact=None if doc is None else doc.id, statement=statement,
+            at=None if r.edge is None else moment(r.edge))))
+    return found
 
 
 def _version(index: RecallIndex, doc: Doc) -> Version:

@@ -83,6 +83,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
 CREATE VIRTUAL TABLE IF NOT EXISTS vocabulary USING fts5vocab(words, 'row');
 """
 _COLUMNS = "n, id, kind, actor, said, received, text"
+#: Actors that are roles, not people of the conversation.
+_NOT_PEOPLE = frozenset({"assistant", "user", "system", "tool"})
 
 
 @dataclass(frozen=True)
@@ -433,6 +435,14 @@ class MessageIndex:
             (said, said + gap, found.n, t, found.kind, str(before), turns))]
         rows = {f.n: f for f in self.rows(before + after)}
         return [rows[n] for n in reversed(before)], [rows[n] for n in after]
+
+    def speakers(self, t: int, recent: int = 200) -> list[str]:
+        """Who said the last ``recent`` messages received by ``t``, most recent first (assistants
+        left out): the participants of the conversation going on then."""
+        found = [actor for (actor,) in self.db.execute(
+            "SELECT actor FROM message WHERE received <= ? AND actor IS NOT NULL ORDER BY received DESC, n DESC "
+            "LIMIT ?", (t, recent))]
+        return [a for a in dict.fromkeys(found) if a.casefold() not in _NOT_PEOPLE]
 
     def own_words(self) -> dict[str, tuple[str, list[str]]]:
         """Each message's text and its own words (``terms(text)``, without the speaker's name), by episode id."""

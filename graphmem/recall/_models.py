@@ -12,7 +12,8 @@ from pydantic import Field
 
 from ..models import Model, Version
 
-__all__ = ["Answer", "Embedded", "Hit", "Matched", "MessageHit", "SaidTime", "SynonymUsed", "TimeFilter", "Turn"]
+__all__ = ["Answer", "Embedded", "Hit", "Matched", "MessageHit", "Resolved", "SaidTime", "SynonymUsed", "TimeFilter",
+           "Turn"]
 
 
 class SynonymUsed(Model):
@@ -30,6 +31,22 @@ class TimeFilter(Model):
     valid_to: datetime | None = None
 
 
+class Resolved(Model):
+    """What a phrase of the question was resolved to, through a fact believed at the question's moment.
+
+    ``relation``: "my sister" means ``entity`` (by ``fact``, e.g. ``Anna sister_of Maya``).
+    ``event``: "before he moved to Lisbon" names ``fact`` (with ``entity``, the object named),
+    whose valid start, or end for "left", is ``at``, the edge of the window. ``fact`` null: no
+    such fact was known, and nothing was assumed."""
+
+    kind: Literal["relation", "event"]
+    phrase: str
+    entity: str | None = None
+    fact: str | None = None  # the version id
+    statement: str | None = None  # "Anna sister_of Maya"
+    at: datetime | None = None
+
+
 class Matched(Model):
     """Why a fact was returned."""
 
@@ -41,6 +58,8 @@ class Matched(Model):
     episode: str | None = None  # the source sentence that matched best
     sentence: str | None = None
     semantic: float | None = None  # cosine similarity, when semantic ranking took part
+    resolved: list[Resolved] = Field(default_factory=list)  # the relation phrases (that led to this fact's
+    # people) and event phrases of the question, and the facts they were resolved through
 
 
 class Hit(Model):
@@ -94,6 +113,7 @@ class MessageHit(Model):
     score: float
     words: list[str] = Field(default_factory=list)  # the question's words the message holds
     time: TimeFilter | None = None  # the window the question's time phrase set
+    resolved: list[Resolved] = Field(default_factory=list)  # the question's relation and event phrases, resolved
     kind: Literal["message"] = "message"
 
     @property

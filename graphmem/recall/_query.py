@@ -7,13 +7,16 @@ function the caller passes (the same resolver as ``graphmem when``).
 
 - **Entities** named in the question (the longest run of words whose key is an entity's) become
   anchors: their facts come first. "I", "me", "my", "we", "our" name the speaker, when known.
-- **Relations** of an anchor ("Priya's husband", "my sister", "the wife of Ivan") also anchor the
-  entities they lead to, as believed at the question's moment.
+- **Relations** of an anchor ("Priya's husband", "my sister", "your mum", "the wife of Ivan") also
+  anchor the entities they lead to, as believed at the question's moment: through the relation
+  facts first (:mod:`._kin`), else through the older relation predicates the synonyms name.
 - **Synonyms** ("job", "home", "hobby", "work for") point at predicates; every other word that is
   not a stop word is matched by its stem.
 - **Time**: the first time phrase ("in 2023", "last year", "since March") becomes a valid-time
   filter; "before/after/since/until <someone> <verb>" ("before she moved") becomes one too, at the
-  start of that person's latest change of the predicate the verb points at.
+  start of that person's latest change of the predicate the verb points at; one that names what
+  the event was with ("before he moved to Lisbon", "before Terrence") is timed from that fact
+  (:mod:`._event`).
 - **Tense**: "did/was/used to/before" asks about the past, "now/currently/these days" about the
   present, "will/next/going to" about the future; it breaks near-ties between current and ended
   facts.
@@ -25,21 +28,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..core.aliases import ALIAS
+from ._event import event
 from ._index import INF, RecallIndex, micros
+from ._kin import kin
+from ._plan import FIRST_PERSON, MAX_NAME_WORDS, Anchor, Key, Period, Plan, Term, key_of
 from ._synonyms import SynonymHit, Table, find
 from ._text import Token, is_stop, stem, tokens
 
 if TYPE_CHECKING:
     from ..when import TimeSpan
 
-__all__ = ["Anchor", "Period", "Plan", "Term", "parse"]
+__all__ = ["FIRST_PERSON", "Anchor", "Period", "Plan", "Term", "parse"]
 
-MAX_NAME_WORDS = 6
-FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
 _POSSESSIVE_AFTER = frozenset({"s"})  # "Priya's" is "priya" + "s"
 _PAST = frozenset({"did", "was", "were", "used", "before", "previously", "formerly", "ago", "had", "last",
                    "earlier", "former", "ex", "originally", "first", "back"})
@@ -55,69 +58,24 @@ _EVENT = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Term:
-    """One weighted term of a question: a word's stem, ``p:PREDICATE`` or ``e:ENTITY``."""
-
-    key: str
-    weight: float
-    label: str  # what the question said
-
-    @property
-    def is_word(self) -> bool:
-        return ":" not in self.key
-
-
-@dataclass(frozen=True)
-class Anchor:
-    """An entity the question names (or reaches through a relation, ``via`` the named one)."""
-
-    entity_id: str
-    name: str
-    said: str
-    via: str | None = None
-
-
-@dataclass(frozen=True)
-class Period:
-    """The valid-time filter a question's time phrase sets: ``[start, end)`` in microseconds."""
-
-    start: int
-    end: int
-    text: str
-
-
-@dataclass
-class Plan:
-    """What a question asks for, ready to rank."""
-
-    text: str
-    terms: list[Term] = field(default_factory=list)
-    anchors: list[Anchor] = field(default_factory=list)
-    spans: dict[int, Anchor] = field(default_factory=dict)  # token position -> the anchor named there
-    synonyms: list[SynonymHit] = field(default_factory=list)
-    period: Period | None = None
-    tense: str | None = None  # "past", "present", "future"
-
-    @property
-    def empty(self) -> bool:
-        return not self.terms and not self.anchors
-
-
 #: Finds the time phrases of a question: text -> spans with .text, .start and .end (aware; end may be None).
 Resolver = Callable[[str], Sequence["TimeSpan"]]
-#: The store's key function: a name as the entity id it means (raises for a name that is none).
-Key = Callable[[str], str]
 
 
 def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
-          resolve: Resolver | None = None, speaker: str | None = None) -> Plan:
-    """Read ``text`` as a question asked at transaction time ``t`` (microseconds)."""
+          resolve: Resolver | None = None, speaker: str | None = None, listener: str | None = None) -> Plan:
+    """Read ``text`` as a question asked at transaction time ``t`` (microseconds); ``speaker`` is
+    who asks ("I", "my"), ``listener`` the other participant ("your")."""
     plan = Plan(text)
     words = tokens(text)
     used = [False] * len(words)
-    plan.period = (_event_period(text, words, used, index, synonyms, key, t, speaker)
-                   or _time_period(text, words, used, resolve))
+    times = list(resolve(text)) if resolve is not None else []
+    owners = kin(text, words, used, index, key, t, plan, speaker, listener)
+    places = [(where, where + len(span.text)) for span in times if (where := text.find(span.text)) >= 0]
+    plan.period = event(text, words, used, index, synonyms, key, t, speaker, plan, places)
+    if plan.period is None and not plan.unresolved:
+        plan.period = (_event_period(text, words, used, index, synonyms, key, t, speaker)
+                       or _time_period(text, words, used, times))
     plan.tense = _tense(words)
     _anchors(text, words, used, index, key, speaker, plan, t)
     _other_names(index, plan, t)
@@ -125,7 +83,8 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
     stems = [stem(words[i].word) for i in rest]
     plan.synonyms = [hit._replace(first=rest[hit.first], last=rest[hit.last - 1] + 1)
                      for hit in find(stems, [words[i].word for i in rest], synonyms)]
-    owners, relations = _relations(text, words, index, t, plan, key, speaker)
+    led, relations = _relations(text, words, index, t, plan, key, speaker)
+    owners |= led
     spent = {i for hit in relations for i in range(hit.first, hit.last)}
     terms: dict[str, Term] = {}
     for hit in plan.synonyms:
@@ -139,6 +98,9 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
     for anchor in plan.anchors:
         weight = OWNER_WEIGHT if anchor.entity_id in owners else 1.0
         terms.setdefault(f"e:{anchor.entity_id}", Term(f"e:{anchor.entity_id}", weight, anchor.said))
+    if plan.nearest is not None:  # the kind of fact asked for, when only the event's verb named it
+        for predicate in sorted(plan.nearest.predicates):
+            terms.setdefault(f"p:{predicate}", Term(f"p:{predicate}", 1.0, predicate))
     plan.terms = list(terms.values())
     return plan
 
@@ -149,10 +111,8 @@ def _mark(words: list[Token], used: list[bool], start: int, end: int) -> None:
             used[i] = True
 
 
-def _time_period(text: str, words: list[Token], used: list[bool], resolve: Resolver | None) -> Period | None:
-    if resolve is None:
-        return None
-    for span in resolve(text):
+def _time_period(text: str, words: list[Token], used: list[bool], times: Sequence[TimeSpan]) -> Period | None:
+    for span in times:
         where = text.find(span.text)
         if where < 0:
             continue
@@ -171,11 +131,11 @@ def _event_period(text: str, words: list[Token], used: list[bool], index: Recall
             continue
         pronoun = (match.group("pronoun") or "").casefold()
         if match.group("name"):
-            candidates = [_key(key, match.group("name"))]
+            candidates = [key_of(key, match.group("name"))]
         elif pronoun in ("i", "we"):
-            candidates = [_key(key, speaker)] if speaker else []
+            candidates = [key_of(key, speaker)] if speaker else []
         else:  # he, she, they: the people the question names before it, in order
-            candidates = [_key(key, text[w.start:w.end]) for w in words
+            candidates = [key_of(key, text[w.start:w.end]) for w in words
                           if w.start < match.start() and not is_stop(w.word)]
         for entity_id in candidates:
             if entity_id not in index.entities:
@@ -218,13 +178,13 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
             if any(used[j] for j in span) or all(is_stop(words[j].word) for j in span):
                 continue
             said = text[words[i].start:words[i + size - 1].end]
-            entity_id = _key(key, said)
+            entity_id = key_of(key, said)
             entity = index.entities.get(entity_id) if entity_id else None
             if entity_id and entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
                 found = (size, Anchor(entity_id, entity[0], said))
                 break
         if found is None and speaker and words[i].word in FIRST_PERSON:
-            entity_id = _key(key, speaker)
+            entity_id = key_of(key, speaker)
             if entity_id in index.entities and index.has_believed(entity_id, t):
                 found = (1, Anchor(entity_id, index.entities[entity_id][0], words[i].word))
         if found is None:
@@ -256,13 +216,6 @@ def _other_names(index: RecallIndex, plan: Plan, t: int) -> None:
                     anchored.add(other)
                     todo.append(other)
                     plan.anchors.append(Anchor(other, index.entities.get(other, (other, ""))[0], anchor.said))
-
-
-def _key(key: Key, name: str) -> str | None:
-    try:
-        return key(name)
-    except Exception:  # the store's key function refuses it (empty, too long): not a name
-        return None
 
 
 def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: Plan, key: Key,
@@ -308,7 +261,7 @@ def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: 
 
 
 def _speaker(index: RecallIndex, key: Key, speaker: str, t: int) -> Anchor | None:
-    entity_id = _key(key, speaker)
+    entity_id = key_of(key, speaker)
     if entity_id not in index.entities or not index.has_believed(entity_id, t):
         return None
     return Anchor(entity_id, index.entities[entity_id][0], speaker)

@@ -9,7 +9,8 @@ terms too (``e:ENTITY``), held by every fact about them; facts about their neigh
 ``NEIGHBOUR_WEIGHT`` of that. Predicates named through synonyms are ``p:PREDICATE`` terms. The
 question's tense scales the score a little by the fact's status (current facts for "where
 does", ended ones for "where did"). Ties go to status (current, upcoming, ended), then to the
-most recent occurrence.
+most recent occurrence. A question asking "before/after <event>" puts first, among the named
+entities' facts, those of the asked kind nearest the event on the asked side (:mod:`._event`).
 
 Statistics as of T come from what was recorded by T, so an answer as of T never changes after T.
 With a limit, the named entities' facts are scored first (a few dozen for a person), and often fill
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 
 from ._embed import fuse
 from ._index import INF, Doc, RecallIndex
-from ._query import Plan
+from ._plan import Plan
 
 __all__ = ["Scored", "rank"]
 
@@ -171,12 +172,22 @@ class _Ranker:
                 found.extend(index.episodes[j].docs)
         return found
 
-    def order(self, item: Scored) -> tuple[float, int, int, int, str]:
+    def nearest(self, item: Scored) -> tuple[int, int]:
+        """(0, distance) for a fact that answers "before/after <event>", nearest first; (1, 0) else."""
+        nearest = self.plan.nearest
+        if nearest is None:
+            return (1, 0)
+        doc = self.index.docs[item.doc]
+        distance = nearest.distance(doc.subject_id, doc.object_id, doc.predicate, doc.valid_from, doc.valid_to,
+                                    item.doc)
+        return (1, 0) if distance is None else (0, distance)
+
+    def order(self, item: Scored) -> tuple[tuple[int, int], float, int, int, int, str]:
         doc = self.index.docs[item.doc]
         occurrence = doc.valid_from
         if item.status == "ended" and doc.predicate not in self.events and doc.valid_to != INF:
             occurrence = doc.valid_to
-        return (-item.score, _GROUP[item.status], -occurrence, -doc.valid_from, doc.id)
+        return (self.nearest(item), -item.score, _GROUP[item.status], -occurrence, -doc.valid_from, doc.id)
 
 
 def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None, low: int = -INF,
@@ -213,7 +224,8 @@ def rank(index: RecallIndex, plan: Plan, t: int, *, valid_at: int | None = None,
         item.score, item.semantic = value, similarity.get(i)
         found.append(item)
     # the named entities' facts still come first, then their neighbours': meaning reorders within
-    found.sort(key=lambda s: (ranker.tier(s), -s.score, place.get(s.doc, len(place)), index.docs[s.doc].id))
+    found.sort(key=lambda s: (ranker.tier(s), ranker.nearest(s), -s.score, place.get(s.doc, len(place)),
+                              index.docs[s.doc].id))
     return found if limit is None else found[:limit]
 
 

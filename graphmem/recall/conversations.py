@@ -3,9 +3,12 @@
 A conversation ``NAME`` is three JSON Lines files side by side (``tests/data/conversations/README.md``
 describes them): ``NAME.jsonl`` (the messages, in the shape ``graphmem ingest`` reads),
 ``NAME.questions.jsonl`` (questions with the ids of their evidence messages) and
-``NAME.facts.jsonl`` (every message with the facts it states). :func:`evaluate` replays each
-conversation into a new store (``ingest --replay --approve``, the rules extractor), asks every
-question as of the conversation's last message, and counts a question *found* when any evidence
+``NAME.facts.jsonl`` (every message with the facts it states). The aliases set
+(``tests/data/aliases/README.md``) has the same layout (its other files are not read here, and it
+has no facts file), with categories of its own and a question's ``as_of`` where the answer depends
+on it. :func:`evaluate` replays each conversation into a new store (``ingest --replay --approve``,
+the rules extractor), asks every question as of its ``as_of`` or else the conversation's last
+message, and counts a question *found* when any evidence
 message is among the episodes cited by the first ``k`` answers. In the same run, the peer: Okapi
 BM25 (``bm25s``, k1 1.2, b 0.75, English stop words) over the raw message texts of that
 conversation alone, top ``k``. Extraction is scored on every user message against
@@ -27,8 +30,10 @@ from ..errors import InvalidInput
 
 __all__ = ["CATEGORIES", "Conversation", "Outcome", "Question", "Report", "evaluate", "find"]
 
-#: The categories of questions, in the order reports give them.
-CATEGORIES = ("single-hop", "multi-hop", "temporal", "open-domain")
+#: The categories of questions, in the order reports give them: those of the conversations set,
+#: then those of the aliases set (``tests/data/aliases``, "who is who").
+CATEGORIES = ("single-hop", "multi-hop", "temporal", "open-domain",
+              "who-is-who", "relation", "before-after", "alias-over-time")
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class Question:
     category: str
     evidence: tuple[str, ...]
     speaker: str | None = None
+    as_of: str | None = None  # when the question is asked (default: just after the last message)
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,7 @@ def read_questions(path: Path) -> list[Question]:
     for where, data in records(path, InvalidInput):
         try:
             question = Question(str(data["id"]), str(data["question"]), str(data["category"]),
-                                tuple(map(str, data["evidence"])), data.get("speaker"))
+                                tuple(map(str, data["evidence"])), data.get("speaker"), data.get("as_of"))
         except (KeyError, TypeError) as exc:
             raise InvalidInput(f"{where}: a question needs id, question, category and evidence ({exc})") from None
         if question.category not in CATEGORIES:
@@ -122,12 +128,18 @@ class Report:
     def parts(self) -> list[str]:
         return sorted({o.part for o in self.outcomes})
 
+    @property
+    def categories(self) -> list[str]:
+        """The categories the questions asked belong to, in the order of :data:`CATEGORIES`."""
+        asked = {o.category for o in self.outcomes}
+        return [c for c in CATEGORIES if c in asked]
+
     def as_json(self) -> dict[str, Any]:
         """The figures per part and category, and every question's outcome."""
         return {
             "k": self.k, "engine": self.engine,
             "parts": {part: {"messages": self.messages.get(part, 0), "recall": self.recall(part),
-                             "by_category": {c: self.recall(part, c) for c in CATEGORIES},
+                             "by_category": {c: self.recall(part, c) for c in self.categories},
                              "extraction": self.extraction.get(part)} for part in self.parts},
             "questions": [vars(o) for o in self.outcomes],
         }
@@ -159,7 +171,8 @@ def evaluate(conversations: Sequence[Conversation], *, k: int = 5, engine: str |
             for question in questions:
                 if unknown := [e for e in question.evidence if e not in known]:
                     raise InvalidInput(f"{conversation.questions}: {question.id} cites unknown messages {unknown}")
-                answers = store.search(question.question, as_of=asked_at, limit=k, speaker=question.speaker)
+                answers = store.search(question.question, as_of=question.as_of or asked_at, limit=k,
+                                       speaker=question.speaker)
                 cited = [message_of[e] for a in answers for e in a.episodes if e in message_of]
                 evidence = set(question.evidence)
                 report.outcomes.append(Outcome(
