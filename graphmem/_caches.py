@@ -39,11 +39,10 @@ class Shared:
     messages: MessageIndex | None = None  # the message index's file, opened on the first search
     skeletons: Skeletons | None = None  # the look-alike index of entity names, built on the first new entity
     skeletons_at: str | None = None  # the latest write the look-alike index has seen
-    aliased: tuple[str | None, bool] | None = None  # (latest write, whether any alias was written by then)
 
     def forget(self) -> None:
         """Read settings and predicates again on next use (after a write that changed them)."""
-        self.settings = self.predicates = self.aliased = None
+        self.settings = self.predicates = None
 
 
 _shared: weakref.WeakKeyDictionary[Engine, Shared] = weakref.WeakKeyDictionary()

@@ -341,6 +341,8 @@ class Store:
                     txn.finish(bulk=bulk)
                 finally:  # the write saved new settings (its time, the counters), or was undone
                     self._shared.settings = None
+                    if txn.aliases_declared:  # its first alias declared alias_of
+                        self._shared.predicates = None
             if self._shared.recall is not None:  # committed: the search index follows
                 self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
         if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write
@@ -770,12 +772,9 @@ class Store:
     # -- who is who: aliases ------------------------------------------------------------
 
     def _any_alias(self) -> bool:
-        """Whether the store holds any alias at all (read once per latest write)."""
-        latest = self._meta().get("last_write")
-        with self._db.lock:
-            if self._shared.aliased is None or self._shared.aliased[0] != latest:
-                self._shared.aliased = (latest, read_aliases.any_alias(self._db))
-            return self._shared.aliased[1]
+        """Whether the store ever held an alias: the first alias written (or imported) declares
+        ``alias_of``, so a store without one pays nothing to look for aliases."""
+        return ALIAS in self.predicates()
 
     def _names_of(self, entity_id: str, as_of: datetime, valid_at: datetime | None) -> tuple[str, ...]:
         """The entities believed at ``as_of`` (valid at ``valid_at``; None: any) to be ``entity_id``."""
@@ -1145,10 +1144,15 @@ class Store:
             raise InvalidInput("skipping bad lines is for JSON Lines logs; a Parquet log is imported whole")
         try:
             if parquet:
-                return import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress,
-                                      allow_future=self.allow_future, large=large)
-            return import_log(self._db, Path(path), self.tz_name, progress, on_bad_line,
-                              allow_future=self.allow_future, large=large)
+                count = import_parquet(self._db, self.path, Path(path), zone=self.tz_name, progress=progress,
+                                       allow_future=self.allow_future, large=large)
+            else:
+                count = import_log(self._db, Path(path), self.tz_name, progress, on_bad_line,
+                                   allow_future=self.allow_future, large=large)
+            with self._db.lock:  # a log written elsewhere may hold aliases it never declared
+                if ALIAS not in questions.declared(self._db) and read_aliases.any_alias(self._db):
+                    self._db.run("store/predicate_set", {"name": ALIAS, "kind": "many"})
+            return count
         finally:  # it wrote settings and predicates (or reopened the files on a failure)
             self._shared.forget()
 

@@ -44,7 +44,6 @@ DEFAULT_PREDICATES: dict[str, PredicateKind] = {
     "does": "many",
     "member_of": "many",
     "attended": "event",
-    "alias_of": "many",
 }
 
 

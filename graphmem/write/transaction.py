@@ -149,6 +149,7 @@ class Transaction:
         self._undo: _Undo | None = None  # what the attempt under way changed (see attempt)
         self._episodes: dict[str, Episode] = {}
         self._queued: dict[str, Row] = {}  # proposals queued by this write, by id
+        self.aliases_declared = False  # this write declared alias_of (see assert_fact)
 
     def run(self, query: str, /, **params: object) -> list[list[Any]]:
         """Run a named query inside this write, now (purge's deletes; lookups)."""
@@ -336,6 +337,9 @@ class Transaction:
         subject_id, object_id = self.ensure_entity(subject), self.ensure_entity(obj)
         if predicate == ALIAS:
             self.refuse_alias(subject_id, object_id)
+            if not self.aliases_declared:  # the store now holds aliases: reads look for them
+                self.run("store/predicate_set", name=ALIAS, kind="many")
+                self.aliases_declared = True
         plan = plan_assert(kind, self.believed(subject_id, predicate, start), object_id, start, end,
                            source.id if source else None, self.tz)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
