@@ -346,4 +346,4 @@ def moment(value: str | None) -> str:
 
 
 # Each module registers its commands on `main`.
-from . import backup, evaluate, everyday, ingest, mcp, query, recall, render, serving, spark  # noqa: E402,F401
+from . import aliases, backup, evaluate, everyday, ingest, mcp, query, recall, render, serving, spark  # noqa: E402,F401
