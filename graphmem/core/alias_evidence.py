@@ -628,12 +628,15 @@ def _against(chat: _Chat) -> set[tuple[str, str]]:
         text = chat.messages[m].text.lower()
         if re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b|\bcalled\b|\bname", text):
             continue
+        ts = chat.tokens[m]
         for a, sa, ea in found:
             for b, sb, eb in found:
                 if a < b and (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
                     first_end = min(ea, eb) - 1
-                    if chat.tokens[m][first_end].end in (".", ",") and abs(sa - sb) <= 2:
+                    if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
                         continue  # "melany. melanie": a correction, not two people
+                    if any(t.end in (".", "!", "?") for t in ts[first_end:max(sa, sb)]):
+                        continue  # two sentences may name one thing twice: "... to london. tfl have me ..."
                     add(a, b)
     relations: dict[str, set[tuple[str, str]]] = defaultdict(set)  # name -> (relation, whose)
     for m, ts in enumerate(chat.tokens):
