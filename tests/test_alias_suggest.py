@@ -114,9 +114,10 @@ def test_propose_queues_alias_of_and_nothing_is_believed_until_approved(store_di
     base = ["--store", str(store_dir), "--engine", ENGINE]
     assert runner.invoke(main, [*base, "init"]).exit_code == 0
     messages = store_dir.parent / "chat.jsonl"
-    messages.write_text("".join(json.dumps({"role": "user", "actor": a, "chat_time": t, "content": c}) + "\n" for a, t, c in (
+    rows = [{"role": "user", "actor": a, "chat_time": t, "content": c} for a, t, c in (
         ("Ada", "2024-01-01T10:00:00Z", "my sister mel got the job"),
-        ("Bo", "2024-01-01T10:05:00Z", "melanie!! tell her congrats"))))
+        ("Bo", "2024-01-01T10:05:00Z", "melanie!! tell her congrats"))]
+    messages.write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert runner.invoke(main, [*base, "ingest", str(messages), "--replay", "--approve"]).exit_code == 0
     shown = runner.invoke(main, [*base, "alias", "suggest"])
     assert shown.exit_code == 0 and "mel is a short form of melanie" in shown.output

@@ -133,6 +133,8 @@ _RELATION_WORDS = {
     "grandmother": "grandmother", "grandma": "grandmother", "gran": "grandmother", "nana": "grandmother",
     "grandfather": "grandfather", "grandpa": "grandfather",
 }
+#: Grandparents' relation words that chats use as names ("gran's 90th", "nana out-danced everyone").
+_GRAND_NAMES = frozenset("gran nana nan nanna granny grandma grandpa grandad granddad".split())
 #: Relation words that may name one person at once (a boyfriend who becomes a husband).
 _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife", "ex"}),
                frozenset({"friend", "coworker", "roommate", "neighbour"})]
@@ -235,6 +237,7 @@ class _Chat:
     surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     sure: set[str] = field(default_factory=set)  # words the chat plainly uses as names
     acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
+    order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
 
     def add(self, key: str, message: int, start: int, stop: int, text: str) -> None:
         spots = self.mentions.setdefault(key, [])
@@ -246,6 +249,10 @@ class _Chat:
         who = self.messages[message].speaker
         return who.lower() if who else None
 
+    def in_order(self, ids: Iterable[str]) -> list[str]:
+        """Episode ids in the order of the messages."""
+        return sorted(ids, key=lambda e: (self.order.get(e, len(self.order)), e))
+
     def others(self, message: int) -> list[str]:
         """The speakers of the chat other than this message's: whom "you" means."""
         me = self.speaker(message)
@@ -255,7 +262,7 @@ class _Chat:
 def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     tokens = [_tokens(i, m.text) for i, m in enumerate(messages)]
     speakers = {m.speaker.lower(): m.speaker for m in messages if m.speaker}
-    chat = _Chat(messages, tokens, speakers)
+    chat = _Chat(messages, tokens, speakers, order={m.id: i for i, m in enumerate(messages)})
     counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
     after_determiner: Counter[str] = Counter(
         t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS)
@@ -267,6 +274,8 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     def name_like(key: str) -> bool:
         if key in _FUNCTION or key in _TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
             return False
+        if key in _RELATION_WORDS and key not in _GRAND_NAMES:
+            return False  # "my mum" is a relation, not a name; "gran" and "nana" are both
         return after_determiner[key] * 2 < counts[key]
 
     known_keys = {_key(k) for k in known} | set(speakers)
@@ -491,24 +500,34 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     def pair(x: str, y: str) -> tuple[str, str]:
         return (x, y) if (len(x), x) <= (len(y), y) else (y, x)
 
-    def where(key: str) -> set[str]:
-        return {messages[m].id for m, _, _ in chat.mentions.get(key, [])}
+    def where(key: str) -> list[str]:
+        return chat.in_order({messages[m].id for m, _, _ in chat.mentions.get(key, [])})
 
-    for i, name in enumerate(names):
-        for other in names[i + 1:]:
-            a, b = pair(name, other)
-            found = _lexical(a, b, nick, chat)
-            if found is None:
-                found = _lexical(b, a, nick, chat) if len(a) == len(b) else None
-            if found:
-                ev = evidence[(a, b)]
-                ev.add(found[0], found[1], sorted(where(a))[:2] + sorted(where(b))[:2])
+    for a, b in _comparable(names, nick, pair):
+        found = _lexical(a, b, nick, chat)
+        if found is None and len(a) == len(b):
+            found = _lexical(b, a, nick, chat)
+        if found:
+            evidence[(a, b)].add(found[0], found[1], where(a)[:2] + where(b)[:2])
     _usage(chat, evidence, pair)
     _addressed(chat, evidence, pair)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
     return _grouped(chat, evidence, against, ambiguous, threshold)
+
+
+def _comparable(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing) -> list[tuple[str, str]]:
+    """The pairs of names any rule could join: those sharing the first letter of a word (short
+    forms, surnames, titles, acronyms, spellings) and nicknames; not every pair of a long chat."""
+    by_letter: dict[str, list[str]] = defaultdict(list)
+    for name in names:
+        for letter in {w[0] for w in name.split()}:
+            by_letter[letter].append(name)
+    known = set(names)
+    found = {pair(x, y) for group in by_letter.values() for i, x in enumerate(group) for y in group[i + 1:] if x != y}
+    found |= {pair(x, y) for x in names for y in nick.get(x, ()) if y in known and x != y}
+    return sorted(found)
 
 
 def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
@@ -708,17 +727,17 @@ def _grouped(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], against: s
                 ev = evidence.get(key)
                 if ev is not None and ev.score >= threshold:
                     found.append(Pair(_shown(chat, key[0]), _shown(chat, key[1]), round(min(ev.score, 1.0), 2),
-                                      tuple(ev.reasons), tuple(sorted(ev.episodes))))
+                                      tuple(ev.reasons), tuple(chat.in_order(ev.episodes))))
                 else:
                     via = [_shown(chat, n) for n in names if n not in key]
                     found.append(Pair(_shown(chat, key[0]), _shown(chat, key[1]), 0.5,
                                       (f"one entity through {', '.join(via)}",),
-                                      tuple(sorted(e for n in key for e in _episodes_of(evidence, n))[:4])))
+                                      tuple(chat.in_order({e for n in key for e in _episodes_of(evidence, n)})[:4])))
     for name, surfaces in chat.surface.items():
         distinct = list({s.lower(): s for s in surfaces}.values())
         if len(distinct) < 2 or name not in chat.mentions or name in ambiguous:
             continue
-        spots = tuple(sorted({chat.messages[m].id for m, _, _ in chat.mentions[name]})[:4])
+        spots = tuple(chat.in_order({chat.messages[m].id for m, _, _ in chat.mentions[name]})[:4])
         for i, x in enumerate(distinct):
             for y in distinct[i + 1:]:
                 found.append(Pair(x, y, 0.9, (f"{x} and {y} are one name spelt two ways",), spots))
