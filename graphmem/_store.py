@@ -36,6 +36,7 @@ from .log.jsonl import export_log, finish_import, import_log
 from .models import (
     DEFAULT_PREDICATES,
     AliasGroup,
+    AliasSuggestion,
     Assertion,
     Change,
     Decision,
@@ -1086,6 +1087,19 @@ class Store:
         bodies = [(vid, subject) for vid, subject in self._db.run("store/fact_body_keys")]
         return check(self.versions(), self.decisions(), self.episodes(), self.tombstones(), self.predicates(),
                      self.links(), self.proposals(None), self.entities()) + check_index(edges, bodies)
+
+    def alias_suggestions(self, *, min_score: float = 0.5, limit: int | None = None) -> list[AliasSuggestion]:
+        """Pairs of names that may be one entity, strongest first, each with its reasons and the
+        episodes that show them: candidates for review, never merged (``propose`` them as
+        ``alias_of`` to queue them). Read from every episode's text and speaker and the entity
+        names; pairs already one (a believed ``alias_of``) or already queued are left out."""
+        from .read.alias_suggestions import alias_suggestions
+
+        if not 0 < min_score <= 1:
+            raise InvalidInput("min_score is a number above 0 and at most 1")
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidInput("limit is a whole number of at least 1")
+        return alias_suggestions(self._db, self.now(), min_score=min_score, limit=limit)
 
     def look_alikes(self) -> list[list[Entity]]:
         """The groups of two or more entities whose names look alike (Unicode's confusables,

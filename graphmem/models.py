@@ -11,9 +11,9 @@ from pydantic_core import SchemaSerializer
 from .core.names import PredicateKind
 from .core.times import TimeLike, iso
 
-__all__ = ["DEFAULT_PREDICATES", "AliasGroup", "Assertion", "Change", "ChangeKind", "Decision", "Entity", "Episode",
-           "Link", "Model", "Neighbourhood", "Op", "PredicateKind", "Proposal", "Said", "Status", "Tombstone",
-           "Version", "Violation", "WhyAnswer"]
+__all__ = ["DEFAULT_PREDICATES", "AliasGroup", "AliasSuggestion", "Assertion", "Change", "ChangeKind", "Decision",
+           "Entity", "Episode", "Link", "Model", "Neighbourhood", "Op", "PredicateKind", "Proposal", "Said", "Status",
+           "Tombstone", "Version", "Violation", "WhyAnswer"]
 
 #: A version's status seen from a transaction time and a valid time (proposals: pending, rejected).
 Status = Literal["pending", "rejected", "current", "upcoming", "ended", "superseded", "retracted"]
@@ -203,6 +203,22 @@ class Proposal(Model):
     decided_at: datetime | None = None
     reason: str | None = None
     decision: str | None = None
+
+
+class AliasSuggestion(Model):
+    """Two names that may be one entity, for review: ``alias suggest`` lists them, nothing is merged."""
+
+    a: str
+    b: str
+    #: The entity each name is stored as, where one is (None: a name only the messages use).
+    a_entity: str | None = None
+    b_entity: str | None = None
+    #: How strong the evidence is, from 0.5 (worth a look) to 1.
+    score: float
+    #: Why, in short sentences a reviewer can check.
+    reasons: list[str] = Field(default_factory=list)
+    #: The episodes that show it.
+    episodes: list[str] = Field(default_factory=list)
 
 
 class Tombstone(Model):

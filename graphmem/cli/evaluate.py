@@ -280,3 +280,43 @@ def eval_relations(ctx, directories, show_wrong, as_json):
             for chat in score.chats:
                 for fact in chat.wrong:
                     output.plain(f"- {score.directory} {chat.name}: {fact}")
+
+
+@eval_.command("aliases")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@json_option
+@click.pass_context
+def eval_aliases(ctx, paths, as_json):
+    """Ingest labelled chats, run `alias suggest`, and report its precision and recall beside a
+    string-similarity peer, per part of the set (each folder is a part) and overall.
+
+    A chat NAME is NAME.jsonl (messages), NAME.entities.jsonl ({"entity", "names": [...]}) and
+    NAME.pairs.jsonl ({"a", "b", "same"}); PATHS are such files or folders of them. Each chat is
+    ingested into a new store (--replay --approve, the default extractor). Recall: the pairs
+    labelled same that are suggested. Precision, strictly: a suggested pair is right when both
+    names are one entity's and neither names two entities. The peer, in the same run: every pair
+    of the candidate names with Jaro-Winkler similarity of at least 0.9 (rapidfuzz).
+
+    \b
+    Example:
+      graphmem eval aliases tests/data/aliases/dev
+    """
+    from ..evaluation_aliases import evaluate, find
+    from .ingest import progress_bar
+
+    chats = find(paths)
+    with progress_bar() as progress:
+        report = evaluate(chats, engine=ctx.obj["engine"], progress=progress)
+    if as_json:
+        output.dump_json([report.as_json()])
+        return
+    names = "; ".join(part + ": " + ", ".join(c.name for c in chats if c.part == part) for part in report.parts)
+    output.plain(f"{len(chats)} chats ({names}), {report.engine}; alias suggest / the peer "
+                 "(Jaro-Winkler >= 0.9 over the same candidate names)")
+    output.plain(f"{'part':<10} {'suggested':>11} {'right':>11} {'precision':>13} {'same':>5} {'found':>11} "
+                 f"{'recall':>13}")
+    for part in [*report.parts, None]:
+        ours, peer = report.total("graphmem", part), report.total("peer", part)
+        output.plain(f"{part or 'overall':<10} {ours.suggested:>5} / {peer.suggested:<3} {ours.right:>5} / "
+                     f"{peer.right:<3} {ours.precision:>6.3f} / {peer.precision:<5.3f} {ours.same:>5} "
+                     f"{ours.found:>5} / {peer.found:<3} {ours.recall:>6.3f} / {peer.recall:<5.3f}")

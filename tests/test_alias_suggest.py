@@ -1,0 +1,173 @@
+"""`alias suggest`: pairs of names that may be one entity, with why; nothing merged unreviewed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem.cli import main
+from graphmem.core.alias_evidence import Message, candidates, suggest
+from graphmem.evaluation_aliases import evaluate, find, score_pairs
+
+from .conftest import ENGINE
+
+engine_free = pytest.mark.engine_free
+
+
+def chat(*lines: tuple[str, str]) -> list[Message]:
+    return [Message(f"m{i}", speaker, text) for i, (speaker, text) in enumerate(lines, 1)]
+
+
+def pairs(found) -> set[frozenset[str]]:
+    return {frozenset((p.a.lower(), p.b.lower())) for p in found}
+
+
+SISTERS = chat(("Ada", "my sister mel is moving to edinburgh"),
+               ("Bo", "no way, melanie in edinburgh? she'll love edi"),
+               ("Ada", "we got peggy a cake for her birthday"),
+               ("Bo", "the staff call her margaret but her friends call her peggy"))
+
+
+@engine_free
+def test_short_forms_and_nicknames_come_with_reasons_and_episodes():
+    found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(SISTERS)}
+    mel = found[frozenset(("mel", "melanie"))]
+    assert mel.reasons == ("mel is a short form of melanie",)
+    assert set(mel.episodes) == {"m1", "m2"}
+    assert "edi is a short form of edinburgh" in found[frozenset(("edi", "edinburgh"))].reasons
+    peggy = found[frozenset(("peggy", "margaret"))]
+    assert peggy.reasons[0] == "peggy is a nickname of margaret" and peggy.score >= 0.9
+    assert not any({"mel", "edinburgh"} <= pair or {"melanie", "margaret"} <= pair for pair in found)
+
+
+@engine_free
+def test_names_set_against_each_other_are_not_suggested():
+    """Dan and Danny look alike, and a nickname table joins both to Daniel; the chat sets them apart."""
+    found = pairs(suggest(chat(("Rosa", "my boss dan is on my last nerve"),
+                               ("Maya", "dan your boss or danny your brother? i can't keep up"),
+                               ("Rosa", "dan. my boss. danny is a delight"),
+                               ("Rosa", "mom made danny a mug that says DANIEL, she won't call him danny"))))
+    assert frozenset(("dan", "danny")) not in found
+    assert frozenset(("dan", "daniel")) not in found
+    assert frozenset(("danny", "daniel")) in found
+
+
+@engine_free
+def test_a_name_said_to_stand_for_two_is_no_ones_alias():
+    lines = chat(("Maya", "tom made paella. tom keller called out again at work"),
+                 ("Rosa", "two toms is too many toms. tommy = your tom"),
+                 ("Maya", "thomas says hi"))
+    found = pairs(suggest(lines))
+    assert not any("tom" in pair for pair in found)
+    assert frozenset(("tommy", "thomas")) in found
+
+
+@engine_free
+def test_acronyms_surnames_and_titles():
+    found = pairs(suggest(chat(("Ollie", "still at transport for london. tfl have me on weekends"),
+                               ("Hannah", "your manager? bob hughes. hughes never decides anything"),
+                               ("Ollie", "auntie sue says hi. sue is coming at 2"))))
+    assert {frozenset(("tfl", "transport for london")), frozenset(("hughes", "bob hughes")),
+            frozenset(("sue", "auntie sue"))} <= found
+
+
+@engine_free
+def test_a_speaker_is_not_the_people_they_name():
+    """The nickname table makes Hannah a nickname of Susan; Hannah writing "sue" is not herself."""
+    found = pairs(suggest(chat(("Hannah", "sue and kath in one kitchen, dear god"),
+                               ("Ollie", "nana called your mum susan all night"))))
+    assert frozenset(("hannah", "susan")) not in found
+    assert frozenset(("sue", "susan")) in found
+
+
+@engine_free
+def test_candidates_are_the_names_used_not_every_word():
+    names = {n.lower() for n in candidates(SISTERS)}
+    assert {"mel", "melanie", "edinburgh", "peggy", "margaret"} <= names
+    assert not names & {"my", "is", "the", "to", "we", "got"}
+
+
+@engine_free
+def test_scoring_is_strict_about_names_of_two_entities():
+    owners = {"tom": {"e1", "e2"}, "tommy": {"e1"}, "thomas": {"e1"}, "mel": {"e3"}, "melanie": {"e3"}}
+    same = {frozenset(("mel", "melanie")), frozenset(("tommy", "thomas"))}
+    score = score_pairs([("Mel", "Melanie"), ("tom", "tommy"), ("Tommy", "junk"), ("mel", "MELANIE")], owners, same)
+    assert (score.suggested, score.right, score.found, score.same) == (3, 1, 1, 2)
+    assert score.precision == pytest.approx(1 / 3) and score.recall == 0.5
+
+
+def test_the_store_suggests_from_its_episodes_and_names_its_entities(store):
+    store.add("Melanie", "lives_in", "Pittsburgh")
+    for actor, text in (("Ada", "my sister mel says hi"), ("Bo", "tell mel i said hi back")):
+        store.add_episode(text, kind="chat", actor=actor)
+    found = store.alias_suggestions()
+    assert [(s.a.lower(), s.b.lower(), s.a_entity, s.b_entity) for s in found] == [
+        ("mel", "melanie", None, "melanie")]
+    assert found[0].reasons == ["mel is a short form of melanie"] and len(found[0].episodes) == 2
+
+
+def test_propose_queues_alias_of_and_nothing_is_believed_until_approved(store_dir):
+    runner = CliRunner()
+    base = ["--store", str(store_dir), "--engine", ENGINE]
+    assert runner.invoke(main, [*base, "init"]).exit_code == 0
+    messages = store_dir.parent / "chat.jsonl"
+    rows = [{"role": "user", "actor": a, "chat_time": t, "content": c} for a, t, c in (
+        ("Ada", "2024-01-01T10:00:00Z", "my sister mel got the job"),
+        ("Bo", "2024-01-01T10:05:00Z", "melanie!! tell her congrats"))]
+    messages.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert runner.invoke(main, [*base, "ingest", str(messages), "--replay", "--approve"]).exit_code == 0
+    shown = runner.invoke(main, [*base, "alias", "suggest"])
+    assert shown.exit_code == 0 and "mel is a short form of melanie" in shown.output
+    proposed = runner.invoke(main, [*base, "alias", "suggest", "--propose", "--json"])
+    assert proposed.exit_code == 0, proposed.output
+    queued = json.loads(proposed.output)
+    assert [(p["subject"].lower(), p["predicate"], p["object"].lower(), p["state"], p["source"]) for p in queued] == [
+        ("mel", "alias_of", "melanie", "pending", "alias-suggest")]
+    beliefs = json.loads(runner.invoke(main, [*base, "beliefs", "--json"]).output)
+    assert not [b for b in beliefs if b["predicate"] == "alias_of"]
+    again = runner.invoke(main, [*base, "alias", "suggest"])
+    assert "no names that look like one entity" in again.output  # already waiting for review
+    assert runner.invoke(main, [*base, "review", "approve", queued[0]["id"]]).exit_code == 0
+    beliefs = json.loads(runner.invoke(main, [*base, "beliefs", "--json"]).output)
+    assert [(b["subject"].lower(), b["object"].lower()) for b in beliefs if b["predicate"] == "alias_of"] == [
+        ("mel", "melanie")]
+
+
+def labelled(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    rows = [("Rosa", "my boss dan is on my last nerve"),
+            ("Maya", "dan your boss or danny your brother?"),
+            ("Rosa", "dan. my boss. danny moved into my flat"),
+            ("Maya", "how is your sister mel? still in pittsburgh?"),
+            ("Rosa", "melanie is great, she loves pgh")]
+    (folder / "x.jsonl").write_text("".join(json.dumps({
+        "id": f"x-{i}", "session": 1, "chat_time": f"2024-01-01T10:0{i}:00Z", "role": "user", "actor": a,
+        "content": c}) + "\n" for i, (a, c) in enumerate(rows, 1)))
+    entities = [("e1", ["Dan"]), ("e2", ["Danny"]), ("e3", ["Mel", "Melanie"]), ("e4", ["Pittsburgh", "pgh"]),
+                ("e5", ["Rosa"]), ("e6", ["Maya"])]
+    (folder / "x.entities.jsonl").write_text("".join(json.dumps({"entity": e, "names": n}) + "\n" for e, n in entities))
+    labels = [("Mel", "Melanie", True), ("Pittsburgh", "pgh", True), ("Dan", "Danny", False)]
+    (folder / "x.pairs.jsonl").write_text("".join(json.dumps({"a": a, "b": b, "same": s}) + "\n" for a, b, s in labels))
+    return folder
+
+
+def test_eval_aliases_scores_a_tiny_labelled_chat(tmp_path):
+    folder = labelled(tmp_path / "dev")
+    report = evaluate(find([folder]), engine=ENGINE).as_json()
+    ours, peer = report["parts"]["dev"]["graphmem"], report["parts"]["dev"]["peer"]
+    assert (ours["suggested"], ours["right"], ours["same"], ours["found"]) == (2, 2, 2, 2)
+    assert (peer["suggested"], peer["right"], peer["found"]) == (1, 0, 0)  # Dan and Danny look alike
+    assert report["overall"] == report["parts"]["dev"]
+    shown = CliRunner().invoke(main, ["--engine", ENGINE, "eval", "aliases", str(folder)])
+    assert shown.exit_code == 0, shown.output
+    assert "1.000 / 0.000" in shown.output and "dev" in shown.output
+
+
+@engine_free
+def test_eval_aliases_refuses_a_chat_without_labels(tmp_path):
+    (tmp_path / "y.jsonl").write_text("{}\n")
+    result = CliRunner().invoke(main, ["eval", "aliases", str(tmp_path)])
+    assert result.exit_code == 1 and "no y.entities.jsonl beside it" in result.output
