@@ -23,7 +23,7 @@ BANDS: dict[str, tuple[str, ...]] = {
     "command line": ("graphmem.cli", "graphmem.__main__", "graphmem._launch"),
     "front ends": ("graphmem.mcp", "graphmem.explorer", "visualize"),
     "programs": ("graphmem.ingest", "graphmem.scenario", "graphmem.evaluation", "graphmem.evaluation_aliases",
-                 "graphmem.spark",
+                 "graphmem.evaluation_relations", "graphmem.spark",
                  "graphmem.recall.evaluate", "graphmem.recall.conversations"),
     "boundary": ("graphmem._store", "graphmem._caches", "graphmem.holding"),
     "pieces": ("graphmem.read", "graphmem.write", "graphmem.query", "graphmem.log", "graphmem.recall"),
