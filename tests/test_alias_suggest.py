@@ -171,3 +171,13 @@ def test_eval_aliases_refuses_a_chat_without_labels(tmp_path):
     (tmp_path / "y.jsonl").write_text("{}\n")
     result = CliRunner().invoke(main, ["eval", "aliases", str(tmp_path)])
     assert result.exit_code == 1 and "no y.entities.jsonl beside it" in result.output
+
+
+def test_names_a_fact_keeps_apart_and_unnamed_relatives_are_not_suggested(store):
+    store.add("Melanie", "lives_in", "Paris", recorded_at="2024-01-01")
+    store.add("Mel", "works_at", "Acme", recorded_at="2024-01-02")
+    store.add("Maya's sister", "sister_of", "Maya", recorded_at="2024-01-03")
+    store.add("Maya", "likes", "tea", recorded_at="2024-01-04")
+    assert [(s.a.casefold(), s.b.casefold()) for s in store.alias_suggestions()] == [("mel", "melanie")]
+    store.add("Mel", "sister_of", "Melanie", recorded_at="2024-01-05")  # two people after all
+    assert store.alias_suggestions() == []

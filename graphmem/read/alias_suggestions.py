@@ -4,7 +4,8 @@ Reads the store's episodes (their text and speaker) and entity names, asks the p
 :mod:`graphmem.core.alias_evidence` for pairs, and answers them as
 :class:`~graphmem.models.AliasSuggestion`, each name with the entity it is stored as where one
 is. A pair already one entity (an ``alias_of`` fact believed now) or already waiting in the review
-queue as an ``alias_of`` proposal is left out.
+queue as an ``alias_of`` proposal is left out, and so is a pair a believed fact keeps apart (Rosa
+``boss_of`` Dan) and the stand-in of an unnamed relative ("Rosa's girlfriend": not a name).
 
 Internal: ask through :meth:`graphmem.Store.alias_suggestions`.
 """
@@ -16,6 +17,7 @@ from datetime import datetime
 from ..core.alias_evidence import Message, suggest
 from ..core.aliases import ALIAS, SETTLED_KINDS
 from ..core.names import entity_key
+from ..core.relations import relation_of
 from ..engine import Engine
 from ..errors import InvalidInput
 from ..models import AliasSuggestion, Entity
@@ -30,15 +32,18 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     entities = questions.entities(engine)
     messages = [Message(e.id, e.actor, e.text) for e in questions.episodes(engine)]
     ids = {e.id for e in entities}
-    joined = {frozenset((v.subject, v.object)) for v in questions.beliefs(engine, now, None)
-              if v.predicate == ALIAS and v.object is not None}
+    believed = questions.beliefs(engine, now, None)
+    joined = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate == ALIAS}
+    apart = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate != ALIAS}
+    unnamed = {v.subject_id for v in believed if relation_of(v.predicate) and _placeholder(v.subject, v.object)}
     queued = {frozenset((entity_key(p.subject), entity_key(p.object or ""))) for p in questions.proposals(engine)
               if p.predicate == ALIAS and p.state == "pending" and p.object}
     found = []
-    for pair in suggest(messages, [e.name for e in entities if _named(e)], threshold=min_score):
+    names = [e.name for e in entities if _named(e) and e.id not in unnamed]
+    for pair in suggest(messages, names, threshold=min_score):
         a, b = _stored(pair.a, ids), _stored(pair.b, ids)
         keys = frozenset((a or _key(pair.a), b or _key(pair.b)))
-        if keys in joined or keys in queued:
+        if keys in joined or keys in queued or keys in apart:  # a believed fact between them: two
             continue
         found.append(AliasSuggestion(a=pair.a, b=pair.b, a_entity=a, b_entity=b, score=pair.score,
                                      reasons=list(pair.reasons), episodes=list(pair.episodes)))
@@ -51,6 +56,12 @@ def _named(entity: Entity) -> bool:
     """An entity whose name is a name: a person, place or organisation, or written with a capital
     ("Hannah"); not a thing an extractor kept ("house")."""
     return entity.kind in SETTLED_KINDS or any(c.isupper() for c in entity.name)
+
+
+def _placeholder(name: str, owner: str) -> bool:
+    """Whether ``name`` stands for an unnamed relative of ``owner`` ("Maya's mother"): a
+    description the relation extractor keeps until a name is learnt, not a name."""
+    return name.casefold().startswith(owner.casefold() + "'s ")
 
 
 def _key(name: str) -> str:
