@@ -26,6 +26,11 @@ def eval_() -> None:
     """Score extraction, time phrases and recall against labelled JSON Lines sets."""
 
 
+def _parts(items, parts) -> str:
+    """Which of ``items`` (each with a ``part`` and a ``name``) make each part: "dev: a1, a2; heldout: b1"."""
+    return "; ".join(part + ": " + ", ".join(i.name for i in items if i.part == part) for part in parts)
+
+
 def _pct(value: float) -> str:
     return f"{value:6.3f}"
 
@@ -212,7 +217,7 @@ def eval_conversations(ctx, paths, k, misses, as_json):
     if as_json:
         output.dump_json([report.as_json()])
         return
-    names = "; ".join(part + ": " + ", ".join(c.name for c in conversations if c.part == part) for part in report.parts)
+    names = _parts(conversations, report.parts)
     output.plain(f"{len(conversations)} conversations ({names}), {report.engine}, evidence recall@{k}, "
                  "graphmem / BM25 over the raw messages")
     output.plain(f"{'part':<10} {'messages':>8} {'questions':>9}   {'all':>11}   "
@@ -310,7 +315,7 @@ def eval_aliases(ctx, paths, as_json):
     if as_json:
         output.dump_json([report.as_json()])
         return
-    names = "; ".join(part + ": " + ", ".join(c.name for c in chats if c.part == part) for part in report.parts)
+    names = _parts(chats, report.parts)
     output.plain(f"{len(chats)} chats ({names}), {report.engine}; alias suggest / the peer "
                  "(Jaro-Winkler >= 0.9 over the same candidate names)")
     output.plain(f"{'part':<10} {'suggested':>11} {'right':>11} {'precision':>13} {'same':>5} {'found':>11} "
