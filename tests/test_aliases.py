@@ -92,6 +92,7 @@ def test_aliases_are_transitive_and_ending_one_splits_the_names_from_then_on(sto
     ("Mel", "not an alias of itself"),
     ("Paris", "is a person and Paris a place"),
     ("Maya", "Mel sister_of Maya is believed, so they are two"),
+    ("1987", "1987 is a value, not a name"),
 ])
 def test_an_alias_that_cannot_hold_is_refused_with_why_and_nothing_is_written(store, other, why):
     store.add("Mel", "lives_in", "Paris", valid_from="2024-01-01", recorded_at="2024-01-02")

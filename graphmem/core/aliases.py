@@ -13,9 +13,10 @@ stored is rewritten. The rules, as pure functions:
 - **Valid time.** An alias names the entity from before it was said: its valid start is not
   consulted. Ending it (a valid end) stops it joining the names at valid moments from that end on;
   a read over every valid time uses every alias believed at its moment.
-- **Refused.** An entity is not an alias of itself; two entities of different settled kinds (a
-  person and a place) are not one; and two groups that a believed fact links as two (Mel
-  ``sister_of`` Maya) are not joined: one person cannot be their own sister.
+- **Refused.** An entity is not an alias of itself; a value (a number, a date) is no one's name;
+  two entities of different settled kinds (a person and a place) are not one; and two groups
+  that a believed fact links as two (Mel ``sister_of`` Maya) are not joined: one person cannot
+  be their own sister.
 
 Internal: the Store's alias writes and every read use these; users see ``alias_of`` facts.
 """
@@ -100,6 +101,9 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
 
     if subject == obj:
         return f"{name(subject)} is already {name(obj)}: an entity is not an alias of itself"
+    for entity in (subject, obj):
+        if kinds.get(entity) == "literal":
+            return f"{name(entity)} is a value, not a name"
     left, right = set(groups.of(subject)), set(groups.of(obj))
     if left & right:
         return None  # already one: saying it again adds evidence, not a join

@@ -16,7 +16,12 @@ from ..core.aliases import ALIAS, AliasGroups, alias_groups
 from ..core.times import OPEN_END, to_engine
 from ..engine import Engine
 
-__all__ = ["any_alias", "group_of", "groups_at", "links_between"]
+__all__ = ["any_alias", "declared", "group_of", "groups_at", "links_between"]
+
+
+def declared(engine: Engine) -> bool:
+    """Whether the store ever held an alias: the first one written or imported declares ``alias_of``."""
+    return any(name == ALIAS for name, _ in engine.run("store/predicate_all"))
 
 
 def any_alias(engine: Engine) -> bool:
@@ -39,7 +44,10 @@ def first_seen(engine: Engine, ids: Iterable[str]) -> dict[str, datetime]:
 
 
 def groups_at(engine: Engine, as_of: datetime, valid_at: datetime | None) -> AliasGroups:
-    """Every group of names believed one at ``as_of`` (and valid at ``valid_at``; None: any)."""
+    """Every group of names believed one at ``as_of`` (and valid at ``valid_at``; None: any); a
+    store that never held an alias (the first declares ``alias_of``) is not read for them."""
+    if not declared(engine):
+        return AliasGroups()
     rows = engine.run("store/alias_believed", {"predicate": ALIAS, "as_of": to_engine(as_of)})
     pairs = [(s, o) for s, o, valid_to in rows if _holds(valid_to, valid_at)]
     if not pairs:

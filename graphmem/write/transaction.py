@@ -358,8 +358,11 @@ class Transaction:
         groups = alias_groups([(subject_id, e) for e in left] + [(object_id, e) for e in right], {})
         members = left | right
         versions = [v for e in members for v in questions.entity_versions(self.engine, e)]
-        stored = {e: records.entity(rows[0]).kind for e in members if (rows := self.run("store/entity_get", id=e))}
-        names = {e: records.entity(rows[0]).name for e in members if (rows := self.run("store/entity_get", id=e))}
+        made = {row["id"]: row for row in self.writes.rows.get("Entity", [])}  # by this write
+        known = {e: made.get(e) or (records.entity(rows[0]).model_dump() if (rows := self.run("store/entity_get", id=e))
+                                   else None) for e in members}
+        stored = {e: row["kind"] for e, row in known.items() if row}
+        names = {e: row["name"] for e, row in known.items() if row}
         problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, stored), names,
                                 aliases.links_between(self.engine, left, right))
         if problem:
