@@ -137,12 +137,13 @@ def _held_columns(engine: Engine, table: str) -> list[str]:
     return [row[1] for row in engine.run_text(f"CALL table_info('{table}') RETURN *", {})]
 
 
-def layout_is_current(engine: Engine) -> bool:
+def layout_is_current(engine: Engine, held: set[str] | None = None) -> bool:
     """True when the store holds its facts as this release lays them out (a new, empty
     database does too); False for a store written in an older layout, whose Fact edges carry
     the columns this release keeps apart in FactBody. (A column added to the edge later is added
-    in place, by an ordinary numbered migration.)"""
-    if "Fact" not in engine.table_names():
+    in place, by an ordinary numbered migration.) ``held``: the tables the database holds, when
+    the caller has read them."""
+    if "Fact" not in (engine.table_names() if held is None else held):
         return True
     return not set(_held_columns(engine, "Fact")) & set(by_name("Fact").apart)
 
@@ -390,11 +391,8 @@ def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
 def timeline(engine: Engine, entity_id: str, as_of: datetime) -> list[Version]:
     """The entity's facts believed at ``as_of``, in valid-time order."""
     unseen = unseen_at(engine, as_of)
-    found = [
-        as_believed_at(v, as_of, unseen=unseen)
-        for v in entity_versions(engine, entity_id)
-        if as_known.believed(v.recorded_at, v.superseded_at, as_of)
-    ]
+    found = [as_believed_at(v, as_of, unseen=unseen)
+             for v in _versions(engine, "store/entity_facts_believed", id=entity_id, as_of=to_engine(as_of))]
     return sorted(found, key=lambda v: (v.valid_from, v.predicate, v.id))
 
 
