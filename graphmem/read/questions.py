@@ -111,8 +111,8 @@ def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
 
 
 def with_bodies(engine: Engine, rows: list[list[Any]], edge: int = 4) -> list[list[Any]]:
-    """Rows holding a fact's edge at index ``edge``, each with the edge's body (FactBody's
-    properties) inserted right after it (see :func:`bodies`)."""
+    """Rows holding a fact's edge at index ``edge``, each with the edge's body (the columns kept
+    apart in FactBody, by name) inserted right after it (see :func:`bodies`)."""
     if not rows:
         return rows
     found = bodies(engine, [row[edge]["id"] for row in rows])
@@ -126,11 +126,12 @@ ONE_BY_ONE = 64
 
 
 def bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The bodies (FactBody's properties) of the versions ``ids``, by id."""
+    """The bodies of the versions ``ids`` (the Fact columns kept apart in FactBody, by name), by id."""
     ids = list(dict.fromkeys(ids))
+    apart = by_name("Fact").apart
     if len(ids) <= ONE_BY_ONE:
-        return {i: engine.run("store/fact_body", {"id": i})[0][0] for i in ids}
-    return dict(engine.run("store/fact_bodies", {"ids": ids}))
+        return {i: dict(zip(apart, engine.run("store/fact_body", {"id": i})[0])) for i in ids}
+    return {row[0]: dict(zip(apart, row[1:])) for row in engine.run("store/fact_bodies", {"ids": ids})}
 
 
 def _held_columns(engine: Engine, table: str) -> list[str]:
