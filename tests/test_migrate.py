@@ -109,6 +109,15 @@ def test_a_store_marked_in_this_layout_is_opened_without_reading_its_catalog(tmp
     assert sorted(p.name for p in store_dir.iterdir() if p.name.startswith(".")) == []  # no partial marker left
 
 
+def test_an_old_store_without_its_marker_is_refused_too(tmp_path):
+    """Files with no marker say nothing of their layout: they are asked, not trusted."""
+    store_dir = old_store(tmp_path / "store")
+    (store_dir / MARKER_FILE).unlink()
+    with pytest.raises(MigrationNeeded):
+        Store(store_dir, engine=ENGINE, hold=False)
+    assert json.loads((store_dir / MARKER_FILE).read_text())["format"] == 1
+
+
 def test_the_backup_restores_the_old_store(tmp_path):
     store_dir = old_store(tmp_path / "store")
     info = Store.migrate(store_dir, engine=ENGINE)

@@ -106,12 +106,14 @@ class Engine:
         else:
             marker = _marker(directory)
             self._check_marker(marker.get("engine"))
+            existed = (directory / DATABASE_FILE).exists()
             self.database = _open_database(module, directory)
             (directory / OWNER_FILE).write_text(str(os.getpid()))
             if marker:
                 self.format = int(marker.get("format", 1))
-            else:
-                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": FORMAT}))
+            else:  # files without a marker say nothing of their layout: asked, as a store marked 1 is
+                self.format = 1 if existed else FORMAT
+                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": self.format}))
         self.connection = module.Connection(self.database)
         self.in_transaction = False
         self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
