@@ -24,6 +24,9 @@ from round to round (so a noisy neighbour weighs on both alike), each starting w
 S is the entity with the most versions of ``lives_in``; before each half an untimed ``add S
 likes CITY`` gives the end something to end, so the writes keep adding to the store as a user's
 would, and the alone half's closes meet the write-ahead log as it grows and is folded in.
+A client's CPU time is its own; the holder's CPU time for each client command is read from
+/proc (Linux) and reported beside it (``holder cpu``): on a loaded machine, where wall times
+wait for a core, the two CPU times are the steady reading of what a command costs.
 Targets: a client command within ``CLIENT_TARGET`` (0.15 s) of a bare Python start, history,
 timeline, add and end alone within ``TARGET`` (0.4 s). Results: a table (median and worst of
 each, and both minus bare Python's median in the same run) and ``--out`` JSON.
@@ -103,6 +106,16 @@ def _timed(cmd: list[str]) -> tuple[float, float]:
     return took, usage.ru_utime + usage.ru_stime
 
 
+def _cpu_of(pid: int) -> float | None:
+    """The CPU time (user + system) process ``pid`` has used so far, in seconds (Linux's /proc;
+    None elsewhere): a holder's work for a client, which the client's own CPU time leaves out."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _graphmem(engine: str, store: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "graphmem", "--store", str(store), "--engine", engine, *args]
 
@@ -153,14 +166,16 @@ def measure(engine: str, store: Path, subject: str, repeat: int) -> dict[str, di
     wal = store / "graph.db.wal"
     question = f"where does {subject} live"
 
-    def record(name: str, took: tuple[float, float], log: bool = False) -> None:
+    def record(name: str, took: tuple[float, float], log: bool = False, holder: float | None = None) -> None:
         entry = times.setdefault(name, {"wall": [], "cpu": [], **({"log_after": []} if log else {})})
         entry["wall"].append(took[0])
         entry["cpu"].append(took[1])
         if log:
             entry["log_after"].append(wal.stat().st_size if wal.exists() else 0)
+        if holder is not None:
+            entry.setdefault("holder_cpu", []).append(holder)
 
-    def half(n: int, client: bool) -> None:
+    def half(n: int, client: bool, holder: int | None = None) -> None:
         city = f"Benchtown {os.getpid()}-{n}-{'client' if client else 'alone'}"
         prefix = "client " if client else ""
         commands = {
@@ -175,14 +190,18 @@ def measure(engine: str, store: Path, subject: str, repeat: int) -> dict[str, di
         _run(engine, store, "add", subject, "likes", city)  # untimed: what the half's end ends
         record(BARE, _timed([sys.executable, "-c", "pass"]))
         for name, args in commands.items():
-            record(prefix + name, _run(engine, store, *args), log=not client and name in ("add", "end"))
+            before = None if holder is None else _cpu_of(holder)
+            took = _run(engine, store, *args)
+            after = None if holder is None else _cpu_of(holder)
+            record(prefix + name, took, log=not client and name in ("add", "end"),
+                   holder=None if before is None or after is None else after - before)
 
     for n in range(repeat):
         for client in ((True, False) if n % 2 else (False, True)):
             if client:
-                with holding(engine, store):
+                with holding(engine, store) as held:
                     _run(engine, store, "search", question)  # untimed: the holder builds its search index
-                    half(n, True)
+                    half(n, True, held.pid)
             else:
                 half(n, False)
     return times
@@ -193,7 +212,9 @@ def summary(times: dict[str, dict[str, list]]) -> dict[str, dict[str, float]]:
     bare = statistics.median(times[BARE]["wall"])
     return {name: {"median": statistics.median(entry["wall"]), "worst": max(entry["wall"]),
                    "over": statistics.median(entry["wall"]) - bare, "worst_over": max(entry["wall"]) - bare,
-                   "cpu": statistics.median(entry["cpu"]), **({"target": TARGETS[name]} if name in TARGETS else {})}
+                   "cpu": statistics.median(entry["cpu"]),
+                   **({"holder_cpu": statistics.median(entry["holder_cpu"])} if entry.get("holder_cpu") else {}),
+                   **({"target": TARGETS[name]} if name in TARGETS else {})}
             for name, entry in times.items()}
 
 
@@ -209,6 +230,8 @@ def report(results: dict[str, dict[str, dict[str, list]]], versions: int) -> str
             mark = "" if target is None else ("  ok" if row["over"] <= target else "  missed")
             log = f"  log after: {', '.join(f'{b // 1024} KB' for b in entry['log_after'])}" \
                 if entry.get("log_after") else ""
+            if "holder_cpu" in row:
+                log += f"  holder cpu {row['holder_cpu']:.3f}"
             lines.append(f"{'':8} {name:17} {row['median']:6.3f} ({row['worst']:5.2f}) "
                          f"{row['cpu']:6.3f} ({max(entry['cpu']):5.2f}) {row['over']:6.3f} ({row['worst_over']:5.2f})"
                          f"{mark}{log}")

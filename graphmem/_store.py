@@ -20,7 +20,7 @@ from .core.aliases import ALIAS
 from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
-from .engine import ENGINES, MARKER_FILE, Engine, acquire, choose_engine, release
+from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
 from .errors import (
     Conflict,
     ImportFailed,
@@ -184,8 +184,9 @@ class Store:
                               "find it in use", RuntimeWarning, stacklevel=3)
 
     def _setup(self, timezone: str | None) -> None:
-        refuse_old_layout(self._db, self.path)  # before anything is written to it
         held = self._db.table_names()
+        if self._db.format < FORMAT:  # a store marked in this release's layout is not asked again
+            refuse_old_layout(self._db, self.path, held)  # before anything is written to it
         for table in TABLES:
             if table.name not in held:
                 self._db.run(f"schema/{table.name}")
@@ -202,6 +203,7 @@ class Store:
         self.tz = zone(self.tz_name)
         migrate(self._db, settings, self._write, self.kind_of)
         self._shared.forget()  # the migrations may have written settings
+        self._db.mark_current()
 
     # -- lifecycle ------------------------------------------------------------------
 

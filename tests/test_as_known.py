@@ -118,5 +118,6 @@ def test_every_fact_column_is_returned_by_name_from_the_declaration():
     assert expanded == "RETURN " + ", ".join(f"{'b' if c.name in fact.apart else 'f'}.{c.name} AS `{c.name}`"
                                              for c in fact.columns)
     assert set(fact.apart) == {"episodes", "supersedes", "superseded_by", "created_by", "closed_by", "reason"}
+    assert expand("RETURN {{body_columns b}}") == "RETURN " + ", ".join(f"b.{name}" for name in fact.apart)
     with pytest.raises(ValueError, match="unknown query macro"):
         expand("{{believed f}}")

@@ -57,11 +57,13 @@ def test_help_and_the_overview_import_nothing_heavy(args, tmp_path):
 
 #: What a store command (history, add, end...) does not need: the search index, its stemmers and its models,
 #: the time-phrase grammar (ISO times are read without it), networkx (snapshots only), the
-#: Cypher sandbox's multiprocessing, and pydantic's validators (records read from the store and
+#: Cypher sandbox's multiprocessing, pydantic's validators (records read from the store and
 #: a write's own decisions are made without validation; building one validator loads pydantic's
-#: plugin loader and costs 20-30 ms).
+#: plugin loader and costs 20-30 ms), and numpy and pyarrow (core dependencies since the Fact
+#: layout change, for Arrow answers, exports and migrations only).
 SEARCH_AND_PHRASES = ("graphmem.recall._live", "graphmem.recall._text", "graphmem.recall._models", "snowballstemmer",
-                      "graphmem.when._grammar", "networkx", "multiprocessing", "pydantic.plugin._loader")
+                      "graphmem.when._grammar", "networkx", "multiprocessing", "pydantic.plugin._loader",
+                      "numpy", "pyarrow")
 
 
 def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):

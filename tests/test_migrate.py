@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from graphmem import InvalidInput, MigrationNeeded, Store
+from graphmem.engine import FORMAT, MARKER_FILE
+from graphmem.read import questions
 from graphmem.write.migrations import LATEST
 from tests.conftest import ENGINE
 
@@ -27,7 +29,7 @@ def old_store(path: Path) -> Path:
     their DDL, engine-neutral) loaded into a new database of that layout."""
     import pyarrow.parquet as pq
 
-    from graphmem.engine import MARKER_FILE, acquire, release
+    from graphmem.engine import acquire, release
 
     tables = DATA / "release-0.2-tables"
     path.mkdir(parents=True)
@@ -58,6 +60,7 @@ def test_an_old_store_is_refused_then_migrated_and_answers_alike(tmp_path):
     with pytest.raises(MigrationNeeded, match="graphmem --store .* migrate"):
         Store(store_dir, engine=ENGINE, hold=False)
     assert sorted(p.name for p in store_dir.iterdir()) == before  # refusing wrote nothing
+    assert json.loads((store_dir / MARKER_FILE).read_text())["format"] == 1  # not even the marker
 
     phases = []
     info = Store.migrate(store_dir, engine=ENGINE, backup_to=tmp_path / "backup",
@@ -74,12 +77,45 @@ def test_an_old_store_is_refused_then_migrated_and_answers_alike(tmp_path):
         store.add("Mina", "lives_in", "Tromsø", recorded_at="2026-11-22")
         assert "Tromsø" in {v.object for v in store.beliefs(about="Mina")}
         assert store.check() == []
+    assert json.loads((store_dir / MARKER_FILE).read_text())["format"] == FORMAT  # converted: marked so
     exported = records(tmp_path / "again.jsonl")
     expected = records(EXPORTED)
     for record in (*exported, *expected):
         record.pop("engine", None)  # the header names the engine the export came from
     assert exported == expected
     assert Store.migrate(store_dir, engine=ENGINE) is None  # nothing left to do: nothing written
+
+
+def test_a_store_marked_in_this_layout_is_opened_without_reading_its_catalog(tmp_path, monkeypatch):
+    """The marker's format says the layout: a store marked by the release before this one is asked
+    its catalog once, then marked; a marked one is not asked again (a query saved on every open)."""
+    store_dir = tmp_path / "store"
+    with Store(store_dir, engine=ENGINE, hold=False) as store:
+        store.add("Ivan", "lives_in", "Prague")
+    marker = store_dir / MARKER_FILE
+    assert json.loads(marker.read_text()) == {"engine": ENGINE, "format": FORMAT}  # a new store is marked
+    marker.write_text(json.dumps({"engine": ENGINE, "format": 1, "demo": True}))  # as the release before marked it
+    asked: list[str] = []
+    held_columns = questions._held_columns
+    monkeypatch.setattr(questions, "_held_columns", lambda db, table: asked.append(table) or held_columns(db, table))
+    with Store(store_dir, engine=ENGINE, hold=False) as store:
+        assert [v.object for v in store.history("Ivan", "lives_in")] == ["Prague"]
+    assert asked == ["Fact"]
+    assert json.loads(marker.read_text()) == {"engine": ENGINE, "format": FORMAT, "demo": True}  # the rest kept
+    asked.clear()
+    with Store(store_dir, engine=ENGINE, hold=False) as store:
+        store.add("Ivan", "lives_in", "Berlin")
+    assert asked == []
+    assert sorted(p.name for p in store_dir.iterdir() if p.name.startswith(".")) == []  # no partial marker left
+
+
+def test_an_old_store_without_its_marker_is_refused_too(tmp_path):
+    """Files with no marker say nothing of their layout: they are asked, not trusted."""
+    store_dir = old_store(tmp_path / "store")
+    (store_dir / MARKER_FILE).unlink()
+    with pytest.raises(MigrationNeeded):
+        Store(store_dir, engine=ENGINE, hold=False)
+    assert json.loads((store_dir / MARKER_FILE).read_text())["format"] == 1
 
 
 def test_the_backup_restores_the_old_store(tmp_path):

@@ -39,7 +39,10 @@ DEFAULT_ENGINE = "kuzu"
 DATABASE_FILE = "graph.db"
 MARKER_FILE = "graphmem.json"
 OWNER_FILE = "owner.pid"
-FORMAT = 1
+#: The marker's ``format``: 2 says the store's files are in this release's layout (the Fact edge
+#: and its FactBody), so opening it reads no catalog to find out; a store marked 1 may be older,
+#: and its catalog is read (and, when current, its marker rewritten) as it is opened.
+FORMAT = 2
 
 #: The engine's own objects (kuzu and ladybug ship no type information): a database, a prepared
 #: statement, a query's result.
@@ -62,9 +65,14 @@ def _loaded_engine() -> str | None:
 
 
 def _marked_engine(directory: Path | None) -> str | None:
+    return _marker(directory).get("engine")
+
+
+def _marker(directory: Path | None) -> dict[str, Any]:
+    """The store's marker file (empty where there is none)."""
     if directory is None or not (directory / MARKER_FILE).exists():
-        return None
-    return json.loads((directory / MARKER_FILE).read_text()).get("engine")
+        return {}
+    return json.loads((directory / MARKER_FILE).read_text())
 
 
 def load_engine(name: str) -> ModuleType:
@@ -91,14 +99,21 @@ class Engine:
         self.lock = threading.RLock()
         self.users = 0
         module = load_engine(name)
+        #: The marker's format as the store was opened (a new store is made in this release's layout).
+        self.format = FORMAT
         if directory is None:
             self.database = module.Database(":memory:", **_buffer_pool())
         else:
-            self._check_marker()
+            marker = _marker(directory)
+            self._check_marker(marker.get("engine"))
+            existed = (directory / DATABASE_FILE).exists()
             self.database = _open_database(module, directory)
             (directory / OWNER_FILE).write_text(str(os.getpid()))
-            if not (directory / MARKER_FILE).exists():
-                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": FORMAT}))
+            if marker:
+                self.format = int(marker.get("format", 1))
+            else:  # files without a marker say nothing of their layout: asked, as a store marked 1 is
+                self.format = 1 if existed else FORMAT
+                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": self.format}))
         self.connection = module.Connection(self.database)
         self.in_transaction = False
         self._copied = False  # a COPY ran in the open transaction: it must not be rolled back
@@ -106,13 +121,23 @@ class Engine:
         self._prepared: dict[str, Prepared] | None = {} if name == "kuzu" else None
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
 
-    def _check_marker(self) -> None:
-        marked = _marked_engine(self.directory)
+    def _check_marker(self, marked: str | None) -> None:
         if marked and marked != self.name:
             raise EngineError(
                 f"store {self.directory} was made with {marked} and cannot be opened with {self.name}; "
                 f"open it with {marked}, or export it and import the file into a new {self.name} store"
             )
+
+    def mark_current(self) -> None:
+        """Say in the store's marker that its files are in this release's layout (see
+        :data:`FORMAT`); the caller has read the catalog and found them so."""
+        if self.format >= FORMAT:
+            return
+        if self.directory is not None:  # whole or not at all: other processes read it to choose an engine
+            marker, partial = self.directory / MARKER_FILE, self.directory / f".{MARKER_FILE}.{os.getpid()}"
+            partial.write_text(json.dumps({**_marker(self.directory), "format": FORMAT}))
+            os.replace(partial, marker)
+        self.format = FORMAT
 
     def run(self, name: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
         """Run the named query from queries/ with a complete parameter dict; return its rows."""

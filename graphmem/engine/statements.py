@@ -4,7 +4,8 @@ The store's own queries say two things by name rather than spelling them out, an
 written in as the files are loaded: ``{{believed f $as_of}}``, the rule of what the store believed
 at a moment (:func:`graphmem.core.as_known.cypher`), and ``{{fact_columns f b}}``, every column of
 the Fact table as declared (:mod:`graphmem.core.tables`), each returned under its own name from
-the edge ``f`` or its body ``b`` (the FactBody row the query matched by ``f.id``).
+the edge ``f`` or its body ``b`` (the FactBody row the query matched by ``f.id``), and
+``{{body_columns b}}``, the Fact columns kept apart in the body ``b``, in their declared order.
 
 Internal: the store's own queries; users run theirs with ``Store.cypher`` and ``Store.query``.
 """
@@ -43,6 +44,8 @@ def _macro(match: re.Match[str]) -> str:
         return as_known.cypher(*args)
     if name == "fact_columns" and len(args) == 2:
         return tables.by_name("Fact").values(*args)
+    if name == "body_columns" and len(args) == 1:
+        return ", ".join(f"{args[0]}.{name}" for name in tables.by_name("Fact").apart)
     raise ValueError(f"unknown query macro {match.group(0)!r}")
 
 

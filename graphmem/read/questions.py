@@ -111,8 +111,8 @@ def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
 
 
 def with_bodies(engine: Engine, rows: list[list[Any]], edge: int = 4) -> list[list[Any]]:
-    """Rows holding a fact's edge at index ``edge``, each with the edge's body (FactBody's
-    properties) inserted right after it (see :func:`bodies`)."""
+    """Rows holding a fact's edge at index ``edge``, each with the edge's body (the columns kept
+    apart in FactBody, by name) inserted right after it (see :func:`bodies`)."""
     if not rows:
         return rows
     found = bodies(engine, [row[edge]["id"] for row in rows])
@@ -126,23 +126,25 @@ ONE_BY_ONE = 64
 
 
 def bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The bodies (FactBody's properties) of the versions ``ids``, by id."""
+    """The bodies of the versions ``ids`` (the Fact columns kept apart in FactBody, by name), by id."""
     ids = list(dict.fromkeys(ids))
+    apart = by_name("Fact").apart
     if len(ids) <= ONE_BY_ONE:
-        return {i: engine.run("store/fact_body", {"id": i})[0][0] for i in ids}
-    return dict(engine.run("store/fact_bodies", {"ids": ids}))
+        return {i: dict(zip(apart, engine.run("store/fact_body", {"id": i})[0])) for i in ids}
+    return {row[0]: dict(zip(apart, row[1:])) for row in engine.run("store/fact_bodies", {"ids": ids})}
 
 
 def _held_columns(engine: Engine, table: str) -> list[str]:
     return [row[1] for row in engine.run_text(f"CALL table_info('{table}') RETURN *", {})]
 
 
-def layout_is_current(engine: Engine) -> bool:
+def layout_is_current(engine: Engine, held: set[str] | None = None) -> bool:
     """True when the store holds its facts as this release lays them out (a new, empty
     database does too); False for a store written in an older layout, whose Fact edges carry
     the columns this release keeps apart in FactBody. (A column added to the edge later is added
-    in place, by an ordinary numbered migration.)"""
-    if "Fact" not in engine.table_names():
+    in place, by an ordinary numbered migration.) ``held``: the tables the database holds, when
+    the caller has read them."""
+    if "Fact" not in (engine.table_names() if held is None else held):
         return True
     return not set(_held_columns(engine, "Fact")) & set(by_name("Fact").apart)
 
@@ -397,12 +399,9 @@ def timeline(engine: Engine, entity_ids: Collection[str], as_of: datetime) -> li
     """The facts of the entities ``entity_ids`` (one entity's names) believed at ``as_of``, in
     valid-time order (a fact between two of them once)."""
     unseen = unseen_at(engine, as_of)
-    versions = {v.id: v for entity in entity_ids for v in entity_versions(engine, entity)}
-    found = [
-        as_believed_at(v, as_of, unseen=unseen)
-        for v in versions.values()
-        if as_known.believed(v.recorded_at, v.superseded_at, as_of)
-    ]
+    versions = {v.id: v for entity in entity_ids
+                for v in _versions(engine, "store/entity_facts_believed", id=entity, as_of=to_engine(as_of))}
+    found = [as_believed_at(v, as_of, unseen=unseen) for v in versions.values()]
     return sorted(found, key=lambda v: (v.valid_from, v.predicate, v.id))
 
 

@@ -100,9 +100,10 @@ LATEST = MIGRATIONS[-1].number
 # -- layouts: rewritten by `graphmem migrate` ------------------------------------------------------
 
 
-def refuse_old_layout(engine: Engine, where: object) -> None:
-    """Raise MigrationNeeded for a store written in an older layout (nothing is changed)."""
-    if not layout_is_current(engine):
+def refuse_old_layout(engine: Engine, where: object, held: set[str] | None = None) -> None:
+    """Raise MigrationNeeded for a store written in an older layout (nothing is changed).
+    ``held``: the tables the database holds, when the caller has read them."""
+    if not layout_is_current(engine, held):
         raise MigrationNeeded(
             f"the store at {where} was written by an older graphmem, in a layout this release does not "
             f"read; convert it with `graphmem --store {where} migrate` (it takes a backup first)")

@@ -1,3 +1,3 @@
-// One version's body, by its id (a primary-key lookup).
+// One version's body, by its id (a primary-key lookup): the columns kept apart, in their declared order.
 MATCH (b:FactBody {id: $id})
-RETURN b
+RETURN {{body_columns b}}
