@@ -150,15 +150,6 @@ class Version(Model):
     reason: str | None = None
 
 
-class AliasGroup(Model):
-    """Names believed at one moment to be one entity: the ``alias_of`` facts that join them."""
-
-    id: str  # the group's id: its entity seen first
-    name: str  # that entity's name
-    entities: list[Entity]  # every entity of the group, that one first
-    versions: list[Version]  # the alias facts believed then that join them
-
-
 class Link(Model):
     """A supporting episode linked to a version after the version was written, and when."""
 
@@ -276,6 +267,15 @@ class Violation(Model):
     rule: str
     detail: str
     record: str | None = None  # the record at fault: "version v3", "decision d7", ...
+
+
+class AliasGroup(Model):
+    """Names believed at one moment to be one entity: the ``alias_of`` facts that join them."""
+
+    id: str  # the group's id: its entity seen first
+    name: str  # that entity's name
+    entities: list[Entity]  # every entity of the group, that one first
+    versions: list[Version]  # the alias facts believed then that join them
 
 
 class Neighbourhood(Model):
