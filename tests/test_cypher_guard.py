@@ -337,8 +337,12 @@ def test_cypher_like_noise_either_passes_or_is_refused(text):
     except UnsafeQuery:
         return
     assert ensure_read_only(result) == result
-    words = {t.text.upper() for t in tokenize(result) if t.kind == "word"}
-    assert "CREATE" not in words and ";" not in {t.text for t in tokenize(result)}
+    tokens = [t for t in tokenize(result) if t.kind not in ("space", "comment")]
+    keys = {i for i, t in enumerate(tokens)  # a word right after a single '.' is a property key: n.create
+            if i and tokens[i - 1].text == "." and tokens[i - 1].start + 1 == t.start
+            and (i < 2 or tokens[i - 2].text != ".")}
+    words = {t.text.upper() for i, t in enumerate(tokens) if t.kind == "word" and i not in keys}
+    assert "CREATE" not in words and ";" not in {t.text for t in tokens}
 
 
 @given(st.text().filter(lambda s: "\x00" not in s))
