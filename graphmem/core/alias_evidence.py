@@ -493,6 +493,8 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
         base = _diminutive_base(a)
+        if b.startswith(a) and _prefix_of_two(a, chat, nick):
+            return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
         if b not in chat.sure:
             if len(a) >= 3 and b.startswith(a) and b[len(a):] not in _SUFFIXES and min(
                     len(chat.mentions.get(a, ())), len(chat.mentions.get(b, ()))) >= 2:
@@ -528,6 +530,20 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _prefix_of_two(short: str, chat: _Chat, nick: dict[str, frozenset[str]]) -> bool:
+    """Whether the chat uses two names of one word that ``short`` begins and that part at once
+    after it without being one name (each other's nickname or pet form, one a longer spelling of
+    the other): "nik" of nikhil and of nikita, not "mel" of melanie and melany."""
+    longer = [n for n in chat.mentions if " " not in n and n != short and n.startswith(short)
+              and n[len(short):] not in _SUFFIXES]
+
+    def one(x: str, y: str) -> bool:
+        bx, by = _diminutive_base(x), _diminutive_base(y)
+        return x in nick.get(y, ()) or x[len(short)] == y[len(short)] or y.startswith(bx) or x.startswith(by)
+
+    return any(not one(x, y) for i, x in enumerate(longer) for y in longer[i + 1:])
 
 
 def candidates(messages: Sequence[Message], known: Iterable[str] = ()) -> list[str]:
