@@ -325,7 +325,8 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
-                    and not lowered(i, nxt) and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
+                    and not lowered(i, nxt) \
+                    and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
             if name_like(t.key) and nxt.key in _HEADS:
                 stop = j + 2
