@@ -4,6 +4,8 @@
 check. The rules are pure functions over messages (text, speaker, id) and the store's entity
 names; what counts as evidence:
 
+- **which words are names**: words used the way names are; where a writer capitalises names, a
+  word they write in lower case is not one and a word they capitalise is; accents folded;
 - **the names themselves**: a nickname or diminutive of a name (the ``nicknames`` data: Peggy
   and Margaret, Jim and James), a short form (Mel of Melanie, Edi of Edinburgh, Philly of
   Philadelphia), a name with and without a surname or a title (Dan and Dan Whitaker, Sue and
