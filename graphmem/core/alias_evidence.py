@@ -4,6 +4,8 @@
 check. The rules are pure functions over messages (text, speaker, id) and the store's entity
 names; what counts as evidence:
 
+- **which words are names**: words used the way names are; where a writer capitalises names, a
+  word they write in lower case is not one and a word they capitalise is; accents folded;
 - **the names themselves**: a nickname or diminutive of a name (the ``nicknames`` data: Peggy
   and Margaret, Jim and James), a short form (Mel of Melanie, Edi of Edinburgh, Philly of
   Philadelphia), a name with and without a surname or a title (Dan and Dan Whitaker, Sue and
@@ -35,6 +37,7 @@ Internal: :mod:`graphmem.read.alias_suggestions` gathers the store's messages an
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -100,7 +103,7 @@ win pay bad sad mad hot cold home house room door work school shop park city tow
 
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
 _TITLES = frozenset("""
-auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint tia tio tita tito grandma
+auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito grandma
 grandpa granny grandad granddad
 """.split())
 
@@ -141,8 +144,8 @@ _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife
 
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
-_POSSESSIVE = re.compile(r"['’]s$")
-_DOTTED = frozenset("st mr mrs ms dr".split())  # titles written with a dot: "st. mary's"
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_DOTTED = frozenset("st mr mrs ms dr fr".split())  # titles written with a dot: "st. mary's"
 _CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
 
 
@@ -165,7 +168,7 @@ def _tokens(number: int, text: str) -> list[_Token]:
         after = raw[i + 1] if i + 1 < len(raw) else "$"
         clean = word[:-1] if word.endswith(".") and word[:-1].lower() not in _DOTTED else word
         end = "." if clean != word else (after if not after[0].isalnum() else "")
-        lower = clean.lower().rstrip(".")
+        lower = _fold(clean).rstrip(".")
         found.append(_Token(clean, _POSSESSIVE.sub("", lower), lower.replace("’", "'"),
                             number, len(found), end))
     return found
@@ -177,9 +180,16 @@ def _joined(words: Sequence[_Token]) -> str:
     return " ".join([w.whole for w in words[:-1]] + [words[-1].key])
 
 
+def _fold(text: str) -> str:
+    """Lower case without accents: "Ciarán" and "ciaran" are one spelling to compare."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
 def _key(name: str) -> str:
-    """A name compared: lower case, dots and a final possessive dropped, spaces collapsed."""
-    return " ".join(_POSSESSIVE.sub("", w) for w in name.lower().replace(".", " ").split())
+    """A name compared: lower case without accents, dots and a final possessive dropped, spaces
+    collapsed."""
+    return " ".join(_POSSESSIVE.sub("", w) for w in _fold(name).replace(".", " ").split())
 
 
 @cache
@@ -201,6 +211,8 @@ def _diminutive_base(word: str) -> str:
     for ending in ("ie", "y", "ey"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             stem = word[: -len(ending)]
+            if stem[-1] in "aeiou":
+                return word  # "shay" is no pet form of a "sha-" name
             if len(stem) >= 4 and stem[-1] == stem[-2]:
                 stem = stem[:-1]
             if stem.endswith("l") and stem[-2:-1] == "l":
@@ -247,7 +259,7 @@ class _Chat:
 
     def speaker(self, message: int) -> str | None:
         who = self.messages[message].speaker
-        return who.lower() if who else None
+        return _fold(who) if who else None
 
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """Episode ids in the order of the messages."""
@@ -261,7 +273,7 @@ class _Chat:
 
 def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     tokens = [_tokens(i, m.text) for i, m in enumerate(messages)]
-    speakers = {m.speaker.lower(): m.speaker for m in messages if m.speaker}
+    speakers = {_fold(m.speaker): m.speaker for m in messages if m.speaker}
     chat = _Chat(messages, tokens, speakers, order={m.id: i for i, m in enumerate(messages)})
     counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
     after_determiner: Counter[str] = Counter(
@@ -280,9 +292,21 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
 
     known_keys = {_key(k) for k in known} | set(speakers)
     given = nick_names | set(speakers)
+    capitalisers = _capitalisers(chat, given)
+
+    capitalised = {t.key for ts in tokens for t in ts if t.text[:1].isupper()}
+
+    def lowered(message: int, token: _Token) -> bool:
+        """A word in lower case from a writer who capitalises names: not a name there (opening a
+        message, only when the chat never writes it with a capital)."""
+        return chat.speaker(message) in capitalisers and token.text[:1].islower() and token.key not in known_keys \
+            and (token.index > 0 or token.key not in capitalised)
+
     sure = set(given) | known_keys | {
         t.key for ts in tokens for prev, t in zip(ts, ts[1:])
         if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in _RELATION_WORDS or prev.key in _TITLES)}
+    sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
+             if t.text[:1].isupper() and not t.text.isupper() and t.key not in _FUNCTION and t.key not in _TITLES}
     modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
     bigram_ends: dict[tuple[str, str], set[str]] = defaultdict(set)
     for ts in tokens:
@@ -292,6 +316,8 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     for i, ts in enumerate(tokens):
         after = [ts[j + 1].key if j + 1 < len(ts) else "" for j in range(len(ts))]
         for j, t in enumerate(ts):
+            if lowered(i, t):
+                continue
             if name_like(t.key) or t.key in known_keys:
                 chat.add(t.key, i, j, j + 1, _POSSESSIVE.sub("", t.text))
             nxt = ts[j + 1] if j + 1 < len(ts) else None
@@ -301,6 +327,7 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
+                    and not lowered(i, nxt) \
                     and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
             if name_like(t.key) and nxt.key in _HEADS:
@@ -332,6 +359,33 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     chat.sure = sure
     _shorter_spellings(chat)
     return chat
+
+
+def _capitalisers(chat: _Chat, given: Iterable[str]) -> set[str]:
+    """The speakers who write names with a capital: most of the words they use that the
+    nickname data knows as given names (or that are a speaker's name), past a message's first
+    word, are mostly written with one (counted once a word, so a common word the data also lists
+    weighs no more than a name). In their messages a word in lower case is not a name; a chat
+    typed all in lower case has none."""
+    given = set(given) - _FUNCTION
+    seen: dict[str, dict[str, Counter[bool]]] = defaultdict(lambda: defaultdict(Counter))
+    for m, ts in enumerate(chat.tokens):
+        who = chat.speaker(m)
+        if who is None:
+            continue
+        for t in ts[1:]:
+            if t.key in given and not t.text.isupper():
+                seen[who][t.key][t.text[:1].isupper()] += 1
+    found = set()
+    for who, words in seen.items():
+        capital = sum(1 for n in words.values() if n[True] > n[False])
+        if capital >= 5 and capital >= _CAPITALISED_AT_LEAST * len(words):
+            found.add(who)
+    return found
+
+
+#: The share of given names a writer capitalises from which lower case means "not a name".
+_CAPITALISED_AT_LEAST = 0.75
 
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
@@ -442,6 +496,8 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
         base = _diminutive_base(a)
+        if b.startswith(a) and _prefix_of_two(a, chat, nick):
+            return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
         if b not in chat.sure:
             if len(a) >= 3 and b.startswith(a) and b[len(a):] not in _SUFFIXES and min(
                     len(chat.mentions.get(a, ())), len(chat.mentions.get(b, ()))) >= 2:
@@ -477,6 +533,20 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _prefix_of_two(short: str, chat: _Chat, nick: dict[str, frozenset[str]]) -> bool:
+    """Whether the chat uses two names of one word that ``short`` begins and that part at once
+    after it without being one name (each other's nickname or pet form, one a longer spelling of
+    the other): "nik" of nikhil and of nikita, not "mel" of melanie and melany."""
+    longer = [n for n in chat.mentions if " " not in n and n != short and n.startswith(short)
+              and n[len(short):] not in _SUFFIXES]
+
+    def one(x: str, y: str) -> bool:
+        bx, by = _diminutive_base(x), _diminutive_base(y)
+        return x in nick.get(y, ()) or x[len(short)] == y[len(short)] or y.startswith(bx) or x.startswith(by)
+
+    return any(not one(x, y) for i, x in enumerate(longer) for y in longer[i + 1:])
 
 
 def candidates(messages: Sequence[Message], known: Iterable[str] = ()) -> list[str]:
