@@ -1,4 +1,5 @@
-// The bodies of versions by id: one primary-key lookup each. Reads that find a few edges fetch
+// The bodies of versions by id: one primary-key lookup each on ladybug, a scan of every body on
+// kuzu (see read/questions.py bodies). Reads that find a few edges fetch
 // their bodies so; joining on f.id instead lets an engine scan every body (ladybug does).
 UNWIND $ids AS i
 MATCH (b:FactBody {id: i})
