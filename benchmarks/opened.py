@@ -6,11 +6,11 @@ Opens the store read as it is (no copy, nothing written) with whichever graphmem
 path, so one store made by the release before can be timed with that release's code and, once
 converted, with this one's. Times in CPU seconds (every thread of the process) and wall seconds:
 ``Store.history`` of the 1M workload's 200 K1 keys, and for ``--people`` of their subjects what
-the explorer asks when a person is opened (``graphmem/explorer/api.py``): ``/api/graph`` (the
-neighbourhood, depth 1), ``/api/timeline``, ``/api/changes`` about the first 5 over the 90 days
-before the latest write (a whole-store diff, filtered), and ``/api/version`` of each of the first edges shown (up to 10, what a
-click on an edge asks). ``--repeats`` rounds, each a fresh pass over the same keys; every answer's
-size is kept, so runs of the two layouts can be checked to have answered the same.
+the explorer asks when a person is opened (``graphmem/explorer/api.py``): ``/api/graph``
+(the neighbourhood, depth 1), ``/api/timeline``, ``/api/changes`` about the first 5 over the 90
+days before the latest write (a whole-store diff, filtered), and ``/api/version`` of each of the
+first edges shown (up to 10, what a click on an edge asks). ``--repeats`` rounds, each a fresh
+pass over the same keys; every answer's size is kept, so runs of the two layouts can be checked to have answered the same.
 """
 
 from __future__ import annotations
