@@ -10,7 +10,8 @@ the explorer asks when a person is opened (``graphmem/explorer/api.py``): ``/api
 (the neighbourhood, depth 1), ``/api/timeline``, ``/api/changes`` about the first 5 over the 90
 days before the latest write (a whole-store diff, filtered), and ``/api/version`` of each of the
 first edges shown (up to 10, what a click on an edge asks). ``--repeats`` rounds, each a fresh
-pass over the same keys; every answer's size is kept, so runs of the two layouts can be checked to have answered the same.
+pass over the same keys; every answer's size is kept, so runs of the two layouts can be
+checked to have answered the same.
 """
 
 from __future__ import annotations
