@@ -7,7 +7,7 @@ path, so one store made by the release before can be timed with that release's c
 converted, with this one's. Times in CPU seconds (every thread of the process) and wall seconds:
 ``Store.history`` of the 1M workload's 200 K1 keys, and for ``--people`` of their subjects what
 the explorer asks when a person is opened (``graphmem/explorer/api.py``): ``/api/graph``
-(the neighbourhood, depth 1), ``/api/timeline``, ``/api/changes`` about the first 5 over the 90
+(the neighbourhood, depth 1), ``/api/timeline``, ``/api/changes`` about the first ``--changes`` over the 90
 days before the latest write (a whole-store diff, filtered), and ``/api/version`` of each of the
 first edges shown (up to 10, what a click on an edge asks). ``--repeats`` rounds, each a fresh
 pass over the same keys; every answer's size is kept, so runs of the two layouts can be
@@ -31,6 +31,7 @@ def main() -> None:
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--people", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--changes", type=int, default=5, help="how many of the people /api/changes is asked about")
     parser.add_argument("--label", default="")
     args = parser.parse_args()
 
@@ -71,7 +72,7 @@ def main() -> None:
         timed("api_timeline", lambda: endpoint(api.timeline, lambda p: {"entity": [p], "as_of": [as_of]}))
         timed("api_changes", lambda: sum(len(json.dumps(api.changes(store, {"since": [since], "until": [as_of],
                                                                              "focus": [p]}), default=str))
-                                         for p in people[:5]))
+                                         for p in people[:args.changes]))
         timed("api_version", lambda: sum(len(json.dumps(api.version(store, {"id": [i]}), default=str))
                                          for p in people for i in shown[p]))
     results["versions_clicked"] = sum(len(v) for v in shown.values())

@@ -137,8 +137,13 @@ def bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
         return {}
     if engine.keys_by_index or (len(ids) > ONE_BY_ONE and len(ids) * SCAN_PER_LOOKUP
                                 > engine.run("store/fact_body_count")[0][0]):
-        return dict(engine.run("store/fact_bodies", {"ids": ids}))
-    return {i: engine.run("store/fact_body", {"id": i})[0][0] for i in ids}
+        return {row[0]: _body(row[1:]) for row in engine.run("store/fact_bodies", {"ids": ids})}
+    return {i: _body(engine.run("store/fact_body", {"id": i})[0]) for i in ids}
+
+
+def _body(values: list[Any]) -> dict[str, Any]:
+    """A body read as its columns (``{{body_columns b}}``: a node costs kuzu more to return)."""
+    return dict(zip(_FACT.apart, values, strict=True))
 
 
 def _held_columns(engine: Engine, table: str) -> list[str]:
@@ -161,9 +166,9 @@ def version(engine: Engine, version_id: str) -> Version | None:
     found = engine.run("store/version_subject", {"id": version_id})  # its subject and its body
     if not found:
         return None
-    (subject, body), = found
+    subject, *body = found[0]
     rows = engine.run("store/fact_get", {"subject": subject, "id": version_id})
-    return records.version([*rows[0][:5], body, *rows[0][5:]]) if rows else None
+    return records.version([*rows[0][:5], _body(body), *rows[0][5:]]) if rows else None
 
 
 @consistent

@@ -3,4 +3,4 @@
 // their bodies so; joining on f.id instead lets an engine scan every body (ladybug does).
 UNWIND $ids AS i
 MATCH (b:FactBody {id: i})
-RETURN b.id, b
+RETURN b.id, {{body_columns b}}

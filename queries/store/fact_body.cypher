@@ -1,3 +1,3 @@
 // One version's body, by its id (a primary-key lookup).
 MATCH (b:FactBody {id: $id})
-RETURN b
+RETURN {{body_columns b}}
