@@ -1,6 +1,7 @@
 """History and the explorer's reads of one person, on a store of either layout (issue 29's target).
 
     GRAPHMEM_ENGINE=kuzu python -m benchmarks.opened --store DIR --out result.json [--people 20]
+    python -m benchmarks.opened --summarize RUN.json... --out summary.json   # the table, from runs
 
 Opens the store read as it is (no copy, nothing written) with whichever graphmem is on the
 path, so one store made by the release before can be timed with that release's code and, once
@@ -24,9 +25,37 @@ from datetime import timedelta
 from pathlib import Path
 
 
+def summarize(runs: list[Path], out: Path) -> None:
+    """Every run's rounds by engine and label (``--label``), CPU min and max per question, and
+    a Markdown table of them; the answers' sizes must agree across a question's runs."""
+    grouped: dict = {}
+    for path in runs:
+        run = json.loads(path.read_text())
+        into = grouped.setdefault(run["engine"], {}).setdefault(run["label"], {"runs": [], "cpu": {}, "sizes": {}})
+        into["runs"].append(path.name)
+        for name, rounds in run["runs"].items():
+            into["cpu"].setdefault(name, []).extend(r["cpu"] for r in rounds)
+            into["sizes"].setdefault(name, set()).add(run["sizes"][name])
+    lines = []
+    for engine, labels in grouped.items():
+        for name in next(iter(labels.values()))["cpu"]:
+            sizes = set().union(*(found["sizes"][name] for found in labels.values()))
+            assert len(sizes) == 1, f"{engine} {name}: the runs answered differently ({sizes})"
+            cells = [f"{min(v):.2f}–{max(v):.2f}" for v in (found["cpu"][name] for found in labels.values())]
+            lines.append(f"| {engine} | {name} | " + " | ".join(cells) + " |")
+    header = "| engine | question | " + " | ".join(next(iter(grouped.values()))) + " |"
+    table = "\n".join([header, "|" + "---|" * (header.count("|") - 1), *lines])
+    for labels in grouped.values():
+        for found in labels.values():
+            found["sizes"] = {name: sorted(sizes) for name, sizes in found["sizes"].items()}
+    out.write_text(json.dumps({"table": table, "engines": grouped}, indent=1) + "\n")
+    print(table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--store", required=True, type=Path)
+    parser.add_argument("--summarize", nargs="+", type=Path, help="runs to put in one table")
+    parser.add_argument("--store", type=Path)
     parser.add_argument("--params", type=Path, default=Path("/tmp/graphmem-bench/1m-seed1/params.json"))
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--people", type=int, default=20)
@@ -34,6 +63,11 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=5, help="how many of the people /api/changes is asked about")
     parser.add_argument("--label", default="")
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize, args.out)
+        return
+    if args.store is None:
+        parser.error("--store is required")
 
     from graphmem import Store
     from graphmem.explorer import api
