@@ -96,3 +96,38 @@ def test_a_store_made_by_this_release_opens_and_answers_alike(tmp_path):
         return [json.loads(line) for line in Path(path).read_text().splitlines()]
 
     assert records(tmp_path / "again.jsonl") == records(data / "kuzu-release-0.1.jsonl")
+
+
+@pytest.mark.parametrize("by_index", [False, True])
+@pytest.mark.parametrize("one_by_one, scan_per_lookup", [(64, 1000), (0, 1000), (0, 0), (1000, 0)])
+def test_bodies_read_by_key_are_the_bodies_joined_to_their_edges(store, monkeypatch, by_index, one_by_one,
+                                                                 scan_per_lookup):
+    """Each way of reading a few versions' bodies (one UNWIND of keys, one lookup per key, one
+    scan: see questions.bodies) answers what the whole-store read joins to each edge."""
+    from graphmem.read import questions
+
+    store.add("Ana", "lives_in", "Lisbon", valid_from="2020-01-01", recorded_at="2024-01-01")
+    store.add("Ana", "lives_in", "Porto", valid_from="2022-01-01", recorded_at="2024-02-01", quote="I moved")
+    store.add_many([(f"P{i}", "knows", "Ana", None, None) for i in range(70)])
+    store.retract(store.history("P3", "knows")[0].id, reason="never met")
+    joined = {v.id: {name: getattr(v, name) for name in ("episodes", "supersedes", "superseded_by",
+                                                          "created_by", "closed_by", "reason")}
+              for v in questions.every_version(store._db)}
+    ids = sorted(joined)
+    assert len(ids) > 70  # more than ONE_BY_ONE, and every body column holds something somewhere
+    assert all(any(body[name] for body in joined.values()) for name in joined[ids[0]])
+    monkeypatch.setattr(store._db, "keys_by_index", by_index)
+    monkeypatch.setattr(questions, "ONE_BY_ONE", one_by_one)
+    monkeypatch.setattr(questions, "SCAN_PER_LOOKUP", scan_per_lookup)
+    for asked in (ids, ids[:1], ids[5:9] + ids[5:6], []):
+        found = questions.bodies(store._db, asked)
+        assert set(found) == set(asked)
+        for vid, body in found.items():
+            read = {**body, "created_by": body["created_by"] or "", "episodes": body["episodes"] or [],
+                    "supersedes": body["supersedes"] or [], "superseded_by": body["superseded_by"] or []}
+            assert read == joined[vid], vid
+    assert [v.model_dump() for v in store.timeline("Ana")] == [  # and so do the reads built on them
+        v.model_dump() for v in sorted(
+            (questions.as_believed_at(v, store.now()) for v in store.versions("Ana")
+             if v.recorded_at <= store.now() and (v.superseded_at is None or store.now() < v.superseded_at)),
+            key=lambda v: (v.valid_from, v.predicate, v.id))]

@@ -44,8 +44,8 @@ def _macro(match: re.Match[str]) -> str:
         return as_known.cypher(*args)
     if name == "fact_columns" and len(args) == 2:
         return tables.by_name("Fact").values(*args)
-    if name == "body_columns" and len(args) == 1:
-        return ", ".join(f"{args[0]}.{name}" for name in tables.by_name("Fact").apart)
+    if name == "body_columns" and len(args) == 1:  # a fact body's columns, in Fact.apart's order
+        return ", ".join(f"{args[0]}.{column}" for column in tables.by_name("Fact").apart)
     raise ValueError(f"unknown query macro {match.group(0)!r}")
 
 

@@ -119,19 +119,31 @@ def with_bodies(engine: Engine, rows: list[list[Any]], edge: int = 4) -> list[li
     return [[*row[:edge + 1], found[row[edge]["id"]], *row[edge + 1:]] for row in rows]
 
 
-#: Up to this many versions, their bodies are read one primary-key lookup each: kuzu answers a
-#: list of keys (``UNWIND $ids ... {id: i}``) by scanning every body (~0.35 s at 1M versions), a
-#: key given as a parameter by its index (well under a millisecond). Past it, one scan for all.
+#: kuzu: up to this many versions, their bodies are read one primary-key lookup each (kuzu
+#: answers a list of keys by scanning every body). Past it, see :data:`SCAN_PER_LOOKUP`.
 ONE_BY_ONE = 64
+#: kuzu: a scan of every body costs about as much as one key lookup per this many bodies
+#: (measured at 1M versions: ~0.3 s a scan, ~0.2-0.3 ms a lookup), so more keys than
+#: ``bodies // SCAN_PER_LOOKUP`` (and more than :data:`ONE_BY_ONE`) are read with one scan.
+SCAN_PER_LOOKUP = 1000
 
 
 def bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The bodies of the versions ``ids`` (the Fact columns kept apart in FactBody, by name), by id."""
+    """The bodies (FactBody's properties) of the versions ``ids``, by id: in one statement where
+    the engine looks a list of keys up by index (ladybug), else one key lookup each unless a
+    scan of every body costs less (kuzu, many keys in a small store)."""
     ids = list(dict.fromkeys(ids))
-    apart = by_name("Fact").apart
-    if len(ids) <= ONE_BY_ONE:
-        return {i: dict(zip(apart, engine.run("store/fact_body", {"id": i})[0])) for i in ids}
-    return {row[0]: dict(zip(apart, row[1:])) for row in engine.run("store/fact_bodies", {"ids": ids})}
+    if not ids:
+        return {}
+    if engine.keys_by_index or (len(ids) > ONE_BY_ONE and len(ids) * SCAN_PER_LOOKUP
+                                > engine.run("store/fact_body_count")[0][0]):
+        return {row[0]: _body(row[1:]) for row in engine.run("store/fact_bodies", {"ids": ids})}
+    return {i: _body(engine.run("store/fact_body", {"id": i})[0]) for i in ids}
+
+
+def _body(values: list[Any]) -> dict[str, Any]:
+    """A body read as its columns (``{{body_columns b}}``: a node costs kuzu more to return)."""
+    return dict(zip(_FACT.apart, values, strict=True))
 
 
 def _held_columns(engine: Engine, table: str) -> list[str]:
@@ -152,11 +164,12 @@ def layout_is_current(engine: Engine, held: set[str] | None = None) -> bool:
 @consistent
 def version(engine: Engine, version_id: str) -> Version | None:
     """One stored version by id (status not set), or None: a key lookup, then its subject's edges."""
-    found = engine.run("store/version_subject", {"id": version_id})
+    found = engine.run("store/version_subject", {"id": version_id})  # its subject and its body
     if not found:
         return None
-    rows = with_bodies(engine, engine.run("store/fact_get", {"subject": found[0][0], "id": version_id}))
-    return records.version(rows[0]) if rows else None
+    subject, *body = found[0]
+    rows = engine.run("store/fact_get", {"subject": subject, "id": version_id})
+    return records.version([*rows[0][:5], _body(body), *rows[0][5:]]) if rows else None
 
 
 @consistent
