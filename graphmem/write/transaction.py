@@ -73,6 +73,7 @@ class WriteSet:
             rows = [{"subject": c["subject"], "version": c["id"], "closed_at": c["at"],
                      "replaced_by": c["superseded_by"], "closing_decision": c["decision"],
                      "retract_reason": c["reason"]} for c in closes]
+            closed: list[Any]
             if close_by_key:  # each edge found from its subject, the bodies by key at once
                 closed = [row for row in closes if engine.run(
                     "store/fact_close_edge", {"subject": row["subject"], "id": row["id"], "at": row["at"],
@@ -251,9 +252,9 @@ class Transaction:
         rows = [{"subject": s, "wanted": p, "ends_from": _end_bound(since, _EARLIEST_END)}
                 for (s, p), since in wanted.items()]
         fetched: dict[tuple[str, str], list[Held]] = {key: [] for key in wanted}
-        found = self._believed_by_key(rows) if self.by_key(len(rows)) else \
+        believed = self._believed_by_key(rows) if self.by_key(len(rows)) else \
             _load(self.engine, "store/batch_believed", _KEY_ROWS, rows, open=OPEN_END)
-        for subject, predicate, *row in found:
+        for subject, predicate, *row in believed:
             fetched[(subject, predicate)].append(_held(row))
         for key, held in fetched.items():
             self._held[key], self._since[key] = held, wanted[key]
