@@ -9,7 +9,9 @@ process (every thread) and wall seconds, split by what the engine was asked: the
 the believed-version lookups (with their bodies), the closes, the inserts, the COMMIT, other
 statements (the settings), and the rest (the gate planning in Python, the write set built). The
 engine is GRAPHMEM_ENGINE's; the graphmem imported is the one on the path, so the same command
-measures another commit (its code on PYTHONPATH) on a copy of the same store.
+measures another commit (its code on PYTHONPATH, this file copied into its benchmarks/, run
+from its directory) on a copy of the same store. ``--by-key always|never`` forces how the batch
+reads and closes its keys (graphmem chooses by ``transaction.KEY_WORTH``).
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=1000, help="W1's batches of this size")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA / "1m-seed1",
                         help="a generated scale (its params.json; see benchmarks.runner.prepare)")
+    parser.add_argument("--by-key", choices=("auto", "always", "never"), default="auto",
+                        help="how the batch reads its keys: as graphmem chooses (KEY_WORTH), or forced")
     parser.add_argument("--label", default="")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
@@ -100,6 +104,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import graphmem
     from graphmem import Store
+    from graphmem.write import transaction
+
+    if args.by_key != "auto":  # one key at a time always (worth 0), or never
+        for engine_name in ("kuzu", "ladybug"):
+            transaction.KEY_WORTH[engine_name] = 0 if args.by_key == "always" else 10**12
 
     shutil.rmtree(args.work, ignore_errors=True)
     shutil.copytree(args.store, args.work)
@@ -131,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     engine = store.engine
     store.close()
     shutil.rmtree(args.work, ignore_errors=True)
-    result = {"engine": engine, "data": str(args.data), "size": args.size, "label": args.label,
+    result = {"engine": engine, "data": str(args.data), "size": args.size, "label": args.label, "by_key": args.by_key,
               "graphmem": str(Path(graphmem.__file__).parent.parent), "batches": batches}
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
