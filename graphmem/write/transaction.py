@@ -13,7 +13,9 @@ Why bulk loads read Arrow tables (measured at 1M versions, both engines): an ``U
 list of dicts pays for converting every dict and, on kuzu, plans ``MATCH (s {id: r.x})`` as a
 scan of every entity per row; ``COPY`` into a non-empty edge table costs seconds at commit and
 must never be rolled back. ``LOAD FROM`` an Arrow table with the keys matched in separate
-``MATCH`` clauses creates 10,000 edges in ~0.2 s and closes 10,000 in ~0.5 s.
+``MATCH`` clauses creates 10,000 edges in ~0.2 s and closes 10,000 in ~0.5 s. But a statement
+that finds edges from a loaded table of subjects walks every edge of the store: in a large
+store a batch reads and closes its keys one key at a time instead (:data:`KEY_WORTH`).
 """
 
 from __future__ import annotations
