@@ -18,6 +18,7 @@ from benchmarks.runner import ENGINE_SYSTEMS, SYSTEMS, prepare, work
 from graphmem import InvalidPeriod, Store
 from graphmem.core.times import TICK, UTC
 from graphmem.models import Assertion
+from graphmem.write import transaction
 from tests.conftest import ENGINE
 
 
@@ -161,7 +162,20 @@ def seeded() -> Store:
     return store, episode.id
 
 
-def test_batch_writes_what_one_call_each_writes(tmp_path):
+@pytest.fixture(params=["statements", "by key"])
+def lookups(request, monkeypatch):
+    """Both ways a batch reads and closes its keys (see transaction.KEY_WORTH): one statement
+    each (what a small store gets), and one key at a time (a large store, on ladybug)."""
+    worth = 0 if request.param == "by key" else 10**12
+    monkeypatch.setitem(transaction.KEY_WORTH, ENGINE, worth)
+    loaded: list[str] = []  # the bulk statements run, to see which way was taken
+    load = transaction._load
+    monkeypatch.setattr(transaction, "_load", lambda engine, query, *args, **kw: (
+        loaded.append(query), load(engine, query, *args, **kw))[1])
+    yield request.param, loaded
+
+
+def test_batch_writes_what_one_call_each_writes(tmp_path, lookups):
     at = BASE + timedelta(days=1)
     batched, episode = seeded()
     one_by_one, _ = seeded()
@@ -176,11 +190,15 @@ def test_batch_writes_what_one_call_each_writes(tmp_path):
     assert records(tmp_path / "batch.jsonl") == records(tmp_path / "single.jsonl")
     assert decisions == singles
     assert batched.check() == []
+    way, loaded = lookups
+    by_key = {"store/batch_bodies", "store/batch_close_bodies"}
+    assert by_key <= set(loaded) if way == "by key" else not by_key & set(loaded)
+    assert ("store/batch_believed" in loaded) == (way == "statements")
     batched.close()
     one_by_one.close()
 
 
-def test_batch_is_atomic():
+def test_batch_is_atomic(lookups):
     store, _ = seeded()
     before = store.versions()
     with pytest.raises(InvalidPeriod):

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import graphmem._store
 import graphmem.engine
 from graphmem import Conflict, InvalidInput, Said, Store, TimeWentBackwards
 from graphmem.core.times import TICK, UTC
 from graphmem.extract_rules import ExtractedFact
-from graphmem.write import review
+from graphmem.write import review, transaction
 from tests.conftest import ENGINE
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)
@@ -78,10 +79,21 @@ MESSAGES = st.lists(st.tuples(st.integers(0, 2), st.lists(FACTS, max_size=3)), m
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
-@given(messages=MESSAGES, mode=st.sampled_from(["approve", "skip", "review"]), split=st.integers(1, 5))
-def test_many_messages_to_a_transaction_write_the_log_of_one_write_each(tmp_path, messages, mode, split):
+@given(messages=MESSAGES, mode=st.sampled_from(["approve", "skip", "review"]), split=st.integers(1, 5),
+       way=st.sampled_from(["row by row", "statements", "by key"]))
+def test_many_messages_to_a_transaction_write_the_log_of_one_write_each(tmp_path, messages, mode, split, way):
     """Refused ends ("nothing to end") and refused approvals are undone inside the transaction:
-    the log is byte for byte the one of one write per message, ids and times included."""
+    the log is byte for byte the one of one write per message, ids and times included, whether
+    the write reads and stores row by row or in bulk, and in bulk whether it reads and closes
+    its keys in one statement or one key at a time (see transaction.KEY_WORTH)."""
+    with pytest.MonkeyPatch.context() as patch:
+        if way != "row by row":  # in bulk from the first message, not the 16th
+            patch.setattr(graphmem._store, "_BULK", 1)
+            patch.setitem(transaction.KEY_WORTH, ENGINE, 0 if way == "by key" else 10**12)
+        many_messages_write_the_log_of_one_write_each(tmp_path, messages, mode, split)
+
+
+def many_messages_write_the_log_of_one_write_each(tmp_path, messages, mode, split):
     said, day = [], 0
     for n, (step, facts) in enumerate(messages):
         day += step  # steps of 0: messages sharing a chat time, written a tick apart
