@@ -230,10 +230,11 @@ def _reset_peak() -> bool:
         return False
 
 
-def _peak_mb() -> float | None:
+def _peak_mb(field: str = "VmHWM") -> float | None:
+    """The process's peak RSS since the last reset (or, with ``VmRSS``, its RSS now), in MB."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
@@ -241,15 +242,16 @@ def _peak_mb() -> float | None:
 
 
 def _step(results: dict, name: str, fn, **extra):
-    """Run one step; record its wall, CPU (every thread of the process) and peak RSS."""
+    """Run one step; record its wall, CPU (every thread of the process) and peak RSS (what the
+    process already held included: ``rss_before_mb``)."""
     load = os.getloadavg()
-    resettable = _reset_peak()
     gc.collect()
+    resettable, before = _reset_peak(), _peak_mb("VmRSS")
     started, cpu = time.perf_counter(), time.process_time()
     value = fn()
     wall, used = time.perf_counter() - started, time.process_time() - cpu
     results[name] = {"wall": wall, "cpu": used, "peak_rss_mb": _peak_mb() if resettable else None,
-                     "load": load, **extra}
+                     "rss_before_mb": before, "load": load, **extra}
     return value
 
 
