@@ -369,11 +369,16 @@ def _links(links: pa.Table, versions: pa.Table, decisions: pa.Table, purged: pa.
     writes = decisions.select(["at", "episode", "op"]).rename_columns(["at", "write_episode", "op"])
     checked = present.join(cited, ["version", "episode"], join_type="left outer").join(writes, "at",
                                                                                        join_type="left outer")
-    for r in checked.sort_by("row").to_pylist():
+    rows: dict[int, list[dict]] = {}  # a link meets every write made at its time (two writes at one
+    for r in checked.sort_by("row").to_pylist():  # time break another rule: any of them may link)
+        rows.setdefault(r["row"], []).append(r)
+    for same in rows.values():
+        r = same[0]
         if not r["cited"]:
             found.append(violation("link-uncited", **r))
-        citing = r["write_episode"] == r["episode"] or r["op"] == "MERGE"
-        if r["at"] <= r["recorded_at"] or r["op"] is None or not citing:
+        citing = any(w["op"] is not None and (w["write_episode"] == w["episode"] or w["op"] == "MERGE")
+                     for w in same)
+        if r["at"] <= r["recorded_at"] or not citing:
             found.append(violation("link-write", **{**r, "at": iso(r["at"])}))
     return found
 

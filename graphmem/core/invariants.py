@@ -94,7 +94,9 @@ def check(
     purged_episodes = {eid for t in tombstones for eid in t.episodes}
     episode_ids = {e.id for e in episodes}
     by_decision = {d.id: d for d in decisions}
-    write_at = {d.at: d for d in decisions}
+    writes_at: dict[Any, list[Decision]] = {}
+    for d in decisions:
+        writes_at.setdefault(d.at, []).append(d)
 
     def flag(message: str, **fields: Any) -> None:
         found.append(violation(message, **fields))
@@ -165,9 +167,8 @@ def check(
             continue
         if link.episode not in version.episodes:
             flag("link-uncited", version=link.version, episode=link.episode)
-        linking = write_at.get(link.at)
-        if link.at <= version.recorded_at or linking is None or (
-                linking.episode != link.episode and linking.op != "MERGE"):
+        linking = writes_at.get(link.at, ())  # two writes at one time break another rule: any may link
+        if link.at <= version.recorded_at or not any(w.episode == link.episode or w.op == "MERGE" for w in linking):
             flag("link-write", version=link.version, episode=link.episode, at=iso(link.at))
 
     for p in proposals:
