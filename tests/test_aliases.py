@@ -255,3 +255,12 @@ def test_the_explorer_focuses_every_name_of_an_entity(store):
         "Melanie": 0, "Mel": 0, "Paris": 1, "Acme": 1, "Maya": 1}
     early = api.graph(store, {"focus": ["Melanie"], "depth": ["1"], "as_of": ["2024-02-15"]})
     assert early["aliases"] == [] and {n["name"] for n in early["nodes"]} == {"Melanie", "Paris"}
+
+
+def test_aliases_earlier_in_one_write_join_transitively_before_the_refusal(store):
+    store.add("Ann", "sister_of", "Cy", recorded_at="2024-01-01")
+    decisions = store.decisions()
+    with pytest.raises(Conflict, match="Ann sister_of Cy"):  # Annie2 is Annie is Ann, Cy's sister
+        store.add_many([("Annie", ALIAS, "Ann"), ("Annie2", ALIAS, "Annie"), ("Annie2", ALIAS, "Cy")],
+                       recorded_at="2024-01-02")
+    assert store.decisions() == decisions

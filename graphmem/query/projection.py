@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
-from ..core import records
 from ..core.aliases import AliasGroups
 from ..core.as_known import arrow_closing_as_known
 from ..core.tables import Column, by_name
@@ -120,20 +119,14 @@ def log_until(engine: Engine, at: datetime, unseen: Unseen) -> Projection:
     for side, name, kind in (("from", "subject_name", "subject_kind"), ("to", "object_name", "object_kind")):
         for key, shown, sort in zip(*(facts.column(c).to_pylist() for c in (side, name, kind))):
             ends[key] = (shown, sort)
-    groups = aliases.groups_at(engine, at, None)
+    groups = aliases.groups_at(engine, at, None)  # each alias is a version recorded by then: its ends are here
     named = [Entity(id=k, name=n, kind=kind) for k, (n, kind) in ends.items()]
-    named += [entity_of(engine, e) for e in groups.leader if e not in ends]  # an alias said later
     return Projection(LOG_DDL, {
         "Entity": _nodes(named, groups),
         "Episode": engine.arrow("store/log_episodes_until", moment),
         "Decision": engine.arrow("store/log_decisions_until", moment),
         "Fact": _folded(fact, groups),
     })
-
-
-def entity_of(engine: Engine, entity_id: str) -> Entity:
-    """One stored entity by id."""
-    return records.entity(engine.run("store/entity_get", {"id": entity_id})[0])
 
 
 _V = TypeVar("_V")

@@ -385,23 +385,20 @@ class Transaction:
     def refuse_alias(self, subject_id: str, object_id: str) -> None:
         """Refuse an alias the rules of :mod:`graphmem.core.aliases` refuse, as the store believes
         now (aliases this write asserted before included), with why."""
-        pending = [(row["from"], row["to"]) for row in self.writes.versions.values()
+        pending = [(row["from"], row["to"]) for row in self.writes.versions.values()  # joined earlier in this write
                    if row["predicate"] == ALIAS and row.get("superseded_at") in (None, OPEN_END)]
-        left = set(aliases.group_of(self.engine, subject_id, self.at, None))
-        right = set(aliases.group_of(self.engine, object_id, self.at, None))
-        for a, b in pending:  # joined earlier in this write
-            for group in (left, right):
-                if a in group or b in group:
-                    group.update((a, b))
-        groups = alias_groups([(subject_id, e) for e in left] + [(object_id, e) for e in right], {})
+        stored = [(end, e) for end in (subject_id, object_id)
+                  for e in aliases.group_of(self.engine, end, self.at, None)]
+        groups = alias_groups(stored + pending, {})
+        left, right = set(groups.of(subject_id)), set(groups.of(object_id))
         members = left | right
         versions = [v for e in members for v in questions.entity_versions(self.engine, e)]
         made = {row["id"]: row for row in self.writes.rows.get("Entity", [])}  # by this write
         known = {e: made.get(e) or (records.entity(rows[0]).model_dump() if (rows := self.run("store/entity_get", id=e))
                                    else None) for e in members}
-        stored = {e: row["kind"] for e, row in known.items() if row}
+        kinds = {e: row["kind"] for e, row in known.items() if row}
         names = {e: row["name"] for e, row in known.items() if row}
-        problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, stored), names,
+        problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names,
                                 aliases.links_between(self.engine, left, right))
         if problem:
             raise Conflict(f"not an alias: {problem}; nothing was written")
