@@ -810,9 +810,7 @@ class Store:
         as_of_time, valid_time = self.moments(as_of, valid_at)
         if not self._any_alias():
             return []
-        groups = read_aliases.groups_at(self._db, as_of_time, valid_time)
-        facts = [v for v in self.beliefs(as_of_time, "all" if valid_time is None else valid_time)
-                 if v.predicate == ALIAS]
+        facts, groups = read_aliases.believed(self._db, as_of_time, valid_time)
         found = []
         for leader, members in groups.members.items():
             entities = [self.entity(e) for e in members]

@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from ..core import records
 from ..core.aliases import ALIAS, AliasGroups, alias_groups
 from ..core.times import OPEN_END, to_engine
 from ..engine import Engine
+from ..models import Version
+from . import questions
 
-__all__ = ["any_alias", "declared", "group_of", "groups_at", "links_between"]
+__all__ = ["any_alias", "believed", "declared", "group_of", "groups_at", "links_between"]
 
 
 def declared(engine: Engine) -> bool:
@@ -43,16 +46,32 @@ def first_seen(engine: Engine, ids: Iterable[str]) -> dict[str, datetime]:
     return found
 
 
+def _grouped(engine: Engine, pairs: list[tuple[str, str]]) -> AliasGroups:
+    if not pairs:
+        return AliasGroups()
+    return alias_groups(pairs, first_seen(engine, {e for pair in pairs for e in pair}))
+
+
 def groups_at(engine: Engine, as_of: datetime, valid_at: datetime | None) -> AliasGroups:
     """Every group of names believed one at ``as_of`` (and valid at ``valid_at``; None: any); a
     store that never held an alias (the first declares ``alias_of``) is not read for them."""
     if not declared(engine):
         return AliasGroups()
     rows = engine.run("store/alias_believed", {"predicate": ALIAS, "as_of": to_engine(as_of)})
-    pairs = [(s, o) for s, o, valid_to in rows if _holds(valid_to, valid_at)]
-    if not pairs:
-        return AliasGroups()
-    return alias_groups(pairs, first_seen(engine, {e for pair in pairs for e in pair}))
+    return _grouped(engine, [(s, o) for s, o, valid_to in rows if _holds(valid_to, valid_at)])
+
+
+def believed(engine: Engine, as_of: datetime, valid_at: datetime | None) -> tuple[list[Version], AliasGroups]:
+    """The alias facts that join names at that moment, each as believed at ``as_of``, and the
+    groups they make (what :func:`groups_at` answers, with the facts behind it)."""
+    if not declared(engine):
+        return [], AliasGroups()
+    rows = engine.run("store/alias_versions", {"predicate": ALIAS, "as_of": to_engine(as_of)})
+    rows = [row for row in rows if _holds(row[4]["valid_to"], valid_at)]
+    unseen = questions.unseen_at(engine, as_of)
+    found = [questions.as_believed_at(records.version(row), as_of, valid_at, unseen)
+             for row in questions.with_bodies(engine, rows)]
+    return found, _grouped(engine, [(v.subject_id, v.object_id) for v in found])
 
 
 def group_of(engine: Engine, entity_id: str, as_of: datetime, valid_at: datetime | None) -> tuple[str, ...]:
