@@ -264,3 +264,10 @@ def test_aliases_earlier_in_one_write_join_transitively_before_the_refusal(store
         store.add_many([("Annie", ALIAS, "Ann"), ("Annie2", ALIAS, "Annie"), ("Annie2", ALIAS, "Cy")],
                        recorded_at="2024-01-02")
     assert store.decisions() == decisions
+
+
+def test_a_group_lists_the_alias_facts_that_join_it_at_the_moment_asked(store):
+    store.add("Melanie", "lives_in", "Paris", recorded_at="2024-01-02")
+    joined = store.alias("Mel", "Melanie", valid_from="2024-06-01", recorded_at="2024-03-01")
+    [group] = store.aliases(valid_at="2024-04-01")  # an alias joins the names from before it was said
+    assert [v.id for v in group.versions] == joined.created
