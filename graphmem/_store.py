@@ -790,7 +790,8 @@ class Store:
         """Every entity believed at ``as_of`` (default now) to be ``entity`` (its aliases), the one
         seen first (the group's leader) first; just the entity itself when it has no alias."""
         found = self.entity(entity)
-        return [self.entity(e) for e in self._names_of(found.id, *self.moments(as_of, valid_at))]
+        names = self._names_of(found.id, *self.moments(as_of, valid_at))
+        return [found if e == found.id else self.entity(e) for e in names]
 
     def alias(self, name: str, of: str, *, valid_from: TimeLike | None = None, valid_to: TimeLike | None = None,
               episode: str | None = None, quote: str | Said | None = None,
