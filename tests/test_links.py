@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from graphmem import Store
 from tests.conftest import ENGINE
 
@@ -120,3 +124,24 @@ def test_a_link_naming_a_version_that_does_not_cite_the_episode_is_refused_with_
         else:
             raise AssertionError("the unsound link was imported")
         assert copy.versions() == []
+
+
+@pytest.mark.engine_free
+@settings(max_examples=200, deadline=None)
+@given(rows=st.lists(st.lists(st.sampled_from("abcde"), max_size=4), max_size=8),
+       hidden=st.sets(st.sampled_from("abcde")), later=st.sets(st.tuples(st.integers(0, 7), st.sampled_from("abcde"))),
+       start=st.integers(0, 3), split=st.integers(0, 8), chunked=st.booleans())
+def test_the_links_hidden_over_whole_columns_are_those_hidden_row_by_row(rows, hidden, later, start, split, chunked):
+    """questions._visible (Arrow, whole columns; sliced and chunked as the engine may hand them)
+    keeps exactly the episodes Unseen.visible keeps for each row."""
+    import pyarrow as pa
+
+    from graphmem.read.questions import Unseen, _visible
+
+    ids = [f"v{i}" for i in range(len(rows))]
+    unseen = Unseen(frozenset(hidden), frozenset((f"v{i}", e) for i, e in later))
+    lists = pa.array([["x"]] * start + rows, pa.list_(pa.string()))[start:]  # a slice: offsets not from 0
+    if chunked:
+        lists = pa.chunked_array([lists[:split], lists[split:]], lists.type)
+    got = _visible(pa.chunked_array([pa.array(ids, pa.string())]), lists, unseen)
+    assert got.to_pylist() == [unseen.visible(i, r) for i, r in zip(ids, rows)]
