@@ -113,6 +113,21 @@ _PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".spli
 #: Words before a noun that make it a common noun, not a name ("the bank", "a barista").
 _DETERMINERS = frozenset("a an the this these those some any every each another".split())
 
+#: Possessive pronouns: like a determiner, they mark a common noun ("my life", "her name").
+_POSSESSIVES = frozenset("my your his her our their its".split())
+
+#: Verbs whose subject is a person: "rory says", "mieke texted".
+_SAYING = frozenset("""
+says said asks asked tells told texts texted rang rings phoned messaged replied replies calls called laughed
+cried thinks thought knows knew loves loved hates hated misses missed wants wanted sends sent
+""".split())
+
+#: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi".
+_BESIDE_NAMES = frozenset("and with tell has is was goodbye".split())
+
+#: Words that open a message spoken to someone by name: "hey cal", "oh ol".
+_GREETINGS = frozenset("hey hi hello oh dear morning night bye thanks".split())
+
 #: Words joining the words of an organisation's or place's name, skipped by acronyms.
 _CONNECTORS = frozenset("of for the and de la du des del di da".split())
 
@@ -248,6 +263,7 @@ class _Chat:
     mentions: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)  # key -> (message, start, stop)
     surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     sure: set[str] = field(default_factory=set)  # words the chat plainly uses as names
+    named: set[str] = field(default_factory=set)  # words the chat uses where names go, never as a common noun
     acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
     order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
 
@@ -278,7 +294,13 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
     after_determiner: Counter[str] = Counter(
         t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS)
+    # a word the chat puts after "the" or "my" a third of the time is a common noun ("my life", "the court")
+    determined: Counter[str] = Counter(
+        t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS | _POSSESSIVES)
     nick_related, nick_names = _nicknames()
+
+    def common_noun(key: str) -> bool:
+        return determined[key] * 3 >= counts[key] > 0
 
     def verb_form(key: str) -> bool:
         return len(key) > 5 and key.endswith(("ed", "ing"))
@@ -291,7 +313,7 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
         return after_determiner[key] * 2 < counts[key]
 
     known_keys = {_key(k) for k in known} | set(speakers)
-    given = nick_names | set(speakers)
+    given = {n for n in nick_names if not common_noun(n)} | set(speakers)
     capitalisers = _capitalisers(chat, given)
 
     capitalised = {t.key for ts in tokens for t in ts if t.text[:1].isupper()}
@@ -307,6 +329,8 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
         if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in _RELATION_WORDS or prev.key in _TITLES)}
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
              if t.text[:1].isupper() and not t.text.isupper() and t.key not in _FUNCTION and t.key not in _TITLES}
+    sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
+    named = sure | {key for key in _in_name_slots(tokens, loosely=True) if name_like(key) and not common_noun(key)}
     modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
     bigram_ends: dict[tuple[str, str], set[str]] = defaultdict(set)
     for ts in tokens:
@@ -344,6 +368,7 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
                 chat.add(_key(inner), i, -1, -1, inner)
     _acronyms(chat, name_like)
     chat.sure = sure
+    chat.named = named
     _shorter_spellings(chat)
     # a single word only ever seen inside a longer name is not a name alone ("patel" of "sam patel")
     spans = {(m, s, e) for key, spots in chat.mentions.items() if " " in key for m, s, e in spots}
@@ -357,8 +382,40 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
         chat.mentions[key] = []
     _acronyms(chat, name_like)
     chat.sure = sure
+    chat.named = named
     _shorter_spellings(chat)
     return chat
+
+
+def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[str]:
+    """Words in the places names take: the subject of a verb of saying or feeling ("rory says"),
+    after "how's" ("how's mieke"), after a greeting that opens a message ("hey cal"), or a whole
+    message on their own ("rory?"). ``loosely``, places many a word takes too: beside "and",
+    after "with" or "tell", before "has" or "is", with a possessive ("sofi's")."""
+    found: set[str] = set()
+    if loosely:
+        for ts in tokens:
+            for j, t in enumerate(ts):
+                prev = ts[j - 1] if j else None
+                nxt = ts[j + 1] if j + 1 < len(ts) else None
+                if prev is not None and prev.key in _DETERMINERS | _POSSESSIVES:
+                    continue
+                if (prev is not None and not prev.end and prev.key in _BESIDE_NAMES) or t.whole != t.key or (
+                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES):
+                    found.add(t.key)
+        return found
+    for ts in tokens:
+        if len(ts) == 1 and ts[0].end in _CLOSING:
+            found.add(ts[0].key)
+        for j, t in enumerate(ts):
+            prev = ts[j - 1] if j else None
+            nxt = ts[j + 1] if j + 1 < len(ts) else None
+            if nxt is not None and not t.end and nxt.key in _SAYING and (prev is None or prev.key not in _DETERMINERS):
+                found.add(t.key)
+            if prev is not None and not prev.end and (prev.whole in ("how's", "hows") or (
+                    j == 1 and prev.key in _GREETINGS)):
+                found.add(t.key)
+    return found
 
 
 def _capitalisers(chat: _Chat, given: Iterable[str]) -> set[str]:
@@ -498,12 +555,14 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         base = _diminutive_base(a)
         if b.startswith(a) and _prefix_of_two(a, chat, nick):
             return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
-        if b not in chat.sure:
-            if len(a) >= 3 and b.startswith(a) and b[len(a):] not in _SUFFIXES and min(
-                    len(chat.mentions.get(a, ())), len(chat.mentions.get(b, ()))) >= 2:
-                return 0.5, f"{a} is a short form of {b}"
+        if b not in chat.sure or not (a in chat.sure or a in chat.named):
+            # not both plainly names ("well" and "wellington", "super" and "supervisor"): a spelling
+            # only, for a correction to confirm ("melany. melanie.")
+            if (a in chat.sure or b in chat.sure) and min(len(a), len(b)) >= 5 and a[:4] == b[:4] and (
+                    _edits(a, b) == 1 or (base != a and _diminutive_base(b) == base)):
+                return 0.4, f"{a} and {b} are one name spelt two ways"
             return None
-        if len(a) >= 3 and b.startswith(a) and len(b) >= len(a) + 2 and b[len(a):] not in _SUFFIXES:
+        if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
         if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
             return 0.6, f"{a} is a pet form of {b}"
