@@ -107,6 +107,9 @@ auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita t
 grandpa granny grandad granddad
 """.split())
 
+#: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
+_SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
+
 #: Words after which a name is a place: "in porto", "from madrid".
 _PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
 
@@ -158,7 +161,7 @@ _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife
                frozenset({"friend", "coworker", "roommate", "neighbour"})]
 
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _DOTTED = frozenset("st mr mrs ms dr fr".split())  # titles written with a dot: "st. mary's"
 _CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
@@ -298,6 +301,11 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     determined: Counter[str] = Counter(
         t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS | _POSSESSIVES)
     nick_related, nick_names = _nicknames()
+    surfaces: dict[str, set[str]] = defaultdict(set)
+    for ts in tokens:
+        for t in ts:
+            if "-" in t.key:
+                surfaces[t.key].update(t.text.split("-"))
 
     def common_noun(key: str) -> bool:
         return determined[key] * 3 >= counts[key] > 0
@@ -306,6 +314,12 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
         return len(key) > 5 and key.endswith(("ed", "ing"))
 
     def name_like(key: str) -> bool:
+        if "-" in key:  # "jean-philippe", "hydro-québec"; not "part-time" or "x-ray"
+            parts = key.split("-")
+            if not all(p.isalpha() and len(p) > 1 and p not in _FUNCTION for p in parts):
+                return False
+            return any(p in nick_names or p[:1].isupper() for p in surfaces[key] | set(parts)) or all(
+                counts[p] and not common_noun(p) for p in parts)
         if key in _FUNCTION or key in _TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
             return False
         if key in _RELATION_WORDS and key not in _GRAND_NAMES:
@@ -352,9 +366,10 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
                     and not lowered(i, nxt) \
+                    and not common_noun(nxt.key) \
                     and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
-            if name_like(t.key) and nxt.key in _HEADS:
+            if name_like(t.key) and nxt.key in _HEADS and (t.key in sure or t.text[:1].isupper()):
                 stop = j + 2
                 while stop < len(ts) and ts[stop - 1].end == "" and ts[stop].key in _HEADS:
                     stop += 1
@@ -379,7 +394,6 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
             del chat.mentions[key]
     for key in known_keys:
         chat.mentions.setdefault(key, [])
-        chat.mentions[key] = []
     _acronyms(chat, name_like)
     chat.sure = sure
     chat.named = named
@@ -496,11 +510,14 @@ def _shorter_spellings(chat: _Chat) -> None:
 
 def _acronyms(chat: _Chat, name_like: Callable[[str], bool]) -> None:
     """Spell-outs of short names: the words whose initials an acronym is ("tfl": "transport for
-    london"), with at most one letter left over ("nyc": "new york")."""
-    shorts = [k for k in list(chat.mentions) if " " not in k and 3 <= len(k) <= 5 and (
+    london"), with at most one letter left over ("nyc": "new york"). Two letters are an acronym
+    too, but spelt out only by names found otherwise."""
+    shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
         not re.search(r"[aeiou]", k) or any(s.isupper() and len(s) > 1 for s in chat.surface[k]))]
     chat.acronyms = set(shorts)
     for short in shorts:
+        if len(short) < 3:
+            continue  # two letters begin too many pairs of words: only a name found otherwise ("jp": "jean-philippe")
         for i, ts in enumerate(chat.tokens):
             for j in range(len(ts)):
                 if ts[j].key[0] != short[0] or ts[j].key == short or ts[j].key in _CONNECTORS:
@@ -549,6 +566,13 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
     wa, wb = a.split(), b.split()
     if a.replace(" ", "") == b.replace(" ", "") or _stretched(a) == b or _stretched(b) == a:
         return 0.9, f"{b} is {a} spelt another way"
+    if len(wa) == 1 and len(wb) == 1 and "-" in b and "-" not in a:
+        parts = b.split("-")
+        if a in chat.acronyms and a == "".join(p[0] for p in parts):
+            return 0.8, f"{a} is the initials of {b}"
+        if a == parts[0] and a in chat.named:
+            return 0.6, f"{b} is {a} with more of the name"
+        return None
     if len(wa) == 1 and len(wb) == 1:
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
@@ -579,8 +603,10 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         content = "".join(w[0] for w in wb if w not in _CONNECTORS)
         if a in chat.acronyms and (a in (initials, content) or (
                 len(a) == len(content) + 1 and a.startswith(content))):
-            return 0.8, f"{a} is the initials of {b}"
+            return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
         if wb[0] in _TITLES and wb[1:] == [a]:
+            if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
+                return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a:
             return 0.6, f"{b} is {a} with more of the name"
@@ -736,12 +762,14 @@ def _ambiguous(chat: _Chat) -> set[str]:
                 found.add(singular)
             if t.key in chat.mentions and prev in ("other", "another") and j >= 1:
                 found.add(t.key)
-            if t.key in chat.mentions and prev in ("my", "your") and not ts[j - 1].end:
-                possessed[t.key].add(prev)
+            if t.key in chat.mentions and j and not ts[j - 1].end and (
+                    prev in ("my", "your", "our") or (ts[j - 1].whole != prev and prev in chat.mentions)):
+                possessed[t.key].add(ts[j - 1].whole)  # "our shay", "max's sophie": there is another
             if t.key in chat.mentions and nxt == "from" and j + 2 < len(ts) and \
                     ts[j + 2].key in ("work", "school", "uni", "college", "church", "the"):
                 found.add(t.key)
-    found |= {name for name, owners in possessed.items() if len(owners) == 2}
+    found |= {name for name, owners in possessed.items() if owners and any(
+        spot for spot in chat.mentions[name] if not _qualified(chat, spot))}
     # a slip corrected: X in one message, the same speaker's (or the other's) next message opens with Y
     for m in range(1, len(chat.tokens)):
         ts = chat.tokens[m]
@@ -757,6 +785,15 @@ def _ambiguous(chat: _Chat) -> set[str]:
                 if later and (ts[0].end in (".", "$") or ts[0].text.isupper()):
                     found.add(x)
     return found
+
+
+def _qualified(chat: _Chat, spot: tuple[int, int, int]) -> bool:
+    """Whether a mention is qualified by whose it is ("my sam", "max's sophie")."""
+    m, start, _ = spot
+    if start < 1:
+        return False
+    prev = chat.tokens[m][start - 1]
+    return not prev.end and (prev.key in ("my", "your", "our") or (prev.whole != prev.key and prev.key in chat.mentions))
 
 
 def _against(chat: _Chat) -> set[tuple[str, str]]:
