@@ -665,6 +665,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
         if found:
             evidence[(a, b)].add(found[0], found[1], where(a)[:2] + where(b)[:2])
     _usage(chat, evidence, pair)
+    _corrected(chat, evidence, pair)
     _addressed(chat, evidence, pair)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
@@ -729,6 +730,37 @@ def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairi
             users = {chat.speaker(m) for m, _, _ in chat.mentions.get(short, [])}
             if users and speaker not in users and short != speaker and speaker.startswith(short[:2]):
                 ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by the other speaker")
+
+
+def _corrected(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+    """A name put right by the one who wrote it, opening their next message: "zee says mieka ..."
+    then "mieke sorry", "eefa" then "i mean aoife", "ELLIE" then "sorry eilidh". The name put
+    right is the one of the message before spelt most like the new one."""
+    names_in: dict[int, set[str]] = defaultdict(set)
+    for key, spots in chat.mentions.items():
+        for m, start, _ in spots:
+            if start >= 0 and " " not in key:
+                names_in[m].add(key)
+    for m in range(1, len(chat.messages)):
+        ts = chat.tokens[m]
+        if chat.speaker(m) != chat.speaker(m - 1) or not ts:
+            continue
+        opening = [t.key for t in ts[:3]]
+        if opening[:2] == ["i", "mean"] and len(ts) > 2:
+            new = ts[2]
+        elif opening[0] == "sorry" and len(ts) > 1:
+            new = ts[1]
+        elif ts[0].end == "*" or (len(ts) > 1 and ts[1].key == "sorry" and ts[0].end in ("", ".", ",")):
+            new = ts[0]
+        else:
+            continue
+        if new.key not in names_in[m]:
+            continue
+        before = sorted(names_in[m - 1] - {new.key}, key=lambda x: (_edits(x, new.key), x))
+        if not before or (len(before) > 1 and _edits(before[0], new.key) > len(new.key) // 2):
+            continue
+        evidence[pair(before[0], new.key)].add(0.6, f"“{before[0]}” put right as “{new.key}”",
+                                               [chat.messages[m - 1].id, chat.messages[m].id])
 
 
 def _addressed(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
