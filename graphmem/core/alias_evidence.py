@@ -110,6 +110,9 @@ grandpa granny grandad granddad
 #: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
 _SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
 
+#: Letters that are words on their own ("i", "a", "u" for you): no one's initial.
+_LETTER_WORDS = frozenset("a i u o x y".split())
+
 #: Words after which a name is a place: "in porto", "from madrid".
 _PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
 
@@ -361,7 +364,11 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
             nxt = ts[j + 1] if j + 1 < len(ts) else None
             if nxt is None or t.end or t.key != t.whole:
                 continue  # a name's possessive ends it: "tom's paella"
-            if t.key in _TITLES and name_like(nxt.key):
+            if len(nxt.key) == 1 and nxt.key.isalpha() and nxt.key not in _LETTER_WORDS and (
+                    t.key in _TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
+                    ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
+                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
+            elif t.key in _TITLES and name_like(nxt.key):
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
@@ -615,6 +622,9 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         if wb[0] in _TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
         return None
+    if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
+            and len(wb[-1]) > 2:
+        return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
         return 0.6, f"{b} is {a} with more of the name"
     return None
