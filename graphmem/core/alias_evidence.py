@@ -128,8 +128,8 @@ says said asks asked tells told texts texted rang rings phoned messaged replied 
 cried thinks thought knows knew loves loved hates hated misses missed wants wanted sends sent
 """.split())
 
-#: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi".
-_BESIDE_NAMES = frozenset("and with tell has is was goodbye".split())
+#: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi", "love edi".
+_BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss misses".split())
 
 #: Words that open a message spoken to someone by name: "hey cal", "oh ol".
 _GREETINGS = frozenset("hey hi hello oh dear morning night bye thanks".split())
@@ -835,7 +835,8 @@ def _qualified(chat: _Chat, spot: tuple[int, int, int]) -> bool:
     if start < 1:
         return False
     prev = chat.tokens[m][start - 1]
-    return not prev.end and (prev.key in ("my", "your", "our") or (prev.whole != prev.key and prev.key in chat.mentions))
+    return not prev.end and (prev.key in ("my", "your", "our") or (
+        prev.whole != prev.key and prev.key in chat.mentions))
 
 
 def _against(chat: _Chat) -> set[tuple[str, str]]:
