@@ -4,14 +4,19 @@
 check. The rules are pure functions over messages (text, speaker, id) and the store's entity
 names; what counts as evidence:
 
-- **which words are names**: words used the way names are; where a writer capitalises names, a
-  word they write in lower case is not one and a word they capitalise is; accents folded;
+- **which words are names**: words used where names go (the subject of "says", after "how's"
+  or "hey", beside "and", after a title or relation word), never a word the chat puts after
+  "the" or "my" a third of the time ("my life", "the court"); where a writer capitalises names,
+  a word they write in lower case is not one and a word they capitalise is; accents folded;
 - **the names themselves**: a nickname or diminutive of a name (the ``nicknames`` data: Peggy
-  and Margaret, Jim and James), a short form (Mel of Melanie, Edi of Edinburgh, Philly of
-  Philadelphia), a name with and without a surname or a title (Dan and Dan Whitaker, Sue and
-  Auntie Sue), an acronym or abbreviation (TfL and Transport for London, pgh and Pittsburgh),
-  one spelling and another (St Mary's and St. Mary's), a stretched greeting (rosaaa);
-- **how the chat uses them**: a slip corrected at once ("melany. melanie."), both names given
+  and Margaret, Jim and James), a short form of two plain names (Mel of Melanie, Edi of
+  Edinburgh, Philly of Philadelphia), a name with and without a surname or a title (Dan and Dan
+  Whitaker, Sue and Auntie Sue; a title before a surname only weakly: families share them), a
+  name with an initial (Dr K), an acronym or abbreviation (TfL and Transport for London, JP and
+  Jean-Philippe, pgh and Pittsburgh), one spelling and another (St Mary's and St. Mary's), a
+  stretched greeting (rosaaa);
+- **how the chat uses them**: a slip corrected at once ("melany. melanie.") or in the writer's
+  next message ("mieka ..." then "mieke sorry"), both names given
   to one person ("the staff call her margaret but ... call her peggy", "the bristol one is
   called marcus"), the same relation word before both ("my cousin lucas", "cousin luke"), a
   short form of a speaker's name used only by the other speaker ("han", "ol").
@@ -24,9 +29,9 @@ Precision comes first, so evidence *against* a pair removes it:
   danny"), and a speaker naming someone else (Hannah writing "sue" is not talking about
   herself; "your mum susan" is not the person addressed);
 - a name the chat says stands for two ("two toms", "the other tom", "different sams", "sam from
-  work", "my sam" beside "your sam"), and a name slipped for another person and corrected
-  ("tell bob hi" / "ROB. tell ROB hi") that is also used elsewhere: such a name is no one's
-  alias.
+  work", "my sam", "our shay", "max's sophie" beside a bare "sophie"), and a name slipped for
+  another person and corrected ("tell bob hi" / "ROB. tell ROB hi") that is also used
+  elsewhere: such a name is no one's alias.
 
 Pairs are then joined greedily, strongest first, into groups that no evidence against splits;
 every pair inside a group is suggested (a pair joined only through others says so).
