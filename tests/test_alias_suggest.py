@@ -232,3 +232,27 @@ def test_a_pet_form_needs_a_consonant_before_its_ending():
     lines = chat(("Ada", "shay is coming to the party"), ("Bo", "shannon is too"), ("Ada", "shay and I will drive"),
                  ("Bo", "shannon said she'd bring cake"))
     assert frozenset(("shay", "shannon")) not in pairs(suggest(lines))
+
+
+@engine_free
+def test_a_word_the_chat_uses_as_a_common_word_is_no_short_form():
+    found = pairs(suggest(chat(("Ada", "we're in wellington now"), ("Bo", "as well as the wind?"),
+                               ("Ada", "my supervisor said no"), ("Bo", "super"))))
+    assert not found & {frozenset(("well", "wellington")), frozenset(("super", "supervisor"))}
+
+
+@engine_free
+def test_a_name_qualified_by_whose_it_is_stands_for_two():
+    found = pairs(suggest(chat(("Ada", "sophie mcleod moved in. sophie is lovely"),
+                               ("Bo", "and max's sophie? the one he's dating"))))
+    assert frozenset(("sophie", "sophie mcleod")) not in found
+
+
+@engine_free
+def test_a_name_put_right_in_the_next_message_initials_and_hyphens():
+    found = pairs(suggest(chat(("Ada", "zee says mieka and wian are coming"), ("Ada", "mieke sorry. autocorrect"),
+                               ("Bo", "how's mieke's wedding"),
+                               ("Ada", "dr kowalczyk replied. dr k is tough"),
+                               ("Bo", "my boss jean-philippe says hi"), ("Ada", "jp is a sweetheart"))))
+    assert {frozenset(("mieka", "mieke")), frozenset(("dr k", "dr kowalczyk")),
+            frozenset(("jp", "jean-philippe"))} <= found

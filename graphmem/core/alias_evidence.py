@@ -4,14 +4,19 @@
 check. The rules are pure functions over messages (text, speaker, id) and the store's entity
 names; what counts as evidence:
 
-- **which words are names**: words used the way names are; where a writer capitalises names, a
-  word they write in lower case is not one and a word they capitalise is; accents folded;
+- **which words are names**: words used where names go (the subject of "says", after "how's"
+  or "hey", beside "and", after a title or relation word), never a word the chat puts after
+  "the" or "my" a third of the time ("my life", "the court"); where a writer capitalises names,
+  a word they write in lower case is not one and a word they capitalise is; accents folded;
 - **the names themselves**: a nickname or diminutive of a name (the ``nicknames`` data: Peggy
-  and Margaret, Jim and James), a short form (Mel of Melanie, Edi of Edinburgh, Philly of
-  Philadelphia), a name with and without a surname or a title (Dan and Dan Whitaker, Sue and
-  Auntie Sue), an acronym or abbreviation (TfL and Transport for London, pgh and Pittsburgh),
-  one spelling and another (St Mary's and St. Mary's), a stretched greeting (rosaaa);
-- **how the chat uses them**: a slip corrected at once ("melany. melanie."), both names given
+  and Margaret, Jim and James), a short form of two plain names (Mel of Melanie, Edi of
+  Edinburgh, Philly of Philadelphia), a name with and without a surname or a title (Dan and Dan
+  Whitaker, Sue and Auntie Sue; a title before a surname only weakly: families share them), a
+  name with an initial (Dr K), an acronym or abbreviation (TfL and Transport for London, JP and
+  Jean-Philippe, pgh and Pittsburgh), one spelling and another (St Mary's and St. Mary's), a
+  stretched greeting (rosaaa);
+- **how the chat uses them**: a slip corrected at once ("melany. melanie.") or in the writer's
+  next message ("mieka ..." then "mieke sorry"), both names given
   to one person ("the staff call her margaret but ... call her peggy", "the bristol one is
   called marcus"), the same relation word before both ("my cousin lucas", "cousin luke"), a
   short form of a speaker's name used only by the other speaker ("han", "ol").
@@ -24,9 +29,9 @@ Precision comes first, so evidence *against* a pair removes it:
   danny"), and a speaker naming someone else (Hannah writing "sue" is not talking about
   herself; "your mum susan" is not the person addressed);
 - a name the chat says stands for two ("two toms", "the other tom", "different sams", "sam from
-  work", "my sam" beside "your sam"), and a name slipped for another person and corrected
-  ("tell bob hi" / "ROB. tell ROB hi") that is also used elsewhere: such a name is no one's
-  alias.
+  work", "my sam", "our shay", "max's sophie" beside a bare "sophie"), and a name slipped for
+  another person and corrected ("tell bob hi" / "ROB. tell ROB hi") that is also used
+  elsewhere: such a name is no one's alias.
 
 Pairs are then joined greedily, strongest first, into groups that no evidence against splits;
 every pair inside a group is suggested (a pair joined only through others says so).
@@ -107,11 +112,32 @@ auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita t
 grandpa granny grandad granddad
 """.split())
 
+#: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
+_SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
+
+#: Letters that are words on their own ("i", "a", "u" for you): no one's initial.
+_LETTER_WORDS = frozenset("a i u o x y".split())
+
 #: Words after which a name is a place: "in porto", "from madrid".
 _PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
 
 #: Words before a noun that make it a common noun, not a name ("the bank", "a barista").
 _DETERMINERS = frozenset("a an the this these those some any every each another".split())
+
+#: Possessive pronouns: like a determiner, they mark a common noun ("my life", "her name").
+_POSSESSIVES = frozenset("my your his her our their its".split())
+
+#: Verbs whose subject is a person: "rory says", "mieke texted".
+_SAYING = frozenset("""
+says said asks asked tells told texts texted rang rings phoned messaged replied replies calls called laughed
+cried thinks thought knows knew loves loved hates hated misses missed wants wanted sends sent
+""".split())
+
+#: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi", "love edi".
+_BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss misses".split())
+
+#: Words that open a message spoken to someone by name: "hey cal", "oh ol".
+_GREETINGS = frozenset("hey hi hello oh dear morning night bye thanks".split())
 
 #: Words joining the words of an organisation's or place's name, skipped by acronyms.
 _CONNECTORS = frozenset("of for the and de la du des del di da".split())
@@ -143,7 +169,7 @@ _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife
                frozenset({"friend", "coworker", "roommate", "neighbour"})]
 
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _DOTTED = frozenset("st mr mrs ms dr fr".split())  # titles written with a dot: "st. mary's"
 _CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
@@ -248,6 +274,7 @@ class _Chat:
     mentions: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)  # key -> (message, start, stop)
     surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     sure: set[str] = field(default_factory=set)  # words the chat plainly uses as names
+    named: set[str] = field(default_factory=set)  # words the chat uses where names go, never as a common noun
     acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
     order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
 
@@ -278,12 +305,29 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
     after_determiner: Counter[str] = Counter(
         t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS)
+    # a word the chat puts after "the" or "my" a third of the time is a common noun ("my life", "the court")
+    determined: Counter[str] = Counter(
+        t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS | _POSSESSIVES)
     nick_related, nick_names = _nicknames()
+    surfaces: dict[str, set[str]] = defaultdict(set)
+    for ts in tokens:
+        for t in ts:
+            if "-" in t.key:
+                surfaces[t.key].update(t.text.split("-"))
+
+    def common_noun(key: str) -> bool:
+        return determined[key] * 3 >= counts[key] > 0
 
     def verb_form(key: str) -> bool:
         return len(key) > 5 and key.endswith(("ed", "ing"))
 
     def name_like(key: str) -> bool:
+        if "-" in key:  # "jean-philippe", "hydro-québec"; not "part-time" or "x-ray"
+            parts = key.split("-")
+            if not all(p.isalpha() and len(p) > 1 and p not in _FUNCTION for p in parts):
+                return False
+            return any(p in nick_names or p[:1].isupper() for p in surfaces[key] | set(parts)) or all(
+                counts[p] and not common_noun(p) for p in parts)
         if key in _FUNCTION or key in _TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
             return False
         if key in _RELATION_WORDS and key not in _GRAND_NAMES:
@@ -291,7 +335,7 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
         return after_determiner[key] * 2 < counts[key]
 
     known_keys = {_key(k) for k in known} | set(speakers)
-    given = nick_names | set(speakers)
+    given = {n for n in nick_names if not common_noun(n)} | set(speakers)
     capitalisers = _capitalisers(chat, given)
 
     capitalised = {t.key for ts in tokens for t in ts if t.text[:1].isupper()}
@@ -307,6 +351,8 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
         if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in _RELATION_WORDS or prev.key in _TITLES)}
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
              if t.text[:1].isupper() and not t.text.isupper() and t.key not in _FUNCTION and t.key not in _TITLES}
+    sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
+    named = sure | {key for key in _in_name_slots(tokens, loosely=True) if name_like(key) and not common_noun(key)}
     modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
     bigram_ends: dict[tuple[str, str], set[str]] = defaultdict(set)
     for ts in tokens:
@@ -323,14 +369,19 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
             nxt = ts[j + 1] if j + 1 < len(ts) else None
             if nxt is None or t.end or t.key != t.whole:
                 continue  # a name's possessive ends it: "tom's paella"
-            if t.key in _TITLES and name_like(nxt.key):
+            if len(nxt.key) == 1 and nxt.key.isalpha() and nxt.key not in _LETTER_WORDS and (
+                    t.key in _TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
+                    ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
+                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
+            elif t.key in _TITLES and name_like(nxt.key):
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
                     and not lowered(i, nxt) \
+                    and not common_noun(nxt.key) \
                     and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
-            if name_like(t.key) and nxt.key in _HEADS:
+            if name_like(t.key) and nxt.key in _HEADS and (t.key in sure or t.text[:1].isupper()):
                 stop = j + 2
                 while stop < len(ts) and ts[stop - 1].end == "" and ts[stop].key in _HEADS:
                     stop += 1
@@ -344,6 +395,7 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
                 chat.add(_key(inner), i, -1, -1, inner)
     _acronyms(chat, name_like)
     chat.sure = sure
+    chat.named = named
     _shorter_spellings(chat)
     # a single word only ever seen inside a longer name is not a name alone ("patel" of "sam patel")
     spans = {(m, s, e) for key, spots in chat.mentions.items() if " " in key for m, s, e in spots}
@@ -354,11 +406,42 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
             del chat.mentions[key]
     for key in known_keys:
         chat.mentions.setdefault(key, [])
-        chat.mentions[key] = []
     _acronyms(chat, name_like)
     chat.sure = sure
+    chat.named = named
     _shorter_spellings(chat)
     return chat
+
+
+def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[str]:
+    """Words in the places names take: the subject of a verb of saying or feeling ("rory says"),
+    after "how's" ("how's mieke"), after a greeting that opens a message ("hey cal"), or a whole
+    message on their own ("rory?"). ``loosely``, places many a word takes too: beside "and",
+    after "with" or "tell", before "has" or "is", with a possessive ("sofi's")."""
+    found: set[str] = set()
+    if loosely:
+        for ts in tokens:
+            for j, t in enumerate(ts):
+                prev = ts[j - 1] if j else None
+                nxt = ts[j + 1] if j + 1 < len(ts) else None
+                if prev is not None and prev.key in _DETERMINERS | _POSSESSIVES:
+                    continue
+                if (prev is not None and not prev.end and prev.key in _BESIDE_NAMES) or t.whole != t.key or (
+                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES):
+                    found.add(t.key)
+        return found
+    for ts in tokens:
+        if len(ts) == 1 and ts[0].end in _CLOSING:
+            found.add(ts[0].key)
+        for j, t in enumerate(ts):
+            prev = ts[j - 1] if j else None
+            nxt = ts[j + 1] if j + 1 < len(ts) else None
+            if nxt is not None and not t.end and nxt.key in _SAYING and (prev is None or prev.key not in _DETERMINERS):
+                found.add(t.key)
+            if prev is not None and not prev.end and (prev.whole in ("how's", "hows") or (
+                    j == 1 and prev.key in _GREETINGS)):
+                found.add(t.key)
+    return found
 
 
 def _capitalisers(chat: _Chat, given: Iterable[str]) -> set[str]:
@@ -439,11 +522,14 @@ def _shorter_spellings(chat: _Chat) -> None:
 
 def _acronyms(chat: _Chat, name_like: Callable[[str], bool]) -> None:
     """Spell-outs of short names: the words whose initials an acronym is ("tfl": "transport for
-    london"), with at most one letter left over ("nyc": "new york")."""
-    shorts = [k for k in list(chat.mentions) if " " not in k and 3 <= len(k) <= 5 and (
+    london"), with at most one letter left over ("nyc": "new york"). Two letters are an acronym
+    too, but spelt out only by names found otherwise."""
+    shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
         not re.search(r"[aeiou]", k) or any(s.isupper() and len(s) > 1 for s in chat.surface[k]))]
     chat.acronyms = set(shorts)
     for short in shorts:
+        if len(short) < 3:
+            continue  # two letters begin too many pairs of words: only a name found otherwise ("jp": "jean-philippe")
         for i, ts in enumerate(chat.tokens):
             for j in range(len(ts)):
                 if ts[j].key[0] != short[0] or ts[j].key == short or ts[j].key in _CONNECTORS:
@@ -492,18 +578,27 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
     wa, wb = a.split(), b.split()
     if a.replace(" ", "") == b.replace(" ", "") or _stretched(a) == b or _stretched(b) == a:
         return 0.9, f"{b} is {a} spelt another way"
+    if len(wa) == 1 and len(wb) == 1 and "-" in b and "-" not in a:
+        parts = b.split("-")
+        if a in chat.acronyms and a == "".join(p[0] for p in parts):
+            return 0.8, f"{a} is the initials of {b}"
+        if a == parts[0] and a in chat.named:
+            return 0.6, f"{b} is {a} with more of the name"
+        return None
     if len(wa) == 1 and len(wb) == 1:
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
         base = _diminutive_base(a)
         if b.startswith(a) and _prefix_of_two(a, chat, nick):
             return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
-        if b not in chat.sure:
-            if len(a) >= 3 and b.startswith(a) and b[len(a):] not in _SUFFIXES and min(
-                    len(chat.mentions.get(a, ())), len(chat.mentions.get(b, ()))) >= 2:
-                return 0.5, f"{a} is a short form of {b}"
+        if b not in chat.sure or not (a in chat.sure or a in chat.named):
+            # not both plainly names ("well" and "wellington", "super" and "supervisor"): a spelling
+            # only, for a correction to confirm ("melany. melanie.")
+            if (a in chat.sure or b in chat.sure) and min(len(a), len(b)) >= 5 and a[:4] == b[:4] and (
+                    _edits(a, b) == 1 or (base != a and _diminutive_base(b) == base)):
+                return 0.4, f"{a} and {b} are one name spelt two ways"
             return None
-        if len(a) >= 3 and b.startswith(a) and len(b) >= len(a) + 2 and b[len(a):] not in _SUFFIXES:
+        if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
         if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
             return 0.6, f"{a} is a pet form of {b}"
@@ -520,8 +615,10 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         content = "".join(w[0] for w in wb if w not in _CONNECTORS)
         if a in chat.acronyms and (a in (initials, content) or (
                 len(a) == len(content) + 1 and a.startswith(content))):
-            return 0.8, f"{a} is the initials of {b}"
+            return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
         if wb[0] in _TITLES and wb[1:] == [a]:
+            if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
+                return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a:
             return 0.6, f"{b} is {a} with more of the name"
@@ -530,6 +627,9 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         if wb[0] in _TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
         return None
+    if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
+            and len(wb[-1]) > 2:
+        return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
         return 0.6, f"{b} is {a} with more of the name"
     return None
@@ -580,6 +680,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
         if found:
             evidence[(a, b)].add(found[0], found[1], where(a)[:2] + where(b)[:2])
     _usage(chat, evidence, pair)
+    _corrected(chat, evidence, pair)
     _addressed(chat, evidence, pair)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
@@ -646,6 +747,37 @@ def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairi
                 ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by the other speaker")
 
 
+def _corrected(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+    """A name put right by the one who wrote it, opening their next message: "zee says mieka ..."
+    then "mieke sorry", "eefa" then "i mean aoife", "ELLIE" then "sorry eilidh". The name put
+    right is the one of the message before spelt most like the new one."""
+    names_in: dict[int, set[str]] = defaultdict(set)
+    for key, spots in chat.mentions.items():
+        for m, start, _ in spots:
+            if start >= 0 and " " not in key:
+                names_in[m].add(key)
+    for m in range(1, len(chat.messages)):
+        ts = chat.tokens[m]
+        if chat.speaker(m) != chat.speaker(m - 1) or not ts:
+            continue
+        opening = [t.key for t in ts[:3]]
+        if opening[:2] == ["i", "mean"] and len(ts) > 2:
+            new = ts[2]
+        elif opening[0] == "sorry" and len(ts) > 1:
+            new = ts[1]
+        elif ts[0].end == "*" or (len(ts) > 1 and ts[1].key == "sorry" and ts[0].end in ("", ".", ",")):
+            new = ts[0]
+        else:
+            continue
+        if new.key not in names_in[m]:
+            continue
+        before = sorted(names_in[m - 1] - {new.key}, key=lambda x: (_edits(x, new.key), x))
+        if not before or (len(before) > 1 and _edits(before[0], new.key) > len(new.key) // 2):
+            continue
+        evidence[pair(before[0], new.key)].add(0.6, f"“{before[0]}” put right as “{new.key}”",
+                                               [chat.messages[m - 1].id, chat.messages[m].id])
+
+
 def _addressed(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
     """A short form of a speaker's name that only the other speaker uses, to address them ("oh
     ol.", "han i wouldn't miss it")."""
@@ -677,12 +809,14 @@ def _ambiguous(chat: _Chat) -> set[str]:
                 found.add(singular)
             if t.key in chat.mentions and prev in ("other", "another") and j >= 1:
                 found.add(t.key)
-            if t.key in chat.mentions and prev in ("my", "your") and not ts[j - 1].end:
-                possessed[t.key].add(prev)
+            if t.key in chat.mentions and j and not ts[j - 1].end and (
+                    prev in ("my", "your", "our") or (ts[j - 1].whole != prev and prev in chat.mentions)):
+                possessed[t.key].add(ts[j - 1].whole)  # "our shay", "max's sophie": there is another
             if t.key in chat.mentions and nxt == "from" and j + 2 < len(ts) and \
                     ts[j + 2].key in ("work", "school", "uni", "college", "church", "the"):
                 found.add(t.key)
-    found |= {name for name, owners in possessed.items() if len(owners) == 2}
+    found |= {name for name, owners in possessed.items() if owners and any(
+        spot for spot in chat.mentions[name] if not _qualified(chat, spot))}
     # a slip corrected: X in one message, the same speaker's (or the other's) next message opens with Y
     for m in range(1, len(chat.tokens)):
         ts = chat.tokens[m]
@@ -698,6 +832,16 @@ def _ambiguous(chat: _Chat) -> set[str]:
                 if later and (ts[0].end in (".", "$") or ts[0].text.isupper()):
                     found.add(x)
     return found
+
+
+def _qualified(chat: _Chat, spot: tuple[int, int, int]) -> bool:
+    """Whether a mention is qualified by whose it is ("my sam", "max's sophie")."""
+    m, start, _ = spot
+    if start < 1:
+        return False
+    prev = chat.tokens[m][start - 1]
+    return not prev.end and (prev.key in ("my", "your", "our") or (
+        prev.whole != prev.key and prev.key in chat.mentions))
 
 
 def _against(chat: _Chat) -> set[tuple[str, str]]:
