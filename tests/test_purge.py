@@ -330,3 +330,20 @@ def test_purging_a_version_takes_its_quote_and_the_object_left_with_no_facts(sto
                                                              "Anna in Prague.", "Ivan knows Anna."]
         assert store.check() == []
     assert files_holding(store_dir, SECRET) == []
+
+
+def test_whole_store_reads_name_each_end_right_around_a_purged_entity():
+    """Whole-store reads name a fact's ends by their place in the Entity table; a purge in a store
+    in memory leaves a gap there, and every end after it is still named as its own."""
+    with Store(":memory:", engine=ENGINE) as store:
+        for name in ("Ann", "Bob", "Cy", "Eve"):
+            store.add(name, "lives_in", f"{name}ville", valid_from="2020-01-01")
+        store.purge("entity", "bob")
+        store.add("Zed", "lives_in", "Zville", valid_from="2020-01-01")
+        ends = [(v.subject, v.subject_id, v.object, v.object_id) for v in store.beliefs()]
+        assert ends == [(n, n.lower(), f"{n}ville", f"{n.lower()}ville") for n in ("Ann", "Cy", "Eve")] + \
+            [("Zed", "zed", "Zville", "zville")]
+        assert store.beliefs_arrow().column("object").to_pylist() == ["Annville", "Cyville", "Eveville", "Zville"]
+        graph = store.snapshot()
+        assert sorted((graph.nodes[u]["name"], graph.nodes[v]["name"]) for u, v in graph.edges()) == \
+            [("Ann", "Annville"), ("Cy", "Cyville"), ("Eve", "Eveville"), ("Zed", "Zville")]
