@@ -1,0 +1,477 @@
+"""Reading a chat for ``alias suggest``: its words, and which of them are names.
+
+The first part of the evidence :mod:`graphmem.core.alias_evidence` describes, **which words are
+names**: words used where names go (the subject of "says", after "how's" or "hey", beside "and",
+after a title or relation word), never a word the chat puts after "the" or "my" a third of the
+time ("my life", "the court"); where a writer capitalises names, a word they write in lower case
+is not one and a word they capitalise is; accents folded. Also here: the word lists the rules
+share, the nickname data, and the names the chat spells out (full names, titles, initials,
+places and organisations, acronyms' spell-outs), each with where it is said (``_Chat``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message: its episode id, who said it, and its text."""
+
+    id: str
+    speaker: str | None
+    text: str
+
+
+# -- words -----------------------------------------------------------------------------------
+
+#: Words that are never a name on their own: function words, auxiliaries, the commonest verbs,
+#: adverbs and texting shorthand (lower case).
+_FUNCTION = frozenset("""
+a about above after again against all almost also although always am an and another any anyone anything
+anyway are aren't around as at away back bc be because been before being below between both but by can
+can't cannot could couldn't did didn't do does doesn't doing don't done down during each either else
+enough even ever every everyone everything everywhere few for from further get gets getting got gotta
+gonna had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
+himself his how how's however i i'd i'll i'm i've if in into is isn't it it's its itself just least
+less let let's like many may maybe me might mine more most much must my myself neither never no nobody
+none nor not nothing now of off often oh ok okay on once one only or other others our ours ourselves out
+over own per please pls quite rather really same shall she she'd she'll she's should shouldn't since so
+some somebody someone something sometimes soon still such than that that's the their theirs them
+themselves then there there's these they they'd they'll they're they've thing things this those though
+through thru till to too toward towards under until up upon us very via was wasn't we we'd we'll we're
+we've were weren't what what's whatever when where where's whether which while who who's whoever whole
+whom whose why will with within without won't would wouldn't yeah yes yet you you'd you'll you're
+you've your yours yourself yourselves
+said says say saying told tell tells telling made make makes making came come comes coming went go goes
+going gone took take takes taking gave give gives giving got get knew know knows thought think thinks
+saw see sees seen seeing left leave leaves found find finds felt feel feels kept keep keeps put puts
+ran run runs sent send sends met meet meets lost lose loses won win wins bought buy buys brought bring
+brings began begin begins heard hear hears held hold holds stood stand read wrote write writes sat sit
+told asked ask asks called call calls want wants wanted need needs needed love loves loved hate hates
+like likes liked work works worked miss misses missed guess hope hopes let lets moved move moves
+lol omg btw tbh idk imo irl brb ttyl fyi asap dm pm am rn ngl smh lmao lmfao rofl haha hahaha hehe ugh
+hmm wow yay nah yep nope ooh aw aww oops ah eh um uh hey hi hello bye thanks thank sorry congrats wait
+today tonight tomorrow yesterday week weeks month months year years day days time times morning night
+new old big little good bad great best better worse worst last next first second third real sure right
+man men guy guys kid kids bet car cat dog bed bus job lot bit way end top fun run set sit eat ate cry try
+win pay bad sad mad hot cold home house room door work school shop park city town road street
+""".split())
+
+#: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
+_TITLES = frozenset("""
+auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito grandma
+grandpa granny grandad granddad
+""".split())
+
+#: Letters that are words on their own ("i", "a", "u" for you): no one's initial.
+_LETTER_WORDS = frozenset("a i u o x y".split())
+
+#: Words after which a name is a place: "in porto", "from madrid".
+_PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
+
+#: Words before a noun that make it a common noun, not a name ("the bank", "a barista").
+_DETERMINERS = frozenset("a an the this these those some any every each another".split())
+
+#: Possessive pronouns: like a determiner, they mark a common noun ("my life", "her name").
+_POSSESSIVES = frozenset("my your his her our their its".split())
+
+#: Verbs whose subject is a person: "rory says", "mieke texted".
+_SAYING = frozenset("""
+says said asks asked tells told texts texted rang rings phoned messaged replied replies calls called laughed
+cried thinks thought knows knew loves loved hates hated misses missed wants wanted sends sent
+""".split())
+
+#: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi", "love edi".
+_BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss misses".split())
+
+#: Words that open a message spoken to someone by name: "hey cal", "oh ol".
+_GREETINGS = frozenset("hey hi hello oh dear morning night bye thanks".split())
+
+#: Words joining the words of an organisation's or place's name, skipped by acronyms.
+_CONNECTORS = frozenset("of for the and de la du des del di da".split())
+
+#: Head nouns that end a place's or organisation's name: "oakwood house", "didsbury road primary".
+_HEADS = frozenset("""
+road street lane avenue house hall primary school academy college university uni hospital clinic
+centre center museum park station rail bank club church library gallery theatre theater airport
+""".split())
+
+#: Relation words as chats say them, and the relation each is (``core/relations.py``'s words).
+_RELATION_WORDS = {
+    "mum": "mother", "mom": "mother", "mother": "mother", "mama": "mother", "ma": "mother",
+    "dad": "father", "father": "father", "papa": "father",
+    "sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother",
+    "husband": "husband", "wife": "wife", "partner": "partner", "boyfriend": "boyfriend",
+    "girlfriend": "girlfriend", "fiance": "boyfriend", "fiancee": "girlfriend", "ex": "ex",
+    "son": "son", "daughter": "daughter", "cousin": "cousin", "niece": "niece", "nephew": "nephew",
+    "aunt": "aunt", "auntie": "aunt", "uncle": "uncle", "boss": "boss", "manager": "boss",
+    "roommate": "roommate", "flatmate": "roommate", "neighbour": "neighbour", "neighbor": "neighbour",
+    "coworker": "coworker", "colleague": "coworker", "friend": "friend",
+    "grandmother": "grandmother", "grandma": "grandmother", "gran": "grandmother", "nana": "grandmother",
+    "grandfather": "grandfather", "grandpa": "grandfather",
+}
+#: Grandparents' relation words that chats use as names ("gran's 90th", "nana out-danced everyone").
+_GRAND_NAMES = frozenset("gran nana nan nanna granny grandma grandpa grandad granddad".split())
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_DOTTED = frozenset("st mr mrs ms dr fr".split())  # titles written with a dot: "st. mary's"
+_CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str  # as written, a title's dot removed
+    key: str  # lower case, a possessive removed
+    whole: str  # lower case, a possessive kept ("mary's" of "st mary's")
+    message: int
+    index: int
+    end: str  # the punctuation right after it ("" for a word), "$" at the end of the message
+
+
+def _tokens(number: int, text: str) -> list[_Token]:
+    raw = _WORD.findall(text)
+    found: list[_Token] = []
+    for i, word in enumerate(raw):
+        if not word[0].isalnum():
+            continue
+        after = raw[i + 1] if i + 1 < len(raw) else "$"
+        clean = word[:-1] if word.endswith(".") and word[:-1].lower() not in _DOTTED else word
+        end = "." if clean != word else (after if not after[0].isalnum() else "")
+        lower = _fold(clean).rstrip(".")
+        found.append(_Token(clean, _POSSESSIVE.sub("", lower), lower.replace("’", "'"),
+                            number, len(found), end))
+    return found
+
+
+def _joined(words: Sequence[_Token]) -> str:
+    """The key of a name of several words: a possessive kept inside ("children's hospital") and
+    dropped at the end."""
+    return " ".join([w.whole for w in words[:-1]] + [words[-1].key])
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents: "Ciarán" and "ciaran" are one spelling to compare."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def _key(name: str) -> str:
+    """A name compared: lower case without accents, dots and a final possessive dropped, spaces
+    collapsed."""
+    return " ".join(_POSSESSIVE.sub("", w) for w in _fold(name).replace(".", " ").split())
+
+
+@cache
+def _nicknames() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """Each name's nicknames and canonical names (both ways), and every name the data knows."""
+    from nicknames import NickNamer
+
+    namer = NickNamer()
+    related: dict[str, set[str]] = defaultdict(set)
+    for canonical, nicks in namer.nickname_lookup.items():
+        for nick in nicks:
+            related[canonical].add(nick)
+            related[nick].add(canonical)
+    return {k: frozenset(v) for k, v in related.items()}, frozenset(related)
+
+
+def _stretched(word: str) -> str:
+    """A stretched word back to its letters: ``rosaaa`` -> ``rosa``."""
+    return re.sub(r"(.)\1{2,}", r"\1", word)
+
+
+# -- the chat read once ----------------------------------------------------------------------
+
+
+@dataclass
+class _Chat:
+    messages: Sequence[Message]
+    tokens: list[list[_Token]]
+    speakers: dict[str, str]  # speaker key -> as written
+    mentions: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)  # key -> (message, start, stop)
+    surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    sure: set[str] = field(default_factory=set)  # words the chat plainly uses as names
+    named: set[str] = field(default_factory=set)  # words the chat uses where names go, never as a common noun
+    acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
+    order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
+
+    def add(self, key: str, message: int, start: int, stop: int, text: str) -> None:
+        spots = self.mentions.setdefault(key, [])
+        if (message, start, stop) not in spots:
+            spots.append((message, start, stop))
+        self.surface[key][text] += 1
+
+    def speaker(self, message: int) -> str | None:
+        who = self.messages[message].speaker
+        return _fold(who) if who else None
+
+    def in_order(self, ids: Iterable[str]) -> list[str]:
+        """Episode ids in the order of the messages."""
+        return sorted(ids, key=lambda e: (self.order.get(e, len(self.order)), e))
+
+    def others(self, message: int) -> list[str]:
+        """The speakers of the chat other than this message's: whom "you" means."""
+        me = self.speaker(message)
+        return [s for s in self.speakers if s != me]
+
+
+def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
+    tokens = [_tokens(i, m.text) for i, m in enumerate(messages)]
+    speakers = {_fold(m.speaker): m.speaker for m in messages if m.speaker}
+    chat = _Chat(messages, tokens, speakers, order={m.id: i for i, m in enumerate(messages)})
+    counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
+    after_determiner: Counter[str] = Counter(
+        t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS)
+    # a word the chat puts after "the" or "my" a third of the time is a common noun ("my life", "the court")
+    determined: Counter[str] = Counter(
+        t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS | _POSSESSIVES)
+    nick_related, nick_names = _nicknames()
+    surfaces: dict[str, set[str]] = defaultdict(set)
+    for ts in tokens:
+        for t in ts:
+            if "-" in t.key:
+                surfaces[t.key].update(t.text.split("-"))
+
+    def common_noun(key: str) -> bool:
+        return determined[key] * 3 >= counts[key] > 0
+
+    def verb_form(key: str) -> bool:
+        return len(key) > 5 and key.endswith(("ed", "ing"))
+
+    def name_like(key: str) -> bool:
+        if "-" in key:  # "jean-philippe", "hydro-québec"; not "part-time" or "x-ray"
+            parts = key.split("-")
+            if not all(p.isalpha() and len(p) > 1 and p not in _FUNCTION for p in parts):
+                return False
+            return any(p in nick_names or p[:1].isupper() for p in surfaces[key] | set(parts)) or all(
+                counts[p] and not common_noun(p) for p in parts)
+        if key in _FUNCTION or key in _TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
+            return False
+        if key in _RELATION_WORDS and key not in _GRAND_NAMES:
+            return False  # "my mum" is a relation, not a name; "gran" and "nana" are both
+        return after_determiner[key] * 2 < counts[key]
+
+    known_keys = {_key(k) for k in known} | set(speakers)
+    given = {n for n in nick_names if not common_noun(n)} | set(speakers)
+    capitalisers = _capitalisers(chat, given)
+
+    capitalised = {t.key for ts in tokens for t in ts if t.text[:1].isupper()}
+
+    def lowered(message: int, token: _Token) -> bool:
+        """A word in lower case from a writer who capitalises names: not a name there (opening a
+        message, only when the chat never writes it with a capital)."""
+        return chat.speaker(message) in capitalisers and token.text[:1].islower() and token.key not in known_keys \
+            and (token.index > 0 or token.key not in capitalised)
+
+    sure = set(given) | known_keys | {
+        t.key for ts in tokens for prev, t in zip(ts, ts[1:])
+        if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in _RELATION_WORDS or prev.key in _TITLES)}
+    sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
+             if t.text[:1].isupper() and not t.text.isupper() and t.key not in _FUNCTION and t.key not in _TITLES}
+    sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
+    named = sure | {key for key in _in_name_slots(tokens, loosely=True) if name_like(key) and not common_noun(key)}
+    modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
+    bigram_ends: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for ts in tokens:
+        for t, u in zip(ts, ts[1:]):
+            if not t.end:
+                bigram_ends[(t.key, u.key)].add(u.end or "")
+    for i, ts in enumerate(tokens):
+        after = [ts[j + 1].key if j + 1 < len(ts) else "" for j in range(len(ts))]
+        for j, t in enumerate(ts):
+            if lowered(i, t):
+                continue
+            if name_like(t.key) or t.key in known_keys:
+                chat.add(t.key, i, j, j + 1, _POSSESSIVE.sub("", t.text))
+            nxt = ts[j + 1] if j + 1 < len(ts) else None
+            if nxt is None or t.end or t.key != t.whole:
+                continue  # a name's possessive ends it: "tom's paella"
+            if len(nxt.key) == 1 and nxt.key.isalpha() and nxt.key not in _LETTER_WORDS and (
+                    t.key in _TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
+                    ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
+                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
+            elif t.key in _TITLES and name_like(nxt.key):
+                key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
+                chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
+            elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
+                    and not lowered(i, nxt) \
+                    and not common_noun(nxt.key) \
+                    and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
+                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
+            if name_like(t.key) and nxt.key in _HEADS and (t.key in sure or t.text[:1].isupper()):
+                stop = j + 2
+                while stop < len(ts) and ts[stop - 1].end == "" and ts[stop].key in _HEADS:
+                    stop += 1
+                for k in range(j + 2, stop + 1):
+                    words = ts[j:k]
+                    chat.add(_joined(words), i, j, k, " ".join(w.text for w in words))
+        for quoted in re.finditer(r"[\"“]([^\"”]{2,40})[\"”]", messages[i].text):
+            inner = quoted.group(1).strip()
+            if 1 <= len(inner.split()) <= 4 and re.search(r"\bcall(?:s|ed|ing)?\s+(?:him|her|them)\s*$",
+                                                          messages[i].text[:quoted.start()].lower()):
+                chat.add(_key(inner), i, -1, -1, inner)
+    # run again below on purpose: removing this first pass (before lone words are dropped) changes results
+    _acronyms(chat, name_like)
+    chat.sure = sure
+    chat.named = named
+    _shorter_spellings(chat)
+    # a single word only ever seen inside a longer name is not a name alone ("patel" of "sam patel")
+    spans = {(m, s, e) for key, spots in chat.mentions.items() if " " in key for m, s, e in spots}
+    for key in [k for k in chat.mentions if " " not in k and k not in known_keys]:
+        alone = [(m, s, e) for m, s, e in chat.mentions[key]
+                 if not any(m == m2 and s2 <= s and e <= e2 for m2, s2, e2 in spans)]
+        if not alone:
+            del chat.mentions[key]
+    for key in known_keys:
+        chat.mentions.setdefault(key, [])
+    _acronyms(chat, name_like)
+    chat.sure = sure
+    chat.named = named
+    _shorter_spellings(chat)
+    return chat
+
+
+def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[str]:
+    """Words in the places names take: the subject of a verb of saying or feeling ("rory says"),
+    after "how's" ("how's mieke"), after a greeting that opens a message ("hey cal"), or a whole
+    message on their own ("rory?"). ``loosely``, places many a word takes too: beside "and",
+    after "with" or "tell", before "has" or "is", with a possessive ("sofi's")."""
+    found: set[str] = set()
+    if loosely:
+        for ts in tokens:
+            for j, t in enumerate(ts):
+                prev = ts[j - 1] if j else None
+                nxt = ts[j + 1] if j + 1 < len(ts) else None
+                if prev is not None and prev.key in _DETERMINERS | _POSSESSIVES:
+                    continue
+                if (prev is not None and not prev.end and prev.key in _BESIDE_NAMES) or t.whole != t.key or (
+                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES):
+                    found.add(t.key)
+        return found
+    for ts in tokens:
+        if len(ts) == 1 and ts[0].end in _CLOSING:
+            found.add(ts[0].key)
+        for j, t in enumerate(ts):
+            prev = ts[j - 1] if j else None
+            nxt = ts[j + 1] if j + 1 < len(ts) else None
+            if nxt is not None and not t.end and nxt.key in _SAYING and (prev is None or prev.key not in _DETERMINERS):
+                found.add(t.key)
+            if prev is not None and not prev.end and (prev.whole in ("how's", "hows") or (
+                    j == 1 and prev.key in _GREETINGS)):
+                found.add(t.key)
+    return found
+
+
+def _capitalisers(chat: _Chat, given: Iterable[str]) -> set[str]:
+    """The speakers who write names with a capital: most of the words they use that the
+    nickname data knows as given names (or that are a speaker's name), past a message's first
+    word, are mostly written with one (counted once a word, so a common word the data also lists
+    weighs no more than a name). In their messages a word in lower case is not a name; a chat
+    typed all in lower case has none."""
+    given = set(given) - _FUNCTION
+    seen: dict[str, dict[str, Counter[bool]]] = defaultdict(lambda: defaultdict(Counter))
+    for m, ts in enumerate(chat.tokens):
+        who = chat.speaker(m)
+        if who is None:
+            continue
+        for t in ts[1:]:
+            if t.key in given and not t.text.isupper():
+                seen[who][t.key][t.text[:1].isupper()] += 1
+    found = set()
+    for who, words in seen.items():
+        capital = sum(1 for n in words.values() if n[True] > n[False])
+        if capital >= 5 and capital >= _CAPITALISED_AT_LEAST * len(words):
+            found.add(who)
+    return found
+
+
+#: The share of given names a writer capitalises from which lower case means "not a name".
+_CAPITALISED_AT_LEAST = 0.75
+
+
+
+
+def _first_name(key: str, given: Iterable[str], known: Iterable[str], used: Iterable[str]) -> bool:
+    """Whether a word may open a full name: a first name the nickname data or the store knows, or
+    a longer form of one the chat uses ("bethany" of "beth"); never a relation word ("mum han")."""
+    if key in _RELATION_WORDS or key in _TITLES or _stretched(key) != key:
+        return False
+    return key in given or key in known or any(
+        len(g) >= 4 and len(key) > len(g) and g in given and g in used for g in (key[:4], key[:5]))
+
+
+#: Words before a common noun ("big news", "other news"): a word after one is no surname.
+_MODIFIERS = frozenset("other big little less more new old good bad great fun no".split())
+
+_AFTER_NAME = frozenset("is was has had being been called said says would will can could".split())
+
+
+def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str] | set[str],
+             counts: Counter[str]) -> bool:
+    """Whether ``word`` after a first name is a surname: not a common word or a first name, and
+    the two words stand as a name somewhere: before punctuation or a verb ("sam patel.", "dan
+    whitaker has"), or the word is a name alone elsewhere too ("keller")."""
+    key = word.key
+    if key in _FUNCTION or key in given or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
+            len(key) > 5 and key.endswith(("ed", "ing"))):
+        return False
+    if word.text.isupper() and len(word.text) > 1:  # shouted: "DAN QUIT"
+        return bool(ends - {""}) and counts[key] > 1
+    return bool(ends - {""}) or following in _AFTER_NAME or counts[key] >= 3
+
+
+def _shorter_spellings(chat: _Chat) -> None:
+    """The first words of a long name used on their own ("children's hospital" of "children's
+    hospital of philadelphia")."""
+    for name in [k for k in chat.mentions if len(k.split()) >= 3]:
+        words = name.split()
+        for i, ts in enumerate(chat.tokens):
+            for j in range(len(ts) - 1):
+                k = j
+                while k < len(ts) and k - j < len(words) and words[k - j] in (ts[k].key, ts[k].whole):
+                    k += 1
+                if 2 <= k - j < len(words):
+                    found = ts[j:k]
+                    chat.add(_joined(found), i, j, k, " ".join(w.text for w in found))
+
+
+def _acronyms(chat: _Chat, name_like: Callable[[str], bool]) -> None:
+    """Spell-outs of short names: the words whose initials an acronym is ("tfl": "transport for
+    london"), with at most one letter left over ("nyc": "new york"). Two letters are an acronym
+    too, but spelt out only by names found otherwise."""
+    shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
+        not re.search(r"[aeiou]", k) or any(s.isupper() and len(s) > 1 for s in chat.surface[k]))]
+    chat.acronyms = set(shorts)
+    for short in shorts:
+        if len(short) < 3:
+            continue  # two letters begin too many pairs of words: only a name found otherwise ("jp": "jean-philippe")
+        for i, ts in enumerate(chat.tokens):
+            for j in range(len(ts)):
+                if ts[j].key[0] != short[0] or ts[j].key == short or ts[j].key in _CONNECTORS:
+                    continue
+                letters, k = "", j
+                while k < len(ts) and len(letters) < len(short):
+                    word = ts[k]
+                    if word.key in _CONNECTORS and letters and short[len(letters)] != word.key[0]:
+                        k += 1
+                        continue
+                    letters += word.key[0]
+                    k += 1
+                    if word.end:
+                        break
+                if k - j < 2 or ts[k - 1].key in _CONNECTORS or not name_like(ts[k - 1].key) or any(
+                        w.key in _FUNCTION and w.key not in _CONNECTORS and w.key != "new" for w in ts[j:k]):
+                    continue  # "she finally" spells "sf" but is no name ("new" starts many a place's)
+                if letters == short or (len(letters) >= 2 and short.startswith(letters)
+                                        and len(short) == len(letters) + 1 and ts[k - 1].end != ""):
+                    if letters != short and sum(1 for ms in chat.tokens for a, b in zip(ms, ms[1:])
+                                                if a.key == ts[j].key and b.key == ts[j + 1].key) < 2:
+                        continue  # a spell-out short of a letter must be a name the chat uses again
+                    words = ts[j:k]
+                    chat.add(_joined(words), i, j, k, " ".join(w.text for w in words))

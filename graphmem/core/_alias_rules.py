@@ -1,0 +1,381 @@
+"""The evidence for and against a pair of names, over a chat read by :mod:`graphmem.core._alias_chat`.
+
+For a pair, from **the names themselves** (``_lexical``: nicknames, short and pet forms, surnames,
+titles, initials, acronyms, spellings) and from **how the chat uses them** (``_usage``,
+``_corrected``, ``_addressed``); against a pair, the names the chat sets apart (``_against``)
+and the names it says stand for two (``_ambiguous``). :mod:`graphmem.core.alias_evidence`
+describes each and joins the pairs into groups.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ._alias_chat import (
+    _CLOSING,
+    _CONNECTORS,
+    _FUNCTION,
+    _HEADS,
+    _RELATION_WORDS,
+    _TITLES,
+    _Chat,
+    _key,
+    _nicknames,
+    _stretched,
+)
+
+# -- words the rules alone use ---------------------------------------------------------------
+
+#: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
+_SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
+#: Relation words that may name one person at once (a boyfriend who becomes a husband).
+_COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife", "ex"}),
+               frozenset({"friend", "coworker", "roommate", "neighbour"})]
+
+_Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
+
+#: Endings that make another word of a word ("person" and "personal"), not a longer name.
+_SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
+                      "ular gs ance ence able ible".split())
+
+
+def _diminutive_base(word: str) -> str:
+    """``philly`` -> ``phil``, ``robbie`` -> ``rob``, ``danny`` -> ``dan``: a pet form's stem."""
+    for ending in ("ie", "y", "ey"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            stem = word[: -len(ending)]
+            if stem[-1] in "aeiou":
+                return word  # "shay" is no pet form of a "sha-" name
+            if len(stem) >= 4 and stem[-1] == stem[-2]:
+                stem = stem[:-1]
+            if stem.endswith("l") and stem[-2:-1] == "l":
+                stem = stem[:-1]
+            return stem
+    return word
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (short strings)."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+# -- evidence ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Evidence:
+    score: float = 0.0
+    reasons: list[str] = field(default_factory=list)
+    episodes: set[str] = field(default_factory=set)
+
+    def add(self, weight: float, reason: str, episodes: Iterable[str] = ()) -> None:
+        if reason not in self.reasons:
+            self.score += weight
+            self.reasons.append(reason)
+        self.episodes.update(episodes)
+
+
+def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tuple[float, str] | None:
+    """What the two names' letters say (a shorter or equal first), or None. A short form needs
+    the longer word to be plainly a name ("part" is not a short form of "particular")."""
+    wa, wb = a.split(), b.split()
+    if a.replace(" ", "") == b.replace(" ", "") or _stretched(a) == b or _stretched(b) == a:
+        return 0.9, f"{b} is {a} spelt another way"
+    if len(wa) == 1 and len(wb) == 1 and "-" in b and "-" not in a:
+        parts = b.split("-")
+        if a in chat.acronyms and a == "".join(p[0] for p in parts):
+            return 0.8, f"{a} is the initials of {b}"
+        if a == parts[0] and a in chat.named:
+            return 0.6, f"{b} is {a} with more of the name"
+        return None
+    if len(wa) == 1 and len(wb) == 1:
+        if b in nick.get(a, ()):
+            return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
+        base = _diminutive_base(a)
+        if b.startswith(a) and _prefix_of_two(a, chat, nick):
+            return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
+        if b not in chat.sure or not (a in chat.sure or a in chat.named):
+            # not both plainly names ("well" and "wellington", "super" and "supervisor"): a spelling
+            # only, for a correction to confirm ("melany. melanie.")
+            if (a in chat.sure or b in chat.sure) and min(len(a), len(b)) >= 5 and a[:4] == b[:4] and (
+                    _edits(a, b) == 1 or (base != a and _diminutive_base(b) == base)):
+                return 0.4, f"{a} and {b} are one name spelt two ways"
+            return None
+        if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
+            return 0.6, f"{a} is a short form of {b}"
+        if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
+            return 0.6, f"{a} is a pet form of {b}"
+        if base != a and len(base) >= 3 and _diminutive_base(b) == base:
+            return 0.5, f"{a} and {b} are pet forms of one name"
+        if not re.search(r"[aeiou]", a) and 3 <= len(a) <= 4 and len(b) >= 2 * len(a) and b[0] == a[0] \
+                and b[-1] == a[-1] and re.fullmatch(".*".join(a), b):
+            return 0.7, f"{a} abbreviates {b}"
+        if min(len(a), len(b)) >= 5 and a[:4] == b[:4] and _edits(a, b) == 1:
+            return 0.5 if a in chat.sure else 0.4, f"{a} and {b} differ by one letter"
+        return None
+    if len(wa) == 1 and len(wb) >= 2:
+        initials = "".join(w[0] for w in wb)
+        content = "".join(w[0] for w in wb if w not in _CONNECTORS)
+        if a in chat.acronyms and (a in (initials, content) or (
+                len(a) == len(content) + 1 and a.startswith(content))):
+            return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
+        if wb[0] in _TITLES and wb[1:] == [a]:
+            if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
+                return 0.4, f"{b} is {a} with a title"
+            return 0.8, f"{b} is {a} with a title"
+        if wb[0] == a:
+            return 0.6, f"{b} is {a} with more of the name"
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in _TITLES | _FUNCTION and a not in _HEADS:
+            return 0.6, f"{a} is the surname of {b}"
+        if wb[0] in _TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
+            return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
+        return None
+    if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
+            and len(wb[-1]) > 2:
+        return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
+    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
+        return 0.6, f"{b} is {a} with more of the name"
+    return None
+
+
+def _prefix_of_two(short: str, chat: _Chat, nick: dict[str, frozenset[str]]) -> bool:
+    """Whether the chat uses two names of one word that ``short`` begins and that part at once
+    after it without being one name (each other's nickname or pet form, one a longer spelling of
+    the other): "nik" of nikhil and of nikita, not "mel" of melanie and melany."""
+    longer = [n for n in chat.mentions if " " not in n and n != short and n.startswith(short)
+              and n[len(short):] not in _SUFFIXES]
+
+    def one(x: str, y: str) -> bool:
+        bx, by = _diminutive_base(x), _diminutive_base(y)
+        return x in nick.get(y, ()) or x[len(short)] == y[len(short)] or y.startswith(bx) or x.startswith(by)
+
+    return any(not one(x, y) for i, x in enumerate(longer) for y in longer[i + 1:])
+
+
+
+def _comparable(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing) -> list[tuple[str, str]]:
+    """The pairs of names any rule could join: those sharing the first letter of a word (short
+    forms, surnames, titles, acronyms, spellings) and nicknames; not every pair of a long chat."""
+    by_letter: dict[str, list[str]] = defaultdict(list)
+    for name in names:
+        for letter in {w[0] for w in name.split()}:
+            by_letter[letter].append(name)
+    known = set(names)
+    found = {pair(x, y) for group in by_letter.values() for i, x in enumerate(group) for y in group[i + 1:] if x != y}
+    found |= {pair(x, y) for x in names for y in nick.get(x, ()) if y in known and x != y}
+    return sorted(found)
+
+
+def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+    """Evidence from how names are used: corrections, naming, the same relation word, a speaker's
+    short name used by the other speaker."""
+    messages = chat.messages
+    in_message: dict[int, list[tuple[str, int, int]]] = defaultdict(list)
+    for key, spots in chat.mentions.items():
+        for m, start, stop in spots:
+            in_message[m].append((key, start, stop))
+    for m, found in in_message.items():
+        text = messages[m].text.lower()
+        for a, sa, ea in found:
+            for b, sb, eb in found:
+                if a >= b:
+                    continue
+                both = pair(a, b)
+                if both not in evidence:
+                    continue
+                first, second = ((a, sa, ea), (b, sb, eb)) if sa < sb else ((b, sb, eb), (a, sa, ea))
+                if first[2] == second[1] and chat.tokens[m][first[2] - 1].end in (".", ","):
+                    evidence[both].add(0.4, f"“{first[0]}” corrected to “{second[0]}” at once", [messages[m].id])
+                elif re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b", text) and first[2] <= second[1]:
+                    evidence[both].add(0.3, "both given as one person's name in one message", [messages[m].id])
+        for quoted in re.finditer(r"\b([a-z][a-z ]{1,40}?)\s+(?:is|was)\s+called\s+([a-z]+)", text):
+            x, y = _key(quoted.group(1)), _key(quoted.group(2))
+            for name in chat.mentions:
+                if x.endswith(name) and " " in name and y in chat.mentions:
+                    evidence[pair(name, y)].add(0.7, f"“{quoted.group(0)}”", [messages[m].id])
+    relation_of: dict[str, set[str]] = defaultdict(set)
+    for ts in chat.tokens:
+        for j, t in enumerate(ts[1:], 1):
+            if ts[j - 1].key in _RELATION_WORDS and not ts[j - 1].end and t.key in chat.mentions:
+                relation_of[t.key].add(ts[j - 1].key)
+    for (a, b), ev in evidence.items():
+        shared = relation_of[a] & relation_of[b]
+        if shared:
+            ev.add(0.3, f"both called {sorted(shared)[0]}")
+    for speaker in chat.speakers:
+        for (a, b), ev in evidence.items():
+            if speaker not in (a, b) or " " in a:
+                continue
+            short = a if b == speaker else b
+            users = {chat.speaker(m) for m, _, _ in chat.mentions.get(short, [])}
+            if users and speaker not in users and short != speaker and speaker.startswith(short[:2]):
+                ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by the other speaker")
+
+
+def _corrected(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+    """A name put right by the one who wrote it, opening their next message: "zee says mieka ..."
+    then "mieke sorry", "eefa" then "i mean aoife", "ELLIE" then "sorry eilidh". The name put
+    right is the one of the message before spelt most like the new one."""
+    names_in: dict[int, set[str]] = defaultdict(set)
+    for key, spots in chat.mentions.items():
+        for m, start, _ in spots:
+            if start >= 0 and " " not in key:
+                names_in[m].add(key)
+    for m in range(1, len(chat.messages)):
+        ts = chat.tokens[m]
+        if chat.speaker(m) != chat.speaker(m - 1) or not ts:
+            continue
+        opening = [t.key for t in ts[:3]]
+        if opening[:2] == ["i", "mean"] and len(ts) > 2:
+            new = ts[2]
+        elif opening[0] == "sorry" and len(ts) > 1:
+            new = ts[1]
+        elif ts[0].end == "*" or (len(ts) > 1 and ts[1].key == "sorry" and ts[0].end in ("", ".", ",")):
+            new = ts[0]
+        else:
+            continue
+        if new.key not in names_in[m]:
+            continue
+        before = sorted(names_in[m - 1] - {new.key}, key=lambda x: (_edits(x, new.key), x))
+        if not before or (len(before) > 1 and _edits(before[0], new.key) > len(new.key) // 2):
+            continue
+        evidence[pair(before[0], new.key)].add(0.6, f"“{before[0]}” put right as “{new.key}”",
+                                               [chat.messages[m - 1].id, chat.messages[m].id])
+
+
+def _addressed(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+    """A short form of a speaker's name that only the other speaker uses, to address them ("oh
+    ol.", "han i wouldn't miss it")."""
+    for speaker in chat.speakers:
+        for short, spots in chat.mentions.items():
+            if " " in short or short == speaker or not speaker.startswith(short) or len(short) < 2:
+                continue
+            users = {chat.speaker(m) for m, _, _ in spots}
+            if not users or speaker in users:
+                continue
+            called = [chat.messages[m].id for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in _CLOSING
+                      or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
+            if called:
+                evidence[pair(short, speaker)].add(0.6, f"the other speaker calls {chat.speakers[speaker]} {short}",
+                                                   called[:3])
+
+
+def _ambiguous(chat: _Chat) -> set[str]:
+    """Names the chat says stand for two: "two toms", "the other tom", "different sams", "my sam"
+    beside "your sam", "sam from work", and a name slipped for another person and corrected."""
+    found: set[str] = set()
+    possessed: dict[str, set[str]] = defaultdict(set)
+    for ts in chat.tokens:
+        for j, t in enumerate(ts):
+            prev = ts[j - 1].key if j else ""
+            nxt = ts[j + 1].key if j + 1 < len(ts) else ""
+            singular = t.key[:-1] if t.key.endswith("s") else ""
+            if singular in chat.mentions and prev in ("two", "different", "both", "three", "many"):
+                found.add(singular)
+            if t.key in chat.mentions and prev in ("other", "another") and j >= 1:
+                found.add(t.key)
+            if t.key in chat.mentions and j and not ts[j - 1].end and (
+                    prev in ("my", "your", "our") or (ts[j - 1].whole != prev and prev in chat.mentions)):
+                possessed[t.key].add(ts[j - 1].whole)  # "our shay", "max's sophie": there is another
+            if t.key in chat.mentions and nxt == "from" and j + 2 < len(ts) and \
+                    ts[j + 2].key in ("work", "school", "uni", "college", "church", "the"):
+                found.add(t.key)
+    found |= {name for name, owners in possessed.items() if owners and any(
+        spot for spot in chat.mentions[name] if not _qualified(chat, spot))}
+    # a slip corrected: X in one message, the same speaker's (or the other's) next message opens with Y
+    for m in range(1, len(chat.tokens)):
+        ts = chat.tokens[m]
+        if not ts or ts[0].key not in chat.mentions:
+            continue
+        y = ts[0].key
+        if len(chat.mentions[y]) < 2:
+            continue
+        before = {t.key for t in chat.tokens[m - 1]} & set(chat.mentions)
+        for x in before:
+            if x != y and (_edits(x, y) <= 1 or x in _nicknames()[0].get(y, ())) and len(chat.mentions[x]) >= 3:
+                later = [s for s in chat.mentions[x] if abs(s[0] - m) > 1]
+                if later and (ts[0].end in (".", "$") or ts[0].text.isupper()):
+                    found.add(x)
+    return found
+
+
+def _qualified(chat: _Chat, spot: tuple[int, int, int]) -> bool:
+    """Whether a mention is qualified by whose it is ("my sam", "max's sophie")."""
+    m, start, _ = spot
+    if start < 1:
+        return False
+    prev = chat.tokens[m][start - 1]
+    return not prev.end and (prev.key in ("my", "your", "our") or (
+        prev.whole != prev.key and prev.key in chat.mentions))
+
+
+def _against(chat: _Chat) -> set[tuple[str, str]]:
+    """Pairs the chat sets apart: two names set against each other in one message, two relation
+    words for one person, a speaker naming someone else."""
+    apart: set[tuple[str, str]] = set()
+
+    def add(x: str, y: str) -> None:
+        apart.add((x, y) if (len(x), x) <= (len(y), y) else (y, x))
+
+    in_message: dict[int, list[tuple[str, int, int]]] = defaultdict(list)
+    for key, spots in chat.mentions.items():
+        for m, start, stop in spots:
+            if start >= 0:
+                in_message[m].append((key, start, stop))
+    for m, found in in_message.items():
+        text = chat.messages[m].text.lower()
+        if re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b|\bcalled\b|\bname", text):
+            continue
+        ts = chat.tokens[m]
+        for a, sa, ea in found:
+            for b, sb, eb in found:
+                if a < b and (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
+                    first_end = min(ea, eb) - 1
+                    if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
+                        continue  # "melany. melanie": a correction, not two people
+                    if any(t.end in (".", "!", "?") for t in ts[first_end:max(sa, sb)]):
+                        continue  # two sentences may name one thing twice: "... to london. tfl have me ..."
+                    add(a, b)
+    relations: dict[str, set[tuple[str, str]]] = defaultdict(set)  # name -> (relation, whose)
+    for m, ts in enumerate(chat.tokens):
+        me = chat.speaker(m)
+        for j, t in enumerate(ts):
+            if t.key not in chat.mentions or t.end == "$":
+                continue  # a name closing a message may be the one spoken to: "she's your mum han"
+            for k in (j - 1, j - 2):
+                if k >= 1 and ts[k].key in _RELATION_WORDS and ts[k - 1].key in ("my", "your"):
+                    whose = me if ts[k - 1].key == "my" else ",".join(chat.others(m))
+                    if whose:
+                        relations[t.key].add((_RELATION_WORDS[ts[k].key], whose))
+                    break
+            if j + 2 < len(ts) and t.end in ("", ",") and ts[j + 1].key in ("my", "your") \
+                    and ts[j + 2].key in _RELATION_WORDS:
+                whose = me if ts[j + 1].key == "my" else ",".join(chat.others(m))
+                if whose:
+                    relations[t.key].add((_RELATION_WORDS[ts[j + 2].key], whose))
+    people = list(relations)
+    for x in people:
+        for y in people:
+            if x < y:
+                for rx, wx in relations[x]:
+                    for ry, wy in relations[y]:
+                        if wx == wy and rx != ry and not any({rx, ry} <= c for c in _COMPATIBLE):
+                            add(x, y)
+    for name, rels in relations.items():
+        for _, whose in rels:
+            if whose in chat.mentions:
+                add(name, whose)
+    for speaker in chat.speakers:
+        for key, spots in chat.mentions.items():
+            if key != speaker and any(chat.speaker(m) == speaker for m, s, _ in spots if s >= 0):
+                add(speaker, key)
+    return apart
