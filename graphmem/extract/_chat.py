@@ -66,6 +66,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         base = verb if verb in HABIT_VERBS else verb[:-2] if verb[:-2] in HABIT_VERBS and verb.endswith(
             "es") else verb[:-1]
         return HABIT_VERBS.get(base) if _HABIT_AFTER.match(rest) else None
+    if mention and _BEFORE_NOW.match(rest):
+        return None  # "more than my first car", "my old bike": one had it, maybe no longer
     found = everyday(rest, _NOUNS[kind], PET_PAIRS if kind == "pet" else frozenset())
     if found is None:
         return None
@@ -84,6 +86,10 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
 #: Groups that, named alone in passing ("my team", "our group"), may be the people one works
 #: or studies with rather than a club one joined.
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee".split())
+
+
+#: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house").
+_BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future)\b", re.IGNORECASE)
 
 
 def activity_of_group(group: str) -> str | None:

@@ -229,7 +229,7 @@ collective crew squad circle meetup community
 
 #: Nouns naming an event one attends.
 EVENTS = frozenset("""
-wedding weddings concert concerts gig gigs festival conference party game match show recital
+wedding weddings concert concerts gig gigs festival conference party game games match show recital
 graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k half-marathon
 race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
 christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz

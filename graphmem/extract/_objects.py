@@ -182,7 +182,7 @@ pass loan repayments payments mortgage crash accident ring rings pic tour tours 
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that
 these those there here what which who not no never very so too just really also been from in on at
-by into onto about some any all my our your ur his her their its
+by into onto about some any all my our your ur his her their its the a an
 """.split())
 
 

@@ -391,7 +391,8 @@ class RuleExtractor:
             name = proper_name(rest)
             if name and name.endswith(("'s", "’s")):
                 return None  # "we're at Jo's": someone's home, no employer
-            if name is None and not head.lower().startswith(_NO_LOWERCASE):
+            if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at":
+                # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i quit netflix"
             if name and predicate == "studies_at" and head.lower().startswith("go") \
                     and not looks_educational(name):

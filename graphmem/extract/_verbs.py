@@ -84,7 +84,9 @@ _MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\
 
 _HABIT = "|".join(sorted({form for verb in HABIT_VERBS for form in (verb, verb + "s", verb + "es")}, key=len,
                          reverse=True))
-_EVENT_NOUN = "|".join(sorted(EVENTS, key=len, reverse=True))
+#: Events said in passing ("the concert was amazing"); not games, matches and races, which
+#: are as often watched on a screen as attended ("the game was brutal", "our first game was…").
+_EVENT_NOUN = "|".join(sorted(EVENTS - {"game", "games", "match", "race"}, key=len, reverse=True))
 
 #: Everyday facts, tried before the verbs they share words with ("joined a choir" before
 #: "joined Google", "left the club" before "left Berlin", "went to a gig" before "went to Rome").
