@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ._lexicon import ACTIVITIES, EVENTS, GROUPS, HABIT_VERBS, OWNED_BY_MENTION, PET_PAIRS, PETS, POSSESSIONS
+from ._lexicon import ACTIVITIES, EVENTS, GROUPS, HABIT_VERBS, LESSONS, OWNED_BY_MENTION, PET_PAIRS, PETS, POSSESSIONS
 from ._objects import PRONOUNS, everyday
 from ._reading import HEDGE_BEFORE
 
@@ -25,7 +25,10 @@ __all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_f
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
                   re.IGNORECASE)
-_NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS}
+_NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS,
+          "lesson": LESSONS}
+#: "my climbing gym membership": the group it is a membership of.
+_MEMBERSHIP = re.compile(rf"\b({'|'.join(sorted(GROUPS))})\s+membership\b", re.IGNORECASE)
 #: Words that make a phrase a clause, not a thing ("likes is awesome", "dislikes that's why").
 _VERBISH = frozenset("""
 is was are were be been am 's 're 'm isn't wasn't do does did don't didn't have has had can could
@@ -68,7 +71,11 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return HABIT_VERBS.get(base) if _HABIT_AFTER.match(rest) else None
     if mention and _BEFORE_NOW.match(rest):
         return None  # "more than my first car", "my old bike": one had it, maybe no longer
+    if kind == "group":
+        rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], PET_PAIRS if kind == "pet" else frozenset())
+    if kind == "lesson":
+        return activity_of_group(found) if found else None  # "signed up for a pottery class" -> pottery
     if found is None:
         return None
     words = found.split()

@@ -9,7 +9,7 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 
 from __future__ import annotations
 
-__all__ = ["ACTIVITIES", "EVENTS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "NOT_NAMES", "OPINION_WORDS",
+__all__ = ["ACTIVITIES", "EVENTS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NOT_NAMES", "OPINION_WORDS",
            "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RELATIONS", "RELATION_ADJECTIVES",
            "STUDENT_NOUNS", "is_place", "looks_educational", "looks_organisational"]
 
@@ -207,8 +207,15 @@ netball volleyball hockey golf chess guitar piano violin cello drums ukulele bas
 flute trumpet singing choir surfing skiing snowboarding skating skateboarding rowing sailing
 kayaking woodworking meditation journaling birdwatching fishing camping gaming crossfit
 weightlifting lifting spin parkrun triathlon marathons calligraphy origami scrapbooking
-stand-up improv rock-climbing paddleboarding wild-swimming cooking
+stand-up improv rock-climbing paddleboarding wild-swimming cooking bowls bowling darts snooker
+curling shinty hillwalking hill-walking netball lacrosse baseball softball padel pickleball frisbee
+orienteering triathlons powerlifting spinning aerobics capoeira biking mountain-biking birding
+geocaching cross-stitch bjj tai-chi
+spanish french german italian japanese mandarin cantonese chinese portuguese arabic korean russian
+dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
 """.split())
+#: Nouns naming a course of lessons, whose activity is what one does ("a pottery class").
+LESSONS = frozenset("class classes course courses lessons lesson".split())
 #: Verbs whose present simple names a habit ("I run most mornings" -> running).
 HABIT_VERBS = {
     "run": "running", "swim": "swimming", "paint": "painting", "knit": "knitting", "bake": "baking",
@@ -222,7 +229,7 @@ HABIT_VERBS = {
 
 #: Nouns naming a group one belongs to.
 GROUPS = frozenset("""
-club clubs team choir band church gym group league society orchestra association union
+club clubs team choir band church gym group league society orchestra association union class
 committee congregation temple mosque synagogue parish scouts guides guild troupe ensemble
 collective crew squad circle meetup community
 """.split())

@@ -21,13 +21,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
+from ..core.relations import predicate_of, relation_of
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
 from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, resolve_pronoun
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
-from ._family import FamilyMemory
-from ._lexicon import STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._family import WORDS as FAMILY_WORDS
+from ._family import FamilyMemory, placeholder
+from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
@@ -76,10 +78,38 @@ def _route(verb: Verb, name: str) -> str:
 
 
 
+#: A partner word of the family vocabulary, and the fact of the couple it states.
+_COUPLES = {predicate_of(word): couple for word, couple in (
+    ("boyfriend", "dating"), ("girlfriend", "dating"), ("partner", "dating"), ("husband", "married_to"),
+    ("wife", "married_to"))}
+
+
+_WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy|sister|brother|cousin|"
+                   r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
+
+
+def companions(after: str, known: tuple[str, ...]) -> list[str]:
+    """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
+    who were there too; not places or organisations, nor those already its subject."""
+    m = _WITH.search(after)
+    if m is None:
+        return []
+    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known]
+
+
+def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:
+    """"my girlfriend Priya", "Ailsa is my girlfriend": the speaker is dating Priya; "your wife
+    Jo": the other participant is married to Jo. Only for a partner named, never for an entity
+    held for one unnamed ("Maya's wife")."""
+    return [ExtractedFact(subject=f.object, predicate=_COUPLES[f.predicate], object=f.subject, quote=f.quote)
+            for f in relations if f.op == "assert" and f.predicate in _COUPLES and f.object
+            and f.subject != placeholder(f.object, relation_of(f.predicate) or "")]
+
+
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
-_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit"))
+_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit", "lesson"))
 
 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
@@ -173,6 +203,7 @@ class RuleExtractor:
                  and f.object]
         told = frozenset(f.object.lower() for f in ended if f.object)
         facts = self.family.read(sentence, self._speaker, self._other, told)
+        facts += couples(facts)
         for fact in ended:
             if fact.object:
                 facts += [f.model_copy(update={"valid_from": fact.valid_to} if f.op == "assert" else
@@ -285,7 +316,7 @@ class RuleExtractor:
         if decided is None:
             return []
         op, predicate = decided
-        valid_from, valid_to = period(op, kind, reading, span)
+        valid_from, valid_to = (None, None) if verb.timeless else period(op, kind, reading, span)
         made = []
 
         def add(subj: str, pred: str, obj: str | None, o: FactOp = op, vf: datetime | None = valid_from,
@@ -318,10 +349,15 @@ class RuleExtractor:
                 op, valid_from, valid_to = "end", None, (when.start if when else None)  # "our cat died"
         for subj in subject.names:
             for obj in objects:
+                if predicate == "member_of" and obj and obj.split()[-1].lower() in LESSONS and (
+                        done := activity_of_group(obj)):
+                    add(subj, "does", done, op, valid_from, valid_to)  # "my pottery class": one does pottery
+                    continue
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
-                if predicate == "member_of" and op == "assert" and obj and (done := activity_of_group(obj)):
-                    add(subj, "does", done, op, valid_from, valid_to)  # "I joined a running club"
+        if predicate in ("attended", "traveled_to") and op == "assert" and objects[0]:
+            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
+                add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
 
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
@@ -385,6 +421,9 @@ class RuleExtractor:
                     name) and head.lower().startswith("visit") and not rest.lstrip().startswith(
                     ("the ", "The ")):
                 name = None  # "I visited Tom": someone, not somewhere
+            if name and verb.free and not is_place(name) and (
+                    name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):
+                name = None  # "hi from Gran": someone, not somewhere
         elif kind == "where":
             name = place_name(rest) or proper_name(rest)
         else:

@@ -140,7 +140,8 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
     if m["pair"] or m["me"]:
         name = m["pair_name"] or m["me_name"]
         if name.islower() and not _LEAD_ONLY.match(lead):
-            return None  # "its expensive and i have a dog": a lowercase word is a name only opening the clause
+            # "its expensive and i have a dog": a lowercase word is a name only opening the clause
+            return Subject((speaker,), None, False, aux, offset + m.start())
         return Subject((speaker, name), name, False, aux, offset + m.start()) \
             if _is_name(name) else None
     for group in ("who", "titled", "appos1", "appos2"):

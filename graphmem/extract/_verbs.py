@@ -36,9 +36,10 @@ Kind = Literal["state", "start", "stop", "event"]
 #: where: a place or an organisation, which decides the predicate; person: someone named;
 #: thing: what one likes (lists allowed); name: what one is called; none: no object.
 #: pet, possession, activity, group, event: an everyday noun phrase ending in a word of that
-#: list (graphmem.extract._lexicon); habit: none, the verb itself names it ("I run" -> running).
+#: list (graphmem.extract._lexicon); habit: none, the verb itself names it ("I run" -> running);
+#: lesson: a class or course whose words name an activity ("a pottery class" -> pottery).
 ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none", "pet", "possession",
-                     "activity", "group", "event", "habit"]
+                     "activity", "group", "event", "habit", "lesson"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Verb:
     pair: bool = False  # "moved from A to B": ends A, starts B
     free: bool = False  # needs no subject ("call me Bex", "my name is Li")
     mention: bool = False  # "my dog", "our choir": a possession said in passing, no verb
+    timeless: bool = False  # the time said is not the fact's ("moved in together last month": dating since before)
 
 
 def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
@@ -102,6 +104,9 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
     _verb(r"(?:sold|scrapped|got\s+rid\s+of)", "owns", "stop", "possession"),
     _verb(r"(?:my|our)(?=\s)", "owns", "state", "possession", free=True, mention=True),
+    # --- lessons: "I signed up for a pottery class", "I'm taking spanish lessons" (does pottery, spanish)
+    _verb(r"(?:joined|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)|started|took)", "does", "start", "lesson"),
+    _verb(r"(?:taking|take|takes|doing|do|does|go\s+to|goes\s+to|going\s+to)", "does", "state", "lesson"),
     # --- membership: "I joined a choir", "I'm in a book club", "I quit the gym", "our church"
     _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with)|became\s+a\s+member\s+of)",
           "member_of", "start", "group"),
@@ -115,6 +120,7 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:go|goes)(?:\s+to)?", "does", "state", "activity"),
     _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
           "activity"),
+    _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
     _verb(r"(?:got|gotten|getting)\s+me\s+into", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
     _verb(_HABIT, "does", "state", "habit"),
@@ -199,6 +205,8 @@ VERBS: list[Verb] = [
           "state", "person", reciprocal=True),
     _verb(r"together|a\s+couple|an\s+item", "dating", "state", "person", needs_be=True,
           reciprocal=True),
+    _verb(r"(?:moved|moving)\s+in\s+together(?!\s+in\b)", "dating", "start", "person", bare=True,
+          reciprocal=True, timeless=True),
     _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
     _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)|called\s+it\s+(?:a\s+day|quits)"
           r"(?:\s+with)?|ended\s+(?:things|it)(?:\s+with)?",
@@ -244,6 +252,8 @@ VERBS: list[Verb] = [
           + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
           r"(?:time|trip|holiday|vacation|week|weekend)\s+in", "traveled_to", "event", "place",
           done=True),
+    _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings)(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
+          "place", free=True, done=True),
     _verb(r"(?:got|get|came|come|just|flew|drove|arrived|returned)\s+(?:back\s+|home\s+)?from\s+"
           + _TRIP + r"|back\s+from\s+" + _TRIP,
           "traveled_to", "event", "place", done=True),
