@@ -14,19 +14,33 @@ from __future__ import annotations
 
 import re
 
-from ._lexicon import ACTIVITIES, EVENTS, GROUPS, HABIT_VERBS, LESSONS, OWNED_BY_MENTION, PET_PAIRS, PETS, POSSESSIONS
+from ._lexicon import (
+    ACTIVITIES,
+    EVENT_PAIRS,
+    EVENTS,
+    GROUPS,
+    HABIT_VERBS,
+    LESSONS,
+    OWNED_BY_MENTION,
+    PET_PAIRS,
+    PETS,
+    POSSESSIONS,
+    RACES,
+)
 from ._objects import PRONOUNS, everyday
 from ._reading import HEDGE_BEFORE
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_for_me", "resolve_pronoun"]
+__all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_for_me", "of_the_other",
+           "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
                   re.IGNORECASE)
 _NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS,
-          "lesson": LESSONS}
+          "lesson": LESSONS, "race": RACES}
+_PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS}
 #: "my climbing gym membership": the group it is a membership of.
 _MEMBERSHIP = re.compile(rf"\b({'|'.join(sorted(GROUPS))})\s+membership\b", re.IGNORECASE)
 #: Words that make a phrase a clause, not a thing ("likes is awesome", "dislikes that's why").
@@ -73,7 +87,7 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "more than my first car", "my old bike": one had it, maybe no longer
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
-    found = everyday(rest, _NOUNS[kind], PET_PAIRS if kind == "pet" else frozenset())
+    found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
     if kind == "lesson":
         return activity_of_group(found) if found else None  # "signed up for a pottery class" -> pottery
     if found is None:
@@ -141,3 +155,26 @@ def resolve_pronoun(rest: str, previous: str | None) -> str | None:
         return None
     obj = asked[0]["obj"].strip()
     return obj if clean_taste(obj) else None
+
+
+_THANKS = r"(?:thanks|thank\s+(?:you|u)|ty|thx)\s+(?:so\s+much\s+|again\s+)?for\s+"
+#: "thank you for coming up for my birthday": the other participant was at the event.
+_CAME = re.compile(_THANKS + r"coming\s+(?:(?:up|down|over|along|back|all\s+the\s+way(?:\s+(?:up|down|over))?)\s+)?"
+                   r"(?:to|for)\s+(?=(?:my|our|the)\s)", re.IGNORECASE)
+#: "congrats on the new puppy!": the other participant has it now.
+_CONGRATS = re.compile(r"\b(?:congrats|congratulations|congrats\s+again)\s+on\s+(?=(?:the|your|ur)\s)", re.IGNORECASE)
+
+
+def of_the_other(sentence: str) -> list[tuple[str, str]]:
+    """(predicate, object) the speaker's thanks or congratulations state about the other
+    participant: "thanks for coming to my birthday" (attended birthday), "congrats on the new
+    puppy!!" (has_pet puppy). Nothing for a question or a plan ("congrats on the job, when
+    do you start?" still says the job is theirs; "thanks for coming tomorrow" names no event)."""
+    if (came := _CAME.search(sentence)) and (event := everyday(sentence[came.end():], EVENTS, EVENT_PAIRS)):
+        return [("attended", event)]
+    if congrats := _CONGRATS.search(sentence):
+        rest = re.sub(r"^(?:your|ur)\s", "", sentence[congrats.end():], flags=re.IGNORECASE)
+        for predicate, nouns, pairs in (("has_pet", PETS, PET_PAIRS), ("owns", POSSESSIONS, frozenset())):
+            if found := everyday(rest, nouns, pairs):
+                return [(predicate, found)]
+    return []

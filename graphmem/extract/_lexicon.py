@@ -9,9 +9,10 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 
 from __future__ import annotations
 
-__all__ = ["ACTIVITIES", "EVENTS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NOT_NAMES", "OPINION_WORDS",
-           "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RELATIONS", "RELATION_ADJECTIVES",
-           "STUDENT_NOUNS", "is_place", "looks_educational", "looks_organisational"]
+__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NOT_NAMES",
+           "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
+           "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place", "looks_educational",
+           "looks_organisational"]
 
 _PLACE_NAMES = """
 afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
@@ -164,6 +165,14 @@ JOB_NOUNS = frozenset(
     "job jobs position role post gig company firm agency startup start-up employer office team "
     "bakery restaurant cafe café bar shop store bank studio lab hospital clinic practice "
     "warehouse factory newspaper magazine band".split())
+#: Places of work named by their kind ("I work at a bakery", "started at the library"): the
+#: object of a work verb when no name is said. Not schools or nurseries (pupils go there too).
+WORKPLACES = frozenset("""
+hospital library bakery cafe café shop store supermarket restaurant bar pub warehouse factory office
+bank hotel garage salon clinic pharmacy council museum theatre theater lab charity surgery
+""".split())
+WORKPLACE_PAIRS = frozenset(("coffee shop", "call centre", "call center", "care home", "garden centre",
+                             "garden center", "book shop", "bookshop", "law firm"))
 #: "I'm a sophomore at X": studies there, not works.
 STUDENT_NOUNS = frozenset(
     "student undergrad undergraduate grad postgrad freshman sophomore junior senior fresher "
@@ -240,8 +249,14 @@ wedding weddings concert concerts gig gigs festival conference party game games 
 graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k half-marathon
 race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
 christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
-gala ball prom
+gala ball prom birthday ceilidh barbecue bbq supper
 """.split())
+#: Two-word events ("the bowls club open day", "quiz night").
+EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
+                         "book launch", "leaving do", "leaving drinks", "street party", "hen do", "stag do"))
+
+#: Races one runs, whose running is attending them.
+RACES = frozenset("marathon marathons half-marathon 10k 5k parkrun triathlon ultra race relay".split())
 
 #: Words dropped from an everyday object: opinions and what says nothing of the thing itself.
 OPINION_WORDS = frozenset("""

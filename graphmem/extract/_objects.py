@@ -10,10 +10,19 @@ from __future__ import annotations
 
 import re
 
-from ._lexicon import JOB_NOUNS, NOT_NAMES, OPINION_WORDS, is_place, looks_educational, looks_organisational
+from ._lexicon import (
+    JOB_NOUNS,
+    NOT_NAMES,
+    OPINION_WORDS,
+    WORKPLACE_PAIRS,
+    WORKPLACES,
+    is_place,
+    looks_educational,
+    looks_organisational,
+)
 
 __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
-           "lowercase_name", "people", "place_name", "proper_name", "things"]
+           "lowercase_name", "people", "place_name", "proper_name", "things", "workplace"]
 
 
 def _is_name(text: str) -> bool:
@@ -184,6 +193,15 @@ of and or to for with is was are were be been i we you u he she it they me him t
 these those there here what which who not no never very so too just really also been from in on at
 by into onto about some any all my our your ur his her their its the a an
 """.split())
+
+
+def workplace(rest: str) -> str | None:
+    """A place of work named by its kind after "the" or "a" ("a coffee shop", "the library"),
+    not someone's ("my mum's shop")."""
+    if not re.match(r"\s*(?:the|a|an)\s", rest, re.IGNORECASE):
+        return None
+    found = everyday(rest, WORKPLACES, WORKPLACE_PAIRS)
+    return None if found is None or re.search(r"['’]s\b", found) else found
 
 
 def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset()) -> str | None:

@@ -25,7 +25,7 @@ from ..core.relations import predicate_of, relation_of
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, resolve_pronoun
+from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, of_the_other, resolve_pronoun
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory, placeholder
@@ -40,6 +40,7 @@ from ._objects import (
     place_name,
     proper_name,
     things,
+    workplace,
 )
 from ._reading import (
     BE,
@@ -109,7 +110,7 @@ def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
-_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit", "lesson"))
+_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit", "lesson", "race"))
 
 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
@@ -118,6 +119,9 @@ _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|
 #: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
 _NOT_STATED = re.compile(
     rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
+#: Work verbs after which a place of work named by its kind is an employer ("started at the library").
+_WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
+                        r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi")
@@ -235,6 +239,10 @@ class RuleExtractor:
             if facts:
                 claimed.append((m.start(), m.end()))
                 found.append(_Found(m.start(), facts, verb.mention))
+        if self._other is not None:
+            found += [_Found(len(sentence), [ExtractedFact(
+                subject=self._other, predicate=predicate, object=obj, quote=sentence)])
+                for predicate, obj in of_the_other(sentence)]  # "thanks for coming to my birthday"
         if (disliked := not_for_me(sentence)) is not None:
             found.append(_Found(len(sentence), [ExtractedFact(
                 subject=speaker, predicate="dislikes", object=disliked, quote=sentence)]))
@@ -433,6 +441,8 @@ class RuleExtractor:
             if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at":
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i quit netflix"
+            if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
+                name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name and predicate == "studies_at" and head.lower().startswith("go") \
                     and not looks_educational(name):
                 name = None

@@ -37,9 +37,10 @@ Kind = Literal["state", "start", "stop", "event"]
 #: thing: what one likes (lists allowed); name: what one is called; none: no object.
 #: pet, possession, activity, group, event: an everyday noun phrase ending in a word of that
 #: list (graphmem.extract._lexicon); habit: none, the verb itself names it ("I run" -> running);
-#: lesson: a class or course whose words name an activity ("a pottery class" -> pottery).
+#: lesson: a class or course whose words name an activity ("a pottery class" -> pottery); race:
+#: a run one takes part in ("the London marathon").
 ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none", "pet", "possession",
-                     "activity", "group", "event", "habit", "lesson"]
+                     "activity", "group", "event", "habit", "lesson", "race"]
 
 
 @dataclass(frozen=True)
@@ -121,12 +122,15 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
           "activity"),
     _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
+    _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing)", "does", "start", "activity"),
     _verb(r"(?:got|gotten|getting)\s+me\s+into", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
     _verb(_HABIT, "does", "state", "habit"),
     # --- events: "we went to Jess's wedding", "I was at a gig", "the Coldplay concert was amazing"
     _verb(r"(?:went|been|gone)\s+to|(?:got|came|just)\s+back\s+from|back\s+from|attended|was\s+at|"
           r"were\s+at", "attended", "event", "event", done=True),
+    # "ran my first marathon on sunday", "did the London 10k": a race is attended by running it
+    _verb(r"(?:ran|did|finished|completed)", "attended", "event", "race"),
     _verb(rf"(?:the|our)(?=(?:\s+[\w'’-]+){{0,2}}?\s+(?:{_EVENT_NOUN})\s+(?:was|were)\b)", "attended", "event",
           "event", free=True, done=True),
 ]
@@ -155,6 +159,7 @@ VERBS: list[Verb] = [
           r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
           r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
           "org"),
+    _verb(r"(?:my\s+)?first\s+(?:day|week|shift)\s+(?:at|with)", "works_at", "start", "org", done=True),
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
           r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)\s+(?:at|with)|"
           r"(?:hired|hire)\s+(?:by|at)|(?:joined|join|joining|joins)(?:\s+(?:a|an)\s+(?:new\s+)?"
