@@ -99,8 +99,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "my mum's dog": someone else's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
         return None  # "my house", "my flat": where one lives, not surely owned
-    if mention and kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS:
-        return None  # "Priya on my team": the people one works with, not a club
+    if kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS and (
+            mention or head.strip().lower() in ("in", "on", "part of") and words[0].lower() != "committee"):
+        return None  # "Priya on my team", "im on a team at work": the people one works with, not a club
     return found
 
 

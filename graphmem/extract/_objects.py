@@ -187,6 +187,7 @@ walker walkers sitter sitters hair toy toys owner owners friendly shop shops sto
 session sessions mates kit shoes ride rides trip trips ticket tickets photo photos pics pic video
 videos cafe café night nights season member members fees fee membership leader coach captain
 pass loan repayments payments mortgage crash accident ring rings pic tour tours venue dress
+appointment appointments service repair repairs rental hire charger share journey lights
 """.split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that

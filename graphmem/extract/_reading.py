@@ -36,11 +36,13 @@ _ANYMORE = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+more)\b", re.IGNORECAS
 HEDGE_BEFORE = re.compile(
     r"\b(?:if|whether|unless|what\s+if|in\s+case|maybe|perhaps|probably|hopefully|i\s+think|"
     r"i\s+guess|i\s+wish|not\s+sure|i\s+doubt|thinking\s+(?:of|about)|imagine|someday|one\s+day|when|"
-    r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not)\b",
+    r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not|"
+    r"apparently|supposedly|allegedly|heard|hear)\b",
     re.IGNORECASE)
 HEDGE_AFTER = re.compile(
     r"\b(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|perhaps|who\s+knows|or\s+not|"
-    r"hopefully|someday|one\s+day|eventually|at\s+some\s+point)\b", re.IGNORECASE)
+    r"hopefully|someday|one\s+day|eventually|at\s+some\s+point|apparently|supposedly|i\s+heard|i\s+hear)\b",
+    re.IGNORECASE)
 _IRREGULAR_PAST = frozenset(
     "went got left quit took met had flew ran became began made spent came saw drove fell bought "
     "found gave broke split grew taught did was were been gotten lost sold brought caught hung "
