@@ -69,7 +69,7 @@ _CALLED = re.compile(
     r"college|university|restaurant|cafe|café|bar|shop|store|studio|lab|nonprofit|charity|"
     r"hospital|clinic|bakery|place|town|city|village|band|team|club)\s+(?:called|named)\s+",
     re.IGNORECASE)
-#: Lowercase words that are no company, in text typed all in lowercase ("i quit netflix").
+#: Lowercase words that are no company, in text typed all in lowercase ("i left acme").
 _COMMON = frozenset(
     "a an the my our your his her their this that it its me you us him them there here home "
     "work school class church bed lunch dinner breakfast night nights noon early late now today "

@@ -124,7 +124,7 @@ _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|star
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
-                 "go", "enrolled", "taking", "take", "doing", "do", "study", "studi")
+                 "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
 
 
 @dataclass
@@ -258,6 +258,7 @@ class RuleExtractor:
         subject: Subject | None
         if verb.free and verb.predicate == "is_called":
             subject = self._called(m, prefix, speaker)
+            self._imperative = bool(SUBJECTLESS.match(prefix))
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         else:
@@ -320,6 +321,10 @@ class RuleExtractor:
         if verb.obj == "thing" and kind == "state" and reading.past and not (
                 reading.used_to or reading.ending or reading.negated or reading.perfect):
             return []  # "I loved the film": a reaction, not a lasting taste
+        if verb.needs_be and verb.predicate == "works_at" and m.group().strip().lower() == "at" and not (
+                reading.perfect or reading.ending or reading.used_to or reading.negated or (reading.past and span)
+                or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
+            return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
         decided = decide(verb, kind, reading, span, reference)
         if decided is None:
             return []
@@ -416,7 +421,8 @@ class RuleExtractor:
                 liked = [resolved] if resolved else []
             return liked or None
         if kind == "name":
-            name = called_name(rest, strict=head.split()[-1].lower() in ("him", "her", "you", "u"))
+            name = called_name(rest, strict=head.split()[-1].lower() in ("him", "her", "you", "u") or (
+                head.lower().startswith("call ") and self._imperative))  # "call me later": a request
             return [name] if name else None
         if kind == "person":
             named = people(rest)
@@ -438,9 +444,10 @@ class RuleExtractor:
             name = proper_name(rest)
             if name and name.endswith(("'s", "’s")):
                 return None  # "we're at Jo's": someone's home, no employer
-            if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at":
+            if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at" \
+                    and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
                 # not "im at theos parents": where one is, said in lowercase, is no employer
-                name = lowercase_name(rest, self._message)  # "i quit netflix"
+                name = lowercase_name(rest, self._message)  # "i left acme"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name and predicate == "studies_at" and head.lower().startswith("go") \
@@ -452,6 +459,9 @@ class RuleExtractor:
             return [None] if STUDY_PHRASE.match(rest.strip()) else None
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
+        if predicate == "works_at" and verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and re.match(
+                r"\s*(?!(?:lol|haha|omg|today|yesterday|finally|and|but|so|too|it|again|tho|though)\b)[a-z]", rest):
+            return None  # "i quit twitter", "i quit sugar": something given up, not surely a job
         if verb.bare or (verb.kind == "stop" and JOB_PHRASE.match(rest.strip())):
             if verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and _THING_AFTER.match(
                     rest) and verb.predicate != "married_to":
