@@ -95,16 +95,20 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     words = found.split()
     if kind == "activity" and any(w.lower().endswith("ing") for w in words[:-1]):
         return None  # "stopped liking football": a taste, not a hobby
-    if kind != "event" and any(re.search(r"['’]s$", w) for w in words[:-1]):
-        return None  # "my mum's dog": someone else's
+    if kind != "event" and any(re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w) for w in words[:-1]):
+        return None  # "my mum's dog", "my neighbours dog": someone else's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
         return None  # "my house", "my flat": where one lives, not surely owned
     if kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS and (
-            mention or head.strip().lower() in ("in", "on", "part of") and words[0].lower() != "committee"):
-        return None  # "Priya on my team", "im on a team at work": the people one works with, not a club
+            mention or words[0].lower() not in ("committee", "union")):
+        return None  # "Priya on my team", "joined a new team at work": the people one works with, not a club
     return found
 
 
+#: A person's word with the apostrophe left out ("my neighbours dog", "my sisters cat").
+_SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|friend|parent|cousin|nan|gran|"
+                       r"grandma|grandad|grandpa|aunt|auntie|uncle|boyfriend|girlfriend|partner|husband|wife|"
+                       r"flatmate|roommate|boss|bf|gf)s)")
 #: Groups that, named alone in passing ("my team", "our group"), may be the people one works
 #: or studies with rather than a club one joined.
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee".split())

@@ -188,6 +188,8 @@ session sessions mates kit shoes ride rides trip trips ticket tickets photo phot
 videos cafe café night nights season member members fees fee membership leader coach captain
 pass loan repayments payments mortgage crash accident ring rings pic tour tours venue dress
 appointment appointments service repair repairs rental hire charger share journey lights
+allergy allergies scratch scratches bite bites litter flap hair fur treats vet vets person people
+plant plants party warming hunting viewing viewings prices
 """.split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that

@@ -116,6 +116,9 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+#: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
+_GONE_FOR_GOOD = re.compile(r"\s*(?:(?-i:[A-Z])[\w'’-]*)?[\s.,!;:)]*(?:to\s+[\w\s]+)?[\s.,!]*(?:lol|haha|x+)?[\s.!]*"
+                            r"(?:in|on|at|back\s+in)?\s*", re.IGNORECASE)
 #: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
 _NOT_STATED = re.compile(
     rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
@@ -355,6 +358,10 @@ class RuleExtractor:
             return []
         if op == "assert" and objects == [None]:
             return []  # "I'm working": nothing to assert
+        if verb.predicate == "has_pet" and verb.kind == "stop" and m.group().lower().startswith("lost") and objects[0]:
+            noun = objects[0].split()[-1]
+            if not _GONE_FOR_GOOD.fullmatch(rest[rest.lower().find(noun.lower()) + len(noun):]):
+                return []  # "lost my dog in the park for an hour": not gone for good
         if verb.mention and verb.predicate == "has_pet" and objects[0]:
             said = sentence.find(objects[0].split()[-1], m.end())
             if GONE.match(sentence, said + len(objects[0].split()[-1])):
