@@ -98,6 +98,10 @@ def test_natural_chat_that_states_nothing(text):
     ("I'm at Starbucks", []),
     ("I'm still at Acme", [("assert", "Maya", "works_at", "Acme", None, None)]),
     ("my neighbours dog keeps barking", []),
+    ("its a DOG. a greyhound!! i adopted her last saturday.", [
+        ("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
+    ("I got her a present", []),
+    ("I stopped going to the gym", [("end", "Maya", "member_of", "gym", None, None)]),
     ("i have a cat allergy", []),
     ("joined a new team at work", []),
     ("i bought a house plant", []),

@@ -33,7 +33,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_for_me", "of_the_other",
-           "resolve_pronoun"]
+           "pet_meant", "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -183,3 +183,31 @@ def of_the_other(sentence: str) -> list[tuple[str, str]]:
             if found := everyday(rest, nouns, pairs):
                 return [(predicate, found)]
     return []
+
+
+#: "got her on friday", "adopted him from the shelter": the pronoun is the pet, not "got her a present".
+_PET_PRONOUN = re.compile(r"^\s*(?:him|her|them)\b(?=\s*(?:$|[.!,;)]|home|from|back|at\b|in\b|lol|haha|x+\b))",
+                          re.IGNORECASE)
+_PET_WORD = re.compile(r"[\w'’-]+")
+_GENERIC_PETS = frozenset("dog dogs puppy puppies pup doggo cat cats kitten kittens kitty".split())
+
+
+def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
+    """The pet "him"/"her" stands for in "I adopted her last saturday": the one kind of animal
+    named in the message or the turn before ("its a DOG. a greyhound!!" -> greyhound, the breed
+    over the kind); None when none or two are named, or the pronoun is someone given something."""
+    if not _PET_PRONOUN.match(rest):
+        return None
+    named: set[str] = set()
+    for text in (said, previous or ""):
+        for m in _PET_WORD.finditer(text):
+            word = m.group()
+            if word[0].isupper() and not word.isupper() and m.start() > 0 and text[m.start() - 2:m.start()].strip() \
+                    not in ("", ".", "!", "?"):
+                continue  # "the Cats Protection": a name, not an animal
+            if word.lower() in PETS:
+                named.add(word.lower())
+    specific = named - _GENERIC_PETS
+    if len(specific) == 1:
+        return next(iter(specific))
+    return next(iter(named)) if len(named) == 1 else None

@@ -25,7 +25,16 @@ from ..core.relations import predicate_of, relation_of
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, of_the_other, resolve_pronoun
+from ._chat import (
+    GONE,
+    activity_of_group,
+    clean_taste,
+    everyday_object,
+    not_for_me,
+    of_the_other,
+    pet_meant,
+    resolve_pronoun,
+)
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory, placeholder
@@ -415,6 +424,8 @@ class RuleExtractor:
         kind = verb.obj
         if kind in _EVERYDAY_KINDS:
             found = everyday_object(kind, head, rest, verb.mention)
+            if found is None and kind == "pet" and verb.kind == "start":
+                found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
             return [found] if found else None
         if kind == "thing":
             if verb.predicate == "likes" and re.match(

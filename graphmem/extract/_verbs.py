@@ -112,8 +112,8 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with)|became\s+a\s+member\s+of)",
           "member_of", "start", "group"),
     _verb(r"(?:in|part\s+of|a\s+member\s+of|on)", "member_of", "state", "group", needs_be=True),
-    _verb(r"(?:quit|quitting|left|leaving|cancelled|canceled)(?:\s+my\s+membership\s+(?:at|of|with))?",
-          "member_of", "stop", "group"),
+    _verb(r"(?:quit|quitting|left|leaving|cancelled|canceled|(?:stopped|gave\s+up)(?:\s+going\s+to)?)"
+          r"(?:\s+my\s+membership\s+(?:at|of|with))?", "member_of", "stop", "group"),
     _verb(r"(?:my|our)(?=\s)", "member_of", "state", "group", free=True, mention=True),
     # --- activities: "I play tennis", "I've been doing pottery", "we go climbing", "I run"
     _verb(r"(?:play|plays|playing)", "does", "state", "activity"),
