@@ -101,6 +101,8 @@ def test_natural_chat_that_states_nothing(text):
     ("its a DOG. a greyhound!! i adopted her last saturday.", [
         ("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
     ("I got her a present", []),
+    ("we left Paris this morning", []),
+    ("left Tesco's with nothing", []),
     ("I stopped going to the gym", [("end", "Maya", "member_of", "gym", None, None)]),
     ("i have a cat allergy", []),
     ("joined a new team at work", []),

@@ -125,6 +125,8 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+#: After "left Paris": it was a move ("for good", "for Leeds").
+_LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
 #: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
 _GONE_FOR_GOOD = re.compile(r"\s*(?:(?-i:[A-Z])[\w'’-]*)?[\s.,!;:)]*(?:to\s+[\w\s]+)?[\s.,!]*(?:lol|haha|x+)?[\s.!]*"
                             r"(?:in|on|at|back\s+in)?\s*", re.IGNORECASE)
@@ -337,6 +339,11 @@ class RuleExtractor:
                 reading.perfect or reading.ending or reading.used_to or reading.negated or (reading.past and span)
                 or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
             return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
+        if verb.pair and verb.kind == "stop" and verb.predicate == "lives_in" and not (
+                reading.perfect or (span is not None and span.granularity in ("month", "season", "year", "decade"))
+                or _LEFT_FOR_GOOD.search(sentence, m.end(), end) or JOB_PHRASE.match(sentence[m.end():end].strip())
+                or looks_organisational(proper_name(sentence[m.end():end]) or "")):
+            return []  # "we left Paris this morning": a trip's end as often as a move; a move is dated in months
         decided = decide(verb, kind, reading, span, reference)
         if decided is None:
             return []
@@ -458,6 +465,8 @@ class RuleExtractor:
                 name = None  # "hi from Gran": someone, not somewhere
         elif kind == "where":
             name = place_name(rest) or proper_name(rest)
+            if name and name.endswith(("'s", "’s")):
+                return None  # "left Tesco's with nothing": a shop, or someone's home
         else:
             name = proper_name(rest)
             if name and name.endswith(("'s", "’s")):
