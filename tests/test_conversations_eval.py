@@ -46,6 +46,17 @@ def test_extraction_on_the_dev_conversations_is_precise(dev_report):
     assert overall["precision"] >= 0.9 and overall["recall"] >= 0.2, overall
 
 
+def test_extraction_on_every_dev_conversation_is_precise():
+    """All of dev (d1-d4 and the chats written later): the figures docs/ingest.md reports."""
+    from graphmem.evaluation import read_conversation_set, score_extraction
+    from graphmem.extract import RuleExtractor
+
+    files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
+    overall = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar").loose["overall"]
+    assert overall.right + overall.missed >= 201
+    assert overall.precision >= 0.9 and overall.recall >= 0.2, overall
+
+
 def conversation(folder: Path, questions: list[dict] | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     rows = [("c-0001", "Ana", "2024-03-01T10:00:00Z", "we adopted a kitten on saturday, she's called Miso"),
