@@ -125,6 +125,16 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+_SCHOOL = re.compile(r"\s*(?:the\s+)?([a-z][\w'’-]*\s+(?:uni|university|college)|"
+                     r"(?:uni|university)\s+of\s+[a-z][\w'’-]*)\b")
+
+
+def _lowercase_school(rest: str) -> str | None:
+    """A school typed in lowercase, known by its word ("glasgow uni", "university of leeds")."""
+    m = _SCHOOL.match(rest)
+    return m.group(1) if m and m.group(1).split()[0] not in ("a", "my", "your", "our", "his", "her") else None
+
+
 #: After "left Paris": it was a move ("for good", "for Leeds").
 _LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
 #: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
@@ -273,6 +283,8 @@ class RuleExtractor:
         if verb.free and verb.predicate == "is_called":
             subject = self._called(m, prefix, speaker)
             self._imperative = bool(SUBJECTLESS.match(prefix))
+        elif verb.free and verb.predicate == "works_at" and not SUBJECTLESS.match(prefix):
+            return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         else:
@@ -336,6 +348,7 @@ class RuleExtractor:
                 reading.used_to or reading.ending or reading.negated or reading.perfect):
             return []  # "I loved the film": a reaction, not a lasting taste
         if verb.needs_be and verb.predicate == "works_at" and m.group().strip().lower() == "at" and not (
+                looks_educational(proper_name(sentence[m.end():end]) or "")) and not (
                 reading.perfect or reading.ending or reading.used_to or reading.negated or (reading.past and span)
                 or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
             return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
@@ -420,7 +433,7 @@ class RuleExtractor:
         """Noun phrases that decide between working and studying ("a sophomore at")."""
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
-            if words & STUDENT_NOUNS or (looks_educational(obj) and "start" in head.lower()
+            if words & STUDENT_NOUNS or (looks_educational(obj) and ("start" in head.lower() or head.strip() == "at")
                                         and "work" not in head.lower()):
                 return "studies_at"
         return predicate
@@ -477,9 +490,11 @@ class RuleExtractor:
                 name = lowercase_name(rest, self._message)  # "i left acme"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
-            if name and predicate == "studies_at" and head.lower().startswith("go") \
+            if name is None and predicate == "studies_at":
+                name = _lowercase_school(rest)  # "doing medicine at glasgow uni"
+            if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
-                name = None
+                name = None  # "doing a shift at Tesco": no school
         if name:
             return [name]
         if predicate == "studies_at" and verb.kind == "stop":

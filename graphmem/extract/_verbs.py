@@ -174,13 +174,16 @@ VERBS: list[Verb] = [
           r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
           r"(?:\s+(?:from|by|at))?|(?:retired|retiring)", "works_at", "stop", "org", bare=True),
     _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
-    _verb(r"(?:love|loves|like|likes|adore|adores|enjoy|enjoys|hate|hates)\s+my\s+(?:new\s+)?"
+    _verb(r"(?:love|loves|loving|like|likes|adore|adores|enjoy|enjoys|enjoying|hate|hates)\s+my\s+(?:new\s+)?"
           r"(?:job|role|position|work|internship)\s+(?:at|with)", "works_at", "state", "org"),
+    _verb(r"(?:^|(?<=\s))my\s+(?:new\s+)?(?:job|role|position|internship)\s+(?:at|with)", "works_at", "state", "org",
+          free=True),
     # --- studies
     _verb(r"(?:study|studies|studied|studying)\s+(?:[\w-]+\s+){0,3}?(?:at|in)|(?:doing|did|"
           r"do|does)\s+(?:my|a|her|his|their)\s+" + _DEGREE + r"(?:\s+in\s+[\w\s]+?)?\s+at|"
           r"enrolled\s+(?:at|in)|(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
           r"a\s+course|lessons)\s+at|(?:go|goes|going)\s+to", "studies_at", "state", "org"),
+    _verb(r"(?:doing|does|do)\s+(?:[\w-]+\s+){1,2}?at", "studies_at", "state", "org"),
     _verb(r"(?:started|starting|start|began|begin)\s+(?:my|a|her|his|their)\s+" + _DEGREE +
           r"\s+at", "studies_at", "start", "org"),
     _verb(r"(?:dropped|dropping)\s+out\s+of", "studies_at", "stop", "org", bare=True),
