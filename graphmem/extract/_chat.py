@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 
+from ..core.relations import predicate_of, relation_of
+from ._facts import ExtractedFact
+from ._family import placeholder
 from ._lexicon import (
     ACTIVITIES,
     EVENT_PAIRS,
@@ -26,14 +29,15 @@ from ._lexicon import (
     PETS,
     POSSESSIONS,
     RACES,
+    is_place,
 )
-from ._objects import PRONOUNS, everyday
+from ._objects import PRONOUNS, everyday, people
 from ._reading import HEDGE_BEFORE
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_for_me", "of_the_other",
-           "pet_meant", "resolve_pronoun"]
+__all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
+           "not_for_me", "of_the_other", "pet_meant", "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -211,3 +215,41 @@ def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
     if len(specific) == 1:
         return next(iter(specific))
     return next(iter(named)) if len(named) == 1 else None
+
+
+#: A partner word of the family vocabulary, and the fact of the couple it states.
+_COUPLES = {predicate_of(word): couple for word, couple in (
+    ("boyfriend", "dating"), ("girlfriend", "dating"), ("partner", "dating"), ("husband", "married_to"),
+    ("wife", "married_to"))}
+
+
+_WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy|sister|brother|cousin|"
+                   r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
+
+
+def companions(after: str, known: tuple[str, ...]) -> list[str]:
+    """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
+    who were there too; not places or organisations, nor those already its subject."""
+    m = _WITH.search(after)
+    if m is None:
+        return []
+    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known]
+
+
+def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:
+    """"my girlfriend Priya", "Ailsa is my girlfriend": the speaker is dating Priya; "your wife
+    Jo": the other participant is married to Jo. Only for a partner named, never for an entity
+    held for one unnamed ("Maya's wife")."""
+    return [ExtractedFact(subject=f.object, predicate=_COUPLES[f.predicate], object=f.subject, quote=f.quote)
+            for f in relations if f.op == "assert" and f.predicate in _COUPLES and f.object
+            and f.subject != placeholder(f.object, relation_of(f.predicate) or "")]
+
+
+_SCHOOL = re.compile(r"\s*(?:the\s+)?([a-z][\w'’-]*\s+(?:uni|university|college)|"
+                     r"(?:uni|university)\s+of\s+[a-z][\w'’-]*)\b")
+
+
+def lowercase_school(rest: str) -> str | None:
+    """A school typed in lowercase, known by its word ("glasgow uni", "university of leeds")."""
+    m = _SCHOOL.match(rest)
+    return m.group(1) if m and m.group(1).split()[0] not in ("a", "my", "your", "our", "his", "her") else None

@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
-from ..core.relations import predicate_of, relation_of
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
@@ -29,7 +28,10 @@ from ._chat import (
     GONE,
     activity_of_group,
     clean_taste,
+    companions,
+    couples,
     everyday_object,
+    lowercase_school,
     not_for_me,
     of_the_other,
     pet_meant,
@@ -37,7 +39,7 @@ from ._chat import (
 )
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
-from ._family import FamilyMemory, placeholder
+from ._family import FamilyMemory
 from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
     JOB_PHRASE,
@@ -88,34 +90,6 @@ def _route(verb: Verb, name: str) -> str:
 
 
 
-#: A partner word of the family vocabulary, and the fact of the couple it states.
-_COUPLES = {predicate_of(word): couple for word, couple in (
-    ("boyfriend", "dating"), ("girlfriend", "dating"), ("partner", "dating"), ("husband", "married_to"),
-    ("wife", "married_to"))}
-
-
-_WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy|sister|brother|cousin|"
-                   r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
-
-
-def companions(after: str, known: tuple[str, ...]) -> list[str]:
-    """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
-    who were there too; not places or organisations, nor those already its subject."""
-    m = _WITH.search(after)
-    if m is None:
-        return []
-    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known]
-
-
-def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:
-    """"my girlfriend Priya", "Ailsa is my girlfriend": the speaker is dating Priya; "your wife
-    Jo": the other participant is married to Jo. Only for a partner named, never for an entity
-    held for one unnamed ("Maya's wife")."""
-    return [ExtractedFact(subject=f.object, predicate=_COUPLES[f.predicate], object=f.subject, quote=f.quote)
-            for f in relations if f.op == "assert" and f.predicate in _COUPLES and f.object
-            and f.subject != placeholder(f.object, relation_of(f.predicate) or "")]
-
-
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
@@ -125,16 +99,6 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
-_SCHOOL = re.compile(r"\s*(?:the\s+)?([a-z][\w'’-]*\s+(?:uni|university|college)|"
-                     r"(?:uni|university)\s+of\s+[a-z][\w'’-]*)\b")
-
-
-def _lowercase_school(rest: str) -> str | None:
-    """A school typed in lowercase, known by its word ("glasgow uni", "university of leeds")."""
-    m = _SCHOOL.match(rest)
-    return m.group(1) if m and m.group(1).split()[0] not in ("a", "my", "your", "our", "his", "her") else None
-
-
 #: After "left Paris": it was a move ("for good", "for Leeds").
 _LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
 #: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
@@ -491,7 +455,7 @@ class RuleExtractor:
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "studies_at":
-                name = _lowercase_school(rest)  # "doing medicine at glasgow uni"
+                name = lowercase_school(rest)  # "doing medicine at glasgow uni"
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
                 name = None  # "doing a shift at Tesco": no school
