@@ -62,7 +62,8 @@ eating drinking
 _HABIT_AFTER = re.compile(
     r"^\s*(?:$|[.!,;)]|every\b|most\b|on\s+\w+days\b|on\s+(?:weekends|the\s+weekend)|at\s+(?:the\s+)?weekends?\b|a\s+lot\b|"
     r"regularly\b|daily\b|weekly\b|twice\b|three\s+times\b|competitively\b|for\s+fun\b|in\s+my\s+spare\s+time\b|"
-    r"now\b|these\s+days\b|too\b|as\s+well\b|lol\b|haha\b|x+\b|before\s+work\b|after\s+work\b|in\s+the\s+mornings?\b)",
+    r"now\b|these\s+days\b|too\b|as\s+well\b|lol\b|haha\b|x+\b|before\s+work\b|after\s+work\b|in\s+the\s+mornings?\b|"
+    r"again\b|lately\b|recently\b)",
     re.IGNORECASE)
 
 
@@ -99,6 +100,10 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     words = found.split()
     if kind == "activity" and any(w.lower().endswith("ing") for w in words[:-1]):
         return None  # "stopped liking football": a taste, not a hobby
+    if kind == "activity" and head.strip().lower() in ("been", "back") and not (
+            words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
+                                                                      .replace("loads", "a lot"))):
+        return None  # "I've been running a lot", "im back climbing"; not "been running late"
     if kind != "event" and any(re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w) for w in words[:-1]):
         return None  # "my mum's dog", "my neighbours dog": someone else's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:

@@ -122,6 +122,7 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
           "activity"),
     _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
+    _verb(r"been|back", "does", "state", "activity"),
     _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing)", "does", "start", "activity"),
     _verb(r"(?:got|gotten|getting)\s+me\s+into", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
