@@ -148,6 +148,8 @@ VERBS: list[Verb] = [
           r"(?:place|flat|apartment|house|home|condo|studio)\s+in", "lives_in",
           "start", "place"),
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
+    _verb(r"(?:^|(?<=\s))(?:my|our)\s+new\s+(?:flat|house|place|apartment|home|condo)\s+in", "lives_in", "state",
+          "place", free=True),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
     _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
           r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
@@ -248,6 +250,7 @@ VERBS: list[Verb] = [
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
     _verb(r"been\s+to", "traveled_to", "event", "place", done=True),
+    _verb(r"(?:landed|arrived)\s+(?:safely\s+)?in", "traveled_to", "event", "place", done=True),
     _verb(r"(?:stayed|staying|stay|stays)\s+(?:over\s+)?(?:with\s+(?:[\w'’-]+\s+){1,3}?)?in|"
           r"(?:went|go|going)\s+(?:camping|hiking|skiing|snowboarding|surfing|backpacking|diving|"
           r"sailing|fishing|climbing|shopping|island\s+hopping)\s+(?:in|at|on|around)",
