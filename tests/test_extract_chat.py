@@ -112,6 +112,8 @@ def test_natural_chat_that_states_nothing(text):
     ("just landed in Rome", [("assert", "Maya", "traveled_to", "Rome", None, None)]),
     ("our new flat in Leeds is tiny", [("assert", "Maya", "lives_in", "Leeds", None, None)]),
     ("when we landed in Rome", []),
+    ("ran 10k this morning", []),
+    ("ran the Leeds 10k", [("assert", "Maya", "attended", "Leeds 10k", None, None)]),
     ("im back climbing, finger is finally ok", [("assert", "Maya", "does", "climbing", None, None)]),
     ("left Tesco's with nothing", []),
     ("I stopped going to the gym", [("end", "Maya", "member_of", "gym", None, None)]),
@@ -193,6 +195,7 @@ def test_people_named_and_context(text, previous, expected):
     ("the kids call him Big O", None),  # who "him" is, nobody said
     ("Priya on my team took me for lunch", None), ("our group chat is dead", None),
     ("sorry, Tom's coming too?", None),
+    ("the gig was insane!!!", "went to the gig last night"),  # the other's gig: maybe not there
 ])
 def test_people_and_context_that_state_nothing(text, previous):
     assert facts(text, asked(previous) if previous else None) == []

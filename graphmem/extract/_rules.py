@@ -99,6 +99,12 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+def _said_of(m: re.Match[str], sentence: str, previous: str) -> bool:
+    """Whether the event noun after ``m`` ("the gig was…") was in the turn before."""
+    noun = re.match(r"(?:\s*[\w'’-]+){0,3}?\s*([\w'’-]+)\s+(?:was|were)\b", sentence[m.end():])
+    return noun is not None and re.search(rf"\b{re.escape(noun.group(1))}\b", previous, re.IGNORECASE) is not None
+
+
 #: After "left Paris": it was a move ("for good", "for Leeds").
 _LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
 #: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
@@ -249,6 +255,9 @@ class RuleExtractor:
             self._imperative = bool(SUBJECTLESS.match(prefix))
         elif verb.free and verb.predicate == "works_at" and not SUBJECTLESS.match(prefix):
             return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
+        elif verb.free and verb.predicate == "attended" and self._previous is not None \
+                and self._previous.speaker != speaker and _said_of(m, sentence, self._previous.text):
+            return []  # "the gig was insane!" after the other told of it: a reaction, maybe not there
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         else:
