@@ -93,6 +93,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
+    if kind == "possession" and head.split()[0].lower() in ("have", "has") and re.match(
+            r"\s*the\b", rest, re.IGNORECASE):
+        return None  # "i have the sofa to myself": for now, not owned
     if kind == "race" and not re.match(r"\s*(?:the|a|an|my|our|his|her|their|(?-i:[A-Z]))", rest, re.IGNORECASE):
         return None  # "ran 10k this morning": a distance, not a race
     if kind == "lesson":

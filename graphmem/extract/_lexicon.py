@@ -201,6 +201,9 @@ POSSESSIONS = frozenset("""
 car cars van campervan motorbike motorcycle scooter moped bike bicycle boat kayak canoe caravan
 house flat apartment cottage cabin allotment piano keyboard guitar violin cello drum-kit drums
 camera telescope tesla jeep truck sewing-machine kiln hot-tub
+laptop tablet ipad iphone phone smartwatch watch kettle hat coat jacket dress suit shoes boots trainers
+sofa couch tv telly console ps5 xbox garmin fitbit kindle e-reader headphones airpods turntable
+record-player machine greenhouse shed trampoline barbecue bbq
 """.split())
 #: Possessions named by "my X" alone ("my car broke down"), where "my" surely means owning it.
 OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter moped bike boat kayak "

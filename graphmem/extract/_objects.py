@@ -190,6 +190,7 @@ pass loan repayments payments mortgage crash accident ring rings pic tour tours 
 appointment appointments service repair repairs rental hire charger share journey lights
 allergy allergies scratch scratches bite bites litter flap hair fur treats vet vets person people
 plant plants party warming hunting viewing viewings prices
+fitting fittings call calls show shows screen bill bills contract case battery number
 """.split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that

@@ -103,6 +103,7 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:bought|purchased|got|picked\s+up|treated\s+(?:myself|ourselves)\s+to)", "owns", "start",
           "possession"),
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
+    _verb(r"(?:got|bought|gave)\s+me", "owns", "start", "possession", free=True, done=True),
     _verb(r"(?:sold|scrapped|got\s+rid\s+of)", "owns", "stop", "possession"),
     _verb(r"(?:my|our)(?=\s)", "owns", "state", "possession", free=True, mention=True),
     # --- lessons: "I signed up for a pottery class", "I'm taking spanish lessons" (does pottery, spanish)
