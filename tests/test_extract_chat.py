@@ -118,6 +118,8 @@ def test_natural_chat_that_states_nothing(text):
     ("i have a phone call at 3", []),
     ("can you get me a coffee", []),
     ("i have the sofa to myself", []),
+    ("Anna's started pottery", [("assert", "Anna", "does", "pottery", None, None)]),
+    ("Tom's moved to Leeds", [("assert", "Tom", "lives_in", "Leeds", None, None)]),
     ("ran the Leeds 10k", [("assert", "Maya", "attended", "Leeds 10k", None, None)]),
     ("im back climbing, finger is finally ok", [("assert", "Maya", "does", "climbing", None, None)]),
     ("left Tesco's with nothing", []),

@@ -116,7 +116,9 @@ def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
     if verb.done:
         form = "past"
     be_past = bool(_BE_PAST.search(aux))
-    if form == "past" and not verb.done and BE.search(aux) and not be_past and not GOT.search(aux):
+    # "Anna's started pottery", "he's joined a choir": 's before a past form is "has" (not "she's married")
+    has = form == "past" and not verb.done and not verb.be_state and re.search(rf"{_A}s$", aux.strip()) is not None
+    if form == "past" and not verb.done and BE.search(aux) and not be_past and not GOT.search(aux) and not has:
         form = "present"  # "I'm married to", "I'm enrolled at": a state now
     return Reading(
         hedged=bool(HEDGE_AUX.search(aux)),
@@ -124,7 +126,7 @@ def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
         negated=negated,
         ending=bool(_NO_LONGER.search(aux)) or (negated and bool(_ANYMORE.search(after))),
         used_to=bool(_USED_TO.search(aux)),
-        perfect=bool(_PERFECT.search(aux)) and not be_past,
+        perfect=(bool(_PERFECT.search(aux)) or has) and not be_past,
         past=form == "past" or be_past or bool(re.search(rf"\bdid\b|didn{_A}t", aux, re.I)),
         be=bool(BE.search(aux)),
     )
