@@ -105,6 +105,9 @@ def _said_of(m: re.Match[str], sentence: str, previous: str) -> bool:
     return noun is not None and re.search(rf"\b{re.escape(noun.group(1))}\b", previous, re.IGNORECASE) is not None
 
 
+#: Words that make "I'm in Leeds" home, not a trip.
+_AT_HOME = re.compile(r"\b(?:now|still|currently|based|living|settled|home|back|for\s+good|these\s+days)\b",
+                      re.IGNORECASE)
 #: After "left Paris": it was a move ("for good", "for Leeds").
 _LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
 #: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
@@ -307,9 +310,13 @@ class RuleExtractor:
                     span.end is not None and not reading.perfect)) \
                 and not (reading.negated or reading.ending or reading.used_to):
             verb, kind = _STAY, "event"  # "I was in Chicago last week"
+            if not (reading.past or reading.perfect) and (
+                    here := self._here(subject, sentence, m, end, span, reference)) is not None:
+                return here  # "I'm in Berlin this week"
         elif verb.needs_be and verb.predicate == "lives_in" and not m.group().lower().startswith(
                 "based") and not (reading.negated or reading.ending or reading.used_to):
-            return []  # "I'm in the B&B", "when I'm in Boston": where one is, not where one lives
+            return [] if reading.perfect else self._here(subject, sentence, m, end, span, reference) or []
+            # "I'm in the B&B", "when I'm in Boston": where one is, not where one lives; "we're in Lisbon!!": a trip
         if verb.obj in _EVERYDAY_KINDS:
             if kind == "state" and reading.past and not (reading.used_to or reading.perfect or reading.ending):
                 return []  # "I had a dog", "I played tennis": no state now
@@ -381,6 +388,19 @@ class RuleExtractor:
             for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
                 add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
+
+    def _here(self, subject: Subject, sentence: str, m: re.Match[str], end: int, span: TimeSpan | OutOfRange | None,
+              reference: datetime) -> list[ExtractedFact] | None:
+        """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
+        the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise."""
+        place = place_name(sentence[m.end():end])
+        if place is None or not is_place(place) or not BE.search(subject.aux) or _AT_HOME.search(sentence) or (
+                isinstance(span, TimeSpan) and span.start > reference):
+            return None
+        when = span if isinstance(span, TimeSpan) else None
+        return [ExtractedFact(subject=name, predicate="traveled_to", object=place, quote=sentence,
+                              valid_from=when.start if when else None, valid_to=when.end if when else None)
+                for name in subject.names]
 
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
