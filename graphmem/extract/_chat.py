@@ -24,6 +24,7 @@ from ._lexicon import (
     GROUPS,
     HABIT_VERBS,
     LESSONS,
+    NOT_NAMES,
     OWNED_BY_MENTION,
     PET_PAIRS,
     PETS,
@@ -37,7 +38,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
-           "not_for_me", "of_the_other", "pet_meant", "resolve_pronoun"]
+           "not_for_me", "of_the_other", "pet_meant", "proposed", "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -263,3 +264,18 @@ def lowercase_school(rest: str) -> str | None:
     """A school typed in lowercase, known by its word ("glasgow uni", "university of leeds")."""
     m = _SCHOOL.match(rest)
     return m.group(1) if m and m.group(1).split()[0] not in ("a", "my", "your", "our", "his", "her") else None
+
+
+#: "DEV PROPOSED", "Tom proposed last night!!": a name opening the sentence, nothing proposed after it.
+_PROPOSED = re.compile(r"^\W*(?:omg\W+|so\W+|guess\s+what\W+)?(?P<name>[A-Z][\w'’-]*)\s+(?:just\s+|finally\s+)?"
+                       r"(?i:proposed)(?:\s+to\s+me)?(?=\s*(?:$|[.!,]|last\b|yesterday\b|today\b|tonight\b|this\b|on\b|"
+                       r"lol\b|omg\b|😭|🥹|💍))", re.IGNORECASE)
+
+
+def proposed(sentence: str) -> str | None:
+    """Who proposed to the speaker ("DEV PROPOSED", "Tom proposed last night!!"): the speaker is
+    with them; None for "Tom proposed a toast", "he proposed", a question."""
+    m = _PROPOSED.match(sentence)
+    if m is None or not m["name"][0].isupper() or m["name"].lower() in NOT_NAMES or m["name"].lower() in PRONOUNS:
+        return None
+    return m["name"].capitalize() if m["name"].isupper() and len(m["name"]) > 1 else m["name"]

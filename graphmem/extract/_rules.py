@@ -35,6 +35,7 @@ from ._chat import (
     not_for_me,
     of_the_other,
     pet_meant,
+    proposed,
     resolve_pronoun,
 )
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
@@ -240,6 +241,9 @@ class RuleExtractor:
             found += [_Found(len(sentence), [ExtractedFact(
                 subject=self._other, predicate=predicate, object=obj, quote=sentence)])
                 for predicate, obj in of_the_other(sentence)]  # "thanks for coming to my birthday"
+        if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
+            found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
+                                                  quote=sentence)]))  # "DEV PROPOSED"
         if (disliked := not_for_me(sentence)) is not None:
             found.append(_Found(len(sentence), [ExtractedFact(
                 subject=speaker, predicate="dislikes", object=disliked, quote=sentence)]))

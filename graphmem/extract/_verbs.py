@@ -220,6 +220,7 @@ VERBS: list[Verb] = [
     _verb(r"(?:moved|moving)\s+in\s+together(?!\s+in\b)", "dating", "start", "person", bare=True,
           reciprocal=True, timeless=True),
     _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
+    _verb(r"(?:got|get|getting)\s+engaged(?:\s+to)?", "dating", "start", "person", reciprocal=True, timeless=True),
     _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)|called\s+it\s+(?:a\s+day|quits)"
           r"(?:\s+with)?|ended\s+(?:things|it)(?:\s+with)?",
           "dating", "stop", "person", bare=True, reciprocal=True),
