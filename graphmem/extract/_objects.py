@@ -170,8 +170,9 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
 
 
 
-_LEAD = re.compile(r"^\s*(?:(?:a|an|the|my|our|his|her|their|two|three|four|five|\d+|some|another|"
-                   r"a\s+couple\s+of|a\s+pair\s+of|a\s+few)\s+)?", re.IGNORECASE)
+_LEAD = re.compile(r"^\s*(?:(?:a\s+couple\s+of|a\s+pair\s+of|a\s+few|a\s+(?:little\s+)?bit\s+of|a\s+lot\s+of|"
+                   r"lots\s+of|loads\s+of|a|an|the|my|our|his|her|their|two|three|four|five|\d+|some|another)\s+)?",
+                   re.IGNORECASE)
 _NOUN_WORD = re.compile(r"[\w'’&-]+")
 #: Words that may follow an everyday object's noun: the noun phrase ends there.
 _AFTER_NOUN = frozenset("""
