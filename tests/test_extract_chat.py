@@ -127,6 +127,7 @@ def test_natural_chat_that_states_nothing(text):
     ("DEV PROPOSED", [("assert", "Maya", "dating", "Dev", None, None)]),
     ("Tom proposed a toast", []),
     ("i do a bit of yoga", [("assert", "Maya", "does", "yoga", None, None)]),
+    ("i just got back from newfoundland!", [("assert", "Maya", "traveled_to", "newfoundland", None, None)]),
     ("I got engaged to Sam last week", [("assert", "Maya", "dating", "Sam", None, None)]),
     ("ran the Leeds 10k", [("assert", "Maya", "attended", "Leeds 10k", None, None)]),
     ("im back climbing, finger is finally ok", [("assert", "Maya", "does", "climbing", None, None)]),

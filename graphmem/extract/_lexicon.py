@@ -88,7 +88,12 @@ scottsdale, tempe, spokane, boise, reno, tahoe, lake tahoe, cape cod, martha's v
 nantucket, the hamptons, long island, staten island, jersey city, newark, princeton,
 new haven, hartford, burlington, portsmouth, annapolis, arlington, alexandria, durham,
 chapel hill, asheville, atlantic city, key west, fort lauderdale, jacksonville, tallahassee,
-new brunswick, banff, whistler, jasper, mumbai, goa, kerala, jaipur, agra, varanasi, rishikesh
+new brunswick, banff, whistler, jasper, mumbai, goa, kerala, jaipur, agra, varanasi, rishikesh,
+newfoundland, newfoundland and labrador, labrador, saskatchewan, prince edward island, yukon, nunavut,
+south australia, western australia, northern territory,
+the peak district, peak district, snowdonia, northumberland, cumbria, dorset, somerset, norfolk, suffolk,
+essex, sussex, surrey, skye, the isle of skye, isle of skye, the isle of wight, isle of wight, anglesey,
+orkney, shetland, the hebrides, fife, ayrshire, the scottish highlands, the east midlands, the west midlands
 """
 
 #: Known places, as case-folded names.
@@ -219,7 +224,7 @@ netball volleyball hockey golf chess guitar piano violin cello drums ukulele bas
 flute trumpet singing choir surfing skiing snowboarding skating skateboarding rowing sailing
 kayaking woodworking meditation journaling birdwatching fishing camping gaming crossfit
 weightlifting lifting spin parkrun triathlon marathons calligraphy origami scrapbooking
-stand-up improv rock-climbing paddleboarding wild-swimming cooking bowls bowling darts snooker
+stand-up improv rock-climbing paddleboarding wild-swimming cooking sourdough bowls bowling darts snooker
 curling shinty hillwalking hill-walking netball lacrosse baseball softball padel pickleball frisbee
 orienteering triathlons powerlifting spinning aerobics capoeira biking mountain-biking birding
 geocaching cross-stitch bjj tai-chi
