@@ -128,6 +128,13 @@ def test_natural_chat_that_states_nothing(text):
     ("Tom proposed a toast", []),
     ("i do a bit of yoga", [("assert", "Maya", "does", "yoga", None, None)]),
     ("i just got back from newfoundland!", [("assert", "Maya", "traveled_to", "newfoundland", None, None)]),
+    ("just got back from Alf's nativity", [
+        ("assert", "Maya", "attended", "Alf's nativity", "2026-05-08", "2026-05-09")]),
+    ("Lou's a nurse at the BRI, we matched a couple of weeks ago", [
+        ("assert", "Lou", "works_at", "BRI", None, None)]),
+    ("I have joined a computer class. On Wednesday mornings.", [
+        ("assert", "Maya", "member_of", "computer class", None, None)]),
+    ("theo and i moved in together!! last weekend", [("assert", "Maya", "dating", "theo", None, None)]),
     ("I got engaged to Sam last week", [("assert", "Maya", "dating", "Sam", None, None)]),
     ("ran the Leeds 10k", [("assert", "Maya", "attended", "Leeds 10k", None, None)]),
     ("im back climbing, finger is finally ok", [("assert", "Maya", "does", "climbing", None, None)]),

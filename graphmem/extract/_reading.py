@@ -179,8 +179,9 @@ _EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from
 def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:
     """The period of a sentence that is only a time phrase ("last weekend."), else None."""
     words = re.sub(r"[^\w\s]", " ", sentence).split()
-    if not words or len(words) > 4:
-        return None
+    if not words or len(words) > 4 or re.search(r"(?i)days\b|\b\w+day\s+(?:mornings|evenings|nights|afternoons)\b",
+                                                 sentence):
+        return None  # "On Wednesday mornings.": a habit's days, not a date
     spans = [s for s in find_times(sentence, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
     if len(spans) != 1 or len(re.sub(r"[^\w\s]", " ", spans[0].text).split()) < len(words) - 1:
         return None

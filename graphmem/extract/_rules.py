@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 
 from ..core.times import UTC
 from ..errors import InvalidInput
@@ -106,6 +106,9 @@ def _said_of(m: re.Match[str], sentence: str, previous: str) -> bool:
     return noun is not None and re.search(rf"\b{re.escape(noun.group(1))}\b", previous, re.IGNORECASE) is not None
 
 
+#: A comma and a new subject: a time phrase after it is that clause's ("she's a nurse, we met last week").
+_JUST_BACK = re.compile(r"\bjust\s+(?:got\s+)?(?:back|home)\s+from", re.IGNORECASE)
+_NEW_CLAUSE = re.compile(r",\s*(i|we|he|she|they|you|u)\b(?!\s*(?:and|,))", re.IGNORECASE)
 #: Words that make "I'm in Leeds" home, not a trip.
 _AT_HOME = re.compile(r"\b(?:now|still|currently|based|living|settled|home|back|for\s+good|these\s+days)\b",
                       re.IGNORECASE)
@@ -177,6 +180,7 @@ class RuleExtractor:
         self._speaker = speaker.strip()
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
+        self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
         self._last_named: str | None = None
         self._only_named = self._one_person_named(text, previous)
         self._message = text
@@ -188,7 +192,7 @@ class RuleExtractor:
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
                 last = []
                 continue
-            last = [f for f in found if f.valid_from is None and f.valid_to is None]
+            last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             found = found + self._relations(sentence, found)
             for fact in found:
                 if fact not in facts:
@@ -294,7 +298,10 @@ class RuleExtractor:
         self._subjects.append(subject)
         if subject.names[0] != speaker and len(subject.names) == 1 and not subject.partner:
             self._last_named = subject.names[0]
-        after = [s for s in spans if s.begin >= m.end() and s.begin < end]
+        own = {"we"} if subject.plural else {"i"} if subject.names == (speaker,) else {"he", "she"}
+        after = [s for s in spans if s.begin >= m.end() and s.begin < end and not any(
+            c.group(1).lower() not in own for c in _NEW_CLAUSE.finditer(sentence, m.end(), s.begin))]
+        # not "she's a nurse at the BRI, we matched a week ago": that time is the other clause's
         inside = [s for s in spans if s.begin < m.end() and s.finish > m.start()]
         before = [s for s in spans if begin <= s.begin and s.finish <= m.start()]
         nearest = after or inside or before[-1:]
@@ -346,12 +353,17 @@ class RuleExtractor:
             return []
         op, predicate = decided
         valid_from, valid_to = (None, None) if verb.timeless else period(op, kind, reading, span)
+        if predicate == "attended" and span is None and _JUST_BACK.search(sentence, begin, m.end()):
+            day = reference.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+            valid_from, valid_to = day, day + timedelta(days=1)  # "just got back from Alf's nativity": today
         made = []
 
         def add(subj: str, pred: str, obj: str | None, o: FactOp = op, vf: datetime | None = valid_from,
                 vt: datetime | None = valid_to) -> None:
             made.append(ExtractedFact(op=o, subject=subj, predicate=pred, object=obj,
                                       valid_from=vf, valid_to=vt, quote=sentence))
+            if verb.timeless:
+                self._timeless.append(made[-1])
 
         if verb.reciprocal and subject.plural and not subject.partner and self._only_named and not people(rest):
             subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
