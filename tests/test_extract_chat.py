@@ -358,3 +358,21 @@ def test_a_conversation_set_carries_its_context_and_is_scored_with_it(tmp_path):
     assert isinstance(cases[0], ExtractionCase)
     score = score_extraction(cases, RuleExtractor(), objects="similar")
     assert (score.loose["likes"].right, score.loose["has_pet"].wrong, score.loose["has_pet"].missed) == (1, 1, 1)
+
+
+@pytest.mark.engine_free
+def test_a_pet_named_before_ends_when_it_dies():
+    """A pet named once ("tibby is a tech cat now", said by either) ends when its owner says it
+    died; the other's pet dying is not the speaker's."""
+    extractor = RuleExtractor()
+
+    def said(speaker: str, text: str) -> list[tuple]:
+        other = "Sam" if speaker == "Maya" else "Maya"
+        return [(f.op, f.subject, f.predicate, f.object, f.valid_to and f.valid_to.date().isoformat())
+                for f in extractor.extract(text, reference_time=REF, speaker=speaker, other=other)]
+
+    assert said("Sam", "tibby is a tech cat now") == []
+    assert said("Maya", "Tibby died on Tuesday.") == [("end", "Maya", "has_pet", "cat", "2026-05-05")]
+    assert said("Maya", "our dog Rex is so naughty") == [("assert", "Maya", "has_pet", "dog", None)]
+    assert said("Sam", "Rex died") == []
+    assert said("Maya", "Tom died") == []

@@ -54,6 +54,7 @@ from ._objects import (
     things,
     workplace,
 )
+from ._pets import PetMemory
 from ._reading import (
     BE,
     GOT,
@@ -149,6 +150,8 @@ class RuleExtractor:
         self.tz = tz
         #: The relatives recorded so far, for the messages of one conversation read in order.
         self.family = FamilyMemory()
+        #: The pets named so far, per speaker ("our cat Miso"), whose death ends them later.
+        self.pets = PetMemory()
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -197,6 +200,7 @@ class RuleExtractor:
             for fact in found:
                 if fact not in facts:
                     facts.append(fact)
+        self.pets.learn(self._speaker, self._other, text)
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -245,6 +249,11 @@ class RuleExtractor:
             found += [_Found(len(sentence), [ExtractedFact(
                 subject=self._other, predicate=predicate, object=obj, quote=sentence)])
                 for predicate, obj in of_the_other(sentence)]  # "thanks for coming to my birthday"
+        if (gone := self.pets.died(speaker, self._other, sentence)) is not None:
+            kind, at = gone
+            when = next((s.span for s in spans if s.begin >= at and isinstance(s.span, TimeSpan)), None)
+            found.append(_Found(at, [ExtractedFact(op="end", subject=speaker, predicate="has_pet", object=kind,
+                                                   valid_to=when.start if when else None, quote=sentence)]))
         if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
             found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
                                                   quote=sentence)]))  # "DEV PROPOSED"
