@@ -121,6 +121,8 @@ def test_natural_chat_that_states_nothing(text):
     ("Anna's started pottery", [("assert", "Anna", "does", "pottery", None, None)]),
     ("Tom's moved to Leeds", [("assert", "Tom", "lives_in", "Leeds", None, None)]),
     ("we're in Lisbon!!", [("assert", "Maya", "traveled_to", "Lisbon", None, None)]),
+    ("I'm in Paris mode", []),
+    ("went to Rome with Ryanair", [("assert", "Maya", "traveled_to", "Rome", None, None)]),
     ("I'm in Berlin next week", []),
     ("but now I'm in Busan", []),
     ("I'm back in London", []),

@@ -110,6 +110,9 @@ def _said_of(m: re.Match[str], sentence: str, previous: str) -> bool:
 #: A comma and a new subject: a time phrase after it is that clause's ("she's a nurse, we met last week").
 _JUST_BACK = re.compile(r"\bjust\s+(?:got\s+)?(?:back|home)\s+from", re.IGNORECASE)
 _NEW_CLAUSE = re.compile(r",\s*(i|we|he|she|they|you|u)\b(?!\s*(?:and|,))", re.IGNORECASE)
+#: After "I'm in Lisbon": the place is all that is said ("I'm in Paris mode" is no trip).
+_PLACE_ENDS = re.compile(r"\s*(?:$|[.!,;:)?]|(?:for|with|and|lol|haha|atm|rn|right\s+now|this|today|tonight|at\s+the\s+"
+                         r"moment|finally|x+)\b|[^\w\s])", re.IGNORECASE)
 #: Words that make "I'm in Leeds" home, not a trip.
 _AT_HOME = re.compile(r"\b(?:now|still|currently|based|living|settled|home|back|for\s+good|these\s+days)\b",
                       re.IGNORECASE)
@@ -409,7 +412,7 @@ class RuleExtractor:
                     continue
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
-        if predicate in ("attended", "traveled_to") and op == "assert" and objects[0]:
+        if predicate == "attended" and op == "assert" and objects[0]:
             for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
                 add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
@@ -419,7 +422,8 @@ class RuleExtractor:
         """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
         the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise."""
         place = place_name(sentence[m.end():end])
-        if place is None or not is_place(place) or not BE.search(subject.aux) or _AT_HOME.search(sentence) or (
+        if place is None or not is_place(place) or not _PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
+                place) + len(place)) or not BE.search(subject.aux) or _AT_HOME.search(sentence) or (
                 isinstance(span, TimeSpan) and span.start > reference):
             return None
         when = span if isinstance(span, TimeSpan) else None
