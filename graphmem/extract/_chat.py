@@ -38,7 +38,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
-           "not_for_me", "of_the_other", "pet_meant", "proposed", "resolve_pronoun"]
+           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -279,3 +279,27 @@ def proposed(sentence: str) -> str | None:
     if m is None or not m["name"][0].isupper() or m["name"].lower() in NOT_NAMES or m["name"].lower() in PRONOUNS:
         return None
     return m["name"].capitalize() if m["name"].isupper() and len(m["name"]) > 1 else m["name"]
+
+
+_ACTIVITY = "|".join(sorted((re.escape(a) for a in ACTIVITIES), key=len, reverse=True))
+_GROUP = "|".join(sorted((re.escape(g) for g in GROUPS), key=len, reverse=True))
+#: "pottery is going great", "my running's going well": how one's own activity goes.
+_GOING = re.compile(rf"^\W*(?:(?:also|and|oh|so|ok|anyway|update)\W+)*(?:my\s+)?(?P<activity>{_ACTIVITY})"
+                    r"(?:\s+is|['’]s)\s+going\s+(?:really\s+|so\s+|pretty\s+)?(?:great|well|good|ok|okay|fine|brilliantly|amazing)\b",
+                    re.IGNORECASE)
+#: "choir practice at 11", "band rehearsal tonight": one's group meets; "football practice": one plays.
+_PRACTICE = re.compile(rf"(?:^|[.!,;]\s*|\b(?:my|our|have|got|at|to|from)\s+)(?P<what>{_GROUP}|{_ACTIVITY})\s+"
+                       r"(?:practice|practise|rehearsal|training)\b", re.IGNORECASE)
+
+
+def one_does(sentence: str) -> list[tuple[str, str]]:
+    """(predicate, object) the speaker's own activity or group says of them: "pottery is going
+    great" (does pottery), "choir practice at 11" (member_of choir), "football training tonight"
+    (does football); nothing for "your pottery", "Tom's band practice", a question."""
+    if m := _GOING.match(sentence):
+        return [("does", m["activity"].lower())]
+    if (m := _PRACTICE.search(sentence)) and not re.search(r"(?i)\b(?:your|ur|his|her|their|[a-z]+['’]s)\s*$",
+                                                          sentence[:m.start("what")]):
+        what = m["what"].lower()
+        return [("member_of", what) if what in GROUPS else ("does", what)]
+    return []

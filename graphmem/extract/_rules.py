@@ -34,6 +34,7 @@ from ._chat import (
     lowercase_school,
     not_for_me,
     of_the_other,
+    one_does,
     pet_meant,
     proposed,
     resolve_pronoun,
@@ -257,6 +258,9 @@ class RuleExtractor:
             when = next((s.span for s in spans if s.begin >= at and isinstance(s.span, TimeSpan)), None)
             found.append(_Found(at, [ExtractedFact(op="end", subject=speaker, predicate="has_pet", object=kind,
                                                    valid_to=when.start if when else None, quote=sentence)]))
+        found += [_Found(len(sentence), [ExtractedFact(
+            subject=speaker, predicate=predicate, object=obj, quote=sentence)])
+            for predicate, obj in one_does(sentence)]  # "pottery is going great", "choir practice at 11"
         if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
             found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
                                                   quote=sentence)]))  # "DEV PROPOSED"
