@@ -101,6 +101,8 @@ def test_natural_chat_that_states_nothing(text):
     ("its a DOG. a greyhound!! i adopted her last saturday.", [
         ("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
     ("I got her a present", []),
+    ("a cockapoo!! picked her up on saturday.", [("assert", "Maya", "has_pet", "cockapoo", "2026-05-02", None)]),
+    ("picked her up from school", []),
     ("we left Paris this morning", []),
     ("my job at the bank is killing me", [("assert", "Maya", "works_at", "bank", None, None)]),
     ("I finally left my job at the bank.", [("end", "Maya", "works_at", None, None, None)]),

@@ -201,7 +201,8 @@ def of_the_other(sentence: str) -> list[tuple[str, str]]:
 
 
 #: "got her on friday", "adopted him from the shelter": the pronoun is the pet, not "got her a present".
-_PET_PRONOUN = re.compile(r"^\s*(?:him|her|them)\b(?=\s*(?:$|[.!,;)]|home|from|back|at\b|in\b|lol|haha|x+\b))",
+_PET_PRONOUN = re.compile(r"^\s*(?:him|her|them)\b(?:\s+up\b)?"
+                          r"(?=\s*(?:$|[.!,;)]|home|from|back|at\b|in\b|lol|haha|x+\b))",
                           re.IGNORECASE)
 _PET_WORD = re.compile(r"[\w'’-]+")
 _GENERIC_PETS = frozenset("dog dogs puppy puppies pup doggo cat cats kitten kittens kitty".split())

@@ -95,7 +95,7 @@ _EVENT_NOUN = "|".join(sorted(EVENTS - {"game", "games", "match", "race"}, key=l
 #: "joined Google", "left the club" before "left Berlin", "went to a gig" before "went to Rome").
 _EVERYDAY: list[Verb] = [
     # --- pets: "we adopted a kitten", "I have two cats", "our dog Pickle", "we lost our cat"
-    _verb(r"(?:adopted|adopting|adopt|rescued|got|brought\s+home)", "has_pet", "start", "pet"),
+    _verb(r"(?:adopted|adopting|adopt|rescued|got|brought\s+home|picked(?:\s+up)?)", "has_pet", "start", "pet"),
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "has_pet", "state", "pet"),
     _verb(r"(?:lost|rehomed|had\s+to\s+rehome)", "has_pet", "stop", "pet"),
     _verb(r"(?:my|our)(?=\s)", "has_pet", "state", "pet", free=True, mention=True),
