@@ -86,6 +86,8 @@ def test_natural_chat_that_states_nothing(text):
     ("we went to the quiz night", [("assert", "Maya", "attended", "quiz night", None, None)]),
     ("Thank you for coming up for my birthday darling.", [("assert", "Sam", "attended", "birthday", None, None)]),
     ("congrats on the new puppy!!", [("assert", "Sam", "has_pet", "puppy", None, None)]),
+    ("congrats on the new job at Acme!", [("assert", "Sam", "works_at", "Acme", None, None)]),
+    ("congrats on the job at Tom's", []),
     ("thanks for coming tomorrow", []),
     ("the party was wild apparently", []),
     ("i heard the concert was amazing", []),

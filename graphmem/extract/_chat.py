@@ -32,7 +32,7 @@ from ._lexicon import (
     RACES,
     is_place,
 )
-from ._objects import PRONOUNS, everyday, people
+from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
 
 _A = "['’]"
@@ -197,6 +197,9 @@ def of_the_other(sentence: str) -> list[tuple[str, str]]:
         for predicate, nouns, pairs in (("has_pet", PETS, PET_PAIRS), ("owns", POSSESSIONS, frozenset())):
             if found := everyday(rest, nouns, pairs):
                 return [(predicate, found)]
+        job = re.match(r"(?:the\s+)?(?:new\s+)?(?:job|role|position)\s+(?:at|with)\s+", rest, re.IGNORECASE)
+        if job and (employer := proper_name(rest[job.end():])) and not employer.endswith(("'s", "’s")):
+            return [("works_at", employer)]  # "congrats on the new job at Acme!"
     return []
 
 
