@@ -126,6 +126,8 @@ def test_natural_chat_that_states_nothing(text):
     ("Tom's moved to Leeds", [("assert", "Tom", "lives_in", "Leeds", None, None)]),
     ("we're in Lisbon!!", [("assert", "Maya", "traveled_to", "Lisbon", None, None)]),
     ("I'm in Paris mode", []),
+    ("pretend I'm in Spain", []),
+    ("i dreamt we got a puppy", []),
     ("also: pottery is going great.", [("assert", "Maya", "does", "pottery", None, None)]),
     ("your pottery is going great", []),
     ("Now I must go, choir practice at 11.", [("assert", "Maya", "member_of", "choir", None, None)]),
