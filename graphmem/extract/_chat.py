@@ -1,6 +1,9 @@
 """What natural chat needs of the rules extractor: which liked things are facts, the objects of
-everyday facts (pets, possessions, activities, groups, events), and pronouns read from the turn
-before.
+everyday facts (pets, possessions, activities, groups, events, classes, races), pronouns read
+from the turn before ("do you like jazz?" - "I love it"; "a greyhound!! i adopted her"), and the
+facts said without a verb of their own: a partner named ("my girlfriend Priya"), companions
+("…with Isa"), thanks and congratulations about the other participant, "DEV PROPOSED",
+"pottery is going great", "choir practice at 11".
 
 People chatting say "love the colours!" of the other's photo, "like I said", "sounds like a
 plan", "love u". A taste is a fact only when said by "I"/"we" of a bare noun phrase ("I love
