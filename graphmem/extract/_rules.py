@@ -42,10 +42,11 @@ from ._chat import (
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import LESSONS, NOT_NAMES, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
+    PRONOUNS,
     STUDY_PHRASE,
     called_name,
     lowercase_name,
@@ -117,6 +118,18 @@ _PLACE_ENDS = re.compile(r"\s*(?:$|[.!,;:)?]|(?:for|with|and|lol|haha|atm|rn|rig
 #: Words that make "I'm in Leeds" home, not a trip.
 _AT_HOME = re.compile(r"\b(?:now|still|currently|based|living|settled|home|back|for\s+good|these\s+days)\b",
                       re.IGNORECASE)
+#: "Isa too.", "and Tom as well!": the one named did what the sentence before says the speaker did.
+_TOO = re.compile(r"\W*(?:and\s+|oh\s+and\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+)\s+(?:too|as\s+well|also)\W*", re.IGNORECASE)
+#: What another can share: doing, joining, going, owning; not whom one dates or what one likes.
+_SHARED = frozenset(("member_of", "does", "attended", "traveled_to", "has_pet", "owns", "works_at", "studies_at",
+                     "lives_in"))
+
+
+def _is_person(name: str) -> bool:
+    return name.lower() not in NOT_NAMES and name.lower() not in PRONOUNS and not is_place(name) \
+        and not looks_organisational(name)
+
+
 #: After "left Paris": it was a move ("for good", "for Leeds").
 _LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
 #: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
@@ -192,6 +205,7 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._message = text
         last: list[ExtractedFact] = []
+        mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         for sentence in split_sentences(text):
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
@@ -199,6 +213,9 @@ class RuleExtractor:
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
                 last = []
                 continue
+            if not found and mine and (also := _TOO.fullmatch(sentence)) and _is_person(also["name"]):
+                found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
+            mine = [f for f in found if f.subject == self._speaker and f.predicate in _SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             found = found + self._relations(sentence, found)
             for fact in found:
