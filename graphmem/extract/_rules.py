@@ -39,14 +39,25 @@ from ._chat import (
     proposed,
     resolve_pronoun,
 )
+from ._cues import (
+    AT_HOME,
+    GONE_FOR_GOOD,
+    JUST_BACK,
+    LEFT_FOR_GOOD,
+    NEW_CLAUSE,
+    PLACE_ENDS,
+    SHARED,
+    TOO,
+    is_person,
+    said_before,
+)
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import LESSONS, NOT_NAMES, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
-    PRONOUNS,
     STUDY_PHRASE,
     called_name,
     lowercase_name,
@@ -103,38 +114,6 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
-def _said_of(m: re.Match[str], sentence: str, previous: str) -> bool:
-    """Whether the event noun after ``m`` ("the gig was…") was in the turn before."""
-    noun = re.match(r"(?:\s*[\w'’-]+){0,3}?\s*([\w'’-]+)\s+(?:was|were)\b", sentence[m.end():])
-    return noun is not None and re.search(rf"\b{re.escape(noun.group(1))}\b", previous, re.IGNORECASE) is not None
-
-
-#: A comma and a new subject: a time phrase after it is that clause's ("she's a nurse, we met last week").
-_JUST_BACK = re.compile(r"\bjust\s+(?:got\s+)?(?:back|home)\s+from", re.IGNORECASE)
-_NEW_CLAUSE = re.compile(r",\s*(i|we|he|she|they|you|u)\b(?!\s*(?:and|,))", re.IGNORECASE)
-#: After "I'm in Lisbon": the place is all that is said ("I'm in Paris mode" is no trip).
-_PLACE_ENDS = re.compile(r"\s*(?:$|[.!,;:)?]|(?:for|with|and|lol|haha|atm|rn|right\s+now|this|today|tonight|at\s+the\s+"
-                         r"moment|finally|x+)\b|[^\w\s])", re.IGNORECASE)
-#: Words that make "I'm in Leeds" home, not a trip.
-_AT_HOME = re.compile(r"\b(?:now|still|currently|based|living|settled|home|back|for\s+good|these\s+days)\b",
-                      re.IGNORECASE)
-#: "Isa too.", "and Tom as well!": the one named did what the sentence before says the speaker did.
-_TOO = re.compile(r"\W*(?:and\s+|oh\s+and\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+)\s+(?:too|as\s+well|also)\W*", re.IGNORECASE)
-#: What another can share: doing, joining, going, owning; not whom one dates or what one likes.
-_SHARED = frozenset(("member_of", "does", "attended", "traveled_to", "has_pet", "owns", "works_at", "studies_at",
-                     "lives_in"))
-
-
-def _is_person(name: str) -> bool:
-    return name.lower() not in NOT_NAMES and name.lower() not in PRONOUNS and not is_place(name) \
-        and not looks_organisational(name)
-
-
-#: After "left Paris": it was a move ("for good", "for Leeds").
-_LEFT_FOR_GOOD = re.compile(r"\bfor\s+(?:good|(?-i:[A-Z]))", re.IGNORECASE)
-#: After "lost our dog": nothing more than a name, "to cancer", a time to come ("we lost our cat Rex in May").
-_GONE_FOR_GOOD = re.compile(r"\s*(?:(?-i:[A-Z])[\w'’-]*)?[\s.,!;:)]*(?:to\s+[\w\s]+)?[\s.,!]*(?:lol|haha|x+)?[\s.!]*"
-                            r"(?:in|on|at|back\s+in)?\s*", re.IGNORECASE)
 #: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
 _NOT_STATED = re.compile(
     rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
@@ -213,9 +192,9 @@ class RuleExtractor:
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
                 last = []
                 continue
-            if not found and mine and (also := _TOO.fullmatch(sentence)) and _is_person(also["name"]):
+            if not found and mine and (also := TOO.fullmatch(sentence)) and is_person(also["name"]):
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
-            mine = [f for f in found if f.subject == self._speaker and f.predicate in _SHARED]
+            mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             found = found + self._relations(sentence, found)
             for fact in found:
@@ -300,7 +279,7 @@ class RuleExtractor:
         elif verb.free and verb.predicate == "works_at" and not SUBJECTLESS.match(prefix):
             return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
         elif verb.free and verb.predicate == "attended" and self._previous is not None \
-                and self._previous.speaker != speaker and _said_of(m, sentence, self._previous.text):
+                and self._previous.speaker != speaker and said_before(m, sentence, self._previous.text):
             return []  # "the gig was insane!" after the other told of it: a reaction, maybe not there
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
@@ -333,7 +312,7 @@ class RuleExtractor:
             self._last_named = subject.names[0]
         own = {"we"} if subject.plural else {"i"} if subject.names == (speaker,) else {"he", "she"}
         after = [s for s in spans if s.begin >= m.end() and s.begin < end and not any(
-            c.group(1).lower() not in own for c in _NEW_CLAUSE.finditer(sentence, m.end(), s.begin))]
+            c.group(1).lower() not in own for c in NEW_CLAUSE.finditer(sentence, m.end(), s.begin))]
         # not "she's a nurse at the BRI, we matched a week ago": that time is the other clause's
         inside = [s for s in spans if s.begin < m.end() and s.finish > m.start()]
         before = [s for s in spans if begin <= s.begin and s.finish <= m.start()]
@@ -378,7 +357,7 @@ class RuleExtractor:
             return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
         if verb.pair and verb.kind == "stop" and verb.predicate == "lives_in" and not (
                 reading.perfect or (span is not None and span.granularity in ("month", "season", "year", "decade"))
-                or _LEFT_FOR_GOOD.search(sentence, m.end(), end) or JOB_PHRASE.match(sentence[m.end():end].strip())
+                or LEFT_FOR_GOOD.search(sentence, m.end(), end) or JOB_PHRASE.match(sentence[m.end():end].strip())
                 or looks_organisational(proper_name(sentence[m.end():end]) or "")):
             return []  # "we left Paris this morning": a trip's end as often as a move; a move is dated in months
         decided = decide(verb, kind, reading, span, reference)
@@ -386,7 +365,7 @@ class RuleExtractor:
             return []
         op, predicate = decided
         valid_from, valid_to = (None, None) if verb.timeless else period(op, kind, reading, span)
-        if predicate == "attended" and span is None and _JUST_BACK.search(sentence, begin, m.end()):
+        if predicate == "attended" and span is None and JUST_BACK.search(sentence, begin, m.end()):
             day = reference.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
             valid_from, valid_to = day, day + timedelta(days=1)  # "just got back from Alf's nativity": today
         made = []
@@ -418,7 +397,7 @@ class RuleExtractor:
             return []  # "I'm working": nothing to assert
         if verb.predicate == "has_pet" and verb.kind == "stop" and m.group().lower().startswith("lost") and objects[0]:
             noun = objects[0].split()[-1]
-            if not _GONE_FOR_GOOD.fullmatch(rest[rest.lower().find(noun.lower()) + len(noun):]):
+            if not GONE_FOR_GOOD.fullmatch(rest[rest.lower().find(noun.lower()) + len(noun):]):
                 return []  # "lost my dog in the park for an hour": not gone for good
         if verb.mention and verb.predicate == "has_pet" and objects[0]:
             said = sentence.find(objects[0].split()[-1], m.end())
@@ -443,8 +422,8 @@ class RuleExtractor:
         """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
         the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise."""
         place = place_name(sentence[m.end():end])
-        if place is None or not is_place(place) or not _PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
-                place) + len(place)) or not BE.search(subject.aux) or _AT_HOME.search(sentence) or (
+        if place is None or not is_place(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
+                place) + len(place)) or not BE.search(subject.aux) or AT_HOME.search(sentence) or (
                 isinstance(span, TimeSpan) and span.start > reference):
             return None
         when = span if isinstance(span, TimeSpan) else None
