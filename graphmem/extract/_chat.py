@@ -92,8 +92,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         base = verb if verb in HABIT_VERBS else verb[:-2] if verb[:-2] in HABIT_VERBS and verb.endswith(
             "es") else verb[:-1]
         return HABIT_VERBS.get(base) if _HABIT_AFTER.match(rest) else None
-    if mention and _BEFORE_NOW.match(rest):
-        return None  # "more than my first car", "my old bike": one had it, maybe no longer
+    if mention and (before := _BEFORE_NOW.match(rest)) and not (
+            kind == "pet" and before.group().strip().lower() == "old"):
+        return None  # "more than my first car", "my old bike": one had it, maybe no longer ("our old spaniel" is aged)
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
@@ -107,8 +108,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if found is None:
         return None
     words = found.split()
-    if kind == "activity" and any(w.lower().endswith("ing") for w in words[:-1]):
-        return None  # "stopped liking football": a taste, not a hobby
+    if kind == "activity" and any(w.lower().endswith(("ing", "ed")) for w in words[:-1]):
+        return None  # "stopped liking football": a taste, not a hobby; "have started sourdough": another verb's
     if kind == "activity" and head.strip().lower() in ("been", "back") and not (
             words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
                                                                       .replace("loads", "a lot"))):
@@ -129,7 +130,7 @@ _SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|fr
                        r"flatmate|roommate|boss|bf|gf)s)")
 #: Groups that, named alone in passing ("my team", "our group"), may be the people one works
 #: or studies with rather than a club one joined.
-_VAGUE_GROUPS = frozenset("team group crew squad circle community union committee".split())
+_VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())
 
 
 #: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house").

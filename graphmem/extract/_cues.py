@@ -14,13 +14,7 @@ from ._lexicon import NOT_NAMES, is_place, looks_organisational
 from ._objects import PRONOUNS
 
 __all__ = ["AT_HOME", "GONE_FOR_GOOD", "JUST_BACK", "LEFT_FOR_GOOD", "NEW_CLAUSE", "PLACE_ENDS", "SHARED", "TOO",
-           "is_person", "said_before"]
-
-
-def said_before(m: re.Match[str], sentence: str, previous: str) -> bool:
-    """Whether the event noun after ``m`` ("the gig was…") was in the turn before."""
-    noun = re.match(r"(?:\s*[\w'’-]+){0,3}?\s*([\w'’-]+)\s+(?:was|were)\b", sentence[m.end():])
-    return noun is not None and re.search(rf"\b{re.escape(noun.group(1))}\b", previous, re.IGNORECASE) is not None
+           "is_person"]
 
 
 #: "just got back from the nativity": the event was today.

@@ -227,7 +227,7 @@ weightlifting lifting spin parkrun triathlon marathons calligraphy origami scrap
 stand-up improv rock-climbing paddleboarding wild-swimming cooking sourdough bowls bowling darts snooker
 curling shinty hillwalking hill-walking netball lacrosse baseball softball padel pickleball frisbee
 orienteering triathlons powerlifting spinning aerobics capoeira biking mountain-biking birding
-geocaching cross-stitch bjj tai-chi
+geocaching cross-stitch bjj tai-chi aquafit aqua-aerobics barre hiit bootcamp line-dancing
 spanish french german italian japanese mandarin cantonese chinese portuguese arabic korean russian
 dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
 """.split())

@@ -28,9 +28,10 @@ _OWNED_NAMED = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<kind>{_PET}
 _IS_A = re.compile(rf"(?:^|[.!?]\s+)(?P<name>[A-Za-z][a-z'’-]+)(?:\s+is|['’]s)\s+(?:a|an|our|my)\s+"
                    rf"(?:[\w-]+\s+){{0,2}}?(?P<kind>{_PET})\b"
                    r"(?!\s+(?:person|people|lover|owner|walker|sitter|mum|mom|dad|food|bed|toy|hair))", re.IGNORECASE)
-#: "Tibby died on Tuesday", "we lost Rex", "Miso passed away".
+#: "Tibby died on Tuesday", "Miso passed away", "we lost Pippa on Wednesday".
 _DIED = re.compile(r"(?:^|[.!?,]\s+)(?P<name>[A-Za-z][a-z'’-]+)\s+(?:died|passed(?:\s+away)?|was\s+put\s+down|"
-                   r"had\s+to\s+be\s+put\s+down)\b", re.IGNORECASE)
+                   r"had\s+to\s+be\s+put\s+down)\b|\b(?:we|i)\s+(?:lost|said\s+goodbye\s+to)\s+(?P<lost>[A-Z][a-z'’-]+)\b",
+                   re.IGNORECASE)
 
 
 @dataclass
@@ -54,5 +55,6 @@ class PetMemory:
         m = _DIED.search(sentence)
         if m is None:
             return None
-        kind, owner = self.names.get(frozenset((speaker, other or "")), {}).get(m["name"].lower(), (None, None))
+        name = (m["name"] or m["lost"]).lower()
+        kind, owner = self.names.get(frozenset((speaker, other or "")), {}).get(name, (None, None))
         return (kind, m.end()) if kind and owner in (None, speaker) else None

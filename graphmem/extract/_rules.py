@@ -49,7 +49,6 @@ from ._cues import (
     SHARED,
     TOO,
     is_person,
-    said_before,
 )
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
@@ -103,6 +102,10 @@ def _route(verb: Verb, name: str) -> str:
             return "works_at"
     return verb.predicate
 
+
+
+def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
+    return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
 
 # --- the extractor --------------------------------------------------------------------------
@@ -198,8 +201,9 @@ class RuleExtractor:
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             found = found + self._relations(sentence, found)
             for fact in found:
-                if fact not in facts:
-                    facts.append(fact)
+                if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
+                        _same(fact, f) for f in facts)):
+                    facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
         self.pets.learn(self._speaker, self._other, text)
         note = None
         if self._unused:
@@ -278,9 +282,6 @@ class RuleExtractor:
             self._imperative = bool(SUBJECTLESS.match(prefix))
         elif verb.free and verb.predicate == "works_at" and not SUBJECTLESS.match(prefix):
             return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
-        elif verb.free and verb.predicate == "attended" and self._previous is not None \
-                and self._previous.speaker != speaker and said_before(m, sentence, self._previous.text):
-            return []  # "the gig was insane!" after the other told of it: a reaction, maybe not there
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         else:
@@ -353,6 +354,7 @@ class RuleExtractor:
         if verb.needs_be and verb.predicate == "works_at" and m.group().strip().lower() == "at" and not (
                 looks_educational(proper_name(sentence[m.end():end]) or "")) and not (
                 reading.perfect or reading.ending or reading.used_to or reading.negated or (reading.past and span)
+                or (isinstance(span, TimeSpan) and span.granularity in ("month", "season", "quarter", "year"))
                 or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
             return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
         if verb.pair and verb.kind == "stop" and verb.predicate == "lives_in" and not (
@@ -431,6 +433,14 @@ class RuleExtractor:
                               valid_from=when.start if when else None, valid_to=when.end if when else None)
                 for name in subject.names]
 
+    def _person_said(self, thing: str) -> bool:
+        """Whether a liked thing is someone of the chat ("ailsa made a cake" - "I love Ailsa."): a
+        lone name that is a participant's or said in the turn before; a taste is of things."""
+        if len(thing.split()) != 1 or not thing[0].isupper() or is_place(thing):
+            return False
+        before = re.findall(r"[\w'’-]+", self._previous.text.lower()) if self._previous else []
+        return thing.lower() in before or thing in (self._speaker, self._other)
+
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
         "we" may mean; None when none is named, or two could be meant."""
@@ -475,7 +485,7 @@ class RuleExtractor:
                 return None  # "love the colours", "love your dress": a reaction to something there
             if re.match(r"\s*(?:your|ur|that|this|those|these)\b", rest, re.IGNORECASE):
                 return None
-            liked = [thing for thing in things(rest) if clean_taste(thing)]
+            liked = [thing for thing in things(rest) if clean_taste(thing) and not self._person_said(thing)]
             if not liked and self._previous is not None and self._previous.speaker != self._speaker:
                 resolved = resolve_pronoun(rest, self._previous.text)
                 liked = [resolved] if resolved else []

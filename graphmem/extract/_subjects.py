@@ -139,8 +139,9 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
             if all(map(_is_name, names)) else None
     if m["pair"] or m["me"]:
         name = m["pair_name"] or m["me_name"]
-        if name.islower() and not _LEAD_ONLY.match(lead):
-            # "its expensive and i have a dog": a lowercase word is a name only opening the clause
+        if name.islower() and (not _LEAD_ONLY.match(lead) or not _is_name(name)):
+            # "its expensive and i have a dog", "oh and i bought a camera": a lowercase word is a
+            # name only opening the clause, and never a word like "oh"
             return Subject((speaker,), None, False, aux, offset + m.start())
         return Subject((speaker, name), name, False, aux, offset + m.start()) \
             if _is_name(name) else None
