@@ -68,7 +68,7 @@ _SUBJECT = re.compile(
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>{_REL}\s+(?P<rel_names>{_NAMES}))"
     rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
-    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}))"
+    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[a-z][a-z'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
     rf"\s+(?P<titled_name>{_NAME}))"
