@@ -71,6 +71,11 @@ _HABIT_AFTER = re.compile(
     re.IGNORECASE)
 
 
+#: After "I have yoga": a time or the end, nothing that makes it a thing ("a yoga mat", "on tv").
+_HAVE_AFTER = re.compile(r"\s*(?:$|[.!,;)]|(?:later|tonight|tomorrow|today|now|again|too|lol|haha|x+|practice|"
+                         r"training|class|at\s+\d|on\s+\w+days|every|twice|with)\b)", re.IGNORECASE)
+
+
 def clean_taste(obj: str) -> bool:
     """Whether a liked thing is a clean noun phrase of a lasting taste (not "the colours",
     "is awesome", "making", "u")."""
@@ -98,9 +103,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
-    if kind == "possession" and head.split()[0].lower() in ("have", "has") and re.match(
-            r"\s*the\b", rest, re.IGNORECASE):
-        return None  # "i have the sofa to myself": for now, not owned
+    if kind == "possession" and head.split()[0].lower() in ("have", "has") and not re.match(
+            r"\s*(?:a|an|two|three|four|\d+|my|our|another|loads\s+of|lots\s+of)\b", rest, re.IGNORECASE):
+        return None  # "i have the sofa to myself", "i have guitar at 5": for now, a lesson; not owned
     if kind == "race" and not re.match(r"\s*(?:the|a|an|my|our|his|her|their|(?-i:[A-Z]))", rest, re.IGNORECASE):
         return None  # "ran 10k this morning": a distance, not a race
     if kind == "lesson":
@@ -110,6 +115,10 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     words = found.split()
     if kind == "activity" and any(w.lower().endswith(("ing", "ed")) for w in words[:-1]):
         return None  # "stopped liking football": a taste, not a hobby; "have started sourdough": another verb's
+    if kind == "activity" and head.split()[0].lower() in ("have", "has") and (
+            re.match(r"\s*(?:a|an|the|some|my|our)\b", rest, re.IGNORECASE) or not _HAVE_AFTER.match(
+                rest[rest.lower().find(words[-1].lower()) + len(words[-1]):])):
+        return None  # "I have line dancing", "i have yoga later"; not "a yoga mat", "football on tv", "cooking to do"
     if kind == "activity" and head.strip().lower() in ("been", "back") and not (
             words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
                                                                       .replace("loads", "a lot"))):
