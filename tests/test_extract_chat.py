@@ -63,8 +63,118 @@ def test_natural_chat_that_states_nothing(text):
     ("I've been doing pottery", [("assert", "Maya", "does", "pottery", None, None)]),
     ("I started pottery last month", [("assert", "Maya", "does", "pottery", "2026-04-01", None)]),
     ("I stopped running.", [("end", "Maya", "does", "running", None, None)]),
-    ("lol. also i joined a running club. dont laugh", [("assert", "Maya", "member_of", "running club", None, None),
-                                                       ("assert", "Maya", "does", "running", None, None)]),
+    ("lol. also i joined a running club. dont laugh", [("assert", "Maya", "member_of", "running club", None, None)]),
+    ("but i signed up for a pottery class instead!", [("assert", "Maya", "does", "pottery", None, None)]),
+    ("im learning spanish on an app", [("assert", "Maya", "does", "spanish", None, None)]),
+    ("i cancelled my climbing gym membership", [("end", "Maya", "member_of", "climbing gym", None, None)]),
+    ("I went to the Oban Games on Thursday with Isa", [
+        ("assert", "Maya", "attended", "Oban Games", "2026-05-07", "2026-05-08"),
+        ("assert", "Isa", "attended", "Oban Games", "2026-05-07", "2026-05-08")]),
+    ("Hello from Skye!", [("assert", "Maya", "traveled_to", "Skye", None, None)]),
+    ("ailsa is my girlfriend", [("assert", "Maya", "dating", "ailsa", None, None)]),
+    ("tom and i moved in together last month", [("assert", "Maya", "dating", "tom", None, None)]),
+    ("I have sold the car.", [("end", "Maya", "owns", "car", None, None)]),
+    ("it cost more than my first car", []),
+    ("its expensive and i have a dog now!!", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("im at theos parents in lunenburg", []),
+    ("I work at the hospital", [("assert", "Maya", "works_at", "hospital", None, None)]),
+    ("I'm at the hospital", []),
+    ("first day at Google today!", [("assert", "Maya", "works_at", "Google", "2026-05-08", None)]),
+    ("started going to yoga", [("assert", "Maya", "does", "yoga", None, None)]),
+    ("did the London marathon", [("assert", "Maya", "attended", "London marathon", None, None)]),
+    ("I did the dishes", []),
+    ("we went to the quiz night", [("assert", "Maya", "attended", "quiz night", None, None)]),
+    ("Thank you for coming up for my birthday darling.", [("assert", "Sam", "attended", "birthday", None, None)]),
+    ("congrats on the new puppy!!", [("assert", "Sam", "has_pet", "puppy", None, None)]),
+    ("congrats on the new job at Acme!", [("assert", "Sam", "works_at", "Acme", None, None)]),
+    ("congrats on the job at Tom's", []),
+    ("thanks for coming tomorrow", []),
+    ("the party was wild apparently", []),
+    ("i heard the concert was amazing", []),
+    ("i have a car appointment", []),
+    ("im on a team at work", []),
+    ("call me later", []),
+    ("call me Bex", [("assert", "Maya", "is_called", "Bex", None, None)]),
+    ("i work with kids", []),
+    ("i quit twitter", []),
+    ("I'm at Starbucks", []),
+    ("I'm still at Acme", [("assert", "Maya", "works_at", "Acme", None, None)]),
+    ("my neighbours dog keeps barking", []),
+    ("its a DOG. a greyhound!! i adopted her last saturday.", [
+        ("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
+    ("I got her a present", []),
+    ("a cockapoo!! picked her up on saturday.", [("assert", "Maya", "has_pet", "cockapoo", "2026-05-02", None)]),
+    ("picked her up from school", []),
+    ("we left Paris this morning", []),
+    ("my job at the bank is killing me", [("assert", "Maya", "works_at", "bank", None, None)]),
+    ("I finally left my job at the bank.", [("end", "Maya", "works_at", None, None, None)]),
+    ("I'm at Leeds Uni doing nursing", [("assert", "Maya", "studies_at", "Leeds Uni", None, None)]),
+    ("im doing medicine at glasgow uni", [("assert", "Maya", "studies_at", "glasgow uni", None, None)]),
+    ("doing a shift at Tesco", []),
+    ("I've been running a lot", [("assert", "Maya", "does", "running", None, None)]),
+    ("been running late all week", []),
+    ("just landed in Rome", [("assert", "Maya", "traveled_to", "Rome", None, None)]),
+    ("our new flat in Leeds is tiny", [("assert", "Maya", "lives_in", "Leeds", None, None)]),
+    ("when we landed in Rome", []),
+    ("ran 10k this morning", []),
+    ("she got me a garmin as well", [("assert", "Maya", "owns", "garmin", None, None)]),
+    ("I have bought a hat.", [("assert", "Maya", "owns", "hat", None, None)]),
+    ("i have a phone call at 3", []),
+    ("can you get me a coffee", []),
+    ("i have the sofa to myself", []),
+    ("Anna's started pottery", [("assert", "Anna", "does", "pottery", None, None)]),
+    ("Tom's moved to Leeds", [("assert", "Tom", "lives_in", "Leeds", None, None)]),
+    ("we're in Lisbon!!", [("assert", "Maya", "traveled_to", "Lisbon", None, None)]),
+    ("I'm in Paris mode", []),
+    ("pretend I'm in Spain", []),
+    ("I have joined the bowls club. Isa too.", [("assert", "Maya", "member_of", "bowls club", None, None),
+                                                ("assert", "Isa", "member_of", "bowls club", None, None)]),
+    ("I went to Paris. Me too.", [("assert", "Maya", "traveled_to", "Paris", None, None)]),
+    ("I love jazz. Tom too.", [("assert", "Maya", "likes", "jazz", None, None)]),
+    ("oh and i bought a camera.", [("assert", "Maya", "owns", "camera", None, None)]),
+    ("Also. Jess and I are done.", [("end", "Maya", "dating", "Jess", None, None)]),
+    ("I'm done!", []),
+    ("not really. me and ewan broke up", [("end", "Maya", "dating", "ewan", None, None)]),
+    ("Callum and Aroha are engaged!", [("assert", "Callum", "dating", "Aroha", None, None)]),
+    ("I'm engaged in a battle", []),
+    ("we're done with dinner", []),
+    ("I've also signed up for pottery", [("assert", "Maya", "does", "pottery", None, None)]),
+    ("I have line dancing", [("assert", "Maya", "does", "line dancing", None, None)]),
+    ("I have football on tv", []),
+    ("I have a yoga mat", []),
+    ("i have french homework", []),
+    ("i have guitar at 5", [("assert", "Maya", "does", "guitar", None, None)]),
+    ("i have started sourdough", [("assert", "Maya", "does", "sourdough", None, None)]),
+    ("Our old spaniel is going grey", [("assert", "Maya", "has_pet", "spaniel", None, None)]),
+    ("i dreamt we got a puppy", []),
+    ("also: pottery is going great.", [("assert", "Maya", "does", "pottery", None, None)]),
+    ("your pottery is going great", []),
+    ("Now I must go, choir practice at 11.", [("assert", "Maya", "member_of", "choir", None, None)]),
+    ("Tom's band practice", []),
+    ("went to Rome with Ryanair", [("assert", "Maya", "traveled_to", "Rome", None, None)]),
+    ("I'm in Berlin next week", []),
+    ("but now I'm in Busan", []),
+    ("I'm back in London", []),
+    ("DEV PROPOSED", [("assert", "Maya", "dating", "Dev", None, None)]),
+    ("Tom proposed a toast", []),
+    ("i do a bit of yoga", [("assert", "Maya", "does", "yoga", None, None)]),
+    ("i just got back from newfoundland!", [("assert", "Maya", "traveled_to", "newfoundland", None, None)]),
+    ("just got back from Alf's nativity", [
+        ("assert", "Maya", "attended", "Alf's nativity", "2026-05-08", "2026-05-09")]),
+    ("Lou's a nurse at the BRI, we matched a couple of weeks ago", [
+        ("assert", "Lou", "works_at", "BRI", None, None)]),
+    ("I have joined a computer class. On Wednesday mornings.", [
+        ("assert", "Maya", "member_of", "computer class", None, None)]),
+    ("theo and i moved in together!! last weekend", [("assert", "Maya", "dating", "theo", None, None)]),
+    ("I got engaged to Sam last week", [("assert", "Maya", "dating", "Sam", None, None)]),
+    ("ran the Leeds 10k", [("assert", "Maya", "attended", "Leeds 10k", None, None)]),
+    ("im back climbing, finger is finally ok", [("assert", "Maya", "does", "climbing", None, None)]),
+    ("left Tesco's with nothing", []),
+    ("I stopped going to the gym", [("end", "Maya", "member_of", "gym", None, None)]),
+    ("i have a cat allergy", []),
+    ("joined a new team at work", []),
+    ("i bought a house plant", []),
+    ("we lost our old dog Rex in May", [("end", "Maya", "has_pet", "dog", None, "2026-05-01")]),
     ("so I've joined a choir instead", [("assert", "Maya", "member_of", "choir", None, None)]),
     ("I quit the gym in January", [("end", "Maya", "member_of", "gym", None, "2026-01-01")]),
     ("we went to Jess's wedding on Saturday",
@@ -106,10 +216,8 @@ def asked(text: str) -> Turn:
     ("the kids are fine, Noor's on the school committee", None,
      [("assert", "Noor", "member_of", "school committee", None, None)]),
     # a club for an activity: one does the activity too
-    ("I joined a chess club in March", None, [("assert", "Maya", "member_of", "chess club", "2026-03-01", None),
-                                             ("assert", "Maya", "does", "chess", "2026-03-01", None)]),
-    ("we've joined the local rowing club", None, [("assert", "Maya", "member_of", "rowing club", None, None),
-                                                 ("assert", "Maya", "does", "rowing", None, None)]),
+    ("I joined a chess club in March", None, [("assert", "Maya", "member_of", "chess club", "2026-03-01", None)]),
+    ("we've joined the local rowing club", None, [("assert", "Maya", "member_of", "rowing club", None, None)]),
     ("I joined a book club", None, [("assert", "Maya", "member_of", "book club", None, None)]),
     # what is not for one
     ("honestly camping isn't my thing", None, [("assert", "Maya", "dislikes", "camping", None, None)]),
@@ -280,3 +388,21 @@ def test_a_conversation_set_carries_its_context_and_is_scored_with_it(tmp_path):
     assert isinstance(cases[0], ExtractionCase)
     score = score_extraction(cases, RuleExtractor(), objects="similar")
     assert (score.loose["likes"].right, score.loose["has_pet"].wrong, score.loose["has_pet"].missed) == (1, 1, 1)
+
+
+@pytest.mark.engine_free
+def test_a_pet_named_before_ends_when_it_dies():
+    """A pet named once ("tibby is a tech cat now", said by either) ends when its owner says it
+    died; the other's pet dying is not the speaker's."""
+    extractor = RuleExtractor()
+
+    def said(speaker: str, text: str) -> list[tuple]:
+        other = "Sam" if speaker == "Maya" else "Maya"
+        return [(f.op, f.subject, f.predicate, f.object, f.valid_to and f.valid_to.date().isoformat())
+                for f in extractor.extract(text, reference_time=REF, speaker=speaker, other=other)]
+
+    assert said("Sam", "tibby is a tech cat now") == []
+    assert said("Maya", "Tibby died on Tuesday.") == [("end", "Maya", "has_pet", "cat", "2026-05-05")]
+    assert said("Maya", "our dog Rex is so naughty") == [("assert", "Maya", "has_pet", "dog", None)]
+    assert said("Sam", "Rex died") == []
+    assert said("Maya", "Tom died") == []

@@ -1,6 +1,9 @@
 """What natural chat needs of the rules extractor: which liked things are facts, the objects of
-everyday facts (pets, possessions, activities, groups, events), and pronouns read from the turn
-before.
+everyday facts (pets, possessions, activities, groups, events, classes, races), pronouns read
+from the turn before ("do you like jazz?" - "I love it"; "a greyhound!! i adopted her"), and the
+facts said without a verb of their own: a partner named ("my girlfriend Priya"), companions
+("…with Isa"), thanks and congratulations about the other participant, "DEV PROPOSED",
+"pottery is going great", "choir practice at 11".
 
 People chatting say "love the colours!" of the other's photo, "like I said", "sounds like a
 plan", "love u". A taste is a fact only when said by "I"/"we" of a bare noun phrase ("I love
@@ -14,18 +17,40 @@ from __future__ import annotations
 
 import re
 
-from ._lexicon import ACTIVITIES, EVENTS, GROUPS, HABIT_VERBS, OWNED_BY_MENTION, PET_PAIRS, PETS, POSSESSIONS
-from ._objects import PRONOUNS, everyday
+from ..core.relations import predicate_of, relation_of
+from ._facts import ExtractedFact
+from ._family import placeholder
+from ._lexicon import (
+    ACTIVITIES,
+    EVENT_PAIRS,
+    EVENTS,
+    GROUPS,
+    HABIT_VERBS,
+    LESSONS,
+    NOT_NAMES,
+    OWNED_BY_MENTION,
+    PET_PAIRS,
+    PETS,
+    POSSESSIONS,
+    RACES,
+    is_place,
+)
+from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "clean_taste", "everyday_object", "not_for_me", "resolve_pronoun"]
+__all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
+           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
                   re.IGNORECASE)
-_NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS}
+_NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS,
+          "lesson": LESSONS, "race": RACES}
+_PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS}
+#: "my climbing gym membership": the group it is a membership of.
+_MEMBERSHIP = re.compile(rf"\b({'|'.join(sorted(GROUPS))})\s+membership\b", re.IGNORECASE)
 #: Words that make a phrase a clause, not a thing ("likes is awesome", "dislikes that's why").
 _VERBISH = frozenset("""
 is was are were be been am 's 're 'm isn't wasn't do does did don't didn't have has had can could
@@ -41,8 +66,14 @@ eating drinking
 _HABIT_AFTER = re.compile(
     r"^\s*(?:$|[.!,;)]|every\b|most\b|on\s+\w+days\b|on\s+(?:weekends|the\s+weekend)|at\s+(?:the\s+)?weekends?\b|a\s+lot\b|"
     r"regularly\b|daily\b|weekly\b|twice\b|three\s+times\b|competitively\b|for\s+fun\b|in\s+my\s+spare\s+time\b|"
-    r"now\b|these\s+days\b|too\b|as\s+well\b|lol\b|haha\b|x+\b|before\s+work\b|after\s+work\b|in\s+the\s+mornings?\b)",
+    r"now\b|these\s+days\b|too\b|as\s+well\b|lol\b|haha\b|x+\b|before\s+work\b|after\s+work\b|in\s+the\s+mornings?\b|"
+    r"again\b|lately\b|recently\b)",
     re.IGNORECASE)
+
+
+#: After "I have yoga": a time or the end, nothing that makes it a thing ("a yoga mat", "on tv").
+_HAVE_AFTER = re.compile(r"\s*(?:$|[.!,;)]|(?:later|tonight|tomorrow|today|now|again|too|lol|haha|x+|practice|"
+                         r"training|class|at\s+\d|on\s+\w+days|every|twice|with)\b)", re.IGNORECASE)
 
 
 def clean_taste(obj: str) -> bool:
@@ -66,24 +97,53 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         base = verb if verb in HABIT_VERBS else verb[:-2] if verb[:-2] in HABIT_VERBS and verb.endswith(
             "es") else verb[:-1]
         return HABIT_VERBS.get(base) if _HABIT_AFTER.match(rest) else None
-    found = everyday(rest, _NOUNS[kind], PET_PAIRS if kind == "pet" else frozenset())
+    if mention and (before := _BEFORE_NOW.match(rest)) and not (
+            kind == "pet" and before.group().strip().lower() == "old"):
+        return None  # "more than my first car", "my old bike": one had it, maybe no longer ("our old spaniel" is aged)
+    if kind == "group":
+        rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
+    found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
+    if kind == "possession" and head.split()[0].lower() in ("have", "has") and not re.match(
+            r"\s*(?:a|an|two|three|four|\d+|my|our|another|loads\s+of|lots\s+of)\b", rest, re.IGNORECASE):
+        return None  # "i have the sofa to myself", "i have guitar at 5": for now, a lesson; not owned
+    if kind == "race" and not re.match(r"\s*(?:the|a|an|my|our|his|her|their|(?-i:[A-Z]))", rest, re.IGNORECASE):
+        return None  # "ran 10k this morning": a distance, not a race
+    if kind == "lesson":
+        return activity_of_group(found) if found else None  # "signed up for a pottery class" -> pottery
     if found is None:
         return None
     words = found.split()
-    if kind == "activity" and any(w.lower().endswith("ing") for w in words[:-1]):
-        return None  # "stopped liking football": a taste, not a hobby
-    if kind != "event" and any(re.search(r"['’]s$", w) for w in words[:-1]):
-        return None  # "my mum's dog": someone else's
+    if kind == "activity" and any(w.lower().endswith(("ing", "ed")) for w in words[:-1]):
+        return None  # "stopped liking football": a taste, not a hobby; "have started sourdough": another verb's
+    if kind == "activity" and head.split()[0].lower() in ("have", "has") and (
+            re.match(r"\s*(?:a|an|the|some|my|our)\b", rest, re.IGNORECASE) or not _HAVE_AFTER.match(
+                rest[rest.lower().find(words[-1].lower()) + len(words[-1]):])):
+        return None  # "I have line dancing", "i have yoga later"; not "a yoga mat", "football on tv", "cooking to do"
+    if kind == "activity" and head.strip().lower() in ("been", "back") and not (
+            words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
+                                                                      .replace("loads", "a lot"))):
+        return None  # "I've been running a lot", "im back climbing"; not "been running late"
+    if kind != "event" and any(re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w) for w in words[:-1]):
+        return None  # "my mum's dog", "my neighbours dog": someone else's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
         return None  # "my house", "my flat": where one lives, not surely owned
-    if mention and kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS:
-        return None  # "Priya on my team": the people one works with, not a club
+    if kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS and (
+            mention or words[0].lower() not in ("committee", "union")):
+        return None  # "Priya on my team", "joined a new team at work": the people one works with, not a club
     return found
 
 
+#: A person's word with the apostrophe left out ("my neighbours dog", "my sisters cat").
+_SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|friend|parent|cousin|nan|gran|"
+                       r"grandma|grandad|grandpa|aunt|auntie|uncle|boyfriend|girlfriend|partner|husband|wife|"
+                       r"flatmate|roommate|boss|bf|gf)s)")
 #: Groups that, named alone in passing ("my team", "our group"), may be the people one works
 #: or studies with rather than a club one joined.
-_VAGUE_GROUPS = frozenset("team group crew squad circle community union committee".split())
+_VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())
+
+
+#: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house").
+_BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future)\b", re.IGNORECASE)
 
 
 def activity_of_group(group: str) -> str | None:
@@ -128,3 +188,135 @@ def resolve_pronoun(rest: str, previous: str | None) -> str | None:
         return None
     obj = asked[0]["obj"].strip()
     return obj if clean_taste(obj) else None
+
+
+_THANKS = r"(?:thanks|thank\s+(?:you|u)|ty|thx)\s+(?:so\s+much\s+|again\s+)?for\s+"
+#: "thank you for coming up for my birthday": the other participant was at the event.
+_CAME = re.compile(_THANKS + r"coming\s+(?:(?:up|down|over|along|back|all\s+the\s+way(?:\s+(?:up|down|over))?)\s+)?"
+                   r"(?:to|for)\s+(?=(?:my|our|the)\s)", re.IGNORECASE)
+#: "congrats on the new puppy!": the other participant has it now.
+_CONGRATS = re.compile(r"\b(?:congrats|congratulations|congrats\s+again)\s+on\s+(?=(?:the|your|ur)\s)", re.IGNORECASE)
+
+
+def of_the_other(sentence: str) -> list[tuple[str, str]]:
+    """(predicate, object) the speaker's thanks or congratulations state about the other
+    participant: "thanks for coming to my birthday" (attended birthday), "congrats on the new
+    puppy!!" (has_pet puppy). Nothing for a question or a plan ("congrats on the job, when
+    do you start?" still says the job is theirs; "thanks for coming tomorrow" names no event)."""
+    if (came := _CAME.search(sentence)) and (event := everyday(sentence[came.end():], EVENTS, EVENT_PAIRS)):
+        return [("attended", event)]
+    if congrats := _CONGRATS.search(sentence):
+        rest = re.sub(r"^(?:your|ur)\s", "", sentence[congrats.end():], flags=re.IGNORECASE)
+        for predicate, nouns, pairs in (("has_pet", PETS, PET_PAIRS), ("owns", POSSESSIONS, frozenset())):
+            if found := everyday(rest, nouns, pairs):
+                return [(predicate, found)]
+        job = re.match(r"(?:the\s+)?(?:new\s+)?(?:job|role|position)\s+(?:at|with)\s+", rest, re.IGNORECASE)
+        if job and (employer := proper_name(rest[job.end():])) and not employer.endswith(("'s", "’s")):
+            return [("works_at", employer)]  # "congrats on the new job at Acme!"
+    return []
+
+
+#: "got her on friday", "adopted him from the shelter": the pronoun is the pet, not "got her a present".
+_PET_PRONOUN = re.compile(r"^\s*(?:him|her|them)\b(?:\s+up\b)?"
+                          r"(?=\s*(?:$|[.!,;)]|home|from|back|at\b|in\b|lol|haha|x+\b))",
+                          re.IGNORECASE)
+_PET_WORD = re.compile(r"[\w'’-]+")
+_GENERIC_PETS = frozenset("dog dogs puppy puppies pup doggo cat cats kitten kittens kitty".split())
+
+
+def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
+    """The pet "him"/"her" stands for in "I adopted her last saturday": the one kind of animal
+    named in the message or the turn before ("its a DOG. a greyhound!!" -> greyhound, the breed
+    over the kind); None when none or two are named, or the pronoun is someone given something."""
+    if not _PET_PRONOUN.match(rest):
+        return None
+    named: set[str] = set()
+    for text in (said, previous or ""):
+        for m in _PET_WORD.finditer(text):
+            word = m.group()
+            if word[0].isupper() and not word.isupper() and m.start() > 0 and text[m.start() - 2:m.start()].strip() \
+                    not in ("", ".", "!", "?"):
+                continue  # "the Cats Protection": a name, not an animal
+            if word.lower() in PETS:
+                named.add(word.lower())
+    specific = named - _GENERIC_PETS
+    if len(specific) == 1:
+        return next(iter(specific))
+    return next(iter(named)) if len(named) == 1 else None
+
+
+#: A partner word of the family vocabulary, and the fact of the couple it states.
+_COUPLES = {predicate_of(word): couple for word, couple in (
+    ("boyfriend", "dating"), ("girlfriend", "dating"), ("partner", "dating"), ("husband", "married_to"),
+    ("wife", "married_to"))}
+
+
+_WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy|sister|brother|cousin|"
+                   r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
+
+
+def companions(after: str, known: tuple[str, ...]) -> list[str]:
+    """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
+    who were there too; not places or organisations, nor those already its subject."""
+    m = _WITH.search(after)
+    if m is None:
+        return []
+    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known]
+
+
+def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:
+    """"my girlfriend Priya", "Ailsa is my girlfriend": the speaker is dating Priya; "your wife
+    Jo": the other participant is married to Jo. Only for a partner named, never for an entity
+    held for one unnamed ("Maya's wife")."""
+    return [ExtractedFact(subject=f.object, predicate=_COUPLES[f.predicate], object=f.subject, quote=f.quote)
+            for f in relations if f.op == "assert" and f.predicate in _COUPLES and f.object
+            and f.subject != placeholder(f.object, relation_of(f.predicate) or "")]
+
+
+_SCHOOL = re.compile(r"\s*(?:the\s+)?([a-z][\w'’-]*\s+(?:uni|university|college)|"
+                     r"(?:uni|university)\s+of\s+[a-z][\w'’-]*)\b")
+
+
+def lowercase_school(rest: str) -> str | None:
+    """A school typed in lowercase, known by its word ("glasgow uni", "university of leeds")."""
+    m = _SCHOOL.match(rest)
+    return m.group(1) if m and m.group(1).split()[0] not in ("a", "my", "your", "our", "his", "her") else None
+
+
+#: "DEV PROPOSED", "Tom proposed last night!!": a name opening the sentence, nothing proposed after it.
+_PROPOSED = re.compile(r"^\W*(?:omg\W+|so\W+|guess\s+what\W+)?(?P<name>[A-Z][\w'’-]*)\s+(?:just\s+|finally\s+)?"
+                       r"(?i:proposed)(?:\s+to\s+me)?(?=\s*(?:$|[.!,]|last\b|yesterday\b|today\b|tonight\b|this\b|on\b|"
+                       r"lol\b|omg\b|😭|🥹|💍))", re.IGNORECASE)
+
+
+def proposed(sentence: str) -> str | None:
+    """Who proposed to the speaker ("DEV PROPOSED", "Tom proposed last night!!"): the speaker is
+    with them; None for "Tom proposed a toast", "he proposed", a question."""
+    m = _PROPOSED.match(sentence)
+    if m is None or not m["name"][0].isupper() or m["name"].lower() in NOT_NAMES or m["name"].lower() in PRONOUNS:
+        return None
+    return m["name"].capitalize() if m["name"].isupper() and len(m["name"]) > 1 else m["name"]
+
+
+_ACTIVITY = "|".join(sorted((re.escape(a) for a in ACTIVITIES), key=len, reverse=True))
+_GROUP = "|".join(sorted((re.escape(g) for g in GROUPS), key=len, reverse=True))
+#: "pottery is going great", "my running's going well": how one's own activity goes.
+_GOING = re.compile(rf"^\W*(?:(?:also|and|oh|so|ok|anyway|update)\W+)*(?:my\s+)?(?P<activity>{_ACTIVITY})"
+                    r"(?:\s+is|['’]s)\s+going\s+(?:really\s+|so\s+|pretty\s+)?(?:great|well|good|ok|okay|fine|brilliantly|amazing)\b",
+                    re.IGNORECASE)
+#: "choir practice at 11", "band rehearsal tonight": one's group meets; "football practice": one plays.
+_PRACTICE = re.compile(rf"(?:^|[.!,;]\s*|\b(?:my|our|have|got|at|to|from)\s+)(?P<what>{_GROUP}|{_ACTIVITY})\s+"
+                       r"(?:practice|practise|rehearsal|training)\b", re.IGNORECASE)
+
+
+def one_does(sentence: str) -> list[tuple[str, str]]:
+    """(predicate, object) the speaker's own activity or group says of them: "pottery is going
+    great" (does pottery), "choir practice at 11" (member_of choir), "football training tonight"
+    (does football); nothing for "your pottery", "Tom's band practice", a question."""
+    if m := _GOING.match(sentence):
+        return [("does", m["activity"].lower())]
+    if (m := _PRACTICE.search(sentence)) and not re.search(r"(?i)\b(?:your|ur|his|her|their|[a-z]+['’]s)\s*$",
+                                                          sentence[:m.start("what")]):
+        what = m["what"].lower()
+        return [("member_of", what) if what in GROUPS else ("does", what)]
+    return []

@@ -9,9 +9,10 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 
 from __future__ import annotations
 
-__all__ = ["ACTIVITIES", "EVENTS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "NOT_NAMES", "OPINION_WORDS",
-           "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RELATIONS", "RELATION_ADJECTIVES",
-           "STUDENT_NOUNS", "is_place", "looks_educational", "looks_organisational"]
+__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NOT_NAMES",
+           "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
+           "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place", "looks_educational",
+           "looks_organisational"]
 
 _PLACE_NAMES = """
 afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
@@ -87,7 +88,12 @@ scottsdale, tempe, spokane, boise, reno, tahoe, lake tahoe, cape cod, martha's v
 nantucket, the hamptons, long island, staten island, jersey city, newark, princeton,
 new haven, hartford, burlington, portsmouth, annapolis, arlington, alexandria, durham,
 chapel hill, asheville, atlantic city, key west, fort lauderdale, jacksonville, tallahassee,
-new brunswick, banff, whistler, jasper, mumbai, goa, kerala, jaipur, agra, varanasi, rishikesh
+new brunswick, banff, whistler, jasper, mumbai, goa, kerala, jaipur, agra, varanasi, rishikesh,
+newfoundland, newfoundland and labrador, labrador, saskatchewan, prince edward island, yukon, nunavut,
+south australia, western australia, northern territory,
+the peak district, peak district, snowdonia, northumberland, cumbria, dorset, somerset, norfolk, suffolk,
+essex, sussex, surrey, skye, the isle of skye, isle of skye, the isle of wight, isle of wight, anglesey,
+orkney, shetland, the hebrides, fife, ayrshire, the scottish highlands, the east midlands, the west midlands
 """
 
 #: Known places, as case-folded names.
@@ -164,6 +170,14 @@ JOB_NOUNS = frozenset(
     "job jobs position role post gig company firm agency startup start-up employer office team "
     "bakery restaurant cafe café bar shop store bank studio lab hospital clinic practice "
     "warehouse factory newspaper magazine band".split())
+#: Places of work named by their kind ("I work at a bakery", "started at the library"): the
+#: object of a work verb when no name is said. Not schools or nurseries (pupils go there too).
+WORKPLACES = frozenset("""
+hospital library bakery cafe café shop store supermarket restaurant bar pub warehouse factory office
+bank hotel garage salon clinic pharmacy council museum theatre theater lab charity surgery
+""".split())
+WORKPLACE_PAIRS = frozenset(("coffee shop", "call centre", "call center", "care home", "garden centre",
+                             "garden center", "book shop", "bookshop", "law firm"))
 #: "I'm a sophomore at X": studies there, not works.
 STUDENT_NOUNS = frozenset(
     "student undergrad undergraduate grad postgrad freshman sophomore junior senior fresher "
@@ -192,6 +206,9 @@ POSSESSIONS = frozenset("""
 car cars van campervan motorbike motorcycle scooter moped bike bicycle boat kayak canoe caravan
 house flat apartment cottage cabin allotment piano keyboard guitar violin cello drum-kit drums
 camera telescope tesla jeep truck sewing-machine kiln hot-tub
+laptop tablet ipad iphone phone smartwatch watch kettle hat coat jacket dress suit shoes boots trainers
+sofa couch tv telly console ps5 xbox garmin fitbit kindle e-reader headphones airpods turntable
+record-player machine greenhouse shed trampoline barbecue bbq
 """.split())
 #: Possessions named by "my X" alone ("my car broke down"), where "my" surely means owning it.
 OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter moped bike boat kayak "
@@ -207,8 +224,15 @@ netball volleyball hockey golf chess guitar piano violin cello drums ukulele bas
 flute trumpet singing choir surfing skiing snowboarding skating skateboarding rowing sailing
 kayaking woodworking meditation journaling birdwatching fishing camping gaming crossfit
 weightlifting lifting spin parkrun triathlon marathons calligraphy origami scrapbooking
-stand-up improv rock-climbing paddleboarding wild-swimming cooking
+stand-up improv rock-climbing paddleboarding wild-swimming cooking sourdough bowls bowling darts snooker
+curling shinty hillwalking hill-walking netball lacrosse baseball softball padel pickleball frisbee
+orienteering triathlons powerlifting spinning aerobics capoeira biking mountain-biking birding
+geocaching cross-stitch bjj tai-chi aquafit aqua-aerobics barre hiit bootcamp line-dancing
+spanish french german italian japanese mandarin cantonese chinese portuguese arabic korean russian
+dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
 """.split())
+#: Nouns naming a course of lessons, whose activity is what one does ("a pottery class").
+LESSONS = frozenset("class classes course courses lessons lesson".split())
 #: Verbs whose present simple names a habit ("I run most mornings" -> running).
 HABIT_VERBS = {
     "run": "running", "swim": "swimming", "paint": "painting", "knit": "knitting", "bake": "baking",
@@ -222,19 +246,25 @@ HABIT_VERBS = {
 
 #: Nouns naming a group one belongs to.
 GROUPS = frozenset("""
-club clubs team choir band church gym group league society orchestra association union
+club clubs team choir band church gym group league society orchestra association union class
 committee congregation temple mosque synagogue parish scouts guides guild troupe ensemble
 collective crew squad circle meetup community
 """.split())
 
 #: Nouns naming an event one attends.
 EVENTS = frozenset("""
-wedding weddings concert concerts gig gigs festival conference party game match show recital
+wedding weddings concert concerts gig gigs festival conference party game games match show recital
 graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k half-marathon
 race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
 christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
-gala ball prom
+gala ball prom birthday ceilidh barbecue bbq supper
 """.split())
+#: Two-word events ("the bowls club open day", "quiz night").
+EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
+                         "book launch", "leaving do", "leaving drinks", "street party", "hen do", "stag do"))
+
+#: Races one runs, whose running is attending them.
+RACES = frozenset("marathon marathons half-marathon 10k 5k parkrun triathlon ultra race relay".split())
 
 #: Words dropped from an everyday object: opinions and what says nothing of the thing itself.
 OPINION_WORDS = frozenset("""

@@ -10,10 +10,19 @@ from __future__ import annotations
 
 import re
 
-from ._lexicon import JOB_NOUNS, NOT_NAMES, OPINION_WORDS, is_place, looks_educational, looks_organisational
+from ._lexicon import (
+    JOB_NOUNS,
+    NOT_NAMES,
+    OPINION_WORDS,
+    WORKPLACE_PAIRS,
+    WORKPLACES,
+    is_place,
+    looks_educational,
+    looks_organisational,
+)
 
 __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
-           "lowercase_name", "people", "place_name", "proper_name", "things"]
+           "lowercase_name", "people", "place_name", "proper_name", "things", "workplace"]
 
 
 def _is_name(text: str) -> bool:
@@ -60,7 +69,7 @@ _CALLED = re.compile(
     r"college|university|restaurant|cafe|café|bar|shop|store|studio|lab|nonprofit|charity|"
     r"hospital|clinic|bakery|place|town|city|village|band|team|club)\s+(?:called|named)\s+",
     re.IGNORECASE)
-#: Lowercase words that are no company, in text typed all in lowercase ("i quit netflix").
+#: Lowercase words that are no company, in text typed all in lowercase ("i left acme").
 _COMMON = frozenset(
     "a an the my our your his her their this that it its me you us him them there here home "
     "work school class church bed lunch dinner breakfast night nights noon early late now today "
@@ -161,8 +170,9 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
 
 
 
-_LEAD = re.compile(r"^\s*(?:(?:a|an|the|my|our|his|her|their|two|three|four|five|\d+|some|another|"
-                   r"a\s+couple\s+of|a\s+pair\s+of|a\s+few)\s+)?", re.IGNORECASE)
+_LEAD = re.compile(r"^\s*(?:(?:a\s+couple\s+of|a\s+pair\s+of|a\s+few|a\s+(?:little\s+)?bit\s+of|a\s+lot\s+of|"
+                   r"lots\s+of|loads\s+of|a|an|the|my|our|his|her|their|two|three|four|five|\d+|some|another)\s+)?",
+                   re.IGNORECASE)
 _NOUN_WORD = re.compile(r"[\w'’&-]+")
 #: Words that may follow an everyday object's noun: the noun phrase ends there.
 _AFTER_NOUN = frozenset("""
@@ -178,12 +188,25 @@ walker walkers sitter sitters hair toy toys owner owners friendly shop shops sto
 session sessions mates kit shoes ride rides trip trips ticket tickets photo photos pics pic video
 videos cafe café night nights season member members fees fee membership leader coach captain
 pass loan repayments payments mortgage crash accident ring rings pic tour tours venue dress
+appointment appointments service repair repairs rental hire charger share journey lights
+allergy allergies scratch scratches bite bites litter flap hair fur treats vet vets person people
+plant plants party warming hunting viewing viewings prices
+fitting fittings call calls show shows screen bill bills contract case battery number
 """.split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that
 these those there here what which who not no never very so too just really also been from in on at
-by into onto about some any all my our your ur his her their its
+by into onto about some any all my our your ur his her their its the a an
 """.split())
+
+
+def workplace(rest: str) -> str | None:
+    """A place of work named by its kind after "the" or "a" ("a coffee shop", "the library"),
+    not someone's ("my mum's shop")."""
+    if not re.match(r"\s*(?:the|a|an)\s", rest, re.IGNORECASE):
+        return None
+    found = everyday(rest, WORKPLACES, WORKPLACE_PAIRS)
+    return None if found is None or re.search(r"['’]s\b", found) else found
 
 
 def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset()) -> str | None:

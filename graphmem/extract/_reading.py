@@ -36,11 +36,13 @@ _ANYMORE = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+more)\b", re.IGNORECAS
 HEDGE_BEFORE = re.compile(
     r"\b(?:if|whether|unless|what\s+if|in\s+case|maybe|perhaps|probably|hopefully|i\s+think|"
     r"i\s+guess|i\s+wish|not\s+sure|i\s+doubt|thinking\s+(?:of|about)|imagine|someday|one\s+day|when|"
-    r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not)\b",
+    r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not|"
+    r"apparently|supposedly|allegedly|heard|hear|pretend|pretending|as\s+if|as\s+though|dreaming|dreamt|dreamed)\b",
     re.IGNORECASE)
 HEDGE_AFTER = re.compile(
     r"\b(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|perhaps|who\s+knows|or\s+not|"
-    r"hopefully|someday|one\s+day|eventually|at\s+some\s+point)\b", re.IGNORECASE)
+    r"hopefully|someday|one\s+day|eventually|at\s+some\s+point|apparently|supposedly|i\s+heard|i\s+hear)\b",
+    re.IGNORECASE)
 _IRREGULAR_PAST = frozenset(
     "went got left quit took met had flew ran became began made spent came saw drove fell bought "
     "found gave broke split grew taught did was were been gotten lost sold brought caught hung "
@@ -114,7 +116,9 @@ def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
     if verb.done:
         form = "past"
     be_past = bool(_BE_PAST.search(aux))
-    if form == "past" and not verb.done and BE.search(aux) and not be_past and not GOT.search(aux):
+    # "Anna's started pottery", "he's joined a choir": 's before a past form is "has" (not "she's married")
+    has = form == "past" and not verb.done and not verb.be_state and re.search(rf"{_A}s$", aux.strip()) is not None
+    if form == "past" and not verb.done and BE.search(aux) and not be_past and not GOT.search(aux) and not has:
         form = "present"  # "I'm married to", "I'm enrolled at": a state now
     return Reading(
         hedged=bool(HEDGE_AUX.search(aux)),
@@ -122,7 +126,7 @@ def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
         negated=negated,
         ending=bool(_NO_LONGER.search(aux)) or (negated and bool(_ANYMORE.search(after))),
         used_to=bool(_USED_TO.search(aux)),
-        perfect=bool(_PERFECT.search(aux)) and not be_past,
+        perfect=(bool(_PERFECT.search(aux)) or has) and not be_past,
         past=form == "past" or be_past or bool(re.search(rf"\bdid\b|didn{_A}t", aux, re.I)),
         be=bool(BE.search(aux)),
     )
@@ -175,8 +179,9 @@ _EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from
 def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:
     """The period of a sentence that is only a time phrase ("last weekend."), else None."""
     words = re.sub(r"[^\w\s]", " ", sentence).split()
-    if not words or len(words) > 4:
-        return None
+    if not words or len(words) > 4 or re.search(r"(?i)days\b|\b\w+day\s+(?:mornings|evenings|nights|afternoons)\b",
+                                                 sentence):
+        return None  # "On Wednesday mornings.": a habit's days, not a date
     spans = [s for s in find_times(sentence, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
     if len(spans) != 1 or len(re.sub(r"[^\w\s]", " ", spans[0].text).split()) < len(words) - 1:
         return None

@@ -19,15 +19,41 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
-from ._chat import GONE, activity_of_group, clean_taste, everyday_object, not_for_me, resolve_pronoun
+from ._chat import (
+    GONE,
+    activity_of_group,
+    clean_taste,
+    companions,
+    couples,
+    everyday_object,
+    lowercase_school,
+    not_for_me,
+    of_the_other,
+    one_does,
+    pet_meant,
+    proposed,
+    resolve_pronoun,
+)
+from ._cues import (
+    AT_HOME,
+    GONE_FOR_GOOD,
+    JUST_BACK,
+    LEFT_FOR_GOOD,
+    NEW_CLAUSE,
+    PLACE_ENDS,
+    SHARED,
+    TOO,
+    is_person,
+)
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
+from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
@@ -38,7 +64,9 @@ from ._objects import (
     place_name,
     proper_name,
     things,
+    workplace,
 )
+from ._pets import PetMemory
 from ._reading import (
     BE,
     GOT,
@@ -76,10 +104,14 @@ def _route(verb: Verb, name: str) -> str:
 
 
 
+def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
+    return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
+
+
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
-_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit"))
+_EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit", "lesson", "race"))
 
 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
@@ -88,9 +120,12 @@ _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|
 #: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
 _NOT_STATED = re.compile(
     rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
+#: Work verbs after which a place of work named by its kind is an employer ("started at the library").
+_WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
+                        r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
-                 "go", "enrolled", "taking", "take", "doing", "do", "study", "studi")
+                 "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
 
 
 @dataclass
@@ -114,6 +149,8 @@ class RuleExtractor:
         self.tz = tz
         #: The relatives recorded so far, for the messages of one conversation read in order.
         self.family = FamilyMemory()
+        #: The pets named so far, per speaker ("our cat Miso"), whose death ends them later.
+        self.pets = PetMemory()
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -145,10 +182,12 @@ class RuleExtractor:
         self._speaker = speaker.strip()
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
+        self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
         self._last_named: str | None = None
         self._only_named = self._one_person_named(text, previous)
         self._message = text
         last: list[ExtractedFact] = []
+        mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         for sentence in split_sentences(text):
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
@@ -156,11 +195,16 @@ class RuleExtractor:
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
                 last = []
                 continue
-            last = [f for f in found if f.valid_from is None and f.valid_to is None]
+            if not found and mine and (also := TOO.fullmatch(sentence)) and is_person(also["name"]):
+                found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
+            mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
+            last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             found = found + self._relations(sentence, found)
             for fact in found:
-                if fact not in facts:
-                    facts.append(fact)
+                if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
+                        _same(fact, f) for f in facts)):
+                    facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
+        self.pets.learn(self._speaker, self._other, text)
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -173,6 +217,7 @@ class RuleExtractor:
                  and f.object]
         told = frozenset(f.object.lower() for f in ended if f.object)
         facts = self.family.read(sentence, self._speaker, self._other, told)
+        facts += couples(facts)
         for fact in ended:
             if fact.object:
                 facts += [f.model_copy(update={"valid_from": fact.valid_to} if f.op == "assert" else
@@ -204,6 +249,21 @@ class RuleExtractor:
             if facts:
                 claimed.append((m.start(), m.end()))
                 found.append(_Found(m.start(), facts, verb.mention))
+        if self._other is not None:
+            found += [_Found(len(sentence), [ExtractedFact(
+                subject=self._other, predicate=predicate, object=obj, quote=sentence)])
+                for predicate, obj in of_the_other(sentence)]  # "thanks for coming to my birthday"
+        if (gone := self.pets.died(speaker, self._other, sentence)) is not None:
+            kind, at = gone
+            when = next((s.span for s in spans if s.begin >= at and isinstance(s.span, TimeSpan)), None)
+            found.append(_Found(at, [ExtractedFact(op="end", subject=speaker, predicate="has_pet", object=kind,
+                                                   valid_to=when.start if when else None, quote=sentence)]))
+        found += [_Found(len(sentence), [ExtractedFact(
+            subject=speaker, predicate=predicate, object=obj, quote=sentence)])
+            for predicate, obj in one_does(sentence)]  # "pottery is going great", "choir practice at 11"
+        if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
+            found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
+                                                  quote=sentence)]))  # "DEV PROPOSED"
         if (disliked := not_for_me(sentence)) is not None:
             found.append(_Found(len(sentence), [ExtractedFact(
                 subject=speaker, predicate="dislikes", object=disliked, quote=sentence)]))
@@ -219,6 +279,9 @@ class RuleExtractor:
         subject: Subject | None
         if verb.free and verb.predicate == "is_called":
             subject = self._called(m, prefix, speaker)
+            self._imperative = bool(SUBJECTLESS.match(prefix))
+        elif verb.free and verb.predicate == "works_at" and not SUBJECTLESS.match(prefix):
+            return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         else:
@@ -248,7 +311,10 @@ class RuleExtractor:
         self._subjects.append(subject)
         if subject.names[0] != speaker and len(subject.names) == 1 and not subject.partner:
             self._last_named = subject.names[0]
-        after = [s for s in spans if s.begin >= m.end() and s.begin < end]
+        own = {"we"} if subject.plural else {"i"} if subject.names == (speaker,) else {"he", "she"}
+        after = [s for s in spans if s.begin >= m.end() and s.begin < end and not any(
+            c.group(1).lower() not in own for c in NEW_CLAUSE.finditer(sentence, m.end(), s.begin))]
+        # not "she's a nurse at the BRI, we matched a week ago": that time is the other clause's
         inside = [s for s in spans if s.begin < m.end() and s.finish > m.start()]
         before = [s for s in spans if begin <= s.begin and s.finish <= m.start()]
         nearest = after or inside or before[-1:]
@@ -268,9 +334,13 @@ class RuleExtractor:
                     span.end is not None and not reading.perfect)) \
                 and not (reading.negated or reading.ending or reading.used_to):
             verb, kind = _STAY, "event"  # "I was in Chicago last week"
+            if not (reading.past or reading.perfect) and (
+                    here := self._here(subject, sentence, m, end, span, reference)) is not None:
+                return here  # "I'm in Berlin this week"
         elif verb.needs_be and verb.predicate == "lives_in" and not m.group().lower().startswith(
                 "based") and not (reading.negated or reading.ending or reading.used_to):
-            return []  # "I'm in the B&B", "when I'm in Boston": where one is, not where one lives
+            return [] if reading.perfect else self._here(subject, sentence, m, end, span, reference) or []
+            # "I'm in the B&B", "when I'm in Boston": where one is, not where one lives; "we're in Lisbon!!": a trip
         if verb.obj in _EVERYDAY_KINDS:
             if kind == "state" and reading.past and not (reading.used_to or reading.perfect or reading.ending):
                 return []  # "I had a dog", "I played tennis": no state now
@@ -281,17 +351,33 @@ class RuleExtractor:
         if verb.obj == "thing" and kind == "state" and reading.past and not (
                 reading.used_to or reading.ending or reading.negated or reading.perfect):
             return []  # "I loved the film": a reaction, not a lasting taste
+        if verb.needs_be and verb.predicate == "works_at" and m.group().strip().lower() == "at" and not (
+                looks_educational(proper_name(sentence[m.end():end]) or "")) and not (
+                reading.perfect or reading.ending or reading.used_to or reading.negated or (reading.past and span)
+                or (isinstance(span, TimeSpan) and span.granularity in ("month", "season", "quarter", "year"))
+                or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
+            return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
+        if verb.pair and verb.kind == "stop" and verb.predicate == "lives_in" and not (
+                reading.perfect or (span is not None and span.granularity in ("month", "season", "year", "decade"))
+                or LEFT_FOR_GOOD.search(sentence, m.end(), end) or JOB_PHRASE.match(sentence[m.end():end].strip())
+                or looks_organisational(proper_name(sentence[m.end():end]) or "")):
+            return []  # "we left Paris this morning": a trip's end as often as a move; a move is dated in months
         decided = decide(verb, kind, reading, span, reference)
         if decided is None:
             return []
         op, predicate = decided
-        valid_from, valid_to = period(op, kind, reading, span)
+        valid_from, valid_to = (None, None) if verb.timeless else period(op, kind, reading, span)
+        if predicate == "attended" and span is None and JUST_BACK.search(sentence, begin, m.end()):
+            day = reference.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+            valid_from, valid_to = day, day + timedelta(days=1)  # "just got back from Alf's nativity": today
         made = []
 
         def add(subj: str, pred: str, obj: str | None, o: FactOp = op, vf: datetime | None = valid_from,
                 vt: datetime | None = valid_to) -> None:
             made.append(ExtractedFact(op=o, subject=subj, predicate=pred, object=obj,
                                       valid_from=vf, valid_to=vt, quote=sentence))
+            if verb.timeless:
+                self._timeless.append(made[-1])
 
         if verb.reciprocal and subject.plural and not subject.partner and self._only_named and not people(rest):
             subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
@@ -311,6 +397,10 @@ class RuleExtractor:
             return []
         if op == "assert" and objects == [None]:
             return []  # "I'm working": nothing to assert
+        if verb.predicate == "has_pet" and verb.kind == "stop" and m.group().lower().startswith("lost") and objects[0]:
+            noun = objects[0].split()[-1]
+            if not GONE_FOR_GOOD.fullmatch(rest[rest.lower().find(noun.lower()) + len(noun):]):
+                return []  # "lost my dog in the park for an hour": not gone for good
         if verb.mention and verb.predicate == "has_pet" and objects[0]:
             said = sentence.find(objects[0].split()[-1], m.end())
             if GONE.match(sentence, said + len(objects[0].split()[-1])):
@@ -318,11 +408,38 @@ class RuleExtractor:
                 op, valid_from, valid_to = "end", None, (when.start if when else None)  # "our cat died"
         for subj in subject.names:
             for obj in objects:
+                if predicate == "member_of" and obj and obj.split()[-1].lower() in LESSONS and (
+                        done := activity_of_group(obj)):
+                    add(subj, "does", done, op, valid_from, valid_to)  # "my pottery class": one does pottery
+                    continue
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
-                if predicate == "member_of" and op == "assert" and obj and (done := activity_of_group(obj)):
-                    add(subj, "does", done, op, valid_from, valid_to)  # "I joined a running club"
+        if predicate == "attended" and op == "assert" and objects[0]:
+            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
+                add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
+
+    def _here(self, subject: Subject, sentence: str, m: re.Match[str], end: int, span: TimeSpan | OutOfRange | None,
+              reference: datetime) -> list[ExtractedFact] | None:
+        """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
+        the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise."""
+        place = place_name(sentence[m.end():end])
+        if place is None or not is_place(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
+                place) + len(place)) or not BE.search(subject.aux) or AT_HOME.search(sentence) or (
+                isinstance(span, TimeSpan) and span.start > reference):
+            return None
+        when = span if isinstance(span, TimeSpan) else None
+        return [ExtractedFact(subject=name, predicate="traveled_to", object=place, quote=sentence,
+                              valid_from=when.start if when else None, valid_to=when.end if when else None)
+                for name in subject.names]
+
+    def _person_said(self, thing: str) -> bool:
+        """Whether a liked thing is someone of the chat ("ailsa made a cake" - "I love Ailsa."): a
+        lone name that is a participant's or said in the turn before; a taste is of things."""
+        if len(thing.split()) != 1 or not thing[0].isupper() or is_place(thing):
+            return False
+        before = re.findall(r"[\w'’-]+", self._previous.text.lower()) if self._previous else []
+        return thing.lower() in before or thing in (self._speaker, self._other)
 
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
@@ -348,7 +465,7 @@ class RuleExtractor:
         """Noun phrases that decide between working and studying ("a sophomore at")."""
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
-            if words & STUDENT_NOUNS or (looks_educational(obj) and "start" in head.lower()
+            if words & STUDENT_NOUNS or (looks_educational(obj) and ("start" in head.lower() or head.strip() == "at")
                                         and "work" not in head.lower()):
                 return "studies_at"
         return predicate
@@ -359,6 +476,8 @@ class RuleExtractor:
         kind = verb.obj
         if kind in _EVERYDAY_KINDS:
             found = everyday_object(kind, head, rest, verb.mention)
+            if found is None and kind == "pet" and verb.kind == "start":
+                found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
             return [found] if found else None
         if kind == "thing":
             if verb.predicate == "likes" and re.match(
@@ -366,13 +485,14 @@ class RuleExtractor:
                 return None  # "love the colours", "love your dress": a reaction to something there
             if re.match(r"\s*(?:your|ur|that|this|those|these)\b", rest, re.IGNORECASE):
                 return None
-            liked = [thing for thing in things(rest) if clean_taste(thing)]
+            liked = [thing for thing in things(rest) if clean_taste(thing) and not self._person_said(thing)]
             if not liked and self._previous is not None and self._previous.speaker != self._speaker:
                 resolved = resolve_pronoun(rest, self._previous.text)
                 liked = [resolved] if resolved else []
             return liked or None
         if kind == "name":
-            name = called_name(rest, strict=head.split()[-1].lower() in ("him", "her", "you", "u"))
+            name = called_name(rest, strict=head.split()[-1].lower() in ("him", "her", "you", "u") or (
+                head.lower().startswith("call ") and self._imperative))  # "call me later": a request
             return [name] if name else None
         if kind == "person":
             named = people(rest)
@@ -385,23 +505,37 @@ class RuleExtractor:
                     name) and head.lower().startswith("visit") and not rest.lstrip().startswith(
                     ("the ", "The ")):
                 name = None  # "I visited Tom": someone, not somewhere
+            if name and verb.free and not is_place(name) and (
+                    name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):
+                name = None  # "hi from Gran": someone, not somewhere
         elif kind == "where":
             name = place_name(rest) or proper_name(rest)
+            if name and name.endswith(("'s", "’s")):
+                return None  # "left Tesco's with nothing": a shop, or someone's home
         else:
             name = proper_name(rest)
             if name and name.endswith(("'s", "’s")):
                 return None  # "we're at Jo's": someone's home, no employer
-            if name is None and not head.lower().startswith(_NO_LOWERCASE):
-                name = lowercase_name(rest, self._message)  # "i quit netflix"
-            if name and predicate == "studies_at" and head.lower().startswith("go") \
+            if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at" \
+                    and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
+                # not "im at theos parents": where one is, said in lowercase, is no employer
+                name = lowercase_name(rest, self._message)  # "i left acme"
+            if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
+                name = workplace(rest)  # "I work at a bakery", "started at the library"
+            if name is None and predicate == "studies_at":
+                name = lowercase_school(rest)  # "doing medicine at glasgow uni"
+            if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
-                name = None
+                name = None  # "doing a shift at Tesco": no school
         if name:
             return [name]
         if predicate == "studies_at" and verb.kind == "stop":
             return [None] if STUDY_PHRASE.match(rest.strip()) else None
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
+        if predicate == "works_at" and verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and re.match(
+                r"\s*(?!(?:lol|haha|omg|today|yesterday|finally|and|but|so|too|it|again|tho|though)\b)[a-z]", rest):
+            return None  # "i quit twitter", "i quit sugar": something given up, not surely a job
         if verb.bare or (verb.kind == "stop" and JOB_PHRASE.match(rest.strip())):
             if verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and _THING_AFTER.match(
                     rest) and verb.predicate != "married_to":

@@ -68,7 +68,7 @@ _SUBJECT = re.compile(
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>{_REL}\s+(?P<rel_names>{_NAMES}))"
     rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
-    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}))"
+    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[a-z][a-z'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
     rf"\s+(?P<titled_name>{_NAME}))"
@@ -139,6 +139,10 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
             if all(map(_is_name, names)) else None
     if m["pair"] or m["me"]:
         name = m["pair_name"] or m["me_name"]
+        if name.islower() and (not _LEAD_ONLY.match(lead) or not _is_name(name)):
+            # "its expensive and i have a dog", "oh and i bought a camera": a lowercase word is a
+            # name only opening the clause, and never a word like "oh"
+            return Subject((speaker,), None, False, aux, offset + m.start())
         return Subject((speaker, name), name, False, aux, offset + m.start()) \
             if _is_name(name) else None
     for group in ("who", "titled", "appos1", "appos2"):

@@ -36,9 +36,11 @@ Kind = Literal["state", "start", "stop", "event"]
 #: where: a place or an organisation, which decides the predicate; person: someone named;
 #: thing: what one likes (lists allowed); name: what one is called; none: no object.
 #: pet, possession, activity, group, event: an everyday noun phrase ending in a word of that
-#: list (graphmem.extract._lexicon); habit: none, the verb itself names it ("I run" -> running).
+#: list (graphmem.extract._lexicon); habit: none, the verb itself names it ("I run" -> running);
+#: lesson: a class or course whose words name an activity ("a pottery class" -> pottery); race:
+#: a run one takes part in ("the London marathon").
 ObjectKind = Literal["place", "org", "where", "person", "thing", "name", "none", "pet", "possession",
-                     "activity", "group", "event", "habit"]
+                     "activity", "group", "event", "habit", "lesson", "race"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Verb:
     pair: bool = False  # "moved from A to B": ends A, starts B
     free: bool = False  # needs no subject ("call me Bex", "my name is Li")
     mention: bool = False  # "my dog", "our choir": a possession said in passing, no verb
+    timeless: bool = False  # the time said is not the fact's ("moved in together last month": dating since before)
 
 
 def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
@@ -84,13 +87,15 @@ _MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\
 
 _HABIT = "|".join(sorted({form for verb in HABIT_VERBS for form in (verb, verb + "s", verb + "es")}, key=len,
                          reverse=True))
-_EVENT_NOUN = "|".join(sorted(EVENTS, key=len, reverse=True))
+#: Events said in passing ("the concert was amazing"); not games, matches and races, which
+#: are as often watched on a screen as attended ("the game was brutal", "our first game was…").
+_EVENT_NOUN = "|".join(sorted(EVENTS - {"game", "games", "match", "race"}, key=len, reverse=True))
 
 #: Everyday facts, tried before the verbs they share words with ("joined a choir" before
 #: "joined Google", "left the club" before "left Berlin", "went to a gig" before "went to Rome").
 _EVERYDAY: list[Verb] = [
     # --- pets: "we adopted a kitten", "I have two cats", "our dog Pickle", "we lost our cat"
-    _verb(r"(?:adopted|adopting|adopt|rescued|got|brought\s+home)", "has_pet", "start", "pet"),
+    _verb(r"(?:adopted|adopting|adopt|rescued|got|brought\s+home|picked(?:\s+up)?)", "has_pet", "start", "pet"),
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "has_pet", "state", "pet"),
     _verb(r"(?:lost|rehomed|had\s+to\s+rehome)", "has_pet", "stop", "pet"),
     _verb(r"(?:my|our)(?=\s)", "has_pet", "state", "pet", free=True, mention=True),
@@ -98,14 +103,18 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:bought|purchased|got|picked\s+up|treated\s+(?:myself|ourselves)\s+to)", "owns", "start",
           "possession"),
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
+    _verb(r"(?:got|bought|gave)\s+me", "owns", "start", "possession", free=True, done=True),
     _verb(r"(?:sold|scrapped|got\s+rid\s+of)", "owns", "stop", "possession"),
     _verb(r"(?:my|our)(?=\s)", "owns", "state", "possession", free=True, mention=True),
+    # --- lessons: "I signed up for a pottery class", "I'm taking spanish lessons" (does pottery, spanish)
+    _verb(r"(?:joined|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)|started|took)", "does", "start", "lesson"),
+    _verb(r"(?:taking|take|takes|doing|do|does|go\s+to|goes\s+to|going\s+to)", "does", "state", "lesson"),
     # --- membership: "I joined a choir", "I'm in a book club", "I quit the gym", "our church"
     _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with)|became\s+a\s+member\s+of)",
           "member_of", "start", "group"),
     _verb(r"(?:in|part\s+of|a\s+member\s+of|on)", "member_of", "state", "group", needs_be=True),
-    _verb(r"(?:quit|quitting|left|leaving|cancelled|canceled)(?:\s+my\s+membership\s+(?:at|of|with))?",
-          "member_of", "stop", "group"),
+    _verb(r"(?:quit|quitting|left|leaving|cancelled|canceled|(?:stopped|gave\s+up)(?:\s+going\s+to)?)"
+          r"(?:\s+my\s+membership\s+(?:at|of|with))?", "member_of", "stop", "group"),
     _verb(r"(?:my|our)(?=\s)", "member_of", "state", "group", free=True, mention=True),
     # --- activities: "I play tennis", "I've been doing pottery", "we go climbing", "I run"
     _verb(r"(?:play|plays|playing)", "does", "state", "activity"),
@@ -113,12 +122,19 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:go|goes)(?:\s+to)?", "does", "state", "activity"),
     _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
           "activity"),
+    _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
+    _verb(r"been|back", "does", "state", "activity"),
+    _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing)|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)",
+          "does", "start", "activity"),
+    _verb(r"have|has", "does", "state", "activity"),
     _verb(r"(?:got|gotten|getting)\s+me\s+into", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
     _verb(_HABIT, "does", "state", "habit"),
     # --- events: "we went to Jess's wedding", "I was at a gig", "the Coldplay concert was amazing"
     _verb(r"(?:went|been|gone)\s+to|(?:got|came|just)\s+back\s+from|back\s+from|attended|was\s+at|"
           r"were\s+at", "attended", "event", "event", done=True),
+    # "ran my first marathon on sunday", "did the London 10k": a race is attended by running it
+    _verb(r"(?:ran|did|finished|completed)", "attended", "event", "race"),
     _verb(rf"(?:the|our)(?=(?:\s+[\w'’-]+){{0,2}}?\s+(?:{_EVENT_NOUN})\s+(?:was|were)\b)", "attended", "event",
           "event", free=True, done=True),
 ]
@@ -135,6 +151,8 @@ VERBS: list[Verb] = [
           r"(?:place|flat|apartment|house|home|condo|studio)\s+in", "lives_in",
           "start", "place"),
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
+    _verb(r"(?:^|(?<=\s))(?:my|our)\s+new\s+(?:flat|house|place|apartment|home|condo)\s+in", "lives_in", "state",
+          "place", free=True),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
     _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
           r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
@@ -147,6 +165,7 @@ VERBS: list[Verb] = [
           r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
           r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
           "org"),
+    _verb(r"(?:my\s+)?first\s+(?:day|week|shift)\s+(?:at|with)", "works_at", "start", "org", done=True),
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
           r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)\s+(?:at|with)|"
           r"(?:hired|hire)\s+(?:by|at)|(?:joined|join|joining|joins)(?:\s+(?:a|an)\s+(?:new\s+)?"
@@ -161,13 +180,16 @@ VERBS: list[Verb] = [
           r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
           r"(?:\s+(?:from|by|at))?|(?:retired|retiring)", "works_at", "stop", "org", bare=True),
     _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
-    _verb(r"(?:love|loves|like|likes|adore|adores|enjoy|enjoys|hate|hates)\s+my\s+(?:new\s+)?"
+    _verb(r"(?:love|loves|loving|like|likes|adore|adores|enjoy|enjoys|enjoying|hate|hates)\s+my\s+(?:new\s+)?"
           r"(?:job|role|position|work|internship)\s+(?:at|with)", "works_at", "state", "org"),
+    _verb(r"(?:^|(?<=\s))my\s+(?:new\s+)?(?:job|role|position|internship)\s+(?:at|with)", "works_at", "state", "org",
+          free=True),
     # --- studies
     _verb(r"(?:study|studies|studied|studying)\s+(?:[\w-]+\s+){0,3}?(?:at|in)|(?:doing|did|"
           r"do|does)\s+(?:my|a|her|his|their)\s+" + _DEGREE + r"(?:\s+in\s+[\w\s]+?)?\s+at|"
           r"enrolled\s+(?:at|in)|(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
           r"a\s+course|lessons)\s+at|(?:go|goes|going)\s+to", "studies_at", "state", "org"),
+    _verb(r"(?:doing|does|do)\s+(?:[\w-]+\s+){1,2}?at", "studies_at", "state", "org"),
     _verb(r"(?:started|starting|start|began|begin)\s+(?:my|a|her|his|their)\s+" + _DEGREE +
           r"\s+at", "studies_at", "start", "org"),
     _verb(r"(?:dropped|dropping)\s+out\s+of", "studies_at", "stop", "org", bare=True),
@@ -195,9 +217,14 @@ VERBS: list[Verb] = [
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
-    _verb(r"together|a\s+couple|an\s+item", "dating", "state", "person", needs_be=True,
+    _verb(r"together|a\s+couple|an\s+item|engaged(?!\s+(?:in|with)\b)", "dating", "state", "person", needs_be=True,
           reciprocal=True),
+    _verb(r"(?:moved|moving)\s+in\s+together(?!\s+in\b)", "dating", "start", "person", bare=True,
+          reciprocal=True, timeless=True),
     _verb(r"(?:stopped|stop)\s+(?:dating|seeing)", "dating", "stop", "person"),
+    _verb(r"(?:done|over|finished)(?=\s*(?:$|[.!,;]|for\s+good|now|lol|😭|💔))", "dating", "stop", "person",
+          reciprocal=True, needs_be=True, done=True),
+    _verb(r"(?:got|get|getting)\s+engaged(?:\s+to)?", "dating", "start", "person", reciprocal=True, timeless=True),
     _verb(r"(?:broke|break|breaking|split|splitting)\s+up(?:\s+with)?|(?:dumped|dumping)|called\s+it\s+(?:a\s+day|quits)"
           r"(?:\s+with)?|ended\s+(?:things|it)(?:\s+with)?",
           "dating", "stop", "person", bare=True, reciprocal=True),
@@ -229,6 +256,7 @@ VERBS: list[Verb] = [
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
     _verb(r"been\s+to", "traveled_to", "event", "place", done=True),
+    _verb(r"(?:landed|arrived)\s+(?:safely\s+)?in", "traveled_to", "event", "place", done=True),
     _verb(r"(?:stayed|staying|stay|stays)\s+(?:over\s+)?(?:with\s+(?:[\w'’-]+\s+){1,3}?)?in|"
           r"(?:went|go|going)\s+(?:camping|hiking|skiing|snowboarding|surfing|backpacking|diving|"
           r"sailing|fishing|climbing|shopping|island\s+hopping)\s+(?:in|at|on|around)",
@@ -242,6 +270,8 @@ VERBS: list[Verb] = [
           + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
           r"(?:time|trip|holiday|vacation|week|weekend)\s+in", "traveled_to", "event", "place",
           done=True),
+    _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings)(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
+          "place", free=True, done=True),
     _verb(r"(?:got|get|came|come|just|flew|drove|arrived|returned)\s+(?:back\s+|home\s+)?from\s+"
           + _TRIP + r"|back\s+from\s+" + _TRIP,
           "traveled_to", "event", "place", done=True),
