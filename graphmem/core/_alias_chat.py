@@ -6,7 +6,7 @@ after a title or relation word), never a word the chat puts after "the" or "my" 
 time ("my life", "the court"); where a writer capitalises names, a word they write in lower case
 is not one and a word they capitalise is; accents folded. Also here: the word lists the rules
 share, the nickname data, and the names the chat spells out (full names, titles, initials,
-places and organisations, acronyms' spell-outs), each with where it is said (``_Chat``).
+places and organisations, acronyms' spell-outs), each with where it is said (``Chat``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+
+__all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "RELATION_WORDS", "TITLES", "Chat",
+           "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class Message:
 
 #: Words that are never a name on their own: function words, auxiliaries, the commonest verbs,
 #: adverbs and texting shorthand (lower case).
-_FUNCTION = frozenset("""
+FUNCTION = frozenset("""
 a about above after again against all almost also although always am an and another any anyone anything
 anyway are aren't around as at away back bc be because been before being below between both but by can
 can't cannot could couldn't did didn't do does doesn't doing don't done down during each either else
@@ -64,7 +67,7 @@ win pay bad sad mad hot cold home house room door work school shop park city tow
 """.split())
 
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
-_TITLES = frozenset("""
+TITLES = frozenset("""
 auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito grandma
 grandpa granny grandad granddad
 """.split())
@@ -94,16 +97,16 @@ _BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss miss
 _GREETINGS = frozenset("hey hi hello oh dear morning night bye thanks".split())
 
 #: Words joining the words of an organisation's or place's name, skipped by acronyms.
-_CONNECTORS = frozenset("of for the and de la du des del di da".split())
+CONNECTORS = frozenset("of for the and de la du des del di da".split())
 
 #: Head nouns that end a place's or organisation's name: "oakwood house", "didsbury road primary".
-_HEADS = frozenset("""
+HEADS = frozenset("""
 road street lane avenue house hall primary school academy college university uni hospital clinic
 centre center museum park station rail bank club church library gallery theatre theater airport
 """.split())
 
 #: Relation words as chats say them, and the relation each is (``core/relations.py``'s words).
-_RELATION_WORDS = {
+RELATION_WORDS = {
     "mum": "mother", "mom": "mother", "mother": "mother", "mama": "mother", "ma": "mother",
     "dad": "father", "father": "father", "papa": "father",
     "sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother",
@@ -121,7 +124,7 @@ _GRAND_NAMES = frozenset("gran nana nan nanna granny grandma grandpa grandad gra
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _DOTTED = frozenset("st mr mrs ms dr fr".split())  # titles written with a dot: "st. mary's"
-_CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
+CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
 
 
 @dataclass(frozen=True)
@@ -161,14 +164,14 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
     """A name compared: lower case without accents, dots and a final possessive dropped, spaces
     collapsed."""
     return " ".join(_POSSESSIVE.sub("", w) for w in _fold(name).replace(".", " ").split())
 
 
 @cache
-def _nicknames() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+def nickname_table() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """Each name's nicknames and canonical names (both ways), and every name the data knows."""
     from nicknames import NickNamer
 
@@ -181,7 +184,7 @@ def _nicknames() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     return {k: frozenset(v) for k, v in related.items()}, frozenset(related)
 
 
-def _stretched(word: str) -> str:
+def unstretched(word: str) -> str:
     """A stretched word back to its letters: ``rosaaa`` -> ``rosa``."""
     return re.sub(r"(.)\1{2,}", r"\1", word)
 
@@ -190,7 +193,7 @@ def _stretched(word: str) -> str:
 
 
 @dataclass
-class _Chat:
+class Chat:
     messages: Sequence[Message]
     tokens: list[list[_Token]]
     speakers: dict[str, str]  # speaker key -> as written
@@ -221,17 +224,17 @@ class _Chat:
         return [s for s in self.speakers if s != me]
 
 
-def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
+def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
     tokens = [_tokens(i, m.text) for i, m in enumerate(messages)]
     speakers = {_fold(m.speaker): m.speaker for m in messages if m.speaker}
-    chat = _Chat(messages, tokens, speakers, order={m.id: i for i, m in enumerate(messages)})
+    chat = Chat(messages, tokens, speakers, order={m.id: i for i, m in enumerate(messages)})
     counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
     after_determiner: Counter[str] = Counter(
         t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS)
     # a word the chat puts after "the" or "my" a third of the time is a common noun ("my life", "the court")
     determined: Counter[str] = Counter(
         t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _DETERMINERS | _POSSESSIVES)
-    nick_related, nick_names = _nicknames()
+    nick_related, nick_names = nickname_table()
     surfaces: dict[str, set[str]] = defaultdict(set)
     for ts in tokens:
         for t in ts:
@@ -247,17 +250,17 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
     def name_like(key: str) -> bool:
         if "-" in key:  # "jean-philippe", "hydro-québec"; not "part-time" or "x-ray"
             parts = key.split("-")
-            if not all(p.isalpha() and len(p) > 1 and p not in _FUNCTION for p in parts):
+            if not all(p.isalpha() and len(p) > 1 and p not in FUNCTION for p in parts):
                 return False
             return any(p in nick_names or p[:1].isupper() for p in surfaces[key] | set(parts)) or all(
                 counts[p] and not common_noun(p) for p in parts)
-        if key in _FUNCTION or key in _TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
+        if key in FUNCTION or key in TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
             return False
-        if key in _RELATION_WORDS and key not in _GRAND_NAMES:
+        if key in RELATION_WORDS and key not in _GRAND_NAMES:
             return False  # "my mum" is a relation, not a name; "gran" and "nana" are both
         return after_determiner[key] * 2 < counts[key]
 
-    known_keys = {_key(k) for k in known} | set(speakers)
+    known_keys = {name_key(k) for k in known} | set(speakers)
     given = {n for n in nick_names if not common_noun(n)} | set(speakers)
     capitalisers = _capitalisers(chat, given)
 
@@ -271,9 +274,9 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
 
     sure = set(given) | known_keys | {
         t.key for ts in tokens for prev, t in zip(ts, ts[1:])
-        if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in _RELATION_WORDS or prev.key in _TITLES)}
+        if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES)}
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
-             if t.text[:1].isupper() and not t.text.isupper() and t.key not in _FUNCTION and t.key not in _TITLES}
+             if t.text[:1].isupper() and not t.text.isupper() and t.key not in FUNCTION and t.key not in TITLES}
     sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
     named = sure | {key for key in _in_name_slots(tokens, loosely=True) if name_like(key) and not common_noun(key)}
     modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
@@ -293,10 +296,10 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
             if nxt is None or t.end or t.key != t.whole:
                 continue  # a name's possessive ends it: "tom's paella"
             if len(nxt.key) == 1 and nxt.key.isalpha() and nxt.key not in _LETTER_WORDS and (
-                    t.key in _TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
+                    t.key in TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
                     ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
-            elif t.key in _TITLES and name_like(nxt.key):
+            elif t.key in TITLES and name_like(nxt.key):
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
@@ -304,9 +307,9 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
                     and not common_noun(nxt.key) \
                     and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
-            if name_like(t.key) and nxt.key in _HEADS and (t.key in sure or t.text[:1].isupper()):
+            if name_like(t.key) and nxt.key in HEADS and (t.key in sure or t.text[:1].isupper()):
                 stop = j + 2
-                while stop < len(ts) and ts[stop - 1].end == "" and ts[stop].key in _HEADS:
+                while stop < len(ts) and ts[stop - 1].end == "" and ts[stop].key in HEADS:
                     stop += 1
                 for k in range(j + 2, stop + 1):
                     words = ts[j:k]
@@ -315,7 +318,7 @@ def _read(messages: Sequence[Message], known: Iterable[str]) -> _Chat:
             inner = quoted.group(1).strip()
             if 1 <= len(inner.split()) <= 4 and re.search(r"\bcall(?:s|ed|ing)?\s+(?:him|her|them)\s*$",
                                                           messages[i].text[:quoted.start()].lower()):
-                chat.add(_key(inner), i, -1, -1, inner)
+                chat.add(name_key(inner), i, -1, -1, inner)
     # run again below on purpose: removing this first pass (before lone words are dropped) changes results
     _acronyms(chat, name_like)
     chat.sure = sure
@@ -355,7 +358,7 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
                     found.add(t.key)
         return found
     for ts in tokens:
-        if len(ts) == 1 and ts[0].end in _CLOSING:
+        if len(ts) == 1 and ts[0].end in CLOSING:
             found.add(ts[0].key)
         for j, t in enumerate(ts):
             prev = ts[j - 1] if j else None
@@ -368,13 +371,13 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
     return found
 
 
-def _capitalisers(chat: _Chat, given: Iterable[str]) -> set[str]:
+def _capitalisers(chat: Chat, given: Iterable[str]) -> set[str]:
     """The speakers who write names with a capital: most of the words they use that the
     nickname data knows as given names (or that are a speaker's name), past a message's first
     word, are mostly written with one (counted once a word, so a common word the data also lists
     weighs no more than a name). In their messages a word in lower case is not a name; a chat
     typed all in lower case has none."""
-    given = set(given) - _FUNCTION
+    given = set(given) - FUNCTION
     seen: dict[str, dict[str, Counter[bool]]] = defaultdict(lambda: defaultdict(Counter))
     for m, ts in enumerate(chat.tokens):
         who = chat.speaker(m)
@@ -400,7 +403,7 @@ _CAPITALISED_AT_LEAST = 0.75
 def _first_name(key: str, given: Iterable[str], known: Iterable[str], used: Iterable[str]) -> bool:
     """Whether a word may open a full name: a first name the nickname data or the store knows, or
     a longer form of one the chat uses ("bethany" of "beth"); never a relation word ("mum han")."""
-    if key in _RELATION_WORDS or key in _TITLES or _stretched(key) != key:
+    if key in RELATION_WORDS or key in TITLES or unstretched(key) != key:
         return False
     return key in given or key in known or any(
         len(g) >= 4 and len(key) > len(g) and g in given and g in used for g in (key[:4], key[:5]))
@@ -418,7 +421,7 @@ def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str]
     the two words stand as a name somewhere: before punctuation or a verb ("sam patel.", "dan
     whitaker has"), or the word is a name alone elsewhere too ("keller")."""
     key = word.key
-    if key in _FUNCTION or key in given or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
+    if key in FUNCTION or key in given or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
             len(key) > 5 and key.endswith(("ed", "ing"))):
         return False
     if word.text.isupper() and len(word.text) > 1:  # shouted: "DAN QUIT"
@@ -426,7 +429,7 @@ def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str]
     return bool(ends - {""}) or following in _AFTER_NAME or counts[key] >= 3
 
 
-def _shorter_spellings(chat: _Chat) -> None:
+def _shorter_spellings(chat: Chat) -> None:
     """The first words of a long name used on their own ("children's hospital" of "children's
     hospital of philadelphia")."""
     for name in [k for k in chat.mentions if len(k.split()) >= 3]:
@@ -441,7 +444,7 @@ def _shorter_spellings(chat: _Chat) -> None:
                     chat.add(_joined(found), i, j, k, " ".join(w.text for w in found))
 
 
-def _acronyms(chat: _Chat, name_like: Callable[[str], bool]) -> None:
+def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     """Spell-outs of short names: the words whose initials an acronym is ("tfl": "transport for
     london"), with at most one letter left over ("nyc": "new york"). Two letters are an acronym
     too, but spelt out only by names found otherwise."""
@@ -453,20 +456,20 @@ def _acronyms(chat: _Chat, name_like: Callable[[str], bool]) -> None:
             continue  # two letters begin too many pairs of words: only a name found otherwise ("jp": "jean-philippe")
         for i, ts in enumerate(chat.tokens):
             for j in range(len(ts)):
-                if ts[j].key[0] != short[0] or ts[j].key == short or ts[j].key in _CONNECTORS:
+                if ts[j].key[0] != short[0] or ts[j].key == short or ts[j].key in CONNECTORS:
                     continue
                 letters, k = "", j
                 while k < len(ts) and len(letters) < len(short):
                     word = ts[k]
-                    if word.key in _CONNECTORS and letters and short[len(letters)] != word.key[0]:
+                    if word.key in CONNECTORS and letters and short[len(letters)] != word.key[0]:
                         k += 1
                         continue
                     letters += word.key[0]
                     k += 1
                     if word.end:
                         break
-                if k - j < 2 or ts[k - 1].key in _CONNECTORS or not name_like(ts[k - 1].key) or any(
-                        w.key in _FUNCTION and w.key not in _CONNECTORS and w.key != "new" for w in ts[j:k]):
+                if k - j < 2 or ts[k - 1].key in CONNECTORS or not name_like(ts[k - 1].key) or any(
+                        w.key in FUNCTION and w.key not in CONNECTORS and w.key != "new" for w in ts[j:k]):
                     continue  # "she finally" spells "sf" but is no name ("new" starts many a place's)
                 if letters == short or (len(letters) >= 2 and short.startswith(letters)
                                         and len(short) == len(letters) + 1 and ts[k - 1].end != ""):

@@ -1,9 +1,9 @@
 """The evidence for and against a pair of names, over a chat read by :mod:`graphmem.core._alias_chat`.
 
-For a pair, from **the names themselves** (``_lexical``: nicknames, short and pet forms, surnames,
-titles, initials, acronyms, spellings) and from **how the chat uses them** (``_usage``,
-``_corrected``, ``_addressed``); against a pair, the names the chat sets apart (``_against``)
-and the names it says stand for two (``_ambiguous``). :mod:`graphmem.core.alias_evidence`
+For a pair, from **the names themselves** (``evidence_from_names``: nicknames, short and pet forms, surnames,
+titles, initials, acronyms, spellings) and from **how the chat uses them** (``evidence_from_usage``,
+``evidence_corrected``, ``evidence_addressed``); against a pair, the names the chat sets apart (``evidence_against``)
+and the names it says stand for two (``ambiguous_names``). :mod:`graphmem.core.alias_evidence`
 describes each and joins the pairs into groups.
 """
 
@@ -15,17 +15,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ._alias_chat import (
-    _CLOSING,
-    _CONNECTORS,
-    _FUNCTION,
-    _HEADS,
-    _RELATION_WORDS,
-    _TITLES,
-    _Chat,
-    _key,
-    _nicknames,
-    _stretched,
+    CLOSING,
+    CONNECTORS,
+    FUNCTION,
+    HEADS,
+    RELATION_WORDS,
+    TITLES,
+    Chat,
+    name_key,
+    nickname_table,
+    unstretched,
 )
+
+__all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed",
+           "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage"]
 
 # -- words the rules alone use ---------------------------------------------------------------
 
@@ -72,7 +75,7 @@ def _edits(a: str, b: str) -> int:
 
 
 @dataclass
-class _Evidence:
+class Evidence:
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
     episodes: set[str] = field(default_factory=set)
@@ -84,11 +87,11 @@ class _Evidence:
         self.episodes.update(episodes)
 
 
-def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tuple[float, str] | None:
+def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: Chat) -> tuple[float, str] | None:
     """What the two names' letters say (a shorter or equal first), or None. A short form needs
     the longer word to be plainly a name ("part" is not a short form of "particular")."""
     wa, wb = a.split(), b.split()
-    if a.replace(" ", "") == b.replace(" ", "") or _stretched(a) == b or _stretched(b) == a:
+    if a.replace(" ", "") == b.replace(" ", "") or unstretched(a) == b or unstretched(b) == a:
         return 0.9, f"{b} is {a} spelt another way"
     if len(wa) == 1 and len(wb) == 1 and "-" in b and "-" not in a:
         parts = b.split("-")
@@ -124,19 +127,19 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
         return None
     if len(wa) == 1 and len(wb) >= 2:
         initials = "".join(w[0] for w in wb)
-        content = "".join(w[0] for w in wb if w not in _CONNECTORS)
+        content = "".join(w[0] for w in wb if w not in CONNECTORS)
         if a in chat.acronyms and (a in (initials, content) or (
                 len(a) == len(content) + 1 and a.startswith(content))):
             return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
-        if wb[0] in _TITLES and wb[1:] == [a]:
+        if wb[0] in TITLES and wb[1:] == [a]:
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a:
             return 0.6, f"{b} is {a} with more of the name"
-        if len(wb) == 2 and wb[-1] == a and wb[0] not in _TITLES | _FUNCTION and a not in _HEADS:
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS:
             return 0.6, f"{a} is the surname of {b}"
-        if wb[0] in _TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
+        if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
         return None
     if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
@@ -147,7 +150,7 @@ def _lexical(a: str, b: str, nick: dict[str, frozenset[str]], chat: _Chat) -> tu
     return None
 
 
-def _prefix_of_two(short: str, chat: _Chat, nick: dict[str, frozenset[str]]) -> bool:
+def _prefix_of_two(short: str, chat: Chat, nick: dict[str, frozenset[str]]) -> bool:
     """Whether the chat uses two names of one word that ``short`` begins and that part at once
     after it without being one name (each other's nickname or pet form, one a longer spelling of
     the other): "nik" of nikhil and of nikita, not "mel" of melanie and melany."""
@@ -162,7 +165,7 @@ def _prefix_of_two(short: str, chat: _Chat, nick: dict[str, frozenset[str]]) -> 
 
 
 
-def _comparable(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing) -> list[tuple[str, str]]:
+def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing) -> list[tuple[str, str]]:
     """The pairs of names any rule could join: those sharing the first letter of a word (short
     forms, surnames, titles, acronyms, spellings) and nicknames; not every pair of a long chat."""
     by_letter: dict[str, list[str]] = defaultdict(list)
@@ -175,7 +178,7 @@ def _comparable(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairin
     return sorted(found)
 
 
-def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """Evidence from how names are used: corrections, naming, the same relation word, a speaker's
     short name used by the other speaker."""
     messages = chat.messages
@@ -198,14 +201,14 @@ def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairi
                 elif re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b", text) and first[2] <= second[1]:
                     evidence[both].add(0.3, "both given as one person's name in one message", [messages[m].id])
         for quoted in re.finditer(r"\b([a-z][a-z ]{1,40}?)\s+(?:is|was)\s+called\s+([a-z]+)", text):
-            x, y = _key(quoted.group(1)), _key(quoted.group(2))
+            x, y = name_key(quoted.group(1)), name_key(quoted.group(2))
             for name in chat.mentions:
                 if x.endswith(name) and " " in name and y in chat.mentions:
                     evidence[pair(name, y)].add(0.7, f"“{quoted.group(0)}”", [messages[m].id])
     relation_of: dict[str, set[str]] = defaultdict(set)
     for ts in chat.tokens:
         for j, t in enumerate(ts[1:], 1):
-            if ts[j - 1].key in _RELATION_WORDS and not ts[j - 1].end and t.key in chat.mentions:
+            if ts[j - 1].key in RELATION_WORDS and not ts[j - 1].end and t.key in chat.mentions:
                 relation_of[t.key].add(ts[j - 1].key)
     for (a, b), ev in evidence.items():
         shared = relation_of[a] & relation_of[b]
@@ -221,7 +224,7 @@ def _usage(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairi
                 ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by the other speaker")
 
 
-def _corrected(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """A name put right by the one who wrote it, opening their next message: "zee says mieka ..."
     then "mieke sorry", "eefa" then "i mean aoife", "ELLIE" then "sorry eilidh". The name put
     right is the one of the message before spelt most like the new one."""
@@ -252,7 +255,7 @@ def _corrected(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _P
                                                [chat.messages[m - 1].id, chat.messages[m].id])
 
 
-def _addressed(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _Pairing) -> None:
+def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """A short form of a speaker's name that only the other speaker uses, to address them ("oh
     ol.", "han i wouldn't miss it")."""
     for speaker in chat.speakers:
@@ -262,14 +265,14 @@ def _addressed(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], pair: _P
             users = {chat.speaker(m) for m, _, _ in spots}
             if not users or speaker in users:
                 continue
-            called = [chat.messages[m].id for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in _CLOSING
+            called = [chat.messages[m].id for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in CLOSING
                       or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
             if called:
                 evidence[pair(short, speaker)].add(0.6, f"the other speaker calls {chat.speakers[speaker]} {short}",
                                                    called[:3])
 
 
-def _ambiguous(chat: _Chat) -> set[str]:
+def ambiguous_names(chat: Chat) -> set[str]:
     """Names the chat says stand for two: "two toms", "the other tom", "different sams", "my sam"
     beside "your sam", "sam from work", and a name slipped for another person and corrected."""
     found: set[str] = set()
@@ -301,14 +304,14 @@ def _ambiguous(chat: _Chat) -> set[str]:
             continue
         before = {t.key for t in chat.tokens[m - 1]} & set(chat.mentions)
         for x in before:
-            if x != y and (_edits(x, y) <= 1 or x in _nicknames()[0].get(y, ())) and len(chat.mentions[x]) >= 3:
+            if x != y and (_edits(x, y) <= 1 or x in nickname_table()[0].get(y, ())) and len(chat.mentions[x]) >= 3:
                 later = [s for s in chat.mentions[x] if abs(s[0] - m) > 1]
                 if later and (ts[0].end in (".", "$") or ts[0].text.isupper()):
                     found.add(x)
     return found
 
 
-def _qualified(chat: _Chat, spot: tuple[int, int, int]) -> bool:
+def _qualified(chat: Chat, spot: tuple[int, int, int]) -> bool:
     """Whether a mention is qualified by whose it is ("my sam", "max's sophie")."""
     m, start, _ = spot
     if start < 1:
@@ -318,7 +321,7 @@ def _qualified(chat: _Chat, spot: tuple[int, int, int]) -> bool:
         prev.whole != prev.key and prev.key in chat.mentions))
 
 
-def _against(chat: _Chat) -> set[tuple[str, str]]:
+def evidence_against(chat: Chat) -> set[tuple[str, str]]:
     """Pairs the chat sets apart: two names set against each other in one message, two relation
     words for one person, a speaker naming someone else."""
     apart: set[tuple[str, str]] = set()
@@ -352,16 +355,16 @@ def _against(chat: _Chat) -> set[tuple[str, str]]:
             if t.key not in chat.mentions or t.end == "$":
                 continue  # a name closing a message may be the one spoken to: "she's your mum han"
             for k in (j - 1, j - 2):
-                if k >= 1 and ts[k].key in _RELATION_WORDS and ts[k - 1].key in ("my", "your"):
+                if k >= 1 and ts[k].key in RELATION_WORDS and ts[k - 1].key in ("my", "your"):
                     whose = me if ts[k - 1].key == "my" else ",".join(chat.others(m))
                     if whose:
-                        relations[t.key].add((_RELATION_WORDS[ts[k].key], whose))
+                        relations[t.key].add((RELATION_WORDS[ts[k].key], whose))
                     break
             if j + 2 < len(ts) and t.end in ("", ",") and ts[j + 1].key in ("my", "your") \
-                    and ts[j + 2].key in _RELATION_WORDS:
+                    and ts[j + 2].key in RELATION_WORDS:
                 whose = me if ts[j + 1].key == "my" else ",".join(chat.others(m))
                 if whose:
-                    relations[t.key].add((_RELATION_WORDS[ts[j + 2].key], whose))
+                    relations[t.key].add((RELATION_WORDS[ts[j + 2].key], whose))
     people = list(relations)
     for x in people:
         for y in people:

@@ -49,16 +49,16 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ._alias_chat import Message, _Chat, _nicknames, _read
+from ._alias_chat import Chat, Message, nickname_table, read_chat
 from ._alias_rules import (
-    _addressed,
-    _against,
-    _ambiguous,
-    _comparable,
-    _corrected,
-    _Evidence,
-    _lexical,
-    _usage,
+    Evidence,
+    ambiguous_names,
+    comparable_pairs,
+    evidence_addressed,
+    evidence_against,
+    evidence_corrected,
+    evidence_from_names,
+    evidence_from_usage,
 )
 
 __all__ = ["Message", "Pair", "candidates", "suggest"]
@@ -78,7 +78,7 @@ class Pair:
 def candidates(messages: Sequence[Message], known: Iterable[str] = ()) -> list[str]:
     """Every name the rules consider: the words and phrases of the ``messages`` used as names,
     and the store's entity names ``known``, as the chat writes them."""
-    chat = _read(messages, list(known))
+    chat = read_chat(messages, list(known))
     return sorted({_shown(chat, key) for key in chat.mentions}, key=str.lower)
 
 
@@ -86,12 +86,12 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     """The pairs of names the ``messages`` (and the store's entity names, ``known``) give evidence
     for, strongest first (see the module's docstring)."""
     known = list(known)
-    chat = _read(messages, known)
-    nick, _ = _nicknames()
+    chat = read_chat(messages, known)
+    nick, _ = nickname_table()
     names = sorted(chat.mentions)
-    ambiguous = _ambiguous(chat)
-    against = _against(chat)
-    evidence: dict[tuple[str, str], _Evidence] = defaultdict(_Evidence)
+    ambiguous = ambiguous_names(chat)
+    against = evidence_against(chat)
+    evidence: dict[tuple[str, str], Evidence] = defaultdict(Evidence)
 
     def pair(x: str, y: str) -> tuple[str, str]:
         return (x, y) if (len(x), x) <= (len(y), y) else (y, x)
@@ -99,21 +99,21 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     def where(key: str) -> list[str]:
         return chat.in_order({messages[m].id for m, _, _ in chat.mentions.get(key, [])})
 
-    for a, b in _comparable(names, nick, pair):
-        found = _lexical(a, b, nick, chat)
+    for a, b in comparable_pairs(names, nick, pair):
+        found = evidence_from_names(a, b, nick, chat)
         if found is None and len(a) == len(b):
-            found = _lexical(b, a, nick, chat)
+            found = evidence_from_names(b, a, nick, chat)
         if found:
             evidence[(a, b)].add(found[0], found[1], where(a)[:2] + where(b)[:2])
-    _usage(chat, evidence, pair)
-    _corrected(chat, evidence, pair)
-    _addressed(chat, evidence, pair)
+    evidence_from_usage(chat, evidence, pair)
+    evidence_corrected(chat, evidence, pair)
+    evidence_addressed(chat, evidence, pair)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
     return _grouped(chat, evidence, against, ambiguous, threshold)
 
-def _grouped(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], against: set[tuple[str, str]],
+def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set[tuple[str, str]],
              ambiguous: set[str], threshold: float) -> list[Pair]:
     """Join the pairs strongest first into groups nothing sets apart; every pair in a group."""
     group: dict[str, int] = {}
@@ -165,7 +165,7 @@ def _grouped(chat: _Chat, evidence: dict[tuple[str, str], _Evidence], against: s
     return found
 
 
-def _episodes_of(evidence: dict[tuple[str, str], _Evidence], name: str) -> set[str]:
+def _episodes_of(evidence: dict[tuple[str, str], Evidence], name: str) -> set[str]:
     return {e for (a, b), ev in evidence.items() if name in (a, b) for e in ev.episodes}
 
 
@@ -180,7 +180,7 @@ def _closeness(a: str, b: str) -> float:
     return 0.1 * common / max(len(a), len(b))
 
 
-def _shown(chat: _Chat, key: str) -> str:
+def _shown(chat: Chat, key: str) -> str:
     """A name as the chat writes it: a speaker's as given, else the most common spelling not
     shouted in capitals (its key when only the store has it)."""
     if key in chat.speakers:
