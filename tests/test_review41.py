@@ -8,22 +8,28 @@ from graphmem.core import collector
 
 
 class _SteppedGC:
-    """A stand-in for the ``gc`` module whose ``isenabled`` can hand the thread over to another
-    between reading the flag and the caller acting on it (as the interpreter may, at any bytecode)."""
+    """A stand-in for the ``gc`` module that hands the thread over to another at the first call
+    made from thread ``stepped`` (after reading the flag, before switching it), as the
+    interpreter may at any bytecode."""
 
     def __init__(self) -> None:
         self.enabled = True
-        self.between: threading.Event | None = None  # set when the reader is between its two calls
-        self.resume: threading.Event | None = None
+        self.stepped: threading.Thread | None = None
+        self.between = threading.Event()  # set when the stepped thread stands at its first call
+        self.resume = threading.Event()
+
+    def _step(self) -> None:
+        if threading.current_thread() is self.stepped and not self.between.is_set():
+            self.between.set()
+            self.resume.wait(0.5)  # another thread runs here
 
     def isenabled(self) -> bool:
         value = self.enabled
-        if self.between is not None:
-            self.between.set()
-            self.resume.wait(0.5)  # another thread runs here
+        self._step()
         return value
 
     def disable(self) -> None:
+        self._step()
         self.enabled = False
 
     def enable(self) -> None:
@@ -38,16 +44,14 @@ def test_two_threads_pausing_the_collector_never_leave_it_off(monkeypatch):
     monkeypatch.setattr(collector, "gc", fake)
     a = collector.collector_paused()
     a.__enter__()
-    fake.between, fake.resume = threading.Event(), threading.Event()
 
     def b() -> None:
         with collector.collector_paused():
             pass
 
-    other = threading.Thread(target=b)
+    other = fake.stepped = threading.Thread(target=b)
     other.start()
     assert fake.between.wait(5)
-    fake.between = None
     leaving = threading.Thread(target=a.__exit__, args=(None, None, None))
     leaving.start()
     leaving.join(0.2)
