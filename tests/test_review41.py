@@ -59,3 +59,23 @@ def test_two_threads_pausing_the_collector_never_leave_it_off(monkeypatch):
     other.join(5)
     leaving.join(5)
     assert fake.enabled, "the cyclic collector was left off after both reads ended"
+
+
+def test_looking_up_long_names_keeps_none_of_them():
+    """entity_key's cache holds each text it was asked, up to 65,536 of them: a name padded with
+    zero-width spaces (its key a few characters, so not refused) is kept whole, and a reader
+    asking about such names (``store.entity``, ``beliefs(about=...)``: no write) grows the
+    process by their size, for good."""
+    import tracemalloc
+
+    from graphmem.core.names import entity_key
+
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(20):
+            assert entity_key(f"Ivan {i}" + "\u200b" * 50_000) == f"ivan {i}"
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held < 500_000, f"{held:,} bytes kept after looking up 20 long names"
