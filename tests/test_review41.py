@@ -79,3 +79,14 @@ def test_looking_up_long_names_keeps_none_of_them():
     finally:
         tracemalloc.stop()
     assert held < 500_000, f"{held:,} bytes kept after looking up 20 long names"
+
+
+def test_an_interjection_after_oh_is_not_a_short_name():
+    """docs/aliases.md: a short form needs both names plainly names, "not 'well' of Wellington".
+    "oh" counts as a greeting opening a message, so the word after it ("oh well", "oh god",
+    "oh boy") is taken for a name and paired with a place or person it begins."""
+    from graphmem.core.alias_evidence import Message, suggest
+
+    for word, name in [("well", "Wellington"), ("god", "Godfrey"), ("boy", "Boyd")]:
+        chat = [Message("e0", "Ann", f"I moved to {name} last year"), Message("e1", "Bea", f"Oh {word}, that's far")]
+        assert [(p.a, p.b) for p in suggest(chat)] == [], word
