@@ -103,3 +103,15 @@ def test_one_long_message_is_read_in_time_near_its_length():
     started = time.perf_counter()
     suggest([Message("e1", "Ann", "Dan " * 10_000 + "and Danny")])
     assert time.perf_counter() - started < 3
+
+
+def test_an_unhashable_text_is_keyed_like_any_other():
+    """entity_key's cache hashes the text: a str subclass that is not hashable passes the type
+    check and then fails with the cache's TypeError instead of being keyed (before the cache it
+    was keyed)."""
+    from graphmem.core.names import entity_key
+
+    class Text(str):
+        __hash__ = None  # type: ignore[assignment]
+
+    assert entity_key(Text("Ｉvan")) == "ivan"
