@@ -83,7 +83,9 @@ def entity_key(name: str) -> str:
     """
     if not isinstance(name, str):
         raise InvalidInput(f"an entity name must be text, got {type(name).__name__}")
-    if len(name) > _REMEMBERED_UP_TO:  # not kept: the cache would hold the whole text
+    if type(name) is not str or len(name) > _REMEMBERED_UP_TO:
+        # not remembered: a subclass of str may not hash (or hash as it likes), and the cache
+        # would keep a long text whole
         return _entity_key.__wrapped__(name)
     return _entity_key(name)
 
