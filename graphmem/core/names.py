@@ -83,7 +83,16 @@ def entity_key(name: str) -> str:
     """
     if not isinstance(name, str):
         raise InvalidInput(f"an entity name must be text, got {type(name).__name__}")
+    if type(name) is not str or len(name) > _REMEMBERED_UP_TO:
+        # not remembered: a subclass of str may not hash (or hash as it likes), and the cache
+        # would keep a long text whole
+        return _entity_key.__wrapped__(name)
     return _entity_key(name)
+
+
+#: The longest text :func:`entity_key` remembers: a name's key is at most MAX_NAME characters,
+#: but the text may be longer (spaces, zero-width characters), and each remembered text is kept.
+_REMEMBERED_UP_TO = 4 * MAX_NAME
 
 
 @lru_cache(maxsize=1 << 16)
