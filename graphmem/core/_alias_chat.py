@@ -93,8 +93,8 @@ cried thinks thought knows knew loves loved hates hated misses missed wants want
 #: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi", "love edi".
 _BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss misses".split())
 
-#: Words that open a message spoken to someone by name: "hey cal", "oh ol".
-_GREETINGS = frozenset("hey hi hello oh dear morning night bye thanks".split())
+#: Words that open a message spoken to someone by name: "hey cal", "hi ol" (not "oh": "oh well", "oh god").
+_GREETINGS = frozenset("hey hi hello dear morning night bye thanks".split())
 
 #: Words joining the words of an organisation's or place's name, skipped by acronyms.
 CONNECTORS = frozenset("of for the and de la du des del di da".split())

@@ -21,6 +21,7 @@ from ..core.tables import by_name
 from ..core.temporal import Period, status_at
 from ..core.times import OPEN_END, to_engine
 from ..engine import Engine
+from ..errors import EngineError
 from ..models import CHANGE_OF_OP, Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 
 if TYPE_CHECKING:
@@ -361,6 +362,8 @@ def _named_ends(engine: Engine, found: pa.Table) -> pa.Table:
     columns: dict[str, Any] = {}
     for side in ("subject", "object"):
         named = ends.take(pc.index_in(found.column(f"{side}_at"), value_set=ends.column("at")))
+        if named.column("id").null_count:  # an edge's end is always an entity: never a silent None
+            raise EngineError(f"internal: a fact's {side} is missing from the Entity table")
         columns.update({f"{side}_id": named.column("id"), side: named.column("name"),
                         f"{side}_kind": named.column("kind")})
     rest = [name for name in found.column_names if name not in ("subject_at", "object_at")]
