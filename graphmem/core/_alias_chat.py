@@ -203,10 +203,16 @@ class Chat:
     named: set[str] = field(default_factory=set)  # words the chat uses where names go, never as a common noun
     acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
     order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
+    _held: dict[str, tuple[list[tuple[int, int, int]], set[tuple[int, int, int]]]] = field(
+        default_factory=dict, repr=False)  # key -> (its mentions' list, the same as a set): add in O(1)
 
     def add(self, key: str, message: int, start: int, stop: int, text: str) -> None:
         spots = self.mentions.setdefault(key, [])
-        if (message, start, stop) not in spots:
+        held = self._held.get(key)
+        if held is None or held[0] is not spots:  # a name dropped and added again: a new list
+            held = self._held[key] = (spots, set(spots))
+        if (message, start, stop) not in held[1]:
+            held[1].add((message, start, stop))
             spots.append((message, start, stop))
         self.surface[key][text] += 1
 

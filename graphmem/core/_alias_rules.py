@@ -13,6 +13,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ._alias_chat import (
     CLOSING,
@@ -178,6 +179,17 @@ def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _P
     return sorted(found)
 
 
+def _by_name(found: list[tuple[str, int, int]]) -> list[tuple[str, list[tuple[str, int, int]]]]:
+    """A message's mentions (each name's together, as gathered) grouped by name in the order
+    found: a pair of names is then walked spot by spot without passing every spot of the same
+    name (one message naming someone ten thousand times took seconds, quadratic in its mentions),
+    in the order the whole walk had."""
+    grouped: dict[str, list[tuple[str, int, int]]] = {}
+    for spot in found:
+        grouped.setdefault(spot[0], []).append(spot)
+    return list(grouped.items())
+
+
 def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """Evidence from how names are used: corrections, naming, the same relation word, a speaker's
     short name used by the other speaker."""
@@ -188,17 +200,17 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
             in_message[m].append((key, start, stop))
     for m, found in in_message.items():
         text = messages[m].text.lower()
+        calls = re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b", text) is not None
+        groups = _by_name(found)
         for a, sa, ea in found:
-            for b, sb, eb in found:
-                if a >= b:
-                    continue
+            for b, sb, eb in (spot for name, spots in groups if a < name for spot in spots):
                 both = pair(a, b)
                 if both not in evidence:
                     continue
                 first, second = ((a, sa, ea), (b, sb, eb)) if sa < sb else ((b, sb, eb), (a, sa, ea))
                 if first[2] == second[1] and chat.tokens[m][first[2] - 1].end in (".", ","):
                     evidence[both].add(0.4, f"“{first[0]}” corrected to “{second[0]}” at once", [messages[m].id])
-                elif re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b", text) and first[2] <= second[1]:
+                elif calls and first[2] <= second[1]:
                     evidence[both].add(0.3, "both given as one person's name in one message", [messages[m].id])
         for quoted in re.finditer(r"\b([a-z][a-z ]{1,40}?)\s+(?:is|was)\s+called\s+([a-z]+)", text):
             x, y = name_key(quoted.group(1)), name_key(quoted.group(2))
@@ -339,13 +351,15 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
         if re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b|\bcalled\b|\bname", text):
             continue
         ts = chat.tokens[m]
+        stops = list(accumulate((t.end in (".", "!", "?") for t in ts), initial=0))  # sentence ends before each token
+        groups = _by_name(found)
         for a, sa, ea in found:
-            for b, sb, eb in found:
-                if a < b and (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
+            for b, sb, eb in (spot for name, spots in groups if a < name for spot in spots):
+                if (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
                     first_end = min(ea, eb) - 1
                     if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
                         continue  # "melany. melanie": a correction, not two people
-                    if any(t.end in (".", "!", "?") for t in ts[first_end:max(sa, sb)]):
+                    if stops[max(sa, sb)] > stops[first_end]:  # a sentence ends in between
                         continue  # two sentences may name one thing twice: "... to london. tfl have me ..."
                     add(a, b)
     relations: dict[str, set[tuple[str, str]]] = defaultdict(set)  # name -> (relation, whose)
