@@ -11,7 +11,8 @@ statements (the settings), and the rest (the gate planning in Python, the write 
 engine is GRAPHMEM_ENGINE's; the graphmem imported is the one on the path, so the same command
 measures another commit (its code on PYTHONPATH, this file copied into its benchmarks/, run
 from its directory) on a copy of the same store. ``--by-key always|never`` forces how the batch
-reads and closes its keys (graphmem chooses by ``transaction.KEY_WORTH``).
+reads and closes its keys on a commit that chose between the two (``transaction.KEY_WORTH``,
+before the batch read them from its subjects' places in the Entity table).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA / "1m-seed1",
                         help="a generated scale (its params.json; see benchmarks.runner.prepare)")
     parser.add_argument("--by-key", choices=("auto", "always", "never"), default="auto",
-                        help="how the batch reads its keys: as graphmem chooses (KEY_WORTH), or forced")
+                        help="how the batch reads its keys, on a commit with KEY_WORTH: as it chooses, or forced")
     parser.add_argument("--label", default="")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
@@ -107,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     from graphmem.write import transaction
 
     if args.by_key != "auto":  # one key at a time always (worth 0), or never
+        if not hasattr(transaction, "KEY_WORTH"):
+            parser.error("--by-key: this graphmem reads and closes a batch's keys one way only")
         for engine_name in ("kuzu", "ladybug"):
             transaction.KEY_WORTH[engine_name] = 0 if args.by_key == "always" else 10**12
 

@@ -119,7 +119,7 @@ run, run_text = graphmem.engine.Engine.run, graphmem.engine.Engine.run_text
 
 def counting(self, name, params=None):
     rows = run(self, name, params)
-    if name in ("store/fact_believed", "store/batch_believed"):
+    if name in ("store/fact_believed", "store/believed_at_places"):
         fetched[0] += len(rows)
     return rows
 

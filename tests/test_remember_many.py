@@ -16,7 +16,7 @@ import graphmem.engine
 from graphmem import Conflict, InvalidInput, Said, Store, TimeWentBackwards
 from graphmem.core.times import TICK, UTC
 from graphmem.extract_rules import ExtractedFact
-from graphmem.write import review, transaction
+from graphmem.write import review
 from tests.conftest import ENGINE
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)
@@ -80,16 +80,15 @@ MESSAGES = st.lists(st.tuples(st.integers(0, 2), st.lists(FACTS, max_size=3)), m
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(messages=MESSAGES, mode=st.sampled_from(["approve", "skip", "review"]), split=st.integers(1, 5),
-       way=st.sampled_from(["row by row", "statements", "by key"]))
+       way=st.sampled_from(["row by row", "bulk"]))
 def test_many_messages_to_a_transaction_write_the_log_of_one_write_each(tmp_path, messages, mode, split, way):
     """Refused ends ("nothing to end") and refused approvals are undone inside the transaction:
     the log is byte for byte the one of one write per message, ids and times included, whether
-    the write reads and stores row by row or in bulk, and in bulk whether it reads and closes
-    its keys in one statement or one key at a time (see transaction.KEY_WORTH)."""
+    the write reads and stores row by row or in bulk (its keys read and closed from its subjects'
+    places in the Entity table)."""
     with pytest.MonkeyPatch.context() as patch:
         if way != "row by row":  # in bulk from the first message, not the 16th
             patch.setattr(graphmem._store, "_BULK", 1)
-            patch.setitem(transaction.KEY_WORTH, ENGINE, 0 if way == "by key" else 10**12)
         many_messages_write_the_log_of_one_write_each(tmp_path, messages, mode, split)
 
 

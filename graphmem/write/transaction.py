@@ -14,8 +14,10 @@ list of dicts pays for converting every dict and, on kuzu, plans ``MATCH (s {id:
 scan of every entity per row; ``COPY`` into a non-empty edge table costs seconds at commit and
 must never be rolled back. ``LOAD FROM`` an Arrow table with the keys matched in separate
 ``MATCH`` clauses creates 10,000 edges in ~0.2 s and closes 10,000 in ~0.5 s. But a statement
-that finds edges from a loaded table of subjects walks every edge of the store: in a large
-store a batch reads and closes its keys one key at a time instead (:data:`KEY_WORTH`).
+that finds edges from a loaded table of subjects walks every edge of the store, and one key at
+a time costs a query each: a batch reads and closes its keys from its subjects' places in the
+Entity table instead (``offset(id(s)) IN $places``), which both engines answer by reading only
+those entities' edges (a cost that grows with the batch, not the store).
 """
 
 from __future__ import annotations
@@ -64,9 +66,8 @@ class WriteSet:
     def add(self, table: str, row: Row) -> None:
         self.rows.setdefault(table, []).append(row)
 
-    def apply(self, engine: Engine, *, bulk: bool, close_by_key: bool = False) -> None:
-        """Store everything, one statement per row, or one per table (``bulk``; with
-        ``close_by_key``, the closes still one statement each: see :data:`KEY_WORTH`)."""
+    def apply(self, engine: Engine, *, bulk: bool) -> None:
+        """Store everything, one statement per row, or one per table (``bulk``)."""
         facts = list(self.versions.values())
         bodies = [{**row, "subject": row["from"]} for row in facts]
         closes = list(self.closes.values())
@@ -75,15 +76,15 @@ class WriteSet:
             rows = [{"subject": c["subject"], "version": c["id"], "closed_at": c["at"],
                      "replaced_by": c["superseded_by"], "closing_decision": c["decision"],
                      "retract_reason": c["reason"]} for c in closes]
-            closed: list[Any]
-            if close_by_key:  # each edge found from its subject, the bodies by key at once
-                closed = [row for row in closes if engine.run(
-                    "store/fact_close_edge", {"subject": row["subject"], "id": row["id"], "at": row["at"],
-                                              "open": OPEN_END})]
-                if len(closed) == len(rows) and rows:
+            closed: list[Any] = []
+            if rows:  # the edges found from their subjects' places, the bodies by key at once
+                closed = [edge for edge, in engine.run("store/close_at_places", {
+                    "places": [place for place, in engine.run("store/entity_places", {
+                        "ids": sorted({row["subject"] for row in rows})})],
+                    "ids": [row["version"] for row in rows], "ats": [row["closed_at"] for row in rows],
+                    "open": OPEN_END})]
+                if len(closed) == len(rows):
                     closed = _load(engine, "store/batch_close_bodies", _CLOSE_ROWS, rows)
-            else:
-                closed = _load(engine, "store/batch_close", _CLOSE_ROWS, rows, open=OPEN_END) if rows else []
             if len(closed) != len(rows):
                 raise Conflict("some versions are no longer believed; nothing was written")
         else:
@@ -123,14 +124,6 @@ _RELINK_ROWS = (("subject", "STRING"), ("version", "STRING"), ("linked", "STRING
 _KEY_ROWS = (("subject", "STRING"), ("wanted", "STRING"), ("ends_from", "TIMESTAMP"))
 _CANDIDATES = (("candidate", "STRING"),)
 _VERSIONS = (("version", "STRING"),)
-#: How many stored versions reading one key by itself is worth, per engine. A batch write reads
-#: its keys' believed versions and closes its versions one key at a time (a primary-key lookup,
-#: then that subject's edges: a cost that grows with the batch) when keys x this < the versions
-#: stored, and in one statement per table otherwise (planned by both engines as a read of every
-#: edge: a cost that grows with the store). Measured at 1M versions with batches of 1,000
-#: (BENCHMARKS.md, benchmarks/gate_batch.py): the statements ~0.6 CPU-s on both engines; one key
-#: at a time ~0.26 ms a key on ladybug, ~3 ms on kuzu (its plan joins every entity for o.id).
-KEY_WORTH = {"kuzu": 5000, "ladybug": 400}
 #: Bounds on a stored valid end that leave nothing out: before every end, and after the open one.
 _EARLIEST_END = datetime(1, 1, 1)
 _PAST_OPEN_END = OPEN_END + TICK
@@ -226,7 +219,7 @@ class Transaction:
             raise InvalidTime(
                 f"this write would be recorded at {iso(self.at)}, past the supported range (years 1 to "
                 "9998): the store's latest write is at its end, so no later write fits; nothing was written")
-        self.writes.apply(self.engine, bulk=bulk, close_by_key=self.by_key(len(self.writes.closes)))
+        self.writes.apply(self.engine, bulk=bulk)
         self.meta["last_write"] = iso(self.at)
         for key in sorted(self._changed | {"last_write"}):
             self.run("store/meta_set", key=key, value=self.meta[key])
@@ -254,23 +247,24 @@ class Transaction:
         rows = [{"subject": s, "wanted": p, "ends_from": _end_bound(since, _EARLIEST_END)}
                 for (s, p), since in wanted.items()]
         fetched: dict[tuple[str, str], list[Held]] = {key: [] for key in wanted}
-        believed = self._believed_by_key(rows) if self.by_key(len(rows)) else \
-            _load(self.engine, "store/batch_believed", _KEY_ROWS, rows, open=OPEN_END)
+        believed = self._believed_at_places(rows)
         for subject, predicate, *row in believed:
             fetched[(subject, predicate)].append(_held(row))
         for key, held in fetched.items():
             self._held[key], self._since[key] = held, wanted[key]
 
-    def by_key(self, keys: int) -> bool:
-        """Whether ``keys`` keys are read (or closed) one at a time rather than in one statement."""
-        return keys * KEY_WORTH.get(self.engine.name, 0) < int(self.meta.get("seq:v", "0"))
-
-    def _believed_by_key(self, rows: list[Row]) -> list[list[Any]]:
-        """What ``store/batch_believed`` answers for ``rows``, read one key at a time (their bodies
-        in one ``LOAD FROM``: ladybug looks each up by key, ~1 ms for 1,000 at 1M)."""
-        edges = [[row["subject"], row["wanted"], *edge] for row in rows for edge in self.run(
-            "store/fact_believed", subject=row["subject"], predicate=row["wanted"], open=OPEN_END,
-            since=row["ends_from"], until=_PAST_OPEN_END)]
+    def _believed_at_places(self, rows: list[Row]) -> list[list[Any]]:
+        """The believed versions of ``rows`` (subject, wanted predicate, valid ends from) and
+        their episodes, read from the subjects' own edges: their places in the Entity table by key,
+        then the believed edges at those places (both engines read only those entities' edges:
+        a cost that grows with the batch, ~0.1 CPU-s for 1,000 subjects at 1M versions, where
+        the one statement walked every edge and one key at a time cost a query each), then
+        their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them)."""
+        ends_from = {(row["subject"], row["wanted"]): row["ends_from"] for row in rows}
+        places = [place for place, in self.run("store/entity_places", ids=sorted({s for s, _ in ends_from}))]
+        edges = [edge for edge in self.run("store/believed_at_places", places=places, open=OPEN_END,
+                                           predicates=sorted({p for _, p in ends_from}))
+                 if (edge[0], edge[1]) in ends_from and edge[5] >= ends_from[(edge[0], edge[1])]]
         if not edges:
             return []
         episodes = dict(_load(self.engine, "store/batch_bodies", _VERSIONS, [{"version": e[2]} for e in edges]))
