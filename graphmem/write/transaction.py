@@ -79,8 +79,7 @@ class WriteSet:
             closed: list[Any] = []
             if rows:  # the edges found from their subjects' places, the bodies by key at once
                 closed = [edge for edge, in engine.run("store/close_at_places", {
-                    "places": [place for place, in engine.run("store/entity_places", {
-                        "ids": sorted({row["subject"] for row in rows})})],
+                    "places": _places(engine, {row["subject"] for row in rows}),
                     "ids": [row["version"] for row in rows], "ats": [row["closed_at"] for row in rows],
                     "open": OPEN_END})]
                 if len(closed) == len(rows):
@@ -121,12 +120,17 @@ _INSERT_ROWS = {table: by_name(table).insert_rows() for table in _ORDER}
 _CLOSE_ROWS = (("subject", "STRING"), ("version", "STRING"), ("closed_at", "TIMESTAMP"),
                ("replaced_by", "STRING[]"), ("closing_decision", "STRING"), ("retract_reason", "STRING"))
 _RELINK_ROWS = (("subject", "STRING"), ("version", "STRING"), ("linked", "STRING[]"))
-_KEY_ROWS = (("subject", "STRING"), ("wanted", "STRING"), ("ends_from", "TIMESTAMP"))
 _CANDIDATES = (("candidate", "STRING"),)
 _VERSIONS = (("version", "STRING"),)
 #: Bounds on a stored valid end that leave nothing out: before every end, and after the open one.
 _EARLIEST_END = datetime(1, 1, 1)
 _PAST_OPEN_END = OPEN_END + TICK
+
+
+def _places(engine: Engine, entity_ids: Iterable[str]) -> list[int]:
+    """The places in the Entity table of these entities (one key lookup each), by which a batch
+    reads and closes only their edges (``offset(id(s)) IN $places``)."""
+    return [place for place, in engine.run("store/entity_places", {"ids": sorted(entity_ids)})]
 
 
 def _load(engine: Engine, query: str, columns: tuple[tuple[str, str], ...], rows: list[Row],
@@ -244,24 +248,22 @@ class Transaction:
             wanted[key] = _earlier(wanted[key], since) if key in wanted else since
         if not wanted:
             return
-        rows = [{"subject": s, "wanted": p, "ends_from": _end_bound(since, _EARLIEST_END)}
-                for (s, p), since in wanted.items()]
         fetched: dict[tuple[str, str], list[Held]] = {key: [] for key in wanted}
-        believed = self._believed_at_places(rows)
+        believed = self._believed_at_places({key: _end_bound(since, _EARLIEST_END) for key, since in wanted.items()})
         for subject, predicate, *row in believed:
             fetched[(subject, predicate)].append(_held(row))
         for key, held in fetched.items():
             self._held[key], self._since[key] = held, wanted[key]
 
-    def _believed_at_places(self, rows: list[Row]) -> list[list[Any]]:
-        """The believed versions of ``rows`` (subject, wanted predicate, valid ends from) and
-        their episodes, read from the subjects' own edges: their places in the Entity table by key,
+    def _believed_at_places(self, ends_from: dict[tuple[str, str], datetime]) -> list[list[Any]]:
+        """The believed versions of each (subject, predicate) of ``ends_from`` whose valid end is at
+        or after its bound, and their episodes, read from the subjects' own edges: their places in
+        the Entity table by key,
         then the believed edges at those places (both engines read only those entities' edges:
         a cost that grows with the batch, ~0.1 CPU-s for 1,000 subjects at 1M versions, where
         the one statement walked every edge and one key at a time cost a query each), then
         their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them)."""
-        ends_from = {(row["subject"], row["wanted"]): row["ends_from"] for row in rows}
-        places = [place for place, in self.run("store/entity_places", ids=sorted({s for s, _ in ends_from}))]
+        places = _places(self.engine, {s for s, _ in ends_from})
         edges = [edge for edge in self.run("store/believed_at_places", places=places, open=OPEN_END,
                                            predicates=sorted({p for _, p in ends_from}))
                  if (edge[0], edge[1]) in ends_from and edge[5] >= ends_from[(edge[0], edge[1])]]
