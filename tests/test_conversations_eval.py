@@ -47,14 +47,14 @@ def test_extraction_on_the_dev_conversations_is_precise(dev_report):
 
 
 def test_extraction_on_every_dev_conversation_is_precise():
-    """All of dev (d1-d6): the figures docs/ingest.md reports (0.96 and 0.24 when written)."""
+    """All of dev (d1-d8): the figures docs/ingest.md reports (0.94 and 0.21 when d7, d8 were added, untuned)."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     overall = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar").loose["overall"]
-    assert overall.right + overall.missed >= 327
-    assert overall.precision >= 0.93 and overall.recall >= 0.23, overall
+    assert overall.right + overall.missed >= 419
+    assert overall.precision >= 0.93 and overall.recall >= 0.21, overall
 
 
 def conversation(folder: Path, questions: list[dict] | None = None) -> Path:
