@@ -1,6 +1,7 @@
 """Where a gate batch's CPU goes: W1's batches of 1,000 asserts, each phase in CPU seconds.
 
     python -m benchmarks.gate_batch --store BASE --work DIR [--data /tmp/graphmem-bench/1m-seed1] [--out FILE]
+        [--by-statement]
 
 Copies ``BASE`` (a store of the data's log, imported and left unwritten) to ``DIR``, then runs
 W1's batches of ``--size`` asserts (default 1,000; the 1M workload has four) after the store's
@@ -22,6 +23,7 @@ import json
 import shutil
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +73,8 @@ class TimedConnection:
         return getattr(self._connection, name)
 
 
-def instrument(clock: Clock) -> None:
-    """Time every named query and every text query run by the engine seam, by phase."""
+def instrument(clock: Clock, phase: Callable[[str], str] = phase_of) -> None:
+    """Time every named query and every text query run by the engine seam, by ``phase`` of its name."""
     from graphmem.engine import Engine
     from graphmem.engine.statements import QUERIES
 
@@ -80,11 +82,11 @@ def instrument(clock: Clock) -> None:
     run, run_text = Engine.run, Engine.run_text
 
     def timed_run(self: Engine, name: str, params: dict | None = None) -> list:
-        return clock.timed(phase_of(name), lambda: run(self, name, params))
+        return clock.timed(phase(name), lambda: run(self, name, params))
 
     def timed_text(self: Engine, text: str, params: dict) -> list:
         name = names.get(text, "insert" if text.lstrip().startswith(("LOAD FROM", "UNWIND")) else "other")
-        return clock.timed(phase_of(name), lambda: run_text(self, text, params))
+        return clock.timed(phase(name), lambda: run_text(self, text, params))
 
     Engine.run, Engine.run_text = timed_run, timed_text  # type: ignore[method-assign]
 
@@ -98,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a generated scale (its params.json; see benchmarks.runner.prepare)")
     parser.add_argument("--by-key", choices=("auto", "always", "never"), default="auto",
                         help="how the batch reads its keys, on a commit with KEY_WORTH: as it chooses, or forced")
+    parser.add_argument("--by-statement", action="store_true",
+                        help="time each named statement on its own instead of adding them up by phase")
     parser.add_argument("--label", default="")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
@@ -114,11 +118,11 @@ def main(argv: list[str] | None = None) -> int:
             transaction.KEY_WORTH[engine_name] = 0 if args.by_key == "always" else 10**12
 
     shutil.rmtree(args.work, ignore_errors=True)
-    shutil.copytree(args.store, args.work)
+    shutil.copytree(args.store, args.work, ignore=shutil.ignore_patterns("*.sock", "owner.pid"))  # a holder's, if left
     clock = Clock()
     store = Store(args.work, allow_future=True)
     store._db.connection = TimedConnection(store._db.connection, clock)  # type: ignore[assignment]
-    instrument(clock)
+    instrument(clock, (lambda name: name) if args.by_statement else phase_of)
     latest = store.latest_write()
     batches = []
     for batch in params["W1"]["batches"]:

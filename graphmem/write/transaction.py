@@ -80,6 +80,7 @@ class WriteSet:
             if rows:  # the edges found from their subjects' places, the bodies by key at once
                 closed = [edge for edge, in engine.run("store/close_at_places", {
                     "places": _places(engine, {row["subject"] for row in rows}),
+                    "predicates": sorted({c["predicate"] for c in closes}),
                     "ids": [row["version"] for row in rows], "ats": [row["closed_at"] for row in rows],
                     "open": OPEN_END})]
                 if len(closed) == len(rows):
@@ -88,7 +89,8 @@ class WriteSet:
                 raise Conflict("some versions are no longer believed; nothing was written")
         else:
             for row in closes:
-                if len(engine.run("store/fact_close", {**row, "open": OPEN_END})) != 1:
+                params = {key: value for key, value in row.items() if key != "predicate"}
+                if len(engine.run("store/fact_close", {**params, "open": OPEN_END})) != 1:
                     raise Conflict(f"version {row['id']} is no longer believed; nothing was written")
         if bulk and relinks:
             _load(engine, "store/batch_set_episodes", _RELINK_ROWS, relinks)
@@ -497,7 +499,7 @@ class Transaction:
             else:
                 self.writes.closes[closed_id] = {
                     "subject": owner, "id": closed_id, "at": at, "superseded_by": closing["superseded_by"],
-                    "decision": decision_id, "reason": closing["reason"]}
+                    "decision": decision_id, "reason": closing["reason"], "predicate": predicate}
         held = self._read(subject_id, predicate)
         self._touch_held(subject_id, predicate)
         for version_id, new in created:
