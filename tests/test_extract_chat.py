@@ -177,6 +177,9 @@ def test_natural_chat_that_states_nothing(text):
     ("we lost our old dog Rex in May", [("end", "Maya", "has_pet", "dog", None, "2026-05-01")]),
     ("so I've joined a choir instead", [("assert", "Maya", "member_of", "choir", None, None)]),
     ("I quit the gym in January", [("end", "Maya", "member_of", "gym", None, "2026-01-01")]),
+    # a place of work named by its kind: quitting it ends the job there
+    ("oh and i quit the bakery", [("end", "Maya", "works_at", "bakery", None, None)]),
+    ("I quit the coffee shop on Friday", [("end", "Maya", "works_at", "coffee shop", None, "2026-05-01")]),
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),

@@ -533,6 +533,9 @@ class RuleExtractor:
             return [None] if STUDY_PHRASE.match(rest.strip()) else None
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
+        if predicate == "works_at" and verb.kind == "stop" and (place := workplace(rest)) is not None \
+                and re.match(r"\s*the\s", rest, re.IGNORECASE):
+            return [place]  # chat names the place of work by its kind: "i quit the bakery" ends working there
         if predicate == "works_at" and verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and re.match(
                 r"\s*(?!(?:lol|haha|omg|today|yesterday|finally|and|but|so|too|it|again|tho|though)\b)[a-z]", rest):
             return None  # "i quit twitter", "i quit sugar": something given up, not surely a job
