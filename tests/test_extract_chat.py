@@ -258,6 +258,22 @@ def test_people_and_context_that_state_nothing(text, previous):
 
 
 @pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # selling: a thing known by its name, or "it" the message or the turn before names
+    ("I sold the Vespa last week", None, [("end", "Maya", "owns", "Vespa", None, "2026-04-27")]),
+    ("the kayak took up half the garage so i sold it", None, [("end", "Maya", "owns", "kayak", None, None)]),
+    ("sold it on saturday", "what did you end up doing with the old telly?",
+     [("end", "Maya", "owns", "telly", None, "2026-05-02")]),
+    ("sold it lol", "what did u do with the trampoline", [("end", "Maya", "owns", "trampoline", None, None)]),
+    ("sold it", None, []), ("sold it", "how's work?", []),
+    ("sold it", "did you keep the bike or the car?", []),  # two things could be meant
+    ("we sold the Hendersons our sofa", None, []),
+])
+def test_what_is_sold(text, previous, expected):
+    assert facts(text, asked(previous) if previous else None) == expected
+
+
+@pytest.mark.engine_free
 def test_an_extractor_without_the_new_keywords_is_still_an_extractor():
     class Old:
         name = "old"

@@ -41,7 +41,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
-           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun"]
+           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun", "sold_thing"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -320,3 +320,40 @@ def one_does(sentence: str) -> list[tuple[str, str]]:
         what = m["what"].lower()
         return [("member_of", what) if what in GROUPS else ("does", what)]
     return []
+
+
+#: "sold the Corolla", "sold my Vespa": a thing known by its (model's) name.
+_SOLD_NAMED = re.compile(r"\s*(?:the|my|our)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
+#: After the name or "it": nothing more of the thing ("sold the Corolla to a lad", "sold it last week").
+_SOLD_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|for|last|yesterday|today|on|in|this|finally|lol|haha|tho|"
+                        r"btw|\w+day)\b)", re.IGNORECASE)
+_SOLD_IT = re.compile(r"\s*it\b")
+_DETERMINER = re.compile(r"\b(?:a|an|the|my|our|his|her|their)\s", re.IGNORECASE)
+#: "what did you do with the piano": the turn before asks what became of one thing.
+_DONE_WITH = re.compile(r"\b(?:do|did|doing|done)\s+with\s+(?:the|your|ur|my)\s+([\w'’-]+)\s*[?!.]*\s*$",
+                        re.IGNORECASE)
+
+
+def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
+    """What "sold the Corolla" or "sold it" got rid of, beyond a possession's own noun: a thing
+    named by its capitalised name after "the"/"my", or for "it" the one possession the message
+    or else the turn before names ("my van kept breaking down so I sold it"), or the thing the
+    turn before asks about ("what did you do with the piano?"); None otherwise. Selling is a
+    general cue of chat that one owned what is sold."""
+    if named := _SOLD_NAMED.match(rest):
+        name = proper_name(rest[named.end():])
+        if name is None or len(name.split()) > 2 or is_place(name) or name.lower() in NOT_NAMES or not _SOLD_ENDS.match(
+                rest, named.end() + len(name)):
+            return None
+        return name
+    if not _SOLD_IT.match(rest) or not _SOLD_ENDS.match(rest, _SOLD_IT.match(rest).end()):  # type: ignore[union-attr]
+        return None
+    for text in (said, previous or ""):
+        owned = {found.lower() for m in _DETERMINER.finditer(text)
+                 if (found := everyday(text[m.start():], POSSESSIONS)) is not None}
+        if len(owned) == 1:
+            return next(iter(owned))
+        if owned:
+            return None  # two things could be meant
+    asked = _DONE_WITH.search(previous or "")
+    return asked.group(1) if asked and asked.group(1).lower() not in PRONOUNS else None

@@ -38,6 +38,7 @@ from ._chat import (
     pet_meant,
     proposed,
     resolve_pronoun,
+    sold_thing,
 )
 from ._cues import (
     AT_HOME,
@@ -478,6 +479,8 @@ class RuleExtractor:
             found = everyday_object(kind, head, rest, verb.mention)
             if found is None and kind == "pet" and verb.kind == "start":
                 found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
+            if found is None and kind == "possession" and verb.kind == "stop" and not verb.mention:
+                found = sold_thing(rest, self._message, self._previous.text if self._previous else None)
             return [found] if found else None
         if kind == "thing":
             if verb.predicate == "likes" and re.match(
