@@ -425,3 +425,23 @@ def test_a_pet_named_before_ends_when_it_dies():
     assert said("Maya", "our dog Rex is so naughty") == [("assert", "Maya", "has_pet", "dog", None)]
     assert said("Sam", "Rex died") == []
     assert said("Maya", "Tom died") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # a visitor's verdict on a known place, or an answer to "how was <place or event>?"
+    ("lisbon was unreal", None, [("assert", "Maya", "traveled_to", "lisbon", None, None)]),
+    ("oh and Rome was SO hot. never again in july", None, [("assert", "Maya", "traveled_to", "Rome", None, None)]),
+    ("freezing but gorgeous", "how was Oslo?", [("assert", "Maya", "traveled_to", "Oslo", None, None)]),
+    ("loud!! my ears are still ringing", "how was the gig", [("assert", "Maya", "attended", "gig", None, None)]),
+    ("London was heaving today", None, []), ("Priya was great", None, []), ("leeds was a laugh", None, []),
+    ("not yet, we fly friday", "how was Oslo?", []), ("did you see my photos?", "how was Oslo?", []),
+    ("long", "how was your day?", []), ("nice", "how was her birthday party?", []),
+])
+def test_trips_and_events_told_by_how_they_went(text, previous, expected):
+    assert facts(text, asked(previous) if previous else None) == expected
+
+
+@pytest.mark.engine_free
+def test_how_was_it_asked_by_the_speaker_herself_states_nothing():
+    assert facts("amazing", Turn(speaker="Maya", text="how was Oslo?")) == []

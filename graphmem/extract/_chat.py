@@ -41,7 +41,8 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
-           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun", "sold_thing"]
+           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
+           "sold_thing", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -357,3 +358,40 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
             return None  # two things could be meant
     asked = _DONE_WITH.search(previous or "")
     return asked.group(1) if asked and asked.group(1).lower() not in PRONOUNS else None
+
+
+#: How a trip went, said of the place ("berlin was SO good", "Lisbon was unreal"): words of a
+#: visitor's verdict, not of a place one lives in on a given day ("London was mad today").
+_VERDICT = (r"(?:amazing|unreal|class|brilliant|incredible|gorgeous|beautiful|lovely|stunning|good|great|fab|"
+            r"fabulous|fantastic|wonderful|glorious|magic|magical|wild|epic|perfect|fun|carnage|hot|cold|freezing|"
+            r"boiling|heaving|packed|heaven|bliss|awesome|cool|mint|ace|immense|superb|sick)")
+_PLACE_WAS = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
+                        r"(?:the\s+)?(?P<place>[\w'’. -]+?)\s+(?:was|were)\s+(?:(?:so|really|just|absolutely|"
+                        rf"honestly|pretty|properly|genuinely|actually|too|such)\s+)*{_VERDICT}\b(?!\s+(?:today|tonight|"
+                        r"this\s+(?:morning|afternoon|evening)|rn|right\s+now|at\s+the\s+moment))", re.IGNORECASE)
+#: "how was Amsterdam?", "How was the concert": the turn before asks how a trip or an event went.
+_HOW_WAS = re.compile(r"\bhow\s+(?:was|were)\s+(?P<what>[^?.!,]+?)\s*(?:anyway|then|in\s+the\s+end)?\s*(?:[?.!,]|$)",
+                      re.IGNORECASE)
+#: In the answer: it has not happened, or did not for the one asked ("not yet", "we didn't go").
+_NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|didn['’]?t\s+(?:go|make\s+it|happen)|never\s+went|cancel+ed|postponed|"
+                       r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
+                       r"there|no\s+idea|dunno|ask\s+(?:him|her|them))", re.IGNORECASE)
+
+
+def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
+    """(predicate, object) a message's verdict says the speaker was at: a known place said to
+    have been good ("berlin was SO good": traveled_to), or the known place or the event the turn
+    before asks about ("how was Amsterdam?" - "so good!!"; "how was the concert" - "it went
+    well"). People chatting answer "how was X" only of a trip or an event they were at; nothing
+    when the answer says it has not happened or asks back."""
+    first = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)[0]
+    if (m := _PLACE_WAS.match(first)) and is_place(m["place"]) and not _NOT_WENT.search(first):
+        return [("traveled_to", m["place"])]
+    asked = list(_HOW_WAS.finditer(previous or ""))
+    if not asked or _NOT_WENT.search(text):
+        return []
+    what = re.sub(r"^(?:your|ur|the)\s+", "", asked[0]["what"].strip(), flags=re.IGNORECASE)
+    if is_place(what):
+        return [("traveled_to", what)]
+    event = everyday(asked[0]["what"], EVENTS, EVENT_PAIRS)
+    return [("attended", event)] if event and not re.match(r"(?i)(?:his|her|their)\b", what) else []

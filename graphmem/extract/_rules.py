@@ -39,6 +39,7 @@ from ._chat import (
     proposed,
     resolve_pronoun,
     sold_thing,
+    told_trip,
 )
 from ._cues import (
     AT_HOME,
@@ -205,6 +206,11 @@ class RuleExtractor:
                 if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
                         _same(fact, f) for f in facts)):
                     facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
+        if previous is None or previous.speaker != self._speaker:
+            for predicate, obj in told_trip(text, previous.text if previous else None):
+                told = ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, quote=text)
+                if not any(_same(told, f) for f in facts):
+                    facts.append(told)  # "how was Lisbon?" - "unreal!!"
         self.pets.learn(self._speaker, self._other, text)
         note = None
         if self._unused:
