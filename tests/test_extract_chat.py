@@ -180,6 +180,7 @@ def test_natural_chat_that_states_nothing(text):
     # a place of work named by its kind: quitting it ends the job there
     ("oh and i quit the bakery", [("end", "Maya", "works_at", "bakery", None, None)]),
     ("I quit the coffee shop on Friday", [("end", "Maya", "works_at", "coffee shop", None, "2026-05-01")]),
+    ("I stopped working at the bakery", [("end", "Maya", "works_at", None, None, None)]),  # as before: the job ends
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),

@@ -125,6 +125,8 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
+#: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
+_HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
@@ -543,7 +545,7 @@ class RuleExtractor:
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
         if predicate == "works_at" and verb.kind == "stop" and (place := workplace(rest)) is not None \
-                and re.match(r"\s*the\s", rest, re.IGNORECASE):
+                and re.match(r"\s*the\s", rest, re.IGNORECASE) and not _HEAD_PREPOSITION.search(head):
             return [place]  # chat names the place of work by its kind: "i quit the bakery" ends working there
         if predicate == "works_at" and verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and re.match(
                 r"\s*(?!(?:lol|haha|omg|today|yesterday|finally|and|but|so|too|it|again|tho|though)\b)[a-z]", rest):
