@@ -43,18 +43,19 @@ def test_search_finds_more_evidence_than_bm25_on_the_dev_conversations(dev_repor
 def test_extraction_on_the_dev_conversations_is_precise(dev_report):
     overall = dev_report.extraction["dev"]["loose"]["overall"]
     assert overall["right"] + overall["missed"] == 77
-    assert overall["precision"] >= 0.95 and overall["recall"] >= 0.22, overall
+    assert overall["precision"] >= 0.97 and overall["recall"] >= 0.24, overall
 
 
 def test_extraction_on_every_dev_conversation_is_precise():
-    """All of dev (d1-d8): the figures docs/ingest.md reports (0.94 and 0.21 when d7, d8 were added, untuned)."""
+    """All of dev (d1-d8): 0.94 and 0.21 when d7, d8 were added, untuned; 0.95 and 0.24 since (sales, "quit the
+    bakery", trips and events told by how they went)."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     overall = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar").loose["overall"]
     assert overall.right + overall.missed >= 419
-    assert overall.precision >= 0.93 and overall.recall >= 0.21, overall
+    assert overall.precision >= 0.94 and overall.recall >= 0.23, overall
 
 
 def conversation(folder: Path, questions: list[dict] | None = None) -> Path:

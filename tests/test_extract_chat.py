@@ -177,6 +177,10 @@ def test_natural_chat_that_states_nothing(text):
     ("we lost our old dog Rex in May", [("end", "Maya", "has_pet", "dog", None, "2026-05-01")]),
     ("so I've joined a choir instead", [("assert", "Maya", "member_of", "choir", None, None)]),
     ("I quit the gym in January", [("end", "Maya", "member_of", "gym", None, "2026-01-01")]),
+    # a place of work named by its kind: quitting it ends the job there
+    ("oh and i quit the bakery", [("end", "Maya", "works_at", "bakery", None, None)]),
+    ("I quit the coffee shop on Friday", [("end", "Maya", "works_at", "coffee shop", None, "2026-05-01")]),
+    ("I stopped working at the bakery", [("end", "Maya", "works_at", None, None, None)]),  # as before: the job ends
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),
@@ -252,6 +256,22 @@ def test_people_named_and_context(text, previous, expected):
 ])
 def test_people_and_context_that_state_nothing(text, previous):
     assert facts(text, asked(previous) if previous else None) == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # selling: a thing known by its name, or "it" the message or the turn before names
+    ("I sold the Vespa last week", None, [("end", "Maya", "owns", "Vespa", None, "2026-04-27")]),
+    ("the kayak took up half the garage so i sold it", None, [("end", "Maya", "owns", "kayak", None, None)]),
+    ("sold it on saturday", "what did you end up doing with the old telly?",
+     [("end", "Maya", "owns", "telly", None, "2026-05-02")]),
+    ("sold it lol", "what did u do with the trampoline", [("end", "Maya", "owns", "trampoline", None, None)]),
+    ("sold it", None, []), ("sold it", "how's work?", []),
+    ("sold it", "did you keep the bike or the car?", []),  # two things could be meant
+    ("we sold the Hendersons our sofa", None, []),
+])
+def test_what_is_sold(text, previous, expected):
+    assert facts(text, asked(previous) if previous else None) == expected
 
 
 @pytest.mark.engine_free
@@ -406,3 +426,23 @@ def test_a_pet_named_before_ends_when_it_dies():
     assert said("Maya", "our dog Rex is so naughty") == [("assert", "Maya", "has_pet", "dog", None)]
     assert said("Sam", "Rex died") == []
     assert said("Maya", "Tom died") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # a visitor's verdict on a known place, or an answer to "how was <place or event>?"
+    ("lisbon was unreal", None, [("assert", "Maya", "traveled_to", "lisbon", None, None)]),
+    ("oh and Rome was SO hot. never again in july", None, [("assert", "Maya", "traveled_to", "Rome", None, None)]),
+    ("freezing but gorgeous", "how was Oslo?", [("assert", "Maya", "traveled_to", "Oslo", None, None)]),
+    ("loud!! my ears are still ringing", "how was the gig", [("assert", "Maya", "attended", "gig", None, None)]),
+    ("London was heaving today", None, []), ("Priya was great", None, []), ("leeds was a laugh", None, []),
+    ("not yet, we fly friday", "how was Oslo?", []), ("did you see my photos?", "how was Oslo?", []),
+    ("long", "how was your day?", []), ("nice", "how was her birthday party?", []),
+])
+def test_trips_and_events_told_by_how_they_went(text, previous, expected):
+    assert facts(text, asked(previous) if previous else None) == expected
+
+
+@pytest.mark.engine_free
+def test_how_was_it_asked_by_the_speaker_herself_states_nothing():
+    assert facts("amazing", Turn(speaker="Maya", text="how was Oslo?")) == []

@@ -41,7 +41,8 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
-           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun"]
+           "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
+           "sold_thing", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -320,3 +321,77 @@ def one_does(sentence: str) -> list[tuple[str, str]]:
         what = m["what"].lower()
         return [("member_of", what) if what in GROUPS else ("does", what)]
     return []
+
+
+#: "sold the Corolla", "sold my Vespa": a thing known by its (model's) name.
+_SOLD_NAMED = re.compile(r"\s*(?:the|my|our)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
+#: After the name or "it": nothing more of the thing ("sold the Corolla to a lad", "sold it last week").
+_SOLD_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|for|last|yesterday|today|on|in|this|finally|lol|haha|tho|"
+                        r"btw|\w+day)\b)", re.IGNORECASE)
+_SOLD_IT = re.compile(r"\s*it\b")
+_DETERMINER = re.compile(r"\b(?:a|an|the|my|our|his|her|their)\s", re.IGNORECASE)
+#: "what did you do with the piano": the turn before asks what became of one thing.
+_DONE_WITH = re.compile(r"\b(?:do|did|doing|done)\s+with\s+(?:the|your|ur|my)\s+([\w'’-]+)\s*[?!.]*\s*$",
+                        re.IGNORECASE)
+
+
+def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
+    """What "sold the Corolla" or "sold it" got rid of, beyond a possession's own noun: a thing
+    named by its capitalised name after "the"/"my", or for "it" the one possession the message
+    or else the turn before names ("my van kept breaking down so I sold it"), or the thing the
+    turn before asks about ("what did you do with the piano?"); None otherwise. Selling is a
+    general cue of chat that one owned what is sold."""
+    if named := _SOLD_NAMED.match(rest):
+        name = proper_name(rest[named.end():])
+        if name is None or len(name.split()) > 2 or is_place(name) or name.lower() in NOT_NAMES or not _SOLD_ENDS.match(
+                rest, named.end() + len(name)):
+            return None
+        return name
+    if not _SOLD_IT.match(rest) or not _SOLD_ENDS.match(rest, _SOLD_IT.match(rest).end()):  # type: ignore[union-attr]
+        return None
+    for text in (said, previous or ""):
+        owned = {found.lower() for m in _DETERMINER.finditer(text)
+                 if (found := everyday(text[m.start():], POSSESSIONS)) is not None}
+        if len(owned) == 1:
+            return next(iter(owned))
+        if owned:
+            return None  # two things could be meant
+    asked = _DONE_WITH.search(previous or "")
+    return asked.group(1) if asked and asked.group(1).lower() not in PRONOUNS else None
+
+
+#: How a trip went, said of the place ("berlin was SO good", "Lisbon was unreal"): words of a
+#: visitor's verdict, not of a place one lives in on a given day ("London was mad today").
+_VERDICT = (r"(?:amazing|unreal|class|brilliant|incredible|gorgeous|beautiful|lovely|stunning|good|great|fab|"
+            r"fabulous|fantastic|wonderful|glorious|magic|magical|wild|epic|perfect|fun|carnage|hot|cold|freezing|"
+            r"boiling|heaving|packed|heaven|bliss|awesome|cool|mint|ace|immense|superb|sick)")
+_PLACE_WAS = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
+                        r"(?:the\s+)?(?P<place>[\w'’. -]+?)\s+(?:was|were)\s+(?:(?:so|really|just|absolutely|"
+                        rf"honestly|pretty|properly|genuinely|actually|too|such)\s+)*{_VERDICT}\b(?!\s+(?:today|tonight|"
+                        r"this\s+(?:morning|afternoon|evening)|rn|right\s+now|at\s+the\s+moment))", re.IGNORECASE)
+#: "how was Amsterdam?", "How was the concert": the turn before asks how a trip or an event went.
+_HOW_WAS = re.compile(r"\bhow\s+(?:was|were)\s+(?P<what>[^?.!,]+?)\s*(?:anyway|then|in\s+the\s+end)?\s*(?:[?.!,]|$)",
+                      re.IGNORECASE)
+#: In the answer: it has not happened, or did not for the one asked ("not yet", "we didn't go").
+_NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|didn['’]?t\s+(?:go|make\s+it|happen)|never\s+went|cancel+ed|postponed|"
+                       r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
+                       r"there|no\s+idea|dunno|ask\s+(?:him|her|them))", re.IGNORECASE)
+
+
+def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
+    """(predicate, object) a message's verdict says the speaker was at: a known place said to
+    have been good ("berlin was SO good": traveled_to), or the known place or the event the turn
+    before asks about ("how was Amsterdam?" - "so good!!"; "how was the concert" - "it went
+    well"). People chatting answer "how was X" only of a trip or an event they were at; nothing
+    when the answer says it has not happened or asks back."""
+    first = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)[0]
+    if (m := _PLACE_WAS.match(first)) and is_place(m["place"]) and not _NOT_WENT.search(first):
+        return [("traveled_to", m["place"])]
+    asked = list(_HOW_WAS.finditer(previous or ""))
+    if not asked or _NOT_WENT.search(text):
+        return []
+    what = re.sub(r"^(?:your|ur|the)\s+", "", asked[0]["what"].strip(), flags=re.IGNORECASE)
+    if is_place(what):
+        return [("traveled_to", what)]
+    event = everyday(asked[0]["what"], EVENTS, EVENT_PAIRS)
+    return [("attended", event)] if event and not re.match(r"(?i)(?:his|her|their)\b", what) else []

@@ -38,6 +38,8 @@ from ._chat import (
     pet_meant,
     proposed,
     resolve_pronoun,
+    sold_thing,
+    told_trip,
 )
 from ._cues import (
     AT_HOME,
@@ -123,6 +125,8 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
+#: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
+_HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
@@ -204,6 +208,11 @@ class RuleExtractor:
                 if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
                         _same(fact, f) for f in facts)):
                     facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
+        if previous is None or previous.speaker != self._speaker:
+            for predicate, obj in told_trip(text, previous.text if previous else None):
+                told = ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, quote=text)
+                if not any(_same(told, f) for f in facts):
+                    facts.append(told)  # "how was Lisbon?" - "unreal!!"
         self.pets.learn(self._speaker, self._other, text)
         note = None
         if self._unused:
@@ -478,6 +487,8 @@ class RuleExtractor:
             found = everyday_object(kind, head, rest, verb.mention)
             if found is None and kind == "pet" and verb.kind == "start":
                 found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
+            if found is None and kind == "possession" and verb.kind == "stop" and not verb.mention:
+                found = sold_thing(rest, self._message, self._previous.text if self._previous else None)
             return [found] if found else None
         if kind == "thing":
             if verb.predicate == "likes" and re.match(
@@ -533,6 +544,9 @@ class RuleExtractor:
             return [None] if STUDY_PHRASE.match(rest.strip()) else None
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
+        if predicate == "works_at" and verb.kind == "stop" and (place := workplace(rest)) is not None \
+                and re.match(r"\s*the\s", rest, re.IGNORECASE) and not _HEAD_PREPOSITION.search(head):
+            return [place]  # chat names the place of work by its kind: "i quit the bakery" ends working there
         if predicate == "works_at" and verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and re.match(
                 r"\s*(?!(?:lol|haha|omg|today|yesterday|finally|and|but|so|too|it|again|tho|though)\b)[a-z]", rest):
             return None  # "i quit twitter", "i quit sugar": something given up, not surely a job
