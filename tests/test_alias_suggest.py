@@ -256,3 +256,12 @@ def test_a_name_put_right_in_the_next_message_initials_and_hyphens():
                                ("Bo", "my boss jean-philippe says hi"), ("Ada", "jp is a sweetheart"))))
     assert {frozenset(("mieka", "mieke")), frozenset(("dr k", "dr kowalczyk")),
             frozenset(("jp", "jean-philippe"))} <= found
+
+
+@engine_free
+def test_asking_which_one_a_name_means_makes_it_two():
+    found = pairs(suggest(chat(("Ada", "uncle bert fell off his bike"), ("Bo", "which bert? old bert or young bert"),
+                               ("Ada", "bert the younger. uncle bert is fine"))))
+    assert frozenset(("bert", "uncle bert")) not in found
+    assert frozenset(("bert", "uncle bert")) in pairs(suggest(chat(("Ada", "uncle bert fell off his bike"),
+                                                                   ("Bo", "bert? is he ok"))))

@@ -285,8 +285,9 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
 
 
 def ambiguous_names(chat: Chat) -> set[str]:
-    """Names the chat says stand for two: "two toms", "the other tom", "different sams", "my sam"
-    beside "your sam", "sam from work", and a name slipped for another person and corrected."""
+    """Names the chat says stand for two: "two toms", "the other tom", "different sams", "which
+    tom", "my sam" beside "your sam", "sam from work", and a name slipped for another person and
+    corrected."""
     found: set[str] = set()
     possessed: dict[str, set[str]] = defaultdict(set)
     for ts in chat.tokens:
@@ -297,6 +298,9 @@ def ambiguous_names(chat: Chat) -> set[str]:
             if singular in chat.mentions and prev in ("two", "different", "both", "three", "many"):
                 found.add(singular)
             if t.key in chat.mentions and prev in ("other", "another") and j >= 1:
+                found.add(t.key)
+            # "which dave?": asking which one means the name stands for more than one
+            if t.key in chat.mentions and prev == "which" and not ts[j - 1].end:
                 found.add(t.key)
             if t.key in chat.mentions and j and not ts[j - 1].end and (
                     prev in ("my", "your", "our") or (ts[j - 1].whole != prev and prev in chat.mentions)):
