@@ -265,3 +265,17 @@ def test_asking_which_one_a_name_means_makes_it_two():
     assert frozenset(("bert", "uncle bert")) not in found
     assert frozenset(("bert", "uncle bert")) in pairs(suggest(chat(("Ada", "uncle bert fell off his bike"),
                                                                    ("Bo", "bert? is he ok"))))
+
+
+@engine_free
+def test_plurals_descriptions_and_abstract_nouns_are_no_other_name():
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    weekdays = read_chat(CAPITALISED + chat(("Ada", "see you Monday, Greta"), ("Bo", "Mondays are slow")), [])
+    assert evidence_from_names("monday", "mondays", nickname_table()[0], weekdays) is None
+    described = CAPITALISED + chat(("Bo", 'everyone calls him "the acme guy"'))
+    assert frozenset(("the acme", "the acme guy")) not in pairs(suggest(described, ["the acme"]))
+    found = pairs(suggest(chat(("Ada", "tell meg congratulations. and tell tom"), ("Bo", "meg is thrilled"),
+                               ("Ada", "congratulations to meg and tom"))))
+    assert frozenset(("meg", "meg congratulations")) not in found

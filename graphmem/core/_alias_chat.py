@@ -418,6 +418,9 @@ def _first_name(key: str, given: Iterable[str], known: Iterable[str], used: Iter
 #: Words before a common noun ("big news", "other news"): a word after one is no surname.
 _MODIFIERS = frozenset("other big little less more new old good bad great fun no".split())
 
+#: Endings of abstract nouns, never of a surname: "tell gwen congratulations" names no one.
+_NOUN_ENDINGS = ("tion", "tions", "ment", "ments", "ness")
+
 _AFTER_NAME = frozenset("is was has had being been called said says would will can could".split())
 
 
@@ -428,7 +431,7 @@ def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str]
     whitaker has"), or the word is a name alone elsewhere too ("keller")."""
     key = word.key
     if key in FUNCTION or key in given or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
-            len(key) > 5 and key.endswith(("ed", "ing"))):
+            len(key) > 5 and key.endswith(("ed", "ing") + _NOUN_ENDINGS)):
         return False
     if word.text.isupper() and len(word.text) > 1:  # shouted: "DAN QUIT"
         return bool(ends - {""}) and counts[key] > 1

@@ -39,6 +39,9 @@ _SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
 _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife", "ex"}),
                frozenset({"friend", "coworker", "roommate", "neighbour"})]
 
+#: Nouns that make a name a description of someone by it: "the intel guy" is not Intel.
+_PERSON_NOUNS = frozenset("guy guys man men woman women one ones lady girl boy kid lot crowd folk folks people".split())
+
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
@@ -102,6 +105,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.6, f"{b} is {a} with more of the name"
         return None
     if len(wa) == 1 and len(wb) == 1:
+        if b == a + "s" or a == b + "s":
+            return None  # a plural is the same word, not another name: "tuesday" and "tuesdays"
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
         base = _diminutive_base(a)
@@ -136,7 +141,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
-        if wb[0] == a:
+        if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
             return 0.6, f"{b} is {a} with more of the name"
         if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS:
             return 0.6, f"{a} is the surname of {b}"
@@ -146,7 +151,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
             and len(wb[-1]) > 2:
         return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
-    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
+    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
         return 0.6, f"{b} is {a} with more of the name"
     return None
 
