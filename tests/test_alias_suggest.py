@@ -279,3 +279,14 @@ def test_plurals_descriptions_and_abstract_nouns_are_no_other_name():
     found = pairs(suggest(chat(("Ada", "tell meg congratulations. and tell tom"), ("Bo", "meg is thrilled"),
                                ("Ada", "congratulations to meg and tom"))))
     assert frozenset(("meg", "meg congratulations")) not in found
+
+
+@engine_free
+def test_a_name_clipped_with_s_or_z_is_a_pet_form():
+    lines = chat(("Gareth", "tamsin and yusuf are coming sunday"), ("Wen", "gaz. are tams and yusuf bringing the dog"),
+                 ("Gareth", "tamsin says yes"), ("Wen", "oh gaz, tams is a gem"))
+    found = pairs(suggest(lines))
+    assert {frozenset(("tams", "tamsin")), frozenset(("gaz", "gareth"))} <= found
+    plural = pairs(suggest(chat(("Ada", "tam and tamsin came"), ("Bo", "two tams, what a day"),
+                                ("Ada", "tam says tamsin is fine"))))
+    assert frozenset(("tams", "tamsin")) not in plural

@@ -121,6 +121,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
+        if _clipped(a, b, chat) and not _prefix_of_two(a[:-1], chat, nick):
+            return 0.6, f"{a} is a clipped form of {b}"
         if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
             return 0.6, f"{a} is a pet form of {b}"
         if base != a and len(base) >= 3 and _diminutive_base(b) == base:
@@ -154,6 +156,14 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _clipped(short: str, name: str, chat: Chat) -> bool:
+    """Whether ``short`` is the start of ``name`` with -s or -z put on, a pet form English makes
+    of many a name ("jules" of juliet, "baz" of barry); not the plural of a name the chat uses."""
+    stem = short[:-1]
+    return short[-1:] in ("s", "z") and len(stem) >= 2 and name.startswith(stem) and len(name) >= len(stem) + 2 \
+        and not name.startswith(short) and stem not in chat.mentions
 
 
 def _prefix_of_two(short: str, chat: Chat, nick: dict[str, frozenset[str]]) -> bool:
@@ -277,7 +287,8 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
     ol.", "han i wouldn't miss it")."""
     for speaker in chat.speakers:
         for short, spots in chat.mentions.items():
-            if " " in short or short == speaker or not speaker.startswith(short) or len(short) < 2:
+            if " " in short or short == speaker or len(short) < 2 or not (
+                    speaker.startswith(short) or _clipped(short, speaker, chat)):
                 continue
             users = {chat.speaker(m) for m, _, _ in spots}
             if not users or speaker in users:
