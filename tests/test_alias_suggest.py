@@ -290,3 +290,14 @@ def test_a_name_clipped_with_s_or_z_is_a_pet_form():
     plural = pairs(suggest(chat(("Ada", "tam and tamsin came"), ("Bo", "two tams, what a day"),
                                 ("Ada", "tam says tamsin is fine"))))
     assert frozenset(("tams", "tamsin")) not in plural
+
+
+@engine_free
+def test_a_name_someone_calls_him_by_is_his():
+    found = pairs(suggest(chat(("Ada", "who is she marrying?"),
+                               ("Bo", "teodor. he's from leeds. everyone calls him teddo"),
+                               ("Ada", "teodor says hi"),
+                               ("Bo", "how's bartholomew?"), ("Ada", "fine. gran still calls him bodge"),
+                               ("Bo", "gran says teodor and bartholomew look alike"))))
+    assert frozenset(("teodor", "teddo")) in found
+    assert frozenset(("gran", "bodge")) not in found and frozenset(("leeds", "teddo")) not in found

@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-__all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "RELATION_WORDS", "TITLES", "Chat",
-           "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
+__all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS", "SAYING", "TITLES",
+           "Chat", "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ grandpa granny grandad granddad
 _LETTER_WORDS = frozenset("a i u o x y".split())
 
 #: Words after which a name is a place: "in porto", "from madrid".
-_PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
+PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
 
 #: Words before a noun that make it a common noun, not a name ("the bank", "a barista").
 _DETERMINERS = frozenset("a an the this these those some any every each another".split())
@@ -85,7 +85,7 @@ _DETERMINERS = frozenset("a an the this these those some any every each another"
 _POSSESSIVES = frozenset("my your his her our their its".split())
 
 #: Verbs whose subject is a person: "rory says", "mieke texted".
-_SAYING = frozenset("""
+SAYING = frozenset("""
 says said asks asked tells told texts texted rang rings phoned messaged replied replies calls called laughed
 cried thinks thought knows knew loves loved hates hated misses missed wants wanted sends sent
 """.split())
@@ -280,7 +280,7 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
 
     sure = set(given) | known_keys | {
         t.key for ts in tokens for prev, t in zip(ts, ts[1:])
-        if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES)}
+        if not prev.end and (prev.key in PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES)}
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
              if t.text[:1].isupper() and not t.text.isupper() and t.key not in FUNCTION and t.key not in TITLES}
     sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
@@ -369,7 +369,7 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
         for j, t in enumerate(ts):
             prev = ts[j - 1] if j else None
             nxt = ts[j + 1] if j + 1 < len(ts) else None
-            if nxt is not None and not t.end and nxt.key in _SAYING and (prev is None or prev.key not in _DETERMINERS):
+            if nxt is not None and not t.end and nxt.key in SAYING and (prev is None or prev.key not in _DETERMINERS):
                 found.add(t.key)
             if prev is not None and not prev.end and (prev.whole in ("how's", "hows") or (
                     j == 1 and prev.key in _GREETINGS)):

@@ -20,7 +20,9 @@ from ._alias_chat import (
     CONNECTORS,
     FUNCTION,
     HEADS,
+    PLACE_PREPOSITIONS,
     RELATION_WORDS,
+    SAYING,
     TITLES,
     Chat,
     name_key,
@@ -28,7 +30,7 @@ from ._alias_chat import (
     unstretched,
 )
 
-__all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed",
+__all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
            "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage"]
 
 # -- words the rules alone use ---------------------------------------------------------------
@@ -298,6 +300,53 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
             if called:
                 evidence[pair(short, speaker)].add(0.6, f"the other speaker calls {chat.speakers[speaker]} {short}",
                                                    called[:3])
+
+
+#: Words between a caller and "calls him": "gran still calls him", "big dave has already started calling him".
+_CALLING = frozenset("call calls called calling".split())
+
+
+def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
+                    ambiguous: set[str]) -> None:
+    """A name someone "calls him" or "calls her" ("vignesh ... everyone calls him vicky", "ruaridh"
+    then "everyone calls him rory"): the one name of a person, with the same first letter, said
+    before it in the message (not the caller, just before "calls"), else after it, else in the
+    message before."""
+    def names_in(m: int, lo: int, hi: int) -> set[str]:
+        ts = chat.tokens[m]
+        return {key for key, spots in chat.mentions.items() for m2, s, e in spots
+                if m2 == m and lo <= s and e <= hi and not (s and ts[s - 1].key in PLACE_PREPOSITIONS)
+                and not (e < len(ts) and ts[e].key in SAYING)}  # "gwen says if she calls him": the caller
+
+    words = {t.key for ts in chat.tokens for t in ts}  # "meetings" beside "meeting": a plural, no name
+    for m, ts in enumerate(chat.tokens):
+        for j in range(len(ts) - 2):
+            if ts[j].key not in _CALLING or ts[j].end or ts[j + 1].key not in ("him", "her") or ts[j + 1].end:
+                continue
+            called = [k for k in chat.mentions if k.split() == [t.key for t in ts[j + 2: j + 2 + len(k.split())]]]
+            if not called:
+                continue
+            x = max(called, key=len)
+            stop = j + 2 + len(x.split())
+            if x in ambiguous or x in chat.speakers:
+                continue
+
+            def fits(name: str, x: str = x) -> bool:
+                answered = any(s == 0 and chat.tokens[k][0].end in CLOSING for k, s, _ in chat.mentions[name])
+                return name != x and name[0] == x[0] and (name in chat.sure or answered) \
+                    and name not in ambiguous and name not in chat.speakers \
+                    and not (name.endswith("s") and name[:-1] in words) and x not in name.split() \
+                    and name not in x.split()
+
+            for found in (names_in(m, 0, max(j - 3, 0)), names_in(m, stop, len(ts)),
+                          names_in(m - 1, 0, len(chat.tokens[m - 1])) if m else set()):
+                whom = {n for n in found if fits(n)}
+                if len(whom) == 1:
+                    name = whom.pop()
+                    evidence[pair(name, x)].add(0.6, f"{name} is called {x}",
+                                                [chat.messages[k].id for k in (m - 1, m) if k >= 0])
+                if whom:
+                    break
 
 
 def ambiguous_names(chat: Chat) -> set[str]:

@@ -56,6 +56,7 @@ from ._alias_rules import (
     comparable_pairs,
     evidence_addressed,
     evidence_against,
+    evidence_called,
     evidence_corrected,
     evidence_from_names,
     evidence_from_usage,
@@ -108,6 +109,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     evidence_from_usage(chat, evidence, pair)
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
+    evidence_called(chat, evidence, pair, ambiguous)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
