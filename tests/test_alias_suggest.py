@@ -301,3 +301,11 @@ def test_a_name_someone_calls_him_by_is_his():
                                ("Bo", "gran says teodor and bartholomew look alike"))))
     assert frozenset(("teodor", "teddo")) in found
     assert frozenset(("gran", "bodge")) not in found and frozenset(("leeds", "teddo")) not in found
+
+
+@engine_free
+def test_the_words_of_one_full_name_are_not_set_apart():
+    lines = CAPITALISED + chat(("Ada", "Marguerite Oyelaran wrote to me. Oyelaran is retiring"),
+                               ("Bo", "Oyelaran? good for her. say hi to Marguerite"))
+    found = pairs(suggest(lines))
+    assert {frozenset(("oyelaran", "marguerite oyelaran")), frozenset(("marguerite", "marguerite oyelaran"))} <= found

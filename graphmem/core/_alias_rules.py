@@ -422,8 +422,11 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
         ts = chat.tokens[m]
         stops = list(accumulate((t.end in (".", "!", "?") for t in ts), initial=0))  # sentence ends before each token
         groups = _by_name(found)
+        spans = [(s, e) for key, s, e in found if e - s > 1]
         for a, sa, ea in found:
             for b, sb, eb in (spot for name, spots in groups if a < name for spot in spots):
+                if any(s <= min(sa, sb) and max(ea, eb) <= e for s, e in spans):
+                    continue  # two words of one full name ("michael" and "brennan" of "michael brennan")
                 if (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
                     first_end = min(ea, eb) - 1
                     if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
