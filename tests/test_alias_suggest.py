@@ -309,3 +309,10 @@ def test_the_words_of_one_full_name_are_not_set_apart():
                                ("Bo", "Oyelaran? good for her. say hi to Marguerite"))
     found = pairs(suggest(lines))
     assert {frozenset(("oyelaran", "marguerite oyelaran")), frozenset(("marguerite", "marguerite oyelaran"))} <= found
+
+
+@engine_free
+def test_a_pet_form_in_ie_of_a_plain_name_needs_only_to_stand_where_names_go():
+    found = pairs(suggest(chat(("Ada", "how's bron?"), ("Bo", "bron says hi"), ("Ada", "bronnie is a star"),
+                               ("Bo", "bron? yes"))))
+    assert frozenset(("bron", "bronnie")) in found

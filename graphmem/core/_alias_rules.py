@@ -114,7 +114,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         base = _diminutive_base(a)
         if b.startswith(a) and _prefix_of_two(a, chat, nick):
             return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
-        if b not in chat.sure or not (a in chat.sure or a in chat.named):
+        pet = _diminutive_base(b)  # a pet form in -ie or -y of a plain name: "gwennie" of "gwen", "annie" of "anna"
+        if not ((b in chat.sure and (a in chat.sure or a in chat.named)) or (
+                a in chat.sure and b in chat.named and pet != b and a.startswith(pet))):
             # not both plainly names ("well" and "wellington", "super" and "supervisor"): a spelling
             # only, for a correction to confirm ("melany. melanie.")
             if (a in chat.sure or b in chat.sure) and min(len(a), len(b)) >= 5 and a[:4] == b[:4] and (
