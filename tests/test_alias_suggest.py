@@ -316,3 +316,12 @@ def test_a_pet_form_in_ie_of_a_plain_name_needs_only_to_stand_where_names_go():
     found = pairs(suggest(chat(("Ada", "how's bron?"), ("Bo", "bron says hi"), ("Ada", "bronnie is a star"),
                                ("Bo", "bron? yes"))))
     assert frozenset(("bron", "bronnie")) in found
+
+
+@engine_free
+def test_a_person_described_then_named_in_one_message():
+    found = pairs(suggest(chat(("Ada", "the radio guy has a name, it's daniel berg"), ("Bo", "daniel berg! nice"),
+                               ("Ada", "the tall woman from the bakery. her name is orla"), ("Bo", "orla says hi"),
+                               ("Ada", "the shy one met jo, her name is ines"), ("Bo", "ines and jo"))))
+    assert {frozenset(("the radio guy", "daniel berg")), frozenset(("the tall woman", "orla"))} <= found
+    assert frozenset(("the shy one", "ines")) not in found  # another name between: whose name is unclear

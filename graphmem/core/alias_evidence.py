@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._alias_chat import Chat, Message, nickname_table, read_chat
+from ._alias_named import evidence_described
 from ._alias_rules import (
     Evidence,
     ambiguous_names,
@@ -110,6 +111,11 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
     evidence_called(chat, evidence, pair, ambiguous)
+
+    def described(x: str, y: str, weight: float, reason: str, episodes: list[str]) -> None:
+        evidence[pair(x, y)].add(weight, reason, episodes)
+
+    evidence_described(chat, described)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
