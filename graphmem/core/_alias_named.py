@@ -41,7 +41,7 @@ def evidence_described(chat: Chat, add: Callable[[str, str, float, str, list[str
                 start = k + len(cue)
                 names = [n for n in chat.mentions if n.split() == [w.key for w in ts[start:start + len(n.split())]]]
                 between = {n for n, spots in chat.mentions.items() for m2, s, _ in spots
-                           if m2 == m and head < s < k}
+                           if m2 == m and head < s < k and n != "name"}  # "has a name, it's ..."
                 if names and not between:
                     name = max(names, key=len)
                     add(description, name, 0.7, f"{description} is named {name}", [chat.messages[m].id])
