@@ -325,3 +325,12 @@ def test_a_person_described_then_named_in_one_message():
                                ("Ada", "the shy one met jo, her name is ines"), ("Bo", "ines and jo"))))
     assert {frozenset(("the radio guy", "daniel berg")), frozenset(("the tall woman", "orla"))} <= found
     assert frozenset(("the shy one", "ines")) not in found  # another name between: whose name is unclear
+
+
+@engine_free
+def test_a_surname_alone_must_stand_where_names_go():
+    lines = chat(("Ada", "i met tim lund. tim! sank in the mud"), ("Bo", "poor tim. sank how"),
+                 ("Ada", "tim sank up to his knees. jo sank too"), ("Bo", "yeah, lund. he's fine"))
+    found = pairs(suggest(lines))
+    assert frozenset(("sank", "tim sank")) not in found
+    assert frozenset(("lund", "tim lund")) in found

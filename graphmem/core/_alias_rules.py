@@ -149,7 +149,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
             return 0.6, f"{b} is {a} with more of the name"
-        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS:
+        # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS and (
+                a in chat.sure or a in chat.named or _said_alone(chat, a)):
             return 0.6, f"{a} is the surname of {b}"
         if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
@@ -168,6 +170,12 @@ def _clipped(short: str, name: str, chat: Chat) -> bool:
     stem = short[:-1]
     return short[-1:] in ("s", "z") and len(stem) >= 2 and name.startswith(stem) and len(name) >= len(stem) + 2 \
         and not name.startswith(short) and stem not in chat.mentions
+
+
+def _said_alone(chat: Chat, name: str) -> bool:
+    """Whether a word stands as a clause of its own somewhere, as an answer does: "yeah, lindqvist."."""
+    return any(0 <= s and chat.tokens[m][s].end in CLOSING and (s == 0 or chat.tokens[m][s - 1].end in CLOSING)
+               for m, s, _ in chat.mentions.get(name, []))
 
 
 def _prefix_of_two(short: str, chat: Chat, nick: dict[str, frozenset[str]]) -> bool:
