@@ -334,3 +334,14 @@ def test_a_surname_alone_must_stand_where_names_go():
     found = pairs(suggest(lines))
     assert frozenset(("sank", "tim sank")) not in found
     assert frozenset(("lund", "tim lund")) in found
+
+
+DEV = Path(__file__).parent / "data" / "aliases" / "dev"
+
+
+def test_the_dev_chats_keep_their_precision_and_recall():
+    """The whole dev set (a1-a8), scored as `graphmem eval aliases tests/data/aliases/dev`: a
+    change that loses precision or recall here fails (figures in docs/aliases.md, less a margin)."""
+    overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
+    assert overall.precision >= 0.96, overall.as_json()
+    assert overall.recall >= 0.37, overall.as_json()
