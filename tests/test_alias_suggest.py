@@ -345,3 +345,13 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.96, overall.as_json()
     assert overall.recall >= 0.37, overall.as_json()
+
+
+@engine_free
+def test_a_name_given_is_a_first_name_and_a_word_after_a_pronoun_is_a_verb():
+    lines = chat(("Ada", "the new neighbour? her name is ngaio. ngaio tamatea."), ("Bo", "tamatea! nice"),
+                 ("Ada", "tom swam home. she swam too, and who swam after"),
+                 ("Bo", "tom swam? how far"), ("Ada", "tom swam with him"))
+    found = pairs(suggest(lines))
+    assert {frozenset(("ngaio", "ngaio tamatea")), frozenset(("tamatea", "ngaio tamatea"))} <= found
+    assert not any("swam" in " ".join(pair) for pair in found)

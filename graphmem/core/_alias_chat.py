@@ -284,7 +284,15 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
              if t.text[:1].isupper() and not t.text.isupper() and t.key not in FUNCTION and t.key not in TITLES}
     sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
+    # a word given as someone's name is a first name, whatever the nickname data knows: "his name is hemi"
+    introduced = {t.key for ts in tokens for a, b, t in zip(ts, ts[1:], ts[2:])
+                  if not a.end and not b.end and a.key == "name" and b.key == "is" and name_like(t.key)}
+    introduced |= {t.key for ts in tokens for a, t in zip(ts, ts[1:])
+                   if not a.end and a.whole in ("name's", "called", "named") and name_like(t.key)}
     named = sure | {key for key in _in_name_slots(tokens, loosely=True) if name_like(key) and not common_noun(key)}
+    firsts = given | introduced
+    # a word after a subject pronoun is a verb, never a surname: "who drove him in", so not "nikau drove"
+    verbs = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if not prev.end and prev.key in _SUBJECTS}
     modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
     bigram_ends: dict[tuple[str, str], set[str]] = defaultdict(set)
     for ts in tokens:
@@ -308,10 +316,10 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
             elif t.key in TITLES and name_like(nxt.key):
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
-            elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
+            elif _first_name(t.key, firsts, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
                     and not lowered(i, nxt) \
                     and not common_noun(nxt.key) \
-                    and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
+                    and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts, verbs):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
             if name_like(t.key) and nxt.key in HEADS and (t.key in sure or t.text[:1].isupper()):
                 stop = j + 2
@@ -421,16 +429,19 @@ _MODIFIERS = frozenset("other big little less more new old good bad great fun no
 #: Endings of abstract nouns, never of a surname: "tell gwen congratulations" names no one.
 _NOUN_ENDINGS = ("tion", "tions", "ment", "ments", "ness")
 
+#: Pronouns a verb follows.
+_SUBJECTS = frozenset("i you he she we they who it".split())
+
 _AFTER_NAME = frozenset("is was has had being been called said says would will can could".split())
 
 
 def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str] | set[str],
-             counts: Counter[str]) -> bool:
+             counts: Counter[str], verbs: set[str] | frozenset[str] = frozenset()) -> bool:
     """Whether ``word`` after a first name is a surname: not a common word or a first name, and
     the two words stand as a name somewhere: before punctuation or a verb ("sam patel.", "dan
     whitaker has"), or the word is a name alone elsewhere too ("keller")."""
     key = word.key
-    if key in FUNCTION or key in given or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
+    if key in FUNCTION or key in given or key in verbs or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
             len(key) > 5 and key.endswith(("ed", "ing") + _NOUN_ENDINGS)):
         return False
     if word.text.isupper() and len(word.text) > 1:  # shouted: "DAN QUIT"

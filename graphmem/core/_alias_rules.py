@@ -172,10 +172,20 @@ def _clipped(short: str, name: str, chat: Chat) -> bool:
         and not name.startswith(short) and stem not in chat.mentions
 
 
+#: Words after a name that make it the subject: "hughes never decides", "keller says".
+_SUBJECT_OF = SAYING | frozenset("is was has had will would can could never always just still also".split())
+
+
 def _said_alone(chat: Chat, name: str) -> bool:
-    """Whether a word stands as a clause of its own somewhere, as an answer does: "yeah, lindqvist."."""
-    return any(0 <= s and chat.tokens[m][s].end in CLOSING and (s == 0 or chat.tokens[m][s - 1].end in CLOSING)
-               for m, s, _ in chat.mentions.get(name, []))
+    """Whether a word stands as a clause of its own, as an answer does ("yeah, lindqvist."), or
+    opens a sentence as the subject of what follows ("bob hughes. hughes never decides")."""
+    for m, s, _ in chat.mentions.get(name, []):
+        ts = chat.tokens[m]
+        if s < 0 or (s > 0 and ts[s - 1].end not in CLOSING):
+            continue
+        if ts[s].end in CLOSING or (not ts[s].end and s + 1 < len(ts) and ts[s + 1].key in _SUBJECT_OF):
+            return True
+    return False
 
 
 def _prefix_of_two(short: str, chat: Chat, nick: dict[str, frozenset[str]]) -> bool:
