@@ -18,8 +18,9 @@ __all__ = ["evidence_described"]
 #: Nouns that end a description of a person: "the walking man", "the bristol one".
 PERSON_HEADS = frozenset("guy man woman girl boy lady one bloke lad fella chap kid".split())
 
-#: What a description is said to be called just before the name: "his name is", "is called", "named".
-_NAMING = (("name", "is"), ("name's",), ("called",), ("named",), ("it's",))
+#: What a description is said to be called just before the name: "his name is", "is called", "named"
+#: (not "called" alone: "the old man called jo" rang her).
+_NAMING = (("name", "is"), ("name's",), ("is", "called"), ("was", "called"), ("named",), ("it's",))
 
 
 def evidence_described(chat: Chat, add: Callable[[str, str, float, str, list[str]], None]) -> None:

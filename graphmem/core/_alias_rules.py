@@ -125,7 +125,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
-        if _clipped(a, b, chat) and not _prefix_of_two(a[:-1], chat, nick):
+        if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
+            # a stem of three letters at least: "des" is no clipped "dean"
             return 0.6, f"{a} is a clipped form of {b}"
         if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
             return 0.6, f"{a} is a pet form of {b}"
