@@ -349,7 +349,7 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     change that loses precision or recall here fails (figures in docs/aliases.md, less a margin)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.96, overall.as_json()
-    assert overall.recall >= 0.37, overall.as_json()
+    assert overall.recall >= 0.38, overall.as_json()
 
 
 @engine_free

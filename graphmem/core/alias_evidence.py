@@ -22,7 +22,7 @@ names; what counts as evidence:
   short form of a speaker's name used only by the other speaker ("han", "ol", "caz"), a name
   someone "calls him" joined to the one name of its initial said around it ("vignesh ...
   everyone calls him vicky"), a person described and named in one message ("the walking man.
-  his name is hemi"), a name clipped with -s or -z ("debs", "ows").
+  his name is hemi"), a name clipped with -s or -z ("debs", "lows").
 
 Precision comes first, so evidence *against* a pair removes it:
 
