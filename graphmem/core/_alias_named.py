@@ -16,7 +16,7 @@ from ._alias_chat import Chat
 __all__ = ["evidence_described"]
 
 #: Nouns that end a description of a person: "the walking man", "the bristol one".
-PERSON_HEADS = frozenset("guy man woman girl boy lady one bloke lad fella chap kid".split())
+_PERSON_HEADS = frozenset("guy man woman girl boy lady one bloke lad fella chap kid".split())
 
 #: What a description is said to be called just before the name: "his name is", "is called", "named"
 #: (not "called" alone: "the old man called jo" rang her).
@@ -25,12 +25,17 @@ _NAMING = (("name", "is"), ("name's",), ("is", "called"), ("was", "called"), ("n
 
 def evidence_described(chat: Chat, add: Callable[[str, str, float, str, list[str]], None]) -> None:
     """Pair each described person with the name given to them in the same message."""
+    starts: dict[tuple[int, int], list[str]] = {}  # (message, start) -> the names that begin there
+    for key, spots in chat.mentions.items():
+        for m, s, _ in spots:
+            if s >= 0:
+                starts.setdefault((m, s), []).append(key)
     for m, ts in enumerate(chat.tokens):
         keys = [t.whole for t in ts]
         for j, t in enumerate(ts):
             if t.key != "the":
                 continue
-            head = next((k for k in (j + 2, j + 3) if k < len(ts) and ts[k].key in PERSON_HEADS
+            head = next((k for k in (j + 2, j + 3) if k < len(ts) and ts[k].key in _PERSON_HEADS
                          and not ts[j].end and all(not w.end and w.key != "the" for w in ts[j + 1:k])), None)
             if head is None:
                 continue
@@ -40,9 +45,9 @@ def evidence_described(chat: Chat, add: Callable[[str, str, float, str, list[str
                 if cue is None:
                     continue
                 start = k + len(cue)
-                names = [n for n in chat.mentions if n.split() == [w.key for w in ts[start:start + len(n.split())]]]
-                between = {n for n, spots in chat.mentions.items() for m2, s, _ in spots
-                           if m2 == m and head < s < k and n != "name"}  # "has a name, it's ..."
+                names = starts.get((m, start), [])
+                between = {n for s in range(head + 1, k) for n in starts.get((m, s), [])
+                           if n != "name"}  # "has a name, it's ..."
                 if names and not between:
                     name = max(names, key=len)
                     add(description, name, 0.7, f"{description} is named {name}", [chat.messages[m].id])

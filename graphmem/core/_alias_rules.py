@@ -323,7 +323,7 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
                                                    called[:3])
 
 
-#: Words between a caller and "calls him": "gran still calls him", "big dave has already started calling him".
+#: The forms of "call" before "him" or "her" that give a name: "everyone calls him rory".
 _CALLING = frozenset("call calls called calling".split())
 
 
@@ -333,10 +333,16 @@ def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair:
     then "everyone calls him rory"): the one name of a person, with the same first letter, said
     before it in the message (not the caller, just before "calls"), else after it, else in the
     message before."""
+    in_message: dict[int, list[tuple[str, int, int]]] = defaultdict(list)
+    for key, spots in chat.mentions.items():
+        for m, s, e in spots:
+            if s >= 0:
+                in_message[m].append((key, s, e))
+
     def names_in(m: int, lo: int, hi: int) -> set[str]:
         ts = chat.tokens[m]
-        return {key for key, spots in chat.mentions.items() for m2, s, e in spots
-                if m2 == m and lo <= s and e <= hi and not (s and ts[s - 1].key in PLACE_PREPOSITIONS)
+        return {key for key, s, e in in_message.get(m, ())
+                if lo <= s and e <= hi and not (s and ts[s - 1].key in PLACE_PREPOSITIONS)
                 and not (e < len(ts) and ts[e].key in SAYING)}  # "gwen says if she calls him": the caller
 
     words = {t.key for ts in chat.tokens for t in ts}  # "meetings" beside "meeting": a plural, no name
@@ -344,7 +350,7 @@ def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair:
         for j in range(len(ts) - 2):
             if ts[j].key not in _CALLING or ts[j].end or ts[j + 1].key not in ("him", "her") or ts[j + 1].end:
                 continue
-            called = [k for k in chat.mentions if k.split() == [t.key for t in ts[j + 2: j + 2 + len(k.split())]]]
+            called = [k for k, s, e in in_message.get(m, ()) if s == j + 2]
             if not called:
                 continue
             x = max(called, key=len)
