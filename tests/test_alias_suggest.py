@@ -256,3 +256,107 @@ def test_a_name_put_right_in_the_next_message_initials_and_hyphens():
                                ("Bo", "my boss jean-philippe says hi"), ("Ada", "jp is a sweetheart"))))
     assert {frozenset(("mieka", "mieke")), frozenset(("dr k", "dr kowalczyk")),
             frozenset(("jp", "jean-philippe"))} <= found
+
+
+@engine_free
+def test_asking_which_one_a_name_means_makes_it_two():
+    found = pairs(suggest(chat(("Ada", "uncle bert fell off his bike"), ("Bo", "which bert? old bert or young bert"),
+                               ("Ada", "bert the younger. uncle bert is fine"))))
+    assert frozenset(("bert", "uncle bert")) not in found
+    assert frozenset(("bert", "uncle bert")) in pairs(suggest(chat(("Ada", "uncle bert fell off his bike"),
+                                                                   ("Bo", "bert? is he ok"))))
+
+
+@engine_free
+def test_plurals_descriptions_and_abstract_nouns_are_no_other_name():
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    weekdays = read_chat(CAPITALISED + chat(("Ada", "see you Monday, Greta"), ("Bo", "Mondays are slow")), [])
+    assert evidence_from_names("monday", "mondays", nickname_table()[0], weekdays) is None
+    described = CAPITALISED + chat(("Bo", 'everyone calls him "the acme guy"'))
+    assert frozenset(("the acme", "the acme guy")) not in pairs(suggest(described, ["the acme"]))
+    found = pairs(suggest(chat(("Ada", "tell meg congratulations. and tell tom"), ("Bo", "meg is thrilled"),
+                               ("Ada", "congratulations to meg and tom"))))
+    assert frozenset(("meg", "meg congratulations")) not in found
+
+
+@engine_free
+def test_a_name_clipped_with_s_or_z_is_a_pet_form():
+    lines = chat(("Gareth", "tamsin and yusuf are coming sunday"), ("Wen", "gaz. are tams and yusuf bringing the dog"),
+                 ("Gareth", "tamsin says yes"), ("Wen", "oh gaz, tams is a gem"))
+    found = pairs(suggest(lines))
+    assert {frozenset(("tams", "tamsin")), frozenset(("gaz", "gareth"))} <= found
+    plural = pairs(suggest(chat(("Ada", "tam and tamsin came"), ("Bo", "two tams, what a day"),
+                                ("Ada", "tam says tamsin is fine"))))
+    assert frozenset(("tams", "tamsin")) not in plural
+    short = pairs(suggest(chat(("Ada", "how is des?"), ("Bo", "des says hi"), ("Ada", "and dean?"),
+                               ("Bo", "dean says hi"))))
+    assert frozenset(("des", "dean")) not in short  # a stem of two letters begins too many names
+
+
+@engine_free
+def test_a_name_someone_calls_him_by_is_his():
+    found = pairs(suggest(chat(("Ada", "who is she marrying?"),
+                               ("Bo", "teodor. he's from leeds. everyone calls him teddo"),
+                               ("Ada", "teodor says hi"),
+                               ("Bo", "how's bartholomew?"), ("Ada", "fine. gran still calls him bodge"),
+                               ("Bo", "gran says teodor and bartholomew look alike"))))
+    assert frozenset(("teodor", "teddo")) in found
+    assert frozenset(("gran", "bodge")) not in found and frozenset(("leeds", "teddo")) not in found
+
+
+@engine_free
+def test_the_words_of_one_full_name_are_not_set_apart():
+    lines = CAPITALISED + chat(("Ada", "Marguerite Oyelaran wrote to me. Oyelaran is retiring"),
+                               ("Bo", "Oyelaran? good for her. say hi to Marguerite"))
+    found = pairs(suggest(lines))
+    assert {frozenset(("oyelaran", "marguerite oyelaran")), frozenset(("marguerite", "marguerite oyelaran"))} <= found
+
+
+@engine_free
+def test_a_pet_form_in_ie_of_a_plain_name_needs_only_to_stand_where_names_go():
+    found = pairs(suggest(chat(("Ada", "how's bron?"), ("Bo", "bron says hi"), ("Ada", "bronnie is a star"),
+                               ("Bo", "bron? yes"))))
+    assert frozenset(("bron", "bronnie")) in found
+
+
+@engine_free
+def test_a_person_described_then_named_in_one_message():
+    found = pairs(suggest(chat(("Ada", "the radio guy has a name, it's daniel berg"), ("Bo", "daniel berg! nice"),
+                               ("Ada", "the tall woman from the bakery. her name is orla"), ("Bo", "orla says hi"),
+                               ("Ada", "the shy one met jo, her name is ines"), ("Bo", "ines and jo"))))
+    assert {frozenset(("the radio guy", "daniel berg")), frozenset(("the tall woman", "orla"))} <= found
+    assert frozenset(("the shy one", "ines")) not in found  # another name between: whose name is unclear
+    rang = pairs(suggest(chat(("Ada", "the old man called jo last night"), ("Bo", "jo says he's lonely"))))
+    assert frozenset(("the old man", "jo")) not in rang
+
+
+@engine_free
+def test_a_surname_alone_must_stand_where_names_go():
+    lines = chat(("Ada", "i met tim lund. tim! sank in the mud"), ("Bo", "poor tim. sank how"),
+                 ("Ada", "tim sank up to his knees. jo sank too"), ("Bo", "yeah, lund. he's fine"))
+    found = pairs(suggest(lines))
+    assert frozenset(("sank", "tim sank")) not in found
+    assert frozenset(("lund", "tim lund")) in found
+
+
+DEV = Path(__file__).parent / "data" / "aliases" / "dev"
+
+
+def test_the_dev_chats_keep_their_precision_and_recall():
+    """The whole dev set (a1-a8), scored as `graphmem eval aliases tests/data/aliases/dev`: a
+    change that loses precision or recall here fails (figures in docs/aliases.md, less a margin)."""
+    overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
+    assert overall.precision >= 0.96, overall.as_json()
+    assert overall.recall >= 0.38, overall.as_json()
+
+
+@engine_free
+def test_a_name_given_is_a_first_name_and_a_word_after_a_pronoun_is_a_verb():
+    lines = chat(("Ada", "the new neighbour? her name is ngaio. ngaio tamatea."), ("Bo", "tamatea! nice"),
+                 ("Ada", "tom swam home. she swam too, and who swam after"),
+                 ("Bo", "tom swam? how far"), ("Ada", "tom swam with him"))
+    found = pairs(suggest(lines))
+    assert {frozenset(("ngaio", "ngaio tamatea")), frozenset(("tamatea", "ngaio tamatea"))} <= found
+    assert not any("swam" in " ".join(pair) for pair in found)

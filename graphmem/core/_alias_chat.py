@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-__all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "RELATION_WORDS", "TITLES", "Chat",
-           "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
+__all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS", "SAYING", "TITLES",
+           "Chat", "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ grandpa granny grandad granddad
 _LETTER_WORDS = frozenset("a i u o x y".split())
 
 #: Words after which a name is a place: "in porto", "from madrid".
-_PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
+PLACE_PREPOSITIONS = frozenset("in from to at near visit visiting leaving".split())
 
 #: Words before a noun that make it a common noun, not a name ("the bank", "a barista").
 _DETERMINERS = frozenset("a an the this these those some any every each another".split())
@@ -85,7 +85,7 @@ _DETERMINERS = frozenset("a an the this these those some any every each another"
 _POSSESSIVES = frozenset("my your his her our their its".split())
 
 #: Verbs whose subject is a person: "rory says", "mieke texted".
-_SAYING = frozenset("""
+SAYING = frozenset("""
 says said asks asked tells told texts texted rang rings phoned messaged replied replies calls called laughed
 cried thinks thought knows knew loves loved hates hated misses missed wants wanted sends sent
 """.split())
@@ -280,11 +280,19 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
 
     sure = set(given) | known_keys | {
         t.key for ts in tokens for prev, t in zip(ts, ts[1:])
-        if not prev.end and (prev.key in _PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES)}
+        if not prev.end and (prev.key in PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES)}
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
              if t.text[:1].isupper() and not t.text.isupper() and t.key not in FUNCTION and t.key not in TITLES}
     sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
+    # a word given as someone's name is a first name, whatever the nickname data knows: "his name is hemi"
+    introduced = {t.key for ts in tokens for a, b, t in zip(ts, ts[1:], ts[2:])
+                  if not a.end and not b.end and a.key == "name" and b.key == "is" and name_like(t.key)}
+    introduced |= {t.key for ts in tokens for a, t in zip(ts, ts[1:])
+                   if not a.end and a.whole in ("name's", "called", "named") and name_like(t.key)}
     named = sure | {key for key in _in_name_slots(tokens, loosely=True) if name_like(key) and not common_noun(key)}
+    firsts = given | introduced
+    # a word after a subject pronoun is a verb, never a surname: "who drove him in", so not "nikau drove"
+    verbs = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if not prev.end and prev.key in _SUBJECTS}
     modified = {t.key for ts in tokens for prev, t in zip(ts, ts[1:]) if prev.key in _MODIFIERS}
     bigram_ends: dict[tuple[str, str], set[str]] = defaultdict(set)
     for ts in tokens:
@@ -308,10 +316,10 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
             elif t.key in TITLES and name_like(nxt.key):
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
-            elif _first_name(t.key, given, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
+            elif _first_name(t.key, firsts, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
                     and not lowered(i, nxt) \
                     and not common_noun(nxt.key) \
-                    and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts):
+                    and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts, verbs):
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
             if name_like(t.key) and nxt.key in HEADS and (t.key in sure or t.text[:1].isupper()):
                 stop = j + 2
@@ -369,7 +377,7 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
         for j, t in enumerate(ts):
             prev = ts[j - 1] if j else None
             nxt = ts[j + 1] if j + 1 < len(ts) else None
-            if nxt is not None and not t.end and nxt.key in _SAYING and (prev is None or prev.key not in _DETERMINERS):
+            if nxt is not None and not t.end and nxt.key in SAYING and (prev is None or prev.key not in _DETERMINERS):
                 found.add(t.key)
             if prev is not None and not prev.end and (prev.whole in ("how's", "hows") or (
                     j == 1 and prev.key in _GREETINGS)):
@@ -418,17 +426,23 @@ def _first_name(key: str, given: Iterable[str], known: Iterable[str], used: Iter
 #: Words before a common noun ("big news", "other news"): a word after one is no surname.
 _MODIFIERS = frozenset("other big little less more new old good bad great fun no".split())
 
+#: Endings of abstract nouns, never of a surname: "tell gwen congratulations" names no one.
+_NOUN_ENDINGS = ("tion", "tions", "ment", "ments", "ness")
+
+#: Pronouns a verb follows.
+_SUBJECTS = frozenset("i you he she we they who it".split())
+
 _AFTER_NAME = frozenset("is was has had being been called said says would will can could".split())
 
 
 def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str] | set[str],
-             counts: Counter[str]) -> bool:
+             counts: Counter[str], verbs: set[str] | frozenset[str] = frozenset()) -> bool:
     """Whether ``word`` after a first name is a surname: not a common word or a first name, and
     the two words stand as a name somewhere: before punctuation or a verb ("sam patel.", "dan
     whitaker has"), or the word is a name alone elsewhere too ("keller")."""
     key = word.key
-    if key in FUNCTION or key in given or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
-            len(key) > 5 and key.endswith(("ed", "ing"))):
+    if key in FUNCTION or key in given or key in verbs or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
+            len(key) > 5 and key.endswith(("ed", "ing") + _NOUN_ENDINGS)):
         return False
     if word.text.isupper() and len(word.text) > 1:  # shouted: "DAN QUIT"
         return bool(ends - {""}) and counts[key] > 1

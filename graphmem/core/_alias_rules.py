@@ -20,7 +20,9 @@ from ._alias_chat import (
     CONNECTORS,
     FUNCTION,
     HEADS,
+    PLACE_PREPOSITIONS,
     RELATION_WORDS,
+    SAYING,
     TITLES,
     Chat,
     name_key,
@@ -28,7 +30,7 @@ from ._alias_chat import (
     unstretched,
 )
 
-__all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed",
+__all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
            "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage"]
 
 # -- words the rules alone use ---------------------------------------------------------------
@@ -38,6 +40,9 @@ _SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
 #: Relation words that may name one person at once (a boyfriend who becomes a husband).
 _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife", "ex"}),
                frozenset({"friend", "coworker", "roommate", "neighbour"})]
+
+#: Nouns that make a name a description of someone by it: "the intel guy" is not Intel.
+_PERSON_NOUNS = frozenset("guy guys man men woman women one ones lady girl boy kid lot crowd folk folks people".split())
 
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
 
@@ -102,12 +107,16 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.6, f"{b} is {a} with more of the name"
         return None
     if len(wa) == 1 and len(wb) == 1:
+        if b == a + "s" or a == b + "s":
+            return None  # a plural is the same word, not another name: "tuesday" and "tuesdays"
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
         base = _diminutive_base(a)
         if b.startswith(a) and _prefix_of_two(a, chat, nick):
             return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
-        if b not in chat.sure or not (a in chat.sure or a in chat.named):
+        pet = _diminutive_base(b)  # a pet form in -ie or -y of a plain name: "gwennie" of "gwen", "annie" of "anna"
+        if not ((b in chat.sure and (a in chat.sure or a in chat.named)) or (
+                a in chat.sure and b in chat.named and pet != b and a.startswith(pet))):
             # not both plainly names ("well" and "wellington", "super" and "supervisor"): a spelling
             # only, for a correction to confirm ("melany. melanie.")
             if (a in chat.sure or b in chat.sure) and min(len(a), len(b)) >= 5 and a[:4] == b[:4] and (
@@ -116,6 +125,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
+        if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
+            # a stem of three letters at least: "des" is no clipped "dean"
+            return 0.6, f"{a} is a clipped form of {b}"
         if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
             return 0.6, f"{a} is a pet form of {b}"
         if base != a and len(base) >= 3 and _diminutive_base(b) == base:
@@ -136,9 +148,11 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
-        if wb[0] == a:
+        if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
             return 0.6, f"{b} is {a} with more of the name"
-        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS:
+        # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS and (
+                a in chat.sure or a in chat.named or _said_alone(chat, a)):
             return 0.6, f"{a} is the surname of {b}"
         if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
@@ -146,9 +160,33 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
             and len(wb[-1]) > 2:
         return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
-    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa:
+    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _clipped(short: str, name: str, chat: Chat) -> bool:
+    """Whether ``short`` is the start of ``name`` with -s or -z put on, a pet form English makes
+    of many a name ("jules" of juliet, "baz" of barry); not the plural of a name the chat uses."""
+    stem = short[:-1]
+    return short[-1:] in ("s", "z") and len(stem) >= 2 and name.startswith(stem) and len(name) >= len(stem) + 2 \
+        and not name.startswith(short) and stem not in chat.mentions
+
+
+#: Words after a name that make it the subject: "hughes never decides", "keller says".
+_SUBJECT_OF = SAYING | frozenset("is was has had will would can could never always just still also".split())
+
+
+def _said_alone(chat: Chat, name: str) -> bool:
+    """Whether a word stands as a clause of its own, as an answer does ("yeah, lindqvist."), or
+    opens a sentence as the subject of what follows ("bob hughes. hughes never decides")."""
+    for m, s, _ in chat.mentions.get(name, []):
+        ts = chat.tokens[m]
+        if s < 0 or (s > 0 and ts[s - 1].end not in CLOSING):
+            continue
+        if ts[s].end in CLOSING or (not ts[s].end and s + 1 < len(ts) and ts[s + 1].key in _SUBJECT_OF):
+            return True
+    return False
 
 
 def _prefix_of_two(short: str, chat: Chat, nick: dict[str, frozenset[str]]) -> bool:
@@ -272,7 +310,8 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
     ol.", "han i wouldn't miss it")."""
     for speaker in chat.speakers:
         for short, spots in chat.mentions.items():
-            if " " in short or short == speaker or not speaker.startswith(short) or len(short) < 2:
+            if " " in short or short == speaker or len(short) < 2 or not (
+                    speaker.startswith(short) or _clipped(short, speaker, chat)):
                 continue
             users = {chat.speaker(m) for m, _, _ in spots}
             if not users or speaker in users:
@@ -284,9 +323,63 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
                                                    called[:3])
 
 
+#: The forms of "call" before "him" or "her" that give a name: "everyone calls him rory".
+_CALLING = frozenset("call calls called calling".split())
+
+
+def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
+                    ambiguous: set[str]) -> None:
+    """A name someone "calls him" or "calls her" ("vignesh ... everyone calls him vicky", "ruaridh"
+    then "everyone calls him rory"): the one name of a person, with the same first letter, said
+    before it in the message (not the caller, just before "calls"), else after it, else in the
+    message before."""
+    in_message: dict[int, list[tuple[str, int, int]]] = defaultdict(list)
+    for key, spots in chat.mentions.items():
+        for m, s, e in spots:
+            if s >= 0:
+                in_message[m].append((key, s, e))
+
+    def names_in(m: int, lo: int, hi: int) -> set[str]:
+        ts = chat.tokens[m]
+        return {key for key, s, e in in_message.get(m, ())
+                if lo <= s and e <= hi and not (s and ts[s - 1].key in PLACE_PREPOSITIONS)
+                and not (e < len(ts) and ts[e].key in SAYING)}  # "gwen says if she calls him": the caller
+
+    words = {t.key for ts in chat.tokens for t in ts}  # "meetings" beside "meeting": a plural, no name
+    for m, ts in enumerate(chat.tokens):
+        for j in range(len(ts) - 2):
+            if ts[j].key not in _CALLING or ts[j].end or ts[j + 1].key not in ("him", "her") or ts[j + 1].end:
+                continue
+            called = [k for k, s, e in in_message.get(m, ()) if s == j + 2]
+            if not called:
+                continue
+            x = max(called, key=len)
+            stop = j + 2 + len(x.split())
+            if x in ambiguous or x in chat.speakers:
+                continue
+
+            def fits(name: str, x: str = x) -> bool:
+                answered = any(s == 0 and chat.tokens[k][0].end in CLOSING for k, s, _ in chat.mentions[name])
+                return name != x and name[0] == x[0] and (name in chat.sure or answered) \
+                    and name not in ambiguous and name not in chat.speakers \
+                    and not (name.endswith("s") and name[:-1] in words) and x not in name.split() \
+                    and name not in x.split()
+
+            for found in (names_in(m, 0, max(j - 3, 0)), names_in(m, stop, len(ts)),
+                          names_in(m - 1, 0, len(chat.tokens[m - 1])) if m else set()):
+                whom = {n for n in found if fits(n)}
+                if len(whom) == 1:
+                    name = whom.pop()
+                    evidence[pair(name, x)].add(0.6, f"{name} is called {x}",
+                                                [chat.messages[k].id for k in (m - 1, m) if k >= 0])
+                if whom:
+                    break
+
+
 def ambiguous_names(chat: Chat) -> set[str]:
-    """Names the chat says stand for two: "two toms", "the other tom", "different sams", "my sam"
-    beside "your sam", "sam from work", and a name slipped for another person and corrected."""
+    """Names the chat says stand for two: "two toms", "the other tom", "different sams", "which
+    tom", "my sam" beside "your sam", "sam from work", and a name slipped for another person and
+    corrected."""
     found: set[str] = set()
     possessed: dict[str, set[str]] = defaultdict(set)
     for ts in chat.tokens:
@@ -297,6 +390,9 @@ def ambiguous_names(chat: Chat) -> set[str]:
             if singular in chat.mentions and prev in ("two", "different", "both", "three", "many"):
                 found.add(singular)
             if t.key in chat.mentions and prev in ("other", "another") and j >= 1:
+                found.add(t.key)
+            # "which dave?": asking which one means the name stands for more than one
+            if t.key in chat.mentions and prev == "which" and not ts[j - 1].end:
                 found.add(t.key)
             if t.key in chat.mentions and j and not ts[j - 1].end and (
                     prev in ("my", "your", "our") or (ts[j - 1].whole != prev and prev in chat.mentions)):
@@ -353,8 +449,11 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
         ts = chat.tokens[m]
         stops = list(accumulate((t.end in (".", "!", "?") for t in ts), initial=0))  # sentence ends before each token
         groups = _by_name(found)
+        spans = [(s, e) for key, s, e in found if e - s > 1]
         for a, sa, ea in found:
             for b, sb, eb in (spot for name, spots in groups if a < name for spot in spots):
+                if any(s <= min(sa, sb) and max(ea, eb) <= e for s, e in spans):
+                    continue  # two words of one full name ("michael" and "brennan" of "michael brennan")
                 if (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
                     first_end = min(ea, eb) - 1
                     if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:

@@ -19,7 +19,10 @@ names; what counts as evidence:
   next message ("mieka ..." then "mieke sorry"), both names given
   to one person ("the staff call her margaret but ... call her peggy", "the bristol one is
   called marcus"), the same relation word before both ("my cousin lucas", "cousin luke"), a
-  short form of a speaker's name used only by the other speaker ("han", "ol").
+  short form of a speaker's name used only by the other speaker ("han", "ol", "caz"), a name
+  someone "calls him" joined to the one name of its initial said around it ("vignesh ...
+  everyone calls him vicky"), a person described and named in one message ("the walking man.
+  his name is hemi"), a name clipped with -s or -z ("debs", "lows").
 
 Precision comes first, so evidence *against* a pair removes it:
 
@@ -28,8 +31,8 @@ Precision comes first, so evidence *against* a pair removes it:
 - a name said to be some other relation of the same person ("my boss dan", "my brother
   danny"), and a speaker naming someone else (Hannah writing "sue" is not talking about
   herself; "your mum susan" is not the person addressed);
-- a name the chat says stands for two ("two toms", "the other tom", "different sams", "sam from
-  work", "my sam", "our shay", "max's sophie" beside a bare "sophie"), and a name slipped for
+- a name the chat says stands for two ("two toms", "the other tom", "different sams", "which
+  dave", "sam from work", "my sam", "our shay", "max's sophie" beside a bare "sophie"), and a name slipped for
   another person and corrected ("tell bob hi" / "ROB. tell ROB hi") that is also used
   elsewhere: such a name is no one's alias.
 
@@ -50,12 +53,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._alias_chat import Chat, Message, nickname_table, read_chat
+from ._alias_named import evidence_described
 from ._alias_rules import (
     Evidence,
     ambiguous_names,
     comparable_pairs,
     evidence_addressed,
     evidence_against,
+    evidence_called,
     evidence_corrected,
     evidence_from_names,
     evidence_from_usage,
@@ -108,6 +113,12 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     evidence_from_usage(chat, evidence, pair)
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
+    evidence_called(chat, evidence, pair, ambiguous)
+
+    def described(x: str, y: str, weight: float, reason: str, episodes: list[str]) -> None:
+        evidence[pair(x, y)].add(weight, reason, episodes)
+
+    evidence_described(chat, described)
     for a, b in list(evidence):
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
