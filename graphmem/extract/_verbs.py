@@ -252,7 +252,8 @@ VERBS: list[Verb] = [
           r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
           r"to|backpacked\s+(?:through|around|across|in)|(?:toured|touring)", "traveled_to",
           "event", "place"),
-    _verb(r"(?:went|go|going|goes)\s+(?:back\s+|over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
+    # not "went back to SA": where one returns is home as often as a trip
+    _verb(r"(?:went|go|going|goes)\s+(?:over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
     _verb(r"been\s+to", "traveled_to", "event", "place", done=True),
