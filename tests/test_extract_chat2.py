@@ -52,3 +52,36 @@ def test_lower_case_words_that_name_no_one(text, previous):
 def test_going_back_to_a_place_is_no_trip(text):
     # where one returns is home as often as a trip
     assert facts(text, asked("how's Tom?")) == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # "still at/in X" answers a question that asks it, of whom the question is about
+    ("still at Harrow Mills. nine years now", "and you, still at Harrow Mills?",
+     [("assert", "Maya", "works_at", "Harrow Mills", None, None)]),
+    ("yeah still at the depot, still bored", "how's work?", [("assert", "Maya", "works_at", "depot", None, None)]),
+    ("still at the library. moans about it daily", "how's lucas? still at the library?",
+     [("assert", "lucas", "works_at", "library", None, None)]),
+    ("still in york. loving the new flat", "so where are you these days, still in york?",
+     [("assert", "Maya", "lives_in", "york", None, None)]),
+])
+def test_still_there_answers(text, previous, expected):
+    assert facts(text, asked(previous)) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous"), [
+    ("yeah still in derby", "how's Tom, he still at the garage?"),  # not the place asked about
+    ("still in bed lol", "you still in bed?"), ("still at home this week", "how's work?"),
+    ("still at the airport", "still at the airport?"), ("still in town", "are you still in town?"),
+    ("still at the depot", "did Tom and Ana say? still at the depot?"),  # two could be meant
+    ("still at the depot", "my sister? still at the depot?"),
+    ("still at the depot", None), ("still at the depot", "hi!"),
+])
+def test_still_there_that_states_nothing(text, previous):
+    assert facts(text, asked(previous) if previous else None) == []
+
+
+@pytest.mark.engine_free
+def test_still_there_asked_by_the_speaker_herself_states_nothing():
+    assert facts("still at the depot", Turn(speaker="Maya", text="how's work?")) == []
