@@ -85,3 +85,12 @@ def test_still_there_that_states_nothing(text, previous):
 @pytest.mark.engine_free
 def test_still_there_asked_by_the_speaker_herself_states_nothing():
     assert facts("still at the depot", Turn(speaker="Maya", text="how's work?")) == []
+
+
+@pytest.mark.engine_free
+def test_a_name_used_as_a_place_is_not_whom_she_means():
+    # "she"/"he" never means a word the chat uses as a place ("that Kilbarra", "Kilbarra in Clare")
+    assert facts("not that Kilbarra! Kilbarra in Clare. she works at the pharmacy", asked("Kilbarra??")) == []
+    assert facts("she works at the pharmacy", asked("Kilbarra?? since when does Priya live in Kilbarra")) == []
+    assert facts("she works at the pharmacy", asked("how's Priya?")) == [
+        ("assert", "Priya", "works_at", "pharmacy", None, None)]

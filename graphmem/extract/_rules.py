@@ -87,7 +87,7 @@ from ._reading import (
     with_period,
 )
 from ._sentences import split_sentences
-from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject, people_named
+from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject, one_person_named
 from ._verbs import VERBS, Verb
 
 __all__ = ["RuleExtractor"]
@@ -454,12 +454,7 @@ class RuleExtractor:
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
         "we" may mean; None when none is named, or two could be meant."""
-        named = people_named(text)
-        before = people_named(previous.text) if previous is not None else set()
-        if named is None or before is None:
-            return None
-        everyone = (named | before) - {self._speaker, self._other}
-        return next(iter(everyone)) if len(everyone) == 1 else None
+        return one_person_named(text, previous.text if previous is not None else None, self._speaker, self._other)
 
     def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:
         """Who "call me", "calls you", "calls him" names: the speaker, the other participant, or

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import is_given_name
 
-__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "people_named"]
+__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "one_person_named", "people_named"]
 
 _A = "['’]"
 
@@ -200,3 +200,17 @@ def people_named(text: str) -> set[str] | None:
         if _is_name(name) and not is_place(name) and not looks_organisational(name):
             found.add(name)
     return found
+
+
+def one_person_named(text: str, before: str | None, *not_them: str | None) -> str | None:
+    """The one person ``text`` or the turn ``before`` it names (not ``not_them``: the speaker,
+    the other participant); None when none is named, or two could be meant."""
+    named = people_named(text)
+    earlier = people_named(before) if before is not None else set()
+    if named is None or earlier is None:
+        return None
+    said = text + " " + (before or "")
+    everyone = {n for n in named | earlier if not re.search(  # "not that Ballina! Ballina in Tipp": a place
+        rf"\b(?:in|to|from|near|that|this)\s+{re.escape(n)}\b|\b{re.escape(n)}\s+in\s+(?-i:[A-Z])", said)}
+    everyone -= set(not_them)
+    return next(iter(everyone)) if len(everyone) == 1 else None
