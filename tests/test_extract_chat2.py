@@ -94,3 +94,18 @@ def test_a_name_used_as_a_place_is_not_whom_she_means():
     assert facts("she works at the pharmacy", asked("Kilbarra?? since when does Priya live in Kilbarra")) == []
     assert facts("she works at the pharmacy", asked("how's Priya?")) == [
         ("assert", "Priya", "works_at", "pharmacy", None, None)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # one comes up/down/in from home to visit
+    ("Priya drove down from Leeds to see us", [("assert", "Priya", "lives_in", "Leeds", None, None)]),
+    ("yeah Omar came up from Bristol after work", [("assert", "Omar", "lives_in", "Bristol", None, None)]),
+    ("Kofi flew in from Accra on friday", [("assert", "Kofi", "lives_in", "Accra", None, None)]),
+    # not a trip's return, a move long ago, a plan or a maybe
+    ("Omar came back from Bristol", [("assert", "Omar", "traveled_to", "Bristol", None, None)]),
+    ("Omar came over from Spain in 1990", []), ("Omar might drive down from Leeds", []),
+    ("Omar didn't come down from Leeds", []), ("Omar came down from the loft", []),
+])
+def test_coming_from_home_to_visit(text, expected):
+    assert facts(text) == expected
