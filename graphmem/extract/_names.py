@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..core._alias_chat import nickname_table
 from ._lexicon import NOT_NAMES, RELATIONS, is_place
 
 __all__ = ["is_given_name"]
@@ -34,13 +33,16 @@ rusty sally salmon sandy savanna savannah see serene sherry silence sis sly smit
 sue sully tabby teeny temperance terry than tick tiff tine tom tony valentine van vest vet victor
 viola waldo wash wen west will win wood woody zed
 """.split())
-#: Chat words and short forms the dictionary leaves out: "my nan", "a mac", "jan" (January).
-_CHAT_WORDS = frozenset("nan mac jan ola hap haps".split())
+#: Chat words and short forms the dictionary leaves out: "my nan", "a mac", "jan" (January), "the telly".
+_CHAT_WORDS = frozenset("nan mac jan ola hap haps telly dutch lolly dal aga".split())
 
 
 @cache
 def _given_names() -> frozenset[str]:
-    _related, known = nickname_table()
+    from nicknames import NickNamer
+
+    lookup = NickNamer().nickname_lookup
+    known = set(lookup) | {nick for nicks in lookup.values() for nick in nicks}
     return frozenset(name for name in known if name.isalpha() and len(name) > 2
                      and name not in _ALSO_WORDS | _CHAT_WORDS and name not in NOT_NAMES
                      and name not in RELATIONS and not is_place(name))
