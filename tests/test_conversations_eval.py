@@ -58,6 +58,20 @@ def test_extraction_on_every_dev_conversation_is_precise():
     assert overall.precision >= 0.94 and overall.recall >= 0.23, overall
 
 
+def test_extraction_on_the_alias_dev_conversations_holds():
+    """a1-a8, labelled by annotators who read only the chats and the guide, never tuned on before:
+    0.53 and 0.026 (19 found, 10 right); 0.67 and 0.048 (27 found, 18 right) since lower-case
+    names, "still at X" answers and "drove down from X"."""
+    from graphmem.evaluation import read_conversation_set, score_extraction
+    from graphmem.extract import RuleExtractor
+
+    folder = Path(__file__).parent / "data" / "aliases" / "dev"
+    files = sorted(p for p in folder.glob("a*.jsonl") if p.name.count(".") == 1)
+    overall = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar").loose["overall"]
+    assert overall.right + overall.missed >= 379
+    assert overall.precision >= 0.62 and overall.recall >= 0.044, overall
+
+
 def conversation(folder: Path, questions: list[dict] | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     rows = [("c-0001", "Ana", "2024-03-01T10:00:00Z", "we adopted a kitten on saturday, she's called Miso"),

@@ -20,6 +20,7 @@ from ._lexicon import (
     looks_educational,
     looks_organisational,
 )
+from ._names import is_given_name
 
 __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
            "lowercase_name", "people", "place_name", "proper_name", "things", "workplace"]
@@ -135,6 +136,8 @@ def people(rest: str) -> list[str]:
         if not more:
             break
         rest = rest[more.end():]
+    if not people and (word := re.match(r"([a-z][a-z'’-]+)\b(?!['’])", rest)) and is_given_name(word[1]):
+        people.append(word[1])  # "she finally dumped greg": a known given name in lower case
     return people
 
 

@@ -24,6 +24,7 @@ from datetime import datetime, timedelta, tzinfo
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
+from ._answers import still_there
 from ._chat import (
     GONE,
     activity_of_group,
@@ -86,7 +87,7 @@ from ._reading import (
     with_period,
 )
 from ._sentences import split_sentences
-from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject, people_named
+from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject, one_person_named
 from ._verbs import VERBS, Verb
 
 __all__ = ["RuleExtractor"]
@@ -105,7 +106,6 @@ def _route(verb: Verb, name: str) -> str:
     return verb.predicate
 
 
-
 def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
     return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
@@ -114,7 +114,6 @@ def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
 _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", "habit", "lesson", "race"))
-
 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
@@ -209,10 +208,12 @@ class RuleExtractor:
                         _same(fact, f) for f in facts)):
                     facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
         if previous is None or previous.speaker != self._speaker:
-            for predicate, obj in told_trip(text, previous.text if previous else None):
-                told = ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, quote=text)
+            before = previous.text if previous else None  # "how was Lisbon?" - "unreal!!"; "still at Acme?"
+            for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before)] + still_there(
+                    text, before, self._speaker, self._other):
+                told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
                 if not any(_same(told, f) for f in facts):
-                    facts.append(told)  # "how was Lisbon?" - "unreal!!"
+                    facts.append(told)
         self.pets.learn(self._speaker, self._other, text)
         note = None
         if self._unused:
@@ -453,12 +454,7 @@ class RuleExtractor:
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
         "we" may mean; None when none is named, or two could be meant."""
-        named = people_named(text)
-        before = people_named(previous.text) if previous is not None else set()
-        if named is None or before is None:
-            return None
-        everyone = (named | before) - {self._speaker, self._other}
-        return next(iter(everyone)) if len(everyone) == 1 else None
+        return one_person_named(text, previous.text if previous is not None else None, self._speaker, self._other)
 
     def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:
         """Who "call me", "calls you", "calls him" names: the speaker, the other participant, or

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
+from ._names import is_given_name
 
-__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "people_named"]
+__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "one_person_named", "people_named"]
 
 _A = "['’]"
 
@@ -75,7 +76,8 @@ _SUBJECT = re.compile(
     rf"|(?P<appos1>(?P<appos1_name>{_NAME}),\s+{_REL},)"
     rf"|(?P<appos2>{_REL},\s+(?P<appos2_name>{_NAME}),)"
     rf"|(?P<pronoun>[Hh]e|[Ss]he)"
-    rf"|(?P<bare>{_NAMES})){_AUX}\s*$")
+    rf"|(?P<bare>{_NAMES})"
+    rf"|(?P<lower>(?-i:[a-z][a-z'’-]+))){_AUX}\s*$")
 _INTERJECTION = (r"(?:just|finally|lol|so|also|oh|recently|ugh|haha|omg|well|anyway|btw|"
                  r"guess\s+what|actually|and|update|news|big\s+news|yay|welp|fyi|ok|okay|"
                  r"honestly|hey|hi|hello|wow|yes|yeah|sadly|luckily|apparently|today|officially)")
@@ -152,6 +154,10 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
                 if _is_name(name) else None
     if m["pronoun"]:
         return Subject((last_named,), None, False, aux, offset + m.start()) if last_named else None
+    if m["lower"]:
+        # "ok: lucas moved again": a known given name written in lower case, opening the clause
+        return Subject((m["lower"],), None, False, aux, offset + m.start(), bare=True) \
+            if is_given_name(m["lower"]) and _LEAD_ONLY.match(lead) else None
     names = _split_names(m["bare"])
     after_clause = bool(_AFTER_CLAUSE.search(lead)) and len(names) == 1 and bool(_IS_OR_HAS.match(aux))
     if not (_LEAD_ONLY.match(lead) or after_clause) or not all(map(_is_name, names)):
@@ -162,13 +168,19 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
 
 #: Someone named in passing, whom a later "he"/"she" may mean: "her name's Lou", "Kofi's a good
 #: lad", "Terry the builder's a legend", "Ana is…", "and Hannah?", "what about Lou though?".
-_IN_PASSING = re.compile(
-    rf"\b(?:[Hh]er|[Hh]is)\s+name(?:{_A}s|\s+is|\s+was)\s+(?P<called>{_WORD})"
-    rf"|(?:^|[.!?,;]\s+|\b(?:and|but|lol|tho|about|how{_A}?s|how\s+is)\s+)(?P<name>{_NAME})"
-    rf"(?=(?:\s+the\s+[a-z]+)?{_A}s\s+(?:a|an|the|so|really|very|got|been|not|on|in|at|off|still|such|just|"
-    rf"always|never|also|too|back|doing|going|getting|moving|working|living|started|finished|left|great|lovely|nice|"
-    rf"amazing|brilliant|fine|good|well|sound)\b"
-    rf"|\s+(?:is|was|has|had|does|did)\b|\s*(?:though|tho|then)?\s*\?)")
+def _passing(name: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:[Hh]er|[Hh]is)\s+name(?:{_A}s|\s+is|\s+was)\s+(?P<called>{_WORD})"
+        rf"|(?:^|[.!?,;]\s+|\b(?:and|but|lol|tho|about|how{_A}?s|how\s+is)\s+)(?P<name>{name})"
+        rf"(?=(?:\s+the\s+[a-z]+)?{_A}s\s+(?:a|an|the|so|really|very|got|been|not|on|in|at|off|still|such|just|"
+        rf"always|never|also|too|back|doing|going|getting|moving|working|living|started|finished|left|great|lovely|nice|"
+        rf"amazing|brilliant|fine|good|well|sound)\b"
+        rf"|\s+(?:is|was|has|had|does|did)\b|\s*(?:though|tho|then)?\s*\?)")
+
+
+_IN_PASSING = _passing(_NAME)
+#: The same in lower case ("how's danny?"), read apart so that "how is" is not taken for a name.
+_IN_PASSING_LOWER = _passing(r"(?-i:[a-z][a-z-]+)")
 #: Someone close left unnamed ("my sister", "her boss"): "she" may be them.
 _UNNAMED_RELATION = re.compile(
     rf"\b(?:my|our|his|her|their)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
@@ -181,8 +193,24 @@ def people_named(text: str) -> set[str] | None:
     if _UNNAMED_RELATION.search(text):
         return None
     found = set()
-    for m in _IN_PASSING.finditer(text):
+    for m in [*_IN_PASSING.finditer(text), *_IN_PASSING_LOWER.finditer(text)]:
         name = m["called"] or m["name"]
+        if name.islower() and not is_given_name(name):
+            continue  # "how's danny?": a lower-case word only when it is a known given name
         if _is_name(name) and not is_place(name) and not looks_organisational(name):
             found.add(name)
     return found
+
+
+def one_person_named(text: str, before: str | None, *not_them: str | None) -> str | None:
+    """The one person ``text`` or the turn ``before`` it names (not ``not_them``: the speaker,
+    the other participant); None when none is named, or two could be meant."""
+    named = people_named(text)
+    earlier = people_named(before) if before is not None else set()
+    if named is None or earlier is None:
+        return None
+    said = text + " " + (before or "")
+    everyone = {n for n in named | earlier if not re.search(  # "not that Ballina! Ballina in Tipp": a place
+        rf"\b(?:in|to|from|near|that|this)\s+{re.escape(n)}\b|\b{re.escape(n)}\s+in\s+(?-i:[A-Z])", said)}
+    everyone -= set(not_them)
+    return next(iter(everyone)) if len(everyone) == 1 else None

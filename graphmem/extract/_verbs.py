@@ -158,6 +158,9 @@ VERBS: list[Verb] = [
           r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
     _verb(r"(?:settled|settling)\s+(?:down\s+)?in", "lives_in", "start", "place"),
     _verb(r"based\s+in|(?:now\s+)?in", "lives_in", "state", "place", needs_be=True),
+    # "Jo drove down from Leeds", "Tom's coming up from Cardiff": one comes to visit from home; not "back from"
+    _verb(r"(?:drove|drive|drives|driving|came|come|comes|coming|flew|fly|flies|flying)\s+(?:up|down|in)\s+"
+          r"from", "lives_in", "start", "place", timeless=True),
     # --- work
     _verb(r"(?:work|works|worked|working)(?:\s+(?:remotely|from\s+home|nights|days|weekends|"
           r"part-time|full-time|part\s+time|full\s+time)|\s+as\s+(?:a|an)(?:\s+[\w'’-]+){1,3}?)?"
@@ -252,7 +255,8 @@ VERBS: list[Verb] = [
           r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
           r"to|backpacked\s+(?:through|around|across|in)|(?:toured|touring)", "traveled_to",
           "event", "place"),
-    _verb(r"(?:went|go|going|goes)\s+(?:back\s+|over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
+    # not "went back to SA": where one returns is home as often as a trip
+    _verb(r"(?:went|go|going|goes)\s+(?:over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
     _verb(r"been\s+to", "traveled_to", "event", "place", done=True),

@@ -1,0 +1,53 @@
+"""Given names as chat writes them in lower case ("how's danny?", "lucas moved again").
+
+A lower-case word is taken for a name only where the words use it as one, and only when it is a
+given name of the ``nicknames`` data (English names and their pet forms) that is not also an
+everyday English word ("will", "may", "frank", "rose").
+
+Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ._lexicon import NOT_NAMES, RELATIONS, is_place
+
+__all__ = ["is_given_name"]
+
+#: Names of the ``nicknames`` data that a dictionary of English also lists as lower-case words
+#: (the names in that data that are also in a common English word list, taken once).
+_ALSO_WORDS = frozenset("""
+abbey ado aline ally angel ant app art ash august barney basil bat beck bell belle berry bias biddy
+bill billy birdie bob bobby brad brandy cage cal cam candy carol char charity charm chat chick chuck
+cleat clement cliff con corny court crate crystal curt daisy day deb deliverance dell derrick dicey
+dick dickie dicky dilly dolly don dot dotty drew dunk duty dyer earnest eddy eve experience faith
+falcon fall fanny fate felicity fie field flick flora ford frank gabby garret gay gee gene ginger
+glen glory gory governor green gum ham hank harry heather herb hob honey honor hop hub ivy jack
+jasper jay jimmy jock john josh joy junior ken kill king kit laurel lea lee left levy lib life lily
+link little lorry margarita maria mark martin mat matt max may meg melody mercy mickey middy midge
+mike minty mock moss myrtle nanny nap nappy natty newt newton nib nick noel norm obedience ode olive
+one paddy pat pate patience patsy patty peg penny peter philander phoebe pink pip pleasant pokey
+pres prissy providence prudence randy ray raze relief rich rick rob rod roger rose rosemary rube
+rusty sally salmon sandy savanna savannah see serene sherry silence sis sly smith sol sonny squat
+sue sully tabby teeny temperance terry than tick tiff tine tom tony valentine van vest vet victor
+viola waldo wash wen west will win wood woody zed
+""".split())
+#: Chat words and short forms the dictionary leaves out: "my nan", "a mac", "jan" (January), "the telly".
+_CHAT_WORDS = frozenset("nan mac jan ola hap haps telly dutch lolly dal aga".split())
+
+
+@cache
+def _given_names() -> frozenset[str]:
+    from nicknames import NickNamer
+
+    lookup = NickNamer().nickname_lookup
+    known = set(lookup) | {nick for nicks in lookup.values() for nick in nicks}
+    return frozenset(name for name in known if name.isalpha() and len(name) > 2
+                     and name not in _ALSO_WORDS | _CHAT_WORDS and name not in NOT_NAMES
+                     and name not in RELATIONS and not is_place(name))
+
+
+def is_given_name(word: str) -> bool:
+    """Whether a lower-case ``word`` is a known given name that is no everyday English word."""
+    return word.islower() and word in _given_names()

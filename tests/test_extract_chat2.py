@@ -1,0 +1,111 @@
+"""The rules extractor on lower-case chat and answers that lean on the turn before: given names
+written in lower case, "still at X" answers, where someone lives now after a move."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extract import Turn
+from graphmem.extract._names import is_given_name
+from tests.test_extract_chat import facts
+
+
+def asked(text: str) -> Turn:
+    return Turn(speaker="Sam", text=text)
+
+
+@pytest.mark.engine_free
+def test_a_given_name_in_lower_case_is_known_but_not_an_everyday_word():
+    assert all(map(is_given_name, ("danny", "lucas", "jamie", "theo")))
+    assert not any(map(is_given_name, ("will", "may", "frank", "rose", "bill", "nan", "telly", "the", "mum", "Danny")))
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # "he"/"she" is the one person named, in lower case too
+    ("he got a job at a bike shop", "how's danny?", [("assert", "danny", "works_at", "bike shop", None, None)]),
+    ("she lives in leeds now", "and jamie?", [("assert", "jamie", "lives_in", "leeds", None, None)]),
+    # a lower-case given name opening the clause, and as the one dumped
+    ("ok so lucas got a job at the museum", None, [("assert", "lucas", "works_at", "museum", None, None)]),
+    ("she finally dumped greg", "how's Ana?", [("end", "Ana", "dating", "greg", None, None)]),
+])
+def test_given_names_in_lower_case(text, previous, expected):
+    assert facts(text, asked(previous) if previous else None) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous"), [
+    ("he got a job at a bike shop", "how's will?"),  # "will" is a word first
+    ("he got a job at a bike shop", "how's mum?"),
+    ("she got a job at the bank", "and frank?"),
+    ("honestly rose got a job at the bank", None),
+    ("he got a job at a bike shop", "did danny and lucas come?"),  # two could be meant
+])
+def test_lower_case_words_that_name_no_one(text, previous):
+    assert facts(text, asked(previous) if previous else None) == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "Tom went back to Spain", "she went back to Leeds after the divorce", "we're going back to Oslo",
+])
+def test_going_back_to_a_place_is_no_trip(text):
+    # where one returns is home as often as a trip
+    assert facts(text, asked("how's Tom?")) == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous", "expected"), [
+    # "still at/in X" answers a question that asks it, of whom the question is about
+    ("still at Harrow Mills. nine years now", "and you, still at Harrow Mills?",
+     [("assert", "Maya", "works_at", "Harrow Mills", None, None)]),
+    ("yeah still at the depot, still bored", "how's work?", [("assert", "Maya", "works_at", "depot", None, None)]),
+    ("still at the library. moans about it daily", "how's lucas? still at the library?",
+     [("assert", "lucas", "works_at", "library", None, None)]),
+    ("still in york. loving the new flat", "so where are you these days, still in york?",
+     [("assert", "Maya", "lives_in", "york", None, None)]),
+])
+def test_still_there_answers(text, previous, expected):
+    assert facts(text, asked(previous)) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous"), [
+    ("yeah still in derby", "how's Tom, he still at the garage?"),  # not the place asked about
+    ("still in bed lol", "you still in bed?"), ("still at home this week", "how's work?"),
+    ("still at the airport", "still at the airport?"), ("still in town", "are you still in town?"),
+    ("still at the depot", "did Tom and Ana say? still at the depot?"),  # two could be meant
+    ("still at the depot", "my sister? still at the depot?"),
+    ("still at the depot", None), ("still at the depot", "hi!"),
+])
+def test_still_there_that_states_nothing(text, previous):
+    assert facts(text, asked(previous) if previous else None) == []
+
+
+@pytest.mark.engine_free
+def test_still_there_asked_by_the_speaker_herself_states_nothing():
+    assert facts("still at the depot", Turn(speaker="Maya", text="how's work?")) == []
+
+
+@pytest.mark.engine_free
+def test_a_name_used_as_a_place_is_not_whom_she_means():
+    # "she"/"he" never means a word the chat uses as a place ("that Kilbarra", "Kilbarra in Clare")
+    assert facts("not that Kilbarra! Kilbarra in Clare. she works at the pharmacy", asked("Kilbarra??")) == []
+    assert facts("she works at the pharmacy", asked("Kilbarra?? since when does Priya live in Kilbarra")) == []
+    assert facts("she works at the pharmacy", asked("how's Priya?")) == [
+        ("assert", "Priya", "works_at", "pharmacy", None, None)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # one comes up/down/in from home to visit
+    ("Priya drove down from Leeds to see us", [("assert", "Priya", "lives_in", "Leeds", None, None)]),
+    ("yeah Omar came up from Bristol after work", [("assert", "Omar", "lives_in", "Bristol", None, None)]),
+    ("Kofi flew in from Accra on friday", [("assert", "Kofi", "lives_in", "Accra", None, None)]),
+    # not a trip's return, a move long ago, a plan or a maybe
+    ("Omar came back from Bristol", [("assert", "Omar", "traveled_to", "Bristol", None, None)]),
+    ("Omar came over from Spain in 1990", []), ("Omar might drive down from Leeds", []),
+    ("Omar didn't come down from Leeds", []), ("Omar came down from the loft", []),
+])
+def test_coming_from_home_to_visit(text, expected):
+    assert facts(text) == expected
