@@ -47,21 +47,23 @@ def test_extraction_on_the_dev_conversations_is_precise(dev_report):
 
 
 def test_extraction_on_every_dev_conversation_is_precise():
-    """All of dev (d1-d8): 0.94 and 0.21 when d7, d8 were added, untuned; 0.95 and 0.24 since (sales, "quit the
-    bakery", trips and events told by how they went)."""
+    """All of dev: d1-d8 0.94 and 0.21 when d7, d8 were added, untuned; 0.95 and 0.24 since (sales, "quit the
+    bakery", trips and events told by how they went); d1-d10 0.90 and 0.23 when d9, d10 were added (0.72 and
+    0.19 on them, untuned), 0.91 and 0.23 since ("quit" and "ended it" alone end nothing)."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     overall = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar").loose["overall"]
-    assert overall.right + overall.missed >= 419
-    assert overall.precision >= 0.94 and overall.recall >= 0.23, overall
+    assert overall.right + overall.missed >= 540
+    assert overall.precision >= 0.89 and overall.recall >= 0.22, overall
 
 
 def test_extraction_on_the_alias_dev_conversations_holds():
     """a1-a8, labelled by annotators who read only the chats and the guide, never tuned on before:
     0.53 and 0.026 (19 found, 10 right); 0.67 and 0.048 (27 found, 18 right) since lower-case
-    names, "still at X" answers and "drove down from X"."""
+    names, "still at X" answers and "drove down from X"; 0.73 and 0.050 (26 found, 19 right) since "quit"
+    and "ended it" alone end nothing and "kat and i split up" ends dating kat."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -69,7 +71,7 @@ def test_extraction_on_the_alias_dev_conversations_holds():
     files = sorted(p for p in folder.glob("a*.jsonl") if p.name.count(".") == 1)
     overall = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar").loose["overall"]
     assert overall.right + overall.missed >= 379
-    assert overall.precision >= 0.62 and overall.recall >= 0.044, overall
+    assert overall.precision >= 0.70 and overall.recall >= 0.045, overall
 
 
 def conversation(folder: Path, questions: list[dict] | None = None) -> Path:

@@ -109,3 +109,25 @@ def test_a_name_used_as_a_place_is_not_whom_she_means():
 ])
 def test_coming_from_home_to_visit(text, expected):
     assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "previous"), [
+    ("i quit lol. my knee was done", "how's the five a side going?"),
+    ("I quit today", None),
+    ("I ended it on Friday.", "and the guy from the gym?"),
+])
+def test_an_end_that_names_nothing_ended_is_no_fact(text, previous):
+    """"quit" alone may be a team, a game or smoking; "ended it" a call or a plan: no job or partner ends."""
+    assert facts(text, previous=asked(previous) if previous else None) == []
+
+
+@pytest.mark.engine_free
+def test_quit_alone_ends_the_job_when_work_was_asked_about():
+    assert facts("quit lol", previous=asked("how's the new job treating you?")) == [
+        ("end", "Maya", "works_at", None, None, None)]
+
+
+@pytest.mark.engine_free
+def test_a_breakup_with_the_ex_named_ends_dating_them():
+    assert facts("also in sad news priya and i split up") == [("end", "Maya", "dating", "priya", None, None)]

@@ -118,6 +118,10 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+#: Ends that name nothing ended: "quit" alone may be a job, a team, a game or smoking, "ended it" a
+#: call or a plan (on chats nobody tuned on such ends were never the job or partner the reader meant).
+_UNSAID_END = re.compile(r"(?:quit|quitting|quits|ended\s+it)", re.IGNORECASE)
+_ABOUT_WORK = re.compile(r"\b(?:job|work|working|boss|shifts?|office|manager|career)\b", re.IGNORECASE)
 #: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
 _NOT_STATED = re.compile(
     rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
@@ -202,7 +206,7 @@ class RuleExtractor:
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
-            found = found + self._relations(sentence, found)
+            found = _ex_named(found + self._relations(sentence, found), self._speaker)
             for fact in found:
                 if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
                         _same(fact, f) for f in facts)):
@@ -550,6 +554,9 @@ class RuleExtractor:
             if verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and _THING_AFTER.match(
                     rest) and verb.predicate != "married_to":
                 return None  # "I left my keys": not a job
+            if _UNSAID_END.fullmatch(head.strip()) and not (
+                    self._previous is not None and _ABOUT_WORK.search(self._previous.text) and predicate == "works_at"):
+                return None  # "i quit lol", "I ended it": a team, a game, a call; a job only when work was asked about
             return [None]
         return None
 
@@ -592,3 +599,14 @@ class RuleExtractor:
             return
         for subj in subject.names:
             add(subj, _route(verb, obj), obj)
+
+
+def _ex_named(found: list[ExtractedFact], speaker: str) -> list[ExtractedFact]:
+    """A breakup whose partner the sentence names as the speaker's ex ("kat and i split up": the
+    ex is kat) ends dating kat, not some partner left unnamed."""
+    exes = {f.subject for f in found if f.predicate == "ex_of" and f.object == speaker and f.op == "assert"}
+    if len(exes) != 1:
+        return found
+    ex = next(iter(exes))
+    return [f.model_copy(update={"object": ex}) if f.op == "end" and f.predicate == "dating"
+            and f.subject == speaker and f.object is None else f for f in found]
