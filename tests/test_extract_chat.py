@@ -40,6 +40,8 @@ def facts(text: str, previous: Turn | None = None, speaker: str = "Maya") -> lis
     "I'll tell you when I'm in Boston", "I'm moving to Leeds next month.", "we're getting a puppy next week",
     "I want a dog so badly", "if I got a car I'd drive everywhere", "do you have a cat?",
     "I might join a choir", "I'm playing tennis tomorrow",
+    # quitting something at a place of work, or leaving it for the evening
+    "i quit the pub quiz", "we quit the pub early, it was dead",
     # where one is, whose things, someone else's
     "i'm in the B&B with sophie, it's ten minutes away", "we're at Jo's parents in Cromer",
     "my mum's dog is so old", "lives in Leeds, she's a vet", "I can order a coffee and tell you my cat is blue",
@@ -181,6 +183,7 @@ def test_natural_chat_that_states_nothing(text):
     ("oh and i quit the bakery", [("end", "Maya", "works_at", "bakery", None, None)]),
     ("I quit the coffee shop on Friday", [("end", "Maya", "works_at", "coffee shop", None, "2026-05-01")]),
     ("I stopped working at the bakery", [("end", "Maya", "works_at", None, None, None)]),  # as before: the job ends
+    ("i quit the old bakery last week", [("end", "Maya", "works_at", "bakery", None, "2026-04-27")]),
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),
