@@ -40,6 +40,8 @@ def facts(text: str, previous: Turn | None = None, speaker: str = "Maya") -> lis
     "I'll tell you when I'm in Boston", "I'm moving to Leeds next month.", "we're getting a puppy next week",
     "I want a dog so badly", "if I got a car I'd drive everywhere", "do you have a cat?",
     "I might join a choir", "I'm playing tennis tomorrow",
+    # quitting something at a place of work, or leaving it for the evening
+    "i quit the pub quiz", "we quit the pub early, it was dead",
     # where one is, whose things, someone else's
     "i'm in the B&B with sophie, it's ten minutes away", "we're at Jo's parents in Cromer",
     "my mum's dog is so old", "lives in Leeds, she's a vet", "I can order a coffee and tell you my cat is blue",
@@ -181,6 +183,7 @@ def test_natural_chat_that_states_nothing(text):
     ("oh and i quit the bakery", [("end", "Maya", "works_at", "bakery", None, None)]),
     ("I quit the coffee shop on Friday", [("end", "Maya", "works_at", "coffee shop", None, "2026-05-01")]),
     ("I stopped working at the bakery", [("end", "Maya", "works_at", None, None, None)]),  # as before: the job ends
+    ("i quit the old bakery last week", [("end", "Maya", "works_at", "bakery", None, "2026-04-27")]),
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),
@@ -269,6 +272,11 @@ def test_people_and_context_that_state_nothing(text, previous):
     ("sold it", None, []), ("sold it", "how's work?", []),
     ("sold it", "did you keep the bike or the car?", []),  # two things could be meant
     ("we sold the Hendersons our sofa", None, []),
+    ("sold it", "is the car still on ebay?", [("end", "Maya", "owns", "car", None, None)]),
+    # someone else's thing in the turn before, or asked of someone else; won over, nothing owned
+    ("sold it", "my mum bought a new car", []), ("sold it lol", "his van is a wreck", []),
+    ("sold it", "what did Tom do with his piano?", []), ("sold it", "what did you do with my piano?", []),
+    ("I sold the Post Office on the idea", None, []),
 ])
 def test_what_is_sold(text, previous, expected):
     assert facts(text, asked(previous) if previous else None) == expected
@@ -438,6 +446,14 @@ def test_a_pet_named_before_ends_when_it_dies():
     ("London was heaving today", None, []), ("Priya was great", None, []), ("leeds was a laugh", None, []),
     ("not yet, we fly friday", "how was Oslo?", []), ("did you see my photos?", "how was Oslo?", []),
     ("long", "how was your day?", []), ("nice", "how was her birthday party?", []),
+    ("the netherlands was amazing", None, [("assert", "Maya", "traveled_to", "netherlands", None, None)]),
+    ("so good", "how was the Algarve in the end?", [("assert", "Maya", "traveled_to", "Algarve", None, None)]),
+    # a place's name that is as often a word or someone's name, a team, someone else's trip, a film
+    ("the turkey was so good", None, []), ("reading was so good", None, []), ("Nice was lovely", None, []),
+    ("Georgia was amazing, she sang all night", None, []), ("amazing", "how was the turkey?", []),
+    ("so good", "how was Jordan?", []), ("Liverpool were immense", None, []), ("England were great", None, []),
+    ("Paris was amazing apparently", None, []), ("Rome was perfect for them", None, []),
+    ("Lisbon was cold in the film", None, []), ("Spain was so good to me", None, []),
 ])
 def test_trips_and_events_told_by_how_they_went(text, previous, expected):
     assert facts(text, asked(previous) if previous else None) == expected
@@ -446,3 +462,16 @@ def test_trips_and_events_told_by_how_they_went(text, previous, expected):
 @pytest.mark.engine_free
 def test_how_was_it_asked_by_the_speaker_herself_states_nothing():
     assert facts("amazing", Turn(speaker="Maya", text="how was Oslo?")) == []
+
+
+@pytest.mark.engine_free
+def test_how_a_trip_went_is_read_in_time_linear_in_a_hostile_message():
+    """Long runs of spaces or fillers: a lazy group before runs of optional spaces took minutes
+    ("how was x", 3,000 spaces, "y": a minute; 50,000 "ok and": seconds)."""
+    from graphmem.extract._chat import told_trip
+
+    assert told_trip("amazing", "how was x" + " " * 3000 + "y") == []
+    assert told_trip("ok and " * 7000 + "berlin was good", None) == [("traveled_to", "berlin")]
+    assert told_trip("so " * 16000, "how was" + " " * 50000) == []
+    assert told_trip("berlin was good" + "!" * 50000 + "xx", None) == [("traveled_to", "berlin")]
+    assert told_trip("ok and " * 7000 + "berlin was", None) == []

@@ -31,6 +31,7 @@ from ._lexicon import (
     OWNED_BY_MENTION,
     PET_PAIRS,
     PETS,
+    PLACES,
     POSSESSIONS,
     RACES,
     is_place,
@@ -325,13 +326,18 @@ def one_does(sentence: str) -> list[tuple[str, str]]:
 
 #: "sold the Corolla", "sold my Vespa": a thing known by its (model's) name.
 _SOLD_NAMED = re.compile(r"\s*(?:the|my|our)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
-#: After the name or "it": nothing more of the thing ("sold the Corolla to a lad", "sold it last week").
-_SOLD_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|for|last|yesterday|today|on|in|this|finally|lol|haha|tho|"
-                        r"btw|\w+day)\b)", re.IGNORECASE)
+#: After the name or "it": nothing more of the thing ("sold the Corolla to a lad", "sold it last week");
+#: not "sold the Post Office on the idea" (won over: nothing owned).
+_SOLD_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|for|last|yesterday|today|on(?!\s+(?:the\s+idea|it|that|this)\b)|"
+                        r"in|this|finally|lol|haha|tho|btw|\w+day)\b)", re.IGNORECASE)
 _SOLD_IT = re.compile(r"\s*it\b")
-_DETERMINER = re.compile(r"\b(?:a|an|the|my|our|his|her|their)\s", re.IGNORECASE)
+#: Before a thing of the speaker's: in her own message ("my van kept breaking down so I sold it"), and in
+#: the turn before, said to her ("is the car still on ebay?"); not "my mum bought a new car" (someone else's).
+_DETERMINER = re.compile(r"\b(?:a|an|the|my|our)\s", re.IGNORECASE)
+_DETERMINER_TO = re.compile(r"\b(?:the|your|ur)\s", re.IGNORECASE)
 #: "what did you do with the piano": the turn before asks what became of one thing.
-_DONE_WITH = re.compile(r"\b(?:do|did|doing|done)\s+with\s+(?:the|your|ur|my)\s+([\w'’-]+)\s*[?!.]*\s*$",
+_DONE_WITH = re.compile(r"\b(?:you|u|ya)\s+(?:(?:end|ended)\s+up\s+)?(?:do|doing|done)\s+with\s+(?:the|your|ur)\s+"
+                        r"([\w'’-]+)\s*[?!.]*\s*$",
                         re.IGNORECASE)
 
 
@@ -349,8 +355,8 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
         return name
     if not _SOLD_IT.match(rest) or not _SOLD_ENDS.match(rest, _SOLD_IT.match(rest).end()):  # type: ignore[union-attr]
         return None
-    for text in (said, previous or ""):
-        owned = {found.lower() for m in _DETERMINER.finditer(text)
+    for text, determiner in ((said, _DETERMINER), (previous or "", _DETERMINER_TO)):
+        owned = {found.lower() for m in determiner.finditer(text)
                  if (found := everyday(text[m.start():], POSSESSIONS)) is not None}
         if len(owned) == 1:
             return next(iter(owned))
@@ -360,18 +366,40 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
     return asked.group(1) if asked and asked.group(1).lower() not in PRONOUNS else None
 
 
-#: How a trip went, said of the place ("berlin was SO good", "Lisbon was unreal"): words of a
+#: How a trip went, said of the place ("Lisbon was unreal", "rome was so hot."): words of a
 #: visitor's verdict, not of a place one lives in on a given day ("London was mad today").
 _VERDICT = (r"(?:amazing|unreal|class|brilliant|incredible|gorgeous|beautiful|lovely|stunning|good|great|fab|"
             r"fabulous|fantastic|wonderful|glorious|magic|magical|wild|epic|perfect|fun|carnage|hot|cold|freezing|"
             r"boiling|heaving|packed|heaven|bliss|awesome|cool|mint|ace|immense|superb|sick)")
+#: The verdict ends the sentence, or only fillers follow it: not "Rome was perfect for them", "Paris was
+#: amazing apparently", "Spain was so good to me", "Paris was cold in the film" (no trip of the speaker's).
 _PLACE_WAS = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
-                        r"(?:the\s+)?(?P<place>[\w'’. -]+?)\s+(?:was|were)\s+(?:(?:so|really|just|absolutely|"
-                        rf"honestly|pretty|properly|genuinely|actually|too|such)\s+)*{_VERDICT}\b(?!\s+(?:today|tonight|"
-                        r"this\s+(?:morning|afternoon|evening)|rn|right\s+now|at\s+the\s+moment))", re.IGNORECASE)
+                        r"(?P<the>the\s+)?(?P<place>[\w'’.-]+(?:[ ][\w'’.-]+){0,3}?)\s+was\s+(?:(?:so|really|just|"
+                        rf"absolutely|honestly|pretty|properly|genuinely|actually|too|such)\s+)*{_VERDICT}\b"
+                        r"(?:\W*(?:too|tho|though|honestly|lol|haha|omg|mate|man|again|x+)\b)*\W*$", re.IGNORECASE)
+#: Known places whose names are as often a word or someone's name ("the turkey was so good", "Georgia
+#: was amazing, she sang all night", "how was reading?"): no trip is told of them by a verdict alone.
+_NOT_ONLY_PLACES = frozenset("""
+turkey china chile jordan georgia florence nice reading bath split derby charlotte savannah phoenix madison
+austin darwin sydney paris hamilton kingston richmond jasper durham cork kent orlando providence columbus
+alexandria arlington india sofia lima mali niger cuba panama jamaica virginia carolina washington montana
+dallas denver cleveland devon skye rio adelaide brittany siena verona valencia madeira boulder reno aspen
+windsor hastings hobart york la sf us uk cal cabo nara goa peru oman malta congo victoria
+""".split())
+
+
+def _visited(the: str | None, place: str) -> bool:
+    """Whether ``place`` (after "the" when ``the``) is surely a known place and nothing else."""
+    name = f"the {place}" if the else place
+    key = " ".join(name.casefold().replace("’", "'").split())
+    return (key in PLACES if the else is_place(name)) and key not in _NOT_ONLY_PLACES
+
+
 #: "how was Amsterdam?", "How was the concert": the turn before asks how a trip or an event went.
-_HOW_WAS = re.compile(r"\bhow\s+(?:was|were)\s+(?P<what>[^?.!,]+?)\s*(?:anyway|then|in\s+the\s+end)?\s*(?:[?.!,]|$)",
-                      re.IGNORECASE)
+#: (What is asked about runs to the end of its clause, and the words that close a question are taken off after:
+#: a lazy group before two optional runs of spaces took minutes on "how was x" and 50,000 spaces.)
+_HOW_WAS = re.compile(r"\bhow\s+(?:was|were)\s+(?P<what>[^?.!,]+)", re.IGNORECASE)
+_ASK_ENDS = re.compile(r"\s(?:anyway|then|in the end)$", re.IGNORECASE)
 #: In the answer: it has not happened, or did not for the one asked ("not yet", "we didn't go").
 _NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|didn['’]?t\s+(?:go|make\s+it|happen)|never\s+went|cancel+ed|postponed|"
                        r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
@@ -385,13 +413,15 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     well"). People chatting answer "how was X" only of a trip or an event they were at; nothing
     when the answer says it has not happened or asks back."""
     first = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)[0]
-    if (m := _PLACE_WAS.match(first)) and is_place(m["place"]) and not _NOT_WENT.search(first):
+    if (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) and not _NOT_WENT.search(first):
         return [("traveled_to", m["place"])]
-    asked = list(_HOW_WAS.finditer(previous or ""))
+    asked = _HOW_WAS.search(previous or "")
     if not asked or _NOT_WENT.search(text):
         return []
-    what = re.sub(r"^(?:your|ur|the)\s+", "", asked[0]["what"].strip(), flags=re.IGNORECASE)
-    if is_place(what):
+    said = _ASK_ENDS.sub("", " ".join(asked["what"].split()))
+    the = re.match(r"(?i)the\s+", said)
+    what = re.sub(r"^(?:your|ur|the)\s+", "", said, flags=re.IGNORECASE)
+    if _visited(the and the.group(), what):
         return [("traveled_to", what)]
-    event = everyday(asked[0]["what"], EVENTS, EVENT_PAIRS)
+    event = everyday(said, EVENTS, EVENT_PAIRS)
     return [("attended", event)] if event and not re.match(r"(?i)(?:his|her|their)\b", what) else []

@@ -130,6 +130,10 @@ _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|star
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
+#: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
+#: in May", "quit the cafe to go freelance"; not "the pub quiz", "the bank holiday plans", "the pub early").
+_QUIT_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|after|in|on|last|yesterday|today|this|finally|lol|haha|omg|tho|"
+                        r"though|btw|because|cos|coz|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
@@ -545,7 +549,8 @@ class RuleExtractor:
         if verb.kind == "stop" and JOB_WORD.search(head):
             return [None]  # "I quit my job at the call center"
         if predicate == "works_at" and verb.kind == "stop" and (place := workplace(rest)) is not None \
-                and re.match(r"\s*the\s", rest, re.IGNORECASE) and not _HEAD_PREPOSITION.search(head):
+                and (said := re.match(rf"\s*the\s+(?:[\w'’-]+\s+){{0,2}}?{re.escape(place)}", rest, re.IGNORECASE)) \
+                and _QUIT_ENDS.match(rest, said.end()) and not _HEAD_PREPOSITION.search(head):
             return [place]  # chat names the place of work by its kind: "i quit the bakery" ends working there
         if predicate == "works_at" and verb.kind == "stop" and not JOB_PHRASE.match(rest.strip()) and re.match(
                 r"\s*(?!(?:lol|haha|omg|today|yesterday|finally|and|but|so|too|it|again|tho|though)\b)[a-z]", rest):
