@@ -475,3 +475,20 @@ def test_how_a_trip_went_is_read_in_time_linear_in_a_hostile_message():
     assert told_trip("so " * 16000, "how was" + " " * 50000) == []
     assert told_trip("berlin was good" + "!" * 50000 + "xx", None) == [("traveled_to", "berlin")]
     assert told_trip("ok and " * 7000 + "berlin was", None) == []
+
+
+@pytest.mark.engine_free
+def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
+    """50,000 characters of one run-on sentence, a run of spaces inside a clause, or "sold it"
+    said thousands of times: each verb looked back to its sentence's start and each "sold it" read the
+    whole message again (minutes each); a sentence over LONGEST_SENTENCE characters is not read, the
+    spaces before a joining word are matched from where they begin, a message's possessions are read once."""
+    from graphmem.extract._rules import LONGEST_SENTENCE
+
+    assert facts("i quit the bakery " * 2800) == []
+    assert facts("i quit the bakery" + " " * 50_000 + "x") == []
+    assert len("i quit the bakery " * 60) > LONGEST_SENTENCE and facts("i quit the bakery " * 60) == []
+    assert facts("my van kept breaking down so I sold it. " + "I sold it. " * 4500) == [
+        ("end", "Maya", "owns", "van", None, None)]
+    assert facts("we moved to Leeds,   but i quit the bakery") == [
+        ("assert", "Maya", "lives_in", "Leeds", None, None), ("end", "Maya", "works_at", "bakery", None, None)]

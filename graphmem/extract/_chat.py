@@ -16,6 +16,7 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..core.relations import predicate_of, relation_of
 from ._facts import ExtractedFact
@@ -355,15 +356,22 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
         return name
     if not _SOLD_IT.match(rest) or not _SOLD_ENDS.match(rest, _SOLD_IT.match(rest).end()):  # type: ignore[union-attr]
         return None
-    for text, determiner in ((said, _DETERMINER), (previous or "", _DETERMINER_TO)):
-        owned = {found.lower() for m in determiner.finditer(text)
-                 if (found := everyday(text[m.start():], POSSESSIONS)) is not None}
+    for owned in (_owned(said, False), _owned(previous or "", True)):
         if len(owned) == 1:
             return next(iter(owned))
         if owned:
             return None  # two things could be meant
     asked = _DONE_WITH.search(previous or "")
     return asked.group(1) if asked and asked.group(1).lower() not in PRONOUNS else None
+
+
+@lru_cache(maxsize=64)
+def _owned(text: str, to_speaker: bool) -> frozenset[str]:
+    """The possessions ``text`` names as the speaker's (``to_speaker``: as the listener's), read once
+    per message however many times it says "sold it"."""
+    determiner = _DETERMINER_TO if to_speaker else _DETERMINER
+    return frozenset(found.lower() for m in determiner.finditer(text)
+                     if (found := everyday(text[m.start():], POSSESSIONS)) is not None)
 
 
 #: How a trip went, said of the place ("Lisbon was unreal", "rome was so hot."): words of a

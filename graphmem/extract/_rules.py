@@ -118,6 +118,11 @@ _EVERYDAY_KINDS = frozenset(("pet", "possession", "activity", "group", "event", 
 #: An object that is some thing, not a job ("my keys", "the house", "smoking").
 _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|this|them)\b|"
                           r"[a-z]+ing\b)", re.IGNORECASE)
+#: The longest sentence the rules read, in characters: chat sentences run to a few hundred (180 at
+#: most in every labelled chat here); a longer run without a full stop is pasted text or a log, and
+#: reading it would cost time that grows with the square of its length (each verb looks back to the
+#: sentence's start).
+LONGEST_SENTENCE = 1_000
 #: Ends that name nothing ended: "quit" alone may be a job, a team, a game or smoking, "ended it" a
 #: call or a plan (on chats nobody tuned on such ends were never the job or partner the reader meant).
 _UNSAID_END = re.compile(r"(?:quit|quitting|quits|ended\s+it)", re.IGNORECASE)
@@ -244,7 +249,7 @@ class RuleExtractor:
         return facts
 
     def _sentence(self, sentence: str, reference: datetime, speaker: str) -> list[ExtractedFact]:
-        if sentence.rstrip("'\"”’)").endswith("?"):
+        if sentence.rstrip("'\"”’)").endswith("?") or len(sentence) > LONGEST_SENTENCE:
             return []
         spans = locate(sentence, find_times(
             sentence, reference, day_first=self.day_first, tz=self.tz))

@@ -23,10 +23,13 @@ _A = "['’]"
 
 _PAST_VERB = (r"(?:\w+ed|went|got|left|quit|took|met|had|flew|ran|became|began|made|spent|"
               r"came|saw|drove|fell|bought|found|gave|broke|split)")
+#: Spaces before a joining word, from where they begin only: a match tried inside a long run of
+#: spaces would walk the rest of the run each time (quadratic in the run).
+_GAP = r"(?:,\s+|(?<![\s,])\s+)"
 _BREAK = re.compile(
-    rf";|:\s|\s[-–—]\s|,?\s+(?:but|so|because|though|although|while|whereas|plus)\s+"
-    rf"|,?\s+(?:before|after)\s+(?=\w+ing\b)"
-    rf"|,?\s+and\s+(?=(?:I|i|we|my|our|now|then|he|she|they|also|"
+    rf";|:\s|\s[-–—]\s|{_GAP}(?:but|so|because|though|although|while|whereas|plus)\s+"
+    rf"|{_GAP}(?:before|after)\s+(?=\w+ing\b)"
+    rf"|{_GAP}and\s+(?=(?:I|i|we|my|our|now|then|he|she|they|also|"
     rf"{_PAST_VERB})\b)", re.IGNORECASE)
 
 
