@@ -345,11 +345,21 @@ DEV = Path(__file__).parent / "data" / "aliases" / "dev"
 
 
 def test_the_dev_chats_keep_their_precision_and_recall():
-    """The whole dev set (a1-a8), scored as `graphmem eval aliases tests/data/aliases/dev`: a
-    change that loses precision or recall here fails (figures in docs/aliases.md, less a margin)."""
+    """The whole dev set (a1-a10), scored as `graphmem eval aliases tests/data/aliases/dev`: a
+    change that loses precision or recall here fails (figures in docs/aliases.md, less a margin:
+    a1-a8 0.991 and 0.401; a1-a10 0.933 and 0.372 once a9 and a10 were added and months and
+    weekdays were no names)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.96, overall.as_json()
-    assert overall.recall >= 0.38, overall.as_json()
+    assert overall.precision >= 0.91, overall.as_json()
+    assert overall.recall >= 0.35, overall.as_json()
+
+
+@engine_free
+def test_months_weekdays_and_the_word_name_are_no_names():
+    lines = chat(("Ada", "marta moves in March. Marta!"), ("Bo", "marta in march, fine. rent for March?"),
+                 ("Ada", "marco says Friday. his name is Marco"), ("Bo", "Friday with marco then"))
+    found = pairs(suggest(lines))
+    assert not any({"march", "friday", "name"} & set(" ".join(pair).split()) for pair in found), found
 
 
 @engine_free

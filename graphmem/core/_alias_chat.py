@@ -64,7 +64,10 @@ today tonight tomorrow yesterday week weeks month months year years day days tim
 new old big little good bad great best better worse worst last next first second third real sure right
 man men guy guys kid kids bet car cat dog bed bus job lot bit way end top fun run set sit eat ate cry try
 win pay bad sad mad hot cold home house room door work school shop park city town road street
-""".split())
+name names
+january february march july september october november december
+monday tuesday wednesday thursday friday saturday sunday
+""".split())  # months that are no one's given name ("in March", "for March"), as weekdays
 
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
 TITLES = frozenset("""
