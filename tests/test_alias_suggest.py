@@ -344,6 +344,7 @@ def test_a_surname_alone_must_stand_where_names_go():
 DEV = Path(__file__).parent / "data" / "aliases" / "dev"
 
 
+@pytest.mark.one_engine  # the same figures on both engines (docs/aliases.md); the suite's time is counted
 def test_the_dev_chats_keep_their_precision_and_recall():
     """The whole dev set (a1-a10), scored as `graphmem eval aliases tests/data/aliases/dev`: a
     change that loses precision or recall here fails (figures in docs/aliases.md, less a margin:
