@@ -5,8 +5,10 @@ Internal: import Store from :mod:`graphmem`.
 
 from __future__ import annotations
 
+import atexit
 import time
 import warnings
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -170,6 +172,8 @@ class Store:
         except BaseException:
             self.close()
             raise
+        if self.path is not None:
+            _open_here.add(self)
 
     def _hold(self, kind: str) -> None:
         """Serve this store to other processes (unless this process already does)."""
@@ -1176,3 +1180,20 @@ def _required_reason(reason: str | None) -> str:
     if not reason or not str(reason).strip():
         raise InvalidInput("a reason is required")
     return str(reason).strip()
+
+
+#: The stores on disk this process has open, closed when it exits normally (:func:`_close_left_open`).
+_open_here: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_left_open() -> None:
+    """Close every store a program left open as it exits: its socket and owner files go (a copy of
+    the directory then holds no socket, which ``cp -r`` and ``shutil.copytree`` refuse) and its log
+    is checkpointed as at a close. A killed process still leaves them: the next one to open the
+    store finds them stale and replaces them."""
+    for store in list(_open_here):
+        try:
+            store.close()
+        except Exception as exc:  # exiting anyway: say what was left, never raise at exit
+            warnings.warn(f"store {store.path} could not be closed at exit: {exc}", RuntimeWarning, stacklevel=1)

@@ -14,6 +14,7 @@ import importlib.util
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import stat
@@ -373,6 +374,26 @@ def test_status_the_private_socket_and_a_stale_one(tmp_path):
         added = json.loads(ok(graphmem_cli(directory, "add", "Ivan", "likes", "chess", "--json")))[0]
         assert {d.id: d.op for d in held.decisions()}[added["id"]] == "ADD"
     assert not path.exists()
+
+
+def test_a_program_that_exits_with_its_store_open_leaves_no_socket_behind(tmp_path):
+    """A script that never calls close(): at exit the store is closed, so the directory holds no socket
+    or owner file (a copy of it then works: shutil.copytree refuses a socket) and nothing was lost."""
+    directory = tmp_path / "store"
+    script = textwrap.dedent("""
+        import sys
+        from graphmem import Store
+        s = Store(sys.argv[1], engine=sys.argv[2])
+        s.add("Ivan", "likes", "chess")
+        assert (s.path / "graphmem.sock").exists()
+        """)
+    done = subprocess.run([sys.executable, "-c", script, str(directory), ENGINE], capture_output=True, text=True,
+                          env=ENV, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert not (directory / "graphmem.sock").exists() and not (directory / "owner.pid").exists()
+    shutil.copytree(directory, tmp_path / "copy")
+    with Store(tmp_path / "copy", engine=ENGINE, hold=False) as copy:
+        assert [(v.subject, v.object) for v in copy.beliefs()] == [("Ivan", "chess")]
 
 
 def test_a_store_path_too_long_for_a_socket_is_served_from_the_runtime_directory(tmp_path):
