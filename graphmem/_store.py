@@ -6,6 +6,7 @@ Internal: import Store from :mod:`graphmem`.
 from __future__ import annotations
 
 import atexit
+import os
 import time
 import warnings
 import weakref
@@ -173,6 +174,7 @@ class Store:
             self.close()
             raise
         if self.path is not None:
+            self._opened_by = os.getpid()  # a forked child exiting must not close its parent's store
             _open_here.add(self)
 
     def _hold(self, kind: str) -> None:
@@ -1193,6 +1195,8 @@ def _close_left_open() -> None:
     is checkpointed as at a close. A killed process still leaves them: the next one to open the
     store finds them stale and replaces them."""
     for store in list(_open_here):
+        if getattr(store, "_opened_by", None) != os.getpid():
+            continue  # opened by the process this one was forked from: its socket is not ours to remove
         try:
             store.close()
         except Exception as exc:  # exiting anyway: say what was left, never raise at exit

@@ -10,6 +10,7 @@ command waits for another; `serve` stops cleanly.
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
 import os
@@ -394,6 +395,18 @@ def test_a_program_that_exits_with_its_store_open_leaves_no_socket_behind(tmp_pa
     shutil.copytree(directory, tmp_path / "copy")
     with Store(tmp_path / "copy", engine=ENGINE, hold=False) as copy:
         assert [(v.subject, v.object) for v in copy.beliefs()] == [("Ivan", "chess")]
+
+
+def test_a_forked_child_that_exits_leaves_its_parent_s_store_held(tmp_path):
+    """The stores closed at exit are the exiting process's own, not those it inherited by a fork."""
+    with Store(tmp_path / "store", engine=ENGINE) as held:
+        pid = os.fork()
+        if pid == 0:  # the child runs its exit handlers as a normal exit would, and goes
+            atexit._run_exitfuncs()
+            os._exit(0)
+        os.waitpid(pid, 0)
+        assert (held.path / "graphmem.sock").exists() and (held.path / "owner.pid").exists()
+        assert json.loads(ok(graphmem_cli(held.path, "status", "--json")))[0]["pid"] == os.getpid()
 
 
 def test_a_store_path_too_long_for_a_socket_is_served_from_the_runtime_directory(tmp_path):
