@@ -105,15 +105,22 @@ class RelationsScore:
                 "chats": [chat.as_json() for chat in self.chats]}
 
 
-def find_chats(directory: str | Path) -> list[Path]:
-    """The chats of ``directory``: each ``NAME.jsonl`` that has a ``NAME.relations.jsonl``."""
-    folder = Path(directory)
-    if not folder.is_dir():
-        raise InvalidInput(f"{folder} is not a directory of chats")
-    chats = sorted(p for p in folder.glob("*.jsonl") if "." not in p.name.removesuffix(".jsonl")
+def find_chats(path: str | Path) -> list[Path]:
+    """The chats at ``path``: a folder's ``NAME.jsonl`` files that have a ``NAME.relations.jsonl``
+    beside them, or one such file."""
+    given = Path(path)
+    if given.is_file():
+        if "." in given.name.removesuffix(".jsonl") or not given.name.endswith(".jsonl"):
+            raise InvalidInput(f"{given} is no chat: name a NAME.jsonl, or a folder of them")
+        if not _beside(given, "relations").exists():
+            raise InvalidInput(f"{given}: no {_beside(given, 'relations').name} beside it")
+        return [given]
+    if not given.is_dir():
+        raise InvalidInput(f"{given} is neither a chat nor a folder of chats")
+    chats = sorted(p for p in given.glob("*.jsonl") if "." not in p.name.removesuffix(".jsonl")
                    and _beside(p, "relations").exists())
     if not chats:
-        raise InvalidInput(f"no chat with relation labels (NAME.jsonl beside NAME.relations.jsonl) in {folder}")
+        raise InvalidInput(f"no chat with relation labels (NAME.jsonl beside NAME.relations.jsonl) in {given}")
     return chats
 
 
@@ -199,10 +206,11 @@ def score_chat(chat: Path, *, engine: str | None = None) -> ChatScore:
     return score
 
 
-def evaluate_relations(directories: Iterable[str | Path], *, engine: str | None = None,
+def evaluate_relations(paths: Iterable[str | Path], *, engine: str | None = None,
                        progress: Callable[[str, int, int], None] | None = None) -> list[RelationsScore]:
-    """Each directory's chats scored (:func:`score_chat`), one :class:`RelationsScore` per directory."""
-    folders = [(str(d), find_chats(d)) for d in directories]
+    """Each path's chats scored (:func:`score_chat`), one :class:`RelationsScore` per path (a
+    folder of chats, or one chat's ``NAME.jsonl``)."""
+    folders = [(str(d), find_chats(d)) for d in paths]
     total, done = sum(len(chats) for _, chats in folders), 0
     scores = []
     for directory, chats in folders:

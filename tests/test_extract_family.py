@@ -173,6 +173,11 @@ def test_scoring(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)[0]
     assert (data["facts"], data["right"], data["precision"], data["labelled"], data["found"]) == (4, 2, 0.5, 3, 2)
+    one = CliRunner().invoke(main, ["eval", "relations", str(chat), "--json"])  # one chat, named by its file
+    assert one.exit_code == 0 and json.loads(one.output)[0]["right"] == 2, one.output
+    labels_file = chat.with_name(chat.name.replace(".jsonl", ".relations.jsonl"))
+    refused = CliRunner().invoke(main, ["eval", "relations", str(labels_file)])
+    assert refused.exit_code != 0 and "is no chat" in refused.output
 
 
 def test_relations_beside_the_other_facts():

@@ -247,16 +247,17 @@ def eval_conversations(ctx, paths, k, misses, as_json):
 
 
 @eval_.command("relations")
-@click.argument("directories", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--wrong", "show_wrong", is_flag=True, help="Also list the relation facts no label matches.")
 @json_option
 @click.pass_context
-def eval_relations(ctx, directories, show_wrong, as_json):
+def eval_relations(ctx, paths, show_wrong, as_json):
     """Precision and recall of the relations learnt from chat ("my sister Anna", "your mum"), per
-    directory of labelled chats.
+    path: a folder of labelled chats, or one chat.
 
     A chat NAME is NAME.jsonl (messages), NAME.relations.jsonl (PERSON is RELATION of OF) and
-    NAME.entities.jsonl (each entity's names), as in tests/data/aliases. Each chat is ingested
+    NAME.entities.jsonl (each entity's names), as in tests/data/aliases; PATHS are such files or
+    folders of them. Each chat is ingested
     into a new store (--replay --approve, the rules extractor) and the WORD_of facts believed at
     the end are matched against the labels (docs/aliases.md, "Relations from chat").
 
@@ -268,12 +269,12 @@ def eval_relations(ctx, directories, show_wrong, as_json):
     from .ingest import progress_bar
 
     with progress_bar() as progress:
-        scores = evaluate_relations(directories, engine=ctx.obj["engine"], progress=progress)
+        scores = evaluate_relations(paths, engine=ctx.obj["engine"], progress=progress)
     if as_json:
         output.dump_json([score.as_json() for score in scores])
         return
     output.plain(f"relations from chat, {scores[0].engine}: facts believed at the end of each chat against its labels")
-    output.plain(f"{'directory':<28} {'chats':>5} {'messages':>8} {'facts':>5} {'right':>5} {'unnamed':>7} "
+    output.plain(f"{'path':<28} {'chats':>5} {'messages':>8} {'facts':>5} {'right':>5} {'unnamed':>7} "
                  f"{'precision':>9}   {'labelled':>8} {'found':>5} {'recall':>6}")
     for score in scores:
         output.plain(f"{score.directory:<28} {len(score.chats):>5} {score.total('messages'):>8} "
