@@ -1195,9 +1195,18 @@ def _close_left_open() -> None:
     is checkpointed as at a close. A killed process still leaves them: the next one to open the
     store finds them stale and replaces them."""
     for store in list(_open_here):
-        if getattr(store, "_opened_by", None) != os.getpid():
-            continue  # opened by the process this one was forked from: its socket is not ours to remove
+        engine = store._engine
+        if engine is None or getattr(store, "_opened_by", None) != os.getpid():
+            continue  # closed already, or opened by the process this one was forked from: not ours
+        if not engine.lock.acquire(timeout=_EXIT_WAIT):
+            continue  # a thread still runs a query on it: left as a kill leaves it (found stale next time)
         try:
             store.close()
         except Exception as exc:  # exiting anyway: say what was left, never raise at exit
             warnings.warn(f"store {store.path} could not be closed at exit: {exc}", RuntimeWarning, stacklevel=1)
+        finally:
+            engine.lock.release()
+
+
+#: How long a program's exit waits for a thread's query to end before leaving its store unclosed.
+_EXIT_WAIT = 2.0
