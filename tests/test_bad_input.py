@@ -502,3 +502,20 @@ def test_fuzz_ingest_is_all_or_nothing(tmp_path, messages, approve):
         assert summary.episodes == len(store.episodes()) == len(given_)
         assert sorted(e.text for e in store.episodes()) == sorted(m["content"] for m in given_)
         assert store.check() == []
+
+
+def test_a_store_path_that_is_a_file_is_refused_as_bad_input(tmp_path):
+    (tmp_path / "afile").write_text("not a store")
+    for path in (tmp_path / "afile", tmp_path / "afile" / "sub"):
+        with pytest.raises(InvalidInput, match="is a file"):
+            Store(path, engine=ENGINE)
+    assert (tmp_path / "afile").read_text() == "not a store"
+
+
+def test_a_huge_message_found_by_search_is_shown_cut_short(tmp_path):
+    store_dir = tmp_path / "store"
+    with Store(store_dir, engine=ENGINE) as store:
+        store.remember("I moved to Oslo. " + "snow " * 20_000, actor="Tom")
+    shown = CliRunner().invoke(main, ["--store", str(store_dir), "--engine", ENGINE, "search", "oslo"])
+    assert shown.exit_code == 0, shown.output
+    assert "Oslo" in shown.output and len(shown.output.splitlines()) < 60 and "…" in shown.output

@@ -82,7 +82,7 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
     if not hits:
         output.say(f"{title}: nothing")
         return
-    columns = [Column("#", "keep"), Column("id", "keep"), Column("answer", "wrap", least=14),
+    columns = [Column("#", "keep"), Column("id", "keep"), Column("answer", "wrap", least=14, most_lines=8),
                Column("status", "keep"), Column("when", "parts", optional=True),
                Column("score", "keep", optional=True),
                Column("source", "wrap", least=16, most_lines=3, optional=True),

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EngineError, StoreLocked
+from ..errors import EngineError, InvalidInput, StoreLocked
 from .statements import QUERIES, parameters_of
 
 if TYPE_CHECKING:
@@ -399,7 +399,11 @@ def acquire(name: str, directory: Path | None) -> Engine:
     with _registry_lock:
         engine = _open_engines.get(key)
         if engine is None:
-            directory.mkdir(parents=True, exist_ok=True)
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+            except (FileExistsError, NotADirectoryError):
+                raise InvalidInput(
+                    f"store {directory} cannot be made: the path or a folder above it is a file") from None
             engine = _open_engines[key] = Engine(name, directory)
         elif engine.name != name:
             raise EngineError(f"store {directory} is already open here with {engine.name}")
