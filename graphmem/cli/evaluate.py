@@ -274,10 +274,11 @@ def eval_relations(ctx, paths, show_wrong, as_json):
         output.dump_json([score.as_json() for score in scores])
         return
     output.plain(f"relations from chat, {scores[0].engine}: facts believed at the end of each chat against its labels")
-    output.plain(f"{'path':<28} {'chats':>5} {'messages':>8} {'facts':>5} {'right':>5} {'unnamed':>7} "
+    width = max(len("path"), *(len(score.directory) for score in scores))
+    output.plain(f"{'path':<{width}} {'chats':>5} {'messages':>8} {'facts':>5} {'right':>5} {'unnamed':>7} "
                  f"{'precision':>9}   {'labelled':>8} {'found':>5} {'recall':>6}")
     for score in scores:
-        output.plain(f"{score.directory:<28} {len(score.chats):>5} {score.total('messages'):>8} "
+        output.plain(f"{score.directory:<{width}} {len(score.chats):>5} {score.total('messages'):>8} "
                      f"{score.total('facts'):>5} {score.total('right'):>5} {score.total('unnamed'):>7} "
                      f"{score.precision:>9.3f}   {score.total('labelled'):>8} {score.total('found'):>5} "
                      f"{score.recall:>6.3f}")
