@@ -101,7 +101,8 @@ def test_a_store_path_inside_a_file_is_one_line(tmp_path):
     a_file = tmp_path / "a_file"
     a_file.write_text("x")
     result = gm(a_file / "store", "init", ok=False)
-    assert "unexpected" not in result.stderr and "Not a directory" in result.stderr
+    assert "unexpected" not in result.stderr and "a folder above it is a file" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
 @pytest.mark.parametrize("args, says", [
