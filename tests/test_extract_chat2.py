@@ -131,3 +131,10 @@ def test_quit_alone_ends_the_job_when_work_was_asked_about():
 @pytest.mark.engine_free
 def test_a_breakup_with_the_ex_named_ends_dating_them():
     assert facts("also in sad news priya and i split up") == [("end", "Maya", "dating", "priya", None, None)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", ["i'm seeing someone new too, her name is Ines", "I'm dating a guy now, his name is Bo"])
+def test_seeing_someone_then_named_with_a_word_between(text):
+    name = text.rsplit(" ", 1)[1]
+    assert facts(text) == [("assert", "Maya", "dating", name, None, None)]

@@ -212,7 +212,8 @@ VERBS: list[Verb] = [
           "married_to", "stop", "person", bare=True, free=True, done=True),
     _verb(r"(?:started|start|starting|began)\s+(?:dating|seeing|going\s+out\s+with)|"
           r"(?:got|getting|get)\s+together\s+with", "dating", "start", "person"),
-    _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?[,;]?\s+"
+    _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?"
+          r"(?:\s+(?:too|now|again|as\s+well))?[,;]?\s+"  # "seeing someone new too, his name is Omar"
           r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
     _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
           r"several|two|three|four|five|six|loads\s+of|\d+)\s+times|on\s+(?:a\s+few|a\s+couple\s+of|several|two|three|"
