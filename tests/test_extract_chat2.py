@@ -134,7 +134,8 @@ def test_a_breakup_with_the_ex_named_ends_dating_them():
 
 
 @pytest.mark.engine_free
-@pytest.mark.parametrize("text", ["i'm seeing someone new too, her name is Ines", "I'm dating a guy now, his name is Bo"])
+@pytest.mark.parametrize("text", ["i'm seeing someone new too, her name is Ines",
+                                  "I'm dating a guy now, his name is Bo"])
 def test_seeing_someone_then_named_with_a_word_between(text):
     name = text.rsplit(" ", 1)[1]
     assert facts(text) == [("assert", "Maya", "dating", name, None, None)]
