@@ -1186,6 +1186,8 @@ def _required_reason(reason: str | None) -> str:
 
 #: The stores on disk this process has open, closed when it exits normally (:func:`_close_left_open`).
 _open_here: weakref.WeakSet[Store] = weakref.WeakSet()
+#: How long a program's exit waits for a thread's query to end before leaving its store unclosed.
+_EXIT_WAIT = 2.0
 
 
 @atexit.register
@@ -1196,7 +1198,7 @@ def _close_left_open() -> None:
     store finds them stale and replaces them."""
     for store in list(_open_here):
         engine = store._engine
-        if engine is None or getattr(store, "_opened_by", None) != os.getpid():
+        if engine is None or store._opened_by != os.getpid():
             continue  # closed already, or opened by the process this one was forked from: not ours
         if not engine.lock.acquire(timeout=_EXIT_WAIT):
             continue  # a thread still runs a query on it: left as a kill leaves it (found stale next time)
@@ -1206,7 +1208,3 @@ def _close_left_open() -> None:
             warnings.warn(f"store {store.path} could not be closed at exit: {exc}", RuntimeWarning, stacklevel=1)
         finally:
             engine.lock.release()
-
-
-#: How long a program's exit waits for a thread's query to end before leaving its store unclosed.
-_EXIT_WAIT = 2.0

@@ -66,7 +66,7 @@ from ._alias_rules import (
     evidence_from_usage,
 )
 
-__all__ = ["Message", "Pair", "candidates", "suggest"]
+__all__ = ["Message", "Pair", "candidates", "nickname_table", "suggest"]
 
 
 @dataclass(frozen=True)

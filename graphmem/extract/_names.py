@@ -39,10 +39,9 @@ _CHAT_WORDS = frozenset("nan mac jan ola hap haps telly dutch lolly dal aga".spl
 
 @cache
 def _given_names() -> frozenset[str]:
-    from nicknames import NickNamer
+    from ..core.alias_evidence import nickname_table  # here: the data is read when a name is first asked
 
-    lookup = NickNamer().nickname_lookup
-    known = set(lookup) | {nick for nicks in lookup.values() for nick in nicks}
+    _, known = nickname_table()
     return frozenset(name for name in known if name.isalpha() and len(name) > 2
                      and name not in _ALSO_WORDS | _CHAT_WORDS and name not in NOT_NAMES
                      and name not in RELATIONS and not is_place(name))

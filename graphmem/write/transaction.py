@@ -260,11 +260,10 @@ class Transaction:
     def _believed_at_places(self, ends_from: dict[tuple[str, str], datetime]) -> list[list[Any]]:
         """The believed versions of each (subject, predicate) of ``ends_from`` whose valid end is at
         or after its bound, and their episodes, read from the subjects' own edges: their places in
-        the Entity table by key,
-        then the believed edges at those places (both engines read only those entities' edges:
-        a cost that grows with the batch, ~0.1 CPU-s for 1,000 subjects at 1M versions, where
-        the one statement walked every edge and one key at a time cost a query each), then
-        their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them)."""
+        the Entity table by key, then the believed edges at those places (both engines read only
+        those entities' edges: a cost that grows with the batch, ~0.1 CPU-s for 1,000 subjects at
+        1M versions, where the one statement walked every edge and one key at a time cost a query
+        each), then their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them)."""
         places = _places(self.engine, {s for s, _ in ends_from})
         edges = [edge for edge in self.run("store/believed_at_places", places=places, open=OPEN_END,
                                            predicates=sorted({p for _, p in ends_from}))
