@@ -507,15 +507,17 @@ class Store:
 
         ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
         (e.g. :class:`graphmem.extract_rules.ExtractedFact`). They wait for review unless
-        ``approve`` is set or their source (default: the episode kind) skips review.
+        ``approve`` is set or their source (default: the episode kind) skips review; a fact its
+        extractor marked unsure (``sure`` False) waits with ``approve`` too.
         """
         reference = self._time_or_none(reference_time)
         source = source or kind
         with self._write(recorded_at) as txn:
             episode = txn.add_episode(text, kind, actor, reference)
             txn.log("EPISODE", episode=episode.id)
-            approve_now = approve or source in self.review_skips()
-            proposals = [review.queue(txn, fact, episode.id, source, approve_now, self.kind_of) for fact in facts]
+            skip = source in self.review_skips()
+            proposals = [review.queue(txn, fact, episode.id, source, review.approves(fact, approve=approve, skip=skip),
+                                      self.kind_of) for fact in facts]
         return episode, proposals
 
     def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,
@@ -529,6 +531,7 @@ class Store:
         one engine transaction, so all of them land or none; for many messages, what the gate
         reads for them is fetched at once, and what they write is stored in bulk.
 
+        A fact its extractor marked unsure (``sure`` False) waits for review even with ``approve``.
         Should the gate refuse a fact of a message (approved with ``approve``, or from a source
         that skips review), the message is recorded all the same and each fact written on its
         own: a refused one stays pending, or is not proposed when its source skips review. Each

@@ -281,7 +281,10 @@ class CaseErrors(_Record):
 
 
 class ExtractionScore(_Record):
-    """Loose and strict tallies, per relation and overall, and the messages that disagree."""
+    """Loose and strict tallies, per relation and overall, and the messages that disagree.
+
+    ``written``: the overall tallies (``loose``, ``strict``) of the facts alone that an approved
+    ingest writes, those the extractor is sure of; the rest wait for review."""
 
     extractor: str
     cases: int
@@ -289,6 +292,7 @@ class ExtractionScore(_Record):
     strict: dict[str, Tally]
     errors: list[CaseErrors]
     notes: list[str] = []
+    written: dict[str, Tally] = {}
 
     def as_json(self) -> dict[str, Any]:
         """The score as plain JSON: per relation and ``overall``, loose and strict."""
@@ -296,6 +300,7 @@ class ExtractionScore(_Record):
             "extractor": self.extractor, "cases": self.cases,
             "loose": {name: tally.as_json() for name, tally in self.loose.items()},
             "strict": {name: tally.as_json() for name, tally in self.strict.items()},
+            "written": {name: tally.as_json() for name, tally in self.written.items()},
             "errors": [error.model_dump() for error in self.errors], "notes": self.notes,
         }
 
@@ -395,16 +400,22 @@ def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor, *,
         for predicate in PREDICATES:
             tallies.setdefault(predicate, Counter())
     errors: list[CaseErrors] = []
+    written: dict[str, Counter[str]] = {"loose": Counter(), "strict": Counter()}
     for case, found in zip(cases, found_all):
         _add(loose, *_compare(case.facts, found, strict=False, objects=objects))
         matched, wrong, missed = _compare(case.facts, found, strict=True, objects=objects)
         _add(strict, matched, wrong, missed)
+        sure = [f for f in found if f.sure]
+        for mode in written:
+            right, wrong_sure, missed_sure = _compare(case.facts, sure, strict=mode == "strict", objects=objects)
+            written[mode].update(right=len(right), wrong=len(wrong_sure), missed=len(missed_sure))
         if wrong or missed:
             errors.append(CaseErrors(id=case.id, where=case.where, text=case.text,
                                      wrong=[_fact_json(f) for f in wrong],
                                      missed=[_fact_json(f) for f in missed]))
     return ExtractionScore(extractor=extractor.name, cases=len(cases), loose=_freeze(loose),
-                           strict=_freeze(strict), errors=errors, notes=notes)
+                           strict=_freeze(strict), errors=errors, notes=notes,
+                           written={mode: Tally(**counts) for mode, counts in written.items()})
 
 
 # --- time phrases ----------------------------------------------------------------------------

@@ -348,7 +348,24 @@ def test_ingest_learns_the_participants_and_passes_the_context(store, tmp_path):
 def test_the_rules_resolve_it_from_the_turn_before_through_ingest(store, tmp_path):
     path = _chat(tmp_path, [_line(1, "Maya", "do you like jazz?"), _line(2, "Sam", "I love it")])
     ingest(store, read_messages(path), approve=True)
+    (pending,) = store.proposals()  # a taste in a two-person chat waits for review, even approved
+    assert (pending.subject, pending.predicate, pending.object) == ("Sam", "likes", "jazz")
+    store.approve([pending.id])
     assert [(v.subject, v.predicate, v.object) for v in store.beliefs()] == [("Sam", "likes", "jazz")]
+
+
+def test_in_a_two_person_chat_tastes_and_possessions_wait_for_review(store, tmp_path):
+    path = _chat(tmp_path, [_line(1, "Maya", "love your jacket!! I love jazz. and I bought a bike. I moved to Leeds."),
+                            _line(2, "Sam", "haha thanks")])
+    summary = ingest(store, read_messages(path), approve=True)
+    assert (summary.approved, summary.pending) == (1, 2)
+    assert [(v.predicate, v.object) for v in store.beliefs()] == [("lives_in", "Leeds")]
+    assert sorted((p.predicate, p.state) for p in store.proposals(None)) == [
+        ("likes", "pending"), ("lives_in", "approved"), ("owns", "pending")]
+    facts = RuleExtractor().extract("I love jazz. I bought a bike.", reference_time=REF, speaker="Maya")
+    assert [f.sure for f in facts] == [True, True]  # told to an assistant (no other participant)
+    assert [f.sure for f in RuleExtractor().extract("I love jazz.", reference_time=REF, speaker="Maya",
+                                                     other="Sam")] == [False]
 
 
 def test_participants_field_option_and_an_old_extractor(store, tmp_path):

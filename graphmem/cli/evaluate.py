@@ -231,14 +231,17 @@ def eval_conversations(ctx, paths, k, misses, as_json):
         output.plain(f"{part:<10} {report.messages.get(part, 0):>8} {report.recall(part)['questions']:>9}   "
                      f"{pair(part):>11}   " + "   ".join(f"{pair(part, c):>11}" for c in report.categories))
     if report.extraction:
-        output.plain("extraction (rules extractor, every message):")
+        output.plain("extraction (rules extractor, every message): all it proposes, and what --approve writes "
+                     "(the rest waits for review)")
         output.plain(f"{'part':<10} {'labelled':>8} {'found':>6} {'right':>6}   {'precision':>9} {'recall':>7}"
-                     f"   {'strict P':>8} {'strict R':>8}")
+                     f"   {'strict P':>8} {'strict R':>8}   {'written':>7} {'P':>6} {'R':>6}")
         for part, score in sorted(report.extraction.items()):
-            loose, strict = score["loose"]["overall"], score["strict"]["overall"]
+            loose, strict, written = score["loose"]["overall"], score["strict"]["overall"], score["written"]["loose"]
             output.plain(f"{part:<10} {loose['right'] + loose['missed']:>8} {loose['right'] + loose['wrong']:>6} "
                          f"{loose['right']:>6}   {loose['precision']:>9.3f} {loose['recall']:>7.3f}"
-                         f"   {strict['precision']:>8.3f} {strict['recall']:>8.3f}")
+                         f"   {strict['precision']:>8.3f} {strict['recall']:>8.3f}"
+                         f"   {written['right'] + written['wrong']:>7} {written['precision']:>6.3f} "
+                         f"{written['recall']:>6.3f}")
     if misses:
         for o in report.outcomes:
             if not o.graphmem:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from pydantic.json_schema import SkipJsonSchema
+
 from ..models import Model
 
 __all__ = ["Context", "ExtractedFact", "Extractor", "FactOp", "MessageResult", "Turn", "takes_context"]
@@ -23,7 +25,9 @@ class ExtractedFact(Model):
 
     ``op`` is ``assert`` (is or became true) or ``end`` (stopped being true at ``valid_to``;
     None: at the message's time). An assertion without ``valid_from`` holds from the message's
-    time; an event (a trip, a meeting) carries the period of its time phrase.
+    time; an event (a trip, a meeting) carries the period of its time phrase. ``sure`` False: the
+    extractor reads facts of this kind too unreliably to write them unseen, so approving a whole
+    message (``--approve``) leaves this one for review (:func:`graphmem.write.review.approves`).
     """
 
     op: FactOp = "assert"
@@ -33,6 +37,7 @@ class ExtractedFact(Model):
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     quote: str
+    sure: SkipJsonSchema[bool] = True  # set by the extractor, never asked of a model (not in the schema)
 
 
 class MessageResult(Model):

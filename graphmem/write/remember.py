@@ -73,8 +73,9 @@ def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: 
                 begin(reference)
                 episode = txn.add_episode(said.text, said.kind, said.actor, reference)
                 txn.log("EPISODE", episode=episode.id)
-                approve_now = approve or said.kind in skips
-                proposals = [review.queue(txn, f, episode.id, said.kind, approve_now, kind_of) for f in facts]
+                skip = said.kind in skips
+                proposals = [review.queue(txn, f, episode.id, said.kind,
+                                          review.approves(f, approve=approve, skip=skip), kind_of) for f in facts]
             recorded.append(Remembered(episode, proposals, []))
         except TimeWentBackwards:
             raise
@@ -102,7 +103,7 @@ def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts:
                 begin(reference)
                 if skip:
                     proposals.append(review.queue(txn, fact, episode.id, said.kind, True, kind_of))
-                else:
+                elif review.approves(fact, approve=True, skip=False):
                     decision = review.approve(txn, proposals[n], kind_of(proposals[n].predicate))
                     proposals[n] = proposals[n].model_copy(update={
                         "state": "approved", "decided_at": decision.at, "decision": decision.id})

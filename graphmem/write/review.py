@@ -19,7 +19,7 @@ from ..errors import InvalidInput
 from ..models import Decision, Proposal
 from .transaction import Transaction
 
-__all__ = ["ProposedFact", "approve", "aware", "queue", "reject"]
+__all__ = ["ProposedFact", "approve", "approves", "aware", "queue", "reject"]
 
 
 class ProposedFact(Protocol):
@@ -39,6 +39,13 @@ class ProposedFact(Protocol):
     def valid_to(self) -> datetime | None: ...
     @property
     def quote(self) -> str | None: ...
+
+
+def approves(fact: ProposedFact, *, approve: bool, skip: bool) -> bool:
+    """Whether ``fact`` is approved in the write that proposes it: always when its source skips
+    review (``skip``); with ``approve``, unless its extractor marked it unsure (``sure`` False:
+    it waits for review however the message was approved)."""
+    return skip or (approve and getattr(fact, "sure", True))
 
 
 def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str, approve_now: bool,
