@@ -55,9 +55,9 @@ CANDIDATES = 400
 #: they match): the rarest words propose, the commoner ones only score.
 COMMON = 20_000
 #: A word held by more than one message in SHARE proposes no candidates (it still scores them),
-#: once there are at least FEW messages (in a small store every word proposes).
+#: once there are at least SMALL messages (in a small store every word proposes).
 SHARE = 4
-FEW = 1_000
+SMALL = 1_000
 #: A message and the one before it are turns of one exchange when said at most this far apart.
 TURN_GAP = 6 * 3_600_000_000
 #: How much the words of the turn before count, beside a message's own.
@@ -305,8 +305,8 @@ class MessageIndex:
         # large share of the messages is scored in every candidate, but does not propose them.
         # A word held by more than a quarter of them only scores: a message holding no other
         # word of the question is no answer (unless every word of the question is that common,
-        # or the store holds fewer than FEW messages).
-        usual = [stem for stem in weights if count < FEW or frequency[stem] * SHARE <= count] or list(weights)
+        # or the store holds fewer than SMALL messages).
+        usual = [stem for stem in weights if count < SMALL or frequency[stem] * SHARE <= count] or list(weights)
         chosen: list[str] = []
         postings = 0
         for stem in sorted(usual, key=lambda s: frequency[s]):
