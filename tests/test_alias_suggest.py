@@ -349,10 +349,26 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     """The whole dev set (a1-a10), scored as `graphmem eval aliases tests/data/aliases/dev`: a
     change that loses precision or recall here fails (figures in docs/aliases.md, less a margin:
     a1-a8 0.991 and 0.401; a1-a10 0.933 and 0.372 once a9 and a10 were added and months and
-    weekdays were no names)."""
+    weekdays were no names; with b3 and b4, scored once held out and then moved here, 0.688 and
+    0.323, and 0.910 and 0.323 since a building, a people or a compass word makes another entity of
+    a place and a first name before two surnames stands for two people)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.91, overall.as_json()
-    assert overall.recall >= 0.35, overall.as_json()
+    assert overall.precision >= 0.90, overall.as_json()
+    assert overall.recall >= 0.31, overall.as_json()
+
+
+@engine_free
+def test_places_with_more_words_and_two_people_of_one_first_name_are_set_apart():
+    lines = chat(("Ada", "flying out of Gdansk airport, then a week in Gdansk"), ("Bo", "Gdansk! say hi to Poland"),
+                 ("Ada", "all the Polish food. Poland is great"), ("Bo", "East Gdansk or the old town?"),
+                 ("Ada", "and Marek Nowak says hi. Marek Zielinski too, my other Marek"),
+                 ("Bo", "Marek Nowak the tall one? say hi to Marek"))
+    found = pairs(suggest(lines))
+    for apart in (("gdansk", "gdansk airport"), ("gdansk", "east gdansk"), ("marek", "marek nowak"),
+                  ("marek", "marek zielinski"), ("marek nowak", "marek zielinski")):
+        assert frozenset(apart) not in found, apart
+    lines = chat(("Ada", "we had Korea for a month, the Korean food!!"), ("Bo", "Korea sounds amazing. Korean bbq?"))
+    assert frozenset(("korea", "korean")) not in pairs(suggest(lines))
 
 
 @engine_free

@@ -59,6 +59,7 @@ brings began begin begins heard hear hears held hold holds stood stand read wrot
 told asked ask asks called call calls want wants wanted need needs needed love loves loved hate hates
 like likes liked work works worked miss misses missed guess hope hopes let lets moved move moves
 lol omg btw tbh idk imo irl brb ttyl fyi asap dm pm am rn ngl smh lmao lmfao rofl haha hahaha hehe ugh
+ha hah heh tbd tba lmk wfh eta
 hmm wow yay nah yep nope ooh aw aww oops ah eh um uh hey hi hello bye thanks thank sorry congrats wait
 today tonight tomorrow yesterday week weeks month months year years day days time times morning night
 new old big little good bad great best better worse worst last next first second third real sure right
@@ -67,7 +68,9 @@ win pay bad sad mad hot cold home house room door work school shop park city tow
 name names
 january february march july september october november december
 monday tuesday wednesday thursday friday saturday sunday
-""".split())  # months that are no one's given name ("in March", "for March"), as weekdays
+mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends
+christmas xmas easter halloween thanksgiving
+""".split())  # months that are no one's given name ("in March", "for March"), as weekdays and holidays
 
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
 TITLES = frozenset("""
@@ -316,7 +319,7 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                     t.key in TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
                     ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
-            elif t.key in TITLES and name_like(nxt.key):
+            elif t.key in TITLES and name_like(nxt.key) and nxt.key not in SAYING:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
             elif _first_name(t.key, firsts, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
@@ -444,7 +447,8 @@ def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str]
     the two words stand as a name somewhere: before punctuation or a verb ("sam patel.", "dan
     whitaker has"), or the word is a name alone elsewhere too ("keller")."""
     key = word.key
-    if key in FUNCTION or key in given or key in verbs or not key.isalpha() or len(key) < 3 or key.endswith("ly") or (
+    if key in FUNCTION or key in given or key in verbs or key in SAYING or not key.isalpha() or len(key) < 3 \
+            or key.endswith("ly") or (
             len(key) > 5 and key.endswith(("ed", "ing") + _NOUN_ENDINGS)):
         return False
     if word.text.isupper() and len(word.text) > 1:  # shouted: "DAN QUIT"

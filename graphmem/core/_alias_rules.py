@@ -47,6 +47,11 @@ _PERSON_NOUNS = frozenset("guy guys man men woman women one ones lady girl boy k
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
+#: Buildings and institutions named for the place they stand in: never that place.
+_BUILDINGS = frozenset("airport hospital station clinic museum library gallery theatre theater".split())
+#: Words that make another place of a place's name: "east van", "western australia", "new york".
+_DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
+
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
                       "ular gs ance ence able ible".split())
 
@@ -123,6 +128,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
                     _edits(a, b) == 1 or (base != a and _diminutive_base(b) == base)):
                 return 0.4, f"{a} and {b} are one name spelt two ways"
             return None
+        if a.endswith("a") and b == a + "n":
+            return None  # a people's name is not its country's: "australia" and "australian"
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
         if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
@@ -148,8 +155,12 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
+        if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES:
+            return None  # a place and a building there: "york" and "york hospital", "singapore airport"
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
             return 0.6, f"{b} is {a} with more of the name"
+        if len(wb) == 2 and wb[-1] == a and wb[0] in _DIRECTIONS:
+            return None  # a place and a part of it, or another place: "van" and "east van", "western australia"
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
         if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS and (
                 a in chat.sure or a in chat.named or _said_alone(chat, a)):
@@ -402,6 +413,14 @@ def ambiguous_names(chat: Chat) -> set[str]:
                 found.add(t.key)
     found |= {name for name, owners in possessed.items() if owners and any(
         spot for spot in chat.mentions[name] if not _qualified(chat, spot))}
+    # a first name before two surnames stands for two people: "david fenwick" and "david hollis"
+    surnames: dict[str, set[str]] = defaultdict(set)
+    for key in chat.mentions:
+        words = key.split()
+        if len(words) == 2 and words[0] in chat.mentions and words[0] not in TITLES and len(words[1]) >= 3:
+            surnames[words[0]].add(words[1])
+    found |= {first for first, lasts in surnames.items()
+              if any(not (x.startswith(y) or y.startswith(x)) for x in lasts for y in lasts)}
     # a slip corrected: X in one message, the same speaker's (or the other's) next message opens with Y
     for m in range(1, len(chat.tokens)):
         ts = chat.tokens[m]
