@@ -358,7 +358,7 @@ def test_in_a_two_person_chat_tastes_and_possessions_wait_for_review(store, tmp_
     path = _chat(tmp_path, [_line(1, "Maya", "love your jacket!! I love jazz. and I bought a bike. I moved to Leeds."),
                             _line(2, "Sam", "haha thanks")])
     summary = ingest(store, read_messages(path), approve=True)
-    assert (summary.approved, summary.pending) == (1, 2)
+    assert (summary.approved, summary.pending, summary.unsure) == (1, 2, 2)
     assert [(v.predicate, v.object) for v in store.beliefs()] == [("lives_in", "Leeds")]
     assert sorted((p.predicate, p.state) for p in store.proposals(None)) == [
         ("likes", "pending"), ("lives_in", "approved"), ("owns", "pending")]

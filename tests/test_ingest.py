@@ -172,6 +172,15 @@ def test_without_approve_facts_wait_for_review(gm, tmp_path):
     assert "1 pending" in text and "graphmem review list" in text
 
 
+def test_cli_says_how_many_facts_wait_because_the_extractor_was_unsure(gm, tmp_path):
+    path = write(tmp_path, "two.jsonl", [
+        msg("I love jazz. I bought a bike. I moved to Leeds.", "2025-01-10", actor="Maya"),
+        msg("nice", "2025-01-10T00:01:00Z", actor="Sam")])
+    out = gm("ingest", str(path), "--approve").output
+    assert "3 proposed, 1 approved, 2 pending (2 the extractor was unsure of: they wait for review)" in out
+    assert js(gm("ingest", str(path), "--approve", "--json"))[0]["unsure"] == 0  # nothing new the second time
+
+
 def test_json_object_shape(gm):
     summary = js(gm("ingest", str(DESIGN_JSON), "--replay", "--approve", "--json"))[0]
     assert (summary["episodes"], summary["approved"]) == (7, 6)

@@ -78,8 +78,9 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
     output.plain(f"recorded {counted(summary.episodes, 'episode')} from {what}{replayed}{span}")
     if summary.already:
         output.plain(f"skipped {summary.already} messages recorded by an earlier run")
+    unsure = f" ({summary.unsure} the extractor was unsure of: they wait for review)" if summary.unsure else ""
     output.plain(f"facts: {summary.proposed} proposed, {summary.approved} approved, "
-                 f"{summary.pending} pending")
+                 f"{summary.pending} pending{unsure}")
     for label, items in (("waits for review", summary.held), ("not proposed", summary.dropped)):
         for item in items:
             fact = item.fact

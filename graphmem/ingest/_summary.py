@@ -44,6 +44,7 @@ class IngestSummary(Model):
     proposed: int = 0
     approved: int = 0
     pending: int = 0
+    unsure: int = 0  # of the pending: facts the extractor was unsure of, held for review even when approving
     replayed: bool = False
     first: datetime | None = None  # earliest reference time
     last: datetime | None = None  # latest reference time
@@ -61,6 +62,7 @@ class Tally:
     proposed: int = 0
     approved: int = 0
     pending: int = 0
+    unsure: int = 0
     recorded: list[Recorded] = field(default_factory=list)
     held: list[Dropped] = field(default_factory=list)
     dropped: list[Dropped] = field(default_factory=list)
@@ -68,13 +70,14 @@ class Tally:
     last: datetime | None = None
 
     def record(self, recorded: Recorded, states: list[str], reference: datetime,
-               dropped: list[Dropped], held: list[Dropped]) -> None:
-        """Count one message recorded with proposals in ``states``, the facts it dropped and
-        those the gate held back for review."""
+               dropped: list[Dropped], held: list[Dropped], unsure: int = 0) -> None:
+        """Count one message recorded with proposals in ``states``, the facts it dropped, those
+        the gate held back for review, and how many were held as unsure (``unsure``)."""
         self.episodes += 1
         self.proposed += len(states)
         self.approved += states.count("approved")
         self.pending += states.count("pending")
+        self.unsure += unsure
         self.recorded.append(recorded)
         self.dropped.extend(dropped)
         self.held.extend(held)
@@ -87,6 +90,7 @@ class Tally:
 
     def summary(self, *, replayed: bool, already: int = 0, notes: Sequence[str] = ()) -> IngestSummary:
         return IngestSummary(episodes=self.episodes, already=already, proposed=self.proposed,
-                             approved=self.approved, pending=self.pending, replayed=replayed, first=self.first,
+                             approved=self.approved, pending=self.pending, unsure=self.unsure,
+                             replayed=replayed, first=self.first,
                              last=self.last, recorded=self.recorded, held=self.held, dropped=self.dropped,
                              notes=list(notes))

@@ -112,12 +112,14 @@ def _write_group(store: Store, group: list[Planned], tally: Tally, *, kind: str,
     written = store.remember_many(
         [(Said(text=i.text, kind=kind, actor=i.actor, reference_time=i.reference), usable)
          for i, usable, _ in prepared], approve=approve, replay=replay)
-    for (item, _, dropped), (episode, proposals, refused) in zip(prepared, written):
+    for (item, usable, dropped), (episode, proposals, refused) in zip(prepared, written):
         recorded = Recorded(where=item.where, message=item.message, episode=episode.id,
                             proposals=[p.id for p in proposals])
         held = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
+        unsure = 0 if skip or not approve else sum(
+            p.state == "pending" and not getattr(fact, "sure", True) for p, fact in zip(proposals, usable))
         tally.record(recorded, [p.state for p in proposals], item.reference,
-                     dropped + held if skip else dropped, [] if skip else held)
+                     dropped + held if skip else dropped, [] if skip else held, unsure)
 
 
 def _in_chat_time_order(messages: Sequence[Message]) -> Callable[[], Iterator[Message]]:
