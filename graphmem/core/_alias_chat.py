@@ -141,20 +141,24 @@ class _Token:
     message: int
     index: int
     end: str  # the punctuation right after it ("" for a word), "$" at the end of the message
+    quoted: bool = False  # inside quotation marks: someone else's words ("David says, "Hattie, ..."")
 
 
 def _tokens(number: int, text: str) -> list[_Token]:
     raw = _WORD.findall(text)
     found: list[_Token] = []
+    quoted = False
     for i, word in enumerate(raw):
         if not word[0].isalnum():
+            if word in ('"', "“", "”"):
+                quoted = word == "“" or (word == '"' and not quoted)
             continue
         after = raw[i + 1] if i + 1 < len(raw) else "$"
         clean = word[:-1] if word.endswith(".") and word[:-1].lower() not in _DOTTED else word
         end = "." if clean != word else (after if not after[0].isalnum() else "")
         lower = _fold(clean).rstrip(".")
         found.append(_Token(clean, _POSSESSIVE.sub("", lower), lower.replace("’", "'"),
-                            number, len(found), end))
+                            number, len(found), end, quoted))
     return found
 
 

@@ -511,6 +511,7 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
                 add(name, whose)
     for speaker in chat.speakers:
         for key, spots in chat.mentions.items():
-            if key != speaker and any(chat.speaker(m) == speaker for m, s, _ in spots if s >= 0):
+            if key != speaker and any(chat.speaker(m) == speaker for m, s, _ in spots
+                                      if s >= 0 and not chat.tokens[m][s].quoted):  # not in someone's quoted words
                 add(speaker, key)
     return apart
