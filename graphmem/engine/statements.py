@@ -5,7 +5,10 @@ written in as the files are loaded: ``{{believed f $as_of}}``, the rule of what 
 at a moment (:func:`graphmem.core.as_known.cypher`), and ``{{fact_columns f b}}``, every column of
 the Fact table as declared (:mod:`graphmem.core.tables`), each returned under its own name from
 the edge ``f`` or its body ``b`` (the FactBody row the query matched by ``f.id``), and
-``{{body_columns b}}``, the Fact columns kept apart in the body ``b``, in their declared order.
+``{{body_columns b}}``, the Fact columns kept apart in the body ``b``, in their declared order,
+``{{edge_columns f}}``, the columns the Fact edge ``f`` itself stores, in their declared order,
+and ``{{hint JOIN ORDER}}``, a join order for the engines that plan better when told
+(:data:`HINTED`; written as ``HINT JOIN ORDER`` there and left out elsewhere).
 
 Internal: the store's own queries; users run theirs with ``Store.cypher`` and ``Store.query``.
 """
@@ -17,7 +20,7 @@ from pathlib import Path
 
 from ..core import as_known, tables
 
-__all__ = ["QUERIES", "expand", "parameters_of", "queries_dir"]
+__all__ = ["HINTED", "QUERIES", "expand", "parameters_of", "queries_dir"]
 
 _HERE = Path(__file__).resolve().parent
 _PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -38,7 +41,7 @@ def _strip_comments(text: str) -> str:
 _MACRO = re.compile(r"\{\{\s*(\w+)((?:\s+[^\s}]+)*)\s*\}\}")
 
 
-def _macro(match: re.Match[str]) -> str:
+def _macro(match: re.Match[str], hints: bool) -> str:
     name, args = match.group(1), match.group(2).split()
     if name == "believed" and len(args) == 2:
         return as_known.cypher(*args)
@@ -46,25 +49,37 @@ def _macro(match: re.Match[str]) -> str:
         return tables.by_name("Fact").values(*args)
     if name == "body_columns" and len(args) == 1:  # a fact body's columns, in Fact.apart's order
         return ", ".join(f"{args[0]}.{column}" for column in tables.by_name("Fact").apart)
+    if name == "edge_columns" and len(args) == 1:  # what a Fact edge stores, in its declared order
+        return ", ".join(f"{args[0]}.{column.name}" for column in tables.by_name("Fact").stored)
+    if name == "hint" and args:
+        return "HINT " + " ".join(args) if hints else ""
     raise ValueError(f"unknown query macro {match.group(0)!r}")
 
 
-def expand(text: str) -> str:
-    """A query's text with its ``{{...}}`` names written in."""
-    return _MACRO.sub(_macro, text)
+def expand(text: str, *, hints: bool = False) -> str:
+    """A query's text with its ``{{...}}`` names written in (``hints``: its join hints too)."""
+    return _MACRO.sub(lambda match: _macro(match, hints), text)
 
 
-def _load() -> dict[str, str]:
+def _load(*, hints: bool = False) -> dict[str, str]:
     root = queries_dir()
     return {
-        str(path.relative_to(root).with_suffix("")): expand(_strip_comments(path.read_text()).strip())
+        str(path.relative_to(root).with_suffix("")): _without_blank_lines(expand(_strip_comments(path.read_text()),
+                                                                                  hints=hints))
         for path in sorted(root.rglob("*.cypher"))
     }
+
+
+def _without_blank_lines(text: str) -> str:  # a hint left out leaves its line empty
+    return "\n".join(line for line in text.splitlines() if line.strip())
 
 
 #: Every named query: the files of ``queries/``, and the statements derived from the table
 #: declarations (``schema/NAME``, ``insert/NAME``, ``insert_rows/NAME``: see :mod:`graphmem.core.tables`).
 QUERIES: dict[str, str] = {**_load(), **tables.queries()}
+#: The named queries that say a join order (``{{hint ...}}``), with it written in: what an
+#: engine that follows hints runs instead (see ``Engine.follows_hints``).
+HINTED: dict[str, str] = {name: text for name, text in _load(hints=True).items() if text != QUERIES[name]}
 _PARAMETERS = {name: frozenset(_PARAMETER.findall(text)) for name, text in QUERIES.items()}
 
 

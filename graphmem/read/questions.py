@@ -107,8 +107,14 @@ def unseen_at(engine: Engine, at: datetime) -> Unseen:
 
 
 def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
-    """The versions a query of ``s.id, s.name, o.id, o.name, f`` rows finds, with their bodies."""
-    return [records.version(row) for row in with_bodies(engine, engine.run(query, params))]
+    """The versions a query of ``s.id, s.name, o.id, o.name, {{edge_columns f}}`` rows finds,
+    with their bodies."""
+    rows = [[*row[:4], dict(zip(_EDGE_COLUMNS, row[4:], strict=True))] for row in engine.run(query, params)]
+    return [records.version(row) for row in with_bodies(engine, rows)]
+
+
+#: What ``{{edge_columns f}}`` returns, in its order.
+_EDGE_COLUMNS = tuple(c.name for c in _FACT.stored)
 
 
 def with_bodies(engine: Engine, rows: list[list[Any]], edge: int = 4) -> list[list[Any]]:
@@ -414,7 +420,7 @@ def history(engine: Engine, subject_ids: Collection[str], predicate: str, now: d
 
 def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
     """Every version ever written with the entity as subject or object."""
-    return _versions(engine, "store/entity_facts", id=entity_id)
+    return [records.version(row) for row in with_bodies(engine, engine.run("store/entity_facts", {"id": entity_id}))]
 
 
 @consistent
