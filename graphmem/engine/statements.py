@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..core import as_known, tables
 
-__all__ = ["HINTED", "QUERIES", "expand", "parameters_of", "queries_dir"]
+__all__ = ["HINTED", "QUERIES", "WRITING", "expand", "may_write", "parameters_of", "queries_dir"]
 
 _HERE = Path(__file__).resolve().parent
 _PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -81,6 +81,20 @@ QUERIES: dict[str, str] = {**_load(), **tables.queries()}
 #: engine that follows hints runs instead (see ``Engine.follows_hints``).
 HINTED: dict[str, str] = {name: text for name, text in _load(hints=True).items() if text != QUERIES[name]}
 _PARAMETERS = {name: frozenset(_PARAMETER.findall(text)) for name, text in QUERIES.items()}
+
+#: A word of a statement that may change what the store holds (or does not only read it): where
+#: one appears, even in a literal or a name, the statement is taken to write.
+_WRITE_WORD = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP|ALTER|COPY|IMPORT|ATTACH|DETACH|LOAD|INSTALL"
+                         r"|CALL|BEGIN|COMMIT|ROLLBACK|CHECKPOINT)\b", re.IGNORECASE)
+
+
+def may_write(text: str) -> bool:
+    """Whether a statement may change the store: it holds a word that writes (erring towards yes)."""
+    return _WRITE_WORD.search(text) is not None
+
+
+#: The named queries that may write (:func:`may_write`).
+WRITING: frozenset[str] = frozenset(name for name, text in QUERIES.items() if may_write(text))
 
 
 def parameters_of(name: str) -> frozenset[str]:

@@ -23,6 +23,7 @@ from ..core.times import OPEN_END, to_engine
 from ..engine import Engine
 from ..errors import EngineError
 from ..models import CHANGE_OF_OP, Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
+from .body_cache import cache_of
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -136,12 +137,26 @@ SCAN_PER_LOOKUP = 1000
 
 
 def bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The bodies (FactBody's properties) of the versions ``ids``, by id: in one statement where
-    the engine looks a list of keys up by index (ladybug), else one key lookup each unless a
-    scan of every body costs less (kuzu, many keys in a small store)."""
+    """The bodies (FactBody's properties) of the versions ``ids``, by id: those read lately from
+    the cache (:mod:`graphmem.read.body_cache`), the rest in one statement where the engine looks
+    a list of keys up by index (ladybug), else one key lookup each unless a scan of every body
+    costs less (kuzu, many keys in a small store)."""
     ids = list(dict.fromkeys(ids))
     if not ids:
         return {}
+    with engine.lock:
+        cache = cache_of(engine)
+        if not cache.usable(engine):
+            return _read_bodies(engine, ids)
+        found, missing = cache.get(ids)
+        if missing:
+            read = _read_bodies(engine, missing)
+            cache.put(read)
+            found.update(read)
+        return found
+
+
+def _read_bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
     if engine.keys_by_index or (len(ids) > ONE_BY_ONE and len(ids) * SCAN_PER_LOOKUP
                                 > engine.run("store/fact_body_count")[0][0]):
         return {row[0]: _body(row[1:]) for row in engine.run("store/fact_bodies", {"ids": ids})}
