@@ -124,9 +124,10 @@ class Engine:
         #: row of the table instead (~0.3 s at 1M), so there a few keys are better asked one by one.
         self.keys_by_index = name != "kuzu"
         #: Whether named queries run with their join hints (``{{hint ...}}``, see
-        #: :data:`~graphmem.engine.statements.HINTED`): kuzu 0.11 reads one entity's edges and their
-        #: other ends ~15% faster when told to join the edges to the entity found by key first;
-        #: ladybug plans those statements better itself and runs the hinted ones 1.5-3x slower.
+        #: :data:`~graphmem.engine.statements.HINTED`): told to start from the entity found by key,
+        #: kuzu 0.11 reads its edges and their other ends ~15% faster, and the edges into a person
+        #: ~12x faster (it walked every edge); ladybug plans those statements better itself and
+        #: runs the hinted ones 2-4x slower (BENCHMARKS.md, "History and the explorer").
         self.follows_hints = name == "kuzu"
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
         #: Counts what may have changed the store: every statement that may write (outside a
