@@ -39,6 +39,7 @@ def _strip_comments(text: str) -> str:
 
 
 _MACRO = re.compile(r"\{\{\s*(\w+)((?:\s+[^\s}]+)*)\s*\}\}")
+_HINT = re.compile(r"\{\{\s*hint\b")
 
 
 def _macro(match: re.Match[str], hints: bool) -> str:
@@ -61,13 +62,14 @@ def expand(text: str, *, hints: bool = False) -> str:
     return _MACRO.sub(lambda match: _macro(match, hints), text)
 
 
-def _load(*, hints: bool = False) -> dict[str, str]:
+def _read() -> dict[str, str]:
     root = queries_dir()
-    return {
-        str(path.relative_to(root).with_suffix("")): _without_blank_lines(expand(_strip_comments(path.read_text()),
-                                                                                  hints=hints))
-        for path in sorted(root.rglob("*.cypher"))
-    }
+    return {str(path.relative_to(root).with_suffix("")): _strip_comments(path.read_text())
+            for path in sorted(root.rglob("*.cypher"))}
+
+
+def _expanded(files: dict[str, str], *, hints: bool = False) -> dict[str, str]:
+    return {name: _without_blank_lines(expand(text, hints=hints)) for name, text in files.items()}
 
 
 def _without_blank_lines(text: str) -> str:  # a hint left out leaves its line empty
@@ -76,10 +78,11 @@ def _without_blank_lines(text: str) -> str:  # a hint left out leaves its line e
 
 #: Every named query: the files of ``queries/``, and the statements derived from the table
 #: declarations (``schema/NAME``, ``insert/NAME``, ``insert_rows/NAME``: see :mod:`graphmem.core.tables`).
-QUERIES: dict[str, str] = {**_load(), **tables.queries()}
+_FILES = _read()
+QUERIES: dict[str, str] = {**_expanded(_FILES), **tables.queries()}
 #: The named queries that say a join order (``{{hint ...}}``), with it written in: what an
 #: engine that follows hints runs instead (see ``Engine.follows_hints``).
-HINTED: dict[str, str] = {name: text for name, text in _load(hints=True).items() if text != QUERIES[name]}
+HINTED: dict[str, str] = _expanded({name: text for name, text in _FILES.items() if _HINT.search(text)}, hints=True)
 _PARAMETERS = {name: frozenset(_PARAMETER.findall(text)) for name, text in QUERIES.items()}
 
 #: A word of a statement that may change what the store holds (or does not only read it): where
