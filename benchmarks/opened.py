@@ -12,7 +12,8 @@ the explorer asks when a person is opened (``graphmem/explorer/api.py``): ``/api
 days before the latest write (a whole-store diff, filtered), and ``/api/version`` of each of the
 first edges shown (up to 10, what a click on an edge asks). ``--repeats`` rounds, each a fresh
 pass over the same keys; every answer's size is kept, so runs of the two layouts can be
-checked to have answered the same.
+checked to have answered the same. ``--first`` times the histories once before anything else
+(``history_200_first``): the first reads of a process, which no earlier read has warmed.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--changes", type=int, default=5, help="how many of the people /api/changes is asked about")
     parser.add_argument("--label", default="")
+    parser.add_argument("--first", action="store_true",
+                        help="time the 200 histories once more, first of all (history_200_first)")
     args = parser.parse_args()
     if args.summarize:
         summarize(args.summarize, args.out)
@@ -99,6 +102,8 @@ def main() -> None:
         return {p: [e["id"] for e in api.graph(store, {"focus": [p], "depth": ["1"], "as_of": [as_of]})["edges"]][:10]
                 for p in people}
 
+    if args.first:  # before anything else has read the store in this process: nothing kept from other reads
+        timed("history_200_first", histories)
     shown = edge_ids()
     for _ in range(args.repeats):
         timed("history_200", histories)

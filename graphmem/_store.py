@@ -865,6 +865,10 @@ class Store:
         under every name the subject is believed now to go by (its aliases)."""
         check_predicate(predicate)
         now = self.now()
+        if not self._any_alias():  # read by the key the name has: no statement to find the entity first
+            found = questions.history(self._db, (entity_key(subject),), predicate, now)
+            if found:  # else the entity may go by the name as given, or not exist (NotFound)
+                return found
         return questions.history(self._db, self._names_of(self.entity(subject).id, now, None), predicate, now)
 
     def timeline(self, entity: str, as_of: TimeLike | None = None) -> list[Version]:

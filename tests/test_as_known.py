@@ -119,5 +119,18 @@ def test_every_fact_column_is_returned_by_name_from_the_declaration():
                                              for c in fact.columns)
     assert set(fact.apart) == {"episodes", "supersedes", "superseded_by", "created_by", "closed_by", "reason"}
     assert expand("RETURN {{body_columns b}}") == "RETURN " + ", ".join(f"b.{name}" for name in fact.apart)
+    assert expand("RETURN {{edge_columns f}}") == "RETURN " + ", ".join(f"f.{c.name}" for c in fact.stored)
     with pytest.raises(ValueError, match="unknown query macro"):
         expand("{{believed f}}")
+
+
+def test_a_join_hint_is_written_in_only_for_the_engines_that_follow_hints():
+    from graphmem.engine.statements import HINTED, QUERIES
+
+    text = "MATCH (s)-[f]->(o) WHERE f.id = $id {{hint (s JOIN f) JOIN o}} RETURN f.id"
+    assert expand(text) == "MATCH (s)-[f]->(o) WHERE f.id = $id  RETURN f.id"
+    assert expand(text, hints=True) == "MATCH (s)-[f]->(o) WHERE f.id = $id HINT (s JOIN f) JOIN o RETURN f.id"
+    assert {"store/history", "store/entity_facts_believed"} <= HINTED.keys()
+    for name, hinted in HINTED.items():  # the same statement but for its hints
+        assert "HINT" in hinted and "HINT" not in QUERIES[name], name
+        assert [line for line in hinted.splitlines() if not line.startswith("HINT ")] == QUERIES[name].splitlines()

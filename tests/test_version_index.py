@@ -105,6 +105,7 @@ def test_bodies_read_by_key_are_the_bodies_joined_to_their_edges(store, monkeypa
     """Each way of reading a few versions' bodies (one UNWIND of keys, one lookup per key, one
     scan: see questions.bodies) answers what the whole-store read joins to each edge."""
     from graphmem.read import questions
+    from graphmem.read.body_cache import cache_of
 
     store.add("Ana", "lives_in", "Lisbon", valid_from="2020-01-01", recorded_at="2024-01-01")
     store.add("Ana", "lives_in", "Porto", valid_from="2022-01-01", recorded_at="2024-02-01", quote="I moved")
@@ -120,6 +121,7 @@ def test_bodies_read_by_key_are_the_bodies_joined_to_their_edges(store, monkeypa
     monkeypatch.setattr(questions, "ONE_BY_ONE", one_by_one)
     monkeypatch.setattr(questions, "SCAN_PER_LOOKUP", scan_per_lookup)
     for asked in (ids, ids[:1], ids[5:9] + ids[5:6], []):
+        cache_of(store._db).found.clear()  # read from the engine each time (see test_body_cache.py)
         found = questions.bodies(store._db, asked)
         assert set(found) == set(asked)
         for vid, body in found.items():

@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EngineError, InvalidInput, StoreLocked
-from .statements import QUERIES, parameters_of
+from .statements import HINTED, QUERIES, WRITING, may_write, parameters_of
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -123,7 +123,18 @@ class Engine:
         #: index lookup per key: ladybug does (~0.04 ms a key at 1M rows); kuzu 0.11 scans every
         #: row of the table instead (~0.3 s at 1M), so there a few keys are better asked one by one.
         self.keys_by_index = name != "kuzu"
+        #: Whether named queries run with their join hints (``{{hint ...}}``, see
+        #: :data:`~graphmem.engine.statements.HINTED`): told to start from the entity found by key,
+        #: kuzu 0.11 reads its edges and their other ends ~15% faster, and the edges into a person
+        #: ~12x faster (it walked every edge); ladybug plans those statements better itself and
+        #: runs the hinted ones 2-4x slower (BENCHMARKS.md, "History and the explorer").
+        self.follows_hints = name == "kuzu"
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
+        #: Counts what may have changed the store: every statement that may write (outside a
+        #: transaction), every transaction ended (committed or not) and every reopen. What a
+        #: reader keeps of the store (see ``graphmem.read.body_cache``) is good while it stays the
+        #: same: no other process writes while this one holds the files.
+        self.changes = 0
 
     def _check_marker(self, marked: str | None) -> None:
         if marked and marked != self.name:
@@ -147,29 +158,41 @@ class Engine:
         """Run the named query from queries/ with a complete parameter dict; return its rows."""
         params = _checked(name, params)
         with self.lock:
-            query: str | Prepared = QUERIES[name]
+            query: str | Prepared = self.text_of(name)
             if self._prepared is not None:
                 query = self._prepared.get(name)
                 if query is None:
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore", DeprecationWarning)
-                        query = self._prepared[name] = self.connection.prepare(QUERIES[name])
+                        query = self._prepared[name] = self.connection.prepare(self.text_of(name))
+            if name in WRITING:
+                self.changes += 1
             return self._execute(query, params)
+
+    def text_of(self, name: str) -> str:
+        """The text this engine runs for the named query (with its join hints where it follows them)."""
+        return HINTED.get(name, QUERIES[name]) if self.follows_hints else QUERIES[name]
 
     def run_text(self, text: str, params: dict[str, Any]) -> list[list[Any]]:
         """Run query text (not from queries/) with parameters."""
         with self.lock:
+            self._may_write(text)
             return self._execute(text, params)
 
     def arrow(self, name: str, params: dict[str, Any] | None = None) -> pa.Table:
         """Run the named query and return its whole answer as one Arrow table."""
-        return self.arrow_text(QUERIES[name], _checked(name, params))
+        return self.arrow_text(self.text_of(name), _checked(name, params))
 
     def arrow_text(self, text: str, params: dict[str, Any] | None = None) -> pa.Table:
         """Run query text (not from queries/) and return its whole answer as one Arrow table."""
         with self.lock:
+            self._may_write(text)
             bound = {key: _bind(value) for key, value in (params or {}).items()}
             return self.connection.execute(text, bound).get_as_arrow()
+
+    def _may_write(self, text: str) -> None:
+        if may_write(text):
+            self.changes += 1
 
     def _execute(self, query: str | Prepared, params: dict[str, Any]) -> list[list[Any]]:
         if self.in_transaction and isinstance(query, str) and query.lstrip()[:4].upper() == "COPY":
@@ -179,6 +202,7 @@ class Engine:
     def run_with_columns(self, text: str, params: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
         """Run one statement of query text; return its column names and rows."""
         with self.lock:
+            self._may_write(text)
             result = self.connection.execute(text, {key: _bind(value) for key, value in params.items()})
             if isinstance(result, list):
                 raise EngineError("internal: one statement expected")
@@ -206,6 +230,7 @@ class Engine:
                 self.connection.execute("COMMIT")
             finally:
                 self.in_transaction = False
+                self.changes += 1
 
     def _abort(self) -> None:
         """Undo the open transaction.
@@ -244,6 +269,7 @@ class Engine:
                 self._prepared = {} if self._prepared is not None else None
                 self.in_transaction = self._copied = False
                 self.generation += 1
+                self.changes += 1
 
     def table_names(self) -> set[str]:
         """The names of the tables the database holds (from the engine's catalog)."""

@@ -23,6 +23,7 @@ from ..core.times import OPEN_END, to_engine
 from ..engine import Engine
 from ..errors import EngineError
 from ..models import CHANGE_OF_OP, Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
+from .body_cache import cache_of
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -107,8 +108,14 @@ def unseen_at(engine: Engine, at: datetime) -> Unseen:
 
 
 def _versions(engine: Engine, query: str, **params: Any) -> list[Version]:
-    """The versions a query of ``s.id, s.name, o.id, o.name, f`` rows finds, with their bodies."""
-    return [records.version(row) for row in with_bodies(engine, engine.run(query, params))]
+    """The versions a query of ``s.id, s.name, o.id, o.name, {{edge_columns f}}`` rows finds,
+    with their bodies."""
+    rows = [[*row[:4], dict(zip(_EDGE_COLUMNS, row[4:], strict=True))] for row in engine.run(query, params)]
+    return [records.version(row) for row in with_bodies(engine, rows)]
+
+
+#: What ``{{edge_columns f}}`` returns, in its order.
+_EDGE_COLUMNS = tuple(c.name for c in _FACT.stored)
 
 
 def with_bodies(engine: Engine, rows: list[list[Any]], edge: int = 4) -> list[list[Any]]:
@@ -130,12 +137,26 @@ SCAN_PER_LOOKUP = 1000
 
 
 def bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The bodies (FactBody's properties) of the versions ``ids``, by id: in one statement where
-    the engine looks a list of keys up by index (ladybug), else one key lookup each unless a
-    scan of every body costs less (kuzu, many keys in a small store)."""
+    """The bodies (FactBody's properties) of the versions ``ids``, by id: those read lately from
+    the cache (:mod:`graphmem.read.body_cache`), the rest in one statement where the engine looks
+    a list of keys up by index (ladybug), else one key lookup each unless a scan of every body
+    costs less (kuzu, many keys in a small store)."""
     ids = list(dict.fromkeys(ids))
     if not ids:
         return {}
+    with engine.lock:
+        cache = cache_of(engine)
+        if not cache.usable(engine):
+            return _read_bodies(engine, ids)
+        found, missing = cache.get(ids)
+        if missing:
+            read = _read_bodies(engine, missing)
+            cache.put(read)
+            found.update(read)
+        return found
+
+
+def _read_bodies(engine: Engine, ids: list[str]) -> dict[str, dict[str, Any]]:
     if engine.keys_by_index or (len(ids) > ONE_BY_ONE and len(ids) * SCAN_PER_LOOKUP
                                 > engine.run("store/fact_body_count")[0][0]):
         return {row[0]: _body(row[1:]) for row in engine.run("store/fact_bodies", {"ids": ids})}
@@ -414,7 +435,7 @@ def history(engine: Engine, subject_ids: Collection[str], predicate: str, now: d
 
 def entity_versions(engine: Engine, entity_id: str) -> list[Version]:
     """Every version ever written with the entity as subject or object."""
-    return _versions(engine, "store/entity_facts", id=entity_id)
+    return [records.version(row) for row in with_bodies(engine, engine.run("store/entity_facts", {"id": entity_id}))]
 
 
 @consistent
