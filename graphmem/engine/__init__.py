@@ -123,6 +123,11 @@ class Engine:
         #: index lookup per key: ladybug does (~0.04 ms a key at 1M rows); kuzu 0.11 scans every
         #: row of the table instead (~0.3 s at 1M), so there a few keys are better asked one by one.
         self.keys_by_index = name != "kuzu"
+        #: Threads a bulk load's COPYs run on (None: the engine's own choice, every core). kuzu
+        #: spends ~25 % more CPU on a COPY with two threads than with one (a 1M-version import:
+        #: 8.5 CPU-s instead of 9.6) for little wall time even on an idle 2-core machine; ladybug
+        #: spreads a node table's COPY over its threads at little cost (BENCHMARKS.md, "The Parquet log").
+        self.copy_threads: int | None = 1 if name == "kuzu" else None
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
 
     def _check_marker(self, marked: str | None) -> None:
@@ -206,6 +211,23 @@ class Engine:
                 self.connection.execute("COMMIT")
             finally:
                 self.in_transaction = False
+
+    @contextmanager
+    def bulk_load(self) -> Iterator[Engine]:
+        """Hold the engine for a bulk load (COPY statements): its threads set as
+        :attr:`copy_threads` says, and set back afterwards."""
+        with self.lock:
+            if self.copy_threads is None:
+                yield self
+                return
+            before = self._execute("CALL current_setting('threads') RETURN *", {})[0][0]
+            self._execute(f"CALL threads={int(self.copy_threads)}", {})
+            generation = self.generation
+            try:
+                yield self
+            finally:
+                if self.generation == generation:  # a reopened connection has its own default
+                    self._execute(f"CALL threads={int(before)}", {})
 
     def _abort(self) -> None:
         """Undo the open transaction.
