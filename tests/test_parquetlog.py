@@ -352,3 +352,19 @@ def test_a_bulk_load_sets_the_engines_threads_back_afterwards():
         assert engine.run_text(threads, {}) == before
         if engine.copy_threads is not None:
             assert during == [[str(engine.copy_threads)]]
+
+
+def test_an_unsound_log_checked_beside_the_copies_is_undone_and_the_store_takes_a_sound_one(tmp_path, exported):
+    directory, source = exported
+    good = tmp_path / "good"
+    shutil.copytree(directory, good)
+    never_ending = pa.nulls(len(source), pa.timestamp("us", tz="UTC"))  # a fault only the invariants see
+    rewrite(directory, "versions", lambda t: t.set_column(
+        t.schema.get_field_index("valid_to"), "valid_to", never_ending.slice(0, t.num_rows)))
+    for target in (tmp_path / "target", ":memory:"):
+        with Store(target, engine=ENGINE) as store:
+            with pytest.raises(ImportFailed, match="the log is not sound: one-value"):
+                store.import_log(directory)
+            assert store.versions() == [] and store.latest_write() is None
+            assert store.import_log(good) == sum(1 for r in source if r["type"] != "meta")
+            assert store.check() == []
