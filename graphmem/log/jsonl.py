@@ -315,8 +315,7 @@ def import_log(engine: Engine, path: Path, zone: str, progress: Progress | None 
 
 
 def _load(engine: Engine, directory: Path | None, declared: dict[str, str], settings: dict[str, str],
-          tables: dict[str, pa.Table], progress: Progress | None = None, *,
-          before_commit: Callable[[], None] | None = None) -> None:
+          tables: dict[str, pa.Table], progress: Progress | None = None) -> None:
     """Write checked records (Arrow tables by engine table, in load order) and the settings they
     bring: the records in one transaction, then the settings (hold ``engine.lock``).
 
@@ -325,22 +324,15 @@ def _load(engine: Engine, directory: Path | None, declared: dict[str, str], sett
     So the COPYs commit alone, the settings (declared predicates, counters, latest write) commit
     after them, and a marker written first in the store's ``directory`` lets the next open finish
     the settings (:func:`finish_import`) if a crash falls between the two.
-
-    ``before_commit`` (a check still running beside the COPYs) is waited for before the records
-    commit; what it raises undoes them, and is what the import fails with, also when a COPY failed.
     """
     marker = _mark_pending(directory, declared, settings, _probes(tables))
     try:
         with engine.bulk_load(), engine.transaction():
-            try:
-                for table, rows in tables.items():  # what fails after a COPY is undone by a reopen (engine.py)
-                    if rows.num_rows:
-                        engine.run_text(f"COPY {table} FROM $rows", {"rows": _in_copy_order(table, rows, tables)})
-                    if progress:
-                        progress(rows.num_rows)
-            finally:
-                if before_commit is not None:
-                    before_commit()
+            for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
+                if rows.num_rows:
+                    engine.run_text(f"COPY {table} FROM $rows", {"rows": _in_copy_order(table, rows, tables)})
+                if progress:
+                    progress(rows.num_rows)
     except BaseException:  # undone: nothing for the next open to finish
         if marker is not None:
             marker.unlink()

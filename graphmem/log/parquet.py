@@ -25,7 +25,6 @@ import json
 import os
 import shutil
 import tempfile
-import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -531,56 +530,13 @@ def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *
         current = dict(engine.run("store/meta_all"))
         _refuse_conflicts(source, header, zone, current, tables, own)
         own_declared = dict(engine.run("store/predicate_all"))
-        sound = _Meanwhile(lambda: _refuse_unsound(source, tables, own, {**DEFAULT_PREDICATES, **own_declared,
-                                                                         **declared}),
-                           alongside=store_directory is not None)
-        try:
-            for name, kind in declared.items():
-                logio._refuse_redeclaring(engine, own_declared, name, kind)
-            settings = logio._merged_meta(header["meta"], current, _highest_ids(tables), _latest(tables))
-            logio.refuse_future(settings, allow_future)
-        except BaseException:
-            sound.result()  # an unsound log is refused for that first, as it was when checked first
-            raise
-        logio._load(engine, store_directory, declared, settings, engine_tables(tables), progress,
-                    before_commit=sound.result)
+        _refuse_unsound(source, tables, own, {**DEFAULT_PREDICATES, **own_declared, **declared})
+        for name, kind in declared.items():
+            logio._refuse_redeclaring(engine, own_declared, name, kind)
+        settings = logio._merged_meta(header["meta"], current, _highest_ids(tables), _latest(tables))
+        logio.refuse_future(settings, allow_future)
+        logio._load(engine, store_directory, declared, settings, engine_tables(tables), progress)
     return sum(t.num_rows for t in tables.values())
-
-
-class _Meanwhile:
-    """A check that runs in a thread of its own while the engine COPYs (``alongside``), or at
-    once; :meth:`result` waits for it and raises what it raised.
-
-    The invariants of ``check`` over the columns (~1 CPU-s at 1M versions) need nothing from the
-    engine, and a COPY leaves a core free on kuzu (:attr:`graphmem.engine.Engine.copy_threads`):
-    so they run beside the COPYs, and the transaction commits only after they pass. A refused log
-    is then undone as a failed COPY is (an on-disk store is reopened, which discards the open
-    transaction); an in-memory store cannot be, so there the check runs first, as it always did.
-    """
-
-    def __init__(self, check: Callable[[], None], *, alongside: bool) -> None:
-        self._error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-        if alongside:
-            self._thread = threading.Thread(target=self._run, args=(check,), name="graphmem-import-check",
-                                            daemon=True)
-            self._thread.start()
-        else:
-            check()
-
-    def _run(self, check: Callable[[], None]) -> None:
-        try:
-            check()
-        except BaseException as exc:  # handed to the caller by result()
-            self._error = exc
-
-    def result(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-        if self._error is not None:
-            error, self._error = self._error, None
-            raise error
 
 
 def _highest_ids(tables: dict[str, pa.Table]) -> dict[str, int]:
