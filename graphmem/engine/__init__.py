@@ -123,10 +123,11 @@ class Engine:
         #: index lookup per key: ladybug does (~0.04 ms a key at 1M rows); kuzu 0.11 scans every
         #: row of the table instead (~0.3 s at 1M), so there a few keys are better asked one by one.
         self.keys_by_index = name != "kuzu"
-        #: Threads a bulk load's COPYs run on (None: the engine's own choice, every core). kuzu
-        #: spends ~25 % more CPU on a COPY with two threads than with one (a 1M-version import:
-        #: 8.5 CPU-s instead of 9.6) for little wall time even on an idle 2-core machine; ladybug
-        #: spreads a node table's COPY over its threads at little cost (BENCHMARKS.md, "The Parquet log").
+        #: Threads a bulk load's COPYs run on (None: the engine's own choice, every core). kuzu's
+        #: node-table COPYs cost 20-30 % more CPU on two threads than on one (a 1M-version import:
+        #: Decision 1.34 -> 1.07-1.10 CPU-s, FactBody 2.14-2.24 -> 1.49-1.52) and ran no faster on
+        #: this shared 2-core machine; ladybug spreads them over its threads at little cost
+        #: (BENCHMARKS.md, "The Parquet log", "Import speed").
         self.copy_threads: int | None = 1 if name == "kuzu" else None
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
 
