@@ -94,6 +94,7 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     import pyarrow.parquet as pq
 
     from graphmem import Store
+    from graphmem.log.jsonl import _in_copy_order
     from graphmem.log.parquet import FILES, engine_tables, read_log
 
     header = json.loads((export / "graphmem.json").read_text())
@@ -124,11 +125,11 @@ def work(engine: str, export: Path, workdir: Path, repeat: int) -> dict:
     for n in range(repeat):
         with Store(workdir / f"floor{n}", engine=engine, allow_future=True) as target:
             def copy(t=target):
-                tables = engine_tables(read_log(export)[1])
-                with t._db.transaction():
+                tables = engine_tables(read_log(export, large=True)[1])
+                with t._db.bulk_load(), t._db.transaction():
                     for name, rows in tables.items():
                         if rows.num_rows:
-                            t._db.run_text(f"COPY {name} FROM $rows", {"rows": rows})
+                            t._db.run_text(f"COPY {name} FROM $rows", {"rows": _in_copy_order(name, rows, tables)})
             _, wall, cpu = _timed(copy)
             floors.append((wall, cpu))
         shutil.rmtree(workdir / f"floor{n}")

@@ -326,3 +326,45 @@ def test_a_kill_during_a_parquet_import_leaves_nothing_or_everything(tmp_path):
     with Store(tmp_path / "store0", engine=ENGINE) as store:  # and it can simply be run again
         store.import_log(tmp_path / "big")
     assert exported_lines(tmp_path / "store0", tmp_path / "again.jsonl") == full
+
+
+def test_a_relationship_table_is_copied_grouped_by_source_in_the_order_nodes_were_copied():
+    from graphmem.log.jsonl import _in_copy_order
+
+    nodes = pa.table({"id": ["b", "a", "c"], "name": ["B", "A", "C"], "kind": ["x", "x", "x"]})
+    facts = pa.table({"from": ["c", "a", "old", "b", "a", "c"], "to": ["a", "b", "c", "a", "c", "b"],
+                      "id": ["v1", "v2", "v3", "v4", "v5", "v6"]})
+    ordered = _in_copy_order("Fact", facts, {"Entity": nodes, "Fact": facts})
+    # a source already stored ("old") first, then b, a, c as the nodes were copied; ties as given
+    assert ordered.column("id").to_pylist() == ["v3", "v4", "v2", "v5", "v1", "v6"]
+    assert ordered.sort_by("id").equals(facts)
+    assert _in_copy_order("Entity", nodes, {"Entity": nodes}) is nodes
+    assert _in_copy_order("Fact", facts, {"Fact": facts}) is facts  # no nodes copied: as given
+
+
+def test_a_bulk_load_sets_the_engines_threads_back_afterwards():
+    with Store(":memory:", engine=ENGINE) as store:
+        engine = store._db
+        threads = "CALL current_setting('threads') RETURN *"
+        before = engine.run_text(threads, {})
+        with engine.bulk_load():
+            during = engine.run_text(threads, {})
+        assert engine.run_text(threads, {}) == before
+        if engine.copy_threads is not None:
+            assert during == [[str(engine.copy_threads)]]
+
+
+def test_an_unsound_log_checked_beside_the_copies_is_undone_and_the_store_takes_a_sound_one(tmp_path, exported):
+    directory, source = exported
+    good = tmp_path / "good"
+    shutil.copytree(directory, good)
+    never_ending = pa.nulls(len(source), pa.timestamp("us", tz="UTC"))  # a fault only the invariants see
+    rewrite(directory, "versions", lambda t: t.set_column(
+        t.schema.get_field_index("valid_to"), "valid_to", never_ending.slice(0, t.num_rows)))
+    for target in (tmp_path / "target", ":memory:"):
+        with Store(target, engine=ENGINE) as store:
+            with pytest.raises(ImportFailed, match="the log is not sound: one-value"):
+                store.import_log(directory)
+            assert store.versions() == [] and store.latest_write() is None
+            assert store.import_log(good) == sum(1 for r in source if r["type"] != "meta")
+            assert store.check() == []

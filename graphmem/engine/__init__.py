@@ -129,6 +129,12 @@ class Engine:
         #: ~12x faster (it walked every edge); ladybug plans those statements better itself and
         #: runs the hinted ones 2-4x slower (BENCHMARKS.md, "History and the explorer").
         self.follows_hints = name == "kuzu"
+        #: Threads a bulk load's COPYs run on (None: the engine's own choice, every core). kuzu's
+        #: node-table COPYs cost 20-30 % more CPU on two threads than on one (a 1M-version import:
+        #: Decision 1.34 -> 1.07-1.10 CPU-s, FactBody 2.14-2.24 -> 1.49-1.52) and ran no faster on
+        #: this shared 2-core machine; ladybug spreads them over its threads at little cost
+        #: (BENCHMARKS.md, "The Parquet log", "Import speed").
+        self.copy_threads: int | None = 1 if name == "kuzu" else None
         self.generation = 0  # how many times the files were reopened (rewritten by compaction or restore)
         #: Counts what may have changed the store: every statement that may write (outside a
         #: transaction), every transaction ended (committed or not) and every reopen. What a
@@ -231,6 +237,23 @@ class Engine:
             finally:
                 self.in_transaction = False
                 self.changes += 1
+
+    @contextmanager
+    def bulk_load(self) -> Iterator[Engine]:
+        """Hold the engine for a bulk load (COPY statements): its threads set as
+        :attr:`copy_threads` says, and set back afterwards."""
+        with self.lock:
+            if self.copy_threads is None:
+                yield self
+                return
+            before = self._execute("CALL current_setting('threads') RETURN *", {})[0][0]
+            self._execute(f"CALL threads={int(self.copy_threads)}", {})
+            generation = self.generation
+            try:
+                yield self
+            finally:
+                if self.generation == generation:  # a reopened connection has its own default
+                    self._execute(f"CALL threads={int(before)}", {})
 
     def _abort(self) -> None:
         """Undo the open transaction.

@@ -22,7 +22,7 @@ from ..core.collector import collector_paused
 from ..core.invariants import check
 from ..core.json_lines import lines, open_regular
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
-from ..core.tables import TABLES
+from ..core.tables import ENDS, TABLES, by_name
 from ..core.temporal import version_number
 from ..core.times import in_range, iso, parse_time, too_far_ahead
 from ..engine import Engine
@@ -327,10 +327,10 @@ def _load(engine: Engine, directory: Path | None, declared: dict[str, str], sett
     """
     marker = _mark_pending(directory, declared, settings, _probes(tables))
     try:
-        with engine.transaction():
+        with engine.bulk_load(), engine.transaction():
             for table, rows in tables.items():  # nothing may fail after a COPY (see engine.py)
                 if rows.num_rows:
-                    engine.run_text(f"COPY {table} FROM $rows", {"rows": rows})
+                    engine.run_text(f"COPY {table} FROM $rows", {"rows": _in_copy_order(table, rows, tables)})
                 if progress:
                     progress(rows.num_rows)
     except BaseException:  # undone: nothing for the next open to finish
@@ -343,6 +343,28 @@ def _load(engine: Engine, directory: Path | None, declared: dict[str, str], sett
 
 
 IMPORT_PENDING = "import.pending"
+
+
+def _in_copy_order(name: str, rows: pa.Table, tables: dict[str, pa.Table]) -> pa.Table:
+    """A relationship table's rows in the order of their source nodes' places, for its COPY
+    (other tables' rows as they are).
+
+    The engines build a relationship table's adjacency (CSR) per source node; rows that arrive
+    grouped by source, in the order the nodes were stored, cost kuzu ~0.5 CPU-s less for the 1M
+    edges of a 1M-version import. A source's place is its row in the nodes copied in the same load
+    (``tables[ENDS]``, stored after the nodes already there, in order); a source already stored
+    goes first. The stored rows are the same either way: only their order on disk differs.
+    """
+    table = by_name(name)
+    nodes = tables.get(ENDS)
+    if table.ends is None or rows.num_rows < 2 or nodes is None or not nodes.num_rows:
+        return rows
+    import numpy as np
+    import pyarrow.compute as pc
+
+    places = pc.fill_null(pc.index_in(rows.column(table.ends[0].name), nodes.column("id")), -1)
+    order = np.argsort(places.to_numpy(), kind="stable")
+    return rows.take(order)
 
 
 def _refuse_redeclaring(engine: Engine, declared: dict[str, str], name: str, kind: str) -> None:
