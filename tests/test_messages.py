@@ -220,3 +220,17 @@ def test_cli_search_json_says_each_answers_kind_and_episodes(tmp_path):
     assert "Maria: “delayed four hours" in table.output and "said" in table.output
     only = runner.invoke(main, ["--store", str(directory), "--engine", ENGINE, "search", "airline", "--facts-only"])
     assert only.exit_code == 0 and "nothing" in only.output
+
+
+def test_in_a_store_of_fewer_than_a_thousand_messages_a_common_word_proposes_too(tmp_path):
+    """Below SMALL messages every word of a question proposes answers, however many messages hold
+    it: "coffee", in 30 of 40 messages, still finds them beside the one about tea (the threshold
+    had been shadowed by the sync's FEW, 32, so from 32 messages "coffee" found nothing)."""
+    clock = Clock("2024-01-01")
+    rows = [f"had a coffee with friend number {i}" for i in range(30)] + [
+        f"walked the dog past house {i}" for i in range(9)] + ["a pot of tea at noon"]
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        said(store, clock, [(f"2024-01-01T00:{i:02d}:00Z", "Maya", text) for i, text in enumerate(rows)])
+        found = [m.text for m in messages(store.search("coffee or tea", limit=5))]
+    assert found[0] == "a pot of tea at noon" and len(found) == 5, found
+    assert all("coffee" in text for text in found[1:])

@@ -25,6 +25,7 @@ from ._alias_chat import (
     SAYING,
     TITLES,
     Chat,
+    _Token,
     name_key,
     nickname_table,
     unstretched,
@@ -251,11 +252,13 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
         text = messages[m].text.lower()
         calls = re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b", text) is not None
         groups = _by_name(found)
+        partners: dict[str, list[tuple[str, int, int]]] = {}  # a name's: the spots of the names it has evidence with
         for a, sa, ea in found:
-            for b, sb, eb in (spot for name, spots in groups if a < name for spot in spots):
+            if a not in partners:  # once a name, not once a spot: thousands of names in a message were quadratic
+                partners[a] = [spot for name, spots in groups if a < name and pair(a, name) in evidence
+                               for spot in spots]
+            for b, sb, eb in partners[a]:
                 both = pair(a, b)
-                if both not in evidence:
-                    continue
                 first, second = ((a, sa, ea), (b, sb, eb)) if sa < sb else ((b, sb, eb), (a, sa, ea))
                 if first[2] == second[1] and chat.tokens[m][first[2] - 1].end in (".", ","):
                     evidence[both].add(0.4, f"“{first[0]}” corrected to “{second[0]}” at once", [messages[m].id])
@@ -448,6 +451,23 @@ def _qualified(chat: Chat, spot: tuple[int, int, int]) -> bool:
         prev.whole != prev.key and prev.key in chat.mentions))
 
 
+def _set_apart(ts: list[_Token], stops: list[int], ends: dict[int, list[int]], longest: int,
+               sa: int, ea: int, sb: int, eb: int) -> bool:
+    """Whether two spots of two names in one message set them apart: apart from each other, in
+    one sentence, neither a correction of the other nor two words of one full name (``ends``:
+    where each full name of the message stops, by where it starts; none is longer than ``longest``)."""
+    lo, hi = min(sa, sb), max(ea, eb)
+    if hi - lo <= longest and any(e >= hi for s in range(hi - longest, lo + 1) for e in ends.get(s, ())):
+        return False  # two words of one full name ("michael" and "brennan" of "michael brennan")
+    if not (ea <= sb or eb <= sa):
+        return False
+    first_end = min(ea, eb) - 1
+    if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
+        return False  # "melany. melanie": a correction, not two people
+    # two sentences may name one thing twice: "... to london. tfl have me ..."
+    return stops[max(sa, sb)] <= stops[first_end]
+
+
 def evidence_against(chat: Chat) -> set[tuple[str, str]]:
     """Pairs the chat sets apart: two names set against each other in one message, two relation
     words for one person, a speaker naming someone else."""
@@ -468,17 +488,22 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
         ts = chat.tokens[m]
         stops = list(accumulate((t.end in (".", "!", "?") for t in ts), initial=0))  # sentence ends before each token
         groups = _by_name(found)
-        spans = [(s, e) for key, s, e in found if e - s > 1]
-        for a, sa, ea in found:
-            for b, sb, eb in (spot for name, spots in groups if a < name for spot in spots):
-                if any(s <= min(sa, sb) and max(ea, eb) <= e for s, e in spans):
-                    continue  # two words of one full name ("michael" and "brennan" of "michael brennan")
-                if (ea <= sb or eb <= sa) and not (a in b.split() or b in a.split()):
-                    first_end = min(ea, eb) - 1
-                    if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
-                        continue  # "melany. melanie": a correction, not two people
-                    if stops[max(sa, sb)] > stops[first_end]:  # a sentence ends in between
-                        continue  # two sentences may name one thing twice: "... to london. tfl have me ..."
+        ends: dict[int, list[int]] = defaultdict(list)  # where each full name starts: where it stops
+        for _, s, e in found:
+            if e - s > 1:
+                ends[s].append(e)
+        longest = max((e - s for _, s, e in found if e - s > 1), default=0)
+
+        # Name by name, not spot by spot: a pair set apart once is not walked again, nor a pair
+        # whose names share a word (a message of thousands of names took minutes, cubic in them).
+        for a, spots_a in groups:
+            for b, spots_b in groups:
+                if not a < b or a in b.split() or b in a.split():
+                    continue
+                if ((a, b) if (len(a), a) <= (len(b), b) else (b, a)) in apart:
+                    continue
+                if any(_set_apart(ts, stops, ends, longest, sa, ea, sb, eb) for _, sa, ea in spots_a
+                       for _, sb, eb in spots_b):
                     add(a, b)
     relations: dict[str, set[tuple[str, str]]] = defaultdict(set)  # name -> (relation, whose)
     for m, ts in enumerate(chat.tokens):
