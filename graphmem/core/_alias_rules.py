@@ -47,12 +47,12 @@ _PERSON_NOUNS = frozenset("guy guys man men woman women one ones lady girl boy k
 
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
 
-#: Endings that make another word of a word ("person" and "personal"), not a longer name.
 #: Buildings and institutions named for the place they stand in: never that place.
 _BUILDINGS = frozenset("airport hospital station clinic museum library gallery theatre theater".split())
 #: Words that make another place of a place's name: "east van", "western australia", "new york".
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
+#: Endings that make another word of a word ("person" and "personal"), not a longer name.
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
                       "ular gs ance ence able ible".split())
 
@@ -473,8 +473,11 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
     words for one person, a speaker naming someone else."""
     apart: set[tuple[str, str]] = set()
 
+    def ordered(x: str, y: str) -> tuple[str, str]:
+        return (x, y) if (len(x), x) <= (len(y), y) else (y, x)
+
     def add(x: str, y: str) -> None:
-        apart.add((x, y) if (len(x), x) <= (len(y), y) else (y, x))
+        apart.add(ordered(x, y))
 
     in_message: dict[int, list[tuple[str, int, int]]] = defaultdict(list)
     for key, spots in chat.mentions.items():
@@ -500,7 +503,7 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
             for b, spots_b in groups:
                 if not a < b or a in b.split() or b in a.split():
                     continue
-                if ((a, b) if (len(a), a) <= (len(b), b) else (b, a)) in apart:
+                if ordered(a, b) in apart:
                     continue
                 if any(_set_apart(ts, stops, ends, longest, sa, ea, sb, eb) for _, sa, ea in spots_a
                        for _, sb, eb in spots_b):

@@ -116,8 +116,7 @@ def _write_group(store: Store, group: list[Planned], tally: Tally, *, kind: str,
         recorded = Recorded(where=item.where, message=item.message, episode=episode.id,
                             proposals=[p.id for p in proposals])
         held = [Dropped(where=item.where, fact=fact, reason=reason) for fact, reason in refused]
-        unsure = 0 if skip or not approve else sum(
-            p.state == "pending" and not getattr(fact, "sure", True) for p, fact in zip(proposals, usable))
+        unsure = 0 if skip or not approve else sum(not fact.sure for fact in usable)  # each left pending
         tally.record(recorded, [p.state for p in proposals], item.reference,
                      dropped + held if skip else dropped, [] if skip else held, unsure)
 
