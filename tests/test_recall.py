@@ -121,6 +121,11 @@ def test_the_speaker_is_i(store, clock):
     store.add("Ivan", "lives_in", "Berlin")
     assert store.search("where do I live", speaker="Maya", messages=False)[0].version.object == "Hamburg"
     assert store.search("where do I live", speaker="Maya", messages=False)[0].matched.anchor == "Maya"
+    # "I" before a verb is the speaker, not an owner: "live" still matches (a fact with no matched
+    # word ranks after every message), where "my" before a relation would lead through it
+    top = store.search("where do I live", speaker="Maya")[0]
+    assert top.kind == "fact" and top.matched.words == ["live"]
+    assert [s.predicate for s in top.matched.synonyms] == ["lives_in"]
 
 
 def test_synonyms_are_a_setting_of_the_store_exported_with_the_log(tmp_path, clock):

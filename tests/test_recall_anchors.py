@@ -164,3 +164,16 @@ def test_the_table_and_json_say_what_a_phrase_resolved_to(tmp_path):
     event = answer["matched"]["resolved"][0]
     assert (answer["object"], event["kind"], event["statement"]) == ("Berlin", "event", "Lucas lives_in Lisbon")
     assert event["at"].startswith("2019-05-01")
+
+
+def test_an_unknown_speaker_is_refused_in_one_line(tmp_path):
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        family(store)
+    runner = CliRunner()
+    base = ["--engine", ENGINE, "--store", str(directory), "search", "where does my sister work"]
+    typo = runner.invoke(main, [*base, "--speaker", "Mayaa"])
+    assert typo.exit_code != 0
+    assert typo.output.strip().splitlines() == [
+        "error: unknown --speaker 'Mayaa': no entity has that name and no message was said by it"]
+    assert runner.invoke(main, [*base, "--speaker", "maya"]).exit_code == 0  # names compare in any case

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..errors import InvalidInput, NotFound
 from . import json_option, main, note_unsettled, open_store, output, utc_option
 from .everyday import provenance
 from .ingest import progress_bar
 from .layout import Column
 
 if TYPE_CHECKING:
+    from .. import Store
     from ..recall import Answer, MessageHit, Resolved, TimeFilter
 
 __all__ = []
@@ -77,8 +79,9 @@ def _turns(message: MessageHit) -> str:
 def hits_table(hits: Sequence[Answer], title: str) -> None:
     """Print answers as a table, essential columns first (rank, id, the fact or the message, its
     status), then when (a fact's valid period; when a message was said and the times it names),
-    score, the source sentence or the turns around a message, and why it matched (left out in a
-    narrow terminal)."""
+    score (only when every answer is of one kind: facts and messages score on different scales,
+    and the rank is their place in the fused ranking), the source sentence or the turns around a
+    message, and why it matched (left out in a narrow terminal)."""
     if not hits:
         output.say(f"{title}: nothing")
         return
@@ -87,18 +90,38 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
                Column("score", "keep", optional=True),
                Column("source", "wrap", least=16, most_lines=3, optional=True),
                Column("why", "wrap", least=12, most_lines=3, optional=True)]
+    if len({hit.kind for hit in hits}) > 1:  # a fact's score and a message's are on different scales:
+        columns = [c for c in columns if c.name != "score"]  # their place in the fused ranking is the rank
     rows = []
     for rank, hit in enumerate(hits, 1):
         if hit.kind == "message":
             rows.append([str(rank), hit.episode, f"{hit.speaker or '?'}: “{hit.text}”",
-                         "assistant said" if hit.role == "assistant" else "said", _said(hit), f"{hit.score:.2f}",
-                         _turns(hit), _why(hit)])
+                         "assistant said" if hit.role == "assistant" else "said", _said(hit),
+                         *_score(hit, columns), _turns(hit), _why(hit)])
             continue
         v = hit.version
         sentence = f"{hit.matched.episode}: “{hit.matched.sentence}”" if hit.matched.sentence else ""
         rows.append([str(rank), v.id, f"{v.subject} {v.predicate} {v.object}", v.status or "",
-                     output.period_parts(v.valid_from, v.valid_to), f"{hit.score:.2f}", sentence, _why(hit)])
+                     output.period_parts(v.valid_from, v.valid_to), *_score(hit, columns), sentence, _why(hit)])
     output.print_table(columns, rows, f"{title} (times in {output.zone_name()})")
+
+
+def check_speaker(store: Store, speaker: str) -> None:
+    """Refuse a --speaker the store has never heard of (no entity by that name, no message said
+    by it): a typo would otherwise make "I" mean nobody and answer as if nothing were known."""
+    try:
+        store.entity(speaker)
+        return
+    except NotFound:
+        pass
+    said = store.cypher("MATCH (e:Episode) WHERE lower(e.actor) = $actor RETURN e.id LIMIT 1",
+                        {"actor": speaker.strip().lower()})
+    if not said:
+        raise InvalidInput(f"unknown --speaker {speaker!r}: no entity has that name and no message was said by it")
+
+
+def _score(hit: Answer, columns: Sequence[Column]) -> list[str]:
+    return [f"{hit.score:.2f}"] if any(c.name == "score" for c in columns) else []
 
 
 @main.command("search")
@@ -133,6 +156,8 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
       graphmem search "where did I live before I moved" --speaker Maya
     """
     store = open_store(ctx)
+    if speaker is not None:
+        check_speaker(store, speaker)
     hits = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before, limit=limit,
                         speaker=speaker, semantic=not keyword_only, messages=not facts_only)
     if as_json:

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["FIRST_PERSON", "Anchor", "Period", "Plan", "Term", "parse"]
 
 _POSSESSIVE_AFTER = frozenset({"s"})  # "Priya's" is "priya" + "s"
+#: The speaker's, before a relation: "my sister", "our kids" (not "I" of "where do I live": a verb follows).
+_MY = frozenset({"my", "our"})
 _PAST = frozenset({"did", "was", "were", "used", "before", "previously", "formerly", "ago", "had", "last",
                    "earlier", "former", "ex", "originally", "first", "back"})
 _PRESENT = frozenset({"now", "currently", "current", "these", "nowadays", "today", "moment", "still", "present",
@@ -232,7 +234,7 @@ def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: 
         before = hit.first - 1
         if before >= 0 and words[before].word in _POSSESSIVE_AFTER and before - 1 in by_position:
             owner = by_position[before - 1]
-        elif before >= 0 and before in by_position and words[before].word in FIRST_PERSON:
+        elif before >= 0 and before in by_position and words[before].word in _MY:
             owner = by_position[before]
         elif hit.last + 1 < len(words) and words[hit.last].word == "of" and hit.last + 1 in by_position:
             owner = by_position[hit.last + 1]
