@@ -77,6 +77,11 @@ def test_a_time_phrase_keeps_messages_said_then_or_naming_then(chat):
     # said on 20 June, "last week" names 12-19 June: a question about that week finds it
     assert ids[5] in [m.episode for m in messages(store.search("greyhound between 12 June 2023 and 14 June 2023"))]
     assert messages(store.search("greyhound in March 2023")) == []
+    # nothing said in July, nor naming July: what was said before its end is what was known of it
+    july = messages(store.search("greyhound in July 2023"))
+    assert ids[5] in [m.episode for m in july]
+    assert july[0].time.text == "said before the end of July 2023 (nothing said during it)"
+    assert july[0].time.valid_from is None and july[0].time.valid_to.isoformat().startswith("2023-08-01")
 
 
 def test_when_questions_put_answers_dated_by_their_words_first(chat):

@@ -7,7 +7,9 @@ question only by the entity it names (no word, synonym or time of theirs does) c
 message: a fact found only because it is about the person asked of says little about what was
 asked. A message that a fact above it already cites is not listed again (the fact shows its
 sentence). A question naming an event no fact is known for ("before he moved to Lisbon",
-with no move to Lisbon known) puts every fact after the messages. A question that asks
+with no move to Lisbon known) puts every fact after the messages. A time phrase that keeps no
+message (nothing was said then, nor names a time then) keeps those said before the window's end,
+and says so in each answer's ``time``. A question that asks
 *when* then puts first, among the answers, those whose time comes from words (a message whose
 phrases resolve to a date, a fact of an event) over those that only have the time they were said.
 
@@ -86,7 +88,15 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     window = None if period is None else (period.start, period.end)
     time = time_filter(period)
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
-    found = index.search(message_words(plan, speaker, names), t, window=window, limit=limit)
+    words = message_words(plan, speaker, names)
+    found = index.search(words, t, window=window, limit=limit)
+    if not found and period is not None and not period.event:
+        # Nothing said in the window, nor naming a time in it ("in November", when nobody wrote
+        # that month): what was said before its end is what was known of it then. Each answer's
+        # ``time`` says so.
+        found = index.search(words, t, window=(-INF, period.end), limit=limit)
+        time = TimeFilter(text=f"said before the end of {period.text} (nothing said during it)",
+                          valid_to=moment(period.end))
     hits = []
     for item in found:
         before, after = index.around(item, t)
