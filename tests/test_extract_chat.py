@@ -44,7 +44,8 @@ def facts(text: str, previous: Turn | None = None, speaker: str = "Maya") -> lis
     "i quit the pub quiz", "we quit the pub early, it was dead",
     # where one is, whose things, someone else's
     "i'm in the B&B with sophie, it's ten minutes away", "we're at Jo's parents in Cromer",
-    "my mum's dog is so old", "lives in Leeds, she's a vet", "I can order a coffee and tell you my cat is blue",
+    "my mum's dog is so old", "my best friend got a puppy", "my mum has a new car",
+    "lives in Leeds, she's a vet", "I can order a coffee and tell you my cat is blue",
     "hollis called me into his office", "at least u have ur own personal ambulance man",
 ])
 def test_natural_chat_that_states_nothing(text):
@@ -55,6 +56,8 @@ def test_natural_chat_that_states_nothing(text):
 @pytest.mark.parametrize(("text", "expected"), [
     ("we adopted a kitten last week", [("assert", "Maya", "has_pet", "kitten", "2026-04-27", None)]),
     ("our golden retriever Miso is a menace", [("assert", "Maya", "has_pet", "golden retriever", None, None)]),
+    ("my sister Bo hates dogs", [("assert", "Bo", "dislikes", "dogs", None, None)]),  # no pet of Maya's
+    ("my old dog Rex is 12", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("I have two cats", [("assert", "Maya", "has_pet", "cats", None, None)]),
     ("our cat died last week", [("end", "Maya", "has_pet", "cat", None, "2026-04-27")]),
     ("also i bought a car!! fifi the fiesta", [("assert", "Maya", "owns", "car", None, None)]),

@@ -35,6 +35,8 @@ from ._lexicon import (
     PLACES,
     POSSESSIONS,
     RACES,
+    RELATION_ADJECTIVES,
+    RELATIONS,
     is_place,
 )
 from ._objects import PRONOUNS, everyday, people, proper_name
@@ -128,6 +130,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "I've been running a lot", "im back climbing"; not "been running late"
     if kind != "event" and any(re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w) for w in words[:-1]):
         return None  # "my mum's dog", "my neighbours dog": someone else's
+    if mention and next((w.lower() for w in words[:-1] if w.lower() not in RELATION_ADJECTIVES), None) in RELATIONS:
+        return None  # "my sister Bo hates dogs", "my best friend got a car": the relative's, if anyone's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
         return None  # "my house", "my flat": where one lives, not surely owned
     if kind == "group" and len(words) == 1 and words[0].lower() in _VAGUE_GROUPS and (
