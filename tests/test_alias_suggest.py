@@ -416,3 +416,16 @@ def test_a_message_of_thousands_of_names_takes_no_minutes():
     started = time.process_time()
     suggest([Message("m1", "Maya", text), Message("m2", "Sam", "ok")])
     assert time.process_time() - started < 2.0
+
+
+@engine_free
+def test_an_inch_mark_opens_no_quotation_and_german_and_french_quotes_close():
+    from graphmem.core._alias_chat import _tokens
+
+    def quoted(text):
+        return [t.text for t in _tokens(0, text) if t.quoted]
+
+    assert quoted('he is 6\'2" and Tom says hi') == []
+    assert quoted("sie sagt „Hallo Tom“ und Anna") == ["Hallo", "Tom"]
+    assert quoted("il dit «Salut Tom» et Anna") == ["Salut", "Tom"]
+    assert quoted('David says, "Hattie, you look great." then Tom') == ["Hattie", "you", "look", "great"]

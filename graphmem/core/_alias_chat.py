@@ -144,21 +144,27 @@ class _Token:
     quoted: bool = False  # inside quotation marks: someone else's words ("David says, "Hattie, ..."")
 
 
+#: A double quote right after a digit is an inch mark (6'2"), not a quotation's start.
+_INCHES = re.compile(r'(?<=\d)"')
+
+
 def _tokens(number: int, text: str) -> list[_Token]:
-    raw = _WORD.findall(text)
+    raw = _WORD.findall(_INCHES.sub("″", text))
     found: list[_Token] = []
-    quoted = False
+    opened = ""  # the mark that opened the quotation we are in ("" outside one)
     for i, word in enumerate(raw):
         if not word[0].isalnum():
-            if word in ('"', "“", "”"):
-                quoted = word == "“" or (word == '"' and not quoted)
+            if word in ('"', "“", "”", "„", "«", "»"):
+                # English “…” and "…", German „…“, French «…»: “ closes only what „ opened
+                closes = {'"': '"', "”": "“\"", "“": "„", "»": "«"}.get(word, "")
+                opened = "" if opened and opened in closes else (word if word in ('"', "“", "„", "«") else opened)
             continue
         after = raw[i + 1] if i + 1 < len(raw) else "$"
         clean = word[:-1] if word.endswith(".") and word[:-1].lower() not in _DOTTED else word
         end = "." if clean != word else (after if not after[0].isalnum() else "")
         lower = _fold(clean).rstrip(".")
         found.append(_Token(clean, _POSSESSIVE.sub("", lower), lower.replace("’", "'"),
-                            number, len(found), end, quoted))
+                            number, len(found), end, bool(opened)))
     return found
 
 
