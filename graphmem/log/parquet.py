@@ -25,7 +25,8 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import UnionType
@@ -523,6 +524,37 @@ def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *
     than a day past the wall clock is refused unless ``allow_future``.
     """
     source = Path(source)
+    with _import_pool():
+        return _import(engine, store_directory, source, zone=zone, progress=progress, allow_future=allow_future,
+                       large=large)
+
+
+#: The environment variable with which a user picks Arrow's memory pool (then left as chosen).
+_POOL_ENV = "ARROW_DEFAULT_MEMORY_POOL"
+
+
+@contextmanager
+def _import_pool() -> Iterator[None]:
+    """Arrow's allocations during an import come from the system allocator (malloc), not
+    Arrow's default (mimalloc), which returns freed memory to the system within milliseconds:
+    the import's checks allocate and free hundreds of megabytes over and over, and each time the
+    pages came back the kernel zeroed them again (a 1M-version import: read_log 0.8-1.6 CPU-s,
+    the invariants 1.2-1.3; with malloc 0.6-0.8 and 0.9-1.0; BENCHMARKS.md, "Import speed").
+    Arrays keep the pool that made them, so the switch back is safe; a pool picked with
+    ``ARROW_DEFAULT_MEMORY_POOL`` is left alone."""
+    before = pa.default_memory_pool()
+    if os.environ.get(_POOL_ENV) or before.backend_name == "system":
+        yield
+        return
+    pa.set_memory_pool(pa.system_memory_pool())
+    try:
+        yield
+    finally:
+        pa.set_memory_pool(before)
+
+
+def _import(engine: Engine, store_directory: Path | None, source: Path, *, zone: str, progress: Progress | None,
+            allow_future: bool, large: bool) -> int:
     header, tables = read_log(source, large)
     declared = dict(zip(tables["predicate"].column("name").to_pylist(), tables["predicate"].column("kind").to_pylist()))
     with engine.lock:  # no other thread writes between the checks and the two transactions
