@@ -4,7 +4,8 @@
         [--engine both] [--rounds 2] [--work DIR] [--out FILE.jsonl]
 
 Each round imports ``DIR`` (a Parquet export) once per tree and engine, in that order, each in a
-new process whose ``PYTHONPATH`` is the tree (so each runs its own ``graphmem``):
+new process started in the tree, whose ``PYTHONPATH`` is the tree (so each runs its own
+``graphmem``, which the run checks):
 ``Store(NEW, allow_future=True).import_log(DIR, large=True)``, timed in wall seconds and CPU
 seconds of the process (every thread), then the close, timed the same way. The store is
 deleted afterwards. One JSON line per run goes to ``--out`` and to standard output, with the
@@ -37,7 +38,9 @@ wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 close_wall, close_cpu = time.perf_counter(), time.process_time()
 s.close()
 close_wall, close_cpu = time.perf_counter() - close_wall, time.process_time() - close_cpu
-print(json.dumps({"records": records, "wall": wall, "cpu": cpu, "close_wall": close_wall, "close_cpu": close_cpu}))
+import graphmem
+print(json.dumps({"records": records, "wall": wall, "cpu": cpu, "close_wall": close_wall, "close_cpu": close_cpu,
+                  "graphmem": graphmem.__file__}))
 """
 
 
@@ -45,10 +48,15 @@ def run_one(tree: Path, engine: str, export: Path, work: Path) -> dict:
     store = Path(tempfile.mkdtemp(prefix=f"imp-{engine}-", dir=work)) / "store"
     try:
         load = os.getloadavg()[0]
+        # run from the tree: `python -c` puts its working directory first on sys.path, so run from
+        # a checkout it would import that checkout's graphmem whatever PYTHONPATH says
         done = subprocess.run([sys.executable, "-c", CHILD, str(export), str(store)], check=True,
-                              capture_output=True, text=True,
+                              capture_output=True, text=True, cwd=tree,
                               env={**os.environ, "PYTHONPATH": str(tree), "GRAPHMEM_ENGINE": engine})
-        return {**json.loads(done.stdout.strip().splitlines()[-1]), "load": round(load, 2)}
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        if not Path(result["graphmem"]).resolve().is_relative_to(tree):
+            raise SystemExit(f"the run for {tree} imported {result['graphmem']}")
+        return {**result, "load": round(load, 2)}
     finally:
         shutil.rmtree(store.parent, ignore_errors=True)
 

@@ -73,6 +73,8 @@ def both(records: list[dict], limit: int = PAIRWISE) -> tuple[set, set]:
     try:
         arrowcheck.PAIRWISE = limit
         by_columns = violations({kind: tables[kind] for kind in FILES}, predicates)
+        made = {kind: arrowcheck.IdIndex(tables[kind].column("id")) for kind in ("version", "decision", "episode")}
+        assert violations({kind: tables[kind] for kind in FILES}, predicates, made) == by_columns  # the import's
     finally:
         arrowcheck.PAIRWISE = PAIRWISE
     return ({(v.rule, v.record) for v in by_models}, {(v.rule, v.record) for v in by_columns})

@@ -368,3 +368,29 @@ def test_an_unsound_log_checked_beside_the_copies_is_undone_and_the_store_takes_
             assert store.versions() == [] and store.latest_write() is None
             assert store.import_log(good) == sum(1 for r in source if r["type"] != "meta")
             assert store.check() == []
+
+
+def test_an_import_allocates_from_the_system_pool_and_puts_arrows_default_back(tmp_path, exported, monkeypatch):
+    from graphmem.log import parquet
+
+    directory, source = exported
+    seen = []
+    read_log = parquet.read_log
+    monkeypatch.setattr(parquet, "read_log", lambda *a: seen.append(pa.default_memory_pool().backend_name)
+                        or read_log(*a))
+    before = pa.default_memory_pool().backend_name
+    monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
+    with Store(":memory:", engine=ENGINE) as store:
+        bad = tmp_path / "bad"
+        shutil.copytree(directory, bad)
+        (bad / "links.parquet").unlink()
+        with pytest.raises(ImportFailed, match="links.parquet is missing"):
+            store.import_log(bad)
+        assert pa.default_memory_pool().backend_name == before  # put back after a refusal too
+        assert store.import_log(directory) == sum(1 for r in source if r["type"] != "meta")
+        assert store.check() == []
+    assert seen == ["system", "system"] and pa.default_memory_pool().backend_name == before
+    monkeypatch.setenv("ARROW_DEFAULT_MEMORY_POOL", before)  # a pool the user picked is left alone
+    with Store(":memory:", engine=ENGINE) as store:
+        store.import_log(directory)
+    assert seen[-1] == before

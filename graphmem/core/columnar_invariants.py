@@ -62,8 +62,17 @@ class _Held(NamedTuple):
     superseded_at: int | None
 
 
-def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[Violation]:
-    """Every broken invariant of the log in ``tables`` (by record kind), as ``check`` reports them."""
+def violations(tables: dict[str, pa.Table], predicates: dict[str, str],
+               indexes: dict[str, IdIndex] | None = None) -> list[Violation]:
+    """Every broken invariant of the log in ``tables`` (by record kind), as ``check`` reports them.
+
+    ``indexes`` may hold an :class:`IdIndex` already made of the ids of a kind's table (the
+    import's id checks make them): used instead of making it again."""
+    indexes = indexes or {}
+
+    def index(kind: str) -> IdIndex:
+        return indexes[kind] if kind in indexes else IdIndex(tables[kind].column("id"))
+
     found: list[Violation] = []
     versions, decisions = tables["version"], tables["decision"]
     episodes, tombstones = tables["episode"], tables["tombstone"]
@@ -72,12 +81,11 @@ def violations(tables: dict[str, pa.Table], predicates: dict[str, str]) -> list[
     purged_episodes = pc.list_flatten(tombstones.column("episodes"))
     known_episodes = _joined(episode_ids, purged_episodes)
     # every reference to a version, a write or an episode, as the row it names (-1: none)
-    held = IdIndex(versions.column("id"))
+    held = index("version")
     created, closed = (_Lists(decisions.column(c), held) for c in ("created", "closed"))
     back, forth = (_Lists(versions.column(c), held) for c in ("supersedes", "superseded_by"))
-    cited = _Lists(versions.column("episodes"), IdIndex(episode_ids))
-    created_by, closed_by = IdIndex(decisions.column("id")).of(versions.column("created_by"),
-                                                            versions.column("closed_by"))
+    cited = _Lists(versions.column("episodes"), index("episode"))
+    created_by, closed_by = index("decision").of(versions.column("created_by"), versions.column("closed_by"))
 
     def flag(message: str, rows: pa.Table, **computed: Callable[[dict[str, Any]], Any]) -> None:
         """A violation per row, its fields the row's (and ``computed`` from it)."""
@@ -165,10 +173,13 @@ class IdIndex:
         """Each value's number: ``prefix`` and the decimal digits of a positive number, no more
         (0, which no id has, where a value is not of that form)."""
         digits = pc.utf8_slice_codeunits(values, len(self.prefix))
-        numbered = pc.and_(pc.and_(pc.starts_with(values, self.prefix), pc.ascii_is_decimal(digits)),
-                           pc.and_(pc.invert(pc.starts_with(digits, "0")),
-                                   pc.less_equal(pc.utf8_length(digits), _DIGITS)))
-        return pc.cast(pc.if_else(pc.fill_null(numbered, False), digits, "0"), pa.int64()).to_numpy()
+        # decimal digits are ASCII: counted in bytes (cheaper than in characters)
+        numbered = pc.fill_null(pc.and_(pc.and_(pc.starts_with(values, self.prefix), pc.ascii_is_decimal(digits)),
+                                        pc.and_(pc.invert(pc.starts_with(digits, "0")),
+                                                pc.less_equal(pc.binary_length(digits), _DIGITS))), False)
+        if not pc.all(numbered).as_py():  # (true of every id a store writes: no other value to put in)
+            digits = pc.if_else(numbered, digits, "0")
+        return pc.cast(digits, pa.int64()).to_numpy()
 
     def repeated(self) -> np.ndarray:
         """True for each id that occurs more than once."""
@@ -492,10 +503,13 @@ def _clashing_keys(found: pa.Table, keys: np.ndarray) -> np.ndarray:
     moment = np.cumsum(new_moment) - 1
     key_number = np.cumsum(first_of_key) - 1
     # (key, time) as one ordered integer, a time by its place among the moments' times
-    times = _distinct(since[new_moment])
+    times, ranks = _ranked(since[new_moment])
     place = key_number << 32
-    moments = place[new_moment] | np.searchsorted(times, since[new_moment])
-    closes = place | np.searchsorted(times, until)  # a moment is before a closing iff its place is
+    moments = place[new_moment] | ranks
+    open_end = until == _NEVER  # believed still: after every moment (no search)
+    closing = np.full(len(until), len(times), np.int64)
+    closing[~open_end] = np.searchsorted(times, until[~open_end])
+    closes = place | closing  # a moment is before a closing iff its place is
     believed_at = np.searchsorted(moments, closes, side="left") - moment  # moments each version is believed at
     key_starts = np.flatnonzero(first_of_key)
     versions_of_key = np.diff(np.r_[key_starts, len(key)])
@@ -515,6 +529,17 @@ def _clashing_keys(found: pa.Table, keys: np.ndarray) -> np.ndarray:
     version, at_moment = version[ordered], at_moment[ordered]
     clash = (at_moment[1:] == at_moment[:-1]) & (start[version[1:]] < end[version[:-1]])
     return _distinct(np.concatenate([doubtful, key[version[:-1][clash]]]))
+
+
+def _ranked(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values, sorted, and each value's place among them (one sort; a search per
+    value in unsorted order cost twice as much)."""
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    new = np.r_[True, ordered[1:] != ordered[:-1]] if len(ordered) else np.zeros(0, bool)
+    ranks = np.empty(len(values), np.int64)
+    ranks[order] = np.cumsum(new) - 1
+    return ordered[new], ranks
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:

@@ -25,7 +25,8 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import UnionType
@@ -249,11 +250,12 @@ def read_log(directory: Path, large: bool = False) -> tuple[dict[str, Any], dict
     for kind, stem in FILES.items():
         path = paths[kind]
         expected = header["rows"].get(stem)
-        table = _conformed(path, kind, _read(path, kind, expected, budget))
+        read = _read(path, kind, expected, budget)
+        table = _conformed(path, kind, read)
         if expected != table.num_rows:
             raise ImportFailed(f"{path} holds {table.num_rows} rows, but the header says {expected} "
                                "(a file cut short or from another export?)")
-        _check_rows(path, kind, table)
+        _check_rows(path, kind, table, _valid_dictionaries(read))
         tables[kind] = table
     return header, tables
 
@@ -304,7 +306,7 @@ class _Budget:
     def __init__(self, total: int, on_disk: int) -> None:
         self.total, self.on_disk, self.used, self.small = total, on_disk, 0, False
 #: Rows read at a time.
-BATCH = 64 * 1024
+BATCH = 256 * 1024
 
 
 def _read(path: Path, kind: str, expected: object, budget: _Budget) -> pa.Table:
@@ -424,9 +426,24 @@ def _castable(found: pa.DataType, wanted: pa.DataType) -> bool:
     return False
 
 
-def _check_rows(path: Path, kind: str, table: pa.Table) -> None:
+def _valid_dictionaries(table: pa.Table) -> frozenset[str]:
+    """The columns read dictionary-encoded whose values are all UTF-8 text: checked once per
+    distinct value (and each index in bounds), not once per row after they are decoded."""
+    found = set()
+    for name in table.column_names:
+        values = table.column(name)
+        if pa.types.is_dictionary(values.type) and pa.types.is_string(values.type.value_type):
+            try:
+                values.validate(full=True)
+            except pa.ArrowInvalid:
+                continue  # decoded and checked row by row, to name the row
+            found.add(name)
+    return frozenset(found)
+
+
+def _check_rows(path: Path, kind: str, table: pa.Table, valid: frozenset[str] = frozenset()) -> None:
     """What the models and ``logio._check_record`` refuse in a JSON record, column by column;
-    the first bad row is named."""
+    the first bad row is named. The text of the columns in ``valid`` is known to be UTF-8."""
     # problem(row) says what is wrong; ``...``: the lambdas bind the loop's variables as defaults
     def refuse(mask: pa.ChunkedArray | pa.Array, problem: Callable[..., str]) -> None:
         mask = pc.fill_null(mask, True)
@@ -437,7 +454,8 @@ def _check_rows(path: Path, kind: str, table: pa.Table) -> None:
     nullable = {f.name: f.nullable for f in SCHEMAS[kind]}
     for name in table.column_names:
         values = table.column(name)
-        _valid_text(path, kind, name, values)
+        if name not in valid:
+            _valid_text(path, kind, name, values)
         if not nullable[name]:
             refuse(pc.is_null(values), lambda row, name=name: f"{kind} {name} is missing")
         if pa.types.is_list(values.type) and values.num_chunks and len(pc.list_flatten(values)):
@@ -523,14 +541,45 @@ def import_parquet(engine: Engine, store_directory: Path | None, source: Path, *
     than a day past the wall clock is refused unless ``allow_future``.
     """
     source = Path(source)
+    with _import_pool():
+        return _import(engine, store_directory, source, zone=zone, progress=progress, allow_future=allow_future,
+                       large=large)
+
+
+#: The environment variable with which a user picks Arrow's memory pool (then left as chosen).
+_POOL_ENV = "ARROW_DEFAULT_MEMORY_POOL"
+
+
+@contextmanager
+def _import_pool() -> Iterator[None]:
+    """Arrow's allocations during an import come from the system allocator (malloc), not
+    Arrow's default (mimalloc), which returns freed memory to the system within milliseconds:
+    the import's checks allocate and free hundreds of megabytes over and over, and each time the
+    pages came back the kernel zeroed them again (a 1M-version import: read_log 0.8-1.6 CPU-s,
+    the invariants 1.2-1.3; with malloc 0.6-0.8 and 0.9-1.0; BENCHMARKS.md, "Import speed").
+    Arrays keep the pool that made them, so the switch back is safe; a pool picked with
+    ``ARROW_DEFAULT_MEMORY_POOL`` is left alone."""
+    before = pa.default_memory_pool()
+    if os.environ.get(_POOL_ENV) or before.backend_name == "system":
+        yield
+        return
+    pa.set_memory_pool(pa.system_memory_pool())
+    try:
+        yield
+    finally:
+        pa.set_memory_pool(before)
+
+
+def _import(engine: Engine, store_directory: Path | None, source: Path, *, zone: str, progress: Progress | None,
+            allow_future: bool, large: bool) -> int:
     header, tables = read_log(source, large)
     declared = dict(zip(tables["predicate"].column("name").to_pylist(), tables["predicate"].column("kind").to_pylist()))
     with engine.lock:  # no other thread writes between the checks and the two transactions
         own = store_tables(engine)
         current = dict(engine.run("store/meta_all"))
-        _refuse_conflicts(source, header, zone, current, tables, own)
+        indexes = _refuse_conflicts(source, header, zone, current, tables, own)
         own_declared = dict(engine.run("store/predicate_all"))
-        _refuse_unsound(source, tables, own, {**DEFAULT_PREDICATES, **own_declared, **declared})
+        _refuse_unsound(source, tables, own, {**DEFAULT_PREDICATES, **own_declared, **declared}, indexes)
         for name, kind in declared.items():
             logio._refuse_redeclaring(engine, own_declared, name, kind)
         settings = logio._merged_meta(header["meta"], current, _highest_ids(tables), _latest(tables))
@@ -553,8 +602,10 @@ def _latest(tables: dict[str, pa.Table]) -> datetime | None:
 
 
 def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: dict[str, str],
-                      tables: dict[str, pa.Table], own: dict[str, pa.Table]) -> None:
-    """What ``logio._refuse_conflicts`` refuses in a JSON Lines log, over columns."""
+                      tables: dict[str, pa.Table], own: dict[str, pa.Table]) -> dict[str, IdIndex]:
+    """What ``logio._refuse_conflicts`` refuses in a JSON Lines log, over columns. Returns the
+    index of each kind's ids it made (of the log's records: kinds with ids only), for the
+    invariants."""
     if header["timezone"] != zone:
         raise ImportFailed(f"the log reads naive times in {header['timezone']}, this store in {zone}")
     latest = current.get("last_write")
@@ -562,11 +613,15 @@ def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: 
     if latest and first is not None and first <= logio.parse_time(latest):
         raise ImportFailed(f"the log's first write ({iso(first)}) is not after this store's latest write "
                            f"({latest}); import into a new store")
+    indexes = {}
     for kind, stem in FILES.items():
         if kind == "predicate":
             continue
         ids, taken = _ids(kind, tables[kind]), _ids(kind, own[kind])
-        clash = IdIndex(ids).repeated()
+        index = IdIndex(ids)
+        if kind != "link":
+            indexes[kind] = index
+        clash = index.repeated()
         if len(taken):
             clash |= IdIndex(taken).of(ids)[0] >= 0
         if clash.any():
@@ -583,6 +638,7 @@ def _refuse_conflicts(source: Path, header: dict[str, Any], zone: str, current: 
         row = int(stray.argmax())
         raise ImportFailed(f"{source / 'versions.parquet'}:row {row + 1}: version {versions.column('id')[row]} "
                            "links an entity that the log does not hold")
+    return indexes
 
 
 def _ids(kind: str, table: pa.Table) -> pa.ChunkedArray:
@@ -592,12 +648,14 @@ def _ids(kind: str, table: pa.Table) -> pa.ChunkedArray:
 
 
 def _refuse_unsound(source: Path, tables: dict[str, pa.Table], own: dict[str, pa.Table],
-                    predicates: dict[str, str]) -> None:
+                    predicates: dict[str, str], indexes: dict[str, IdIndex] | None = None) -> None:
     """Refuse a log whose records, with the store's own, break an invariant `check` verifies,
-    naming the file and row of the first record at fault."""
+    naming the file and row of the first record at fault. ``indexes``: of the log's ids by kind
+    (:func:`_refuse_conflicts`), used for the kinds the store holds none of."""
     combined = {kind: pa.concat_tables([own[kind], tables[kind].cast(own[kind].schema)]) if own[kind].num_rows
                 else tables[kind] for kind in FILES}
-    problems = violations(combined, predicates)
+    reused = {kind: index for kind, index in (indexes or {}).items() if not own[kind].num_rows}
+    problems = violations(combined, predicates, reused)
     if not problems:
         return
     first = problems[0]
