@@ -90,19 +90,22 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
                Column("score", "keep", optional=True),
                Column("source", "wrap", least=16, most_lines=3, optional=True),
                Column("why", "wrap", least=12, most_lines=3, optional=True)]
-    if len({hit.kind for hit in hits}) > 1:  # a fact's score and a message's are on different scales:
-        columns = [c for c in columns if c.name != "score"]  # their place in the fused ranking is the rank
+    # a fact's score and a message's are on different scales: their place in the fused ranking is the rank
+    scored = len({hit.kind for hit in hits}) == 1
+    if not scored:
+        columns = [c for c in columns if c.name != "score"]
     rows = []
     for rank, hit in enumerate(hits, 1):
+        score = [f"{hit.score:.2f}"] if scored else []
         if hit.kind == "message":
             rows.append([str(rank), hit.episode, f"{hit.speaker or '?'}: “{hit.text}”",
                          "assistant said" if hit.role == "assistant" else "said", _said(hit),
-                         *_score(hit, columns), _turns(hit), _why(hit)])
+                         *score, _turns(hit), _why(hit)])
             continue
         v = hit.version
         sentence = f"{hit.matched.episode}: “{hit.matched.sentence}”" if hit.matched.sentence else ""
         rows.append([str(rank), v.id, f"{v.subject} {v.predicate} {v.object}", v.status or "",
-                     output.period_parts(v.valid_from, v.valid_to), *_score(hit, columns), sentence, _why(hit)])
+                     output.period_parts(v.valid_from, v.valid_to), *score, sentence, _why(hit)])
     output.print_table(columns, rows, f"{title} (times in {output.zone_name()})")
 
 
@@ -118,10 +121,6 @@ def check_speaker(store: Store, speaker: str) -> None:
                         {"actor": speaker.strip().lower()})
     if not said:
         raise InvalidInput(f"unknown --speaker {speaker!r}: no entity has that name and no message was said by it")
-
-
-def _score(hit: Answer, columns: Sequence[Column]) -> list[str]:
-    return [f"{hit.score:.2f}"] if any(c.name == "score" for c in columns) else []
 
 
 @main.command("search")

@@ -146,6 +146,10 @@ class _Token:
 
 #: A double quote right after a digit is an inch mark (6'2"), not a quotation's start.
 _INCHES = re.compile(r'(?<=\d)"')
+#: Quotation marks: those that open one, and for each closing mark the openers it closes
+#: (English “…” and "…", German „…“, French «…»: “ closes only what „ opened).
+_OPENS = frozenset(('"', "“", "„", "«"))
+_CLOSES = {'"': '"', "”": "“\"", "“": "„", "»": "«"}
 
 
 def _tokens(number: int, text: str) -> list[_Token]:
@@ -154,10 +158,10 @@ def _tokens(number: int, text: str) -> list[_Token]:
     opened = ""  # the mark that opened the quotation we are in ("" outside one)
     for i, word in enumerate(raw):
         if not word[0].isalnum():
-            if word in ('"', "“", "”", "„", "«", "»"):
-                # English “…” and "…", German „…“, French «…»: “ closes only what „ opened
-                closes = {'"': '"', "”": "“\"", "“": "„", "»": "«"}.get(word, "")
-                opened = "" if opened and opened in closes else (word if word in ('"', "“", "„", "«") else opened)
+            if opened and opened in _CLOSES.get(word, ""):
+                opened = ""
+            elif word in _OPENS:
+                opened = word
             continue
         after = raw[i + 1] if i + 1 < len(raw) else "$"
         clean = word[:-1] if word.endswith(".") and word[:-1].lower() not in _DOTTED else word
