@@ -49,18 +49,19 @@ def test_extraction_on_the_dev_conversations_is_precise(dev_report):
 def test_extraction_on_every_dev_conversation_is_precise():
     """All of dev: d1-d8 0.94 and 0.21 when d7, d8 were added, untuned; 0.95 and 0.24 since (sales, "quit the
     bakery", trips and events told by how they went); d1-d10 0.90 and 0.23 when d9, d10 were added (0.72 and
-    0.19 on them, untuned), 0.91 and 0.23 since ("quit" and "ended it" alone end nothing)."""
+    0.19 on them, untuned), 0.91 and 0.23 since ("quit" and "ended it" alone end nothing); with h7, h8 (scored
+    once held out, then moved here) 0.88 and 0.21, written 0.91 and 0.18."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
-    assert overall.right + overall.missed >= 540
-    assert overall.precision >= 0.89 and overall.recall >= 0.22, overall
-    # what --approve writes, tastes and possessions held for review: 0.946 and 0.193 (110 of 136)
+    assert overall.right + overall.missed >= 767
+    assert overall.precision >= 0.87 and overall.recall >= 0.20, overall
+    # what --approve writes, tastes and possessions held for review: 0.908 and 0.180 (152 of 186)
     assert written.right + written.wrong < overall.right + overall.wrong
-    assert written.precision >= 0.93 and written.recall >= 0.18, written
+    assert written.precision >= 0.89 and written.recall >= 0.17, written
 
 
 @pytest.mark.engine_free

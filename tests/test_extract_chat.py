@@ -512,3 +512,29 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
         ("end", "Maya", "owns", "van", None, None)]
     assert facts("we moved to Leeds,   but i quit the bakery") == [
         ("assert", "Maya", "lives_in", "Leeds", None, None), ("end", "Maya", "works_at", "bakery", None, None)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, expected", [
+    # where someone came from is no trip there; back from one is
+    ("your Uncle Ike came from Nnewi too", []),
+    ("returned from Crete yesterday", [("assert", "Maya", "traveled_to", "Crete", "2026-05-07", "2026-05-08")]),
+    # "calling me" followed by no name
+    ("lol the electric people are calling me on a saturday", []),
+    # someone's relative met: the relative, not the someone
+    ("i finally met Efua's sister", [("assert", "Maya", "met", "Efua's sister", None, None)]),
+    # an event named by a relative's name: the name, without the relation word
+    ("we were at my niece Orla's wedding", [("assert", "Maya", "attended", "Orla's wedding", None, None)]),
+    # a sentence with no subject, after one that opens with someone else: perhaps theirs, so nothing
+    ("Tom left btw. drove to Calgary last week", []),
+    ("work was mad. went to Rome after", [("assert", "Maya", "traveled_to", "Rome", None, None)]),
+    ("Tom is still going. still doing the swimming though", [("assert", "Maya", "does", "swimming", None, None)]),
+])
+def test_chat_slips_read_from_fresh_chats(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+def test_an_object_ends_before_a_trailing_adverb():
+    found = RuleExtractor().extract("its the wine and the gossip mostly", reference_time=REF, speaker="Maya")
+    assert "gossip mostly" not in {f.object for f in found}

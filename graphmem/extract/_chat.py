@@ -118,6 +118,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if found is None:
         return None
     words = found.split()
+    if kind == "event" and len(words) > 2 and words[0].lower() in RELATIONS and words[1][:1].isupper():
+        words = words[1:]  # "my niece Orla's wedding": Orla's wedding
+        found = " ".join(words)
     if kind == "activity" and any(w.lower().endswith(("ing", "ed")) for w in words[:-1]):
         return None  # "stopped liking football": a taste, not a hobby; "have started sourdough": another verb's
     if kind == "activity" and head.split()[0].lower() in ("have", "has") and (

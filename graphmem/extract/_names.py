@@ -13,7 +13,7 @@ from functools import cache
 
 from ._lexicon import NOT_NAMES, RELATIONS, is_place
 
-__all__ = ["is_given_name"]
+__all__ = ["is_given_name", "is_name_written"]
 
 #: Names of the ``nicknames`` data that a dictionary of English also lists as lower-case words
 #: (the names in that data that are also in a common English word list, taken once).
@@ -50,3 +50,17 @@ def _given_names() -> frozenset[str]:
 def is_given_name(word: str) -> bool:
     """Whether a lower-case ``word`` is a known given name that is no everyday English word."""
     return word.islower() and word in _given_names()
+
+
+@cache
+def _every_name() -> frozenset[str]:
+    from ..core.alias_evidence import nickname_table
+
+    _, known = nickname_table()
+    return frozenset(known)
+
+
+def is_name_written(word: str) -> bool:
+    """Whether ``word`` is written as a given name: a capitalised name of the ``nicknames`` data
+    ("Tom", "Will", even where the word is also an English one), or :func:`is_given_name`."""
+    return is_given_name(word) or (word[:1].isupper() and word.lower() in _every_name())

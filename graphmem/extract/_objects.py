@@ -48,7 +48,8 @@ _THING_STOP = re.compile(
     r"[;:!?()\"“”]|,?\s+(?:and|but|or|so)\s+(?=(?:I|i|my|we|he|she|they|it|you)\b)|\s(?:but|"
     r"because|since|when|while|with|in|on|at|after|before|during|for|from|a\s+lot|very\s+much|"
     r"so\s+much|too|as\s+well|any\s*more|any\s+longer|no\s+more|these\s+days|nowadays|now|"
-    r"either|lately|recently|anyway|though|honestly|like|than|if|more|most|again|too|these|"
+    r"either|lately|recently|anyway|though|honestly|like|than|if|more|most|mostly|mainly|especially|"
+    r"again|too|these|"
     r"right\s+now|at\s+the\s+moment|at\s+all|tbh|imo|lol|haha|tho|fan|fans|"
     r"this|every|each|all|ever|since|until|whenever)\b", re.IGNORECASE)
 _LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
@@ -122,12 +123,18 @@ def place_name(rest: str) -> str | None:
 _APPOSITION = re.compile(r"^(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+,?\s+(?=[A-Z])")
 
 
+_OF_SOMEONE = re.compile(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)['’]s\s+[a-z][\w-]+")
+
+
 def people(rest: str) -> list[str]:
     """The people named at the start of ``rest``: "Tom", "Priya and Dev", "my partner Chris"."""
     rest = _APPOSITION.sub("", _NAMED_LEAD.sub("", rest.lstrip()))
     people = []
     while (name := proper_name(rest)) and not looks_organisational(name):
         if len(name.split()) > 3:
+            break
+        if (of := _OF_SOMEONE.match(rest, rest.find(name))) and of["name"] in (name, name[:-2]):
+            people.append(of[0])  # "met Tom's parents": Tom's parents, not Tom
             break
         for part in re.split(r"\s+(?:and|&)\s+", name):
             people.append(part)
@@ -166,7 +173,8 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
         return quoted.group(1)
     m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)" if strict else
                  r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
-    if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS:
+    if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS \
+            or m.group(1).lower() in _AFTER_NOUN:  # "calling me on a saturday": no name
         return None
     return m.group(1)
 

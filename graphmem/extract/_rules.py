@@ -57,6 +57,7 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
 from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._names import is_name_written
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
@@ -87,7 +88,7 @@ from ._reading import (
     with_period,
 )
 from ._sentences import split_sentences
-from ._subjects import JOINED, SUBJECTLESS, Subject, clauses, find_subject, one_person_named
+from ._subjects import JOINED, OPENER, SUBJECTLESS, Subject, clauses, find_subject, one_person_named
 from ._verbs import VERBS, Verb
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -104,6 +105,15 @@ def _route(verb: Verb, name: str) -> str:
                 or not verb.kind == "start":
             return "works_at"
     return verb.predicate
+
+
+def _opened_by(sentence: str, speaker: str) -> str | None:
+    """The person other than the speaker whom ``sentence`` opens with as its subject, or None."""
+    m = OPENER.match(sentence)
+    name = m["name"] if m else None
+    if name is None or name.lower() == speaker.lower() or not is_name_written(name):
+        return None  # a given name, not "Work was mad."
+    return name
 
 
 def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
@@ -212,9 +222,11 @@ class RuleExtractor:
         self._message = text
         last: list[ExtractedFact] = []
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
+        self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
         for sentence in split_sentences(text):
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
+            self._opener = _opened_by(sentence, self._speaker)
             if not found and last and (dated := time_alone(sentence, reference_time, self.day_first, self.tz)):
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
                 last = []
@@ -323,8 +335,9 @@ class RuleExtractor:
             if coordinated and self._subjects and (subject is None or (
                     subject.names == (speaker,) and SUBJECTLESS.match(prefix))):
                 subject = self._subjects[-1]  # "Ana lives in Rome and works at FAO"
-        if subject is None:
-            return []
+        if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
+                               and verb_form(m.group().split()[0]) == "past"):
+            return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
         if HEDGE_BEFORE.search(sentence, begin, subject.begin) or HEDGE_AFTER.search(
                 sentence, m.end(), end) or HEDGE_BEFORE.search(prefix):
             return []

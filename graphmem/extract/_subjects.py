@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import is_given_name
 
-__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "one_person_named", "people_named"]
+__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "OPENER", "one_person_named", "people_named"]
 
 _A = "['’]"
 
@@ -88,6 +88,12 @@ SUBJECTLESS = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*\W*?{_AUX}\s*$", re.IGNORE
 _LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
 _SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
                            re.IGNORECASE)
+
+#: A sentence that opens with someone and what they did ("kwesi left btw", "Dani's moving"): the
+#: next sentence with no subject of its own may go on about them ("drove to Calgary last week").
+OPENER = re.compile(rf"^\W*(?:(?:{_INTERJECTION})\W+)*(?P<name>[A-Za-z][\w-]+)(?:{_A}s\b|\s+(?:is|was|has|had|"
+                    rf"{_PAST_VERB})\b)", re.IGNORECASE)
+
 
 #: A clause ended by a comma: a name after it may open the next ("…, Jo's on the committee").
 _AFTER_CLAUSE = re.compile(r"\w[\w'’]*\s*[,;]\s*$")

@@ -277,7 +277,8 @@ VERBS: list[Verb] = [
           done=True),
     _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings)(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
           "place", free=True, done=True),
-    _verb(r"(?:got|get|came|come|just|flew|drove|arrived|returned)\s+(?:back\s+|home\s+)?from\s+"
+    # back from a trip; not "came from Nnewi", "flew in from Abuja" (where one came from: see above)
+    _verb(r"(?:(?:got|get|came|come|just|flew|drove|arrived)\s+(?:back|home)|returned(?:\s+home)?)\s+from\s+"
           + _TRIP + r"|back\s+from\s+" + _TRIP,
           "traveled_to", "event", "place", done=True),
     # --- meetings
