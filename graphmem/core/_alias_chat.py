@@ -47,7 +47,7 @@ none nor not nothing now of off often oh ok okay on once one only or other other
 over own per please pls quite rather really same shall she she'd she'll she's should shouldn't since so
 some somebody someone something sometimes soon still such than that that's the their theirs them
 themselves then there there's these they they'd they'll they're they've thing things this those though
-through thru till to too toward towards under until up upon us very via was wasn't we we'd we'll we're
+through thru till to too toward towards under until up upon us very via was well wasn't we we'd we'll we're
 we've were weren't what what's whatever when where where's whether which while who who's whoever whole
 whom whose why will with within without won't would wouldn't yeah yes yet you you'd you'll you're
 you've your yours yourself yourselves

@@ -38,6 +38,8 @@ __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addresse
 
 #: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
 _SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
+#: Before a child's name, a parent called after the child ("Mama Chidi", "Baba Tunde").
+_PARENT_OF = frozenset("mama papa baba mummy daddy mum mom dad ma pa".split())
 #: Relation words that may name one person at once (a boyfriend who becomes a husband).
 _COMPATIBLE = [frozenset({"boyfriend", "girlfriend", "partner", "husband", "wife", "ex"}),
                frozenset({"friend", "coworker", "roommate", "neighbour"})]
@@ -158,8 +160,12 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES:
             return None  # a place and a building there: "york" and "york hospital", "singapore airport"
+        if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
+            return None  # "efua sister" (Efua's sister): someone of hers
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
             return 0.6, f"{b} is {a} with more of the name"
+        if len(wb) == 2 and wb[-1] == a and wb[0] in _PARENT_OF:
+            return None  # "mama chidi": Chidi's mother, called after her child
         if len(wb) == 2 and wb[-1] == a and wb[0] in _DIRECTIONS:
             return None  # a place and a part of it, or another place: "van" and "east van", "western australia"
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
