@@ -538,3 +538,18 @@ def test_chat_slips_read_from_fresh_chats(text, expected):
 def test_an_object_ends_before_a_trailing_adverb():
     found = RuleExtractor().extract("its the wine and the gossip mostly", reference_time=REF, speaker="Maya")
     assert "gossip mostly" not in {f.object for f in found}
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, expected", [
+    # a working life ended, and where it was spent
+    ("retired in march. 31 years at polsteam is enough", [("end", "Maya", "works_at", "polsteam", None, "2026-03-01")]),
+    ("I retired in April, 38 years in UHG is plenty", [("end", "Maya", "works_at", "UHG", None, "2026-04-01")]),
+    ("she retired in 2019 after 30 years at Acme", []),
+    ("retired! 30 years in Leeds", [("end", "Maya", "works_at", None, None, None)]),  # a place is no employer
+    # greetings from a trip, and a trip home
+    ("Hola from Lanzarote!!!", [("assert", "Maya", "traveled_to", "Lanzarote", None, None)]),
+    ("i went home to osaka for new year", [("assert", "Maya", "traveled_to", "osaka", None, None)]),
+])
+def test_retirements_greetings_and_trips_home(text, expected):
+    assert facts(text) == expected

@@ -440,3 +440,29 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
         return [("traveled_to", what)]
     event = everyday(said, EVENTS, EVENT_PAIRS)
     return [("attended", event)] if event and not re.match(r"(?i)(?:his|her|their)\b", what) else []
+
+
+#: The speaker retired (or quit): "I retired in September", "retired in june." (no one else's subject before it).
+_RETIRED = re.compile(r"(?:^|(?<=[.!?]\s)|\b(?:i|I|i['’]ve|I['’]ve|i\s+have|I\s+have|i['’]m|I['’]m|i\s+am|I\s+am|"
+                      r"finally|officially|just)\s+)(?:retired|resigned|quit)\b(?!\s+(?:racing|greyhound|cop|man|woman|"
+                      r"teacher))")
+#: "31 years at polsteam", "38 years in UHG": where a working life was spent.
+_YEARS_AT = re.compile(r"\b(?:\d+|ten|twenty|thirty|forty|fifty)[\w-]*\s+(?:years?|yrs)\s+(?:at|in|with)\s+"
+                       r"(?:the\s+)?(?P<where>[\w'’&-]+(?:\s+(?-i:[A-Z])[\w'’&-]*){0,3})", re.IGNORECASE)
+#: A field or a kind of place, not an employer: "38 years in nursing", "30 years in the job".
+_NO_EMPLOYER = frozenset("""job jobs work company firm business industry field trade service office school
+schools classroom hospital hospitals place team department trenches game sector profession""".split())
+
+
+def retired_from(text: str) -> str | None:
+    """Where the speaker worked until retiring, when the message says both: "retired in june.
+    31 years at polsteam is enough" (Polsteam), "I retired in September, 38 years in UHG is
+    plenty" (UHG); None for a field ("40 years in nursing"), a place ("30 years in Leeds") or
+    someone else's retirement."""
+    if not _RETIRED.search(text) or not (m := _YEARS_AT.search(text)):
+        return None
+    where = m["where"]
+    if where.lower() in _NO_EMPLOYER or where.lower().endswith("ing") or is_place(where) \
+            or where.lower() in PRONOUNS:
+        return None
+    return where

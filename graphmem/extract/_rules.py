@@ -39,6 +39,7 @@ from ._chat import (
     pet_meant,
     proposed,
     resolve_pronoun,
+    retired_from,
     sold_thing,
     told_trip,
 )
@@ -247,6 +248,10 @@ class RuleExtractor:
                 told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
                 if not any(_same(told, f) for f in facts):
                     facts.append(told)
+        if (where := retired_from(text)) and not any(
+                f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
+            facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
+            facts.append(self._retired(text, where, reference_time))
         self.pets.learn(self._speaker, self._other, text)
         if other is not None:  # a chat between two people: praise and plans read as tastes and things
             facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE else f for f in facts]
@@ -255,6 +260,14 @@ class RuleExtractor:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
             note = f"not proposed: a fact dated {phrases}, {OUT_OF_RANGE}"
         return MessageResult(facts=facts, note=note)
+
+    def _retired(self, text: str, where: str, reference: datetime) -> ExtractedFact:
+        """The speaker's end of working at ``where``, when the words after "retired" date it."""
+        said = re.search(r"(?:retired|resigned|quit)\b[^.,;!?]*", text)
+        spans = [s for s in find_times(said.group() if said else "", reference, day_first=self.day_first, tz=self.tz)
+                 if isinstance(s, TimeSpan) and s.start <= reference]
+        return ExtractedFact(subject=self._speaker, predicate="works_at", object=where, op="end",
+                             valid_to=spans[0].start if spans else None, quote=text)
 
     def _relations(self, sentence: str, found: list[ExtractedFact]) -> list[ExtractedFact]:
         """Who is whose what in ``sentence`` ("my sister Anna"), and the ex a breakup makes."""

@@ -273,9 +273,11 @@ VERBS: list[Verb] = [
           r"(?:went|go|going|goes|came|come|coming|headed|heading|flew|flying|drove|driving)\s+"
           r"(?:back\s+|home\s+|over\s+|up\s+|down\s+)?(?:to\s+)?(?:see|visit)\s+" + _PLACE_LEAD
           + r"|had\s+(?:an?\s+)?(?:[\w-]+\s+)?"
-          r"(?:time|trip|holiday|vacation|week|weekend)\s+in", "traveled_to", "event", "place",
+          r"(?:time|trip|holiday|vacation|week|weekend)\s+in|"
+          r"(?:went|flew|drove|headed|been)\s+home\s+to", "traveled_to", "event", "place",
           done=True),
-    _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings)(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
+    _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|aloha|howdy|g['’]day)"
+          r"(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
           "place", free=True, done=True),
     # back from a trip; not "came from Nnewi", "flew in from Abuja" (where one came from: see above)
     _verb(r"(?:(?:got|get|came|come|just|flew|drove|arrived)\s+(?:back|home)|returned(?:\s+home)?)\s+from\s+"
