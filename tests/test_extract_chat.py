@@ -553,3 +553,16 @@ def test_an_object_ends_before_a_trailing_adverb():
 ])
 def test_retirements_greetings_and_trips_home(text, expected):
     assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+def test_someone_else_in_a_place_undated_waits_for_review():
+    """b7, b8: "Amaka is in Leeds" was where Amaka lives; "Western is in London", a university. Of the
+    speaker ("we're in Lisbon!!") or dated ("Tom is in Paris this week") it is a trip, as before."""
+    def sure(text: str) -> list[tuple[str, str, bool]]:
+        return [(f.subject, f.object, f.sure) for f in RuleExtractor().extract(
+            text, reference_time=REF, speaker="Maya", other="Sam") if f.predicate == "traveled_to"]
+
+    assert sure("Amaka is in Leeds.") == [("Amaka", "Leeds", False)]
+    assert sure("we're in Lisbon!!") == [("Maya", "Lisbon", True)]
+    assert sure("Tom is in Paris this week") == [("Tom", "Paris", True)]

@@ -488,7 +488,9 @@ class RuleExtractor:
                 isinstance(span, TimeSpan) and span.start > reference):
             return None
         when = span if isinstance(span, TimeSpan) else None
-        return [ExtractedFact(subject=name, predicate="traveled_to", object=place, quote=sentence,
+        # of someone else, undated ("Amaka is in Leeds"), it is as often where they live: for review
+        sure = when is not None or self._speaker in subject.names
+        return [ExtractedFact(subject=name, predicate="traveled_to", object=place, quote=sentence, sure=sure,
                               valid_from=when.start if when else None, valid_to=when.end if when else None)
                 for name in subject.names]
 
