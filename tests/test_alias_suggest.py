@@ -353,10 +353,11 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     0.323, and 0.912 and 0.329 since a building, a people or a compass word makes another entity of
     a place, a first name before two surnames stands for two people and quoted words are someone else's;
     with b7 and b8, scored once held out and then moved here, 0.847 and 0.306; 0.862 and 0.306 since
-    "efua sister" is Efua's sister, "mama chidi" Chidi's mother and "well" no name)."""
+    "efua sister" is Efua's sister, "mama chidi" Chidi's mother and "well" no name; 0.874 and 0.327 since
+    a full name written whole is a name, whatever the nickname data knows: "Serwaa Owusu")."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.83, overall.as_json()
-    assert overall.recall >= 0.29, overall.as_json()
+    assert overall.precision >= 0.85, overall.as_json()
+    assert overall.recall >= 0.31, overall.as_json()
 
 
 @engine_free
@@ -451,3 +452,18 @@ def test_someones_relative_and_a_parent_called_after_a_child_are_other_people():
                                ("Ada", "i'm looking for a room in Leeds. a friend helps me, she knows Leeds well")),
                           ["Leeds"]))
     assert frozenset(("leeds", "leeds well")) not in known
+
+
+@engine_free
+def test_a_full_name_written_whole_is_a_name_even_unknown_to_the_nickname_data():
+    """b7: "Serwaa. Serwaa Owusu": a first name the chat plainly uses and a capitalised word after
+    it; not a place and its region ("London Ontario"), a place word ("Liberty Village"), a number."""
+    talk = CAPITALISED + chat(("Ada", "I saw Serwaa today with Tom"), ("Bo", "tell Serwaa hi! her full name?"),
+                              ("Ada", "Serwaa. Serwaa Owusu"),
+                              ("Bo", "Greta is in London. Not that London, London Ontario"),
+                              ("Ada", "Petra lives in Liberty Village now, Liberty is nice"),
+                              ("Bo", "Two Chrises at one party, Oskar said"))
+    found = pairs(suggest(talk))
+    assert frozenset(("serwaa", "serwaa owusu")) in found
+    assert not {frozenset(("london", "london ontario")), frozenset(("liberty", "liberty village")),
+                frozenset(("two", "two chrises"))} & found

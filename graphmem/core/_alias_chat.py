@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from .places import is_place
+
 __all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS", "SAYING", "TITLES",
            "Chat", "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
 
@@ -74,7 +76,7 @@ christmas xmas easter halloween thanksgiving
 
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
 TITLES = frozenset("""
-auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito grandma
+auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito kuya manang manong grandma
 grandpa granny grandad granddad
 """.split())
 
@@ -336,7 +338,8 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
             elif t.key in TITLES and name_like(nxt.key) and nxt.key not in SAYING:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
-            elif _first_name(t.key, firsts, known_keys, counts) and name_like(t.key) and nxt.key not in modified \
+            elif (_first_name(t.key, firsts, known_keys, counts) or _written_whole(t, nxt, sure)) \
+                    and name_like(t.key) and nxt.key not in modified \
                     and not lowered(i, nxt) \
                     and not common_noun(nxt.key) \
                     and _surname(nxt, bigram_ends[(t.key, nxt.key)], after[j + 1], given, counts, verbs):
@@ -453,6 +456,22 @@ _NOUN_ENDINGS = ("tion", "tions", "ment", "ments", "ness")
 _SUBJECTS = frozenset("i you he she we they who it".split())
 
 _AFTER_NAME = frozenset("is was has had being been called said says would will can could".split())
+
+
+#: Words that end a place's name, not a person's ("Liberty Village", "Vancouver General").
+_PLACE_NOUNS = frozenset("""village city town county beach bay island islands valley heights hill hills general
+harbour harbor port square mountain mountains lake river falls""".split())
+#: Number words, written capitalised at a sentence's start ("Two Chrises").
+_NUMBERS = frozenset("two three four five six seven eight nine ten double triple".split())
+
+
+def _written_whole(first: _Token, second: _Token, sure: set[str]) -> bool:
+    """A full name written as one ("Kweku Darko", "Serwaa Owusu"): two capitalised words, the
+    first a word the chat plainly uses as a name, neither a known place ("London Ontario", "Abu
+    Dhabi") and the second no word of a building's name ("Vancouver General")."""
+    return first.key in sure and first.key not in _NUMBERS and second.key not in HEADS | _PLACE_NOUNS and not (
+        is_place(first.key) or is_place(second.key) or is_place(f"{first.key} {second.key}")) and all(
+        w.text[:1].isupper() and not w.text.isupper() for w in (first, second))
 
 
 def _surname(word: _Token, ends: set[str], following: str, given: frozenset[str] | set[str],

@@ -1,0 +1,111 @@
+"""Known places: countries, regions, states and cities, as chat names them.
+
+Data, read by the rules extractor (a city is not a company: "I left Berlin" ends where one lives,
+"I left Google" where one works; "i live in berlin" in lowercase) and by the alias rules (a place
+and a person are other entities: "London Ontario" is no full name).
+
+Internal: the place gazetteer.
+"""
+
+from __future__ import annotations
+
+__all__ = ["PLACES", "folded", "is_place"]
+
+_PLACE_NAMES = """
+afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
+azerbaijan, bahamas, bahrain, bangladesh, barbados, belarus, belgium, belize, bhutan, bolivia,
+bosnia, botswana, brazil, brunei, bulgaria, cambodia, cameroon, canada, chile, china, colombia,
+congo, costa rica, croatia, cuba, cyprus, czechia, czech republic, denmark, dominican republic,
+ecuador, egypt, el salvador, england, estonia, ethiopia, fiji, finland, france, gabon, georgia,
+germany, ghana, greece, greenland, guatemala, guyana, haiti, honduras, hong kong, hungary,
+iceland, india, indonesia, iran, iraq, ireland, israel, italy, jamaica, japan, jordan,
+kazakhstan, kenya, korea, south korea, north korea, kosovo, kuwait, laos, latvia, lebanon,
+liberia, libya, lithuania, luxembourg, madagascar, malawi, malaysia, maldives, mali, malta,
+mauritius, mexico, moldova, monaco, mongolia, montenegro, morocco, mozambique, myanmar, namibia,
+nepal, netherlands, the netherlands, holland, new zealand, nicaragua, niger, nigeria, norway,
+oman, pakistan, palestine, panama, paraguay, peru, philippines, the philippines, poland,
+portugal, puerto rico, qatar, romania, russia, rwanda, samoa, saudi arabia, scotland, senegal,
+serbia, seychelles, sierra leone, singapore, slovakia, slovenia, somalia, south africa, spain,
+sri lanka, sudan, sweden, switzerland, syria, taiwan, tanzania, thailand, tunisia, turkey,
+uganda, ukraine, united arab emirates, uae, the uae, united kingdom, the united kingdom, uk,
+the uk, united states, the united states, usa, the usa, the us, america, uruguay, uzbekistan,
+venezuela, vietnam, wales, yemen, zambia, zimbabwe, europe, asia, africa, south america,
+latin america, scandinavia, the balkans, the caribbean, the middle east,
+bali, sicily, sardinia, corsica, crete, tuscany, provence, bavaria, normandy, brittany,
+catalonia, andalusia, patagonia, cornwall, devon, yorkshire, kent, lapland, tasmania, the alps,
+the highlands, the lake district, the cotswolds, hawaii, alaska, the algarve, the amalfi coast,
+alabama, arizona, arkansas, california, colorado, connecticut, delaware, florida, idaho,
+illinois, indiana, iowa, kansas, kentucky, louisiana, maine, maryland, massachusetts, michigan,
+minnesota, mississippi, missouri, montana, nebraska, nevada, new hampshire, new jersey,
+new mexico, new york, north carolina, north dakota, ohio, oklahoma, oregon, pennsylvania,
+rhode island, south carolina, south dakota, tennessee, texas, utah, vermont, virginia,
+washington, west virginia, wisconsin, wyoming, ontario, quebec, british columbia, alberta,
+manitoba, nova scotia, queensland, new south wales,
+amsterdam, athens, atlanta, auckland, austin, baltimore, bangkok, barcelona, beijing, beirut,
+belfast, belgrade, bengaluru, bangalore, berlin, bern, bilbao, birmingham, bogota, bogotá,
+bologna, bordeaux, boston, boulder, bratislava, brighton, brisbane, bristol, brooklyn, brussels,
+bucharest, budapest, buenos aires, busan, cairo, calgary, cambridge, canberra, cancun, cancún,
+cape town, cardiff, casablanca, chengdu, chicago, cleveland, cologne, copenhagen, cork, dallas,
+delhi, new delhi, denver, detroit, doha, dubai, dublin, düsseldorf, dusseldorf, edinburgh,
+florence, frankfurt, galway, geneva, genoa, ghent, glasgow, goa, gothenburg, granada,
+guadalajara, guangzhou, hamburg, hangzhou, hanoi, havana, helsinki, ho chi minh city, honolulu,
+houston, hyderabad, istanbul, jakarta, jerusalem, johannesburg, kathmandu, kyiv, kiev, kolkata,
+krakow, kraków, kuala lumpur, kyoto, lagos, la, l.a., los angeles, las vegas, leeds, leipzig,
+lima, lisbon, liverpool, ljubljana, london, lyon, madrid, malaga, málaga, manchester, manila,
+marrakech, marrakesh, marseille, melbourne, mexico city, miami, milan, minneapolis, montreal,
+montréal, moscow, mumbai, munich, nairobi, nantes, naples, nashville, new orleans, newcastle,
+nice, nyc, oakland, osaka, oslo, ottawa, oxford, palermo, paris, perth, philadelphia, phoenix,
+pittsburgh, porto, portland, prague, providence, quito, reykjavik, riga, rio, rio de janeiro,
+rome, rotterdam, salzburg, san diego, san francisco, san jose, santiago, são paulo, sao paulo,
+sapporo, seattle, seoul, seville, shanghai, shenzhen, sf, sofia, stockholm, stuttgart, sydney,
+taipei, tallinn, tbilisi, tel aviv, the hague, tokyo, toronto, toulouse, tulum, turin, utrecht,
+valencia, vancouver, venice, vienna, vilnius, warsaw, washington dc, washington d.c.,
+wellington, wuhan, xi'an, xian, york, zagreb, zurich, zürich, queens, manhattan, the bronx,
+hoboken, philly, chennai, pune, karachi, lahore, dhaka, colombo, phuket, chiang mai, siem reap,
+hoi an, da nang, cusco, dubrovnik, split, santorini, mykonos, ibiza, mallorca, majorca,
+tenerife, lanzarote, madeira, the azores, marbella, cannes, dresden, heidelberg, innsbruck,
+lucerne, basel, lausanne, antwerp, bruges, maastricht, eindhoven, aarhus, bergen, malmö, malmo,
+tampere, gdansk, gdańsk, wroclaw, wrocław, poznan, brno, montevideo, medellín, medellin,
+cartagena, oaxaca, mérida, merida, puebla, sacramento, san antonio, fort worth, el paso, tucson,
+albuquerque, salt lake city, raleigh, charlotte, orlando, tampa, savannah, charleston,
+richmond, madison, milwaukee, st. louis, st louis, kansas city, omaha, indianapolis, columbus,
+cincinnati, louisville, memphis, anchorage, halifax, winnipeg, edmonton, adelaide, hobart,
+darwin, gold coast, christchurch, queenstown, dunedin, durban, zanzibar, kigali, accra, dakar,
+tunis, amman, muscat, abu dhabi, riyadh, jeddah, baku, yerevan, almaty, tashkent, macau,
+nanjing, suzhou, xiamen, kunming, nagoya, fukuoka, hiroshima, nara, okinawa, incheon, jeju,
+cebu, ubud, yogyakarta, penang, lombok, leicester, nottingham, sheffield, southampton,
+plymouth, exeter, bath, norwich, aberdeen, dundee, inverness, swansea, derby, coventry, reading,
+stratford, windsor, canterbury, hastings, margate, whitby, lille, strasbourg, grenoble,
+montpellier, avignon, biarritz, nuremberg, hanover, bremen, bonn, mainz, freiburg, verona,
+bergamo, pisa, siena, lucca, trieste, bari, lecce, catania, zaragoza, salamanca, san sebastian,
+san sebastián, cadiz, cádiz, cordoba, córdoba, toledo, coimbra, faro, braga, hamilton, kingston,
+nassau, san juan, tijuana, monterrey, playa del carmen, cabo, los cabos, vail, aspen, napa,
+sonoma, santa fe, santa barbara, santa monica, palo alto, berkeley, pasadena, long beach,
+scottsdale, tempe, spokane, boise, reno, tahoe, lake tahoe, cape cod, martha's vineyard,
+nantucket, the hamptons, long island, staten island, jersey city, newark, princeton,
+new haven, hartford, burlington, portsmouth, annapolis, arlington, alexandria, durham,
+chapel hill, asheville, atlantic city, key west, fort lauderdale, jacksonville, tallahassee,
+new brunswick, banff, whistler, jasper, mumbai, goa, kerala, jaipur, agra, varanasi, rishikesh,
+newfoundland, newfoundland and labrador, labrador, saskatchewan, prince edward island, yukon, nunavut,
+south australia, western australia, northern territory,
+the peak district, peak district, snowdonia, northumberland, cumbria, dorset, somerset, norfolk, suffolk,
+essex, sussex, surrey, skye, the isle of skye, isle of skye, the isle of wight, isle of wight, anglesey,
+orkney, shetland, the hebrides, fife, ayrshire, the scottish highlands, the east midlands, the west midlands
+abuja, port harcourt, ibadan, kano, enugu, kumasi, takoradi, cape coast, addis ababa, kampala, dar es salaam,
+joburg, mombasa, lusaka, harare, kinshasa, luanda, maputo, khartoum, benin city, abidjan, douala, yaoundé, yaounde,
+windhoek, gaborone
+"""
+
+#: Known places, as case-folded names.
+PLACES = frozenset(" ".join(name.split()) for name in _PLACE_NAMES.replace("\n", " ").split(","))
+
+
+def folded(name: str) -> str:
+    """A name as the gazetteer keeps it: case-folded, one space between words, a plain apostrophe."""
+    return " ".join(name.casefold().replace("’", "'").split())
+
+
+def is_place(name: str) -> bool:
+    """Whether ``name`` is a known country, region, state or city (any case)."""
+    key = folded(name)
+    return key in PLACES or (key.startswith("the ") and key[4:] in PLACES)
