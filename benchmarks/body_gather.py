@@ -7,6 +7,11 @@ ways an engine could fetch the bodies of the answer's rows by their place in the
 
     cp -r STORE /tmp/copy && GRAPHMEM_ENGINE=kuzu python -m benchmarks.body_gather /tmp/copy --add \\
         --params /tmp/graphmem-bench/1m-seed1/params.json [--sizes 1000,10000,164833]
+    GRAPHMEM_ENGINE=kuzu python -m benchmarks.body_gather /tmp/copy --history
+
+``--history`` instead times what a history's first read pays on kuzu: the bodies of 4, 8 and 16
+versions, by one key lookup each (as ``read.questions.bodies`` does), by all the keys in one
+``MATCH`` of single-key patterns, and by ``store/fact_bodies`` (``UNWIND`` the keys).
 
 Never run it on a store you keep: ``--add`` alters the Fact table.
 """
@@ -42,6 +47,7 @@ def main() -> None:
     parser.add_argument("--add", action="store_true", help="store each edge's body place as Fact.body_at first")
     parser.add_argument("--sizes", default="1000,10000,164833")
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--history", action="store_true", help="time a history's bodies instead")
     args = parser.parse_args()
 
     import pyarrow as pa
@@ -52,6 +58,10 @@ def main() -> None:
 
     name = choose_engine(None, args.store)
     engine = acquire(name, args.store)
+    if args.history:
+        _history_bodies(engine, name)
+        release(engine)
+        return
     params = json.loads(args.params.read_text())["T1"]
     moments = {key: to_engine(datetime.fromtimestamp(params[key] / 1e6, UTC)) for key in ("as_of", "valid_at")}
 
@@ -81,6 +91,36 @@ def main() -> None:
             timed(f"{size} bodies by place, {way}", lambda text=text, given=given: engine.arrow_text(
                 expand(text), given).num_rows)
     release(engine)
+
+
+def _history_bodies(engine: Any, name: str) -> None:
+    """Milliseconds per history of N bodies, three ways, over 59 random histories each."""
+    from graphmem.engine.statements import expand
+
+    ids = [row[0] for row in engine.run_text("MATCH (b:FactBody) RETURN b.id LIMIT 200000", {})]
+    columns = [column.split(".")[1] for column in expand("{{body_columns b}}").split(", ")]
+    random.seed(2)
+
+    def one_each(keys: list[str]) -> Any:
+        return [engine.run("store/fact_body", {"id": key}) for key in keys]
+
+    def one_match(keys: list[str]) -> Any:
+        text = ("MATCH " + ", ".join(f"(b{i}:FactBody {{id: $k{i}}})" for i in range(len(keys))) + " RETURN "
+                + ", ".join(f"b{i}.{column}" for i in range(len(keys)) for column in columns))
+        return engine.run_text(text, {f"k{i}": key for i, key in enumerate(keys)})
+
+    def unwind(keys: list[str]) -> Any:
+        return engine.run("store/fact_bodies", {"ids": keys})
+
+    for size in (4, 8, 16):
+        for label, read in (("one key each", one_each), ("one MATCH", one_match), ("UNWIND", unwind)):
+            samples = [random.sample(ids, size) for _ in range(60)]
+            read(samples[0])
+            cpu, wall = time.process_time(), time.perf_counter()
+            for keys in samples[1:]:
+                read(keys)
+            print(f"{name} {size:2d} bodies, {label:12s} cpu {1000 * (time.process_time() - cpu) / 59:7.2f} ms"
+                  f" wall {1000 * (time.perf_counter() - wall) / 59:7.2f} ms", flush=True)
 
 
 if __name__ == "__main__":
