@@ -566,3 +566,34 @@ def test_someone_else_in_a_place_undated_waits_for_review():
     assert sure("Amaka is in Leeds.") == [("Amaka", "Leeds", False)]
     assert sure("we're in Lisbon!!") == [("Maya", "Lisbon", True)]
     assert sure("Tom is in Paris this week") == [("Tom", "Paris", True)]
+
+
+def _chat_facts(lines: list[tuple[str, str]]) -> list[tuple]:
+    """Each message's facts, read in order by one extractor, as ingest reads a chat."""
+    speakers = {who for who, _ in lines}
+    context = [(next(iter(speakers - {who}), None), Turn(speaker=lines[i - 1][0], text=lines[i - 1][1]) if i else None)
+               for i, (who, _) in enumerate(lines)]
+    results = RuleExtractor().extract_many([(text, REF, who) for who, text in lines], context=context)
+    return [(f.subject, f.predicate, f.object) for result in results for f in result.facts
+            if relation_of(f.predicate) is None]
+
+
+@pytest.mark.engine_free
+def test_she_carries_through_turns_that_name_no_one():
+    """b7: "Esi?" - "yes. she's funny" - "she works at UCC": Esi, two turns back; not when someone
+    else is put where a name goes in between ("lupe is moving")."""
+    asked = [("Kojo", "Esi?"), ("Yaw", "yes. she's funny, she kept talking"), ("Kojo", "she works at UCC now")]
+    assert ("Esi", "works_at", "UCC") in _chat_facts(asked)
+    other = [("Kojo", "Esi?"), ("Yaw", "yes. and lupe is moving, she's sad"), ("Kojo", "she works at UCC now")]
+    assert not [f for f in _chat_facts(other) if f[1] == "works_at"]
+
+
+@pytest.mark.engine_free
+def test_a_name_written_capitalised_once_is_a_name_in_lower_case_later():
+    """"kwame" is no name the nickname data knows; once the chat wrote "Kwame" inside a sentence,
+    "how's kwame?" names him, and "he" in the answer is him."""
+    lines = [("Ama", "we had lunch with Kwame on sunday"), ("Ben", "nice. how's kwame?"),
+             ("Ama", "good, he started at Google last week")]
+    assert ("kwame", "works_at", "Google") in _chat_facts(lines)  # as the turn wrote the name
+    unseen = [("Ama", "we had lunch on sunday"), ("Ben", "nice. how's kwame?"), ("Ama", "good, he started at Google")]
+    assert not [f for f in _chat_facts(unseen) if f[1] == "works_at"]

@@ -89,7 +89,17 @@ from ._reading import (
     with_period,
 )
 from ._sentences import split_sentences
-from ._subjects import JOINED, OPENER, SUBJECTLESS, Subject, clauses, find_subject, one_person_named
+from ._subjects import (
+    JOINED,
+    NAMED_MID_SENTENCE,
+    OPENER,
+    SUBJECTLESS,
+    Subject,
+    clauses,
+    find_subject,
+    names_anyone,
+    one_person_named,
+)
 from ._verbs import VERBS, Verb
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -106,6 +116,21 @@ def _route(verb: Verb, name: str) -> str:
                 or not verb.kind == "start":
             return "works_at"
     return verb.predicate
+
+
+#: Someone left unnamed, who "she" may be ("my sister", "her boss", "a guy from work").
+_UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\s+)?(?:sister|brother|mum|mom|dad|"
+                      r"mother|father|boss|friend|cousin|aunt|uncle|neighbou?r|wife|husband|girlfriend|boyfriend|"
+                      r"partner|daughter|son|guy|girl|woman|man|lady|kid|baby|teacher|doctor|manager)\b",
+                      re.IGNORECASE)
+#: "he" or "she" said of someone.
+_THIRD_PERSON = re.compile(r"\b(?:he|she|him|her|his)\b|\b(?:he|she)['’]", re.IGNORECASE)
+
+
+def _pronoun_kinds(text: str) -> set[str]:
+    """Which of "he" and "she" a text says of someone ("his" is he, "her" she)."""
+    return {"she" if word.lower() in ("she", "her") else "he" for word in re.findall(
+        r"\b(?:he|she|him|her|his)\b", text, re.IGNORECASE)}
 
 
 def _opened_by(sentence: str, speaker: str) -> str | None:
@@ -186,6 +211,13 @@ class RuleExtractor:
         self.family = FamilyMemory()
         #: The pets named so far, per speaker ("our cat Miso"), whose death ends them later.
         self.pets = PetMemory()
+        #: Per pair of participants (one chat), the names it has written capitalised inside a
+        #: sentence, in lower case: "kwesi" is someone once "Kwesi" was seen, though no list of
+        #: names knows it.
+        self.names: dict[frozenset[str], set[str]] = {}
+        #: Per pair of participants, the one person the last messages spoke of, carried through turns
+        #: that name no one and say "he" or "she" ("Esi?" - "yes. she's funny" - "she works at UCC").
+        self._topics: dict[frozenset[str], str | None] = {}
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -220,6 +252,7 @@ class RuleExtractor:
         self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
         self._last_named: str | None = None
         self._only_named = self._one_person_named(text, previous)
+        self._only_named = self._only_named or self._carried(text, previous)
         self._message = text
         last: list[ExtractedFact] = []
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
@@ -253,6 +286,7 @@ class RuleExtractor:
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, where, reference_time))
         self.pets.learn(self._speaker, self._other, text)
+        self._learn(text)
         if other is not None:  # a chat between two people: praise and plans read as tastes and things
             facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE else f for f in facts]
         note = None
@@ -505,7 +539,38 @@ class RuleExtractor:
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
         "we" may mean; None when none is named, or two could be meant."""
-        return one_person_named(text, previous.text if previous is not None else None, self._speaker, self._other)
+        return one_person_named(text, previous.text if previous is not None else None, self._speaker, self._other,
+                                known=self._names())
+
+    def _chat(self) -> frozenset[str]:
+        return frozenset((self._speaker, self._other or ""))
+
+    def _names(self) -> set[str]:
+        return self.names.setdefault(self._chat(), set())
+
+    def _carried(self, text: str, previous: Turn | None) -> str | None:
+        """The person of the last messages, in a chat between two people, when this message and the
+        turn before name no one and say the same one of "he" and "she"; None otherwise."""
+        if self._other is None or previous is None:
+            return None
+        said = (text, previous.text)
+        kinds = {frozenset(_pronoun_kinds(s)) for s in said}
+        if len(kinds) == 1 and len(next(iter(kinds))) == 1 and not any(
+                names_anyone(s) or _UNNAMED.search(s) for s in said):
+            return self._topics.get(self._chat())
+        return None
+
+    def _learn(self, text: str) -> None:
+        """What this message tells of names and of whom the talk is about, for the next ones."""
+        pets = self.pets.names.get(self._chat(), {})
+        names = self._names()
+        names.update(w.lower() for w in NAMED_MID_SENTENCE.findall(text)
+                     if is_person(w) and w.lower() not in FAMILY_WORDS and w.lower() not in pets)
+        names.difference_update(pets)  # "our dog Biscuit": a pet, though written as a name
+        if self._only_named is not None and re.fullmatch(r"[\w'’-]+(?:\s[\w'’-]+)?", self._only_named):
+            self._topics[self._chat()] = self._only_named
+        elif names_anyone(text) or _UNNAMED.search(text) or not _THIRD_PERSON.search(text):
+            self._topics[self._chat()] = None  # someone else, or talk of no one
 
     def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:
         """Who "call me", "calls you", "calls him" names: the speaker, the other participant, or

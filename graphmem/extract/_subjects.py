@@ -89,6 +89,10 @@ _LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
 _SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
                            re.IGNORECASE)
 
+#: A capitalised word inside a sentence (after a lower-case word): a name as the chat writes it.
+NAMED_MID_SENTENCE = re.compile(r"(?<=[a-z,]\s)(?-i:[A-Z][a-z]{2,})\b(?!['’]?\s*(?:-|[A-Z]))")
+
+
 #: A sentence that opens with someone and what they did ("kwesi left btw", "Dani's moving"): the
 #: next sentence with no subject of its own may go on about them ("drove to Calgary last week").
 OPENER = re.compile(rf"^\W*(?:(?:{_INTERJECTION})\W+)*(?P<name>[A-Za-z][\w-]+)(?:{_A}s\b|\s+(?:is|was|has|had|"
@@ -196,26 +200,34 @@ _UNNAMED_RELATION = re.compile(
     rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
 
 
-def people_named(text: str) -> set[str] | None:
+def people_named(text: str, known: frozenset[str] | set[str] = frozenset()) -> set[str] | None:
     """The people a message names in passing, whom "he"/"she" may mean; None when it also
-    speaks of someone unnamed ("my sister"), who could be meant as well."""
+    speaks of someone unnamed ("my sister"), who could be meant as well. ``known``: names the
+    chat has written capitalised before, in lower case ("kwesi" once "Kwesi" was seen)."""
     if _UNNAMED_RELATION.search(text):
         return None
     found = set()
     for m in [*_IN_PASSING.finditer(text), *_IN_PASSING_LOWER.finditer(text)]:
         name = m["called"] or m["name"]
-        if name.islower() and not is_given_name(name):
+        if name.islower() and not is_given_name(name) and name not in known:
             continue  # "how's danny?": a lower-case word only when it is a known given name
         if _is_name(name) and not is_place(name) and not looks_organisational(name):
             found.add(name)
     return found
 
 
-def one_person_named(text: str, before: str | None, *not_them: str | None) -> str | None:
+def names_anyone(text: str) -> bool:
+    """Whether ``text`` puts any word where a name goes ("lupe is moving"), known as a name or not."""
+    return any(_is_name(m["called"] or m["name"]) for m in [*_IN_PASSING.finditer(text),
+                                                             *_IN_PASSING_LOWER.finditer(text)])
+
+
+def one_person_named(text: str, before: str | None, *not_them: str | None,
+                     known: frozenset[str] | set[str] = frozenset()) -> str | None:
     """The one person ``text`` or the turn ``before`` it names (not ``not_them``: the speaker,
     the other participant); None when none is named, or two could be meant."""
-    named = people_named(text)
-    earlier = people_named(before) if before is not None else set()
+    named = people_named(text, known)
+    earlier = people_named(before, known) if before is not None else set()
     if named is None or earlier is None:
         return None
     said = text + " " + (before or "")
