@@ -597,3 +597,28 @@ def test_a_name_written_capitalised_once_is_a_name_in_lower_case_later():
     assert ("kwame", "works_at", "Google") in _chat_facts(lines)  # as the turn wrote the name
     unseen = [("Ama", "we had lunch on sunday"), ("Ben", "nice. how's kwame?"), ("Ama", "good, he started at Google")]
     assert not [f for f in _chat_facts(unseen) if f[1] == "works_at"]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, expected", [
+    # someone's words in quotes are theirs; a nickname in quotes is still read
+    ('"I love my cat" 😂😂😂 Of course', []),
+    ('she said "I moved to Leeds" lol. I moved to York in May',
+     [("assert", "Maya", "lives_in", "York", "2026-05-01", None)]),
+    # wild animals around, no pets
+    ("Hahaha we have many birds.", []),
+    # "Big skies.": an adjective that opens a sentence is nobody
+    ("You'd love it. Big skies. No buses", []),
+])
+def test_quoted_words_crowds_and_adjectives_state_nothing(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+def test_a_name_set_off_before_he_is_someone_named():
+    """d11: "one brother, Mathieu, he is 24. he lives in Bordeaux" answers "Camille has brothers?": he
+    is Mathieu, not Camille; two people are named, so "he" is no one surely."""
+    said = RuleExtractor().extract("one brother, Mathieu, he is 24. he lives in Bordeaux", reference_time=REF,
+                                   speaker="Sylvie", other="Cora",
+                                   previous=Turn(speaker="Cora", text="And you, Camille has brothers?"))
+    assert not [f for f in said if f.subject == "Camille"]

@@ -105,6 +105,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if mention and (before := _BEFORE_NOW.match(rest)) and not (
             kind == "pet" and before.group().strip().lower() == "old"):
         return None  # "more than my first car", "my old bike": one had it, maybe no longer ("our old spaniel" is aged)
+    if kind == "pet" and _MANY.match(rest):
+        return None  # "we have many birds": wild ones around, not pets
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
@@ -143,6 +145,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     return found
 
 
+#: A number past counting: "many birds", "loads of cats".
+_MANY = re.compile(r"\s*(?:so\s+|too\s+)?(?:many|lots|loads|tons|hundreds|a\s+lot)\b", re.IGNORECASE)
 #: A person's word with the apostrophe left out ("my neighbours dog", "my sisters cat").
 _SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|friend|parent|cousin|nan|gran|"
                        r"grandma|grandad|grandpa|aunt|auntie|uncle|boyfriend|girlfriend|partner|husband|wife|"

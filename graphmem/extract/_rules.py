@@ -118,6 +118,9 @@ def _route(verb: Verb, name: str) -> str:
     return verb.predicate
 
 
+#: Words quoted from someone, four or more with "I", "my" or "we" among them: what another said
+#: (a nickname in quotes, "calls him "the new guy"", is shorter).
+_QUOTED_SPEECH = re.compile(r"[\"“](?=[^\"”]*\b(?:I|my|me|we|our)\b)[^\"”]*?(?:\s+\S+){3,}?[^\"”]*[\"”]")
 #: Someone left unnamed, who "she" may be ("my sister", "her boss", "a guy from work").
 _UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\s+)?(?:sister|brother|mum|mom|dad|"
                       r"mother|father|boss|friend|cousin|aunt|uncle|neighbou?r|wife|husband|girlfriend|boyfriend|"
@@ -253,6 +256,7 @@ class RuleExtractor:
         self._last_named: str | None = None
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
+        text = _QUOTED_SPEECH.sub("…", text)  # '"I love my cat" 😂': someone's words, not the speaker's
         self._message = text
         last: list[ExtractedFact] = []
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
@@ -393,6 +397,8 @@ class RuleExtractor:
         if subject.bare and not subject.aux.strip() and verb_form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
+        if subject.bare and verb.obj == "habit" and not self._a_name(subject.names[0]):
+            return []  # "Big skies.": a word that opens a sentence, not surely someone
         if not subject.said and not verb.free and re.fullmatch(r"(?i)(?:lives|works|loves|likes|has|plays|does|"
                                                               r"goes|studies|owns|hates|enjoys|runs)",
                                                               m.group().split()[0]):
@@ -547,6 +553,11 @@ class RuleExtractor:
 
     def _names(self) -> set[str]:
         return self.names.setdefault(self._chat(), set())
+
+    def _a_name(self, word: str) -> bool:
+        """Whether a capitalised word is surely someone's name: a given name, a participant's, or one
+        the chat has written capitalised inside a sentence."""
+        return is_name_written(word) or word.lower() in self._names() or word in (self._speaker, self._other)
 
     def _carried(self, text: str, previous: Turn | None) -> str | None:
         """The person of the last messages, in a chat between two people, when this message and the

@@ -188,7 +188,7 @@ def _passing(name: str) -> re.Pattern[str]:
         rf"(?=(?:\s+the\s+[a-z]+)?{_A}s\s+(?:a|an|the|so|really|very|got|been|not|on|in|at|off|still|such|just|"
         rf"always|never|also|too|back|doing|going|getting|moving|working|living|started|finished|left|great|lovely|nice|"
         rf"amazing|brilliant|fine|good|well|sound)\b"
-        rf"|\s+(?:is|was|has|had|does|did)\b|\s*(?:though|tho|then)?\s*\?)")
+        rf"|\s+(?:is|was|has|had|does|did)\b|\s*(?:though|tho|then)?\s*\?|,\s+(?:he|she)\b)")
 
 
 _IN_PASSING = _passing(_NAME)
