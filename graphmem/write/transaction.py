@@ -264,7 +264,9 @@ class Transaction:
         the Entity table by key, then the believed edges at those places (both engines read only
         those entities' edges: a cost that grows with the batch, ~0.1 CPU-s for 1,000 subjects at
         1M versions, where the one statement walked every edge and one key at a time cost a query
-        each), then their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them)."""
+        each), then their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them).
+        The engine leaves out what ends before the earliest bound (most of a subject's past, which
+        cost Python more to receive than to drop); each key's own bound is applied here."""
         places = _places(self.engine, {s for s, _ in ends_from})
         edges = [edge for edge in self.run("store/believed_at_places", places=places, open=OPEN_END,
                                            predicates=sorted({p for _, p in ends_from}),
