@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         ids = [i for i, in edges]
         at = store.latest_write()
         params: dict[str, Any] = {"places": places, "open": OPEN_END, "ids": ids, "ats": [at] * len(ids),
-                                  "predicates": ["lives_in"], "rows": pa.table({"version": pa.array(ids, pa.string())})}
+                                  "predicates": ["lives_in"], "since": datetime(1, 1, 1),
+                                  "rows": pa.table({"version": pa.array(ids, pa.string())})}
         print(f"{store.engine}: {len(places)} subjects, {len(ids)} believed lives_in versions; CPU seconds, "
               f"median (min-max) of {args.repeat}, each rolled back")
         for name, query in VARIANTS.items():

@@ -5,7 +5,7 @@ versions of an answer, a graph's attribute dicts) makes the collector rescan the
 again and again: 2 of 8.5 s importing 100k versions, 30-35 % of turning 165k believed versions
 into models (BENCHMARKS.md). Those builds run with it paused.
 
-Internal: used by the reads and the import.
+Internal: used by the reads, the import and batch writes.
 """
 
 from __future__ import annotations

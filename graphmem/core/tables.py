@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +111,7 @@ class Table:
     body: str | None = None  # the node table holding the columns kept apart
     options: str = ""  # the DDL's WITH (...) options: how the engine stores the table
 
-    @property
+    @cached_property
     def stored(self) -> tuple[Column, ...]:
         """The columns the table itself stores (all but those kept apart)."""
         return tuple(c for c in self.columns if c.name not in self.apart)
@@ -128,12 +128,12 @@ class Table:
         options = f" WITH ({self.options})" if self.options and not whole else ""
         return f"CREATE REL TABLE IF NOT EXISTS {self.name}({', '.join(body)}){options}"
 
-    @property
+    @cached_property
     def every_column(self) -> tuple[Column, ...]:
         """The columns a row of the table has in a bulk load: a relationship's ends first."""
         return (*(self.ends or ()), *self.stored)
 
-    @property
+    @cached_property
     def whole_columns(self) -> tuple[Column, ...]:
         """Every column of a row as records hold it, those kept apart included: ends first."""
         return (*(self.ends or ()), *self.columns)

@@ -118,7 +118,9 @@ def to_engine(value: datetime | None) -> datetime:
     """Aware UTC time (or None for an open end) as the naive UTC value the engine stores."""
     if value is None:
         return OPEN_END
-    return value.astimezone(UTC).replace(tzinfo=None)
+    if value.tzinfo is not UTC:  # (UTC already: a write's own times, most of what it converts)
+        value = value.astimezone(UTC)
+    return value.replace(tzinfo=None)
 
 
 def stored(value: datetime) -> datetime:

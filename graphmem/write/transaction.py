@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import records
@@ -263,10 +264,13 @@ class Transaction:
         the Entity table by key, then the believed edges at those places (both engines read only
         those entities' edges: a cost that grows with the batch, ~0.1 CPU-s for 1,000 subjects at
         1M versions, where the one statement walked every edge and one key at a time cost a query
-        each), then their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them)."""
+        each), then their bodies in one ``LOAD FROM`` (ladybug looks each up by key; kuzu scans them).
+        The engine leaves out what ends before the earliest bound (most of a subject's past, which
+        cost Python more to receive than to drop); each key's own bound is applied here."""
         places = _places(self.engine, {s for s, _ in ends_from})
         edges = [edge for edge in self.run("store/believed_at_places", places=places, open=OPEN_END,
-                                           predicates=sorted({p for _, p in ends_from}))
+                                           predicates=sorted({p for _, p in ends_from}),
+                                           since=min(ends_from.values()))
                  if (edge[0], edge[1]) in ends_from and edge[5] >= ends_from[(edge[0], edge[1])]]
         if not edges:
             return []
@@ -545,8 +549,9 @@ class Transaction:
                   episode: str | None = None, reason: str | None = None, proposal: str | None = None) -> Decision:
         # made by this write from its own values: not validated (building the first validator
         # cost a command-line write 20-30 ms)
-        decision = Decision.model_construct(id=decision_id, op=op, at=self.at, created=list(created),
-                                            closed=list(closed), episode=episode, reason=reason, proposal=proposal)
+        decision = records.construct(Decision, {"id": decision_id, "op": op, "at": self.at, "created": list(created),
+                                                "closed": list(closed), "episode": episode, "reason": reason,
+                                                "proposal": proposal})
         self._fresh = False
         self.writes.add("Decision", row_of("Decision", decision))
         self.decisions.append(decision)
@@ -667,11 +672,19 @@ def _end_bound(moment: datetime | None, default: datetime) -> datetime:
 
 
 def new_row(table: str, model: type[BaseModel], values: Row) -> Row:
-    """A new row of ``table``: ``values``, and every other declared column at the default of the
-    model field it holds (so a column added to the declaration and the model is stored as written)."""
-    return {column.name: values[column.name] if column.name in values
-            else _engine_value(column, records.default_of(model, column.source))
-            for column in by_name(table).whole_columns}
+    """A new row of ``table``: ``values`` (one per column), and every other declared column at the
+    default of the model field it holds (so a column added to the declaration and the model is
+    stored as written)."""
+    row = dict(values)
+    for column in _left_out(table, frozenset(values)):
+        row[column.name] = _engine_value(column, records.default_of(model, column.source))
+    return row
+
+
+@cache
+def _left_out(table: str, given: frozenset[str]) -> tuple[Column, ...]:
+    """The columns of ``table`` a new row's ``given`` values leave to their defaults."""
+    return tuple(column for column in by_name(table).whole_columns if column.name not in given)
 
 
 def row_of(table: str, record: BaseModel) -> Row:
