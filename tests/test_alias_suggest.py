@@ -354,10 +354,12 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     a place, a first name before two surnames stands for two people and quoted words are someone else's;
     with b7 and b8, scored once held out and then moved here, 0.847 and 0.306; 0.862 and 0.306 since
     "efua sister" is Efua's sister, "mama chidi" Chidi's mother and "well" no name; 0.874 and 0.327 since
-    a full name written whole is a name, whatever the nickname data knows: "Serwaa Owusu")."""
+    a full name written whole is a name, whatever the nickname data knows: "Serwaa Owusu"; with a11 and a12,
+    written later the same day and scored once on arrival (0.522 / 0.194 on them), 0.801 and 0.299; 0.808
+    and 0.299 since "St John" is no John with a title and "dont", "near" are no surnames)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.85, overall.as_json()
-    assert overall.recall >= 0.31, overall.as_json()
+    assert overall.precision >= 0.79, overall.as_json()
+    assert overall.recall >= 0.28, overall.as_json()
 
 
 @engine_free
@@ -467,3 +469,14 @@ def test_a_full_name_written_whole_is_a_name_even_unknown_to_the_nickname_data()
     assert frozenset(("serwaa", "serwaa owusu")) in found
     assert not {frozenset(("london", "london ontario")), frozenset(("liberty", "liberty village")),
                 frozenset(("two", "two chrises"))} & found
+
+
+@engine_free
+def test_a_saint_is_no_title():
+    """a11: "St John" (the ambulance service) is not John with a title."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    talk = read_chat(CAPITALISED + chat(("Ada", "John is on shift"), ("Bo", "St John sent him")), [])
+    assert evidence_from_names("john", "st john", nickname_table()[0], talk) is None
+    assert evidence_from_names("sue", "auntie sue", nickname_table()[0], talk) is not None

@@ -155,6 +155,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
                 len(a) == len(content) + 1 and a.startswith(content))):
             return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
         if wb[0] in TITLES and wb[1:] == [a]:
+            if wb[0] in ("st", "saint"):
+                return None  # "st john" (an ambulance, a church): named for a saint, not John
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
