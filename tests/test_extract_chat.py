@@ -622,3 +622,17 @@ def test_a_name_set_off_before_he_is_someone_named():
                                    speaker="Sylvie", other="Cora",
                                    previous=Turn(speaker="Cora", text="And you, Camille has brothers?"))
     assert not [f for f in said if f.subject == "Camille"]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, expected", [
+    # the other participant addressed by name opens the message: not a subject
+    ("Sam, Katka moved to Brno this week.", [("assert", "Katka", "lives_in", "Brno", "2026-05-04", None)]),
+    # "X is 67 and married to Ivan": X's, not the speaker's
+    ("Danka is 67 and married to Ivan, so no", [("assert", "Danka", "married_to", "Ivan", None, None)]),
+    # no subject, in the past, after a sentence about "he": maybe his, so nothing
+    ("He still works for the ESB in his head. Retired 12 years", []),
+    ("I was tired and moved to Leeds in May", [("assert", "Maya", "lives_in", "Leeds", "2026-05-01", None)]),
+])
+def test_addressed_coordinated_and_after_he(text, expected):
+    assert facts(text) == expected

@@ -137,7 +137,10 @@ def _pronoun_kinds(text: str) -> set[str]:
 
 
 def _opened_by(sentence: str, speaker: str) -> str | None:
-    """The person other than the speaker whom ``sentence`` opens with as its subject, or None."""
+    """The person other than the speaker whom ``sentence`` opens with as its subject ("he" and
+    "she" too), or None."""
+    if he := re.match(r"\W*(he|she)\b", sentence, re.IGNORECASE):
+        return he[1]  # "He still works for the ESB."
     m = OPENER.match(sentence)
     name = m["name"] if m else None
     if name is None or name.lower() == speaker.lower() or not is_name_written(name):
@@ -257,6 +260,8 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
         text = _QUOTED_SPEECH.sub("…", text)  # '"I love my cat" 😂': someone's words, not the speaker's
+        if other and (called := re.match(rf"\s*{re.escape(other)}\s*[,!:]\s+", text, re.IGNORECASE)):
+            text = " " * called.end() + text[called.end():]  # "Maureen, Katka moved": Maureen is addressed
         self._message = text
         last: list[ExtractedFact] = []
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
@@ -386,6 +391,10 @@ class RuleExtractor:
             if coordinated and self._subjects and (subject is None or (
                     subject.names == (speaker,) and SUBJECTLESS.match(prefix))):
                 subject = self._subjects[-1]  # "Ana lives in Rome and works at FAO"
+            elif coordinated and (subject is None or (subject.names == (speaker,) and SUBJECTLESS.match(prefix))) \
+                    and (opener := OPENER.match(sentence)) and opener["name"][:1].isupper() \
+                    and is_person(opener["name"]) and opener["name"].lower() not in ("he", "she", "i"):
+                subject = Subject((opener["name"],), None, False, "", begin)  # "Danka is 67 and married to Ivan"
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
