@@ -512,6 +512,9 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
         ("end", "Maya", "owns", "van", None, None)]
     assert facts("we moved to Leeds,   but i quit the bakery") == [
         ("assert", "Maya", "lives_in", "Leeds", None, None), ("end", "Maya", "works_at", "bakery", None, None)]
+    # an open quotation mark before 25,000 words: the quoted-speech scan took seconds per thousand words (cubic)
+    assert facts('"I ' + "a " * 25_000) == []
+    assert facts("retired. " + "31 years at polsteam. " * 2_000) == [("end", "Maya", "works_at", "polsteam", None, None)]
 
 
 @pytest.mark.engine_free

@@ -118,9 +118,15 @@ def _route(verb: Verb, name: str) -> str:
     return verb.predicate
 
 
-#: Words quoted from someone, four or more with "I", "my" or "we" among them: what another said
-#: (a nickname in quotes, "calls him "the new guy"", is shorter).
-_QUOTED_SPEECH = re.compile(r"[\"“](?=[^\"”]*\b(?:I|my|me|we|our)\b)[^\"”]*?(?:\s+\S+){3,}?[^\"”]*[\"”]")
+#: Words in quotes (at most a few hundred characters: a scan that stays linear in a message).
+_QUOTED = re.compile(r"[\"“]([^\"”]{1,300})[\"”]")
+_FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our)\b")
+
+
+def _unquoted(text: str) -> str:
+    """``text`` without the words it quotes from someone: four or more, "I", "my" or "we" among them
+    ('"I love my cat" 😂'); a nickname in quotes ('calls him "the new guy"') is shorter and stays."""
+    return _QUOTED.sub(lambda m: "…" if len(m[1].split()) >= 4 and _FIRST_PERSON.search(m[1]) else m[0], text)
 #: Someone left unnamed, who "she" may be ("my sister", "her boss", "a guy from work").
 _UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\s+)?(?:sister|brother|mum|mom|dad|"
                       r"mother|father|boss|friend|cousin|aunt|uncle|neighbou?r|wife|husband|girlfriend|boyfriend|"
@@ -259,7 +265,7 @@ class RuleExtractor:
         self._last_named: str | None = None
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
-        text = _QUOTED_SPEECH.sub("…", text)  # '"I love my cat" 😂': someone's words, not the speaker's
+        text = _unquoted(text)  # '"I love my cat" 😂': someone's words, not the speaker's
         if other and (called := re.match(rf"\s*{re.escape(other)}\s*[,!:]\s+", text, re.IGNORECASE)):
             text = " " * called.end() + text[called.end():]  # "Maureen, Katka moved": Maureen is addressed
         self._message = text
