@@ -639,3 +639,18 @@ def test_a_name_set_off_before_he_is_someone_named():
 ])
 def test_addressed_coordinated_and_after_he(text, expected):
     assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, expected", [
+    # a saint's name in the possessive is a hospital, a church, a school; someone else's is their home
+    ("I work at St Mary's", [("assert", "Maya", "works_at", "St Mary's", None, None)]),
+    ("we're at Jo's", []),
+    # a question tag after a statement leaves the statement standing; a question stays a question
+    ("I'm a nurse at St. Luke's in BGC, did Paolo tell you?", [("assert", "Maya", "works_at", "St. Luke's", None, None)]),
+    ("I moved to Leeds, you know?", [("assert", "Maya", "lives_in", "Leeds", None, None)]),
+    ("did you move to Leeds?", []),
+    ("you moved to Leeds, right?", []),
+])
+def test_saints_places_and_question_tags(text, expected):
+    assert facts(text) == expected

@@ -154,6 +154,18 @@ def _opened_by(sentence: str, speaker: str) -> str | None:
     return name
 
 
+#: A question asked after a statement, set off by a comma: "…, did Paolo tell you?", "…, you know?",
+#: "…, remember?" (the statement before it stands; not "…, right?", which asks whether it does).
+_QUESTION_TAG = re.compile(r",\s*(?:did\s+(?:\w+\s+){1,2}tell\s+(?:you|u)|(?:do\s+)?you\s+know|remember)"
+                           r"\s*\?+[\s'\"”’)]*$", re.IGNORECASE)
+
+
+def _someones(name: str) -> bool:
+    """A name in the possessive, someone's home or shop ("Jo's", "Tesco's"); not a saint's, which
+    names a hospital, a church or a school ("St Luke's", "Saint Mary's")."""
+    return name.endswith(("'s", "’s")) and not re.match(r"(?:St\.?|Saint)\s", name)
+
+
 def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
     return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
@@ -333,8 +345,13 @@ class RuleExtractor:
         return facts
 
     def _sentence(self, sentence: str, reference: datetime, speaker: str) -> list[ExtractedFact]:
-        if sentence.rstrip("'\"”’)").endswith("?") or len(sentence) > LONGEST_SENTENCE:
+        if len(sentence) > LONGEST_SENTENCE:
             return []
+        if sentence.rstrip("'\"”’)").endswith("?"):
+            tag = _QUESTION_TAG.search(sentence)
+            if tag is None:
+                return []
+            sentence = sentence[:tag.start()]  # "I'm a nurse at St. Luke's, did Paolo tell you?": a statement
         spans = locate(sentence, find_times(
             sentence, reference, day_first=self.day_first, tz=self.tz))
         parts = clauses(sentence)
@@ -659,11 +676,11 @@ class RuleExtractor:
                 name = None  # "hi from Gran": someone, not somewhere
         elif kind == "where":
             name = place_name(rest) or proper_name(rest)
-            if name and name.endswith(("'s", "’s")):
+            if name and _someones(name):
                 return None  # "left Tesco's with nothing": a shop, or someone's home
         else:
             name = proper_name(rest)
-            if name and name.endswith(("'s", "’s")):
+            if name and _someones(name):
                 return None  # "we're at Jo's": someone's home, no employer
             if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at" \
                     and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
