@@ -651,6 +651,9 @@ def test_addressed_coordinated_and_after_he(text, expected):
     ("I moved to Leeds, you know?", [("assert", "Maya", "lives_in", "Leeds", None, None)]),
     ("did you move to Leeds?", []),
     ("you moved to Leeds, right?", []),
+    # walking as a pastime; Scots "fae" for "from"
+    ("I do walking now, with Mochi around the village", [("assert", "Maya", "does", "walking", None, None)]),
+    ("back fae Benidorm. still alive", [("assert", "Maya", "traveled_to", "Benidorm", None, None)]),
 ])
 def test_saints_places_and_question_tags(text, expected):
     assert facts(text) == expected

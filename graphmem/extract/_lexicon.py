@@ -122,7 +122,7 @@ OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter mop
 
 #: Hobbies and regular activities, as their noun or -ing form.
 ACTIVITIES = frozenset("""
-pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming cycling
+pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming walking cycling
 painting drawing sketching knitting crochet crocheting sewing embroidery quilting baking
 gardening photography dancing salsa ballet tap zumba boxing kickboxing karate judo taekwondo
 jiu-jitsu fencing archery tennis squash badminton football soccer rugby cricket basketball

@@ -280,8 +280,8 @@ VERBS: list[Verb] = [
           r"(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
           "place", free=True, done=True),
     # back from a trip; not "came from Nnewi", "flew in from Abuja" (where one came from: see above)
-    _verb(r"(?:(?:got|get|came|come|just|flew|drove|arrived)\s+(?:back|home)|returned(?:\s+home)?)\s+from\s+"
-          + _TRIP + r"|back\s+from\s+" + _TRIP,
+    _verb(r"(?:(?:got|get|came|come|just|flew|drove|arrived)\s+(?:back|home)|returned(?:\s+home)?)\s+(?:from|fae)\s+"
+          + _TRIP + r"|back\s+(?:from|fae)\s+" + _TRIP,  # "fae": Scots "from"
           "traveled_to", "event", "place", done=True),
     # --- meetings
     _verb(r"(?:met|meet|meeting|meets)(?:\s+up)?(?:\s+with)?|(?:ran|run|running|bumped)\s+into|"
