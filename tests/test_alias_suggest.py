@@ -356,7 +356,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     "efua sister" is Efua's sister, "mama chidi" Chidi's mother and "well" no name; 0.874 and 0.327 since
     a full name written whole is a name, whatever the nickname data knows: "Serwaa Owusu"; with a11 and a12,
     written later the same day and scored once on arrival (0.522 / 0.194 on them), 0.801 and 0.299; 0.808
-    and 0.299 since "St John" is no John with a title and "dont", "near" are no surnames)."""
+    and 0.299 since "St John" is no John with a title and "dont", "near" are no surnames; 0.809 and 0.301
+    since a building named for no known place is its short name: "Middlemore Hospital")."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.79, overall.as_json()
     assert overall.recall >= 0.28, overall.as_json()
@@ -480,3 +481,15 @@ def test_a_saint_is_no_title():
     talk = read_chat(CAPITALISED + chat(("Ada", "John is on shift"), ("Bo", "St John sent him")), [])
     assert evidence_from_names("john", "st john", nickname_table()[0], talk) is None
     assert evidence_from_names("sue", "auntie sue", nickname_table()[0], talk) is not None
+
+
+@engine_free
+def test_a_hospital_named_for_no_known_place_is_its_short_name():
+    """a11: "Middlemore" and "Middlemore Hospital" are one hospital; "York" and "York Hospital" a
+    city and a building in it."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    talk = read_chat(CAPITALISED + chat(("Ada", "I'm at Middlemore now"), ("Bo", "Middlemore Hospital? nice")), [])
+    assert evidence_from_names("middlemore", "middlemore hospital", nickname_table()[0], talk) is not None
+    assert evidence_from_names("york", "york hospital", nickname_table()[0], talk) is None

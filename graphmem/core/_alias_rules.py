@@ -30,6 +30,7 @@ from ._alias_chat import (
     nickname_table,
     unstretched,
 )
+from .places import is_place
 
 __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
            "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage"]
@@ -160,7 +161,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
-        if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES:
+        if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and is_place(a):
             return None  # a place and a building there: "york" and "york hospital", "singapore airport"
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
             return None  # "efua sister" (Efua's sister): someone of hers
