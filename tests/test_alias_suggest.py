@@ -493,3 +493,23 @@ def test_a_hospital_named_for_no_known_place_is_its_short_name():
     talk = read_chat(CAPITALISED + chat(("Ada", "I'm at Middlemore now"), ("Bo", "Middlemore Hospital? nice")), [])
     assert evidence_from_names("middlemore", "middlemore hospital", nickname_table()[0], talk) is not None
     assert evidence_from_names("york", "york hospital", nickname_table()[0], talk) is None
+
+
+@engine_free
+def test_the_gazetteer_keeps_each_place_apart():
+    """A missing comma once made one name of "the west midlands" and "abuja"."""
+    from graphmem.core import places
+
+    lines = places._PLACE_NAMES.strip().splitlines()
+    assert all(line.rstrip().endswith(",") for line in lines[:-1])
+    assert all(places.is_place(name) for name in ("Abuja", "the west midlands", "Gaborone", "Lagos"))
+
+
+@engine_free
+def test_a_message_of_thousands_of_names_is_read_in_time():
+    """Alternating full names written whole ("Orla Kweku Orla Kweku ...") made the usage evidence
+    walk every pair of their spots (minutes); a message of more than a few hundred names is not read
+    for usage."""
+    found = pairs(suggest([Message("m1", "A", "hi " + "Orla Kweku " * 5000),
+                           Message("m2", "B", "Kweku Darko said hi. Orla too")]))
+    assert frozenset(("orla", "kweku")) not in found  # read (the suite's timeout ends a hang), and two people

@@ -4,7 +4,7 @@ the context it is given (the other participant, the turn before), and how ingest
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -514,7 +514,8 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
         ("assert", "Maya", "lives_in", "Leeds", None, None), ("end", "Maya", "works_at", "bakery", None, None)]
     # an open quotation mark before 25,000 words: the quoted-speech scan took seconds per thousand words (cubic)
     assert facts('"I ' + "a " * 25_000) == []
-    assert facts("retired. " + "31 years at polsteam. " * 2_000) == [("end", "Maya", "works_at", "polsteam", None, None)]
+    assert facts("retired. " + "31 years at polsteam. " * 2_000) == [
+        ("end", "Maya", "works_at", "polsteam", None, None)]
 
 
 @pytest.mark.engine_free
@@ -647,7 +648,8 @@ def test_addressed_coordinated_and_after_he(text, expected):
     ("I work at St Mary's", [("assert", "Maya", "works_at", "St Mary's", None, None)]),
     ("we're at Jo's", []),
     # a question tag after a statement leaves the statement standing; a question stays a question
-    ("I'm a nurse at St. Luke's in BGC, did Paolo tell you?", [("assert", "Maya", "works_at", "St. Luke's", None, None)]),
+    ("I'm a nurse at St. Luke's in BGC, did Paolo tell you?",
+     [("assert", "Maya", "works_at", "St. Luke's", None, None)]),
     ("I moved to Leeds, you know?", [("assert", "Maya", "lives_in", "Leeds", None, None)]),
     ("did you move to Leeds?", []),
     ("you moved to Leeds, right?", []),
@@ -657,3 +659,21 @@ def test_addressed_coordinated_and_after_he(text, expected):
 ])
 def test_saints_places_and_question_tags(text, expected):
     assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+def test_quotes_stay_verbatim_and_a_topic_ends_with_its_sitting():
+    """A fact's quote is the message's own words, though quoted speech and the one addressed are
+    left out of reading; "she" of a new sitting is nobody carried from the last."""
+    found = RuleExtractor().extract('Sam, she said "I love my job" and I moved to Leeds last year', reference_time=REF,
+                                    speaker="Maya", other="Sam")
+    assert [(f.predicate, f.quote) for f in found] == [
+        ("lives_in", 'Sam, she said "I love my job" and I moved to Leeds last year')]
+    extractor = RuleExtractor()
+    talk = [("Ama", "how's Esi?"), ("Ben", "she's great, she got promoted"),
+            ("Ama", "guess who called. she's back in town"), ("Ben", "omg she works at Google now")]
+    times = [REF, REF, REF + timedelta(days=3), REF + timedelta(days=3)]
+    results = extractor.extract_many([(text, at, who) for (who, text), at in zip(talk, times)], context=[
+        ("Ben", None), ("Ama", Turn(speaker="Ama", text=talk[0][1])), ("Ben", Turn(speaker="Ben", text=talk[1][1])),
+        ("Ama", Turn(speaker="Ama", text=talk[2][1]))])
+    assert not [f for f in results[3].facts if f.predicate == "works_at"]

@@ -363,11 +363,9 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
     chat.named = named
     _shorter_spellings(chat)
     # a single word only ever seen inside a longer name is not a name alone ("patel" of "sam patel")
-    spans = {(m, s, e) for key, spots in chat.mentions.items() if " " in key for m, s, e in spots}
+    inside = _inside_longer(chat)
     for key in [k for k in chat.mentions if " " not in k and k not in known_keys]:
-        alone = [(m, s, e) for m, s, e in chat.mentions[key]
-                 if not any(m == m2 and s2 <= s and e <= e2 for m2, s2, e2 in spans)]
-        if not alone:
+        if all(inside(spot) for spot in chat.mentions[key]):
             del chat.mentions[key]
     for key in known_keys:
         chat.mentions.setdefault(key, [])
@@ -466,11 +464,36 @@ harbour harbor port square mountain mountains lake river falls""".split())
 _NUMBERS = frozenset("two three four five six seven eight nine ten double triple".split())
 
 
+def _inside_longer(chat: Chat) -> Callable[[tuple[int, int, int]], bool]:
+    """Whether a mention lies inside a mention of a longer name of its message: the tokens each
+    longer name covers, kept per message (a test against every longer name was quadratic in a
+    message of thousands of names). A quoted mention (no tokens) is inside a quoted longer one."""
+    covered: dict[int, set[int]] = defaultdict(set)
+    quoted: set[int] = set()
+    longer = [(m, s, e) for key, spots in chat.mentions.items() if " " in key for m, s, e in spots]
+    for m, s, e in longer:
+        if s < 0:
+            quoted.add(m)
+        else:
+            covered[m].update(range(s, e))
+
+    def inside(spot: tuple[int, int, int]) -> bool:
+        m, s, e = spot
+        if s < 0:
+            return m in quoted
+        if e - s == 1:
+            return s in covered[m]
+        return any(m == m2 and s2 <= s and e <= e2 for m2, s2, e2 in longer)  # one token each, all but never
+
+    return inside
+
+
 def _written_whole(first: _Token, second: _Token, sure: set[str]) -> bool:
     """A full name written as one ("Kweku Darko", "Serwaa Owusu"): two capitalised words, the
     first a word the chat plainly uses as a name, neither a known place ("London Ontario", "Abu
     Dhabi") and the second no word of a building's name ("Vancouver General")."""
-    return first.key in sure and first.key not in _NUMBERS and second.key not in HEADS | _PLACE_NOUNS and not (
+    return first.key in sure and first.key != second.key and first.key not in _NUMBERS \
+        and second.key not in HEADS | _PLACE_NOUNS and not (
         is_place(first.key) or is_place(second.key) or is_place(f"{first.key} {second.key}")) and all(
         w.text[:1].isupper() and not w.text.isupper() for w in (first, second))
 

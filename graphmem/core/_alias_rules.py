@@ -249,6 +249,11 @@ def _by_name(found: list[tuple[str, int, int]]) -> list[tuple[str, list[tuple[st
     return list(grouped.items())
 
 
+#: More names than this in one message: its usage says nothing of who is who (the most in a
+#: labelled chat here is under 20).
+_MOST_NAMES = 200
+
+
 def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """Evidence from how names are used: corrections, naming, the same relation word, a speaker's
     short name used by the other speaker."""
@@ -258,6 +263,8 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
         for m, start, stop in spots:
             in_message[m].append((key, start, stop))
     for m, found in in_message.items():
+        if len(found) > _MOST_NAMES:
+            continue  # a message of thousands of names is no one talking: its pairs of spots were quadratic
         text = messages[m].text.lower()
         calls = re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b", text) is not None
         groups = _by_name(found)

@@ -90,7 +90,7 @@ newfoundland, newfoundland and labrador, labrador, saskatchewan, prince edward i
 south australia, western australia, northern territory,
 the peak district, peak district, snowdonia, northumberland, cumbria, dorset, somerset, norfolk, suffolk,
 essex, sussex, surrey, skye, the isle of skye, isle of skye, the isle of wight, isle of wight, anglesey,
-orkney, shetland, the hebrides, fife, ayrshire, the scottish highlands, the east midlands, the west midlands
+orkney, shetland, the hebrides, fife, ayrshire, the scottish highlands, the east midlands, the west midlands,
 abuja, port harcourt, ibadan, kano, enugu, kumasi, takoradi, cape coast, addis ababa, kampala, dar es salaam,
 joburg, mombasa, lusaka, harare, kinshasa, luanda, maputo, khartoum, benin city, abidjan, douala, yaoundé, yaounde,
 windhoek, gaborone

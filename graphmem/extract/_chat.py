@@ -451,7 +451,8 @@ _RETIRED = re.compile(r"(?:^|(?<=[.!?]\s)|\b(?:i|I|i['’]ve|I['’]ve|i\s+have|
                       r"finally|officially|just)\s+)(?:retired|resigned|quit)\b(?!\s+(?:racing|greyhound|cop|man|woman|"
                       r"teacher))")
 #: "31 years at polsteam", "38 years in UHG": where a working life was spent.
-_YEARS_AT = re.compile(r"\b(?:\d+|ten|twenty|thirty|forty|fifty)[\w-]*\s+(?:years?|yrs)\s+(?:at|in|with)\s+"
+_YEARS_AT = re.compile(r"\b(?:\d{1,2}|ten|twenty|thirty|forty|fifty)(?:-[a-z]{3,6})?\s+(?:years?|yrs)\s+"
+                       r"(?:at|in|with)\s+"
                        r"(?:the\s+)?(?P<where>[\w'’&-]+(?:\s+(?-i:[A-Z])[\w'’&-]*){0,3})", re.IGNORECASE)
 #: A field or a kind of place, not an employer: "38 years in nursing", "30 years in the job".
 _NO_EMPLOYER = frozenset("""job jobs work company firm business industry field trade service office school

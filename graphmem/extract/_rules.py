@@ -132,6 +132,8 @@ _UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\
                       r"mother|father|boss|friend|cousin|aunt|uncle|neighbou?r|wife|husband|girlfriend|boyfriend|"
                       r"partner|daughter|son|guy|girl|woman|man|lady|kid|baby|teacher|doctor|manager)\b",
                       re.IGNORECASE)
+#: Longer than this between two messages of a chat, and they are two sittings.
+SITTING = timedelta(hours=6)
 #: "he" or "she" said of someone.
 _THIRD_PERSON = re.compile(r"\b(?:he|she|him|her|his)\b|\b(?:he|she)['’]", re.IGNORECASE)
 
@@ -242,6 +244,9 @@ class RuleExtractor:
         #: Per pair of participants, the one person the last messages spoke of, carried through turns
         #: that name no one and say "he" or "she" ("Esi?" - "yes. she's funny" - "she works at UCC").
         self._topics: dict[frozenset[str], str | None] = {}
+        #: Per pair of participants, when the last message was said: a topic does not outlive a
+        #: pause longer than :data:`SITTING` (another sitting, another talk).
+        self._said_at: dict[frozenset[str], datetime] = {}
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -275,16 +280,19 @@ class RuleExtractor:
         self._unused: list[str] = []
         self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
         self._last_named: str | None = None
+        if (last_said := self._said_at.get(self._chat())) is not None and abs(reference_time - last_said) > SITTING:
+            self._topics[self._chat()] = None  # a new sitting: "she" is no one of the last
+        self._said_at[self._chat()] = reference_time
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
-        text = _unquoted(text)  # '"I love my cat" 😂': someone's words, not the speaker's
-        if other and (called := re.match(rf"\s*{re.escape(other)}\s*[,!:]\s+", text, re.IGNORECASE)):
-            text = " " * called.end() + text[called.end():]  # "Maureen, Katka moved": Maureen is addressed
         self._message = text
         last: list[ExtractedFact] = []
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
-        for sentence in split_sentences(text):
+        said: dict[str, str] = {}  # each sentence as read (quoted words, the one addressed, left out) -> as written
+        for first, written in enumerate(split_sentences(text)):
+            sentence = self._as_read(written, first == 0)
+            said[sentence] = written
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
@@ -314,6 +322,7 @@ class RuleExtractor:
             facts.append(self._retired(text, where, reference_time))
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
+        facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
         if other is not None:  # a chat between two people: praise and plans read as tastes and things
             facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE else f for f in facts]
         note = None
@@ -585,6 +594,16 @@ class RuleExtractor:
 
     def _names(self) -> set[str]:
         return self.names.setdefault(self._chat(), set())
+
+    def _as_read(self, sentence: str, first: bool) -> str:
+        """A sentence as the rules read it: without the words it quotes from someone ('"I love my
+        cat" 😂'), and, opening the message, without the other participant it addresses ("Maureen,
+        Katka moved to Brno")."""
+        sentence = _unquoted(sentence)
+        if first and self._other and (called := re.match(rf"\s*{re.escape(self._other)}\s*[,!:]\s+", sentence,
+                                                          re.IGNORECASE)):
+            sentence = sentence[called.end():]
+        return sentence
 
     def _a_name(self, word: str) -> bool:
         """Whether a capitalised word is surely someone's name: a given name, a participant's, or one

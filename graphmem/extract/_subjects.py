@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import is_given_name
@@ -207,8 +208,7 @@ def people_named(text: str, known: frozenset[str] | set[str] = frozenset()) -> s
     if _UNNAMED_RELATION.search(text):
         return None
     found = set()
-    for m in [*_IN_PASSING.finditer(text), *_IN_PASSING_LOWER.finditer(text)]:
-        name = m["called"] or m["name"]
+    for name in _in_passing(text):
         if name.islower() and not is_given_name(name) and name not in known:
             continue  # "how's danny?": a lower-case word only when it is a known given name
         if _is_name(name) and not is_place(name) and not looks_organisational(name):
@@ -218,8 +218,14 @@ def people_named(text: str, known: frozenset[str] | set[str] = frozenset()) -> s
 
 def names_anyone(text: str) -> bool:
     """Whether ``text`` puts any word where a name goes ("lupe is moving"), known as a name or not."""
-    return any(_is_name(m["called"] or m["name"]) for m in [*_IN_PASSING.finditer(text),
-                                                             *_IN_PASSING_LOWER.finditer(text)])
+    return any(map(_is_name, _in_passing(text)))
+
+
+@lru_cache(maxsize=64)
+def _in_passing(text: str) -> tuple[str, ...]:
+    """The words ``text`` puts where a name goes in passing, capitalised or not (one scan of a
+    message however many times its names are asked for)."""
+    return tuple(m["called"] or m["name"] for m in [*_IN_PASSING.finditer(text), *_IN_PASSING_LOWER.finditer(text)])
 
 
 def one_person_named(text: str, before: str | None, *not_them: str | None,
