@@ -512,6 +512,8 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
         ("end", "Maya", "owns", "van", None, None)]
     assert facts("we moved to Leeds,   but i quit the bakery") == [
         ("assert", "Maya", "lives_in", "Leeds", None, None), ("end", "Maya", "works_at", "bakery", None, None)]
+    # 50,000 quote marks: a verdict on a place ("berlin was SO good") was tried on them (minutes, quadratic)
+    assert facts("'" * 50_000) == []
     # an open quotation mark before 25,000 words: the quoted-speech scan took seconds per thousand words (cubic)
     assert facts('"I ' + "a " * 25_000) == []
     assert facts("retired. " + "31 years at polsteam. " * 2_000) == [
