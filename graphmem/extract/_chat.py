@@ -396,9 +396,9 @@ _PLACE_WAS = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|hones
                         r"(?P<the>the\s+)?(?P<place>[\w'’.-]+(?:[ ][\w'’.-]+){0,3}?)\s+was\s+(?:(?:so|really|just|"
                         rf"absolutely|honestly|pretty|properly|genuinely|actually|too|such)\s+)*{_VERDICT}\b"
                         r"(?:\W*(?:too|tho|though|honestly|lol|haha|omg|mate|man|again|x+)\b)*\W*$", re.IGNORECASE)
-#: A verdict on a place is a short sentence ("berlin was SO good"); a longer first sentence is
-#: not tried (the pattern's runs of punctuation were quadratic in a sentence of quote marks).
-_VERDICT_LONGEST = 200
+#: A run of the marks a place's name may hold and a filler may be ("'", ".", "-"): no verdict on a
+#: place is tried on it (the pattern was quadratic in a sentence of quote marks).
+_MARK_RUN = re.compile(r"['’.-]{40}")
 #: Known places whose names are as often a word or someone's name ("the turkey was so good", "Georgia
 #: was amazing, she sang all night", "how was reading?"): no trip is told of them by a verdict alone.
 _NOT_ONLY_PLACES = frozenset("""
@@ -435,7 +435,7 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     well"). People chatting answer "how was X" only of a trip or an event they were at; nothing
     when the answer says it has not happened or asks back."""
     first = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)[0]
-    if len(first) <= _VERDICT_LONGEST and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
+    if not _MARK_RUN.search(first) and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
             and not _NOT_WENT.search(first):
         return [("traveled_to", m["place"])]
     asked = _HOW_WAS.search(previous or "")
