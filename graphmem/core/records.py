@@ -74,12 +74,7 @@ def construct_version(values: dict[str, Any]) -> Version:
     """A Version from every field's value, already of the right type (``model_construct``
     without its per-field default handling): no validation, so only for values read from the
     store by a query that returns each field typed (``questions.beliefs``)."""
-    version = _new(Version)
-    _set(version, "__dict__", values)
-    _set(version, "__pydantic_fields_set__", set(_VERSION_FIELDS))
-    _set(version, "__pydantic_extra__", None)
-    _set(version, "__pydantic_private__", None)
-    return version
+    return construct(Version, values)
 
 
 def version(row: list[Any]) -> Version:
