@@ -463,15 +463,16 @@ _NO_EMPLOYER = frozenset("""job jobs work company firm business industry field t
 schools classroom hospital hospitals place team department trenches game sector profession""".split())
 
 
-def retired_from(text: str) -> str | None:
-    """Where the speaker worked until retiring, when the message says both: "retired in june.
-    31 years at polsteam is enough" (Polsteam), "I retired in September, 38 years in UHG is
-    plenty" (UHG); None for a field ("40 years in nursing"), a place ("30 years in Leeds") or
-    someone else's retirement."""
-    if not _RETIRED.search(text) or not (m := _YEARS_AT.search(text)):
+def retired_from(text: str) -> tuple[str, str] | None:
+    """Where the speaker worked until retiring, when the message says both, and the words of the
+    retirement's clause (which may date it): "retired in june. 31 years at polsteam is enough"
+    (Polsteam, "retired in june"), "I retired in September, 38 years in UHG is plenty" (UHG);
+    None for a field ("40 years in nursing"), a place ("30 years in Leeds") or someone else's
+    retirement."""
+    if not (retired := _RETIRED.search(text)) or not (m := _YEARS_AT.search(text)):
         return None
     where = m["where"]
     if where.lower() in _NO_EMPLOYER or where.lower().endswith("ing") or is_place(where) \
             or where.lower() in PRONOUNS:
         return None
-    return where
+    return where, re.split(r"[.,;!?]", text[retired.end():], maxsplit=1)[0]

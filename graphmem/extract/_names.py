@@ -38,11 +38,17 @@ _CHAT_WORDS = frozenset("nan mac jan ola hap haps telly dutch lolly dal aga".spl
 
 
 @cache
-def _given_names() -> frozenset[str]:
+def _every_name() -> frozenset[str]:
+    """Every name of the ``nicknames`` data, words of English among them."""
     from ..core.alias_evidence import nickname_table  # here: the data is read when a name is first asked
 
     _, known = nickname_table()
-    return frozenset(name for name in known if name.isalpha() and len(name) > 2
+    return frozenset(known)
+
+
+@cache
+def _given_names() -> frozenset[str]:
+    return frozenset(name for name in _every_name() if name.isalpha() and len(name) > 2
                      and name not in _ALSO_WORDS | _CHAT_WORDS and name not in NOT_NAMES
                      and name not in RELATIONS and not is_place(name))
 
@@ -50,14 +56,6 @@ def _given_names() -> frozenset[str]:
 def is_given_name(word: str) -> bool:
     """Whether a lower-case ``word`` is a known given name that is no everyday English word."""
     return word.islower() and word in _given_names()
-
-
-@cache
-def _every_name() -> frozenset[str]:
-    from ..core.alias_evidence import nickname_table
-
-    _, known = nickname_table()
-    return frozenset(known)
 
 
 def is_name_written(word: str) -> bool:

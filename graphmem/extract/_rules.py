@@ -134,12 +134,10 @@ _UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\
                       re.IGNORECASE)
 #: Longer than this between two messages of a chat, and they are two sittings.
 SITTING = timedelta(hours=6)
-#: "he" or "she" said of someone.
-_THIRD_PERSON = re.compile(r"\b(?:he|she|him|her|his)\b|\b(?:he|she)['’]", re.IGNORECASE)
 
 
 def _pronoun_kinds(text: str) -> set[str]:
-    """Which of "he" and "she" a text says of someone ("his" is he, "her" she)."""
+    """Which of "he" and "she" a text says of someone ("his" is he, "her" she); none, no one."""
     return {"she" if word.lower() in ("she", "her") else "he" for word in re.findall(
         r"\b(?:he|she|him|her|his)\b", text, re.IGNORECASE)}
 
@@ -316,10 +314,10 @@ class RuleExtractor:
                 told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
                 if not any(_same(told, f) for f in facts):
                     facts.append(told)
-        if (where := retired_from(text)) and not any(
+        if (retired := retired_from(text)) and not any(
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
-            facts.append(self._retired(text, where, reference_time))
+            facts.append(self._retired(text, *retired, reference_time))
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
@@ -331,10 +329,9 @@ class RuleExtractor:
             note = f"not proposed: a fact dated {phrases}, {OUT_OF_RANGE}"
         return MessageResult(facts=facts, note=note)
 
-    def _retired(self, text: str, where: str, reference: datetime) -> ExtractedFact:
-        """The speaker's end of working at ``where``, when the words after "retired" date it."""
-        said = re.search(r"(?:retired|resigned|quit)\b[^.,;!?]*", text)
-        spans = [s for s in find_times(said.group() if said else "", reference, day_first=self.day_first, tz=self.tz)
+    def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
+        """The speaker's end of working at ``where``, dated by ``when`` (the words after "retired")."""
+        spans = [s for s in find_times(when, reference, day_first=self.day_first, tz=self.tz)
                  if isinstance(s, TimeSpan) and s.start <= reference]
         return ExtractedFact(subject=self._speaker, predicate="works_at", object=where, op="end",
                              valid_to=spans[0].start if spans else None, quote=text)
@@ -631,7 +628,7 @@ class RuleExtractor:
         names.difference_update(pets)  # "our dog Biscuit": a pet, though written as a name
         if self._only_named is not None and re.fullmatch(r"[\w'’-]+(?:\s[\w'’-]+)?", self._only_named):
             self._topics[self._chat()] = self._only_named
-        elif names_anyone(text) or _UNNAMED.search(text) or not _THIRD_PERSON.search(text):
+        elif names_anyone(text) or _UNNAMED.search(text) or not _pronoun_kinds(text):
             self._topics[self._chat()] = None  # someone else, or talk of no one
 
     def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:

@@ -16,7 +16,8 @@ from functools import lru_cache
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import is_given_name
 
-__all__ = ["JOINED", "SUBJECTLESS", "Subject", "clauses", "find_subject", "OPENER", "one_person_named", "people_named"]
+__all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "clauses", "find_subject",
+           "names_anyone", "one_person_named", "people_named"]
 
 _A = "['’]"
 
