@@ -57,6 +57,18 @@ ONE_WORKER = (
     ("tests/test_visualize_cdp.py",),  # a browser
 )
 _GROUP = {module: n for n, group in enumerate(ONE_WORKER) for module in group}
+#: The longest single tests (10-60 s each on a loaded CI machine), started right after the groups:
+#: begun late, any of them would be the last test running while the other workers wait.
+LONG_FIRST = (
+    "tests/test_properties.py::test_store_matches_model_and_past_never_changes",
+    "tests/test_alias_suggest.py::test_the_dev_chats_keep_their_precision_and_recall",
+    "tests/test_remember_many.py::test_many_messages_to_a_transaction_write_the_log_of_one_write_each",
+    "tests/test_parquetlog.py::test_a_kill_during_a_parquet_import_leaves_nothing_or_everything",
+    "tests/test_cli_crash.py::test_a_cli_write_killed_at_random_moments_lands_whole_or_not_at_all",
+    "tests/test_injection.py::test_payloads_through_every_field_of_every_cli_command",
+    "tests/test_aliases.py::test_every_read_groups_names_as_the_aliases_believed_at_its_moment",
+    "tests/test_arrowcheck.py::test_damaged_logs_get_the_same_verdict_both_ways",
+)
 
 
 def _module(nodeid: str) -> str:
@@ -82,10 +94,16 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The groups of ONE_WORKER go first, in their order, so they start early rather than at the
-    end while the other workers wait. Tests marked one_engine run in the default engine's pass
-    only. Tests marked slow (long benchmarks, repeated crash runs) run only when asked: -m slow."""
-    items.sort(key=lambda item: _GROUP.get(_module(item.nodeid), len(ONE_WORKER)))  # stable
+    """The groups of ONE_WORKER go first, in their order, then the tests of LONG_FIRST, so they
+    start early rather than at the end while the other workers wait. Tests marked one_engine run
+    in the default engine's pass only. Tests marked slow (long benchmarks, repeated crash runs)
+    run only when asked: -m slow."""
+    def order(item) -> int:
+        if _module(item.nodeid) in _GROUP:
+            return _GROUP[_module(item.nodeid)]
+        return len(ONE_WORKER) + (item.nodeid.split("[")[0] not in LONG_FIRST)
+
+    items.sort(key=order)  # stable
     if ENGINE != "kuzu":  # what is checked above the engine is checked once, in the default engine's pass
         once = pytest.mark.skip(reason="one_engine: checked in the default engine's pass")
         for item in items:

@@ -187,6 +187,8 @@ def test_natural_chat_that_states_nothing(text):
     ("I quit the coffee shop on Friday", [("end", "Maya", "works_at", "coffee shop", None, "2026-05-01")]),
     ("I stopped working at the bakery", [("end", "Maya", "works_at", None, None, None)]),  # as before: the job ends
     ("i quit the old bakery last week", [("end", "Maya", "works_at", "bakery", None, "2026-04-27")]),
+    ("i'm a nurse at the erasmus hospital", [("assert", "Maya", "works_at", "erasmus hospital", None, None)]),
+    ("i'm a regular at the pub", []),  # one who goes there, no job
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),
@@ -572,6 +574,21 @@ def test_someone_else_in_a_place_undated_waits_for_review():
     assert sure("Amaka is in Leeds.") == [("Amaka", "Leeds", False)]
     assert sure("we're in Lisbon!!") == [("Maya", "Lisbon", True)]
     assert sure("Tom is in Paris this week") == [("Tom", "Paris", True)]
+
+
+@pytest.mark.engine_free
+def test_a_trip_to_a_name_no_gazetteer_knows_waits_for_review():
+    """d6, h4, d8: "we went to Supercrawl", "to Osheaga", "to the MCG" were a festival and a ground, not
+    trips; the rules cannot tell them from a town they do not know, so those wait for review in a chat
+    between two people. Told to an assistant, or to a known place, a trip is written as before."""
+    def sure(text: str, other: str | None = "Sam") -> list[tuple[str, bool]]:
+        return [(f.object, f.sure) for f in RuleExtractor().extract(
+            text, reference_time=REF, speaker="Maya", other=other) if f.predicate == "traveled_to"]
+
+    assert sure("And we went to Supercrawl last night!!") == [("Supercrawl", False)]
+    assert sure("we went to Lisbon last week") == [("Lisbon", True)]
+    assert sure("I went to New York City in May") == [("New York City", True)]
+    assert sure("And we went to Supercrawl last night!!", other=None) == [("Supercrawl", True)]
 
 
 def _chat_facts(lines: list[tuple[str, str]]) -> list[tuple]:

@@ -80,6 +80,8 @@ def test_unnamed_then_named_writes_an_alias_once():
     "my mom says hi",
     "my brother texted me",
     "my boss is on my last nerve",
+    "my roommate situation got too weird",  # d10: a noun's ending no given name has
+    "my sister's appointment went fine",
 ])
 def test_no_name_from_a_common_word(line):
     assert all(s.startswith("Maya's ") for _, s, _, _ in said(line))

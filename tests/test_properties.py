@@ -94,7 +94,9 @@ def snapshot(store, as_of):
     return sorted(v.model_dump_json() for v in store.beliefs(as_of=as_of, valid_at="all"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: 80 random sequences in the default engine's pass, 40 in the second's (the suite's time is counted;
+#: what differs between the engines is their plans, which every sequence exercises).
+@settings(max_examples=80 if ENGINE == "kuzu" else 40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(ops, min_size=1, max_size=14))
 @example([  # an episode said, then cited by a NOOP: linked only from that later write on
     ("add", "ann", "likes", "x", 1, None, None), ("say",), ("add", "ann", "likes", "x", 2, 5, "earlier"),
@@ -137,6 +139,8 @@ def test_store_matches_model_and_past_never_changes(sequence):
             seen[at + timedelta(minutes=30)] = snapshot(store, at + timedelta(minutes=30))
         for as_of, answer in seen.items():
             assert snapshot(store, as_of) == answer, f"the answer as of {as_of} changed"
+            if as_of.minute:  # half an hour after a write: the same answer as at the write, asked above
+                continue
             for valid_at in ("all", None, as_of - timedelta(days=40)):  # the Arrow answer is the same answer
                 table = store.beliefs_arrow(as_of=as_of, valid_at=valid_at)
                 assert [Version(**row) for row in table.to_pylist()] == store.beliefs(as_of=as_of, valid_at=valid_at)

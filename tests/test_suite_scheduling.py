@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ONE_WORKER
+from tests.conftest import LONG_FIRST, ONE_WORKER
 
-#: A pytest run of its own (~20 s on two cores): run with -m slow after changing conftest's scheduling.
-pytestmark = [pytest.mark.engine_free, pytest.mark.slow]
+pytestmark = pytest.mark.engine_free
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +31,7 @@ def test_where(n):
 '''
 
 
+@pytest.mark.slow  # a pytest run of its own (~20 s on two cores): run with -m slow after changing the scheduling
 def test_a_one_worker_group_runs_whole_on_one_worker(tmp_path):
     alone = Path(ONE_WORKER[0][0]).name
     together = [Path(m).name for m in next(group for group in ONE_WORKER if len(group) > 1)]
@@ -58,3 +58,10 @@ def test_a_one_worker_group_runs_whole_on_one_worker(tmp_path):
     assert len(seen[alone]) == 1, seen
     assert len(set().union(*(seen[m] for m in together))) == 1, seen  # a group's modules: one worker
     assert len(seen["test_spread.py"]) > 1, seen  # the rest still spreads over the workers
+
+
+def test_every_test_started_first_exists():
+    """A renamed long test would silently go back to its place in the alphabet."""
+    for nodeid in LONG_FIRST:
+        module, name = nodeid.split("::")
+        assert f"\ndef {name}(" in (ROOT / module).read_text(encoding="utf-8"), nodeid

@@ -318,6 +318,10 @@ def _name(text: str) -> bool:
     return bool(re.fullmatch(r"[A-Za-z][a-z'’-]*", first)) and len(first) > 1
 
 
+#: Endings of English nouns that no given name has: "my roommate situation", "my mum's appointment".
+_NOUN_ENDS = re.compile(r"(?:tion|sion|ment|ness|ship|ism|ology|ful)$")
+
+
 def _name_at(rest: str, *, strict: bool) -> str | None:
     """The name opening ``rest``: a capitalised name (with a surname), or a lowercase word that is
     no common word and is followed as a name is."""
@@ -335,7 +339,7 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
         return None
     word = m.group(1)
     base = re.sub(rf"{_A}s$", "", word)
-    if not _name(base) or base.endswith("ing"):
+    if not _name(base) or base.endswith("ing") or _NOUN_ENDS.search(base):
         return None
     after = rest[m.end():] if base == word else "'s"
     return base if _AFTER_NAME.match(after) or base != word else None

@@ -193,6 +193,10 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
+#: "a nurse at", "a paramedic at": a role at a place of work named by its kind ("the erasmus
+#: hospital"); not one who goes there ("a regular at the pub", "a patient at the clinic").
+_ROLE_AT = re.compile(r"^(?:a|an)\s+(?:[\w'’-]+\s+){0,2}?(?!(?:regular|patient|guest|customer|member|visitor|"
+                      r"fan|student|resident|inmate|outpatient)\s)[\w'’-]+\s+at\s*$", re.IGNORECASE)
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
@@ -207,6 +211,17 @@ _QUIT_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|after|in|on|last|yesterday|toda
 #: ``sure`` False and wait for review even with ``--approve``; told to an assistant (no other
 #: participant), "I like apples" is written as before.
 UNSURE = frozenset(("likes", "dislikes", "owns"))
+
+
+def _unknown_trip(fact: ExtractedFact) -> bool:
+    """A trip to a name the gazetteer does not know: "we went to Supercrawl", "went to the MCG",
+    "we went to Osheaga" name a festival, a ground, an event as often as a town ("went to Ballina"),
+    and the rules cannot tell which. Proposed for review, never written unseen."""
+    if fact.predicate != "traveled_to" or fact.op != "assert" or not fact.object:
+        return False
+    return not is_place(re.sub(r"\s+city$", "", fact.object, flags=re.IGNORECASE))
+
+
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
@@ -321,8 +336,9 @@ class RuleExtractor:
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
-        if other is not None:  # a chat between two people: praise and plans read as tastes and things
-            facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE else f for f in facts]
+        if other is not None:  # a chat between two people: praise and plans read as tastes and things,
+            facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE or _unknown_trip(f) else f
+                     for f in facts]  # an outing to a venue or an event as a trip
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -702,7 +718,8 @@ class RuleExtractor:
                     and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i left acme"
-            if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
+            if name is None and predicate == "works_at" and verb.kind != "stop" and (
+                    _WORK_WORD.search(head) or _ROLE_AT.search(head)):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "studies_at":
                 name = lowercase_school(rest)  # "doing medicine at glasgow uni"
