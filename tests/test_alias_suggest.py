@@ -357,10 +357,12 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     a full name written whole is a name, whatever the nickname data knows: "Serwaa Owusu"; with a11 and a12,
     written later the same day and scored once on arrival (0.522 / 0.194 on them), 0.801 and 0.299; 0.808
     and 0.299 since "St John" is no John with a title and "dont", "near" are no surnames; 0.809 and 0.301
-    since a building named for no known place is its short name: "Middlemore Hospital")."""
+    since a building named for no known place is its short name: "Middlemore Hospital"; with b9 and b10,
+    scored held out, then moved here, 0.765 and 0.273; 0.780 and 0.273 since a street or a county is not
+    the word it was named for ("front street", "grant county") and a university not its city)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.79, overall.as_json()
-    assert overall.recall >= 0.28, overall.as_json()
+    assert overall.precision >= 0.77, overall.as_json()
+    assert overall.recall >= 0.26, overall.as_json()
 
 
 @engine_free
@@ -493,6 +495,21 @@ def test_a_hospital_named_for_no_known_place_is_its_short_name():
     talk = read_chat(CAPITALISED + chat(("Ada", "I'm at Middlemore now"), ("Bo", "Middlemore Hospital? nice")), [])
     assert evidence_from_names("middlemore", "middlemore hospital", nickname_table()[0], talk) is not None
     assert evidence_from_names("york", "york hospital", nickname_table()[0], talk) is None
+
+
+@engine_free
+def test_a_street_or_a_county_is_not_the_word_it_was_named_for():
+    """b9, b10: "front" (of "in front of") and "Front Street", "grant" and "Grant County" are two;
+    "Leicester" and "Leicester Uni" a city and a university in it."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    talk = read_chat(CAPITALISED + chat(("Ada", "a little house on Front Street"), ("Bo", "up front lol"),
+                                        ("Ada", "welcome to Grant County"), ("Bo", "Leicester Uni is big")), [])
+    nick = nickname_table()[0]
+    assert evidence_from_names("front", "front street", nick, talk) is None
+    assert evidence_from_names("grant", "grant county", nick, talk) is None
+    assert evidence_from_names("leicester", "leicester uni", nick, talk) is None
 
 
 @engine_free

@@ -52,14 +52,15 @@ def test_extraction_on_every_dev_conversation_is_precise():
     bakery", trips and events told by how they went); d1-d10 0.90 and 0.23 when d9, d10 were added (0.72 and
     0.19 on them, untuned), 0.91 and 0.23 since ("quit" and "ended it" alone end nothing); with h7, h8 (scored
     once held out, then moved here) 0.88 and 0.21, written 0.91 and 0.18; with d11, d12 (0.53 and 0.13 on them
-    when they came, untuned) 0.85 and 0.21, written 0.89 and 0.18."""
+    when they came, untuned) 0.85 and 0.21, written 0.89 and 0.18; with h9, h10 (scored held out, then moved
+    here) and trips to names no place list knows held for review, 0.84 and 0.20, written 0.91 and 0.17."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
-    assert overall.right + overall.missed >= 903
+    assert overall.right + overall.missed >= 1009
     assert overall.precision >= 0.83 and overall.recall >= 0.19, overall
     # what --approve writes, tastes and possessions held for review: 0.894 and 0.177 (179 of 220)
     assert written.right + written.wrong < overall.right + overall.wrong

@@ -189,6 +189,10 @@ def test_natural_chat_that_states_nothing(text):
     ("i quit the old bakery last week", [("end", "Maya", "works_at", "bakery", None, "2026-04-27")]),
     ("i'm a nurse at the erasmus hospital", [("assert", "Maya", "works_at", "erasmus hospital", None, None)]),
     ("i'm a regular at the pub", []),  # one who goes there, no job
+    ("i got a job at a brewery in boise", [("assert", "Maya", "works_at", "brewery", None, None)]),
+    ("I got a job at some mining company there", [("assert", "Maya", "works_at", "mining company", None, None)]),
+    ("so now i kind of have a cat", []),  # h10: hedged, her flatmate's cat
+    ("greetings from the Galway Arts Festival", [("assert", "Maya", "attended", "Galway Arts Festival", None, None)]),
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),

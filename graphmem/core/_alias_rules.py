@@ -51,7 +51,11 @@ _PERSON_NOUNS = frozenset("guy guys man men woman women one ones lady girl boy k
 _Pairing = Callable[[str, str], tuple[str, str]]  # two names in the order a pair keeps them
 
 #: Buildings and institutions named for the place they stand in: never that place.
-_BUILDINGS = frozenset("airport hospital station clinic museum library gallery theatre theater".split())
+_BUILDINGS = frozenset("airport hospital station clinic museum library gallery theatre theater uni university "
+                       "college school".split())
+#: Words that end a street's or an area's name: "front" of "front street", "grant" of "grant county"
+#: is the word it was named for (or "in front of"), not its short form.
+_WAYS = frozenset("street st road rd lane avenue ave drive boulevard highway turnoff county mountain".split())
 #: Words that make another place of a place's name: "east van", "western australia", "new york".
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
@@ -163,6 +167,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and is_place(a):
             return None  # a place and a building there: "york" and "york hospital", "singapore airport"
+        if wb[0] == a and len(wb) == 2 and wb[1] in _WAYS:
+            return None  # "front street", "grant county": a street or an area named for a word
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
             return None  # "efua sister" (Efua's sister): someone of hers
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS:

@@ -81,6 +81,7 @@ JOB_NOUNS = frozenset(
 WORKPLACES = frozenset("""
 hospital library bakery cafe café shop store supermarket restaurant bar pub warehouse factory office
 bank hotel garage salon clinic pharmacy council museum theatre theater lab charity surgery
+brewery winery distillery company firm agency startup gallery farm
 """.split())
 WORKPLACE_PAIRS = frozenset(("coffee shop", "call centre", "call center", "care home", "garden centre",
                              "garden center", "book shop", "bookshop", "law firm"))

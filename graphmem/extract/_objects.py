@@ -214,7 +214,7 @@ by into onto about some any all my our your ur his her their its the a an
 def workplace(rest: str) -> str | None:
     """A place of work named by its kind after "the" or "a" ("a coffee shop", "the library"),
     not someone's ("my mum's shop")."""
-    if not re.match(r"\s*(?:the|a|an)\s", rest, re.IGNORECASE):
+    if not re.match(r"\s*(?:the|a|an|some)\s", rest, re.IGNORECASE):
         return None
     found = everyday(rest, WORKPLACES, WORKPLACE_PAIRS)
     return None if found is None or re.search(r"['’]s\b", found) else found

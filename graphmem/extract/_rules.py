@@ -57,7 +57,7 @@ from ._cues import (
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import EVENTS, LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._names import is_name_written
 from ._objects import (
     JOB_PHRASE,
@@ -658,7 +658,11 @@ class RuleExtractor:
         return Subject((name,), None, False, "", m.start()) if name else None
 
     def _refine(self, verb: Verb, head: str, obj: str | None, predicate: str) -> str:
-        """Noun phrases that decide between working and studying ("a sophomore at")."""
+        """Noun phrases that decide between working and studying ("a sophomore at"), and between
+        a trip and an event ("greetings from the Galway Arts Festival": attended)."""
+        if predicate == "traveled_to" and obj is not None and len(obj.split()) > 1 and \
+                obj.split()[-1].lower() in EVENTS:
+            return "attended"
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
             if words & STUDENT_NOUNS or (looks_educational(obj) and ("start" in head.lower() or head.strip() == "at")
