@@ -189,3 +189,13 @@ def test_relations_beside_the_other_facts():
     found = RuleExtractor().extract("I live in New York City with my wife.", reference_time=AT, speaker="user")
     assert {(f.subject, f.predicate, f.object) for f in found} == {("user", "lives_in", "New York City"),
                                                                      ("user's wife", "wife_of", "user")}
+
+
+def test_a_named_relative_of_someone_named():
+    """h9: "Tommy's wife Bríd" is Tommy's wife, and the two are married; a relative of someone
+    named is recorded only when named too ("Tom's sister" alone is nobody's entity)."""
+    assert said("Tommy's wife Bríd teaches it") == [("assert", "Bríd", "wife_of", "Tommy")]
+    assert said("Kojo's daughter Akosua started school") == [("assert", "Akosua", "daughter_of", "Kojo")]
+    assert said("Tom's sister is visiting", "Tom's sister's boyfriend Jake called") == []
+    couple = RuleExtractor().extract("Tommy's wife Bríd teaches it", reference_time=AT, speaker="Maya", other="Rosa")
+    assert ("Tommy", "married_to", "Bríd") in [(f.subject, f.predicate, f.object) for f in couple]

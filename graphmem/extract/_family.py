@@ -96,6 +96,9 @@ _WORD_RE = (rf"(?P<word>{_IN_LAW}|best\s+friend|"
 _OWNER = r"(?P<owner>my|our|your|ur|yr)"
 #: "my sister", "your little brother", "my mother in law", "our kids".
 _RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
+#: "Tommy's wife Bríd", "Kojo's daughter Akosua": someone named, then a relative of theirs named.
+_THEIRS = re.compile(rf"(?<![\w'’-])(?P<owner>(?-i:[A-Z])[^\W\d_]+){_A}s\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}"
+                     rf"\s+(?P<name>(?-i:[A-Z])[^\W\d_'’-]+)(?![\w'’-])", re.IGNORECASE)
 #: "Anna, my sister" (a name, a comma, the relation, the end of the clause).
 _NAME_FIRST = re.compile(r"(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*$")
 #: "Anna is my sister", "anna's my sister": the name opening the clause.
@@ -231,6 +234,13 @@ class FamilyMemory:
                     self._named(name, word, said, owner, add)
             elif not plural and word not in _NO_PLACEHOLDER and not re.match(r"\s*,\s*(?:and|or)\b", after):
                 self._unnamed(word, said, owner, add)
+        for m in _THEIRS.finditer(sentence):  # named relatives of someone named, never an unnamed one
+            said = m["word"].lower()
+            if said in _PLURALS or "law" in said or _hedged(sentence, m.start()) or not _name(m["owner"]) \
+                    or not _name(m["name"]) or m["owner"].lower() in (m["name"].lower(), speaker.lower()):
+                continue
+            word = "friend" if said == "best friend" else WORDS[said]
+            self._named(m["name"], word, said, m["owner"], add)
         for m in _BREAKUP.finditer(sentence):
             if _name(m["name"]) and not _hedged(sentence, m.start()) and m["name"].lower() != speaker.lower() \
                     and m["name"].lower() not in broken:
@@ -315,7 +325,7 @@ def _name(text: str) -> bool:
     if first.lower() in NOT_NAMES or first.lower() in _FUNCTION or first.lower() in _VERBS \
             or first.lower() in WORDS or first.lower() in _PLURALS:
         return False
-    return bool(re.fullmatch(r"[A-Za-z][a-z'’-]*", first)) and len(first) > 1
+    return bool(re.fullmatch(r"[^\W\d_](?:(?![A-Z])[\w'’-])*", first)) and len(first) > 1  # "Bríd", not "McX"
 
 
 #: Endings of English nouns that no given name has: "my roommate situation", "my mum's appointment".
@@ -325,7 +335,7 @@ _NOUN_ENDS = re.compile(r"(?:tion|sion|ment|ness|ship|ism|ology|ful)$")
 def _name_at(rest: str, *, strict: bool) -> str | None:
     """The name opening ``rest``: a capitalised name (with a surname), or a lowercase word that is
     no common word and is followed as a name is."""
-    m = re.match(r"\s+([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)", rest)
+    m = re.match(r"\s+([A-ZÀ-Þ](?:[^\W\d_]|['’-])+(?:\s+[A-ZÀ-Þ](?:[^\W\d_]|['’-])+)?)", rest)
     if m and not re.fullmatch(r"[A-Z]+", m.group(1)):
         name = re.sub(rf"{_A}s$", "", m.group(1))
         parts = name.split()
