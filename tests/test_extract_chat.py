@@ -524,6 +524,10 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
     assert facts('"I ' + "a " * 25_000) == []
     assert facts("retired. " + "31 years at polsteam. " * 2_000) == [
         ("end", "Maya", "works_at", "polsteam", None, None)]
+    # relation words thousands of times in one sentence: each looked back to the clause's start for a
+    # hedge or a name (quadratic: 2,000 "my roommate" took ~10 s, 8,000 minutes); now 200 characters back
+    for text in ("my roommate " * 2_000, "Tom's wife Ann " * 2_000):
+        assert RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam") is not None
 
 
 @pytest.mark.engine_free

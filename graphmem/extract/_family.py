@@ -222,11 +222,12 @@ class FamilyMemory:
                     rf"\s*,?\s*{re.escape(names[0])}(?:{_A}s)?\s*[.!,;:)]*\s*$", after, re.IGNORECASE):
                 names = []  # "she's your mum han": the one spoken to, not a name of the mother
             if not names and not plural:
-                before = _NAME_FIRST.search(sentence, 0, m.start())
+                before = _NAME_FIRST.search(sentence, max(0, m.start() - _LOOK_BACK), m.start())
                 rest_ok = re.match(r"\s*(?:[.,!;:]|$)", after)
                 if before and rest_ok and _name(before["name"]):
                     names = [before["name"]]
-                elif (opened := _NAME_IS.search(sentence, 0, m.start())) and _name(opened["name"]) \
+                elif (opened := _NAME_IS.search(sentence, max(0, m.start() - _LOOK_BACK), m.start())) and \
+                        _name(opened["name"]) \
                         and not re.match(rf"\s*{_A}s\b", after) and not re.match(r"\s+(?:in\s+law)\b", after):
                     names = [opened["name"]]
             if names:
@@ -309,9 +310,14 @@ class FamilyMemory:
         return facts
 
 
+#: How far back from a relation word its clause is read for a hedge or a name ("if", "Anna is").
+_LOOK_BACK = 200
+
+
 def _hedged(sentence: str, at: int) -> bool:
-    """A hedge or a hypothetical before ``at`` in its clause: "if my sister", "when my mom"."""
-    start = max(sentence.rfind(c, 0, at) for c in ",;:") + 1
+    """A hedge or a hypothetical before ``at`` in its clause: "if my sister", "when my mom" (the
+    clause read back at most :data:`_LOOK_BACK` characters, so a long message costs linear time)."""
+    start = max(max(sentence.rfind(c, 0, at) for c in ",;:") + 1, at - _LOOK_BACK)
     return bool(HEDGE_BEFORE.search(sentence, start, at) or re.search(
         r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", sentence[start:at], re.IGNORECASE))
 
