@@ -193,6 +193,8 @@ def test_natural_chat_that_states_nothing(text):
     ("I got a job at some mining company there", [("assert", "Maya", "works_at", "mining company", None, None)]),
     ("so now i kind of have a cat", []),  # h10: hedged, her flatmate's cat
     ("greetings from the Galway Arts Festival", [("assert", "Maya", "attended", "Galway Arts Festival", None, None)]),
+    ("we went to the rodeo last sunday, it was awesome", [("assert", "Maya", "attended", "rodeo", "2026-05-03",
+                                                           "2026-05-04")]),
     ("we went to Jess's wedding on Saturday",
      [("assert", "Maya", "attended", "Jess's wedding", "2026-05-02", "2026-05-03")]),
     ("the Coldplay concert was amazing", [("assert", "Maya", "attended", "Coldplay concert", None, None)]),

@@ -164,7 +164,7 @@ wedding weddings concert concerts gig gigs festival conference party game games 
 graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k half-marathon
 race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
 christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
-gala ball prom birthday ceilidh barbecue bbq supper
+gala ball prom birthday ceilidh barbecue bbq supper rodeo carnival fete fiesta regatta
 """.split())
 #: Two-word events ("the bowls club open day", "quiz night").
 EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
