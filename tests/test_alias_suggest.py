@@ -513,6 +513,16 @@ def test_a_street_or_a_county_is_not_the_word_it_was_named_for():
 
 
 @engine_free
+def test_a_known_place_typed_without_its_vowels_is_that_place():
+    """b9: "dbn" is Durban, as "ldn" is London; a word that is no known place needs both names plainly names."""
+    from graphmem.core.alias_evidence import suggest
+
+    said = chat(("Ada", "flying back to Durban on friday"), ("Bo", "say hi to everyone in dbn"),
+                ("Ada", "dbn is so hot now"), ("Bo", "Durban in summer lol"))
+    assert [(p.a, p.b) for p in suggest(said, [], threshold=0.5)] == [("dbn", "Durban")]
+
+
+@engine_free
 def test_the_gazetteer_keeps_each_place_apart():
     """A missing comma once made one name of "the west midlands" and "abuja"."""
     from graphmem.core import places

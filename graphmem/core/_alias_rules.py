@@ -124,6 +124,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # a plural is the same word, not another name: "tuesday" and "tuesdays"
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
+        if is_place(b) and _skeleton(a, b):
+            return 0.7, f"{a} abbreviates {b}"  # "dbn" of durban, "ldn" of london: a known place, typed short
         base = _diminutive_base(a)
         if b.startswith(a) and _prefix_of_two(a, chat, nick):
             return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
@@ -147,8 +149,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.6, f"{a} is a pet form of {b}"
         if base != a and len(base) >= 3 and _diminutive_base(b) == base:
             return 0.5, f"{a} and {b} are pet forms of one name"
-        if not re.search(r"[aeiou]", a) and 3 <= len(a) <= 4 and len(b) >= 2 * len(a) and b[0] == a[0] \
-                and b[-1] == a[-1] and re.fullmatch(".*".join(a), b):
+        if _skeleton(a, b):
             return 0.7, f"{a} abbreviates {b}"
         if min(len(a), len(b)) >= 5 and a[:4] == b[:4] and _edits(a, b) == 1:
             return 0.5 if a in chat.sure else 0.4, f"{a} and {b} differ by one letter"
@@ -190,6 +191,14 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _skeleton(short: str, name: str) -> bool:
+    """Whether ``short`` is ``name`` with its vowels and some consonants dropped, first and last
+    letters kept ("dbn" of durban, "mcr" of manchester, "jnr" of junior)."""
+    return not re.search(r"[aeiou]", short) and 3 <= len(short) <= 4 and len(name) >= 2 * len(short) \
+        and name[0] == short[0] and name[-1] == short[-1] and re.fullmatch(".*".join(map(re.escape, short)), name) \
+        is not None
 
 
 def _clipped(short: str, name: str, chat: Chat) -> bool:
