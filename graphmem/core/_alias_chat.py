@@ -540,6 +540,7 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
         not re.search(r"[aeiou]", k) or any(s.isupper() and len(s) > 1 for s in chat.surface[k]))]
     chat.acronyms = set(shorts)
+    pairs: Counter[tuple[str, str]] | None = None  # each two words in a row, counted once when first asked
     for short in shorts:
         if len(short) < 3:
             continue  # two letters begin too many pairs of words: only a name found otherwise ("jp": "jean-philippe")
@@ -562,8 +563,9 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
                     continue  # "she finally" spells "sf" but is no name ("new" starts many a place's)
                 if letters == short or (len(letters) >= 2 and short.startswith(letters)
                                         and len(short) == len(letters) + 1 and ts[k - 1].end != ""):
-                    if letters != short and sum(1 for ms in chat.tokens for a, b in zip(ms, ms[1:])
-                                                if a.key == ts[j].key and b.key == ts[j + 1].key) < 2:
+                    if letters != short and pairs is None:  # not counted again for each: "NYC. New York. " quadratic
+                        pairs = Counter((a.key, b.key) for ms in chat.tokens for a, b in zip(ms, ms[1:]))
+                    if letters != short and pairs[(ts[j].key, ts[j + 1].key)] < 2:
                         continue  # a spell-out short of a letter must be a name the chat uses again
                     words = ts[j:k]
                     chat.add(_joined(words), i, j, k, " ".join(w.text for w in words))
