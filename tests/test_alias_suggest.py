@@ -540,3 +540,18 @@ def test_a_message_of_thousands_of_names_is_read_in_time():
     found = pairs(suggest([Message("m1", "A", "hi " + "Orla Kweku " * 5000),
                            Message("m2", "B", "Kweku Darko said hi. Orla too")]))
     assert frozenset(("orla", "kweku")) not in found  # read (the suite's timeout ends a hang), and two people
+
+
+@engine_free
+def test_a_message_of_many_quotations_is_read_in_time_about_linear_in_its_length():
+    """Each quotation looked for "called him" before it from the message's start (quadratic: 16,000
+    quotations took ~20 s); where "called him" ends is found once, and a name quoted there is still one."""
+    assert suggest(chat(("Ada", '"hi" ' * 16_000))) == []
+    assert "Big Tom" in candidates(chat(("Ada", 'we call him "Big Tom" and "hi" ' * 2_000)))
+
+
+@engine_free
+def test_an_acronym_spelt_out_short_of_a_letter_many_times_is_read_in_time():
+    """Each "New York" short of "NYC"'s last letter counted the chat's word pairs again (quadratic:
+    12,000 took ~35 s); they are counted once."""
+    assert "NYC" in candidates(chat(("Ada", "NYC. New York. " * 12_000)))

@@ -530,6 +530,8 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
     # hedge or a name (quadratic: 2,000 "my roommate" took ~10 s, 8,000 minutes); now 200 characters back
     for text in ("my roommate " * 2_000, "Tom's wife Ann " * 2_000):
         assert RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam") is not None
+    # 20,000 "Mr. ": each stop looked for the word before it from the sentence's start (quadratic, ~40 s)
+    assert RuleExtractor().extract("Mr. " * 20_000, reference_time=REF, speaker="Maya", other="Sam") is not None
 
 
 @pytest.mark.engine_free

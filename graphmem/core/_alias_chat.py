@@ -132,6 +132,7 @@ RELATION_WORDS = {
 _GRAND_NAMES = frozenset("gran nana nan nanna granny grandma grandpa grandad granddad".split())
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_CALLED_THEM = re.compile(r"\bcall(?:s|ed|ing)?\s+(?:him|her|them)\s*")  # before a quoted name
 _DOTTED = frozenset("st mr mrs ms dr fr".split())  # titles written with a dot: "st. mary's"
 CLOSING = frozenset(("$", ".", ",", "!", "?"))  # what may follow a name someone is called by
 
@@ -352,10 +353,14 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                 for k in range(j + 2, stop + 1):
                     words = ts[j:k]
                     chat.add(_joined(words), i, j, k, " ".join(w.text for w in words))
+        # where each "called him" ends, found once: a quotation starting there is the name given (looked
+        # for before each quotation, the message's start to it: 5,000 quotations took seconds, quadratic);
+        # "İ" is the one character lowering to two, and the second of them stands in for it
+        lower_text = messages[i].text.replace("\u0130", "\u0307").lower()
+        called = {them.end() for them in _CALLED_THEM.finditer(lower_text)}
         for quoted in re.finditer(r"[\"“]([^\"”]{2,40})[\"”]", messages[i].text):
             inner = quoted.group(1).strip()
-            if 1 <= len(inner.split()) <= 4 and re.search(r"\bcall(?:s|ed|ing)?\s+(?:him|her|them)\s*$",
-                                                          messages[i].text[:quoted.start()].lower()):
+            if 1 <= len(inner.split()) <= 4 and quoted.start() in called:
                 chat.add(name_key(inner), i, -1, -1, inner)
     # run again below on purpose: removing this first pass (before lone words are dropped) changes results
     _acronyms(chat, name_like)
@@ -535,6 +540,7 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
         not re.search(r"[aeiou]", k) or any(s.isupper() and len(s) > 1 for s in chat.surface[k]))]
     chat.acronyms = set(shorts)
+    pairs: Counter[tuple[str, str]] | None = None  # each two words in a row, counted once when first asked
     for short in shorts:
         if len(short) < 3:
             continue  # two letters begin too many pairs of words: only a name found otherwise ("jp": "jean-philippe")
@@ -557,8 +563,9 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
                     continue  # "she finally" spells "sf" but is no name ("new" starts many a place's)
                 if letters == short or (len(letters) >= 2 and short.startswith(letters)
                                         and len(short) == len(letters) + 1 and ts[k - 1].end != ""):
-                    if letters != short and sum(1 for ms in chat.tokens for a, b in zip(ms, ms[1:])
-                                                if a.key == ts[j].key and b.key == ts[j + 1].key) < 2:
+                    if letters != short and pairs is None:  # not counted again for each: "NYC. New York. " quadratic
+                        pairs = Counter((a.key, b.key) for ms in chat.tokens for a, b in zip(ms, ms[1:]))
+                    if letters != short and pairs[(ts[j].key, ts[j + 1].key)] < 2:
                         continue  # a spell-out short of a letter must be a name the chat uses again
                     words = ts[j:k]
                     chat.add(_joined(words), i, j, k, " ".join(w.text for w in words))
