@@ -563,9 +563,10 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
                     continue  # "she finally" spells "sf" but is no name ("new" starts many a place's)
                 if letters == short or (len(letters) >= 2 and short.startswith(letters)
                                         and len(short) == len(letters) + 1 and ts[k - 1].end != ""):
-                    if letters != short and pairs is None:  # not counted again for each: "NYC. New York. " quadratic
-                        pairs = Counter((a.key, b.key) for ms in chat.tokens for a, b in zip(ms, ms[1:]))
-                    if letters != short and pairs[(ts[j].key, ts[j + 1].key)] < 2:
-                        continue  # a spell-out short of a letter must be a name the chat uses again
+                    if letters != short:  # a spell-out short of a letter must be a name the chat uses again
+                        if pairs is None:  # counted once, not again for each: "NYC. New York. " was quadratic
+                            pairs = Counter((a.key, b.key) for ms in chat.tokens for a, b in zip(ms, ms[1:]))
+                        if pairs[(ts[j].key, ts[j + 1].key)] < 2:
+                            continue
                     words = ts[j:k]
                     chat.add(_joined(words), i, j, k, " ".join(w.text for w in words))
