@@ -520,6 +520,9 @@ def test_a_known_place_typed_without_its_vowels_is_that_place():
     said = chat(("Ada", "flying back to Durban on friday"), ("Bo", "say hi to everyone in dbn"),
                 ("Ada", "dbn is so hot now"), ("Bo", "Durban in summer lol"))
     assert [(p.a, p.b) for p in suggest(said, [], threshold=0.5)] == [("dbn", "Durban")]
+    shorthand = chat(("Ada", "back in Leicester tonight"), ("Bo", "nice, talk ltr"), ("Ada", "Leicester is cold"),
+                     ("Bo", "ok ltr then"))
+    assert suggest(shorthand, [], threshold=0.5) == []  # "ltr" (later), typed where no place goes
 
 
 @engine_free

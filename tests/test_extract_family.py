@@ -81,7 +81,7 @@ def test_unnamed_then_named_writes_an_alias_once():
     "my brother texted me",
     "my boss is on my last nerve",
     "my roommate situation got too weird",  # d10: a noun's ending no given name has
-    "my sister's appointment went fine",
+    "Bob99, my brother.",  # no digit in a name
 ])
 def test_no_name_from_a_common_word(line):
     assert all(s.startswith("Maya's ") for _, s, _, _ in said(line))
@@ -199,3 +199,13 @@ def test_a_named_relative_of_someone_named():
     assert said("Tom's sister is visiting", "Tom's sister's boyfriend Jake called") == []
     couple = RuleExtractor().extract("Tommy's wife Bríd teaches it", reference_time=AT, speaker="Maya", other="Rosa")
     assert ("Tommy", "married_to", "Bríd") in [(f.subject, f.predicate, f.object) for f in couple]
+
+
+def test_a_name_with_a_noun_s_ending_that_the_nickname_data_knows():
+    assert said("my brother clement said hi") == [("assert", "clement", "brother_of", "Maya")]
+    assert said("same kind of job as my sister Ann") == [("assert", "Ann", "sister_of", "Maya")]  # no hedge
+
+
+def test_a_company_s_partner_is_no_one_s_partner():
+    assert said("Google's partner Microsoft is big") == []
+    assert said("Tom's wife Élodie came") == [("assert", "Élodie", "wife_of", "Tom")]

@@ -124,8 +124,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # a plural is the same word, not another name: "tuesday" and "tuesdays"
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
-        if is_place(b) and _skeleton(a, b):
-            return 0.7, f"{a} abbreviates {b}"  # "dbn" of durban, "ldn" of london: a known place, typed short
+        if is_place(b) and _skeleton(a, b) and (a in chat.sure or a in chat.named):
+            return 0.7, f"{a} abbreviates {b}"  # "in dbn": a known place, typed short (not "talk ltr")
         base = _diminutive_base(a)
         if b.startswith(a) and _prefix_of_two(a, chat, nick):
             return None  # "nik" of nikhil or of nikita: a short form of two names is neither's
@@ -149,7 +149,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.6, f"{a} is a pet form of {b}"
         if base != a and len(base) >= 3 and _diminutive_base(b) == base:
             return 0.5, f"{a} and {b} are pet forms of one name"
-        if _skeleton(a, b):
+        if _skeleton(a, b):  # of two plainly names (a known place is read above)
             return 0.7, f"{a} abbreviates {b}"
         if min(len(a), len(b)) >= 5 and a[:4] == b[:4] and _edits(a, b) == 1:
             return 0.5 if a in chat.sure else 0.4, f"{a} and {b} differ by one letter"

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from ..core.aliases import ALIAS
 from ..core.relations import predicate_of
 from ._facts import ExtractedFact
-from ._lexicon import NOT_NAMES
+from ._lexicon import NOT_NAMES, is_place
+from ._names import is_known_name
 from ._reading import HEDGE_BEFORE
 
 __all__ = ["FamilyMemory", "WORDS", "placeholder"]
@@ -97,8 +98,10 @@ _OWNER = r"(?P<owner>my|our|your|ur|yr)"
 #: "my sister", "your little brother", "my mother in law", "our kids".
 _RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
 #: "Tommy's wife Bríd", "Kojo's daughter Akosua": someone named, then a relative of theirs named.
-_THEIRS = re.compile(rf"(?<![\w'’-])(?P<owner>(?-i:[A-Z])[^\W\d_]+){_A}s\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}"
-                     rf"\s+(?P<name>(?-i:[A-Z])[^\W\d_'’-]+)(?![\w'’-])", re.IGNORECASE)
+_THEIRS = re.compile(rf"(?<![\w'’-])(?P<owner>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+){_A}s\s+(?:(?:{_ADJECTIVES})\s+)?"
+                     rf"{_WORD_RE}\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_'’-]+)(?![\w'’-])", re.IGNORECASE)
+#: Words said of a company's as often as of a person's ("Google's partner", "Acme's boss").
+_NOT_THEIRS = frozenset({"partner", "boss", "coworker", "neighbour"})
 #: "Anna, my sister" (a name, a comma, the relation, the end of the clause).
 _NAME_FIRST = re.compile(r"(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*$")
 #: "Anna is my sister", "anna's my sister": the name opening the clause.
@@ -222,11 +225,11 @@ class FamilyMemory:
                     rf"\s*,?\s*{re.escape(names[0])}(?:{_A}s)?\s*[.!,;:)]*\s*$", after, re.IGNORECASE):
                 names = []  # "she's your mum han": the one spoken to, not a name of the mother
             if not names and not plural:
-                before = _NAME_FIRST.search(sentence, max(0, m.start() - _LOOK_BACK), m.start())
+                before = _NAME_FIRST.search(sentence, max(0, m.start() - _CLAUSE_REACH), m.start())
                 rest_ok = re.match(r"\s*(?:[.,!;:]|$)", after)
                 if before and rest_ok and _name(before["name"]):
                     names = [before["name"]]
-                elif (opened := _NAME_IS.search(sentence, max(0, m.start() - _LOOK_BACK), m.start())) and \
+                elif (opened := _NAME_IS.search(sentence, max(0, m.start() - _CLAUSE_REACH), m.start())) and \
                         _name(opened["name"]) \
                         and not re.match(rf"\s*{_A}s\b", after) and not re.match(r"\s+(?:in\s+law)\b", after):
                     names = [opened["name"]]
@@ -237,7 +240,8 @@ class FamilyMemory:
                 self._unnamed(word, said, owner, add)
         for m in _THEIRS.finditer(sentence):  # named relatives of someone named, never an unnamed one
             said = m["word"].lower()
-            if said in _PLURALS or "law" in said or _hedged(sentence, m.start()) or not _name(m["owner"]) \
+            if said in _PLURALS or "law" in said or said in _NOT_THEIRS or _hedged(sentence, m.start()) \
+                    or not _name(m["owner"]) or is_place(m["owner"]) \
                     or not _name(m["name"]) or m["owner"].lower() in (m["name"].lower(), speaker.lower()):
                 continue
             word = "friend" if said == "best friend" else WORDS[said]
@@ -311,15 +315,17 @@ class FamilyMemory:
 
 
 #: How far back from a relation word its clause is read for a hedge or a name ("if", "Anna is").
-_LOOK_BACK = 200
+_CLAUSE_REACH = 200
+
+
+_SUPPOSED = re.compile(r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", re.IGNORECASE)
 
 
 def _hedged(sentence: str, at: int) -> bool:
     """A hedge or a hypothetical before ``at`` in its clause: "if my sister", "when my mom" (the
-    clause read back at most :data:`_LOOK_BACK` characters, so a long message costs linear time)."""
-    start = max(max(sentence.rfind(c, 0, at) for c in ",;:") + 1, at - _LOOK_BACK)
-    return bool(HEDGE_BEFORE.search(sentence, start, at) or re.search(
-        r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", sentence[start:at], re.IGNORECASE))
+    clause read back at most :data:`_CLAUSE_REACH` characters, so a long message costs linear time)."""
+    start = max(max(sentence.rfind(c, 0, at) for c in ",;:") + 1, at - _CLAUSE_REACH)
+    return bool(HEDGE_BEFORE.search(sentence, start, at) or _SUPPOSED.search(sentence, start, at))
 
 
 def _name(text: str) -> bool:
@@ -331,7 +337,8 @@ def _name(text: str) -> bool:
     if first.lower() in NOT_NAMES or first.lower() in _FUNCTION or first.lower() in _VERBS \
             or first.lower() in WORDS or first.lower() in _PLURALS:
         return False
-    return bool(re.fullmatch(r"[^\W\d_](?:(?![A-Z])[\w'’-])*", first)) and len(first) > 1  # "Bríd", not "McX"
+    # letters of any script ("Bríd"), no capital inside ("McX") and no digit ("Bob99")
+    return bool(re.fullmatch(r"[^\W\d_](?:(?![A-Z])[^\W\d_]|['’-])*", first)) and len(first) > 1
 
 
 #: Endings of English nouns that no given name has: "my roommate situation", "my mum's appointment".
@@ -341,7 +348,7 @@ _NOUN_ENDS = re.compile(r"(?:tion|sion|ment|ness|ship|ism|ology|ful)$")
 def _name_at(rest: str, *, strict: bool) -> str | None:
     """The name opening ``rest``: a capitalised name (with a surname), or a lowercase word that is
     no common word and is followed as a name is."""
-    m = re.match(r"\s+([A-ZÀ-Þ](?:[^\W\d_]|['’-])+(?:\s+[A-ZÀ-Þ](?:[^\W\d_]|['’-])+)?)", rest)
+    m = re.match(r"\s+([A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’-])+(?:\s+[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’-])+)?)", rest)
     if m and not re.fullmatch(r"[A-Z]+", m.group(1)):
         name = re.sub(rf"{_A}s$", "", m.group(1))
         parts = name.split()
@@ -355,7 +362,7 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
         return None
     word = m.group(1)
     base = re.sub(rf"{_A}s$", "", word)
-    if not _name(base) or base.endswith("ing") or _NOUN_ENDS.search(base):
+    if not _name(base) or base.endswith("ing") or (_NOUN_ENDS.search(base) and not is_known_name(base)):
         return None
     after = rest[m.end():] if base == word else "'s"
     return base if _AFTER_NAME.match(after) or base != word else None

@@ -13,7 +13,7 @@ from functools import cache
 
 from ._lexicon import NOT_NAMES, RELATIONS, is_place
 
-__all__ = ["is_given_name", "is_name_written"]
+__all__ = ["is_given_name", "is_known_name", "is_name_written"]
 
 #: Names of the ``nicknames`` data that a dictionary of English also lists as lower-case words
 #: (the names in that data that are also in a common English word list, taken once).
@@ -56,6 +56,12 @@ def _given_names() -> frozenset[str]:
 def is_given_name(word: str) -> bool:
     """Whether a lower-case ``word`` is a known given name that is no everyday English word."""
     return word.islower() and word in _given_names()
+
+
+def is_known_name(word: str) -> bool:
+    """Whether ``word`` (any case) is a name of the ``nicknames`` data, English words among them
+    ("clement", "will")."""
+    return word.lower() in _every_name()
 
 
 def is_name_written(word: str) -> bool:

@@ -38,7 +38,7 @@ HEDGE_BEFORE = re.compile(
     r"i\s+guess|i\s+wish|not\s+sure|i\s+doubt|thinking\s+(?:of|about)|imagine|someday|one\s+day|when|"
     r"whenever|once|until|till|til|unless|next\s+time|in\s+case|can\s+(?:i|we)|let['’]?s|why\s+not|"
     r"apparently|supposedly|allegedly|heard|hear|pretend|pretending|as\s+if|as\s+though|dreaming|dreamt|dreamed|"
-    r"kind\s+of|sort\s+of|kinda|sorta)\b",
+    r"(?:i|we|he|she|they|you|u)\s+(?:kind\s+of|sort\s+of|kinda|sorta))\b",
     re.IGNORECASE)
 HEDGE_AFTER = re.compile(
     r"\b(?:i\s+think|i\s+guess|i\s+believe|maybe|probably|perhaps|who\s+knows|or\s+not|"

@@ -57,7 +57,7 @@ from ._cues import (
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import EVENTS, LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._names import is_name_written
 from ._objects import (
     JOB_PHRASE,
@@ -193,10 +193,10 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
-#: "a nurse at", "a paramedic at": a role at a place of work named by its kind ("the erasmus
-#: hospital"); not one who goes there ("a regular at the pub", "a patient at the clinic").
-_ROLE_AT = re.compile(r"^(?:a|an)\s+(?:[\w'’-]+\s+){0,2}?(?!(?:regular|patient|guest|customer|member|visitor|"
-                      r"fan|student|resident|inmate|outpatient)\s)[\w'’-]+\s+at\s*$", re.IGNORECASE)
+#: Events named like places ("the Galway Arts Festival"): one goes to them, not on a trip; not words
+#: that also end a street's or a place's name ("Brighton Prom", "Marine Parade", "the Fair").
+_NAMED_EVENTS = frozenset("festival fest concert gig wedding conference carnival rodeo exhibition expo convention "
+                          "marathon".split())
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
@@ -219,7 +219,8 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
     and the rules cannot tell which. Proposed for review, never written unseen."""
     if fact.predicate != "traveled_to" or fact.op != "assert" or not fact.object:
         return False
-    return not is_place(re.sub(r"\s+city$", "", fact.object, flags=re.IGNORECASE))
+    return not all(is_place(part) or is_place(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
+                   for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
 
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
@@ -661,7 +662,7 @@ class RuleExtractor:
         """Noun phrases that decide between working and studying ("a sophomore at"), and between
         a trip and an event ("greetings from the Galway Arts Festival": attended)."""
         if predicate == "traveled_to" and obj is not None and len(obj.split()) > 1 and \
-                obj.split()[-1].lower() in EVENTS:
+                obj.split()[-1].lower() in _NAMED_EVENTS:
             return "attended"
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
@@ -722,8 +723,7 @@ class RuleExtractor:
                     and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i left acme"
-            if name is None and predicate == "works_at" and verb.kind != "stop" and (
-                    _WORK_WORD.search(head) or _ROLE_AT.search(head)):
+            if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "studies_at":
                 name = lowercase_school(rest)  # "doing medicine at glasgow uni"
