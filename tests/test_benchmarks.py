@@ -111,6 +111,7 @@ def test_every_answer_equals_the_model(tmp_path, system):
         assert "W1" in result["checked"]
 
 
+@pytest.mark.engine_free  # SQLite's figures rendered: no graphmem engine
 def test_report_renders(tmp_path):
     from benchmarks.report import END, START, write_report
 

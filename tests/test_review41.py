@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from graphmem.core import collector
 
 
@@ -61,6 +63,7 @@ def test_two_threads_pausing_the_collector_never_leave_it_off(monkeypatch):
     assert fake.enabled, "the cyclic collector was left off after both reads ended"
 
 
+@pytest.mark.engine_free  # a name's key, no store
 def test_looking_up_long_names_keeps_none_of_them():
     """entity_key's cache holds each text it was asked, up to 65,536 of them: a name padded with
     zero-width spaces (its key a few characters, so not refused) is kept whole, and a reader
