@@ -499,12 +499,17 @@ def _set_apart(ts: list[_Token], stops: list[int], ends: dict[int, list[int]], l
     return stops[max(sa, sb)] <= stops[first_end]
 
 
+def _touched(stops: list[int], start: int, stop: int) -> range:
+    """The sentences a spot's tokens ``start:stop`` touch (``stops``: how many sentences end before
+    each token)."""
+    return range(stops[start], stops[stop - 1] + 1)
+
+
 def _by_sentence(spots: list[tuple[str, int, int]], stops: list[int]) -> dict[int, list[tuple[int, int]]]:
-    """A name's spots in one message by each sentence they touch (``stops``: how many sentences
-    end before each token)."""
+    """A name's spots in one message by each sentence they touch."""
     found: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for _, s, e in spots:
-        for k in range(stops[s], stops[e - 1] + 1):
+        for k in _touched(stops, s, e):
             found[k].append((s, e))
     return found
 
@@ -552,7 +557,7 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
                     continue
                 near = by_sentence[b]
                 if any(_set_apart(ts, stops, ends, longest, sa, ea, sb, eb) for _, sa, ea in spots_a
-                       for k in range(stops[sa], stops[ea - 1] + 1) for sb, eb in near.get(k, ())):
+                       for k in _touched(stops, sa, ea) for sb, eb in near.get(k, ())):
                     add(a, b)
     relations: dict[str, set[tuple[str, str]]] = defaultdict(set)  # name -> (relation, whose)
     for m, ts in enumerate(chat.tokens):

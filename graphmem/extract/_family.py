@@ -214,11 +214,9 @@ class FamilyMemory:
             owner = speaker if owner_word in ("my", "our") else other
             if owner is None:
                 continue
-            said = re.sub(r"[\s-]+", "-", m["word"].lower()) if "law" in m["word"].lower() else \
-                re.sub(r"\s+", " ", m["word"].lower())
+            said = _as_said(m["word"])
             plural = said in _PLURALS
-            word = _PLURALS[said] if plural else "friend" if said == "best friend" else \
-                "in_law" if "law" in said else WORDS[said]
+            word = _relation(said)
             after = sentence[m.end():]
             names = self._names_after(after, plural)
             if owner_word not in ("my", "our") and len(names) == 1 and re.match(
@@ -239,13 +237,12 @@ class FamilyMemory:
             elif not plural and word not in _NO_PLACEHOLDER and not re.match(r"\s*,\s*(?:and|or)\b", after):
                 self._unnamed(word, said, owner, add)
         for m in _THEIRS.finditer(sentence):  # named relatives of someone named, never an unnamed one
-            said = m["word"].lower()
+            said = _as_said(m["word"])
             if said in _PLURALS or "law" in said or said in _NOT_THEIRS or _hedged(sentence, m.start()) \
                     or not _name(m["owner"]) or is_place(m["owner"]) \
                     or not _name(m["name"]) or m["owner"].lower() in (m["name"].lower(), speaker.lower()):
                 continue
-            word = "friend" if said == "best friend" else WORDS[said]
-            self._named(m["name"], word, said, m["owner"], add)
+            self._named(m["name"], _relation(said), said, m["owner"], add)
         for m in _BREAKUP.finditer(sentence):
             if _name(m["name"]) and not _hedged(sentence, m.start()) and m["name"].lower() != speaker.lower() \
                     and m["name"].lower() not in broken:
@@ -314,10 +311,22 @@ class FamilyMemory:
         return facts
 
 
+def _as_said(word: str) -> str:
+    """A relation word as matched, its spacing made one: "mother in law" -> "mother-in-law"."""
+    return re.sub(r"[\s-]+", "-", word.lower()) if "law" in word.lower() else re.sub(r"\s+", " ", word.lower())
+
+
+def _relation(said: str) -> str:
+    """The relation a word (:func:`_as_said`) names: "sis" -> sister, "kids" -> child, "best friend" -> friend."""
+    return _PLURALS[said] if said in _PLURALS else "friend" if said == "best friend" else \
+        "in_law" if "law" in said else WORDS[said]
+
+
 #: How far back from a relation word its clause is read for a hedge or a name ("if", "Anna is").
 _CLAUSE_REACH = 200
 
 
+#: Words that make what follows them in a clause supposed, not said: "if my sister", "imagine my mum".
 _SUPPOSED = re.compile(r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", re.IGNORECASE)
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..core.places import PLACES, is_place
 from ..core.places import folded as _key
 
-__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NOT_NAMES",
-           "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
+__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NAMED_EVENTS",
+           "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
            "looks_educational", "looks_organisational"]
 
@@ -166,6 +166,10 @@ race reunion ceremony fair parade hackathon premiere opera ballet play panto pan
 christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
 gala ball prom birthday ceilidh barbecue bbq supper rodeo carnival fete fiesta regatta
 """.split())
+#: Events named like places ("the Galway Arts Festival"): one goes to them, not on a trip; not words
+#: that also end a street's or a place's name ("Brighton Prom", "Marine Parade", "the Fair").
+NAMED_EVENTS = frozenset("festival fest concert gig wedding conference carnival rodeo exhibition expo convention "
+                         "marathon".split())
 #: Two-word events ("the bowls club open day", "quiz night").
 EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
                          "book launch", "leaving do", "leaving drinks", "street party", "hen do", "stag do"))

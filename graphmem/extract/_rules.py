@@ -57,7 +57,7 @@ from ._cues import (
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import LESSONS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import LESSONS, NAMED_EVENTS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
 from ._names import is_name_written
 from ._objects import (
     JOB_PHRASE,
@@ -193,10 +193,6 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
-#: Events named like places ("the Galway Arts Festival"): one goes to them, not on a trip; not words
-#: that also end a street's or a place's name ("Brighton Prom", "Marine Parade", "the Fair").
-_NAMED_EVENTS = frozenset("festival fest concert gig wedding conference carnival rodeo exhibition expo convention "
-                          "marathon".split())
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
@@ -662,7 +658,7 @@ class RuleExtractor:
         """Noun phrases that decide between working and studying ("a sophomore at"), and between
         a trip and an event ("greetings from the Galway Arts Festival": attended)."""
         if predicate == "traveled_to" and obj is not None and len(obj.split()) > 1 and \
-                obj.split()[-1].lower() in _NAMED_EVENTS:
+                obj.split()[-1].lower() in NAMED_EVENTS:
             return "attended"
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
