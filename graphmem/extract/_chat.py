@@ -275,7 +275,8 @@ def companions(after: str, known: tuple[str, ...]) -> list[str]:
     m = _WITH.search(after)
     if m is None:
         return []
-    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known]
+    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known
+            and not re.search(r"['’]s\s", name)]  # "with Aino's brother": someone unnamed
 
 
 def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:

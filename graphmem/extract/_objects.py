@@ -191,6 +191,7 @@ and but or so which that who called named yesterday today tonight last this next
 from to because when while since lol haha tho though now again too as well is was are were has had
 have i we he she it they you u my our his her their its about after before during by like just
 already finally recently this morning evening afternoon weekend back home together every each
+later tomorrow soon asap sometime anytime
 """.split())
 #: Nouns that make the word before them a modifier ("car park", "dog walker", "club night").
 _COMPOUND_HEADS = frozenset("""
@@ -202,7 +203,7 @@ pass loan repayments payments mortgage crash accident ring rings pic tour tours 
 appointment appointments service repair repairs rental hire charger share journey lights
 allergy allergies scratch scratches bite bites litter flap hair fur treats vet vets person people
 plant plants party warming hunting viewing viewings prices
-fitting fittings call calls show shows screen bill bills contract case battery number
+fitting fittings call calls show shows screen bill bills contract case battery number sitting business
 """.split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that

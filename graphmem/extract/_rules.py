@@ -94,6 +94,8 @@ from ._subjects import (
     NAMED_MID_SENTENCE,
     OPENER,
     SUBJECTLESS,
+    THEIR_CLAUSE,
+    THEIR_REACH,
     Subject,
     clauses,
     find_subject,
@@ -336,6 +338,9 @@ class RuleExtractor:
         if other is not None:  # a chat between two people: praise and plans read as tastes and things,
             facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE or _unknown_trip(f) else f
                      for f in facts]  # an outing to a venue or an event as a trip
+        # "first day at Harbour Pharmacy tomorrow": a start still to come is a plan, for review
+        facts = [f.model_copy(update={"sure": False}) if f.valid_from is not None and f.valid_from > reference_time
+                 else f for f in facts]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -391,6 +396,8 @@ class RuleExtractor:
             facts = self._match(verb, m, sentence, clause, spans, speaker, reference)
             if facts:
                 claimed.append((m.start(), m.end()))
+                if verb.mention and verb.predicate == "member_of":  # "from my hiking club", "our choir
+                    facts = [f.model_copy(update={"sure": False}) for f in facts]  # concert": for review
                 found.append(_Found(m.start(), facts, verb.mention))
         if self._other is not None:
             found += [_Found(len(sentence), [ExtractedFact(
@@ -402,8 +409,8 @@ class RuleExtractor:
             found.append(_Found(at, [ExtractedFact(op="end", subject=speaker, predicate="has_pet", object=kind,
                                                    valid_to=when.start if when else None, quote=sentence)]))
         found += [_Found(len(sentence), [ExtractedFact(
-            subject=speaker, predicate=predicate, object=obj, quote=sentence)])
-            for predicate, obj in one_does(sentence)]  # "pottery is going great", "choir practice at 11"
+            subject=speaker, predicate=predicate, object=obj, quote=sentence, sure=predicate != "member_of")])
+            for predicate, obj in one_does(sentence)]  # "pottery is going great"; "choir practice at 11": for review
         if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
             found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
                                                   quote=sentence)]))  # "DEV PROPOSED"
@@ -437,6 +444,13 @@ class RuleExtractor:
                     and (opener := OPENER.match(sentence)) and opener["name"][:1].isupper() \
                     and is_person(opener["name"]) and opener["name"].lower() not in ("he", "she", "i"):
                 subject = Subject((opener["name"],), None, False, "", begin)  # "Danka is 67 and married to Ivan"
+        if subject is not None and not subject.said and subject.names == (speaker,) and (
+                someone := THEIR_CLAUSE.search(sentence, max(0, m.start() - THEIR_REACH), m.start())):
+            # "she's made friends and joined a bowls club": she joined, not the speaker
+            named = self._last_named or self._only_named
+            if someone["who"].lower() == "they" or named is None:
+                return []
+            subject = Subject((named,), None, False, "", someone.start("who"))
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
@@ -694,6 +708,8 @@ class RuleExtractor:
                 head.lower().startswith("call ") and self._imperative))  # "call me later": a request
             return [name] if name else None
         if kind == "person":
+            if re.match(r"\s*(?:her|him|them|you|u|it)\b", rest, re.IGNORECASE):
+                return None  # "I met her in Tredu": someone said before, not Tredu
             named = people(rest)
             name = named[0] if len(named) == 1 else None
             if len(named) > 1:

@@ -108,6 +108,13 @@ _IS_OR_HAS = re.compile(rf"(?:{_A}s|\s+(?:is|was|has|had))\b")
 #: A verb phrase joined to the one before it, sharing its subject.
 JOINED = re.compile(r"(?:,\s*|\s+)(?:and|then|&|before|after)\s+(?:(?:just|also|then|now|later|recently|finally)"
                   r"\s+)*$", re.IGNORECASE)
+#: How far back a clause joined by "and" is looked for (see THEIR_CLAUSE): keeps the search linear.
+THEIR_REACH = 120
+#: A clause of someone else's joined to the verb by "and"/"then", the verb's subject left out:
+#: "she's made friends already and joined a bowls club" (she joined, not the speaker).
+THEIR_CLAUSE = re.compile(r"(?:^|[.!?,;]\s*|\s)(?P<who>she|he|they)(?:['’](?:s|re|ve|d)|\s+(?:is|was|are|were|has|"
+                          r"had|have|\w+ed))\b[^.!?;]*?\s(?:and|then)\s+(?:(?:also|just|then|even)\s+)?$",
+                          re.IGNORECASE)
 
 
 @dataclass(frozen=True)
