@@ -360,9 +360,10 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     since a building named for no known place is its short name: "Middlemore Hospital"; with b9 and b10,
     scored held out, then moved here, 0.765 and 0.273; 0.780 and 0.273 since a street or a county is not
     the word it was named for ("front street", "grant county") and a university not its city; with b11 and b12,
-    scored held out twice, then moved here, 0.754 and 0.267)."""
+    scored held out twice, then moved here, 0.754 and 0.267; 0.772 and 0.266 since a word that opens many a
+    place's name is none of them ("são" of São Paulo) and a pet form that fits two names is neither's)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.74, overall.as_json()
+    assert overall.precision >= 0.76, overall.as_json()
     assert overall.recall >= 0.26, overall.as_json()
 
 
@@ -565,3 +566,25 @@ def test_an_acronym_spelt_out_short_of_a_letter_many_times_is_read_in_time():
 
     assert [(p.a, p.b) for p in suggest(chat(("Ada", "NYC. New York. " * 3_000)), [], threshold=0.5)] == [
         ("NYC", "New York")]
+
+
+@engine_free
+def test_a_word_that_opens_a_place_or_fits_two_names_is_neither():
+    """b11, b12: "são" is no short name of São Paulo, nor "spy" its initials; "brissie", in a chat of
+    Brisbane and Bristol both, could be either city's pet form and is neither's."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    nick = nickname_table()[0]
+    brazil = read_chat(CAPITALISED + chat(("Ada", "flying via São Paulo, SPY said the board"),
+                                          ("Bo", "são paulo is huge"), ("Ada", "NYC next, then Sao")), [])
+    assert evidence_from_names("são", "são paulo", nick, brazil) is None
+    assert evidence_from_names("spy", "são paulo", nick, brazil) is None
+    assert evidence_from_names("nyc", "new york", nick, brazil) is not None  # its city
+    cities = read_chat(CAPITALISED + chat(("Ada", "Bristol was wet"), ("Bo", "brisbane is hot, brissie in summer"),
+                                          ("Ada", "brissie sounds nice")), [])
+    assert evidence_from_names("brissie", "brisbane", nick, cities) is None
+    assert evidence_from_names("brissie", "bristol", nick, cities) is None
+    one = read_chat(CAPITALISED + chat(("Ada", "Jonathan rang"), ("Bo", "Jonny always rings"),
+                                       ("Ada", "Jonny says hi")), [])
+    assert evidence_from_names("jonny", "jonathan", nick, one) is not None  # a pet form of one name

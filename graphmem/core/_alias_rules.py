@@ -57,6 +57,9 @@ _BUILDINGS = frozenset("airport hospital station clinic museum library gallery t
 #: is the word it was named for (or "in front of"), not its short form.
 _WAYS = frozenset("street st road rd lane avenue ave drive boulevard highway turnoff county mountain".split())
 #: Words that make another place of a place's name: "east van", "western australia", "new york".
+#: Words that open many a place's name and are none of them alone ("são paulo", "san diego", "port talbot").
+_PLACE_OPENERS = frozenset("são sao san santa santo st saint los las la el le les new port fort mount lake cape "
+                           "costa puerto buenos kuala hong".split())
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
@@ -145,7 +148,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
             # a stem of three letters at least: "des" is no clipped "dean"
             return 0.6, f"{a} is a clipped form of {b}"
-        if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2:
+        if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2 \
+                and not _prefix_of_two(base, chat, nick):  # "brissie" of brisbane and of bristol: neither's
             return 0.6, f"{a} is a pet form of {b}"
         if base != a and len(base) >= 3 and _diminutive_base(b) == base:
             return 0.5, f"{a} and {b} are pet forms of one name"
@@ -158,7 +162,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         initials = "".join(w[0] for w in wb)
         content = "".join(w[0] for w in wb if w not in CONNECTORS)
         if a in chat.acronyms and (a in (initials, content) or (
-                len(a) == len(content) + 1 and a.startswith(content))):
+                len(a) == len(content) + 1 and a.startswith(content) and a[-1] in "chsu")):  # "nyc": its city
             return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
         if wb[0] in TITLES and wb[1:] == [a]:
             if wb[0] in ("st", "saint"):
@@ -172,6 +176,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # "front street", "grant county": a street or an area named for a word
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
             return None  # "efua sister" (Efua's sister): someone of hers
+        if wb[0] == a and a in _PLACE_OPENERS and is_place(b):
+            return None  # "são" of são paulo, "san" of san diego: a word of the place's name, not it
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
             return 0.6, f"{b} is {a} with more of the name"
         if len(wb) == 2 and wb[-1] == a and wb[0] in _PARENT_OF:
