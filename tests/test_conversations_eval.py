@@ -55,16 +55,17 @@ def test_extraction_on_every_dev_conversation_is_precise():
     when they came, untuned) 0.85 and 0.21, written 0.89 and 0.18; with h9, h10 (scored held out, then moved
     here) and trips to names no place list knows held for review, 0.84 and 0.20, written 0.91 and 0.17; with h11,
     h12 (scored held out twice, then moved here) 0.80 and 0.20, written 0.87 and 0.16; written 0.92 and 0.16
-    since a membership told only by "my choir" or "choir practice" and a start still to come wait for review."""
+    since a membership told only by "my choir" or "choir practice" and a start still to come wait for review;
+    with d13, d14 (written 0.77 and 0.12 on them when they came, untuned) 0.80 and 0.20, written 0.91 and 0.16."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
-    assert overall.right + overall.missed >= 1098
-    assert overall.precision >= 0.80 and overall.recall >= 0.19, overall
-    # what --approve writes, tastes and possessions held for review: 0.922 and 0.161 (177 of 192)
+    assert overall.right + overall.missed >= 1204
+    assert overall.precision >= 0.79 and overall.recall >= 0.19, overall
+    # what --approve writes, tastes and possessions held for review: 0.910 and 0.159 (191 of 210)
     assert written.right + written.wrong < overall.right + overall.wrong
     assert written.precision >= 0.90 and written.recall >= 0.155, written
 

@@ -184,3 +184,15 @@ def test_what_is_only_implied_or_still_to_come_waits_for_review(text):
 def test_joining_said_outright_is_still_written():
     assert written("I joined a choir last month") == [("Maya", "member_of", "choir")]
     assert written("I started at Harbour Pharmacy on monday") == [("Maya", "works_at", "Harbour Pharmacy")]
+
+
+@pytest.mark.engine_free
+def test_d13_d14_first_read_slips():
+    """d13, d14 (dev, read once on arrival): a job told with its days a week, a group named for
+    whom it is for, and a marriage with nobody said marrying."""
+    assert written("and i'm still working 3 days a week at Harlow Kemp, the architecture firm") == [
+        ("Maya", "works_at", "Harlow Kemp")]
+    assert written("I joined a women's climbing group") == [("Maya", "member_of", "women's climbing group")]
+    assert written("my mum's dog is sick") == []  # still someone else's
+    assert written("THAT one. married to Ola now. highlander band until 5am") == []
+    assert written("I'm married to Ola now") == [("Maya", "married_to", "Ola")]

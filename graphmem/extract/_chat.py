@@ -133,8 +133,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
             words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
                                                                       .replace("loads", "a lot"))):
         return None  # "I've been running a lot", "im back climbing"; not "been running late"
-    if kind != "event" and any(re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w) for w in words[:-1]):
-        return None  # "my mum's dog", "my neighbours dog": someone else's
+    if kind != "event" and any((re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w)) and not _WHO_FOR.fullmatch(w)
+                               for w in words[:-1]):
+        return None  # "my mum's dog", "my neighbours dog": someone else's (not "a women's choir": who it is for)
     if mention and next((w.lower() for w in words[:-1] if w.lower() not in RELATION_ADJECTIVES), None) in RELATIONS:
         return None  # "my sister Bo hates dogs", "my best friend got a car": the relative's, if anyone's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
@@ -145,6 +146,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     return found
 
 
+#: A kind of people a group or a thing is for, not an owner: "a women's choir", "the mens team".
+_WHO_FOR = re.compile(r"(?i)(?:wo)?men['’]?s|ladies['’]?|girls['’]|boys['’]|children['’]?s|kids['’]|"
+                      r"veterans['’]?|seniors['’]|mums['’]|mothers['’]?|dads['’]|fathers['’]?|parents['’]")
 #: A number past counting: "many birds", "loads of cats".
 _MANY = re.compile(r"\s*(?:so\s+|too\s+)?(?:many|lots|loads|tons|hundreds|a\s+lot)\b", re.IGNORECASE)
 #: A person's word with the apostrophe left out ("my neighbours dog", "my sisters cat").

@@ -459,6 +459,8 @@ class RuleExtractor:
             return []
         if verb.needs_be and not BE.search(subject.aux):
             return []  # "at least", "in the end": no "I'm" said, no fact
+        if not subject.said and not subject.aux.strip() and re.match(r"(?i)married\s+to\b", m.group()):
+            return []  # "THAT one. married to Ola now": whoever was asked about, not surely the speaker
         if subject.bare and not subject.aux.strip() and verb_form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject

@@ -163,7 +163,8 @@ VERBS: list[Verb] = [
           r"from", "lives_in", "start", "place", timeless=True),
     # --- work
     _verb(r"(?:work|works|worked|working)(?:\s+(?:remotely|from\s+home|nights|days|weekends|"
-          r"part-time|full-time|part\s+time|full\s+time)|\s+as\s+(?:a|an)(?:\s+[\w'’-]+){1,3}?)?"
+          r"part-time|full-time|part\s+time|full\s+time|(?:\d|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)"
+          r"\s+(?:days|nights|shifts|mornings|evenings)\s+a\s+week)|\s+as\s+(?:a|an)(?:\s+[\w'’-]+){1,3}?)?"
           r"\s+(?:at|for|with)|"
           r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
           r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
