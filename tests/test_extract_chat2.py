@@ -196,3 +196,5 @@ def test_d13_d14_first_read_slips():
     assert written("my mum's dog is sick") == []  # still someone else's
     assert written("THAT one. married to Ola now. highlander band until 5am") == []
     assert written("I'm married to Ola now") == [("Maya", "married_to", "Ola")]
+    assert written("good. Sólveig and I are official.") == [("Maya", "dating", "Sólveig")]
+    assert written("it's official, I got the job!") == []
