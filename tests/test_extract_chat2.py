@@ -198,3 +198,23 @@ def test_d13_d14_first_read_slips():
     assert written("I'm married to Ola now") == [("Maya", "married_to", "Ola")]
     assert written("good. Sólveig and I are official.") == [("Maya", "dating", "Sólveig")]
     assert written("it's official, I got the job!") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I am apprentice at Pirkan Sähkö so I do what my boss say", [("Maya", "works_at", "Pirkan Sähkö")]),
+    ("I'm a nurse at St Mary's", [("Maya", "works_at", "St Mary's")]),
+    ("my manager at Kestrel. shift lead means i do the schedule", [("Maya", "works_at", "Kestrel")]),
+    ("I'm a tourist at the museum", []),  # a trade or profession of the list, not any noun
+    ("he's a regular at the pub", []),
+    ("is your boss at Asda nice?", []),
+])
+def test_a_trade_or_a_boss_at_a_place_of_work(text, expected):
+    assert written(text) == expected
+
+
+@pytest.mark.engine_free
+def test_a_name_goes_on_after_a_connector_only_with_a_capital():
+    assert facts("I worked at Hillside for 10 years") == [("end", "Maya", "works_at", "Hillside", None, None)]
+    assert facts("I work for the Institute for Fiscal Studies") == [
+        ("assert", "Maya", "works_at", "Institute for Fiscal Studies", None, None)]

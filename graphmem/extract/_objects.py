@@ -31,8 +31,10 @@ def _is_name(text: str) -> bool:
 
 
 _CONNECTOR = r"(?:of|de|da|del|della|di|do|dos|la|le|les|van|von|der|den|du|y|and|&|upon|on|the|for|am|im|sur)"
+#: A capitalised name: "Mayo Clinic", "Studio 54", "Institute for Fiscal Studies"; after a connector a
+#: capitalised word, not a number ("Hillside for 10 years" is Hillside).
 _PROPER = re.compile(
-    rf"(?:[A-Z0-9][\w'’.&-]*|[A-Z]\.)(?:\s+(?:{_CONNECTOR}\s+)*(?!I\b)(?:[A-Z0-9][\w'’.&-]*))*")
+    rf"(?:[A-Z0-9][\w'’.&-]*|[A-Z]\.)(?:\s+(?:(?:{_CONNECTOR}\s+)+(?!I\b)[A-Z][\w'’.&-]*|(?!I\b)[A-Z0-9][\w'’.&-]*))*")
 _THE = re.compile(r"^(?:the|The)\s+")
 _CLOCK = re.compile(r"\d[\d:.]*\s*(?:[ap]\.?m\.?)?", re.IGNORECASE)
 _NAME_END = re.compile(r"[.,;:!?)]+$")

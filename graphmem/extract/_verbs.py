@@ -169,6 +169,21 @@ VERBS: list[Verb] = [
           r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
           r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
           "org"),
+    # "she's a nurse at VGH", "I am apprentice at Pirkan Sähkö": a trade or profession at a place of work
+    # (a word of the list, not any noun: "a tourist at the museum", "a regular at the pub" work nowhere)
+    _verb(r"(?:(?:a|an)\s+)?(?:(?:senior|junior|head|trainee|student|staff|charge|locum|sous|line|"
+          r"dinner|support|lab|research|care|sales|project|office|software|civil|site|shift)\s+)?"
+          r"(?:nurse|doctor|engineer|teacher|apprentice|manager|chef|cook|waiter|waitress|barista|bartender|"
+          r"cashier|receptionist|accountant|lawyer|solicitor|architect|developer|programmer|designer|"
+          r"pharmacist|dentist|hygienist|mechanic|electrician|plumber|carpenter|cleaner|porter|paramedic|"
+          r"midwife|surgeon|lecturer|professor|researcher|postdoc|scientist|analyst|consultant|"
+          r"administrator|secretary|clerk|technician|supervisor|director|librarian|curator|editor|"
+          r"journalist|producer|dispatcher|lady|worker|assistant|intern|trainee|physio|physiotherapist|"
+          r"therapist|vet|caretaker|janitor|labourer|laborer|builder|driver)\s+(?:at|for|with)",
+          "works_at", "state", "org", needs_be=True),
+    # "my manager at kestrel", "my boss at the bank": the speaker's own place of work
+    _verb(r"(?:my|our)\s+(?:manager|boss|supervisor|line\s+manager|coworker|co-worker|coworkers|co-workers|"
+          r"colleague|colleagues)\s+at", "works_at", "state", "org", free=True),
     _verb(r"(?:my\s+)?first\s+(?:day|week|shift)\s+(?:at|with)", "works_at", "start", "org", done=True),
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
           r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)\s+(?:at|with)|"
