@@ -218,3 +218,22 @@ def test_a_name_goes_on_after_a_connector_only_with_a_capital():
     assert facts("I worked at Hillside for 10 years") == [("end", "Maya", "works_at", "Hillside", None, None)]
     assert facts("I work for the Institute for Fiscal Studies") == [
         ("assert", "Maya", "works_at", "Institute for Fiscal Studies", None, None)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("week 2 at bc parks. im obsessed", [("assert", "Maya", "works_at", "bc parks", None, None)]),
+    ("first week at milpark done", [("assert", "Maya", "works_at", "milpark", None, None)]),
+    ("welcome to audit lmao. week 3 at lim ong & partners and i already have eye bags",
+     [("assert", "Maya", "works_at", "lim ong & partners", None, None)]),
+    ("not really. last day at ECG was yesterday", [("end", "Maya", "works_at", "ECG", None, "2026-05-07")]),
+])
+def test_a_first_or_last_day_at_a_place_of_work_named_in_lowercase(text, expected):
+    """A name typed in lowercase runs on for a few words, to a word that cannot be part of it."""
+    assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+def test_an_end_still_to_come_and_a_notice_given_are_not_written():
+    assert written("got into the course! last day at hatch is the 15th") == []
+    assert written("14th october. handed in my notice at rbc yesterday") == []

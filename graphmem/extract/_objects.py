@@ -81,6 +81,13 @@ _COMMON = frozenset(
     "part-time full-time remotely everything nothing something all some any one two".split())
 
 
+#: The lowercase words that follow one, up to the first mark: where a lowercase name may run on.
+_RUN = re.compile(r"(?P<words>(?:\s+(?:[a-z][\w'’&-]*|&)(?=[\s.,;:!?)]|$))*)")
+#: Words that end a name typed in lowercase: days, times and the verbs after a subject.
+_RUN_ENDS = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|morning|is|was|are|were|will|did|does|"
+                       r"done|over|finished|complete|completed|do|had|has|have|gave|said|says|\d+\w*")
+
+
 def lowercase_name(rest: str, text: str) -> str | None:
     """In a message typed all in lowercase, the word after the verb as a name, when it can be."""
     if any(ch.isupper() for ch in text):
@@ -89,7 +96,16 @@ def lowercase_name(rest: str, text: str) -> str | None:
     word = m.group(1) if m else ""
     if not word or word in _COMMON or word in JOB_NOUNS or word.endswith("ing") or len(word) < 2:
         return None
-    return word
+    # a name of a few words runs on to the first word that cannot be part of it: "santa maria today",
+    # "harlow kemp on tuesday", "lim ong & partners and i"
+    words = [word]
+    for more in _RUN.match(rest, m.end())["words"].split():
+        if len(words) == 4 or more in _AFTER_NOUN or more in _COMMON or _RUN_ENDS.fullmatch(more):
+            break
+        words.append(more)
+    while words[-1] in ("&", "and", "of"):
+        words.pop()
+    return " ".join(words)
 
 
 def proper_name(rest: str) -> str | None:

@@ -338,9 +338,10 @@ class RuleExtractor:
         if other is not None:  # a chat between two people: praise and plans read as tastes and things,
             facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE or _unknown_trip(f) else f
                      for f in facts]  # an outing to a venue or an event as a trip
-        # "first day at Harbour Pharmacy tomorrow": a start still to come is a plan, for review
-        facts = [f.model_copy(update={"sure": False}) if f.valid_from is not None and f.valid_from > reference_time
-                 else f for f in facts]
+        # "first day at Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a start or an end
+        # still to come is a plan, for review
+        facts = [f.model_copy(update={"sure": False}) if (when := f.valid_from if f.op == "assert" else f.valid_to)
+                 is not None and when > reference_time else f for f in facts]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))

@@ -184,7 +184,10 @@ VERBS: list[Verb] = [
     # "my manager at kestrel", "my boss at the bank": the speaker's own place of work
     _verb(r"(?:my|our)\s+(?:manager|boss|supervisor|line\s+manager|coworker|co-worker|coworkers|co-workers|"
           r"colleague|colleagues)\s+at", "works_at", "state", "org", free=True),
-    _verb(r"(?:my\s+)?first\s+(?:day|week|shift)\s+(?:at|with)", "works_at", "start", "org", done=True),
+    _verb(r"(?:my\s+)?(?:first\s+(?:day|week|shift)|(?:day|week)\s+(?:[2-9]|two|three|four))\s+(?:at|with)",
+          "works_at", "start", "org", done=True),
+    # "my last day at ECT was tuesday": the job ends (not "gave notice at": it ends later, on its last day)
+    _verb(r"(?:my\s+)?last\s+(?:day|shift)\s+(?:at|with)", "works_at", "stop", "org", done=True),
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
           r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)\s+(?:at|with)|"
           r"(?:hired|hire)\s+(?:by|at)|(?:joined|join|joining|joins)(?:\s+(?:a|an)\s+(?:new\s+)?"
