@@ -237,3 +237,11 @@ def test_a_first_or_last_day_at_a_place_of_work_named_in_lowercase(text, expecte
 def test_an_end_still_to_come_and_a_notice_given_are_not_written():
     assert written("got into the course! last day at hatch is the 15th") == []
     assert written("14th october. handed in my notice at rbc yesterday") == []
+
+
+@pytest.mark.engine_free
+def test_someone_elses_relative_named_is_the_subject():
+    """d9: "Oti's cousin Njeri lives in Croydon" is where Njeri lives; unnamed, nobody's."""
+    assert written("We land in Heathrow, Oti's cousin Njeri lives in Croydon, we stay two nights there") == [
+        ("Njeri", "lives_in", "Croydon")]
+    assert written("Tom's sister moved to Rome") == []

@@ -69,10 +69,12 @@ _NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"
 _REL = (rf"(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
         rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})")
+#: Someone else's relative, named after it: "Oti's cousin Njeri lives in Croydon".
+_THEIR_REL = (rf"{_WORD}['’]s\s+(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})")
 _SUBJECT = re.compile(
     rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
-    rf"|(?P<named>{_REL}\s+(?P<rel_names>{_NAMES}))"
+    rf"|(?P<named>(?:{_REL}|{_THEIR_REL})\s+(?P<rel_names>{_NAMES}))"
     rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[a-z][a-z'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
