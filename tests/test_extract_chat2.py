@@ -245,3 +245,16 @@ def test_someone_elses_relative_named_is_the_subject():
     assert written("We land in Heathrow, Oti's cousin Njeri lives in Croydon, we stay two nights there") == [
         ("Njeri", "lives_in", "Croydon")]
     assert written("Tom's sister moved to Rome") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("reunion was yesterday. what a day mate", [("Maya", "attended", "reunion")]),
+    ("the wedding last night was amazing", [("Maya", "attended", "wedding")]),
+    ("Tom's wedding yesterday was so fun", [("Maya", "attended", "Tom's wedding")]),
+    ("your party was amazing", []),  # the other's: a compliment
+    ("the party was cancelled", []), ("the wedding was called off", []), ("the gig was postponed", []),
+    ("the wedding is next week", []),
+])
+def test_an_event_told_by_when_it_was_or_how_it_went(text, expected):
+    assert written(text) == expected

@@ -422,6 +422,13 @@ def _visited(the: str | None, place: str) -> bool:
     return (key in PLACES if the else is_place(name)) and key not in _NOT_ONLY_PLACES
 
 
+#: An event told by when it was or how it went, opening the message: "reunion was yesterday. what a
+#: day", "gig last night in namba", "the wedding was SO good" (one was there).
+_EVENT_TOLD = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
+                         r"(?P<what>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:(?:last\s+night|yesterday|last\s+weekend|"
+                         r"this\s+morning|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|(?:was|were)\s+(?:(?:so|really|"
+                         rf"just|absolutely|honestly|pretty|properly|genuinely|actually|such)\s+)*(?:{_VERDICT}|"
+                         r"yesterday|last\s+night|last\s+weekend)\b)", re.IGNORECASE)
 #: "how was Amsterdam?", "How was the concert": the turn before asks how a trip or an event went.
 #: (What is asked about runs to the end of its clause, and the words that close a question are taken off after:
 #: a lazy group before two optional runs of spaces took minutes on "how was x" and 50,000 spaces.)
@@ -443,6 +450,12 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     if not _MARK_RUN.search(first) and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
             and not _NOT_WENT.search(first):
         return [("traveled_to", m["place"])]
+    if (m := _EVENT_TOLD.match(first)) and not _NOT_WENT.search(first) and not re.match(
+            r"(?i)(?:his|her|their|your|ur)\b", m["what"]):
+        event = everyday(m["what"], EVENTS, EVENT_PAIRS)
+        if event and re.sub(r"['’]s\b", "", m["what"].lower()).endswith(
+                re.sub(r"['’]s\b", "", event.lower().split()[-1])):
+            return [("attended", event)]  # "reunion was yesterday. what a day", "gig last night in namba"
     asked = _HOW_WAS.search(previous or "")
     if not asked or _NOT_WENT.search(text):
         return []

@@ -135,7 +135,11 @@ _EVERYDAY: list[Verb] = [
           r"were\s+at", "attended", "event", "event", done=True),
     # "ran my first marathon on sunday", "did the London 10k": a race is attended by running it
     _verb(r"(?:ran|did|finished|completed)", "attended", "event", "race"),
-    _verb(rf"(?:the|our)(?=(?:\s+[\w'’-]+){{0,2}}?\s+(?:{_EVENT_NOUN})\s+(?:was|were)\b)", "attended", "event",
+    # (not "the party was cancelled", "the gig was postponed": it never happened)
+    _verb(rf"(?:the|our)(?=(?:\s+[\w'’-]+){{0,2}}?\s+(?:{_EVENT_NOUN})\s+(?:was|were)\b(?!\s+(?:(?:just|all|also|"
+          r"sadly|finally)\s+)?(?:cancel+ed|called\s+off|postponed|moved|rescheduled|delayed|sold\s+out|supposed|"
+          r"going|gonna|meant|scheduled|planned|booked|on\s+(?:tv|telly|the\s+telly)|rained\s+off)\b))",
+          "attended", "event",
           "event", free=True, done=True),
 ]
 
