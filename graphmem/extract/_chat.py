@@ -429,6 +429,13 @@ _EVENT_TOLD = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|hone
                          r"this\s+morning|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|(?:was|were)\s+(?:(?:so|really|"
                          rf"just|absolutely|honestly|pretty|properly|genuinely|actually|such)\s+)*(?:{_VERDICT}|"
                          r"yesterday|last\s+night|last\s+weekend)\b)", re.IGNORECASE)
+#: What an event told so is called: the event's word alone, or after "the", "my", "our" or
+#: someone's name ("reunion", "the wedding", "my cousin saras wedding", "Tom's party"); not "ran 10k"
+#: (a verb's), "your party" (a compliment).
+_EVENT_NAMED = re.compile(r"(?i)(?:(?:the|my|our)\s+(?:[\w'’-]+\s+){0,2}|(?-i:[A-Z])[\w-]*['’]?s\s+(?:[\w'’-]+\s+)?)?"
+                          r"[\w'’-]+")
+#: Someone else's word for it: "the party was wild apparently".
+_HEARSAY = re.compile(r"(?i)\b(?:apparently|supposedly|i\s+heard|they\s+said|he\s+said|she\s+said)\b")
 #: "how was Amsterdam?", "How was the concert": the turn before asks how a trip or an event went.
 #: (What is asked about runs to the end of its clause, and the words that close a question are taken off after:
 #: a lazy group before two optional runs of spaces took minutes on "how was x" and 50,000 spaces.)
@@ -450,8 +457,8 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     if not _MARK_RUN.search(first) and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
             and not _NOT_WENT.search(first):
         return [("traveled_to", m["place"])]
-    if (m := _EVENT_TOLD.match(first)) and not _NOT_WENT.search(first) and not re.match(
-            r"(?i)(?:his|her|their|your|ur)\b", m["what"]):
+    if (m := _EVENT_TOLD.match(first)) and not _NOT_WENT.search(first) and not _HEARSAY.search(first) and (
+            _EVENT_NAMED.fullmatch(m["what"])):
         event = everyday(m["what"], EVENTS, EVENT_PAIRS)
         if event and re.sub(r"['’]s\b", "", m["what"].lower()).endswith(
                 re.sub(r"['’]s\b", "", event.lower().split()[-1])):
