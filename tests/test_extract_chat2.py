@@ -236,3 +236,14 @@ def test_an_animal_sitting_somewhere_is_still_one(text, fact):
     assert fact in written(text)
     assert written("she has a cat sitting business") == []
     assert written("I have a dog sitting gig this weekend") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I went to the game with Isa and Aino's brother",
+    "I went to the match with Isa and Chris' dad",
+])
+def test_a_companion_after_another_is_someone_named_too(text):
+    """Review: a possessive after "and" ("with Isa and Aino's brother") names no companion "Aino's"."""
+    assert [f for f in written(text) if f[1] == "attended"] == [("Maya", "attended", text.split()[4]),
+                                                                 ("Isa", "attended", text.split()[4])]
