@@ -258,3 +258,55 @@ def test_someone_elses_relative_named_is_the_subject():
 ])
 def test_an_event_told_by_when_it_was_or_how_it_went(text, expected):
     assert written(text) == expected
+
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, fact", [
+    ("I went to see how she's doing and then joined a gym", ("Maya", "member_of", "gym")),
+    ("I asked if he's ok and then started at Tesco", ("Maya", "works_at", "Tesco")),
+    ("I know they're busy and joined a gym anyway", ("Maya", "member_of", "gym")),
+])
+def test_a_clause_of_theirs_inside_the_speakers_leaves_the_verb_for_review(text, fact):
+    """Review of the clause of someone else's joined by "and": "she's" said inside the speaker's
+    own clause ("I went to see how she's doing") may not have the joined verb; the speaker's
+    fact is proposed for review, not dropped."""
+    found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+    assert [(f.subject, f.predicate, f.object) for f in found if f.predicate == fact[1]] == [fact]
+    assert written(text) == []
+    assert written("she's made friends and joined a bowls club") == []  # hers, as before
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, name", [
+    ("I met her friend Tom at the pub", "Tom"),
+    ("I met her brother Tom yesterday", "Tom"),
+    ("I met her best friend Anna last week", "Anna"),
+])
+def test_her_before_a_relation_word_is_whose_not_whom(text, name):
+    """Review: "I met her in Tredu" met no Tredu, but "her friend Tom" is Tom, as "his friend Tom" is."""
+    assert ("Maya", "met", name) in written(text)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text, fact", [
+    ("I got a new kitten sitting on my lap right now", ("Maya", "has_pet", "kitten")),
+    ("I have two cats sitting on the windowsill", ("Maya", "has_pet", "cats")),
+    ("my cat sitting on the keyboard again lol", ("Maya", "has_pet", "cat")),
+])
+def test_an_animal_sitting_somewhere_is_still_one(text, fact):
+    """Review: "a cat sitting business" is no cat, but a cat sitting on the sofa is one."""
+    assert fact in written(text)
+    assert written("she has a cat sitting business") == []
+    assert written("I have a dog sitting gig this weekend") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I went to the game with Isa and Aino's brother",
+    "I went to the match with Isa and Chris' dad",
+])
+def test_a_companion_after_another_is_someone_named_too(text):
+    """Review: a possessive after "and" ("with Isa and Aino's brother") names no companion "Aino's"."""
+    assert [f for f in written(text) if f[1] == "attended"] == [("Maya", "attended", text.split()[4]),
+                                                                 ("Isa", "attended", text.split()[4])]

@@ -280,7 +280,7 @@ def companions(after: str, known: tuple[str, ...]) -> list[str]:
     if m is None:
         return []
     return [name for name in people(after[m.end():]) if not is_place(name) and name not in known
-            and not re.search(r"['’]s\s", name)]  # "with Aino's brother": someone unnamed
+            and not re.search(r"['’](?:s\b|\s|$)", name)]  # "with Aino's brother", "Chris' dad": someone unnamed
 
 
 def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -221,8 +221,12 @@ pass loan repayments payments mortgage crash accident ring rings pic tour tours 
 appointment appointments service repair repairs rental hire charger share journey lights
 allergy allergies scratch scratches bite bites litter flap hair fur treats vet vets person people
 plant plants party warming hunting viewing viewings prices
-fitting fittings call calls show shows screen bill bills contract case battery number sitting business
+fitting fittings call calls show shows screen bill bills contract case battery number business
 """.split())
+#: Words that make the word before them a modifier only before a noun of a trade ("a cat sitting business",
+#: "a dog sitting gig"), not before a place or a time ("a kitten sitting on my lap").
+_TRADE_GERUNDS = frozenset("sitting".split())
+_TRADES = _COMPOUND_HEADS | frozenset("gig gigs job jobs company work side hustle client clients app money".split())
 _NOT_MODIFIER = frozenset("""
 of and or to for with is was are were be been i we you u he she it they me him them us this that
 these those there here what which who not no never very so too just really also been from in on at
@@ -262,6 +266,9 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
                 follows and (follows.lower() in nouns or pair + " " + follows.lower() in pairs)):
             if follows and follows.lower() in _COMPOUND_HEADS:
                 return None  # "a car park", "the band practice": another thing
+            if follows and follows.lower() in _TRADE_GERUNDS and (trade := re.match(
+                    r"\s*[\w'’-]+\s+([\w'’-]+)", text[pos:])) and trade[1].lower() in _TRADES:
+                return None  # "a cat sitting business": a trade, no cat
             kept = [w for w in words if w.lower() not in OPINION_WORDS]
             if any(w.lower() in _NOT_MODIFIER for w in kept[:-1]):
                 return None

@@ -57,7 +57,16 @@ from ._cues import (
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
-from ._lexicon import LESSONS, NAMED_EVENTS, RELATIONS, STUDENT_NOUNS, is_place, looks_educational, looks_organisational
+from ._lexicon import (
+    LESSONS,
+    NAMED_EVENTS,
+    RELATION_ADJECTIVES,
+    RELATIONS,
+    STUDENT_NOUNS,
+    is_place,
+    looks_educational,
+    looks_organisational,
+)
 from ._names import is_name_written
 from ._objects import (
     JOB_PHRASE,
@@ -233,6 +242,12 @@ class _Found:
     mention: bool = False  # "sold my car": the mention of "my car" says no more than the verb
 
 
+#: The speaker said as a subject ("I", "I'm", "we"): a clause of someone else's after it is said inside
+#: the speaker's own ("I know they're busy and joined a gym").
+_SPEAKER_SUBJECT = re.compile(r"(?<![\w'’])(?:i|we)(?:['’](?:m|ve|d|ll|re))?(?![\w'’])", re.IGNORECASE)
+#: Words after "her" that make it whose, not whom: "I met her friend Tom", "her best friend Anna".
+_WHOSE_WORDS = RELATIONS | FAMILY_WORDS.keys() | RELATION_ADJECTIVES
+
 #: Adds a fact: ``add(subject, predicate, object[, op, valid_from, valid_to])``.
 _Add = Callable[..., None]
 
@@ -395,6 +410,8 @@ class RuleExtractor:
             if clause is None:
                 continue  # "my and I": the phrase ends inside the words between two clauses
             facts = self._match(verb, m, sentence, clause, spans, speaker, reference)
+            if facts and self._review:  # whose the verb is, the speaker's or the one of the clause before,
+                facts = [f.model_copy(update={"sure": False}) for f in facts]  # is for review
             if facts:
                 claimed.append((m.start(), m.end()))
                 if verb.mention and verb.predicate == "member_of":  # "from my hiking club", "our choir
@@ -445,13 +462,17 @@ class RuleExtractor:
                     and (opener := OPENER.match(sentence)) and opener["name"][:1].isupper() \
                     and is_person(opener["name"]) and opener["name"].lower() not in ("he", "she", "i"):
                 subject = Subject((opener["name"],), None, False, "", begin)  # "Danka is 67 and married to Ivan"
+        self._review = False
         if subject is not None and not subject.said and subject.names == (speaker,) and (
                 someone := THEIR_CLAUSE.search(sentence, max(0, m.start() - THEIR_REACH), m.start())):
             # "she's made friends and joined a bowls club": she joined, not the speaker
             named = self._last_named or self._only_named
-            if someone["who"].lower() == "they" or named is None:
+            if _SPEAKER_SUBJECT.search(re.split(r"[.!?;:]", sentence[:someone.start("who")])[-1]):
+                self._review = True  # "I went to see how she's doing and then joined a gym": the speaker, maybe
+            elif someone["who"].lower() == "they" or named is None:
                 return []
-            subject = Subject((named,), None, False, "", someone.start("who"))
+            else:
+                subject = Subject((named,), None, False, "", someone.start("who"))
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
@@ -711,8 +732,9 @@ class RuleExtractor:
                 head.lower().startswith("call ") and self._imperative))  # "call me later": a request
             return [name] if name else None
         if kind == "person":
-            if re.match(r"\s*(?:her|him|them|you|u|it)\b", rest, re.IGNORECASE):
-                return None  # "I met her in Tredu": someone said before, not Tredu
+            if (pronoun := re.match(r"\s*(her|him|them|you|u|it)\b(?:\s+([\w'’-]+))?", rest, re.IGNORECASE)) and not (
+                    pronoun[1].lower() == "her" and pronoun[2] and pronoun[2].lower() in _WHOSE_WORDS):
+                return None  # "I met her in Tredu": someone said before, not Tredu (but "her friend Tom" is Tom)
             named = people(rest)
             name = named[0] if len(named) == 1 else None
             if len(named) > 1:
