@@ -310,3 +310,13 @@ def test_a_companion_after_another_is_someone_named_too(text):
     """Review: a possessive after "and" ("with Isa and Aino's brother") names no companion "Aino's"."""
     assert [f for f in written(text) if f[1] == "attended"] == [("Maya", "attended", text.split()[4]),
                                                                  ("Isa", "attended", text.split()[4])]
+
+
+@pytest.mark.engine_free
+def test_a_reference_time_without_its_zone_is_refused_in_one_line():
+    from datetime import datetime
+
+    from graphmem.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="reference_time must carry its time zone"):
+        RuleExtractor().extract("I moved to Leeds yesterday", reference_time=datetime(2024, 5, 8), speaker="Maya")

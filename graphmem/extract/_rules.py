@@ -300,6 +300,8 @@ class RuleExtractor:
         period it names lies outside the supported years (its fact is not proposed)."""
         if not speaker or not speaker.strip():
             raise InvalidInput("speaker must be a non-empty name, e.g. 'user'")
+        if reference_time.tzinfo is None or reference_time.utcoffset() is None:
+            raise InvalidInput("reference_time must carry its time zone (an aware datetime), e.g. 2024-05-08T10:00:00Z")
         self._other = other
         self._previous = previous
         self._speaker = speaker.strip()
