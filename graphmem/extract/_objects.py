@@ -93,13 +93,16 @@ def lowercase_name(rest: str, text: str) -> str | None:
     if any(ch.isupper() for ch in text):
         return None
     m = re.match(r"\s*([a-z][\w'’&-]*)", rest)
-    word = m.group(1) if m else ""
-    if not word or word in _COMMON or word in JOB_NOUNS or word.endswith("ing") or len(word) < 2:
+    if m is None:
+        return None
+    word = m.group(1)
+    if word in _COMMON or word in JOB_NOUNS or word.endswith("ing") or len(word) < 2:
         return None
     # a name of a few words runs on to the first word that cannot be part of it: "santa maria today",
     # "harlow kemp on tuesday", "lim ong & partners and i"
     words = [word]
-    for more in _RUN.match(rest, m.end())["words"].split():
+    run = _RUN.match(rest, m.end())
+    for more in run["words"].split() if run else []:
         if len(words) == 4 or more in _AFTER_NOUN or more in _COMMON or _RUN_ENDS.fullmatch(more):
             break
         words.append(more)
