@@ -320,3 +320,15 @@ def test_a_reference_time_without_its_zone_is_refused_in_one_line():
 
     with pytest.raises(InvalidInput, match="reference_time must carry its time zone"):
         RuleExtractor().extract("I moved to Leeds yesterday", reference_time=datetime(2024, 5, 8), speaker="Maya")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We did! Last weekend we went to Diani for three nights, Oti surprised me", [("Maya", "traveled_to", "Diani")]),
+    ("we went to Osheaga on Saturday", []),  # a name no list knows, no stay counted: for review
+    ("I'm back!! Lisbon was a DREAM", [("Maya", "traveled_to", "Lisbon")]),
+    ("the wedding was a blast", [("Maya", "attended", "wedding")]),
+    ("Lisbon was a dream for them", []),
+])
+def test_a_stay_counted_in_nights_and_a_dream_of_a_trip(text, expected):
+    assert written(text) == expected

@@ -394,7 +394,8 @@ def _owned(text: str, to_speaker: bool) -> frozenset[str]:
 #: visitor's verdict, not of a place one lives in on a given day ("London was mad today").
 _VERDICT = (r"(?:amazing|unreal|class|brilliant|incredible|gorgeous|beautiful|lovely|stunning|good|great|fab|"
             r"fabulous|fantastic|wonderful|glorious|magic|magical|wild|epic|perfect|fun|carnage|hot|cold|freezing|"
-            r"boiling|heaving|packed|heaven|bliss|awesome|cool|mint|ace|immense|superb|sick)")
+            r"boiling|heaving|packed|heaven|heavenly|bliss|awesome|cool|mint|ace|immense|superb|sick|"
+            r"a\s+(?:dream|blast|vibe|hoot|laugh|riot))")
 #: The verdict ends the sentence, or only fillers follow it: not "Rome was perfect for them", "Paris was
 #: amazing apparently", "Spain was so good to me", "Paris was cold in the film" (no trip of the speaker's).
 _PLACE_WAS = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
@@ -422,6 +423,8 @@ def _visited(the: str | None, place: str) -> bool:
     return (key in PLACES if the else is_place(name)) and key not in _NOT_ONLY_PLACES
 
 
+#: "I'm back!!", "we're home": the sentence after it tells where from.
+_HOME_AGAIN = re.compile(r"(?i)^\W*(?:(?:ok|so|and|well)\W+)*(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:back|home)\W*$")
 #: An event told by when it was or how it went, opening the message: "reunion was yesterday. what a
 #: day", "gig last night in namba", "the wedding was SO good" (one was there).
 _EVENT_TOLD = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
@@ -453,7 +456,9 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     before asks about ("how was Amsterdam?" - "so good!!"; "how was the concert" - "it went
     well"). People chatting answer "how was X" only of a trip or an event they were at; nothing
     when the answer says it has not happened or asks back."""
-    first = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)[0]
+    first, *after = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=2)
+    if after and _HOME_AGAIN.match(first):
+        first = after[0]  # "I'm back!! Lisbon was a DREAM"
     if not _MARK_RUN.search(first) and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
             and not _NOT_WENT.search(first):
         return [("traveled_to", m["place"])]

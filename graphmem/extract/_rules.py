@@ -220,12 +220,19 @@ _QUIT_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|after|in|on|last|yesterday|toda
 UNSURE = frozenset(("likes", "dislikes", "owns"))
 
 
+#: A stay counted in nights, days or weeks right after where: "went to Diani for three nights".
+_STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a\s+few|a\s+couple\s+of)\s+"
+           r"(?:nights?|days?|weeks?)\b")
+
+
 def _unknown_trip(fact: ExtractedFact) -> bool:
     """A trip to a name the gazetteer does not know: "we went to Supercrawl", "went to the MCG",
     "we went to Osheaga" name a festival, a ground, an event as often as a town ("went to Ballina"),
     and the rules cannot tell which. Proposed for review, never written unseen."""
     if fact.predicate != "traveled_to" or fact.op != "assert" or not fact.object:
         return False
+    if re.search(re.escape(fact.object) + _STAYED, fact.quote):
+        return False  # "went to Diani for three nights": a stay of nights or weeks is somewhere
     return not all(is_place(part) or is_place(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
