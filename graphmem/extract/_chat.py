@@ -395,7 +395,7 @@ def _owned(text: str, to_speaker: bool) -> frozenset[str]:
 _VERDICT = (r"(?:amazing|unreal|class|brilliant|incredible|gorgeous|beautiful|lovely|stunning|good|great|fab|"
             r"fabulous|fantastic|wonderful|glorious|magic|magical|wild|epic|perfect|fun|carnage|hot|cold|freezing|"
             r"boiling|heaving|packed|heaven|heavenly|bliss|awesome|cool|mint|ace|immense|superb|sick|"
-            r"a\s+(?:dream|blast|vibe|hoot|laugh|riot))")
+            r"a\s+(?:dream|blast|vibe|hoot|riot))")
 #: The verdict ends the sentence, or only fillers follow it: not "Rome was perfect for them", "Paris was
 #: amazing apparently", "Spain was so good to me", "Paris was cold in the film" (no trip of the speaker's).
 _PLACE_WAS = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
