@@ -332,3 +332,14 @@ def test_a_reference_time_without_its_zone_is_refused_in_one_line():
 ])
 def test_a_stay_counted_in_nights_and_a_dream_of_a_trip(text, expected):
     assert written(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("my officemate Hanne made me start bouldering last month and now im obsessed",
+     [("Maya", "does", "bouldering")]),
+    ("Bjarki from work finally dragged me to bouldering. thursday night", [("Maya", "does", "bouldering")]),
+    ("Tom dragged me to the pub", []),  # somewhere, not a pastime
+])
+def test_someone_got_the_speaker_into_a_pastime(text, expected):
+    assert written(text) == expected

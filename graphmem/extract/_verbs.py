@@ -127,7 +127,8 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing)|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)",
           "does", "start", "activity"),
     _verb(r"have|has", "does", "state", "activity"),
-    _verb(r"(?:got|gotten|getting)\s+me\s+into", "does", "start", "activity", free=True),
+    _verb(r"(?:got|gotten|getting)\s+me\s+into|(?:made|make|makes)\s+me\s+(?:start|take\s+up)|"
+          r"(?:dragged|drags|talked|talks)\s+me\s+(?:in)?to", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
     _verb(_HABIT, "does", "state", "habit"),
     # --- events: "we went to Jess's wedding", "I was at a gig", "the Coldplay concert was amazing"
