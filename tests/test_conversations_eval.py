@@ -56,7 +56,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     here) and trips to names no place list knows held for review, 0.84 and 0.20, written 0.91 and 0.17; with h11,
     h12 (scored held out twice, then moved here) 0.80 and 0.20, written 0.87 and 0.16; written 0.92 and 0.16
     since a membership told only by "my choir" or "choir practice" and a start still to come wait for review;
-    with d13, d14 (written 0.77 and 0.12 on them when they came, untuned) 0.80 and 0.20, written 0.91 and 0.16."""
+    with d13, d14 (written 0.77 and 0.12 on them when they came, untuned) 0.80 and 0.20, written 0.91 and 0.16;
+    0.80 and 0.21, written 0.91 and 0.17 since jobs begun and ended by their days ("week 2 at", "my last day
+    at"), events told by how they went, stays counted in nights, and pastimes one was talked into."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -65,9 +67,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     overall, written = score.loose["overall"], score.written["loose"]
     assert overall.right + overall.missed >= 1204
     assert overall.precision >= 0.79 and overall.recall >= 0.19, overall
-    # what --approve writes, tastes and possessions held for review: 0.910 and 0.159 (191 of 210)
+    # what --approve writes, tastes and possessions held for review: 0.914 and 0.168 (202 of 221)
     assert written.right + written.wrong < overall.right + overall.wrong
-    assert written.precision >= 0.90 and written.recall >= 0.155, written
+    assert written.precision >= 0.90 and written.recall >= 0.16, written
 
 
 @pytest.mark.engine_free
