@@ -6,7 +6,7 @@ ways an engine could fetch the bodies of the answer's rows by their place in the
 (their offset, stored on the edge as ``body_at`` by this script: ``--add``):
 
     cp -r STORE /tmp/copy && GRAPHMEM_ENGINE=kuzu python -m benchmarks.body_gather /tmp/copy --add \\
-        --params /tmp/graphmem-bench/1m-seed1/params.json [--sizes 1000,10000,164833]
+        --params /tmp/graphmem-bench/1m-seed1/params.json [--sizes 1000,10000,164833] [--ways internal_id]
     GRAPHMEM_ENGINE=kuzu python -m benchmarks.body_gather /tmp/copy --history
 
 ``--history`` instead times what a history's first read pays on kuzu: the bodies of 4, 8 and 16
@@ -37,6 +37,9 @@ _WAYS = {
     "IN": "MATCH (b:FactBody) WHERE offset(id(b)) IN $places RETURN " + _BODIES,
     "UNWIND": "UNWIND $places AS p MATCH (b:FactBody) WHERE offset(id(b)) = p RETURN p, " + _BODIES,
     "LOAD FROM": "LOAD FROM $rows MATCH (b:FactBody) WHERE offset(id(b)) = p RETURN p, " + _BODIES,
+    # the place made the body's internal id: the engines join on it with a mask of the places
+    "internal_id": "LOAD FROM $rows WITH p, internal_id(TABLE, p) AS i MATCH (b:FactBody) WHERE id(b) = i "
+                   "RETURN p, " + _BODIES,
 }
 
 
@@ -48,6 +51,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,164833")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--history", action="store_true", help="time a history's bodies instead")
+    parser.add_argument("--ways", default=",".join(_WAYS), help="which ways to gather by place (comma-separated)")
     args = parser.parse_args()
 
     import pyarrow as pa
@@ -86,8 +90,12 @@ def main() -> None:
     for size in map(int, args.sizes.split(",")):
         places = sorted(random.sample(range(engine.run("store/fact_body_count")[0][0]), size))
         rows = pa.table({"p": pa.array(places, pa.int64())})
-        for way, text in _WAYS.items():
+        for way in args.ways.split(","):
+            text = _WAYS[way]
             given = {"rows": rows} if "$rows" in text else {"places": places}
+            if "TABLE" in text:  # the FactBody table's number, written in (the parser takes no parameter there)
+                text = text.replace("TABLE", str(next(row[0] for row in engine.run_text(
+                    "CALL show_tables() RETURN *", {}) if row[1] == "FactBody")))
             timed(f"{size} bodies by place, {way}", lambda text=text, given=given: engine.arrow_text(
                 expand(text), given).num_rows)
     release(engine)
