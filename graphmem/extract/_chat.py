@@ -462,7 +462,8 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     if not _MARK_RUN.search(first) and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
             and not _NOT_WENT.search(first):
         return [("traveled_to", m["place"])]
-    if (m := _EVENT_TOLD.match(first)) and not _NOT_WENT.search(first) and not _HEARSAY.search(first) and (
+    if not _MARK_RUN.search(first) and (m := _EVENT_TOLD.match(first)) and not _NOT_WENT.search(first) \
+            and not _HEARSAY.search(first) and (
             _EVENT_NAMED.fullmatch(m["what"])):
         event = everyday(m["what"], EVENTS, EVENT_PAIRS)
         if event and re.sub(r"['’]s\b", "", m["what"].lower()).endswith(
