@@ -56,10 +56,10 @@ _BUILDINGS = frozenset("airport hospital station clinic museum library gallery t
 #: Words that end a street's or an area's name: "front" of "front street", "grant" of "grant county"
 #: is the word it was named for (or "in front of"), not its short form.
 _WAYS = frozenset("street st road rd lane avenue ave drive boulevard highway turnoff county mountain".split())
-#: Words that make another place of a place's name: "east van", "western australia", "new york".
 #: Words that open many a place's name and are none of them alone ("são paulo", "san diego", "port talbot").
 _PLACE_OPENERS = frozenset("são sao san santa santo st saint los las la el le les new port fort mount lake cape "
                            "costa puerto buenos kuala hong".split())
+#: Words that make another place of a place's name: "east van", "western australia", "new york".
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.

@@ -459,15 +459,12 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     first, *after = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=2)
     if after and _HOME_AGAIN.match(first):
         first = after[0]  # "I'm back!! Lisbon was a DREAM"
-    if not _MARK_RUN.search(first) and (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]) \
-            and not _NOT_WENT.search(first):
-        return [("traveled_to", m["place"])]
-    if not _MARK_RUN.search(first) and (m := _EVENT_TOLD.match(first)) and not _NOT_WENT.search(first) \
-            and not _HEARSAY.search(first) and (
-            _EVENT_NAMED.fullmatch(m["what"])):
-        event = everyday(m["what"], EVENTS, EVENT_PAIRS)
-        if event and re.sub(r"['’]s\b", "", m["what"].lower()).endswith(
-                re.sub(r"['’]s\b", "", event.lower().split()[-1])):
+    if not _MARK_RUN.search(first) and not _NOT_WENT.search(first):  # a verdict is tried on no run of marks
+        if (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]):
+            return [("traveled_to", m["place"])]
+        if (m := _EVENT_TOLD.match(first)) and not _HEARSAY.search(first) and _EVENT_NAMED.fullmatch(m["what"]) \
+                and (event := everyday(m["what"], EVENTS, EVENT_PAIRS)) and re.sub(r"['’]s\b", "", m["what"].lower()) \
+                .endswith(re.sub(r"['’]s\b", "", event.lower().split()[-1])):
             return [("attended", event)]  # "reunion was yesterday. what a day", "gig last night in namba"
     asked = _HOW_WAS.search(previous or "")
     if not asked or _NOT_WENT.search(text):

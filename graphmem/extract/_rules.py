@@ -225,6 +225,22 @@ _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1
            r"(?:nights?|days?|weeks?)\b")
 
 
+def _for_review(fact: ExtractedFact) -> ExtractedFact:
+    """``fact`` proposed unsure: it waits for review even when the message is approved."""
+    return fact.model_copy(update={"sure": False})
+
+
+def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
+    """Whether a fact of a message waits for review whoever read it: in a chat between two people,
+    tastes and possessions (praise and plans read as them) and a trip to a name no list knows (an
+    outing to a venue or an event read as one); anywhere, a start or an end still to come ("first day
+    at Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan)."""
+    if two_people and (fact.predicate in UNSURE or _unknown_trip(fact)):
+        return True
+    when = fact.valid_from if fact.op == "assert" else fact.valid_to
+    return when is not None and when > reference
+
+
 def _unknown_trip(fact: ExtractedFact) -> bool:
     """A trip to a name the gazetteer does not know: "we went to Supercrawl", "went to the MCG",
     "we went to Osheaga" name a festival, a ground, an event as often as a town ("went to Ballina"),
@@ -359,13 +375,7 @@ class RuleExtractor:
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
-        if other is not None:  # a chat between two people: praise and plans read as tastes and things,
-            facts = [f.model_copy(update={"sure": False}) if f.predicate in UNSURE or _unknown_trip(f) else f
-                     for f in facts]  # an outing to a venue or an event as a trip
-        # "first day at Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a start or an end
-        # still to come is a plan, for review
-        facts = [f.model_copy(update={"sure": False}) if (when := f.valid_from if f.op == "assert" else f.valid_to)
-                 is not None and when > reference_time else f for f in facts]
+        facts = [_for_review(f) if _unsure(f, other is not None, reference_time) else f for f in facts]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -419,12 +429,12 @@ class RuleExtractor:
             if clause is None:
                 continue  # "my and I": the phrase ends inside the words between two clauses
             facts = self._match(verb, m, sentence, clause, spans, speaker, reference)
-            if facts and self._review:  # whose the verb is, the speaker's or the one of the clause before,
-                facts = [f.model_copy(update={"sure": False}) for f in facts]  # is for review
             if facts:
                 claimed.append((m.start(), m.end()))
-                if verb.mention and verb.predicate == "member_of":  # "from my hiking club", "our choir
-                    facts = [f.model_copy(update={"sure": False}) for f in facts]  # concert": for review
+                # for review: whose the verb is, the speaker's or the clause before's (``_review``), and a
+                # membership only mentioned ("from my hiking club", "our choir concert")
+                if self._review or (verb.mention and verb.predicate == "member_of"):
+                    facts = [_for_review(f) for f in facts]
                 found.append(_Found(m.start(), facts, verb.mention))
         if self._other is not None:
             found += [_Found(len(sentence), [ExtractedFact(
