@@ -328,6 +328,42 @@ _PRACTICE = re.compile(rf"(?:^|[.!,;]\s*|\b(?:my|our|have|got|at|to|from)\s+)(?P
                        r"(?:practice|practise|rehearsal|training)\b", re.IGNORECASE)
 
 
+_WHO = r"(?P<who>i|we|he|she|they|(?-i:[A-Z])[\w'’-]+(?:\s+(?:and|&)\s+(?-i:[A-Z])[\w'’-]+)?)"
+_PLACE_WORDS = r"(?P<place>(?-i:[A-Za-z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){0,2})"
+#: Where someone is now settled, said with "now", "still", "these days", "since" or a stay of years:
+#: "lucas is in lisbon now", "Siobhán is in Dublin still", "she's been in Oguaa 10 years".
+_SETTLED = re.compile(
+    rf"(?:^|[.!;:,]\s*|\b(?:and|but|so|oh|btw|well|anyway|yeah|yes|done)\s+){_WHO}"
+    rf"(?:{_A}(?:m|s|re)|\s+(?:am|is|are))\s+(?:(?:still|now|all|finally|happily)\s+)*"
+    rf"(?:(?P<been>been\s+)|(?:settled|living|based)\s+)?in\s+{_PLACE_WORDS}"
+    rf"(?:,?\s+(?:(?:still|now)\b(?!\s+(?:and\s+then|for\s+(?:a|the|two|three|\w+\s+)?(?:day|night|week|weekend|bit))\b)"
+    rf"|these\s+days\b|for\s+good\b|since\s+(?!when\b))"
+    rf"|(?(been)\s+(?:for\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many|a\s+few)\s+years\b|(?!)))",
+    re.IGNORECASE)
+
+
+def settled(sentence: str) -> list[tuple[str, str, int]]:
+    """Who is said to live where now, by the words naming them ("I", "she", "Paddy and Dana"), the
+    place, and where the words after it begin (for "since …"): "Paddy and Dana are in New York now"
+    -> [("Paddy and Dana", "New York", 37)]. Only a place
+    the gazetteer knows, or a capitalised name; not "the city", not "it is in Budapest now"."""
+    out = []
+    for m in _SETTLED.finditer(sentence):
+        place = m["place"]
+        named = place[:1].isupper() and not place.isupper() and place.split()[0].lower() not in NOT_NAMES | _NOT_PLACES
+        if m["who"].lower() == "it" or not (is_place(place) or named):
+            continue
+        if HEDGE_BEFORE.search(sentence, 0, m.start("who")):
+            continue
+        out.append((m["who"], place, m.end("place")))
+    return out
+
+
+#: Capitalised words that follow "in" and are no place ("I'm in Hospital now", "in Year 9 now").
+_NOT_PLACES = frozenset("hospital bed year grade class school uni college work town love charge "
+                        "trouble labour labor recovery rehab quarantine isolation".split())
+
+
 def one_does(sentence: str) -> list[tuple[str, str]]:
     """(predicate, object) the speaker's own activity or group says of them: "pottery is going
     great" (does pottery), "choir practice at 11" (member_of choir), "football training tonight"

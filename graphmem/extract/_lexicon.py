@@ -68,7 +68,8 @@ where who which yes no ok okay sure btw fyi guess apparently sadly luckily final
 back still only even both all some most many one two three first second good great bad wow
 please thanks thank sorry um uh hmm mom dad mum grandma grandpa monday tuesday wednesday thursday
 friday saturday sunday january february march april may june july august september october
-november december christmas easter spring summer autumn fall winter covid
+november december christmas easter spring summer autumn fall winter covid from to in at with for of on by
+about into
 """.split())
 
 #: What "I quit my X" / "I left the X" may name when it names a job, not a place of work.
@@ -155,7 +156,7 @@ HABIT_VERBS = {
 GROUPS = frozenset("""
 club clubs team choir band church gym group league society orchestra association union class
 committee congregation temple mosque synagogue parish scouts guides guild troupe ensemble
-collective crew squad circle meetup community
+collective crew squad circle meetup community shed sheds brigade
 """.split())
 
 #: Nouns naming an event one attends.

@@ -191,13 +191,23 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
     """The name or nickname opening ``rest``: "Bex", "Tel Boy", a quoted "the loud one" (without
     "the"); ``strict``: only a capitalised or quoted one ("calls him lazy" names nobody)."""
     if quoted := _QUOTED.match(rest):
-        return quoted.group(1)
+        named = quoted.group(1)
+        return None if named.lower() in _ADDRESS_WORDS and named in quoted.group().split()[0] else named
     m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)" if strict else
                  r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
     if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS \
-            or m.group(1).lower() in _AFTER_NOUN:  # "calling me on a saturday": no name
+            or m.group(1).split()[0].lower() in _AFTER_NOUN | _ADDRESS_WORDS:  # "calling me on a saturday"
         return None
+    if m.group(1).islower() and m.group(1).endswith("ing"):
+        return None  # "she calls me crying": how, not what
     return m.group(1)
+
+
+#: Words one calls anyone ("calls me mate", "calling her RIGHT NOW"): no name of theirs.
+_ADDRESS_WORDS = frozenset("""
+right mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
+sir madam ma'am ma’am boss chief pal doctor nurse teacher professor miss
+""".split())
 
 
 

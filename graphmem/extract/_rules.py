@@ -40,6 +40,7 @@ from ._chat import (
     proposed,
     resolve_pronoun,
     retired_from,
+    settled,
     sold_thing,
     told_trip,
 )
@@ -165,6 +166,11 @@ def _opened_by(sentence: str, speaker: str) -> str | None:
     return name
 
 
+#: A question with no question mark: "and did Mirela call you Dorel 😂", "so does Tom still work there".
+#: (An auxiliary, then someone: "did a 10k today" and "do yoga at 6" are statements.)
+_ASKED = re.compile(r"^\W*(?:(?i:and|so|but|wait|ok|okay|oh|also|btw|hang\s+on)\W+)*(?i:did|do|does|didn['’]t|"
+                    r"don['’]t|doesn['’]t|have|has|haven['’]t|hasn['’]t)\s+(?:(?i:you|u|he|she|they|we|i|your|ur|his|"
+                    r"her|their)\b|[A-Z][a-z]+\s+(?!(?i:and|&)\b)[a-z])")
 #: A question asked after a statement, set off by a comma: "…, did Paolo tell you?", "…, you know?",
 #: "…, remember?" (the statement before it stands; not "…, right?", which asks whether it does).
 _QUESTION_TAG = re.compile(r",\s*(?:did\s+(?:\w+\s+){1,2}tell\s+(?:you|u)|(?:do\s+)?you\s+know|remember)"
@@ -200,7 +206,9 @@ _UNSAID_END = re.compile(r"(?:quit|quitting|quits|ended\s+it)", re.IGNORECASE)
 _ABOUT_WORK = re.compile(r"\b(?:job|work|working|boss|shifts?|office|manager|career)\b", re.IGNORECASE)
 #: Before "calls me": it is not stated ("don't call me…", "you can call me…", "I'll call you…").
 _NOT_STATED = re.compile(
-    rf"n{_A}t\s*$|\b(?:not|never|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$", re.IGNORECASE)
+    rf"n{_A}t\s*$|\b(?:not|never|nobody|no\s*-?\s*one|can|could|should|would|will|might|may|gonna)\s*$|{_A}(?:ll|d)\s*$"
+    r"|\b(?:teach|teaching|taught|want|wants|wanted|try|trying|tried)\s+(?:\w+\s+){0,2}to\s*$",
+    re.IGNORECASE)
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
@@ -268,6 +276,11 @@ class _Found:
 #: The speaker said as a subject ("I", "I'm", "we"): a clause of someone else's after it is said inside
 #: the speaker's own ("I know they're busy and joined a gym").
 _SPEAKER_SUBJECT = re.compile(r"(?<![\w'’])(?:i|we)(?:['’](?:m|ve|d|ll|re))?(?![\w'’])", re.IGNORECASE)
+#: Where someone works, studies, lives or belongs: in a message about "he" or "she" with no "I", a
+#: clause that leaves its subject out may be theirs ("Got a job at WestJet. He starts in February.").
+_PLACED = frozenset(("works_at", "studies_at", "lives_in", "member_of"))
+_ABOUT_THEM = re.compile(r"(?:^|[.!?;,:]\s*)(?:he|she)(?:['’]s|\s+(?:is|was|has|had|\w+s)\b)", re.IGNORECASE)
+_MINE = re.compile(r"(?<![\w'’])(?:i|me|my|mine|we|us|our)(?:['’](?:m|ve|d|ll|re))?(?![\w'’])", re.IGNORECASE)
 #: Words after "her" that make it whose, not whom: "I met her friend Tom", "her best friend Anna".
 _WHOSE_WORDS = RELATIONS | FAMILY_WORDS.keys() | RELATION_ADJECTIVES
 
@@ -406,6 +419,8 @@ class RuleExtractor:
     def _sentence(self, sentence: str, reference: datetime, speaker: str) -> list[ExtractedFact]:
         if len(sentence) > LONGEST_SENTENCE:
             return []
+        if _ASKED.match(sentence):
+            return []  # "and did Mirela call you Dorel in front of everyone 😂": asked, with no question mark
         if sentence.rstrip("'\"”’)").endswith("?"):
             tag = _QUESTION_TAG.search(sentence)
             if tag is None:
@@ -448,6 +463,13 @@ class RuleExtractor:
         found += [_Found(len(sentence), [ExtractedFact(
             subject=speaker, predicate=predicate, object=obj, quote=sentence, sure=predicate != "member_of")])
             for predicate, obj in one_does(sentence)]  # "pottery is going great"; "choir practice at 11": for review
+        for who, place, after in settled(sentence):  # "Paddy and Dana are in New York now, since the 1st"
+            since = next((s.span for s in spans if after <= s.begin <= after + 20 and isinstance(s.span, TimeSpan)
+                          and s.span.start <= reference and "since" in sentence[after:s.finish]), None)
+            found += [_Found(len(sentence), [ExtractedFact(subject=name, predicate="lives_in", object=place,
+                                                           valid_from=since.start if since else None,
+                                                           quote=sentence)])
+                      for name in self._named(who, speaker)]
         if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
             found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
                                                   quote=sentence)]))  # "DEV PROPOSED"
@@ -495,6 +517,9 @@ class RuleExtractor:
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
+        if not subject.said and subject.names == (speaker,) and verb.predicate in _PLACED \
+                and _ABOUT_THEM.search(self._message) and not _MINE.search(self._message):
+            return []  # "Got a job at WestJet, some analyst thing. He starts in February.": his job, maybe
         if HEDGE_BEFORE.search(sentence, begin, subject.begin) or HEDGE_AFTER.search(
                 sentence, m.end(), end) or HEDGE_BEFORE.search(prefix):
             return []
@@ -701,6 +726,17 @@ class RuleExtractor:
         elif names_anyone(text) or _UNNAMED.search(text) or not _pronoun_kinds(text):
             self._topics[self._chat()] = None  # someone else, or talk of no one
 
+    def _named(self, who: str, speaker: str) -> list[str]:
+        """The people the words ``who`` name: the speaker for "I"/"we", the one person named before for
+        "he"/"she", each of "Paddy and Dana"; none for "they" or a word that is nobody's name."""
+        if who.lower() in ("i", "we"):
+            return [speaker]
+        if who.lower() in ("he", "she"):
+            named = self._last_named or self._only_named
+            return [named] if named else []
+        names = re.split(r"\s+(?:and|&)\s+", who)
+        return names if all(is_person(name) for name in names) else []
+
     def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:
         """Who "call me", "calls you", "calls him" names: the speaker, the other participant, or
         the one person named; None when it cannot be told or is not stated ("don't call me…")."""
@@ -717,6 +753,8 @@ class RuleExtractor:
         if predicate == "traveled_to" and obj is not None and len(obj.split()) > 1 and \
                 obj.split()[-1].lower() in NAMED_EVENTS:
             return "attended"
+        if predicate == "studies_at" and re.search(r"(?i)\bpost-?docs?\b", head):
+            return "works_at"  # "doing a postdoc at the University of Galway": a job at a university
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
             if words & STUDENT_NOUNS or (looks_educational(obj) and ("start" in head.lower() or head.strip() == "at")
