@@ -58,16 +58,19 @@ def test_extraction_on_every_dev_conversation_is_precise():
     since a membership told only by "my choir" or "choir practice" and a start still to come wait for review;
     with d13, d14 (written 0.77 and 0.12 on them when they came, untuned) 0.80 and 0.20, written 0.91 and 0.16;
     0.80 and 0.21, written 0.91 and 0.17 since jobs begun and ended by their days ("week 2 at", "my last day
-    at"), events told by how they went, stays counted in nights, and pastimes one was talked into."""
+    at"), events told by how they went, stays counted in nights, and pastimes one was talked into; with h13,
+    h14 (scored held out twice, then moved here) 0.80 and 0.20, written 0.90 and 0.16; 0.81 and 0.20, written 0.93
+    and 0.16 since where someone is now settled ("Siobhán is in Dublin still"), no nickname told by "nobody calls
+    him" or "calls me mate", and no statement in a question with no question mark."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
     files = sorted(p for p in DEV.glob("*.jsonl") if not p.name.endswith((".facts.jsonl", ".questions.jsonl")))
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
-    assert overall.right + overall.missed >= 1204
+    assert overall.right + overall.missed >= 1340
     assert overall.precision >= 0.79 and overall.recall >= 0.19, overall
-    # what --approve writes, tastes and possessions held for review: 0.914 and 0.168 (202 of 221)
+    # what --approve writes, tastes and possessions held for review: 0.925 and 0.164 (221 of 239)
     assert written.right + written.wrong < overall.right + overall.wrong
     assert written.precision >= 0.90 and written.recall >= 0.16, written
 

@@ -206,7 +206,7 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
 #: Words one calls anyone ("calls me mate", "calling her RIGHT NOW"): no name of theirs.
 _ADDRESS_WORDS = frozenset("""
 right mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
-sir madam ma'am ma’am boss chief pal doctor nurse teacher professor miss
+sir madam ma'am ma’am pal doctor nurse teacher professor miss
 """.split())
 
 
