@@ -181,7 +181,7 @@ def evaluate(chats: Sequence[LabelledChat], *, engine: str | None = None, progre
     for number, chat in enumerate(chats, 1):
         owners, same = _owners(chat.entities), _same_pairs(chat.pairs)
         with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as work, \
-                Store(Path(work) / "store", engine=engine) as store:
+                Store(Path(work) / "store", engine=engine, allow_future=True) as store:  # chats may be dated ahead
             report.engine = store.engine
             ingest(store, read_messages(chat.messages, tz=store.tz), replay=True, approve=True)
             suggested = [(s.a, s.b) for s in store.alias_suggestions()]

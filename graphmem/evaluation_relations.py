@@ -182,7 +182,7 @@ def score_chat(chat: Path, *, engine: str | None = None) -> ChatScore:
 
     lines, entities = _labels(chat)
     with tempfile.TemporaryDirectory(prefix="graphmem-relations-") as work, \
-            Store(Path(work) / "store", engine=engine) as store:
+            Store(Path(work) / "store", engine=engine, allow_future=True) as store:  # chats may be dated ahead
         messages = read_messages(chat, tz=store.tz)
         ingest(store, messages, replay=True, approve=True)
         facts = _facts(store)

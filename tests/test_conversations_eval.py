@@ -121,6 +121,15 @@ def test_the_command_reports_each_part_beside_bm25(tmp_path):
     assert [q["answers"][:1] for q in data["questions"]] == [["c-0001"], ["c-0003"]]
 
 
+def test_a_chat_dated_after_today_is_scored_like_any_other(tmp_path):
+    """A set written today about next year replays into the scratch store: its chat times are the data's."""
+    path = conversation(tmp_path / "ahead")
+    path.write_text(path.read_text().replace("2024-03-", "2099-03-"))
+    result = CliRunner().invoke(main, ["--engine", ENGINE, "eval", "conversations", str(tmp_path / "ahead")])
+    assert result.exit_code == 0, result.output
+    assert "ahead" in result.output and "1.00 / " in result.output
+
+
 def test_bad_sets_are_one_clear_line(tmp_path):
     lone = tmp_path / "lone"
     lone.mkdir()

@@ -159,7 +159,7 @@ def evaluate(conversations: Sequence[Conversation], *, k: int = 5, engine: str |
     for number, conversation in enumerate(conversations, 1):
         questions = read_questions(conversation.questions)
         with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as work, \
-                Store(Path(work) / "store", engine=engine) as store:
+                Store(Path(work) / "store", engine=engine, allow_future=True) as store:  # chats may be dated ahead
             report.engine = store.engine
             messages = read_messages(conversation.messages, tz=store.tz)
             summary = ingest(store, messages, replay=True, approve=True)
