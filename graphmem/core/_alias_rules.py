@@ -143,6 +143,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None
         if a.endswith("a") and b == a + "n":
             return None  # a people's name is not its country's: "australia" and "australian"
+        if b in (a + "a", a + "e") and len(a) >= 3 and a in chat.sure and a[-1] != b[-1]:  # not "serwa", "serwaa"
+            return None  # a man's name and a woman's: "ioan" and "ioana", "paul" and "paula", "louis" and "louise"
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
         if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
@@ -170,8 +172,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
-        if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and is_place(a):
-            return None  # a place and a building there: "york" and "york hospital", "singapore airport"
+        if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and (
+                is_place(a) or a in chat.acronyms):
+            return None  # a place or a firm and a building of it: "york hospital", "singapore airport", "stc station"
         if wb[0] == a and len(wb) == 2 and wb[1] in _WAYS:
             return None  # "front street", "grant county": a street or an area named for a word
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
@@ -437,9 +440,9 @@ def ambiguous_names(chat: Chat) -> set[str]:
         for j, t in enumerate(ts):
             prev = ts[j - 1].key if j else ""
             nxt = ts[j + 1].key if j + 1 < len(ts) else ""
-            singular = t.key[:-1] if t.key.endswith("s") else ""
-            if singular in chat.mentions and prev in ("two", "different", "both", "three", "many"):
-                found.add(singular)
+            singulars = {t.key[:-1], t.key[:-2] if t.key.endswith("es") else ""} if t.key.endswith("s") else set()
+            if prev in ("two", "different", "both", "three", "many"):
+                found |= singulars & chat.mentions.keys()  # "two toms", "two jesses"
             if t.key in chat.mentions and prev in ("other", "another") and j >= 1:
                 found.add(t.key)
             # "which dave?": asking which one means the name stands for more than one
