@@ -252,6 +252,17 @@ def asked(text: str) -> Turn:
     ("everyone at work calls you Sammy", None, [("assert", "Sam", "is_called", "Sammy", None, None)]),
     ("Oscar's a legend. the kids call him Big O", None, [("assert", "Oscar", "is_called", "Big O", None, None)]),
     ("the team's started calling me Boss", None, [("assert", "Maya", "is_called", "Boss", None, None)]),
+    # where someone is now settled: "now", "still", "since", years
+    ("And Siobhán is in Dublin still, with Seán", None, [("assert", "Siobhán", "lives_in", "Dublin", None, None)]),
+    ("Paddy and Dana are in New York now", None, [("assert", "Paddy", "lives_in", "New York", None, None),
+                                                  ("assert", "Dana", "lives_in", "New York", None, None)]),
+    ("she's been in Oguaa 10 years", "how's Esi?", [("assert", "Esi", "lives_in", "Oguaa", None, None)]),
+    ("done! I'm in Kingo now. it's tiny", None, [("assert", "Maya", "lives_in", "Kingo", None, None)]),
+    ("I joined the Men's Shed in Golden Square", None, [("assert", "Maya", "member_of", "Men's Shed", None, None)]),
+    ("she's doing a postdoc at the University of Galway", "how's Eva?",
+     [("assert", "Eva", "works_at", "University of Galway", None, None)]),
+    ("we went to the Easter Festival parade", None, [("assert", "Maya", "attended", "Easter Festival parade", None,
+                                                      None)]),
 ])
 def test_people_named_and_context(text, previous, expected):
     assert facts(text, asked(previous) if previous else None) == expected
@@ -268,6 +279,13 @@ def test_people_named_and_context(text, previous, expected):
     ("the kids call him Big O", None),  # who "him" is, nobody said
     ("Priya on my team took me for lunch", None), ("our group chat is dead", None),
     ("sorry, Tom's coming too?", None),
+    # h13, h14, b13, b14: no nickname told by a denial, a manner, a phone call, a word for anyone, a plan
+    ("yeah Flaherty. nobody calls him Ciarán in the kitchen", None), ("she calls me crying", "how's Ivo?"),
+    ("I'm calling her RIGHT NOW", None), ('Josh calls me "mate" about 40 times a minute', None),
+    ("they're going to teach her to call me Grandad Walrus", None),
+    ("and did Mirela call you Dorel in front of everyone 😂", None),  # asked, with no question mark
+    ("Got a job at WestJet, some analyst thing. He starts in February.", None),  # his job, maybe
+    ("it is in Budapest now", None), ("she's staying at her mom's in evanston for now", None),
 ])
 def test_people_and_context_that_state_nothing(text, previous):
     assert facts(text, asked(previous) if previous else None) == []

@@ -261,6 +261,10 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
 
+#: A determiner right before a day's name, which then names a thing: "the Easter parade", "our Christmas party".
+_NAMING = re.compile(r"\b(?:the|a|an|our|my|his|her|their|this\s+year['’]s|last\s+year['’]s)\s+$", re.IGNORECASE)
+_NAMED_THING = re.compile(r"\s+(?!(?:before|after|of|last|just|when|that|and|or|i|we|he|she|they|you|u|to|in|at|on)\b)"
+                          r"[\w'’]", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
@@ -426,8 +430,9 @@ class RuleExtractor:
             if tag is None:
                 return []
             sentence = sentence[:tag.start()]  # "I'm a nurse at St. Luke's, did Paolo tell you?": a statement
-        spans = locate(sentence, find_times(
-            sentence, reference, day_first=self.day_first, tz=self.tz))
+        spans = [s for s in locate(sentence, find_times(sentence, reference, day_first=self.day_first, tz=self.tz))
+                 if not _NAMING.search(sentence, 0, s.begin) or not _NAMED_THING.match(sentence, s.finish)]
+        # not "the Easter parade", "the Christmas party": a day naming an event, not when it was
         parts = clauses(sentence)
         found: list[_Found] = []
         claimed: list[tuple[int, int]] = []
