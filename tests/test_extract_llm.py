@@ -22,6 +22,9 @@ from graphmem.errors import GraphmemError, InvalidInput
 from graphmem.extract_llm import EndpointUnreachable, ExtractionFailed, LLMExtractor
 from graphmem.extract_rules import ExtractedFact, Extractor, RuleExtractor
 
+#: Checked in the default engine's pass only: the model client's retries, timeouts and fallbacks: above the engine.
+pytestmark = pytest.mark.one_engine
+
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 MESSAGE = "I moved to Berlin in May 2024.  I work at Acme now.\nI love jazz."
 

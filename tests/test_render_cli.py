@@ -18,6 +18,9 @@ from tests.test_visualize import _Resources, page_data
 from tests.test_visualize_browser import READY, assert_clean
 from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
 
+#: Checked in the default engine's pass only: pages drawn from a store's answers: rendering, above the engine.
+pytestmark = pytest.mark.one_engine
+
 MARKUP = "<b>Tea & Cake</b>"
 
 
