@@ -61,7 +61,8 @@ def test_extraction_on_every_dev_conversation_is_precise():
     at"), events told by how they went, stays counted in nights, and pastimes one was talked into; with h13,
     h14 (scored held out twice, then moved here) 0.80 and 0.20, written 0.90 and 0.16; 0.81 and 0.20, written 0.93
     and 0.16 since where someone is now settled ("Siobhán is in Dublin still"), no nickname told by "nobody calls
-    him" or "calls me mate", and no statement in a question with no question mark."""
+    him" or "calls me mate", and no statement in a question with no question mark; 0.80 and 0.20, written 0.92 and
+    0.17 since a home told by "now" or "still" waits for review (a reviewer's finds: as often a trip)."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -70,7 +71,7 @@ def test_extraction_on_every_dev_conversation_is_precise():
     overall, written = score.loose["overall"], score.written["loose"]
     assert overall.right + overall.missed >= 1340
     assert overall.precision >= 0.79 and overall.recall >= 0.19, overall
-    # what --approve writes, tastes and possessions held for review: 0.925 and 0.164 (221 of 239)
+    # what --approve writes, tastes and possessions held for review: 0.921 and 0.165 (222 of 241)
     assert written.right + written.wrong < overall.right + overall.wrong
     assert written.precision >= 0.90 and written.recall >= 0.16, written
 

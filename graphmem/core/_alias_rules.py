@@ -143,8 +143,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None
         if a.endswith("a") and b == a + "n":
             return None  # a people's name is not its country's: "australia" and "australian"
-        if b in (a + "a", a + "e") and len(a) >= 3 and a in chat.sure and a[-1] != b[-1]:  # not "serwa", "serwaa"
-            return None  # a man's name and a woman's: "ioan" and "ioana", "paul" and "paula", "louis" and "louise"
+        if b == a + "a" and len(a) >= 3 and a in chat.sure and not a.endswith("a"):  # not "serwa", "serwaa"
+            return None  # a man's name and a woman's: "ioan" and "ioana", "paul" and "paula" (not "kat", "kate")
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             return 0.6, f"{a} is a short form of {b}"
         if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
@@ -440,7 +440,9 @@ def ambiguous_names(chat: Chat) -> set[str]:
         for j, t in enumerate(ts):
             prev = ts[j - 1].key if j else ""
             nxt = ts[j + 1].key if j + 1 < len(ts) else ""
-            singulars = {t.key[:-1], t.key[:-2] if t.key.endswith("es") else ""} if t.key.endswith("s") else set()
+            singulars = {t.key[:-1]} if t.key.endswith("s") else set()
+            if re.search(r"(?:s|sh|ch|x|z)es$", t.key):
+                singulars.add(t.key[:-2])  # "two jesses", not "the two jones boys" (jon) or "hughes" (hugh)
             if prev in ("two", "different", "both", "three", "many"):
                 found |= singulars & chat.mentions.keys()  # "two toms", "two jesses"
             if t.key in chat.mentions and prev in ("other", "another") and j >= 1:

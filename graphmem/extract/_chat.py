@@ -25,6 +25,7 @@ from ._lexicon import (
     ACTIVITIES,
     EVENT_PAIRS,
     EVENTS,
+    GROUP_PAIRS,
     GROUPS,
     HABIT_VERBS,
     LESSONS,
@@ -38,6 +39,7 @@ from ._lexicon import (
     RELATION_ADJECTIVES,
     RELATIONS,
     is_place,
+    looks_organisational,
 )
 from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
@@ -53,7 +55,7 @@ GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+p
                   re.IGNORECASE)
 _NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS,
           "lesson": LESSONS, "race": RACES}
-_PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS}
+_PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS, "group": GROUP_PAIRS}
 #: "my climbing gym membership": the group it is a membership of.
 _MEMBERSHIP = re.compile(rf"\b({'|'.join(sorted(GROUPS))})\s+membership\b", re.IGNORECASE)
 #: Words that make a phrase a clause, not a thing ("likes is awesome", "dislikes that's why").
@@ -328,40 +330,57 @@ _PRACTICE = re.compile(rf"(?:^|[.!,;]\s*|\b(?:my|our|have|got|at|to|from)\s+)(?P
                        r"(?:practice|practise|rehearsal|training)\b", re.IGNORECASE)
 
 
-_WHO = r"(?P<who>i|we|he|she|they|(?-i:[A-Z])[\w'’-]+(?:\s+(?:and|&)\s+(?-i:[A-Z])[\w'’-]+)?)"
+_WHO = r"(?P<who>i|we|he|she|(?-i:[A-Z])[\w'’-]+(?:\s+(?:and|&)\s+(?-i:[A-Z])[\w'’-]+)?)"
 _PLACE_WORDS = r"(?P<place>(?-i:[A-Za-z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){0,2})"
 #: Where someone is now settled, said with "now", "still", "these days", "since" or a stay of years:
 #: "lucas is in lisbon now", "Siobhán is in Dublin still", "she's been in Oguaa 10 years".
 _SETTLED = re.compile(
-    rf"(?:^|[.!;:,]\s*|\b(?:and|but|so|oh|btw|well|anyway|yeah|yes|done)\s+){_WHO}"
-    rf"(?:{_A}(?:m|s|re)|\s+(?:am|is|are))\s+(?:(?:still|now|all|finally|happily)\s+)*"
-    rf"(?:(?P<been>been\s+)|(?:settled|living|based)\s+)?in\s+{_PLACE_WORDS}"
-    rf"(?:,?\s+(?:(?:still|now)\b(?!\s+(?:and\s+then|for\s+(?:a|the|two|three|\w+\s+)?(?:day|night|week|weekend|bit))\b)"
-    rf"|these\s+days\b|for\s+good\b|since\s+(?!when\b))"
-    rf"|(?(been)\s+(?:for\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many|a\s+few)\s+years\b|(?!)))",
+    rf"(?:^|[.!;,]\s*|\b(?:and|but|so|oh|btw|well|anyway|yeah|yes)\s+){_WHO}"
+    rf"(?:(?:{_A}(?:m|s|re)|\s+(?:am|is|are))\s+(?:(?:still|now|all|finally|happily)\s+)*"
+    rf"(?:(?P<been>been\s+)|(?:settled|living|based)\s+)?|(?:{_A}ve|{_A}s|\s+have|\s+has)\s+(?P<lived>been\s+))"
+    rf"in\s+{_PLACE_WORDS}"
+    rf"(?:,?\s+(?:still|now|these\s+days|for\s+good|since)\b"
+    rf"|(?(been)|(?(lived)|(?!)))\s+(?:for\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|many|"
+    rf"a\s+few)\s+years\b)",
     re.IGNORECASE)
+#: What makes being somewhere a stay, not a home: "I'm in Paris now for the conference", "still, the
+#: flight got cancelled", "since Monday", "back Sunday".
+_ONLY_STAYING = re.compile(
+    r"\b(?:for\s+(?:the|a|an|two|three|four|five|\d+|few|couple|this|that)\b(?!(?:\s+\w+)?\s+years\b)|until|till|til|back\s+(?:on\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|back\s+(?:home\s+)?(?:tomorrow|next|on|in|at)|flying|flight|"
+    r"trip|holiday|hols|vacation|conference|visiting|visit|cancelled|canceled|delayed|traffic|hotel|airport|"
+    r"since\s+(?:this\s+morning|yesterday|last\s+night|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d+\s*(?:am|pm))|"
+    r"days?|nights?|weeks?|weekend)\b", re.IGNORECASE)
+#: Capitalised words after "in" that name no town: where one is, works or feels.
+_NOT_PLACES = frozenset("hospital bed year grade class school uni college work town love charge trouble labour "
+                        "labor recovery rehab quarantine isolation prison jail pain heaven hell shock bits tears "
+                        "finance sales accounts reception marketing hr it admin zoom teams slack".split())
 
 
-def settled(sentence: str) -> list[tuple[str, str, int]]:
+def only_staying(message: str) -> bool:
+    """Whether a message tells a stay somewhere, not a home ("we're in Rome now!! back Sunday")."""
+    return bool(_ONLY_STAYING.search(message))
+
+
+def settled(sentence: str, staying: bool = False) -> list[tuple[str, str, int, bool]]:
     """Who is said to live where now, by the words naming them ("I", "she", "Paddy and Dana"), the
-    place, and where the words after it begin (for "since …"): "Paddy and Dana are in New York now"
-    -> [("Paddy and Dana", "New York", 37)]. Only a place
-    the gazetteer knows, or a capitalised name; not "the city", not "it is in Budapest now"."""
+    place, where the words after it begin (for "since …"), and whether a stay of years says so (else
+    "now" or "still" may yet be a trip: for review): "Paddy and Dana are in New York now" ->
+    [("Paddy and Dana", "New York", 30, False)]. A place the gazetteer knows, or a capitalised name that
+    is no organisation's and no word of the list above; nothing where the sentence tells a stay
+    ("now for the conference", "still, the flight got cancelled"), or its message does (``staying``:
+    see :func:`only_staying`), or when it is reported speech ("Tom just texted: I'm in Leeds now")."""
+    if staying or _ONLY_STAYING.search(sentence):
+        return []
     out = []
     for m in _SETTLED.finditer(sentence):
         place = m["place"]
-        named = place[:1].isupper() and not place.isupper() and place.split()[0].lower() not in NOT_NAMES | _NOT_PLACES
-        if m["who"].lower() == "it" or not (is_place(place) or named):
+        named = place[:1].isupper() and not place.isupper() and not looks_organisational(place) \
+            and place.split()[0].lower() not in NOT_NAMES | _NOT_PLACES
+        if not (is_place(place) or named) or HEDGE_BEFORE.search(sentence, 0, m.start("who")):
             continue
-        if HEDGE_BEFORE.search(sentence, 0, m.start("who")):
-            continue
-        out.append((m["who"], place, m.end("place")))
+        out.append((m["who"], place, m.end("place"), bool(m["been"] or m["lived"])))
     return out
-
-
-#: Capitalised words that follow "in" and are no place ("I'm in Hospital now", "in Year 9 now").
-_NOT_PLACES = frozenset("hospital bed year grade class school uni college work town love charge "
-                        "trouble labour labor recovery rehab quarantine isolation".split())
 
 
 def one_does(sentence: str) -> list[tuple[str, str]]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..core.places import PLACES, is_place
 from ..core.places import folded as _key
 
-__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS", "NAMED_EVENTS",
+__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS",
+           "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
            "looks_educational", "looks_organisational"]
@@ -156,7 +157,7 @@ HABIT_VERBS = {
 GROUPS = frozenset("""
 club clubs team choir band church gym group league society orchestra association union class
 committee congregation temple mosque synagogue parish scouts guides guild troupe ensemble
-collective crew squad circle meetup community shed sheds brigade
+collective crew squad circle meetup community brigade
 """.split())
 
 #: Nouns naming an event one attends.
@@ -172,6 +173,8 @@ gala ball prom birthday ceilidh barbecue bbq supper rodeo carnival fete fiesta r
 NAMED_EVENTS = frozenset("festival fest concert gig wedding conference carnival rodeo exhibition expo convention "
                          "marathon".split())
 #: Two-word events ("the bowls club open day", "quiz night").
+#: Groups named by two words whose last is no group alone ("the Men's Shed", not "the garden shed").
+GROUP_PAIRS = frozenset(("men's shed", "mens shed", "men's sheds", "mens sheds"))
 EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
                          "book launch", "leaving do", "leaving drinks", "street party", "hen do", "stag do"))
 

@@ -195,17 +195,20 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
         return None if named.lower() in _ADDRESS_WORDS and named in quoted.group().split()[0] else named
     m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)" if strict else
                  r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
-    if not m or m.group(1).lower() in NOT_NAMES or m.group(1).lower() in _PRONOUNS \
-            or m.group(1).split()[0].lower() in _AFTER_NOUN | _ADDRESS_WORDS:  # "calling me on a saturday"
+    if not m:
         return None
-    if m.group(1).islower() and m.group(1).endswith("ing"):
-        return None  # "she calls me crying": how, not what
-    return m.group(1)
+    named = m.group(1)
+    if named.lower() in NOT_NAMES or named.lower() in _PRONOUNS or named.lower() in _ADDRESS_WORDS \
+            or named.split()[0].lower() in _AFTER_NOUN:  # "calling me on a saturday", "calling her RIGHT NOW"
+        return None
+    if named.islower() and len(named) >= 6 and named.endswith("ing"):
+        return None  # "she calls me crying": how, not what ("bling" may be a name)
+    return named
 
 
-#: Words one calls anyone ("calls me mate", "calling her RIGHT NOW"): no name of theirs.
+#: Words one calls anyone ("calls me mate"): no name of theirs, said alone ("Nurse Ratched" is one).
 _ADDRESS_WORDS = frozenset("""
-right mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
+mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
 sir madam ma'am ma’am pal doctor nurse teacher professor miss
 """.split())
 
@@ -222,7 +225,7 @@ and but or so which that who called named yesterday today tonight last this next
 from to because when while since lol haha tho though now again too as well is was are were has had
 have i we he she it they you u my our his her their its about after before during by like just
 already finally recently this morning evening afternoon weekend back home together every each
-later tomorrow soon asap sometime anytime
+later tomorrow soon asap sometime anytime right
 """.split())
 #: Nouns that make the word before them a modifier ("car park", "dog walker", "club night").
 _COMPOUND_HEADS = frozenset("""

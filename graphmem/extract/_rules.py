@@ -36,6 +36,7 @@ from ._chat import (
     not_for_me,
     of_the_other,
     one_does,
+    only_staying,
     pet_meant,
     proposed,
     resolve_pronoun,
@@ -167,10 +168,12 @@ def _opened_by(sentence: str, speaker: str) -> str | None:
 
 
 #: A question with no question mark: "and did Mirela call you Dorel 😂", "so does Tom still work there".
-#: (An auxiliary, then someone: "did a 10k today" and "do yoga at 6" are statements.)
-_ASKED = re.compile(r"^\W*(?:(?i:and|so|but|wait|ok|okay|oh|also|btw|hang\s+on)\W+)*(?i:did|do|does|didn['’]t|"
-                    r"don['’]t|doesn['’]t|have|has|haven['’]t|hasn['’]t)\s+(?:(?i:you|u|he|she|they|we|i|your|ur|his|"
-                    r"her|their)\b|[A-Z][a-z]+\s+(?!(?i:and|&)\b)[a-z])")
+#: (An auxiliary, then someone: "did a 10k today" and "do yoga at 6" are statements; "did I tell you I
+#: moved", "have I told you", "so do I" tell news or agree; "Have Fun tonight" wishes.)
+_ASKED = re.compile(r"^\W*(?:(?i:and|so|but|wait|ok|okay|oh|also|btw|hang\s+on)\W+)*(?:(?i:did|do|does|didn['’]t|"
+                    r"don['’]t|doesn['’]t|have|has|haven['’]t|hasn['’]t)\s+(?i:you|u|he|she|they|we|your|ur|his|her|"
+                    r"their)\b(?!\s+(?i:tell|told|mention|hear|heard)\b)|(?i:did|does|didn['’]t|doesn['’]t|has|hasn['’]t)"
+                    r"\s+[A-Z][a-z]+\s+(?!(?i:and|&)\b)[a-z])")
 #: A question asked after a statement, set off by a comma: "…, did Paolo tell you?", "…, you know?",
 #: "…, remember?" (the statement before it stands; not "…, right?", which asks whether it does).
 _QUESTION_TAG = re.compile(r",\s*(?:did\s+(?:\w+\s+){1,2}tell\s+(?:you|u)|(?:do\s+)?you\s+know|remember)"
@@ -263,8 +266,9 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
 
 #: A determiner right before a day's name, which then names a thing: "the Easter parade", "our Christmas party".
 _NAMING = re.compile(r"\b(?:the|a|an|our|my|his|her|their|this\s+year['’]s|last\s+year['’]s)\s+$", re.IGNORECASE)
-_NAMED_THING = re.compile(r"\s+(?!(?:before|after|of|last|just|when|that|and|or|i|we|he|she|they|you|u|to|in|at|on)\b)"
-                          r"[\w'’]", re.IGNORECASE)
+_NAMED_THING = re.compile(r"\s+(?!(?:before|after|of|last|just|when|that|and|or|i|we|he|she|they|you|u|to|in|at|on|"
+                          r"weekend|week|break|hols|holidays?|bank|eve|day|morning|night|time|season|period|"
+                          r"vacation|vac|term|rush|trip)\b)[\w'’]", re.IGNORECASE)
 #: Verbs whose lowercase object is as likely a hobby as an employer ("i joined yoga").
 _NO_LOWERCASE = ("join", "start", "began", "begin", "got", "get", "landed", "found", "hired",
                  "go", "enrolled", "taking", "take", "doing", "do", "study", "studi", "quit")
@@ -355,6 +359,8 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
         self._message = text
+        self._about_them = bool(_ABOUT_THEM.search(text)) and not _MINE.search(text)  # "… He starts in February."
+        self._staying = only_staying(text)  # "we're in Rome now!! back Sunday": no home
         last: list[ExtractedFact] = []
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
@@ -468,13 +474,13 @@ class RuleExtractor:
         found += [_Found(len(sentence), [ExtractedFact(
             subject=speaker, predicate=predicate, object=obj, quote=sentence, sure=predicate != "member_of")])
             for predicate, obj in one_does(sentence)]  # "pottery is going great"; "choir practice at 11": for review
-        for who, place, after in settled(sentence):  # "Paddy and Dana are in New York now, since the 1st"
+        for who, place, after, years in settled(sentence, self._staying):  # "Paddy and Dana are in NYC now, since May"
             since = next((s.span for s in spans if after <= s.begin <= after + 20 and isinstance(s.span, TimeSpan)
                           and s.span.start <= reference and "since" in sentence[after:s.finish]), None)
             found += [_Found(len(sentence), [ExtractedFact(subject=name, predicate="lives_in", object=place,
                                                            valid_from=since.start if since else None,
-                                                           quote=sentence)])
-                      for name in self._named(who, speaker)]
+                                                           quote=sentence, sure=years)])
+                      for name in self._named(who, speaker)]  # "now", "still": a home or a stay, for review
         if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
             found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
                                                   quote=sentence)]))  # "DEV PROPOSED"
@@ -522,9 +528,8 @@ class RuleExtractor:
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
-        if not subject.said and subject.names == (speaker,) and verb.predicate in _PLACED \
-                and _ABOUT_THEM.search(self._message) and not _MINE.search(self._message):
-            return []  # "Got a job at WestJet, some analyst thing. He starts in February.": his job, maybe
+        if not subject.said and subject.names == (speaker,) and verb.predicate in _PLACED and self._about_them:
+            self._review = True  # "Got a job at WestJet, some analyst thing. He starts in February.": his job, maybe
         if HEDGE_BEFORE.search(sentence, begin, subject.begin) or HEDGE_AFTER.search(
                 sentence, m.end(), end) or HEDGE_BEFORE.search(prefix):
             return []

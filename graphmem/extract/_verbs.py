@@ -277,7 +277,7 @@ VERBS: list[Verb] = [
     # --- trips
     _verb(r"(?:travell?ed|travell?ing|travels?|flew|flying|fly|flies|drove|driving|drive|sailed|"
           r"took\s+(?:a|the)\s+(?:(?:night|early|late|slow|fast)\s+)?(?:train|bus|ferry|flight|boat|coach|plane)|"
-          r"(?:rode|cycled|biked|hiked|sailed|rowed)(?:\s+(?:all\s+the\s+way|my\s+bike))?|"
+          r"(?:rode|cycled|biked|hiked|rowed)(?:\s+(?:all\s+the\s+way|my\s+bike))?|"
           r"headed|heading|head|heads|hopped\s+over)"
           r"(?:\s+(?:out|down|up|over|back|home))?\s+to|(?:took|take|taking|made|went\s+on|"
           r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
