@@ -81,6 +81,7 @@ def server(tmp_path):
 
 @needs_sdk
 @pytest.mark.anyio
+@pytest.mark.one_engine  # the tools' schemas: the protocol, above the engine
 async def test_lists_every_tool_with_precise_schemas(server):
     async with server() as call:
         tools = {t.name: t for t in (await call.session.list_tools()).tools}
@@ -313,6 +314,7 @@ def test_every_tool_is_documented():
 
 
 @needs_sdk
+@pytest.mark.one_engine  # the protocol's errors, above the engine
 def test_lines_that_are_not_json_rpc_get_a_json_rpc_error_not_silence(tmp_path):
     """A client that sent something unreadable learns so at once (-32700 for text that is not
     JSON, -32600 for JSON that is not a request, with its id when it has one) and the server
