@@ -21,11 +21,13 @@ equals the labelled one; its granularity is scored apart.
 
 from __future__ import annotations
 
+import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, tzinfo
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -35,11 +37,27 @@ from .errors import InvalidInput
 from .extract import ExtractedFact, Extractor, FactOp, Turn, takes_context
 from .when import Granularity, resolve_times
 
+if TYPE_CHECKING:
+    from ._store import Store
+
 __all__ = [
     "CaseErrors", "ExtractionCase", "ExtractionScore", "GoldFact", "ObjectMatch", "Resolver", "Tally", "WhenCase",
     "WhenResult", "WhenScore", "fact_key", "facts_match", "read_conversation_set", "read_extraction_set",
     "read_when_set", "resolve_with_graphmem", "score_extraction", "score_when",
 ]
+
+@contextmanager
+def scratch_store(engine: str | None, prefix: str = "graphmem-eval-") -> Iterator[Store]:
+    """A new store in a temporary directory, removed on exit, to replay a labelled chat into and
+    score it (``graphmem eval conversations|aliases|relations``). It takes transaction times after
+    today: the replay's are the chat's times, and a set may be dated ahead (one written today
+    about next year)."""
+    from ._store import Store
+
+    with tempfile.TemporaryDirectory(prefix=prefix) as work, \
+            Store(Path(work) / "store", engine=engine, allow_future=True) as store:
+        yield store
+
 
 #: The relations an extraction set labels.
 Relation = Literal["lives_in", "works_at", "studies_at", "married_to", "dating", "likes", "dislikes",

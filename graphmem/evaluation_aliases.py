@@ -20,7 +20,6 @@ the same way.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -172,16 +171,15 @@ Progress = Callable[[str, int, int], None]
 
 def evaluate(chats: Sequence[LabelledChat], *, engine: str | None = None, progress: Progress | None = None) -> Report:
     """Ingest, suggest and score every chat (see the module's docstring)."""
-    from . import Store
     from .core.alias_evidence import Message, candidates
+    from .evaluation import scratch_store
     from .ingest import ingest, read_messages
 
     peer = _peer()
     report = Report(engine=engine or "default")
     for number, chat in enumerate(chats, 1):
         owners, same = _owners(chat.entities), _same_pairs(chat.pairs)
-        with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as work, \
-                Store(Path(work) / "store", engine=engine, allow_future=True) as store:  # chats may be dated ahead
+        with scratch_store(engine) as store:
             report.engine = store.engine
             ingest(store, read_messages(chat.messages, tz=store.tz), replay=True, approve=True)
             suggested = [(s.a, s.b) for s in store.alias_suggestions()]

@@ -22,7 +22,6 @@ Internal: ``graphmem eval relations`` prints it; the tests call :func:`evaluate_
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,12 +176,11 @@ def _facts(store: Any) -> list[_Fact]:
 
 def score_chat(chat: Path, *, engine: str | None = None) -> ChatScore:
     """Ingest one chat into a new store and score its relation facts (see the module)."""
-    from ._store import Store
+    from .evaluation import scratch_store
     from .ingest import ingest, read_messages
 
     lines, entities = _labels(chat)
-    with tempfile.TemporaryDirectory(prefix="graphmem-relations-") as work, \
-            Store(Path(work) / "store", engine=engine, allow_future=True) as store:  # chats may be dated ahead
+    with scratch_store(engine, prefix="graphmem-relations-") as store:
         messages = read_messages(chat, tz=store.tz)
         ingest(store, messages, replay=True, approve=True)
         facts = _facts(store)

@@ -18,7 +18,6 @@ conversation alone, top ``k``. Extraction is scored on every user message agains
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -151,15 +150,14 @@ Progress = Callable[[str, int, int], None]
 def evaluate(conversations: Sequence[Conversation], *, k: int = 5, engine: str | None = None,
              progress: Progress | None = None) -> Report:
     """Replay, ask and score every conversation (see the module's docstring)."""
-    from .. import Store
+    from ..evaluation import scratch_store
     from ..ingest import ingest, read_messages
 
     report = Report(k=k, engine=engine or "default")
     facts_by_part: dict[str, list[Conversation]] = {}
     for number, conversation in enumerate(conversations, 1):
         questions = read_questions(conversation.questions)
-        with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as work, \
-                Store(Path(work) / "store", engine=engine, allow_future=True) as store:  # chats may be dated ahead
+        with scratch_store(engine) as store:
             report.engine = store.engine
             messages = read_messages(conversation.messages, tz=store.tz)
             summary = ingest(store, messages, replay=True, approve=True)
