@@ -362,15 +362,16 @@ def only_staying(message: str) -> bool:
     return bool(_ONLY_STAYING.search(message))
 
 
-def settled(sentence: str, staying: bool = False) -> list[tuple[str, str, int, bool]]:
+def settled(sentence: str, staying: bool) -> list[tuple[str, str, int, bool]]:
     """Who is said to live where now, by the words naming them ("I", "she", "Paddy and Dana"), the
     place, where the words after it begin (for "since …"), and whether a stay of years says so (else
     "now" or "still" may yet be a trip: for review): "Paddy and Dana are in New York now" ->
     [("Paddy and Dana", "New York", 30, False)]. A place the gazetteer knows, or a capitalised name that
-    is no organisation's and no word of the list above; nothing where the sentence tells a stay
-    ("now for the conference", "still, the flight got cancelled"), or its message does (``staying``:
-    see :func:`only_staying`), or when it is reported speech ("Tom just texted: I'm in Leeds now")."""
-    if staying or _ONLY_STAYING.search(sentence):
+    is no organisation's and no word of the list above; nothing where the message the sentence is
+    from tells a stay (``staying``, from :func:`only_staying`: "now for the conference", "still, the
+    flight got cancelled", "we're in Rome now!! back Sunday"), or in reported speech ("Tom just
+    texted: I'm in Leeds now")."""
+    if staying:
         return []
     out = []
     for m in _SETTLED.finditer(sentence):

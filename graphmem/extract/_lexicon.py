@@ -172,9 +172,9 @@ gala ball prom birthday ceilidh barbecue bbq supper rodeo carnival fete fiesta r
 #: that also end a street's or a place's name ("Brighton Prom", "Marine Parade", "the Fair").
 NAMED_EVENTS = frozenset("festival fest concert gig wedding conference carnival rodeo exhibition expo convention "
                          "marathon".split())
-#: Two-word events ("the bowls club open day", "quiz night").
 #: Groups named by two words whose last is no group alone ("the Men's Shed", not "the garden shed").
 GROUP_PAIRS = frozenset(("men's shed", "mens shed", "men's sheds", "mens sheds"))
+#: Two-word events ("the bowls club open day", "quiz night").
 EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
                          "book launch", "leaving do", "leaving drinks", "street party", "hen do", "stag do"))
 

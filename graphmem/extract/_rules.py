@@ -288,6 +288,7 @@ _SPEAKER_SUBJECT = re.compile(r"(?<![\w'’])(?:i|we)(?:['’](?:m|ve|d|ll|re))?
 #: clause that leaves its subject out may be theirs ("Got a job at WestJet. He starts in February.").
 _PLACED = frozenset(("works_at", "studies_at", "lives_in", "member_of"))
 _ABOUT_THEM = re.compile(r"(?:^|[.!?;,:]\s*)(?:he|she)(?:['’]s|\s+(?:is|was|has|had|\w+s)\b)", re.IGNORECASE)
+#: The speaker said anywhere, as a subject or not: "I", "I'm", "me", "my", "our".
 _MINE = re.compile(r"(?<![\w'’])(?:i|me|my|mine|we|us|our)(?:['’](?:m|ve|d|ll|re))?(?![\w'’])", re.IGNORECASE)
 #: Words after "her" that make it whose, not whom: "I met her friend Tom", "her best friend Anna".
 _WHOSE_WORDS = RELATIONS | FAMILY_WORDS.keys() | RELATION_ADJECTIVES
