@@ -765,3 +765,51 @@ def test_quotes_stay_verbatim_and_a_topic_ends_with_its_sitting():
         ("Ben", None), ("Ama", Turn(speaker="Ama", text=talk[0][1])), ("Ben", Turn(speaker="Ben", text=talk[1][1])),
         ("Ama", Turn(speaker="Ama", text=talk[2][1]))])
     assert not [f for f in results[3].facts if f.predicate == "works_at"]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # a group first called by its noun, then by its own name: the membership is of the name
+    ("and i joined a surf group! Las Olas, all women", "Las Olas"),
+    ("i joined a running club lol, Triana Runners, and there's a guy, Kuba", "Triana Runners"),
+    ("i joined a bouldering gym on monday 😅 its called Blok, near the shipyard", "Blok"),
+    ("I joined a choir called Voces", "Voces"),
+    ("I've joined the swim group, they're called the Blackrock Bluetits", "Blackrock Bluetits"),
+    # what stands beside the noun is a person, a place, a day, a preposition, a doubt: the noun stays
+    ("I joined a choir. Anna says it's great", "choir"), ("i joined a gym, Sarah, you'd love it", "gym"),
+    ("I joined a choir. Tuesday.", "choir"), ("I joined a book club. London is lovely", "book club"),
+    ("i joined a running club and there's a guy called Kuba", "running club"),
+    ("I've joined a line dancing group. At the Legion on Upper James", "line dancing group"),
+    ("i joined a kayaking club, its called Bergen Havpadling or something", "kayaking club"),
+    ("I joined a choir. OMG.", "choir"), ("I joined a church group. Mrs Folake Bankole runs it", "church group"),
+])
+def test_a_group_named_after_its_noun(text, expected):
+    assert [f[3] for f in facts(text) if f[2] == "member_of"] == [expected]
+
+
+@pytest.mark.engine_free
+def test_a_breakup_with_no_one_named_ends_the_partner_told_before():
+    extractor = RuleExtractor()
+    at = datetime(2026, 5, 4, 12, tzinfo=UTC)
+
+    def said(text: str, speaker: str = "Ines") -> list[tuple]:
+        return [(f.op, f.subject, f.predicate, f.object) for f in extractor.extract(
+            text, reference_time=at, speaker=speaker, other="Bo" if speaker != "Bo" else "Ines")
+            if f.predicate == "dating"]
+
+    assert said("so we broke up. last weekend") == [("end", "Ines", "dating", None)]  # nobody told yet
+    assert said("my boyfriend Øyvind is a fisherman") == [("assert", "Ines", "dating", "Øyvind")]
+    assert said("we broke up lol", speaker="Bo") == [("end", "Bo", "dating", None)]  # another speaker's
+    assert said("ugh. so we broke up. last weekend 💔") == [("end", "Ines", "dating", "Øyvind")]
+    assert said("we broke up again") == [("end", "Ines", "dating", None)]  # ended once: nobody left
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # names written with letters beyond ASCII, capitalised or not
+    ("matías and i broke up", [("end", "Maya", "dating", "matías", None, None)]),
+    ("Øyvind and I broke up", [("end", "Maya", "dating", "Øyvind", None, None)]),
+    ("Élodie got a job at Airbus", [("assert", "Élodie", "works_at", "Airbus", None, None)]),
+])
+def test_names_beyond_ascii(text, expected):
+    assert [f for f in facts(text) if f[2] != "ex_of"] == expected

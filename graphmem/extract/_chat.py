@@ -41,12 +41,14 @@ from ._lexicon import (
     is_place,
     looks_organisational,
 )
+from ._names import is_known_name
 from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "lowercase_school",
+__all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "group_named",
+           "lowercase_school",
            "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
            "sold_thing", "told_trip"]
 
@@ -164,6 +166,47 @@ _VAGUE_GROUPS = frozenset("team group crew squad circle community union committe
 
 #: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house").
 _BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future)\b", re.IGNORECASE)
+
+
+#: A group's own name, capitalised, of up to five words ("Las Olas", "the Blackrock Bluetits", "Poultry
+#: Association of Nigeria").
+_GROUP_NAME = (r"(?:the\s+)?(?P<name>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:of|de|du|la|del|the)\s+)?"
+               r"(?-i:[A-Z])[\w'’&-]*){0,4})")
+#: Right after a group's noun, its name set beside it: "a surf group! Las Olas, all women", "a running club
+#: lol, Triana Runners, and", "the quiz team. the Quizlings.", "a gym! the PureGym in Levenshulme".
+_GROUP_BESIDE = re.compile(r"^(?:\s*[!.,:;(—–-]+\s*|\s+)(?:(?:lol|haha+|lmao|btw|omg|ok|x+)\W*\s*)*" + _GROUP_NAME
+                           + r"(?=\s*(?:$|[,.!;:()]|\s(?:in|at|on|near|by|and|—|-)\s))", re.IGNORECASE)
+#: The group's name given later in the message by "called"/"named": "a choir called Voces", "a bouldering gym on
+#: monday 😅 its called Blok", "the swim group properly, they're called the Blackrock Bluetits".
+_GROUP_CALLED = re.compile(r"^(?:\s+|.{0,60}?\b(?:it|its|it['’]s|it\s+is|they['’]re|they\s+are)\s+)"
+                           r"(?:called|named)\s+" + _GROUP_NAME, re.IGNORECASE | re.DOTALL)
+_TITLES = frozenset("mr mrs ms miss dr doctor father pastor sister brother auntie aunty aunt uncle chief sir".split())
+#: A name given with a doubt: "its called Bergen Havpadling or something".
+_UNSURE_NAME = re.compile(r"\s*(?:or\s+(?:something|smth|whatever)|i\s+think)\b", re.IGNORECASE)
+_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
+june july august september october november december today tonight tomorrow yesterday omg lol lmao haha ok okay
+wow yay ugh btw yes yeah no nope""".split())
+
+
+def group_named(message: str, group: str) -> str | None:
+    """The name the message gives a group it first calls by its noun: "i joined a running club lol,
+    Triana Runners" -> "Triana Runners"; "a choir called Voces" -> "Voces". None when the group's noun
+    is not said, or what stands beside it is a person, a place or a day ("a choir. Anna says…")."""
+    if not group.islower() or group.split()[-1] not in GROUPS:
+        return None
+    at = re.search(rf"(?<![\w'’-]){re.escape(group)}(?![\w'’-])", message, re.IGNORECASE)
+    if at is None:
+        return None
+    after = message[at.end():]
+    m = _GROUP_BESIDE.match(after) or _GROUP_CALLED.match(after)
+    if m is None:
+        return None
+    name = m["name"]
+    first = name.split()[0].lower().rstrip(".")
+    if first in _CALENDAR or first in NOT_NAMES or first in _TITLES or is_place(name) or (
+            " " not in name and is_known_name(name)) or _UNSURE_NAME.match(after, m.end()):
+        return None  # "At the Legion", "Mrs Folake Bankole", "called Bergen Havpadling or something"
+    return name
 
 
 def activity_of_group(group: str) -> str | None:

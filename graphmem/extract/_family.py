@@ -34,7 +34,7 @@ from ..core.aliases import ALIAS
 from ..core.relations import predicate_of
 from ._facts import ExtractedFact
 from ._lexicon import NOT_NAMES, is_place
-from ._names import is_known_name
+from ._names import LOWER, UPPER, is_known_name
 from ._reading import HEDGE_BEFORE
 
 __all__ = ["FamilyMemory", "WORDS", "placeholder"]
@@ -116,7 +116,7 @@ _BARE_PARENT = re.compile(
     r"(?P<word>mom|mum|mama|momma|mommy|mummy|dad|daddy)(?=(?:['’]s|\s+(?P<next>[a-z'’]+)))", re.IGNORECASE)
 
 #: "kat and i split up", "Sam and I broke up": the name is the speaker's ex from then on.
-_BREAKUP = re.compile(rf"(?<![\w'’-])(?P<name>[A-Za-z][a-z'’-]+)\s+(?:and|&)\s+(?:I|i)\s+"
+_BREAKUP = re.compile(rf"(?<![\w'’-])(?P<name>[{UPPER}{LOWER}][{LOWER}'’-]+)\s+(?:and|&)\s+(?:I|i)\s+"
                       rf"(?:have\s+|{_A}ve\s+|just\s+|finally\s+)*"
                       r"(?:broke\s+up|broken\s+up|split\s+up|split|called\s+it\s+(?:off|quits))\b")
 #: Words that are no name, typed in lowercase after a relation word.

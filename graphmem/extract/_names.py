@@ -13,7 +13,13 @@ from functools import cache
 
 from ._lexicon import NOT_NAMES, RELATIONS, is_place
 
-__all__ = ["is_given_name", "is_known_name", "is_name_written"]
+__all__ = ["LOWER", "UPPER", "is_given_name", "is_known_name", "is_name_written"]
+
+_LATIN = [chr(point) for point in range(0xC0, 0x250)]
+#: Upper- and lower-case letters for a regular expression's class, the Latin alphabets' beyond ASCII
+#: included: names are written with them ("Ólöf", "Øyvind", "matías and i").
+UPPER = "A-Z" + "".join(c for c in _LATIN if c.isupper())
+LOWER = "a-z" + "".join(c for c in _LATIN if c.islower())
 
 #: Names of the ``nicknames`` data that a dictionary of English also lists as lower-case words
 #: (the names in that data that are also in a common English word list, taken once).

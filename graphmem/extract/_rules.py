@@ -32,6 +32,7 @@ from ._chat import (
     companions,
     couples,
     everyday_object,
+    group_named,
     lowercase_school,
     not_for_me,
     of_the_other,
@@ -264,6 +265,8 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
 
+#: What a couple is: a breakup with no one named ends the one of these told last.
+_COUPLED = frozenset(("dating", "married_to"))
 #: A determiner right before a day's name, which then names a thing: "the Easter parade", "our Christmas party".
 _NAMING = re.compile(r"\b(?:the|a|an|our|my|his|her|their|this\s+year['’]s|last\s+year['’]s)\s+$", re.IGNORECASE)
 _NAMED_THING = re.compile(r"\s+(?!(?:before|after|of|last|just|when|that|and|or|i|we|he|she|they|you|u|to|in|at|on|"
@@ -319,6 +322,8 @@ class RuleExtractor:
         #: Per pair of participants, when the last message was said: a topic does not outlive a
         #: pause longer than :data:`SITTING` (another sitting, another talk).
         self._said_at: dict[frozenset[str], datetime] = {}
+        #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
+        self._partners: dict[frozenset[str], dict[tuple[str, str], str]] = {}
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -396,6 +401,8 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
+        facts = [self._group_named(f, text) for f in facts]
+        facts = self._partner_known(facts)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
@@ -405,6 +412,34 @@ class RuleExtractor:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
             note = f"not proposed: a fact dated {phrases}, {OUT_OF_RANGE}"
         return MessageResult(facts=facts, note=note)
+
+    @staticmethod
+    def _group_named(fact: ExtractedFact, text: str) -> ExtractedFact:
+        """A membership of a group the message names after its noun: "i joined a running club lol,
+        Triana Runners" is a membership of Triana Runners."""
+        if fact.predicate == "member_of" and fact.object and (name := group_named(text, fact.object)):
+            return fact.model_copy(update={"object": name})
+        return fact
+
+    def _partner_known(self, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """In a chat between two people, a breakup told with no one named ("so we broke up. last weekend")
+        ends the speaker's partner of this chat, the one named when the couple was told (not where the
+        message names someone: "we split up, me and Dan"); and what this message tells of partners is kept."""
+        if self._other is None:
+            return facts
+        known = self._partners.setdefault(self._chat(), {})
+        done = []
+        for fact in facts:
+            if fact.predicate in _COUPLED and fact.subject == self._speaker:
+                key = (fact.subject.lower(), fact.predicate)
+                if fact.op == "end" and fact.object is None and key in known and not names_anyone(fact.quote):
+                    fact = fact.model_copy(update={"object": known[key]})
+                if fact.op == "end":
+                    known.pop(key, None)
+                elif fact.object:
+                    known[key] = fact.object
+            done.append(fact)
+        return done
 
     def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
         """The speaker's end of working at ``where``, dated by ``when`` (the words after "retired")."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
-from ._names import is_given_name
+from ._names import LOWER, UPPER, is_given_name
 
 __all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "clauses", "find_subject",
            "names_anyone", "one_person_named", "people_named"]
@@ -64,7 +64,7 @@ _AUX_WORDS = (
     r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
     r"back|newly|happily|secretly|already|soon|still|properly|regularly|religiously")
 _AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\bi)(?:m|ve)\b)*)"
-_WORD = r"[A-Z][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
+_WORD = rf"[{UPPER}][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
 _NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"
 _REL = (rf"(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
@@ -75,8 +75,8 @@ _SUBJECT = re.compile(
     rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>(?:{_REL}|{_THEIR_REL})\s+(?P<rel_names>{_NAMES}))"
-    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[a-z][a-z'’-]+))\s+and\s+(?:I|i)\b)"
-    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[a-z][a-z'’-]+)))"
+    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+))\s+and\s+(?:I|i)\b)"
+    rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
     rf"\s+(?P<titled_name>{_NAME}))"
