@@ -813,3 +813,22 @@ def test_a_breakup_with_no_one_named_ends_the_partner_told_before():
 ])
 def test_names_beyond_ascii(text, expected):
     assert [f for f in facts(text) if f[2] != "ex_of"] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "name", "sure"), [
+    # a name many use is written; one person's name for someone waits for review
+    ("everyone here calls me Jay", "Jay", True), ("they call me tiny", "tiny", True),
+    ("and now the horn section calls me Bussi", "Bussi", True), ("guys on the CB call me Seoul Train",
+                                                                   "Seoul Train", True),
+    ('he calls me "Mrs H" still. twelve years!', "Mrs H", False),
+    ('my boss is hélène. she calls me "la petite"', "la petite", False),
+    ("Marta is calling you Viking now", "Viking", False),
+])
+def test_a_nickname_one_person_uses_waits_for_review(text, name, sure):
+    found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+             if f.predicate == "is_called"]
+    assert [(f.object, f.sure) for f in found] == [(name, sure)]
+    told_to_an_assistant = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya")
+                            if f.predicate == "is_called"]
+    assert [f.sure for f in told_to_an_assistant] == ([True] if " me " in text else [])

@@ -48,7 +48,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "group_named",
-           "lowercase_school",
+           "lowercase_school", "named_by_one",
            "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
            "sold_thing", "told_trip"]
 
@@ -186,6 +186,35 @@ _UNSURE_NAME = re.compile(r"\s*(?:or\s+(?:something|smth|whatever)|i\s+think)\b"
 _CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
 june july august september october november december today tonight tomorrow yesterday omg lol lmao haha ok okay
 wow yay ugh btw yes yeah no nope""".split())
+
+
+#: "calls me", "call him", "calling you": a name someone uses for someone.
+_CALLS = re.compile(r"\b(?P<verb>call|calls|calling|called)\s+(?:me|him|her|you|u)\b", re.IGNORECASE)
+#: Who calls, said as many: "everyone calls me Jay", "they call me tiny", "the horn section calls me Bussi",
+#: "guys on the CB call me …", "my old pupils call me …" (a plural before "call").
+_MANY_CALL = re.compile(r"\b(?:every(?:one|body)|no(?:body|\s+one|-one)|they|people|all|guys|folks|whole|section|"
+                        r"team|family|crew|office|class|town|village|club|kids|twins|ladies|boys|girls|lads)\b|"
+                        r"\w{3,}s\s*$", re.IGNORECASE)
+#: The same for "calls": a word for many that takes a verb in the singular ("everyone calls me …").
+_MANY_CALLS = re.compile(r"\b(?:every(?:one|body)|no(?:body|\s+one|-one)|section|team|family|crew|office|class|"
+                         r"town|village|club)\b", re.IGNORECASE)
+_CALLER_ENDS = re.compile(r"[.!?;:]|,\s|\b(?:but|and|so|because|cos)\b", re.IGNORECASE)
+_CALLER_TAIL = re.compile(r"\b(?:still|now|already|always|just|even|also|all|are|were|have|has|used\s+to|keep|"
+                          r"kept)\s*$", re.IGNORECASE)
+
+
+def named_by_one(sentence: str, name: str) -> bool:
+    """Whether ``sentence`` tells ``name`` as what one person calls someone ("he calls me "doctor"", "my
+    boss … calls me "la petite montréalaise"", "Marta is calling you Viking"), not what many do
+    ("everyone calls me Jay", "they call me tiny"). Read on chats nobody had tuned on, a name one
+    person uses was a nickname a careful reader records about 4 times in 10; one many use, 8 in 10."""
+    for m in _CALLS.finditer(sentence):
+        if name.lower() not in sentence[m.end():].lower():
+            continue
+        caller = _CALLER_TAIL.sub("", _CALLER_ENDS.split(sentence[:m.start()])[-1].strip()).strip()
+        many = _MANY_CALLS if m["verb"].lower() == "calls" else _MANY_CALL
+        return many.search(caller) is None
+    return False
 
 
 def group_named(message: str, group: str) -> str | None:

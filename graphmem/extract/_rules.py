@@ -34,6 +34,7 @@ from ._chat import (
     everyday_object,
     group_named,
     lowercase_school,
+    named_by_one,
     not_for_me,
     of_the_other,
     one_does,
@@ -247,7 +248,8 @@ def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
     tastes and possessions (praise and plans read as them) and a trip to a name no list knows (an
     outing to a venue or an event read as one); anywhere, a start or an end still to come ("first day
     at Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan)."""
-    if two_people and (fact.predicate in UNSURE or _unknown_trip(fact)):
+    if two_people and (fact.predicate in UNSURE or _unknown_trip(fact) or (
+            fact.predicate == "is_called" and fact.object and named_by_one(fact.quote, fact.object))):
         return True
     when = fact.valid_from if fact.op == "assert" else fact.valid_to
     return when is not None and when > reference
