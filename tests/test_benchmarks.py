@@ -269,3 +269,21 @@ def test_beliefs_and_snapshot_equal_every_version_filtered(tmp_path):
         kinds = {e.id: (e.name, e.kind) for e in store.entities()}
         assert {n: (d["name"], d["kind"]) for n, d in graph.nodes(data=True)} == {
             n: kinds[n] for x in want for n in (x.subject_id, x.object_id)}
+
+
+@pytest.mark.engine_free
+def test_first_reads_scores_as_the_evaluation_does():
+    """benchmarks/first_reads.py, run on today's code, counts what `graphmem eval` counts."""
+    from benchmarks import first_reads
+    from graphmem.evaluation import read_conversation_set, score_extraction
+    from graphmem.extract import RuleExtractor
+
+    chats = first_reads.labelled_chats()
+    assert "d5" in chats and not any("heldout" in str(path) for path in chats.values())
+    rows = first_reads.score(first_reads.read_with(first_reads.ROOT, [chats["d5"]]), chats, "today")
+    score = score_extraction(read_conversation_set(chats["d5"]), RuleExtractor(), objects="similar")
+    proposed, written = score.loose["overall"], score.written["loose"]
+    assert (sum(r["right"] for r in rows), len(rows)) == (proposed.right, proposed.right + proposed.wrong)
+    assert (sum(r["right_written"] for r in rows if r["written"]), sum(r["written"] for r in rows)) == (
+        written.right, written.right + written.wrong)
+    assert "all" in first_reads.table(rows)

@@ -1,0 +1,186 @@
+"""First reads: how precise each kind of fact was, read by the code of the day on chats it had not seen.
+
+    python -m benchmarks.first_reads [--json OUT] [--code DIR --chats h15,h16,...]
+
+Every chat of the evaluation sets that has per-message fact labels (``NAME.facts.jsonl``) reached
+the repository in a commit of its own, written by someone who had not read the code. The code of
+the commit before it (its parent) had never seen that chat: what it read there is a *first read*,
+as unshaped as a held-out score. This script finds each chat's arrival in ``git log``, extracts the
+code of the day with ``git archive`` into a temporary directory, runs that code's rules extractor
+over the chats that arrived together (in a subprocess whose imports are that code's), and scores
+what it proposed with today's scorer and today's labels.
+
+The table then says, per predicate and per kind of subject (the speaker, the other participant,
+someone else), how often what was proposed was right. A rule that is right less often than the
+bar on first reads is one whose facts should wait for review, however well it reads the chats it
+was tuned on (docs/ingest.md, "The eighth pass").
+
+``--code DIR --chats …`` reads the named chats with the code in ``DIR`` instead (for instance the
+session's code on chats it was never tuned on).
+
+Needs the repository's history (a full clone) and the ``nicknames`` and ``rapidfuzz`` packages the
+extractor of every day used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from graphmem.evaluation import PREDICATES, ExtractionCase, _compare, read_conversation_set
+from graphmem.extract import ExtractedFact
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = (ROOT / "tests" / "data" / "conversations", ROOT / "tests" / "data" / "aliases")
+
+#: Run under the code of the day (its ``graphmem`` first on the path): every fact it proposes for the
+#: named chat files, as JSON lines.
+_DUMP = """
+import json, sys
+from pathlib import Path
+from graphmem.evaluation import read_conversation_set, extract_all
+from graphmem.extract import RuleExtractor
+for path in sys.argv[1:]:
+    cases = read_conversation_set(Path(path))
+    found, _ = extract_all(RuleExtractor(), cases)
+    for case, facts in zip(cases, found):
+        for fact in facts:
+            row = json.loads(fact.model_dump_json())
+            row["message"] = case.id
+            print(json.dumps(row))
+"""
+
+
+def labelled_chats() -> dict[str, Path]:
+    """Every dev chat with per-message fact labels: name -> its messages (never a held-out one: its
+    first reads would be as unshaped, but tuning on them would shape the held-out part)."""
+    chats = {}
+    for root in SETS:
+        for facts in sorted(root.glob("dev/*.facts.jsonl")):
+            chats[facts.name.removesuffix(".facts.jsonl")] = facts.with_name(
+                facts.name.removesuffix(".facts.jsonl") + ".jsonl")
+    return chats
+
+
+def arrivals(chats: dict[str, Path]) -> dict[str, list[str]]:
+    """The commit each chat's code of the day is (the parent of the commit that added its messages,
+    wherever they were then), with the chats that arrived together."""
+    groups: dict[str, list[str]] = collections.defaultdict(list)
+    for name, path in chats.items():
+        places = [str(p.relative_to(ROOT)) for p in (path.parent.parent / part / path.name
+                                                     for part in ("dev", "heldout"))]
+        log = subprocess.run(["git", "log", "--diff-filter=A", "--format=%H", "--", *places], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.split()
+        if not log:
+            continue  # not committed yet
+        parent = subprocess.run(["git", "rev-parse", "--short", log[-1] + "^"], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout.strip()
+        groups[parent].append(name)
+    return dict(groups)
+
+
+def read_with(code: Path, paths: Iterable[Path]) -> list[dict]:
+    """What the code in ``code`` proposes for each message of ``paths``, run in a process of its own."""
+    done = subprocess.run([sys.executable, "-c", _DUMP, *map(str, paths)], cwd=code, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin",
+                                          "HOME": str(Path.home())})
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed")
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def archived(commit: str, into: Path) -> Path:
+    """The tree of ``commit``, extracted into ``into``."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def who(fact: ExtractedFact, case: ExtractionCase) -> str:
+    return "speaker" if fact.subject == case.speaker else "other" if fact.subject == case.other else "someone else"
+
+
+def score(rows: list[dict], chats: dict[str, Path], code: str) -> list[dict]:
+    """One row per proposed fact of the scored vocabulary: right or not against today's labels."""
+    by_message: dict[str, list[dict]] = collections.defaultdict(list)
+    for row in rows:
+        by_message[row["message"]].append(row)
+    scored = []
+    names = sorted({row["message"].rsplit("-", 1)[0] for row in rows})
+    for name in names:
+        for case in read_conversation_set(chats[name]):
+            found = [(ExtractedFact(**{k: row[k] for k in ("op", "subject", "predicate", "object", "valid_from",
+                                                           "valid_to", "quote") if k in row}), row)
+                     for row in by_message.get(case.id, [])]
+            found = [(fact, row) for fact, row in found if fact.predicate in PREDICATES]
+            if not found:
+                continue
+            right, _, _ = _compare(case.facts, [fact for fact, _ in found], strict=False, objects="similar")
+            written = [fact for fact, row in found if row.get("sure", True)]  # a day before review: all
+            right_written, _, _ = _compare(case.facts, written, strict=False, objects="similar")
+            scored.extend({"code": code, "chat": name, "message": case.id, "predicate": fact.predicate,
+                           "op": fact.op, "subject": who(fact, case), "written": row.get("sure", True),
+                           "right": id(fact) in {id(f) for f in right},
+                           "right_written": id(fact) in {id(f) for f in right_written},
+                           "object": fact.object} for fact, row in found)
+    return scored
+
+
+def table(rows: list[dict]) -> str:
+    """Right of proposed, and of what ``--approve`` wrote, per predicate and per subject kind."""
+    lines = [f"{'':34} {'proposed':>14} {'written':>14}"]
+    keys: dict[tuple[str, str], list[dict]] = collections.defaultdict(list)
+    for row in rows:
+        keys[(row["predicate"], "")].append(row)
+        keys[("", row["subject"])].append(row)
+        keys[("all", "")].append(row)
+
+    def cell(some: list[dict], key: str) -> str:
+        right = sum(r[key] for r in some)
+        return f"{right:4} of {len(some):4} {right / len(some):.2f}" if some else f"{'-':>14}"
+
+    for key in sorted(keys, key=lambda k: (k == ("all", ""), k[0] == "", k)):
+        some = keys[key]
+        label = key[0] if key[0] else f"subject: {key[1]}"
+        lines.append(f"{label:34} {cell(some, 'right'):>14} "
+                     f"{cell([r for r in some if r['written']], 'right_written'):>14}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", type=Path, help="write every scored fact here")
+    parser.add_argument("--code", type=Path, help="read --chats with the code in this directory instead")
+    parser.add_argument("--chats", help="comma-separated chat names for --code")
+    args = parser.parse_args(argv)
+    chats = labelled_chats()
+    rows: list[dict] = []
+    if args.code:
+        names = args.chats.split(",") if args.chats else sorted(chats)
+        rows = score(read_with(args.code.resolve(), [chats[n] for n in names]), chats, str(args.code))
+    else:
+        with tempfile.TemporaryDirectory(prefix="graphmem-first-reads-") as work:
+            for commit, names in sorted(arrivals(chats).items(), key=lambda kv: kv[1]):
+                try:
+                    found = read_with(archived(commit, Path(work) / commit), [chats[n] for n in sorted(names)])
+                except (RuntimeError, subprocess.CalledProcessError) as exc:
+                    print(f"{commit} ({', '.join(sorted(names))}): not read: {exc}", file=sys.stderr)
+                    continue
+                print(f"{commit}: {', '.join(sorted(names))}: {len(found)} facts proposed", file=sys.stderr)
+                rows.extend(score(found, chats, commit))
+    print(table(rows))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
