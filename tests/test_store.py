@@ -10,6 +10,7 @@ import textwrap
 from datetime import datetime
 
 import pytest
+from pydantic import ValidationError
 
 import graphmem
 from graphmem import EngineError, InvalidInput, InvalidTime, NotFound, Store, TimeWentBackwards
@@ -410,3 +411,24 @@ def test_an_import_whose_latest_write_is_far_ahead_is_refused_unless_allowed(sto
     with Store(":memory:", engine=ENGINE, allow_future=True) as copy:
         copy.import_log(log)
         assert copy.latest_write() == datetime(9000, 1, 1, tzinfo=UTC)
+
+
+@pytest.mark.engine_free
+def test_models_made_without_validation_share_one_fields_set_safely():
+    """records.construct gives every model of a kind one set of field names: a copy with an update
+    adds to a set of its own, and the models compare, dump and copy as validated ones do."""
+    from graphmem.core import records
+    from graphmem.models import Version
+
+    at = datetime(2024, 1, 1, tzinfo=UTC)
+    values = {"id": "v1", "subject": "e1", "predicate": "likes", "object": "e2", "valid_from": at,
+              "valid_to": None, "recorded_at": at, "superseded_at": None, "status": None, "episodes": ["ep1"]}
+    values.update({name: records.default_of(Version, name) for name in Version.model_fields if name not in values})
+    one, two = records.construct_version(dict(values)), records.construct_version(dict(values))
+    assert one == two == Version(**values)
+    assert one.model_dump() == Version(**values).model_dump()
+    copied = one.model_copy(update={"object": "e3"})
+    assert copied.object == "e3" and one.object == "e2"
+    assert one.model_fields_set == two.model_fields_set == set(Version.model_fields)
+    with pytest.raises(ValidationError):
+        one.object = "e4"  # frozen: nothing can add to the shared set

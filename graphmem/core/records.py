@@ -58,13 +58,22 @@ def _defaults(model: type[BaseModel]) -> dict[str, Callable[[], Any]]:
     return made
 
 
+@cache
+def _every_field(model: type[BaseModel]) -> set[str]:
+    """The set of all of a model's field names, one per model, shared by every model :func:`construct`
+    makes as the fields it was given (all of them). Never changed: the models are frozen, and
+    ``model_copy`` copies the set before adding to it. A set of its own per model cost a fifth of a
+    whole-store read's models (165k: 0.13 s) and as much again in the collector's next pass."""
+    return set(model.model_fields)
+
+
 def construct(model: type[M], values: dict[str, Any]) -> M:
     """A model from every field's value, in the order the fields are declared, each already of
     the right type: ``model_construct`` without its per-field default handling, and no validation
     (only for values a write or a query made so)."""
     made = _new(model)
     _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", set(values))
+    _set(made, "__pydantic_fields_set__", _every_field(model))
     _set(made, "__pydantic_extra__", None)
     _set(made, "__pydantic_private__", None)
     return made
