@@ -39,22 +39,33 @@ from graphmem.extract import ExtractedFact
 ROOT = Path(__file__).resolve().parent.parent
 SETS = (ROOT / "tests" / "data" / "conversations", ROOT / "tests" / "data" / "aliases")
 
-#: Run under the code of the day (its ``graphmem`` first on the path): every fact it proposes for the
-#: named chat files, as JSON lines.
+#: Run under the code of the day (its ``graphmem`` first on the path): its rules extractor over the messages
+#: given on stdin (JSON: id, text, at, speaker, other, previous), in order, with what of them its ``extract``
+#: takes; every fact it proposes as a JSON line. Only ``RuleExtractor`` and ``extract`` are asked of it: the
+#: code of every day has them (reading and scoring are today's).
 _DUMP = """
-import json, sys
-from pathlib import Path
-from graphmem.evaluation import read_conversation_set, extract_all
+import inspect, json, sys
+from datetime import datetime
 from graphmem.extract import RuleExtractor
-for path in sys.argv[1:]:
-    cases = read_conversation_set(Path(path))
-    found, _ = extract_all(RuleExtractor(), cases)
-    for case, facts in zip(cases, found):
-        for fact in facts:
-            row = json.loads(fact.model_dump_json())
-            row["message"] = case.id
-            print(json.dumps(row))
+try:
+    from graphmem.extract import Turn
+except ImportError:
+    Turn = None
+extractor = RuleExtractor()
+takes = inspect.signature(extractor.extract).parameters
+for message in json.load(sys.stdin):
+    asked = {"reference_time": datetime.fromisoformat(message["at"]), "speaker": message["speaker"]}
+    if "other" in takes:
+        asked["other"] = message["other"]
+    if "previous" in takes and Turn is not None and message["previous"]:
+        asked["previous"] = Turn(**message["previous"])
+    for fact in extractor.extract(message["text"], **asked):
+        row = json.loads(fact.model_dump_json())
+        row["message"] = message["id"]
+        print(json.dumps(row))
 """
+#: How long one day's code may read its chats (a few seconds each here).
+TIMEOUT = 600
 
 
 def labelled_chats() -> dict[str, Path]:
@@ -80,18 +91,26 @@ def arrivals(chats: dict[str, Path]) -> dict[str, list[str]]:
         if not log:
             continue  # not committed yet
         parent = subprocess.run(["git", "rev-parse", "--short", log[-1] + "^"], cwd=ROOT, capture_output=True,
-                                text=True, check=True).stdout.strip()
-        groups[parent].append(name)
+                                text=True).stdout.strip()
+        if parent:  # (a chat of the first commit has no code of the day)
+            groups[parent].append(name)
     return dict(groups)
 
 
 def read_with(code: Path, paths: Iterable[Path]) -> list[dict]:
     """What the code in ``code`` proposes for each message of ``paths``, run in a process of its own."""
-    done = subprocess.run([sys.executable, "-c", _DUMP, *map(str, paths)], cwd=code, capture_output=True,
-                          text=True, env={"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin",
-                                          "HOME": str(Path.home())})
+    messages = [{"id": case.id, "text": case.text, "at": case.chat_time.isoformat(), "speaker": case.speaker,
+                 "other": case.other,
+                 "previous": {"speaker": case.previous.speaker, "text": case.previous.text} if case.previous else None}
+                for path in paths for case in read_conversation_set(path)]
+    try:
+        done = subprocess.run([sys.executable, "-c", _DUMP], cwd=code, input=json.dumps(messages),
+                              capture_output=True, text=True, timeout=TIMEOUT,
+                              env={"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())})
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"still reading after {TIMEOUT} s") from None
     if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed")
+        raise RuntimeError(done.stderr.strip() or f"exit {done.returncode}")
     return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
 
 
@@ -159,27 +178,35 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", type=Path, help="write every scored fact here")
     parser.add_argument("--code", type=Path, help="read --chats with the code in this directory instead")
-    parser.add_argument("--chats", help="comma-separated chat names for --code")
+    parser.add_argument("--chats", help="comma-separated dev chat names, with --code (default: every one)")
     args = parser.parse_args(argv)
     chats = labelled_chats()
+    if args.chats and not args.code:
+        parser.error("--chats goes with --code (without it, every chat is read by the code of its day)")
     rows: list[dict] = []
+    unread: list[str] = []
     if args.code:
         names = args.chats.split(",") if args.chats else sorted(chats)
+        if unknown := [n for n in names if n not in chats]:
+            parser.error(f"no dev chat with fact labels is called {', '.join(unknown)}")
         rows = score(read_with(args.code.resolve(), [chats[n] for n in names]), chats, str(args.code))
     else:
         with tempfile.TemporaryDirectory(prefix="graphmem-first-reads-") as work:
-            for commit, names in sorted(arrivals(chats).items(), key=lambda kv: kv[1]):
+            for commit, names in sorted(arrivals(chats).items(), key=lambda kv: sorted(kv[1])):
                 try:
                     found = read_with(archived(commit, Path(work) / commit), [chats[n] for n in sorted(names)])
                 except (RuntimeError, subprocess.CalledProcessError) as exc:
-                    print(f"{commit} ({', '.join(sorted(names))}): not read: {exc}", file=sys.stderr)
+                    print(f"{commit} ({', '.join(sorted(names))}): not read:\n{exc}", file=sys.stderr)
+                    unread.extend(names)
                     continue
                 print(f"{commit}: {', '.join(sorted(names))}: {len(found)} facts proposed", file=sys.stderr)
                 rows.extend(score(found, chats, commit))
-    print(table(rows))
+    print(table(rows) if rows else "nothing read")
+    if unread:
+        print(f"not read (their day's code failed, above): {', '.join(sorted(unread))}")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return 0
+    return 0 if rows else 1
 
 
 if __name__ == "__main__":

@@ -782,6 +782,14 @@ def test_quotes_stay_verbatim_and_a_topic_ends_with_its_sitting():
     ("I've joined a line dancing group. At the Legion on Upper James", "line dancing group"),
     ("i joined a kayaking club, its called Bergen Havpadling or something", "kayaking club"),
     ("I joined a choir. OMG.", "choir"), ("I joined a church group. Mrs Folake Bankole runs it", "church group"),
+    # a reviewer's: one word alone beside the noun is anything; "it's called" names what was said last
+    ("I joined a gym. Sore", "gym"), ("I joined a gym. Me!", "gym"), ("I joined a surf group. Bondi!", "surf group"),
+    ("I joined a running club! Every Tuesday, it's great", "running club"), ("I joined a gym. Happy Monday!", "gym"),
+    ("i joined a running club. Kuba and I run together", "running club"),
+    ("I joined a running club and got a puppy, it's called Biscuit", "running club"),
+    ("I joined a choir. the song we're learning? it's called Hallelujah", "choir"),
+    # filler that once made the reading try every split of it (a minute for 106 characters)
+    ("i joined a surf group" + " lol  " * 14 + "1", "surf group"), ("I joined a choir " + "x" * 24 + " 🥰", "choir"),
 ])
 def test_a_group_named_after_its_noun(text, expected):
     assert [f[3] for f in facts(text) if f[2] == "member_of"] == [expected]
@@ -810,6 +818,7 @@ def test_a_breakup_with_no_one_named_ends_the_partner_told_before():
     ("matías and i broke up", [("end", "Maya", "dating", "matías", None, None)]),
     ("Øyvind and I broke up", [("end", "Maya", "dating", "Øyvind", None, None)]),
     ("Élodie got a job at Airbus", [("assert", "Élodie", "works_at", "Airbus", None, None)]),
+    ("E\u0301lodie got a job at Airbus", [("assert", "Élodie", "works_at", "Airbus", None, None)]),  # decomposed
 ])
 def test_names_beyond_ascii(text, expected):
     assert [f for f in facts(text) if f[2] != "ex_of"] == expected
@@ -824,11 +833,14 @@ def test_names_beyond_ascii(text, expected):
     ('he calls me "Mrs H" still. twelve years!', "Mrs H", False),
     ('my boss is hélène. she calls me "la petite"', "la petite", False),
     ("Marta is calling you Viking now", "Viking", False),
+    ("everyone calls me Jay but my mum calls me Jayjay", "Jayjay", False),
+    ("my mum calls me Jayjay but everyone calls me Jay", "Jay", True),
+    ("please just call me Jay 🙂", "Jay", True), ("Marcus used to call me Red", "Red", False),
 ])
 def test_a_nickname_one_person_uses_waits_for_review(text, name, sure):
     found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
-             if f.predicate == "is_called"]
+             if f.predicate == "is_called" and f.object == name]
     assert [(f.object, f.sure) for f in found] == [(name, sure)]
     told_to_an_assistant = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya")
-                            if f.predicate == "is_called"]
+                            if f.predicate == "is_called" and f.object == name]
     assert [f.sure for f in told_to_an_assistant] == ([True] if " me " in text else [])

@@ -170,48 +170,69 @@ _BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|ne
 
 #: A group's own name, capitalised, of up to five words ("Las Olas", "the Blackrock Bluetits", "Poultry
 #: Association of Nigeria").
-_GROUP_NAME = (r"(?:the\s+)?(?P<name>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:of|de|du|la|del|the)\s+)?"
+_GROUP_NAME = (r"(?P<the>the\s+)?(?P<name>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:of|de|du|la|del|the)\s+)?"
                r"(?-i:[A-Z])[\w'’&-]*){0,4})")
+#: Filler that may stand between a group's noun and its name, each word whole (so that a failed match
+#: is given up at once, not tried in every split of "xxxx" or "lol  lol").
+_FILLER = r"(?:lol|haha+|lmao|btw|omg|ok|x+)(?!\w)[^\w]*"
 #: Right after a group's noun, its name set beside it: "a surf group! Las Olas, all women", "a running club
 #: lol, Triana Runners, and", "the quiz team. the Quizlings.", "a gym! the PureGym in Levenshulme".
-_GROUP_BESIDE = re.compile(r"^(?:\s*[!.,:;(—–-]+\s*|\s+)(?:(?:lol|haha+|lmao|btw|omg|ok|x+)\W*\s*)*" + _GROUP_NAME
-                           + r"(?=\s*(?:$|[,.!;:()]|\s(?:in|at|on|near|by|and|—|-)\s))", re.IGNORECASE)
-#: The group's name given later in the message by "called"/"named": "a choir called Voces", "a bouldering gym on
-#: monday 😅 its called Blok", "the swim group properly, they're called the Blackrock Bluetits".
-_GROUP_CALLED = re.compile(r"^(?:\s+|.{0,60}?\b(?:it|its|it['’]s|it\s+is|they['’]re|they\s+are)\s+)"
-                           r"(?:called|named)\s+" + _GROUP_NAME, re.IGNORECASE | re.DOTALL)
+_GROUP_BESIDE = re.compile(r"^(?:\s*[!.,:;(—–-]+\s*|\s+)(?:" + _FILLER + r")*" + _GROUP_NAME
+                           + r"(?=\s*(?:$|[,.!;:()]|\s(?:in|at|on|near|by)\s))", re.IGNORECASE)
+#: What may come between a group's noun and "it's called": a day, a word of filler, an emoji or a comma
+#: ("a bouldering gym on monday 😅 its called Blok", "the swim group properly, they're called …"); not
+#: another noun ("a running club and got a puppy, it's called Biscuit").
+_GAP = (r"(?:\s+(?:on|last|this|every)\s+\w+|\s+(?:lol|haha+|lmao|btw|too|now|properly|already)(?!\w)"
+        r"|\s*[^\w\s]+(?![^\w\s]))*")
+#: The group's name given by "called"/"named": "a choir called Voces", "its called Blok".
+_GROUP_CALLED = re.compile(r"^(?:\s+|" + _GAP + r"\s*\b(?:it|its|it['’]s|it\s+is|they['’]re|they\s+are)\s+)"
+                           r"(?:called|named)\s+" + _GROUP_NAME, re.IGNORECASE)
+#: Titles before a person's name: "Mrs Folake Bankole" is someone, not the group.
 _TITLES = frozenset("mr mrs ms miss dr doctor father pastor sister brother auntie aunty aunt uncle chief sir".split())
 #: A name given with a doubt: "its called Bergen Havpadling or something".
 _UNSURE_NAME = re.compile(r"\s*(?:or\s+(?:something|smth|whatever)|i\s+think)\b", re.IGNORECASE)
-_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
-june july august september october november december today tonight tomorrow yesterday omg lol lmao haha ok okay
-wow yay ugh btw yes yeah no nope""".split())
+#: Words that make a capitalised run beside a group's noun something else: a time ("Every Tuesday",
+#: "Happy Monday"), a greeting or an interjection ("OMG", "Thank God").
+_NOT_A_GROUP = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april
+may june july august september october november december today tonight tomorrow yesterday weekend morning night
+every each next last this that happy merry thank thanks cheers omg lol lmao haha ok okay wow yay ugh btw yes
+yeah no nope god""".split())
 
 
 #: "calls me", "call him", "calling you": a name someone uses for someone.
 _CALLS = re.compile(r"\b(?P<verb>call|calls|calling|called)\s+(?:me|him|her|you|u)\b", re.IGNORECASE)
-#: Who calls, said as many: "everyone calls me Jay", "they call me tiny", "the horn section calls me Bussi",
-#: "guys on the CB call me …", "my old pupils call me …" (a plural before "call").
-_MANY_CALL = re.compile(r"\b(?:every(?:one|body)|no(?:body|\s+one|-one)|they|people|all|guys|folks|whole|section|"
-                        r"team|family|crew|office|class|town|village|club|kids|twins|ladies|boys|girls|lads)\b|"
-                        r"\w{3,}s\s*$", re.IGNORECASE)
-#: The same for "calls": a word for many that takes a verb in the singular ("everyone calls me …").
+#: Words for many people, in a clause before "call": "everyone calls me Jay", "they call me tiny", "the
+#: horn section calls me Bussi", "guys on the CB call me …".
+_MANY_WORDS = (r"every(?:one|body)|no(?:body|\s+one|-one)|section|team|family|crew|office|class|town|village|club|"
+         r"they|people|all|guys|folks|whole|kids|twins|ladies|boys|girls|lads")
+#: With "calls", only those that take a verb in the singular.
 _MANY_CALLS = re.compile(r"\b(?:every(?:one|body)|no(?:body|\s+one|-one)|section|team|family|crew|office|class|"
                          r"town|village|club)\b", re.IGNORECASE)
+#: With "call", any of them, or a plural noun before it ("my old pupils call me …"; not "Marcus").
+_MANY_CALL = re.compile(rf"\b(?:{_MANY_WORDS})\b|\b(?-i:[a-z])\w{{2,}}s\s*$", re.IGNORECASE)
 _CALLER_ENDS = re.compile(r"[.!?;:]|,\s|\b(?:but|and|so|because|cos)\b", re.IGNORECASE)
 _CALLER_TAIL = re.compile(r"\b(?:still|now|already|always|just|even|also|all|are|were|have|has|used\s+to|keep|"
                           r"kept)\s*$", re.IGNORECASE)
+#: Words that ask, before an unsaid caller: "please just call me Jay" is the speaker's own name for themselves.
+_ASKING = re.compile(r"\b(?:please|pls|plz|just|you\s+can|u\s+can|can\s+you|could\s+you|simply)\b", re.IGNORECASE)
 
 
 def named_by_one(sentence: str, name: str) -> bool:
-    """Whether ``sentence`` tells ``name`` as what one person calls someone ("he calls me "doctor"", "my
+    """Whether ``sentence`` tells ``name`` as what one person calls someone ("he calls me "Mrs H"", "my
     boss … calls me "la petite montréalaise"", "Marta is calling you Viking"), not what many do
-    ("everyone calls me Jay", "they call me tiny"). Read on chats nobody had tuned on, a name one
-    person uses was a nickname a careful reader records about 4 times in 10; one many use, 8 in 10."""
+    ("everyone calls me Jay", "they call me tiny") or what the speaker asks to be called ("call me
+    Jay"). The caller is the clause before the "call" that ``name`` follows. Read on chats nobody had
+    tuned on, a name one person uses was a nickname a careful reader records about 4 times in 10; one
+    many use, 8 in 10."""
+    said = re.compile(rf"\s*[\"'“‘]?(?:the\s+)?{re.escape(name)}(?![\w'’])", re.IGNORECASE)
     for m in _CALLS.finditer(sentence):
-        if name.lower() not in sentence[m.end():].lower():
+        if not said.match(sentence, m.end()):
             continue
         caller = _CALLER_TAIL.sub("", _CALLER_ENDS.split(sentence[:m.start()])[-1].strip()).strip()
+        if not re.search(r"[^\W\d_]", _ASKING.sub("", caller)):
+            # "call me Jay", "please just call me Jay": the speaker's own; "… is 94 and calls me X": the one
+            # the clause before is about
+            return m["verb"].lower() != "call"
         many = _MANY_CALLS if m["verb"].lower() == "calls" else _MANY_CALL
         return many.search(caller) is None
     return False
@@ -231,10 +252,12 @@ def group_named(message: str, group: str) -> str | None:
     if m is None:
         return None
     name = m["name"]
-    first = name.split()[0].lower().rstrip(".")
-    if first in _CALENDAR or first in NOT_NAMES or first in _TITLES or is_place(name) or (
-            " " not in name and is_known_name(name)) or _UNSURE_NAME.match(after, m.end()):
-        return None  # "At the Legion", "Mrs Folake Bankole", "called Bergen Havpadling or something"
+    words = [w.lower().rstrip(".") for w in name.split()]
+    if m.re is _GROUP_BESIDE and not m["the"] and len(words) < 2:
+        return None  # "I joined a gym. Sore", "a surf group. Bondi!": one word alone is anything
+    if words[0] in NOT_NAMES or words[0] in _TITLES or any(w in _NOT_A_GROUP for w in words) or is_place(name) or (
+            len(words) == 1 and is_known_name(name)) or _UNSURE_NAME.match(after, m.end()):
+        return None  # "At the Legion", "Mrs Folake Bankole", "Every Tuesday", "called Bergen Havpadling or something"
     return name
 
 

@@ -17,6 +17,7 @@ Internal: import :class:`RuleExtractor` from :mod:`graphmem.extract`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
@@ -354,6 +355,7 @@ class RuleExtractor:
             raise InvalidInput("speaker must be a non-empty name, e.g. 'user'")
         if reference_time.tzinfo is None or reference_time.utcoffset() is None:
             raise InvalidInput("reference_time must carry its time zone (an aware datetime), e.g. 2024-05-08T10:00:00Z")
+        text = unicodedata.normalize("NFC", text)  # "E\u0301lodie", as some keyboards send it, is "Élodie"
         self._other = other
         self._previous = previous
         self._speaker = speaker.strip()
@@ -404,7 +406,7 @@ class RuleExtractor:
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
         facts = [self._group_named(f, text) for f in facts]
-        facts = self._partner_known(facts)
+        facts = self._partner_known(facts, text)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
@@ -423,7 +425,7 @@ class RuleExtractor:
             return fact.model_copy(update={"object": name})
         return fact
 
-    def _partner_known(self, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    def _partner_known(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
         """In a chat between two people, a breakup told with no one named ("so we broke up. last weekend")
         ends the speaker's partner of this chat, the one named when the couple was told (not where the
         message names someone: "we split up, me and Dan"); and what this message tells of partners is kept."""
@@ -434,7 +436,7 @@ class RuleExtractor:
         for fact in facts:
             if fact.predicate in _COUPLED and fact.subject == self._speaker:
                 key = (fact.subject.lower(), fact.predicate)
-                if fact.op == "end" and fact.object is None and key in known and not names_anyone(fact.quote):
+                if fact.op == "end" and fact.object is None and key in known and not names_anyone(text):
                     fact = fact.model_copy(update={"object": known[key]})
                 if fact.op == "end":
                     known.pop(key, None)
