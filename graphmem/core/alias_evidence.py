@@ -156,14 +156,10 @@ def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set
                     continue
                 seen.add(frozenset(key))
                 ev = evidence.get(key)
-                if ev is not None and ev.score >= threshold:
+                if ev is not None and ev.score >= threshold:  # a pair joined only through others is not
+                    # suggested: accepting the pairs it goes through makes it one (same-as is transitive)
                     found.append(Pair(_shown(chat, key[0]), _shown(chat, key[1]), round(min(ev.score, 1.0), 2),
                                       tuple(ev.reasons), tuple(chat.in_order(ev.episodes))))
-                else:
-                    via = [_shown(chat, n) for n in names if n not in key]
-                    found.append(Pair(_shown(chat, key[0]), _shown(chat, key[1]), 0.5,
-                                      (f"one entity through {', '.join(via)}",),
-                                      tuple(chat.in_order({e for n in key for e in _episodes_of(evidence, n)})[:4])))
     for name, surfaces in chat.surface.items():
         distinct = list({s.lower(): s for s in surfaces}.values())
         if len(distinct) < 2 or name not in chat.mentions or name in ambiguous:
