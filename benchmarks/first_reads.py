@@ -18,6 +18,11 @@ was tuned on (docs/ingest.md, "The eighth pass").
 ``--code DIR --chats …`` reads the named chats with the code in ``DIR`` instead (for instance the
 session's code on chats it was never tuned on).
 
+``--aliases`` does the same for ``alias suggest`` over the aliases set's dev chats: each chat is
+replayed into a scratch store by the code of its day (``ingest --replay --approve``), its suggestions
+scored against today's pair labels, per kind of reason (a pair joined only through others, a short
+form, a surname, …).
+
 Needs the repository's history (a full clone) and the ``nicknames`` and ``rapidfuzz`` packages the
 extractor of every day used.
 """
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -64,8 +70,41 @@ for message in json.load(sys.stdin):
         row["message"] = message["id"]
         print(json.dumps(row))
 """
+#: Run under the code of the day: each chat file given replayed into a scratch store as a user would, and
+#: the store's alias suggestions as JSON lines (its reasons included).
+_DUMP_ALIASES = """
+import json, sys, tempfile
+from pathlib import Path
+from graphmem import Store
+from graphmem.ingest import ingest, read_messages
+for path in sys.argv[1:]:
+    with tempfile.TemporaryDirectory() as work:
+        try:
+            store = Store(Path(work) / "store", allow_future=True)
+        except TypeError:
+            store = Store(Path(work) / "store")
+        with store:
+            ingest(store, read_messages(Path(path), tz=store.tz), replay=True, approve=True)
+            for s in store.alias_suggestions():
+                print(json.dumps({"chat": Path(path).stem, "a": s.a, "b": s.b, "score": s.score,
+                                  "reasons": list(s.reasons)}))
+"""
+#: A suggestion's kind, from the first words its reasons share: checked in order.
+_REASONS = (("joined only through others", "one entity through"), ("corrected", "corrected to"),
+            ("one person's two names in one message", "both given as one"),
+            ("more of the name", "with more of the name"),
+            ("a title", "with a title"), ("a surname", "is the surname of"), ("initials", "initials of"),
+            ("a nickname", "is a nickname of"), ("a pet form", "pet form"), ("a short form", "short form"),
+            ("spelt two ways", "spelt two ways|spelt another way|differ by one letter"),
+            ("the other speaker's name for them", "used for .* only by the other|the other speaker calls"))
 #: How long one day's code may read its chats (a few seconds each here).
 TIMEOUT = 600
+
+
+def paired_chats() -> dict[str, Path]:
+    """Every dev chat of the aliases set with pair labels: name -> its messages."""
+    return {p.name.removesuffix(".pairs.jsonl"): p.with_name(p.name.removesuffix(".pairs.jsonl") + ".jsonl")
+            for p in sorted((SETS[1] / "dev").glob("*.pairs.jsonl"))}
 
 
 def labelled_chats() -> dict[str, Path]:
@@ -112,6 +151,55 @@ def read_with(code: Path, paths: Iterable[Path]) -> list[dict]:
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip() or f"exit {done.returncode}")
     return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def suggest_with(code: Path, paths: Iterable[Path]) -> list[dict]:
+    """The alias suggestions the code in ``code`` makes for each chat of ``paths``."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _DUMP_ALIASES, *map(str, paths)], cwd=code, capture_output=True,
+                              text=True, timeout=TIMEOUT,
+                              env={"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())})
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"still reading after {TIMEOUT} s") from None
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip() or f"exit {done.returncode}")
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def reason_kind(reasons: list[str]) -> str:
+    """What kind of evidence a suggestion rests on: the first kind of :data:`_REASONS` any reason is."""
+    for kind, words in _REASONS:
+        if any(re.search(words, reason) for reason in reasons):
+            return kind
+    return "other"
+
+
+def score_pairs(found: list[dict], code: str) -> list[dict]:
+    """One row per suggestion: right when today's labels say its two names are one."""
+    from graphmem.evaluation_aliases import _same_pairs
+
+    same: dict[str, set[frozenset[str]]] = {}
+    rows = []
+    for s in found:
+        if s["chat"] not in same:
+            same[s["chat"]] = _same_pairs(SETS[1] / "dev" / f"{s['chat']}.pairs.jsonl")
+        rows.append({"code": code, "chat": s["chat"], "a": s["a"], "b": s["b"], "score": s["score"],
+                     "kind": reason_kind(s["reasons"]),
+                     "right": frozenset((s["a"].lower(), s["b"].lower())) in same[s["chat"]]})
+    return rows
+
+
+def pair_table(rows: list[dict]) -> str:
+    """Right of suggested, per kind of reason."""
+    kinds: dict[str, list[dict]] = collections.defaultdict(list)
+    for row in rows:
+        kinds[row["kind"]].append(row)
+        kinds["all"].append(row)
+    lines = [f"{'':40} {'suggested':>16}"]
+    for kind in sorted(kinds, key=lambda k: (k == "all", -len(kinds[k]))):
+        right = sum(r["right"] for r in kinds[kind])
+        lines.append(f"{kind:40} {right:4} of {len(kinds[kind]):4} {right / len(kinds[kind]):.2f}")
+    return "\n".join(lines)
 
 
 def archived(commit: str, into: Path) -> Path:
@@ -179,8 +267,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every scored fact here")
     parser.add_argument("--code", type=Path, help="read --chats with the code in this directory instead")
     parser.add_argument("--chats", help="comma-separated dev chat names, with --code (default: every one)")
+    parser.add_argument("--aliases", action="store_true", help="alias suggest's first reads instead of the facts'")
     args = parser.parse_args(argv)
-    chats = labelled_chats()
+    chats = paired_chats() if args.aliases else labelled_chats()
+    read, scored, shown = (suggest_with, score_pairs, pair_table) if args.aliases else (
+        read_with, lambda found, code: score(found, chats, code), table)
     if args.chats and not args.code:
         parser.error("--chats goes with --code (without it, every chat is read by the code of its day)")
     rows: list[dict] = []
@@ -188,20 +279,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.code:
         names = args.chats.split(",") if args.chats else sorted(chats)
         if unknown := [n for n in names if n not in chats]:
-            parser.error(f"no dev chat with fact labels is called {', '.join(unknown)}")
-        rows = score(read_with(args.code.resolve(), [chats[n] for n in names]), chats, str(args.code))
+            parser.error(f"no dev chat with those labels is called {', '.join(unknown)}")
+        rows = scored(read(args.code.resolve(), [chats[n] for n in names]), str(args.code))
     else:
         with tempfile.TemporaryDirectory(prefix="graphmem-first-reads-") as work:
             for commit, names in sorted(arrivals(chats).items(), key=lambda kv: sorted(kv[1])):
                 try:
-                    found = read_with(archived(commit, Path(work) / commit), [chats[n] for n in sorted(names)])
+                    found = read(archived(commit, Path(work) / commit), [chats[n] for n in sorted(names)])
                 except (RuntimeError, subprocess.CalledProcessError) as exc:
                     print(f"{commit} ({', '.join(sorted(names))}): not read:\n{exc}", file=sys.stderr)
                     unread.extend(names)
                     continue
-                print(f"{commit}: {', '.join(sorted(names))}: {len(found)} facts proposed", file=sys.stderr)
-                rows.extend(score(found, chats, commit))
-    print(table(rows) if rows else "nothing read")
+                print(f"{commit}: {', '.join(sorted(names))}: {len(found)} proposed", file=sys.stderr)
+                rows.extend(scored(found, commit))
+    print(shown(rows) if rows else "nothing read")
     if unread:
         print(f"not read (their day's code failed, above): {', '.join(sorted(unread))}")
     if args.json:

@@ -287,3 +287,19 @@ def test_first_reads_scores_as_the_evaluation_does():
     assert (sum(r["right_written"] for r in rows if r["written"]), sum(r["written"] for r in rows)) == (
         written.right, written.right + written.wrong)
     assert "all" in first_reads.table(rows)
+
+
+@pytest.mark.engine_free
+def test_first_reads_of_alias_suggest_are_told_by_kind():
+    from benchmarks import first_reads
+
+    assert first_reads.reason_kind(["one entity through mel, mels"]) == "joined only through others"
+    assert first_reads.reason_kind(["mel is a short form of melanie"]) == "a short form"
+    assert first_reads.reason_kind(["tessa brooks is tessa with more of the name"]) == "more of the name"
+    assert first_reads.reason_kind(["melany corrected to melanie at once"]) == "corrected"
+    chats = first_reads.paired_chats()
+    assert "a1" in chats and not any("heldout" in str(path) for path in chats.values())
+    rows = first_reads.score_pairs([{"chat": "a1", "a": "x-nobody", "b": "y-nobody", "score": 0.6,
+                                     "reasons": ["x-nobody is a nickname of y-nobody"]}], "today")
+    assert [(r["kind"], r["right"]) for r in rows] == [("a nickname", False)]
+    assert "0 of    1 0.00" in first_reads.pair_table(rows)
