@@ -37,7 +37,8 @@ Precision comes first, so evidence *against* a pair removes it:
   elsewhere: such a name is no one's alias.
 
 Pairs are then joined greedily, strongest first, into groups that no evidence against splits;
-every pair inside a group is suggested (a pair joined only through others says so).
+a pair with evidence of its own is suggested when its group keeps it (one joined only through
+others is not: accepting the pairs it goes through makes it one).
 
 Where: :mod:`graphmem.core._alias_chat` reads the chat and decides which words are names;
 :mod:`graphmem.core._alias_rules` weighs the evidence for and against a pair; this module joins
@@ -170,10 +171,6 @@ def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set
                 found.append(Pair(x, y, 0.9, (f"{x} and {y} are one name spelt two ways",), spots))
     found.sort(key=lambda p: (-p.score, p.a.lower(), p.b.lower()))
     return found
-
-
-def _episodes_of(evidence: dict[tuple[str, str], Evidence], name: str) -> set[str]:
-    return {e for (a, b), ev in evidence.items() if name in (a, b) for e in ev.episodes}
 
 
 def _closeness(a: str, b: str) -> float:
