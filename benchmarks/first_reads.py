@@ -136,27 +136,11 @@ def arrivals(chats: dict[str, Path]) -> dict[str, list[str]]:
     return dict(groups)
 
 
-def read_with(code: Path, paths: Iterable[Path]) -> list[dict]:
-    """What the code in ``code`` proposes for each message of ``paths``, run in a process of its own."""
-    messages = [{"id": case.id, "text": case.text, "at": case.chat_time.isoformat(), "speaker": case.speaker,
-                 "other": case.other,
-                 "previous": {"speaker": case.previous.speaker, "text": case.previous.text} if case.previous else None}
-                for path in paths for case in read_conversation_set(path)]
+def run_as_of(code: Path, script: str, *args: str, stdin: str | None = None) -> list[dict]:
+    """``script``'s JSON lines, run by the code in ``code`` in a process of its own (its ``graphmem``
+    first on the path)."""
     try:
-        done = subprocess.run([sys.executable, "-c", _DUMP], cwd=code, input=json.dumps(messages),
-                              capture_output=True, text=True, timeout=TIMEOUT,
-                              env={"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())})
-    except subprocess.TimeoutExpired:
-        raise RuntimeError(f"still reading after {TIMEOUT} s") from None
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip() or f"exit {done.returncode}")
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-
-
-def suggest_with(code: Path, paths: Iterable[Path]) -> list[dict]:
-    """The alias suggestions the code in ``code`` makes for each chat of ``paths``."""
-    try:
-        done = subprocess.run([sys.executable, "-c", _DUMP_ALIASES, *map(str, paths)], cwd=code, capture_output=True,
+        done = subprocess.run([sys.executable, "-c", script, *args], cwd=code, input=stdin, capture_output=True,
                               text=True, timeout=TIMEOUT,
                               env={"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())})
     except subprocess.TimeoutExpired:
@@ -164,6 +148,20 @@ def suggest_with(code: Path, paths: Iterable[Path]) -> list[dict]:
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip() or f"exit {done.returncode}")
     return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def read_with(code: Path, paths: Iterable[Path]) -> list[dict]:
+    """What the code in ``code`` proposes for each message of ``paths``."""
+    messages = [{"id": case.id, "text": case.text, "at": case.chat_time.isoformat(), "speaker": case.speaker,
+                 "other": case.other,
+                 "previous": {"speaker": case.previous.speaker, "text": case.previous.text} if case.previous else None}
+                for path in paths for case in read_conversation_set(path)]
+    return run_as_of(code, _DUMP, stdin=json.dumps(messages))
+
+
+def suggest_with(code: Path, paths: Iterable[Path]) -> list[dict]:
+    """The alias suggestions the code in ``code`` makes for each chat of ``paths``."""
+    return run_as_of(code, _DUMP_ALIASES, *map(str, paths))
 
 
 def reason_kind(reasons: list[str]) -> str:
