@@ -844,3 +844,27 @@ def test_a_nickname_one_person_uses_waits_for_review(text, name, sure):
     told_to_an_assistant = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya")
                             if f.predicate == "is_called" and f.object == name]
     assert [f.sure for f in told_to_an_assistant] == ([True] if " me " in text else [])
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("plan", "then", "expected"), [
+    # the move said to come, then a first message from there: the home, for review; no trip
+    ("i'm moving to valencia in september!!", "greetings from valencia!!! [photo]",
+     [("lives_in", "valencia", False)]),
+    ("we found a house in mérida! 3 rooms and a mango tree", "we're in merida!! surrounded by boxes",
+     [("lives_in", "merida", False)]),
+    ("ok my news: i decided. valencia. moving in january 🎉", "hello from valencia 🌴", [("lives_in", "valencia", False)]),
+    # a trip told otherwise, another place, no plan, someone else's plan: a trip as before
+    ("I've been offered a job in London", "last sunday, i went to London and we talked",
+     [("traveled_to", "London", True)]),
+    ("i'm moving to valencia in september!!", "greetings from Lisbon!!", [("traveled_to", "Lisbon", True)]),
+    ("how are you?", "greetings from valencia!!!", [("traveled_to", "valencia", True)]),
+    ("Tom is moving to Valencia in May", "greetings from valencia!!!", [("traveled_to", "valencia", True)]),
+])
+def test_a_first_message_from_where_the_speaker_said_they_were_moving_is_the_move(plan, then, expected):
+    extractor = RuleExtractor()
+    at = datetime(2026, 5, 4, 12, tzinfo=UTC)
+    extractor.extract(plan, reference_time=at, speaker="Rafa", other="Tomasz")
+    extractor.extract("nice!!", reference_time=at, speaker="Tomasz", other="Rafa")
+    found = extractor.extract(then, reference_time=at + timedelta(days=120), speaker="Rafa", other="Tomasz")
+    assert [(f.predicate, f.object, f.sure) for f in found if f.predicate in ("lives_in", "traveled_to")] == expected

@@ -48,7 +48,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "group_named",
-           "lowercase_school", "named_by_one",
+           "arrived", "lowercase_school", "move_planned", "named_by_one",
            "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
            "sold_thing", "told_trip"]
 
@@ -236,6 +236,46 @@ def named_by_one(sentence: str, name: str) -> bool:
         many = _MANY_CALLS if m["verb"].lower() == "calls" else _MANY_CALL
         return many.search(caller) is None
     return False
+
+
+#: A place as a move's plan or its arrival names it: a known place in any case, or a capitalised name.
+_MOVE_PLACE = r"(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})"
+#: The speaker's own move still to come: "I'm moving to Valencia in January", "we're relocating to Perth",
+#: "ok i decided. valencia. moving in january" (not "Tom is moving to Leeds").
+_MOVING = re.compile(
+    r"(?:^|[.!?,;:]\s*|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are|i['’]ll\s+be|we['’]ll\s+be|i|we|im|finally|officially)\s+)"
+    r"(?:(?:finally|officially|actually|really|definitely|now)\s+)?(?:moving|relocating|relocate|move)\s+(?:back\s+)?to\s+"
+    + _MOVE_PLACE + r"|" + _MOVE_PLACE.replace("place", "before") + r"[.!,]+\s+(?:i['’]?m\s+|we['’]re\s+)?moving\s+"
+    r"(?:in|on|next|this|at|end|early|late|after)\b", re.IGNORECASE)
+#: A home or a job found there, which a move follows: "we found a house in mérida!", "I've been offered a job
+#: in Sydney", "got a flat in Leeds".
+_SETTLING = re.compile(r"\b(?:found|got|bought|offered|accepted|signed\s+for|renting)\s+(?:us\s+|me\s+)?"
+                       r"(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|job|position|post)\s+in\s+"
+                       + _MOVE_PLACE.replace("place", "there"), re.IGNORECASE)
+
+
+#: Arriving somewhere, as a first message from there says it: "greetings from valencia!!!", "we're in
+#: mérida!! surrounded by boxes", "landed!! made it to manchester" (not "i went to London and we talked").
+_ARRIVED = re.compile(r"^\W*(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|aloha|howdy|g['’]day)\b|"
+                      r"\b(?:we['’]re|i['’]m|im|we\s+are|i\s+am)\s+(?:finally\s+|officially\s+|here\s+|now\s+)*in\b|"
+                      r"\b(?:landed|arrived|made\s+it)\b", re.IGNORECASE)
+
+
+def arrived(sentence: str) -> bool:
+    """Whether ``sentence`` tells of arriving where it is said from (see :data:`_ARRIVED`)."""
+    return _ARRIVED.search(sentence) is not None
+
+
+def move_planned(message: str) -> str | None:
+    """The place the speaker says they are moving to, in a message that plans it ("i'm moving to valencia
+    in september") or tells a home or a job found there ("we found a house in mérida!"): a place list
+    knows it, or it is written with a capital."""
+    for m in [*_MOVING.finditer(message), *_SETTLING.finditer(message)]:
+        place = next(m[group] for group in ("place", "before", "there") if group in m.re.groupindex and m[group])
+        place = place.strip()
+        if is_place(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES):
+            return place
+    return None
 
 
 def group_named(message: str, group: str) -> str | None:

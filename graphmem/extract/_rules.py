@@ -29,12 +29,14 @@ from ._answers import still_there
 from ._chat import (
     GONE,
     activity_of_group,
+    arrived,
     clean_taste,
     companions,
     couples,
     everyday_object,
     group_named,
     lowercase_school,
+    move_planned,
     named_by_one,
     not_for_me,
     of_the_other,
@@ -239,6 +241,11 @@ _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1
            r"(?:nights?|days?|weeks?)\b")
 
 
+def _folded(name: str) -> str:
+    """A name compared without case or accents: "Mérida" and "merida"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+
+
 def _for_review(fact: ExtractedFact) -> ExtractedFact:
     """``fact`` proposed unsure: it waits for review even when the message is approved."""
     return fact.model_copy(update={"sure": False})
@@ -325,6 +332,8 @@ class RuleExtractor:
         #: Per pair of participants, when the last message was said: a topic does not outlive a
         #: pause longer than :data:`SITTING` (another sitting, another talk).
         self._said_at: dict[frozenset[str], datetime] = {}
+        #: Per pair of participants, where each speaker said they are moving (speaker -> place).
+        self._moves: dict[frozenset[str], dict[str, str]] = {}
         #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
         self._partners: dict[frozenset[str], dict[tuple[str, str], str]] = {}
 
@@ -407,6 +416,7 @@ class RuleExtractor:
             facts.append(self._retired(text, *retired, reference_time))
         facts = [self._group_named(f, text) for f in facts]
         facts = self._partner_known(facts, text)
+        facts = self._moved_as_planned(facts, text)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
@@ -443,6 +453,30 @@ class RuleExtractor:
                 elif fact.object:
                     known[key] = fact.object
             done.append(fact)
+        return done
+
+    def _moved_as_planned(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
+        """In a chat between two people, a trip of the speaker's to the place they said they were moving
+        to is the move, not a trip: "i'm moving to valencia in september", then "greetings from
+        valencia!!!" or "we're in mérida!! surrounded by boxes" (a trip told otherwise stays one: "i went
+        to London and we talked"). Proposed as a home for review (a visit before the move reads the
+        same), and the trip is not proposed. (On first reads such trips were wrong every time: 4 of 4,
+        in four arrivals.)"""
+        if self._other is None:
+            return facts
+        planned = self._moves.setdefault(self._chat(), {})
+        who = self._speaker.lower()
+        place = planned.get(who)
+        done = []
+        for fact in facts:
+            if place is not None and fact.subject == self._speaker and fact.op == "assert" and fact.object and (
+                    fact.predicate == "traveled_to" and _folded(fact.object) == _folded(place) and arrived(fact.quote)):
+                fact = _for_review(fact.model_copy(update={"predicate": "lives_in", "valid_to": None}))
+            if fact.predicate == "lives_in" and fact.subject == self._speaker:
+                planned.pop(who, None)  # the move told: no plan left
+            done.append(fact)
+        if (plan := move_planned(text)) is not None:
+            planned[who] = plan
         return done
 
     def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
