@@ -461,7 +461,7 @@ class RuleExtractor:
         valencia!!!" or "we're in mérida!! surrounded by boxes" (a trip told otherwise stays one: "i went
         to London and we talked"). Proposed as a home for review (a visit before the move reads the
         same), and the trip is not proposed. (On first reads such trips were wrong every time: 4 of 4,
-        in four arrivals.)"""
+        in three arrivals.)"""
         if self._other is None:
             return facts
         planned = self._moves.setdefault(self._chat(), {})
