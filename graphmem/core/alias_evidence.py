@@ -127,7 +127,8 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
 
 def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set[tuple[str, str]],
              ambiguous: set[str], threshold: float) -> list[Pair]:
-    """Join the pairs strongest first into groups nothing sets apart; every pair in a group."""
+    """Join the pairs strongest first into groups nothing sets apart; every pair with evidence of its own
+    that its group keeps."""
     group: dict[str, int] = {}
     members: dict[int, set[str]] = {}
 

@@ -48,7 +48,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "group_named",
-           "arrived", "lowercase_school", "move_planned", "named_by_one",
+           "arrived", "lowercase_school", "move_called_off", "move_planned", "named_by_one",
            "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
            "sold_thing", "told_trip"]
 
@@ -240,37 +240,60 @@ def named_by_one(sentence: str, name: str) -> bool:
 
 #: A place as a move's plan or its arrival names it: a known place in any case, or a capitalised name.
 _MOVE_PLACE = r"(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})"
+#: The speaker, as the subject of their own plan.
+_I = r"\b(?:i['’]?m|i\s+am|we['’]re|we\s+are|i['’]ll\s+be|we['’]ll\s+be|i|we|im|i['’]ve|we['’]ve|ive)\s+"
 #: The speaker's own move still to come: "I'm moving to Valencia in January", "we're relocating to Perth",
 #: "ok i decided. valencia. moving in january" (not "Tom is moving to Leeds").
 _MOVING = re.compile(
-    r"(?:^|[.!?,;:]\s*|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are|i['’]ll\s+be|we['’]ll\s+be|i|we|im|finally|officially)\s+)"
-    r"(?:(?:finally|officially|actually|really|definitely|now)\s+)?(?:moving|relocating|relocate|move)\s+(?:back\s+)?to\s+"
-    + _MOVE_PLACE + r"|" + _MOVE_PLACE.replace("place", "before") + r"[.!,]+\s+(?:i['’]?m\s+|we['’]re\s+)?moving\s+"
-    r"(?:in|on|next|this|at|end|early|late|after)\b", re.IGNORECASE)
-#: A home or a job found there, which a move follows: "we found a house in mérida!", "I've been offered a job
-#: in Sydney", "got a flat in Leeds".
-_SETTLING = re.compile(r"\b(?:found|got|bought|offered|accepted|signed\s+for|renting)\s+(?:us\s+|me\s+)?"
-                       r"(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|job|position|post)\s+in\s+"
-                       + _MOVE_PLACE.replace("place", "there"), re.IGNORECASE)
-
-
+    _I + r"(?:(?:finally|officially|actually|really|definitely|now|just)\s+)?(?:moving|relocating)\s+(?:back\s+)?"
+    r"to\s+" + _MOVE_PLACE + r"|(?<![\w'’-])" + _MOVE_PLACE.replace("place", "before")
+    + r"[.!,]+\s+(?:i['’]?m\s+|we['’]re\s+)?moving\s+(?:in|on|next|this|at|end|early|late|after)\b", re.IGNORECASE)
+#: A home or a job the speaker found there, which a move follows: "we found a house in mérida!", "I've been
+#: offered a job in Sydney" (not "my parents found a house in mérida").
+_SETTLING = re.compile(_I + r"(?:just\s+|finally\s+)?(?:been\s+)?(?:found|got|bought|offered|accepted|signed\s+for)\s+"
+                       r"(?:us\s+|me\s+)?(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|job|"
+                       r"position|post)\s+in\s+" + _MOVE_PLACE.replace("place", "there"), re.IGNORECASE)
+#: What makes a sentence no plan of the speaker's: a question, a supposition, a denial, someone's words.
+_NOT_A_PLAN = re.compile(r"\?|\b(?:if|would|should|could|might|maybe|perhaps|thinking|considering|wish|hope|not|never|"
+                         r"turned\s+(?:it\s+)?down|said|says|told\s+me|asked)\b|n['’]t\b", re.IGNORECASE)
+#: A move called off: "the move is off", "we're not moving after all", "staying in madrid".
+_CALLED_OFF = re.compile(r"\b(?:move|moving)\b[^.!?]*\b(?:off|cancell?ed|canceled|fell\s+through|not\s+happening)\b|"
+                         r"\bnot\s+moving\b|\bstaying\s+(?:in|here|put)\b", re.IGNORECASE)
 #: Arriving somewhere, as a first message from there says it: "greetings from valencia!!!", "we're in
 #: mérida!! surrounded by boxes", "landed!! made it to manchester" (not "i went to London and we talked").
 _ARRIVED = re.compile(r"^\W*(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|aloha|howdy|g['’]day)\b|"
                       r"\b(?:we['’]re|i['’]m|im|we\s+are|i\s+am)\s+(?:finally\s+|officially\s+|here\s+|now\s+)*in\b|"
                       r"\b(?:landed|arrived|made\s+it)\b", re.IGNORECASE)
+#: A visit, said with the arrival: "greetings from valencia! here for three days to look at flats".
+_VISITING = re.compile(r"\b(?:here\s+for|to\s+(?:sign|look|see|visit|check)|checking|house[\s-]?hunting|"
+                       r"flat[\s-]?hunting|for\s+work|business)\b", re.IGNORECASE)
 
 
-def arrived(sentence: str) -> bool:
-    """Whether ``sentence`` tells of arriving where it is said from (see :data:`_ARRIVED`)."""
-    return _ARRIVED.search(sentence) is not None
+def arrived(sentence: str, message: str) -> bool:
+    """Whether ``sentence`` tells of arriving where it is said from (see :data:`_ARRIVED`), and the
+    ``message`` does not tell a visit or a stay ("hi from valencia, just here for a few days to sign
+    the lease, back home sunday", "landed in Sydney for a conference!")."""
+    return _ARRIVED.search(sentence) is not None and not only_staying(message) and not _VISITING.search(message)
+
+
+def move_called_off(message: str) -> bool:
+    """Whether ``message`` calls a move off ("the move is off, we're staying in madrid")."""
+    return _CALLED_OFF.search(message) is not None
 
 
 def move_planned(message: str) -> str | None:
-    """The place the speaker says they are moving to, in a message that plans it ("i'm moving to valencia
-    in september") or tells a home or a job found there ("we found a house in mérida!"): a place list
-    knows it, or it is written with a capital."""
+    """The place the speaker says they are moving to, in a sentence of theirs that plans it ("i'm moving
+    to valencia in september") or tells a home or a job they found there ("we found a house in
+    mérida!"), not asked, supposed, denied or reported ("should i move to valencia?", "if i got a job
+    in Sydney", "Ana said: i'm moving…"): a place list knows it, or it is written with a capital."""
     for m in [*_MOVING.finditer(message), *_SETTLING.finditer(message)]:
+        opens = max(message.rfind(end, 0, m.start()) for end in ".!?\n") + 1
+        closes = min((i for i in (message.find(end, m.end()) for end in ".!?\n") if i >= 0), default=len(message))
+        if _NOT_A_PLAN.search(message[opens:closes + 1]):
+            continue
+        if "before" in m.re.groupindex and m["before"] and not re.search(
+                r"\b(?:i|my|we|our)\b", message[:m.start()], re.IGNORECASE):
+            continue  # "Ana decided. Valencia. Moving in January": whose move, the words do not say
         place = next(m[group] for group in ("place", "before", "there") if group in m.re.groupindex and m[group])
         place = place.strip()
         if is_place(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES):

@@ -36,6 +36,7 @@ from ._chat import (
     everyday_object,
     group_named,
     lowercase_school,
+    move_called_off,
     move_planned,
     named_by_one,
     not_for_me,
@@ -275,6 +276,9 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
 
+#: How long a move said to come is waited for: "greetings from valencia" a year after "i'm moving to
+#: valencia" is no longer read as the move.
+_PLAN_LASTS = timedelta(days=365)
 #: What a couple is: a breakup with no one named ends the one of these told last.
 _COUPLED = frozenset(("dating", "married_to"))
 #: A determiner right before a day's name, which then names a thing: "the Easter parade", "our Christmas party".
@@ -333,7 +337,7 @@ class RuleExtractor:
         #: pause longer than :data:`SITTING` (another sitting, another talk).
         self._said_at: dict[frozenset[str], datetime] = {}
         #: Per pair of participants, where each speaker said they are moving (speaker -> place).
-        self._moves: dict[frozenset[str], dict[str, str]] = {}
+        self._moves: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
         self._partners: dict[frozenset[str], dict[tuple[str, str], str]] = {}
 
@@ -416,7 +420,7 @@ class RuleExtractor:
             facts.append(self._retired(text, *retired, reference_time))
         facts = [self._group_named(f, text) for f in facts]
         facts = self._partner_known(facts, text)
-        facts = self._moved_as_planned(facts, text)
+        facts = self._moved_as_planned(facts, text, reference_time)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
@@ -455,28 +459,35 @@ class RuleExtractor:
             done.append(fact)
         return done
 
-    def _moved_as_planned(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
+    def _moved_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
         """In a chat between two people, a trip of the speaker's to the place they said they were moving
-        to is the move, not a trip: "i'm moving to valencia in september", then "greetings from
-        valencia!!!" or "we're in mérida!! surrounded by boxes" (a trip told otherwise stays one: "i went
-        to London and we talked"). Proposed as a home for review (a visit before the move reads the
-        same), and the trip is not proposed. (On first reads such trips were wrong every time: 4 of 4,
-        in three arrivals.)"""
+        to, told as an arrival, may be the move: "i'm moving to valencia in september", then "greetings
+        from valencia!!!" or "we're in mérida!! surrounded by boxes" (not "i went to London and we
+        talked", not "hi from valencia, here for three days to look at flats"). Both the home and the
+        trip wait for review: a visit before the move reads the same. A plan lasts a year, and ends
+        when it is called off ("the move is off") or a home is told. (On first reads such trips were
+        wrong every time: 4 of 4, in three arrivals.)"""
         if self._other is None:
             return facts
         planned = self._moves.setdefault(self._chat(), {})
         who = self._speaker.lower()
-        place = planned.get(who)
+        place, since = planned.get(who, (None, at))
+        if place is not None and (move_called_off(text) or at - since > _PLAN_LASTS):
+            planned.pop(who, None)
+            place = None
         done = []
         for fact in facts:
             if place is not None and fact.subject == self._speaker and fact.op == "assert" and fact.object and (
-                    fact.predicate == "traveled_to" and _folded(fact.object) == _folded(place) and arrived(fact.quote)):
-                fact = _for_review(fact.model_copy(update={"predicate": "lives_in", "valid_to": None}))
+                    fact.predicate == "traveled_to" and _folded(fact.object) == _folded(place)
+                    and arrived(fact.quote, text)):
+                done.append(_for_review(fact.model_copy(update={"predicate": "lives_in", "valid_from": None,
+                                                                 "valid_to": None})))
+                fact = _for_review(fact)
             if fact.predicate == "lives_in" and fact.subject == self._speaker:
                 planned.pop(who, None)  # the move told: no plan left
             done.append(fact)
         if (plan := move_planned(text)) is not None:
-            planned[who] = plan
+            planned[who] = (plan, at)
         return done
 
     def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
