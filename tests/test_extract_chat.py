@@ -902,3 +902,18 @@ def test_reading_a_move_planned_is_linear():
 
     for text in ("a" * 50_000, "’" * 50_000, "a-" * 25_000, "a" * 25_000 + ", " + "b" * 25_000):
         assert move_planned(text) is None and not arrived(text, text)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "sure"), [
+    # signing up for a class is a plan until the message says it has begun
+    ("and i signed up for a pottery class. wheel throwing, 8 weeks, wednesday nights", False),
+    ("also i did something brave: signed up for german classes! tuesday and thursday evenings", False),
+    ("I've also signed up for pottery on Thursday mornings. It's started already and I'm terrible.", True),
+    ("i do pottery every thursday", True),  # no sign-up: as before
+])
+def test_a_class_signed_up_for_is_a_plan_until_it_begins(text, sure):
+    for other in ("Sam", None):  # in a chat between two people and told to an assistant alike
+        found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other=other)
+                 if f.predicate == "does"]
+        assert found and all(f.sure is sure for f in found)
