@@ -12,12 +12,12 @@ places and organisations, acronyms' spell-outs), each with where it is said (``C
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from .names import unaccented
 from .places import is_place
 
 __all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS", "SAYING", "TITLES",
@@ -170,7 +170,7 @@ def _tokens(number: int, text: str) -> list[_Token]:
         after = raw[i + 1] if i + 1 < len(raw) else "$"
         clean = word[:-1] if word.endswith(".") and word[:-1].lower() not in _DOTTED else word
         end = "." if clean != word else (after if not after[0].isalnum() else "")
-        lower = _fold(clean).rstrip(".")
+        lower = unaccented(clean).rstrip(".")
         found.append(_Token(clean, _POSSESSIVE.sub("", lower), lower.replace("’", "'"),
                             number, len(found), end, bool(opened)))
     return found
@@ -182,16 +182,10 @@ def _joined(words: Sequence[_Token]) -> str:
     return " ".join([w.whole for w in words[:-1]] + [words[-1].key])
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents: "Ciarán" and "ciaran" are one spelling to compare."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
-
-
 def name_key(name: str) -> str:
     """A name compared: lower case without accents, dots and a final possessive dropped, spaces
     collapsed."""
-    return " ".join(_POSSESSIVE.sub("", w) for w in _fold(name).replace(".", " ").split())
+    return " ".join(_POSSESSIVE.sub("", w) for w in unaccented(name).replace(".", " ").split())
 
 
 @cache
@@ -242,7 +236,7 @@ class Chat:
 
     def speaker(self, message: int) -> str | None:
         who = self.messages[message].speaker
-        return _fold(who) if who else None
+        return unaccented(who) if who else None
 
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """Episode ids in the order of the messages."""
@@ -256,7 +250,7 @@ class Chat:
 
 def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
     tokens = [_tokens(i, m.text) for i, m in enumerate(messages)]
-    speakers = {_fold(m.speaker): m.speaker for m in messages if m.speaker}
+    speakers = {unaccented(m.speaker): m.speaker for m in messages if m.speaker}
     chat = Chat(messages, tokens, speakers, order={m.id: i for i, m in enumerate(messages)})
     counts: Counter[str] = Counter(t.key for ts in tokens for t in ts)
     after_determiner: Counter[str] = Counter(

@@ -27,7 +27,7 @@ from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
            "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "redact",
-           "refuse_predicate_kind_change"]
+           "refuse_predicate_kind_change", "unaccented"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -148,6 +148,12 @@ def check_label(value: str, what: str) -> str:
     if _control(value):
         raise InvalidInput(f"{what} cannot hold control characters: {value!r}")
     return value
+
+
+def unaccented(text: str) -> str:
+    """Lower case without accents: "Ciarán" and "ciaran", "Mérida" and "merida" are one spelling to compare."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
 def _fold(text: str) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
+from ..core.names import unaccented
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
@@ -240,11 +241,6 @@ UNSURE = frozenset(("likes", "dislikes", "owns"))
 #: A stay counted in nights, days or weeks right after where: "went to Diani for three nights".
 _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a\s+few|a\s+couple\s+of)\s+"
            r"(?:nights?|days?|weeks?)\b")
-
-
-def _folded(name: str) -> str:
-    """A name compared without case or accents: "Mérida" and "merida"."""
-    return "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
 
 
 def _for_review(fact: ExtractedFact) -> ExtractedFact:
@@ -495,7 +491,7 @@ class RuleExtractor:
         done = []
         for fact in facts:
             if place is not None and fact.subject == self._speaker and fact.op == "assert" and fact.object and (
-                    fact.predicate == "traveled_to" and _folded(fact.object) == _folded(place)
+                    fact.predicate == "traveled_to" and unaccented(fact.object) == unaccented(place)
                     and arrived(fact.quote, text)):
                 done.append(_for_review(fact.model_copy(update={"predicate": "lives_in", "valid_from": None,
                                                                  "valid_to": None})))
