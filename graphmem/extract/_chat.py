@@ -201,15 +201,14 @@ yeah no nope god""".split())
 
 #: "calls me", "call him", "calling you": a name someone uses for someone.
 _CALLS = re.compile(r"\b(?P<verb>call|calls|calling|called)\s+(?:me|him|her|you|u)\b", re.IGNORECASE)
-#: Words for many people, in a clause before "call": "everyone calls me Jay", "they call me tiny", "the
-#: horn section calls me Bussi", "guys on the CB call me …".
-_MANY_WORDS = (r"every(?:one|body)|no(?:body|\s+one|-one)|section|team|family|crew|office|class|town|village|club|"
-         r"they|people|all|guys|folks|whole|kids|twins|ladies|boys|girls|lads")
-#: With "calls", only those that take a verb in the singular.
-_MANY_CALLS = re.compile(r"\b(?:every(?:one|body)|no(?:body|\s+one|-one)|section|team|family|crew|office|class|"
-                         r"town|village|club)\b", re.IGNORECASE)
-#: With "call", any of them, or a plural noun before it ("my old pupils call me …"; not "Marcus").
-_MANY_CALL = re.compile(rf"\b(?:{_MANY_WORDS})\b|\b(?-i:[a-z])\w{{2,}}s\s*$", re.IGNORECASE)
+#: Words for many people that take a verb in the singular, in a clause before "calls": "everyone calls me
+#: Jay", "the horn section calls me Bussi".
+_MANY_AS_ONE = r"every(?:one|body)|no(?:body|\s+one|-one)|section|team|family|crew|office|class|town|village|club"
+_MANY_CALLS = re.compile(rf"\b(?:{_MANY_AS_ONE})\b", re.IGNORECASE)
+#: Before "call": those, other words for many ("they call me tiny", "guys on the CB call me …"), or a plural
+#: noun ("my old pupils call me …"; not "Marcus").
+_MANY_CALL = re.compile(rf"\b(?:{_MANY_AS_ONE}|they|people|all|guys|folks|whole|kids|twins|ladies|boys|girls|lads)\b"
+                        r"|\b(?-i:[a-z])\w{2,}s\s*$", re.IGNORECASE)
 _CALLER_ENDS = re.compile(r"[.!?;:]|,\s|\b(?:but|and|so|because|cos)\b", re.IGNORECASE)
 _CALLER_TAIL = re.compile(r"\b(?:still|now|already|always|just|even|also|all|are|were|have|has|used\s+to|keep|"
                           r"kept)\s*$", re.IGNORECASE)
@@ -291,11 +290,9 @@ def move_planned(message: str) -> str | None:
         closes = min((i for i in (message.find(end, m.end()) for end in ".!?\n") if i >= 0), default=len(message))
         if _NOT_A_PLAN.search(message[opens:closes + 1]):
             continue
-        if "before" in m.re.groupindex and m["before"] and not re.search(
-                r"\b(?:i|my|we|our)\b", message[:m.start()], re.IGNORECASE):
+        if m.lastgroup == "before" and not re.search(r"\b(?:i|my|we|our)\b", message[:m.start()], re.IGNORECASE):
             continue  # "Ana decided. Valencia. Moving in January": whose move, the words do not say
-        place = next(m[group] for group in ("place", "before", "there") if group in m.re.groupindex and m[group])
-        place = place.strip()
+        place = m[m.lastgroup or "place"].strip()  # the one place group that matched
         if is_place(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES):
             return place
     return None
