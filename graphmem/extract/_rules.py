@@ -120,7 +120,7 @@ from ._subjects import (
     names_anyone,
     one_person_named,
 )
-from ._verbs import VERBS, Verb
+from ._verbs import Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
 
@@ -542,7 +542,7 @@ class RuleExtractor:
         claimed: list[tuple[int, int]] = []
         # Left to right, so a verb joined by "and" can take the subject of the one before it;
         # where two phrases start together, the one listed first in VERBS is tried first.
-        candidates = sorted(((m, n, verb) for n, verb in enumerate(VERBS)
+        candidates = sorted(((m, n, verb) for n, verb in verbs_for(sentence)  # those that may begin here
                              for m in verb.head.finditer(sentence)),
                             key=lambda item: (item[0].start(), item[1]))
         for m, _, verb in candidates:

@@ -25,11 +25,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+
+# A pattern's parse, read once per verb for the prefilter of verbs_for (re's own modules: typeshed
+# knows them only by their deprecated names, sre_constants and sre_parse)
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any, Literal
 
 from ._lexicon import EVENTS, HABIT_VERBS
 
-__all__ = ["VERBS", "Verb"]
+__all__ = ["VERBS", "Verb", "verbs_for"]
 
 Kind = Literal["state", "start", "stop", "event"]
 #: place: a city, country, region (lowercase only if known); org: a company or school;
@@ -61,12 +66,69 @@ class Verb:
     free: bool = False  # needs no subject ("call me Bex", "my name is Li")
     mention: bool = False  # "my dog", "our choir": a possession said in passing, no verb
     timeless: bool = False  # the time said is not the fact's ("moved in together last month": dating since before)
+    #: how the words it can begin with begin (their first ``_STARTS`` letters, lower case), or None
+    #: where the pattern could begin otherwise: a sentence none of whose words begins so is skipped
+    starts: frozenset[str] | None = None
+
+
+#: How many letters of a word the prefilter compares: enough to tell "adopted" from "and".
+_STARTS = 4
+_WORD = re.compile(r"[a-z0-9_]+")
+
+
+def _word_starts(sentence: str) -> set[str]:
+    """The first one to ``_STARTS`` letters of every word of an ASCII ``sentence``, lower case."""
+    return {word[:n] for word in _WORD.findall(sentence.lower()) for n in range(1, _STARTS + 1)}
+
+
+def _first_letters(items: list[Any], prefix: str, out: set[str]) -> None:
+    """Add to ``out`` what a match of ``items`` (a parsed pattern) can begin with: its literal word
+    letters, up to ``_STARTS``, lower case, stopping at anything else (a shorter beginning still has to
+    be there). Zero-width items (``\\b``, lookarounds) are passed over; a repeat is read once, or skipped
+    when it may match nothing."""
+    for n, (op, av) in enumerate(items):
+        if len(prefix) >= _STARTS:
+            break
+        if op is sre.LITERAL:
+            c = chr(av).lower()
+            if not (c.isascii() and (c.isalnum() or c == "_")):
+                break
+            prefix += c
+        elif op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+            continue
+        elif op is sre.SUBPATTERN:
+            _first_letters(list(av[3]) + items[n + 1:], prefix, out)
+            return
+        elif op is sre.BRANCH:
+            for alternative in av[1]:
+                _first_letters(list(alternative) + items[n + 1:], prefix, out)
+            return
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            low, _, repeated = av
+            if low == 0:
+                _first_letters(items[n + 1:], prefix, out)
+            _first_letters(list(repeated), prefix, out)
+            return
+        else:
+            break
+    out.add(prefix)
+
+
+def _starts_of(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """How the words a match of ``pattern`` begins with can begin; None unless the pattern opens with
+    ``\\b`` (so a match begins where a word does) and each way it can begin has a word letter first."""
+    items = list(sre_parse.parse(pattern.pattern, pattern.flags))
+    if not items or items[0] != (sre.AT, sre.AT_BOUNDARY):
+        return None
+    out: set[str] = set()
+    _first_letters(items, "", out)
+    return None if "" in out else frozenset(out)
 
 
 def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
           **options: bool) -> Verb:
-    return Verb(re.compile(rf"\b(?:{head})(?:(?<=\s)|(?=\s|$|[,.!]))\s*", re.IGNORECASE), predicate, kind,
-                obj, negated, **options)
+    pattern = re.compile(rf"\b(?:{head})(?:(?<=\s)|(?=\s|$|[,.!]))\s*", re.IGNORECASE)
+    return Verb(pattern, predicate, kind, obj, negated, **options, starts=_starts_of(pattern))
 
 
 _A = "['’]"
@@ -322,3 +384,22 @@ VERBS: list[Verb] = [
           rf"(?:I{_A}m|I\s+am|this\s+is|it{_A}s)", "is_called", "state", "name", free=True),
     _verb(r"(?:called|named)", "is_called", "state", "name", needs_be=True),
 ]
+
+
+_ANY = [n for n, verb in enumerate(VERBS) if verb.starts is None]
+_BY_START: dict[str, list[int]] = {}
+for _n, _verb_ in enumerate(VERBS):
+    for _start in _verb_.starts or ():
+        _BY_START.setdefault(_start, []).append(_n)
+
+
+def verbs_for(sentence: str) -> list[tuple[int, Verb]]:
+    """The verbs (with their place in VERBS) whose head may match ``sentence``, in VERBS's order: a
+    verb none of the sentence's words can begin is left out. A sentence that is not ASCII gets every
+    verb (a case-blind pattern also matches "ſ" for "s" and "K" for "k", so no letter rules one out)."""
+    if not sentence.isascii():
+        return list(enumerate(VERBS))
+    places = set(_ANY)
+    for start in _word_starts(sentence):
+        places.update(_BY_START.get(start, ()))
+    return [(n, VERBS[n]) for n in sorted(places)]
