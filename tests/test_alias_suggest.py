@@ -363,7 +363,24 @@ def test_a_surname_alone_must_stand_where_names_go():
 DEV = Path(__file__).parent / "data" / "aliases" / "dev"
 
 
+#: The dev chats the suite scores on every run: the first sixteen (a1-a12, written for dev; b3, b4, b7, b8,
+#: moved here from held out first). The whole dev set grows by two chats each time held-out chats move here
+#: (about 1.2 CPU-s each), so it is scored by the test below only when asked (``-m slow``), and by
+#: ``graphmem eval aliases tests/data/aliases/dev`` whenever the rules change.
+FIRST_DEV = [DEV / f"{name}.jsonl" for name in [f"a{n}" for n in range(1, 13)] + ["b3", "b4", "b7", "b8"]]
+
+
 @pytest.mark.one_engine  # the same figures on both engines (docs/aliases.md); the suite's time is counted
+def test_the_first_dev_chats_keep_their_precision_and_recall():
+    """The first sixteen dev chats: 0.858 and 0.271 (151 right of 176 suggested, 130 of 479 pairs found) when this
+    test was split from the one below (2026-12-03, the seventh session)."""
+    overall = evaluate(find(FIRST_DEV), engine=ENGINE).total("graphmem")
+    assert overall.precision >= 0.85, overall.as_json()
+    assert overall.recall >= 0.27, overall.as_json()
+
+
+@pytest.mark.slow
+@pytest.mark.one_engine
 def test_the_dev_chats_keep_their_precision_and_recall():
     """The whole dev set (a1-a10), scored as `graphmem eval aliases tests/data/aliases/dev`: a
     change that loses precision or recall here fails (figures in docs/aliases.md, less a margin:
