@@ -150,6 +150,8 @@ def test_natural_chat_that_states_nothing(text):
     ("i have french homework", []),
     ("i have guitar at 5", [("assert", "Maya", "does", "guitar", None, None)]),
     ("i have started sourdough", [("assert", "Maya", "does", "sourdough", None, None)]),
+    ("i have taken up salsa dancing", [("assert", "Maya", "does", "salsa dancing", None, None)]),  # h24: not
+    # also "does taken up salsa dancing" ("have" an auxiliary, not "I have line dancing")
     ("Our old spaniel is going grey", [("assert", "Maya", "has_pet", "spaniel", None, None)]),
     ("i dreamt we got a puppy", []),
     ("also: pottery is going great.", [("assert", "Maya", "does", "pottery", None, None)]),

@@ -81,6 +81,8 @@ _HABIT_AFTER = re.compile(
 
 
 #: After "I have yoga": a time or the end, nothing that makes it a thing ("a yoga mat", "on tv").
+#: Past participles without "-ed": after "have" they make it an auxiliary ("I have taken up pottery").
+_PARTICIPLES = frozenset("taken begun done gotten been gone given made become written ridden seen found kept".split())
 _HAVE_AFTER = re.compile(r"\s*(?:$|[.!,;)]|(?:later|tonight|tomorrow|today|now|again|too|lol|haha|x+|practice|"
                          r"training|class|at\s+\d|on\s+\w+days|every|twice|with)\b)", re.IGNORECASE)
 
@@ -127,8 +129,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if kind == "event" and len(words) > 2 and words[0].lower() in RELATIONS and words[1][:1].isupper():
         words = words[1:]  # "my niece Orla's wedding": Orla's wedding
         found = " ".join(words)
-    if kind == "activity" and any(w.lower().endswith(("ing", "ed")) for w in words[:-1]):
-        return None  # "stopped liking football": a taste, not a hobby; "have started sourdough": another verb's
+    if kind == "activity" and any(w.lower().endswith(("ing", "ed")) or w.lower() in _PARTICIPLES for w in words[:-1]):
+        return None  # "stopped liking football": a taste, not a hobby; "have started sourdough", "have taken up
+        # pottery": another verb's (its own phrase reads it)
     if kind == "activity" and head.split()[0].lower() in ("have", "has") and (
             re.match(r"\s*(?:a|an|the|some|my|our)\b", rest, re.IGNORECASE) or not _HAVE_AFTER.match(
                 rest[rest.lower().find(words[-1].lower()) + len(words[-1]):])):
