@@ -368,7 +368,8 @@ def test_the_verbs_a_sentence_is_scanned_for_include_every_verb_that_matches_it(
 
 
 @given(st.lists(st.sampled_from(["my", "our", "adopted", "moved", "to", "I", "'m", "got", "a", "job", "at",
-                                 "re-", "ADOPT", "Have", "  ", ",", ".", "!", "k", "ſ", "é", "-", "live",
+                                 "re-", "ADOPT", "Have", "  ", ",", ".", "!", "k", "ſ", "é", "-", "live", "’", "😂",
+                                 "\u212a", "İ", "ı", "éadopted", "café",
                                  "in", "joined", "started", "broke", "up", "with", "call", "me"]), max_size=12))
 def test_no_verb_that_matches_is_skipped_for_any_words(words):
     from graphmem.extract._verbs import verbs_for
@@ -379,3 +380,20 @@ def test_no_verb_that_matches_is_skipped_for_any_words(words):
 def test_most_verbs_are_not_scanned_for_an_ordinary_sentence():
     from graphmem.extract._verbs import VERBS, verbs_for
     assert len(verbs_for("lol same, the weather here is awful")) < len(VERBS) / 3
+    assert len(verbs_for("i’m sooo tired 😂 café later?")) < len(VERBS) / 3  # beyond ASCII, but no "ſ"
+
+
+def test_the_letters_a_case_blind_pattern_reads_as_ascii_are_all_known():
+    """Every code point beyond ASCII that a case-blind ``[a-z0-9_]`` matches: a sentence holding one
+    is scanned for every verb."""
+    import re
+
+    from graphmem.extract._verbs import _FOLDS_TO_ASCII
+    ascii_word = re.compile(r"[a-z0-9_]", re.IGNORECASE)
+    assert {chr(c) for c in range(0x80, 0x110000) if ascii_word.fullmatch(chr(c))} == _FOLDS_TO_ASCII
+
+
+def test_the_prefilter_reads_this_pythons_parse():
+    """``re._parser`` is private; where its layout changes, every verb is tried (slower, never wrong)."""
+    from graphmem.extract._verbs import _PARSE_READ, VERBS
+    assert _PARSE_READ and sum(verb.starts is None for verb in VERBS) <= 2

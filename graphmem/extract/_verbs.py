@@ -77,7 +77,9 @@ _WORD = re.compile(r"[a-z0-9_]+")
 
 
 def _word_starts(sentence: str) -> set[str]:
-    """The first one to ``_STARTS`` letters of every word of an ASCII ``sentence``, lower case."""
+    """The first one to ``_STARTS`` letters of every run of ASCII word letters in ``sentence``, lower case:
+    a head's match begins such a run (it opens with ``\\b`` and a letter), unless the letter before it
+    is a word letter beyond ASCII ("éadopted"), where ``\\b`` fails anyway."""
     return {word[:n] for word in _WORD.findall(sentence.lower()) for n in range(1, _STARTS + 1)}
 
 
@@ -114,15 +116,30 @@ def _first_letters(items: list[Any], prefix: str, out: set[str]) -> None:
     out.add(prefix)
 
 
-def _starts_of(pattern: re.Pattern[str]) -> frozenset[str] | None:
+def _parse_read_as_expected() -> bool:
+    """Whether this Python's parse of a pattern has the shape :func:`_first_letters` reads (``re._parser``
+    is private: where a later version lays it out otherwise, every verb is tried, slower, never wrong)."""
+    try:
+        return _starts_of(re.compile(r"\b(?:(?:a|an)\s+)?(?:my|our)x+", re.IGNORECASE), checked=False) == frozenset(
+            {"a", "an", "myx", "ourx"})
+    except Exception:  # noqa: BLE001  # any failure to read the parse: no prefilter
+        return False
+
+
+def _starts_of(pattern: re.Pattern[str], *, checked: bool = True) -> frozenset[str] | None:
     """How the words a match of ``pattern`` begins with can begin; None unless the pattern opens with
     ``\\b`` (so a match begins where a word does) and each way it can begin has a word letter first."""
+    if checked and not _PARSE_READ:
+        return None
     items = list(sre_parse.parse(pattern.pattern, pattern.flags))
     if not items or items[0] != (sre.AT, sre.AT_BOUNDARY):
         return None
     out: set[str] = set()
     _first_letters(items, "", out)
     return None if "" in out else frozenset(out)
+
+
+_PARSE_READ = _parse_read_as_expected()
 
 
 def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
@@ -386,18 +403,28 @@ VERBS: list[Verb] = [
 ]
 
 
-_ANY = [n for n, verb in enumerate(VERBS) if verb.starts is None]
-_BY_START: dict[str, list[int]] = {}
-for _n, _verb_ in enumerate(VERBS):
-    for _start in _verb_.starts or ():
-        _BY_START.setdefault(_start, []).append(_n)
+def _by_start() -> tuple[list[int], dict[str, list[int]]]:
+    """The verbs always tried (no ``starts``) and, for each beginning, the verbs it may begin."""
+    by_start: dict[str, list[int]] = {}
+    for n, verb in enumerate(VERBS):
+        for start in verb.starts or ():
+            by_start.setdefault(start, []).append(n)
+    return [n for n, verb in enumerate(VERBS) if verb.starts is None], by_start
+
+
+_ANY, _BY_START = _by_start()
+
+#: The only characters beyond ASCII that a case-blind pattern matches to an ASCII letter ("ſ" to "s",
+#: Kelvin's "K" to "k", the dotted and dotless i's); tests/test_extract_rules.py checks every code point.
+_FOLDS_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
 
 
 def verbs_for(sentence: str) -> list[tuple[int, Verb]]:
     """The verbs (with their place in VERBS) whose head may match ``sentence``, in VERBS's order: a
-    verb none of the sentence's words can begin is left out. A sentence that is not ASCII gets every
-    verb (a case-blind pattern also matches "ſ" for "s" and "K" for "k", so no letter rules one out)."""
-    if not sentence.isascii():
+    verb none of the sentence's words can begin is left out. Letters beyond ASCII ("’", "é", emoji) are
+    no word's start a head can begin with; a sentence holding one that a case-blind pattern reads as an
+    ASCII letter ("ſ" for "s") gets every verb."""
+    if not sentence.isascii() and not _FOLDS_TO_ASCII.isdisjoint(sentence):
         return list(enumerate(VERBS))
     places = set(_ANY)
     for start in _word_starts(sentence):
