@@ -360,8 +360,8 @@ def _every_verb_that_matches(sentence: str) -> list[int]:
 def test_the_verbs_a_sentence_is_scanned_for_include_every_verb_that_matches_it(sentence):
     """The rules skip a verb none of whose first words a sentence's words begin like (a prefilter for
     speed: without it most of the extractor's time was 93 patterns scanning every sentence); it must
-    never skip one that matches. Not plain ASCII ("ſ", Kelvin's "K", which a case-blind pattern reads
-    as "s", "k"): every verb is tried."""
+    never skip one that matches. A sentence holding a letter a case-blind pattern reads as ASCII ("ſ",
+    Kelvin's "K", read as "s", "k"): every verb is tried."""
     from graphmem.extract._verbs import verbs_for
     tried = {n for n, _ in verbs_for(sentence)}
     assert set(_every_verb_that_matches(sentence)) <= tried
