@@ -343,3 +343,82 @@ def test_a_stay_counted_in_nights_and_a_dream_of_a_trip(text, expected):
 ])
 def test_someone_got_the_speaker_into_a_pastime(text, expected):
     assert written(text) == expected
+
+
+# --- the eighth session of 2026-12-03: first reads of fresh dev chats ---------------------------
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # a last day told by when it was, before "my" (three arrivals said it so)
+    ("its official. yesterday was my last day at Klucz 🔑", [("end", "Maya", "works_at", "Klucz", None, "2026-05-07")]),
+    ("and the 4th was my last day at SP 47. the kids made me a card",
+     [("end", "Maya", "works_at", "SP 47", None, "2026-05-04")]),
+    ("last night was my last shift at the Halloran", [("end", "Maya", "works_at", "Halloran", None, "2026-05-07")]),
+    # weeks into a job, and a word shouted after the name
+    ("3 weeks in at Bonorong and I love it so much.", [("assert", "Maya", "works_at", "Bonorong", None, None)]),
+    ("first week at SP 12 DONE 🎉", [("assert", "Maya", "works_at", "SP 12", None, None)]),
+    # "had to" quit: it happened
+    ("sad thing, I had to quit the choir. practice is in Tartu until 9",
+     [("end", "Maya", "member_of", "choir", None, None)]),
+    # a place the list names with "the"
+    ("we went to the alps last week", [("assert", "Maya", "traveled_to", "the alps", "2026-04-27", "2026-05-04")]),
+])
+def test_jobs_ends_and_places_read_on_first_reads(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I'm in the bath with a glass of wine",  # "the" makes a common noun of a town's name (Bath)
+    "back from the split lol",
+    "friday was the last day at the bank",  # whose last day: no "my"
+    "she said friday was my last day at the bank?",
+    "I have to quit the choir",  # not yet
+])
+def test_what_reads_as_no_job_end_or_trip(text):
+    assert facts(text) == []
+
+
+def chat(*lines: tuple[str, str]) -> list[list[tuple]]:
+    """Each line's facts, the lines read in order by one extractor (Maya and Sam's chat)."""
+    from datetime import timedelta
+
+    extractor, previous, out = RuleExtractor(), None, []
+    for n, (who, text) in enumerate(lines):
+        found = extractor.extract(text, reference_time=REF + timedelta(minutes=n), speaker=who,
+                                  other="Sam" if who == "Maya" else "Maya", previous=previous)
+        out.append([(f.op, f.subject, f.predicate, f.object) for f in found if f.predicate in PREDICATES])
+        previous = Turn(speaker=who, text=text)
+    return out
+
+
+@pytest.mark.engine_free
+def test_quitting_by_a_short_name_ends_what_the_chat_told_before():
+    said = chat(("Maya", "anyway I joined a futsal team!! the Brunswick Bandits."),
+                ("Sam", "haha nice, keeper?"),
+                ("Maya", "also quit the bandits on wednesday 😢 games are at 7"),
+                ("Maya", "and quit the bandits again lol"))
+    assert said[0] == [("assert", "Maya", "member_of", "Brunswick Bandits")]
+    assert said[2] == [("end", "Maya", "member_of", "Brunswick Bandits")]
+    assert said[3] == []  # ended already: nothing left to end
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("line", [
+    ("Maya", "should i quit the bandits?"),  # asked
+    ("Maya", "she quit the bandits"),  # someone else
+    ("Sam", "I quit the bandits"),  # the other speaker never told of joining
+    ("Maya", "I quit the brunswick pool"),  # no word of it fits
+    ("Maya", "if I quit the bandits I'd have my wednesdays back"),  # hedged
+])
+def test_quitting_by_a_short_name_ends_nothing_else(line):
+    said = chat(("Maya", "anyway I joined a futsal team!! the Brunswick Bandits."), line)
+    assert said[1] == []
+
+
+@pytest.mark.engine_free
+def test_a_short_name_that_fits_two_things_ends_neither():
+    said = chat(("Maya", "I joined the Northside Runners last month"),
+                ("Maya", "and I joined the Southside Runners too, for the track nights"),
+                ("Maya", "I quit the runners"))
+    assert said[2] == []

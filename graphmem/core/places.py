@@ -93,7 +93,9 @@ essex, sussex, surrey, skye, the isle of skye, isle of skye, the isle of wight, 
 orkney, shetland, the hebrides, fife, ayrshire, the scottish highlands, the east midlands, the west midlands,
 abuja, port harcourt, ibadan, kano, enugu, kumasi, takoradi, cape coast, addis ababa, kampala, dar es salaam,
 joburg, mombasa, lusaka, harare, kinshasa, luanda, maputo, khartoum, benin city, abidjan, douala, yaoundé, yaounde,
-windhoek, gaborone
+windhoek, gaborone,
+the bahamas, the maldives, the seychelles, the czech republic, the dominican republic, the congo, the gambia,
+gambia, the andes, the rockies, the pyrenees, the dolomites, the outback
 """
 
 #: Known places, as case-folded names.
@@ -106,6 +108,7 @@ def folded(name: str) -> str:
 
 
 def is_place(name: str) -> bool:
-    """Whether ``name`` is a known country, region, state or city (any case)."""
-    key = folded(name)
-    return key in PLACES or (key.startswith("the ") and key[4:] in PLACES)
+    """Whether ``name`` is a known country, region, state or city (any case). A name with "the"
+    is one only as the list writes it ("the hague", "the netherlands"): before a town's name,
+    "the" makes a common noun of it ("in the bath", "the split", "the reading")."""
+    return folded(name) in PLACES

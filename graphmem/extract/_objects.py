@@ -111,6 +111,10 @@ def lowercase_name(rest: str, text: str) -> str | None:
     return " ".join(words)
 
 
+#: A word shouted after a name, no part of it ("SP 12 DONE", "Alstom LOL").
+_SHOUTED_END = re.compile(r"(?:\s+(?:DONE|LOL|OMG|YAY|TODAY|FINALLY|AGAIN|NOW|ALREADY|HAHA+))+$")
+
+
 def proper_name(rest: str) -> str | None:
     """The capitalised name that opens ``rest`` ("the Mayo Clinic" -> "Mayo Clinic")."""
     rest = _THE.sub("", _CALLED.sub("", rest.lstrip(" ,")))
@@ -119,18 +123,21 @@ def proper_name(rest: str) -> str | None:
         return None
     name = _NAME_END.sub("", m.group()).strip()
     name = re.sub(rf"(?:\s+{_CONNECTOR})+$", "", name)
+    name = _SHOUTED_END.sub("", name)  # "first week at SP 12 DONE": SP 12
     if not name or not _is_name(name.split()[0]) or len(name.split()) > 6 or _CLOCK.fullmatch(name):
         return None
     return name
 
 
 def _known_place(rest: str) -> str | None:
-    """A known place opening ``rest`` in any case ("berlin", "new york")."""
-    words = _THE.sub("", rest.lstrip()).split()
-    for n in range(min(4, len(words)), 0, -1):
+    """A known place opening ``rest`` in any case ("berlin", "new york"); after "the", only a
+    place the list names with it ("the hague", not the "bath" of "in the bath")."""
+    words = rest.split()
+    for n in range(min(5, len(words)), 0, -1):
         candidate = _NAME_END.sub("", " ".join(words[:n]))
         if is_place(candidate):
-            return candidate
+            bare = _THE.sub("", candidate)
+            return bare if is_place(bare) else candidate  # "netherlands", but "the hague"
     return None
 
 

@@ -228,6 +228,42 @@ _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: in May", "quit the cafe to go freelance"; not "the pub quiz", "the bank holiday plans", "the pub early").
 _QUIT_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|after|in|on|last|yesterday|today|this|finally|lol|haha|omg|tho|"
                         r"though|btw|because|cos|coz|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", re.IGNORECASE)
+#: When a last day was, said before it: "yesterday was my last day at Klucz", "and friday was my last
+#: shift at the depot" (on first reads three arrivals said it so, and no rule read one: the words
+#: before "my" name no one, and "my" says whose day it was).
+_WHEN_WAS = re.compile(r"^\W*(?:(?:and|so|also|oh|well|but|ok|okay|update|news)\W+)*(?:yesterday|today|last\s+night|"
+                       r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)"
+                       r"\s+was\s*$", re.IGNORECASE)
+#: Where a name after a verb stops: the end of the clause, a time, "when", "because", a new subject…
+_NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|after|before|when|because|cos|coz|"
+               r"lol|haha|omg|tho|though|btw|for|and|but|so|too|now|a|an|the|i|we|it|going|(?:mon|tues|wednes|thurs|fri|"
+               r"satur|sun)day)\b))")
+#: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
+#: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
+#: membership at the studio now" (three).
+_MEMBERSHIP_ENDED = re.compile(
+    r"\b(?:cancelled|canceled|cancelling|canceling|quit|ended|stopped)\s+(?:my|our)\s+"
+    r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,2}?)\s+membership\b", re.IGNORECASE)
+_MEMBERSHIP_HELD = re.compile(
+    r"\b(?:got|get|bought|have|has)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+)?membership\s+(?:at|to|for)\s+(?:the\s+)?"
+    r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+#: Leaving something named after the verb: "quit the puffins", "I've left the shed", "cancelled Blok",
+#: "packed in the choir" (the name up to where the clause goes on: a time, "when", "because"…).
+_LEFT_SOMETHING = re.compile(
+    r"\b(?:quit|quitting|left|leaving|cancelled|canceled|packed\s+in|gave\s+up|given\s+up)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+#: What one can leave and a later "quit X" may end: groups, jobs, schools, pastimes.
+_LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
+#: How many such things a speaker's memory keeps (the newest).
+_HELD_KEPT = 40
+
+
+def _words_of(name: str) -> frozenset[str]:
+    """A name's words, lower case, without articles and possessives: "the Pickie Puffins" -> pickie, puffins."""
+    return frozenset(w for w in re.findall(r"[^\W\d][\w'’&-]*", unaccented(name).lower())
+                     if w not in ("the", "a", "an", "my", "our", "his", "her", "their", "club", "team", "group"))
+
+
 #: What the rules read too unreliably, in a chat between two people, to write unseen: tastes and
 #: possessions, whose words there are as often praise, jokes or someone else's things ("love that
 #: jacket", "i love drama", "he carried my bike up"). Chosen on small samples (1 `likes` in 4 and 7
@@ -352,6 +388,9 @@ class RuleExtractor:
         self._moves: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
         self._partners: dict[frozenset[str], dict[tuple[str, str], str]] = {}
+        #: Per pair of participants, the groups, jobs, schools and pastimes each speaker was last told to
+        #: have, newest last: speaker -> [(predicate, object)] (see :meth:`_quit_known`).
+        self._held: dict[frozenset[str], dict[str, list[tuple[str, str]]]] = {}
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -432,6 +471,7 @@ class RuleExtractor:
             facts.append(self._retired(text, *retired, reference_time))
         facts = [self._group_named(f, text) for f in facts]
         facts = self._partner_known(facts, text)
+        facts = self._quit_known(facts, text, reference_time)
         facts = self._moved_as_planned(facts, text, reference_time)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
@@ -471,6 +511,66 @@ class RuleExtractor:
                     known[key] = fact.object
             done.append(fact)
         return done
+
+    def _quit_known(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
+        """What the speaker says of their memberships and of leaving things:
+
+        - a membership named with the word: "i cancelled my crux membership" ends being a member of
+          Crux, "got a proper membership at monk now" begins it;
+        - leaving something by a name the rules cannot place ("quit the puffins", "I've left the shed",
+          "cancelled Blok") ends the one group, job, school or pastime of the speaker's that this chat told
+          before under that name ("joined the Pickie Puffins", "Men's Shed"): "quit" alone may end a job, a
+          team or a habit, and what was told says which. Nothing when the message ends something already,
+          names no such thing, or the name fits none or two. (On first reads such ends were missed in
+          seven arrivals, and the rules could not read one of them.)"""
+        held = self._held.setdefault(self._chat(), {}).setdefault(self._speaker.lower(), [])
+        told = {(f.predicate, (f.object or "").lower()) for f in facts}
+        if not any(f.op == "end" and f.subject == self._speaker for f in facts):
+            for sentence in split_sentences(text):
+                found = self._membership(sentence, at, told) or self._left_known(sentence, at, held)
+                if found is not None:
+                    facts = [*facts, found]
+                    break
+        for fact in facts:
+            if fact.subject == self._speaker and fact.predicate in _LEAVABLE and fact.object:
+                held[:] = [h for h in held if h != (fact.predicate, fact.object)]
+                if fact.op == "assert":
+                    held.append((fact.predicate, fact.object))
+        del held[:-_HELD_KEPT]
+        return facts
+
+    def _own_statement(self, sentence: str, at: int) -> bool:
+        """Whether the words up to ``at`` state something of the speaker's: no question, no hedge before,
+        and "I"/"we" or no one named ("also quit the bandits")."""
+        before = sentence[:at]
+        return not sentence.rstrip().endswith("?") and not HEDGE_BEFORE.search(before) and not \
+            HEDGE_AUX.search(before) and bool(_SPEAKER_SUBJECT.search(before) or SUBJECTLESS.match(before))
+
+    def _dated_end(self, rest: str, at: datetime) -> datetime | None:
+        spans = [s for s in find_times(rest, at, day_first=self.day_first, tz=self.tz)
+                 if isinstance(s, TimeSpan) and s.start <= at]
+        return spans[0].start if spans else None
+
+    def _membership(self, sentence: str, at: datetime, told: set[tuple[str, str]]) -> ExtractedFact | None:
+        for pattern, op in ((_MEMBERSHIP_ENDED, "end"), (_MEMBERSHIP_HELD, "assert")):
+            if (m := pattern.search(sentence)) and self._own_statement(sentence, m.start()) and \
+                    ("member_of", m["what"].lower()) not in told:
+                when = self._dated_end(sentence[m.end():], at) if op == "end" else None
+                return ExtractedFact(subject=self._speaker, predicate="member_of", object=m["what"], op=op,
+                                     valid_to=when, quote=sentence)
+        return None
+
+    def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
+        if (left := _LEFT_SOMETHING.search(sentence)) is None or not self._own_statement(sentence, left.start()):
+            return None
+        said = _words_of(left["what"])
+        fits = {(predicate, obj) for predicate, obj in held
+                if said and (said <= _words_of(obj) or _words_of(obj) <= said)}
+        if len(fits) != 1:
+            return None
+        predicate, obj = fits.pop()
+        return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end",
+                             valid_to=self._dated_end(sentence[left.end("what"):], at), quote=sentence)
 
     def _moved_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
         """In a chat between two people, a trip of the speaker's to the place they said they were moving
@@ -602,6 +702,9 @@ class RuleExtractor:
             return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
+        elif verb.predicate == "works_at" and verb.kind == "stop" and m.group()[:3].lower() == "my " and \
+                _WHEN_WAS.match(prefix):
+            subject = Subject((speaker,), None, False, "", m.start())  # "yesterday was my last day at Klucz"
         else:
             subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named)
             coordinated = JOINED.search(sentence, 0, m.start())

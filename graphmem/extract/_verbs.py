@@ -268,7 +268,8 @@ VERBS: list[Verb] = [
     # "my manager at kestrel", "my boss at the bank": the speaker's own place of work
     _verb(r"(?:my|our)\s+(?:manager|boss|supervisor|line\s+manager|coworker|co-worker|coworkers|co-workers|"
           r"colleague|colleagues)\s+at", "works_at", "state", "org", free=True),
-    _verb(r"(?:my\s+)?(?:first\s+(?:day|week|shift)|(?:day|week)\s+(?:[2-9]|two|three|four))\s+(?:at|with)",
+    _verb(r"(?:my\s+)?(?:first\s+(?:day|week|shift)|(?:day|week)\s+(?:[2-9]|two|three|four)|"
+          r"(?:[2-9]|two|three|four|five|six)\s+weeks\s+in)\s+(?:at|with)",
           "works_at", "start", "org", done=True),
     # "my last day at ECT was tuesday": the job ends (not "gave notice at": it ends later, on its last day)
     _verb(r"(?:my\s+)?last\s+(?:day|shift)\s+(?:at|with)", "works_at", "stop", "org", done=True),
