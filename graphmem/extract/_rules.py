@@ -552,7 +552,8 @@ class RuleExtractor:
         return spans[0].start if spans else None
 
     def _membership(self, sentence: str, at: datetime, told: set[tuple[str, str]]) -> ExtractedFact | None:
-        for pattern, op in ((_MEMBERSHIP_ENDED, "end"), (_MEMBERSHIP_HELD, "assert")):
+        said: tuple[tuple[re.Pattern[str], FactOp], ...] = ((_MEMBERSHIP_ENDED, "end"), (_MEMBERSHIP_HELD, "assert"))
+        for pattern, op in said:
             if (m := pattern.search(sentence)) and self._own_statement(sentence, m.start()) and \
                     ("member_of", m["what"].lower()) not in told:
                 when = self._dated_end(sentence[m.end():], at) if op == "end" else None
