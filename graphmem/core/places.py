@@ -95,7 +95,9 @@ abuja, port harcourt, ibadan, kano, enugu, kumasi, takoradi, cape coast, addis a
 joburg, mombasa, lusaka, harare, kinshasa, luanda, maputo, khartoum, benin city, abidjan, douala, yaoundé, yaounde,
 windhoek, gaborone,
 the bahamas, the maldives, the seychelles, the czech republic, the dominican republic, the congo, the gambia,
-gambia, the andes, the rockies, the pyrenees, the dolomites, the outback
+gambia, the andes, the rockies, the pyrenees, the dolomites, the outback, the gold coast, the sunshine coast,
+the ukraine, the canaries, the canary islands, canary islands, the riviera, the french riviera, the florida keys,
+the keys, the outer banks, the lakes, the big island
 """
 
 #: Known places, as case-folded names.

@@ -22,7 +22,7 @@ __all__ = ["BE", "GOT", "HEDGE_AFTER", "HEDGE_AUX", "HEDGE_BEFORE", "Located", "
 _A = "['’]"
 HEDGE_AUX = re.compile(
     rf"{_A}d\b|\b(?:would|could|might|should|may|must|can|probably|maybe|perhaps|almost|nearly|"
-    r"supposed|have\s+to|has\s+to|need|needs|want|wants|wanted|hope|hoping|plan|plans|"
+    r"supposed|have\s+to|has\s+to|had\s+to|need|needs|want|wants|wanted|hope|hoping|plan|plans|"
     r"planning|thinking|considering|trying|tried|decided|wanna|wish)\b", re.IGNORECASE)
 _FUTURE_AUX = re.compile(FUTURE_AUXILIARY, re.IGNORECASE)
 _NEGATION = re.compile(rf"n{_A}t\b|\b(?:not|never|cannot)\b", re.IGNORECASE)

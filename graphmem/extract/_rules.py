@@ -67,6 +67,7 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
 from ._lexicon import (
+    GROUPS,
     LESSONS,
     NAMED_EVENTS,
     RELATION_ADJECTIVES,
@@ -232,30 +233,54 @@ _QUIT_ENDS = re.compile(r"\s*(?:$|[.!,;:)]|(?:to|after|in|on|last|yesterday|toda
 #: shift at the depot" (on first reads three arrivals said it so, and no rule read one: the words
 #: before "my" name no one, and "my" says whose day it was).
 _WHEN_WAS = re.compile(r"^\W*(?:(?:and|so|also|oh|well|but|ok|okay|update|news)\W+)*(?:yesterday|today|last\s+night|"
-                       r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)"
+                       r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)?|"
+                       r"\d{1,2}(?:st|nd|rd|th))"
                        r"\s+was\s*$", re.IGNORECASE)
+#: Weeks into something: a job ("3 weeks in at Bonorong and I love it") as often as a stay, a trip or a
+#: diet ("2 weeks in at Lisbon", "3 weeks in at the Airbnb", "at Whole30"): proposed for review.
+_WEEKS_IN = re.compile(r"\bweeks\s+in\b", re.IGNORECASE)
 #: Where a name after a verb stops: the end of the clause, a time, "when", "because", a new subject…
 _NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|after|before|when|because|cos|coz|"
-               r"lol|haha|omg|tho|though|btw|for|and|but|so|too|now|a|an|the|i|we|it|going|(?:mon|tues|wednes|thurs|fri|"
+               r"lol|haha|omg|tho|though|btw|for|with|through|via|from|by|and|but|so|too|now|a|an|the|i|we|it|going|"
+               r"(?:mon|tues|wednes|thurs|fri|"
                r"satur|sun)day)\b))")
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
 _MEMBERSHIP_ENDED = re.compile(
-    r"\b(?:cancelled|canceled|cancelling|canceling|quit|ended|stopped)\s+(?:my|our)\s+"
+    r"\b(?:cancelled|canceled|quit|ended|stopped)\s+(?:my|our)\s+"
     r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,2}?)\s+membership\b", re.IGNORECASE)
 _MEMBERSHIP_HELD = re.compile(
-    r"\b(?:got|get|bought|have|has)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+)?membership\s+(?:at|to|for)\s+(?:the\s+)?"
+    r"\b(?:got|bought|have|has)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+)?membership\s+(?:at|to|for)\s+(?:the\s+)?"
     r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
-#: Leaving something named after the verb: "quit the puffins", "I've left the shed", "cancelled Blok",
-#: "packed in the choir" (the name up to where the clause goes on: a time, "when", "because"…).
+#: Leaving something named after the verb, done: "quit the puffins", "packed in the choir", "gave up
+#: croquet" (the name up to where the clause goes on: a time, "when", "because"…). Not "left" ("just
+#: left tesco": for the day) nor "cancelled" ("cancelled pottery this week"), nor "quitting" (a plan).
 _LEFT_SOMETHING = re.compile(
-    r"\b(?:quit|quitting|left|leaving|cancelled|canceled|packed\s+in|gave\s+up|given\s+up)\s+(?:the\s+|my\s+|our\s+)?"
+    r"\b(?:quit|packed\s+in|gave\s+up|given\s+up)\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+#: The speaker as the subject of the verb that follows: "i", "we", "i've just", "we finally"…
+_SPEAKER_JUST_BEFORE = re.compile(
+    r"(?:^|[^\w'’])(?:i|we)(?:['’](?:ve|d))?(?:\s+(?:have|had|just|finally|actually|also|officially|already|"
+    r"totally|then|both))*\s*$", re.IGNORECASE)
+#: Not done, or not yet: "i didnt quit", "i never cancelled", "gonna get a membership", "i used to have".
+_NOT_DONE = re.compile(r"n['’]?t\b|\b(?:not|never|no\s+longer|gonna|going\s+to|will|shall|used\s+to|"
+                       r"next|soon|tomorrow|tmrw|till|until|before|jk|kidding|i\s+wish)\b|['’]ll\b", re.IGNORECASE)
+#: What follows the words of a clause: from its first mark that is no word, space or apostrophe.
+_CLAUSE_WORDS = re.compile(r"[^\w\s'’-].*", re.DOTALL)
+#: A thing got for someone else: "a membership at the spa for my mum".
+_FOR_SOMEONE = re.compile(r"\s+for\s+(?:my|her|his|our|their|the|a)\s", re.IGNORECASE)
 #: What one can leave and a later "quit X" may end: groups, jobs, schools, pastimes.
 _LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
 #: How many such things a speaker's memory keeps (the newest).
 _HELD_KEPT = 40
+
+
+def _modifier_only(said: str, held: str) -> bool:
+    """Whether ``said`` names only what a held group is for, not the group: "quit the book" of a
+    "book club" (stopped reading it), "quit running" of a "running club"."""
+    last = held.lower().split()[-1]
+    return last in GROUPS and last not in said.lower().split()
 
 
 def _words_of(name: str) -> frozenset[str]:
@@ -540,25 +565,34 @@ class RuleExtractor:
         return facts
 
     def _own_statement(self, sentence: str, at: int) -> bool:
-        """Whether the words up to ``at`` state something of the speaker's: no question, no hedge before,
-        and "I"/"we" or no one named ("also quit the bandits")."""
+        """Whether the words up to ``at`` state something the speaker did: no question, no hedge, no
+        negation or plan, and the verb's subject "I"/"we" just before it, or no one ("also quit the
+        bandits"; not "my manager quit tesco", "i cant believe tom quit the puffins")."""
         before = sentence[:at]
         return not sentence.rstrip().endswith("?") and not HEDGE_BEFORE.search(before) and not \
-            HEDGE_AUX.search(before) and bool(_SPEAKER_SUBJECT.search(before) or SUBJECTLESS.match(before))
+            HEDGE_AUX.search(before) and not _NOT_DONE.search(sentence) and bool(
+                _SPEAKER_JUST_BEFORE.search(before) or SUBJECTLESS.match(before))
 
-    def _dated_end(self, rest: str, at: datetime) -> datetime | None:
-        spans = [s for s in find_times(rest, at, day_first=self.day_first, tz=self.tz)
-                 if isinstance(s, TimeSpan) and s.start <= at]
-        return spans[0].start if spans else None
+    def _dated_end(self, rest: str, at: datetime) -> tuple[bool, datetime | None]:
+        """Whether the words ``rest`` leave the end said done, and when it was (None: undated); not
+        done where they name a time still to come or out of reach: no fact then."""
+        rest = _CLAUSE_WORDS.sub("", rest)  # the clause's own words ("on wednesday 😢 games are at 7")
+        spans = find_times(rest, at, day_first=self.day_first, tz=self.tz)
+        if any(not isinstance(s, TimeSpan) or s.start > at for s in spans):
+            return False, None
+        first = spans[0] if spans else None
+        return True, first.start if isinstance(first, TimeSpan) else None
 
     def _membership(self, sentence: str, at: datetime, told: set[tuple[str, str]]) -> ExtractedFact | None:
         said: tuple[tuple[re.Pattern[str], FactOp], ...] = ((_MEMBERSHIP_ENDED, "end"), (_MEMBERSHIP_HELD, "assert"))
         for pattern, op in said:
             if (m := pattern.search(sentence)) and self._own_statement(sentence, m.start()) and \
-                    ("member_of", m["what"].lower()) not in told:
-                when = self._dated_end(sentence[m.end():], at) if op == "end" else None
+                    ("member_of", m["what"].lower()) not in told and not _FOR_SOMEONE.match(sentence, m.end()):
+                done, when = self._dated_end(sentence[m.end():], at)
+                if not done:
+                    return None
                 return ExtractedFact(subject=self._speaker, predicate="member_of", object=m["what"], op=op,
-                                     valid_to=when, quote=sentence)
+                                     valid_to=when if op == "end" else None, quote=sentence)
         return None
 
     def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
@@ -566,12 +600,16 @@ class RuleExtractor:
             return None
         said = _words_of(left["what"])
         fits = {(predicate, obj) for predicate, obj in held
-                if said and (said <= _words_of(obj) or _words_of(obj) <= said)}
+                if said and _words_of(obj) and (said <= _words_of(obj) or _words_of(obj) <= said)
+                and not _modifier_only(left["what"], obj)}
         if len(fits) != 1:
             return None
         predicate, obj = fits.pop()
-        return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end",
-                             valid_to=self._dated_end(sentence[left.end("what"):], at), quote=sentence)
+        done, when = self._dated_end(sentence[left.end("what"):], at)
+        if not done:
+            return None
+        return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", valid_to=when,
+                             quote=sentence)
 
     def _moved_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
         """In a chat between two people, a trip of the speaker's to the place they said they were moving
@@ -653,12 +691,16 @@ class RuleExtractor:
             clause = next((c for c in parts if c[0] <= at <= c[1]), None)
             if clause is None:
                 continue  # "my and I": the phrase ends inside the words between two clauses
+            self._when_was = False
             facts = self._match(verb, m, sentence, clause, spans, speaker, reference)
+            if self._when_was:
+                facts = [f for f in facts if f.object]  # "yesterday was my last day at the hospital": whose?
             if facts:
                 claimed.append((m.start(), m.end()))
                 # for review: whose the verb is, the speaker's or the clause before's (``_review``), and a
                 # membership only mentioned ("from my hiking club", "our choir concert")
-                if self._review or (verb.mention and verb.predicate == "member_of"):
+                if self._review or (verb.mention and verb.predicate == "member_of") or \
+                        _WEEKS_IN.search(m.group()):
                     facts = [_for_review(f) for f in facts]
                 found.append(_Found(m.start(), facts, verb.mention))
         if self._other is not None:
@@ -705,6 +747,9 @@ class RuleExtractor:
             subject = Subject((speaker,), None, False, "", m.start())
         elif verb.predicate == "works_at" and verb.kind == "stop" and m.group()[:3].lower() == "my " and \
                 _WHEN_WAS.match(prefix):
+            if _NOT_DONE.search(sentence):
+                return []  # "yesterday was my last day at Lidl before xmas", "… at Bondi 😭 flying home tmrw"
+            self._when_was = True
             subject = Subject((speaker,), None, False, "", m.start())  # "yesterday was my last day at Klucz"
         else:
             subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named)
