@@ -360,6 +360,8 @@ def test_someone_got_the_speaker_into_a_pastime(text, expected):
     ("oh and i cancelled my crux membership. shoulder's still bad", [("end", "Maya", "member_of", "crux", None, None)]),
     ("got a proper membership at monk now, going like 4 times a week",
      [("assert", "Maya", "member_of", "monk", None, None)]),
+    # a university named with its noun in lower case is no employer
+    ("I started at Erasmus uni this week", [("assert", "Maya", "studies_at", "Erasmus uni", "2026-05-04", None)]),
     # a place the list names with "the"
     ("we went to the alps last week", [("assert", "Maya", "traveled_to", "the alps", "2026-04-27", "2026-05-04")]),
 ])

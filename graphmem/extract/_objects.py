@@ -111,6 +111,8 @@ def lowercase_name(rest: str, text: str) -> str | None:
     return " ".join(words)
 
 
+#: A school's noun written in lower case after its capitalised name: "Erasmus uni", "Leeds college".
+_SCHOOL_AFTER = re.compile(r"\s+(?:uni|university|college|polytechnic|poly)\b")
 #: A word shouted after a name, no part of it ("SP 12 DONE", "Alstom LOL").
 _SHOUTED_END = re.compile(r"(?:\s+(?:DONE|LOL|OMG|YAY|TODAY|FINALLY|AGAIN|NOW|ALREADY|HAHA+))+$")
 
@@ -122,6 +124,8 @@ def proper_name(rest: str) -> str | None:
     if not m:
         return None
     name = _NAME_END.sub("", m.group()).strip()
+    if m.group() == name and (school := _SCHOOL_AFTER.match(rest, m.end())):
+        name += school.group()  # "started at Erasmus uni": a university, not an employer named Erasmus
     name = re.sub(rf"(?:\s+{_CONNECTOR})+$", "", name)
     name = _SHOUTED_END.sub("", name)  # "first week at SP 12 DONE": SP 12
     if not name or not _is_name(name.split()[0]) or len(name.split()) > 6 or _CLOCK.fullmatch(name):
