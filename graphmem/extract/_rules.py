@@ -236,14 +236,10 @@ _WHEN_WAS = re.compile(r"^\W*(?:(?:and|so|also|oh|well|but|ok|okay|update|news)\
                        r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)?|"
                        r"\d{1,2}(?:st|nd|rd|th))"
                        r"\s+was\s*$", re.IGNORECASE)
-#: Weeks into something: a job ("3 weeks in at Bonorong and I love it") as often as a stay, a trip or a
-#: diet ("2 weeks in at Lisbon", "3 weeks in at the Airbnb", "at Whole30"): proposed for review.
-_WEEKS_IN = re.compile(r"\bweeks\s+in\b", re.IGNORECASE)
 #: Where a name after a verb stops: the end of the clause, a time, "when", "because", a new subject…
 _NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|after|before|when|because|cos|coz|"
                r"lol|haha|omg|tho|though|btw|for|with|through|via|from|by|and|but|so|too|now|a|an|the|i|we|it|going|"
-               r"(?:mon|tues|wednes|thurs|fri|"
-               r"satur|sun)day)\b))")
+               r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
@@ -542,12 +538,13 @@ class RuleExtractor:
 
         - a membership named with the word: "i cancelled my crux membership" ends being a member of
           Crux, "got a proper membership at monk now" begins it;
-        - leaving something by a name the rules cannot place ("quit the puffins", "I've left the shed",
-          "cancelled Blok") ends the one group, job, school or pastime of the speaker's that this chat told
-          before under that name ("joined the Pickie Puffins", "Men's Shed"): "quit" alone may end a job, a
-          team or a habit, and what was told says which. Nothing when the message ends something already,
-          names no such thing, or the name fits none or two. (On first reads such ends were missed in
-          seven arrivals, and the rules could not read one of them.)"""
+        - leaving something by a name the rules cannot place ("quit the puffins", "I've packed in the
+          choir", "gave up croquet") ends the one group, job, school or pastime of the speaker's that this
+          chat told before under that name ("joined the Pickie Puffins", "Parade Croquet Club"): "quit"
+          alone may end a job, a team or a habit, and what was told says which. Nothing when the message
+          ends something already, names no such thing, or the name fits none or two (see
+          :data:`_LEFT_SOMETHING` and :meth:`_own_statement` for what is not read). (On first reads such
+          ends were missed in seven arrivals, and the rules could not read one of them.)"""
         held = self._held.setdefault(self._chat(), {}).setdefault(self._speaker.lower(), [])
         told = {(f.predicate, (f.object or "").lower()) for f in facts}
         if not any(f.op == "end" and f.subject == self._speaker for f in facts):
@@ -697,10 +694,9 @@ class RuleExtractor:
                 facts = [f for f in facts if f.object]  # "yesterday was my last day at the hospital": whose?
             if facts:
                 claimed.append((m.start(), m.end()))
-                # for review: whose the verb is, the speaker's or the clause before's (``_review``), and a
-                # membership only mentioned ("from my hiking club", "our choir concert")
-                if self._review or (verb.mention and verb.predicate == "member_of") or \
-                        _WEEKS_IN.search(m.group()):
+                # for review: whose the verb is, the speaker's or the clause before's (``_review``), a verb
+                # read as often of something else, and a membership only mentioned ("from my hiking club")
+                if self._review or verb.unsure or (verb.mention and verb.predicate == "member_of"):
                     facts = [_for_review(f) for f in facts]
                 found.append(_Found(m.start(), facts, verb.mention))
         if self._other is not None:

@@ -66,6 +66,7 @@ class Verb:
     free: bool = False  # needs no subject ("call me Bex", "my name is Li")
     mention: bool = False  # "my dog", "our choir": a possession said in passing, no verb
     timeless: bool = False  # the time said is not the fact's ("moved in together last month": dating since before)
+    unsure: bool = False  # read as often of something else: proposed for review ("3 weeks in at X": a job, or a stay)
     #: how the words it can begin with begin (their first ``_STARTS`` letters, lower case), or None
     #: where the pattern could begin otherwise: a sentence none of whose words begins so is skipped
     starts: frozenset[str] | None = None
@@ -268,9 +269,12 @@ VERBS: list[Verb] = [
     # "my manager at kestrel", "my boss at the bank": the speaker's own place of work
     _verb(r"(?:my|our)\s+(?:manager|boss|supervisor|line\s+manager|coworker|co-worker|coworkers|co-workers|"
           r"colleague|colleagues)\s+at", "works_at", "state", "org", free=True),
-    _verb(r"(?:my\s+)?(?:first\s+(?:day|week|shift)|(?:day|week)\s+(?:[2-9]|two|three|four)|"
-          r"(?:[2-9]|two|three|four|five|six)\s+weeks\s+in)\s+(?:at|with)",
+    _verb(r"(?:my\s+)?(?:first\s+(?:day|week|shift)|(?:day|week)\s+(?:[2-9]|two|three|four))\s+(?:at|with)",
           "works_at", "start", "org", done=True),
+    # "3 weeks in at Bonorong and I love it" is a job as often as a stay, a trip or a diet ("2 weeks in at
+    # Lisbon", "at the Airbnb", "at Whole30"): for review
+    _verb(r"(?:[2-9]|two|three|four|five|six)\s+weeks\s+in\s+(?:at|with)", "works_at", "start", "org", done=True,
+          unsure=True),
     # "my last day at ECT was tuesday": the job ends (not "gave notice at": it ends later, on its last day)
     _verb(r"(?:my\s+)?last\s+(?:day|shift)\s+(?:at|with)", "works_at", "stop", "org", done=True),
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
