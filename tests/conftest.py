@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
@@ -115,6 +116,30 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+#: How many tests run between two moves of what has lived so far out of the collector's sight.
+FREEZE_EVERY = 50
+_finished = 0
+
+
+def pytest_collection_finish(session):
+    """What collection built (every module, test item and parameter) lives to the end of the run:
+    set it aside from the cyclic collector (``gc.freeze``), so a full collection, and the benchmark
+    runner's ``gc.collect()`` before each timing, scans only what tests made since."""
+    gc.collect()
+    gc.freeze()
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    """Every FREEZE_EVERY tests, collect what the tests left behind, then set the survivors aside the
+    same way: a worker's heap grows through a run, and without this each full collection late in
+    the run rescans all of it."""
+    global _finished
+    _finished += 1
+    if _finished % FREEZE_EVERY == 0:
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture(autouse=True)

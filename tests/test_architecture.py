@@ -8,6 +8,7 @@ under ``TYPE_CHECKING`` (a circle or a wrong-way arrow through any of them is st
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -66,13 +67,25 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
 
 
+@functools.cache
+def _trees() -> dict[str, ast.Module]:
+    """Each module's syntax tree, parsed once for the whole module of tests (read, never changed)."""
+    return {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in _modules().items()}
+
+
 def _imports() -> dict[str, set[str]]:
-    """Every module of graphmem and visualize and the modules of either it imports anywhere."""
-    modules = _modules()
+    """Every module of graphmem and visualize and the modules of either it imports anywhere (a new
+    graph each call: a test may add arrows to it)."""
+    return {name: set(targets) for name, targets in _import_graph().items()}
+
+
+@functools.cache
+def _import_graph() -> dict[str, frozenset[str]]:
+    modules, trees = _modules(), _trees()
     found: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(trees[name]):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -84,7 +97,7 @@ def _imports() -> dict[str, set[str]]:
             else:
                 continue
             found[name].update(t for t in targets if t in modules and t != name)
-    return found
+    return {name: frozenset(targets) for name, targets in found.items()}
 
 
 def band_of(module: str) -> str:
@@ -199,13 +212,19 @@ def test_nothing_under_the_store_imports_it():
 
 def _engine_calls(tree: ast.Module) -> set[str]:
     """The engines a module imports, and the engine API it drives (``load_engine()`` and what comes of it)."""
-    names = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-             for alias in node.names}
-    names |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-              and not node.level}
-    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
-    driven = {node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call)
-              and isinstance(node.func, ast.Attribute)}
+    names: set[str] = set()
+    called: set[str] = set()
+    driven: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.add((node.module or "").split(".")[0])
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                called.add(node.func.id)
+            elif isinstance(node.func, ast.Attribute):
+                driven.add(node.func.attr)
     return (names & {"kuzu", "ladybug"}) | (called & {"load_engine"}) | (
         driven & {"load_engine", "Database", "Connection"})
 
@@ -215,7 +234,7 @@ def test_only_the_engine_seam_touches_an_engine():
     Connection: the sandbox's worker, too, asks the seam for its in-memory database."""
     for name, path in _modules().items():
         if not name.startswith("graphmem.engine"):
-            touched = _engine_calls(ast.parse(path.read_text(encoding="utf-8")))
+            touched = _engine_calls(_trees()[name])
             assert not touched, f"{path.relative_to(ROOT)} drives the engine: {sorted(touched)}"
 
 

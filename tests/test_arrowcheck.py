@@ -160,7 +160,7 @@ def json_time(text: str):
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(limit=st.sampled_from([2, PAIRWISE]), which=st.integers(0, 1), index=st.integers(0, 10_000), field=FIELDS,
        pick=st.integers(0, 10_000),
        shift=st.sampled_from([-86400, -1, 0, 1, 86400 * 400]), drop=st.booleans())
@@ -231,7 +231,7 @@ def versions_table(rows: list[dict]) -> pa.Table:
     return pa.Table.from_pylist(rows, schema=schema_of("version"))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(rows=histories(proper=False), busy=st.sampled_from([1, 4, 10**6]))
 def test_the_keys_cleared_by_snapshots_hold_no_overlap(rows, busy):
     """Every key holding an overlap is left for the exact check; with no key too busy to
@@ -247,7 +247,7 @@ def test_the_keys_cleared_by_snapshots_hold_no_overlap(rows, busy):
         assert left <= clashing(rows) | improper
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(rows=histories(proper=True), limit=st.sampled_from([2, PAIRWISE]), busy=st.sampled_from([1, 4, 10**6]))
 def test_one_value_finds_each_key_that_overlaps_and_no_other(rows, limit, busy):
     """At exact boundaries (a period ending when the next starts, a closing at another's

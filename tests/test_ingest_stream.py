@@ -140,7 +140,9 @@ def test_the_log_does_not_depend_on_how_many_messages_share_a_transaction(tmp_pa
     summary = summaries[0]
     assert summary.episodes == 300 and summary.proposed > 50
     if mode == "approve":
-        assert summary.held and summary.approved == summary.proposed - len(summary.held)
+        # what the gate refused at approval, and what the extractor was unsure of ("we broke up" with
+        # no one known), wait for review
+        assert summary.held and summary.approved == summary.proposed - len(summary.held) - summary.unsure
     if mode == "skip":
         assert summary.dropped and summary.pending == 0
 

@@ -114,6 +114,7 @@ async def test_lists_every_tool_with_precise_schemas(server):
 # -- round trips ------------------------------------------------------------------------------
 
 
+@pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)
 @needs_sdk
 @pytest.mark.anyio
 async def test_remember_approve_recall(server):
@@ -159,6 +160,7 @@ async def test_remember_approve_recall(server):
         assert kinds["lives_in"] == "one" and kinds["traveled_to"] == "event"
 
 
+@pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)
 @needs_sdk
 @pytest.mark.anyio
 async def test_as_of_answers_differ_before_and_after_a_correction(server):
@@ -233,6 +235,7 @@ BAD_CALLS = [
 ]
 
 
+@pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)
 @needs_sdk
 @pytest.mark.anyio
 async def test_bad_arguments_give_error_results_and_write_nothing(server, tmp_path):
