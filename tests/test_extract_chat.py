@@ -543,6 +543,9 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
         ("assert", "Maya", "lives_in", "Leeds", None, None), ("end", "Maya", "works_at", "bakery", None, None)]
     # 50,000 quote marks: a verdict on a place ("berlin was SO good") was tried on them (minutes, quadratic)
     assert facts("'" * 50_000) == []
+    # 20,000 "!." before a word: the sentence splitter tried the run from each of its stops, giving back one
+    # stop at a time (quadratic: 80 s for these 40,000 characters, found by a reviewer's attack)
+    assert facts("i joined a football team" + "!." * 20_000 + "Atlas Stars") == []
     # an open quotation mark before 25,000 words: the quoted-speech scan took seconds per thousand words (cubic)
     assert facts('"I ' + "a " * 25_000) == []
     assert facts("retired. " + "31 years at polsteam. " * 2_000) == [

@@ -461,25 +461,6 @@ def test_a_short_name_that_fits_two_things_ends_neither():
     assert said[2] == []
 
 
-@pytest.mark.engine_free
-@pytest.mark.parametrize(("line", "group"), [
-    # told later in the message by the group's noun again (fresh dev d18, d19 on their first reads)
-    ("i joined a futsal team!! some of the naniwa guys play wednesday nights. the team is called fc naniwa. very "
-     "original", "fc naniwa"),
-    ("oh and i joined a football team. guys from the village. the team is Atlas Stars but we are not stars",
-     "Atlas Stars"),
-    ("i joined a book club. the club is The Page Turners lol", "Page Turners"),
-    # not a name: a word of praise, a person's, a doubt, another noun
-    ("i joined a football team. the team is great", "football team"),
-    ("i joined a football team. the team is Good", "football team"),
-    ("i joined a running club. the club is Sarah's idea", "running club"),
-    ("i joined a book club. the club is called Mostly Murders or something", "book club"),
-    ("i joined a choir. the team is called Atlas Stars", "choir"),
-])
-def test_a_group_named_later_by_its_noun_again(line, group):
-    assert chat(("Maya", line))[0] == [("assert", "Maya", "member_of", group)]
-
-
 def chat_sure(*lines: tuple[str, str]) -> list[list[tuple]]:
     """As :func:`chat`, each fact marked whether --approve writes it (True) or it waits for review."""
     from datetime import timedelta
@@ -495,21 +476,21 @@ def chat_sure(*lines: tuple[str, str]) -> list[list[tuple]]:
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize("lines", [
-    (("Sam", "and... the talk with Kayla?"), ("Maya", "we broke up. last sunday")),  # fresh dev d16
-    (("Sam", "is Kayla there?"), ("Maya", "no"), ("Maya", "we broke up")),  # one short answer between (h28)
-    (("Sam", "hey Maya, how is Kayla?"), ("Maya", "we broke up")),  # the speaker's own name is not asked of
+    (("Sam", "and the boat man"), ("Maya", "ugh. so we broke up. last weekend")),  # h7: whom?
+    # a name just asked about is as often someone else (a reviewer's attack: the mum at home, a sister's
+    # engagement, "still on Hinge?", a band, "we broke up" for the school holidays): not taken
+    (("Sam", "and... the talk with Kayla?"), ("Maya", "we broke up. last sunday")),
+    (("Sam", "is Eleni there?"), ("Maya", "no she went to the shops"), ("Maya", "ugh and we broke up btw")),
+    (("Sam", "is Ellie off school yet?"), ("Maya", "yeah we broke up yesterday")),
 ])
-def test_a_breakup_ends_the_partner_the_other_just_asked_about(lines):
-    assert chat_sure(*lines)[-1] == [("end", "Maya", "dating", "Kayla", True)]
+def test_an_end_that_names_no_one_waits_for_review(lines):
+    """On dev every such write was wrong against the labels (8, from six arrivals): with no partner named,
+    whom did it end?"""
+    assert chat_sure(*lines)[-1] == [("end", "Maya", "dating", None, False)]
 
 
 @pytest.mark.engine_free
-@pytest.mark.parametrize("lines", [
-    (("Sam", "and the boat man"), ("Maya", "ugh. so we broke up. last weekend")),  # asked about no one by name
-    (("Sam", "did Tom and Ana come?"), ("Maya", "we broke up")),  # two people asked about
-    (("Sam", "is Kayla there?"), ("Maya", "no"), ("Maya", "she left"), ("Maya", "we broke up")),  # asked too long ago
-    (("Maya", "is Kayla there?"), ("Maya", "we broke up")),  # the speaker's own question
-    (("Sam", "how was Paris?"), ("Maya", "we broke up")),  # a place
-])
-def test_a_breakup_with_no_one_known_waits_for_review(lines):
-    assert chat_sure(*lines)[-1] == [("end", "Maya", "dating", None, False)]
+def test_a_breakup_ends_the_partner_told_before():
+    said = chat_sure(("Maya", "I'm dating Kayla now!!"), ("Sam", "yay"), ("Maya", "ugh. so we broke up"))
+    assert said[0] == [("assert", "Maya", "dating", "Kayla", True)]
+    assert said[-1] == [("end", "Maya", "dating", "Kayla", True)]

@@ -190,12 +190,6 @@ _GAP = (r"(?:\s+(?:on|last|this|every)\s+\w+|\s+(?:lol|haha+|lmao|btw|too|now|pr
 #: The group's name given by "called"/"named": "a choir called Voces", "its called Blok".
 _GROUP_CALLED = re.compile(r"^(?:\s+|" + _GAP + r"\s*\b(?:it|its|it['’]s|it\s+is|they['’]re|they\s+are)\s+)"
                            r"(?:called|named)\s+" + _GROUP_NAME, re.IGNORECASE)
-#: Later in the message, the group's noun again with its name: "i joined a football team. guys from the
-#: village … the team is Atlas Stars", "… the team is called fc naniwa" (after "called", lower case too:
-#: up to four words to the end of the clause).
-_GROUP_IS = (r"\bthe\s+NOUN\s+(?:is|was|['’]s)\s+(?:(?:called|named)\s+"
-             r"(?P<lower>(?:(?!or\s+(?:something|smth|whatever)\b|i\s+think\b)[^\W\d_][\w'’&-]*\s*){1,4}?)"
-             r"(?=\s*(?:$|[,.!;:()]|\s(?:but|and|lol|haha)\b))|" + _GROUP_NAME.replace("(?P<", "(?P<is_") + r")")
 #: Titles before a person's name: "Mrs Folake Bankole" is someone, not the group.
 _TITLES = frozenset("mr mrs ms miss dr doctor father pastor sister brother auntie aunty aunt uncle chief sir".split())
 #: A name given with a doubt: "its called Bergen Havpadling or something".
@@ -319,29 +313,15 @@ def group_named(message: str, group: str) -> str | None:
     after = message[at.end():]
     m = _GROUP_BESIDE.match(after) or _GROUP_CALLED.match(after)
     if m is None:
-        again = re.compile(_GROUP_IS.replace("NOUN", re.escape(group.split()[-1])), re.IGNORECASE).search(after)
-        if again is None:
-            return None
-        name = (again["lower"] or again["is_name"]).strip()
-        words = [w.lower().rstrip(".") for w in name.split()]
-        if again["is_name"] and (len(words) < 2 and not again["is_the"]) or _refused(name, words) or \
-                _UNSURE_NAME.match(after, again.end()):
-            return None  # "the team is Good", "the club is Sarah's": one capitalised word alone is anything
-        return name
+        return None
     name = m["name"]
     words = [w.lower().rstrip(".") for w in name.split()]
     if m.re is _GROUP_BESIDE and not m["the"] and len(words) < 2:
         return None  # "I joined a gym. Sore", "a surf group. Bondi!": one word alone is anything
-    if _refused(name, words) or _UNSURE_NAME.match(after, m.end()):
+    if words[0] in NOT_NAMES or words[0] in _TITLES or any(w in _NOT_A_GROUP for w in words) or is_place(name) or (
+            len(words) == 1 and is_known_name(name)) or _UNSURE_NAME.match(after, m.end()):
         return None  # "At the Legion", "Mrs Folake Bankole", "Every Tuesday", "called Bergen Havpadling or something"
     return name
-
-
-def _refused(name: str, words: list[str]) -> bool:
-    """Whether what stands where a group's name goes is something else: a word no name begins with, a
-    title and a person, a day or a greeting, a place, a person's first name alone."""
-    return words[0] in NOT_NAMES or words[0] in _TITLES or any(w in _NOT_A_GROUP for w in words) or is_place(name) or (
-        len(words) == 1 and is_known_name(name))
 
 
 def activity_of_group(group: str) -> str | None:

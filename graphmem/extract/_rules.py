@@ -116,12 +116,10 @@ from ._subjects import (
     THEIR_CLAUSE,
     THEIR_REACH,
     Subject,
-    asked_about,
     clauses,
     find_subject,
     names_anyone,
     one_person_named,
-    people_named,
 )
 from ._verbs import Verb, verbs_for
 
@@ -414,9 +412,6 @@ class RuleExtractor:
         #: Per pair of participants, the groups, jobs, schools and pastimes each speaker was last told to
         #: have, newest last: speaker -> [(predicate, object)] (see :meth:`_quit_known`).
         self._held: dict[frozenset[str], dict[str, list[tuple[str, str]]]] = {}
-        #: Per pair of participants, the other's last message while the speaker has said at most one
-        #: since: "is Eleni there?" - "no" - "we broke up" (see :meth:`_partner_known`).
-        self._asked: dict[frozenset[str], tuple[str, str, int]] = {}
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -501,7 +496,6 @@ class RuleExtractor:
         facts = self._moved_as_planned(facts, text, reference_time)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
-        self._remember_asked(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
         facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text) or (
             f.op == "end" and not f.object) else f for f in facts]  # "we broke up" with no one known: whom?
@@ -526,32 +520,18 @@ class RuleExtractor:
         if self._other is None:
             return facts
         known = self._partners.setdefault(self._chat(), {})
-        asked = self._asked.get(self._chat())
-        partner = None if asked is None or asked[0] == self._speaker else asked_about(asked[1], self._speaker,
-                                                                                    self._other)
         done = []
         for fact in facts:
             if fact.predicate in _COUPLED and fact.subject == self._speaker:
                 key = (fact.subject.lower(), fact.predicate)
-                if fact.op == "end" and fact.object is None and ((who := known.get(key)) and not names_anyone(text)
-                                                                 or (who := partner) and people_named(text) == set()):
-                    fact = fact.model_copy(update={"object": who})  # told before, or just asked about
+                if fact.op == "end" and fact.object is None and key in known and not names_anyone(text):
+                    fact = fact.model_copy(update={"object": known[key]})
                 if fact.op == "end":
                     known.pop(key, None)
                 elif fact.object:
                     known[key] = fact.object
             done.append(fact)
         return done
-
-    def _remember_asked(self, text: str) -> None:
-        """Keep the message for the other's reply: a question stays while its asker's partner in the chat
-        answers with at most one message before the one that tells ("is Eleni there?" - "no" - "we broke up")."""
-        chat = self._chat()
-        before = self._asked.get(chat)
-        if before is not None and before[0] != self._speaker and before[2] == 0:
-            self._asked[chat] = (before[0], before[1], 1)  # one short answer in between
-        else:
-            self._asked[chat] = (self._speaker, text, 0)
 
     def _quit_known(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
         """What the speaker says of their memberships and of leaving things:

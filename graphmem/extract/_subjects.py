@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
-from ._names import LOWER, UPPER, is_given_name, is_name_written
+from ._names import LOWER, UPPER, is_given_name
 
-__all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "asked_about", "clauses",
-           "find_subject", "names_anyone", "one_person_named", "people_named"]
+__all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "clauses", "find_subject",
+           "names_anyone", "one_person_named", "people_named"]
 
 _A = "['’]"
 
@@ -251,22 +251,3 @@ def one_person_named(text: str, before: str | None, *not_them: str | None,
         rf"\b(?:in|to|from|near|that|this)\s+{re.escape(n)}\b|\b{re.escape(n)}\s+in\s+(?-i:[A-Z])", said)}
     everyone -= set(not_them)
     return next(iter(everyone)) if len(everyone) == 1 else None
-
-
-def asked_about(question: str, *not_them: str | None) -> str | None:
-    """The one person a question asks about by name ("and... the talk with Kayla?", "is Eleni there?"),
-    not ``not_them`` (the two who talk): a given name the name data knows, or a capitalised word inside
-    a sentence that is no place, group or everyday word. None when the message asks nothing, or names
-    no one or two."""
-    if "?" not in question:
-        return None
-    them = {n.lower() for n in not_them if n}
-    names = set()
-    for m in re.finditer(r"(?<![\w'’-])[^\W\d_][\w'’-]*", question):
-        word = m.group().rstrip("'’")
-        inside = re.search(r"[a-z,]\s+$", question[:m.start()]) is not None  # not a sentence's first word
-        if word.lower() in them or word.lower() in NOT_NAMES or is_place(word) or looks_organisational(word):
-            continue
-        if is_name_written(word) or (inside and word[:1].isupper() and not word.isupper()):
-            names.add(word[:1].upper() + word[1:])
-    return names.pop() if len(names) == 1 else None
