@@ -494,3 +494,20 @@ def test_a_breakup_ends_the_partner_told_before():
     said = chat_sure(("Maya", "I'm dating Kayla now!!"), ("Sam", "yay"), ("Maya", "ugh. so we broke up"))
     assert said[0] == [("assert", "Maya", "dating", "Kayla", True)]
     assert said[-1] == [("end", "Maya", "dating", "Kayla", True)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "place"), [
+    ("Greetings from Mumbles! Moved in on Thursday. The neighbours came out to look.", "Mumbles"),  # fresh dev d20
+    ("Greetings from Lavington! I am in the new house two weeks now", "Lavington"),  # d14
+])
+def test_an_arrival_whose_message_tells_the_move_proposes_the_home_for_review(line, place):
+    said = chat_sure(("Maya", line))[0]
+    assert ("assert", "Maya", "lives_in", place, False) in said
+    assert not any(sure for *_, sure in said)  # nothing written unseen: a visit reads the same
+
+
+@pytest.mark.engine_free
+def test_an_arrival_without_a_move_is_no_home():
+    said = chat_sure(("Maya", "greetings from Höfn. I smell like a wet dog"))[0]
+    assert not any(predicate == "lives_in" for _, _, predicate, _, _ in said)

@@ -48,7 +48,7 @@ from ._reading import HEDGE_BEFORE
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "group_named",
-           "arrived", "lowercase_school", "move_called_off", "move_planned", "named_by_one",
+           "arrived", "lowercase_school", "move_called_off", "move_planned", "move_told", "named_by_one",
            "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
            "sold_thing", "told_trip"]
 
@@ -269,6 +269,19 @@ _ARRIVED = re.compile(r"^\W*(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|alo
 #: A visit, said with the arrival: "greetings from valencia! here for three days to look at flats".
 _VISITING = re.compile(r"\b(?:here\s+for|to\s+(?:sign|look|see|visit|check)|checking|house[\s-]?hunting|"
                        r"flat[\s-]?hunting|for\s+work|business)\b", re.IGNORECASE)
+
+
+#: A move told in the message of an arrival: "Greetings from Mumbles! Moved in on Thursday", "Greetings
+#: from Lavington! I am in the new house two weeks now", "… we moved last Wednesday".
+_MOVE_TOLD = re.compile(r"\b(?:moved(?:\s+in)?|new\s+(?:house|flat|apartment|place|home)|unpack(?:ing|ed)|"
+                        r"surrounded\s+by\s+boxes)\b", re.IGNORECASE)
+
+
+def move_told(sentence: str, message: str) -> bool:
+    """Whether ``sentence`` tells of arriving where it is said from (see :data:`_ARRIVED`) and the
+    ``message`` tells the move (see :data:`_MOVE_TOLD`): then a stay or a visit the message also
+    mentions ("in the new house two weeks now", "the neighbours came out to look") is no reason to doubt it."""
+    return _ARRIVED.search(sentence) is not None and _MOVE_TOLD.search(message) is not None
 
 
 def arrived(sentence: str, message: str) -> bool:

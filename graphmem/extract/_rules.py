@@ -39,6 +39,7 @@ from ._chat import (
     lowercase_school,
     move_called_off,
     move_planned,
+    move_told,
     named_by_one,
     not_for_me,
     of_the_other,
@@ -612,10 +613,11 @@ class RuleExtractor:
         """In a chat between two people, a trip of the speaker's to the place they said they were moving
         to, told as an arrival, may be the move: "i'm moving to valencia in september", then "greetings
         from valencia!!!" or "we're in mérida!! surrounded by boxes" (not "i went to London and we
-        talked", not "hi from valencia, here for three days to look at flats"). Both the home and the
-        trip wait for review: a visit before the move reads the same. A plan lasts a year, and ends
-        when it is called off ("the move is off") or a home is told. (On first reads such trips were
-        wrong every time: 4 of 4, in three arrivals.)"""
+        talked", not "hi from valencia, here for three days to look at flats"); so may one whose message
+        tells the move ("Greetings from Mumbles! Moved in on Thursday": a trip written unseen before, two
+        arrivals). Both the home and the trip wait for review: a visit before the move reads the same. A
+        plan lasts a year, and ends when it is called off ("the move is off") or a home is told. (On first
+        reads such trips were wrong every time: 4 of 4, in three arrivals.)"""
         if self._other is None:
             return facts
         planned = self._moves.setdefault(self._chat(), {})
@@ -626,9 +628,9 @@ class RuleExtractor:
             place = None
         done = []
         for fact in facts:
-            if place is not None and fact.subject == self._speaker and fact.op == "assert" and fact.object and (
-                    fact.predicate == "traveled_to" and unaccented(fact.object) == unaccented(place)
-                    and arrived(fact.quote, text)):
+            planned_here = place is not None and unaccented(fact.object or "") == unaccented(place)
+            if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
+                    "traveled_to" and (planned_here and arrived(fact.quote, text) or move_told(fact.quote, text)):
                 done.append(_for_review(fact.model_copy(update={"predicate": "lives_in", "valid_from": None,
                                                                  "valid_to": None})))
                 fact = _for_review(fact)
