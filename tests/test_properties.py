@@ -96,7 +96,7 @@ def snapshot(store, as_of):
 
 
 #: 32 random sequences in the default engine's pass, 14 in the second's (the suite's time is counted:
-#: 80 and 40 took 86 s and 37 s of a six-minute budget, 40 and 20 21 and 14 CPU-s; what differs between
+#: 80 and 40 took 86 s and 37 s of a six-minute budget, 40 and 20 took 21 and 14 CPU-s; what differs between
 #: the engines is their plans, which every sequence exercises; raise them locally after changing the store:
 #: GRAPHMEM_EXAMPLES=200).
 @settings(max_examples=int(os.environ.get("GRAPHMEM_EXAMPLES", 32 if ENGINE == "kuzu" else 14)), deadline=None,

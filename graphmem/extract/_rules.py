@@ -310,7 +310,10 @@ def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
     """Whether a fact of a message waits for review whoever read it: in a chat between two people,
     tastes and possessions (praise and plans read as them) and a trip to a name no list knows (an
     outing to a venue or an event read as one); anywhere, a start or an end still to come ("first day
-    at Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan)."""
+    at Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan), and an end that names no one
+    ("we broke up" with no partner told before: whom?)."""
+    if fact.op == "end" and not fact.object:
+        return True
     if two_people and (fact.predicate in UNSURE or _unknown_trip(fact) or (
             fact.predicate == "is_called" and fact.object and named_by_one(fact.quote, fact.object))):
         return True
@@ -498,8 +501,8 @@ class RuleExtractor:
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
-        facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text) or (
-            f.op == "end" and not f.object) else f for f in facts]  # "we broke up" with no one known: whom?
+        facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text) else f
+                 for f in facts]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -598,7 +601,7 @@ class RuleExtractor:
             return None
         said = _words_of(left["what"])
         fits = {(predicate, obj) for predicate, obj in held
-                if said and _words_of(obj) and (said <= _words_of(obj) or _words_of(obj) <= said)
+                if said and (words := _words_of(obj)) and (said <= words or words <= said)
                 and not _modifier_only(left["what"], obj)}
         if len(fits) != 1:
             return None
@@ -628,9 +631,9 @@ class RuleExtractor:
             place = None
         done = []
         for fact in facts:
-            planned_here = place is not None and unaccented(fact.object or "") == unaccented(place)
             if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
-                    "traveled_to" and (planned_here and arrived(fact.quote, text) or move_told(fact.quote, text)):
+                    "traveled_to" and (place is not None and unaccented(fact.object) == unaccented(place)
+                                       and arrived(fact.quote, text) or move_told(fact.quote, text)):
                 done.append(_for_review(fact.model_copy(update={"predicate": "lives_in", "valid_from": None,
                                                                  "valid_to": None})))
                 fact = _for_review(fact)
