@@ -103,6 +103,25 @@ def test_a_speaker_is_not_the_people_they_name():
 
 
 @engine_free
+def test_a_speaker_giving_a_name_as_their_own_is_not_naming_someone_else():
+    """b18 (dev): Samira writes "sammy is samuel, a dutch guy ... i'm sami. very different". Her own "i'm
+    sami" is hers, and "sammy is samuel" says one person; neither sets its two names apart. Naming
+    someone else still does ("i'm sami's cousin", "sami and i")."""
+    own = chat(("Youssef", "sami!! how is holland"),
+               ("Samira", "haha no. sammy is samuel, a dutch guy, has a boat. i'm sami. very different"))
+    found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(own)}
+    assert frozenset(("sami", "samira")) in found
+    assert "Samira gives sami as their own name" in found[frozenset(("sami", "samira"))].reasons
+    assert frozenset(("sammy", "samuel")) in found
+    for other in ("i'm sami's cousin, she's in utrecht", "sami and i went to the market"):
+        found = pairs(suggest(chat(("Youssef", "sami!! how is holland"), ("Samira", other))))
+        assert frozenset(("sami", "samira")) not in found, other
+    # "X is Y's ...": two people, set apart as before
+    found = pairs(suggest(chat(("Ollie", "dan is danny's boss. dan is strict"))))
+    assert frozenset(("dan", "danny")) not in found
+
+
+@engine_free
 def test_candidates_are_the_names_used_not_every_word():
     names = {n.lower() for n in candidates(SISTERS)}
     assert {"mel", "melanie", "edinburgh", "peggy", "margaret"} <= names

@@ -511,3 +511,39 @@ def test_an_arrival_whose_message_tells_the_move_proposes_the_home_for_review(li
 def test_an_arrival_without_a_move_is_no_home():
     said = chat_sure(("Maya", "greetings from Höfn. I smell like a wet dog"))[0]
     assert not any(predicate == "lives_in" for _, _, predicate, _, _ in said)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("line", [
+    "Left Hallein. It's 10 minutes away, but my mother cried like I moved to Australia",  # h29 (dev)
+    "jaja mate. like my cat",  # h14
+    "28 sqm that's like my truck haha",  # h12
+    "feels like we live in Berlin now",
+])
+def test_a_likeness_is_no_fact(line):
+    said = chat_sure(("Maya", line))[0]
+    assert not any(predicate in ("lives_in", "has_pet", "owns") for _, _, predicate, _, _ in said), said
+
+
+@pytest.mark.engine_free
+def test_a_filler_like_and_a_like_clause_before_the_statement_keep_it():
+    assert ("assert", "Maya", "lives_in", "Berlin", True) in chat_sure(("Maya", "like, I moved to Berlin last year"))[0]
+    assert ("assert", "Maya", "lives_in", "Berlin", True) in chat_sure(
+        ("Maya", "just like we planned, we moved to Berlin in May"))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("line", [
+    "We were at the Christkindlmarkt in Vienna on the weekend, Anja's sister lives there.",  # h29 (dev)
+    "we were at the Oktoberfest last week",
+    "I was at Siemens yesterday for a meeting",
+])
+def test_being_somewhere_for_a_day_a_weekend_or_a_week_is_no_job(line):
+    said = chat_sure(("Maya", line))[0]
+    assert not any(predicate == "works_at" for _, _, predicate, _, _ in said), said
+
+
+@pytest.mark.engine_free
+def test_being_somewhere_for_years_is_still_a_job():
+    said = chat_sure(("Maya", "I was at Siemens from 2015 to 2018"))[0]
+    assert ("assert", "Maya", "works_at", "Siemens", True) in said

@@ -33,7 +33,8 @@ from ._alias_chat import (
 from .places import is_place
 
 __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
-           "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage"]
+           "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
+           "evidence_self_named", "self_named"]
 
 # -- words the rules alone use ---------------------------------------------------------------
 
@@ -200,6 +201,16 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _common_start(a: str, b: str) -> str:
+    """The letters ``a`` and ``b`` begin with alike."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return a[:n]
 
 
 def _skeleton(short: str, name: str) -> bool:
@@ -377,6 +388,38 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
                                                    called[:3])
 
 
+#: Words that may follow a speaker's own name after "i'm": "i'm sami here", "im sami btw".
+_AFTER_OWN_NAME = frozenset("here btw lol haha from by".split())
+
+
+def self_named(ts: list[_Token], start: int, stop: int) -> bool:
+    """Whether the name at ``ts[start:stop]`` is its writer's own: "i'm sami.", "i am sami btw",
+    "sami here!" opening a message; not "i'm sami's" nor "i'm sami's friend"."""
+    if ts[stop - 1].whole != ts[stop - 1].key:
+        return False  # a possessive: someone of that name's
+    after = ts[stop].key if stop < len(ts) and not ts[stop - 1].end else None
+    if start == 0:
+        return after == "here" and ts[stop].end in CLOSING
+    before = ts[start - 1]
+    opened = before.whole in ("i'm", "im") or (
+        before.whole == "am" and start >= 2 and ts[start - 2].whole == "i" and not ts[start - 2].end)
+    return opened and not before.end and (ts[stop - 1].end in CLOSING or after in _AFTER_OWN_NAME)
+
+
+def evidence_self_named(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
+                        nick: dict[str, frozenset[str]]) -> None:
+    """A speaker who gives a name as their own ("haha no. i'm sami. very different", by Samira): that
+    name is theirs, when it could be a form of it (the same first letter, or a nickname of it)."""
+    for key, spots in chat.mentions.items():
+        for m, s, e in spots:
+            me = chat.speaker(m)
+            if s < 0 or not me or key == me or chat.tokens[m][s].quoted or not self_named(chat.tokens[m], s, e):
+                continue
+            if key[0] == me[0] or key in nick.get(me, ()):
+                evidence[pair(key, me)].add(0.7, f"{chat.speakers[me]} gives {key} as their own name",
+                                            [chat.messages[m].id])
+
+
 #: The forms of "call" before "him" or "her" that give a name: "everyone calls him rory".
 _CALLING = frozenset("call calls called calling".split())
 
@@ -503,11 +546,24 @@ def _set_apart(ts: list[_Token], stops: list[int], ends: dict[int, list[int]], l
         return False  # two words of one full name ("michael" and "brennan" of "michael brennan")
     if not (ea <= sb or eb <= sa):
         return False
+    if _equated(ts, *((sa, ea, sb, eb) if sa < sb else (sb, eb, sa, ea))):
+        return False  # "sammy is samuel, a dutch guy": one person, said so
     first_end = min(ea, eb) - 1
     if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
         return False  # "melany. melanie": a correction, not two people
     # two sentences may name one thing twice: "... to london. tfl have me ..."
     return stops[max(sa, sb)] <= stops[first_end]
+
+
+#: The words that say two names are one: "sammy is samuel", "dt aka downtown".
+_EQUATING = frozenset(("is", "aka", "a.k.a"))
+
+
+def _equated(ts: list[_Token], sa: int, ea: int, sb: int, eb: int) -> bool:
+    """Whether the chat says the first name is the second, which closes its clause: "sammy is
+    samuel, a dutch guy", "dt aka downtown."; not "sam is sam's brother" nor "jo is mel and ..."."""
+    return sb == ea + 1 and ts[ea].whole in _EQUATING and not ts[ea - 1].end and not ts[ea].end \
+        and ts[eb - 1].whole == ts[eb - 1].key and ts[eb - 1].end in CLOSING
 
 
 def _touched(stops: list[int], start: int, stop: int) -> range:
@@ -601,7 +657,8 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
                 add(name, whose)
     for speaker in chat.speakers:
         for key, spots in chat.mentions.items():
-            if key != speaker and any(chat.speaker(m) == speaker for m, s, _ in spots
-                                      if s >= 0 and not chat.tokens[m][s].quoted):  # not in someone's quoted words
+            if key != speaker and any(chat.speaker(m) == speaker for m, s, e in spots
+                                      if s >= 0 and not chat.tokens[m][s].quoted  # not in someone's quoted words
+                                      and not self_named(chat.tokens[m], s, e)):  # nor "i'm sami", her own
                 add(speaker, key)
     return apart

@@ -65,6 +65,7 @@ from ._alias_rules import (
     evidence_corrected,
     evidence_from_names,
     evidence_from_usage,
+    evidence_self_named,
 )
 
 __all__ = ["Message", "Pair", "candidates", "nickname_table", "suggest"]
@@ -115,6 +116,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
     evidence_called(chat, evidence, pair, ambiguous)
+    evidence_self_named(chat, evidence, pair, nick)
 
     def described(x: str, y: str, weight: float, reason: str, episodes: list[str]) -> None:
         evidence[pair(x, y)].add(weight, reason, episodes)

@@ -337,6 +337,16 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
         _UNDER_WAY.search(message)
 
 
+#: A clause that likens, right before its subject: "cried like I moved to Australia", "feels like we live here".
+_LIKENED = re.compile(r"(?i)\blike\s+$")
+
+
+def _visit_long(span: object) -> bool:
+    """Whether a time phrase names a stretch no visit fills: not an instant, a day, a weekend or a
+    week ("we were at the Christkindlmarkt on the weekend" is an outing, never a job)."""
+    return not (isinstance(span, TimeSpan) and span.granularity in ("instant", "day", "weekend", "week"))
+
+
 def _unknown_trip(fact: ExtractedFact) -> bool:
     """A trip to a name the gazetteer does not know: "we went to Supercrawl", "went to the MCG",
     "we went to Osheaga" name a festival, a ground, an event as often as a town ("went to Ballina"),
@@ -781,6 +791,8 @@ class RuleExtractor:
         if HEDGE_BEFORE.search(sentence, begin, subject.begin) or HEDGE_AFTER.search(
                 sentence, m.end(), end) or HEDGE_BEFORE.search(prefix):
             return []
+        if _LIKENED.search(sentence, begin, subject.begin):
+            return []  # "my mother cried like I moved to Australia": a likeness, not a move
         if verb.needs_be and not BE.search(subject.aux):
             return []  # "at least", "in the end": no "I'm" said, no fact
         if not subject.said and not subject.aux.strip() and re.match(r"(?i)married\s+to\b", m.group()):
@@ -843,10 +855,12 @@ class RuleExtractor:
             return []  # "I loved the film": a reaction, not a lasting taste
         if verb.needs_be and verb.predicate == "works_at" and m.group().strip().lower() == "at" and not (
                 looks_educational(proper_name(sentence[m.end():end]) or "")) and not (
-                reading.perfect or reading.ending or reading.used_to or reading.negated or (reading.past and span)
+                reading.perfect or reading.ending or reading.used_to or reading.negated
+                or (reading.past and span and _visit_long(span))
                 or (isinstance(span, TimeSpan) and span.granularity in ("month", "season", "quarter", "year"))
                 or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
-            return []  # "I'm at Starbucks": where one is; "I'm still at Acme", "I was at Acme for years": a job
+            return []  # "I'm at Starbucks", "we were at the Oktoberfest last week": where one was; "I'm still
+            # at Acme", "I was at Acme from 2015 to 2018": a job
         if verb.pair and verb.kind == "stop" and verb.predicate == "lives_in" and not (
                 reading.perfect or (span is not None and span.granularity in ("month", "season", "year", "decade"))
                 or LEFT_FOR_GOOD.search(sentence, m.end(), end) or JOB_PHRASE.match(sentence[m.end():end].strip())
