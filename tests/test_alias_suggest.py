@@ -104,21 +104,22 @@ def test_a_speaker_is_not_the_people_they_name():
 
 @engine_free
 def test_a_speaker_giving_a_name_as_their_own_is_not_naming_someone_else():
-    """b18 (dev): Samira writes "sammy is samuel, a dutch guy ... i'm sami. very different". Her own "i'm
-    sami" is hers, and "sammy is samuel" says one person; neither sets its two names apart. Naming
-    someone else still does ("i'm sami's cousin", "sami and i")."""
-    own = chat(("Youssef", "sami!! how is holland"),
-               ("Samira", "haha no. sammy is samuel, a dutch guy, has a boat. i'm sami. very different"))
+    """b18 (dev): Samira writes "i'm sami. very different". Her own name is hers, when it could be a form
+    of it (its start or a nickname of it); a name with only her first letter is someone else's, or a
+    costume, a game, a borrowed phone (a reviewer's attack: "ok i'm frank." by Fran, "i'm maria" by
+    Maya, "hi i'm amy, ana's flatmate" by Ana), and "dan here?" asks for Dan."""
+    own = chat(("Youssef", "sami!! how is holland"), ("Samira", "haha no. i'm sami. very different"))
     found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(own)}
-    assert frozenset(("sami", "samira")) in found
     assert "Samira gives sami as their own name" in found[frozenset(("sami", "samira"))].reasons
-    assert frozenset(("sammy", "samuel")) in found
+    assert frozenset(("mo", "mohammed")) in pairs(suggest(chat(("Mohammed", "mo here!"), ("Bo", "hey mo"))))
     for other in ("i'm sami's cousin, she's in utrecht", "sami and i went to the market"):
         found = pairs(suggest(chat(("Youssef", "sami!! how is holland"), ("Samira", other))))
         assert frozenset(("sami", "samira")) not in found, other
-    # "X is Y's ...": two people, set apart as before
-    found = pairs(suggest(chat(("Ollie", "dan is danny's boss. dan is strict"))))
-    assert frozenset(("dan", "danny")) not in found
+    for speaker, line, name in (("Fran", "ok i'm frank.", "frank"), ("Maya", "halloween!! i'm maria.", "maria"),
+                                ("Ana", "hi i'm amy, ana's flatmate. she lost her phone", "amy"),
+                                ("Dave", "dan here? he said 8", "dan")):
+        found = pairs(suggest(chat((speaker, line), ("Bo", f"{name} lol"))))
+        assert frozenset((name, speaker.lower())) not in found, line
 
 
 @engine_free

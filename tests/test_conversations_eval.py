@@ -71,9 +71,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     and d19, d20 (written 0.81 and 0.15 on them when they came, untuned; 44 chats) 0.79 and 0.19, written 0.889 and
     0.153; 0.79 and 0.19, written 0.900 and 0.153 (376 of 418) since an end naming no one waits for review ("we broke
     up" with no partner told before); with h29, h30 (scored held out twice, then moved here; 46 chats) 0.78 and 0.19,
-    written 0.888 and 0.151 (390 of 439); 0.79 and 0.19, written 0.894 and 0.151 (390 of 436) since a likeness ("cried
-    like I moved to Australia", "like my cat") and a place one was at for a day, a weekend or a week ("we were at the
-    Christkindlmarkt on the weekend") are no facts."""
+    written 0.888 and 0.151 (390 of 439); 0.79 and 0.19, written 0.892 and 0.151 (390 of 437) since a likeness ("cried
+    like I moved to Australia", "that's like my truck") and a place one was at for a day, a weekend or a week ("we were
+    at the Christkindlmarkt on the weekend") are no facts."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

@@ -516,9 +516,10 @@ def test_an_arrival_without_a_move_is_no_home():
 @pytest.mark.engine_free
 @pytest.mark.parametrize("line", [
     "Left Hallein. It's 10 minutes away, but my mother cried like I moved to Australia",  # h29 (dev)
-    "jaja mate. like my cat",  # h14
     "28 sqm that's like my truck haha",  # h12
     "feels like we live in Berlin now",
+    "its not like i live in london",
+    "he was like i moved to paris",
 ])
 def test_a_likeness_is_no_fact(line):
     said = chat_sure(("Maya", line))[0]
@@ -527,7 +528,12 @@ def test_a_likeness_is_no_fact(line):
 
 @pytest.mark.engine_free
 def test_a_filler_like_and_a_like_clause_before_the_statement_keep_it():
+    """A reviewer's attack: "like" opening a clause is filler as often as not (70 of 120 generated filler lines lost
+    a true fact when every "like" before a subject was read as a likeness)."""
     assert ("assert", "Maya", "lives_in", "Berlin", True) in chat_sure(("Maya", "like, I moved to Berlin last year"))[0]
+    assert ("assert", "Maya", "lives_in", "berlin", True) in chat_sure(
+        ("Maya", "omg so like i moved to berlin last month"))[0]
+    assert ("assert", "Maya", "works_at", "Google", True) in chat_sure(("Maya", "sooo like I got a job at Google!!"))[0]
     assert ("assert", "Maya", "lives_in", "Berlin", True) in chat_sure(
         ("Maya", "just like we planned, we moved to Berlin in May"))[0]
 
@@ -547,3 +553,14 @@ def test_being_somewhere_for_a_day_a_weekend_or_a_week_is_no_job(line):
 def test_being_somewhere_for_years_is_still_a_job():
     said = chat_sure(("Maya", "I was at Siemens from 2015 to 2018"))[0]
     assert ("assert", "Maya", "works_at", "Siemens", True) in said
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("line", [
+    "I was at Acme last week, my first week there",
+    "I was at the Hospital all last week, night shifts, im a nurse there",
+    "was at the Office yesterday till 11pm, this job is killing me",
+])
+def test_a_day_or_a_week_somewhere_told_as_work_proposes_the_job_for_review(line):
+    said = chat_sure(("Maya", line))[0]
+    assert [(predicate, sure) for _, _, predicate, _, sure in said if predicate == "works_at"] == [("works_at", False)]

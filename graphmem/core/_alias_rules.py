@@ -34,7 +34,7 @@ from .places import is_place
 
 __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
            "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
-           "evidence_self_named", "self_named"]
+           "evidence_self_named", "own_form", "self_named"]
 
 # -- words the rules alone use ---------------------------------------------------------------
 
@@ -201,16 +201,6 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
         return 0.6, f"{b} is {a} with more of the name"
     return None
-
-
-def _common_start(a: str, b: str) -> str:
-    """The letters ``a`` and ``b`` begin with alike."""
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return a[:n]
 
 
 def _skeleton(short: str, name: str) -> bool:
@@ -399,23 +389,41 @@ def self_named(ts: list[_Token], start: int, stop: int) -> bool:
         return False  # a possessive: someone of that name's
     after = ts[stop].key if stop < len(ts) and not ts[stop - 1].end else None
     if start == 0:
-        return after == "here" and ts[stop].end in CLOSING
+        return after == "here" and ts[stop].end in _STATED
     before = ts[start - 1]
     opened = before.whole in ("i'm", "im") or (
         before.whole == "am" and start >= 2 and ts[start - 2].whole == "i" and not ts[start - 2].end)
-    return opened and not before.end and (ts[stop - 1].end in CLOSING or after in _AFTER_OWN_NAME)
+    return opened and not before.end and (ts[stop - 1].end in _STATED or after in _AFTER_OWN_NAME)
+
+
+#: What may close a name given as one's own: not a question ("dan here?" asks for Dan).
+_STATED = CLOSING - {"?"}
+
+
+def own_form(name: str, speaker: str, nick: dict[str, frozenset[str]]) -> bool:
+    """Whether ``name`` could be a form of the speaker's own name: its start ("sami" of samira, "mo"
+    of mohammed) or a nickname of it ("bob" of robert), never only a name with the same first letter
+    ("i'm frank." by Fran, "i'm maria" in a costume by Maya)."""
+    return speaker.startswith(name) or name in nick.get(speaker, ()) or speaker in nick.get(name, ())
+
+
+def _speaker_named_apart(ts: list[_Token], speaker: str) -> bool:
+    """Whether a message names its writer as someone else would ("i'm amy, ana's flatmate", by Ana):
+    someone else is writing for them."""
+    return any(t.key == speaker and not t.quoted for t in ts)
 
 
 def evidence_self_named(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
                         nick: dict[str, frozenset[str]]) -> None:
     """A speaker who gives a name as their own ("haha no. i'm sami. very different", by Samira): that
-    name is theirs, when it could be a form of it (the same first letter, or a nickname of it)."""
+    name is theirs, when it could be a form of it (:func:`own_form`) and the message does not name them
+    as someone else would ("hi i'm amy, ana's flatmate")."""
     for key, spots in chat.mentions.items():
         for m, s, e in spots:
             me = chat.speaker(m)
             if s < 0 or not me or key == me or chat.tokens[m][s].quoted or not self_named(chat.tokens[m], s, e):
                 continue
-            if key[0] == me[0] or key in nick.get(me, ()):
+            if own_form(key, me, nick) and not _speaker_named_apart(chat.tokens[m], me):
                 evidence[pair(key, me)].add(0.7, f"{chat.speakers[me]} gives {key} as their own name",
                                             [chat.messages[m].id])
 
@@ -546,24 +554,11 @@ def _set_apart(ts: list[_Token], stops: list[int], ends: dict[int, list[int]], l
         return False  # two words of one full name ("michael" and "brennan" of "michael brennan")
     if not (ea <= sb or eb <= sa):
         return False
-    if _equated(ts, *((sa, ea, sb, eb) if sa < sb else (sb, eb, sa, ea))):
-        return False  # "sammy is samuel, a dutch guy": one person, said so
     first_end = min(ea, eb) - 1
     if ts[first_end].end in (".", ",") and abs(sa - sb) <= 2:
         return False  # "melany. melanie": a correction, not two people
     # two sentences may name one thing twice: "... to london. tfl have me ..."
     return stops[max(sa, sb)] <= stops[first_end]
-
-
-#: The words that say two names are one: "sammy is samuel", "dt aka downtown".
-_EQUATING = frozenset(("is", "aka", "a.k.a"))
-
-
-def _equated(ts: list[_Token], sa: int, ea: int, sb: int, eb: int) -> bool:
-    """Whether the chat says the first name is the second, which closes its clause: "sammy is
-    samuel, a dutch guy", "dt aka downtown."; not "sam is sam's brother" nor "jo is mel and ..."."""
-    return sb == ea + 1 and ts[ea].whole in _EQUATING and not ts[ea - 1].end and not ts[ea].end \
-        and ts[eb - 1].whole == ts[eb - 1].key and ts[eb - 1].end in CLOSING
 
 
 def _touched(stops: list[int], start: int, stop: int) -> range:
@@ -655,10 +650,12 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
         for _, whose in rels:
             if whose in chat.mentions:
                 add(name, whose)
+    nick = nickname_table()[0]
     for speaker in chat.speakers:
         for key, spots in chat.mentions.items():
+            own = own_form(key, speaker, nick)
             if key != speaker and any(chat.speaker(m) == speaker for m, s, e in spots
                                       if s >= 0 and not chat.tokens[m][s].quoted  # not in someone's quoted words
-                                      and not self_named(chat.tokens[m], s, e)):  # nor "i'm sami", her own
+                                      and not (own and self_named(chat.tokens[m], s, e))):  # nor "i'm sami", hers
                 add(speaker, key)
     return apart

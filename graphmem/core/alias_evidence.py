@@ -19,7 +19,8 @@ names; what counts as evidence:
   next message ("mieka ..." then "mieke sorry"), both names given
   to one person ("the staff call her margaret but ... call her peggy", "the bristol one is
   called marcus"), the same relation word before both ("my cousin lucas", "cousin luke"), a
-  short form of a speaker's name used only by the other speaker ("han", "ol", "caz"), a name
+  short form of a speaker's name used only by the other speaker ("han", "ol", "caz"), a speaker
+  giving a form of their own name as theirs ("i'm sami.", "mo here!"), a name
   someone "calls him" joined to the one name of its initial said around it ("vignesh ...
   everyone calls him vicky"), a person described and named in one message ("the walking man.
   his name is hemi"), a name clipped with -s or -z ("debs", "lows").
@@ -30,7 +31,8 @@ Precision comes first, so evidence *against* a pair removes it:
   with no h ... kath with an h");
 - a name said to be some other relation of the same person ("my boss dan", "my brother
   danny"), and a speaker naming someone else (Hannah writing "sue" is not talking about
-  herself; "your mum susan" is not the person addressed);
+  herself, unless she gives it as hers: "i'm sami." by Samira; "your mum susan" is not the person
+  addressed);
 - a name the chat says stands for two ("two toms", "the other tom", "different sams", "which
   dave", "sam from work", "my sam", "our shay", "max's sophie" beside a bare "sophie"), and a name slipped for
   another person and corrected ("tell bob hi" / "ROB. tell ROB hi") that is also used

@@ -337,8 +337,17 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
         _UNDER_WAY.search(message)
 
 
-#: A clause that likens, right before its subject: "cried like I moved to Australia", "feels like we live here".
-_LIKENED = re.compile(r"(?i)\blike\s+$")
+#: A clause that likens, right before its subject: "cried like I moved to Australia", "feels like we live here",
+#: "it's not like I work at Google", "that's like my truck"; not a filler "like" ("omg so like i moved to berlin").
+_LIKENED = re.compile(r"(?i)\b(?:cried|cry|cries|crying|acted|acts|act|acting|"
+                      r"treat(?:s|ed|ing)?\s+(?:me|us|him|her|them)|looks?|looked|feels?|felt|sounds?|sounded|seems?|seemed|reacted|not|that['’]?s|thats|"
+                      r"it['’]?s|its|was|is)\s+like\s+$")
+
+
+#: Words that make being somewhere work: "my first week there", "night shifts", "my last day", "onboarding".
+_JOB_CUE = re.compile(r"(?i)\b(?:(?:my|our|his|her)\s+(?:first|last|final)\s+(?:day|shift|week)|night\s+shifts?|"
+                      r"(?:my|his|her)\s+shifts?|(?:new|my|this)\s+job|onboarding|laid\s+off|(?:my|his|her)\s+notice|"
+                      r"colleagues?|(?:work|working|worked)\s+there|(?:i['’]?m|i\s+am)\s+an?\s+[\w-]+\s+there)\b")
 
 
 def _visit_long(span: object) -> bool:
@@ -856,7 +865,7 @@ class RuleExtractor:
         if verb.needs_be and verb.predicate == "works_at" and m.group().strip().lower() == "at" and not (
                 looks_educational(proper_name(sentence[m.end():end]) or "")) and not (
                 reading.perfect or reading.ending or reading.used_to or reading.negated
-                or (reading.past and span and _visit_long(span))
+                or (reading.past and span and (_visit_long(span) or self._job_told(sentence)))
                 or (isinstance(span, TimeSpan) and span.granularity in ("month", "season", "quarter", "year"))
                 or re.search(r"\b(?:now|still|currently)\b", subject.aux + " " + sentence[m.end():end])):
             return []  # "I'm at Starbucks", "we were at the Oktoberfest last week": where one was; "I'm still
@@ -922,6 +931,15 @@ class RuleExtractor:
             for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
                 add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
+
+    def _job_told(self, sentence: str) -> bool:
+        """Whether a sentence that puts one at a place for a day or a week says it is work there ("I was at
+        Acme last week, my first week there", "was at the office yesterday till 11pm, this job is killing
+        me"): then the job is proposed for review, not written unseen, nor dropped as an outing."""
+        if _JOB_CUE.search(sentence):
+            self._review = True
+            return True
+        return False
 
     def _here(self, subject: Subject, sentence: str, m: re.Match[str], end: int, span: TimeSpan | OutOfRange | None,
               reference: datetime) -> list[ExtractedFact] | None:
