@@ -402,7 +402,7 @@ def test_the_first_dev_chats_keep_their_precision_and_recall():
 @pytest.mark.slow
 @pytest.mark.one_engine
 def test_the_dev_chats_keep_their_precision_and_recall():
-    """The whole dev set (a1-a10), scored as `graphmem eval aliases tests/data/aliases/dev`: a
+    """The whole dev set (a1-a12, b3-b28), scored as `graphmem eval aliases tests/data/aliases/dev`: a
     change that loses precision or recall here fails (figures in docs/aliases.md, less a margin:
     a1-a8 0.991 and 0.401; a1-a10 0.933 and 0.372 once a9 and a10 were added and months and
     weekdays were no names; with b3 and b4, scored once held out and then moved here, 0.688 and
@@ -423,10 +423,11 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     with b15-b18, scored held out twice, then moved here, 0.732 and 0.244; 0.792 and 0.222 since a pair joined
     only through others is not suggested: on first reads, 8 right of 95; with b19 and b20, 0.787 and 0.215; with b21
     and b22, scored held out twice, then moved here, 0.783 and 0.211; with b23 and b24, the same way, 0.777 and
-    0.213; with b25 and b26, the same way, 0.776 and 0.213)."""
+    0.213; with b25 and b26, the same way, 0.776 and 0.213; with b27 and b28, the same way, 0.765 and 0.204; 0.765
+    and 0.205 since a speaker's own name given as theirs, "i'm sami.", is no one else's)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.77, overall.as_json()
-    assert overall.recall >= 0.21, overall.as_json()
+    assert overall.precision >= 0.76, overall.as_json()
+    assert overall.recall >= 0.20, overall.as_json()
 
 
 @engine_free
