@@ -587,10 +587,19 @@ class Store:
         return proposal
 
     def approve(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None) -> list[Decision]:
-        """Write pending proposals through the gate at approval time (one atomic call)."""
+        """Write pending proposals through the gate at approval time (one atomic call: a proposal the
+        gate refuses approves none, and the error names it)."""
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
         with self._write(recorded_at) as txn:
-            return [review.approve(txn, p, self.kind_of(p.predicate)) for p in pending]
+            decisions = []
+            for p in pending:
+                try:
+                    decisions.append(review.approve(txn, p, self.kind_of(p.predicate)))
+                except (InvalidInput, NotFound, Conflict) as exc:
+                    what = " ".join(part for part in (p.op, p.subject, p.predicate, p.object) if part)
+                    raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or "
+                                    f"approve the others by id)") from exc
+            return decisions
 
     def reject(self, proposal_ids: list[str], *, reason: str, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Reject pending proposals, keeping them with the reason."""

@@ -164,3 +164,90 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
     error = child.stderr.read().decode()
     # 141 where the write met the closed pipe; once, on a loaded machine, the command finished first (0)
     assert child.wait(timeout=120) in (0, 141) and error == "", error
+
+
+# -- a new user's first hour, the eleventh session's walk-through --------------------------------
+
+
+def test_a_new_store_is_never_made_among_other_files(tmp_path):
+    """`graphmem --store /etc init` wrote a store's files into /etc: a folder that holds files but no
+    store is refused, whatever command would create the store, and nothing is written into it."""
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "actor": "Mia", "content": "we moved to Cardiff", '
+                    '"chat_time": "2025-03-01T10:00:00Z"}\n')
+    for args in (["init"], ["ingest", str(chat)], ["add", "Ann", "likes", "tea"]):
+        result = gm(folder, *args, ok=False)
+        assert "holds files but no graphmem store" in result.stderr or "no graphmem store" in result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    gm(tmp_path / "new", "init")  # a new directory, and an empty one, are fine
+    (tmp_path / "empty").mkdir()
+    gm(tmp_path / "empty", "init")
+
+
+def test_approving_all_names_the_proposal_the_gate_refuses_and_approves_none(tmp_path):
+    store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "actor": "Mia", "content": "I worked at Atkins for four years", '
+                    '"chat_time": "2025-03-01T10:00:00Z"}\n'
+                    '{"role": "user", "actor": "Tom", "content": "we moved to Cardiff last month", '
+                    '"chat_time": "2025-03-01T10:01:00Z"}\n')
+    said = gm(store, "ingest", str(chat), "--replay").stdout
+    assert "believed from its approval on, not from its message's chat time" in said
+    listed = gm(store, "review", "list").stdout
+    assert "2025-02-01 → open" in listed  # the proposed valid period is shown before approving
+    refused = gm(store, "review", "approve", "--all", ok=False).stderr
+    assert refused.startswith("error: proposal p1 (end Mia works_at Atkins): nothing to end") and \
+        "nothing was approved" in refused
+    assert "lives_in" not in gm(store, "beliefs").stdout
+    gm(store, "review", "approve", "p2")
+    assert "Cardiff" in gm(store, "beliefs").stdout
+
+
+def test_a_correction_points_to_its_replacement(tmp_path):
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "me", "studies_at", "Leeds")
+    gm(store, "correct", "v1", "University of Leeds", "--reason", "misremembered")
+    assert "retracted (misremembered) → v2" in gm(store, "history", "me", "studies_at").stdout
+
+
+def test_a_page_that_cannot_be_written_is_named_as_asked(tmp_path):
+    store = tmp_path / "s"
+    gm(store, "init")
+    asked = tmp_path / "page.html"
+    (tmp_path / "page.html.partial").mkdir()  # where the page is written aside: it cannot be
+    result = gm(store, "render", "snapshot", "-o", str(asked), ok=False)
+    assert f"cannot use {asked}:" in result.stderr and ".partial" not in result.stderr, result.stderr
+    assert not asked.exists()
+
+
+def test_alias_suggestions_show_names_as_stored_and_propose_a_sentence_someone_said(tmp_path):
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "Mia", "works_at", "Globex Corporation", "--quote", "Mia joined Globex Corporation")
+    gm(store, "add", "Tom", "works_at", "Globex", "--quote", "Tom is at globex now")
+    shown = gm(store, "alias", "suggest").stdout
+    assert "Globex Corporation is Globex with more of the name" in shown, shown
+    gm(store, "alias", "suggest", "--propose")
+    listed = gm(store, "review", "list").stdout
+    assert "alias_of" in listed and "more of the name" not in listed
+
+
+def test_a_score_is_shown_only_when_the_answers_are_in_its_order(tmp_path, capsys):
+    """"where did Mimi travel": the fact naming Mimi came first, scored 2.96, above the trip scored 7.50;
+    a column that contradicts the order it sits beside is left out."""
+    from graphmem import Store
+    from graphmem.cli.recall import hits_table
+
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Mia", "traveled_to", "Lisbon")
+        store.add("Mia", "lives_in", "Lisbon")
+        hits = store.search("Mia Lisbon", messages=False)
+    assert len(hits) == 2 and hits[0].score >= hits[1].score
+    hits_table(hits, "answers")
+    assert " score " in capsys.readouterr().out
+    hits_table(list(reversed(hits)) if hits[0].score > hits[1].score else
+               [hits[0].model_copy(update={"score": hits[1].score - 1}), hits[1]], "answers")
+    assert " score " not in capsys.readouterr().out

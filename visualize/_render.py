@@ -7,6 +7,7 @@ Internal: import the ``render_*`` functions from :mod:`visualize`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from datetime import datetime
@@ -32,8 +33,13 @@ def _save(path: str | os.PathLike[str], html: str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".partial")
-    tmp.write_text(html, encoding="utf-8")  # a page is whole or absent: written aside, then renamed
-    tmp.replace(path)
+    try:
+        tmp.write_text(html, encoding="utf-8")  # a page is whole or absent: written aside, then renamed
+        tmp.replace(path)
+    except OSError as exc:  # named by the path asked for, not the one written aside
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
     return path
 
 

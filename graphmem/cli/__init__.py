@@ -251,6 +251,9 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     if not Store.exists(directory):
         if not create:
             raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
+        if directory.is_dir() and any(directory.iterdir()):
+            raise GraphmemError(f"{directory} holds files but no graphmem store; give a new or empty directory "
+                                f"(a store's files would be written among them)")
         note_creating(ctx)
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
                   allow_future=bool(ctx.obj.get("allow_future")), hold=hold)

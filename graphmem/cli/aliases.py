@@ -108,9 +108,11 @@ def alias_suggest(ctx, limit, min_score, propose, as_json):
     proposed = []
     if propose:
         for s in found:
-            quote = "; ".join(s.reasons)
-            proposed.append(store.propose(s.a, "alias_of", s.b, episode=s.episodes[0] if s.episodes else None,
-                                          quote=quote, source=SOURCE))
+            # the sentence is one where the names are used, as for any proposal; the reasons are the
+            # rules', shown above and by alias suggest, never passed off as someone's words
+            first = s.episodes[0] if s.episodes else None
+            proposed.append(store.propose(s.a, "alias_of", s.b, episode=first,
+                                          quote=store.episode(first).text if first else None, source=SOURCE))
     if as_json:
         output.dump_json(proposed if propose else found)
         return

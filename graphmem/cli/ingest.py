@@ -90,6 +90,9 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
         output.plain(f"  note: {note}")
     if summary.pending:
         output.plain("review them with `graphmem review list`, then `graphmem review approve`")
+        if summary.replayed and summary.pending > summary.unsure + len(summary.held):  # no --approve: all wait
+            output.plain("(approved later, a fact is believed from its approval on, not from its message's chat "
+                         "time; `ingest --replay --approve` writes the sure ones at their chat times)")
 
 
 def _open_after_reading(ctx: click.Context, prepare: Callable):

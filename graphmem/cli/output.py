@@ -206,8 +206,8 @@ def _status(v: Version) -> str:
     status: str = v.status or ""
     if v.status == "retracted" and v.reason:
         status += f" ({v.reason})"
-    elif v.status == "superseded" and v.superseded_by:
-        status += f" → {', '.join(v.superseded_by)}"
+    if v.status in ("retracted", "superseded") and v.superseded_by:
+        status += f" → {', '.join(v.superseded_by)}"  # a correction's replacement, as a supersession's
     return status
 
 

@@ -79,9 +79,10 @@ def _turns(message: MessageHit) -> str:
 def hits_table(hits: Sequence[Answer], title: str) -> None:
     """Print answers as a table, essential columns first (rank, id, the fact or the message, its
     status), then when (a fact's valid period; when a message was said and the times it names),
-    score (only when every answer is of one kind: facts and messages score on different scales,
-    and the rank is their place in the fused ranking), the source sentence or the turns around a
-    message, and why it matched (left out in a narrow terminal)."""
+    score (only when every answer is of one kind, facts and messages scoring on different scales,
+    and the answers are in the order of their scores: the rank is their place in the fused
+    ranking), the source sentence or the turns around a message, and why it matched (left out in a
+    narrow terminal)."""
     if not hits:
         output.say(f"{title}: nothing")
         return
@@ -90,8 +91,10 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
                Column("score", "keep", optional=True),
                Column("source", "wrap", least=16, most_lines=3, optional=True),
                Column("why", "wrap", least=12, most_lines=3, optional=True)]
-    # a fact's score and a message's are on different scales: their place in the fused ranking is the rank
-    scored = len({hit.kind for hit in hits}) == 1
+    # a fact's score and a message's are on different scales: their place in the fused ranking is the rank;
+    # and where other signals ordered them (a name asked for, a time from the words), a score that
+    # contradicts the order would mislead: the column is shown only when the order is the scores'
+    scored = len({hit.kind for hit in hits}) == 1 and all(x.score >= y.score for x, y in zip(hits, hits[1:]))
     if not scored:
         columns = [c for c in columns if c.name != "score"]
     rows = []

@@ -12,6 +12,7 @@ Internal: ask through :meth:`graphmem.Store.alias_suggestions`.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from ..core.alias_evidence import Message, suggest
@@ -40,16 +41,29 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
               if p.predicate == ALIAS and p.state == "pending" and p.object}
     found = []
     names = [e.name for e in entities if _named(e) and e.id not in unnamed]
+    stored_name = {e.id: e.name for e in entities}
     for pair in suggest(messages, names, threshold=min_score):
         a, b = _stored(pair.a, ids), _stored(pair.b, ids)
         keys = frozenset((a or _key(pair.a), b or _key(pair.b)))
         if keys in joined or keys in queued or keys in apart:  # a believed fact between them: two
             continue
-        found.append(AliasSuggestion(a=pair.a, b=pair.b, a_entity=a, b_entity=b, score=pair.score,
-                                     reasons=list(pair.reasons), episodes=list(pair.episodes)))
+        # a name the store holds is shown as it is stored ("Globex Corporation", not the chat's "globex corporation")
+        shown = {x.casefold(): stored_name[k] for x, k in ((pair.a, a), (pair.b, b)) if k and k in stored_name}
+        found.append(AliasSuggestion(a=shown.get(pair.a.casefold(), pair.a), b=shown.get(pair.b.casefold(), pair.b),
+                                     a_entity=a, b_entity=b, score=pair.score,
+                                     reasons=[_with_names(r, shown) for r in pair.reasons],
+                                     episodes=list(pair.episodes)))
         if limit is not None and len(found) >= limit:
             break
     return found
+
+
+def _with_names(reason: str, shown: dict[str, str]) -> str:
+    """A reason with the names it spells in lower case written as the store holds them."""
+    if not shown:
+        return reason
+    words = re.compile("|".join(rf"(?<!\w){re.escape(k)}(?!\w)" for k in sorted(shown, key=len, reverse=True)))
+    return words.sub(lambda m: shown[m.group()], reason)
 
 
 def _named(entity: Entity) -> bool:
