@@ -251,3 +251,24 @@ def test_a_score_is_shown_only_when_the_answers_are_in_its_order(tmp_path, capsy
     hits_table(list(reversed(hits)) if hits[0].score > hits[1].score else
                [hits[0].model_copy(update={"score": hits[1].score - 1}), hits[1]], "answers")
     assert " score " not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lines", [1, 2])
+def test_a_line_cut_short_is_placed_on_its_own_line_at_its_end(tmp_path, lines):
+    """A JSON line missing its closing brace was reported at the next line's column 1 (line 2 of a
+    one-line file)."""
+    good = '{"role": "user", "actor": "Mia", "content": "hi", "chat_time": "2025-03-01T10:00:00Z"}'
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join([good] * (lines - 1) + [good[:-1]]) + "\n")
+    said = gm(tmp_path / "s", "ingest", str(chat), ok=False).stderr
+    assert f"chat.jsonl:{lines}: not valid JSON (Expecting ',' delimiter, column {len(good)})" in said, said
+    assert not (tmp_path / "s").exists()
+
+
+def test_ending_before_a_fact_began_says_when_it_began(tmp_path):
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "me", "likes", "climbing", "--from", "2026-03-01")
+    said = gm(store, "end", "me", "likes", "climbing", "--at", "2026-01-01", ok=False).stderr
+    assert "no believed version is valid at 2026-01-01T00:00:00Z (v1 (climbing) is valid from " \
+           "2026-03-01T00:00:00Z)" in said, said

@@ -176,7 +176,10 @@ def plan_end(
     """Plan ending the believed version(s) valid at ``at``: each is written back with ``valid_to=at``."""
     targets = [h for h in believed if (obj is None or h.object == obj) and h.period.contains(at)]
     if not targets:
-        raise Conflict(f"nothing to end: no believed version is valid at {iso(at)}")
+        kept = [h for h in believed if obj is None or h.object == obj]
+        told = "; ".join(f"{h.id} ({h.object}) is valid from {iso(h.period.start)}"
+                         + (f" to {iso(h.period.end)}" if h.period.end is not None else "") for h in kept[:3])
+        raise Conflict(f"nothing to end: no believed version is valid at {iso(at)}" + (f" ({told})" if told else ""))
     if obj is None and len({h.object for h in targets}) > 1:
         names = ", ".join(sorted({h.object for h in targets}))
         raise Conflict(f"several values hold at {iso(at)} ({names}); name the one to end")

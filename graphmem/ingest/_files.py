@@ -191,7 +191,7 @@ def _whole_json(text: str, path: Path) -> None:
     """Explain why ``text`` is not one JSON document: raise ImportFailed naming the line, or
     return when it is JSON Lines after all (checked line by line)."""
     try:
-        json.loads(text)
+        json.loads(text.rstrip())  # a document cut short is placed at its last line's end, not past it
     except json.JSONDecodeError as exc:
         first = next((line for line in text.splitlines() if line.strip()), "")
         try:
@@ -398,7 +398,7 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             if not raw.strip():
                 continue
             try:
-                record = loads(_decoded(raw, offset, path))
+                record = loads(_decoded(raw, offset, path).rstrip("\r\n"))  # an error placed on its own line
             except json.JSONDecodeError as exc:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
             _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen)
