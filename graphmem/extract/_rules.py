@@ -340,8 +340,8 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
 #: A clause that likens, right before its subject: "cried like I moved to Australia", "feels like we live here",
 #: "it's not like I work at Google", "that's like my truck"; not a filler "like" ("omg so like i moved to berlin").
 _LIKENED = re.compile(r"(?i)\b(?:cried|cry|cries|crying|acted|acts|act|acting|"
-                      r"treat(?:s|ed|ing)?\s+(?:me|us|him|her|them)|looks?|looked|feels?|felt|sounds?|sounded|seems?|seemed|reacted|not|that['’]?s|thats|"
-                      r"it['’]?s|its|was|is)\s+like\s+$")
+                      r"treat(?:s|ed|ing)?\s+(?:me|us|him|her|them)|looks?|looked|feels?|felt|sounds?|sounded|"
+                      r"seems?|seemed|reacted|not|that['’]?s|thats|it['’]?s|its|was|is)\s+like\s+$")
 
 
 #: Words that make being somewhere work: "my first week there", "night shifts", "my last day", "onboarding".

@@ -13,6 +13,7 @@ Internal: ask through :meth:`graphmem.Store.alias_suggestions`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import datetime
 
 from ..core.alias_evidence import Message, suggest
@@ -48,22 +49,21 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
         if keys in joined or keys in queued or keys in apart:  # a believed fact between them: two
             continue
         # a name the store holds is shown as it is stored ("Globex Corporation", not the chat's "globex corporation")
-        shown = {x.casefold(): stored_name[k] for x, k in ((pair.a, a), (pair.b, b)) if k and k in stored_name}
+        shown = {x.casefold(): stored_name[k] for x, k in ((pair.a, a), (pair.b, b)) if k}
         found.append(AliasSuggestion(a=shown.get(pair.a.casefold(), pair.a), b=shown.get(pair.b.casefold(), pair.b),
                                      a_entity=a, b_entity=b, score=pair.score,
-                                     reasons=[_with_names(r, shown) for r in pair.reasons],
-                                     episodes=list(pair.episodes)))
+                                     reasons=_with_names(pair.reasons, shown), episodes=list(pair.episodes)))
         if limit is not None and len(found) >= limit:
             break
     return found
 
 
-def _with_names(reason: str, shown: dict[str, str]) -> str:
-    """A reason with the names it spells in lower case written as the store holds them."""
+def _with_names(reasons: Iterable[str], shown: dict[str, str]) -> list[str]:
+    """The reasons with the names they spell in lower case written as the store holds them."""
     if not shown:
-        return reason
+        return list(reasons)
     words = re.compile("|".join(rf"(?<!\w){re.escape(k)}(?!\w)" for k in sorted(shown, key=len, reverse=True)))
-    return words.sub(lambda m: shown[m.group()], reason)
+    return [words.sub(lambda m: shown[m.group()], reason) for reason in reasons]
 
 
 def _named(entity: Entity) -> bool:
