@@ -73,7 +73,10 @@ def test_extraction_on_every_dev_conversation_is_precise():
     up" with no partner told before); with h29, h30 (scored held out twice, then moved here; 46 chats) 0.78 and 0.19,
     written 0.888 and 0.151 (390 of 439); 0.79 and 0.19, written 0.892 and 0.151 (390 of 437) since a likeness ("cried
     like I moved to Australia", "that's like my truck") and a place one was at for a day, a weekend or a week ("we were
-    at the Christkindlmarkt on the weekend") are no facts."""
+    at the Christkindlmarkt on the weekend") are no facts; with h31, h32 (scored held out twice, then moved here; 48
+    chats) 0.78 and 0.19, written 0.880 and 0.148 (403 of 458; 0.8799); 0.78 and 0.19, written 0.880 and 0.167
+    (453 of 515; 0.8796) since a thing bought or sold is written (it waited for review before) and a home of one's
+    own tells where one lives ("our flat in Kempton Park")."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -81,10 +84,10 @@ def test_extraction_on_every_dev_conversation_is_precise():
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
     assert overall.right + overall.missed >= 1340
-    assert overall.precision >= 0.79 and overall.recall >= 0.19, overall
+    assert overall.precision >= 0.78 and overall.recall >= 0.19, overall
     # what --approve writes, tastes and possessions held for review: 0.921 and 0.165 (222 of 241)
     assert written.right + written.wrong < overall.right + overall.wrong
-    assert written.precision >= 0.89 and written.recall >= 0.15, written
+    assert written.precision >= 0.875 and written.recall >= 0.16, written
 
 
 @pytest.mark.engine_free

@@ -387,7 +387,7 @@ def test_the_rules_resolve_it_from_the_turn_before_through_ingest(store, tmp_pat
 
 
 def test_in_a_two_person_chat_tastes_and_possessions_wait_for_review(store, tmp_path):
-    path = _chat(tmp_path, [_line(1, "Maya", "love your jacket!! I love jazz. and I bought a bike. I moved to Leeds."),
+    path = _chat(tmp_path, [_line(1, "Maya", "love your jacket!! I love jazz. and I have a bike. I moved to Leeds."),
                             _line(2, "Sam", "haha thanks")])
     summary = ingest(store, read_messages(path), approve=True)
     assert (summary.approved, summary.pending, summary.unsure) == (1, 2, 2)

@@ -174,7 +174,7 @@ def test_without_approve_facts_wait_for_review(gm, tmp_path):
 
 def test_cli_says_how_many_facts_wait_because_the_extractor_was_unsure(gm, tmp_path):
     path = write(tmp_path, "two.jsonl", [
-        msg("I love jazz. I bought a bike. I moved to Leeds.", "2025-01-10", actor="Maya"),
+        msg("I love jazz. I have a bike. I moved to Leeds.", "2025-01-10", actor="Maya"),
         msg("nice", "2025-01-10T00:01:00Z", actor="Sam")])
     out = gm("ingest", str(path), "--approve").output
     assert "3 proposed, 1 approved, 2 pending (2 the extractor was unsure of: they wait for review)" in out

@@ -224,6 +224,19 @@ _EVERYDAY: list[Verb] = [
           "event", free=True, done=True),
 ]
 
+#: A home, and up to two words from a short list that describe it ("tiny flat", "two bedroom apartment"). A list
+#: of the words allowed, not of those refused: a reviewer's attack found "parents place", "lake house", "second
+#: home", "childhood home", "airbnb" and the like written as one's home when any word was allowed but a few.
+_HOME_WORDS = (r"(?:(?:own|tiny|little|small|big|cute|cosy|cozy|shared|rented|current|new|one|two|three|four|\d|"
+               r"bed|bedroom|room|studio)[\s-]+){0,2}(?:flat|house|place|apartment|home|condo|studio|cabin|"
+               r"cottage|bungalow|share\s+house)")
+#: What the rest of the sentence says to make it no home of now: a past one ("growing up", "back then"), one for
+#: a stay ("for the week", "honeymoon", "booked", "airbnb"), one let out ("rented out"), one beside another ("a
+#: home in Spain too").
+_NOT_HOME_NOW = (r"(?![^.!?\n]*\b(?:used\s+to|growing\s+up|back\s+then|as\s+a\s+kid|when\s+i\s+was|"
+                 r"for\s+the\s+(?:week|weekend|trip|night|holiday|holidays|summer)|for\s+holidays|honeymoon|booked|"
+                 r"rent(?:ing|ed)?\s+(?:it\s+)?out|airbnb)\b|[^.!?\n]*\b(?:too|as\s+well)\s*(?:[,.!?]|$))")
+
 VERBS: list[Verb] = [
     *_EVERYDAY,
     # --- moves: "from A to B" first, so that "moved from Paris to Berlin" is one statement
@@ -238,6 +251,15 @@ VERBS: list[Verb] = [
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
     _verb(r"(?:^|(?<=\s))(?:my|our)\s+new\s+(?:flat|house|place|apartment|home|condo)\s+in", "lives_in", "state",
           "place", free=True),
+    # a home of one's own where it is: "my own place in Cordón now", "our flat in Kempton Park is too small",
+    # "we have a tiny flat in the 8th district", "me and Lwazi share a house in Kayamandi"; not someone
+    # else's ("my parents' house in", "my sisters flat in"), a former one ("my old flat in", "sold our house
+    # in", "i miss my flat in"), one let out or for a holiday ("our apartment in Rome for the week"), nor a room
+    _verb(r"(?:^|(?<=\s))(?<!sold\s)(?<!sell\s)(?<!selling\s)(?<!left\s)(?<!leave\s)(?<!leaving\s)(?<!of\s)"
+          r"(?<!from\s)(?<!miss\s)(?<!kept\s)(?<!renting\s)(?<!rent\sout\s)(?:my|our)\s+(?:own\s+)?" + _HOME_WORDS
+          + r"\s+in" + _NOT_HOME_NOW, "lives_in", "state", "place", free=True),
+    _verb(r"(?:have|has|share|shares)\s+(?:a|an|my\s+own|our\s+own|our|my)\s+" + _HOME_WORDS + r"\s+in"
+          + _NOT_HOME_NOW, "lives_in", "state", "place"),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
     _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
           r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
