@@ -76,7 +76,8 @@ def test_extraction_on_every_dev_conversation_is_precise():
     at the Christkindlmarkt on the weekend") are no facts; with h31, h32 (scored held out twice, then moved here; 48
     chats) 0.78 and 0.19, written 0.880 and 0.148 (403 of 458; 0.8799); 0.78 and 0.19, written 0.880 and 0.167
     (453 of 515; 0.8796) since a thing bought or sold is written (it waited for review before) and a home of one's
-    own tells where one lives ("our flat in Kempton Park")."""
+    own tells where one lives ("our flat in Kempton Park"); 0.78 and 0.19, written 0.883 and 0.164 (447 of 506) since
+    a trip told only by a greeting from the place waits for review unless told as a visit."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

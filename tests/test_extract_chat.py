@@ -860,20 +860,22 @@ def test_a_nickname_one_person_uses_waits_for_review(text, name, sure):
      [("lives_in", "merida", False), ("traveled_to", "merida", False)]),
     ("ok my news: i decided. valencia. moving in january 🎉", "hello from valencia 🌴",
      [("lives_in", "valencia", False), ("traveled_to", "valencia", False)]),
-    # a trip told otherwise, a visit, another place, no plan, someone else's plan or one not made: a trip
+    # a trip told otherwise, a visit, another place, no plan, someone else's plan or one not made: a trip, no
+    # home; one told only by a greeting from there waits for review all the same unless the message tells a visit
+    # (twelfth session: on dev, greetings from a place written as trips were right 9 times, the move there 4)
     ("I've been offered a job in London", "last sunday, i went to London and we talked",
      [("traveled_to", "London", True)]),
     ("i'm moving to valencia in september!!", "greetings from valencia! here for three days to look at flats",
      [("traveled_to", "valencia", True)]),
-    ("i'm moving to valencia in september!!", "greetings from Lisbon!!", [("traveled_to", "Lisbon", True)]),
-    ("how are you?", "greetings from valencia!!!", [("traveled_to", "valencia", True)]),
-    ("Tom is moving to Valencia in May", "greetings from valencia!!!", [("traveled_to", "valencia", True)]),
-    ("Ana got a job in Sydney!", "greetings from Sydney!", [("traveled_to", "Sydney", True)]),
+    ("i'm moving to valencia in september!!", "greetings from Lisbon!!", [("traveled_to", "Lisbon", False)]),
+    ("how are you?", "greetings from valencia!!!", [("traveled_to", "valencia", False)]),
+    ("Tom is moving to Valencia in May", "greetings from valencia!!!", [("traveled_to", "valencia", False)]),
+    ("Ana got a job in Sydney!", "greetings from Sydney!", [("traveled_to", "Sydney", False)]),
     ("I've been offered a job in Sydney but i turned it down", "greetings from Sydney!",
-     [("traveled_to", "Sydney", True)]),
-    ("should i move to valencia?", "greetings from valencia!!!", [("traveled_to", "valencia", True)]),
+     [("traveled_to", "Sydney", False)]),
+    ("should i move to valencia?", "greetings from valencia!!!", [("traveled_to", "valencia", False)]),
     ("Ana said: i'm moving to valencia in september", "greetings from valencia!!!",
-     [("traveled_to", "valencia", True)]),
+     [("traveled_to", "valencia", False)]),
 ])
 def test_a_first_message_from_where_the_speaker_said_they_were_moving_may_be_the_move(plan, then, expected):
     extractor = RuleExtractor()
@@ -896,7 +898,7 @@ def test_a_move_called_off_or_long_past_is_no_longer_waited_for(between, later):
     extractor.extract(between, reference_time=at + timedelta(days=10), speaker="Rafa", other="Tomasz")
     found = extractor.extract("greetings from valencia!!!", reference_time=at + timedelta(days=later),
                               speaker="Rafa", other="Tomasz")
-    assert [(f.predicate, f.sure) for f in found] == [("traveled_to", True)]
+    assert [(f.predicate, f.sure) for f in found] == [("traveled_to", False)]  # a trip (a greeting: for review)
 
 
 @pytest.mark.engine_free

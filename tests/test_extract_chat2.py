@@ -627,3 +627,15 @@ def test_a_thing_bought_or_sold_is_written_a_thing_had_waits_for_review(line, ex
 def test_a_thing_nearly_bought_or_only_thought_of_is_not_written(line):
     said = chat_sure(("Maya", line))[0]
     assert not any(predicate == "owns" and sure for _, _, predicate, _, sure in said), said
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "sure"), [
+    ("Hello from Skye!", False),  # d4 (dev): a trip, but "greetings from olomouc" (h31) was the move there
+    ("greetings from dublin 👋", False),
+    ("hello from Brno, here for a conference", True),  # told as a visit
+    ("we're in Rome now!! back Sunday. hello from Rome", True),
+])
+def test_a_trip_told_only_by_a_greeting_waits_for_review(line, sure):
+    said = chat_sure(("Maya", line))[0]
+    assert {s for _, _, predicate, _, s in said if predicate == "traveled_to"} == {sure}, said

@@ -50,7 +50,7 @@ _A = "['’]"
 __all__ = ["GONE", "activity_of_group", "clean_taste", "companions", "couples", "everyday_object", "group_named",
            "arrived", "lowercase_school", "move_called_off", "move_planned", "move_told", "named_by_one",
            "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed", "resolve_pronoun",
-           "sold_thing", "told_trip"]
+           "sold_thing", "told_as_visit", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
@@ -526,6 +526,12 @@ _ONLY_STAYING = re.compile(
 _NOT_PLACES = frozenset("hospital bed year grade class school uni college work town love charge trouble labour "
                         "labor recovery rehab quarantine isolation prison jail pain heaven hell shock bits tears "
                         "finance sales accounts reception marketing hr it admin zoom teams slack".split())
+
+
+def told_as_visit(message: str) -> bool:
+    """Whether ``message`` tells a visit or a stay where it is written from ("here for a conference", "to look
+    at flats", "we're in Rome now!! back Sunday"), not a home."""
+    return _VISITING.search(message) is not None or only_staying(message)
 
 
 def only_staying(message: str) -> bool:

@@ -409,6 +409,7 @@ VERBS: list[Verb] = [
           r"(?:time|trip|holiday|vacation|week|weekend)\s+in|"
           r"(?:went|flew|drove|headed|been)\s+home\s+to", "traveled_to", "event", "place",
           done=True),
+    # a greeting from somewhere: in a two-person chat, for review unless told as a visit (``_greeted``)
     _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|aloha|howdy|g['’]day)"
           r"(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
           "place", free=True, done=True),
