@@ -598,6 +598,9 @@ def test_a_home_of_ones_own_tells_where_one_lives(line, expected):
     "our house in Lagos growing up was tiny",
     "i miss my flat in Barcelona so much",
     "i rent out my flat in Glasgow and live with my gf now",
+    # a place that is no home: a spot won in a league or at a university
+    "city secured our place in the Champions League!!",
+    "my place in Oxford is confirmed",
 ])
 def test_a_home_someone_elses_former_or_for_a_holiday_is_not_where_one_lives(line):
     said = chat_sure(("Maya", line))[0]

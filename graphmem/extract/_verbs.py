@@ -227,9 +227,10 @@ _EVERYDAY: list[Verb] = [
 #: A home, and up to two words from a short list that describe it ("tiny flat", "two bedroom apartment"). A list
 #: of the words allowed, not of those refused: a reviewer's attack found "parents place", "lake house", "second
 #: home", "childhood home", "airbnb" and the like written as one's home when any word was allowed but a few.
+#: A "place" only one's own or new: "our place in the Champions League", "my place in Oxford is confirmed".
 _HOME_WORDS = (r"(?:(?:own|tiny|little|small|big|cute|cosy|cozy|shared|rented|current|new|one|two|three|four|\d|"
-               r"bed|bedroom|room|studio)[\s-]+){0,2}(?:flat|house|place|apartment|home|condo|studio|cabin|"
-               r"cottage|bungalow|share\s+house)")
+               r"bed|bedroom|room|studio)[\s-]+){0,2}(?:flat|house|(?<=own\s)place|(?<=new\s)place|apartment|home|"
+               r"condo|studio|cabin|cottage|bungalow|share\s+house)")
 #: What the rest of the sentence says to make it no home of now: a past one ("growing up", "back then"), one for
 #: a stay ("for the week", "honeymoon", "booked", "airbnb"), one let out ("rented out"), one beside another ("a
 #: home in Spain too").
