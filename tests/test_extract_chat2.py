@@ -598,6 +598,8 @@ def test_a_home_of_ones_own_tells_where_one_lives(line, expected):
     "our house in Lagos growing up was tiny",
     "i miss my flat in Barcelona so much",
     "i rent out my flat in Glasgow and live with my gf now",
+    "we're renting out our flat in Leeds", "our cabin in Maine is my happy place",  # a reviewer's finds
+    "our studio in Berlin just shipped the game",
     # a place that is no home: a spot won in a league or at a university
     "city secured our place in the Champions League!!",
     "my place in Oxford is confirmed",
@@ -626,6 +628,7 @@ def test_a_thing_bought_or_sold_is_written_a_thing_had_waits_for_review(line, ex
     # a reviewer's attack: a gift or a purchase for work, an accessory, one going back, a sale at work
     "bought a car for my son, he passed his test!", "we bought a tv for the office", "bought a bike lock",
     "bought the boots but they're going back", "i sold a house today, first sale since i started at the agency",
+    "bought a bike for the kids", "wish i bought the jacket tbh",
 ])
 def test_a_thing_nearly_bought_or_only_thought_of_is_not_written(line):
     said = chat_sure(("Maya", line))[0]
