@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from ._lexicon import EVENTS, HABIT_VERBS
 
-__all__ = ["VERBS", "Verb", "verbs_for"]
+__all__ = ["GREETED_FROM", "VERBS", "Verb", "verbs_for"]
 
 Kind = Literal["state", "start", "stop", "event"]
 #: place: a city, country, region (lowercase only if known); org: a company or school;
@@ -238,6 +238,11 @@ _NOT_HOME_NOW = (r"(?![^.!?\n]*\b(?:used\s+to|growing\s+up|back\s+then|as\s+a\s+
                  r"for\s+the\s+(?:week|weekend|trip|night|holiday|holidays|summer)|for\s+holidays|honeymoon|booked|"
                  r"rent(?:ing|ed)?\s+(?:it\s+)?out|airbnb)\b|[^.!?\n]*\b(?:too|as\s+well)\s*(?:[,.!?]|$))")
 
+#: A greeting from where one writes, up to its "from": "greetings from olomouc", "Hello from Skye!", "hola all from"
+#: (read here as a trip, and by the rules extractor's ``_greeted`` to hold it for review).
+GREETED_FROM = (r"(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|aloha|howdy|g['’]day)(?:\s+all|\s+everyone)?"
+                r"\s+from")
+
 VERBS: list[Verb] = [
     *_EVERYDAY,
     # --- moves: "from A to B" first, so that "moved from Paris to Berlin" is one statement
@@ -412,9 +417,7 @@ VERBS: list[Verb] = [
           r"(?:went|flew|drove|headed|been)\s+home\s+to", "traveled_to", "event", "place",
           done=True),
     # a greeting from somewhere: in a two-person chat, for review unless told as a visit (``_greeted``)
-    _verb(r"(?:^|(?<=[.!]\s))(?:hello|hi|hey|hiya|greetings|hola|ciao|bonjour|aloha|howdy|g['’]day)"
-          r"(?:\s+all|\s+everyone)?\s+from", "traveled_to", "event",
-          "place", free=True, done=True),
+    _verb(r"(?:^|(?<=[.!]\s))" + GREETED_FROM, "traveled_to", "event", "place", free=True, done=True),
     # back from a trip; not "came from Nnewi", "flew in from Abuja" (where one came from: see above)
     _verb(r"(?:(?:got|get|came|come|just|flew|drove|arrived)\s+(?:back|home)|returned(?:\s+home)?)\s+(?:from|fae)\s+"
           + _TRIP + r"|back\s+(?:from|fae)\s+" + _TRIP,  # "fae": Scots "from"
