@@ -561,6 +561,23 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
 
 
 @pytest.mark.engine_free
+def test_a_sentence_offering_more_verb_phrases_than_chat_ever_does_is_not_read(monkeypatch):
+    """Each verb phrase a sentence offers is matched against the whole sentence: 320 "my" before "flat in
+    Leeds", twenty times (19.5 KB), took 18-20 CPU-s (found by a reviewer, the twelfth session). A sentence
+    offering more than MOST_PHRASES is not read; every labelled chat here offers 17 at most."""
+    from graphmem.extract import _rules
+
+    tried = []
+    match = _rules.RuleExtractor._match
+    monkeypatch.setattr(_rules.RuleExtractor, "_match", lambda self, *a: tried.append(1) or match(self, *a))
+    assert facts(("my " * 320 + "flat in Leeds. ") * 20) == [] and tried == []
+    assert facts(("we went to " * 90 + "Leeds. ") * 20) == [] and tried == []
+    # at the limit, a sentence is still read, and what it says is found
+    sentence = "we went to Leeds and " * (_rules.MOST_PHRASES // 2)
+    assert facts(sentence) == [("assert", "Maya", "traveled_to", "Leeds", None, None)] and tried
+
+
+@pytest.mark.engine_free
 @pytest.mark.parametrize("text, expected", [
     # where someone came from is no trip there; back from one is
     ("your Uncle Ike came from Nnewi too", []),

@@ -213,6 +213,11 @@ _THING_AFTER = re.compile(r"\s*(?:(?:my|the|a|an|our|his|her|their|some|it|that|
 #: reading it would cost time that grows with the square of its length (each verb looks back to the
 #: sentence's start).
 LONGEST_SENTENCE = 1_000
+#: The most verb phrases one sentence may offer: each is matched against the whole sentence, so a
+#: sentence of a thousand characters made of "my my my…" or "we went to we went to…" cost a third
+#: of a second (a 50 KB message of them, tens of seconds). Every labelled chat here offers 17 at
+#: most; a sentence that offers more is a list or pasted text, and is not read.
+MOST_PHRASES = 24
 #: Ends that name nothing ended: "quit" alone may be a job, a team, a game or smoking, "ended it" a
 #: call or a plan (on chats nobody tuned on such ends were never the job or partner the reader meant).
 _UNSAID_END = re.compile(r"(?:quit|quitting|quits|ended\s+it)", re.IGNORECASE)
@@ -747,6 +752,8 @@ class RuleExtractor:
         candidates = sorted(((m, n, verb) for n, verb in verbs_for(sentence)  # those that may begin here
                              for m in verb.head.finditer(sentence)),
                             key=lambda item: (item[0].start(), item[1]))
+        if len(candidates) > MOST_PHRASES:
+            return []
         for m, _, verb in candidates:
             if any(m.start() < end and begin < m.end() for begin, end in claimed):
                 continue
