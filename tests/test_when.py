@@ -418,3 +418,44 @@ def test_a_phrase_outside_the_supported_years_is_reported_not_dropped():
     assert [type(f) for f in found] == [OutOfRange, TimeSpan]
     assert found[0].text == "2030 years ago" and "outside the supported years" in found[0].problem
     assert [s.text for s in resolve_times("I moved to Oslo 2030 years ago.", datetime(2026, 5, 1, tzinfo=UTC))] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "matched", "start", "end", "granularity"),
+    [  # REF is Friday 8 May 2026
+        ("we're moving at the end of the month", "the end of the month", "2026-05-21", "2026-06-01", "range"),
+        ("we moved at the end of the month", "the end of the month", "2026-04-21", "2026-05-01", "range"),
+        ("it was the start of the month", "the start of the month", "2026-05-01", "2026-05-11", "range"),
+        ("i'll be back end of next month", "end of next month", "2026-06-21", "2026-07-01", "range"),
+        ("she left in the middle of last year", "the middle of last year", "2025-05-01", "2025-09-01", "range"),
+        ("we hope to finish early next year", "early next year", "2027-01-01", "2027-05-01", "range"),
+        ("they married in late 2024", "late 2024", "2024-09-01", "2025-01-01", "range"),
+        ("mid-2025 was rough", "mid-2025", "2025-05-01", "2025-09-01", "range"),
+        ("we went in mid-March", "mid-March", "2026-03-11", "2026-03-21", "range"),
+        ("we're going mid-July", "mid-July", "2026-07-11", "2026-07-21", "range"),
+        ("the end of april was a blur", "the end of april", "2026-04-21", "2026-05-01", "range"),
+        ("i saw her in early may", "early may", "2026-05-01", "2026-05-11", "range"),
+        ("early may 2023", "early may 2023", "2023-05-01", "2023-05-11", "range"),
+        ("we got married at the end of the summer", "the end of the summer", "2025-08-01", "2025-09-01", "range"),
+        ("late spring 2024", "late spring 2024", "2024-05-01", "2024-06-01", "range"),
+        ("i'll call by the end of the week", "the end of the week", "2026-05-08", "2026-05-11", "range"),
+        ("start of next week works", "start of next week", "2026-05-11", "2026-05-13", "range"),
+        ("the very end of the year", "the very end of the year", "2026-09-01", "2027-01-01", "range"),
+        ("see you in a fortnight", "in a fortnight", "2026-05-18", "2026-05-25", "week"),
+        ("she called a fortnight ago", "a fortnight ago", "2026-04-20", "2026-04-27", "week"),
+        ("the week after next is free", "the week after next", "2026-05-18", "2026-05-25", "week"),
+        ("the weekend after next", "the weekend after next", "2026-05-23", "2026-05-25", "weekend"),
+    ],
+)
+def test_parts_of_a_period_and_fortnights(text, matched, start, end, granularity):
+    """A month's days 1-10, 11-20, 21 to its end; a week's Monday-Tuesday, Wednesday-Thursday,
+    Friday-Sunday; a year's January-April, May-August, September-December; a season's months."""
+    found = one(text)
+    assert (found.text, found.start, found.end, found.granularity) == (matched, at(start), at(end), granularity)
+
+
+@pytest.mark.parametrize("text", ["the end of the road", "my late husband", "a mid-sized car", "the early bird",
+                                  "in the middle of nowhere", "a late fee", "it's late may i call you",
+                                  "the end of the day", "early on", "late again"])
+def test_words_of_parts_without_a_period_name_no_time(text):
+    assert resolve_times(text, REF) == []

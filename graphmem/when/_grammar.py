@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from dateutil import parser as dateparser
+from dateutil.relativedelta import relativedelta
 
 from ._calendar import (
     HOLIDAYS,
@@ -360,6 +361,76 @@ def _part_of_unit(m: re.Match[str], ctx: Context) -> Period | None:
     return Period(today_end, whole_end, "range") if today_end < whole_end else None
 
 
+#: The part of a period a word names, as the days it covers of the period's days (a month, a week) or
+#: of its months (a year, a season): "early" / "the start of", "mid" / "the middle of", "late" / "the end of".
+_PART_WORDS = {"start": 0, "beginning": 0, "early": 0, "middle": 1, "mid": 1, "end": 2, "late": 2}
+_WEEK_PARTS = ((0, 2), (2, 4), (4, 7))  # Monday-Tuesday, Wednesday-Thursday, Friday-Sunday
+
+
+def part_of(period: Period, part: int) -> Period:
+    """The first, middle or last part (``part`` 0, 1, 2) of a month, week, year or season: a
+    month's days 1-10, 11-20 and 21 to its end; a week's Monday-Tuesday, Wednesday-Thursday and
+    Friday-Sunday; a year's January-April, May-August, September-December; a season's months."""
+    start, end = period.start, period.end
+    assert end is not None  # a calendar unit is closed
+    if period.granularity == "week":
+        first, last = _WEEK_PARTS[part]
+        bounds = start + timedelta(days=first), start + timedelta(days=last)
+    elif period.granularity == "month":
+        bounds = (start + timedelta(days=(0, 10, 20)[part]), end if part == 2 else start + timedelta(days=10 * part + 10))
+    else:  # a year (12 months) or a season (3): a third of its months each
+        months = (end.year - start.year) * 12 + end.month - start.month
+        bounds = start + relativedelta(months=months * part // 3), start + relativedelta(months=months * (part + 1) // 3)
+    return Period(bounds[0], bounds[1], "range", period.floating)
+
+
+def _part(m: re.Match[str], ctx: Context) -> Period | None:
+    """"the end of the month", "early next year", "mid-July", "late summer", "the start of 2025"."""
+    part = next(_PART_WORDS[w] for w in re.findall(r"[a-z]+", m["part"].lower()) if w in _PART_WORDS)
+    if (m["month"] or "").lower() == "may" and not m["year"] and not _MAY_AS_MONTH.search(m.string, 0, m.start()) \
+            and not _ENDS_HERE.match(m.string, m.end()):
+        return None  # "it's late may i call you": the verb, not the month
+    if m["month"] or m["season"]:
+        if m["year"]:
+            whole = (month(int(m["year"]), month_number(m["month"])) if m["month"]
+                     else season(m["season"].lower(), int(m["year"])))
+            return part_of(whole, part)
+        make = ((lambda year: part_of(month(year, month_number(m["month"])), part)) if m["month"]
+                else (lambda year: part_of(season(m["season"].lower(), year), part)))
+        found = occurrence(make, ctx.now, ctx.tense(m))
+        return found and found._replace(floating=True)
+    if m["alone"]:
+        return part_of(year_period(int(m["alone"])), part)
+    unit, rel = m["unit"].lower(), " ".join((m["rel"] or "").lower().split())
+    step = {"last": -1, "this past": -1, "next": 1}.get(rel, 0)
+    found = part_of(shift(unit, ctx.today, step), part)
+    if not rel:  # "the end of the month": this one, unless the clause puts it the other side of now
+        # ("we moved at the end of the month", said on the 3rd: last month's; "we're redoing the
+        # kitchen at the start of the year", said in October: next year's). A year is put back only
+        # by a past verb: a clause with no verb reads as past, and "by the end of the year" said in
+        # June is this year's.
+        if ctx.tense(m) == "past" and found.start > ctx.now and unit != "year":
+            found = part_of(shift(unit, ctx.today, -1), part)
+        elif ctx.tense(m) == "future" and found.end is not None and found.end <= ctx.now:
+            found = part_of(shift(unit, ctx.today, 1), part)
+    return found
+
+
+def _fortnight(m: re.Match[str], ctx: Context) -> Period | None:
+    """"in a fortnight", "a fortnight ago": the calendar week two weeks after or before."""
+    return shift("week", ctx.today, -2 if m.group(0).lower().endswith("ago") else 2)
+
+
+#: Before "early May" / "late May" / "mid May" with no year, or after it: the month, not the verb.
+_MAY_AS_MONTH = re.compile(r"\b(?:in|by|until|till|since|from|around|about|of|during|before|after|through)\s+\S*\s*$",
+                           re.IGNORECASE)
+_ENDS_HERE = re.compile(r"\s*(?:$|[.,!?;:)]|and\b|or\b)", re.IGNORECASE)
+_PART = r"(?P<part>(?:the\s+)?(?:very\s+)?(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?"
+_EARLY = r"(?P<part>(?:early|late|mid)(?:\s+|\s*-\s*)"
+_OF_WHAT = (rf"(?:(?:(?P<month>{_FULL_MONTH})|(?P<season>{_SEASON}))\b(?:,?\s+(?:of\s+)?{YEAR_NUM})?"
+            rf"|{YEAR_NUM.replace('?P<year>', '?P<alone>')}|(?:(?P<rel>last|this\s+past|this|next)\s+)?(?P<unit>week|month|year)\b))")
+
+
 @dataclass(frozen=True)
 class Rule:
     """A pattern and how to resolve what it matches (``anchored``: read against a given day)."""
@@ -436,6 +507,10 @@ RULES: list[Rule] = [
     _rule(rf"{_after('over', 'on', 'at', 'during', 'for', 'spent', 'spend', 'all', 'since')}"
           r"the\s+weekend\b", _the_weekend),
     _rule(r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _part_of_unit),
+    _rule(rf"\b{_PART}{_OF_WHAT}", _part),
+    _rule(rf"\b{_EARLY}{_OF_WHAT}", _part),
+    _rule(r"\b(?:in\s+a\s+fortnight(?:['’]s\s+time)?|a\s+fortnight\s+ago)\b", _fortnight),
+    _rule(r"\bthe\s+(?P<unit>week|weekend)\s+after\s+next\b", lambda m, ctx: shift(m["unit"].lower(), ctx.today, 2)),
 ]
 
 __all__ = ["Context", "RULES", "Rule", "TO"]

@@ -43,7 +43,8 @@ _CLAUSE_BREAK = re.compile(r"[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
-    r"looking\s+forward|upcoming|soon|next|tomorrow)\b", re.IGNORECASE)
+    r"looking\s+forward|upcoming|soon|next|tomorrow|let['’]?s|(?:can|could|shall|should)\s+(?:we|i|u|you))\b",
+    re.IGNORECASE)
 _IRREGULAR_PAST = (
     "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
     "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
@@ -92,7 +93,9 @@ def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tens
             return "future"
         if _PAST.search(clause):
             return "past"
-        return "future" if _PRESENT.search(clause) else "past"
+        # a present verb speaks of arrangements ("I start on Monday"); a question with no past
+        # verb asks about what is to come ("the festival's mid-july right?")
+        return "future" if _PRESENT.search(clause) or clause.rstrip().endswith("?") else "past"
 
     return tense
 
@@ -239,7 +242,7 @@ def attach_ranges(hits: list[Hit], text: str) -> list[Hit]:
 _TRIGGER = re.compile(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|ago|back|last|"
     r"next|this|past|since|earlier|later|weeks?|weekends?|months?|years?|decades?|days?|hours?|"
-    r"minutes?|quarters?|from\s+now|holidays|christmas|easter|halloween|thanksgiving|valentine|new\s+year|"
+    r"minutes?|quarters?|fortnight|from\s+now|holidays|christmas|easter|halloween|thanksgiving|valentine|new\s+year|"
     r"independence|boxing|spring|summer|autumn|fall|winter|the\s+\w+ies|first|second|third|fourth|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
     r"july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|"
