@@ -459,3 +459,13 @@ def test_parts_of_a_period_and_fortnights(text, matched, start, end, granularity
                                   "the end of the day", "early on", "late again"])
 def test_words_of_parts_without_a_period_name_no_time(text):
     assert resolve_times(text, REF) == []
+
+
+def test_many_phrases_in_one_long_clause_are_each_read_once():
+    """Each phrase read its clause's tense again, and looked for "since" from the text's start: 8,000
+    characters of "in june" took 8 s (quadratic; found attacking the thirteenth session's parts of
+    periods, "in late may" repeated). Each clause is now read once, "since" looked for just before."""
+    spans = resolve_times("we went in june " * 3000, REF)
+    assert len(spans) == 3000 and {s.start for s in spans} == {at("2025-06-01")}
+    assert len(resolve_times("in late may " * 3000, REF)) == 3000
+    assert [s.text for s in resolve_times("since " * 5000 + "june", REF)] == ["since june"]

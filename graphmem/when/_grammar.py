@@ -377,17 +377,19 @@ def part_of(period: Period, part: int) -> Period:
         first, last = _WEEK_PARTS[part]
         bounds = start + timedelta(days=first), start + timedelta(days=last)
     elif period.granularity == "month":
-        bounds = (start + timedelta(days=(0, 10, 20)[part]), end if part == 2 else start + timedelta(days=10 * part + 10))
+        bounds = (start + timedelta(days=10 * part), end if part == 2 else start + timedelta(days=10 * part + 10))
     else:  # a year (12 months) or a season (3): a third of its months each
         months = (end.year - start.year) * 12 + end.month - start.month
-        bounds = start + relativedelta(months=months * part // 3), start + relativedelta(months=months * (part + 1) // 3)
+        bounds = (start + relativedelta(months=months * part // 3),
+                  start + relativedelta(months=months * (part + 1) // 3))
     return Period(bounds[0], bounds[1], "range", period.floating)
 
 
 def _part(m: re.Match[str], ctx: Context) -> Period | None:
     """"the end of the month", "early next year", "mid-July", "late summer", "the start of 2025"."""
     part = next(_PART_WORDS[w] for w in re.findall(r"[a-z]+", m["part"].lower()) if w in _PART_WORDS)
-    if (m["month"] or "").lower() == "may" and not m["year"] and not _MAY_AS_MONTH.search(m.string, 0, m.start()) \
+    if (m["month"] or "").lower() == "may" and not m["year"] \
+            and not _MAY_AS_MONTH.search(m.string, max(0, m.start() - 40), m.start()) \
             and not _ENDS_HERE.match(m.string, m.end()):
         return None  # "it's late may i call you": the verb, not the month
     if m["month"] or m["season"]:
@@ -428,7 +430,8 @@ _ENDS_HERE = re.compile(r"\s*(?:$|[.,!?;:)]|and\b|or\b)", re.IGNORECASE)
 _PART = r"(?P<part>(?:the\s+)?(?:very\s+)?(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?"
 _EARLY = r"(?P<part>(?:early|late|mid)(?:\s+|\s*-\s*)"
 _OF_WHAT = (rf"(?:(?:(?P<month>{_FULL_MONTH})|(?P<season>{_SEASON}))\b(?:,?\s+(?:of\s+)?{YEAR_NUM})?"
-            rf"|{YEAR_NUM.replace('?P<year>', '?P<alone>')}|(?:(?P<rel>last|this\s+past|this|next)\s+)?(?P<unit>week|month|year)\b))")
+            rf"|{YEAR_NUM.replace('?P<year>', '?P<alone>')}"
+            r"|(?:(?P<rel>last|this\s+past|this|next)\s+)?(?P<unit>week|month|year)\b))")
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,11 @@ Internal: resolve phrases with :mod:`graphmem.when`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import partial
+from functools import cache, partial
 
 from dateutil.relativedelta import relativedelta
 
@@ -67,6 +68,8 @@ _PRESENT = re.compile(
 
 
 _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
+#: How far before a phrase "since" is looked for ("ever since the ", spaces doubled).
+_SINCE_REACH = 40
 
 
 def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tense]:
@@ -83,11 +86,8 @@ def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tens
     plain = "".join(masked)
     breaks = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(plain)] + [len(plain)]
 
-    def tense(at: int) -> Tense:
-        if _SINCE_BEFORE.search(text, 0, at):
-            return "past"  # "since March" looks back
-        begin = max(b for b in breaks if b <= at)
-        end = min((b for b in breaks if b > at), default=len(plain))
+    @cache
+    def of_clause(begin: int, end: int) -> Tense:
         clause = plain[begin:end]
         if _FUTURE.search(clause):
             return "future"
@@ -96,6 +96,14 @@ def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tens
         # a present verb speaks of arrangements ("I start on Monday"); a question with no past
         # verb asks about what is to come ("the festival's mid-july right?")
         return "future" if _PRESENT.search(clause) or clause.rstrip().endswith("?") else "past"
+
+    def tense(at: int) -> Tense:
+        # each clause read once, and "since" looked for just before: many phrases in one long
+        # clause ("in june in june …", 8,000 characters) were each read against it (quadratic, seconds)
+        if _SINCE_BEFORE.search(text, max(0, at - _SINCE_REACH), at):
+            return "past"  # "since March" looks back
+        after = bisect_right(breaks, at)
+        return of_clause(breaks[after - 1], breaks[after] if after < len(breaks) else len(plain))
 
     return tense
 
@@ -106,11 +114,14 @@ def _candidates(text: str) -> list[tuple[re.Match[str], Rule]]:
     found = [(m, rule) for rule in RULES for m in rule.pattern.finditer(text)]
     found.sort(key=lambda item: (item[0].start() - item[0].end(), item[0].start()))
     chosen: list[tuple[re.Match[str], Rule]] = []
-    taken: list[tuple[int, int]] = []
+    starts: list[int] = []  # the matches taken, apart, in order of where they start
+    ends: list[int] = []
     for m, rule in found:
-        if any(m.start() < finish and begin < m.end() for begin, finish in taken):
+        at = bisect_right(starts, m.start())  # the one taken just before may run into it, the one after begin in it
+        if (at and ends[at - 1] > m.start()) or (at < len(starts) and starts[at] < m.end()):
             continue
-        taken.append((m.start(), m.end()))
+        starts.insert(at, m.start())
+        ends.insert(at, m.end())
         chosen.append((m, rule))
     return chosen
 
