@@ -469,3 +469,40 @@ def test_many_phrases_in_one_long_clause_are_each_read_once():
     assert len(spans) == 3000 and {s.start for s in spans} == {at("2025-06-01")}
     assert len(resolve_times("in late may " * 3000, REF)) == 3000
     assert [s.text for s in resolve_times("since " * 5000 + "june", REF)] == ["since june"]
+
+
+@pytest.mark.parametrize(
+    ("text", "reference", "matched", "start", "end"),
+    [  # an attacker's finds on the first version of the parts of periods (the thirteenth session)
+        ("can you believe what happened in march?", "2025-06-10", "march", "2025-03-01", "2025-04-01"),
+        ("let's not talk about what happened in may", "2025-06-10", "may", "2025-05-01", "2025-06-01"),
+        ("did you move? end of march?", "2025-06-10", "end of march", "2025-03-21", "2025-04-01"),
+        ("Maybe end of July", "2025-05-11", "end of July", "2025-07-21", "2025-08-01"),
+        ("end of january, 2 weeks", "2025-11-27", "end of january", "2026-01-21", "2026-02-01"),
+        ("im moving!! end of the month", "2027-01-10", "end of the month", "2027-01-21", "2027-02-01"),
+        ("we moved at the end of the year", "2025-03-03", "the end of the year", "2024-09-01", "2025-01-01"),
+        ("The end of May was rough", "2025-06-10", "The end of May", "2025-05-21", "2025-06-01"),
+        ("it was late may when we met", "2025-06-10", "late may", "2025-05-21", "2025-06-01"),
+        ("by the end of the week after next", "2025-06-10", "the end of the week after next", "2025-06-27",
+         "2025-06-30"),
+        ("the end of last summer", "2025-06-10", "the end of last summer", "2024-08-01", "2024-09-01"),
+    ],
+)
+def test_parts_of_periods_read_by_their_clause(text, reference, matched, start, end):
+    """A suggestion ("can we", "let's") is future only with no past verb; a part of a period in a clause
+    with no verb is the nearest one ("Maybe end of July", said in May: this July's)."""
+    found = one(text, at(reference + "T12:00"))
+    assert (found.text, found.start, found.end) == (matched, at(start), at(end))
+
+
+@pytest.mark.parametrize("text", ["in the early 2000s", "the late 1990s were wild", "my mid-year review is soon",
+                                  "early spring flowers are blooming", "the end of summer sale",
+                                  "june is late this year", "mid-week slump"])
+def test_decades_and_kinds_of_things_are_no_parts_of_periods(text):
+    assert resolve_times(text, REF) == []
+
+
+def test_a_run_of_stops_is_read_in_linear_time():
+    """A clause ended by a run of stops not followed by a space was looked for from every stop of
+    the run (100 KB of dots: 136 s)."""
+    assert [s.text for s in resolve_times("in june " + "." * 100_000 + "x", REF)] == ["june"]

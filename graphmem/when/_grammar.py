@@ -48,6 +48,7 @@ class Context:
     now: datetime  # the reference as naive wall-clock time in the store's zone
     day_first: bool
     tense_at: Callable[[int], Tense] = field(default=lambda at: "past")
+    stated_at: Callable[[int], bool] = field(default=lambda at: True)  # False: no verb gives the tense
 
     @property
     def today(self) -> date:
@@ -55,6 +56,9 @@ class Context:
 
     def tense(self, m: re.Match[str]) -> Tense:
         return self.tense_at(m.start())
+
+    def stated(self, m: re.Match[str]) -> bool:
+        return self.stated_at(m.start())
 
 
 # --- vocabulary -----------------------------------------------------------------------------
@@ -281,7 +285,11 @@ def _season_name(m: re.Match[str]) -> str:
 
 
 def _relative_season(m: re.Match[str], ctx: Context) -> Period | None:
-    name, rel = _season_name(m), " ".join(m["rel"].lower().split())
+    return _season_by(_season_name(m), " ".join(m["rel"].lower().split()), ctx)
+
+
+def _season_by(name: str, rel: str, ctx: Context) -> Period | None:
+    """"last summer", "this spring", "next winter" (``rel``: last, this past, this, next)."""
     make = lambda year: season(name, year)  # noqa: E731
     if rel == "this":
         current = occurrence(make, ctx.now, "past")
@@ -385,33 +393,54 @@ def part_of(period: Period, part: int) -> Period:
     return Period(bounds[0], bounds[1], "range", period.floating)
 
 
+def _nearest(make: Callable[[int], Period | None], now: datetime) -> Period | None:
+    """The occurrence of a yearly period nearest ``now``: the one that holds it, else the one
+    whose start or end is closest ("end of July", said in May with no verb: this July's)."""
+    found = [p for year in range(now.year - 2, now.year + 3) if (p := make(year)) and p.end is not None]
+
+    def distance(p: Period) -> timedelta:
+        assert p.end is not None
+        return timedelta(0) if p.start <= now < p.end else min(abs(p.start - now), abs(p.end - now))
+
+    return min(found, key=distance) if found else None
+
+
 def _part(m: re.Match[str], ctx: Context) -> Period | None:
     """"the end of the month", "early next year", "mid-July", "late summer", "the start of 2025"."""
-    part = next(_PART_WORDS[w] for w in re.findall(r"[a-z]+", m["part"].lower()) if w in _PART_WORDS)
-    if (m["month"] or "").lower() == "may" and not m["year"] \
-            and not _MAY_AS_MONTH.search(m.string, max(0, m.start() - 40), m.start()) \
-            and not _ENDS_HERE.match(m.string, m.end()):
+    words = re.findall(r"[a-z]+", m["part"].lower())
+    part = next(_PART_WORDS[w] for w in words if w in _PART_WORDS)
+    before = m.string[max(0, m.start() - _LOOK_BACK):m.start()]
+    if (m["rel"] or m["srel"]) and words[0] in ("late", "early") and _SAID_OF_SOMETHING.search(before):
+        return None  # "june is late this year", "you were early this week": said of someone, not a time
+    if not m["year"] and not m["srel"] and not m["rel"] and (m["season"] or m["unit"]) \
+            and words[-1] != "the" and _NOUN_AFTER.match(m.string, m.end()):
+        return None  # "mid-year review", "end of summer sale", "early spring flowers": a noun's word
+    if (m["month"] or "").lower() == "may" and not m["year"] and "of" not in words \
+            and not _MAY_AS_MONTH.search(before) and not _MAY_ENDS.match(m.string, m.end()):
         return None  # "it's late may i call you": the verb, not the month
     if m["month"] or m["season"]:
         if m["year"]:
             whole = (month(int(m["year"]), month_number(m["month"])) if m["month"]
                      else season(m["season"].lower(), int(m["year"])))
             return part_of(whole, part)
+        name = m["season"] and m["season"].lower()
         make = ((lambda year: part_of(month(year, month_number(m["month"])), part)) if m["month"]
-                else (lambda year: part_of(season(m["season"].lower(), year), part)))
-        found = occurrence(make, ctx.now, ctx.tense(m))
+                else (lambda year: part_of(season(name, year), part)))
+        if m["srel"]:  # "the end of last summer", "early next spring": the season as "last summer" reads
+            whole = _season_by(name, " ".join(m["srel"].lower().split()), ctx)
+            return whole and part_of(whole, part)
+        found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _nearest(make, ctx.now)
         return found and found._replace(floating=True)
     if m["alone"]:
         return part_of(year_period(int(m["alone"])), part)
     unit, rel = m["unit"].lower(), " ".join((m["rel"] or "").lower().split())
-    step = {"last": -1, "this past": -1, "next": 1}.get(rel, 0)
+    step = 2 if m["after"] else {"last": -1, "this past": -1, "next": 1}.get(rel, 0)
     found = part_of(shift(unit, ctx.today, step), part)
-    if not rel:  # "the end of the month": this one, unless the clause puts it the other side of now
-        # ("we moved at the end of the month", said on the 3rd: last month's; "we're redoing the
-        # kitchen at the start of the year", said in October: next year's). A year is put back only
-        # by a past verb: a clause with no verb reads as past, and "by the end of the year" said in
-        # June is this year's.
-        if ctx.tense(m) == "past" and found.start > ctx.now and unit != "year":
+    if not rel and not m["after"] and ctx.stated(m):
+        # "the end of the month": this one, unless a verb puts it the other side of now ("we moved
+        # at the end of the month", said on the 3rd: last month's; "we're redoing the kitchen at the
+        # start of the year", said in October: next year's); with no verb, this one
+        if ctx.tense(m) == "past" and found.start > ctx.now:
             found = part_of(shift(unit, ctx.today, -1), part)
         elif ctx.tense(m) == "future" and found.end is not None and found.end <= ctx.now:
             found = part_of(shift(unit, ctx.today, 1), part)
@@ -424,14 +453,27 @@ def _fortnight(m: re.Match[str], ctx: Context) -> Period | None:
 
 
 #: Before "early May" / "late May" / "mid May" with no year, or after it: the month, not the verb.
-_MAY_AS_MONTH = re.compile(r"\b(?:in|by|until|till|since|from|around|about|of|during|before|after|through)\s+\S*\s*$",
-                           re.IGNORECASE)
-_ENDS_HERE = re.compile(r"\s*(?:$|[.,!?;:)]|and\b|or\b)", re.IGNORECASE)
-_PART = r"(?P<part>(?:the\s+)?(?:very\s+)?(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?"
-_EARLY = r"(?P<part>(?:early|late|mid)(?:\s+|\s*-\s*)"
-_OF_WHAT = (rf"(?:(?:(?P<month>{_FULL_MONTH})|(?P<season>{_SEASON}))\b(?:,?\s+(?:of\s+)?{YEAR_NUM})?"
-            rf"|{YEAR_NUM.replace('?P<year>', '?P<alone>')}"
-            r"|(?:(?P<rel>last|this\s+past|this|next)\s+)?(?P<unit>week|month|year)\b))")
+_MAY_AS_MONTH = re.compile(r"\b(?:in|by|until|till|til|since|from|around|about|of|during|before|after|through|"
+                           r"was|is)\s+\S*\s*$", re.IGNORECASE)
+_MAY_ENDS = re.compile(r"\s*(?:$|[.,!?;:)]|(?:and|or|is|was|works?|then)\b)", re.IGNORECASE)
+#: How far back the words before a part of a period are read.
+_LOOK_BACK = 40
+#: "late" or "early" said of someone or something: "june is late this year", "you're early".
+_SAID_OF_SOMETHING = re.compile(
+    r"\b(?:is|was|are|were|be|been|being|so|too|very|running|bit|little|a)\s+$|['’]re\s+$", re.IGNORECASE)
+#: A word after "mid-year", "end of summer": the phrase names a kind of thing ("review", "sale"),
+#: unless the word is one a sentence goes on with.
+_NOUN_AFTER = re.compile(
+    r"\s*-?\s*(?!(?:and|or|but|so|then|i|we|you|u|he|she|they|it|is|was|are|were|will|at|in|on|for|to|this|that|the|"
+    r"my|our|his|her|their|lol|haha|maybe|probably|ish|already|now|again|too|yet|right|though|tho|anyway|if|when|"
+    r"till|til|until|with|by|before|after|be|i['’]m|we['’]re|im|once|while|because|cause|cos|since|unless|as|just)\b)"
+    r"[a-z]", re.IGNORECASE)
+_PART = r"(?P<part>(?:the\s+)?(?:very\s+)?(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?)"
+_EARLY = r"(?P<part>(?:early|late|mid)(?:\s+|\s*-\s*))"
+_OF_WHAT = (rf"(?:(?:(?P<month>{_FULL_MONTH})|(?:(?P<srel>last|this\s+past|this|next)\s+)?(?P<season>{_SEASON}))\b"
+            rf"(?:,?\s+(?:of\s+)?{YEAR_NUM})?|{YEAR_NUM.replace('?P<year>', '?P<alone>')}(?!['’]?s\b)"
+            r"|(?:(?P<rel>last|this\s+past|this|next)\s+)?(?P<unit>week|month|year)\b"
+            r"(?P<after>(?<=week)\s+after\s+next\b)?)")
 
 
 @dataclass(frozen=True)

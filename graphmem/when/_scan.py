@@ -39,13 +39,15 @@ class Hit:
 
 # --- tense ----------------------------------------------------------------------------------
 
-_CLAUSE_BREAK = re.compile(r"[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|although|while|"
+_CLAUSE_BREAK = re.compile(r"(?<![.!?;:])[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|although|while|"
                            r"whereas|whereas|then)\b", re.IGNORECASE)
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
-    r"looking\s+forward|upcoming|soon|next|tomorrow|let['’]?s|(?:can|could|shall|should)\s+(?:we|i|u|you))\b",
-    re.IGNORECASE)
+    r"looking\s+forward|upcoming|soon|next|tomorrow)\b", re.IGNORECASE)
+#: A suggestion, read after the past verbs ("can we push the trip to mid june", "let's do late summer";
+#: not "can you believe what happened in march").
+_SUGGESTED = re.compile(r"\b(?:let['’]s|(?:can|could|shall|should)\s+(?:we|i|u|you))\b", re.IGNORECASE)
 _IRREGULAR_PAST = (
     "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
     "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
@@ -72,13 +74,15 @@ _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORE
 _SINCE_REACH = 40
 
 
-def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tense]:
-    """A function ``at -> "past" | "future"``: the tense of the clause around index ``at``.
+def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tuple[Tense, bool]]:
+    """A function ``at -> (tense, stated)``: the tense of the clause around index ``at``, and
+    whether its words state one (False: a clause with no verb, read as past).
 
     The words of time phrases themselves (``hits``) are masked, so "last" in "last week" does
     not make its clause past. A clause with a future marker (will, going to, 'll, next, ...) is
-    future; else one with a past verb is past; else one in the present (a present progressive,
-    "I start on Monday") speaks of arrangements, so future; a clause with no verb is past.
+    future; else one with a past verb is past; else a suggestion ("can we", "let's") or a verb
+    in the present (a present progressive, "I start on Monday") speaks of arrangements, so
+    future; a clause with no verb is past, unstated.
     """
     masked = list(text)
     for begin, finish in hits:
@@ -87,21 +91,21 @@ def tense_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], Tens
     breaks = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(plain)] + [len(plain)]
 
     @cache
-    def of_clause(begin: int, end: int) -> Tense:
+    def of_clause(begin: int, end: int) -> tuple[Tense, bool]:
         clause = plain[begin:end]
         if _FUTURE.search(clause):
-            return "future"
+            return "future", True
         if _PAST.search(clause):
-            return "past"
-        # a present verb speaks of arrangements ("I start on Monday"); a question with no past
-        # verb asks about what is to come ("the festival's mid-july right?")
-        return "future" if _PRESENT.search(clause) or clause.rstrip().endswith("?") else "past"
+            return "past", True
+        if _SUGGESTED.search(clause) or _PRESENT.search(clause):
+            return "future", True
+        return "past", False
 
-    def tense(at: int) -> Tense:
+    def tense(at: int) -> tuple[Tense, bool]:
         # each clause read once, and "since" looked for just before: many phrases in one long
         # clause ("in june in june …", 8,000 characters) were each read against it (quadratic, seconds)
         if _SINCE_BEFORE.search(text, max(0, at - _SINCE_REACH), at):
-            return "past"  # "since March" looks back
+            return "past", True  # "since March" looks back
         after = bisect_right(breaks, at)
         return of_clause(breaks[after - 1], breaks[after] if after < len(breaks) else len(plain))
 
@@ -140,7 +144,8 @@ def scan(text: str, now: datetime, day_first: bool,
     to ``refused`` when it is given.
     """
     chosen = _candidates(text)
-    ctx = Context(now, day_first, tense_reader(text, [(m.start(), m.end()) for m, _ in chosen]))
+    read = clause_reader(text, [(m.start(), m.end()) for m, _ in chosen])
+    ctx = Context(now, day_first, lambda at: read(at)[0], lambda at: read(at)[1])
     hits: list[Hit] = []
     for m, rule in chosen:
         try:
