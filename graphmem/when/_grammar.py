@@ -427,8 +427,8 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
         make = ((lambda year: part_of(month(year, month_number(m["month"])), part)) if m["month"]
                 else (lambda year: part_of(season(name, year), part)))
         if m["srel"]:  # "the end of last summer", "early next spring": the season as "last summer" reads
-            whole = _season_by(name, " ".join(m["srel"].lower().split()), ctx)
-            return whole and part_of(whole, part)
+            named = _season_by(name, " ".join(m["srel"].lower().split()), ctx)
+            return named and part_of(named, part)
         found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _nearest(make, ctx.now)
         return found and found._replace(floating=True)
     if m["alone"]:
