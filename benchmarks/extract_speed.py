@@ -30,7 +30,7 @@ from graphmem.evaluation import extract_all, read_conversation_set
 from graphmem.extract import RuleExtractor
 root = Path(sys.argv[1]) / "tests" / "data"
 files = sorted(p for d in (root / "conversations" / "dev", root / "aliases" / "dev")
-               for p in d.glob("*.jsonl") if p.name.count(".") == 1)
+               for p in d.glob("*.jsonl") if p.name.count(".") == 1 and p.with_suffix(".facts.jsonl").exists())
 cases = read_conversation_set(*files)
 extractor = RuleExtractor()
 began = time.process_time()
