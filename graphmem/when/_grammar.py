@@ -410,14 +410,15 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
     words = re.findall(r"[a-z]+", m["part"].lower())
     part = next(_PART_WORDS[w] for w in words if w in _PART_WORDS)
     before = m.string[max(0, m.start() - _LOOK_BACK):m.start()]
-    if (m["rel"] or m["srel"]) and words[0] in ("late", "early") and _SAID_OF_SOMETHING.search(before):
-        return None  # "june is late this year", "you were early this week": said of someone, not a time
+    adverb = words[0] in ("late", "early") and (m["rel"] or m["srel"] or "").lower().startswith("this") \
+        and not _TIME_GOES_HERE.search(before)
+    # "spring came early this year", "i left work early this week", "june is late this year": how something
+    # went, not a part of the period: the period alone is read
     if not m["year"] and not m["srel"] and not m["rel"] and (m["season"] or m["unit"]) \
             and words[-1] != "the" and _NOUN_AFTER.match(m.string, m.end()):
         return None  # "mid-year review", "end of summer sale", "early spring flowers": a noun's word
-    if (m["month"] or "").lower() == "may" and not m["year"] and "of" not in words \
-            and not _MAY_AS_MONTH.search(before) and not _MAY_ENDS.match(m.string, m.end()):
-        return None  # "it's late may i call you": the verb, not the month
+    if (m["month"] or "") == "may" and not m["year"] and "of" not in words and _MAY_AS_VERB.match(m.string, m.end()):
+        return None  # "it's late may i call you": the verb, not the month (a capital May is the month)
     if m["month"] or m["season"]:
         if m["year"]:
             whole = (month(int(m["year"]), month_number(m["month"])) if m["month"]
@@ -428,13 +429,15 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
                 else (lambda year: part_of(season(name, year), part)))
         if m["srel"]:  # "the end of last summer", "early next spring": the season as "last summer" reads
             named = _season_by(name, " ".join(m["srel"].lower().split()), ctx)
-            return named and part_of(named, part)
+            return named if adverb or named is None else part_of(named, part)
         found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _nearest(make, ctx.now)
         return found and found._replace(floating=True)
-    if m["alone"]:
-        return part_of(year_period(int(m["alone"])), part)
+    if m["alone"] or m["of_year"]:
+        return part_of(year_period(int(m["alone"] or m["of_year"])), part)
     unit, rel = m["unit"].lower(), " ".join((m["rel"] or "").lower().split())
     step = 2 if m["after"] else {"last": -1, "this past": -1, "next": 1}.get(rel, 0)
+    if adverb:
+        return shift(unit, ctx.today, step)
     found = part_of(shift(unit, ctx.today, step), part)
     if not rel and not m["after"] and ctx.stated(m):
         # "the end of the month": this one, unless a verb puts it the other side of now ("we moved
@@ -449,18 +452,22 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
 
 def _fortnight(m: re.Match[str], ctx: Context) -> Period | None:
     """"in a fortnight", "a fortnight ago": the calendar week two weeks after or before."""
+    if m.group(0).lower().startswith("in") and ctx.tense(m) == "past" and ctx.stated(m):
+        return None  # "we did it in a fortnight": how long, not when
     return shift("week", ctx.today, -2 if m.group(0).lower().endswith("ago") else 2)
 
 
-#: Before "early May" / "late May" / "mid May" with no year, or after it: the month, not the verb.
-_MAY_AS_MONTH = re.compile(r"\b(?:in|by|until|till|til|since|from|around|about|of|during|before|after|through|"
-                           r"was|is)\s+\S*\s*$", re.IGNORECASE)
-_MAY_ENDS = re.compile(r"\s*(?:$|[.,!?;:)]|(?:and|or|is|was|works?|then)\b)", re.IGNORECASE)
+#: After "early may" / "late may" / "mid may" in lower case: "may" the verb ("late may i call you").
+_MAY_AS_VERB = re.compile(r"\s+(?:i|we|you|u|he|she|they|it|be|have|not|need|want|as|well|just|also|never|get|go|"
+                          r"come|see|ask)\b", re.IGNORECASE)
 #: How far back the words before a part of a period are read.
 _LOOK_BACK = 40
-#: "late" or "early" said of someone or something: "june is late this year", "you're early".
-_SAID_OF_SOMETHING = re.compile(
-    r"\b(?:is|was|are|were|be|been|being|so|too|very|running|bit|little|a)\s+$|['’]re\s+$", re.IGNORECASE)
+#: Where "early"/"late" + "this year" (this week, this summer) names a part of the period: opening the
+#: text or a clause, or after a preposition ("in late this year" is rare; "came early this year", "is
+#: late this year" say how something went).
+_TIME_GOES_HERE = re.compile(
+    r"(?:^|[.!?;:,(]|\b(?:in|by|until|till|til|from|for|around|about|since|during|before|after|through|then|and|"
+    r"but|so|maybe|probably|hopefully|or))\s*$", re.IGNORECASE)
 #: A word after "mid-year", "end of summer": the phrase names a kind of thing ("review", "sale"),
 #: unless the word is one a sentence goes on with.
 _NOUN_AFTER = re.compile(
@@ -470,10 +477,11 @@ _NOUN_AFTER = re.compile(
     r"[a-z]", re.IGNORECASE)
 _PART = r"(?P<part>(?:the\s+)?(?:very\s+)?(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?)"
 _EARLY = r"(?P<part>(?:early|late|mid)(?:\s+|\s*-\s*))"
-_OF_WHAT = (rf"(?:(?:(?P<month>{_FULL_MONTH})|(?:(?P<srel>last|this\s+past|this|next)\s+)?(?P<season>{_SEASON}))\b"
-            rf"(?:,?\s+(?:of\s+)?{YEAR_NUM})?|{YEAR_NUM.replace('?P<year>', '?P<alone>')}(?!['’]?s\b)"
+_OF_WHAT = (rf"(?:(?:(?P<month>{_FULL_MONTH}|{_SHORT_MONTH})|(?:(?P<srel>last|this\s+past|this|next)\s+)?"
+            rf"(?P<season>{_SEASON}))\b(?:,?\s+(?:of\s+)?{YEAR_NUM})?"
+            rf"|{YEAR_NUM.replace('?P<year>', '?P<alone>')}(?!['’]?s\b|[a-z])"
             r"|(?:(?P<rel>last|this\s+past|this|next)\s+)?(?P<unit>week|month|year)\b"
-            r"(?P<after>(?<=week)\s+after\s+next\b)?)")
+            r"(?:(?P<after>(?<=week)\s+after\s+next\b)|(?<=year)\s+(?P<of_year>[12]\d{3})\b)?)")
 
 
 @dataclass(frozen=True)
