@@ -18,7 +18,7 @@ from dateutil.easter import easter
 from dateutil.relativedelta import relativedelta
 
 __all__ = ["Granularity", "HOLIDAYS", "Period", "SEASONS", "Tense", "day_in_year", "day_period", "decade",
-           "ended", "holidays", "month", "occurrence", "quarter", "safe_date", "season", "shift", "span",
+           "ended", "holidays", "month", "nearest", "occurrence", "quarter", "safe_date", "season", "shift", "span",
            "weekday_from", "weekend", "weekend_of_week", "year_period"]
 
 #: How wide a resolved time phrase is: a day, a week, ..., or ``range`` for an explicit span.
@@ -122,12 +122,30 @@ def occurrence(make: Callable[[int], Period | None], now: datetime, tense: Tense
     past: the most recent that has started by ``now`` (``strict``: that has ended);
     future: the first that has not ended (``strict``: that has not started).
     """
-    candidates = [p for year in range(now.year - 2, now.year + 3) if (p := make(year))]
+    candidates = _around(make, now)
     if tense == "past":
         fits = [p for p in candidates if (ended(p, now) if strict else p.start <= now)]
         return fits[-1] if fits else None
     fits = [p for p in candidates if (p.start > now if strict else not ended(p, now))]
     return fits[0] if fits else None
+
+
+def nearest(make: Callable[[int], Period | None], now: datetime) -> Period | None:
+    """The occurrence of a yearly period nearest ``now``: the one that holds it, else the one
+    whose start or end is closest ("end of July", said in May with no verb: this July's)."""
+
+    def distance(p: Period) -> timedelta:
+        if p.start <= now and not ended(p, now):
+            return timedelta(0)
+        return abs(p.start - now) if p.end is None else min(abs(p.start - now), abs(p.end - now))
+
+    candidates = _around(make, now)
+    return min(candidates, key=distance) if candidates else None
+
+
+def _around(make: Callable[[int], Period | None], now: datetime) -> list[Period]:
+    """The occurrences of a yearly period from two years before ``now`` to two after, in order."""
+    return [p for year in range(now.year - 2, now.year + 3) if (p := make(year))]
 
 
 def ended(period: Period, now: datetime) -> bool:

@@ -29,6 +29,7 @@ from ._calendar import (
     ended,
     holidays,
     month,
+    nearest,
     occurrence,
     quarter,
     safe_date,
@@ -393,18 +394,6 @@ def part_of(period: Period, part: int) -> Period:
     return Period(bounds[0], bounds[1], "range", period.floating)
 
 
-def _nearest(make: Callable[[int], Period | None], now: datetime) -> Period | None:
-    """The occurrence of a yearly period nearest ``now``: the one that holds it, else the one
-    whose start or end is closest ("end of July", said in May with no verb: this July's)."""
-    found = [p for year in range(now.year - 2, now.year + 3) if (p := make(year)) and p.end is not None]
-
-    def distance(p: Period) -> timedelta:
-        assert p.end is not None
-        return timedelta(0) if p.start <= now < p.end else min(abs(p.start - now), abs(p.end - now))
-
-    return min(found, key=distance) if found else None
-
-
 def _part(m: re.Match[str], ctx: Context) -> Period | None:
     """"the end of the month", "early next year", "mid-July", "late summer", "the start of 2025"."""
     words = re.findall(r"[a-z]+", m["part"].lower())
@@ -430,7 +419,7 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
         if m["srel"]:  # "the end of last summer", "early next spring": the season as "last summer" reads
             named = _season_by(name, " ".join(m["srel"].lower().split()), ctx)
             return named if adverb or named is None else part_of(named, part)
-        found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _nearest(make, ctx.now)
+        found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else nearest(make, ctx.now)
         return found and found._replace(floating=True)
     if m["alone"] or m["of_year"]:
         return part_of(year_period(int(m["alone"] or m["of_year"])), part)
