@@ -526,3 +526,12 @@ def test_a_run_of_stops_is_read_in_linear_time():
 @pytest.mark.parametrize("text", ["we did it in a fortnight", "it is late may i come in"])
 def test_a_duration_and_the_verb_may_are_no_parts(text):
     assert resolve_times(text, REF) == []
+
+
+def test_lets_is_no_past_let():
+    """The second attack's fix for "let's" only seemed to work: the lookbehind meant to keep "let's"
+    from the past verbs stood after the last of them ("wrote"), so "let" stayed past and "let's meet on
+    friday" read as last Friday. "she let me go" is still past."""
+    assert one("let's meet on friday", at("2025-06-10T12:00")).start == at("2025-06-13")
+    assert one("lets meet on friday", at("2025-06-10T12:00")).start == at("2025-06-13")
+    assert one("she let me go on friday", at("2025-06-10T12:00")).start == at("2025-06-06")

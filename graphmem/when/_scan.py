@@ -54,12 +54,12 @@ _SUGGESTED = re.compile(r"\b(?:let['’]s|(?:can|could|shall|should)\s+(?:we|i|u
 _IRREGULAR_PAST = (
     "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
     "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
-    "gave got went grew had heard held hid hit hung hurt kept knew laid led leapt left lent let lit "
+    "gave got went grew had heard held hid hit hung hurt kept knew laid led leapt left lent lit "
     "lost made meant met paid put quit ran rang read rode rose said sang sank sat saw sent set shook "
     "shot shut slept slid sold spent split spoke spun stood stole stuck struck swam swept swore "
     "taught thought threw told took tore understood was were woke won wore wrote")
 _PAST = re.compile(
-    rf"\b(?:{'|'.join(_IRREGULAR_PAST.split())}(?<!\blet)|let(?!['’]?s\b|\s+(?:us|me)\b)|didn['’]t|wasn['’]t|"
+    rf"\b(?:{'|'.join(_IRREGULAR_PAST.split())}|let(?!['’]?s\b)|didn['’]t|wasn['’]t|"
     r"weren['’]t|hadn['’]t|"
     r"used\s+to|ago|yesterday)\b|['’]d\s+\w+ed\b|"
     r"\b(?!(?:need|seed|feed|bed|red|shed|speed|breed|bleed|indeed|embed|proceed|succeed|exceed|"
