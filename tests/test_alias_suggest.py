@@ -425,7 +425,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     and b22, scored held out twice, then moved here, 0.783 and 0.211; with b23 and b24, the same way, 0.777 and
     0.213; with b25 and b26, the same way, 0.776 and 0.213; with b27 and b28, the same way, 0.765 and 0.204; 0.765
     and 0.205 since a speaker's own name given as theirs, "i'm sami.", is no one else's; with b29 and b30, scored held
-    out twice, then moved here, 0.772 and 0.205; with b31 and b32, the same way, 0.753 and 0.202; with b33 and b34, the same way, 0.726 and 0.196)."""
+    out twice, then moved here, 0.772 and 0.205; with b31 and b32, the same way, 0.753 and 0.202; with b33 and
+    b34, the same way, 0.726 and 0.196)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.72, overall.as_json()
     assert overall.recall >= 0.19, overall.as_json()

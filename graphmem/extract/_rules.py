@@ -31,6 +31,7 @@ from ._chat import (
     GONE,
     activity_of_group,
     arrived,
+    breed_named,
     clean_taste,
     companions,
     couples,
@@ -38,6 +39,7 @@ from ._chat import (
     group_named,
     lowercase_school,
     move_called_off,
+    move_done,
     move_planned,
     move_told,
     named_by_one,
@@ -123,6 +125,7 @@ from ._subjects import (
     names_anyone,
     one_person_named,
 )
+from ._vehicles import vehicle_bought
 from ._verbs import GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -200,6 +203,18 @@ def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
     return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
 
+def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """One fact where a message tells it twice, once more fully: "the party was good" after the turn
+    before named the harvest party gives ``attended harvest party``, not that and ``attended party``
+    besides (the object's words the end of another's, the same op, subject, predicate and period)."""
+    def within(short: ExtractedFact, full: ExtractedFact) -> bool:
+        words, more = (short.object or "").lower().split(), (full.object or "").lower().split()
+        return (short.op, short.subject, short.predicate) == (full.op, full.subject, full.predicate) and (
+            0 < len(words) < len(more) and more[-len(words):] == words
+            and (short.valid_from, short.valid_to) in ((None, None), (full.valid_from, full.valid_to)))
+    return [f for f in facts if not any(within(f, other) for other in facts)]
+
+
 # --- the extractor --------------------------------------------------------------------------
 
 _STAY = Verb(re.compile(r"in\s+"), "traveled_to", "event", "place", done=True)
@@ -247,6 +262,8 @@ _WHEN_WAS = re.compile(r"^\W*(?:(?:and|so|also|oh|well|but|ok|okay|update|news)\
 _NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|after|before|when|because|cos|coz|"
                r"lol|haha|omg|tho|though|btw|for|with|through|via|from|by|and|but|so|too|now|a|an|the|i|we|it|going|"
                r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
+#: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
+_SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|lessons?|match|game|shift)\b", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
@@ -307,7 +324,8 @@ UNSURE = frozenset(("likes", "dislikes", "owns"))
 #: of 55, the wrong ones mostly the thing named as the annotator did not: "sold my car! the old Clio".) What
 #: one has, gets or is given ("I have a dress", "got me a garmin") still waits for review.
 _TRADED = (r"(?<!wish\si\s)(?<!wish\swe\s)\b(?:(?:bought|purchased)\s+(?:(?:a|an)\s+)?|(?:sold|scrapped|got\s+rid\s+of)"
-           r"\s+)(?:(?:the|my|our|his|her|their|old|new|used|second[\s-]hand|little|big)\s+)*")
+           r"\s+)(?:(?:the|my|our|his|her|their|old|new|used|second[\s-]hand|little|big|white|black|red|blue|green|"
+           r"silver|grey|gray)\s+)*")
 #: After the thing bought, what makes it something else's or someone else's: an accessory ("a bike lock", "a
 #: laptop bag"), a gift or a purchase for work ("a car for my son", "a tv for the office"). (Sold is said only
 #: with "the", "my" and the like: "i sold a house today" is a sale at work.) From a reviewer's attack.
@@ -559,7 +577,7 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
-        facts = [self._group_named(f, text) for f in facts]
+        facts = _fullest([self._group_named(f, text) for f in facts])
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
         facts = self._moved_as_planned(facts, text, reference_time)
@@ -569,6 +587,7 @@ class RuleExtractor:
         facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text)
                  or _greeted(f, text, other is not None) else f
                  for f in facts]
+        facts = self._vehicles(facts, text)
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -578,10 +597,24 @@ class RuleExtractor:
     @staticmethod
     def _group_named(fact: ExtractedFact, text: str) -> ExtractedFact:
         """A membership of a group the message names after its noun: "i joined a running club lol,
-        Triana Runners" is a membership of Triana Runners."""
+        Triana Runners" is a membership of Triana Runners; so a pet's breed ("I've got a dog. … came home
+        with a lurcher")."""
         if fact.predicate == "member_of" and fact.object and (name := group_named(text, fact.object)):
             return fact.model_copy(update={"object": name})
+        if fact.predicate == "has_pet" and fact.object and (breed := breed_named(text, fact.object)):
+            return fact.model_copy(update={"object": breed})  # "adopted a dog!! retired racing greyhound"
         return fact
+
+    def _vehicles(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
+        """A vehicle's make and model told in a description of its own, with the speaker telling they got it
+        ("A Toyota Vitz, silver, 2014. … I picked it up on thursday": bought, so written), where the message
+        tells no possession otherwise. (After its kind, "I sold my car! the old Clio", the kind stays the
+        object: on the dev chats the annotators recorded the kind 6 times, the model 3.)"""
+        if not any(f.predicate == "owns" for f in facts):
+            for sentence in split_sentences(text):
+                if not sentence.rstrip().endswith("?") and (model := vehicle_bought(sentence, text)):
+                    return facts + [ExtractedFact(subject=self._speaker, predicate="owns", object=model, quote=text)]
+        return facts
 
     def _partner_known(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
         """In a chat between two people, a breakup told with no one named ("so we broke up. last weekend")
@@ -706,9 +739,20 @@ class RuleExtractor:
             if fact.predicate == "lives_in" and fact.subject == self._speaker:
                 planned.pop(who, None)  # the move told: no plan left
             done.append(fact)
+        if place is not None and who in planned and not any(f.predicate == "lives_in" for f in done) and move_done(
+                text):
+            planned.pop(who, None)  # "i'm moving to delfshaven in june", then "moved in yesterday": the move made
+            done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=place,
+                                      valid_from=self._moved_on(text, at), quote=text))
         if (plan := move_planned(text)) is not None:
             planned[who] = (plan, at)
         return done
+
+    def _moved_on(self, text: str, reference: datetime) -> datetime | None:
+        """When a move the message tells was made: the first time its words give that is not to come."""
+        spans = [s for s in find_times(text, reference, day_first=self.day_first, tz=self.tz)
+                 if isinstance(s, TimeSpan) and s.start <= reference]
+        return spans[0].start if spans else None
 
     def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
         """The speaker's end of working at ``where``, dated by ``when`` (the words after "retired")."""
@@ -844,6 +888,8 @@ class RuleExtractor:
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
+        if verb.predicate == "is_called" and subject.plural:
+            return []  # "we're called "the quizzy rascals"": a team's name, nobody's nickname
         if not subject.said and subject.names == (speaker,) and verb.predicate in _PLACED and self._about_them:
             self._review = True  # "Got a job at WestJet, some analyst thing. He starts in February.": his job, maybe
         if HEDGE_BEFORE.search(sentence, begin, subject.begin) or HEDGE_AFTER.search(
@@ -1163,6 +1209,9 @@ class RuleExtractor:
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
                 name = None  # "doing a shift at Tesco": no school
+        if name and kind in ("place", "where") and (at := rest.lower().find(name.lower())) >= 0 and \
+                _SESSION_AFTER.match(rest, at + len(name)):
+            return None  # "just got home from derby practice": roller derby, not Derby
         if name:
             return [name]
         if predicate == "studies_at" and verb.kind == "stop":
