@@ -306,14 +306,16 @@ _MOVED = re.compile(r"(?:^|[.!]\s*|\b(?:we|i|we['’]ve|i['’]ve|we\s+have|i\s+
                     r"the|my|our|it|them|him|her|\w+\s+to)\b)|moving\s+day\s+(?:is\s+)?done)", re.IGNORECASE)
 
 
+#: Someone else, before the move told: "she moved in last week".
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|you|u)\b", re.IGNORECASE)
+
+
 def move_done(message: str) -> bool:
     """Whether ``message`` tells of a move the speaker has made with no place named (see :data:`_MOVED`), in a
     sentence that is no question, plan or supposition."""
-    for m in _MOVED.finditer(message):
-        opens = max(message.rfind(end, 0, m.start() + 1) for end in ".!?\n") + 1
-        closes = min((i for i in (message.find(end, m.end()) for end in ".!?\n") if i >= 0), default=len(message))
-        if not _NOT_A_PLAN.search(message[opens:closes + 1]) and not re.search(
-                r"\b(?:he|she|they|you|u)\b[^.!?]*$", message[opens:m.start()], re.IGNORECASE):
+    for sentence in re.split(r"(?<=[.!?\n])\s*", message):  # each sentence read once: linear in the message
+        m = _MOVED.search(sentence)
+        if m and not _NOT_A_PLAN.search(sentence) and not _SOMEONE_ELSE.search(sentence, 0, m.start()):
             return True
     return False
 
@@ -347,6 +349,10 @@ _GROUP_QUOTED = re.compile(r"^[^.!?\"“”]{0,30}?[\"“](?P<name>[^\"“”.!?
 _GROUP_APPOSED = re.compile(r"^,\s*(?P<name>(?-i:[A-Z])[\w'’&-]+),")
 
 
+#: How far after a group's noun its name is looked for, in characters (a name, a day and a comma fit).
+_GROUP_REACH = 160
+
+
 def _named_later(message: str, noun: str) -> str | None:
     """The name a later sentence gives the group: "the team is called fc naniwa", "the team is Atlas
     Stars", "we're called the Quizzy Rascals"."""
@@ -374,7 +380,7 @@ def group_named(message: str, group: str) -> str | None:
         return None
     noun = group.split()[-1]
     for at in re.finditer(rf"(?<![\w'’-])(?:{re.escape(group)}|{re.escape(noun)})(?![\w'’-])", message, re.IGNORECASE):
-        if (name := _group_beside(message[at.end():])) is not None:
+        if (name := _group_beside(message[at.end():at.end() + _GROUP_REACH])) is not None:
             return name
     name = _named_later(message, noun)
     return name if name is not None and _a_group_name(name) else None
