@@ -1027,3 +1027,14 @@ def test_one_fact_where_a_message_tells_it_once_more_fully():
     said = facts("sorry. the party was good, I danced too much", previous=Turn(
         speaker="Sam", text="how was the harvest party??"))
     assert [f[3] for f in said if f[2] == "attended"] == ["harvest party"]
+
+
+@pytest.mark.engine_free
+def test_an_event_told_by_when_it_was_in_a_later_sentence_or_after_ones_own_turn():
+    """"the wedding yesterday destroyed me" in a message's third sentence, after the speaker's own turn: attended;
+    not when the sentence says it did not happen, nor someone's hearsay."""
+    mine = Turn(speaker="Maya", text="classic. the amount of dads i've wheeled out")
+    assert [f[3] for f in facts("sips I'm alive. barely. the wedding yesterday destroyed me", previous=mine)
+            if f[2] == "attended"] == ["wedding"]
+    assert [f for f in facts("ugh. long week. the wedding was cancelled", previous=mine) if f[2] == "attended"] == []
+    assert [f for f in facts("ok. so. the party was wild apparently", previous=mine) if f[2] == "attended"] == []

@@ -790,28 +790,31 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
     """(predicate, object) a message's verdict says the speaker was at: a known place said to
     have been good ("berlin was SO good": traveled_to), or the known place or the event the turn
     before asks about ("how was Amsterdam?" - "so good!!"; "how was the concert" - "it went
-    well"). People chatting answer "how was X" only of a trip or an event they were at; nothing
-    when the answer says it has not happened or asks back."""
+    well"), or an event one of its first three sentences tells by when it was or how it went ("sips
+    I'm alive. barely. the wedding yesterday destroyed me"). People chatting answer "how was X" only
+    of a trip or an event they were at; nothing when the answer says it has not happened or asks back."""
     first, *after = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=2)
     if after and _HOME_AGAIN.match(first):
         first = after[0]  # "I'm back!! Lisbon was a DREAM"
     if not _MARK_RUN.search(first) and not _NOT_WENT.search(first):  # a verdict is tried on no run of marks
         if (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]):
             return [("traveled_to", m["place"])]
-        if (m := _EVENT_TOLD.match(first)) and not _HEARSAY.search(first) and _EVENT_NAMED.fullmatch(m["what"]) \
-                and (event := everyday(m["what"], EVENTS, EVENT_PAIRS)) and re.sub(r"['’]s\b", "", m["what"].lower()) \
-                .endswith(re.sub(r"['’]s\b", "", event.lower().split()[-1])):
+    if (asked := _HOW_WAS.search(previous or "")) and not _NOT_WENT.search(text):
+        said = _ASK_ENDS.sub("", " ".join(asked["what"].split()))
+        the = re.match(r"(?i)the\s+", said)
+        what = re.sub(r"^(?:your|ur|the)\s+", "", said, flags=re.IGNORECASE)
+        if _visited(the and the.group(), what):
+            return [("traveled_to", what)]
+        if (event := everyday(said, EVENTS, EVENT_PAIRS)) and not re.match(r"(?i)(?:his|her|their)\b", what):
+            return [("attended", event)]
+    for sentence in [first, *after][:3]:  # "sips I'm alive. barely. the wedding yesterday destroyed me"
+        if _MARK_RUN.search(sentence) or _NOT_WENT.search(sentence):
+            continue
+        if (m := _EVENT_TOLD.match(sentence)) and not _HEARSAY.search(sentence) and _EVENT_NAMED.fullmatch(
+                m["what"]) and (event := everyday(m["what"], EVENTS, EVENT_PAIRS)) and re.sub(
+                r"['’]s\b", "", m["what"].lower()).endswith(re.sub(r"['’]s\b", "", event.lower().split()[-1])):
             return [("attended", event)]  # "reunion was yesterday. what a day", "gig last night in namba"
-    asked = _HOW_WAS.search(previous or "")
-    if not asked or _NOT_WENT.search(text):
-        return []
-    said = _ASK_ENDS.sub("", " ".join(asked["what"].split()))
-    the = re.match(r"(?i)the\s+", said)
-    what = re.sub(r"^(?:your|ur|the)\s+", "", said, flags=re.IGNORECASE)
-    if _visited(the and the.group(), what):
-        return [("traveled_to", what)]
-    event = everyday(said, EVENTS, EVENT_PAIRS)
-    return [("attended", event)] if event and not re.match(r"(?i)(?:his|her|their)\b", what) else []
+    return []
 
 
 #: The speaker retired (or quit): "I retired in September", "retired in june." (no one else's subject before it).

@@ -566,13 +566,13 @@ class RuleExtractor:
                 if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
                         _same(fact, f) for f in facts)):
                     facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
-        if previous is None or previous.speaker != self._speaker:
-            before = previous.text if previous else None  # "how was Lisbon?" - "unreal!!"; "still at Acme?"
-            for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before)] + still_there(
-                    text, before, self._speaker, self._other):
-                told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
-                if not any(_same(told, f) for f in facts):
-                    facts.append(told)
+        asked = previous is None or previous.speaker != self._speaker
+        before = previous.text if previous and asked else None  # "how was Lisbon?" - "unreal!!"; "still at Acme?"
+        for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before)] + (still_there(
+                text, before, self._speaker, self._other) if asked else []):
+            told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
+            if not any(_same(told, f) for f in facts):
+                facts.append(told)
         if (retired := retired_from(text)) and not any(
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
