@@ -1038,3 +1038,18 @@ def test_an_event_told_by_when_it_was_in_a_later_sentence_or_after_ones_own_turn
             if f[2] == "attended"] == ["wedding"]
     assert [f for f in facts("ugh. long week. the wedding was cancelled", previous=mine) if f[2] == "attended"] == []
     assert [f for f in facts("ok. so. the party was wild apparently", previous=mine) if f[2] == "attended"] == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # a place of work started at, typed in lower case, the day it was right after: a first day there
+    ("and i started at spokes on wednesday. big davie made me clean chains", [("spokes", "2026-05-06")]),
+    ("started at the port authority on sunday. everyone is an engineer", [("port authority", "2026-05-03")]),
+    ("and i started at maison delorme on the 12th", [("maison delorme", "2026-04-12")]),  # the 12th gone by
+    # a place, a class, a school, a time, a gym, with the day after: no employer
+    ("we started at the beach on sunday", []), ("I started at yoga on monday", []),
+    ("he started at universiti malaya last week lol", []), ("started at noon on sunday", []),
+    ("Started at the gym on monday", []), ("i started at the new place on monday", []),
+])
+def test_a_lowercase_place_of_work_started_at_on_a_day(text, expected):
+    assert [(f[3], f[4]) for f in facts(text) if f[2] == "works_at"] == expected

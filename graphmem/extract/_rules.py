@@ -71,6 +71,7 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
 from ._lexicon import (
+    ACTIVITIES,
     GROUPS,
     LESSONS,
     NAMED_EVENTS,
@@ -91,6 +92,7 @@ from ._objects import (
     people,
     place_name,
     proper_name,
+    started_at,
     things,
     workplace,
 )
@@ -1000,6 +1002,7 @@ class RuleExtractor:
         if verb.pair:
             self._pair(verb, m, sentence, rest, end, subject, op, reading, span, add)
             return made
+        self._dated = bool(after)  # a time follows the object ("started at spokes on wednesday")
         objects = self._objects(verb, m.group(), rest, predicate)
         if objects is None:
             return []
@@ -1204,6 +1207,10 @@ class RuleExtractor:
                 name = lowercase_name(rest, self._message)  # "i left acme"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
+            if name is None and predicate == "works_at" and verb.kind == "start" and self._dated and \
+                    head.lower().startswith("start") and (name := started_at(rest)) and (
+                    looks_educational(name) or is_place(name) or name.split()[-1] in ACTIVITIES):
+                name = None  # "started at orca on the 7th"; not "at erasmus uni", "at yoga on monday"
             if name is None and predicate == "studies_at":
                 name = lowercase_school(rest)  # "doing medicine at glasgow uni"
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
