@@ -48,7 +48,7 @@ from ._vehicles import vehicle_name
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "arrived", "breed_named", "clean_taste", "companions", "couples",
+__all__ = ["GONE", "activity_of_group", "arrived", "clean_taste", "companions", "couples",
            "everyday_object", "group_named", "lowercase_school", "move_called_off", "move_done", "move_planned",
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
@@ -124,7 +124,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "ran 10k this morning": a distance, not a race
     if kind == "lesson":
         return activity_of_group(found) if found else None  # "signed up for a pottery class" -> pottery
-    if found is None and kind == "possession" and not mention and (vehicle := vehicle_name(rest.lstrip())):
+    if found is None and kind == "possession" and not mention and (
+            vehicle := vehicle_name(rest.lstrip(), article=True)):
         return vehicle[0]  # "bought a white fiat doblo", "I bought a used Mercedes Sprinter"
     if found is None:
         return None
@@ -176,18 +177,14 @@ _BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|ne
 
 #: A group's own name, capitalised, of up to five words ("Las Olas", "the Blackrock Bluetits", "Poultry
 #: Association of Nigeria").
-_GROUP_NAME = (r"(?P<the>the\s+)?(?P<name>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:of|de|du|da|do|das|dos|di|la|del|van|von|"
-               r"der|den|the)\s+)?(?-i:[A-Z])[\w'’&-]*){0,4})")
+_GROUP_NAME = (r"(?P<the>the\s+)?(?P<name>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:of|de|du|la|del|the)\s+)?"
+               r"(?-i:[A-Z])[\w'’&-]*){0,4})")
 #: Filler that may stand between a group's noun and its name, each word whole (so that a failed match
 #: is given up at once, not tried in every split of "xxxx" or "lol  lol").
 _FILLER = r"(?:lol|haha+|lmao|btw|omg|ok|x+)(?!\w)[^\w]*"
-#: Where or when, between a group's noun and the name set beside it: "a walking group in February, Caminhantes da
-#: Foz", "the football club here, Grådyb FC", "a climbing group, wednesdays, …".
-_WHERE_WHEN = (r"(?:\s+(?:here|there|too|now)|\s+(?:in|on|since|from)\s+(?-i:[A-Z])[a-z]+|,?\s+(?:every\s+)?"
-               r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:mornings?|nights?|evenings?|afternoons?))?)?")
 #: Right after a group's noun, its name set beside it: "a surf group! Las Olas, all women", "a running club
 #: lol, Triana Runners, and", "the quiz team. the Quizlings.", "a gym! the PureGym in Levenshulme".
-_GROUP_BESIDE = re.compile(r"^" + _WHERE_WHEN + r"(?:\s*[!.,:;(—–-]+\s*|\s+)(?:" + _FILLER + r")*" + _GROUP_NAME
+_GROUP_BESIDE = re.compile(r"^(?:\s*[!.,:;(—–-]+\s*|\s+)(?:" + _FILLER + r")*" + _GROUP_NAME
                            + r"(?=\s*(?:$|[,.!;:()]|\s(?:in|at|on|near|by)\s))", re.IGNORECASE)
 #: What may come between a group's noun and "it's called": a day, a word of filler, an emoji or a comma
 #: ("a bouldering gym on monday 😅 its called Blok", "the swim group properly, they're called …"); not
@@ -266,7 +263,8 @@ _SETTLING = re.compile(_I + r"(?:just\s+|finally\s+)?(?:been\s+)?(?:found|got|bo
 _NOT_A_PLAN = re.compile(r"\?|\b(?:if|would|should|could|might|maybe|perhaps|thinking|considering|wish|hope|not|never|"
                          r"turned\s+(?:it\s+)?down|said|says|told\s+me|asked)\b|n['’]t\b", re.IGNORECASE)
 #: A move called off: "the move is off", "we're not moving after all", "staying in madrid".
-_CALLED_OFF = re.compile(r"\b(?:move|moving)\b[^.!?]*\b(?:off|cancell?ed|canceled|fell\s+through|not\s+happening)\b|"
+_CALLED_OFF = re.compile(r"\b(?:move|moving)\b[^.!?]{0,80}?\b(?:off|cancell?ed|canceled|fell\s+through|"
+                         r"not\s+happening)\b|"
                          r"\bnot\s+moving\b|\bstaying\s+(?:in|here|put)\b", re.IGNORECASE)
 #: Arriving somewhere, as a first message from there says it: "greetings from valencia!!!", "we're in
 #: mérida!! surrounded by boxes", "landed!! made it to manchester" (not "i went to London and we talked").
@@ -298,26 +296,26 @@ def arrived(sentence: str, message: str) -> bool:
     return _ARRIVED.search(sentence) is not None and not only_staying(message) and not _VISITING.search(message)
 
 
-#: A move done, told with no place: "we moved!!! on the 1st", "moved in yesterday", "all moved." (not "moved to
-#: Leeds", "moved into mémère's", "moved back in with mum", "moved on", "have you moved yet?", "moved the sofa").
-_MOVED = re.compile(r"(?:^|[.!]\s*|\b(?:we|i|we['’]ve|i['’]ve|we\s+have|i\s+have|we\s+finally|i\s+finally|all|"
-                    r"officially|finally|just)\s+)(?:moved(?:\s+in(?![\w'’-]))?(?!\s+(?:to|into|from|back|out|away|up|down|over|house|flat|"
-                    r"abroad|in\s+(?:with|together)|on(?!\s+(?:the\s+)?\d|\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
-                    r"the|my|our|it|them|him|her|\w+\s+to)\b)|moving\s+day\s+(?:is\s+)?done)", re.IGNORECASE)
-
-
-#: Someone else, before the move told: "she moved in last week".
-_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|you|u)\b", re.IGNORECASE)
+#: A move done, told with no place, by the speaker or with no subject at a sentence's start, and nothing after
+#: "moved" but a time or the end: "we moved!!! on the 1st", "moved in yesterday", "all moved.", "Moved!" (not "moved
+#: to Leeds", "moved a meeting", "moved teams", "Moved by that film", "moved in 2019", "Jake just moved in",
+#: "have you moved yet?", "we moved twice as a kid").
+_MOVED = re.compile(r"(?:^\W*(?:(?:ok|okay|so|and|yes|yep|yeah|well|update|news)\W+)*|\b(?:we|i)(?:['’]ve|\s+have)?\s+)"
+                    r"(?:(?:finally|officially|just|all|now)\s+)?moved(?:\s+in)?(?=\s*(?:$|[.!,;)❤💙📦🏠🎉]|(?:on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|"
+                    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:last|this)\s+(?:week|weekend|month|"
+                    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday|today|at\s+last|finally|lol|haha|omg|btw)\b))",
+                    re.IGNORECASE)
+#: Words that take it back or say the place was another: "jk still packing", "not leeds, ended up in wakefield".
+_TAKEN_BACK = re.compile(r"\b(?:jk|joking|kidding|not\s+really|ended\s+up\s+in|instead)\b", re.IGNORECASE)
 
 
 def move_done(message: str) -> bool:
     """Whether ``message`` tells of a move the speaker has made with no place named (see :data:`_MOVED`), in a
-    sentence that is no question, plan or supposition."""
-    for sentence in re.split(r"(?<=[.!?\n])\s*", message):  # each sentence read once: linear in the message
-        m = _MOVED.search(sentence)
-        if m and not _NOT_A_PLAN.search(sentence) and not _SOMEONE_ELSE.search(sentence, 0, m.start()):
-            return True
-    return False
+    sentence that is no question, plan or supposition, and nothing in the message takes it back."""
+    if _TAKEN_BACK.search(message):
+        return False
+    return any(_MOVED.search(sentence) and not _NOT_A_PLAN.search(sentence)
+               for sentence in re.split(r"(?<=[.!?\n])\s*", message))  # each sentence read once: linear
 
 
 def move_called_off(message: str) -> bool:
@@ -343,52 +341,27 @@ def move_planned(message: str) -> str | None:
     return None
 
 
-#: A name in quotes soon after the group's noun, in its sentence: 'a climbing group, wednesdays, "Klifurkonur"'.
-_GROUP_QUOTED = re.compile(r"^[^.!?\"“”]{0,30}?[\"“](?P<name>[^\"“”.!?]{2,40}?)[\"”]")
-#: A single word set off by commas after the noun: "a wedding band, Anemoi, they needed a second lyra".
-_GROUP_APPOSED = re.compile(r"^,\s*(?P<name>(?-i:[A-Z])[\w'’&-]+),")
-
-
-#: How far after a group's noun its name is looked for, in characters (a name, a day and a comma fit).
-_GROUP_REACH = 160
-
-
 def group_named(message: str, group: str) -> str | None:
     """The name the message gives a group it first calls by its noun: "i joined a running club lol,
     Triana Runners" -> "Triana Runners"; "a choir called Voces" -> "Voces". None when the group's noun
     is not said, or what stands beside it is a person, a place or a day ("a choir. Anna says…")."""
     if not group.islower() or group.split()[-1] not in GROUPS:
         return None
-    noun = group.split()[-1]
-    for at in re.finditer(rf"(?<![\w'’-])(?:{re.escape(group)}|{re.escape(noun)})(?![\w'’-])", message, re.IGNORECASE):
-        if (name := _group_beside(message[at.end():at.end() + _GROUP_REACH])) is not None:
-            return name
-    return None  # (a name a later sentence gives, "the team is Atlas Stars", was tried three times: see docs/ingest.md)
-
-
-def _group_beside(after: str) -> str | None:
-    """The group's name set right after its noun (``after``: the message from there)."""
-    for way in (_GROUP_BESIDE, _GROUP_CALLED, _GROUP_QUOTED, _GROUP_APPOSED):
-        if (m := way.match(after)) is None:
-            continue
-        name = m["name"]
-        if way is _GROUP_BESIDE and not m["the"] and len(name.split()) < 2:
-            continue  # "I joined a gym. Sore", "a surf group. Bondi!": one word alone is anything
-        if _UNSURE_NAME.match(after, m.end()):
-            return None  # "called Bergen Havpadling or something"
-        if way is _GROUP_QUOTED and (len(name.split()) > 4 or any(
-                w.lower().strip(".,!?") in _VERBISH for w in name.split())):
-            return None  # 'a choir, "its so fun" she says': someone's words, no name
-        return name if _a_group_name(name) else None
-    return None
-
-
-def _a_group_name(name: str) -> bool:
-    """Whether words said beside a group's noun can be its name: not a person, a place, a day ("At the
-    Legion", "Mrs Folake Bankole", "Every Tuesday")."""
+    at = re.search(rf"(?<![\w'’-]){re.escape(group)}(?![\w'’-])", message, re.IGNORECASE)
+    if at is None:
+        return None
+    after = message[at.end():]
+    m = _GROUP_BESIDE.match(after) or _GROUP_CALLED.match(after)
+    if m is None:
+        return None
+    name = m["name"]
     words = [w.lower().rstrip(".") for w in name.split()]
-    return not (words[0] in NOT_NAMES or words[0] in _TITLES or any(w in _NOT_A_GROUP for w in words)
-                or is_place(name) or (len(words) == 1 and is_known_name(name)))
+    if m.re is _GROUP_BESIDE and not m["the"] and len(words) < 2:
+        return None  # "I joined a gym. Sore", "a surf group. Bondi!": one word alone is anything
+    if words[0] in NOT_NAMES or words[0] in _TITLES or any(w in _NOT_A_GROUP for w in words) or is_place(name) or (
+            len(words) == 1 and is_known_name(name)) or _UNSURE_NAME.match(after, m.end()):
+        return None  # "At the Legion", "Mrs Folake Bankole", "Every Tuesday", "called Bergen Havpadling or something"
+    return name
 
 
 def activity_of_group(group: str) -> str | None:
@@ -488,32 +461,6 @@ def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
     if len(specific) == 1:
         return next(iter(specific))
     return next(iter(named)) if len(named) == 1 else None
-
-
-#: Breeds said of a dog or a cat, each surely the one animal ("lab", "boxer", "shepherd", "bengal" are
-#: other things too).
-_BREEDS = {"dog": frozenset("""labrador retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
-greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler doberman alsatian
-staffie staffy sheepdog pomeranian shih-tzu""".split()) | {"golden retriever", "german shepherd", "border collie",
-                                                             "shih tzu"},
-           "cat": frozenset("tabby siamese ragdoll sphynx maine-coon".split()) | {"maine coon"}}
-_KIND_OF = {"dog": "dog", "puppy": "dog", "pup": "dog", "doggo": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat"}
-_BREED = re.compile(r"(?<![\w'’-])(?:(?P<not>like\s+a|than\s+a|not\s+a|no)\s+)?(?P<breed>"
-                    + "|".join(sorted((re.escape(b) for kind in _BREEDS.values() for b in kind), key=len, reverse=True))
-                    + r")(?![\w'’-])", re.IGNORECASE)
-
-
-def breed_named(message: str, kind: str) -> str | None:
-    """The breed a message gives the dog or cat it calls by its kind: "I've got a dog. A rescue … came home
-    with a lurcher" -> lurcher; None when it names none, two, or one only in a likeness ("like a greyhound")."""
-    family = _KIND_OF.get(kind.lower())
-    if family is None:
-        return None
-    said = [m for m in _BREED.finditer(message) if m["breed"].lower() in _BREEDS[family]]
-    breeds = {m["breed"].lower() for m in said}
-    if len(breeds) != 1 or any(m["not"] for m in said):
-        return None
-    return said[0]["breed"]
 
 
 #: A partner word of the family vocabulary, and the fact of the couple it states.
@@ -678,7 +625,7 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
     turn before asks about ("what did you do with the piano?"); None otherwise. Selling is a
     general cue of chat that one owned what is sold."""
     lead = len(rest) - len(rest.lstrip())
-    if (vehicle := vehicle_name(rest[lead:])) and _SOLD_ENDS.match(rest, lead + vehicle[1]):
+    if (vehicle := vehicle_name(rest[lead:], article=True)) and _SOLD_ENDS.match(rest, lead + vehicle[1]):
         return vehicle[0]  # "sold the clio yesterday", "i sold the ducati"
     if named := _SOLD_NAMED.match(rest):
         name = proper_name(rest[named.end():])

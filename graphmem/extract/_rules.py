@@ -31,7 +31,6 @@ from ._chat import (
     GONE,
     activity_of_group,
     arrived,
-    breed_named,
     clean_taste,
     companions,
     couples,
@@ -127,7 +126,7 @@ from ._subjects import (
     names_anyone,
     one_person_named,
 )
-from ._vehicles import vehicle_bought
+from ._vehicles import got_vehicle, vehicle_bought
 from ._verbs import GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -205,13 +204,18 @@ def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
     return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
 
+#: Facts of one occasion, told once more fully in the same message (not tastes: "i love jazz and acid jazz" is two).
+_ONE_OCCASION = frozenset(("attended", "traveled_to"))
+
+
 def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """One fact where a message tells it twice, once more fully: "the party was good" after the turn
     before named the harvest party gives ``attended harvest party``, not that and ``attended party``
     besides (the object's words the end of another's, the same op, subject, predicate and period)."""
     def within(short: ExtractedFact, full: ExtractedFact) -> bool:
         words, more = (short.object or "").lower().split(), (full.object or "").lower().split()
-        return (short.op, short.subject, short.predicate) == (full.op, full.subject, full.predicate) and (
+        return short.predicate in _ONE_OCCASION and (short.op, short.subject, short.predicate) == (
+            full.op, full.subject, full.predicate) and (
             0 < len(words) < len(more) and more[-len(words):] == words
             and (short.valid_from, short.valid_to) in ((None, None), (full.valid_from, full.valid_to)))
     return [f for f in facts if not any(within(f, other) for other in facts)]
@@ -599,12 +603,9 @@ class RuleExtractor:
     @staticmethod
     def _group_named(fact: ExtractedFact, text: str) -> ExtractedFact:
         """A membership of a group the message names after its noun: "i joined a running club lol,
-        Triana Runners" is a membership of Triana Runners; so a pet's breed ("I've got a dog. … came home
-        with a lurcher")."""
+        Triana Runners" is a membership of Triana Runners."""
         if fact.predicate == "member_of" and fact.object and (name := group_named(text, fact.object)):
             return fact.model_copy(update={"object": name})
-        if fact.predicate == "has_pet" and fact.object and (breed := breed_named(text, fact.object)):
-            return fact.model_copy(update={"object": breed})  # "adopted a dog!! retired racing greyhound"
         return fact
 
     def _vehicles(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
@@ -612,9 +613,11 @@ class RuleExtractor:
         ("A Toyota Vitz, silver, 2014. … I picked it up on thursday": bought, so written), where the message
         tells no possession otherwise. (After its kind, "I sold my car! the old Clio", the kind stays the
         object: on the dev chats the annotators recorded the kind 6 times, the model 3.)"""
-        if not any(f.predicate == "owns" for f in facts):
+        if not any(f.predicate == "owns" for f in facts) and got_vehicle(text):
+            at = 0
             for sentence in split_sentences(text):
-                if not sentence.rstrip().endswith("?") and (model := vehicle_bought(sentence, text)):
+                at = max(text.find(sentence, at), at)
+                if not sentence.rstrip().endswith("?") and (model := vehicle_bought(text[at:])):
                     return facts + [ExtractedFact(subject=self._speaker, predicate="owns", object=model, quote=text)]
         return facts
 

@@ -6,7 +6,10 @@ lower case as often as not, and often as the whole answer to "what did you get?"
 silver, 2014. … I picked it up on thursday"). A make is a closed list of world knowledge; a model is
 the word or two after a make, written as the make is (a capitalised word after a capitalised make, so
 "the Audi offer" is no model), or with a digit ("honda 150"), or one of the best-selling models said
-alone ("the corolla"). The name ends the phrase: "got the Audi offer" names no vehicle.
+alone ("the corolla"). The name ends the phrase: "got the Audi offer" names no vehicle, nor does "a ferrari
+t-shirt". Bought or sold, the name follows an article or a possessive ("bought harley a collar" names a
+person); described alone, it is followed by its year, colour or engine, and the message says the speaker
+picked it up, bought it or got it on a day or from someone, not hired, borrowed or someone else's.
 
 Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 """
@@ -15,18 +18,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["vehicle_bought", "vehicle_name"]
+__all__ = ["got_vehicle", "vehicle_bought", "vehicle_name"]
 
-#: Makes of cars, vans, trucks, motorbikes and farm machines, as people write them.
+#: Makes of cars, vans, trucks, motorbikes and farm machines, as people write them; none that is as often
+#: another thing or a pet's name ("seat", "mini", "smart", "ram", "genesis", "jaguar", "rover", "triumph", "hero").
 _MAKES = frozenset("""
-toyota honda nissan mazda subaru suzuki mitsubishi daihatsu isuzu lexus datsun hyundai kia genesis ssangyong
-ford chevrolet chevy dodge jeep chrysler cadillac buick gmc lincoln tesla rivian ram
-volkswagen vw audi bmw mercedes mercedes-benz merc porsche opel vauxhall smart
-renault peugeot citroen citroën ds dacia alpine fiat alfa lancia abarth maserati ferrari lamborghini
-seat cupra skoda škoda volvo saab polestar lada uaz moskvich trabant wartburg zastava yugo
-mini jaguar bentley rover landrover morris triumph
-proton perodua byd geely chery haval mg tata mahindra maruti vinfast
-yamaha kawasaki ducati harley harley-davidson ktm aprilia piaggio vespa lambretta bajaj hero tvs jawa wsk mz
+toyota honda nissan mazda subaru suzuki mitsubishi daihatsu isuzu lexus datsun hyundai kia ssangyong
+ford chevrolet chevy jeep chrysler cadillac buick gmc tesla rivian
+volkswagen vw audi bmw mercedes mercedes-benz porsche opel vauxhall
+renault peugeot citroen citroën dacia fiat alfa lancia abarth maserati ferrari lamborghini
+cupra skoda škoda volvo saab polestar lada uaz moskvich trabant wartburg zastava yugo
+bentley landrover
+proton perodua byd geely chery haval mahindra maruti vinfast
+yamaha kawasaki ducati harley harley-davidson ktm aprilia piaggio vespa lambretta bajaj tvs jawa wsk
 peterbilt kenworth scania iveco freightliner daf
 """.split())
 #: Makes of two words.
@@ -57,8 +61,8 @@ _KINDS = frozenset("car van truck pickup ute bakkie jeep motorbike motorcycle sc
                   "camper bus 4x4 suv".split())
 
 #: Words that may stand before a make: an article, its age, size, colour, or year.
-_BEFORE = re.compile(r"(?:(?:a|an|the|my|our|this|that|his|her|their|another)\s+)?(?:(?:old|new|used|little|small|"
-                     r"tiny|big|cheap|second[- ]?hand|ex-\w+|white|black|red|blue|green|silver|grey|gray|yellow|"
+_BEFORE = re.compile(r"(?P<article>(?:a|an|the|my|our|this|that|his|her|their|another)\s+)?(?:(?:old|new|used|little|"
+                     r"small|tiny|big|cheap|second[- ]?hand|ex-\w+|white|black|red|blue|green|silver|grey|gray|yellow|"
                      r"orange|brown|beige|dark|light|baby|navy|\d{4}|[\d,]+\s*(?:cc|km|k))\s+){0,3}",
                      re.IGNORECASE)
 _WORD = re.compile(r"[\w'’-]+")
@@ -70,6 +74,13 @@ btw tho though yes yeah no not just only also again still very really instead no
 car van truck pickup bike motorbike
 motorcycle scooter engine diesel petrol hybrid electric automatic manual estate hatchback saloon wagon
 """.split())
+#: Things of a make that are not its vehicle: "a ferrari t-shirt", "the honda parts", "a toyota dealer".
+_THINGS_OF = frozenset("""
+t-shirt tshirt shirt tee hoodie jumper cap hat jacket scarf badge logo keyring keychain key keys poster posters toy
+toys model models sticker stickers mug share shares stock stocks cover covers parts part bottle box tea dealer
+dealership garage shop store fan fans club team game games magazine calendar flowers insurance ad advert listing
+hire rental lease loan courtesy seat seats tyre tyres tire tires wheel wheels mat mats charger battery
+""".split())
 
 
 def _make(words: list[str], at: int) -> int:
@@ -79,23 +90,26 @@ def _make(words: list[str], at: int) -> int:
     return 1 if at < len(words) and words[at].lower() in _MAKES else 0
 
 
-def vehicle_name(text: str, at_start: bool = True) -> tuple[str, int] | None:
+def vehicle_name(text: str, article: bool = False) -> tuple[str, int] | None:
     """The make and model (or a known model) that ``text`` opens with, after an article, an age, a
-    size, a colour or a year, and where it ends; None when it opens with none. "a white fiat doblo,
-    190 000 km" -> ("fiat doblo", …); "the old Clio." -> ("Clio", …); "honda 150" -> ("honda 150", …)."""
+    size, a colour or a year, and where it ends; None when it opens with none (``article``: or with no
+    article or possessive first: "bought harley a collar" names a person). "a white fiat doblo, 190 000 km"
+    -> ("fiat doblo", …); "the old Clio." -> ("Clio", …); "honda 150" -> ("honda 150", …)."""
     lead = _BEFORE.match(text)
+    if article and not (lead and lead["article"]):
+        return None
     pos = lead.end() if lead else 0
     spans = [(m.start() + pos, m.end() + pos) for m in _WORD.finditer(text[pos:pos + 80])]
     words = [text[a:b] for a, b in spans]
-    if not words or (at_start and spans[0][0] != pos):
+    if not words or spans[0][0] != pos:
         return None
     taken = _make(words, 0)
     if taken:
         capital = words[0][:1].isupper()
         for i in range(taken, min(taken + 2, len(words))):
             low = words[i].lower()
-            if text[spans[i - 1][1]:spans[i][0]].strip() or low in _NOT_MODEL or low in _KINDS or re.fullmatch(
-                    r"(?:19|20)\d\d", low):
+            if text[spans[i - 1][1]:spans[i][0]].strip() or low in _NOT_MODEL or low in _THINGS_OF or low in _KINDS \
+                    or re.fullmatch(r"(?:19|20)\d\d", low):
                 break  # a stop, a comma, an ordinary word or a year ends the name: "a toyota, 2012", "fiat uno but"
             if not (low in _MODELS or any(ch.isdigit() for ch in low) or words[i][:1].isupper() == capital):
                 break
@@ -110,19 +124,32 @@ def vehicle_name(text: str, at_start: bool = True) -> tuple[str, int] | None:
     return " ".join(words[:taken]), spans[taken - 1][1]
 
 
-#: A vehicle told as the speaker's own, got by them: "picked it up on thursday", "bought it from the dealer",
-#: "got her on saturday from a man in weston", "MINE".
-_GOT_IT = re.compile(r"\b(?:i|we)\s+(?:finally\s+|just\s+)?(?:picked|bought|got)\s+(?:it|her|him)\b|(?:^|[.!]\s*)"
-                     r"(?:picked|bought|got)\s+(?:it|her|him)\b|\bmine\b|\bi\s+bought\s+it\b", re.IGNORECASE)
+#: A vehicle told as got by the speaker, beside its description: "I picked it up on thursday", "Bought it from the
+#: dealer in Pinetown", "got it on saturday from a man in weston" (not "I got it!!", a joke got, "got it right").
+_GOT_IT = re.compile(r"(?:\b(?:i|we)\s+(?:finally\s+|just\s+)?|(?:^|[.!]\s*))(?:picked\s+(?:it|her|him)\s+up|"
+                     r"bought\s+(?:it|her|him)|got\s+(?:it|her|him)\s+(?:on|last|yesterday|from|this|today|off))\b",
+                     re.IGNORECASE)
+#: Not one's own: hired, lent, a courtesy car, a game's.
+_NOT_OWNED = re.compile(r"\b(?:rent|rented|rental|hire|hired|courtesy|loan|loaner|lent|borrowed|borrowing|test\s+drive|"
+                        r"game|my\s+(?:dad|mum|mom|boss|brother|sister|friend)['’]?s)\b", re.IGNORECASE)
+#: After a vehicle's name in its description: its year, colour, or that it was used.
+_DESCRIBED = re.compile(r"\s*[,.]\s*(?:(?:19|20)\d\d\b|\d+\s*cc\b|(?:white|black|red|blue|green|silver|grey|gray|"
+                        r"yellow|orange|brown|beige|dark|light|navy|used|second[- ]?hand)\b)|\s*,?\s*(?:19|20)\d\d\b",
+                        re.IGNORECASE)
 
 
-def vehicle_bought(sentence: str, message: str) -> str | None:
-    """The make and model a verbless sentence describes, the message telling the speaker got it: "A Toyota
-    Vitz, silver, 2014. … I picked it up on thursday"; "royal enfield classic 350. dark green. MINE"."""
-    found = vehicle_name(sentence)
-    if found is None or not _GOT_IT.search(message):
+def got_vehicle(message: str) -> bool:
+    """Whether ``message`` tells the speaker got a vehicle it describes, as its own (see :data:`_GOT_IT`)."""
+    return _GOT_IT.search(message) is not None and _NOT_OWNED.search(message) is None
+
+
+def vehicle_bought(text: str) -> str | None:
+    """The make and model a sentence opens with (``text``: the message from the sentence's start), described by
+    its year, colour or engine right after, in a message that tells the speaker got it (:func:`got_vehicle`,
+    asked once per message): "A Toyota Vitz, silver, 2014. … I picked it up on thursday"; "2019 peterbilt 579.
+    black. picked her up friday"."""
+    found = vehicle_name(text)
+    if found is None:
         return None
     name, end = found
-    if not re.match(r"\s*(?:$|[.!,;:(]|\d{4}\b)", sentence[end:]):
-        return None  # "a toyota is what i want": a clause goes on, not a description
-    return name
+    return name if _DESCRIBED.match(text, end) else None

@@ -358,7 +358,8 @@ VERBS: list[Verb] = [
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
-    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged(?!\s+(?:in|with)\b)", "dating",
+    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged(?:\s+to)?(?!\s+(?:in|with)\b)",
+          "dating",
           "state", "person", needs_be=True,
           reciprocal=True),
     _verb(r"(?:moved|moving)\s+in\s+together(?!\s+in\b)", "dating", "start", "person", bare=True,
