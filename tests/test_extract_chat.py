@@ -1043,3 +1043,14 @@ def test_an_event_told_by_when_it_was_in_a_later_sentence_or_after_ones_own_turn
 ])
 def test_a_lowercase_place_of_work_started_at_on_a_day(text, expected):
     assert [(f[3], f[4]) for f in facts(text) if f[2] == "works_at"] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # a language before a noun describes it: no language learnt
+    ("exactly. heaps of french engineers, I'm learning french swear words", []),
+    ("we're doing norwegian folk songs and i understand like 40% of the words", []),
+    ("I'm learning french", ["french"]), ("i'm learning spanish at night school", ["spanish"]),
+])
+def test_a_language_before_a_noun_is_no_language_learnt(text, expected):
+    assert [f[3] for f in facts(text) if f[2] == "does"] == expected

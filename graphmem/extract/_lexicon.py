@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..core.places import PLACES, is_place
 from ..core.places import folded as _key
 
-__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LESSONS",
+__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES",
+           "LESSONS",
            "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
@@ -124,6 +125,11 @@ OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter mop
                              "caravan allotment tesla jeep truck".split())
 
 #: Hobbies and regular activities, as their noun or -ing form.
+#: Languages, learnt as an activity ("I'm learning french"); before a noun, what it describes ("french engineers").
+LANGUAGES = frozenset("""
+spanish french german italian japanese mandarin cantonese chinese portuguese arabic korean russian
+dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
+""".split())
 ACTIVITIES = frozenset("""
 pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming walking cycling
 painting drawing sketching knitting crochet crocheting sewing embroidery quilting baking
@@ -137,8 +143,6 @@ stand-up improv rock-climbing paddleboarding wild-swimming cooking sourdough bow
 curling shinty hillwalking hill-walking netball lacrosse baseball softball padel pickleball frisbee
 orienteering triathlons powerlifting spinning aerobics capoeira biking mountain-biking birding
 geocaching cross-stitch bjj tai-chi aquafit aqua-aerobics barre hiit bootcamp line-dancing
-spanish french german italian japanese mandarin cantonese chinese portuguese arabic korean russian
-dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
 croquet batik weaving felting macrame woodcarving whittling glassblowing bookbinding printmaking linocut
 watercolour watercolours watercolor mosaics upholstery beekeeping homebrewing winemaking foraging falconry
 horseriding horse-riding dressage showjumping handball futsal polo diving scuba snorkelling snorkeling freediving
@@ -150,7 +154,7 @@ oud sitar tabla djembe bagpipes fiddle poetry blogging vlogging podcasting astro
 crosswords sudoku jigsaws poker mahjong backgammon scrabble quizzing boardgames warhammer lego cosplay
 fly-fishing angling spearfishing trekking backpacking bushwalking tramping rambling snowshoeing petanque pétanque
 boules bocce skittles billiards rounders korfball dragon-boating
-""".split())
+""".split()) | LANGUAGES
 #: Nouns naming a course of lessons, whose activity is what one does ("a pottery class").
 LESSONS = frozenset("class classes course courses lessons lesson".split())
 #: Verbs whose present simple names a habit ("I run most mornings" -> running).

@@ -12,6 +12,7 @@ import re
 
 from ._lexicon import (
     JOB_NOUNS,
+    LANGUAGES,
     NOT_NAMES,
     OPINION_WORDS,
     WORKPLACE_PAIRS,
@@ -314,6 +315,8 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
                 follows and (follows.lower() in nouns or pair + " " + follows.lower() in pairs)):
             if follows and follows.lower() in _COMPOUND_HEADS:
                 return None  # "a car park", "the band practice": another thing
+            if follows and key in LANGUAGES and follows.lower() not in _AFTER_NOUN and re.fullmatch(r"[a-z]+", follows):
+                return None  # "learning french swear words", "doing norwegian folk songs": what the language describes
             if follows and follows.lower() in _TRADE_GERUNDS and (trade := re.match(
                     r"\s*[\w'’-]+\s+([\w'’-]+)", text[pos:])) and trade[1].lower() in _TRADES:
                 return None  # "a cat sitting business": a trade, no cat
