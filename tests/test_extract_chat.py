@@ -964,6 +964,13 @@ def test_a_class_signed_up_for_is_a_plan_until_it_begins(text, sure):
     ("bought a ferrari t-shirt for dad", []), ("Peugeot 208, blue. that's the one my boss got", []),
     ("BMW. my dad's. i got it for the weekend", []), ("bought a ram. for the farm. the animal.", []),
     ("Harley, 3 years old, lab mix. we got her from the shelter on friday", []),
+    # from the second attack: a day, a filler or a reason after the make; a game, a dream; a person picked up, a
+    # car got for someone else, a hypothetical
+    ("bought a Ford Fiesta Monday", [("assert", "Ford Fiesta", True)]), ("bought a honda cause it was cheap", []),
+    ("bought a lamborghini in gta lol", []), ("bought a ferrari. in my dreams", []),
+    ("i picked her up from the station. Toyota Hilux, white, 2018.", []),
+    ("Peugeot 208, red. not mine lol, i picked it up for my boss", []),
+    ("Volvo V70, 2008. if i bought it would you help me fix it", []),
 ])
 def test_a_vehicle_by_make_and_model(text, expected):
     assert [(f.op, f.object, f.sure) for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya",
@@ -975,13 +982,14 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
     """"i'm moving to Delfshaven in june", then "moved in yesterday": the home is the place planned, from the day
     the words give; not without a plan, nor asked, nor someone else's move."""
     def told(talk: list[tuple[str, str]]) -> list[tuple]:
-        extractor, at, found = RuleExtractor(), REF, []
+        extractor, at, found, before = RuleExtractor(), REF, [], None
         for who, text in talk:
             at += timedelta(days=20)
             found += [(f.subject, f.object, f.valid_from and f.valid_from.date().isoformat(), f.sure)
                       for f in extractor.extract(text, reference_time=at, speaker=who,
-                                                 other="Sam" if who == "Maya" else "Maya")
+                                                 other="Sam" if who == "Maya" else "Maya", previous=before)
                       if f.predicate == "lives_in"]
+            before = Turn(speaker=who, text=text)
         return found
 
     assert told([("Maya", "i'm moving to Delfshaven in june!!"), ("Maya", "got it. moved in yesterday. boxes")]) == [
@@ -996,6 +1004,15 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
                  ("Maya", "Moved by that film tbh"), ("Maya", "Jake just moved in next door"),
                  ("Maya", "we moved twice as a kid"), ("Maya", "i moved in 2019 from york"),
                  ("Maya", "we moved in. jk still packing"), ("Maya", "i moved teams at work")]) == []
+    # from the second attack: another place, a feeling, a game's turn, an office, a hotel, a date moved
+    assert told([("Maya", "i'm moving to Delfshaven in june!!"), ("Maya", "we moved!!! to bristol 😂 long story"),
+                 ("Maya", "we moved!! but not to delfshaven, bradford was cheaper"),
+                 ("Maya", "moved!!! 😭 that video of the dog"), ("Maya", "ok moved, your turn"),
+                 ("Maya", "all moved. office is nice, new desk by the window"),
+                 ("Maya", "we moved yesterday. to a hotel, the flat flooded"),
+                 ("Maya", "update. moved. to august. landlord delayed")]) == []
+    assert told([("Maya", "i'm moving to Delfshaven in june!!"), ("Sam", "did u move the car?"),
+                 ("Maya", "yes moved. on the 1st")]) == []
 
 
 @pytest.mark.engine_free
@@ -1028,21 +1045,13 @@ def test_an_event_told_by_when_it_was_in_a_later_sentence_or_after_ones_own_turn
             if f[2] == "attended"] == ["wedding"]
     assert [f for f in facts("ugh. long week. the wedding was cancelled", previous=mine) if f[2] == "attended"] == []
     assert [f for f in facts("ok. so. the party was wild apparently", previous=mine) if f[2] == "attended"] == []
-
-
-@pytest.mark.engine_free
-@pytest.mark.parametrize(("text", "expected"), [
-    # a place of work started at, typed in lower case, the day it was right after: a first day there
-    ("and i started at spokes on wednesday. big davie made me clean chains", [("spokes", "2026-05-06")]),
-    ("started at the port authority on sunday. everyone is an engineer", [("port authority", "2026-05-03")]),
-    ("and i started at maison delorme on the 12th", [("maison delorme", "2026-04-12")]),  # the 12th gone by
-    # a place, a class, a school, a time, a gym, with the day after: no employer
-    ("we started at the beach on sunday", []), ("I started at yoga on monday", []),
-    ("he started at universiti malaya last week lol", []), ("started at noon on sunday", []),
-    ("Started at the gym on monday", []), ("i started at the new place on monday", []),
-])
-def test_a_lowercase_place_of_work_started_at_on_a_day(text, expected):
-    assert [(f[3], f[4]) for f in facts(text) if f[2] == "works_at"] == expected
+    # from the second attack: to come, not gone, someone else's, watched
+    for text in ("omg. the concert on saturday!! cant wait",
+                 "nope. the wedding yesterday was so good but we couldn't go",
+                 "ok. the gig last night was amazing. jake went", "did u see? the game last night was insane"):
+        assert [f for f in facts(text) if f[2] == "attended"] == [], text
+    watched = Turn(speaker="Maya", text="we watched the final at home")
+    assert [f for f in facts("the game last night was insane", previous=watched) if f[2] == "attended"] == []
 
 
 @pytest.mark.engine_free
@@ -1054,3 +1063,15 @@ def test_a_lowercase_place_of_work_started_at_on_a_day(text, expected):
 ])
 def test_a_language_before_a_noun_is_no_language_learnt(text, expected):
     assert [f[3] for f in facts(text) if f[2] == "does"] == expected
+
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # hobbies known by name, and the verbs' other senses
+    ("i stopped batik. too slow for me", [("end", "batik")]), ("And I've given up croquet.", [("end", "croquet")]),
+    ("i started swimming in the mornings", [("assert", "swimming")]), ("stopped diving into my savings", []),
+    ("i started rambling again sorry", []), ("started wrestling with my taxes", []),
+])
+def test_hobbies_by_name_and_their_verbs_other_senses(text, expected):
+    assert [(f[0], f[3]) for f in facts(text) if f[2] == "does"] == expected

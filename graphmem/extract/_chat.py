@@ -44,7 +44,6 @@ from ._lexicon import (
 from ._names import is_known_name
 from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
-from ._vehicles import vehicle_name
 
 _A = "['’]"
 
@@ -124,9 +123,6 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "ran 10k this morning": a distance, not a race
     if kind == "lesson":
         return activity_of_group(found) if found else None  # "signed up for a pottery class" -> pottery
-    if found is None and kind == "possession" and not mention and (
-            vehicle := vehicle_name(rest.lstrip(), article=True)):
-        return vehicle[0]  # "bought a white fiat doblo", "I bought a used Mercedes Sprinter"
     if found is None:
         return None
     words = found.split()
@@ -305,14 +301,24 @@ _MOVED = re.compile(r"(?:^\W*(?:(?:ok|okay|so|and|yes|yep|yeah|well|update|news)
                     r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:last|this)\s+(?:week|weekend|month|"
                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday|today|at\s+last|finally|lol|haha|omg|btw)\b))",
                     re.IGNORECASE)
-#: Words that take it back or say the place was another: "jk still packing", "not leeds, ended up in wakefield".
-_TAKEN_BACK = re.compile(r"\b(?:jk|joking|kidding|not\s+really|ended\s+up\s+in|instead)\b", re.IGNORECASE)
+#: Words that take it back, say the place was another or the move something else's: "jk still packing", "but not
+#: to leeds", "moved yesterday. to a hotel", "all moved. office is nice", "ok moved, your turn".
+_TAKEN_BACK = re.compile(r"\b(?:jk|joking|kidding|not|never|ended\s+up\s+in|instead|temporar\w*|for\s+a\s+bit|hotel|"
+                         r"office|"
+                         r"desk|turn|date|meeting)\b|n['’]t\b|\bmoved\W+to\s|(?:^|[.!?]\s*)to\s", re.IGNORECASE)
+#: What says the move was of a home: moving in, all moved, a day, or the home's words.
+_HOME_TOLD = re.compile(r"\bmoved\s+in\b|\ball\s+moved\b|\bmoved\W+(?:on\s+)?(?:the\s+\d|\d|(?:last|this)\s|yesterday|"
+                        r"today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\b(?:flat|house|apartment|home|boxes|unpack\w*|"
+                        r"keys|landlord|neighbou?rs)\b", re.IGNORECASE)
+#: The turn before asks of moving something: "did u move the car?", "did you move the meeting".
+_MOVE_WHAT = re.compile(r"\bmove(?:d)?\s+(?:the|my|your|ur|it|that|this)\b", re.IGNORECASE)
 
 
-def move_done(message: str) -> bool:
+def move_done(message: str, previous: str | None = None) -> bool:
     """Whether ``message`` tells of a move the speaker has made with no place named (see :data:`_MOVED`), in a
-    sentence that is no question, plan or supposition, and nothing in the message takes it back."""
-    if _TAKEN_BACK.search(message):
+    sentence that is no question, plan or supposition, said as the move of a home (see :data:`_HOME_TOLD`); not
+    when the message takes it back (see :data:`_TAKEN_BACK`) or answers a question about moving something."""
+    if _TAKEN_BACK.search(message) or not _HOME_TOLD.search(message) or (previous and _MOVE_WHAT.search(previous)):
         return False
     return any(_MOVED.search(sentence) and not _NOT_A_PLAN.search(sentence)
                for sentence in re.split(r"(?<=[.!?\n])\s*", message))  # each sentence read once: linear
@@ -624,9 +630,6 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
     or else the turn before names ("my van kept breaking down so I sold it"), or the thing the
     turn before asks about ("what did you do with the piano?"); None otherwise. Selling is a
     general cue of chat that one owned what is sold."""
-    lead = len(rest) - len(rest.lstrip())
-    if (vehicle := vehicle_name(rest[lead:], article=True)) and _SOLD_ENDS.match(rest, lead + vehicle[1]):
-        return vehicle[0]  # "sold the clio yesterday", "i sold the ducati"
     if named := _SOLD_NAMED.match(rest):
         name = proper_name(rest[named.end():])
         if name is None or len(name.split()) > 2 or is_place(name) or name.lower() in NOT_NAMES or not _SOLD_ENDS.match(
@@ -711,15 +714,23 @@ _ASK_ENDS = re.compile(r"\s(?:anyway|then|in the end)$", re.IGNORECASE)
 _NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|didn['’]?t\s+(?:go|make\s+it|happen)|never\s+went|cancel+ed|postponed|"
                        r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
                        r"there|no\s+idea|dunno|ask\s+(?:him|her|them))", re.IGNORECASE)
+#: Beyond a message's first sentence, what says the speaker was not there, or may not have been: watched it,
+#: missed it, saw the pictures, someone else went ("we couldn't go", "on the livestream", "jake went").
+_NOT_THERE = re.compile(r"\b(?:(?:couldn['’]?t|could\s+not|can['’]?t|cant|didn['’]?t)\s+(?:go|make)|missed|watch\w*|tv|"
+                        r"telly|stream|livestream|pics|photos|news|looked|see|saw|wait|nervous|wear|going|gonna|will|working|"
+                        r"(?!(?:i|we)\b)\w+\s+went)\b", re.IGNORECASE)
 
 
-def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
+def told_trip(text: str, previous: str | None, own: str | None = None) -> list[tuple[str, str]]:
     """(predicate, object) a message's verdict says the speaker was at: a known place said to
     have been good ("berlin was SO good": traveled_to), or the known place or the event the turn
     before asks about ("how was Amsterdam?" - "so good!!"; "how was the concert" - "it went
     well"), or an event one of its first three sentences tells by when it was or how it went ("sips
     I'm alive. barely. the wedding yesterday destroyed me"). People chatting answer "how was X" only
-    of a trip or an event they were at; nothing when the answer says it has not happened or asks back."""
+    of a trip or an event they were at; nothing when the answer says it has not happened or asks back. Beyond
+    the first sentence, or after the speaker's own turn (``own``), the event is read only by a time gone by
+    ("yesterday", "last night") or a verdict, and not where the message or that turn says the speaker may not
+    have been there (see :data:`_NOT_THERE`)."""
     first, *after = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=2)
     if after and _HOME_AGAIN.match(first):
         first = after[0]  # "I'm back!! Lisbon was a DREAM"
@@ -734,9 +745,14 @@ def told_trip(text: str, previous: str | None) -> list[tuple[str, str]]:
             return [("traveled_to", what)]
         if (event := everyday(said, EVENTS, EVENT_PAIRS)) and not re.match(r"(?i)(?:his|her|their)\b", what):
             return [("attended", event)]
-    for sentence in [first, *after][:3]:  # "sips I'm alive. barely. the wedding yesterday destroyed me"
+    for i, sentence in enumerate([first, *after][:3]):  # "sips I'm alive. barely. the wedding yesterday destroyed me"
         if _MARK_RUN.search(sentence) or _NOT_WENT.search(sentence):
             continue
+        if (i or own) and (_NOT_THERE.search(text) or (own and _NOT_THERE.search(own)) or re.search(
+                r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:game|games|match|race)\b", sentence,
+                re.IGNORECASE)):
+            continue  # "ugh. the concert on saturday!! cant wait", "…the gig last night was amazing. jake went", a
+            # game or a match (as often watched on a screen as attended)
         if (m := _EVENT_TOLD.match(sentence)) and not _HEARSAY.search(sentence) and _EVENT_NAMED.fullmatch(
                 m["what"]) and (event := everyday(m["what"], EVENTS, EVENT_PAIRS)) and re.sub(
                 r"['’]s\b", "", m["what"].lower()).endswith(re.sub(r"['’]s\b", "", event.lower().split()[-1])):

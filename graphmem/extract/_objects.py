@@ -24,7 +24,7 @@ from ._lexicon import (
 from ._names import is_given_name
 
 __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
-           "lowercase_name", "people", "place_name", "proper_name", "started_at", "things", "workplace"]
+           "lowercase_name", "people", "place_name", "proper_name", "things", "workplace"]
 
 
 def _is_name(text: str) -> bool:
@@ -110,27 +110,6 @@ def lowercase_name(rest: str, text: str) -> str | None:
     while words[-1] in ("&", "and", "of"):
         words.pop()
     return " ".join(words)
-
-
-#: A place of work started at, typed in lower case, all the words between the verb and the day it was: "started at
-#: orca on the 7th", "and i started at spokes on wednesday", "i start at prisma monday" (the day says it was a
-#: first day, not a time of day or a class).
-_STARTED_AT = re.compile(r"\s*(?P<the>the\s+)?(?P<name>[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*){0,2}?)\s*(?:on\s*)?")
-#: Words of a lowercase run that make it no employer: a place one goes to for something else, a time, a school.
-_NOT_STARTED_AT = frozenset("""new same old other gym pool club uni university college school nursery daycare
-kindergarten course class lessons beginning end start top bottom noon midnight dawn last first next""".split())
-
-
-def started_at(rest: str) -> str | None:
-    """The place of work a start names in lower case (``rest``: the words from the verb to the day it was; see
-    :data:`_STARTED_AT`)."""
-    m = _STARTED_AT.fullmatch(rest)
-    if m is None:
-        return None
-    words = m["name"].split()
-    if any(w in _COMMON or w in _NOT_STARTED_AT or w in _AFTER_NOUN or _RUN_ENDS.fullmatch(w) for w in words):
-        return None
-    return None if m["the"] and len(words) < 2 else m["name"]  # "at the beach on sunday": a place, not its name
 
 
 #: A school's noun written in lower case after its capitalised name: "Erasmus uni", "Leeds college".
@@ -317,6 +296,8 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
                 return None  # "a car park", "the band practice": another thing
             if follows and key in LANGUAGES and follows.lower() not in _AFTER_NOUN and re.fullmatch(r"[a-z]+", follows):
                 return None  # "learning french swear words", "doing norwegian folk songs": what the language describes
+            if follows and key.endswith("ing") and follows.lower() == "into":
+                return None  # "stopped diving into my savings": the verb's other sense
             if follows and follows.lower() in _TRADE_GERUNDS and (trade := re.match(
                     r"\s*[\w'’-]+\s+([\w'’-]+)", text[pos:])) and trade[1].lower() in _TRADES:
                 return None  # "a cat sitting business": a trade, no cat

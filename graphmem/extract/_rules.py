@@ -70,7 +70,6 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
 from ._lexicon import (
-    ACTIVITIES,
     GROUPS,
     LESSONS,
     NAMED_EVENTS,
@@ -91,7 +90,6 @@ from ._objects import (
     people,
     place_name,
     proper_name,
-    started_at,
     things,
     workplace,
 )
@@ -126,7 +124,7 @@ from ._subjects import (
     names_anyone,
     one_person_named,
 )
-from ._vehicles import got_vehicle, vehicle_bought
+from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_name
 from ._verbs import GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -269,7 +267,7 @@ _NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|a
                r"lol|haha|omg|tho|though|btw|for|with|through|via|from|by|and|but|so|too|now|a|an|the|i|we|it|going|"
                r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
-_SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|lessons?|match|game|shift)\b", re.IGNORECASE)
+_SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
@@ -574,7 +572,8 @@ class RuleExtractor:
                     facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
         asked = previous is None or previous.speaker != self._speaker
         before = previous.text if previous and asked else None  # "how was Lisbon?" - "unreal!!"; "still at Acme?"
-        for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before)] + (still_there(
+        own = previous.text if previous and not asked else None  # the speaker's own turn before
+        for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before, own)] + (still_there(
                 text, before, self._speaker, self._other) if asked else []):
             told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
             if not any(_same(told, f) for f in facts):
@@ -613,11 +612,14 @@ class RuleExtractor:
         ("A Toyota Vitz, silver, 2014. … I picked it up on thursday": bought, so written), where the message
         tells no possession otherwise. (After its kind, "I sold my car! the old Clio", the kind stays the
         object: on the dev chats the annotators recorded the kind 6 times, the model 3.)"""
-        if not any(f.predicate == "owns" for f in facts) and got_vehicle(text):
+        previous = self._previous.text if self._previous and self._previous.speaker != self._speaker else None
+        if not any(f.predicate == "owns" for f in facts) and (got := got_vehicle(text, previous)) is not None:
             at = 0
             for sentence in split_sentences(text):
                 at = max(text.find(sentence, at), at)
-                if not sentence.rstrip().endswith("?") and (model := vehicle_bought(text[at:])):
+                if at >= got:
+                    break  # the description before the words that say it was got
+                if not sentence.rstrip().endswith("?") and (model := vehicle_bought(text, at)):
                     return facts + [ExtractedFact(subject=self._speaker, predicate="owns", object=model, quote=text)]
         return facts
 
@@ -744,8 +746,9 @@ class RuleExtractor:
             if fact.predicate == "lives_in" and fact.subject == self._speaker:
                 planned.pop(who, None)  # the move told: no plan left
             done.append(fact)
+        previous = self._previous.text if self._previous and self._previous.speaker != self._speaker else None
         if place is not None and who in planned and not any(f.predicate == "lives_in" for f in done) and move_done(
-                text):
+                text, previous):
             planned.pop(who, None)  # "i'm moving to delfshaven in june", then "moved in yesterday": the move made
             done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=place,
                                       valid_from=self._moved_on(text, at), quote=text))
@@ -1005,7 +1008,6 @@ class RuleExtractor:
         if verb.pair:
             self._pair(verb, m, sentence, rest, end, subject, op, reading, span, add)
             return made
-        self._dated = bool(after)  # a time follows the object ("started at spokes on wednesday")
         objects = self._objects(verb, m.group(), rest, predicate)
         if objects is None:
             return []
@@ -1161,6 +1163,10 @@ class RuleExtractor:
             found = everyday_object(kind, head, rest, verb.mention)
             if found is None and kind == "pet" and verb.kind == "start":
                 found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
+            if found is None and kind == "possession" and not verb.mention and (vehicle := vehicle_name(
+                    rest.lstrip(), article=("the", "my", "our") if verb.kind == "stop" else ("a", "an", "the"))) and \
+                    not not_real(self._message):
+                found = vehicle[0]  # "bought a white fiat doblo", "sold the clio yesterday"
             if found is None and kind == "possession" and verb.kind == "stop" and not verb.mention:
                 found = sold_thing(rest, self._message, self._previous.text if self._previous else None)
             return [found] if found else None
@@ -1210,10 +1216,6 @@ class RuleExtractor:
                 name = lowercase_name(rest, self._message)  # "i left acme"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
-            if name is None and predicate == "works_at" and verb.kind == "start" and self._dated and \
-                    head.lower().startswith("start") and (name := started_at(rest)) and (
-                    looks_educational(name) or is_place(name) or name.split()[-1] in ACTIVITIES):
-                name = None  # "started at orca on the 7th"; not "at erasmus uni", "at yoga on monday"
             if name is None and predicate == "studies_at":
                 name = lowercase_school(rest)  # "doing medicine at glasgow uni"
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["got_vehicle", "vehicle_bought", "vehicle_name"]
+__all__ = ["got_vehicle", "not_real", "vehicle_bought", "vehicle_name"]
 
 #: Makes of cars, vans, trucks, motorbikes and farm machines, as people write them; none that is as often
 #: another thing or a pet's name ("seat", "mini", "smart", "ram", "genesis", "jaguar", "rover", "triumph", "hero").
@@ -56,6 +56,31 @@ outback forester impreza
 wrangler
 mx-5 miata
 """.split())
+#: Models said only after their make, in lower case as often as not ("fiat panda", "vw polo", "honda jazz"):
+#: words that alone are other things, and models less sold.
+_MODEL_WORDS = _MODELS | frozenset("""
+panda uno cinquecento seicento multipla bravo stilo ypsilon delta
+polo golf jetta beetle caddy transporter crafter touran up lupo amarok
+jazz civic fit crv city insight
+swift vitara jimny alto baleno ignis
+focus ka mustang transit escort sierra puma galaxy explorer
+micra note juke patrol navara almera
+corolla aygo
+mondeo
+astra corsa insignia mokka meriva
+clio megane kangoo trafic master twingo captur
+berlingo picasso saxo xsara dyane
+octavia fabia yeti rapid kamiq
+i10 i20 i30 i40 tucson kona
+picanto rio ceed sorento stonic niro
+outback forester impreza legacy
+leaf qashqai
+a1 a3 a4 a6 q2 q3 q5 q7 tt
+e-class c-class a-class sprinter vito
+defender discovery
+v40 v60 v70 v90 xc40 xc60 xc90
+model
+""".split()) - {"model"}
 #: Kinds of vehicle, which end a model ("a toyota van").
 _KINDS = frozenset("car van truck pickup ute bakkie jeep motorbike motorcycle scooter moped campervan "
                   "camper bus 4x4 suv".split())
@@ -74,6 +99,9 @@ btw tho though yes yeah no not just only also again still very really instead no
 car van truck pickup bike motorbike
 motorcycle scooter engine diesel petrol hybrid electric automatic manual estate hatchback saloon wagon
 """.split())
+#: Days and months, capitalised after a make but no model: "bought a Ford Fiesta Monday".
+_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
+june july august september october november december""".split())
 #: Things of a make that are not its vehicle: "a ferrari t-shirt", "the honda parts", "a toyota dealer".
 _THINGS_OF = frozenset("""
 t-shirt tshirt shirt tee hoodie jumper cap hat jacket scarf badge logo keyring keychain key keys poster posters toy
@@ -83,6 +111,10 @@ hire rental lease loan courtesy seat seats tyre tyres tire tires wheel wheels ma
 """.split())
 
 
+#: The words a vehicle's name may open with.
+_FIRST_WORDS = _MAKES | _MODELS | frozenset(pair.split()[0] for pair in _MAKE_PAIRS)
+
+
 def _make(words: list[str], at: int) -> int:
     """How many words of a make start at ``at`` (0 when none does)."""
     if at + 1 < len(words) and f"{words[at]} {words[at + 1]}".lower() in _MAKE_PAIRS:
@@ -90,15 +122,19 @@ def _make(words: list[str], at: int) -> int:
     return 1 if at < len(words) and words[at].lower() in _MAKES else 0
 
 
-def vehicle_name(text: str, article: bool = False) -> tuple[str, int] | None:
+def vehicle_name(text: str, article: tuple[str, ...] = ()) -> tuple[str, int] | None:
     """The make and model (or a known model) that ``text`` opens with, after an article, an age, a
-    size, a colour or a year, and where it ends; None when it opens with none (``article``: or with no
-    article or possessive first: "bought harley a collar" names a person). "a white fiat doblo, 190 000 km"
+    size, a colour or a year, and where it ends; None when it opens with none (``article``: or with none of
+    these words first: "bought harley a collar", "bought my harley a collar" name a pet). "a white fiat doblo, 190 000
+    km"
     -> ("fiat doblo", …); "the old Clio." -> ("Clio", …); "honda 150" -> ("honda 150", …)."""
     lead = _BEFORE.match(text)
-    if article and not (lead and lead["article"]):
+    if article and not (lead and lead["article"] and lead["article"].split()[0].lower() in article):
         return None
     pos = lead.end() if lead else 0
+    first = _WORD.match(text, pos)
+    if first is None or first.group().lower() not in _FIRST_WORDS:
+        return None  # no make or model opens it: most sentences, told at once
     spans = [(m.start() + pos, m.end() + pos) for m in _WORD.finditer(text[pos:pos + 80])]
     words = [text[a:b] for a, b in spans]
     if not words or spans[0][0] != pos:
@@ -111,45 +147,68 @@ def vehicle_name(text: str, article: bool = False) -> tuple[str, int] | None:
             if text[spans[i - 1][1]:spans[i][0]].strip() or low in _NOT_MODEL or low in _THINGS_OF or low in _KINDS \
                     or re.fullmatch(r"(?:19|20)\d\d", low):
                 break  # a stop, a comma, an ordinary word or a year ends the name: "a toyota, 2012", "fiat uno but"
-            if not (low in _MODELS or any(ch.isdigit() for ch in low) or words[i][:1].isupper() == capital):
-                break
+            if not (low in _MODEL_WORDS or any(ch.isdigit() for ch in low) or (
+                    capital and words[i][:1].isupper() and low not in _CALENDAR)):
+                break  # a model is a known one, has a digit, or is capitalised after a capitalised make
             taken += 1
     elif words[0].lower() in _MODELS:
         taken = 1
     else:
         return None
     if taken < len(words) and not text[spans[taken - 1][1]:spans[taken][0]].strip() and (
-            words[taken].lower() not in _NOT_MODEL and not re.fullmatch(r"(?:19|20)\d\d", words[taken])):
+            words[taken].lower() not in _NOT_MODEL and words[taken].lower() not in _CALENDAR
+            and not re.fullmatch(r"(?:19|20)\d\d", words[taken])):
         return None  # the phrase goes on: "the Audi offer", "a toyota dealer"
     return " ".join(words[:taken]), spans[taken - 1][1]
 
 
+#: A vehicle bought or sold in a game, a dream or a joke: "bought a lamborghini in gta lol", "bought a ferrari.
+#: in my dreams", "… NOT", "jk".
+_NOT_REAL = re.compile(r"\b(?:gta|forza|gran\s+turismo|game|games|dreams?|jk|kidding|joking)\b|\.\.\.\s*not\b",
+                       re.IGNORECASE)
+
+
+def not_real(message: str) -> bool:
+    """Whether ``message`` tells of its vehicle in a game, a dream or a joke (see :data:`_NOT_REAL`)."""
+    return _NOT_REAL.search(message) is not None
+
+
 #: A vehicle told as got by the speaker, beside its description: "I picked it up on thursday", "Bought it from the
 #: dealer in Pinetown", "got it on saturday from a man in weston" (not "I got it!!", a joke got, "got it right").
-_GOT_IT = re.compile(r"(?:\b(?:i|we)\s+(?:finally\s+|just\s+)?|(?:^|[.!]\s*))(?:picked\s+(?:it|her|him)\s+up|"
+_GOT_IT = re.compile(r"(?:\b(?:i|we)\s+(?:finally\s+|just\s+)?|(?:^|[.!]\s*))(?:picked\s+(?:it\s+up|(?:her|him)\s+up"
+                     r"(?!\s+(?:at|from)\s+the\b))|"
                      r"bought\s+(?:it|her|him)|got\s+(?:it|her|him)\s+(?:on|last|yesterday|from|this|today|off))\b",
                      re.IGNORECASE)
 #: Not one's own: hired, lent, a courtesy car, a game's.
-_NOT_OWNED = re.compile(r"\b(?:rent|rented|rental|hire|hired|courtesy|loan|loaner|lent|borrowed|borrowing|test\s+drive|"
-                        r"game|my\s+(?:dad|mum|mom|boss|brother|sister|friend)['’]?s)\b", re.IGNORECASE)
+_NOT_OWNED = re.compile(r"\b(?:rent|rented|rental|hire|hired|courtesy|loan|loaner|lent|borrowed|borrowing|"
+                        r"test\s+driv\w*|"
+                        r"game|uber|taxi|cab|if|would|not\s+mine|(?:my|your|ur)\s+(?:dad|mum|mom|boss|brother|sister|"
+                        r"friend|son|daughter|husband|wife)['’]?s?|for\s+(?:my|our|your|his|her|their|him|them|a\s+client)|"
+                        r"\w+['’]s\s+really)\b", re.IGNORECASE)
 #: After a vehicle's name in its description: its year, colour, or that it was used.
 _DESCRIBED = re.compile(r"\s*[,.]\s*(?:(?:19|20)\d\d\b|\d+\s*cc\b|(?:white|black|red|blue|green|silver|grey|gray|"
                         r"yellow|orange|brown|beige|dark|light|navy|used|second[- ]?hand)\b)|\s*,?\s*(?:19|20)\d\d\b",
                         re.IGNORECASE)
 
 
-def got_vehicle(message: str) -> bool:
-    """Whether ``message`` tells the speaker got a vehicle it describes, as its own (see :data:`_GOT_IT`)."""
-    return _GOT_IT.search(message) is not None and _NOT_OWNED.search(message) is None
+def got_vehicle(message: str, previous: str | None = None) -> int | None:
+    """Where ``message`` tells the speaker got a vehicle it describes, as its own (see :data:`_GOT_IT`), the turn
+    before asking of no one else's ("what car is the uber?", "what did your dad get?"), as the place before which
+    the description must come (for "picked her up", which may be a person met: "i picked her up from the
+    station. Toyota Hilux, white"; else the message's end); None when it does not."""
+    got = _GOT_IT.search(message)
+    if got is None or _NOT_OWNED.search(message) or (previous and _NOT_OWNED.search(previous)):
+        return None
+    return got.start() if re.search(r"(?i)picked\s+(?:her|him)", got.group()) else len(message)
 
 
-def vehicle_bought(text: str) -> str | None:
-    """The make and model a sentence opens with (``text``: the message from the sentence's start), described by
+def vehicle_bought(text: str, at: int = 0) -> str | None:
+    """The make and model a sentence opens with (``at``: where in ``text`` it starts), described by
     its year, colour or engine right after, in a message that tells the speaker got it (:func:`got_vehicle`,
     asked once per message): "A Toyota Vitz, silver, 2014. … I picked it up on thursday"; "2019 peterbilt 579.
     black. picked her up friday"."""
-    found = vehicle_name(text)
+    found = vehicle_name(text[at:at + 120])
     if found is None:
         return None
     name, end = found
-    return name if _DESCRIBED.match(text, end) else None
+    return name if _DESCRIBED.match(text, at + end) else None
