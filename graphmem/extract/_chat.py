@@ -304,8 +304,7 @@ _MOVED = re.compile(r"(?:^\W*(?:(?:ok|okay|so|and|yes|yep|yeah|well|update|news)
 #: Words that take it back, say the place was another or the move something else's: "jk still packing", "but not
 #: to leeds", "moved yesterday. to a hotel", "all moved. office is nice", "ok moved, your turn".
 _TAKEN_BACK = re.compile(r"\b(?:jk|joking|kidding|not|never|ended\s+up\s+in|instead|temporar\w*|for\s+a\s+bit|hotel|"
-                         r"office|"
-                         r"desk|turn|date|meeting)\b|n['’]t\b|\bmoved\W+to\s|(?:^|[.!?]\s*)to\s", re.IGNORECASE)
+                         r"office|desk|turn|date|meeting)\b|n['’]t\b|\bmoved\W+to\s|(?:^|[.!?]\s*)to\s", re.IGNORECASE)
 #: What says the move was of a home: moving in, all moved, a day, or the home's words.
 _HOME_TOLD = re.compile(r"\bmoved\s+in\b|\ball\s+moved\b|\bmoved\W+(?:on\s+)?(?:the\s+\d|\d|(?:last|this)\s|yesterday|"
                         r"today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\b(?:flat|house|apartment|home|boxes|unpack\w*|"

@@ -179,13 +179,12 @@ _GOT_IT = re.compile(r"(?:\b(?:i|we)\s+(?:finally\s+|just\s+)?|(?:^|[.!]\s*))(?:
                      r"(?!\s+(?:at|from)\s+the\b))|"
                      r"bought\s+(?:it|her|him)|got\s+(?:it|her|him)\s+(?:on|last|yesterday|from|this|today|off))\b",
                      re.IGNORECASE)
-#: Not one's own: hired, lent, a courtesy car, a game's.
+#: Not one's own: hired, lent, a courtesy car, a game's, a taxi, someone else's, a hypothetical.
 _NOT_OWNED = re.compile(r"\b(?:rent|rented|rental|hire|hired|courtesy|loan|loaner|lent|borrowed|borrowing|"
-                        r"test\s+driv\w*|"
-                        r"game|uber|taxi|cab|if|would|not\s+mine|(?:my|your|ur)\s+(?:dad|mum|mom|boss|brother|sister|"
-                        r"friend|son|daughter|husband|wife)['’]?s?|for\s+(?:my|our|your|his|her|their|him|them|a\s+client)|"
-                        r"\w+['’]s\s+really)\b", re.IGNORECASE)
-#: After a vehicle's name in its description: its year, colour, or that it was used.
+                        r"test\s+driv\w*|game|uber|taxi|cab|if|would|not\s+mine|(?:my|your|ur)\s+(?:dad|mum|mom|boss|"
+                        r"brother|sister|friend|son|daughter|husband|wife)['’]?s?|for\s+(?:my|our|your|his|her|their|"
+                        r"him|them|a\s+client)|\w+['’]s\s+really)\b", re.IGNORECASE)
+#: After a vehicle's name in its description: its year, colour or engine, or that it was used.
 _DESCRIBED = re.compile(r"\s*[,.]\s*(?:(?:19|20)\d\d\b|\d+\s*cc\b|(?:white|black|red|blue|green|silver|grey|gray|"
                         r"yellow|orange|brown|beige|dark|light|navy|used|second[- ]?hand)\b)|\s*,?\s*(?:19|20)\d\d\b",
                         re.IGNORECASE)
