@@ -60,7 +60,7 @@ mx-5 miata
 #: words that alone are other things, and models less sold.
 _MODEL_WORDS = _MODELS | frozenset("""
 panda uno cinquecento seicento multipla bravo stilo ypsilon delta
-polo golf jetta beetle caddy transporter crafter touran up lupo amarok
+polo golf jetta beetle caddy transporter crafter touran lupo amarok
 jazz civic fit crv city insight
 swift vitara jimny alto baleno ignis
 focus ka mustang transit escort sierra puma galaxy explorer
@@ -79,8 +79,7 @@ a1 a3 a4 a6 q2 q3 q5 q7 tt
 e-class c-class a-class sprinter vito
 defender discovery
 v40 v60 v70 v90 xc40 xc60 xc90
-model
-""".split()) - {"model"}
+""".split())
 #: Kinds of vehicle, which end a model ("a toyota van").
 _KINDS = frozenset("car van truck pickup ute bakkie jeep motorbike motorcycle scooter moped campervan "
                   "camper bus 4x4 suv".split())
@@ -123,11 +122,10 @@ def _make(words: list[str], at: int) -> int:
 
 
 def vehicle_name(text: str, article: tuple[str, ...] = ()) -> tuple[str, int] | None:
-    """The make and model (or a known model) that ``text`` opens with, after an article, an age, a
-    size, a colour or a year, and where it ends; None when it opens with none (``article``: or with none of
-    these words first: "bought harley a collar", "bought my harley a collar" name a pet). "a white fiat doblo, 190 000
-    km"
-    -> ("fiat doblo", …); "the old Clio." -> ("Clio", …); "honda 150" -> ("honda 150", …)."""
+    """The make and model (or a known model) that ``text`` opens with, after an article, an age, a size, a
+    colour or a year, and where it ends; None when it opens with none (``article``: or with none of these words
+    first: "bought harley a collar", "bought my harley a collar" name a pet). "a white fiat doblo, 190 000 km" ->
+    ("fiat doblo", …); "the old Clio." -> ("Clio", …); "honda 150" -> ("honda 150", …)."""
     lead = _BEFORE.match(text)
     if article and not (lead and lead["article"] and lead["article"].split()[0].lower() in article):
         return None
