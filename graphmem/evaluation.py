@@ -302,7 +302,10 @@ class ExtractionScore(_Record):
     """Loose and strict tallies, per relation and overall, and the messages that disagree.
 
     ``written``: the overall tallies (``loose``, ``strict``) of the facts alone that an approved
-    ingest writes, those the extractor is sure of; the rest wait for review."""
+    ingest writes, those the extractor is sure of; the rest wait for review. ``written["again"]`` is
+    ``loose`` with the facts the chat's labels hold from an earlier message set aside (neither right nor
+    wrong): told again, such a fact links one more message to what is already believed and writes nothing
+    new (the gate's no-op), while the labels record it once, where it was first told."""
 
     extractor: str
     cases: int
@@ -419,6 +422,8 @@ def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor, *,
             tallies.setdefault(predicate, Counter())
     errors: list[CaseErrors] = []
     written: dict[str, Counter[str]] = {"loose": Counter(), "strict": Counter()}
+    again: Counter[str] = Counter()
+    told: dict[str, list[GoldFact]] = {}  # per chat, the facts its labels hold so far
     for case, found in zip(cases, found_all):
         _add(loose, *_compare(case.facts, found, strict=False, objects=objects))
         matched, wrong, missed = _compare(case.facts, found, strict=True, objects=objects)
@@ -427,13 +432,20 @@ def score_extraction(cases: Sequence[ExtractionCase], extractor: Extractor, *,
         for mode in written:
             right, wrong_sure, missed_sure = _compare(case.facts, sure, strict=mode == "strict", objects=objects)
             written[mode].update(right=len(right), wrong=len(wrong_sure), missed=len(missed_sure))
+            if mode == "loose":
+                before = told.setdefault(case.where.rsplit(":", 1)[0] or case.id.rsplit("-", 1)[0], [])
+                new = [f for f in wrong_sure if not any(facts_match(f, g, strict=False, objects=objects)
+                                                        for g in before)]
+                again.update(right=len(right), wrong=len(new), missed=len(missed_sure))
+                before.extend(case.facts)
         if wrong or missed:
             errors.append(CaseErrors(id=case.id, where=case.where, text=case.text,
                                      wrong=[_fact_json(f) for f in wrong],
                                      missed=[_fact_json(f) for f in missed]))
     return ExtractionScore(extractor=extractor.name, cases=len(cases), loose=_freeze(loose),
                            strict=_freeze(strict), errors=errors, notes=notes,
-                           written={mode: Tally(**counts) for mode, counts in written.items()})
+                           written={**{mode: Tally(**counts) for mode, counts in written.items()},
+                                    "again": Tally(**again)})
 
 
 # --- time phrases ----------------------------------------------------------------------------

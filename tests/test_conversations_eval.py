@@ -181,3 +181,34 @@ def test_the_aliases_layout_is_read_with_its_categories_and_moments(tmp_path):
     by = data["parts"]["aliases"]["by_category"]
     assert by["before-after"]["graphmem"] == 1.0 and by["relation"]["graphmem"] == 0.0
     assert "c-0003" not in data["questions"][1]["answers"]
+
+
+@pytest.mark.engine_free
+def test_a_fact_told_again_is_set_aside_in_the_again_tally(tmp_path):
+    """Labels record a fact where it is first told; told again, the rules read it again, and the store only links
+    the message to what it believes. ``written["again"]`` sets such a fact aside; a fact of no label stays wrong,
+    and a fact labelled only in another chat is no excuse."""
+    from graphmem.evaluation import read_conversation_set, score_extraction
+    from graphmem.extract import RuleExtractor
+
+    for name, first in (("a", "I adopted a kitten!"), ("b", "how are you")):
+        chat = tmp_path / f"{name}.jsonl"
+        lines = [{"id": f"{name}-0001", "chat_time": "2024-03-01T10:00:00Z", "role": "user", "actor": "Maya",
+                  "content": first},
+                 {"id": f"{name}-0002", "chat_time": "2024-03-05T10:00:00Z", "role": "user", "actor": "Maya",
+                  "content": "I adopted a kitten last week, she's tiny"},
+                 {"id": f"{name}-0003", "chat_time": "2024-03-06T10:00:00Z", "role": "user", "actor": "Maya",
+                  "content": "I joined a choir!"}]
+        chat.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        kitten = {"op": "assert", "subject": "Maya", "predicate": "has_pet", "object": "kitten", "valid_from": None,
+                  "valid_to": None}
+        labels = [{"id": f"{name}-0001", "facts": [kitten] if name == "a" else []},
+                  {"id": f"{name}-0002", "facts": []}, {"id": f"{name}-0003", "facts": []}]
+        (tmp_path / f"{name}.facts.jsonl").write_text("".join(json.dumps(line) + "\n" for line in labels))
+    score = score_extraction(read_conversation_set(tmp_path / "a.jsonl", tmp_path / "b.jsonl"), RuleExtractor(),
+                             objects="similar")
+    written, again = score.written["loose"], score.written["again"]
+    # chat a: the kitten right at 0001, again at 0002 (set aside), the choir wrong; chat b: the kitten and the
+    # choir wrong (the label of a's kitten is no excuse in b)
+    assert (written.right, written.wrong) == (1, 4), written
+    assert (again.right, again.wrong) == (1, 3), again

@@ -234,14 +234,17 @@ def eval_conversations(ctx, paths, k, misses, as_json):
         output.plain("extraction (rules extractor, every message): all it proposes, and what --approve writes "
                      "(the rest waits for review)")
         output.plain(f"{'part':<10} {'labelled':>8} {'found':>6} {'right':>6}   {'precision':>9} {'recall':>7}"
-                     f"   {'strict P':>8} {'strict R':>8}   {'written':>7} {'P':>6} {'R':>6}")
+                     f"   {'strict P':>8} {'strict R':>8}   {'written':>7} {'P':>6} {'R':>6}   {'P*':>6}")
         for part, score in sorted(report.extraction.items()):
             loose, strict, written = score["loose"]["overall"], score["strict"]["overall"], score["written"]["loose"]
+            again = score["written"].get("again", written)
             output.plain(f"{part:<10} {loose['right'] + loose['missed']:>8} {loose['right'] + loose['wrong']:>6} "
                          f"{loose['right']:>6}   {loose['precision']:>9.3f} {loose['recall']:>7.3f}"
                          f"   {strict['precision']:>8.3f} {strict['recall']:>8.3f}"
                          f"   {written['right'] + written['wrong']:>7} {written['precision']:>6.3f} "
-                         f"{written['recall']:>6.3f}")
+                         f"{written['recall']:>6.3f}   {again['precision']:>6.3f}")
+        output.plain("P*: what --approve writes, a fact the labels hold from an earlier message of its chat set aside "
+                     "(told again, it links evidence to a belief and writes nothing new)")
     if misses:
         for o in report.outcomes:
             if not o.graphmem:
