@@ -48,18 +48,18 @@ class Context:
 
     now: datetime  # the reference as naive wall-clock time in the store's zone
     day_first: bool
-    tense_at: Callable[[int], Tense] = field(default=lambda at: "past")
-    stated_at: Callable[[int], bool] = field(default=lambda at: True)  # False: no verb gives the tense
+    #: The tense of the clause around an index, and whether its words state it (False: no verb gives it).
+    clause_at: Callable[[int], tuple[Tense, bool]] = field(default=lambda at: ("past", True))
 
     @property
     def today(self) -> date:
         return self.now.date()
 
     def tense(self, m: re.Match[str]) -> Tense:
-        return self.tense_at(m.start())
+        return self.clause_at(m.start())[0]
 
     def stated(self, m: re.Match[str]) -> bool:
-        return self.stated_at(m.start())
+        return self.clause_at(m.start())[1]
 
 
 # --- vocabulary -----------------------------------------------------------------------------

@@ -151,8 +151,7 @@ def scan(text: str, now: datetime, day_first: bool,
     to ``refused`` when it is given.
     """
     chosen = _candidates(text)
-    read = clause_reader(text, [(m.start(), m.end()) for m, _ in chosen])
-    ctx = Context(now, day_first, lambda at: read(at)[0], lambda at: read(at)[1])
+    ctx = Context(now, day_first, clause_reader(text, [(m.start(), m.end()) for m, _ in chosen]))
     hits: list[Hit] = []
     for m, rule in chosen:
         try:
