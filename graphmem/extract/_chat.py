@@ -744,10 +744,11 @@ def told_trip(text: str, previous: str | None, own: str | None = None) -> list[t
             return [("traveled_to", what)]
         if (event := everyday(said, EVENTS, EVENT_PAIRS)) and not re.match(r"(?i)(?:his|her|their)\b", what):
             return [("attended", event)]
+    not_there = bool(_NOT_THERE.search(text) or (own and _NOT_THERE.search(own)))
     for i, sentence in enumerate([first, *after][:3]):  # "sips I'm alive. barely. the wedding yesterday destroyed me"
         if _MARK_RUN.search(sentence) or _NOT_WENT.search(sentence):
             continue
-        if (i or own) and (_NOT_THERE.search(text) or (own and _NOT_THERE.search(own)) or re.search(
+        if (i or own) and (not_there or re.search(
                 r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:game|games|match|race)\b", sentence,
                 re.IGNORECASE)):
             continue  # "ugh. the concert on saturday!! cant wait", "…the gig last night was amazing. jake went", a

@@ -585,14 +585,14 @@ class RuleExtractor:
         facts = _fullest([self._group_named(f, text) for f in facts])
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
-        facts = self._moved_as_planned(facts, text, reference_time)
+        facts = self._moved_as_planned(facts, text, reference_time, before)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
         facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text)
                  or _greeted(f, text, other is not None) else f
                  for f in facts]
-        facts = self._vehicles(facts, text)
+        facts = self._vehicles(facts, text, before)
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -607,12 +607,12 @@ class RuleExtractor:
             return fact.model_copy(update={"object": name})
         return fact
 
-    def _vehicles(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
+    def _vehicles(self, facts: list[ExtractedFact], text: str, previous: str | None) -> list[ExtractedFact]:
         """A vehicle's make and model told in a description of its own, with the speaker telling they got it
         ("A Toyota Vitz, silver, 2014. … I picked it up on thursday": bought, so written), where the message
-        tells no possession otherwise. (After its kind, "I sold my car! the old Clio", the kind stays the
+        tells no possession otherwise, the other person's turn before (``previous``) asking of no one else's car.
+        (After its kind, "I sold my car! the old Clio", the kind stays the
         object: on the dev chats the annotators recorded the kind 6 times, the model 3.)"""
-        previous = self._previous.text if self._previous and self._previous.speaker != self._speaker else None
         if not any(f.predicate == "owns" for f in facts) and (got := got_vehicle(text, previous)) is not None:
             at = 0
             for sentence in split_sentences(text):
@@ -718,7 +718,8 @@ class RuleExtractor:
         return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", valid_to=when,
                              quote=sentence)
 
-    def _moved_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
+    def _moved_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime,
+                          previous: str | None) -> list[ExtractedFact]:
         """In a chat between two people, a trip of the speaker's to the place they said they were moving
         to, told as an arrival, may be the move: "i'm moving to valencia in september", then "greetings
         from valencia!!!" or "we're in mérida!! surrounded by boxes" (not "i went to London and we
@@ -746,28 +747,25 @@ class RuleExtractor:
             if fact.predicate == "lives_in" and fact.subject == self._speaker:
                 planned.pop(who, None)  # the move told: no plan left
             done.append(fact)
-        previous = self._previous.text if self._previous and self._previous.speaker != self._speaker else None
         if place is not None and who in planned and not any(f.predicate == "lives_in" for f in done) and move_done(
                 text, previous):
             planned.pop(who, None)  # "i'm moving to delfshaven in june", then "moved in yesterday": the move made
             done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=place,
-                                      valid_from=self._moved_on(text, at), quote=text))
+                                      valid_from=self._first_gone_by(text, at), quote=text))
         if (plan := move_planned(text)) is not None:
             planned[who] = (plan, at)
         return done
 
-    def _moved_on(self, text: str, reference: datetime) -> datetime | None:
-        """When a move the message tells was made: the first time its words give that is not to come."""
-        spans = [s for s in find_times(text, reference, day_first=self.day_first, tz=self.tz)
+    def _first_gone_by(self, words: str, reference: datetime) -> datetime | None:
+        """The start of the first time ``words`` give that is not to come (when a move or a retirement was)."""
+        spans = [s for s in find_times(words, reference, day_first=self.day_first, tz=self.tz)
                  if isinstance(s, TimeSpan) and s.start <= reference]
         return spans[0].start if spans else None
 
     def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
         """The speaker's end of working at ``where``, dated by ``when`` (the words after "retired")."""
-        spans = [s for s in find_times(when, reference, day_first=self.day_first, tz=self.tz)
-                 if isinstance(s, TimeSpan) and s.start <= reference]
         return ExtractedFact(subject=self._speaker, predicate="works_at", object=where, op="end",
-                             valid_to=spans[0].start if spans else None, quote=text)
+                             valid_to=self._first_gone_by(when, reference), quote=text)
 
     def _relations(self, sentence: str, found: list[ExtractedFact]) -> list[ExtractedFact]:
         """Who is whose what in ``sentence`` ("my sister Anna"), and the ex a breakup makes."""
