@@ -134,3 +134,29 @@ def test_a_join_hint_is_written_in_only_for_the_engines_that_follow_hints():
     for name, hinted in HINTED.items():  # the same statement but for its hints
         assert "HINT" in hinted and "HINT" not in QUERIES[name], name
         assert [line for line in hinted.splitlines() if not line.startswith("HINT ")] == QUERIES[name].splitlines()
+
+
+def test_a_beliefs_statement_leaves_the_closing_kept_in_the_body_unread():
+    """A version believed at T was not closed by T: the beliefs statements leave unread the columns a
+    closing sets that the body keeps (the reader fills them in as open), and read every other column."""
+    from graphmem.core.tables import by_name
+    from graphmem.engine.statements import UNREAD_WHEN_BELIEVED
+
+    fact = by_name("Fact")
+    unread = {"superseded_by", "closed_by", "reason"}
+    assert set(UNREAD_WHEN_BELIEVED) == set(as_known.CLOSING) & set(fact.apart) == unread
+    for name in ("store/beliefs_at", "store/beliefs_all_valid"):
+        returned = set(re.findall(r"AS `(\w+)`", QUERIES[name]))
+        assert returned == {c.name for c in fact.columns} - set(UNREAD_WHEN_BELIEVED), name
+
+
+def test_a_belief_closed_later_reads_open_with_its_closing_unread(store):
+    """As of a moment before its closing, a version shows no closing; the closing is there later."""
+    store.add("Ivan", "lives_in", "Berlin", valid_from="2020-01-01", recorded_at="2026-01-01")
+    replaced = store.add("Ivan", "lives_in", "Paris", valid_from="2023-01-01", recorded_at="2026-02-01")
+    before = {v.object: v for v in store.beliefs(as_of="2026-01-15", valid_at="all")}["Berlin"]
+    assert (before.superseded_at, before.superseded_by, before.closed_by, before.reason) == (None, [], None, None)
+    arrow = store.beliefs_arrow(as_of="2026-01-15", valid_at="all").to_pylist()
+    assert [(r["superseded_by"], r["closed_by"], r["reason"]) for r in arrow] == [([], None, None)]
+    closed = [v for v in store.history("Ivan", "lives_in") if v.object == "Berlin" and v.superseded_at]
+    assert closed and closed[0].superseded_by and closed[0].closed_by == replaced.id

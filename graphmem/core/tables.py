@@ -12,7 +12,7 @@ Internal: the store's schema.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import attrgetter
@@ -186,9 +186,11 @@ class Table:
         """The clause that finds an edge's body by its key (nothing for a table kept whole)."""
         return f"MATCH ({body}:{self.body} {{id: {edge}.id}}) " if self.body else ""
 
-    def values(self, edge: str, body: str) -> str:
-        """Every column of a row, each under its own name, read from the edge or its body."""
-        return ", ".join(f"{body if c.name in self.apart else edge}.{c.name} AS `{c.name}`" for c in self.columns)
+    def values(self, edge: str, body: str, *, unread: Collection[str] = ()) -> str:
+        """Every column of a row, each under its own name, read from the edge or its body; the
+        columns ``unread`` left out (the caller knows their values without reading them)."""
+        return ", ".join(f"{body if c.name in self.apart else edge}.{c.name} AS `{c.name}`"
+                         for c in self.columns if c.name not in unread)
 
     def insert_one(self) -> str:
         assignments = ", ".join(f"{c.name}: ${c.name}" for c in self.stored)

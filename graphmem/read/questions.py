@@ -21,6 +21,7 @@ from ..core.tables import by_name
 from ..core.temporal import Period, status_at
 from ..core.times import OPEN_END, to_engine
 from ..engine import Engine
+from ..engine.statements import UNREAD_WHEN_BELIEVED
 from ..errors import EngineError
 from ..models import CHANGE_OF_OP, Change, Decision, Entity, Episode, Link, Proposal, Tombstone, Version, WhyAnswer
 from .body_cache import cache_of
@@ -367,9 +368,21 @@ def _believed_table(engine: Engine, as_of: datetime, valid_at: datetime | None) 
         found = engine.arrow("store/beliefs_all_valid", {"as_of": to_engine(as_of)})
     else:
         found = engine.arrow("store/beliefs_at", {"as_of": to_engine(as_of), "valid_at": to_engine(valid_at)})
-    found = _named_ends(engine, found)
+    found = _named_ends(engine, _unread_as_null(found))
     order = pc.sort_indices(found, sort_keys=[(name, "ascending") for name in BELIEF_ORDER])
     return found.take(order)
+
+
+def _unread_as_null(found: pa.Table) -> pa.Table:
+    """A beliefs statement's answer with the columns it left unread (:data:`UNREAD_WHEN_BELIEVED`)
+    as nulls of their declared types: :func:`arrow_closing_as_known` then reads them as open, as
+    every believed version's closing is at the question's moment."""
+    import pyarrow as pa
+
+    for column in _FACT.columns:
+        if column.name in UNREAD_WHEN_BELIEVED:
+            found = found.append_column(pa.field(column.name, column.arrow), pa.nulls(found.num_rows, column.arrow))
+    return found
 
 
 def _named_ends(engine: Engine, found: pa.Table) -> pa.Table:
