@@ -182,7 +182,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # "efua sister" (Efua's sister): someone of hers
         if wb[0] == a and a in _PLACE_OPENERS and is_place(b):
             return None  # "são" of são paulo, "san" of san diego: a word of the place's name, not it
-        if wb[0] == a and wb[-1] not in _PERSON_NOUNS:
+        if wb[0] == a and wb[-1] not in _PERSON_NOUNS and _name_words(b, 1, chat):
             return 0.6, f"{b} is {a} with more of the name"
         if len(wb) == 2 and wb[-1] == a and wb[0] in _PARENT_OF:
             return None  # "mama chidi": Chidi's mother, called after her child
@@ -198,9 +198,23 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
             and len(wb[-1]) > 2:
         return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
-    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS:
+    if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS \
+            and _name_words(b, len(wa), chat):
         return 0.6, f"{b} is {a} with more of the name"
     return None
+
+
+def _name_words(name: str, kept: int, chat: Chat) -> bool:
+    """Whether the words of ``name`` after its first ``kept`` may be more of a name: not where the writer
+    capitalises its first word and writes an added word in lower case ("Leeds house", "Martín approves",
+    "TUTH pin": a building of Leeds, a verb, a thing), a connector aside ("Casa de Papel")."""
+    size = len(name.split())
+    for surface in chat.surface.get(name, ()):
+        parts = surface.split()
+        if len(parts) == size and parts[0][:1].isupper() and any(
+                part[:1].islower() and part.lower() not in CONNECTORS for part in parts[kept:]):
+            return False
+    return True
 
 
 def _skeleton(short: str, name: str) -> bool:
