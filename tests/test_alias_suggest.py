@@ -427,7 +427,9 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     and 0.205 since a speaker's own name given as theirs, "i'm sami.", is no one else's; with b29 and b30, scored held
     out twice, then moved here, 0.772 and 0.205; with b31 and b32, the same way, 0.753 and 0.202; with b33 and
     b34, the same way, 0.726 and 0.196; with b35 and b36, the same way, 0.718 and 0.189; 0.728 and 0.188
-    since a capitalised name with a lower-case word after it is no longer form of it: "the Leeds house")."""
+    since a capitalised name with a lower-case word after it is no longer form of it: "the Leeds house";
+    0.743 and 0.187 since a word said twice outside any name, never where names go, is no more of one: "tell
+    tess happy birthday")."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.71, overall.as_json()
     assert overall.recall >= 0.185, overall.as_json()
@@ -666,3 +668,15 @@ def test_a_capitalised_name_and_a_lower_case_word_after_it_are_no_longer_name():
     found = pairs(suggest(lines))
     assert frozenset(("marguerite", "marguerite oyelaran")) in found
     assert frozenset(("leeds", "leeds house")) not in found
+
+
+@engine_free
+def test_a_common_word_after_a_name_is_no_more_of_it():
+    """"tell tess happy birthday": "happy", said alone elsewhere and never where names go, is no surname of
+    Tess; "hughes", said only with Rob, is his."""
+    found = pairs(suggest(chat(("ada", "tess rang. tess says hi"), ("bo", "so happy for her. is tess ok"),
+                               ("ada", "tell tess happy birthday from me"),
+                               ("bo", "happy days. and rob hughes? rob is well"),
+                               ("ada", "so happy. say hi to rob hughes"))))
+    assert frozenset(("rob", "rob hughes")) in found
+    assert frozenset(("tess", "tess happy")) not in found

@@ -15,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from .names import unaccented
 from .places import is_place
@@ -241,6 +241,15 @@ class Chat:
     def in_order(self, ids: Iterable[str]) -> list[str]:
         """Episode ids in the order of the messages."""
         return sorted(ids, key=lambda e: (self.order.get(e, len(self.order)), e))
+
+    @cached_property
+    def outside_names(self) -> Counter[str]:
+        """How often each word (its key) stands where no name of two words or more covers it: "happy" of
+        "tess happy" counted where "happy" stands alone, never the "walsh" of "brendan walsh". Read once
+        the names are all found."""
+        covered = {(m, i) for key, spots in self.mentions.items() if " " in key for m, start, stop in spots
+                   for i in range(start, stop)}
+        return Counter(t.key for tokens in self.tokens for t in tokens if (t.message, t.index) not in covered)
 
     def others(self, message: int) -> list[str]:
         """The speakers of the chat other than this message's: whom "you" means."""

@@ -207,14 +207,18 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
 def _name_words(name: str, kept: int, chat: Chat) -> bool:
     """Whether the words of ``name`` after its first ``kept`` may be more of a name: not where the writer
     capitalises its first word and writes an added word in lower case ("Leeds house", "Martín approves",
-    "TUTH pin": a building of Leeds, a verb, a thing), a connector aside ("Casa de Papel")."""
+    "TUTH pin": a building of Leeds, a verb, a thing), a connector aside ("Casa de Papel"); nor where an
+    added word stands twice or more outside any name, never where names go ("tess happy", "thes wedding",
+    "june inshallah": a common word after a name), a head noun of a place's or a firm's name aside
+    ("oakwood house")."""
     size = len(name.split())
     for surface in chat.surface.get(name, ()):
         parts = surface.split()
         if len(parts) == size and parts[0][:1].isupper() and any(
                 part[:1].islower() and part.lower() not in CONNECTORS for part in parts[kept:]):
             return False
-    return True
+    return not any(chat.outside_names[word] >= 2 and word not in chat.sure and word not in chat.named
+                   and word not in HEADS for word in name.split()[kept:])
 
 
 def _skeleton(short: str, name: str) -> bool:
