@@ -818,6 +818,33 @@ def test_a_group_named_after_its_noun(text, expected):
 
 
 @pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "sure"), [
+    # the message names the group in a way the rules do not read: the noun waits for review
+    ("i joined a futsal team!! some of the guys play wednesdays. the team is called fc naniwa. very original", False),
+    ("oh and i joined a football team. guys from the village. the team is Atlas Stars but we are not stars", False),
+    ('I joined a women\'s climbing group, wednesdays, "Klifurkonur". half of them are nurses', False),
+    ("I joined a walking group in February, Caminhantes da Foz, we walk the coast every saturday", False),
+    ("and i joined the football club here, Grådyb FC, the old boys team", False),
+    # nothing more is said of its name, or what is said is a day, a person, a place or a doubt
+    ("ok my news. i joined a rowing club", True), ("I joined a choir. Anna says it's great", True),
+    ("i joined a running club, Tuesday nights, 5k then the pub", True),
+    ("I joined a book club in Lyon, Paris next", True),
+    ("i joined a kayaking club 🛶 its called Bergen Havpadling or something", True),
+    ("i joined a running club, Sarah!", True),
+    # an attacker's: a quote elsewhere, "it's called" of something else, another group's name, a nationality
+    ('i joined a running club and the coach literally said "no walking" on the first night 😂', True),
+    ("i joined a choir. we're singing “Ave Maria” at the christmas concert", True),
+    ("signed up to a cycling club. they all use this app, it's called Strava, everyone's on it", True),
+    ("i joined a choir. my mums choir is called the Sunshine Singers and she's FURIOUS", True),
+    ("i joined a rugby team!! the team is Irish, i'm the only english one lol", True),
+])
+def test_a_group_named_in_a_way_not_read_waits_for_review(text, sure):
+    found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+             if f.predicate == "member_of"]
+    assert [f.sure for f in found] == [sure], found
+
+
+@pytest.mark.engine_free
 def test_a_breakup_with_no_one_named_ends_the_partner_told_before():
     extractor = RuleExtractor()
     at = datetime(2026, 5, 4, 12, tzinfo=UTC)
