@@ -1102,3 +1102,16 @@ def test_a_language_before_a_noun_is_no_language_learnt(text, expected):
 ])
 def test_hobbies_by_name_and_their_verbs_other_senses(text, expected):
     assert [(f[0], f[3]) for f in facts(text) if f[2] == "does"] == expected
+
+
+@pytest.mark.engine_free
+def test_a_name_that_is_ones_own_is_no_other_name():
+    """"hi i'm orla" by Orla records nothing; by a speaker the chat calls "user", it is the name they go by."""
+    def called(text: str, speaker: str) -> list[str | None]:
+        return [f.object for f in RuleExtractor().extract(text, reference_time=REF, speaker=speaker, other="Sam")
+                if f.predicate == "is_called"]
+
+    assert called("hello I'm orla I have a cat 😂", "Orla") == []
+    assert called("everyone calls me Órla now", "Orla") == []
+    assert called("hi i'm Orla", "user") == ["Orla"]
+    assert called("everyone calls me Orly", "Orla") == ["Orly"]

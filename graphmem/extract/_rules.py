@@ -199,6 +199,13 @@ def _someones(name: str) -> bool:
     return name.endswith(("'s", "’s")) and not re.match(r"(?:St\.?|Saint)\s", name)
 
 
+def _own_name(fact: ExtractedFact) -> bool:
+    """A name someone goes by that is the name they are known by already ("hi i'm orla" by Orla, "everyone
+    calls me Orla"): nothing to record. (Said by a speaker the chat names otherwise, "user", it is kept.)"""
+    return fact.predicate == "is_called" and fact.object is not None and \
+        unaccented(fact.object).casefold() == unaccented(fact.subject).casefold()
+
+
 def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
     return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
@@ -583,7 +590,7 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
-        facts = _fullest([self._group_named(f, text) for f in facts])
+        facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)])
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
         facts = self._moved_as_planned(facts, text, reference_time, before)
