@@ -1115,3 +1115,18 @@ def test_a_name_that_is_ones_own_is_no_other_name():
     assert called("everyone calls me Órla now", "Orla") == []
     assert called("hi i'm Orla", "user") == ["Orla"]
     assert called("everyone calls me Orly", "Orla") == ["Orly"]
+
+
+@pytest.mark.engine_free
+def test_a_person_the_speaker_names_after_a_relation_word_may_be_whom_he_means():
+    """"My friend Chief Ogunleye is …. He has 4000 birds": "he" could be the friend, so not Kelechi, whom the
+    turn before named (nothing is said of anyone); with no one else named, "he" is Kelechi."""
+    before = Turn(speaker="Tunde", text="Sunday (my driver) is asking for raise again. Kelechi is asking too.")
+
+    def pets(text: str) -> list[tuple[str, str | None]]:
+        return [(f.subject, f.object) for f in RuleExtractor().extract(
+            text, reference_time=REF, speaker="Tunde", other="Kemi", previous=before) if f.predicate == "has_pet"]
+
+    assert pets("My friend Chief Ogunleye is telling me to go into poultry. He has 4000 birds in Epe.") == []
+    assert pets("My friend Tunji is so happy. He has a new puppy") == []
+    assert pets("He has a new puppy lol") == [("Kelechi", "puppy")]

@@ -238,14 +238,24 @@ def _in_passing(text: str) -> tuple[str, ...]:
     return tuple(m["called"] or m["name"] for m in [*_IN_PASSING.finditer(text), *_IN_PASSING_LOWER.finditer(text)])
 
 
+#: Someone of the speaker's named after a relation word: "my friend Tunji is …", "our neighbour Chief Ogunleye
+#: has …" (not "his wife Emma": she is someone of the "he" already meant).
+_RELATED_NAME = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
+    rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})\s+(?P<name>{_NAME})")
+
+
 def one_person_named(text: str, before: str | None, *not_them: str | None,
                      known: frozenset[str] | set[str] = frozenset()) -> str | None:
     """The one person ``text`` or the turn ``before`` it names (not ``not_them``: the speaker,
-    the other participant); None when none is named, or two could be meant."""
+    the other participant); None when none is named, or two could be meant (someone the message names
+    after a relation word, "my friend Tunji", is one who could be meant)."""
     named = people_named(text, known)
     earlier = people_named(before, known) if before is not None else set()
     if named is None or earlier is None:
         return None
+    if {m["name"] for m in _RELATED_NAME.finditer(text)} - set(not_them):
+        return None  # "My friend Tunji is …. He has …": he may be Tunji, not whom the turn before named
     said = text + " " + (before or "")
     everyone = {n for n in named | earlier if not re.search(  # "not that Ballina! Ballina in Tipp": a place
         rf"\b(?:in|to|from|near|that|this)\s+{re.escape(n)}\b|\b{re.escape(n)}\s+in\s+(?-i:[A-Z])", said)}
