@@ -211,14 +211,14 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
     added word stands twice or more outside any name, never where names go ("tess happy", "thes wedding",
     "june inshallah": a common word after a name), a head noun of a place's or a firm's name aside
     ("oakwood house")."""
-    size = len(name.split())
+    words = name.split()
     for surface in chat.surface.get(name, ()):
         parts = surface.split()
-        if len(parts) == size and parts[0][:1].isupper() and any(
+        if len(parts) == len(words) and parts[0][:1].isupper() and any(
                 part[:1].islower() and part.lower() not in CONNECTORS for part in parts[kept:]):
             return False
     return not any(chat.outside_names[word] >= 2 and word not in chat.sure and word not in chat.named
-                   and word not in HEADS for word in name.split()[kept:])
+                   and word not in HEADS for word in words[kept:])
 
 
 def _skeleton(short: str, name: str) -> bool:

@@ -346,16 +346,21 @@ def move_planned(message: str) -> str | None:
     return None
 
 
+def _after_group(message: str, group: str) -> str | None:
+    """What the message says after a group it calls by its noun ("running club", lower case, a noun of
+    :data:`GROUPS` last); None for a group named otherwise or not said."""
+    if not group.islower() or group.split()[-1] not in GROUPS:
+        return None
+    at = re.search(rf"(?<![\w'’-]){re.escape(group)}(?![\w'’-])", message, re.IGNORECASE)
+    return None if at is None else message[at.end():]
+
+
 def group_named(message: str, group: str) -> str | None:
     """The name the message gives a group it first calls by its noun: "i joined a running club lol,
     Triana Runners" -> "Triana Runners"; "a choir called Voces" -> "Voces". None when the group's noun
     is not said, or what stands beside it is a person, a place or a day ("a choir. Anna says…")."""
-    if not group.islower() or group.split()[-1] not in GROUPS:
+    if (after := _after_group(message, group)) is None:
         return None
-    at = re.search(rf"(?<![\w'’-]){re.escape(group)}(?![\w'’-])", message, re.IGNORECASE)
-    if at is None:
-        return None
-    after = message[at.end():]
     m = _GROUP_BESIDE.match(after) or _GROUP_CALLED.match(after)
     if m is None:
         return None
@@ -384,17 +389,16 @@ def _named_later(noun: str) -> re.Pattern[str]:
 
 
 def group_named_unread(message: str, group: str) -> bool:
-    """Whether the message gives a group it first calls by its noun a name :func:`group_named` does not
-    read: further on, by its noun ("i joined a futsal team!! … the team is called fc naniwa", "the team is
-    Atlas Stars"), or set off by commas after it, capitalised or in quotes ("a walking group in February,
-    Caminhantes da Foz, we walk …"). A membership of the noun then waits for review: the annotators record
-    such a group by its name (on the dev chats 5 of 5 such memberships written by the noun were wrong, in
-    four arrivals). Not a quote elsewhere (a song, a book, someone's words), not "it's called" (a dog, an
-    app, a session), not another group's name ("my mum's choir is called …")."""
-    at = re.search(rf"(?<![\w'’-]){re.escape(group)}(?![\w'’-])", message, re.IGNORECASE)
-    if at is None:
+    """Whether the message gives a group it first calls by its noun (as :func:`group_named` reads one) a
+    name :func:`group_named` does not read: further on, by its noun ("i joined a futsal team!! … the team
+    is called fc naniwa", "the team is Atlas Stars"), or set off by commas after it, capitalised or in
+    quotes ("a walking group in February, Caminhantes da Foz, we walk …"). A membership of the noun then
+    waits for review: the annotators record such a group by its name (on the dev chats 5 of 5 such
+    memberships written by the noun were wrong, in four arrivals). Not a quote elsewhere (a song, a book,
+    someone's words), not "it's called" (a dog, an app, a session), not another group's name ("my mum's
+    choir is called …")."""
+    if (after := _after_group(message, group)) is None:
         return False
-    after = message[at.end():]
     if _named_later(group.split()[-1]).search(after):
         return True
     sentence = re.split(r"(?<=[.!?])\s", after, maxsplit=1)[0]

@@ -612,10 +612,11 @@ class RuleExtractor:
         """A membership of a group the message names after its noun: "i joined a running club lol,
         Triana Runners" is a membership of Triana Runners; where the message names it in a way not read
         (:func:`group_named_unread`), the membership of the noun waits for review."""
-        if fact.predicate == "member_of" and fact.object and (name := group_named(text, fact.object)):
+        if fact.predicate != "member_of" or not fact.object:
+            return fact
+        if name := group_named(text, fact.object):
             return fact.model_copy(update={"object": name})
-        if fact.predicate == "member_of" and fact.op != "end" and fact.object and fact.object.islower() \
-                and fact.object.split()[-1] in GROUPS and group_named_unread(text, fact.object):
+        if fact.op != "end" and group_named_unread(text, fact.object):
             return _for_review(fact)  # "joined a futsal team!! … the team is called fc naniwa": by its name
         return fact
 

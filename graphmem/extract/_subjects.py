@@ -206,9 +206,10 @@ _IN_PASSING = _passing(_NAME)
 #: The same in lower case ("how's danny?"), read apart so that "how is" is not taken for a name.
 _IN_PASSING_LOWER = _passing(r"(?-i:[a-z][a-z-]+)")
 #: Someone close left unnamed ("my sister", "her boss"): "she" may be them.
-_UNNAMED_RELATION = re.compile(
-    rf"\b(?:my|our|his|her|their)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
-    rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
+#: A relation word, maybe after an adjective: "sister", "older brother", "best friend".
+_RELATION = (rf"(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
+             rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})")
+_UNNAMED_RELATION = re.compile(rf"\b(?:my|our|his|her|their)\s+{_RELATION}\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
 
 
 def people_named(text: str, known: frozenset[str] | set[str] = frozenset()) -> set[str] | None:
@@ -240,9 +241,7 @@ def _in_passing(text: str) -> tuple[str, ...]:
 
 #: Someone of the speaker's named after a relation word: "my friend Tunji is …", "our neighbour Chief Ogunleye
 #: has …" (not "his wife Emma": she is someone of the "he" already meant).
-_RELATED_NAME = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
-    rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})\s+(?P<name>{_NAME})")
+_RELATED_NAME = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_RELATION}\s+(?P<name>{_NAME})")
 
 
 def one_person_named(text: str, before: str | None, *not_them: str | None,
