@@ -88,7 +88,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     fc naniwa"); 0.787 and 0.201, written 0.899 and 0.174 (542 of 603) since one's own name is no other; 0.788
     and 0.201, written 0.900 and 0.174 (542 of 602) since "he" may be a friend the message names ("My friend
     Chief Ogunleye …"); with h39, h40 (scored held out twice, then moved here; 56 chats) 0.774 and 0.199, written
-    0.885 and 0.173 (567 of 641)."""
+    0.885 and 0.173 (567 of 641); 0.778 and 0.201, written 0.891 and 0.174 (571 of 641) since a pet's breed told
+    after its kind ("a dog!!! retired racing greyhound"), a group's name after an emoji and the town after a
+    country ("in Spain, in Málaga")."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -96,10 +98,10 @@ def test_extraction_on_every_dev_conversation_is_precise():
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
     assert overall.right + overall.missed >= 1340
-    assert overall.precision >= 0.77 and overall.recall >= 0.195, overall
+    assert overall.precision >= 0.775 and overall.recall >= 0.195, overall
     # what --approve writes, tastes and possessions (not those bought or sold) for review: 0.921 and 0.165 (222 of 241)
     assert written.right + written.wrong < overall.right + overall.wrong
-    assert written.precision >= 0.88 and written.recall >= 0.17, written
+    assert written.precision >= 0.885 and written.recall >= 0.17, written
 
 
 @pytest.mark.engine_free

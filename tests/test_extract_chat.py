@@ -108,6 +108,18 @@ def test_natural_chat_that_states_nothing(text):
     ("its a DOG. a greyhound!! i adopted her last saturday.", [
         ("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
     ("I got her a present", []),
+    # a pet first told by its kind, then by its breed: the breed (not another animal's, not a question)
+    ("i adopted a dog on wednesday!!! retired racing greyhound, her name is Mewa",
+     [("assert", "Maya", "has_pet", "greyhound", "2026-05-06", None)]),
+    ('I\'ve got a dog. A rescue. I went to the shelter "just to look" and came home with a lurcher.',
+     [("assert", "Maya", "has_pet", "lurcher", None, None)]),
+    ("i got a dog! a golden retriever", [("assert", "Maya", "has_pet", "golden retriever", None, None)]),
+    ("I got a dog. my sister's beagle hates him", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("i got a dog. do you like labradors?", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("i got a dog and a hamster. and a poodle", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    # a country, then the town in it: the town
+    ("we were in Spain, in Málaga, once", [("assert", "Maya", "traveled_to", "Málaga", None, None)]),
+    ("we were in Spain, in Lisbon's way", [("assert", "Maya", "traveled_to", "Spain", None, None)]),
     ("a cockapoo!! picked her up on saturday.", [("assert", "Maya", "has_pet", "cockapoo", "2026-05-02", None)]),
     ("picked her up from school", []),
     ("we left Paris this morning", []),
@@ -796,6 +808,7 @@ def test_quotes_stay_verbatim_and_a_topic_ends_with_its_sitting():
     ("i joined a running club lol, Triana Runners, and there's a guy, Kuba", "Triana Runners"),
     ("i joined a bouldering gym on monday 😅 its called Blok, near the shipyard", "Blok"),
     ("I joined a choir called Voces", "Voces"),
+    ("and... I left the running group 😔 Envigado Runners. I told the coach", "Envigado Runners"),
     ("I've joined the swim group, they're called the Blackrock Bluetits", "Blackrock Bluetits"),
     # what stands beside the noun is a person, a place, a day, a preposition, a doubt: the noun stays
     ("I joined a choir. Anna says it's great", "choir"), ("i joined a gym, Sarah, you'd love it", "gym"),

@@ -9,9 +9,10 @@ Internal: the place gazetteer.
 
 from __future__ import annotations
 
-__all__ = ["PLACES", "folded", "is_place"]
+__all__ = ["PLACES", "WIDE_PLACES", "folded", "is_place", "is_wide"]
 
-_PLACE_NAMES = """
+#: Countries, continents, regions and states: places that hold towns.
+_WIDE_NAMES = """
 afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
 azerbaijan, bahamas, bahrain, bangladesh, barbados, belarus, belgium, belize, bhutan, bolivia,
 bosnia, botswana, brazil, brunei, bulgaria, cambodia, cameroon, canada, chile, china, colombia,
@@ -41,7 +42,9 @@ new mexico, new york, north carolina, north dakota, ohio, oklahoma, oregon, penn
 rhode island, south carolina, south dakota, tennessee, texas, utah, vermont, virginia,
 washington, west virginia, wisconsin, wyoming, ontario, quebec, british columbia, alberta,
 manitoba, nova scotia, queensland, new south wales,
-amsterdam, athens, atlanta, auckland, austin, baltimore, bangkok, barcelona, beijing, beirut,
+"""
+#: Towns and cities, and a few more regions.
+_PLACE_NAMES = _WIDE_NAMES + """amsterdam, athens, atlanta, auckland, austin, baltimore, bangkok, barcelona, beijing, beirut,
 belfast, belgrade, bengaluru, bangalore, berlin, bern, bilbao, birmingham, bogota, bogotá,
 bologna, bordeaux, boston, boulder, bratislava, brighton, brisbane, bristol, brooklyn, brussels,
 bucharest, budapest, buenos aires, busan, cairo, calgary, cambridge, canberra, cancun, cancún,
@@ -100,8 +103,16 @@ the ukraine, the canaries, the canary islands, canary islands, the riviera, the 
 the keys, the outer banks, the lakes, the big island
 """
 
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(" ".join(name.split()) for name in text.replace("\n", " ").split(",") if name.strip())
+
+
 #: Known places, as case-folded names.
-PLACES = frozenset(" ".join(name.split()) for name in _PLACE_NAMES.replace("\n", " ").split(","))
+PLACES = _names(_PLACE_NAMES)
+#: Known places that hold towns (countries, continents, regions, states), as case-folded names.
+WIDE_PLACES = _names(_WIDE_NAMES)
 
 
 def folded(name: str) -> str:
@@ -114,3 +125,8 @@ def is_place(name: str) -> bool:
     is one only as the list writes it ("the hague", "the netherlands"): before a town's name,
     "the" makes a common noun of it ("in the bath", "the split", "the reading")."""
     return folded(name) in PLACES
+
+
+def is_wide(name: str) -> bool:
+    """Whether ``name`` is a known country, continent, region or state (any case): a place that holds towns."""
+    return folded(name) in WIDE_PLACES

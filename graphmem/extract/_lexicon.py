@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..core.places import PLACES, is_place
 from ..core.places import folded as _key
 
-__all__ = ["ACTIVITIES", "EVENTS", "EVENT_PAIRS", "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES",
-           "LESSONS",
+__all__ = ["ACTIVITIES", "BREEDS", "EVENTS", "EVENT_PAIRS", "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS",
+           "LANGUAGES", "LESSONS",
            "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
@@ -96,16 +96,20 @@ STUDENT_NOUNS = frozenset(
 
 # --- everyday facts: pets, possessions, activities, groups, events ------------------------------
 
+#: Breeds of dog and cat, said instead of the kind ("a greyhound!!"); none that is as often another thing
+#: ("lab", "boxer", "shepherd", "bengal" are kept among :data:`PETS` only, said after an article or "my").
+BREEDS = frozenset("""
+labrador retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
+greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
+doberman alsatian staffie staffy sheepdog pomeranian shih-tzu tabby siamese ragdoll sphynx maine-coon
+""".split())
 #: Animals kept as pets, and breeds said instead ("our golden retriever").
-PETS = frozenset("""
+PETS = BREEDS | frozenset("""
 dog dogs puppy puppies pup doggo cat cats kitten kittens kitty hamster hamsters rabbit rabbits
 bunny bunnies parrot parrots budgie budgies bird birds goldfish fish turtle turtles tortoise
 tortoises snake snakes lizard lizards gecko geckos guinea-pig guinea-pigs ferret ferrets hens
 chickens goat goats iguana rat rats mice horse horses pony ponies cockatiel canary axolotl
-labrador lab retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
-greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
-doberman boxer shepherd alsatian staffie staffy sheepdog pomeranian shih-tzu tabby siamese
-ragdoll sphynx bengal maine-coon
+lab boxer shepherd bengal
 """.split())
 #: Two-word pets ("guinea pig", "golden retriever"): the first word may be taken as a modifier.
 PET_PAIRS = frozenset(("guinea pig", "guinea pigs", "maine coon", "shih tzu", "golden retriever",

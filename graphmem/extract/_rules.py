@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
 from ..core.names import unaccented
+from ..core.places import is_wide
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
@@ -31,6 +32,7 @@ from ._chat import (
     GONE,
     activity_of_group,
     arrived,
+    breed_beside,
     clean_taste,
     companions,
     couples,
@@ -274,6 +276,8 @@ _WHEN_WAS = re.compile(r"^\W*(?:(?:and|so|also|oh|well|but|ok|okay|update|news)\
 _NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|after|before|when|because|cos|coz|"
                r"lol|haha|omg|tho|though|btw|for|with|through|via|from|by|and|but|so|too|now|a|an|the|i|we|it|going|"
                r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
+#: After a country, region or state, the town in it: "in Spain, in Málaga", "to Italy, to Cremona".
+_TOWN_AFTER = re.compile(r",\s*(?:in|to|near)\s+(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
 _SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
@@ -1174,6 +1178,8 @@ class RuleExtractor:
             found = everyday_object(kind, head, rest, verb.mention)
             if found is None and kind == "pet" and verb.kind == "start":
                 found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
+            if found and kind == "pet" and (at := self._message.find(rest)) >= 0:
+                found = breed_beside(found, self._message[at:]) or found  # "a dog!!! retired racing greyhound"
             if found is None and kind == "possession" and not verb.mention and (vehicle := vehicle_name(
                     rest.lstrip(), article=("the", "my", "our") if verb.kind == "stop" else ("a", "an", "the"))) and \
                     not not_real(self._message):
@@ -1206,6 +1212,10 @@ class RuleExtractor:
                 return named
         elif kind == "place":
             name = place_name(rest)
+            if name and is_wide(name) and (at := rest.find(name)) >= 0 and (
+                    town := _TOWN_AFTER.match(rest, at + len(name))) and (inner := place_name(town["rest"])) \
+                    and not is_wide(inner):
+                name = inner  # "we were in Spain, in Málaga, once": the town the country was said for
             if name and predicate == "traveled_to" and len(name.split()) == 1 and not is_place(
                     name) and head.lower().startswith("visit") and not rest.lstrip().startswith(
                     ("the ", "The ")):
