@@ -429,9 +429,11 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     b34, the same way, 0.726 and 0.196; with b35 and b36, the same way, 0.718 and 0.189; 0.728 and 0.188
     since a capitalised name with a lower-case word after it is no longer form of it: "the Leeds house";
     0.743 and 0.187 since a word said twice outside any name, never where names go, is no more of one: "tell
-    tess happy birthday"); with b37 and b38, scored held out twice, then moved here, 0.728 and 0.190)."""
+    tess happy birthday"); with b37 and b38, scored held out twice, then moved here, 0.728 and 0.190; 0.748 and
+    0.190 since a building of a town the chat goes to is not the town ("labasa hospital"), no place is a surname
+    ("airports fiji") and a people's word is no name ("samoan"))."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.71, overall.as_json()
+    assert overall.precision >= 0.74, overall.as_json()
     assert overall.recall >= 0.185, overall.as_json()
 
 
@@ -565,6 +567,38 @@ def test_a_hospital_named_for_no_known_place_is_its_short_name():
     talk = read_chat(CAPITALISED + chat(("Ada", "I'm at Middlemore now"), ("Bo", "Middlemore Hospital? nice")), [])
     assert evidence_from_names("middlemore", "middlemore hospital", nickname_table()[0], talk) is not None
     assert evidence_from_names("york", "york hospital", nickname_table()[0], talk) is None
+
+
+@engine_free
+def test_a_building_of_a_town_the_chat_goes_to_is_not_the_town():
+    """b23, b27, b30, b37: "Labasa" and "Labasa Hospital" are a town and its hospital when the chat says "in
+    labasa", "to labasa" (twice); "at Middlemore" alone says no town (above)."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    talk = read_chat(CAPITALISED + chat(("Ada", "Mere moved to Labasa last week"), ("Bo", "the doctor in Labasa?"),
+                                        ("Ada", "yes! she starts at Labasa Hospital monday")), [])
+    assert evidence_from_names("labasa", "labasa hospital", nickname_table()[0], talk) is None
+    once = read_chat(CAPITALISED + chat(("Ada", "Mere moved to Labasa last week"),
+                                        ("Bo", "she starts at Labasa Hospital monday")), [])
+    assert evidence_from_names("labasa", "labasa hospital", nickname_table()[0], once) is not None
+
+
+@engine_free
+def test_a_peoples_word_and_a_place_are_no_ones_names():
+    """a11, b15, b37: "Samoan" is no longer "Sam", "Vietnamese" no short "Vietnam"; "Airports Fiji" has no
+    surname "Fiji", nor "Port Authority" one "Authority"."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    talk = read_chat(CAPITALISED + chat(("Ada", "Sam is Samoan, from Apia"), ("Bo", "Sam! say hi to Sam"),
+                                        ("Ada", "Vietnamese food in Vietnam"), ("Bo", "Airports Fiji hired me, Fiji!"),
+                                        ("Ada", "the Port Authority called. Authority says no")), [])
+    nick = nickname_table()[0]
+    assert evidence_from_names("sam", "samoan", nick, talk) is None
+    assert evidence_from_names("vietnam", "vietnamese", nick, talk) is None
+    assert evidence_from_names("fiji", "airports fiji", nick, talk) is None
+    assert evidence_from_names("authority", "port authority", nick, talk) is None
 
 
 @engine_free

@@ -126,6 +126,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if len(wa) == 1 and len(wb) == 1:
         if b == a + "s" or a == b + "s":
             return None  # a plural is the same word, not another name: "tuesday" and "tuesdays"
+        if _demonym(a) or _demonym(b):
+            return None  # a people's word, no one's name: "vietnamese", "fijian", "samoan" (not of "sam")
         if b in nick.get(a, ()):
             return 0.7, f"{a} is a nickname of {b}" if len(a) <= len(b) else f"{b} is a nickname of {a}"
         if is_place(b) and _skeleton(a, b) and (a in chat.sure or a in chat.named):
@@ -174,8 +176,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and (
-                is_place(a) or a in chat.acronyms):
-            return None  # a place or a firm and a building of it: "york hospital", "singapore airport", "stc station"
+                is_place(a) or a in chat.acronyms or _told_as_town(chat, a)):
+            return None  # a place or a firm and a building of it: "york hospital", "singapore airport", "stc station",
+            # "labasa hospital" where the chat says "in labasa"
         if wb[0] == a and len(wb) == 2 and wb[1] in _WAYS:
             return None  # "front street", "grant county": a street or an area named for a word
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
@@ -189,8 +192,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if len(wb) == 2 and wb[-1] == a and wb[0] in _DIRECTIONS:
             return None  # a place and a part of it, or another place: "van" and "east van", "western australia"
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
-        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION and a not in HEADS and (
-                a in chat.sure or a in chat.named or _said_alone(chat, a)):
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION | _PLACE_OPENERS and a not in HEADS \
+                and not is_place(a) and (a in chat.sure or a in chat.named or _said_alone(chat, a)):
+            # (no place is a surname: "airports fiji", "port authority" are a firm of a place, a port's)
             return 0.6, f"{a} is the surname of {b}"
         if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
@@ -219,6 +223,37 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
             return False
     return not any(chat.outside_names[word] >= 2 and word not in chat.sure and word not in chat.named
                    and word not in HEADS for word in words[kept:])
+
+
+#: Words before a name that say it is where someone lives, goes or comes from: "moved to labasa", "in kiruna".
+_TOWN_BEFORE = frozenset("in to from near outside around towards".split())
+
+
+def _told_as_town(chat: Chat, name: str) -> bool:
+    """Whether the chat says ``name`` alone as a town, after "in", "to", "from", "near" ("flying to nadi",
+    "a doctor in labasa"), twice or more: then "labasa hospital" or "nadi airport" is a building there, not
+    the town, where "at middlemore" may be the hospital itself."""
+    told = 0
+    for m, start, stop in chat.mentions.get(name, []):
+        if start > 0 and stop - start == len(name.split()) and chat.tokens[m][start - 1].key in _TOWN_BEFORE \
+                and not chat.tokens[m][start - 1].end:
+            told += 1
+    return told >= 2
+
+
+#: Endings that make a people's word of a place's name: "samoa-n", "fiji-an", "vietnam-ese", "canad-ian".
+_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ns", "n", "ese", "ish", "i")
+
+
+def _demonym(word: str) -> bool:
+    """Whether ``word`` is the word for a known place's people or language ("samoan", "fijian",
+    "vietnamese", "canadian"; "brian" and "julian" are no place's)."""
+    for ending in _DEMONYM_ENDINGS:
+        stem = word[:-len(ending)]
+        if word.endswith(ending) and len(stem) >= 3 and not is_place(word) and (
+                is_place(stem) or (ending.startswith("ian") and is_place(stem + "a"))):
+            return True
+    return False
 
 
 def _skeleton(short: str, name: str) -> bool:

@@ -44,7 +44,8 @@ washington, west virginia, wisconsin, wyoming, ontario, quebec, british columbia
 manitoba, nova scotia, queensland, new south wales,
 """
 #: Towns and cities, and a few more regions.
-_PLACE_NAMES = _WIDE_NAMES + """amsterdam, athens, atlanta, auckland, austin, baltimore, bangkok, barcelona, beijing, beirut,
+_PLACE_NAMES = _WIDE_NAMES + """\
+amsterdam, athens, atlanta, auckland, austin, baltimore, bangkok, barcelona, beijing, beirut,
 belfast, belgrade, bengaluru, bangalore, berlin, bern, bilbao, birmingham, bogota, bogotá,
 bologna, bordeaux, boston, boulder, bratislava, brighton, brisbane, bristol, brooklyn, brussels,
 bucharest, budapest, buenos aires, busan, cairo, calgary, cambridge, canberra, cancun, cancún,
