@@ -90,7 +90,8 @@ def test_extraction_on_every_dev_conversation_is_precise():
     Chief Ogunleye …"); with h39, h40 (scored held out twice, then moved here; 56 chats) 0.774 and 0.199, written
     0.885 and 0.173 (567 of 641); 0.778 and 0.201, written 0.891 and 0.174 (571 of 641) since a pet's breed told
     after its kind ("a dog!!! retired racing greyhound"), a group's name after an emoji and the town after a
-    country ("in Spain, in Málaga")."""
+    country ("in Spain, in Málaga"); 0.779 and 0.202, written 0.891 and 0.176 (575 of 645) since a trip made for
+    an event attends it ("drove to alba for the truffle fair")."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

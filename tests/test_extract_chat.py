@@ -117,6 +117,14 @@ def test_natural_chat_that_states_nothing(text):
     ("I got a dog. my sister's beagle hates him", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("i got a dog. do you like labradors?", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("i got a dog and a hamster. and a poodle", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    # a trip made for an event: the event attended too (not a shop gone to for it, nor what was got for it)
+    ("btw we drove to alba for the truffle fair yesterday",
+     [("assert", "Maya", "attended", "truffle fair", "2026-05-07", "2026-05-08")]),
+    ("i went back to turku for jari's retirement party on friday",
+     [("assert", "Maya", "attended", "jari's retirement party", "2026-05-01", "2026-05-02")]),
+    ("I went to the shop for the party tonight", []), ("went to tesco for the bbq stuff", []),
+    ("went to town for the wedding outfit", []), ("did you go to rome for the wedding?", []),
+    ("if we went to rome for the wedding we'd be broke", []), ("Clive came for dessert", []),
     # a country, then the town in it: the town
     ("we were in Spain, in Málaga, once", [("assert", "Maya", "traveled_to", "Málaga", None, None)]),
     ("we were in Spain, in Lisbon's way", [("assert", "Maya", "traveled_to", "Spain", None, None)]),

@@ -822,7 +822,7 @@ class RuleExtractor:
         if len(candidates) > MOST_PHRASES:
             return []
         for m, _, verb in candidates:
-            if any(m.start() < end and begin < m.end() for begin, end in claimed):
+            if not verb.alongside and any(m.start() < end and begin < m.end() for begin, end in claimed):
                 continue
             at = m.end() if verb.free else m.start()
             clause = next((c for c in parts if c[0] <= at <= c[1]), None)
@@ -833,7 +833,8 @@ class RuleExtractor:
             if self._when_was:
                 facts = [f for f in facts if f.object]  # "yesterday was my last day at the hospital": whose?
             if facts:
-                claimed.append((m.start(), m.end()))
+                if not verb.alongside:
+                    claimed.append((m.start(), m.end()))
                 # for review: whose the verb is, the speaker's or the clause before's (``_review``), a verb
                 # read as often of something else, and a membership only mentioned ("from my hiking club")
                 if self._review or verb.unsure or (verb.mention and verb.predicate == "member_of"):

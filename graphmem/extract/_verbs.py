@@ -67,6 +67,7 @@ class Verb:
     mention: bool = False  # "my dog", "our choir": a possession said in passing, no verb
     timeless: bool = False  # the time said is not the fact's ("moved in together last month": dating since before)
     unsure: bool = False  # read as often of something else: proposed for review ("3 weeks in at X": a job, or a stay)
+    alongside: bool = False  # claims none of its words: the phrases in them are read too ("drove to alba for the fair")
     #: how the words it can begin with begin (their first ``_STARTS`` letters, lower case), or None
     #: where the pattern could begin otherwise: a sentence none of whose words begins so is skipped
     starts: frozenset[str] | None = None
@@ -171,6 +172,18 @@ _HABIT = "|".join(sorted({form for verb in HABIT_VERBS for form in (verb, verb +
 #: are as often watched on a screen as attended ("the game was brutal", "our first game was…").
 _EVENT_NOUN = "|".join(sorted(EVENTS - {"game", "games", "match", "race"}, key=len, reverse=True))
 
+#: Events a trip is made for ("drove to alba for the truffle fair"); not a birthday or a game, said of a visit as
+#: often as of an event ("went home for my birthday", "came over for the game").
+_TRIP_EVENT = "|".join(sorted(EVENTS - {"birthday", "game", "games", "show", "play", "quiz", "supper"}, key=len,
+                              reverse=True))
+
+#: Where one goes to buy for an event, not to it ("went to the shop for the party", "to tesco for the bbq").
+_SHOP = (r"(?:shops?|stores?|supermarket|mall|pharmacy|chemist|bakery|butcher\w*|off[\s-]licen[cs]e|offy|tesco|aldi|"
+         r"lidl|asda|sainsbury\w*|costco|walmart|target|ikea)\b")
+#: What one gets for an event ("for the bbq stuff", "for the wedding outfit").
+_FOR_IT = (r"(?:stuff|things|food|supplies|decorations|shopping|drinks|cake|outfit|dress|suit|shoes|present|presents|"
+           r"gift|gifts|prep|planning|rehearsal)\b")
+
 #: Everyday facts, tried before the verbs they share words with ("joined a choir" before
 #: "joined Google", "left the club" before "left Berlin", "went to a gig" before "went to Rome").
 _EVERYDAY: list[Verb] = [
@@ -214,6 +227,11 @@ _EVERYDAY: list[Verb] = [
     # --- events: "we went to Jess's wedding", "I was at a gig", "the Coldplay concert was amazing"
     _verb(r"(?:went|been|gone)\s+to|(?:got|came|just)\s+back\s+from|back\s+from|attended|was\s+at|"
           r"were\s+at", "attended", "event", "event", done=True),
+    # "drove to alba for the truffle fair yesterday", "went back to turku for jari's retirement party": the trip's
+    # reason, an event (its place, if any, is the travel verb's own reading)
+    _verb(r"(?:went|drove|flew|came|headed|travell?ed)\s+(?:back\s+|down\s+|up\s+|over\s+|home\s+)?(?:to\s+"
+          rf"(?!(?:the\s+|a\s+)?{_SHOP})[^.!?,;:]{{1,40}}?\s+)?for(?=\s+(?:[\w'’-]+\s+){{0,4}}?(?:{_TRIP_EVENT})\b"
+          rf"(?!\s+{_FOR_IT}))", "attended", "event", "event", done=True, alongside=True),
     # "ran my first marathon on sunday", "did the London 10k": a race is attended by running it
     _verb(r"(?:ran|did|finished|completed)", "attended", "event", "race"),
     # (not "the party was cancelled", "the gig was postponed": it never happened)
