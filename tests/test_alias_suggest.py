@@ -571,17 +571,19 @@ def test_a_hospital_named_for_no_known_place_is_its_short_name():
 
 @engine_free
 def test_a_building_of_a_town_the_chat_goes_to_is_not_the_town():
-    """b23, b27, b30, b37: "Labasa" and "Labasa Hospital" are a town and its hospital when the chat says "in
-    labasa", "to labasa" (twice); "at Middlemore" alone says no town (above)."""
+    """b23, b30, b37: "Labasa" and "Labasa Hospital" are a town and its hospital when the chat says one moves
+    there, lives there, or a building stands there; "back in Addenbrookes" says no town."""
     from graphmem.core._alias_chat import nickname_table, read_chat
     from graphmem.core._alias_rules import evidence_from_names
 
     talk = read_chat(CAPITALISED + chat(("Ada", "Mere moved to Labasa last week"), ("Bo", "the doctor in Labasa?"),
                                         ("Ada", "yes! she starts at Labasa Hospital monday")), [])
     assert evidence_from_names("labasa", "labasa hospital", nickname_table()[0], talk) is None
-    once = read_chat(CAPITALISED + chat(("Ada", "Mere moved to Labasa last week"),
-                                        ("Bo", "she starts at Labasa Hospital monday")), [])
-    assert evidence_from_names("labasa", "labasa hospital", nickname_table()[0], once) is not None
+    # an attacker's: a hospital, an airport, a university is said "in", "to", "from" itself
+    hospital = read_chat(CAPITALISED + chat(("Ada", "dad is back in Addenbrookes"), ("Bo", "oh no"),
+                                            ("Ada", "mum drove him to Addenbrookes at 2am"),
+                                            ("Bo", "Addenbrookes Hospital is good")), [])
+    assert evidence_from_names("addenbrookes", "addenbrookes hospital", nickname_table()[0], hospital) is not None
 
 
 @engine_free
@@ -599,6 +601,9 @@ def test_a_peoples_word_and_a_place_are_no_ones_names():
     assert evidence_from_names("vietnam", "vietnamese", nick, talk) is None
     assert evidence_from_names("fiji", "airports fiji", nick, talk) is None
     assert evidence_from_names("authority", "port authority", nick, talk) is None
+    named = read_chat(CAPITALISED + chat(("Ada", "Kate Holland called"), ("Bo", "Holland? the new manager"),
+                                         ("Ada", "yes Holland is nice")), [])
+    assert evidence_from_names("holland", "kate holland", nick, named) is not None  # a place after a first name
 
 
 @engine_free

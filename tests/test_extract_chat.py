@@ -117,6 +117,16 @@ def test_natural_chat_that_states_nothing(text):
     ("I got a dog. my sister's beagle hates him", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("i got a dog. do you like labradors?", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("i got a dog and a hamster. and a poodle", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    # an attacker's: the breed is the pet's only where it opens its own clause, is of its kind, and is had
+    ("we adopted a dog on saturday, she's a greyhound",
+     [("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
+    ("got a dog on friday! our cat is a siamese", [("assert", "Maya", "has_pet", "dog", "2026-05-01", None),
+                                                   ("assert", "Maya", "has_pet", "cat", None, None)]),
+    ("got a dog. wanted a dachshund but they were all gone", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("got a dog. maybe we'll get a beagle next year", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("got a dog and took the greyhound bus home", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("got a dog! she hates the pug across the road", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("we got a dog!!! a german shepherd named Rex", [("assert", "Maya", "has_pet", "german shepherd", None, None)]),
     # a trip made for an event: the event attended too (not a shop gone to for it, nor what was got for it)
     ("btw we drove to alba for the truffle fair yesterday",
      [("assert", "Maya", "attended", "truffle fair", "2026-05-07", "2026-05-08")]),
@@ -124,10 +134,15 @@ def test_natural_chat_that_states_nothing(text):
      [("assert", "Maya", "attended", "jari's retirement party", "2026-05-01", "2026-05-02")]),
     ("I went to the shop for the party tonight", []), ("went to tesco for the bbq stuff", []),
     ("went to town for the wedding outfit", []), ("did you go to rome for the wedding?", []),
+    ("went to the party shop for the party", []), ("went to b&q for a bbq, the old one rusted", []),
+    ("went to the bank for a fair price", []), ("went home for a shower", []),
+    ("drove to alba for the truffle fair but it was cancelled 😭", []),
     ("if we went to rome for the wedding we'd be broke", []), ("Clive came for dessert", []),
     # a country, then the town in it: the town
     ("we were in Spain, in Málaga, once", [("assert", "Maya", "traveled_to", "Málaga", None, None)]),
     ("we were in Spain, in Lisbon's way", [("assert", "Maya", "traveled_to", "Spain", None, None)]),
+    ("we were in Italy, in Hospital for 3 days", [("assert", "Maya", "traveled_to", "Italy", None, None)]),
+    ("we were in Spain, near Valencia", [("assert", "Maya", "traveled_to", "Spain", None, None)]),
     ("a cockapoo!! picked her up on saturday.", [("assert", "Maya", "has_pet", "cockapoo", "2026-05-02", None)]),
     ("picked her up from school", []),
     ("we left Paris this morning", []),
@@ -817,6 +832,8 @@ def test_quotes_stay_verbatim_and_a_topic_ends_with_its_sitting():
     ("i joined a bouldering gym on monday 😅 its called Blok, near the shipyard", "Blok"),
     ("I joined a choir called Voces", "Voces"),
     ("and... I left the running group 😔 Envigado Runners. I told the coach", "Envigado Runners"),
+    # after an emoji, a reaction as often as a name: a name only where a group's word ends it
+    ("I left the book club 😤 Too Much Drama.", "book club"), ("i joined a band 🎸 Jamie Smith on drums", "band"),
     ("I've joined the swim group, they're called the Blackrock Bluetits", "Blackrock Bluetits"),
     # what stands beside the noun is a person, a place, a day, a preposition, a doubt: the noun stays
     ("I joined a choir. Anna says it's great", "choir"), ("i joined a gym, Sarah, you'd love it", "gym"),

@@ -193,8 +193,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # a place and a part of it, or another place: "van" and "east van", "western australia"
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
         if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION | _PLACE_OPENERS and a not in HEADS \
-                and not is_place(a) and (a in chat.sure or a in chat.named or _said_alone(chat, a)):
-            # (no place is a surname: "airports fiji", "port authority" are a firm of a place, a port's)
+                and (not is_place(a) or wb[0] in nick) and (a in chat.sure or a in chat.named or _said_alone(chat, a)):
+            # (a place is a surname only after a first name: "kate holland", not "airports fiji"; "port authority"
+            # is a port's)
             return 0.6, f"{a} is the surname of {b}"
         if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
@@ -225,20 +226,32 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
                    and word not in HEADS for word in words[kept:])
 
 
-#: Words before a name that say it is where someone lives, goes or comes from: "moved to labasa", "in kiruna".
-_TOWN_BEFORE = frozenset("in to from near outside around towards".split())
+#: Words before "in" that make what follows a town: one lives, was born or has a home there, or a building
+#: stands in it ("lives in labasa", "the house in Labasa", "the hospital in Mariehamn").
+_HOME_BEFORE_IN = frozenset("lives live living lived born up house flat home apartment".split()) | _BUILDINGS
+#: Words before "to" that make what follows a town: one moves there ("moved to Nadi").
+_MOVE_BEFORE_TO = frozenset("moved moving move moves relocated relocating".split())
 
 
 def _told_as_town(chat: Chat, name: str) -> bool:
-    """Whether the chat says ``name`` alone as a town, after "in", "to", "from", "near" ("flying to nadi",
-    "a doctor in labasa"), twice or more: then "labasa hospital" or "nadi airport" is a building there, not
-    the town, where "at middlemore" may be the hospital itself."""
-    told = 0
+    """Whether the chat says ``name`` alone as a town: where one lives, was born or has a home ("lives in
+    labasa", "the house in Labasa", "grew up in"), where a building stands ("the hospital in Mariehamn"), where
+    one moves ("moved to Nadi", "from Lautoka to Labasa", "vila to nadi"). Then "labasa hospital" or "nadi
+    airport" is a building there, not the town; "back in addenbrookes", "flying from heathrow", "got into
+    harvard" say no town (an attacker's: a hospital, an airport or a university is as often said "in", "to",
+    "from" itself)."""
     for m, start, stop in chat.mentions.get(name, []):
-        if start > 0 and stop - start == len(name.split()) and chat.tokens[m][start - 1].key in _TOWN_BEFORE \
-                and not chat.tokens[m][start - 1].end:
-            told += 1
-    return told >= 2
+        if start < 2 or stop - start != len(name.split()):
+            continue
+        ts = chat.tokens[m]
+        before, word = ts[start - 1], ts[start - 2]
+        if before.end or word.end:
+            continue  # a stop or a comma between: "… live. In labasa"
+        if (before.key == "in" and word.key in _HOME_BEFORE_IN) or (before.key == "to" and (
+                word.key in _MOVE_BEFORE_TO or (word.key in chat.mentions and word.key in chat.sure) or (
+                    start >= 3 and ts[start - 3].key == "from" and not ts[start - 3].end))):
+            return True  # (… "vila to nadi", "from Lautoka to Labasa": from one town to another)
+    return False
 
 
 #: Endings that make a people's word of a place's name: "samoa-n", "fiji-an", "vietnam-ese", "canad-ian".

@@ -174,12 +174,20 @@ _EVENT_NOUN = "|".join(sorted(EVENTS - {"game", "games", "match", "race"}, key=l
 
 #: Events a trip is made for ("drove to alba for the truffle fair"); not a birthday or a game, said of a visit as
 #: often as of an event ("went home for my birthday", "came over for the game").
-_TRIP_EVENT = "|".join(sorted(EVENTS - {"birthday", "game", "games", "show", "play", "quiz", "supper"}, key=len,
-                              reverse=True))
+_TRIP_EVENT = "|".join(sorted(EVENTS - {"birthday", "game", "games", "show", "play", "quiz", "supper", "match",
+                                        "race", "shower", "ball", "workshop", "ballet", "opera", "party"},
+                              key=len, reverse=True)
+                       + ["(?!(?:the|a|an|my|our|his|her|their|this|that)\\s)[\\w'’-]+\\s+party"])
+#: What may follow the event a trip was made for: the sentence's end, a time, a place, whose it was ("for the
+#: fair yesterday", "for the wedding in Ptuj"); not another noun ("for a fair price", "for marathon training").
+_EVENT_ENDS = (r"(?=\s*(?:$|[.,!?;:)…\n]|[\u2600-\u27bf\U0001F000-\U0001FAFF]|(?:in|at|on|of|with|over|last|this|"
+               r"yesterday|today|and|but|so|lol|haha|omg|x+|\d)\b))")
+#: A trip said off: "… for the truffle fair but it was cancelled".
+_CALLED_OFF = r"(?![^.!?]*\b(?:cancel+ed|called\s+off|postponed|rained\s+off|didn['’]?t\s+happen)\b)"
 
 #: Where one goes to buy for an event, not to it ("went to the shop for the party", "to tesco for the bbq").
 _SHOP = (r"(?:shops?|stores?|supermarket|mall|pharmacy|chemist|bakery|butcher\w*|off[\s-]licen[cs]e|offy|tesco|aldi|"
-         r"lidl|asda|sainsbury\w*|costco|walmart|target|ikea)\b")
+         r"lidl|asda|sainsbury\w*|costco|walmart|target|ikea|b&q|homebase|argos|primark|boots|wilko|m&s|h&m|zara)(?!\w)")
 #: What one gets for an event ("for the bbq stuff", "for the wedding outfit").
 _FOR_IT = (r"(?:stuff|things|food|supplies|decorations|shopping|drinks|cake|outfit|dress|suit|shoes|present|presents|"
            r"gift|gifts|prep|planning|rehearsal)\b")
@@ -228,10 +236,13 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:went|been|gone)\s+to|(?:got|came|just)\s+back\s+from|back\s+from|attended|was\s+at|"
           r"were\s+at", "attended", "event", "event", done=True),
     # "drove to alba for the truffle fair yesterday", "went back to turku for jari's retirement party": the trip's
-    # reason, an event (its place, if any, is the travel verb's own reading)
+    # reason, an event (its place, if any, is the travel verb's own reading); not an errand ("went to the party
+    # shop for the party", "to b&q for a bbq"), nor a trip called off
     _verb(r"(?:went|drove|flew|came|headed|travell?ed)\s+(?:back\s+|down\s+|up\s+|over\s+|home\s+)?(?:to\s+"
-          rf"(?!(?:the\s+|a\s+)?{_SHOP})[^.!?,;:]{{1,40}}?\s+)?for(?=\s+(?:[\w'’-]+\s+){{0,4}}?(?:{_TRIP_EVENT})\b"
-          rf"(?!\s+{_FOR_IT}))", "attended", "event", "event", done=True, alongside=True),
+          rf"(?!(?:the|a|an|my|our|his|her|their|this|that|{_SHOP}|vote|buy|get|pick|see)\b)[^.!?,;:]{{1,40}}?\s+)?"
+          rf"for(?=\s+(?:(?!(?:after|before|with|to|from|and|then)\b)[\w'’-]+\s+){{0,4}}?(?:{_TRIP_EVENT})s?\b"
+          rf"(?!\s+{_FOR_IT}){_EVENT_ENDS}){_CALLED_OFF}",
+          "attended", "event", "event", done=True, alongside=True),
     # "ran my first marathon on sunday", "did the London 10k": a race is attended by running it
     _verb(r"(?:ran|did|finished|completed)", "attended", "event", "race"),
     # (not "the party was cancelled", "the gig was postponed": it never happened)
