@@ -431,7 +431,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     0.743 and 0.187 since a word said twice outside any name, never where names go, is no more of one: "tell
     tess happy birthday"); with b37 and b38, scored held out twice, then moved here, 0.728 and 0.190; 0.748 and
     0.190 since a building of a town the chat goes to is not the town ("labasa hospital"), no place is a surname
-    ("airports fiji") and a people's word is no name ("samoan"))."""
+    ("airports fiji") and a people's word is no name ("samoan"); 0.743 and 0.190 with the first narrowed after an
+    attacker's and a reviewer's finds: a town is one the chat lives in, moves to or puts a building in)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.74, overall.as_json()
     assert overall.recall >= 0.185, overall.as_json()
@@ -584,6 +585,15 @@ def test_a_building_of_a_town_the_chat_goes_to_is_not_the_town():
                                             ("Ada", "mum drove him to Addenbrookes at 2am"),
                                             ("Bo", "Addenbrookes Hospital is good")), [])
     assert evidence_from_names("addenbrookes", "addenbrookes hospital", nickname_table()[0], hospital) is not None
+    driven = read_chat(CAPITALISED + chat(("Ada", "mum drove Ines to Addenbrookes at 2am"),
+                                          ("Bo", "Addenbrookes Hospital is good")), [])  # a reviewer's: after a name
+    assert evidence_from_names("addenbrookes", "addenbrookes hospital", nickname_table()[0], driven) is not None
+    lives = read_chat(CAPITALISED + chat(("Ada", "my aunty lives in Valmiera"),
+                                         ("Bo", "is she at Valmiera Hospital?")), [])
+    assert evidence_from_names("valmiera", "valmiera hospital", nickname_table()[0], lives) is None
+    standing = read_chat(CAPITALISED + chat(("Ada", "the hospital in Mariehamn called"),
+                                            ("Bo", "Mariehamn Hospital? about the scan")), [])
+    assert evidence_from_names("mariehamn", "mariehamn hospital", nickname_table()[0], standing) is None
 
 
 @engine_free
@@ -604,6 +614,9 @@ def test_a_peoples_word_and_a_place_are_no_ones_names():
     named = read_chat(CAPITALISED + chat(("Ada", "Kate Holland called"), ("Bo", "Holland? the new manager"),
                                          ("Ada", "yes Holland is nice")), [])
     assert evidence_from_names("holland", "kate holland", nick, named) is not None  # a place after a first name
+    own = read_chat(CAPITALISED + chat(("Ada", "Tomasz Jordan called"), ("Bo", "Tomasz? what did he want"),
+                                       ("Ada", "Jordan wants the flat")), [])  # a first name the chat says alone
+    assert evidence_from_names("jordan", "tomasz jordan", nick, own) is not None
 
 
 @engine_free

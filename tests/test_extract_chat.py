@@ -127,6 +127,10 @@ def test_natural_chat_that_states_nothing(text):
     ("got a dog and took the greyhound bus home", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("got a dog! she hates the pug across the road", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("we got a dog!!! a german shepherd named Rex", [("assert", "Maya", "has_pet", "german shepherd", None, None)]),
+    ("i adopted a cat, maine coon, huge boy", [("assert", "Maya", "has_pet", "maine coon", None, None)]),
+    # a reviewer's: a breed said of all of them, or as part of another noun
+    ("got a dog. labradors are the best", [("assert", "Maya", "has_pet", "dog", None, None)]),
+    ("got a dog. greyhound racing is so cruel", [("assert", "Maya", "has_pet", "dog", None, None)]),
     # a trip made for an event: the event attended too (not a shop gone to for it, nor what was got for it)
     ("btw we drove to alba for the truffle fair yesterday",
      [("assert", "Maya", "attended", "truffle fair", "2026-05-07", "2026-05-08")]),
@@ -143,6 +147,7 @@ def test_natural_chat_that_states_nothing(text):
     ("we were in Spain, in Lisbon's way", [("assert", "Maya", "traveled_to", "Spain", None, None)]),
     ("we were in Italy, in Hospital for 3 days", [("assert", "Maya", "traveled_to", "Italy", None, None)]),
     ("we were in Spain, near Valencia", [("assert", "Maya", "traveled_to", "Spain", None, None)]),
+    ("we've been to France, to Rome, to Berlin", [("assert", "Maya", "traveled_to", "France", None, None)]),
     ("a cockapoo!! picked her up on saturday.", [("assert", "Maya", "has_pet", "cockapoo", "2026-05-02", None)]),
     ("picked her up from school", []),
     ("we left Paris this morning", []),
@@ -834,6 +839,7 @@ def test_quotes_stay_verbatim_and_a_topic_ends_with_its_sitting():
     ("and... I left the running group 😔 Envigado Runners. I told the coach", "Envigado Runners"),
     # after an emoji, a reaction as often as a name: a name only where a group's word ends it
     ("I left the book club 😤 Too Much Drama.", "book club"), ("i joined a band 🎸 Jamie Smith on drums", "band"),
+    ("I joined a band 🎸 The Rolling Stones.", "band"), ("I joined a choir ‼ Voces Unidas Choir", "Voces Unidas Choir"),
     ("I've joined the swim group, they're called the Blackrock Bluetits", "Blackrock Bluetits"),
     # what stands beside the noun is a person, a place, a day, a preposition, a doubt: the noun stays
     ("I joined a choir. Anna says it's great", "choir"), ("i joined a gym, Sarah, you'd love it", "gym"),

@@ -63,6 +63,9 @@ _PLACE_OPENERS = frozenset("são sao san santa santo st saint los las la el le l
 #: Words that make another place of a place's name: "east van", "western australia", "new york".
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
+#: Words that stand before a surname but are no first name: titles, function words, words that open places.
+_NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS
+
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
                       "ular gs ance ence able ible".split())
@@ -192,10 +195,11 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if len(wb) == 2 and wb[-1] == a and wb[0] in _DIRECTIONS:
             return None  # a place and a part of it, or another place: "van" and "east van", "western australia"
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
-        if len(wb) == 2 and wb[-1] == a and wb[0] not in TITLES | FUNCTION | _PLACE_OPENERS and a not in HEADS \
-                and (not is_place(a) or wb[0] in nick) and (a in chat.sure or a in chat.named or _said_alone(chat, a)):
-            # (a place is a surname only after a first name: "kate holland", not "airports fiji"; "port authority"
-            # is a port's)
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in _NO_FORENAME and a not in HEADS and (
+                not is_place(a) or wb[0] in nick or _said_alone(chat, wb[0])) and (
+                a in chat.sure or a in chat.named or _said_alone(chat, a)):
+            # (a place is a surname only after a first name: "kate holland", "tomasz jordan", not "airports
+            # fiji"; "port authority" is a port's)
             return 0.6, f"{a} is the surname of {b}"
         if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
@@ -228,18 +232,18 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
 
 #: Words before "in" that make what follows a town: one lives, was born or has a home there, or a building
 #: stands in it ("lives in labasa", "the house in Labasa", "the hospital in Mariehamn").
-_HOME_BEFORE_IN = frozenset("lives live living lived born up house flat home apartment".split()) | _BUILDINGS
+_HOME_BEFORE_IN = frozenset("lives live living lived born house flat home apartment".split()) | _BUILDINGS
 #: Words before "to" that make what follows a town: one moves there ("moved to Nadi").
 _MOVE_BEFORE_TO = frozenset("moved moving move moves relocated relocating".split())
 
 
 def _told_as_town(chat: Chat, name: str) -> bool:
     """Whether the chat says ``name`` alone as a town: where one lives, was born or has a home ("lives in
-    labasa", "the house in Labasa", "grew up in"), where a building stands ("the hospital in Mariehamn"), where
-    one moves ("moved to Nadi", "from Lautoka to Labasa", "vila to nadi"). Then "labasa hospital" or "nadi
-    airport" is a building there, not the town; "back in addenbrookes", "flying from heathrow", "got into
-    harvard" say no town (an attacker's: a hospital, an airport or a university is as often said "in", "to",
-    "from" itself)."""
+    labasa", "the house in Labasa"), where a building stands ("the hospital in Mariehamn"), where
+    one moves ("moved to Nadi", "suva to labasa"). Then "labasa hospital" or "nadi airport" is a building there,
+    not the town; "back in addenbrookes", "flying from heathrow", "drove Ines to Addenbrookes", "got into
+    harvard" say no town (an attacker's and a reviewer's: a hospital, an airport or a university is as often
+    said "in", "to", "from" itself, and after anyone's name)."""
     for m, start, stop in chat.mentions.get(name, []):
         if start < 2 or stop - start != len(name.split()):
             continue
@@ -248,23 +252,24 @@ def _told_as_town(chat: Chat, name: str) -> bool:
         if before.end or word.end:
             continue  # a stop or a comma between: "… live. In labasa"
         if (before.key == "in" and word.key in _HOME_BEFORE_IN) or (before.key == "to" and (
-                word.key in _MOVE_BEFORE_TO or (word.key in chat.mentions and word.key in chat.sure) or (
-                    start >= 3 and ts[start - 3].key == "from" and not ts[start - 3].end))):
-            return True  # (… "vila to nadi", "from Lautoka to Labasa": from one town to another)
+                word.key in _MOVE_BEFORE_TO or is_place(word.key))):
+            return True  # (… "suva to labasa": from a known town to another)
     return False
 
 
-#: Endings that make a people's word of a place's name: "samoa-n", "fiji-an", "vietnam-ese", "canad-ian".
-_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ns", "n", "ese", "ish", "i")
+#: Endings that make a people's word of a place's name: "fiji-an", "vietnam-ese", "canad-ian", "pakistan-i";
+#: "-n" only after an "a" ("samoa-n", "kenya-n"; "malin" is a name, not Mali's).
+_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ns", "n", "ese", "i")
 
 
 def _demonym(word: str) -> bool:
-    """Whether ``word`` is the word for a known place's people or language ("samoan", "fijian",
-    "vietnamese", "canadian"; "brian" and "julian" are no place's)."""
+    """Whether ``word`` is the word for a known place's people or language by one of the regular endings
+    (:data:`_DEMONYM_ENDINGS`): "samoan", "fijian", "vietnamese", "canadian", "pakistani"; not the irregular
+    ones ("italian", "maltese", "chinese" are not read), nor "brian", "julian", "malin"."""
     for ending in _DEMONYM_ENDINGS:
         stem = word[:-len(ending)]
-        if word.endswith(ending) and len(stem) >= 3 and not is_place(word) and (
-                is_place(stem) or (ending.startswith("ian") and is_place(stem + "a"))):
+        if word.endswith(ending) and len(stem) >= 3 and not is_place(word) and (ending not in ("n", "ns") or (
+                stem.endswith("a"))) and (is_place(stem) or (ending.startswith("ian") and is_place(stem + "a"))):
             return True
     return False
 

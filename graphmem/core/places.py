@@ -105,8 +105,8 @@ the keys, the outer banks, the lakes, the big island
 """
 
 
-
 def _names(text: str) -> frozenset[str]:
+    """The comma-separated names of ``text``, as the gazetteer keeps them (one space between words)."""
     return frozenset(" ".join(name.split()) for name in text.replace("\n", " ").split(",") if name.strip())
 
 

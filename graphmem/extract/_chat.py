@@ -23,7 +23,10 @@ from ._facts import ExtractedFact
 from ._family import placeholder
 from ._lexicon import (
     ACTIVITIES,
+    BREED_PAIRS,
     BREEDS,
+    CAT_BREEDS,
+    EMOJI,
     EVENT_PAIRS,
     EVENTS,
     GROUP_PAIRS,
@@ -182,8 +185,7 @@ _FILLER = r"(?:lol|haha+|lmao|btw|omg|ok|x+)(?!\w)[^\w]*"
 #: Right after a group's noun, its name set beside it: "a surf group! Las Olas, all women", "a running club
 #: lol, Triana Runners, and", "the quiz team. the Quizlings.", "a gym! the PureGym in Levenshulme", "the running
 #: group 😔 Envigado Runners." (an emoji stands where a stop would).
-_EMOJI = r"\u2600-\u27bf\U0001F000-\U0001FAFF\ufe0f\u200d"
-_GROUP_BESIDE = re.compile(r"^(?:\s*[!.,:;(—–" + _EMOJI + r"-]+\s*|\s+)(?:" + _FILLER + r")*" + _GROUP_NAME
+_GROUP_BESIDE = re.compile(r"^(?:\s*[!.,:;(—–" + EMOJI + r"-]+\s*|\s+)(?:" + _FILLER + r")*" + _GROUP_NAME
                            + r"(?=\s*(?:$|[,.!;:()]|\s(?:in|at|on|near|by)\s))", re.IGNORECASE)
 #: What may come between a group's noun and "it's called": a day, a word of filler, an emoji or a comma
 #: ("a bouldering gym on monday 😅 its called Blok", "the swim group properly, they're called …"); not
@@ -359,9 +361,9 @@ def _after_group(message: str, group: str) -> str | None:
 
 
 #: Words that end a group's own name ("Envigado Runners", "Grådyb FC", "the Blackrock Bluetits" aside).
-_GROUP_HEADS = GROUPS | frozenset("""runner runners harrier harriers fc afc rfc cc hc bc chorus crew squad swimmers
-ladies united rovers athletic athletics collective singers society orchestra ensemble league striders joggers walkers
-ramblers hikers cyclists wheelers riders players divers""".split())
+_GROUP_HEADS = GROUPS | frozenset("""runner runners harrier harriers fc afc rfc cc hc bc chorus swimmers ladies united
+rovers athletic athletics singers striders joggers walkers ramblers hikers cyclists wheelers riders players
+divers""".split())
 
 
 def group_named(message: str, group: str) -> str | None:
@@ -377,9 +379,9 @@ def group_named(message: str, group: str) -> str | None:
     words = [w.lower().rstrip(".") for w in name.split()]
     if m.re is _GROUP_BESIDE and not m["the"] and len(words) < 2:
         return None  # "I joined a gym. Sore", "a surf group. Bondi!": one word alone is anything
-    if m.re is _GROUP_BESIDE and not m["the"] and re.match(rf"\s*[{_EMOJI}]", after) and \
-            words[-1].rstrip("'’s") not in _GROUP_HEADS and words[-1] not in _GROUP_HEADS:
-        return None  # after an emoji, a reaction as often as a name: "😤 Too Much Drama.", "🏃 London Marathon"
+    if m.re is _GROUP_BESIDE and re.match(rf"\s*[{EMOJI}]", after) and words[-1] not in _GROUP_HEADS and \
+            re.sub(r"['’]s$", "", words[-1]) not in _GROUP_HEADS:
+        return None  # after an emoji, a reaction as often as a name: "😤 Too Much Drama.", "🎸 The Rolling Stones."
     if words[0] in NOT_NAMES or words[0] in _TITLES or any(w in _NOT_A_GROUP for w in words) or is_place(name) or (
             len(words) == 1 and is_known_name(name)) or _UNSURE_NAME.match(after, m.end()):
         return None  # "At the Legion", "Mrs Folake Bankole", "Every Tuesday", "called Bergen Havpadling or something"
@@ -502,9 +504,12 @@ _PET_WORD = re.compile(r"[\w'’-]+")
 _GENERIC_PETS = frozenset("dog dogs puppy puppies pup doggo cat cats kitten kittens kitty".split())
 
 
-#: Breeds of cat (the rest of :data:`BREEDS` are dogs'), and the words for a cat.
-_CAT_BREEDS = frozenset("tabby siamese ragdoll sphynx maine-coon".split())
-_CATS = frozenset("cat cats kitten kittens kitty".split())
+#: The words for a cat among :data:`_GENERIC_PETS`.
+_CATS = frozenset(word for word in _GENERIC_PETS if word.startswith(("cat", "kitt")))
+#: After a breed, a noun that makes it something else's: "the greyhound bus", "greyhound racing".
+_BREED_OF = re.compile(r"\s+(?:bus|buses|coach|racing|race|races|track|stadium|station|movie|film|show|shows|"
+                       r"breeder|breeders|owner|owners|people|club|t-?shirt|shirt|mug|calendar|poster)\b",
+                       re.IGNORECASE)
 #: What may open the clause that tells a pet's breed: "a", "she's a", "came home with a", "retired racing"; not
 #: "wanted a", "not a", "the … across the road", "took the" (a bus), "our cat is a" (another animal).
 _BREED_LEAD = re.compile(r"(?:(?:she|he|it)(?:['’]?s|\s+is)\s+|(?:(?:i|we)\s+)?(?:came\s+home\s+with|brought\s+home|"
@@ -514,8 +519,6 @@ _BREED_LEAD = re.compile(r"(?:(?:she|he|it)(?:['’]?s|\s+is)\s+|(?:(?:i|we)\s+)
 #: In the breed's sentence, a wish, a plan, a doubt or a denial: "maybe a beagle next year", "wanted a dachshund".
 _NOT_GOT = re.compile(r"\b(?:maybe|wanted|want|wish|(?-i:hope|hoping)|thinking|would|might|next|not|no|never|"
                       r"instead|allergic|fostering)\b", re.IGNORECASE)  # (not "Hope Rescue", a shelter)
-#: Breeds of two words (cats' last).
-_BREED_PAIRS = ("german shepherd", "golden retriever", "border collie", "shih tzu", "maine coon")
 
 
 def breed_beside(pet: str, rest: str) -> str | None:
@@ -535,19 +538,22 @@ def breed_beside(pet: str, rest: str) -> str | None:
     is_cat = pet.lower() in _CATS
     after = rest[at.end():at.end() + 200]
     for m in _PET_WORD.finditer(after):
-        pair = next((p for p in _BREED_PAIRS if after.lower().startswith(p, max(0, m.end() - len(p)))), None)
-        word = pair or (m.group().lower() if m.group().lower() in BREEDS else m.group().lower().rstrip("s"))
-        if not pair and (word not in PETS or (word in _GENERIC_PETS and (word in _CATS) == is_cat)):
+        said = m.group().lower()
+        pair = next((p for p in BREED_PAIRS if after.lower().startswith(p, max(0, m.end() - len(p)))), None)
+        if pair is None and (said not in PETS or (said in _GENERIC_PETS and (said in _CATS) == is_cat)):
+            if said.rstrip("s") in BREEDS:
+                return None  # "labradors are the best": the breed said of all of them
             continue  # "a dog. a rescue dog", said again
-        if not pair and word not in BREEDS or (word in _CAT_BREEDS or word == "maine coon") != is_cat:
+        breed = pair or said
+        if breed not in BREEDS and breed not in BREED_PAIRS or (breed.replace(" ", "-") in CAT_BREEDS) != is_cat:
             return None  # "a dog and a hamster", "a dog! our cat is …": another animal
-        start = m.end() - len(pair) if pair else m.start()
-        clause = re.split(rf"[.!?,;:()\n—–{_EMOJI}-]|\band\b", after[:start])[-1]
+        start = m.end() - len(breed)
+        clause = re.split(rf"[.!?,;:()\n—–{EMOJI}-]|\band\b", after[:start])[-1]
         sentence = re.split(r"(?<=[.!?])\s", after[:start])[-1] + after[start:].split(".")[0]
         if _BREED_LEAD.fullmatch(clause.strip() + " " if clause.strip() else "") is None or _NOT_GOT.search(
-                sentence) or re.match(r"[^.!]*\?", after[m.end():]):
-            return None
-        return word
+                sentence) or _BREED_OF.match(after, m.end()) or re.match(r"[^.!]*\?", after[m.end():]):
+            return None  # "wanted a dachshund", "took the greyhound bus", "a dog. do you like labradors?"
+        return breed
     return None
 
 

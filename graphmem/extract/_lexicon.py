@@ -11,9 +11,8 @@ from __future__ import annotations
 from ..core.places import PLACES, is_place
 from ..core.places import folded as _key
 
-__all__ = ["ACTIVITIES", "BREEDS", "EVENTS", "EVENT_PAIRS", "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS",
-           "LANGUAGES", "LESSONS",
-           "NAMED_EVENTS",
+__all__ = ["ACTIVITIES", "BREEDS", "BREED_PAIRS", "CAT_BREEDS", "EMOJI", "EVENTS", "EVENT_PAIRS", "GROUPS",
+           "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES", "LESSONS", "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
            "looks_educational", "looks_organisational"]
@@ -98,10 +97,12 @@ STUDENT_NOUNS = frozenset(
 
 #: Breeds of dog and cat, said instead of the kind ("a greyhound!!"); none that is as often another thing
 #: ("lab", "boxer", "shepherd", "bengal" are kept among :data:`PETS` only, said after an article or "my").
-BREEDS = frozenset("""
+#: Breeds of cat, among :data:`BREEDS` (the rest are dogs').
+CAT_BREEDS = frozenset("tabby siamese ragdoll sphynx maine-coon".split())
+BREEDS = CAT_BREEDS | frozenset("""
 labrador retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
 greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
-doberman alsatian staffie staffy sheepdog pomeranian shih-tzu tabby siamese ragdoll sphynx maine-coon
+doberman alsatian staffie staffy sheepdog pomeranian shih-tzu
 """.split())
 #: Animals kept as pets, and breeds said instead ("our golden retriever").
 PETS = BREEDS | frozenset("""
@@ -112,8 +113,13 @@ chickens goat goats iguana rat rats mice horse horses pony ponies cockatiel cana
 lab boxer shepherd bengal
 """.split())
 #: Two-word pets ("guinea pig", "golden retriever"): the first word may be taken as a modifier.
-PET_PAIRS = frozenset(("guinea pig", "guinea pigs", "maine coon", "shih tzu", "golden retriever",
-                       "german shepherd", "border collie", "bearded dragon"))
+#: Breeds of two words ("a german shepherd"), written so, or with a hyphen among :data:`BREEDS`.
+BREED_PAIRS = frozenset(("maine coon", "shih tzu", "golden retriever", "german shepherd", "border collie"))
+PET_PAIRS = BREED_PAIRS | frozenset(("guinea pig", "guinea pigs", "bearded dragon"))
+
+#: Emoji and the symbols that stand where a stop would ("😔", "‼", "⭐"), as a regular expression's character
+#: class's inside.
+EMOJI = r"\u203c\u2049\u2600-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f\u200d"
 
 #: Possessions worth remembering.
 POSSESSIONS = frozenset("""

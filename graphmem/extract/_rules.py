@@ -278,6 +278,8 @@ _NAME_STOPS = (r"(?=\s*(?:$|[.!,;:()?]|\s(?:on|last|yesterday|today|this|in|at|a
                r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
 #: After a country, region or state, the town in it: "in Spain, in Málaga", "to Italy, to Cremona".
 _TOWN_AFTER = re.compile(r",\s*(?:in|to)\s+(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
+#: After that town, more places: a list, not a town in its country ("to France, to Rome, to Berlin").
+_MORE_PLACES = re.compile(r"\s*(?:,\s*(?:in|to|and)\s|and\s)", re.IGNORECASE)
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
 _SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
@@ -1215,9 +1217,11 @@ class RuleExtractor:
             name = place_name(rest)
             if name and is_wide(name) and (at := rest.find(name)) >= 0 and (
                     town := _TOWN_AFTER.match(rest, at + len(name))) and (inner := place_name(town["rest"])) \
-                    and is_place(inner) and not is_wide(inner):
+                    and is_place(inner) and not is_wide(inner) and not _MORE_PLACES.match(
+                        town["rest"], town["rest"].find(inner) + len(inner)):
                 name = inner  # "we were in Spain, in Málaga, once": a known town the country was said for (not
-                # "in Italy, in Hospital for 3 days", "to Germany, to Oktoberfest")
+                # "in Italy, in Hospital for 3 days", "to Germany, to Oktoberfest", a list: "to France, to Rome,
+                # to Berlin")
             if name and predicate == "traveled_to" and len(name.split()) == 1 and not is_place(
                     name) and head.lower().startswith("visit") and not rest.lstrip().startswith(
                     ("the ", "The ")):

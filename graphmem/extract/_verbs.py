@@ -32,7 +32,7 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any, Literal
 
-from ._lexicon import EVENTS, HABIT_VERBS
+from ._lexicon import EMOJI, EVENTS, HABIT_VERBS
 
 __all__ = ["GREETED_FROM", "VERBS", "Verb", "verbs_for"]
 
@@ -180,7 +180,7 @@ _TRIP_EVENT = "|".join(sorted(EVENTS - {"birthday", "game", "games", "show", "pl
                        + ["(?!(?:the|a|an|my|our|his|her|their|this|that)\\s)[\\w'’-]+\\s+party"])
 #: What may follow the event a trip was made for: the sentence's end, a time, a place, whose it was ("for the
 #: fair yesterday", "for the wedding in Ptuj"); not another noun ("for a fair price", "for marathon training").
-_EVENT_ENDS = (r"(?=\s*(?:$|[.,!?;:)…\n]|[\u2600-\u27bf\U0001F000-\U0001FAFF]|(?:in|at|on|of|with|over|last|this|"
+_EVENT_ENDS = (r"(?=\s*(?:$|[.,!?;:)…\n]|[" + EMOJI + r"]|(?:in|at|on|of|with|over|last|this|"
                r"yesterday|today|and|but|so|lol|haha|omg|x+|\d)\b))")
 #: A trip said off: "… for the truffle fair but it was cancelled".
 _CALLED_OFF = r"(?![^.!?]*\b(?:cancel+ed|called\s+off|postponed|rained\s+off|didn['’]?t\s+happen)\b)"
