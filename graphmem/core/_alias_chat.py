@@ -20,8 +20,8 @@ from functools import cache, cached_property
 from .names import unaccented
 from .places import is_place
 
-__all__ = ["CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS", "SAYING", "TITLES",
-           "Chat", "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
+__all__ = ["AFTER_TITLES", "CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS",
+           "SAYING", "TITLES", "Chat", "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,12 @@ christmas xmas easter halloween thanksgiving
 TITLES = frozenset("""
 auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito kuya manang manong grandma
 grandpa granny grandad granddad
+""".split())
+
+#: Words after a name that make it someone's, the title said after it (as keys: accents dropped): "riti aunty",
+#: "sabina didi", "erzsi néni", "laci bácsi", "fatma teyze", "kenji san", "rohan sir" (not "chan", as often a surname).
+AFTER_TITLES = frozenset("""
+aunty auntie didi ji bhai bhaiya bacsi neni teyze abla amca hanim bey san kun sama sensei sir madam
 """.split())
 
 #: Letters that are words on their own ("i", "a", "u" for you): no one's initial.
@@ -340,6 +346,9 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                     t.key in TITLES or t.key in named) and not (j + 2 < len(ts) and not nxt.end and (
                     ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
+            elif nxt.key in AFTER_TITLES and (t.key in sure or t.key in named) and name_like(t.key) \
+                    and t.key not in TITLES:
+                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # "sabina didi", "laci bácsi"
             elif t.key in TITLES and name_like(nxt.key) and nxt.key not in SAYING:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ._alias_chat import (
+    AFTER_TITLES,
     CLOSING,
     CONNECTORS,
     FUNCTION,
@@ -64,7 +65,7 @@ _PLACE_OPENERS = frozenset("são sao san santa santo st saint los las la el le l
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
 #: Words that stand before a surname but are no first name: titles, function words, words that open places.
-_NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS
+_NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS | AFTER_TITLES
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
@@ -178,6 +179,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
                 return 0.4, f"{b} is {a} with a title"
             return 0.8, f"{b} is {a} with a title"
+        if wb[0] == a and len(wb) == 2 and wb[1] in AFTER_TITLES:
+            return 0.8, f"{b} is {a} with a title"  # "sabina didi", "erzsi néni": the title said after the name
         if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and (
                 is_place(a) or a in chat.acronyms or _told_as_town(chat, a)):
             return None  # a place or a firm and a building of it: "york hospital", "singapore airport", "stc station",
@@ -195,7 +198,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if len(wb) == 2 and wb[-1] == a and wb[0] in _DIRECTIONS:
             return None  # a place and a part of it, or another place: "van" and "east van", "western australia"
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
-        if len(wb) == 2 and wb[-1] == a and wb[0] not in _NO_FORENAME and a not in HEADS and (
+        if len(wb) == 2 and wb[-1] == a and wb[0] not in _NO_FORENAME and a not in HEADS and a not in AFTER_TITLES and (
                 not is_place(a) or wb[0] in nick or _said_alone(chat, wb[0])) and (
                 a in chat.sure or a in chat.named or _said_alone(chat, a)):
             # (a place is a surname only after a first name: "kate holland", "tomasz jordan", not "airports
