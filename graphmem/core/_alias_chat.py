@@ -348,7 +348,8 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
             elif nxt.key in AFTER_TITLES and (t.key in sure or t.key in named) and name_like(t.key) \
                     and t.key not in TITLES:
-                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # "sabina didi", "laci bácsi"
+                chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
+                # "sabina didi", "laci bácsi" ("Pista bácsi's wine": the name without its possessive)
             elif t.key in TITLES and name_like(nxt.key) and nxt.key not in SAYING:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
                 chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
