@@ -73,6 +73,7 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
 from ._lexicon import (
+    EVENTS,
     GROUPS,
     LESSONS,
     NAMED_EVENTS,
@@ -419,6 +420,22 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
         _UNDER_WAY.search(message)
 
 
+#: Right after an event's sentence, that it never happened: "went to Leeds for the festival. it was cancelled",
+#: "… the wedding. but it got postponed".
+_CALLED_OFF_AFTER = re.compile(r"\s*(?:[.!…]+\s*)?(?:but\s+|and\s+|then\s+|lol\s+)?(?:it|that|the\s+(?:whole\s+thing|"
+                               + "|".join(sorted(EVENTS, key=len, reverse=True)) + r"))\s+"
+                               r"(?:was|were|got|had\s+been|has\s+been)\s+(?:(?:all|just|sadly|actually)\s+)?"
+                               r"(?:cancel+ed|called\s+off|postponed|rained\s+off)\b", re.IGNORECASE)
+
+
+def _called_off(fact: ExtractedFact, message: str) -> bool:
+    """Whether ``fact`` attends an event the message's next words say did not happen (see
+    :data:`_CALLED_OFF_AFTER`; a reviewer's: its sentence alone says nothing of it)."""
+    if fact.predicate != "attended" or fact.op != "assert" or (at := message.find(fact.quote)) < 0:
+        return False
+    return _CALLED_OFF_AFTER.match(message, at + len(fact.quote)) is not None
+
+
 #: A clause that likens, right before its subject: "cried like I moved to Australia", "feels like we live here",
 #: "it's not like I work at Google", "that's like my truck"; not a filler "like" ("omg so like i moved to berlin").
 _LIKENED = re.compile(r"(?i)\b(?:cried|cry|cries|crying|acted|acts|act|acting|"
@@ -606,7 +623,7 @@ class RuleExtractor:
         facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text)
                  or _greeted(f, text, other is not None) else f
                  for f in facts]
-        facts = self._vehicles(facts, text, before)
+        facts = [f for f in self._vehicles(facts, text, before) if not _called_off(f, text)]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
