@@ -351,12 +351,17 @@ def move_planned(message: str) -> str | None:
     return None
 
 
+def _whole(phrase: str, text: str) -> re.Match[str] | None:
+    """Where ``text`` first says ``phrase`` whole, no word joined to it on either side (any case)."""
+    return re.search(rf"(?<![\w'’-]){re.escape(phrase)}(?![\w'’-])", text, re.IGNORECASE)
+
+
 def _after_group(message: str, group: str) -> str | None:
     """What the message says after a group it calls by its noun ("running club", lower case, a noun of
     :data:`GROUPS` last); None for a group named otherwise or not said."""
     if not group.islower() or group.split()[-1] not in GROUPS:
         return None
-    at = re.search(rf"(?<![\w'’-]){re.escape(group)}(?![\w'’-])", message, re.IGNORECASE)
+    at = _whole(group, message)
     return None if at is None else message[at.end():]
 
 
@@ -532,14 +537,14 @@ def breed_beside(pet: str, rest: str) -> str | None:
     bus", "the pug across the road", "maybe a beagle next year")."""
     if pet.lower() not in _GENERIC_PETS:
         return None
-    at = re.search(rf"(?<![\w'’-]){re.escape(pet)}(?![\w'’-])", rest, re.IGNORECASE)
-    if at is None:
+    if (at := _whole(pet, rest)) is None:
         return None
     is_cat = pet.lower() in _CATS
     after = rest[at.end():at.end() + 200]
+    lowered = after.lower()
     for m in _PET_WORD.finditer(after):
         said = m.group().lower()
-        pair = next((p for p in BREED_PAIRS if after.lower().startswith(p, max(0, m.end() - len(p)))), None)
+        pair = next((p for p in BREED_PAIRS if lowered.startswith(p, max(0, m.end() - len(p)))), None)
         if pair is None and (said not in PETS or (said in _GENERIC_PETS and (said in _CATS) == is_cat)):
             if said.rstrip("s") in BREEDS:
                 return None  # "labradors are the best": the breed said of all of them

@@ -95,10 +95,10 @@ STUDENT_NOUNS = frozenset(
 
 # --- everyday facts: pets, possessions, activities, groups, events ------------------------------
 
-#: Breeds of dog and cat, said instead of the kind ("a greyhound!!"); none that is as often another thing
-#: ("lab", "boxer", "shepherd", "bengal" are kept among :data:`PETS` only, said after an article or "my").
 #: Breeds of cat, among :data:`BREEDS` (the rest are dogs').
 CAT_BREEDS = frozenset("tabby siamese ragdoll sphynx maine-coon".split())
+#: Breeds of dog and cat, said instead of the kind ("a greyhound!!"); none that is as often another thing
+#: ("lab", "boxer", "shepherd", "bengal" are kept among :data:`PETS` only, said after an article or "my").
 BREEDS = CAT_BREEDS | frozenset("""
 labrador retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
 greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
@@ -112,9 +112,9 @@ tortoises snake snakes lizard lizards gecko geckos guinea-pig guinea-pigs ferret
 chickens goat goats iguana rat rats mice horse horses pony ponies cockatiel canary axolotl
 lab boxer shepherd bengal
 """.split())
-#: Two-word pets ("guinea pig", "golden retriever"): the first word may be taken as a modifier.
 #: Breeds of two words ("a german shepherd"), written so, or with a hyphen among :data:`BREEDS`.
 BREED_PAIRS = frozenset(("maine coon", "shih tzu", "golden retriever", "german shepherd", "border collie"))
+#: Two-word pets ("guinea pig", "golden retriever"): the first word may be taken as a modifier.
 PET_PAIRS = BREED_PAIRS | frozenset(("guinea pig", "guinea pigs", "bearded dragon"))
 
 #: Emoji and the symbols that stand where a stop would ("😔", "‼", "⭐"), as a regular expression's character

@@ -129,7 +129,7 @@ from ._subjects import (
     one_person_named,
 )
 from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_name
-from ._verbs import GREETED_FROM, Verb, verbs_for
+from ._verbs import CALLED_OFF, GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
 
@@ -425,7 +425,7 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
 _CALLED_OFF_AFTER = re.compile(r"\s*(?:[.!…]+\s*)?(?:but\s+|and\s+|then\s+|lol\s+)?(?:it|that|the\s+(?:whole\s+thing|"
                                + "|".join(sorted(EVENTS, key=len, reverse=True)) + r"))\s+"
                                r"(?:was|were|got|had\s+been|has\s+been)\s+(?:(?:all|just|sadly|actually)\s+)?"
-                               r"(?:cancel+ed|called\s+off|postponed|rained\s+off)\b", re.IGNORECASE)
+                               rf"(?:{CALLED_OFF})\b", re.IGNORECASE)
 
 
 def _called_off(fact: ExtractedFact, message: str) -> bool:

@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from ._lexicon import EMOJI, EVENTS, HABIT_VERBS
 
-__all__ = ["GREETED_FROM", "VERBS", "Verb", "verbs_for"]
+__all__ = ["CALLED_OFF", "GREETED_FROM", "VERBS", "Verb", "verbs_for"]
 
 Kind = Literal["state", "start", "stop", "event"]
 #: place: a city, country, region (lowercase only if known); org: a company or school;
@@ -182,8 +182,10 @@ _TRIP_EVENT = "|".join(sorted(EVENTS - {"birthday", "game", "games", "show", "pl
 #: fair yesterday", "for the wedding in Ptuj"); not another noun ("for a fair price", "for marathon training").
 _EVENT_ENDS = (r"(?=\s*(?:$|[.,!?;:)…\n]|[" + EMOJI + r"]|(?:in|at|on|of|with|over|last|this|"
                r"yesterday|today|and|but|so|lol|haha|omg|x+|\d)\b))")
+#: Words that say an event never happened ("it was cancelled", "called off", "postponed", "rained off").
+CALLED_OFF = r"cancel+ed|called\s+off|postponed|rained\s+off"
 #: A trip said off: "… for the truffle fair but it was cancelled".
-_CALLED_OFF = r"(?![^.!?]*\b(?:cancel+ed|called\s+off|postponed|rained\s+off|didn['’]?t\s+happen)\b)"
+_CALLED_OFF = rf"(?![^.!?]*\b(?:{CALLED_OFF}|didn['’]?t\s+happen)\b)"
 
 #: Where one goes to buy for an event, not to it ("went to the shop for the party", "to tesco for the bbq").
 _SHOP = (r"(?:shops?|stores?|supermarket|mall|pharmacy|chemist|bakery|butcher\w*|off[\s-]licen[cs]e|offy|tesco|aldi|"
