@@ -645,3 +645,67 @@ def test_a_thing_nearly_bought_or_only_thought_of_is_not_written(line):
 def test_a_trip_told_only_by_a_greeting_waits_for_review(line, sure):
     said = chat_sure(("Maya", line))[0]
     assert {s for _, _, predicate, _, s in said if predicate == "traveled_to"} == {sure}, said
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("lines", "expected"), [
+    # h42 (dev): asked what he will do, a verb alone names no habit
+    ((("Sam", "what will you do?"), ("Maya", "Knit. Dance. Maybe move to Nólsoy.")), []),
+    ((("Sam", "and in winter?"), ("Maya", "i knit. every evening")), [("assert", "Maya", "does", "knitting", True)]),
+    # h42: a kind one likes best is no pet, nor "they're …" a taste
+    ((("Sam", "look!! puffins"), ("Maya", "puffins!!! i love puffins, they're my favourite bird since forever")),
+     [("assert", "Maya", "likes", "puffins", False)]),
+    # h42: the other of "we" is whom the message names with the speaker, not whom the turn before named
+    ((("Sam", "Poor Rex. Kettan has never left the house in 14 years."),
+      ("Maya", "I have news also. Not big. Birita and I... we are seeing each other.")),
+     [("assert", "Maya", "dating", "Birita", True)]),
+    # an event its own sentence says never happened is not attended
+    ((("Sam", "how was the weekend"), ("Maya", "went to the wedding but it was cancelled")), []),
+    ((("Sam", "how was the weekend"), ("Maya", "went to the gig, it got postponed")), []),
+    ((("Sam", "how was the weekend"), ("Maya", "went to the concert, the opening act was cancelled")),
+     [("assert", "Maya", "attended", "concert", True)]),
+])
+def test_seventeenth_session_readings(lines, expected):
+    assert chat_sure(*lines)[-1] == expected
+
+
+@pytest.mark.engine_free
+def test_an_event_watched_from_afar_is_not_attended():
+    """h41 (dev): "the wedding was insane. i watched like 4 hours of ramzi's video call"."""
+    said = chat_sure(("Sam", "and??"), ("Maya", "the wedding was insane. i watched like 4 hours of ramzi's video call"))
+    assert said[-1] == []
+    assert chat_sure(("Sam", "and??"), ("Maya", "the wedding was amazing. we danced till 3"))[-1] == [
+        ("assert", "Maya", "attended", "wedding", True)]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "partner"), [
+    ("i'm seeing someone. gonzalo. he's a geologist at the uni", "gonzalo"),  # h42 (dev)
+    ("...ok i didnt tell you. i'm seeing someone. Ola. since july", "Ola"),  # h17 (dev)
+    ("i am seeing someone. joaquín. joaco. he does lights at prisma", "joaquín"),  # h14 (dev)
+    ("good!! i've been seeing someone. his name is femi", "femi"),  # h36 (dev)
+    ("I have girlfriend now. her name is Aino", "Aino"),  # h12 (dev)
+    ("ok yes. her name is Chloe. she's on my course. we've been going out since december", "Chloe"),  # h16 (dev)
+    ("his name is seojun, hes in my regression study group. we've been dating like 2 weeks", "seojun"),  # h10 (dev)
+    ("Tom and I have been going out for 3 months", "Tom"),
+    # not a name, not the speaker's, not dating
+    ("i'm seeing someone. it's early days.", None), ("i'm seeing someone. Finally. he is nice", None),
+    ("i'm seeing someone. Tuesday. he's nice", None), ("i have a girlfriend? no lol", None),
+    ("are you seeing someone? Tom said so", None), ("Tom and I are going out for a few weeks to Spain", None),
+    ("her name is Bella, she's a lab. we've been out walking 3 times", None),
+])
+def test_whom_one_is_seeing_named_after_the_words(line, partner):
+    said = chat_sure(("Sam", "sooo any news?"), ("Maya", line))[-1]
+    assert [obj for _, _, predicate, obj, _ in said if predicate == "dating"] == ([partner] if partner else [])
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "expected"), [
+    ("also im learning czech 🇨🇿", [("assert", "Maya", "does", "czech", True)]),  # h31 (dev)
+    ("i started learning arabic btw. on the app", [("assert", "Maya", "does", "arabic", True)]),  # h41 (dev)
+    ("oh and I started Quechua!! evening classes at the language centre",
+     [("assert", "Maya", "does", "Quechua", True)]),
+    ("we ate czech food", []),
+])
+def test_more_languages_learnt(line, expected):
+    assert chat_sure(("Sam", "what's new"), ("Maya", line))[-1] == expected

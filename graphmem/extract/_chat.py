@@ -91,11 +91,15 @@ _HAVE_AFTER = re.compile(r"\s*(?:$|[.!,;)]|(?:later|tonight|tomorrow|today|now|a
                          r"training|class|at\s+\d|on\s+\w+days|every|twice|with)\b)", re.IGNORECASE)
 
 
+_SUBJECT_PRONOUNS = frozenset("i we they he she".split())
+
+
 def clean_taste(obj: str) -> bool:
     """Whether a liked thing is a clean noun phrase of a lasting taste (not "the colours",
     "is awesome", "making", "u")."""
     words = [w.lower().replace("’", "'") for w in obj.split()]
-    if not words or len(words) > 4 or words[0] in PRONOUNS or words[0] in ("the", "this", "that", "those"):
+    lead = re.sub(r"'(?:re|s|m|ll|d|ve)$", "", words[0]) if words else ""  # not "they're my favourite bird"
+    if not words or len(words) > 4 or lead in PRONOUNS | _SUBJECT_PRONOUNS or lead in ("the", "this", "that", "those"):
         return False
     if any(w in _VERBISH or w.strip(".,!?") in _VERBISH for w in words):
         return False
@@ -171,8 +175,10 @@ _SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|fr
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())
 
 
-#: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house").
-_BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future)\b", re.IGNORECASE)
+#: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house"); or a kind one
+#: likes best, none had ("they're my favourite bird").
+_BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future|fav(?:ou?rite)?|fave)\b",
+                         re.IGNORECASE)
 
 
 #: A group's own name, capitalised, of up to five words ("Las Olas", "the Blackrock Bluetits", "Poultry

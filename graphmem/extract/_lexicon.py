@@ -139,6 +139,10 @@ OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter mop
 LANGUAGES = frozenset("""
 spanish french german italian japanese mandarin cantonese chinese portuguese arabic korean russian
 dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
+czech slovak hungarian finnish estonian latvian lithuanian icelandic faroese ukrainian romanian bulgarian
+serbian croatian slovenian albanian hebrew farsi persian urdu bengali tamil punjabi swahili tagalog
+vietnamese thai indonesian malay catalan basque irish esperanto mongolian amharic yoruba zulu afrikaans
+quechua guarani
 """.split())
 ACTIVITIES = frozenset("""
 pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming walking cycling

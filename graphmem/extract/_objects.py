@@ -237,7 +237,7 @@ and but or so which that who called named yesterday today tonight last this next
 from to because when while since lol haha tho though now again too as well is was are were has had
 have i we he she it they you u my our his her their its about after before during by like just
 already finally recently this morning evening afternoon weekend back home together every each
-later tomorrow soon asap sometime anytime right
+later tomorrow soon asap sometime anytime right btw omg haha lmao rn atm
 """.split())
 #: Nouns that make the word before them a modifier ("car park", "dog walker", "club night").
 _COMPOUND_HEADS = frozenset("""

@@ -127,6 +127,7 @@ from ._subjects import (
     find_subject,
     names_anyone,
     one_person_named,
+    pair_named,
 )
 from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_name
 from ._verbs import CALLED_OFF, GREETED_FROM, Verb, verbs_for
@@ -420,19 +421,57 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
         _UNDER_WAY.search(message)
 
 
-#: Right after an event's sentence, that it never happened: "went to Leeds for the festival. it was cancelled",
-#: "… the wedding. but it got postponed".
-_CALLED_OFF_AFTER = re.compile(r"\s*(?:[.!…]+\s*)?(?:but\s+|and\s+|then\s+|lol\s+)?(?:it|that|the\s+(?:whole\s+thing|"
-                               + "|".join(sorted(EVENTS, key=len, reverse=True)) + r"))\s+"
-                               r"(?:was|were|got|had\s+been|has\s+been)\s+(?:(?:all|just|sadly|actually)\s+)?"
-                               rf"(?:{CALLED_OFF})\b", re.IGNORECASE)
+#: Seeing someone, then their name alone: "i'm seeing someone. gonzalo. he's a geologist", "ive been seeing someone.
+#: his name is femi", "I have girlfriend now. her name is Aino".
+_SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?,;…]\s*|\b(?:and|so|ok|okay|well|also|btw)\s+)(?:(?:i['’]?m|i\s+am|im|"
+                             r"i['’]?ve\s+been|ive\s+been|i\s+have\s+been)\s+(?:seeing|dating)\s+(?:someone|somebody)"
+                             r"(?:\s+new)?|(?:i\s+have|i['’]?ve\s+got|i\s+got)\s+(?:an?\s+)?(?:new\s+)?"
+                             r"(?:girlfriend|boyfriend|gf|bf)(?:\s+now)?)\s*[.!…]+\s*(?P<called>(?:and\s+)?(?:her|his|their)\s+name(?:['’]s|\s+is)\s+)?"
+                             r"(?P<name>[\w'’-]+)(?:[.!,…]+\s*[\w'’-]+)??\s*(?:[.!,…]+\s*(?:$|(?P<then>he|she|his|her|since|we|they)\b)|$)")
+#: Words said alone after "i'm seeing someone." that name no one: "Finally.", "Properly."
+_NO_ONE = frozenset("""finally again yes yeah no nope sorry lol haha crazy honestly seriously officially properly kinda
+maybe someone somebody early nice new well anyway ok okay omg actually really secretly guess surprise shocking
+""".split())
+
+
+def _seeing_named(text: str) -> str | None:
+    """The one the speaker says they are seeing, named on its own right after (:data:`_SEEING_SOMEONE`):
+    a known given name, or any word not :data:`_NO_ONE` that a sentence of him or her, or "since", follows."""
+    m = _SEEING_SOMEONE.search(text)
+    if m is None or (name := m["name"]).lower() in _NO_ONE or not is_person(name):
+        return None
+    return name if is_name_written(name) or m["then"] or m["called"] else None
+
+
+#: That an event never happened, said of it: "it was cancelled", "the wedding got postponed".
+_CALLED_OFF_SAID = (r"(?:it|that|the\s+(?:whole\s+thing|" + "|".join(sorted(EVENTS, key=len, reverse=True)) + r"))\s+"
+                    r"(?:was|were|got|had\s+been|has\s+been)\s+(?:(?:all|just|sadly|actually)\s+)?"
+                    rf"(?:{CALLED_OFF})\b")
+#: Right after an event's sentence: "went to Leeds for the festival. it was cancelled", "… the wedding. but it got
+#: postponed".
+_CALLED_OFF_AFTER = re.compile(r"\s*(?:[.!…]+\s*)?(?:but\s+|and\s+|then\s+|lol\s+)?" + _CALLED_OFF_SAID, re.IGNORECASE)
+#: Later in the event's own sentence, a clause of its own: "went to the wedding but it was cancelled", "went to the
+#: gig, it got postponed".
+_CALLED_OFF_LATER = re.compile(r"(?:,|;|\s-|\b(?:but|and|then|lol|so))\s*" + _CALLED_OFF_SAID, re.IGNORECASE)
+
+
+#: An event the speaker saw from afar: "the wedding was insane. i watched like 4 hours of ramzi's video call".
+_FROM_AFAR = re.compile(r"\b(?:i|we)\s+(?:watched|saw|followed|caught)\b[^.!?]{0,60}?\b(?:video\s*-?calls?|facetime|"
+                        r"zoom|skype|live\s*-?stream|stream|on\s+(?:the\s+)?(?:tv|telly|youtube|insta(?:gram)?|tiktok))\b",
+                        re.IGNORECASE)
 
 
 def _called_off(fact: ExtractedFact, message: str) -> bool:
-    """Whether ``fact`` attends an event the message's next words say did not happen (see
-    :data:`_CALLED_OFF_AFTER`; a reviewer's: its sentence alone says nothing of it)."""
+    """Whether ``fact`` attends an event its own sentence, after the event, or the message's next
+    words say did not happen (see :data:`_CALLED_OFF_LATER`, :data:`_CALLED_OFF_AFTER`), or one the
+    message says the speaker watched from afar (:data:`_FROM_AFAR`)."""
     if fact.predicate != "attended" or fact.op != "assert" or (at := message.find(fact.quote)) < 0:
         return False
+    if _FROM_AFAR.search(message):
+        return True
+    said = fact.quote.lower().find((fact.object or "").lower())
+    if said >= 0 and _CALLED_OFF_LATER.search(fact.quote, said + len(fact.object or "")):
+        return True
     return _CALLED_OFF_AFTER.match(message, at + len(fact.quote)) is not None
 
 
@@ -613,6 +652,8 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
+        if (named := _seeing_named(text)) and not any(f.predicate == "dating" for f in facts):
+            facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
         facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)])
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
@@ -947,6 +988,8 @@ class RuleExtractor:
         if subject.bare and not subject.aux.strip() and verb_form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
+        if verb.obj == "habit" and not subject.said:
+            return []  # "Knit. Dance. Maybe move to Nólsoy" (asked what he will do): a verb alone names no habit
         if subject.bare and verb.obj == "habit" and not self._a_name(subject.names[0]):
             return []  # "Big skies.": a word that opens a sentence, not surely someone
         if not subject.said and not verb.free and re.fullmatch(r"(?i)(?:lives|works|loves|likes|has|plays|does|"
@@ -1030,7 +1073,10 @@ class RuleExtractor:
             if verb.timeless:
                 self._timeless.append(made[-1])
 
-        if verb.reciprocal and subject.plural and not subject.partner and self._only_named and not people(rest):
+        if verb.reciprocal and subject.plural and not subject.partner and not people(rest) and (
+                (pair := pair_named(self._message)) and is_person(pair) and pair not in (speaker, self._other)):
+            subject = replace(subject, partner=pair)  # "Birita and I... we are seeing each other"
+        elif verb.reciprocal and subject.plural and not subject.partner and self._only_named and not people(rest):
             subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
         if verb.reciprocal and (subject.partner or subject.partner_unnamed or len(
                 subject.names) > 1 and subject.names[0] != speaker):

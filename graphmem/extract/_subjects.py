@@ -17,7 +17,7 @@ from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks
 from ._names import LOWER, UPPER, is_given_name
 
 __all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "clauses", "find_subject",
-           "names_anyone", "one_person_named", "people_named"]
+           "names_anyone", "one_person_named", "pair_named", "people_named"]
 
 _A = "['’]"
 
@@ -242,6 +242,20 @@ def _in_passing(text: str) -> tuple[str, ...]:
 #: Someone of the speaker's named after a relation word: "my friend Tunji is …", "our neighbour Chief Ogunleye
 #: has …" (not "his wife Emma": she is someone of the "he" already meant).
 _RELATED_NAME = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_RELATION}\s+(?P<name>{_NAME})")
+
+
+#: Someone said together with the speaker ("Birita and I", "me and Tom"), or the one the message gives the name
+#: of ("her name is Chloe", "his name is seojun").
+_WITH_ME = re.compile(rf"\b(?P<name>{_WORD})\s+and\s+(?:I|me)\b|\b(?i:me)\s+and\s+(?P<after>{_WORD})"
+                      rf"|\b(?i:her|his)\s+(?i:name)(?:{_A}s|\s+is)\s+(?P<called>[\w'’-]+)")
+
+
+def pair_named(text: str) -> str | None:
+    """The one person ``text`` names together with the speaker ("Birita and I... we are seeing each
+    other", "her name is Chloe. … we've been going out since december"), whom the other of "we" means;
+    None when none is, or two are."""
+    found = {m["name"] or m["after"] or m["called"] for m in _WITH_ME.finditer(text)}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def one_person_named(text: str, before: str | None, *not_them: str | None,

@@ -227,7 +227,7 @@ _EVERYDAY: list[Verb] = [
           "activity"),
     _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
     _verb(r"been|back", "does", "state", "activity"),
-    _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing)|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)",
+    _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing|learning)|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)",
           "does", "start", "activity"),
     _verb(r"have|has", "does", "state", "activity"),
     _verb(r"(?:got|gotten|getting)\s+me\s+into|(?:made|make|makes)\s+me\s+(?:start|take\s+up)|"
@@ -381,9 +381,11 @@ VERBS: list[Verb] = [
     _verb(r"(?:started|start|starting|began)\s+(?:dating|seeing|going\s+out\s+with)|"
           r"(?:got|getting|get)\s+together\s+with", "dating", "start", "person"),
     _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?"
-          r"(?:\s+(?:too|now|again|as\s+well))?[,;]?\s+"  # "seeing someone new too, his name is Omar"
-          r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
-    _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
+          r"(?:\s+(?:too|now|again|as\s+well))?[,;.!]*\s+"  # "seeing someone new too, his name is Omar"
+          r"(?:(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)|(?=[\w'’-]+\s*[.!,]))",  # "seeing someone. Ola."
+          "dating", "state", "person"),
+    _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other|going\s+out(?=\s+(?:since\b|for\s+(?:(?:a|an|about|like|"
+          r"almost|nearly|over)\s+)?(?:[\w-]+\s+)?(?:weeks?|months?|years?)\b)(?![^.!?]{0,30}\b(?:to|in|on)\s))|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
           r"several|two|three|four|five|six|loads\s+of|\d+)\s+times|on\s+(?:a\s+few|a\s+couple\s+of|several|two|three|"
           r"four|five|six|\d+)\s+dates", "dating", "state", "person", needs_be=True, reciprocal=True),
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
