@@ -709,3 +709,22 @@ def test_whom_one_is_seeing_named_after_the_words(line, partner):
 ])
 def test_more_languages_learnt(line, expected):
     assert chat_sure(("Sam", "what's new"), ("Maya", line))[-1] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("lines", "expected"), [
+    # h38 (dev): "it" is what the message said before it, not the van bought after
+    ((("Sam", "and the clio?"), ("Maya", "i sold it to a student for 800 euros and bought a van")),
+     [("assert", "Maya", "owns", "van", True)]),
+    # h40 (dev): the other participant called by a pet name after "engaged", not the fiancé
+    ((("Sam", "AND??"), ("Maya", "I said yes!!!! crying, of course. I'm engaged Papa Eend!!!")), []),
+    ((("Sam", "AND??"), ("Maya", "I'm engaged to Tom")), [("assert", "Maya", "dating", "Tom", True)]),
+    # h40 (dev): "retired" before people is a word for them, no job ended
+    ((("Sam", "what a gift"), ("Maya", "retired people and people who change jobs get the best gifts")), []),
+    # h33 (dev): a name offered for someone ("call her …") is not what she is called
+    ((("Sam", "Morag is back"), ("Maya", "call her La Tormenta")), []),
+    ((("Sam", "Morag is back"), ("Maya", "everyone calls her La Tormenta")),
+     [("assert", "Morag", "is_called", "La Tormenta", True)]),
+])
+def test_seventeenth_session_narrowings(lines, expected):
+    assert chat_sure(*lines)[-1] == expected

@@ -42,6 +42,7 @@ from ._lexicon import (
     RACES,
     RELATION_ADJECTIVES,
     RELATIONS,
+    RETIREES,
     is_place,
     looks_organisational,
 )
@@ -758,7 +759,9 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
         return name
     if not _SOLD_IT.match(rest) or not _SOLD_ENDS.match(rest, _SOLD_IT.match(rest).end()):  # type: ignore[union-attr]
         return None
-    for owned in (_owned(said, False), _owned(previous or "", True)):
+    # what the message said before "it" ("… sold it and bought a van": not the van)
+    before = said[:said.find(rest)] if rest.strip() and rest in said else said
+    for owned in (_owned(before, False), _owned(previous or "", True)):
         if len(owned) == 1:
             return next(iter(owned))
         if owned:
@@ -883,8 +886,8 @@ def told_trip(text: str, previous: str | None, own: str | None = None) -> list[t
 
 #: The speaker retired (or quit): "I retired in September", "retired in june." (no one else's subject before it).
 _RETIRED = re.compile(r"(?:^|(?<=[.!?]\s)|\b(?:i|I|i['’]ve|I['’]ve|i\s+have|I\s+have|i['’]m|I['’]m|i\s+am|I\s+am|"
-                      r"finally|officially|just)\s+)(?:retired|resigned|quit)\b(?!\s+(?:racing|greyhound|cop|man|woman|"
-                      r"teacher))")
+                      r"finally|officially|just)\s+)(?:retired|resigned|quit)\b"
+                      rf"(?!\s+(?:{RETIREES})\b)")
 #: "31 years at polsteam", "38 years in UHG": where a working life was spent.
 _YEARS_AT = re.compile(r"\b(?:\d{1,2}|ten|twenty|thirty|forty|fifty)(?:-[a-z]{3,6})?\s+(?:years?|yrs)\s+"
                        r"(?:at|in|with)\s+"

@@ -14,7 +14,7 @@ from ..core.places import folded as _key
 __all__ = ["ACTIVITIES", "BREEDS", "BREED_PAIRS", "CAT_BREEDS", "EMOJI", "EVENTS", "EVENT_PAIRS", "GROUPS",
            "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES", "LESSONS", "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
-           "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
+           "RETIREES", "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
            "looks_educational", "looks_organisational"]
 
 _ORG_WORDS = frozenset(
@@ -120,6 +120,10 @@ PET_PAIRS = BREED_PAIRS | frozenset(("guinea pig", "guinea pigs", "bearded drago
 #: Emoji and the symbols that stand where a stop would ("😔", "‼", "⭐"), as a regular expression's character
 #: class's inside.
 EMOJI = r"\u203c\u2049\u2600-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f\u200d"
+#: Who is "retired" as a word before them, not a working life ended: "retired people get the best gifts", "a retired
+#: racing greyhound", "a retired teacher".
+RETIREES = (r"racing|greyhound|cop|man|woman|teacher|people|folks?|persons?|men|women|couples?|ladies|guys|friends|"
+            r"colleagues|teachers|nurses|doctors|players|horses")
 
 #: Possessions worth remembering.
 POSSESSIONS = frozenset("""

@@ -1214,9 +1214,9 @@ class RuleExtractor:
     def _called(self, m: re.Match[str], prefix: str, speaker: str) -> Subject | None:
         """Who "call me", "calls you", "calls him" names: the speaker, the other participant, or
         the one person named; None when it cannot be told or is not stated ("don't call me…")."""
-        if _NOT_STATED.search(prefix):
-            return None
         who = m.group().split()[-1].lower()
+        if _NOT_STATED.search(prefix) or (who in ("him", "her") and SUBJECTLESS.match(prefix)):
+            return None  # "don't call me…"; "call her La Tormenta": a name offered for someone, not theirs
         name = speaker if who == "me" or who not in ("you", "u", "him", "her") else (
             self._other if who in ("you", "u") else self._last_named or self._only_named)
         return Subject((name,), None, False, "", m.start()) if name else None

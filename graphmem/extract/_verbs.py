@@ -32,7 +32,7 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any, Literal
 
-from ._lexicon import EMOJI, EVENTS, HABIT_VERBS
+from ._lexicon import EMOJI, EVENTS, HABIT_VERBS, RETIREES
 
 __all__ = ["CALLED_OFF", "GREETED_FROM", "VERBS", "Verb", "verbs_for"]
 
@@ -349,7 +349,8 @@ VERBS: list[Verb] = [
     _verb(r"(?:quit|quitting|quits|resigned\s+from|resigning\s+from|retired\s+from|retiring\s+"
           r"from)(?:\s+(?:my|the|a)\s+(?:job|position|role|post)(?:\s+(?:at|with))?)?|"
           r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
-          r"(?:\s+(?:from|by|at))?|(?:retired|retiring)", "works_at", "stop", "org", bare=True),
+          r"(?:\s+(?:from|by|at))?|(?:retired|retiring)" + rf"(?!\s+(?:{RETIREES})\b)", "works_at", "stop", "org",
+          bare=True),
     _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
     _verb(r"(?:love|loves|loving|like|likes|adore|adores|enjoy|enjoys|enjoying|hate|hates)\s+my\s+(?:new\s+)?"
           r"(?:job|role|position|work|internship)\s+(?:at|with)", "works_at", "state", "org"),
@@ -391,7 +392,7 @@ VERBS: list[Verb] = [
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
-    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged(?:\s+to)?(?!\s+(?:in|with)\b)",
+    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z])))",
           "dating",
           "state", "person", needs_be=True,
           reciprocal=True),
