@@ -685,9 +685,19 @@ def test_an_event_watched_from_afar_is_not_attended():
     ("i am seeing someone. joaquín. joaco. he does lights at prisma", "joaquín"),  # h14 (dev)
     ("good!! i've been seeing someone. his name is femi", "femi"),  # h36 (dev)
     ("I have girlfriend now. her name is Aino", "Aino"),  # h12 (dev)
-    ("ok yes. her name is Chloe. she's on my course. we've been going out since december", "Chloe"),  # h16 (dev)
     ("his name is seojun, hes in my regression study group. we've been dating like 2 weeks", "seojun"),  # h10 (dev)
-    ("Tom and I have been going out for 3 months", "Tom"),
+    ("i'm seeing someone 🙈 Tom. he's a nurse", "Tom"), ("im seeing someone!! his name is Rafael 😍", "Rafael"),
+    # "going out since …" is not read: as often friends, a club, lunch (an attacker's)
+    ("ok yes. her name is Chloe. she's on my course. we've been going out since december", None),  # h16 (dev)
+    ("Tom and I have been going out for 3 months", None),
+    # an attacker's: someone else's words, a joke, a professional one sees, a pet or a thing, a baby, a band
+    ("i'd just say, i'm seeing someone. Tom. he's a doctor. she'd believe it", None),
+    ("i'm seeing someone. Kofi. he's a physio, really good", None), ("i have a new boyfriend!! Netflix.", None),
+    ("i've been seeing someone. his name is Biscuit. he's a puppy and he lives with me now", None),
+    ("we had a baby!! her name is Chloe. we got married last year too", None),
+    ("me and Tom started a band. we broke up in 2019", None),
+    ("Tom and I went to the pub. we both broke up with our girlfriends this year", None),
+    ("me and Jess are seeing each other at the reunion", None),
     # not a name, not the speaker's, not dating
     ("i'm seeing someone. it's early days.", None), ("i'm seeing someone. Finally. he is nice", None),
     ("i'm seeing someone. Tuesday. he's nice", None), ("i have a girlfriend? no lol", None),
@@ -696,7 +706,8 @@ def test_an_event_watched_from_afar_is_not_attended():
 ])
 def test_whom_one_is_seeing_named_after_the_words(line, partner):
     said = chat_sure(("Sam", "sooo any news?"), ("Maya", line))[-1]
-    assert [obj for _, _, predicate, obj, _ in said if predicate == "dating"] == ([partner] if partner else [])
+    assert [obj for _, _, predicate, obj, sure in said if predicate == "dating" and sure] == (
+        [partner] if partner else [])
 
 
 @pytest.mark.engine_free
@@ -728,3 +739,33 @@ def test_more_languages_learnt(line, expected):
 ])
 def test_seventeenth_session_narrowings(lines, expected):
     assert chat_sure(*lines)[-1] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("previous", "line", "expected"), [
+    # an attacker's: a pastime taken back, someone else's, a word of a breed
+    ("any new hobbies?", "i started learning arabic but gave up after a week", []),
+    ("do you speak any other languages?", "i started learning bulgarian when i was 6. forgot all of it", []),
+    ("any new hobbies?", "started learning catalan. jk. as if", []),
+    ("what's your brother up to?", "learning czech lol. he moved to prague", []),
+    ("how's the puppy training?", "i started learning the irish wolfhound's commands lol", []),
+    # a verb alone is a habit where the message says how often, and the speaker's
+    ("how do you stay so calm?", "Swim. every morning at 6. it's the only thing keeping me sane",
+     [("assert", "Maya", "does", "swimming", True)]),
+    ("what does your mum do all day?", "Knits. watches tv. same as always", []),
+    ("which cat is the best?", "my favourite cat is Mittens. she's 12 and she sleeps on my bed",
+     [("assert", "Maya", "has_pet", "cat", True)]),
+    ("dogs?", "my favrite dog is the one next door", []),
+    # an event called off in other words, watched from afar, or not gone to; and one that happened after all
+    ("how was the weekend", "went to the wedding but they cancelled it last minute", []),
+    ("how was the weekend", "went to the festival. but the whole thing was scrapped", []),
+    ("how was the wedding?!", "the wedding was gorgeous. my cousin filmed it all for me since i couldn't go", []),
+    ("how was the match?", "i watched the match from the pub. what a goal", []),
+    ("how was the weekend", "went to the gig. we watched the support act on youtube before",
+     [("assert", "Maya", "attended", "gig", True)]),
+    ("how was the weekend", "went to the concert and it was cancelled halfway thru bc of a storm",
+     [("assert", "Maya", "attended", "concert", True)]),
+])
+def test_the_attackers_sentences_of_the_seventeenth_session(previous, line, expected):
+    said = chat_sure(("Sam", previous), ("Maya", line))[-1]
+    assert [f for f in said if f[2] in ("does", "has_pet", "attended") and f[4]] == expected

@@ -118,7 +118,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
             "es") else verb[:-1]
         return HABIT_VERBS.get(base) if _HABIT_AFTER.match(rest) else None
     if mention and (before := _BEFORE_NOW.match(rest)) and not (
-            kind == "pet" and before.group().strip().lower() == "old"):
+            kind == "pet" and before.group().strip().lower() == "old") and not (
+            kind == "pet" and _FAVOURITE_HAD.match(rest)):
         return None  # "more than my first car", "my old bike": one had it, maybe no longer ("our old spaniel" is aged)
     if kind == "pet" and _MANY.match(rest):
         return None  # "we have many birds": wild ones around, not pets
@@ -176,9 +177,11 @@ _SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|fr
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())
 
 
+#: A favourite one of those one has: "my favourite cat is Mittens", "my fave hamster is the one i have".
+_FAVOURITE_HAD = re.compile(r"(?i)\s*fav\w*\s+[\w-]+\s+is\s+(?:(?-i:[A-Z])|the\s+one\s+(?:i|we)\s+(?:have|got))")
 #: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house"); or a kind one
 #: likes best, none had ("they're my favourite bird").
-_BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future|fav(?:ou?rite)?|fave)\b",
+_BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future|fav\w*)\b",
                          re.IGNORECASE)
 
 

@@ -294,7 +294,8 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
                 follows and (follows.lower() in nouns or pair + " " + follows.lower() in pairs)):
             if follows and follows.lower() in _COMPOUND_HEADS:
                 return None  # "a car park", "the band practice": another thing
-            if follows and key in LANGUAGES and follows.lower() not in _AFTER_NOUN and re.fullmatch(r"[a-z]+", follows):
+            if follows and key in LANGUAGES and follows.lower() not in _AFTER_NOUN and re.fullmatch(r"[a-z]+(?:['’]s)?",
+                                                                                                    follows):
                 return None  # "learning french swear words", "doing norwegian folk songs": what the language describes
             if follows and key.endswith("ing") and follows.lower() == "into":
                 return None  # "stopped diving into my savings": the verb's other sense

@@ -73,10 +73,13 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory
 from ._lexicon import (
+    EMOJI,
     EVENTS,
     GROUPS,
     LESSONS,
     NAMED_EVENTS,
+    PETS,
+    POSSESSIONS,
     RELATION_ADJECTIVES,
     RELATIONS,
     STUDENT_NOUNS,
@@ -422,31 +425,65 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
 
 
 #: Seeing someone, then their name alone: "i'm seeing someone. gonzalo. he's a geologist", "ive been seeing someone.
-#: his name is femi", "I have girlfriend now. her name is Aino".
-_SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?,;…]\s*|\b(?:and|so|ok|okay|well|also|btw)\s+)(?:(?:i['’]?m|i\s+am|im|"
-                             r"i['’]?ve\s+been|ive\s+been|i\s+have\s+been)\s+(?:seeing|dating)\s+(?:someone|somebody)"
-                             r"(?:\s+new)?|(?:i\s+have|i['’]?ve\s+got|i\s+got)\s+(?:an?\s+)?(?:new\s+)?"
-                             r"(?:girlfriend|boyfriend|gf|bf)(?:\s+now)?)\s*[.!…]+\s*(?P<called>(?:and\s+)?(?:her|his|their)\s+name(?:['’]s|\s+is)\s+)?"
-                             r"(?P<name>[\w'’-]+)(?:[.!,…]+\s*[\w'’-]+)??\s*(?:[.!,…]+\s*(?:$|(?P<then>he|she|his|her|since|we|they)\b)|$)")
-#: Words said alone after "i'm seeing someone." that name no one: "Finally.", "Properly."
-_NO_ONE = frozenset("""finally again yes yeah no nope sorry lol haha crazy honestly seriously officially properly kinda
-maybe someone somebody early nice new well anyway ok okay omg actually really secretly guess surprise shocking
+#: his name is femi", "I have girlfriend now. her name is Aino" (at a sentence's start, none of the words one would
+#: say to someone else: "i told her, i'm …").
+_SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?…]\s*|\b(?:and|so|ok|okay|well|also|btw|yeah|omg|actually)\s+)"
+                             r"(?:(?:i['’]?m|i\s+am|im|i['’]?ve\s+been|ive\s+been|i\s+have\s+been)\s+(?:seeing|dating)\s+"
+                             r"(?:someone|somebody|(?:a|this)\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:for|since)\s+"
+                             r"(?:[\w-]+\s+){0,2}?[\w-]+)?|(?P<have>(?:i\s+have|i['’]?ve\s+got|i\s+got)\s+(?:an?\s+)?"
+                             r"(?:new\s+)?(?:girlfriend|boyfriend|gf|bf)(?:\s+now)?))"
+                             r"\s*(?:[.!…" + EMOJI + r"]\s*)+(?P<called>(?:and\s+)?(?:(?:her|his|their)\s+name"
+                             r"(?:['’]s|\s+is)|(?:she|he)(?:['’]s|\s+is)\s+called)\s+)?"
+                             r"(?P<name>[\w'’-]+)(?:[.!,…]+\s*[\w'’-]+)??\s*(?:(?:[.!,…" + EMOJI + r"]\s*)+(?:$|"
+                             r"(?P<then>he|she|his|her|since|we|they)\b)|$)")
+#: Words said alone after "i'm seeing someone." that name no one ("Finally.", "Yep.", "Hinge."), and the words
+#: that make it someone else's words, a joke or a professional one sees ("i told her", "jk", "she's a counsellor").
+_NO_ONE = frozenset("""finally again yes yeah yep no nope nah sorry lol haha crazy honestly seriously officially
+properly kinda sorta maybe someone somebody early nice new well anyway ok okay omg actually really secretly guess
+surprise shocking shocker kidding jk allegedly apparently professionally weekly monthly therapist counsellor counselor
+doctor tall tinder hinge bumble grindr
 """.split())
+_SAID_OTHERWISE = re.compile(r"(?i)\b(?:say|said|(?<!n['’]t\s)(?<!nt\s)(?<!never\s)(?:tell|told)|texted|lie|lied|"
+                             r"lying|pretend\w*|excuse|made\s+up|kidding|jk|jok\w+|imaginary|not\s+real|"
+                             r"doesn['’]?t\s+(?:exist|know)|horoscope|plastic|baby|born|niece|nephew|daughter|son)\b")
+_TREATED = re.compile(r"(?i)\b(?:therap\w+|counsel\w+|psych\w+|physio\w*|specialist|doctor|dr|gp|chiro\w*|osteo\w*|"
+                      r"grief|coping|cope|knee|pain|injur\w*|surgery)\b")
 
 
-def _seeing_named(text: str) -> str | None:
+def _seeing_named(text: str, previous: str | None, other: str | None) -> str | None:
     """The one the speaker says they are seeing, named on its own right after (:data:`_SEEING_SOMEONE`):
-    a known given name, or any word not :data:`_NO_ONE` that a sentence of him or her, or "since", follows."""
+    a word not :data:`_NO_ONE`, neither a pet's nor a thing's, nor where the message or the turn before
+    speaks of treatment (:data:`_TREATED`), nor where the message gives someone else's words, a joke or a
+    child (:data:`_SAID_OTHERWISE`)."""
     m = _SEEING_SOMEONE.search(text)
-    if m is None or (name := m["name"]).lower() in _NO_ONE or not is_person(name):
+    if m is None or (name := m["name"]).lower() in _NO_ONE or not is_person(name) or _SAID_OTHERWISE.search(
+            text) or _TREATED.search(text + " " + (previous or "")) or name.lower() == (other or "").lower():
         return None
+    after = {w.lower() for w in re.findall(r"[\w'’-]+", text[m.start("name"):])}
+    asked = {w.lower() for w in re.findall(r"[\w'’-]+", previous or "")}
+    if after & (PETS | POSSESSIONS) or asked & POSSESSIONS:
+        return None  # "his name is Biscuit. he's a puppy", "her name is tesla. she's a car"; asked of a scooter
+    if m["have"] and not m["called"]:
+        return None  # "i have a new boyfriend!! Netflix.": a joke as often as not; "… her name is Aino" is someone
     return name if is_name_written(name) or m["then"] or m["called"] else None
 
 
+#: Words that make "X and I ... we" no couple: a band or friends ("me and Tom started a band. we broke up"), each
+#: with someone else ("we both got married", "we broke up with our partners"), a joke ("jk we never dated"), a baby
+#: or a pet named ("her name is Chloe. we got married last year too").
+_NOT_A_COUPLE = re.compile(r"(?i)\b(?:we\s+both|both\s+of\s+us|band|friends?|friendship|mates|besties|as\s+a\s+group|"
+                           r"jk|kidding|never\s+dated|not\s+(?:together|dating)|baby|born|puppy|kitten|dog|cat|nanny)\b")
+#: A reciprocal verb's own object after it: "we broke up with our partners", "we got married to brothers".
+_OWN_OBJECT = re.compile(r"(?i)\s*(?:with|to|from)\s+\w")
+
+
 #: That an event never happened, said of it: "it was cancelled", "the wedding got postponed".
-_CALLED_OFF_SAID = (r"(?:it|that|the\s+(?:whole\s+thing|" + "|".join(sorted(EVENTS, key=len, reverse=True)) + r"))\s+"
+_CALLED_OFF_SAID = (r"(?:(?:it|that|the\s+(?:whole\s+thing|" + "|".join(sorted(EVENTS, key=len, reverse=True))
+                    + r"))\s+"
                     r"(?:was|were|got|had\s+been|has\s+been)\s+(?:(?:all|just|sadly|actually)\s+)?"
-                    rf"(?:{CALLED_OFF})\b")
+                    rf"(?:{CALLED_OFF})|(?:they|the\s+[\w'’-]+)\s+(?:(?:{CALLED_OFF})\s+it|called\s+it\s+off))\b"
+                    r"(?![^.!?]*\b(?:half\s*way|halfway|mid|part\s*way|once|twice|last\s+(?:year|time)|but\s+(?:finally\s+)?"
+                    r"happened)\b)")
 #: Right after an event's sentence: "went to Leeds for the festival. it was cancelled", "… the wedding. but it got
 #: postponed".
 _CALLED_OFF_AFTER = re.compile(r"\s*(?:[.!…]+\s*)?(?:but\s+|and\s+|then\s+|lol\s+)?" + _CALLED_OFF_SAID, re.IGNORECASE)
@@ -457,17 +494,54 @@ _CALLED_OFF_LATER = re.compile(r"(?:,|;|\s-|\b(?:but|and|then|lol|so))\s*" + _CA
 
 #: An event the speaker saw from afar: "the wedding was insane. i watched like 4 hours of ramzi's video call".
 _FROM_AFAR = re.compile(r"\b(?:i|we)\s+(?:watched|saw|followed|caught)\b[^.!?]{0,60}?\b(?:video\s*-?calls?|facetime|"
-                        r"zoom|skype|live\s*-?stream|stream|on\s+(?:the\s+)?(?:tv|telly|youtube|insta(?:gram)?|tiktok))\b",
-                        re.IGNORECASE)
+                        r"zoom|skype|live\s*-?stream|stream|on\s+(?:the\s+)?(?:tv|telly|youtube|insta(?:gram)?|tiktok|"
+                        r"facebook|fb)|from\s+the\s+(?:pub|bar|sofa|couch|hospital))\b[^.!?]{0,40}", re.IGNORECASE)
+#: The speaker says they were not there: "my cousin filmed it all for me since i couldn't go".
+_NOT_GONE = re.compile(r"(?i)\b(?:i|we)\s+(?:couldn['’]?t|could\s+not|didn['’]?t)\s+(?:go|make\s+it)\b")
+
+
+#: How often one does a thing: "every morning", "3 times a week", "mostly", "most days".
+_HOW_OFTEN = re.compile(r"(?i)\b(?:every|each|mostly|usually|always|daily|weekly|most\s+(?:days|mornings|evenings|"
+                        r"nights|weekends)|(?:\d+|two|three|four|five|once|twice)\s+(?:times\s+)?(?:a|per)\s+"
+                        r"(?:day|week|month))\b")
+
+
+#: The turn before asks what someone else is doing: "what's your brother up to?", "what's jess doing in prague?".
+_ASKED_OF_ANOTHER = re.compile(r"(?i)\b(?:what['’]?s|what\s+is|what\s+are|hows|how['’]?s|how\s+is|what\s+does)\s+"
+                               r"(?!(?:you|u|ya|it|that|this|everything|life|work)\b)(?:(?:your|ur|the)\s+)?[\w'’-]+\s+"
+                               r"(?:doing|up\s+to|do)\b")
+
+
+#: Words that take back a pastime or a membership the message tells: "i started learning arabic but gave up after a
+#: week", "… when i was 6. forgot all of it", "jk. as if", "said no one ever", "is on my bucket list", "if i actually
+#: did it", "i keep saying i'm learning icelandic but i never open the app".
+_TAKEN_BACK = re.compile(r"(?i)\b(?:(?:but|and\s+then|then)\s+(?:i\s+)?(?:gave\s+(?:it\s+)?up|stopped|quit|dropped)|"
+                         r"forgot\s+(?:it\s+)?all|forgot\s+all\s+of\s+it|jk|just\s+kidding|said\s+no\s+one\s+ever|"
+                         r"as\s+if|bucket\s+list|if\s+i\s+(?:actually|ever)|for\s+like\s+(?:\d+|five|ten|two)\s+minutes|"
+                         r"never\s+open|keep\s+saying|when\s+i\s+(?:was|lived))\b")
+
+
+def _taken_back(fact: ExtractedFact, message: str) -> bool:
+    """Whether ``fact`` begins a pastime or a membership the message takes back (:data:`_TAKEN_BACK`)."""
+    return fact.op == "assert" and fact.predicate in ("does", "member_of") and bool(_TAKEN_BACK.search(message))
+
+
+#: Being there, said in the event's own sentence or beside what was watched: "went to the gig. we watched the support
+#: act on youtube before", "i watched the livestream of the king's speech there".
+_THERE = re.compile(r"(?i)\b(?:went|go|gone|been|was\s+at|were\s+at|attended|danced|dancing|there|before|after|"
+                    r"afterwards|at\s+the\s+(?:hotel|pub|bar))\b")
 
 
 def _called_off(fact: ExtractedFact, message: str) -> bool:
     """Whether ``fact`` attends an event its own sentence, after the event, or the message's next
-    words say did not happen (see :data:`_CALLED_OFF_LATER`, :data:`_CALLED_OFF_AFTER`), or one the
-    message says the speaker watched from afar (:data:`_FROM_AFAR`)."""
+    words say did not happen (see :data:`_CALLED_OFF_LATER`, :data:`_CALLED_OFF_AFTER`), or, where its
+    sentence says no going there (:data:`_THERE`), one the message says the speaker watched from afar
+    (:data:`_FROM_AFAR`) or could not go to (:data:`_NOT_GONE`)."""
     if fact.predicate != "attended" or fact.op != "assert" or (at := message.find(fact.quote)) < 0:
         return False
-    if _FROM_AFAR.search(message):
+    if (afar := _FROM_AFAR.search(message)) and not _THERE.search(fact.quote) and not _THERE.search(afar.group()):
+        return True
+    if _NOT_GONE.search(message) and not _THERE.search(fact.quote):
         return True
     said = fact.quote.lower().find((fact.object or "").lower())
     if said >= 0 and _CALLED_OFF_LATER.search(fact.quote, said + len(fact.object or "")):
@@ -605,6 +679,8 @@ class RuleExtractor:
         self._other = other
         self._previous = previous
         self._speaker = speaker.strip()
+        self._asked_of_another = bool(previous is not None and previous.speaker != self._speaker
+                                      and _ASKED_OF_ANOTHER.search(previous.text))
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
         self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
@@ -652,7 +728,7 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
-        if (named := _seeing_named(text)) and not any(f.predicate == "dating" for f in facts):
+        if (named := _seeing_named(text, before, self._other)) and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
         facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)])
         facts = self._partner_known(facts, text)
@@ -664,7 +740,7 @@ class RuleExtractor:
         facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text)
                  or _greeted(f, text, other is not None) else f
                  for f in facts]
-        facts = [f for f in self._vehicles(facts, text, before) if not _called_off(f, text)]
+        facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _taken_back(f, text))]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -969,6 +1045,8 @@ class RuleExtractor:
                 return []
             else:
                 subject = Subject((named,), None, False, "", someone.start("who"))
+        if subject is not None and not subject.said and subject.names == (speaker,) and self._asked_of_another:
+            return []  # "what's your brother up to?" - "learning czech lol": his, not the speaker's
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
             return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
@@ -988,8 +1066,10 @@ class RuleExtractor:
         if subject.bare and not subject.aux.strip() and verb_form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
-        if verb.obj == "habit" and not subject.said:
+        if verb.obj == "habit" and not subject.said and (not _HOW_OFTEN.search(self._message) or m.group().lower(
+                ).endswith("s")):
             return []  # "Knit. Dance. Maybe move to Nólsoy" (asked what he will do): a verb alone names no habit
+            # unless the message says how often ("Swim. every morning at 6")
         if subject.bare and verb.obj == "habit" and not self._a_name(subject.names[0]):
             return []  # "Big skies.": a word that opens a sentence, not surely someone
         if not subject.said and not verb.free and re.fullmatch(r"(?i)(?:lives|works|loves|likes|has|plays|does|"
@@ -1073,10 +1153,12 @@ class RuleExtractor:
             if verb.timeless:
                 self._timeless.append(made[-1])
 
-        if verb.reciprocal and subject.plural and not subject.partner and not people(rest) and (
-                (pair := pair_named(self._message)) and is_person(pair) and pair not in (speaker, self._other)):
+        couple = verb.reciprocal and subject.plural and not subject.partner and not people(rest) and not (
+            _NOT_A_COUPLE.search(self._message) or _OWN_OBJECT.match(rest))
+        if couple and (pair := pair_named(self._message, predicate == "dating" and op == "assert")) and is_person(
+                pair) and pair not in (speaker, self._other):
             subject = replace(subject, partner=pair)  # "Birita and I... we are seeing each other"
-        elif verb.reciprocal and subject.plural and not subject.partner and self._only_named and not people(rest):
+        elif couple and self._only_named:
             subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
         if verb.reciprocal and (subject.partner or subject.partner_unnamed or len(
                 subject.names) > 1 and subject.names[0] != speaker):

@@ -250,11 +250,11 @@ _WITH_ME = re.compile(rf"\b(?P<name>{_WORD})\s+and\s+(?:I|me)\b|\b(?i:me)\s+and\
                       rf"|\b(?i:her|his)\s+(?i:name)(?:{_A}s|\s+is)\s+(?P<called>[\w'’-]+)")
 
 
-def pair_named(text: str) -> str | None:
+def pair_named(text: str, named: bool = True) -> str | None:
     """The one person ``text`` names together with the speaker ("Birita and I... we are seeing each
-    other", "her name is Chloe. … we've been going out since december"), whom the other of "we" means;
-    None when none is, or two are."""
-    found = {m["name"] or m["after"] or m["called"] for m in _WITH_ME.finditer(text)}
+    other"), or (``named``) whose name it gives ("his name is seojun … we've been dating like 2 weeks"),
+    whom the other of "we" means; None when none is, or two are."""
+    found = {m["name"] or m["after"] or m["called"] for m in _WITH_ME.finditer(text) if named or not m["called"]}
     return next(iter(found)) if len(found) == 1 else None
 
 

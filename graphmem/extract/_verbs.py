@@ -183,7 +183,7 @@ _TRIP_EVENT = "|".join(sorted(EVENTS - {"birthday", "game", "games", "show", "pl
 _EVENT_ENDS = (r"(?=\s*(?:$|[.,!?;:)…\n]|[" + EMOJI + r"]|(?:in|at|on|of|with|over|last|this|"
                r"yesterday|today|and|but|so|lol|haha|omg|x+|\d)\b))")
 #: Words that say an event never happened ("it was cancelled", "called off", "postponed", "rained off").
-CALLED_OFF = r"cancel+ed|called\s+off|postponed|rained\s+off"
+CALLED_OFF = r"cancel+ed|called\s+off|postponed|rained\s+off|scrapped"
 #: A trip said off: "… for the truffle fair but it was cancelled".
 _CALLED_OFF = rf"(?![^.!?]*\b(?:{CALLED_OFF}|didn['’]?t\s+happen)\b)"
 
@@ -385,12 +385,12 @@ VERBS: list[Verb] = [
           r"(?:\s+(?:too|now|again|as\s+well))?[,;.!]*\s+"  # "seeing someone new too, his name is Omar"
           r"(?:(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)|(?=[\w'’-]+\s*[.!,]))",  # "seeing someone. Ola."
           "dating", "state", "person"),
-    _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other|going\s+out(?=\s+(?:since\b|for\s+(?:(?:a|an|about|like|"
-          r"almost|nearly|over)\s+)?(?:[\w-]+\s+)?(?:weeks?|months?|years?)\b)(?![^.!?]{0,30}\b(?:to|in|on)\s))|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
+    _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other(?!\s+(?:at|on|in|less|more|tomorrow|tonight|next|later|"
+          r"soon|every|this|after)\b)|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
           r"several|two|three|four|five|six|loads\s+of|\d+)\s+times|on\s+(?:a\s+few|a\s+couple\s+of|several|two|three|"
           r"four|five|six|\d+)\s+dates", "dating", "state", "person", needs_be=True, reciprocal=True),
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
-          r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?:\s+" + _NAMED + ")?", "dating",
+          r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?!\s+each\s+other)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
     _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z])))",
           "dating",
