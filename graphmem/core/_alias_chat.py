@@ -63,7 +63,9 @@ told asked ask asks called call calls want wants wanted need needs needed love l
 like likes liked work works worked miss misses missed guess hope hopes let lets moved move moves
 lol omg btw tbh idk imo irl brb ttyl fyi asap dm pm am rn ngl smh lmao lmfao rofl haha hahaha hehe ugh
 ha hah heh tbd tba lmk wfh eta
-hmm wow yay nah yep nope ooh aw aww oops ah eh um uh hey hi hello bye thanks thank sorry congrats wait
+hmm wow yay nah yep nope ooh aw aww oops ah eh um uh hey hi hello bye thanks thank sorry congrats wait ay aye ayy
+everybody anybody finally actually basically literally honestly seriously obviously probably definitely totally
+already anyways
 today tonight tomorrow yesterday week weeks month months year years day days time times morning night
 new old big little good bad great best better worse worst last next first second third real sure right
 man men guy guys kid kids bet car cat dog bed bus job lot bit way end top fun run set sit eat ate cry try
@@ -78,7 +80,9 @@ christmas xmas easter halloween thanksgiving
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
 TITLES = frozenset("""
 auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito kuya manang manong grandma
-grandpa granny grandad granddad
+grandpa granny grandad granddad monsieur madame mme mlle mademoiselle herr frau señor senor señora senora sra srta
+signor signora signorina senhor senhora doña dona khalti khala khalto ammo amto hajj hajja haji hajji alhaji sheikh
+ustaz ustadh mzee bwana mallam pastor reverend rev imam
 """.split())
 
 #: Words after a name that make it someone's, the title said after it (as keys: accents dropped): "riti aunty",

@@ -40,7 +40,8 @@ __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addresse
 # -- words the rules alone use ---------------------------------------------------------------
 
 #: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
-_SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split())
+_SURNAME_TITLES = frozenset("""mrs mr ms mx dr prof monsieur madame mme mlle mademoiselle herr frau señor senor señora
+senora sra srta signor signora signorina senhor senhora""".split())
 #: Before a child's name, a parent called after the child ("Mama Chidi", "Baba Tunde").
 _PARENT_OF = frozenset("mama papa baba mummy daddy mum mom dad ma pa".split())
 #: Relation words that may name one person at once (a boyfriend who becomes a husband).
@@ -59,13 +60,15 @@ _BUILDINGS = frozenset("airport hospital station clinic museum library gallery t
 #: is the word it was named for (or "in front of"), not its short form.
 _WAYS = frozenset("street st road rd lane avenue ave drive boulevard highway turnoff county mountain".split())
 #: Words that open many a place's name and are none of them alone ("são paulo", "san diego", "port talbot").
-_PLACE_OPENERS = frozenset("são sao san santa santo st saint los las la el le les new port fort mount lake cape "
-                           "costa puerto buenos kuala hong".split())
+_PLACE_OPENERS = frozenset("são sao san santa santo sainte ste st saint los las la el le les new port fort mount lake "
+                           "cape costa puerto buenos kuala hong".split())
+#: Words for a house or a firm before a family's name: "Maison Ravelo", "Casa Pepe" are no one's names.
+_HOUSE_WORDS = frozenset("maison casa chez villa hotel hôtel cafe café bar restaurant".split())
 #: Words that make another place of a place's name: "east van", "western australia", "new york".
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
 #: Words that stand before a surname but are no first name: titles, function words, words that open places.
-_NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS | AFTER_TITLES
+_NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS | AFTER_TITLES | _HOUSE_WORDS
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
@@ -124,7 +127,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         parts = b.split("-")
         if a in chat.acronyms and a == "".join(p[0] for p in parts):
             return 0.8, f"{a} is the initials of {b}"
-        if a == parts[0] and a in chat.named:
+        if a == parts[0] and a in chat.named and a not in _PLACE_OPENERS:  # not "sainte" of "sainte-croix"
             return 0.6, f"{b} is {a} with more of the name"
         return None
     if len(wa) == 1 and len(wb) == 1:
@@ -189,8 +192,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # "front street", "grant county": a street or an area named for a word
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
             return None  # "efua sister" (Efua's sister): someone of hers
-        if wb[0] == a and a in _PLACE_OPENERS and is_place(b):
-            return None  # "são" of são paulo, "san" of san diego: a word of the place's name, not it
+        if wb[0] == a and a in _PLACE_OPENERS:
+            return None  # "são" of são paulo, "san" of san cristóbal: a word of a place's name, not it
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS and _name_words(b, 1, chat):
             return 0.6, f"{b} is {a} with more of the name"
         if len(wb) == 2 and wb[-1] == a and wb[0] in _PARENT_OF:
