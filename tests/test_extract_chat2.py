@@ -769,3 +769,12 @@ def test_seventeenth_session_narrowings(lines, expected):
 def test_the_attackers_sentences_of_the_seventeenth_session(previous, line, expected):
     said = chat_sure(("Sam", previous), ("Maya", line))[-1]
     assert [f for f in said if f[2] in ("does", "has_pet", "attended") and f[4]] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("line", ["and I bought the dress! navy blue, long", "I also bought new boots.",
+                                  "Andrés bought a hat. a panama hat"])
+def test_clothes_bought_wait_for_review(line):
+    """d11, h40, h42 (dev): clothes bought are seldom a possession the annotators keep (1 of 4)."""
+    said = chat_sure(("Sam", "and??"), ("Maya", line))[-1]
+    assert said and not any(sure for *_, sure in said), said
