@@ -683,7 +683,9 @@ def test_an_event_watched_from_afar_is_not_attended():
     ("i'm seeing someone. gonzalo. he's a geologist at the uni", "gonzalo"),  # h42 (dev)
     ("...ok i didnt tell you. i'm seeing someone. Ola. since july", "Ola"),  # h17 (dev)
     ("i am seeing someone. joaquín. joaco. he does lights at prisma", "joaquín"),  # h14 (dev)
-    ("good!! i've been seeing someone. his name is femi", "femi"),  # h36 (dev)
+    ("good!! i've been seeing someone. his name is femi", None),  # h36 (dev): a lower-case word no list knows
+    ("i'm seeing someone. online. he's in canada", None), ("i'm seeing someone. her name is irrelevant.", None),
+    ("i'm seeing someone, Sarah. she's my therapist", None), ("i'm seeing someone, Tom. he's a nurse", "Tom"),
     ("I have girlfriend now. her name is Aino", "Aino"),  # h12 (dev)
     ("his name is seojun, hes in my regression study group. we've been dating like 2 weeks", "seojun"),  # h10 (dev)
     ("i'm seeing someone 🙈 Tom. he's a nurse", "Tom"), ("im seeing someone!! his name is Rafael 😍", "Rafael"),
@@ -753,8 +755,8 @@ def test_seventeenth_session_narrowings(lines, expected):
     ("how do you stay so calm?", "Swim. every morning at 6. it's the only thing keeping me sane",
      [("assert", "Maya", "does", "swimming", True)]),
     ("what does your mum do all day?", "Knits. watches tv. same as always", []),
-    ("which cat is the best?", "my favourite cat is Mittens. she's 12 and she sleeps on my bed",
-     [("assert", "Maya", "has_pet", "cat", True)]),
+    ("which cat is the best?", "my favourite cat is Mittens. she's 12 and she sleeps on my bed", []),  # or Garfield
+    ("how's the cat?", "my fave cat Mittens is sick again", [("assert", "Maya", "has_pet", "cat", True)]),
     ("dogs?", "my favrite dog is the one next door", []),
     # an event called off in other words, watched from afar, or not gone to; and one that happened after all
     ("how was the weekend", "went to the wedding but they cancelled it last minute", []),
@@ -778,3 +780,44 @@ def test_clothes_bought_wait_for_review(line):
     """d11, h40, h42 (dev): clothes bought are seldom a possession the annotators keep (1 of 4)."""
     said = chat_sure(("Sam", "and??"), ("Maya", line))[-1]
     assert said and not any(sure for *_, sure in said), said
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("previous", "line", "expected"), [
+    # a reviewer's: each check reads the fact's own sentence (or the next), never one about something else
+    ("how's Hannah?", "we broke up last week. Jess and I are going to Spain to get over it",
+     [("end", "Maya", "dating", "Hannah", True)]),
+    ("how's Dave?", "good! we're engaged!! Jess and I are planning the hen do",
+     [("assert", "Maya", "dating", "Dave", True)]),
+    ("how's Dave?", "we broke up. i'm keeping the cat", [("end", "Maya", "dating", "Dave", True)]),
+    ("how's Dave?", "we got married!!! my friends threw us a party",
+     [("assert", "Maya", "married_to", "Dave", True)]),
+    ("how's Dave?", "we're together to this day haha", [("assert", "Maya", "dating", "Dave", True)]),
+    ("how's Dave?", "Tom and I are engaged I can't believe it", [("assert", "Maya", "dating", "Tom", True)]),
+    ("how was the weekend", "the concert was amazing! i didn't go home till 4am",
+     [("assert", "Maya", "attended", "concert", True)]),
+    ("how was the weekend", "the wedding was amazing!! later i watched the match on tv",
+     [("assert", "Maya", "attended", "wedding", True)]),
+    ("how was the match?", "class. watched it on the telly", []),
+    ("how was the weekend", "went to the gig. it got cancelled once the singer fell ill", []),
+    ("any new hobbies?", "i joined the choir. my old choir when i lived in leeds was nicer",
+     [("assert", "Maya", "member_of", "choir", True)]),
+    ("any new hobbies?", "i go climbing every week. jk about the pizza btw, i had salad",
+     [("assert", "Maya", "does", "climbing", True)]),
+    ("how's the family doing?", "all good. joined a choir btw",
+     [("assert", "Maya", "member_of", "choir", True)]),
+    ("any hobbies?", "i'm taking thai massage lessons", []),
+    ("any hobbies?", "i do hungarian folk dancing", [("assert", "Maya", "does", "hungarian folk dancing", True)]),
+    ("how's life?", "officially retired ladies!! 32 years at the NHS", [("end", "Maya", "works_at", "NHS", True)]),
+])
+def test_the_reviewers_sentences_of_the_seventeenth_session(previous, line, expected):
+    said = chat_sure(("Sam", previous), ("Maya", line))[-1]
+    kept = ("dating", "married_to", "attended", "does", "member_of", "works_at")
+    assert [f for f in said if f[2] in kept] == expected
+
+
+@pytest.mark.engine_free
+def test_sold_it_is_the_possession_said_before_the_verb_anywhere_in_the_message():
+    """A reviewer's: "it" of "sold it" was looked for at the message's first "it"."""
+    said = chat_sure(("Sam", "and the car?"), ("Maya", "honestly it was hard. my car cost too much so i sold it"))[-1]
+    assert [(op, obj) for op, _, predicate, obj, _ in said if predicate == "owns"] == [("end", "car")]

@@ -32,6 +32,7 @@ from ._lexicon import (
     GROUP_PAIRS,
     GROUPS,
     HABIT_VERBS,
+    LANGUAGES,
     LESSONS,
     NOT_NAMES,
     OWNED_BY_MENTION,
@@ -92,7 +93,8 @@ _HAVE_AFTER = re.compile(r"\s*(?:$|[.!,;)]|(?:later|tonight|tomorrow|today|now|a
                          r"training|class|at\s+\d|on\s+\w+days|every|twice|with)\b)", re.IGNORECASE)
 
 
-_SUBJECT_PRONOUNS = frozenset("i we they he she".split())
+#: Words that open no taste's name: pronouns ("they're my favourite bird"), "the", "this".
+_NO_TASTE_LEAD = PRONOUNS | frozenset("i we they he she the this that those".split())
 
 
 def clean_taste(obj: str) -> bool:
@@ -100,7 +102,7 @@ def clean_taste(obj: str) -> bool:
     "is awesome", "making", "u")."""
     words = [w.lower().replace("’", "'") for w in obj.split()]
     lead = re.sub(r"'(?:re|s|m|ll|d|ve)$", "", words[0]) if words else ""  # not "they're my favourite bird"
-    if not words or len(words) > 4 or lead in PRONOUNS | _SUBJECT_PRONOUNS or lead in ("the", "this", "that", "those"):
+    if not words or len(words) > 4 or lead in _NO_TASTE_LEAD:
         return False
     if any(w in _VERBISH or w.strip(".,!?") in _VERBISH for w in words):
         return False
@@ -177,8 +179,10 @@ _SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|fr
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())
 
 
-#: A favourite one of those one has: "my favourite cat is Mittens", "my fave hamster is the one i have".
-_FAVOURITE_HAD = re.compile(r"(?i)\s*fav\w*\s+[\w-]+\s+is\s+(?:(?-i:[A-Z])|the\s+one\s+(?:i|we)\s+(?:have|got))")
+#: A favourite one of those one has, named or said to be one's own: "my fave cat Mittens is sick again", "my fave
+#: hamster is the one i have" (not "my favourite dog is Snoopy").
+_FAVOURITE_HAD = re.compile(r"(?i)\s*fav\w*\s+[\w-]+\s+(?:(?-i:[A-Z])|is\s+(?:mine|my\s+own|the\s+one\s+(?:i|we)\s+"
+                            r"(?:have|got)))")
 #: After "my"/"our": a thing of before, or not yet ("my first car", "my old dog", "my dream house"); or a kind one
 #: likes best, none had ("they're my favourite bird").
 _BEFORE_NOW = re.compile(r"\s*(?:first|old|previous|former|last|late|ex|dream|next|future|fav\w*)\b",
@@ -444,8 +448,8 @@ def group_named_unread(message: str, group: str) -> bool:
 def activity_of_group(group: str) -> str | None:
     """The activity a club or team is for ("running club" -> running), when its words name one."""
     words = [w.lower() for w in group.split()[:-1]]
-    found = [w for w in words if w in ACTIVITIES]
-    return found[-1] if len(found) == 1 else None
+    found = [w for i, w in enumerate(words) if w in ACTIVITIES and (w not in LANGUAGES or i == len(words) - 1)]
+    return found[-1] if len(found) == 1 else None  # a language only right before the group's noun: not "thai massage"
 
 
 _REALISED = re.compile(r"\b(?:decided|realised|realized|learned|learnt|found\s+out|know\s+now)\s+(?:that\s+)?")
@@ -751,7 +755,8 @@ _DONE_WITH = re.compile(r"\b(?:you|u|ya)\s+(?:(?:end|ended)\s+up\s+)?(?:do|doing
 def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
     """What "sold the Corolla" or "sold it" got rid of, beyond a possession's own noun: a thing
     named by its capitalised name after "the"/"my", or for "it" the one possession the message
-    or else the turn before names ("my van kept breaking down so I sold it"), or the thing the
+    says before the verb (``said``: not "… sold it and bought a van") or else the turn before
+    names ("my van kept breaking down so I sold it"), or the thing the
     turn before asks about ("what did you do with the piano?"); None otherwise. Selling is a
     general cue of chat that one owned what is sold."""
     if named := _SOLD_NAMED.match(rest):
@@ -762,9 +767,7 @@ def sold_thing(rest: str, said: str, previous: str | None) -> str | None:
         return name
     if not _SOLD_IT.match(rest) or not _SOLD_ENDS.match(rest, _SOLD_IT.match(rest).end()):  # type: ignore[union-attr]
         return None
-    # what the message said before "it" ("… sold it and bought a van": not the van)
-    before = said[:said.find(rest)] if rest.strip() and rest in said else said
-    for owned in (_owned(before, False), _owned(previous or "", True)):
+    for owned in (_owned(said, False), _owned(previous or "", True)):
         if len(owned) == 1:
             return next(iter(owned))
         if owned:

@@ -122,8 +122,8 @@ PET_PAIRS = BREED_PAIRS | frozenset(("guinea pig", "guinea pigs", "bearded drago
 EMOJI = r"\u203c\u2049\u2600-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f\u200d"
 #: Who is "retired" as a word before them, not a working life ended: "retired people get the best gifts", "a retired
 #: racing greyhound", "a retired teacher".
-RETIREES = (r"racing|greyhound|cop|man|woman|teacher|people|folks?|persons?|men|women|couples?|ladies|guys|friends|"
-            r"colleagues|teachers|nurses|doctors|players|horses")
+RETIREES = (r"racing|greyhound|cop|man|woman|teacher|people|persons?|men|women|couples?|colleagues|teachers|nurses|"
+            r"doctors|players|horses")
 
 #: Possessions worth remembering.
 POSSESSIONS = frozenset("""

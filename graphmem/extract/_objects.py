@@ -237,7 +237,7 @@ and but or so which that who called named yesterday today tonight last this next
 from to because when while since lol haha tho though now again too as well is was are were has had
 have i we he she it they you u my our his her their its about after before during by like just
 already finally recently this morning evening afternoon weekend back home together every each
-later tomorrow soon asap sometime anytime right btw omg haha lmao rn atm
+later tomorrow soon asap sometime anytime right btw omg lmao rn atm
 """.split())
 #: Nouns that make the word before them a modifier ("car park", "dog walker", "club night").
 _COMPOUND_HEADS = frozenset("""
@@ -290,13 +290,13 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
         pair = " ".join(w.lower() for w in words[-2:])
         after = re.match(r"\s*([\w'’-]+)", text[pos:])
         follows = after.group(1) if after and not text[pos:].lstrip().startswith(tuple(",.!?;:)")) else None
-        if (key in nouns or (len(words) > 1 and pair in pairs)) and not (
+        # a language before a lower-case noun describes it ("learning french swear words", "hungarian folk dancing")
+        describes = bool(follows and key in LANGUAGES and follows.lower() not in _AFTER_NOUN and re.fullmatch(
+            r"[a-z]+(?:['’]s)?", follows))
+        if (key in nouns or (len(words) > 1 and pair in pairs)) and not describes and not (
                 follows and (follows.lower() in nouns or pair + " " + follows.lower() in pairs)):
             if follows and follows.lower() in _COMPOUND_HEADS:
                 return None  # "a car park", "the band practice": another thing
-            if follows and key in LANGUAGES and follows.lower() not in _AFTER_NOUN and re.fullmatch(r"[a-z]+(?:['’]s)?",
-                                                                                                    follows):
-                return None  # "learning french swear words", "doing norwegian folk songs": what the language describes
             if follows and key.endswith("ing") and follows.lower() == "into":
                 return None  # "stopped diving into my savings": the verb's other sense
             if follows and follows.lower() in _TRADE_GERUNDS and (trade := re.match(

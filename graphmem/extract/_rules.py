@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
+from ..core._alias_chat import FUNCTION
 from ..core.names import unaccented
 from ..core.places import is_wide
 from ..core.times import UTC
@@ -437,10 +438,13 @@ _SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?…]\s*|\b(?:and|so|ok|okay|well|als
                              r"(?:someone|somebody|(?:a|this)\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:for|since)\s+"
                              r"(?:[\w-]+\s+){0,2}?[\w-]+)?|(?P<have>(?:i\s+have|i['’]?ve\s+got|i\s+got)\s+(?:an?\s+)?"
                              r"(?:new\s+)?(?:girlfriend|boyfriend|gf|bf)(?:\s+now)?))"
-                             r"\s*(?:[.!…" + EMOJI + r"]\s*)+(?P<called>(?:and\s+)?(?:(?:her|his|their)\s+name"
+                             r"\s*(?:[.!,…" + EMOJI + r"]\s*)+(?P<called>(?:and\s+)?(?:(?:her|his|their)\s+name"
                              r"(?:['’]s|\s+is)|(?:she|he)(?:['’]s|\s+is)\s+called)\s+)?"
                              r"(?P<name>[\w'’-]+)(?:[.!,…]+\s*[\w'’-]+)??\s*(?:(?:[.!,…" + EMOJI + r"]\s*)+(?:$|"
-                             r"(?P<then>he|she|his|her|since|we|they)\b)|$)")
+                             r"(?P<then>(?:he|she)(?:['’]s|\s+is)\s+an?\s|(?:he|she)\s+(?:does|works|teaches|makes|"
+                             r"runs)\b|since\b))|$)")
+#: How an English word other than a name often ends: "casually", "married", "older", "irrelevant", "secretive".
+_WORDISH = re.compile(r"(?:ly|ed|er|ing|ous|ful|ic|al|ive|ant|ent|able|ible|ish|est|ness|less)$")
 #: Words said alone after "i'm seeing someone." that name no one ("Finally.", "Yep.", "Hinge."), and the words
 #: that make it someone else's words, a joke or a professional one sees ("i told her", "jk", "she's a counsellor").
 _NO_ONE = frozenset("""finally again yes yeah yep no nope nah sorry lol haha crazy honestly seriously officially
@@ -450,7 +454,9 @@ doctor tall tinder hinge bumble grindr
 """.split())
 _SAID_OTHERWISE = re.compile(r"(?i)\b(?:say|said|(?<!n['’]t\s)(?<!nt\s)(?<!never\s)(?:tell|told)|texted|lie|lied|"
                              r"lying|pretend\w*|excuse|made\s+up|kidding|jk|jok\w+|imaginary|not\s+real|"
-                             r"doesn['’]?t\s+(?:exist|know)|horoscope|plastic|baby|born|niece|nephew|daughter|son)\b")
+                             r"doesn['’]?t\s+(?:exist|know)|horoscope|plastic)\b")
+#: A child told right after the name: "her name is Aino. she's my niece, born tuesday".
+_CHILD = re.compile(r"(?i)\b(?:baby|born|niece|nephew|daughter|son|grandson|granddaughter)\b")
 _TREATED = re.compile(r"(?i)\b(?:therap\w+|counsel\w+|psych\w+|physio\w*|specialist|doctor|dr|gp|chiro\w*|osteo\w*|"
                       r"grief|coping|cope|knee|pain|injur\w*|surgery)\b")
 
@@ -458,28 +464,42 @@ _TREATED = re.compile(r"(?i)\b(?:therap\w+|counsel\w+|psych\w+|physio\w*|special
 def _seeing_named(text: str, previous: str | None, other: str | None) -> str | None:
     """The one the speaker says they are seeing, named on its own right after (:data:`_SEEING_SOMEONE`):
     a word not :data:`_NO_ONE`, neither a pet's nor a thing's, nor where the message or the turn before
-    speaks of treatment (:data:`_TREATED`), nor where the message gives someone else's words, a joke or a
-    child (:data:`_SAID_OTHERWISE`)."""
+    speaks of treatment (:data:`_TREATED`), nor where the message gives someone else's words or a joke
+    (:data:`_SAID_OTHERWISE`) or the name is a child's (:data:`_CHILD`); a name the nickname data knows, or a word
+    no common word's ending marks that "he's a …" (or "since") follows or "her name is" gives capitalised."""
     m = _SEEING_SOMEONE.search(text)
     if m is None or (name := m["name"]).lower() in _NO_ONE or not is_person(name) or _SAID_OTHERWISE.search(
             text) or _TREATED.search(text + " " + (previous or "")) or name.lower() == (other or "").lower():
         return None
+    near = " ".join(split_sentences(text[m.start("name"):])[:2])  # the name and what is said of it
     after = {w.lower() for w in re.findall(r"[\w'’-]+", text[m.start("name"):])}
     asked = {w.lower() for w in re.findall(r"[\w'’-]+", previous or "")}
-    if after & (PETS | POSSESSIONS) or asked & POSSESSIONS:
-        return None  # "his name is Biscuit. he's a puppy", "her name is tesla. she's a car"; asked of a scooter
+    if after & (PETS | POSSESSIONS) or asked & POSSESSIONS or _CHILD.search(near):
+        return None  # "his name is Biscuit. he's a puppy", "her name is tesla. she's a car"; asked of a scooter;
+        # "her name is Aino. she's my niece, born tuesday"
     if m["have"] and not m["called"]:
         return None  # "i have a new boyfriend!! Netflix.": a joke as often as not; "… her name is Aino" is someone
-    return name if is_name_written(name) or m["then"] or m["called"] else None
+    if is_name_written(name):
+        return name
+    if name.lower() in FUNCTION or _WORDISH.search(name.lower()) or not (m["then"] or (
+            m["called"] and name[:1].isupper())):
+        return None  # "online. he's in canada", "her name is irrelevant.": a word, no name
+    return name
 
 
 #: Words that make "X and I ... we" no couple: a band or friends ("me and Tom started a band. we broke up"), each
 #: with someone else ("we both got married", "we broke up with our partners"), a joke ("jk we never dated"), a baby
 #: or a pet named ("her name is Chloe. we got married last year too").
-_NOT_A_COUPLE = re.compile(r"(?i)\b(?:we\s+both|both\s+of\s+us|band|friends?|friendship|mates|besties|as\s+a\s+group|"
-                           r"jk|kidding|never\s+dated|not\s+(?:together|dating)|baby|born|puppy|kitten|dog|cat|nanny)\b")
+_NOT_A_COUPLE = re.compile(r"(?i)\b(?:we\s+both|both\s+of\s+us|band|(?:as|just)\s+(?:friends|mates)|friendship|"
+                           r"besties|as\s+a\s+group|jk|kidding|never\s+dated|not\s+(?:together|dating)|baby|born|puppy|kitten|dog|cat|nanny)\b")
 #: A reciprocal verb's own object after it: "we broke up with our partners", "we got married to brothers".
-_OWN_OBJECT = re.compile(r"(?i)\s*(?:with|to|from)\s+\w")
+_OWN_OBJECT = re.compile(r"(?i)\s*(?:with|to|from)\s+(?:our|their|my|his|her|other|different|(?!this\b)\w{3,}s\b)")
+#: What one calls a partner, not a name: "Babe and I".
+_ENDEARMENTS = frozenset("babe baby hun honey love darling sweetheart bae hubby wifey work".split())
+#: A sentence that opens with someone's name given: "his name is seojun, hes in my study group."
+_NAME_GIVEN = re.compile(r"(?i)\W*(?:her|his)\s+name(?:['’]s|\s+is)\s")
+#: A sentence that is only the speaker and someone, its verb in the next: "Birita and I...".
+_WE_TWO = re.compile(r"(?i)\W*(?:[\w'’-]+\s+and\s+(?:i|me)|me\s+and\s+[\w'’-]+)\W*")
 
 
 #: That an event never happened, said of it: "it was cancelled", "the wedding got postponed".
@@ -487,7 +507,7 @@ _CALLED_OFF_SAID = (r"(?:(?:it|that|the\s+(?:whole\s+thing|" + "|".join(sorted(E
                     + r"))\s+"
                     r"(?:was|were|got|had\s+been|has\s+been)\s+(?:(?:all|just|sadly|actually)\s+)?"
                     rf"(?:{CALLED_OFF})|(?:they|the\s+[\w'’-]+)\s+(?:(?:{CALLED_OFF})\s+it|called\s+it\s+off))\b"
-                    r"(?![^.!?]*\b(?:half\s*way|halfway|mid|part\s*way|once|twice|last\s+(?:year|time)|but\s+(?:finally\s+)?"
+                    r"(?![^.!?]*\b(?:half\s*way|halfway|part\s*way|last\s+(?:year|time)|but\s+(?:finally\s+)?"
                     r"happened)\b)")
 #: Right after an event's sentence: "went to Leeds for the festival. it was cancelled", "… the wedding. but it got
 #: postponed".
@@ -498,11 +518,13 @@ _CALLED_OFF_LATER = re.compile(r"(?:,|;|\s-|\b(?:but|and|then|lol|so))\s*" + _CA
 
 
 #: An event the speaker saw from afar: "the wedding was insane. i watched like 4 hours of ramzi's video call".
-_FROM_AFAR = re.compile(r"\b(?:i|we)\s+(?:watched|saw|followed|caught)\b[^.!?]{0,60}?\b(?:video\s*-?calls?|facetime|"
-                        r"zoom|skype|live\s*-?stream|stream|on\s+(?:the\s+)?(?:tv|telly|youtube|insta(?:gram)?|tiktok|"
-                        r"facebook|fb)|from\s+the\s+(?:pub|bar|sofa|couch|hospital))\b[^.!?]{0,40}", re.IGNORECASE)
+_FROM_AFAR = re.compile(r"(?:^|[.!?,;]\s*|\b(?:i|we)\s+)(?:watched|saw|followed|caught)\b[^.!?]{0,60}?\b"
+                        r"(?:(?P<call>video\s*-?calls?|facetime|zoom|skype|live\s*-?stream|stream)|on\s+(?:the\s+)?"
+                        r"(?:tv|telly|youtube|insta(?:gram)?|tiktok|facebook|fb)|from\s+the\s+(?:pub|bar|sofa|couch|"
+                        r"hospital))\b[^.!?]{0,40}", re.IGNORECASE)
 #: The speaker says they were not there: "my cousin filmed it all for me since i couldn't go".
-_NOT_GONE = re.compile(r"(?i)\b(?:i|we)\s+(?:couldn['’]?t|could\s+not|didn['’]?t)\s+(?:go|make\s+it)\b")
+_NOT_GONE = re.compile(r"(?i)\b(?:i|we)\s+(?:couldn['’]?t|could\s+not|didn['’]?t|can['’]?t|cant)\s+(?:go|make\s+it)"
+                       r"(?=\s*(?:$|[.!,;)…]|lol|haha|so\b|but\b|because\b|bc\b|cos\b|in\s+the\s+end\b|after\s+all\b))")
 
 
 #: How often one does a thing: "every morning", "3 times a week", "mostly", "most days".
@@ -511,30 +533,43 @@ _HOW_OFTEN = re.compile(r"(?i)\b(?:every|each|mostly|usually|always|daily|weekly
                         r"(?:day|week|month))\b")
 
 
+#: The turn before asks of a habit: "what do you do for fun?", "how do you relax?".
+_ASKED_HABIT = re.compile(r"(?i)\bwhat\s+do\s+(?:you|u)\s+do\b|\bhow\s+do\s+(?:you|u)\b|\bfor\s+fun\b|"
+                          r"\bhobb(?:y|ies)\b")
+
+
 #: The turn before asks what someone else is doing: "what's your brother up to?", "what's jess doing in prague?".
 _ASKED_OF_ANOTHER = re.compile(r"(?i)\b(?:what['’]?s|what\s+is|what\s+are|hows|how['’]?s|how\s+is|what\s+does)\s+"
-                               r"(?!(?:you|u|ya|it|that|this|everything|life|work)\b)(?:(?:your|ur|the)\s+)?[\w'’-]+\s+"
+                               r"(?!(?:you|u|ya|it|that|this|everything|everyone|everybody|life|work|things|we|people|"
+                               r"the\s+(?:family|kids|fam|gang|crew|lot))\b)(?:(?:your|ur|the)\s+)?[\w'’-]+\s+"
                                r"(?:doing|up\s+to|do)\b")
 
 
-#: Words that take back a pastime or a membership the message tells: "i started learning arabic but gave up after a
-#: week", "… when i was 6. forgot all of it", "jk. as if", "said no one ever", "is on my bucket list", "if i actually
-#: did it", "i keep saying i'm learning icelandic but i never open the app".
-_TAKEN_BACK = re.compile(r"(?i)\b(?:(?:but|and\s+then|then)\s+(?:i\s+)?(?:gave\s+(?:it\s+)?up|stopped|quit|dropped)|"
-                         r"forgot\s+(?:it\s+)?all|forgot\s+all\s+of\s+it|jk|just\s+kidding|said\s+no\s+one\s+ever|"
-                         r"as\s+if|bucket\s+list|if\s+i\s+(?:actually|ever)|for\s+like\s+(?:\d+|five|ten|two)\s+minutes|"
-                         r"never\s+open|keep\s+saying|when\s+i\s+(?:was|lived))\b")
+#: Words that undo a pastime or a membership, in its sentence or the next: "i started learning arabic but gave up
+#: after a week", "… when i was 6. forgot all of it", "jk. as if", "said no one ever", "is on my bucket list", "if i
+#: actually did it", "… but i never open the app" (not "then i stopped eating meat": another thing stopped).
+_UNDONE = re.compile(r"(?i)\b(?:(?:but|and\s+then|then)\s+(?:i\s+)?(?:gave\s+(?:it\s+)?up|stopped|quit|"
+                     r"dropped(?:\s+it)?)"
+                     r"(?=\s*(?:$|[.!,;]|after\b|lol|haha|when\b|because\b|bc\b|cos\b|it\b))|forgot\s+(?:it\s+)?all|"
+                     r"forgot\s+all\s+of\s+it|jk(?=\s*(?:$|[.!,]|lol|haha))|just\s+kidding|said\s+no\s+one\s+ever|"
+                     r"(?:^|[.!?]\s*)as\s+if\s*[.!]*\s*$|bucket\s+list|if\s+i\s+(?:actually|ever)|"
+                     r"for\s+like\s+(?:\d+|five|ten|two)\s+minutes|never\s+open)\b", re.MULTILINE)
+#: In the fact's own sentence only: a time long gone ("i started learning bulgarian when i was 6").
+_LONG_AGO = re.compile(r"(?i)\bwhen\s+i\s+(?:was|lived)\b")
 
 
-def _taken_back(fact: ExtractedFact, message: str) -> bool:
-    """Whether ``fact`` begins a pastime or a membership the message takes back (:data:`_TAKEN_BACK`)."""
-    return fact.op == "assert" and fact.predicate in ("does", "member_of") and bool(_TAKEN_BACK.search(message))
+def _undone(fact: ExtractedFact, message: str) -> bool:
+    """Whether ``fact`` begins a pastime or a membership its own sentence or the next undoes (:data:`_UNDONE`)."""
+    if fact.op != "assert" or fact.predicate not in ("does", "member_of") or (at := message.find(fact.quote)) < 0:
+        return False
+    rest = split_sentences(message[at:])
+    return any(_UNDONE.search(sentence) for sentence in rest[:2]) or bool(rest and _LONG_AGO.search(rest[0]))
 
 
 #: Being there, said in the event's own sentence or beside what was watched: "went to the gig. we watched the support
 #: act on youtube before", "i watched the livestream of the king's speech there".
-_THERE = re.compile(r"(?i)\b(?:went|go|gone|been|was\s+at|were\s+at|attended|danced|dancing|there|before|after|"
-                    r"afterwards|at\s+the\s+(?:hotel|pub|bar))\b")
+_THERE = re.compile(r"(?i)\b(?:went|go|gone|been|was\s+at|were\s+at|attended|danced|dancing|there|"
+                    r"(?:before|after|afterwards)(?=\s*(?:$|[.!,;]|lol|haha))|at\s+the\s+(?:hotel|pub|bar))\b")
 
 
 def _called_off(fact: ExtractedFact, message: str) -> bool:
@@ -544,8 +579,10 @@ def _called_off(fact: ExtractedFact, message: str) -> bool:
     (:data:`_FROM_AFAR`) or could not go to (:data:`_NOT_GONE`)."""
     if fact.predicate != "attended" or fact.op != "assert" or (at := message.find(fact.quote)) < 0:
         return False
-    if (afar := _FROM_AFAR.search(message)) and not _THERE.search(fact.quote) and not _THERE.search(afar.group()):
-        return True
+    watched = rf"(?i)\b(?:it|that|the\s+whole\s+thing|{re.escape(((fact.object or '').split() or ['it'])[-1])})\b"
+    if (afar := _FROM_AFAR.search(message)) and not _THERE.search(fact.quote) and not _THERE.search(
+            afar.group()) and (afar["call"] or re.search(watched, afar.group())):
+        return True  # a call or a stream of it, or the event itself on a screen (not "the match on tv" later)
     if _NOT_GONE.search(message) and not _THERE.search(fact.quote):
         return True
     said = fact.quote.lower().find((fact.object or "").lower())
@@ -702,9 +739,15 @@ class RuleExtractor:
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
         said: dict[str, str] = {}  # each sentence as read (quoted words, the one addressed, left out) -> as written
-        for first, written in enumerate(split_sentences(text)):
+        sentences = split_sentences(text)
+        self._offset = 0  # where the sentence read starts in the message
+        for first, written in enumerate(sentences):
             sentence = self._as_read(written, first == 0)
             said[sentence] = written
+            self._offset = max(text.find(written, self._offset), self._offset)
+            self._first = first == 0
+            self._before = sentences[first - 1] if first else ""  # the sentence before, and the one after
+            self._after = sentences[first + 1] if first + 1 < len(sentences) else ""
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
@@ -745,7 +788,7 @@ class RuleExtractor:
         facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text)
                  or _greeted(f, text, other is not None) else f
                  for f in facts]
-        facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _taken_back(f, text))]
+        facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text))]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -1050,7 +1093,8 @@ class RuleExtractor:
                 return []
             else:
                 subject = Subject((named,), None, False, "", someone.start("who"))
-        if subject is not None and not subject.said and subject.names == (speaker,) and self._asked_of_another:
+        if subject is not None and not subject.said and subject.names == (speaker,) and self._asked_of_another and \
+                self._first and re.search(r"(?:ing|s)$", m.group().split()[0], re.IGNORECASE):
             return []  # "what's your brother up to?" - "learning czech lol": his, not the speaker's
         if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
                                and verb_form(m.group().split()[0]) == "past"):
@@ -1071,10 +1115,11 @@ class RuleExtractor:
         if subject.bare and not subject.aux.strip() and verb_form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
-        if verb.obj == "habit" and not subject.said and (not _HOW_OFTEN.search(self._message) or m.group().lower(
-                ).endswith("s")):
+        if verb.obj == "habit" and not subject.said and (m.group().lower().endswith("s") or not (
+                _HOW_OFTEN.search(sentence + " " + self._after) or (
+                    self._previous and _ASKED_HABIT.search(self._previous.text)))):
             return []  # "Knit. Dance. Maybe move to Nólsoy" (asked what he will do): a verb alone names no habit
-            # unless the message says how often ("Swim. every morning at 6")
+            # unless it says how often ("Swim. every morning at 6") or answers a question of habits
         if subject.bare and verb.obj == "habit" and not self._a_name(subject.names[0]):
             return []  # "Big skies.": a word that opens a sentence, not surely someone
         if not subject.said and not verb.free and re.fullmatch(r"(?i)(?:lives|works|loves|likes|has|plays|does|"
@@ -1159,9 +1204,11 @@ class RuleExtractor:
                 self._timeless.append(made[-1])
 
         couple = verb.reciprocal and subject.plural and not subject.partner and not people(rest) and not (
-            _NOT_A_COUPLE.search(self._message) or _OWN_OBJECT.match(rest))
-        if couple and (pair := pair_named(self._message, predicate == "dating" and op == "assert")) and is_person(
-                pair) and pair not in (speaker, self._other):
+            _NOT_A_COUPLE.search(sentence) or _OWN_OBJECT.match(rest))
+        dating = predicate == "dating" and op == "assert"
+        pair = pair_named(sentence, dating) or (pair_named(self._before, dating) if _WE_TWO.fullmatch(self._before) or (
+            dating and _NAME_GIVEN.match(self._before)) else None)  # "his name is seojun, … we've been dating"
+        if couple and pair and self._someone(pair) and pair not in (speaker, self._other):
             subject = replace(subject, partner=pair)  # "Birita and I... we are seeing each other"
         elif couple and self._only_named:
             subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
@@ -1258,6 +1305,13 @@ class RuleExtractor:
             sentence = sentence[called.end():]
         return sentence
 
+    def _someone(self, word: str) -> bool:
+        """Whether ``word`` may be someone said with the speaker ("Birita and I", "his name is seojun"): a name
+        (:meth:`_a_name`), or a word no pronoun, relation, pet name or common word's ending stands for (not "Babe and
+        I", "Work and I")."""
+        return self._a_name(word) or (is_person(word) and word.lower() not in FUNCTION and word.lower() not in RELATIONS
+                                      and word.lower() not in _ENDEARMENTS and not _WORDISH.search(word.lower()))
+
     def _a_name(self, word: str) -> bool:
         """Whether a capitalised word is surely someone's name: a given name, a participant's, or one
         the chat has written capitalised inside a sentence."""
@@ -1338,7 +1392,9 @@ class RuleExtractor:
                     not not_real(self._message):
                 found = vehicle[0]  # "bought a white fiat doblo", "sold the clio yesterday"
             if found is None and kind == "possession" and verb.kind == "stop" and not verb.mention:
-                found = sold_thing(rest, self._message, self._previous.text if self._previous else None)
+                at = self._offset + max(self._message[self._offset:].rfind(rest), 0) if rest.strip() else len(
+                    self._message)
+                found = sold_thing(rest, self._message[:at], self._previous.text if self._previous else None)
             return [found] if found else None
         if kind == "thing":
             if verb.predicate == "likes" and re.match(

@@ -349,7 +349,7 @@ VERBS: list[Verb] = [
     _verb(r"(?:quit|quitting|quits|resigned\s+from|resigning\s+from|retired\s+from|retiring\s+"
           r"from)(?:\s+(?:my|the|a)\s+(?:job|position|role|post)(?:\s+(?:at|with))?)?|"
           r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
-          r"(?:\s+(?:from|by|at))?|(?:retired|retiring)" + rf"(?!\s+(?:{RETIREES})\b)", "works_at", "stop", "org",
+          r"(?:\s+(?:from|by|at))?|(?:(?:retired|retiring)" + rf"(?!\s+(?:{RETIREES})\b))", "works_at", "stop", "org",
           bare=True),
     _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
     _verb(r"(?:love|loves|loving|like|likes|adore|adores|enjoy|enjoys|enjoying|hate|hates)\s+my\s+(?:new\s+)?"
@@ -382,9 +382,8 @@ VERBS: list[Verb] = [
     _verb(r"(?:started|start|starting|began)\s+(?:dating|seeing|going\s+out\s+with)|"
           r"(?:got|getting|get)\s+together\s+with", "dating", "start", "person"),
     _verb(r"(?:dating|seeing)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))(?:\s+new)?"
-          r"(?:\s+(?:too|now|again|as\s+well))?[,;.!]*\s+"  # "seeing someone new too, his name is Omar"
-          r"(?:(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)|(?=[\w'’-]+\s*[.!,]))",  # "seeing someone. Ola."
-          "dating", "state", "person"),
+          r"(?:\s+(?:too|now|again|as\s+well))?[,;]?\s+"  # "seeing someone new too, his name is Omar"
+          r"(?:and\s+)?(?:her|his|their)\s+name(?:\s+is|['’]s)", "dating", "state", "person"),
     _verb(r"(?:dating|seeing|going\s+out\s+with)\s+each\s+other(?!\s+(?:at|on|in|less|more|tomorrow|tonight|next|later|"
           r"soon|every|this|after)\b)|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
           r"several|two|three|four|five|six|loads\s+of|\d+)\s+times|on\s+(?:a\s+few|a\s+couple\s+of|several|two|three|"
@@ -392,7 +391,7 @@ VERBS: list[Verb] = [
     _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?!\s+each\s+other)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
-    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z])))",
+    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z][a-z])))",
           "dating",
           "state", "person", needs_be=True,
           reciprocal=True),
