@@ -349,7 +349,7 @@ def test_a_name_someone_calls_him_by_is_his():
 def test_the_words_of_one_full_name_are_not_set_apart():
     lines = CAPITALISED + chat(("Ada", "Marguerite Oyelaran wrote to me. Oyelaran is retiring"),
                                ("Bo", "Oyelaran? good for her. say hi to Marguerite"))
-    found = pairs(suggest(lines))
+    found = pairs(suggest(lines, [], threshold=0.4))
     assert {frozenset(("oyelaran", "marguerite oyelaran")), frozenset(("marguerite", "marguerite oyelaran"))} <= found
 
 
@@ -375,7 +375,7 @@ def test_a_person_described_then_named_in_one_message():
 def test_a_surname_alone_must_stand_where_names_go():
     lines = chat(("Ada", "i met tim lund. tim! sank in the mud"), ("Bo", "poor tim. sank how"),
                  ("Ada", "tim sank up to his knees. jo sank too"), ("Bo", "yeah, lund. he's fine"))
-    found = pairs(suggest(lines))
+    found = pairs(suggest(lines, [], threshold=0.4))
     assert frozenset(("sank", "tim sank")) not in found
     assert frozenset(("lund", "tim lund")) in found
 
@@ -393,10 +393,11 @@ FIRST_DEV = [DEV / f"{name}.jsonl" for name in [f"a{n}" for n in range(1, 13)] +
 @pytest.mark.one_engine  # the same figures on both engines (docs/aliases.md); the suite's time is counted
 def test_the_first_dev_chats_keep_their_precision_and_recall():
     """The first sixteen dev chats: 0.858 and 0.271 (151 right of 176 suggested, 130 of 479 pairs found) when this
-    test was split from the one below (2026-12-03, the seventh session)."""
+    test was split from the one below (2026-12-03, the seventh session); 0.898 and 0.211 (115 of 128, 101 found)
+    since a longer form of a name or a surname alone is below the threshold (2026-12-04, the seventeenth)."""
     overall = evaluate(find(FIRST_DEV), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.85, overall.as_json()
-    assert overall.recall >= 0.27, overall.as_json()
+    assert overall.precision >= 0.89, overall.as_json()
+    assert overall.recall >= 0.21, overall.as_json()
 
 
 @pytest.mark.slow
@@ -436,10 +437,11 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     0.194 since a title said after a name is that name's: "Sabina didi", "Laci bácsi"; with b39 and b40, scored held
     out twice, then moved here, 0.725 and 0.190; 0.751 and 0.191 since titles of other languages ("Monsieur",
     "Madame", "doña", "khalti"), a house's word ("Maison Ravelo"), a word that opens a place's name and common words
-    ("everybody", "finally") are no names)."""
+    ("everybody", "finally") are no names; 0.811 and 0.157 (261 right of 322) since a longer form of a name or a
+    surname alone is below the threshold, as on first reads they were right a quarter of the time)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.72, overall.as_json()
-    assert overall.recall >= 0.185, overall.as_json()
+    assert overall.precision >= 0.80, overall.as_json()
+    assert overall.recall >= 0.155, overall.as_json()
 
 
 @engine_free
@@ -483,7 +485,7 @@ def test_a_name_given_is_a_first_name_and_a_word_after_a_pronoun_is_a_verb():
     lines = chat(("Ada", "the new neighbour? her name is ngaio. ngaio tamatea."), ("Bo", "tamatea! nice"),
                  ("Ada", "tom swam home. she swam too, and who swam after"),
                  ("Bo", "tom swam? how far"), ("Ada", "tom swam with him"))
-    found = pairs(suggest(lines))
+    found = pairs(suggest(lines, [], threshold=0.4))
     assert {frozenset(("ngaio", "ngaio tamatea")), frozenset(("tamatea", "ngaio tamatea"))} <= found
     assert not any("swam" in " ".join(pair) for pair in found)
 
@@ -738,7 +740,7 @@ def test_a_capitalised_name_and_a_lower_case_word_after_it_are_no_longer_name():
     lines = CAPITALISED + chat(("Ada", "Marguerite Oyelaran wrote to me. Oyelaran is retiring"),
                                ("Bo", "Oyelaran? good for her. say hi to Marguerite. I miss Leeds"),
                                ("Ada", "Mum says they found a buyer for the Leeds house. Leeds was home"))
-    found = pairs(suggest(lines))
+    found = pairs(suggest(lines, [], threshold=0.4))
     assert frozenset(("marguerite", "marguerite oyelaran")) in found
     assert frozenset(("leeds", "leeds house")) not in found
 
@@ -750,7 +752,7 @@ def test_a_common_word_after_a_name_is_no_more_of_it():
     found = pairs(suggest(chat(("ada", "tess rang. tess says hi"), ("bo", "so happy for her. is tess ok"),
                                ("ada", "tell tess happy birthday from me"),
                                ("bo", "happy days. and rob hughes? rob is well"),
-                               ("ada", "so happy. say hi to rob hughes"))))
+                               ("ada", "so happy. say hi to rob hughes")), [], threshold=0.4))
     assert frozenset(("rob", "rob hughes")) in found
     assert frozenset(("tess", "tess happy")) not in found
 

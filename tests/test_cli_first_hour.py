@@ -228,9 +228,10 @@ def test_alias_suggestions_show_names_as_stored_and_propose_a_sentence_someone_s
     gm(store, "init")
     gm(store, "add", "Mia", "works_at", "Globex Corporation", "--quote", "Mia joined Globex Corporation")
     gm(store, "add", "Tom", "works_at", "Globex", "--quote", "Tom is at globex now")
-    shown = gm(store, "alias", "suggest").stdout
+    assert "Globex Corporation" not in gm(store, "alias", "suggest").stdout  # a longer form alone: asked for
+    shown = gm(store, "alias", "suggest", "--min-score", "0.4").stdout
     assert "Globex Corporation is Globex with more of the name" in shown, shown
-    gm(store, "alias", "suggest", "--propose")
+    gm(store, "alias", "suggest", "--min-score", "0.4", "--propose")
     listed = gm(store, "review", "list").stdout
     assert "alias_of" in listed and "more of the name" not in listed
 

@@ -81,8 +81,9 @@ def alias_list(ctx, as_of, valid_at, as_json):
 
 @alias.command("suggest")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show at most this many pairs.")
-@click.option("--min-score", type=click.FloatRange(min=0.5, max=1.0), default=0.5, show_default=True,
-              help="Leave out pairs whose evidence scores lower (0.5: worth a look, 1: strong).")
+@click.option("--min-score", type=click.FloatRange(min=0.4, max=1.0), default=0.5, show_default=True,
+              help="Leave out pairs whose evidence scores lower (0.5: worth a look, 1: strong; 0.4 adds a longer "
+                   "form of a name or a surname with nothing else for it).")
 @click.option("--propose", is_flag=True,
               help="Put each pair in the review queue as an alias_of proposal (graphmem review list); "
                    "nothing is believed until approved.")

@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
-from ..core._alias_chat import FUNCTION
 from ..core.names import unaccented
 from ..core.places import is_wide
 from ..core.times import UTC
@@ -79,6 +78,7 @@ from ._lexicon import (
     GROUPS,
     LESSONS,
     NAMED_EVENTS,
+    NOT_NAMES,
     PETS,
     POSSESSIONS,
     RELATION_ADJECTIVES,
@@ -481,7 +481,7 @@ def _seeing_named(text: str, previous: str | None, other: str | None) -> str | N
         return None  # "i have a new boyfriend!! Netflix.": a joke as often as not; "… her name is Aino" is someone
     if is_name_written(name):
         return name
-    if name.lower() in FUNCTION or _WORDISH.search(name.lower()) or not (m["then"] or (
+    if name.lower() in NOT_NAMES or _WORDISH.search(name.lower()) or not (m["then"] or (
             m["called"] and name[:1].isupper())):
         return None  # "online. he's in canada", "her name is irrelevant.": a word, no name
     return name
@@ -1309,8 +1309,9 @@ class RuleExtractor:
         """Whether ``word`` may be someone said with the speaker ("Birita and I", "his name is seojun"): a name
         (:meth:`_a_name`), or a word no pronoun, relation, pet name or common word's ending stands for (not "Babe and
         I", "Work and I")."""
-        return self._a_name(word) or (is_person(word) and word.lower() not in FUNCTION and word.lower() not in RELATIONS
-                                      and word.lower() not in _ENDEARMENTS and not _WORDISH.search(word.lower()))
+        key = word.lower()
+        return self._a_name(word) or (is_person(word) and key not in NOT_NAMES and key not in RELATIONS
+                                      and key not in _ENDEARMENTS and not _WORDISH.search(key))
 
     def _a_name(self, word: str) -> bool:
         """Whether a capitalised word is surely someone's name: a given name, a participant's, or one
