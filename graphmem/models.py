@@ -204,7 +204,8 @@ class AliasSuggestion(Model):
     #: The entity each name is stored as, where one is (None: a name only the messages use).
     a_entity: str | None = None
     b_entity: str | None = None
-    #: How strong the evidence is, from 0.5 (worth a look) to 1.
+    #: How strong the evidence is, from 0.4 (asked for: a longer form of a name or a surname alone) or 0.5 (worth
+    #: a look, the default) to 1.
     score: float
     #: Why, in short sentences a reviewer can check.
     reasons: list[str] = Field(default_factory=list)

@@ -438,7 +438,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     out twice, then moved here, 0.725 and 0.190; 0.751 and 0.191 since titles of other languages ("Monsieur",
     "Madame", "doña", "khalti"), a house's word ("Maison Ravelo"), a word that opens a place's name and common words
     ("everybody", "finally") are no names; 0.811 and 0.157 (261 right of 322) since a longer form of a name or a
-    surname alone is below the threshold, as on first reads they were right a quarter of the time)."""
+    surname alone is below the threshold, as on first reads they were right a quarter of the time; 0.809 and 0.156
+    with the titles that are words of English or names taken out again, after a reviewer's finds)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.80, overall.as_json()
     assert overall.recall >= 0.155, overall.as_json()
@@ -770,3 +771,17 @@ def test_titles_of_other_languages_a_house_a_place_opener_and_common_words_are_n
     for a, b in [("ravelo", "maison ravelo"), ("zafy", "madame zafy"), ("san", "san cristóbal"),
                  ("sainte", "sainte-croix"), ("eve", "everybody"), ("fina", "finally"), ("ay", "ayyy")]:
         assert frozenset((a, b)) not in found, (a, b)
+
+
+@engine_free
+def test_a_title_is_no_everyday_word_nor_a_name_and_an_opener_that_is_a_name_stays_one():
+    """A reviewer's: "ammo", "rev", "hajj", "imam", "pastor" are words of English ("ammo crates", "rev counter"),
+    "dona" is Donna's, "sheikh" and "mallam" surnames: none is a title; "El" (Eleanor) opens no place here."""
+    said = chat(("Ada", "we found ammo crates in the shed"), ("Bo", "crates of what?"),
+                ("Ada", "Ammo Box was the label"))
+    assert pairs(suggest(said, [], threshold=0.5)) == set()
+    found = pairs(suggest(chat(("Ada", "el. el harper. remember her?"), ("Bo", "El! of course"),
+                               ("Ada", "El Harper says hi")), [], threshold=0.5))
+    assert frozenset(("el", "el harper")) in found
+    assert frozenset(("dona", "donna")) in pairs(suggest(chat(("Ada", "Dona called, Donna says the party is on"),
+                                                              ("Bo", "dona is the best")), [], threshold=0.5))

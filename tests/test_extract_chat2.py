@@ -821,3 +821,11 @@ def test_sold_it_is_the_possession_said_before_the_verb_anywhere_in_the_message(
     """A reviewer's: "it" of "sold it" was looked for at the message's first "it"."""
     said = chat_sure(("Sam", "and the car?"), ("Maya", "honestly it was hard. my car cost too much so i sold it"))[-1]
     assert [(op, obj) for op, _, predicate, obj, _ in said if predicate == "owns"] == [("end", "car")]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("line", ["i'm seeing someone. wait. he's a nurse", "i'm seeing someone. bye. he's a nurse",
+                                  "Man and I... we are dating now", "Dog and I... we're together"])
+def test_a_common_word_is_no_one_seen(line):
+    """A reviewer's: the words nobody is called (the extractor's and the alias reader's) are no partner."""
+    assert not any(p == "dating" for _, _, p, _, _ in chat_sure(("Sam", "sooo any news?"), ("Maya", line))[-1])

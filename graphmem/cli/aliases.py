@@ -93,11 +93,11 @@ def alias_suggest(ctx, limit, min_score, propose, as_json):
     """List pairs of names that may be one entity, with why, for review; nothing is merged.
 
     The evidence is what the store's messages and names show: a nickname or short form of a
-    name (Mel, Melanie; Peggy, Margaret), a name with and without a surname or a title (Dan,
-    Dan Whitaker; Sue, Auntie Sue), an acronym (TfL, Transport for London), a slip corrected at
-    once, both names given to one person, the same relation word before both. Names the chat
-    sets apart (two Toms, "dan your boss or danny your brother") are left out. docs/aliases.md
-    says more.
+    name (Mel, Melanie; Peggy, Margaret), a name with a title (Sue, Auntie Sue), with and without
+    a surname (Dan, Dan Whitaker: only beside other evidence, or with --min-score 0.4), an
+    acronym (TfL, Transport for London), a slip corrected at once, both names given to one
+    person, the same relation word before both. Names the chat sets apart (two Toms, "dan your
+    boss or danny your brother") are left out. docs/aliases.md says more.
 
     \b
     Examples:

@@ -20,8 +20,9 @@ from functools import cache, cached_property
 from .names import unaccented
 from .places import is_place
 
-__all__ = ["AFTER_TITLES", "CLOSING", "CONNECTORS", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS", "RELATION_WORDS",
-           "SAYING", "TITLES", "Chat", "Message", "name_key", "nickname_table", "read_chat", "unstretched"]
+__all__ = ["AFTER_TITLES", "CLOSING", "CONNECTORS", "EUROPEAN_TITLES", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS",
+           "RELATION_WORDS", "SAYING", "TITLES", "Chat", "Message", "name_key", "nickname_table", "read_chat",
+           "unstretched"]
 
 
 @dataclass(frozen=True)
@@ -77,13 +78,16 @@ mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends
 christmas xmas easter halloween thanksgiving
 """.split())  # months that are no one's given name ("in March", "for March"), as weekdays and holidays
 
-#: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's".
+#: Titles of other languages that go before a surname, as "mrs" does, and "reverend" (written without accents, as
+#: names are compared: "señora" is "senora"). Not words of everyday English ("ammo", "rev", "hajj", "imam",
+#: "pastor"), nor names ("dona" is Donna's, "sheikh", "mallam").
+EUROPEAN_TITLES = frozenset("""monsieur madame mme mlle mademoiselle herr frau senor senora sra srta signor signora
+signorina senhor senhora reverend""".split())
+#: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's", "khalti fatima".
 TITLES = frozenset("""
 auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito kuya manang manong grandma
-grandpa granny grandad granddad monsieur madame mme mlle mademoiselle herr frau señor senor señora senora sra srta
-signor signora signorina senhor senhora doña dona khalti khala khalto ammo amto hajj hajja haji hajji alhaji sheikh
-ustaz ustadh mzee bwana mallam pastor reverend rev imam
-""".split())
+grandpa granny grandad granddad khalti khala khalto amto hajja haji hajji alhaji ustaz ustadh mzee bwana
+""".split()) | EUROPEAN_TITLES
 
 #: Words after a name that make it someone's, the title said after it (as keys: accents dropped): "riti aunty",
 #: "sabina didi", "erzsi néni", "laci bácsi", "fatma teyze", "kenji san", "rohan sir" (not "chan", as often a surname).

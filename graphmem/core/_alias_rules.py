@@ -19,6 +19,7 @@ from ._alias_chat import (
     AFTER_TITLES,
     CLOSING,
     CONNECTORS,
+    EUROPEAN_TITLES,
     FUNCTION,
     HEADS,
     PLACE_PREPOSITIONS,
@@ -39,14 +40,13 @@ __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addresse
 
 # -- words the rules alone use ---------------------------------------------------------------
 
-#: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
 #: What a longer form of a name ("Linda" and "Linda Park") or a surname ("Park" and "Linda Park") is worth alone: on
 #: first reads (`python -m benchmarks.first_reads --aliases`: each chat read by the code of the day it arrived)
 #: such pairs were right 31 times of 128 and 12 of 44, for a first name is many people's; below the default
 #: threshold (0.5), so they are suggested with other evidence beside them, or when asked (``--min-score 0.4``).
 _WEAK = 0.45
-_SURNAME_TITLES = frozenset("""mrs mr ms mx dr prof monsieur madame mme mlle mademoiselle herr frau señor senor señora
-senora sra srta signor signora signorina senhor senhora""".split())
+#: Titles that go before a surname, which a family shares: "mr fraser" is not every Fraser.
+_SURNAME_TITLES = frozenset("mrs mr ms mx dr prof".split()) | EUROPEAN_TITLES
 #: Before a child's name, a parent called after the child ("Mama Chidi", "Baba Tunde").
 _PARENT_OF = frozenset("mama papa baba mummy daddy mum mom dad ma pa".split())
 #: Relation words that may name one person at once (a boyfriend who becomes a husband).
@@ -67,8 +67,11 @@ _WAYS = frozenset("street st road rd lane avenue ave drive boulevard highway tur
 #: Words that open many a place's name and are none of them alone ("são paulo", "san diego", "port talbot").
 _PLACE_OPENERS = frozenset("são sao san santa santo sainte ste st saint los las la el le les new port fort mount lake "
                            "cape costa puerto buenos kuala hong".split())
+#: Of those, the ones that are also names ("El" of Eleanor, "Santa", "Costa"): none of a longer name only where that
+#: is a known place.
+_OPENERS_NAMED = frozenset("el les santa costa".split())
 #: Words for a house or a firm before a family's name: "Maison Ravelo", "Casa Pepe" are no one's names.
-_HOUSE_WORDS = frozenset("maison casa chez villa hotel hôtel cafe café bar restaurant".split())
+_HOUSE_WORDS = frozenset("maison casa chez hotel cafe restaurant".split())
 #: Words that make another place of a place's name: "east van", "western australia", "new york".
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
@@ -197,7 +200,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # "front street", "grant county": a street or an area named for a word
         if wb[0] == a and len(wb) == 2 and wb[1] in RELATION_WORDS:
             return None  # "efua sister" (Efua's sister): someone of hers
-        if wb[0] == a and a in _PLACE_OPENERS:
+        if wb[0] == a and a in _PLACE_OPENERS and (a not in _OPENERS_NAMED or is_place(b)):
             return None  # "são" of são paulo, "san" of san cristóbal: a word of a place's name, not it
         if wb[0] == a and wb[-1] not in _PERSON_NOUNS and _name_words(b, 1, chat):
             return _WEAK, f"{b} is {a} with more of the name"

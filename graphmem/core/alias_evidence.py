@@ -55,6 +55,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ._alias_chat import FUNCTION as COMMON_WORDS
 from ._alias_chat import Chat, Message, nickname_table, read_chat
 from ._alias_named import evidence_described
 from ._alias_rules import (
@@ -70,7 +71,7 @@ from ._alias_rules import (
     evidence_self_named,
 )
 
-__all__ = ["Message", "Pair", "candidates", "nickname_table", "suggest"]
+__all__ = ["COMMON_WORDS", "Message", "Pair", "candidates", "nickname_table", "suggest"]
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
+from ..core.alias_evidence import COMMON_WORDS
 from ..core.names import unaccented
 from ..core.places import is_wide
 from ..core.times import UTC
@@ -443,6 +444,8 @@ _SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?…]\s*|\b(?:and|so|ok|okay|well|als
                              r"(?P<name>[\w'’-]+)(?:[.!,…]+\s*[\w'’-]+)??\s*(?:(?:[.!,…" + EMOJI + r"]\s*)+(?:$|"
                              r"(?P<then>(?:he|she)(?:['’]s|\s+is)\s+an?\s|(?:he|she)\s+(?:does|works|teaches|makes|"
                              r"runs)\b|since\b))|$)")
+#: Words that are nobody's name: the extractor's and the alias reader's common words ("wait", "man", "work").
+_COMMON = NOT_NAMES | COMMON_WORDS
 #: How an English word other than a name often ends: "casually", "married", "older", "irrelevant", "secretive".
 _WORDISH = re.compile(r"(?:ly|ed|er|ing|ous|ful|ic|al|ive|ant|ent|able|ible|ish|est|ness|less)$")
 #: Words said alone after "i'm seeing someone." that name no one ("Finally.", "Yep.", "Hinge."), and the words
@@ -481,7 +484,7 @@ def _seeing_named(text: str, previous: str | None, other: str | None) -> str | N
         return None  # "i have a new boyfriend!! Netflix.": a joke as often as not; "… her name is Aino" is someone
     if is_name_written(name):
         return name
-    if name.lower() in NOT_NAMES or _WORDISH.search(name.lower()) or not (m["then"] or (
+    if name.lower() in _COMMON or _WORDISH.search(name.lower()) or not (m["then"] or (
             m["called"] and name[:1].isupper())):
         return None  # "online. he's in canada", "her name is irrelevant.": a word, no name
     return name
@@ -1310,7 +1313,7 @@ class RuleExtractor:
         (:meth:`_a_name`), or a word no pronoun, relation, pet name or common word's ending stands for (not "Babe and
         I", "Work and I")."""
         key = word.lower()
-        return self._a_name(word) or (is_person(word) and key not in NOT_NAMES and key not in RELATIONS
+        return self._a_name(word) or (is_person(word) and key not in _COMMON and key not in RELATIONS
                                       and key not in _ENDEARMENTS and not _WORDISH.search(key))
 
     def _a_name(self, word: str) -> bool:
