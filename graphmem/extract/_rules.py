@@ -448,18 +448,19 @@ _SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?…]\s*|\b(?:and|so|ok|okay|well|als
 _COMMON = NOT_NAMES | COMMON_WORDS
 #: How an English word other than a name often ends: "casually", "married", "older", "irrelevant", "secretive".
 _WORDISH = re.compile(r"(?:ly|ed|er|ing|ous|ful|ic|al|ive|ant|ent|able|ible|ish|est|ness|less)$")
-#: Words said alone after "i'm seeing someone." that name no one ("Finally.", "Yep.", "Hinge."), and the words
-#: that make it someone else's words, a joke or a professional one sees ("i told her", "jk", "she's a counsellor").
+#: Words said alone after "i'm seeing someone." that name no one ("Finally.", "Yep.", "Hinge.").
 _NO_ONE = frozenset("""finally again yes yeah yep no nope nah sorry lol haha crazy honestly seriously officially
 properly kinda sorta maybe someone somebody early nice new well anyway ok okay omg actually really secretly guess
 surprise shocking shocker kidding jk allegedly apparently professionally weekly monthly therapist counsellor counselor
 doctor tall tinder hinge bumble grindr
 """.split())
+#: Words that make "i'm seeing someone" someone else's words or a joke: "i told her, …", "jk", "he doesn't exist".
 _SAID_OTHERWISE = re.compile(r"(?i)\b(?:say|said|(?<!n['’]t\s)(?<!nt\s)(?<!never\s)(?:tell|told)|texted|lie|lied|"
                              r"lying|pretend\w*|excuse|made\s+up|kidding|jk|jok\w+|imaginary|not\s+real|"
                              r"doesn['’]?t\s+(?:exist|know)|horoscope|plastic)\b")
 #: A child told right after the name: "her name is Aino. she's my niece, born tuesday".
 _CHILD = re.compile(r"(?i)\b(?:baby|born|niece|nephew|daughter|son|grandson|granddaughter)\b")
+#: Words of treatment, in the message or the turn before: "seeing someone" is a professional ("Kofi. he's a physio").
 _TREATED = re.compile(r"(?i)\b(?:therap\w+|counsel\w+|psych\w+|physio\w*|specialist|doctor|dr|gp|chiro\w*|osteo\w*|"
                       r"grief|coping|cope|knee|pain|injur\w*|surgery)\b")
 
