@@ -829,3 +829,13 @@ def test_sold_it_is_the_possession_said_before_the_verb_anywhere_in_the_message(
 def test_a_common_word_is_no_one_seen(line):
     """A reviewer's: the words nobody is called (the extractor's and the alias reader's) are no partner."""
     assert not any(p == "dating" for _, _, p, _, _ in chat_sure(("Sam", "sooo any news?"), ("Maya", line))[-1])
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Vale, I have fish!", [("assert", "Maya", "has_pet", "fish", True)]),  # h40 (dev): a noun, no fishing
+    ("Now we have only fish. Fish do not sleep on your chest", [("assert", "Maya", "has_pet", "fish", True)]),
+    ("i fish most weekends", [("assert", "Maya", "does", "fishing", True)]),
+])
+def test_a_habits_verb_after_have_is_a_noun(line, expected):
+    assert chat_sure(("Sam", "and you?"), ("Maya", line))[-1] == expected

@@ -302,7 +302,7 @@ def everyday(rest: str, nouns: frozenset[str], pairs: frozenset[str] = frozenset
             if follows and follows.lower() in _TRADE_GERUNDS and (trade := re.match(
                     r"\s*[\w'’-]+\s+([\w'’-]+)", text[pos:])) and trade[1].lower() in _TRADES:
                 return None  # "a cat sitting business": a trade, no cat
-            kept = [w for w in words if w.lower() not in OPINION_WORDS]
+            kept = [w for w in words if w.lower() not in OPINION_WORDS and w.lower() not in ("only", "just")]
             if any(w.lower() in _NOT_MODIFIER for w in kept[:-1]):
                 return None
             return " ".join(kept) if kept else None

@@ -1119,6 +1119,8 @@ class RuleExtractor:
         if subject.bare and not subject.aux.strip() and verb_form(m.group().split()[0]) == "present" \
                 and not m.group().split()[0].lower().endswith("s"):
             return []  # "Sounds like a plan", "Looks like rain": no name, a verb without its subject
+        if verb.obj == "habit" and re.search(r"(?i)\b(?:have|has|had|got)\s*$", subject.aux + " " + prefix):
+            return []  # "I have fish!", "we have fish now": a noun, not the habit "fish"
         if verb.obj == "habit" and not subject.said and (m.group().lower().endswith("s") or not (
                 _HOW_OFTEN.search(sentence + " " + self._after) or (
                     self._previous and _ASKED_HABIT.search(self._previous.text)))):
