@@ -92,7 +92,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     after its kind ("a dog!!! retired racing greyhound"), a group's name after an emoji and the town after a
     country ("in Spain, in Málaga"); 0.779 and 0.202, written 0.891 and 0.176 (575 of 645) since a trip made for
     an event attends it ("drove to alba for the truffle fair"); with h41, h42 (scored held out twice, then moved
-    here; 58 chats) 0.771 and 0.200, written 0.883 and 0.173 (594 of 673)."""
+    here; 58 chats) 0.771 and 0.200, written 0.883 and 0.173 (594 of 673); 0.786 and 0.204, written 0.904 and 0.177
+    (606 of 670) since whom one is seeing named after the words, more languages, and the session's narrowings
+    (an event called off or watched from afar, "sold it", clothes for review, each check in its fact's sentence)."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -100,10 +102,10 @@ def test_extraction_on_every_dev_conversation_is_precise():
     score = score_extraction(read_conversation_set(*files), RuleExtractor(), objects="similar")
     overall, written = score.loose["overall"], score.written["loose"]
     assert overall.right + overall.missed >= 1340
-    assert overall.precision >= 0.77 and overall.recall >= 0.195, overall
+    assert overall.precision >= 0.78 and overall.recall >= 0.2, overall
     # what --approve writes, tastes and possessions (not those bought or sold) for review: 0.921 and 0.165 (222 of 241)
     assert written.right + written.wrong < overall.right + overall.wrong
-    assert written.precision >= 0.88 and written.recall >= 0.17, written
+    assert written.precision >= 0.895 and written.recall >= 0.175, written
 
 
 @pytest.mark.engine_free
