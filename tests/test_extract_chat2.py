@@ -839,3 +839,12 @@ def test_a_common_word_is_no_one_seen(line):
 ])
 def test_a_habits_verb_after_have_is_a_noun(line, expected):
     assert chat_sure(("Sam", "and you?"), ("Maya", line))[-1] == expected
+
+
+@pytest.mark.engine_free
+def test_sold_it_is_read_where_its_own_sentence_stands():
+    """The verb's words are found in its own sentence, not where the same words stand again later ("… i sold it.
+    then my bike broke, so i sold it." read the first "it" as the second's, and the van as kept)."""
+    said = chat_sure(("Sam", "and?"),
+                     ("Maya", "my van kept breaking down so i sold it. then my bike broke, so i sold it."))
+    assert ("end", "Maya", "owns", "van", False) in said[-1]

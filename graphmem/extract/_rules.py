@@ -749,6 +749,7 @@ class RuleExtractor:
             sentence = self._as_read(written, first == 0)
             said[sentence] = written
             self._offset = max(text.find(written, self._offset), self._offset)
+            self._written = written
             self._first = first == 0
             self._before = sentences[first - 1] if first else ""  # the sentence before, and the one after
             self._after = sentences[first + 1] if first + 1 < len(sentences) else ""
@@ -1212,8 +1213,8 @@ class RuleExtractor:
         couple = verb.reciprocal and subject.plural and not subject.partner and not people(rest) and not (
             _NOT_A_COUPLE.search(sentence) or _OWN_OBJECT.match(rest))
         dating = predicate == "dating" and op == "assert"
-        pair = pair_named(sentence, dating) or (pair_named(self._before, dating) if _WE_TWO.fullmatch(self._before) or (
-            dating and _NAME_GIVEN.match(self._before)) else None)  # "his name is seojun, … we've been dating"
+        pair = (pair_named(sentence, dating) or (pair_named(self._before, dating) if _WE_TWO.fullmatch(
+            self._before) or (dating and _NAME_GIVEN.match(self._before)) else None)) if couple else None
         if couple and pair and self._someone(pair) and pair not in (speaker, self._other):
             subject = replace(subject, partner=pair)  # "Birita and I... we are seeing each other"
         elif couple and self._only_named:
@@ -1311,6 +1312,12 @@ class RuleExtractor:
             sentence = sentence[called.end():]
         return sentence
 
+    def _at(self, rest: str) -> int:
+        """Where a verb's ``rest`` stands in the message: in the sentence being read (its last place there, for
+        the rest runs to its clause's end), else the first place after that sentence's start; -1 if nowhere."""
+        inside = self._written.rfind(rest)
+        return self._offset + inside if inside >= 0 else self._message.find(rest, self._offset)
+
     def _someone(self, word: str) -> bool:
         """Whether ``word`` may be someone said with the speaker ("Birita and I", "his name is seojun"): a name
         (:meth:`_a_name`), or a word no pronoun, relation, pet name or common word's ending stands for (not "Babe and
@@ -1392,16 +1399,16 @@ class RuleExtractor:
             found = everyday_object(kind, head, rest, verb.mention)
             if found is None and kind == "pet" and verb.kind == "start":
                 found = pet_meant(rest, self._message, self._previous.text if self._previous else None)
-            if found and kind == "pet" and (at := self._message.find(rest)) >= 0:
+            if found and kind == "pet" and (at := self._at(rest)) >= 0:
                 found = breed_beside(found, self._message[at:]) or found  # "a dog!!! retired racing greyhound"
             if found is None and kind == "possession" and not verb.mention and (vehicle := vehicle_name(
                     rest.lstrip(), article=("the", "my", "our") if verb.kind == "stop" else ("a", "an", "the"))) and \
                     not not_real(self._message):
                 found = vehicle[0]  # "bought a white fiat doblo", "sold the clio yesterday"
             if found is None and kind == "possession" and verb.kind == "stop" and not verb.mention:
-                at = self._offset + max(self._message[self._offset:].rfind(rest), 0) if rest.strip() else len(
-                    self._message)
-                found = sold_thing(rest, self._message[:at], self._previous.text if self._previous else None)
+                at = self._at(rest)
+                found = sold_thing(rest, self._message[:at] if at >= 0 else self._message,
+                                   self._previous.text if self._previous else None)
             return [found] if found else None
         if kind == "thing":
             if verb.predicate == "likes" and re.match(
