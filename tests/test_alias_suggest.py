@@ -439,10 +439,11 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     "Madame", "doña", "khalti"), a house's word ("Maison Ravelo"), a word that opens a place's name and common words
     ("everybody", "finally") are no names; 0.811 and 0.157 (261 right of 322) since a longer form of a name or a
     surname alone is below the threshold, as on first reads they were right a quarter of the time; 0.809 and 0.156
-    with the titles that are words of English or names taken out again, after a reviewer's finds)."""
+    with the titles that are words of English or names taken out again, after a reviewer's finds; with b41 and
+    b42, scored held out twice, then moved here, 0.788 and 0.149, 264 right of 335)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
-    assert overall.precision >= 0.80, overall.as_json()
-    assert overall.recall >= 0.155, overall.as_json()
+    assert overall.precision >= 0.78, overall.as_json()
+    assert overall.recall >= 0.145, overall.as_json()
 
 
 @engine_free
