@@ -123,3 +123,27 @@ def test_the_garbage_collector_is_left_as_it_was(told, monkeypatch, enabled):
         assert gc.isenabled() == enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_beliefs_come_in_the_order_of_their_texts_however_the_names_compare(store):
+    """The answer is sorted by each end's name through its rank among the entities' names: the
+    same order as sorting the texts themselves, byte by byte (upper case before lower, accents
+    after ASCII, a prefix before its longer name); where the names are equal the predicate, the
+    valid start, the other end and the id decide, in that order. The snapshot's edges keep it,
+    grouped by subject as networkx groups them."""
+    names = ["anna", "Émile", "Zoë", "Zoe", "a", "ab", "a b", "ß", "名前", "Ｚ", "Bo"]
+    for i, subject in enumerate(names):
+        for j, obj in enumerate(reversed(names)):
+            if (i + j) % 3 == 0:
+                predicate = ["knows", "likes", "lives_in"][(j // 3) % 3]
+                store.add(subject, predicate, obj, valid_from=f"20{10 + (i + j) % 7}-01-01")
+    store.add("anna", "knows", "Bo", valid_from="2009-01-01")  # one subject, predicate and object twice
+    store.add("anna", "knows", "Bo", valid_from="2001-01-01", valid_to="2002-01-01")
+    believed = store.beliefs(valid_at="all")
+    assert len(believed) > 30
+    expected = sorted(believed, key=lambda v: (v.subject.encode(), v.predicate, v.valid_from, v.object.encode(), v.id))
+    assert [v.id for v in believed] == [v.id for v in expected]
+    assert store.beliefs_arrow(valid_at="all").column("id").to_pylist() == [v.id for v in expected]
+    nodes = list(dict.fromkeys(e for v in expected for e in (v.subject_id, v.object_id)))
+    assert [key for _, _, key in store.snapshot(valid_at="all").edges(keys=True)] == [
+        v.id for v in sorted(expected, key=lambda v: nodes.index(v.subject_id))]
