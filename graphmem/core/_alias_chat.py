@@ -115,6 +115,16 @@ cried thinks thought knows knew loves loved hates hated misses missed wants want
 
 #: Words that stand beside names as often as beside other words: "leo and sofi", "tell sofi", "love edi".
 _BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss misses".split())
+#: Words one calls anyone ("calls me mate", "a patient called me duck"): no name of theirs, said alone ("Nurse
+#: Ratched" is one).
+ADDRESS_WORDS = frozenset("""
+mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
+sir madam ma'am ma’am pal doctor nurse teacher professor miss duck pet hen chuck lass lad
+""".split())
+#: The forms of "call" that give a name after "him", "her" or "me": "everyone calls him rory", "he calls me dato".
+CALLING = frozenset("call calls called calling".split())
+#: Quotation marks, which may stand between "calls me" and the name.
+QUOTES = "\"'“”„«»‘’"
 
 #: Words that open a message spoken to someone by name: "hey cal", "hi ol" (not "oh": "oh well", "oh god").
 _GREETINGS = frozenset("hey hi hello dear morning night bye thanks".split())
@@ -406,7 +416,8 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
     """Words in the places names take: the subject of a verb of saying or feeling ("rory says"),
     after "how's" ("how's mieke"), after a greeting that opens a message ("hey cal"), or a whole
     message on their own ("rory?"). ``loosely``, places many a word takes too: beside "and",
-    after "with" or "tell", before "has" or "is", with a possessive ("sofi's")."""
+    after "with" or "tell", before "has" or "is", with a possessive ("sofi's"), after "calls me" ("calls me
+    dato", as "calls me mate")."""
     found: set[str] = set()
     if loosely:
         for ts in tokens:
@@ -416,7 +427,9 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
                 if prev is not None and prev.key in _DETERMINERS | _POSSESSIVES:
                     continue
                 if (prev is not None and not prev.end and prev.key in _BESIDE_NAMES) or t.whole != t.key or (
-                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES):
+                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES) or (
+                        j >= 2 and prev is not None and prev.key == "me" and not prev.end.strip(QUOTES)
+                        and ts[j - 2].key in CALLING and not ts[j - 2].end):
                     found.add(t.key)
         return found
     for ts in tokens:

@@ -16,13 +16,16 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ._alias_chat import (
+    ADDRESS_WORDS,
     AFTER_TITLES,
+    CALLING,
     CLOSING,
     CONNECTORS,
     EUROPEAN_TITLES,
     FUNCTION,
     HEADS,
     PLACE_PREPOSITIONS,
+    QUOTES,
     RELATION_WORDS,
     SAYING,
     TITLES,
@@ -35,7 +38,7 @@ from ._alias_chat import (
 from .places import is_place
 
 __all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
-           "evidence_against", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
+           "evidence_against", "evidence_called_me", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
            "evidence_self_named", "own_form", "self_named"]
 
 # -- words the rules alone use ---------------------------------------------------------------
@@ -513,8 +516,6 @@ def evidence_self_named(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
                                             [chat.messages[m].id])
 
 
-#: The forms of "call" before "him" or "her" that give a name: "everyone calls him rory".
-_CALLING = frozenset("call calls called calling".split())
 
 
 def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
@@ -538,7 +539,7 @@ def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair:
     words = {t.key for ts in chat.tokens for t in ts}  # "meetings" beside "meeting": a plural, no name
     for m, ts in enumerate(chat.tokens):
         for j in range(len(ts) - 2):
-            if ts[j].key not in _CALLING or ts[j].end or ts[j + 1].key not in ("him", "her") or ts[j + 1].end:
+            if ts[j].key not in CALLING or ts[j].end or ts[j + 1].key not in ("him", "her") or ts[j + 1].end:
                 continue
             called = [k for k, s, e in in_message.get(m, ()) if s == j + 2]
             if not called:
@@ -564,6 +565,54 @@ def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair:
                                                 [chat.messages[k].id for k in (m - 1, m) if k >= 0])
                 if whom:
                     break
+
+
+#: When to call, after "call me": "call me later", "call me tomorrow".
+_WHEN = frozenset("later tomorrow tonight soon sometime anytime asap whenever".split())
+#: What a speaker says after a name they are called that makes it no name of theirs: "keeps calling me abeba by
+#: mistake" (her colleague's name).
+_MISTAKEN = frozenset("mistake accident".split())
+
+
+def called_me(chat: Chat) -> dict[tuple[str, str], list[int]]:
+    """The names speakers say they are called, with the messages saying so: "they're calling me "lucy"", "he calls
+    me dato like every georgian", "don't call me Horváth" (by Losaline, Davit, Bence): (speaker, name) -> messages.
+    Not a name in someone else's words ("she says call me gaby", "he said "call me hemi""), nor one called by
+    mistake ("keeps calling me abeba by mistake"), nor one the chat says stands for two."""
+    found: dict[tuple[str, str], list[int]] = defaultdict(list)
+    starts: dict[int, dict[int, str]] = defaultdict(dict)  # message -> start -> the longest name there
+    for key, spots in chat.mentions.items():
+        for m, s, _ in spots:
+            if s >= 0 and len(key) > len(starts[m].get(s, "")):
+                starts[m][s] = key
+    for m, names in starts.items():
+        me, ts = chat.speaker(m), chat.tokens[m]
+        if not me or not any(s >= 0 for _, s, _ in chat.mentions.get(me, ())):
+            continue  # a speaker the chat never names in its text: no name of theirs to join it to
+        for s, name in names.items():
+            if name == me or name in chat.speakers or s < 2 or not (name in chat.sure or name in chat.named) \
+                    or name in ADDRESS_WORDS or name in _WHEN:
+                continue  # not "calls me mate", "call me later"
+            call, word, stop = ts[s - 2], ts[s - 1], s + len(name.split())
+            if word.key != "me" or call.key not in CALLING or call.end or word.end.strip(QUOTES) or call.quoted:
+                continue  # not "guess who called me. pavlych." (a quote may open: 'calling me "lucy"')
+            if ts[stop - 1].quoted and not ts[stop - 1].end and stop < len(ts) and ts[stop].quoted:
+                continue  # the first word of a longer nickname: "calls me "le touriste""
+            before = [t.key for t in ts[max(s - 5, 0):s - 2]]
+            after = [t.key for t in ts[stop:stop + 3]]
+            if any(w in SAYING for w in before) or any(w in _MISTAKEN for w in after):
+                continue
+            found[(me, name)].append(m)
+    return found
+
+
+def evidence_called_me(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
+                       ambiguous: set[str]) -> None:
+    """A name a speaker says they are called (:func:`called_me`) is theirs."""
+    for (me, name), messages in called_me(chat).items():
+        if name not in ambiguous:
+            evidence[pair(name, me)].add(0.7, f"{chat.speakers[me]} says they are called {name}",
+                                         [chat.messages[m].id for m in messages])
 
 
 def ambiguous_names(chat: Chat) -> set[str]:
@@ -679,7 +728,7 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
                 in_message[m].append((key, start, stop))
     for m, found in in_message.items():
         text = chat.messages[m].text.lower()
-        if re.search(r"\bcall(?:s|ed)?\s+(?:him|her)\b|\bcalled\b|\bname", text):
+        if re.search(r"\bcall(?:s|ed|ing)?\s+(?:him|her|me)\b|\bcalled\b|\bname", text):
             continue
         ts = chat.tokens[m]
         stops = list(accumulate((t.end in (".", "!", "?") for t in ts), initial=0))  # sentence ends before each token
@@ -736,10 +785,11 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
             if whose in chat.mentions:
                 add(name, whose)
     nick = nickname_table()[0]
+    theirs = set(called_me(chat))  # a name a speaker says they are called, said by them later, is theirs
     for speaker in chat.speakers:
         for key, spots in chat.mentions.items():
             own = own_form(key, speaker, nick)
-            if key != speaker and any(chat.speaker(m) == speaker for m, s, e in spots
+            if key != speaker and (speaker, key) not in theirs and any(chat.speaker(m) == speaker for m, s, e in spots
                                       if s >= 0 and not chat.tokens[m][s].quoted  # not in someone's quoted words
                                       and not (own and self_named(chat.tokens[m], s, e))):  # nor "i'm sami", hers
                 add(speaker, key)

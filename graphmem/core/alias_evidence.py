@@ -55,8 +55,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ._alias_chat import ADDRESS_WORDS, Chat, Message, nickname_table, read_chat
 from ._alias_chat import FUNCTION as COMMON_WORDS
-from ._alias_chat import Chat, Message, nickname_table, read_chat
 from ._alias_named import evidence_described
 from ._alias_rules import (
     Evidence,
@@ -65,13 +65,14 @@ from ._alias_rules import (
     evidence_addressed,
     evidence_against,
     evidence_called,
+    evidence_called_me,
     evidence_corrected,
     evidence_from_names,
     evidence_from_usage,
     evidence_self_named,
 )
 
-__all__ = ["COMMON_WORDS", "Message", "Pair", "candidates", "nickname_table", "suggest"]
+__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "Message", "Pair", "candidates", "nickname_table", "suggest"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
     evidence_called(chat, evidence, pair, ambiguous)
+    evidence_called_me(chat, evidence, pair, ambiguous)
     evidence_self_named(chat, evidence, pair, nick)
 
     def described(x: str, y: str, weight: float, reason: str, episodes: list[str]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.alias_evidence import ADDRESS_WORDS
 from ._lexicon import (
     JOB_NOUNS,
     LANGUAGES,
@@ -219,10 +220,7 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
 
 
 #: Words one calls anyone ("calls me mate"): no name of theirs, said alone ("Nurse Ratched" is one).
-_ADDRESS_WORDS = frozenset("""
-mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
-sir madam ma'am ma’am pal doctor nurse teacher professor miss
-""".split())
+_ADDRESS_WORDS = ADDRESS_WORDS
 
 
 
