@@ -350,20 +350,27 @@ def test_a_name_a_speaker_says_they_are_called_is_theirs():
     """b42, b41, b34 (dev): "they're calling me "lucy" in it" by Losaline, and her "lucy is exhausted" after it,
     are her own names, not someone she names; a speaker the chat never names has no name to join it to, and
     neither does a name in someone else's words, one called by mistake, a call with a stop after "me", the
-    first word of a longer nickname, or a word that is no plain name ("calls me mate")."""
+    first word of a longer nickname, a word that is no plain name ("calls me mate", "called me twice"), one of
+    someone's ("jonas's ex") or opening news ("called me jonas is in hospital"), nor one the message puts right."""
     lucy = chat(("Teuila", "how's the new job losaline"),
                 ("Losaline", 'starts thursday. they\'re calling me "lucy" in the email'),
                 ("Teuila", "Lucy!! fancy"), ("Losaline", "lucy is exhausted. 2 games this week"))
     found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(lucy)}
     assert "Losaline says they are called lucy" in found[frozenset(("lucy", "losaline"))].reasons
     horvath = chat(("Dora", "how was the match bence"), ("Bence", "don't call me Horváth. I've heard it 1000 times"),
-                   ("Dora", "ok Horváth"))
+                   ("Dora", "ok ok. Horváth is a great name though"))
     assert frozenset(("bence", "horváth")) in pairs(suggest(horvath))
     for line, name in (('la doctora says call me Gaby. i can\'t', "gaby"),
                        ("abebe keeps calling me Abeba by mistake", "abeba"),
                        ("guess who called me. Pavlych. he wants me back", "pavlych"),
                        ('he calls me "Le Touriste" since the wedding', "le"),
-                       ('he called me "mate" at the funeral', "mate")):
+                       ('he called me "mate" at the funeral', "mate"),
+                       # an attacker's (104 probes: 60 wrong joins against the first version, none now)
+                       ("first line of the book is call me Ishmael", "ishmael"),
+                       ("his mum called me Jonas's ex at dinner", "jonas"),
+                       ("mum called me Jonas is in hospital again", "jonas"),
+                       ("stop calling me Kate!! im ANA", "kate"),
+                       ("she called me twice and hung up", "twice")):
         lines = chat(("Bo", "Ana! how was it"), ("Ana", line), ("Bo", f"{name.title()} said hi"),
                      ("Ana", f"{name.title()} again"))
         assert frozenset((name, "ana")) not in pairs(suggest(lines)), line
@@ -478,8 +485,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     ("everybody", "finally") are no names; 0.811 and 0.157 (261 right of 322) since a longer form of a name or a
     surname alone is below the threshold, as on first reads they were right a quarter of the time; 0.809 and 0.156
     with the titles that are words of English or names taken out again, after a reviewer's finds; with b41 and
-    b42, scored held out twice, then moved here, 0.788 and 0.149, 264 right of 335; 0.795 and 0.158, 279 right of
-    351, since a name a speaker says they are called is theirs ("they're calling me "lucy"") and a believed
+    b42, scored held out twice, then moved here, 0.788 and 0.149, 264 right of 335; 0.795 and 0.156, 276 right of
+    347, since a name a speaker says they are called is theirs ("they're calling me "lucy"") and a believed
     is_called is no fact that keeps two names apart)."""
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.78, overall.as_json()

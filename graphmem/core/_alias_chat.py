@@ -416,8 +416,7 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
     """Words in the places names take: the subject of a verb of saying or feeling ("rory says"),
     after "how's" ("how's mieke"), after a greeting that opens a message ("hey cal"), or a whole
     message on their own ("rory?"). ``loosely``, places many a word takes too: beside "and",
-    after "with" or "tell", before "has" or "is", with a possessive ("sofi's"), after "calls me" ("calls me
-    dato", as "calls me mate")."""
+    after "with" or "tell", before "has" or "is", with a possessive ("sofi's")."""
     found: set[str] = set()
     if loosely:
         for ts in tokens:
@@ -427,9 +426,7 @@ def _in_name_slots(tokens: list[list[_Token]], *, loosely: bool = False) -> set[
                 if prev is not None and prev.key in _DETERMINERS | _POSSESSIVES:
                     continue
                 if (prev is not None and not prev.end and prev.key in _BESIDE_NAMES) or t.whole != t.key or (
-                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES) or (
-                        j >= 2 and prev is not None and prev.key == "me" and not prev.end.strip(QUOTES)
-                        and ts[j - 2].key in CALLING and not ts[j - 2].end):
+                        nxt is not None and not t.end and nxt.key in _BESIDE_NAMES):
                     found.add(t.key)
         return found
     for ts in tokens:

@@ -568,17 +568,28 @@ def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair:
 
 
 #: When to call, after "call me": "call me later", "call me tomorrow".
-_WHEN = frozenset("later tomorrow tonight soon sometime anytime asap whenever".split())
+_WHEN = frozenset("later tomorrow tonight soon sometime anytime asap whenever once twice".split())
 #: What a speaker says after a name they are called that makes it no name of theirs: "keeps calling me abeba by
-#: mistake" (her colleague's name).
-_MISTAKEN = frozenset("mistake accident".split())
+#: mistake", "called me emma instead of emily" (another's name).
+_MISTAKEN = frozenset("mistake accident accidentally instead wrong wrongly mixes mixed mix confuses confused".split())
+#: A verb right after the name: the name opens a clause of news, not a name of the speaker's ("mum called me
+#: jonas is in hospital", "dad called me tomas got the job").
+_CLAUSE_VERBS = frozenset("is was are were has had got gets will would can could did does said says".split())
+#: Who may say "call me X" to the speaker's face: not a sentence opening with "call" ("call me ishmael", "call me
+#: al", "she goes call me gaby": someone's words, a book's, a song's).
+_CALLERS = frozenset("don't dont do can could to you u they people everyone everybody all friends".split())
 
 
 def called_me(chat: Chat) -> dict[tuple[str, str], list[int]]:
     """The names speakers say they are called, with the messages saying so: "they're calling me "lucy"", "he calls
     me dato like every georgian", "don't call me Horváth" (by Losaline, Davit, Bence): (speaker, name) -> messages.
-    Not a name in someone else's words ("she says call me gaby", "he said "call me hemi""), nor one called by
-    mistake ("keeps calling me abeba by mistake"), nor one the chat says stands for two."""
+    Only a word the chat takes for a name elsewhere (not "call me tmrw", "called me twice"), of a speaker the chat
+    names in its text, never a form of the other speaker's name nor one the message puts right ("stop calling
+    me kate!! im KAREN"); not a name in someone else's words ("she says
+    call me gaby", "he's all 'call me Dave'", "call me ishmael"), one called by mistake ("keeps calling me abeba
+    by mistake"), one that opens a clause ("mum called me jonas is in hospital"), nor a word one calls anyone
+    ("calls me mate") or a time to call ("call me later")."""
+    nick = nickname_table()[0]
     found: dict[tuple[str, str], list[int]] = defaultdict(list)
     starts: dict[int, dict[int, str]] = defaultdict(dict)  # message -> start -> the longest name there
     for key, spots in chat.mentions.items():
@@ -589,17 +600,28 @@ def called_me(chat: Chat) -> dict[tuple[str, str], list[int]]:
         me, ts = chat.speaker(m), chat.tokens[m]
         if not me or not any(s >= 0 for _, s, _ in chat.mentions.get(me, ())):
             continue  # a speaker the chat never names in its text: no name of theirs to join it to
+        others = [other for other in chat.speakers if other != me]
         for s, name in names.items():
             if name == me or name in chat.speakers or s < 2 or not (name in chat.sure or name in chat.named) \
-                    or name in ADDRESS_WORDS or name in _WHEN:
-                continue  # not "calls me mate", "call me later"
+                    or name in ADDRESS_WORDS or name in _WHEN or name in FUNCTION:
+                continue
             call, word, stop = ts[s - 2], ts[s - 1], s + len(name.split())
             if word.key != "me" or call.key not in CALLING or call.end or word.end.strip(QUOTES) or call.quoted:
                 continue  # not "guess who called me. pavlych." (a quote may open: 'calling me "lucy"')
+            if call.key == "call" and (s < 3 or ts[s - 3].key not in _CALLERS or ts[s - 3].end):
+                continue  # "call me X" said by someone: a book's first line, a song, a new boss
             if ts[stop - 1].quoted and not ts[stop - 1].end and stop < len(ts) and ts[stop].quoted:
                 continue  # the first word of a longer nickname: "calls me "le touriste""
+            if ts[stop - 1].whole != ts[stop - 1].key or (
+                    not ts[stop - 1].end and stop < len(ts) and ts[stop].key in _CLAUSE_VERBS):
+                continue  # someone of that name's ("called me jonas's ex"), or news of them
+            if any(self_named(ts, x, y) for key, spots in chat.mentions.items() if key != name
+                   for k, x, y in spots if k == m and x >= 0):
+                continue  # "stop calling me kate!! im KAREN": the name put right
+            if any(own_form(name, other, nick) and not own_form(name, me, nick) for other in others):
+                continue  # "mum called me jon lol" by Emily, to Jonathan: his name, not hers
             before = [t.key for t in ts[max(s - 5, 0):s - 2]]
-            after = [t.key for t in ts[stop:stop + 3]]
+            after = [t.key for t in ts[stop:stop + 4]]
             if any(w in SAYING for w in before) or any(w in _MISTAKEN for w in after):
                 continue
             found[(me, name)].append(m)
