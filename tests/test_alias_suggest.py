@@ -833,3 +833,31 @@ def test_a_title_is_no_everyday_word_nor_a_name_and_an_opener_that_is_a_name_sta
     assert frozenset(("el", "el harper")) in found
     assert frozenset(("dona", "donna")) in pairs(suggest(chat(("Ada", "Dona called, Donna says the party is on"),
                                                               ("Bo", "dona is the best")), [], threshold=0.5))
+
+
+@engine_free
+def test_the_names_compared_grow_with_the_names_alike_not_with_every_pair_of_a_store():
+    """A store's names are compared only where a rule could join them (a word begun alike, a shared word for two
+    names of several words, an acronym or a vowelless word by its first letter, a nickname): 50,000 "Person N"
+    of an imported log share one word and nothing else (numbers are no words of a name), so none is compared;
+    a nickname of a word of a name still is ("mr bob" and "robert"), and a number is no initial ("city 1")."""
+    from graphmem.core._alias_rules import comparable_pairs
+
+    def pair(x: str, y: str) -> tuple[str, str]:
+        return (x, y) if (len(x), x) <= (len(y), y) else (y, x)
+
+    nick = {"bob": frozenset({"robert"}), "robert": frozenset({"bob"})}
+    assert comparable_pairs([f"person {i}" for i in range(50_000)], nick, pair) == []
+    found = set(comparable_pairs(["mr bob", "robert", "mel", "melanie", "linda", "linda park", "linda parks",
+                                  "dr k", "dr kowalczyk", "nyc", "new york city", "zoe jones", "zak smith"],
+                                 nick, pair, acronyms={"nyc"}))
+    assert {pair(*names) for names in (("robert", "mr bob"), ("mel", "melanie"), ("linda", "linda park"),
+                                       ("linda park", "linda parks"), ("dr k", "dr kowalczyk"),
+                                       ("nyc", "new york city"))} <= found
+    assert ("zoe jones", "zak smith") not in found and ("mel", "robert") not in found
+    from graphmem.core._alias_chat import read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+
+    told = read_chat(chat(("Ana", "Dr K said Dr Kowalczyk is off"), ("Bo", "gate 1 or gate 100?")), [])
+    assert evidence_from_names("dr k", "dr kowalczyk", nick, told) == (0.7, "dr k is dr kowalczyk with an initial")
+    assert evidence_from_names("gate 1", "gate 100", nick, told) is None

@@ -147,3 +147,12 @@ def test_beliefs_come_in_the_order_of_their_texts_however_the_names_compare(stor
     nodes = list(dict.fromkeys(e for v in expected for e in (v.subject_id, v.object_id)))
     assert [key for _, _, key in store.snapshot(valid_at="all").edges(keys=True)] == [
         v.id for v in sorted(expected, key=lambda v: nodes.index(v.subject_id))]
+
+
+def test_the_row_dicts_are_made_for_any_number_of_fields_and_only_of_identifiers():
+    """A reviewer's: with one field the generated loop kept each value in a 1-tuple."""
+    assert questions._dicts_of(("a",))([1, 2]) == [{"a": 1}, {"a": 2}]
+    assert questions._dicts_of(("a", "b"))([1, 2], ["x", "y"]) == [{"a": 1, "b": "x"}, {"a": 2, "b": "y"}]
+    for bad in ((), ("a b",), ("x', 1: '",)):
+        with pytest.raises(ValueError):
+            questions._dicts_of(bad)

@@ -15,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from .names import unaccented
 from .places import is_place
@@ -226,8 +226,10 @@ def nickname_table() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     return {k: frozenset(v) for k, v in related.items()}, frozenset(related)
 
 
+@lru_cache(maxsize=1 << 16)
 def unstretched(word: str) -> str:
-    """A stretched word back to its letters: ``rosaaa`` -> ``rosa``."""
+    """A stretched word back to its letters: ``rosaaa`` -> ``rosa`` (kept for the names of a store, each asked
+    of once per pair it is in)."""
     return re.sub(r"(.)\1{2,}", r"\1", word)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -221,8 +221,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if wb[0] in TITLES and len(wb) == 2 and b.split()[1] != a and wb[1] in nick.get(a, ()):
             return 0.5, f"{b} is {wb[1]}, a nickname of {a}, with a title"
         return None
-    if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wb[-1].startswith(wa[-1]) \
-            and len(wb[-1]) > 2:
+    if len(wa) == len(wb) >= 2 and wa[:-1] == wb[:-1] and len(wa[-1]) == 1 and wa[-1].isalpha() \
+            and wb[-1].startswith(wa[-1]) and len(wb[-1]) > 2:  # (not "city 1" of "city 100")
         return 0.7, f"{a} is {b} with an initial"  # "dr k" and "dr kowalczyk", "sophie m" and "sophie mcleod"
     if len(wa) >= 2 and len(wb) > len(wa) and wb[: len(wa)] == wa and wb[-1] not in _PERSON_NOUNS \
             and _name_words(b, len(wa), chat):
@@ -338,16 +338,73 @@ def _prefix_of_two(short: str, chat: Chat, nick: dict[str, frozenset[str]]) -> b
 
 
 
-def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing) -> list[tuple[str, str]]:
-    """The pairs of names any rule could join: those sharing the first letter of a word (short
-    forms, surnames, titles, acronyms, spellings) and nicknames; not every pair of a long chat."""
-    by_letter: dict[str, list[str]] = defaultdict(list)
+#: The most names compared with each other for one shared beginning of a word or one shared word (pairs grow
+#: with its square).
+_LARGEST_BLOCK = 1000
+
+
+def _capped(groups: Iterable[set[str]]) -> Iterable[set[str]]:
+    return (group for group in groups if len(group) <= _LARGEST_BLOCK)
+
+
+def _blocks(names: list[str]) -> Iterable[tuple[list[str], list[str]]]:
+    """The groups of names :func:`comparable_pairs` compares within, each as its names of one word and its names
+    of more: by the first three letters of each word (drawn out or not: "feeeenooo" beside "feno"), numbers
+    aside, the names of more words compared with each other only where they share a whole word (every rule for
+    two of them reads a word they share: "dr k" and "dr kowalczyk", "linda" and "linda park"); a group larger
+    than :data:`_LARGEST_BLOCK` split by the whole word, and a whole word that many names share left out."""
+    by_head: dict[str, set[str]] = defaultdict(set)
+    by_word: dict[str, set[str]] = defaultdict(set)
     for name in names:
-        for letter in {w[0] for w in name.split()}:
-            by_letter[letter].append(name)
+        for word in name.split():
+            if not word.isdigit():
+                for head in {word[:3], unstretched(word)[:3]}:
+                    by_head[head].add(name)
+                if " " in name:
+                    by_word[unstretched(word)].add(name)
+    for head, group in by_head.items():
+        if len(group) > _LARGEST_BLOCK:
+            split: dict[str, set[str]] = defaultdict(set)
+            for name in group:
+                for word in name.split():
+                    if head in (word[:3], unstretched(word)[:3]):
+                        split[word].add(name)
+            groups: Iterable[set[str]] = _capped(split.values())
+        else:
+            groups = [group]
+        for alike in groups:
+            yield sorted(n for n in alike if " " not in n), sorted(n for n in alike if " " in n)
+    for alike in _capped(by_word.values()):
+        yield [], sorted(alike)
+
+
+def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing,
+                     acronyms: Collection[str] = ()) -> list[tuple[str, str]]:
+    """The pairs of names any rule could join, not every pair of a store's names: those with a word that begins
+    with the same three letters, drawn-out letters aside (every rule that reads letters needs that much: a short
+    form or a pet form keeps three letters at least, a spelling the same four, a surname, a title or more of the
+    name a whole word), two names of several words only where they share one (:func:`_blocks`); an acronym, or a
+    word with no vowel, and every name with a word of its first letter (initials, "dbn" of durban); a name and the
+    nicknames of it or of a word of it ("mr bob" and "robert"). Compared by first letters alone, 2,000 names of a
+    store made 2.9 million pairs (34 CPU-s); 60,000, too many to finish. A number is no word of a name here, and
+    where more than :data:`_LARGEST_BLOCK` names begin a word alike, only those sharing the whole word are
+    compared, and none of a word that many share ("Person 1" to "Person 50000" of an imported log)."""
+    by_letter: dict[str, set[str]] = defaultdict(set)
+    for name in names:
+        for word in name.split():
+            by_letter[word[0]].add(name)
+    found: set[tuple[str, str]] = set()
+    for singles, several in _blocks(names):
+        found |= {pair(x, y) for i, x in enumerate(singles) for y in singles[i + 1:]}
+        found |= {pair(x, y) for x in singles for y in several}
+        if not singles:  # names of several words, sharing one
+            found |= {pair(x, y) for i, x in enumerate(several) for y in several[i + 1:]}
+    for short in names:
+        if short in acronyms or (" " not in short and not re.search(r"[aeiou]", short)):
+            found |= {pair(short, y) for y in by_letter[short[0]] if y != short}
     known = set(names)
-    found = {pair(x, y) for group in by_letter.values() for i, x in enumerate(group) for y in group[i + 1:] if x != y}
-    found |= {pair(x, y) for x in names for y in nick.get(x, ()) if y in known and x != y}
+    found |= {pair(x, y) for x in names for word in {x, *x.split()} for y in nick.get(word, ())
+              if y in known and x != y}
     return sorted(found)
 
 
@@ -681,7 +738,7 @@ def ambiguous_names(chat: Chat) -> set[str]:
         y = ts[0].key
         if len(chat.mentions[y]) < 2:
             continue
-        before = {t.key for t in chat.tokens[m - 1]} & set(chat.mentions)
+        before = {t.key for t in chat.tokens[m - 1]} & chat.mentions.keys()  # (not a set of every name per message)
         for x in before:
             if x != y and (_edits(x, y) <= 1 or x in nickname_table()[0].get(y, ())) and len(chat.mentions[x]) >= 3:
                 later = [s for s in chat.mentions[x] if abs(s[0] - m) > 1]

@@ -110,7 +110,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     def where(key: str) -> list[str]:
         return chat.in_order({messages[m].id for m, _, _ in chat.mentions.get(key, [])})
 
-    for a, b in comparable_pairs(names, nick, pair):
+    for a, b in comparable_pairs(names, nick, pair, chat.acronyms):
         found = evidence_from_names(a, b, nick, chat)
         if found is None and len(a) == len(b):
             found = evidence_from_names(b, a, nick, chat)

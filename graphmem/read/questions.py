@@ -459,11 +459,11 @@ def _dicts_of(fields: tuple[str, ...]) -> Callable[..., list[dict[str, Any]]]:
     display (``{'id': a0, 'subject': a1, …} for a0, a1, … in zip(…)``): at 1M versions it
     builds the 164,833 rows of the beliefs in 0.14-0.15 CPU-s, where ``dict(zip(fields, row))``
     takes 0.21 (``benchmarks/asof_reads.py``). The field names are the model's own identifiers."""
-    if not all(name.isidentifier() for name in fields):
+    if not fields or not all(name.isidentifier() for name in fields):
         raise ValueError(f"not identifiers: {fields}")
     columns, values = (", ".join(f"{x}{i}" for i in range(len(fields))) for x in "ca")
     pairs = ", ".join(f"{name!r}: a{i}" for i, name in enumerate(fields))
-    source = f"lambda {columns}: [{{{pairs}}} for {values} in zip({columns})]"
+    source = f"lambda {columns}: [{{{pairs}}} for {values}, in zip({columns})]"  # (one field: "for a0, in")
     return eval(source, {"zip": zip})  # noqa: S307  # our own field names only (checked above)
 
 
