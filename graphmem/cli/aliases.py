@@ -105,7 +105,8 @@ def alias_suggest(ctx, limit, min_score, propose, as_json):
       graphmem alias suggest --propose && graphmem review list
     """
     store = open_store(ctx)
-    found = store.alias_suggestions(min_score=min_score, limit=limit)
+    with output.progress("reading every message and name"):  # seconds on a large store (14 s at 1M versions)
+        found = store.alias_suggestions(min_score=min_score, limit=limit)
     proposed = []
     if propose:
         for s in found:
