@@ -380,15 +380,16 @@ def _blocks(names: list[str]) -> Iterable[tuple[list[str], list[str]]]:
 
 def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _Pairing,
                      acronyms: Collection[str] = ()) -> list[tuple[str, str]]:
-    """The pairs of names any rule could join, not every pair of a store's names: those with a word that begins
-    with the same three letters, drawn-out letters aside (every rule that reads letters needs that much: a short
-    form or a pet form keeps three letters at least, a spelling the same four, a surname, a title or more of the
-    name a whole word), two names of several words only where they share one (:func:`_blocks`); an acronym, or a
-    word with no vowel, and every name with a word of its first letter (initials, "dbn" of durban); a name and the
-    nicknames of it or of a word of it ("mr bob" and "robert"). Compared by first letters alone, 2,000 names of a
-    store made 2.9 million pairs (34 CPU-s); 60,000, too many to finish. A number is no word of a name here, and
-    where more than :data:`_LARGEST_BLOCK` names begin a word alike, only those sharing the whole word are
-    compared, and none of a word that many share ("Person 1" to "Person 50000" of an imported log)."""
+    """The pairs of names any rule could join, not every pair of a store's names: those with a word that begins with
+    the same three letters, drawn-out letters aside (every rule that reads letters needs that much: a short form or
+    a pet form keeps three letters at least, a spelling the same four, a surname, a title or more of the name a
+    whole word), two names of several words only where they share one (:func:`_blocks`); an acronym, or a word with
+    no vowel, and every name with a word of its first letter (initials, "dbn" of durban); a name and its nicknames,
+    and a title's name and the names its word is a nickname of, when a word of each begins alike ("mr mike" and
+    "michael": the pairs compared when every pair sharing a first letter was). Compared by first letters alone,
+    2,000 names of a store made 2.9 million pairs (34 CPU-s); 60,000, too many to finish. A number is no word of a
+    name here, and where more than :data:`_LARGEST_BLOCK` names begin a word alike, only those sharing the whole
+    word are compared, and none of a word that many share ("Person 1" to "Person 50000" of an imported log)."""
     by_letter: dict[str, set[str]] = defaultdict(set)
     for name in names:
         for word in name.split():
@@ -403,8 +404,11 @@ def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _P
         if short in acronyms or (" " not in short and not re.search(r"[aeiou]", short)):
             found |= {pair(short, y) for y in by_letter[short[0]] if y != short}
     known = set(names)
-    found |= {pair(x, y) for x in names for word in {x, *x.split()} for y in nick.get(word, ())
-              if y in known and x != y}
+    found |= {pair(x, y) for x in names for y in nick.get(x, ()) if y in known and x != y}
+    # "mr mike" and "michael" (a title and a nickname of the name): as when every pair sharing a first letter was
+    # compared, and only then ("uncle rob" and "bob" never were: Rob and Bob are as often two people)
+    found |= {pair(x, y) for x in names if " " in x for word in x.split()[1:] for y in nick.get(word, ())
+              if y in known and x != y and {w[0] for w in x.split()} & {w[0] for w in y.split()}}
     return sorted(found)
 
 
