@@ -383,13 +383,14 @@ def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _P
     """The pairs of names any rule could join, not every pair of a store's names: those with a word that begins with
     the same three letters, drawn-out letters aside (every rule that reads letters needs that much: a short form or
     a pet form keeps three letters at least, a spelling the same four, a surname, a title or more of the name a
-    whole word), two names of several words only where they share one (:func:`_blocks`); an acronym, or a word with
-    no vowel, and every name with a word of its first letter (initials, "dbn" of durban); a name and its nicknames,
-    and a title's name and the names its word is a nickname of, when a word of each begins alike ("mr mike" and
-    "michael": the pairs compared when every pair sharing a first letter was). Compared by first letters alone,
-    2,000 names of a store made 2.9 million pairs (34 CPU-s); 60,000, too many to finish. A number is no word of a
-    name here, and where more than :data:`_LARGEST_BLOCK` names begin a word alike, only those sharing the whole
-    word are compared, and none of a word that many share ("Person 1" to "Person 50000" of an imported log)."""
+    whole word), two names of several words only where they share one (:func:`_blocks`); an acronym, or a word of
+    three or four letters with no vowel, and every name with a word of its first letter (initials, "dbn" of durban);
+    a name and its nicknames, and a title's name and the names its word is a nickname of, when a word of each begins
+    alike ("mr mike" and "michael": the pairs compared when every pair sharing a first letter was). Compared by
+    first letters alone, 2,000 names of a store made 2.9 million pairs (34 CPU-s); 60,000, too many to finish. A
+    number is no word of a name here, and where more than :data:`_LARGEST_BLOCK` names begin a word alike, only
+    those sharing the whole word are compared, and none of a word that many share ("Person 1" to "Person 50000" of
+    an imported log)."""
     by_letter: dict[str, set[str]] = defaultdict(set)
     for name in names:
         for word in name.split():
@@ -401,7 +402,7 @@ def comparable_pairs(names: list[str], nick: dict[str, frozenset[str]], pair: _P
         if not singles:  # names of several words, sharing one
             found |= {pair(x, y) for i, x in enumerate(several) for y in several[i + 1:]}
     for short in names:
-        if short in acronyms or (" " not in short and not re.search(r"[aeiou]", short)):
+        if short in acronyms or (" " not in short and 3 <= len(short) <= 4 and not re.search(r"[aeiou]", short)):
             found |= {pair(short, y) for y in by_letter[short[0]] if y != short}
     known = set(names)
     found |= {pair(x, y) for x in names for y in nick.get(x, ()) if y in known and x != y}
@@ -646,17 +647,20 @@ def called_me(chat: Chat) -> dict[tuple[str, str], list[int]]:
     me dato like every georgian", "don't call me Horváth" (by Losaline, Davit, Bence): (speaker, name) -> messages.
     Only a word the chat takes for a name elsewhere (not "call me tmrw", "called me twice"), of a speaker the chat
     names in its text, never a form of the other speaker's name nor one the message puts right ("stop calling
-    me kate!! im KAREN"); not a name in someone else's words ("she says
-    call me gaby", "he's all 'call me Dave'", "call me ishmael"), one called by mistake ("keeps calling me abeba
-    by mistake"), one that opens a clause ("mum called me jonas is in hospital"), nor a word one calls anyone
-    ("calls me mate") or a time to call ("call me later")."""
+    me kate!! im KAREN"); not a name in someone else's words ("she says call me gaby", "he's all 'call me Dave'",
+    "call me ishmael"), one called by mistake ("keeps calling me abeba by mistake"), one that opens a clause ("mum
+    called me jonas is in hospital"), nor a word one calls anyone ("calls me mate") or a time to call ("call me
+    later"). Linear in the chat's mentions (a message of thousands of "call me X" too)."""
     nick = nickname_table()[0]
     found: dict[tuple[str, str], list[int]] = defaultdict(list)
     starts: dict[int, dict[int, str]] = defaultdict(dict)  # message -> start -> the longest name there
+    own: dict[int, set[str]] = defaultdict(set)  # message -> the names its writer gives as their own ("im KAREN")
     for key, spots in chat.mentions.items():
-        for m, s, _ in spots:
+        for m, s, e in spots:
             if s >= 0 and len(key) > len(starts[m].get(s, "")):
                 starts[m][s] = key
+            if s >= 0 and self_named(chat.tokens[m], s, e):
+                own[m].add(key)
     for m, names in starts.items():
         me, ts = chat.speaker(m), chat.tokens[m]
         if not me or not any(s >= 0 for _, s, _ in chat.mentions.get(me, ())):
@@ -676,8 +680,7 @@ def called_me(chat: Chat) -> dict[tuple[str, str], list[int]]:
             if ts[stop - 1].whole != ts[stop - 1].key or (
                     not ts[stop - 1].end and stop < len(ts) and ts[stop].key in _CLAUSE_VERBS):
                 continue  # someone of that name's ("called me jonas's ex"), or news of them
-            if any(self_named(ts, x, y) for key, spots in chat.mentions.items() if key != name
-                   for k, x, y in spots if k == m and x >= 0):
+            if own[m] - {name}:
                 continue  # "stop calling me kate!! im KAREN": the name put right
             if any(own_form(name, other, nick) and not own_form(name, me, nick) for other in others):
                 continue  # "mum called me jon lol" by Emily, to Jonathan: his name, not hers

@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import count
 
 from ._alias_chat import ADDRESS_WORDS, Chat, Message, nickname_table, read_chat
 from ._alias_chat import FUNCTION as COMMON_WORDS
@@ -138,37 +139,42 @@ def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set
     that its group keeps."""
     group: dict[str, int] = {}
     members: dict[int, set[str]] = {}
+    against_of: dict[str, set[str]] = defaultdict(set)
+    for x, y in against:
+        against_of[x].add(y)
+        against_of[y].add(x)
 
     def apart(xs: set[str], ys: set[str]) -> bool:
-        return any(((x, y) if (len(x), x) <= (len(y), y) else (y, x)) in against for x in xs for y in ys)
+        small, large = (xs, ys) if len(xs) <= len(ys) else (ys, xs)
+        return any(not against_of[x].isdisjoint(large) for x in small if x in against_of)
 
     ranked = sorted(((ev.score + _closeness(a, b), a, b) for (a, b), ev in evidence.items() if ev.score >= threshold),
                     reverse=True)
-    for _, a, b in ranked:
+    ids = count()
+    for _, a, b in ranked:  # the smaller group joins the larger (a copy of both per join was quadratic)
         ga, gb = group.get(a), group.get(b)
+        if ga is not None and ga == gb:
+            continue
         xs = members[ga] if ga is not None else {a}
         ys = members[gb] if gb is not None else {b}
-        if xs is ys or apart(xs, ys):
+        if apart(xs, ys):
             continue
-        new = len(members)
-        members[new] = xs | ys
-        for name in members[new]:
-            group[name] = new
+        if len(xs) < len(ys):
+            (ga, xs), (gb, ys) = (gb, ys), (ga, xs)
+        if ga is None:  # two names of no group yet
+            ga = next(ids)
+            members[ga] = xs
+            group.update(dict.fromkeys(xs, ga))
+        xs |= ys
+        group.update(dict.fromkeys(ys, ga))
+        if gb is not None:
+            del members[gb]
     found: list[Pair] = []
-    seen: set[frozenset[str]] = set()
-    for gid in {group[n] for n in group}:
-        names = sorted(members[gid])
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                key = (a, b) if (len(a), a) <= (len(b), b) else (b, a)
-                if frozenset(key) in seen:
-                    continue
-                seen.add(frozenset(key))
-                ev = evidence.get(key)
-                if ev is not None and ev.score >= threshold:  # a pair joined only through others is not
-                    # suggested: accepting the pairs it goes through makes it one (same-as is transitive)
-                    found.append(Pair(_shown(chat, key[0]), _shown(chat, key[1]), round(min(ev.score, 1.0), 2),
-                                      tuple(ev.reasons), tuple(chat.in_order(ev.episodes))))
+    for (a, b), ev in evidence.items():  # a pair joined only through others is not suggested: accepting the pairs
+        # it goes through makes it one (same-as is transitive)
+        if ev.score >= threshold and a in group and group.get(b) == group[a]:
+            found.append(Pair(_shown(chat, a), _shown(chat, b), round(min(ev.score, 1.0), 2), tuple(ev.reasons),
+                              tuple(chat.in_order(ev.episodes))))
     for name, surfaces in chat.surface.items():
         distinct = list({s.lower(): s for s in surfaces}.values())
         if len(distinct) < 2 or name not in chat.mentions or name in ambiguous:
