@@ -37,8 +37,8 @@ from ._alias_chat import (
 )
 from .places import is_place
 
-__all__ = ["Evidence", "ambiguous_names", "comparable_pairs", "evidence_addressed", "evidence_called",
-           "evidence_against", "evidence_called_me", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
+__all__ = ["Evidence", "ambiguous_names", "called_me", "comparable_pairs", "evidence_addressed", "evidence_against",
+           "evidence_called", "evidence_called_me", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
            "evidence_self_named", "own_form", "self_named"]
 
 # -- words the rules alone use ---------------------------------------------------------------
@@ -692,10 +692,10 @@ def called_me(chat: Chat) -> dict[tuple[str, str], list[int]]:
     return found
 
 
-def evidence_called_me(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing,
-                       ambiguous: set[str]) -> None:
-    """A name a speaker says they are called (:func:`called_me`) is theirs."""
-    for (me, name), messages in called_me(chat).items():
+def evidence_called_me(chat: Chat, called: dict[tuple[str, str], list[int]],
+                       evidence: dict[tuple[str, str], Evidence], pair: _Pairing, ambiguous: set[str]) -> None:
+    """A name a speaker says they are called (``called``, :func:`called_me`'s) is theirs."""
+    for (me, name), messages in called.items():
         if name not in ambiguous:
             evidence[pair(name, me)].add(0.7, f"{chat.speakers[me]} says they are called {name}",
                                          [chat.messages[m].id for m in messages])
@@ -796,9 +796,10 @@ def _by_sentence(spots: list[tuple[str, int, int]], stops: list[int]) -> dict[in
     return found
 
 
-def evidence_against(chat: Chat) -> set[tuple[str, str]]:
+def evidence_against(chat: Chat, called: Collection[tuple[str, str]] = ()) -> set[tuple[str, str]]:
     """Pairs the chat sets apart: two names set against each other in one message, two relation
-    words for one person, a speaker naming someone else."""
+    words for one person, a speaker naming someone else (not by a name ``called`` gives as theirs:
+    :func:`called_me`'s (speaker, name) pairs)."""
     apart: set[tuple[str, str]] = set()
 
     def ordered(x: str, y: str) -> tuple[str, str]:
@@ -871,7 +872,7 @@ def evidence_against(chat: Chat) -> set[tuple[str, str]]:
             if whose in chat.mentions:
                 add(name, whose)
     nick = nickname_table()[0]
-    theirs = set(called_me(chat))  # a name a speaker says they are called, said by them later, is theirs
+    theirs = set(called)  # a name a speaker says they are called, said by them later, is theirs
     for speaker in chat.speakers:
         for key, spots in chat.mentions.items():
             own = own_form(key, speaker, nick)

@@ -62,6 +62,7 @@ from ._alias_named import evidence_described
 from ._alias_rules import (
     Evidence,
     ambiguous_names,
+    called_me,
     comparable_pairs,
     evidence_addressed,
     evidence_against,
@@ -102,7 +103,8 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     nick, _ = nickname_table()
     names = sorted(chat.mentions)
     ambiguous = ambiguous_names(chat)
-    against = evidence_against(chat)
+    called = called_me(chat)
+    against = evidence_against(chat, called)
     evidence: dict[tuple[str, str], Evidence] = defaultdict(Evidence)
 
     def pair(x: str, y: str) -> tuple[str, str]:
@@ -121,7 +123,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
     evidence_called(chat, evidence, pair, ambiguous)
-    evidence_called_me(chat, evidence, pair, ambiguous)
+    evidence_called_me(chat, called, evidence, pair, ambiguous)
     evidence_self_named(chat, evidence, pair, nick)
 
     def described(x: str, y: str, weight: float, reason: str, episodes: list[str]) -> None:

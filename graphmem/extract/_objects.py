@@ -205,24 +205,18 @@ def called_name(rest: str, *, strict: bool = False) -> str | None:
     "the"); ``strict``: only a capitalised or quoted one ("calls him lazy" names nobody)."""
     if quoted := _QUOTED.match(rest):
         named = quoted.group(1)
-        return None if named.lower() in _ADDRESS_WORDS and named in quoted.group().split()[0] else named
+        return None if named.lower() in ADDRESS_WORDS and named in quoted.group().split()[0] else named
     m = re.match(r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)" if strict else
                  r"\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]+)?|[a-z][\w'’-]+)", rest)
     if not m:
         return None
     named = m.group(1)
-    if named.lower() in NOT_NAMES or named.lower() in _PRONOUNS or named.lower() in _ADDRESS_WORDS \
+    if named.lower() in NOT_NAMES or named.lower() in _PRONOUNS or named.lower() in ADDRESS_WORDS \
             or named.split()[0].lower() in _AFTER_NOUN:  # "calling me on a saturday", "calling her RIGHT NOW"
         return None
     if named.islower() and len(named) >= 6 and named.endswith("ing"):
         return None  # "she calls me crying": how, not what ("bling" may be a name)
     return named
-
-
-#: Words one calls anyone ("calls me mate"): no name of theirs, said alone ("Nurse Ratched" is one).
-_ADDRESS_WORDS = ADDRESS_WORDS
-
-
 
 
 _LEAD = re.compile(r"^\s*(?:(?:a\s+couple\s+of|a\s+pair\s+of|a\s+few|a\s+(?:little\s+)?bit\s+of|a\s+lot\s+of|"
