@@ -7,7 +7,9 @@ names; what counts as evidence:
 - **which words are names**: words used where names go (the subject of "says", after "how's"
   or "hey", beside "and", after a title or relation word), never a word the chat puts after
   "the" or "my" a third of the time ("my life", "the court"); where a writer capitalises names,
-  a word they write in lower case is not one and a word they capitalise is; accents folded;
+  a word they write in lower case is not one and a word they capitalise is; accents folded; a
+  plain English word ("book", "news": often in English, never capitalised in the chat, no name the
+  data knows) is no form of a name by its letters, unless it is a speaker's pet name ("sunny");
 - **the names themselves**: a nickname or diminutive of a name (the ``nicknames`` data: Peggy
   and Margaret, Jim and James), a short form of two plain names (Mel of Melanie, Edi of
   Edinburgh, Philly of Philadelphia), a name with and without a surname or a title (Dan and Dan
@@ -113,7 +115,11 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     def where(key: str) -> list[str]:
         return chat.in_order({messages[m].id for m, _, _ in chat.mentions.get(key, [])})
 
+    # a plain English word is no form of a name by its letters ("boo" of "book"), but for a speaker's ("sunny")
+    plain = chat.plain_words
     for a, b in comparable_pairs(names, nick, pair, chat.acronyms):
+        if (a in plain or b in plain) and a not in chat.speakers and b not in chat.speakers:
+            continue
         found = evidence_from_names(a, b, nick, chat)
         if found is None and len(a) == len(b):
             found = evidence_from_names(b, a, nick, chat)
