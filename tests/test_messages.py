@@ -125,6 +125,52 @@ def test_facts_and_messages_are_ranked_together_and_say_their_kind(chat):
     assert all(isinstance(a, Hit) for a in store.search("where did Maria travel", messages=False))
 
 
+RUNNING = [("2024-03-03T19:00:00Z", "Mai", "i quit the running club on sunday 🫣"),
+           ("2024-03-03T19:01:00Z", "Lena", "noooo why??"),
+           ("2024-03-03T19:03:00Z", "Mai", "5am is killing me. its 30 degrees even at 5"),
+           ("2024-03-03T19:04:00Z", "Lena", "fair")]
+
+
+def test_a_reply_is_found_by_the_news_its_question_was_about(tmp_path):
+    """The answer to "why" is two turns after the news: "i quit the running club" - "why??" - "5am is killing me".
+    A message is found by the words of the two turns before it, at lower weight than its own."""
+    clock = Clock("2024-03-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, RUNNING)
+        found = [m.episode for m in messages(store.search("why did she quit the running club", limit=3))]
+        assert found[0] == ids[0] and ids[2] in found  # the news first, its reason with it
+        assert ids[3] not in found  # three turns after: not in its context
+
+
+def test_a_purged_message_leaves_the_context_of_the_turns_after_it(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2024-03-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, [("2024-03-03T18:59:00Z", "Mai", "zanzibarite pancakes with Quetzalina"), *RUNNING])
+        assert ids[2] in [m.episode for m in messages(store.search("zanzibarite pancakes", limit=None))]
+        clock.set("2024-04-01")
+        store.purge("episode", ids[0])
+        raw = b"".join(p.read_bytes() for p in directory.glob(FILE + "*"))
+        assert b"zanzibar" not in raw and b"quetzalina" not in raw
+        assert messages(store.search("zanzibarite pancakes")) == []
+        assert ids[3] in [m.episode for m in messages(store.search("why did she quit the running club", limit=3))]
+
+
+def test_a_file_made_by_another_version_is_indexed_again(tmp_path):
+    directory, clock = tmp_path / "store", Clock("2024-03-01")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, RUNNING)
+        store.search("running")
+    with sqlite3.connect(directory / FILE) as db:  # as an older graphmem left it: one turn of context, none here
+        db.execute("UPDATE state SET value = '1' WHERE key = 'version'")
+        db.execute("UPDATE message SET context = ''")
+        db.execute("INSERT INTO words(words) VALUES ('rebuild')")
+    with Store(directory, engine=ENGINE, clock=clock) as store:
+        assert ids[2] in [m.episode for m in messages(store.search("why did she quit the running club", limit=3))]
+    with sqlite3.connect(directory / FILE) as db:
+        assert db.execute("SELECT value FROM state WHERE key = 'version'").fetchone() != ("1",)
+        assert db.execute("SELECT count(*) FROM message WHERE context != ''").fetchone()[0] == 3
+
+
 def test_the_index_is_kept_in_a_file_and_not_rebuilt_by_the_next_process(tmp_path, monkeypatch):
     directory, clock = tmp_path / "store", Clock("2023-05-01")
     with Store(directory, engine=ENGINE, clock=clock) as store:

@@ -15,8 +15,8 @@ every search. New episodes are appended; a purge (the tombstone counter moved) o
 cannot follow (a restore, a file from another store) is reconciled against the store's episodes:
 rows the store no longer holds are deleted and rewritten texts indexed again, with SQLite's
 ``secure_delete`` on and the FTS index rebuilt from the rows, so a purged text stays in no page of
-the file. A message is also found, at lower weight, by the words of the turn before it (a reply by
-what it answers).
+the file. A message is also found, at lower weight, by the words of the two turns before it (a reply by
+what it answers, and the news that question was about).
 A kill at any moment leaves the file at its last committed state, which the next search follows.
 
 Internal: search with :meth:`graphmem.Store.search`.
@@ -61,10 +61,15 @@ SMALL = 1_000
 #: A message and the one before it are turns of one exchange when said at most this far apart.
 TURN_GAP = 6 * 3_600_000_000
 #: How much the words of the turn before count, beside a message's own.
-CONTEXT_WEIGHT = 0.3
+CONTEXT_WEIGHT = 0.5
+#: How many turns before a message its context holds: the other speaker's question and the news it asks about
+#: ("i quit the running club" - "why??" - "5am is killing me"). On the 62 dev conversations, evidence recall@5
+#: 0.646 with one turn at 0.3, 0.664 with two at 0.3, 0.678 with two at 0.5, 0.673 at 0.7, 0.670 with three at
+#: 0.4 (the aliases set's questions 0.823 either way): docs/recall.md.
+CONTEXT_TURNS = 2
 #: Up to this many new episodes are fetched one by one by key at a sync; more, by a scan.
 FEW = 32
-_VERSION = "1"
+_VERSION = "2"  # 2: two turns of context (a file of another version is indexed again)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS message (
@@ -160,6 +165,8 @@ class MessageIndex:
                       or int(known.get("ep", "0")) > int(wanted["ep"]))
         self.db.execute("BEGIN IMMEDIATE")
         try:
+            if known.get("version") not in (None, _VERSION):
+                self._clear()  # made by another version: every context is worked out again
             if moved_back or not self._continues(engine):
                 self._reconcile(engine, tz)
             else:
@@ -213,7 +220,7 @@ class MessageIndex:
         last = self.db.execute("SELECT n, kind, actor, said, seen, total, terms FROM message ORDER BY n DESC "
                                "LIMIT 1").fetchone()
         n, seen, total = (last[0], last[4], last[5]) if last else (0, 0, 0)
-        previous = None if last is None else (last[1], last[3], _own(last[2], last[6].split()))
+        previous = [] if last is None else self._turns_before(last[0] + 1)
         messages: list[tuple[object, ...]] = []
         times: list[tuple[int, int, int, str]] = []
         for episode_id, kind, actor, text, said, received in rows:
@@ -223,7 +230,7 @@ class MessageIndex:
             messages.append((n, episode_id, kind, actor, said, received, len(words), seen, total, " ".join(words),
                              context, text))
             times.extend((n, *span) for span in _times(text, said, tz))
-            previous = (kind, said, _own(actor, words))
+            previous = [*previous, (kind, said, _own(actor, words))][-CONTEXT_TURNS:]
         self.db.executemany("INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", messages)
         self.db.executemany("INSERT INTO words(rowid, terms, context) VALUES (?, ?, ?)",
                             [(m[0], m[9], m[10]) for m in messages])
@@ -266,14 +273,20 @@ class MessageIndex:
         before = self.db.execute("SELECT seen, total, kind, said, actor, terms FROM message WHERE n < ? "
                                  "ORDER BY n DESC LIMIT 1", (start,)).fetchone()
         seen, total = (before[0], before[1]) if before else (0, 0)
-        previous = None if before is None else (before[2], before[3], _own(before[4], before[5].split()))
+        previous = self._turns_before(start)
         updates = []
         for n, kind, actor, said, length, terms_text in self.db.execute(
                 "SELECT n, kind, actor, said, length, terms FROM message WHERE n >= ? ORDER BY n", (start,)).fetchall():
             seen, total = seen + 1, total + length
             updates.append((seen, total, _context(previous, kind, said), n))
-            previous = (kind, said, _own(actor, terms_text.split()))
+            previous = [*previous, (kind, said, _own(actor, terms_text.split()))][-CONTEXT_TURNS:]
         self.db.executemany("UPDATE message SET seen = ?, total = ?, context = ? WHERE n = ?", updates)
+
+    def _turns_before(self, start: int) -> list[tuple[str, int, list[str]]]:
+        """The last :data:`CONTEXT_TURNS` rows before row ``start`` as (kind, chat time, own words), the latest last."""
+        rows = self.db.execute("SELECT kind, said, actor, terms FROM message WHERE n < ? ORDER BY n DESC LIMIT ?",
+                               (start, CONTEXT_TURNS)).fetchall()
+        return [(kind, said, _own(actor, terms_text.split())) for kind, said, actor, terms_text in reversed(rows)]
 
     def _clear(self) -> None:
         for table in ("message", "said_time", "state"):
@@ -318,7 +331,7 @@ class MessageIndex:
         if inside is not None and not inside:
             return []  # nothing was said in the window, nor names a time in it
         candidates = self._candidates(chosen, last_n, window, inside)
-        score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT))
+        score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT * CONTEXT_TURNS))
         scored = sorted(self._scored(candidates, score), key=lambda item: (-item[0], -item[1]))
         left = [stem for stem in usual if stem not in chosen]
         if left:
@@ -455,12 +468,17 @@ def _own(actor: str | None, words: list[str]) -> list[str]:
     return words[len(name_terms(actor)) if actor else 0:]
 
 
-def _context(previous: tuple[str, int, list[str]] | None, kind: str, said: int) -> str:
-    """The words of the turn before (its kind, chat time and words), when it is of the same kind
-    and said within six hours: a reply is found by what it answers."""
-    if previous is None or previous[0] != kind or said - previous[1] > TURN_GAP:
-        return ""
-    return " ".join(previous[2])
+def _context(previous: list[tuple[str, int, list[str]]], kind: str, said: int) -> str:
+    """The words of the turns before (each its kind, chat time and words, the latest last), back to the first
+    of another kind or said more than six hours before the next: a reply is found by what it answers."""
+    kept: list[list[str]] = []
+    later = said
+    for turn_kind, turn_said, words in reversed(previous):
+        if turn_kind != kind or later - turn_said > TURN_GAP:
+            break
+        kept.append(words)
+        later = turn_said
+    return " ".join(word for words in reversed(kept) for word in words)
 
 
 def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
