@@ -142,6 +142,25 @@ def test_a_reply_is_found_by_the_news_its_question_was_about(tmp_path):
         assert ids[3] not in found  # three turns after: not in its context
 
 
+def test_a_predicate_the_question_names_brings_its_synonyms_to_messages(tmp_path):
+    """"do for a living" names works_as: the messages are looked through for its words too ("job", "career"), at
+    less weight than the question's own, so the one about Sanne's job comes before those only naming her."""
+    clock = Clock("2024-03-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, [("2024-03-02T10:00:00Z", "Oskar", "sanne is a smart woman"),
+                                  ("2024-03-09T10:00:00Z", "Oskar", "sanne got the job!! physio at the sports clinic "
+                                                                   "by the river, three days a week from april"),
+                                  ("2024-03-16T10:00:00Z", "Oskar", "sanne says hi")])
+        found = [m.episode for m in messages(store.search("what does Sanne do for a living", limit=3))]
+        assert found[0] == ids[1]
+        store.add_synonym("sawbones", "works_as")  # a store's own synonym counts as well
+        clock.set("2024-03-20")
+        ids += said(store, clock, [("2024-03-20T10:00:00Z", "Oskar", "sanne wants to be a sawbones one day, "
+                                                                      "she told me over a very long lunch")])
+        found = [m.episode for m in messages(store.search("what does Sanne do for a living", limit=4))]
+        assert found.index(ids[3]) < found.index(ids[0])
+
+
 def test_a_purged_message_leaves_the_context_of_the_turns_after_it(tmp_path):
     directory, clock = tmp_path / "store", Clock("2024-03-01")
     with Store(directory, engine=ENGINE, clock=clock) as store:

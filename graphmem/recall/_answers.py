@@ -25,6 +25,7 @@ from ._index import INF, moment
 from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
+from ._synonyms import Table
 from ._text import is_stop, name_terms, stem, tokens
 
 __all__ = ["asks_when", "fuse", "message_words", "messages", "time_filter"]
@@ -34,6 +35,10 @@ RRF_K = 60
 #: The weight of the name of a person a relation phrase led to ("my sister": Mel), beside the
 #: words the question said: inferred, not said.
 NAME_WEIGHT = 0.5
+#: The weight of a word the synonyms give for a predicate the question names ("what does Sanne do for a
+#: living": "job", "work", "boss", …), beside the words it said. On the 62 dev conversations, evidence recall@5
+#: 0.678 without, 0.686 at 0.2, 0.690 at 0.4, 0.691 at 0.6; the aliases set's dev questions 0.823 -> 0.827 at 0.4.
+SYNONYM_WEIGHT = 0.4
 #: Words of a question that say how it asks about messages, not what they hold.
 _SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", "mentioned", "mentions", "talk",
                      "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
@@ -46,11 +51,13 @@ def asks_when(text: str) -> bool:
     return _WHEN.search(text) is not None
 
 
-def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> list[tuple[str, float]]:
+def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (),
+                  synonyms: Table | None = None) -> list[tuple[str, float]]:
     """The weighted stems a question looks for in messages: its words that carry weight, less
     its time phrase (not an event's: "moved", "Lisbon") and the words of saying; "I", "my" with
     a speaker add the speaker's name; ``names`` (the people its relation phrases led to) theirs,
-    at ``NAME_WEIGHT``."""
+    at ``NAME_WEIGHT``; and for each predicate a phrase of it names (``synonyms``: "do for a
+    living" names works_as), the one-word synonyms of that predicate, at ``SYNONYM_WEIGHT``."""
     phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
@@ -69,6 +76,11 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
     for name in names:
         for term in name_terms(name):
             found.setdefault(term, NAME_WEIGHT)
+    named = {predicate for hit in plan.synonyms for predicate in hit.predicates}
+    if synonyms and named:
+        for key, predicates in synonyms.items():
+            if len(key) == 1 and not named.isdisjoint(predicates):
+                found.setdefault(key[0], SYNONYM_WEIGHT)
     return list(found.items())
 
 
@@ -81,14 +93,15 @@ def time_filter(period: Period | None) -> TimeFilter | None:
 
 
 def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit: int,
-             resolved: Sequence[Resolved] = ()) -> list[MessageHit]:
+             resolved: Sequence[Resolved] = (), synonyms: Table | None = None) -> list[MessageHit]:
     """The messages received by ``t`` that best answer the question, with the turns around them;
-    ``resolved``: what its relation and event phrases were resolved to (each answer says it)."""
+    ``resolved``: what its relation and event phrases were resolved to (each answer says it);
+    ``synonyms``: the store's table, whose words for a predicate the question names count too."""
     period = plan.period
     window = None if period is None else (period.start, period.end)
     time = time_filter(period)
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
-    words = message_words(plan, speaker, names)
+    words = message_words(plan, speaker, names, synonyms)
     found = index.search(words, t, window=window, limit=limit)
     if not found and period is not None and not period.event:
         # Nothing said in the window, nor naming a time in it ("in November", when nobody wrote

@@ -254,7 +254,8 @@ class LiveIndex:
             facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
             if messages is None:
                 return list(facts)
-            said = _answers.messages(messages, plan, t, speaker, limit or MESSAGES, [r for _, r in resolved])
+            said = _answers.messages(messages, plan, t, speaker, limit or MESSAGES, [r for _, r in resolved],
+                                     synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved)
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
