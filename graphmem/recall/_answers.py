@@ -28,7 +28,7 @@ from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
 from ._text import is_stop, name_terms, stem, tokens
 
-__all__ = ["asks_when", "fuse", "message_words", "messages", "time_filter"]
+__all__ = ["asks_when", "fuse", "message_words", "messages", "synonym_words", "time_filter"]
 
 #: Reciprocal-rank fusion's constant.
 RRF_K = 60
@@ -51,13 +51,11 @@ def asks_when(text: str) -> bool:
     return _WHEN.search(text) is not None
 
 
-def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (),
-                  synonyms: Table | None = None) -> list[tuple[str, float]]:
+def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> list[tuple[str, float]]:
     """The weighted stems a question looks for in messages: its words that carry weight, less
     its time phrase (not an event's: "moved", "Lisbon") and the words of saying; "I", "my" with
     a speaker add the speaker's name; ``names`` (the people its relation phrases led to) theirs,
-    at ``NAME_WEIGHT``; and for each predicate a phrase of it names (``synonyms``: "do for a
-    living" names works_as), the one-word synonyms of that predicate, at ``SYNONYM_WEIGHT``."""
+    at ``NAME_WEIGHT``."""
     phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
@@ -76,12 +74,19 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (),
     for name in names:
         for term in name_terms(name):
             found.setdefault(term, NAME_WEIGHT)
-    named = {predicate for hit in plan.synonyms for predicate in hit.predicates}
-    if synonyms and named:
-        for key, predicates in synonyms.items():
-            if len(key) == 1 and not named.isdisjoint(predicates):
-                found.setdefault(key[0], SYNONYM_WEIGHT)
     return list(found.items())
+
+
+def synonym_words(plan: Plan, synonyms: Table | None, asked: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
+    """For each predicate a phrase of the question names ("do for a living" names works_as), the
+    one-word synonyms of that predicate in ``synonyms`` (the store's table), at ``SYNONYM_WEIGHT``,
+    less the stems ``asked`` already: they score a message, never propose one."""
+    named = {predicate for hit in plan.synonyms for predicate in hit.predicates}
+    if not synonyms or not named:
+        return []
+    held = {stem for stem, _ in asked}
+    return [(key[0], SYNONYM_WEIGHT) for key, predicates in sorted(synonyms.items())
+            if len(key) == 1 and key[0] not in held and not named.isdisjoint(predicates)]
 
 
 def time_filter(period: Period | None) -> TimeFilter | None:
@@ -101,13 +106,14 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     window = None if period is None else (period.start, period.end)
     time = time_filter(period)
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
-    words = message_words(plan, speaker, names, synonyms)
-    found = index.search(words, t, window=window, limit=limit)
+    words = message_words(plan, speaker, names)
+    also = synonym_words(plan, synonyms, words)
+    found = index.search(words, t, window=window, limit=limit, scoring=also)
     if not found and period is not None and not period.event:
         # Nothing said in the window, nor naming a time in it ("in November", when nobody wrote
         # that month): what was said before its end is what was known of it then. Each answer's
         # ``time`` says so.
-        found = index.search(words, t, window=(-INF, period.end), limit=limit)
+        found = index.search(words, t, window=(-INF, period.end), limit=limit, scoring=also)
         time = TimeFilter(text=f"said before the end of {period.text} (nothing said during it)",
                           valid_to=moment(period.end))
     hits = []

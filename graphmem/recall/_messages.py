@@ -296,10 +296,11 @@ class MessageIndex:
     # -- reading --------------------------------------------------------------------------------------
 
     def search(self, words: Sequence[tuple[str, float]], t: int, *, window: tuple[int, int] | None = None,
-               limit: int = 10) -> list[Found]:
+               limit: int = 10, scoring: Sequence[tuple[str, float]] = ()) -> list[Found]:
         """The messages received by ``t`` that best match the weighted stems ``words``, best first;
         with a ``window`` (microseconds, half open), only those said in it or whose time phrases
-        reach into it."""
+        reach into it. The stems ``scoring`` count in the score of a message ``words`` found, and
+        find none themselves (nor are they among its ``words``)."""
         self._windows = {}
         cut = self.db.execute("SELECT n, seen, total FROM message WHERE received <= ? ORDER BY received DESC, n DESC "
                               "LIMIT 1", (t,)).fetchone()
@@ -309,9 +310,11 @@ class MessageIndex:
                 weights[stem] = max(weight, weights.get(stem, 0.0))
         if cut is None or not weights:
             return []
+        extra = {stem: weight for stem, weight in scoring if _bare(stem) and stem not in weights}
         last_n, count, total = cut
-        frequency = self._frequencies(list(weights), last_n)
+        frequency = self._frequencies([*weights, *extra], last_n)
         weights = {stem: weight for stem, weight in weights.items() if frequency.get(stem)}
+        extra = {stem: weight for stem, weight in extra.items() if frequency.get(stem)}
         if not weights:
             return []
         # Candidates come from the rarest words (up to COMMON postings in all): a word held by a
@@ -331,14 +334,15 @@ class MessageIndex:
         if inside is not None and not inside:
             return []  # nothing was said in the window, nor names a time in it
         candidates = self._candidates(chosen, last_n, window, inside)
-        score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT * CONTEXT_TURNS))
+        score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT * CONTEXT_TURNS), extra)
         scored = sorted(self._scored(candidates, score), key=lambda item: (-item[0], -item[1]))
         left = [stem for stem in usual if stem not in chosen]
         if left:
             # A message holding none of the chosen words scores at most this: when the limit-th
             # answer beats it, no such message can enter the answers. Otherwise the left words
             # propose too: alone when every message holding a chosen word was scored, else with them.
-            bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left)
+            bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left) + sum(
+                extra[s] * _idf(count, frequency[s]) * (K1 + 1) for s in extra)
             if len(scored) < limit or scored[limit - 1][0] <= bound:
                 complete = len(candidates) < CANDIDATES
                 more = self._candidates(left if complete else usual, last_n, window,
@@ -490,9 +494,11 @@ def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
 class _Scorer:
     """Okapi BM25 of one message for a question's weighted stems, over given statistics."""
 
-    def __init__(self, weights: dict[str, float], frequency: dict[str, int], count: int, average: float):
-        self.weights, self.average = weights, average
-        self.idf = {stem: _idf(count, frequency.get(stem, 0)) for stem in weights}
+    def __init__(self, weights: dict[str, float], frequency: dict[str, int], count: int, average: float,
+                 extra: dict[str, float] | None = None):
+        self.asked = set(weights)  # the stems an answer says it holds; ``extra`` only scores
+        self.weights, self.average = {**weights, **(extra or {})}, average
+        self.idf = {stem: _idf(count, frequency.get(stem, 0)) for stem in self.weights}
 
     def __call__(self, n: int, own_text: str, context_text: str) -> tuple[float, int, tuple[str, ...]] | None:
         own, context = own_text.split(), context_text.split()
@@ -504,7 +510,7 @@ class _Scorer:
             if not tf:
                 continue
             score += weight * self.idf[stem] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.average))
-            if stem in held:
+            if stem in held and stem in self.asked:
                 matched.append(stem)
         return (score, n, tuple(matched)) if score > 0 else None
 
