@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -67,6 +68,12 @@ CONTEXT_WEIGHT = 0.5
 #: 0.646 with one turn at 0.3, 0.664 with two at 0.3, 0.678 with two at 0.5, 0.673 at 0.7, 0.670 with three at
 #: 0.4 (the aliases set's questions 0.823 either way): docs/recall.md.
 CONTEXT_TURNS = 2
+#: What a message that ends by asking ("how was the flight though?", "and the peugeot? 😅") scores of what its
+#: words would give it: a question is seldom what answers one. On the 62 dev conversations, 1.5 % of the evidence
+#: messages end with "?", 11 % of all messages, and 9.6 % of the first five answers did; evidence recall@5 0.691
+#: at 1, 0.706 at 0.7, 0.711 at 0.5, 0.713 at 0.3 (the aliases set's dev questions 0.827, 0.834, 0.836).
+QUESTION_WEIGHT = 0.5
+_ASKS = re.compile(r"\?[\W_]*$")
 #: Up to this many new episodes are fetched one by one by key at a sync; more, by a scan.
 FEW = 32
 _VERSION = "2"  # 2: two turns of context (a file of another version is indexed again)
@@ -361,9 +368,17 @@ class MessageIndex:
         """(score, row, words of the question it holds) of each candidate that scores."""
         if not candidates:
             return []
-        rows = self.db.execute(f"SELECT n, terms, context FROM message WHERE n IN ({','.join('?' * len(candidates))})",
+        marks = ",".join("?" * len(candidates))
+        rows = self.db.execute(f"SELECT n, terms, context, text FROM message WHERE n IN ({marks})",
                                candidates).fetchall()
-        return [found for found in (score(n, own, context) for n, own, context in rows) if found is not None]
+        scored = []
+        for n, own, context, text in rows:
+            found = score(n, own, context)
+            if found is not None and _ASKS.search(text):
+                found = (found[0] * QUESTION_WEIGHT, *found[1:])
+            if found is not None:
+                scored.append(found)
+        return scored
 
     def _inside(self, window: tuple[int, int] | None, postings: int) -> list[int] | None:
         """The rows said in ``window`` or whose phrases reach into it, when it holds few
