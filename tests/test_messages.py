@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from graphmem import Store
 from graphmem.cli import main
 from graphmem.recall import Hit, MessageHit
-from graphmem.recall._messages import FILE, MessageIndex
+from graphmem.recall._messages import FILE, MessageIndex, asks
 
 from .conftest import ENGINE, Clock
 
@@ -173,6 +173,9 @@ def test_a_question_is_seldom_the_answer(tmp_path):
                                                                      "for parts on Friday. He came with a tow truck")])
         found = [m.episode for m in messages(store.search("what happened to the peugeot", limit=2))]
         assert found == [ids[1], ids[0]]
+    assert asks("and the peugeot? 😅") and asks("really??!") and not asks("what? no. fine") and not asks("")
+    hostile = "?" * 200_000 + "a"  # read once from the end: a pattern anchored there took seconds on this
+    assert not asks(hostile) and asks(hostile[:-1])
 
 
 def test_a_purged_message_leaves_the_context_of_the_turns_after_it(tmp_path):
