@@ -169,6 +169,7 @@ class Store:
             finish_pending(self._db)  # a purge whose file rewrite a crash interrupted
             finish_import(self._db)  # an import whose settings a crash kept from being written
             self._shared.forget()
+            self._purged_messages_at_open()  # a purge whose message file a crash left behind
             if hold and self.path is not None:
                 self._hold("python" if hold is True else hold)
         except BaseException:
@@ -630,6 +631,15 @@ class Store:
             self._shared.forget()
             self._shared.snapshots.clear()
             self._shared.logs.clear()
+
+    def _purged_messages_at_open(self) -> None:
+        """A kill between a purge's commit and its message file's leaves purged words in the file: the file
+        follows the store at once when its tombstone counter is behind the store's, not at the next search."""
+        from .recall._messages import FILE, purged_since
+
+        directory = self._db.directory
+        if directory is not None and (directory / FILE).exists() and purged_since(directory / FILE, self._meta()):
+            self._purge_messages()
 
     def _purge_messages(self) -> None:
         """Take what a purge removed out of the message index's file now, not at the next search."""

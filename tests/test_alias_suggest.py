@@ -237,6 +237,10 @@ def test_a_plain_english_word_is_no_form_of_a_name_by_its_letters():
                                ("Tuva", "night sunny"))))
     assert frozenset(("boo", "book")) not in found
     assert frozenset(("sunny", "sunniva")) in found
+    # a pet form made of a plain word that is a name too keeps its evidence: "dawnie" of "dawn" (a reviewer's find)
+    assert frozenset(("dawn", "dawnie")) in pairs(suggest(chat(
+        ("Ada", "dawn moved to leeds last week"), ("Bo", "dawnie in leeds? wild"), ("Ada", "dawn loves it there"),
+        ("Bo", "miss dawnie already"), ("Ada", "dawnie says the rent is cheap"))))
     # written with a capital inside a sentence, the same word may be a name; a message's first word says nothing
     from graphmem.core._alias_chat import read_chat
 

@@ -118,7 +118,8 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
     # a plain English word is no form of a name by its letters ("boo" of "book"), but for a speaker's ("sunny")
     plain = chat.plain_words
     for a, b in comparable_pairs(names, nick, pair, chat.acronyms):
-        if (a in plain or b in plain) and a not in chat.speakers and b not in chat.speakers:
+        if (a in plain or b in plain) and a not in chat.speakers and b not in chat.speakers \
+                and not _pet_of_plain(a, b, plain):
             continue
         found = evidence_from_names(a, b, nick, chat)
         if found is None and len(a) == len(b):
@@ -140,6 +141,17 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
     return _grouped(chat, evidence, against, ambiguous, threshold)
+
+def _pet_of_plain(a: str, b: str, plain: set[str]) -> bool:
+    """A pet form made of a plain word that is a name too: "dawnie" of "dawn", "gracey" of "grace" (a reviewer's
+    find), where the pet form is no plain word itself ("party" of "part" is)."""
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return short in plain and long not in plain and long[len(short):] in _PET_ENDINGS and long.startswith(short)
+
+
+#: Endings that make a pet form of a name.
+_PET_ENDINGS = frozenset({"ie", "y", "ey", "sy", "sie", "o"})
+
 
 def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set[tuple[str, str]],
              ambiguous: set[str], threshold: float) -> list[Pair]:

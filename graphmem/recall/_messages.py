@@ -44,7 +44,7 @@ from ..when import resolve_times
 from ._index import INF, micros, moment
 from ._text import name_terms, terms
 
-__all__ = ["FILE", "Found", "MessageIndex", "Said", "asks"]
+__all__ = ["FILE", "Found", "MessageIndex", "Said", "asks", "purged_since"]
 
 #: The index's file, in the store's directory.
 FILE = "messages.sqlite"
@@ -74,13 +74,13 @@ CONTEXT_TURNS = 2
 QUESTION_WEIGHT = 0.5
 #: Up to this many new episodes are fetched one by one by key at a sync; more, by a scan.
 FEW = 32
-_VERSION = "2"  # 2: two turns of context (a file of another version is indexed again)
+_VERSION = "3"  # 2: two turns of context; 3: whether it asks (a file of another version is made again)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS message (
     n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, actor TEXT, said INTEGER NOT NULL,
     received INTEGER NOT NULL, length INTEGER NOT NULL, seen INTEGER NOT NULL, total INTEGER NOT NULL,
-    terms TEXT NOT NULL, context TEXT NOT NULL, text TEXT NOT NULL);
+    terms TEXT NOT NULL, context TEXT NOT NULL, text TEXT NOT NULL, asks INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS message_received ON message(received);
 CREATE INDEX IF NOT EXISTS message_said ON message(said);
 CREATE TABLE IF NOT EXISTS said_time (
@@ -127,6 +127,19 @@ def _state(meta: Mapping[str, str]) -> dict[str, str]:
             "t": meta.get("seq:t") or "0"}
 
 
+def purged_since(path: Path, meta: Mapping[str, str]) -> bool:
+    """True when the file at ``path`` follows a store whose tombstone counter has since moved (a purge the file
+    has not followed), read without changing it."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        known = dict(db.execute("SELECT key, value FROM state"))
+    except sqlite3.DatabaseError:
+        return False  # not a file it can read: the next search says so, opening the store does not fail
+    finally:
+        db.close()
+    return bool(known) and known.get("t", "0") != (meta.get("seq:t") or "0")
+
+
 def document(actor: str | None, text: str) -> list[str]:
     """The words a message is found by: its speaker's name, then its text."""
     return [*(name_terms(actor) if actor else ()), *terms(text)]
@@ -149,6 +162,14 @@ class MessageIndex:
         db = sqlite3.connect(":memory:" if self.path is None else str(self.path), check_same_thread=False,
                              isolation_level=None)
         db.execute("PRAGMA secure_delete = ON")  # a deleted row's bytes are overwritten, not left in free pages
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = db.execute("SELECT value FROM state WHERE key = 'version'").fetchone() if "state" in tables else None
+        columns = {row[1] for row in db.execute("PRAGMA table_info(message)")}
+        if (version is not None and version[0] != _VERSION) or (columns and "asks" not in columns):
+            # made by another version: its tables are made again, then filled at the next sync
+            db.executescript("BEGIN; DROP TABLE IF EXISTS vocabulary; DROP TABLE IF EXISTS words; "
+                             "DROP TABLE IF EXISTS said_time; DROP TABLE IF EXISTS message; "
+                             "DROP TABLE IF EXISTS state; COMMIT;")
         db.executescript(_SCHEMA)
         return db
 
@@ -170,8 +191,6 @@ class MessageIndex:
                       or int(known.get("ep", "0")) > int(wanted["ep"]))
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            if known.get("version") not in (None, _VERSION):
-                self._clear()  # made by another version: every context is worked out again
             if moved_back or not self._continues(engine):
                 self._reconcile(engine, tz)
             else:
@@ -233,10 +252,10 @@ class MessageIndex:
             context = _context(previous, kind, said)
             n, seen, total = n + 1, seen + 1, total + len(words)
             messages.append((n, episode_id, kind, actor, said, received, len(words), seen, total, " ".join(words),
-                             context, text))
+                             context, text, asks(text)))
             times.extend((n, *span) for span in _times(text, said, tz))
             previous = [*previous, (kind, said, _own(actor, words))][-CONTEXT_TURNS:]
-        self.db.executemany("INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", messages)
+        self.db.executemany("INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", messages)
         self.db.executemany("INSERT INTO words(rowid, terms, context) VALUES (?, ?, ?)",
                             [(m[0], m[9], m[10]) for m in messages])
         self.db.executemany("INSERT INTO said_time VALUES (?, ?, ?, ?)", times)
@@ -263,8 +282,8 @@ class MessageIndex:
                 self.db.execute("DELETE FROM said_time WHERE n = ?", (n,))
             for n, (_, _, actor, text, said, _) in changed:
                 words = document(actor, text)
-                self.db.execute("UPDATE message SET actor = ?, text = ?, terms = ?, length = ? WHERE n = ?",
-                                (actor, text, " ".join(words), len(words), n))
+                self.db.execute("UPDATE message SET actor = ?, text = ?, terms = ?, length = ?, asks = ? WHERE n = ?",
+                                (actor, text, " ".join(words), len(words), asks(text), n))
                 self.db.execute("DELETE FROM said_time WHERE n = ?", (n,))
                 self.db.executemany("INSERT INTO said_time VALUES (?, ?, ?, ?)",
                                     [(n, *span) for span in _times(text, said, tz)])
@@ -339,6 +358,12 @@ class MessageIndex:
         if inside is not None and not inside:
             return []  # nothing was said in the window, nor names a time in it
         candidates = self._candidates(chosen, last_n, window, inside)
+        if extra and len(candidates) >= CANDIDATES:
+            # so many messages hold the rarest words ("sanne" in each of hers) that FTS5's own ranking, blind to the
+            # synonyms, chose the candidates: those holding a synonym too are proposed as well
+            seen = set(candidates)
+            candidates += [n for n in self._candidates(chosen, last_n, window, inside, also=list(extra))
+                           if n not in seen]
         score = _Scorer(weights, frequency, count, total / count * (1 + CONTEXT_WEIGHT * CONTEXT_TURNS), extra)
         scored = sorted(self._scored(candidates, score), key=lambda item: (-item[0], -item[1]))
         left = [stem for stem in usual if stem not in chosen]
@@ -346,8 +371,8 @@ class MessageIndex:
             # A message holding none of the chosen words scores at most this: when the limit-th
             # answer beats it, no such message can enter the answers. Otherwise the left words
             # propose too: alone when every message holding a chosen word was scored, else with them.
-            bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left) + sum(
-                extra[s] * _idf(count, frequency[s]) * (K1 + 1) for s in extra)
+            # (the synonyms left out of it: a message they alone would lift in is not looked for)
+            bound = sum(weights[s] * _idf(count, frequency[s]) * (K1 + 1) for s in left)
             if len(scored) < limit or scored[limit - 1][0] <= bound:
                 complete = len(candidates) < CANDIDATES
                 more = self._candidates(left if complete else usual, last_n, window,
@@ -367,12 +392,12 @@ class MessageIndex:
         if not candidates:
             return []
         marks = ",".join("?" * len(candidates))
-        rows = self.db.execute(f"SELECT n, terms, context, text FROM message WHERE n IN ({marks})",
+        rows = self.db.execute(f"SELECT n, terms, context, asks FROM message WHERE n IN ({marks})",
                                candidates).fetchall()
         scored = []
-        for n, own, context, text in rows:
+        for n, own, context, asking in rows:
             found = score(n, own, context)
-            if found is not None and asks(text):
+            if found is not None and asking:
                 found = (found[0] * QUESTION_WEIGHT, *found[1:])
             if found is not None:
                 scored.append(found)
@@ -395,13 +420,15 @@ class MessageIndex:
         return rows
 
     def _candidates(self, stems: list[str], last_n: int, window: tuple[int, int] | None,
-                    inside: list[int] | None) -> list[int]:
+                    inside: list[int] | None, also: list[str] | None = None) -> list[int]:
         """Up to CANDIDATES rows up to ``last_n`` holding any of ``stems``, best first by FTS5's
         own BM25; with a ``window``, only rows said in it or whose time phrases reach into it.
         The rows of a window holding few messages (``inside``) are proposed to FTS5 (one lookup
         each); a wider window is checked on each row the words match (``rowid IN`` a large set
         makes FTS5 run the whole match once per row)."""
         query = " OR ".join(f'"{stem}"' for stem in stems)
+        if also:  # holding one of ``also`` as well
+            query = f"({query}) AND ({' OR '.join(f'{chr(34)}{stem}{chr(34)}' for stem in also)})"
         sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
         params: list[object] = [query, last_n]
         if inside is not None:
@@ -486,13 +513,17 @@ def _own(actor: str | None, words: list[str]) -> list[str]:
 
 
 def asks(text: str) -> bool:
-    """True for a text that ends by asking: a "?" among the characters after its last letter or digit
-    ("and the peugeot? 😅"). Read from the end, once (a pattern anchored at the end was quadratic
-    in a long run of "?" before a last letter)."""
+    """True for a text that ends by asking: a "?" (or "？", "؟", "❓") among the characters after its last letter
+    or digit ("and the peugeot? 😅"). Read from the end, once, when the message is indexed (a pattern anchored at
+    the end was quadratic in a long run of "?" before a last letter)."""
     end = len(text)
     while end and not (text[end - 1].isalnum() or text[end - 1] == "_"):
         end -= 1
-    return "?" in text[end:]
+    return not _QUESTION_MARKS.isdisjoint(text[end:])
+
+
+#: "?" and its forms: full-width, Arabic, the emoji.
+_QUESTION_MARKS = frozenset("?？؟❓❔⁇⁈⁉")
 
 
 def _context(previous: list[tuple[str, int, list[str]]], kind: str, said: int) -> str:
@@ -501,7 +532,7 @@ def _context(previous: list[tuple[str, int, list[str]]], kind: str, said: int) -
     kept: list[list[str]] = []
     later = said
     for turn_kind, turn_said, words in reversed(previous):
-        if turn_kind != kind or later - turn_said > TURN_GAP:
+        if turn_kind != kind or not 0 <= later - turn_said <= TURN_GAP:  # not a turn said after it (imported late)
             break
         kept.append(words)
         later = turn_said
@@ -527,14 +558,20 @@ class _Scorer:
         own, context = own_text.split(), context_text.split()
         held, around = Counter(own), Counter(context)
         length = len(own) + CONTEXT_WEIGHT * len(context)
-        score, matched = 0.0, []
+        score, matched, extra = 0.0, [], 0.0
         for stem, weight in self.weights.items():
             tf = held.get(stem, 0) + CONTEXT_WEIGHT * around.get(stem, 0)
             if not tf:
                 continue
-            score += weight * self.idf[stem] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.average))
-            if stem in held and stem in self.asked:
+            value = weight * self.idf[stem] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.average))
+            if stem not in self.asked:
+                extra += value
+                continue
+            score += value
+            if stem in held:
                 matched.append(stem)
+        if matched:  # the synonyms count where the message's own words hold a word of the question
+            score += extra
         return (score, n, tuple(matched)) if score > 0 else None
 
 
