@@ -635,7 +635,7 @@ class Store:
     def _purged_messages_at_open(self) -> None:
         """A kill between a purge's commit and its message file's leaves purged words in the file: the file
         follows the store at once when its tombstone counter is behind the store's, not at the next search."""
-        from .recall._messages import FILE, purged_since
+        from .recall._file import FILE, purged_since
 
         directory = self._db.directory
         if directory is not None and (directory / FILE).exists() and purged_since(directory / FILE, self._meta()):

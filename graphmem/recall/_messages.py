@@ -41,13 +41,12 @@ from ..core.times import MIN_TIME, OPEN_END, UTC, to_engine
 from ..engine import Engine
 from ..models import Episode
 from ..when import resolve_times
+from ._file import FILE
 from ._index import INF, micros, moment
 from ._text import name_terms, terms
 
-__all__ = ["FILE", "Found", "MessageIndex", "Said", "asks", "purged_since"]
+__all__ = ["FILE", "Found", "MessageIndex", "Said", "asks"]
 
-#: The index's file, in the store's directory.
-FILE = "messages.sqlite"
 K1, B = 1.2, 0.75
 #: How many candidates FTS5 proposes (by its own BM25 over the whole file) for exact scoring.
 CANDIDATES = 400
@@ -125,19 +124,6 @@ class Found:
 def _state(meta: Mapping[str, str]) -> dict[str, str]:
     return {"version": _VERSION, "last_write": meta.get("last_write") or "", "ep": meta.get("seq:ep") or "0",
             "t": meta.get("seq:t") or "0"}
-
-
-def purged_since(path: Path, meta: Mapping[str, str]) -> bool:
-    """True when the file at ``path`` follows a store whose tombstone counter has since moved (a purge the file
-    has not followed), read without changing it."""
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        known = dict(db.execute("SELECT key, value FROM state"))
-    except sqlite3.DatabaseError:
-        return False  # not a file it can read: the next search says so, opening the store does not fail
-    finally:
-        db.close()
-    return bool(known) and known.get("t", "0") != (meta.get("seq:t") or "0")
 
 
 def document(actor: str | None, text: str) -> list[str]:
