@@ -643,7 +643,7 @@ class Store:
 
     def _purge_messages(self) -> None:
         """Take what a purge removed out of the message index's file now, not at the next search."""
-        from .recall._messages import FILE
+        from .recall._file import FILE
 
         directory = self._db.directory
         if self._shared.messages is not None or (directory is not None and (directory / FILE).exists()):

@@ -142,15 +142,16 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
             del evidence[(a, b)]
     return _grouped(chat, evidence, against, ambiguous, threshold)
 
+
+#: Endings that make a pet form of a name.
+_PET_ENDINGS = frozenset({"ie", "y", "ey", "sy", "sie", "o"})
+
+
 def _pet_of_plain(a: str, b: str, plain: set[str]) -> bool:
     """A pet form made of a plain word that is a name too: "dawnie" of "dawn", "gracey" of "grace" (a reviewer's
     find), where the pet form is no plain word itself ("party" of "part" is)."""
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     return short in plain and long not in plain and long[len(short):] in _PET_ENDINGS and long.startswith(short)
-
-
-#: Endings that make a pet form of a name.
-_PET_ENDINGS = frozenset({"ie", "y", "ey", "sy", "sie", "o"})
 
 
 def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set[tuple[str, str]],

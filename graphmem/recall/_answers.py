@@ -77,16 +77,15 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
     return list(found.items())
 
 
-def synonym_words(plan: Plan, synonyms: Table | None, asked: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
+def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]:
     """For each predicate a phrase of the question names ("do for a living" names works_as), the
-    one-word synonyms of that predicate in ``synonyms`` (the store's table), at ``SYNONYM_WEIGHT``,
-    less the stems ``asked`` already: they score a message, never propose one."""
+    one-word synonyms of that predicate in ``synonyms`` (the store's table), at ``SYNONYM_WEIGHT``:
+    they score a message, never propose one (the search leaves out those the question says)."""
     named = {predicate for hit in plan.synonyms for predicate in hit.predicates}
     if not synonyms or not named:
         return []
-    held = {stem for stem, _ in asked}
     return [(key[0], SYNONYM_WEIGHT) for key, predicates in sorted(synonyms.items())
-            if len(key) == 1 and key[0] not in held and not named.isdisjoint(predicates)]
+            if len(key) == 1 and not named.isdisjoint(predicates)]
 
 
 def time_filter(period: Period | None) -> TimeFilter | None:
@@ -107,7 +106,7 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     time = time_filter(period)
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
     words = message_words(plan, speaker, names)
-    also = synonym_words(plan, synonyms, words)
+    also = synonym_words(plan, synonyms)
     found = index.search(words, t, window=window, limit=limit, scoring=also)
     if not found and period is not None and not period.event:
         # Nothing said in the window, nor naming a time in it ("in November", when nobody wrote

@@ -227,9 +227,8 @@ class MessageIndex:
         self._insert(_rows(table, skip=known), tz)
 
     def _insert(self, rows: Iterable[tuple[str, str, str | None, str, int, int]], tz: tzinfo) -> None:
-        last = self.db.execute("SELECT n, kind, actor, said, seen, total, terms FROM message ORDER BY n DESC "
-                               "LIMIT 1").fetchone()
-        n, seen, total = (last[0], last[4], last[5]) if last else (0, 0, 0)
+        last = self.db.execute("SELECT n, seen, total FROM message ORDER BY n DESC LIMIT 1").fetchone()
+        n, seen, total = last if last else (0, 0, 0)
         previous = [] if last is None else self._turns_before(last[0] + 1)
         messages: list[tuple[object, ...]] = []
         times: list[tuple[int, int, int, str]] = []
@@ -280,9 +279,9 @@ class MessageIndex:
     def _recount(self, start: int = 0) -> None:
         """The running counts and context of each row from row ``start`` on again, from the rows
         as they are (the rows before it are not changed by what changed from it)."""
-        before = self.db.execute("SELECT seen, total, kind, said, actor, terms FROM message WHERE n < ? "
-                                 "ORDER BY n DESC LIMIT 1", (start,)).fetchone()
-        seen, total = (before[0], before[1]) if before else (0, 0)
+        before = self.db.execute("SELECT seen, total FROM message WHERE n < ? ORDER BY n DESC LIMIT 1",
+                                 (start,)).fetchone()
+        seen, total = before if before else (0, 0)
         previous = self._turns_before(start)
         updates = []
         for n, kind, actor, said, length, terms_text in self.db.execute(
@@ -383,10 +382,8 @@ class MessageIndex:
         scored = []
         for n, own, context, asking in rows:
             found = score(n, own, context)
-            if found is not None and asking:
-                found = (found[0] * QUESTION_WEIGHT, *found[1:])
             if found is not None:
-                scored.append(found)
+                scored.append((found[0] * QUESTION_WEIGHT, *found[1:]) if asking else found)
         return scored
 
     def _inside(self, window: tuple[int, int] | None, postings: int) -> list[int] | None:
@@ -412,9 +409,9 @@ class MessageIndex:
         The rows of a window holding few messages (``inside``) are proposed to FTS5 (one lookup
         each); a wider window is checked on each row the words match (``rowid IN`` a large set
         makes FTS5 run the whole match once per row)."""
-        query = " OR ".join(f'"{stem}"' for stem in stems)
+        query = _any(stems)
         if also:  # holding one of ``also`` as well
-            query = f"({query}) AND ({' OR '.join(f'{chr(34)}{stem}{chr(34)}' for stem in also)})"
+            query = f"({query}) AND ({_any(also)})"
         sql = "SELECT rowid FROM words WHERE words MATCH ? AND rowid <= ?"
         params: list[object] = [query, last_n]
         if inside is not None:
@@ -563,6 +560,11 @@ class _Scorer:
 
 def _idf(count: int, df: int) -> float:
     return math.log(1 + (count - df + 0.5) / (df + 0.5))
+
+
+def _any(stems: Sequence[str]) -> str:
+    """An FTS5 query for the rows holding any of ``stems`` (each quoted: :func:`_bare` ones only)."""
+    return " OR ".join(f'"{stem}"' for stem in stems)
 
 
 def _bare(stem: str) -> bool:
