@@ -215,6 +215,19 @@ def test_a_question_is_seldom_the_answer(tmp_path):
     assert not asks(hostile) and asks(hostile[:-1])
 
 
+def test_an_irregular_form_meets_its_base(tmp_path):
+    """"sold it last week" answers "who did Cian sell his Golf to": the stemmer leaves "sold" as it is, the base
+    form of an irregular verb (or plural) is looked up instead (LemmInflect's tables)."""
+    clock = Clock("2024-03-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, [("2024-03-02T10:00:00Z", "Declan", "ah she's a beaut. what did u do with the golf"),
+                                  ("2024-03-02T10:01:00Z", "Cian", "sold it last week. lad from Mallow gave me 3k"),
+                                  ("2024-03-02T10:02:00Z", "Declan", "the golf was a good car, we had it in Kinsale"),
+                                  ("2024-03-02T10:03:00Z", "Cian", "the golf club dance is on saturday, u coming")])
+        found = [m.episode for m in messages(store.search("who did Cian sell his Golf to", limit=2))]
+        assert found[0] == ids[1], found
+
+
 def test_a_purged_message_leaves_the_context_of_the_turns_after_it(tmp_path):
     directory, clock = tmp_path / "store", Clock("2024-03-01")
     with Store(directory, engine=ENGINE, clock=clock) as store:

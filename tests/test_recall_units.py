@@ -51,6 +51,12 @@ def test_words_are_folded_and_keep_their_place():
     (["lives", "living", "live"], True),
     (["works", "working", "worked"], True),
     (["live", "love"], False),
+    (["sold", "sell", "selling"], True),  # an irregular form by its base's
+    (["went", "gone", "go", "going"], True),
+    (["left", "leave", "leaving"], True),
+    (["wives", "wife"], True),
+    (["found", "find"], False),  # two bases ("found a company"): left as it is
+    (["saw", "see"], False),
 ])
 def test_stems_meet(forms, same):
     assert (len({stem(f) for f in forms}) == 1) is same

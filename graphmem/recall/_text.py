@@ -2,8 +2,9 @@
 
 A word is a run of letters and digits, read after Unicode NFKC normalisation and case folding
 (``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``). Words are compared by their English
-Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), and stop words (articles,
-pronouns, auxiliaries, prepositions, question words) carry no weight.
+Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), an irregular form by its base's
+(``sold`` and ``sell``, ``went`` and ``go``), and stop words (articles, pronouns, auxiliaries,
+prepositions, question words) carry no weight.
 
 Internal: search with :meth:`graphmem.Store.search`.
 """
@@ -16,6 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import snowballstemmer
+from lemminflect import getAllLemmas
 
 __all__ = ["Token", "is_stop", "name_terms", "predicate_words", "stem", "terms", "tokens"]
 
@@ -60,7 +62,19 @@ def tokens(text: str) -> list[Token]:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The stem of a folded word (digits and non-Latin words come back unchanged)."""
-    return _STEMMER.stemWord(word)
+    return _STEMMER.stemWord(_irregular(word) or word)
+
+
+def _irregular(word: str) -> str | None:
+    """The base form of a word the stemmer cannot take back to it: an irregular verb ("sold" is "sell", "went"
+    "go", "left" "leave") or plural ("wives" "wife"), when the word has only one (LemmInflect's English tables)."""
+    found = getAllLemmas(word)
+    lemmas = found.get("VERB") or found.get("NOUN")
+    if not lemmas or len(lemmas) != 1 or lemmas[0] == word:
+        return None
+    if _STEMMER.stemWord(lemmas[0]) == _STEMMER.stemWord(word):
+        return None
+    return lemmas[0]
 
 
 def is_stop(word: str) -> bool:
