@@ -875,16 +875,16 @@ def test_a_group_named_after_its_noun(text, expected):
     ("I joined a walking group in February, Caminhantes da Foz, we walk the coast every saturday", False),
     ("and i joined the football club here, Grådyb FC, the old boys team", False),
     # nothing more is said of its name, or what is said is a day, a person, a place or a doubt
-    ("ok my news. i joined a rowing club", True), ("I joined a choir. Anna says it's great", True),
+    ("ok my news. i joined a rowing club", True), ("I joined a gospel choir. Anna says it's great", True),
     ("i joined a running club, Tuesday nights, 5k then the pub", True),
     ("I joined a book club in Lyon, Paris next", True),
     ("i joined a kayaking club 🛶 its called Bergen Havpadling or something", True),
     ("i joined a running club, Sarah!", True),
     # an attacker's: a quote elsewhere, "it's called" of something else, another group's name, a nationality
     ('i joined a running club and the coach literally said "no walking" on the first night 😂', True),
-    ("i joined a choir. we're singing “Ave Maria” at the christmas concert", True),
+    ("i joined a gospel choir. we're singing “Ave Maria” at the christmas concert", True),
     ("signed up to a cycling club. they all use this app, it's called Strava, everyone's on it", True),
-    ("i joined a choir. my mums choir is called the Sunshine Singers and she's FURIOUS", True),
+    ("i joined a gospel choir. my mums choir is called the Sunshine Singers and she's FURIOUS", True),
     ("i joined a rugby team!! the team is Irish, i'm the only english one lol", True),
 ])
 def test_a_group_named_in_a_way_not_read_waits_for_review(text, sure):
@@ -1031,7 +1031,7 @@ def test_a_class_signed_up_for_is_a_plan_until_it_begins(text, sure):
     ("2019 peterbilt 579. black. picked her up friday in dallas", [("assert", "peterbilt 579", True)]),
     ("a Toyota Vitz, silver, 2014. hertz gave us it as a rental, we got it from the airport", []),
     # after its kind the kind stays (the annotators recorded it twice as often)
-    ("I sold my car! the old Clio. I take the tram now", [("end", "car", True)]),
+    ("I sold my car! the old Clio. I take the tram now", [("end", "car", False)]),  # its kind's word alone: for review
     # no vehicle: an offer from a maker, a question, a description of one not got, a dealer
     ("I got the Audi offer on friday", []), ("is it a toyota?", []),
     ("a Toyota Vitz, silver, 2014. should i get it?", []), ("i went to a toyota dealer", []),

@@ -148,6 +148,12 @@ def written(text: str, previous: Turn | None = None) -> list[tuple]:
     return [(f.subject, f.predicate, f.object) for f in found if f.sure and f.predicate in PREDICATES]
 
 
+def proposed(text: str, previous: Turn | None = None) -> list[tuple]:
+    """What the extractor reads of ``text``, written or for review."""
+    found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam", previous=previous)
+    return [(f.subject, f.predicate, f.object) for f in found if f.predicate in PREDICATES]
+
+
 @pytest.mark.engine_free
 @pytest.mark.parametrize("text", [
     "lu call me later, the party was crazy",  # a request, not a nickname
@@ -182,7 +188,8 @@ def test_what_is_only_implied_or_still_to_come_waits_for_review(text):
 
 @pytest.mark.engine_free
 def test_joining_said_outright_is_still_written():
-    assert written("I joined a choir last month") == [("Maya", "member_of", "choir")]
+    assert written("I joined a gospel choir last month") == [("Maya", "member_of", "gospel choir")]
+    assert proposed("I joined a choir last month") == [("Maya", "member_of", "choir")]  # a kind's word: for review
     assert written("I started at Harbour Pharmacy on monday") == [("Maya", "works_at", "Harbour Pharmacy")]
 
 
@@ -249,8 +256,9 @@ def test_someone_elses_relative_named_is_the_subject():
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("text", "expected"), [
-    ("reunion was yesterday. what a day mate", [("Maya", "attended", "reunion")]),
-    ("the wedding last night was amazing", [("Maya", "attended", "wedding")]),
+    ("the Haugen reunion was yesterday. what a day mate", [("Maya", "attended", "Haugen reunion")]),
+    ("Ana's wedding last night was amazing", [("Maya", "attended", "Ana's wedding")]),
+    ("the wedding last night was amazing", []),  # its kind's word alone: read, for review
     ("Tom's wedding yesterday was so fun", [("Maya", "attended", "Tom's wedding")]),
     ("your party was amazing", []),  # the other's: a compliment
     ("the party was cancelled", []), ("the wedding was called off", []), ("the gig was postponed", []),
@@ -296,9 +304,9 @@ def test_her_before_a_relation_word_is_whose_not_whom(text, name):
 ])
 def test_an_animal_sitting_somewhere_is_still_one(text, fact):
     """Review: "a cat sitting business" is no cat, but a cat sitting on the sofa is one."""
-    assert fact in written(text)
-    assert written("she has a cat sitting business") == []
-    assert written("I have a dog sitting gig this weekend") == []
+    assert fact in proposed(text)  # a kind's word alone: read, for review
+    assert proposed("she has a cat sitting business") == []
+    assert proposed("I have a dog sitting gig this weekend") == []
 
 
 @pytest.mark.engine_free
@@ -308,7 +316,7 @@ def test_an_animal_sitting_somewhere_is_still_one(text, fact):
 ])
 def test_a_companion_after_another_is_someone_named_too(text):
     """Review: a possessive after "and" ("with Isa and Aino's brother") names no companion "Aino's"."""
-    assert [f for f in written(text) if f[1] == "attended"] == [("Maya", "attended", text.split()[4]),
+    assert [f for f in proposed(text) if f[1] == "attended"] == [("Maya", "attended", text.split()[4]),
                                                                  ("Isa", "attended", text.split()[4])]
 
 
@@ -327,7 +335,7 @@ def test_a_reference_time_without_its_zone_is_refused_in_one_line():
     ("We did! Last weekend we went to Diani for three nights, Oti surprised me", [("Maya", "traveled_to", "Diani")]),
     ("we went to Osheaga on Saturday", []),  # a name no list knows, no stay counted: for review
     ("I'm back!! Lisbon was a DREAM", [("Maya", "traveled_to", "Lisbon")]),
-    ("the wedding was a blast", [("Maya", "attended", "wedding")]),
+    ("Tom's wedding was a blast", [("Maya", "attended", "Tom's wedding")]),
     ("Lisbon was a dream for them", []),
 ])
 def test_a_stay_counted_in_nights_and_a_dream_of_a_trip(text, expected):
@@ -612,8 +620,9 @@ def test_a_home_someone_elses_former_or_for_a_holiday_is_not_where_one_lives(lin
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("line", "expected"), [
     ("also i bought a cargo bike", ("assert", "cargo bike", True)),  # d3 (dev)
-    ("I have other news. I have sold the car.", ("end", "car", True)),  # d4 (dev)
-    ("speaking of money i sold my old keyboard on carousell", ("end", "keyboard", True)),  # d10 (dev)
+    ("I have other news. I have sold the car.", ("end", "car", False)),  # d4 (dev); its kind's word alone: for review
+    ("speaking of money i sold my old keyboard on carousell", ("end", "keyboard", False)),  # d10 (dev)
+    ("I have other news. I have sold the Volvo.", ("end", "Volvo", True)),
     ("i have a dress!", ("assert", "dress", False)),
     ("she got me a garmin as well", ("assert", "garmin", False)),
 ])
@@ -663,7 +672,7 @@ def test_a_trip_told_only_by_a_greeting_waits_for_review(line, sure):
     ((("Sam", "how was the weekend"), ("Maya", "went to the wedding but it was cancelled")), []),
     ((("Sam", "how was the weekend"), ("Maya", "went to the gig, it got postponed")), []),
     ((("Sam", "how was the weekend"), ("Maya", "went to the concert, the opening act was cancelled")),
-     [("assert", "Maya", "attended", "concert", True)]),
+     [("assert", "Maya", "attended", "concert", False)]),
 ])
 def test_seventeenth_session_readings(lines, expected):
     assert chat_sure(*lines)[-1] == expected
@@ -675,7 +684,7 @@ def test_an_event_watched_from_afar_is_not_attended():
     said = chat_sure(("Sam", "and??"), ("Maya", "the wedding was insane. i watched like 4 hours of ramzi's video call"))
     assert said[-1] == []
     assert chat_sure(("Sam", "and??"), ("Maya", "the wedding was amazing. we danced till 3"))[-1] == [
-        ("assert", "Maya", "attended", "wedding", True)]
+        ("assert", "Maya", "attended", "wedding", False)]
 
 
 @pytest.mark.engine_free
@@ -728,7 +737,7 @@ def test_more_languages_learnt(line, expected):
 @pytest.mark.parametrize(("lines", "expected"), [
     # h38 (dev): "it" is what the message said before it, not the van bought after
     ((("Sam", "and the clio?"), ("Maya", "i sold it to a student for 800 euros and bought a van")),
-     [("assert", "Maya", "owns", "van", True)]),
+     [("assert", "Maya", "owns", "van", False)]),  # its kind's word alone: for review
     # h40 (dev): the other participant called by a pet name after "engaged", not the fiancé
     ((("Sam", "AND??"), ("Maya", "I said yes!!!! crying, of course. I'm engaged Papa Eend!!!")), []),
     ((("Sam", "AND??"), ("Maya", "I'm engaged to Tom")), [("assert", "Maya", "dating", "Tom", True)]),
@@ -756,7 +765,7 @@ def test_seventeenth_session_narrowings(lines, expected):
      [("assert", "Maya", "does", "swimming", True)]),
     ("what does your mum do all day?", "Knits. watches tv. same as always", []),
     ("which cat is the best?", "my favourite cat is Mittens. she's 12 and she sleeps on my bed", []),  # or Garfield
-    ("how's the cat?", "my fave cat Mittens is sick again", [("assert", "Maya", "has_pet", "cat", True)]),
+    ("how's the cat?", "my fave cat Mittens is sick again", [("assert", "Maya", "has_pet", "cat", False)]),
     ("dogs?", "my favrite dog is the one next door", []),
     # an event called off in other words, watched from afar, or not gone to; and one that happened after all
     ("how was the weekend", "went to the wedding but they cancelled it last minute", []),
@@ -764,13 +773,13 @@ def test_seventeenth_session_narrowings(lines, expected):
     ("how was the wedding?!", "the wedding was gorgeous. my cousin filmed it all for me since i couldn't go", []),
     ("how was the match?", "i watched the match from the pub. what a goal", []),
     ("how was the weekend", "went to the gig. we watched the support act on youtube before",
-     [("assert", "Maya", "attended", "gig", True)]),
+     [("assert", "Maya", "attended", "gig", False)]),
     ("how was the weekend", "went to the concert and it was cancelled halfway thru bc of a storm",
-     [("assert", "Maya", "attended", "concert", True)]),
+     [("assert", "Maya", "attended", "concert", False)]),
 ])
 def test_the_attackers_sentences_of_the_seventeenth_session(previous, line, expected):
     said = chat_sure(("Sam", previous), ("Maya", line))[-1]
-    assert [f for f in said if f[2] in ("does", "has_pet", "attended") and f[4]] == expected
+    assert [f for f in said if f[2] in ("does", "has_pet", "attended")] == expected
 
 
 @pytest.mark.engine_free
@@ -795,17 +804,17 @@ def test_clothes_bought_wait_for_review(line):
     ("how's Dave?", "we're together to this day haha", [("assert", "Maya", "dating", "Dave", True)]),
     ("how's Dave?", "Tom and I are engaged I can't believe it", [("assert", "Maya", "dating", "Tom", True)]),
     ("how was the weekend", "the concert was amazing! i didn't go home till 4am",
-     [("assert", "Maya", "attended", "concert", True)]),
+     [("assert", "Maya", "attended", "concert", False)]),
     ("how was the weekend", "the wedding was amazing!! later i watched the match on tv",
-     [("assert", "Maya", "attended", "wedding", True)]),
+     [("assert", "Maya", "attended", "wedding", False)]),
     ("how was the match?", "class. watched it on the telly", []),
     ("how was the weekend", "went to the gig. it got cancelled once the singer fell ill", []),
     ("any new hobbies?", "i joined the choir. my old choir when i lived in leeds was nicer",
-     [("assert", "Maya", "member_of", "choir", True)]),
+     [("assert", "Maya", "member_of", "choir", False)]),
     ("any new hobbies?", "i go climbing every week. jk about the pizza btw, i had salad",
      [("assert", "Maya", "does", "climbing", True)]),
     ("how's the family doing?", "all good. joined a choir btw",
-     [("assert", "Maya", "member_of", "choir", True)]),
+     [("assert", "Maya", "member_of", "choir", False)]),
     ("any hobbies?", "i'm taking thai massage lessons", []),
     ("any hobbies?", "i do hungarian folk dancing", [("assert", "Maya", "does", "hungarian folk dancing", True)]),
     ("how's life?", "officially retired ladies!! 32 years at the NHS", [("end", "Maya", "works_at", "NHS", True)]),
@@ -833,8 +842,8 @@ def test_a_common_word_is_no_one_seen(line):
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("line", "expected"), [
-    ("Vale, I have fish!", [("assert", "Maya", "has_pet", "fish", True)]),  # h40 (dev): a noun, no fishing
-    ("Now we have only fish. Fish do not sleep on your chest", [("assert", "Maya", "has_pet", "fish", True)]),
+    ("Vale, I have fish!", [("assert", "Maya", "has_pet", "fish", False)]),  # h40 (dev): a noun, no fishing
+    ("Now we have only fish. Fish do not sleep on your chest", [("assert", "Maya", "has_pet", "fish", False)]),
     ("i fish most weekends", [("assert", "Maya", "does", "fishing", True)]),
 ])
 def test_a_habits_verb_after_have_is_a_noun(line, expected):
@@ -848,3 +857,29 @@ def test_sold_it_is_read_where_its_own_sentence_stands():
     said = chat_sure(("Sam", "and?"),
                      ("Maya", "my van kept breaking down so i sold it. then my bike broke, so i sold it."))
     assert ("end", "Maya", "owns", "van", False) in said[-1]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "fact"), [
+    ("i got a dog!! picked him up on sunday", ("Maya", "has_pet", "dog")),
+    ("I sold my car, finally", ("Maya", "owns", "car")),
+    ("the wedding was amazing. we danced till 3", ("Maya", "attended", "wedding")),
+    ("I joined a choir last month", ("Maya", "member_of", "choir")),
+])
+def test_a_thing_told_by_its_kinds_word_alone_waits_for_review(line, fact):
+    """In a chat between two people "got a dog", "sold the car", "the wedding was amazing", "joined a choir" are read
+    and wait for review: on the dev chats such facts were right 0.78 of the time, those naming the thing 0.94. Named,
+    they are written; told to an assistant (no other participant), too."""
+    assert fact in proposed(line) and fact not in written(line)
+    alone = RuleExtractor().extract(line, reference_time=REF, speaker="Maya")
+    assert fact in [(f.subject, f.predicate, f.object) for f in alone if f.sure]
+
+
+@pytest.mark.engine_free
+def test_a_thing_named_or_a_breed_or_a_pastime_is_still_written():
+    assert ("Maya", "has_pet", "greyhound") in written("i got a greyhound!! retired racer, so lazy")
+    assert ("Maya", "owns", "Volvo") in [f[1:4] for f in chat_sure(("Maya", "I have sold the Volvo."))[0] if f[4]]
+    assert ("Maya", "attended", "Ana's wedding") in written("Ana's wedding last night was amazing")
+    assert ("Maya", "member_of", "gospel choir") in written("I joined a gospel choir last month")
+    assert chat_sure(("Sam", "and you?"), ("Maya", "i fish most weekends"))[-1] == [
+        ("assert", "Maya", "does", "fishing", True)]
