@@ -1031,7 +1031,7 @@ def test_a_class_signed_up_for_is_a_plan_until_it_begins(text, sure):
     ("2019 peterbilt 579. black. picked her up friday in dallas", [("assert", "peterbilt 579", True)]),
     ("a Toyota Vitz, silver, 2014. hertz gave us it as a rental, we got it from the airport", []),
     # after its kind the kind stays (the annotators recorded it twice as often)
-    ("I sold my car! the old Clio. I take the tram now", [("end", "car", False)]),  # its kind's word alone: for review
+    ("I sold my car! the old Clio. I take the tram now", [("end", "car", True)]),
     # no vehicle: an offer from a maker, a question, a description of one not got, a dealer
     ("I got the Audi offer on friday", []), ("is it a toyota?", []),
     ("a Toyota Vitz, silver, 2014. should i get it?", []), ("i went to a toyota dealer", []),

@@ -620,9 +620,10 @@ def test_a_home_someone_elses_former_or_for_a_holiday_is_not_where_one_lives(lin
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("line", "expected"), [
     ("also i bought a cargo bike", ("assert", "cargo bike", True)),  # d3 (dev)
-    ("I have other news. I have sold the car.", ("end", "car", False)),  # d4 (dev); its kind's word alone: for review
-    ("speaking of money i sold my old keyboard on carousell", ("end", "keyboard", False)),  # d10 (dev)
-    ("I have other news. I have sold the Volvo.", ("end", "Volvo", True)),
+    ("I have other news. I have sold the car.", ("end", "car", True)),  # d4 (dev)
+    ("speaking of money i sold my old keyboard on carousell", ("end", "keyboard", True)),  # d10 (dev)
+    ("i bought a car!", ("assert", "car", False)),  # its kind's word alone: for review
+    ("I have other news. I bought a Volvo.", ("assert", "Volvo", True)),
     ("i have a dress!", ("assert", "dress", False)),
     ("she got me a garmin as well", ("assert", "garmin", False)),
 ])
@@ -862,14 +863,14 @@ def test_sold_it_is_read_where_its_own_sentence_stands():
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("line", "fact"), [
     ("i got a dog!! picked him up on sunday", ("Maya", "has_pet", "dog")),
-    ("I sold my car, finally", ("Maya", "owns", "car")),
+    ("I bought a car, finally", ("Maya", "owns", "car")),
     ("the wedding was amazing. we danced till 3", ("Maya", "attended", "wedding")),
     ("I joined a choir last month", ("Maya", "member_of", "choir")),
 ])
 def test_a_thing_told_by_its_kinds_word_alone_waits_for_review(line, fact):
-    """In a chat between two people "got a dog", "sold the car", "the wedding was amazing", "joined a choir" are read
-    and wait for review: on the dev chats such facts were right 0.78 of the time, those naming the thing 0.94. Named,
-    they are written; told to an assistant (no other participant), too."""
+    """In a chat between two people "got a dog", "bought a car", "the wedding was amazing", "joined a choir" are read
+    and wait for review: on the dev chats such facts were right 0.76 of the time, those naming the thing 0.93. Named,
+    they are written; told to an assistant (no other participant), too; an end is left to the gate."""
     assert fact in proposed(line) and fact not in written(line)
     alone = RuleExtractor().extract(line, reference_time=REF, speaker="Maya")
     assert fact in [(f.subject, f.predicate, f.object) for f in alone if f.sure]
@@ -878,7 +879,9 @@ def test_a_thing_told_by_its_kinds_word_alone_waits_for_review(line, fact):
 @pytest.mark.engine_free
 def test_a_thing_named_or_a_breed_or_a_pastime_is_still_written():
     assert ("Maya", "has_pet", "greyhound") in written("i got a greyhound!! retired racer, so lazy")
-    assert ("Maya", "owns", "Volvo") in [f[1:4] for f in chat_sure(("Maya", "I have sold the Volvo."))[0] if f[4]]
+    assert ("Maya", "owns", "Volvo") in [f[1:4] for f in chat_sure(("Maya", "I bought a Volvo."))[0] if f[4]]
+    assert ("end", "Maya", "owns", "car", True) in chat_sure(("Maya", "I sold my car, finally"))[0]  # to the gate
+    assert ("Maya", "works_at", "Office") in written("I work at The Office now, the bar on Main St")
     assert ("Maya", "attended", "Ana's wedding") in written("Ana's wedding last night was amazing")
     assert ("Maya", "member_of", "gospel choir") in written("I joined a gospel choir last month")
     assert chat_sure(("Sam", "and you?"), ("Maya", "i fish most weekends"))[-1] == [

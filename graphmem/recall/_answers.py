@@ -26,7 +26,7 @@ from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
-from ._text import is_stop, name_terms, stem, tokens
+from ._text import is_stop, name_terms, term, tokens
 
 __all__ = ["asks_when", "fuse", "message_words", "messages", "synonym_words", "time_filter"]
 
@@ -67,13 +67,13 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
             first_person = True
         if is_stop(token.word) or token.word in _SAYING:
             continue
-        found.setdefault(stem(token.word), 1.0)
+        found.setdefault(term(token.word), 1.0)
     if first_person and speaker:
-        for term in name_terms(speaker):
-            found.setdefault(term, 1.0)
+        for word in name_terms(speaker):
+            found.setdefault(word, 1.0)
     for name in names:
-        for term in name_terms(name):
-            found.setdefault(term, NAME_WEIGHT)
+        for word in name_terms(name):
+            found.setdefault(word, NAME_WEIGHT)
     return list(found.items())
 
 
@@ -84,8 +84,10 @@ def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]
     named = {predicate for hit in plan.synonyms for predicate in hit.predicates}
     if not synonyms or not named:
         return []
-    return [(key[0], SYNONYM_WEIGHT) for key, predicates in sorted(synonyms.items())
-            if len(key) == 1 and not named.isdisjoint(predicates)]
+    words = [key[0] for key, predicates in sorted(synonyms.items())
+             if len(key) == 1 and not named.isdisjoint(predicates)]
+    # a phrase is kept as Snowball stems, a message's words by their base's for an irregular form ("went": "go")
+    return [(word, SYNONYM_WEIGHT) for word in dict.fromkeys([*words, *(term(w) for w in words)])]
 
 
 def time_filter(period: Period | None) -> TimeFilter | None:

@@ -3,8 +3,9 @@
 A word is a run of letters and digits, read after Unicode NFKC normalisation and case folding
 (``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``). Words are compared by their English
 Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), an irregular form by its base's
-(``sold`` and ``sell``, ``went`` and ``go``), and stop words (articles, pronouns, auxiliaries,
-prepositions, question words) carry no weight.
+(``sold`` and ``sell``, ``went`` and ``go``: :func:`term`), and stop words (articles, pronouns,
+auxiliaries, prepositions, question words) carry no weight. Synonym phrases and a question's verbs
+are compared by the Snowball stem alone (:func:`stem`).
 
 Internal: search with :meth:`graphmem.Store.search`.
 """
@@ -19,7 +20,7 @@ from typing import NamedTuple
 import snowballstemmer
 from lemminflect import getAllLemmas
 
-__all__ = ["Token", "is_stop", "name_terms", "predicate_words", "stem", "terms", "tokens"]
+__all__ = ["Token", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
 
 _WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")
@@ -61,20 +62,39 @@ def tokens(text: str) -> list[Token]:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """The stem of a folded word (digits and non-Latin words come back unchanged)."""
-    return _STEMMER.stemWord(_irregular(word) or word)
+    """The Snowball stem of a folded word (digits and non-Latin words come back unchanged): what synonym phrases
+    and a question's verbs are compared by."""
+    return _STEMMER.stemWord(word)
+
+
+@lru_cache(maxsize=65536)
+def term(word: str) -> str:
+    """The stem a folded word is found by: :func:`stem`, or the stem of its base for an irregular form the stemmer
+    cannot take back to it ("sold" is found by "sell", "went" by "go", "wives" by "wife")."""
+    return stem(_irregular(word) or word)
 
 
 def _irregular(word: str) -> str | None:
-    """The base form of a word the stemmer cannot take back to it: an irregular verb ("sold" is "sell", "went"
-    "go", "left" "leave") or plural ("wives" "wife"), when the word has only one (LemmInflect's English tables)."""
-    found = getAllLemmas(word)
-    lemmas = found.get("VERB") or found.get("NOUN")
-    if not lemmas or len(lemmas) != 1 or lemmas[0] == word:
+    """The one base of an irregular verb form or plural (LemmInflect's English tables), where the word is nothing
+    else: not a stop word ("is", "been"), nor a name ("drew", "rose"), nor a word of its own as well ("left",
+    "thought", "saw"), nor a form the stemmer already takes back to its base."""
+    if is_stop(word) or word in _names():
         return None
-    if _STEMMER.stemWord(lemmas[0]) == _STEMMER.stemWord(word):
+    found = getAllLemmas(word)
+    if len(found) != 1 or any(word in lemmas for lemmas in found.values()):
+        return None
+    ((kind, lemmas),) = found.items()
+    if kind not in ("VERB", "NOUN") or len(lemmas) != 1 or stem(lemmas[0]) == stem(word):
         return None
     return lemmas[0]
+
+
+@lru_cache(maxsize=1)
+def _names() -> frozenset[str]:
+    """The given names and nicknames of the ``nicknames`` data, lower case."""
+    from ..core.alias_evidence import nickname_table
+
+    return frozenset(nickname_table()[1])
 
 
 def is_stop(word: str) -> bool:
@@ -84,7 +104,7 @@ def is_stop(word: str) -> bool:
 
 def terms(text: str) -> list[str]:
     """The stems of the words of ``text`` that carry weight, in order (repeats kept)."""
-    return [stem(t.word) for t in tokens(text) if not is_stop(t.word)]
+    return [term(t.word) for t in tokens(text) if not is_stop(t.word)]
 
 
 @lru_cache(maxsize=131072)
