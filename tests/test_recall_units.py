@@ -15,7 +15,7 @@ from graphmem.recall import _synonyms as syn
 from graphmem.recall._index import INF, OutOfOrder, RecallIndex, micros
 from graphmem.recall._query import parse
 from graphmem.recall._rank import rank
-from graphmem.recall._text import predicate_words, stem, term, terms, tokens
+from graphmem.recall._text import _names, is_stop, predicate_words, stem, term, terms, tokens
 from graphmem.when import resolve_times
 from graphmem.write.transaction import entity_key
 
@@ -280,3 +280,33 @@ def test_an_event_named_by_its_object_and_what_is_no_event():
     assert dated.period.text == "March 2024" and not dated.resolved  # a time phrase, not an event
     party = plan("what did Ana say after the party")
     assert party.period is None and not party.resolved
+
+
+def test_the_base_table_reads_as_lemminflect_does():
+    """The irregular forms are read from LemmInflect's lemma table itself (its import loads numpy and, where spaCy is
+    installed, spaCy): on every lower-case word of the table and a few that are not in it, the same bases as its
+    own ``getAllLemmas`` gives under the same rule."""
+    import gzip
+    import importlib.util
+    from pathlib import Path
+
+    from lemminflect import getAllLemmas
+
+    from graphmem.recall._text import _irregular
+
+    def by_library(word: str) -> str | None:
+        found = getAllLemmas(word)
+        if len(found) != 1 or any(word in lemmas for lemmas in found.values()):
+            return None
+        ((kind, lemmas),) = found.items()
+        if kind not in ("VERB", "NOUN") or len(lemmas) != 1 or stem(lemmas[0]) == stem(word):
+            return None
+        return lemmas[0]
+
+    root = Path(importlib.util.find_spec("lemminflect").submodule_search_locations[0]) / "resources"
+    with gzip.open(root / "lemma_lu.csv.gz", "rt", encoding="utf-8") as lines:
+        words = {line.split(",")[0] for line in lines} | {"xyzzy", "", "123", "über", "ñandutí"}
+    words = {w for w in words if w == w.lower() and not is_stop(w)}
+    differ = [w for w in words if (by_library(w) if w not in _names() else None) != _irregular(w)]
+    assert len(words) > 50_000 and differ == []
+    assert _irregular("sold") == "sell" and _irregular("wives") == "wife" and _irregular("left") is None

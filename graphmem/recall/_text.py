@@ -12,13 +12,15 @@ Internal: search with :meth:`graphmem.Store.search`.
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
 import re
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 import snowballstemmer
-from lemminflect import getAllLemmas
 
 __all__ = ["Token", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
 
@@ -75,18 +77,35 @@ def term(word: str) -> str:
 
 
 def _irregular(word: str) -> str | None:
-    """The one base of an irregular verb form or plural (LemmInflect's English tables), where the word is nothing
-    else: not a stop word ("is", "been"), nor a name ("drew", "rose"), nor a word of its own as well ("left",
-    "thought", "saw"), nor a form the stemmer already takes back to its base."""
+    """The one base of an irregular verb form or plural, where the word is nothing else: not a stop word ("is",
+    "been"), nor a name ("drew", "rose"), nor a word of its own as well ("left", "thought", "saw"), nor a form the
+    stemmer already takes back to its base."""
     if is_stop(word) or word in _names():
         return None
-    found = getAllLemmas(word)
-    if len(found) != 1 or any(word in lemmas for lemmas in found.values()):
-        return None
-    ((kind, lemmas),) = found.items()
-    if kind not in ("VERB", "NOUN") or len(lemmas) != 1 or stem(lemmas[0]) == stem(word):
-        return None
-    return lemmas[0]
+    base = _bases().get(word)
+    return None if base is None or stem(base) == stem(word) else base
+
+
+@lru_cache(maxsize=1)
+def _bases() -> dict[str, str]:
+    """Each English word that LemmInflect's lemma table (MIT) reads one way only, as a form of one other verb or
+    noun: "sold" -> "sell", "wives" -> "wife" (its words that are their own lemma too, "left" -> "leave" and "left",
+    are left out). The table (80,676 readings, ~0.1 s) is read from the package's files rather than through its
+    import, which loads numpy and its models and, where spaCy is installed, imports spaCy to hook into it."""
+    spec = importlib.util.find_spec("lemminflect")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("graphmem's search needs the lemminflect package: pip install lemminflect")
+    resources = Path(spec.submodule_search_locations[0]) / "resources"
+    readings: dict[str, list[tuple[str, str]]] = {}
+    with gzip.open(resources / "lemma_lu.csv.gz", "rt", encoding="utf-8") as lines:
+        for line in lines:  # "sold,verb,sell", "saw,verb,see/saw"
+            word, kind, bases = line.rstrip("\n").split(",")
+            readings.setdefault(word, []).append((kind, bases.lower()))  # asked in lower case: "ph" is "ph", not "pH"
+    own = {line.split(",")[0] for line in (resources / "lemma_overrides.csv").read_text(encoding="utf-8").splitlines()
+           if line.strip() and not line.startswith("#")}  # each its own lemma ("her,NOUN,her")
+    return {word: found[0][1] for word, found in readings.items()
+            if len(found) == 1 and found[0][0] in ("verb", "noun") and "/" not in found[0][1]
+            and found[0][1] != word and word not in own}
 
 
 @lru_cache(maxsize=1)
