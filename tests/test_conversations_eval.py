@@ -98,8 +98,8 @@ def test_extraction_on_every_dev_conversation_is_precise():
     with h43, h44 (the same way; 60 chats) 0.784 and 0.201, written 0.902 and 0.175 (625 of 693); with h45, h46
     (the same way; 62 chats) 0.779 and 0.197, written 0.899 and 0.172 (642 of 714); with h47, h48 (the same way;
     64 chats) 0.772 and 0.193, written 0.894 and 0.168 (653 of 730); written 0.933 and 0.137 (531 of 569) since a
-    thing started and told by its kind's word alone ("got a dog", "bought a car", "the wedding was lovely") waits
-    for review."""
+    thing started and told by its kind's word alone ("have a dog", "bought a car", "the wedding was lovely") waits
+    for review; 0.932 and 0.142 (550 of 590) since a pet got or adopted is written."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
@@ -110,7 +110,7 @@ def test_extraction_on_every_dev_conversation_is_precise():
     assert overall.precision >= 0.77 and overall.recall >= 0.19, overall
     # what --approve writes, tastes and possessions (not those bought or sold) for review: 0.921 and 0.165 (222 of 241)
     assert written.right + written.wrong < overall.right + overall.wrong
-    assert written.precision >= 0.93 and written.recall >= 0.135, written
+    assert written.precision >= 0.93 and written.recall >= 0.14, written
 
 
 @pytest.mark.engine_free

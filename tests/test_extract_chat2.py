@@ -862,13 +862,13 @@ def test_sold_it_is_read_where_its_own_sentence_stands():
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("line", "fact"), [
-    ("i got a dog!! picked him up on sunday", ("Maya", "has_pet", "dog")),
+    ("i have a dog now!!", ("Maya", "has_pet", "dog")),
     ("I bought a car, finally", ("Maya", "owns", "car")),
     ("the wedding was amazing. we danced till 3", ("Maya", "attended", "wedding")),
     ("I joined a choir last month", ("Maya", "member_of", "choir")),
 ])
 def test_a_thing_told_by_its_kinds_word_alone_waits_for_review(line, fact):
-    """In a chat between two people "got a dog", "bought a car", "the wedding was amazing", "joined a choir" are read
+    """In a chat between two people "have a dog", "bought a car", "the wedding was amazing", "joined a choir" are read
     and wait for review: on the dev chats such facts were right 0.76 of the time, those naming the thing 0.93. Named,
     they are written; told to an assistant (no other participant), too; an end is left to the gate."""
     assert fact in proposed(line) and fact not in written(line)
@@ -879,6 +879,8 @@ def test_a_thing_told_by_its_kinds_word_alone_waits_for_review(line, fact):
 @pytest.mark.engine_free
 def test_a_thing_named_or_a_breed_or_a_pastime_is_still_written():
     assert ("Maya", "has_pet", "greyhound") in written("i got a greyhound!! retired racer, so lazy")
+    assert ("Maya", "has_pet", "dog") in written("i got a dog!! picked him up on sunday")  # got: an acquisition
+    assert ("Maya", "has_pet", "kittens") in written("we adopted two kittens")
     assert ("Maya", "owns", "Volvo") in [f[1:4] for f in chat_sure(("Maya", "I bought a Volvo."))[0] if f[4]]
     assert ("end", "Maya", "owns", "car", True) in chat_sure(("Maya", "I sold my car, finally"))[0]  # to the gate
     assert ("Maya", "works_at", "Office") in written("I work at The Office now, the bar on Main St")
