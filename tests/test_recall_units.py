@@ -310,3 +310,14 @@ def test_the_base_table_reads_as_lemminflect_does():
     differ = [w for w in words if (by_library(w) if w not in _names() else None) != _irregular(w)]
     assert len(words) > 50_000 and differ == []
     assert _irregular("sold") == "sell" and _irregular("wives") == "wife" and _irregular("left") is None
+
+
+def test_a_synonym_s_stem_is_found_by_its_base_and_by_nothing_else():
+    """A one-word synonym scores a message by its Snowball stem and, for an irregular form, by its base's ("went":
+    "go"); stemming a stem again would make words of nothing ("course" -> "cours" -> "cour")."""
+    from graphmem.recall._text import found_by
+
+    for phrases in syn.BUILTIN.values():
+        for phrase in (p for p in phrases if " " not in p):
+            assert found_by(stem(phrase)) in (stem(phrase), term(phrase)), phrase
+    assert found_by(stem("went")) == term("went") == "go" and found_by(stem("course")) == "cours"

@@ -424,10 +424,10 @@ def _only_a_kind(fact: ExtractedFact) -> bool:
     """Whether ``fact`` starts a thing told only by its kind's word, in lower case: "dog", "car", "wedding",
     "club", "office" (a pet got or adopted aside)."""
     kinds = _KIND_WORDS.get(fact.predicate)
-    if fact.predicate == "has_pet" and _PET_GOT.search(fact.quote or ""):
+    if not (fact.op == "assert" and kinds and fact.object and fact.object == fact.object.lower()
+            and fact.object.strip() in kinds):
         return False
-    return bool(fact.op == "assert" and kinds and fact.object and fact.object == fact.object.lower()
-                and fact.object.strip() in kinds)
+    return not (fact.predicate == "has_pet" and _PET_GOT.search(fact.quote or ""))
 
 
 def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:

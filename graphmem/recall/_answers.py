@@ -26,7 +26,7 @@ from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
-from ._text import is_stop, name_terms, term, tokens
+from ._text import found_by, is_stop, name_terms, term, tokens
 
 __all__ = ["asks_when", "fuse", "message_words", "messages", "synonym_words", "time_filter"]
 
@@ -87,7 +87,7 @@ def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]
     words = [key[0] for key, predicates in sorted(synonyms.items())
              if len(key) == 1 and not named.isdisjoint(predicates)]
     # a phrase is kept as Snowball stems, a message's words by their base's for an irregular form ("went": "go")
-    return [(word, SYNONYM_WEIGHT) for word in dict.fromkeys([*words, *(term(w) for w in words)])]
+    return [(word, SYNONYM_WEIGHT) for word in dict.fromkeys([*words, *(found_by(w) for w in words)])]
 
 
 def time_filter(period: Period | None) -> TimeFilter | None:

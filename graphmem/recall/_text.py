@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import snowballstemmer
 
-__all__ = ["Token", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
+__all__ = ["Token", "found_by", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
 
 _WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")
@@ -74,6 +74,14 @@ def term(word: str) -> str:
     """The stem a folded word is found by: :func:`stem`, or the stem of its base for an irregular form the stemmer
     cannot take back to it ("sold" is found by "sell", "went" by "go", "wives" by "wife")."""
     return stem(_irregular(word) or word)
+
+
+def found_by(stemmed: str) -> str:
+    """What a Snowball stem (a synonym's, say) is found by in texts: the stem of its base where it is an irregular
+    form the stemmer leaves as it is ("went" -> "go", "children" -> "child"), else itself (stemming a stem again
+    is no-op only mostly: "cours" would become "cour")."""
+    base = _irregular(stemmed)
+    return stem(base) if base else stemmed
 
 
 def _irregular(word: str) -> str | None:
