@@ -100,7 +100,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     64 chats) 0.772 and 0.193, written 0.894 and 0.168 (653 of 730); written 0.933 and 0.137 (531 of 569) since a
     thing started and told by its kind's word alone ("have a dog", "bought a car", "the wedding was lovely") waits
     for review; 0.932 and 0.142 (550 of 590) since a pet got or adopted is written; with h49, h50 (scored held out
-    twice, then moved here; 66 chats) 0.767 and 0.191, written 0.925 and 0.139 (563 of 609)."""
+    twice, then moved here; 66 chats) 0.767 and 0.191, written 0.925 and 0.139 (563 of 609); 0.769 and 0.191,
+    written 0.929 and 0.140 (564 of 607) since a kind's word shouted waits, "my mothers chickens" are hers and "my
+    betta fish!! … he died on thursday" ends it."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

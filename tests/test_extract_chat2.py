@@ -888,3 +888,41 @@ def test_a_thing_named_or_a_breed_or_a_pastime_is_still_written():
     assert ("Maya", "member_of", "gospel choir") in written("I joined a gospel choir last month")
     assert chat_sure(("Sam", "and you?"), ("Maya", "i fish most weekends"))[-1] == [
         ("assert", "Maya", "does", "fishing", True)]
+
+
+@pytest.mark.engine_free
+def test_a_kinds_word_shouted_waits_for_review_too():
+    """"I HAVE A DOG TOO" is a kind's word alone, in capitals: not a name ("The Office" is), so it waits as "i have a
+    dog too" does (a fresh chat's slip, h49)."""
+    fact = ("Maya", "has_pet", "DOG")
+    assert fact in proposed("ok my news, I HAVE A DOG TOO") and fact not in written("ok my news, I HAVE A DOG TOO")
+    assert ("Maya", "has_pet", "DOG") in written("I GOT A DOG!!!")  # got: an acquisition, as in lower case
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "boz is terrorising my mothers chickens",  # h49: the mother's, apostrophe left out
+    "i'm walking my mates dog again",
+    "my sons guitar is so loud",
+    "borrowed my grandfathers car for the weekend",
+])
+def test_a_relatives_pet_or_thing_without_its_apostrophe_is_theirs(text):
+    assert not [f for f in proposed(text) if f[1] in ("has_pet", "owns")]
+
+
+@pytest.mark.engine_free
+def test_a_pet_named_alone_then_said_to_have_died_is_an_end():
+    """"my betta fish!! the orange one. he died on thursday" (h50) ends the pet on Thursday; the sentence that names
+    it has nothing else, so "he" is the pet. Not where the pet's sentence says more ("my dog is the best. he died
+    laughing"), nor a death of a way of speaking."""
+    from datetime import UTC, datetime
+
+    found = RuleExtractor().extract("my betta fish!! the orange one. he died on thursday. 3 years old",
+                                    reference_time=datetime(2048, 3, 7, 12, tzinfo=UTC), speaker="Ploy",
+                                    other="Aigerim")
+    assert [(f.op, f.predicate, f.object, f.valid_to and f.valid_to.date().isoformat()) for f in found] == [
+        ("end", "has_pet", "betta fish", "2048-03-05")]
+    assert ("end", "Maya", "has_pet", "dog", True) in chat_sure(("Maya", "my dog!! he passed away last night"))[0]
+    for text in ("my dog is the best. he died laughing at me yesterday lol", "my dog!! he died laughing",
+                 "my cat!! he died his fur blue lol"):
+        assert not [f for f in chat_sure(("Maya", text))[0] if f[0] == "end"], text

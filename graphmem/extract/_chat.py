@@ -152,9 +152,10 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
             words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
                                                                       .replace("loads", "a lot"))):
         return None  # "I've been running a lot", "im back climbing"; not "been running late"
-    if kind != "event" and any((re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w)) and not _WHO_FOR.fullmatch(w)
-                               for w in words[:-1]):
-        return None  # "my mum's dog", "my neighbours dog": someone else's (not "a women's choir": who it is for)
+    if kind != "event" and any((re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w)) and not (
+            kind not in ("pet", "possession") and _WHO_FOR.fullmatch(w)) for w in words[:-1]):
+        return None  # "my mum's dog", "my neighbours dog", "my mothers chickens": someone else's (not "a women's
+        # choir": who it is for; a pet or a thing is for no one, it is someone's)
     if mention and next((w.lower() for w in words[:-1] if w.lower() not in RELATION_ADJECTIVES), None) in RELATIONS:
         return None  # "my sister Bo hates dogs", "my best friend got a car": the relative's, if anyone's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
@@ -171,9 +172,10 @@ _WHO_FOR = re.compile(r"(?i)(?:wo)?men['’]?s|ladies['’]?|girls['’]|boys['�
 #: A number past counting: "many birds", "loads of cats".
 _MANY = re.compile(r"\s*(?:so\s+|too\s+)?(?:many|lots|loads|tons|hundreds|a\s+lot)\b", re.IGNORECASE)
 #: A person's word with the apostrophe left out ("my neighbours dog", "my sisters cat").
-_SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|dad|sister|brother|friend|parent|cousin|nan|gran|"
-                       r"grandma|grandad|grandpa|aunt|auntie|uncle|boyfriend|girlfriend|partner|husband|wife|"
-                       r"flatmate|roommate|boss|bf|gf)s)")
+_SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|mother|dad|father|sister|brother|friend|mate|parent|"
+                       r"cousin|nan|nana|gran|granny|grandma|grandmother|grandad|grandpa|grandfather|aunt|auntie|"
+                       r"uncle|niece|nephew|son|daughter|kid|boyfriend|girlfriend|partner|husband|wife|flatmate|"
+                       r"roommate|colleague|boss|bf|gf)s)")
 #: Groups that, named alone in passing ("my team", "our group"), may be the people one works
 #: or studies with rather than a club one joined.
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())

@@ -416,16 +416,24 @@ _KIND_WORDS = {"has_pet": PETS - BREEDS, "owns": POSSESSIONS, "attended": EVENTS
                "works_at": WORKPLACES}
 
 
+#: A sentence naming a pet of one's own and nothing else: "my betta fish!!", "our old dog 😭" (not "my dog is the
+#: best").
+_PET_ALONE = re.compile(r"(?i)\W*(?:oh\s+)?(?:my|our)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+[\W_]*")
+#: A later sentence saying it died: "… the orange one. he died on thursday", "she passed away last night" (not "he
+#: died laughing", "died his fur blue").
+_DIED_LATER = re.compile(r"(?:^|[.!?…])\s*(?P<said>(?:he|she|it)\s+(?:died|passed(?:\s+away)?|was\s+put\s+down|"
+                         r"had\s+to\s+be\s+put\s+down)\b(?!\s+(?:laughing|of\s+(?:laughter|embarrassment|shame|"
+                         r"boredom)|inside|(?:his|her|its|my|the)\b)))", re.IGNORECASE)
 #: A pet got or adopted: "i got a dog!", "we adopted two kittens" (an acquisition, as a purchase is for a possession).
 _PET_GOT = re.compile(r"\b(?:got|adopted)\b", re.IGNORECASE)
 
 
 def _only_a_kind(fact: ExtractedFact) -> bool:
-    """Whether ``fact`` starts a thing told only by its kind's word, in lower case: "dog", "car", "wedding",
-    "club", "office" (a pet got or adopted aside)."""
+    """Whether ``fact`` starts a thing told only by its kind's word, in lower case or shouted: "dog", "car",
+    "wedding", "club", "office", "I HAVE A DOG TOO" (a pet got or adopted aside)."""
     kinds = _KIND_WORDS.get(fact.predicate)
-    if not (fact.op == "assert" and kinds and fact.object and fact.object == fact.object.lower()
-            and fact.object.strip() in kinds):
+    if not (fact.op == "assert" and kinds and fact.object and fact.object in (fact.object.lower(), fact.object.upper())
+            and fact.object.strip().lower() in kinds):
         return False
     return not (fact.predicate == "has_pet" and _PET_GOT.search(fact.quote or ""))
 
@@ -1275,6 +1283,10 @@ class RuleExtractor:
             if GONE.match(sentence, said + len(objects[0].split()[-1])):
                 when = next((s.span for s in spans if s.begin >= said and isinstance(s.span, TimeSpan)), None)
                 op, valid_from, valid_to = "end", None, (when.start if when else None)  # "our cat died"
+            elif (later := self._died_later(sentence)) is not None:  # "my betta fish!! … he died on thursday"
+                when = next((s.span for s in locate(later, find_times(
+                    later, reference, day_first=self.day_first, tz=self.tz)) if isinstance(s.span, TimeSpan)), None)
+                op, valid_from, valid_to = "end", None, (when.start if when else None)
         for subj in subject.names:
             for obj in objects:
                 if predicate == "member_of" and obj and obj.split()[-1].lower() in LESSONS and (
@@ -1287,6 +1299,15 @@ class RuleExtractor:
             for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
                 add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
+
+    def _died_later(self, sentence: str) -> str | None:
+        """Where ``sentence`` only names a pet of one's own ("my betta fish!!", "our dog 😭"), the words from where a
+        later sentence of the message says it died ("he died on thursday"), if one does."""
+        if not _PET_ALONE.fullmatch(sentence):
+            return None
+        rest = self._message[self._offset + len(self._written):]
+        gone = _DIED_LATER.search(rest)
+        return rest[gone.start("said"):] if gone else None
 
     def _job_told(self, sentence: str) -> bool:
         """Whether a sentence that puts one at a place for a day or a week says it is work there ("I was at
