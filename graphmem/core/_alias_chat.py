@@ -239,6 +239,12 @@ def english_counts() -> dict[str, int]:
     return SpellChecker(language="en", distance=1).word_frequency.dictionary
 
 
+def plain_english(word: str) -> bool:
+    """Whether ``word`` (lower case) is a plain word of English (:data:`_PLAIN_ENGLISH`): "luck", "stuff"; not
+    "kautokeino", "orłowo"."""
+    return english_counts().get(word, 0) >= _PLAIN_ENGLISH
+
+
 @lru_cache(maxsize=1 << 16)
 def unstretched(word: str) -> str:
     """A stretched word back to its letters: ``rosaaa`` -> ``rosa`` (kept for the names of a store, each asked

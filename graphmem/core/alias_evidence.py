@@ -58,7 +58,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import count
 
-from ._alias_chat import ADDRESS_WORDS, Chat, Message, nickname_table, read_chat
+from ._alias_chat import ADDRESS_WORDS, Chat, Message, nickname_table, plain_english, read_chat
 from ._alias_chat import FUNCTION as COMMON_WORDS
 from ._alias_named import evidence_described
 from ._alias_rules import (
@@ -76,7 +76,8 @@ from ._alias_rules import (
     evidence_self_named,
 )
 
-__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "Message", "Pair", "candidates", "nickname_table", "suggest"]
+__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "Message", "Pair", "candidates", "nickname_table", "plain_english",
+           "suggest"]
 
 
 @dataclass(frozen=True)

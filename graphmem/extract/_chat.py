@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..core.alias_evidence import COMMON_WORDS, plain_english
 from ..core.relations import predicate_of, relation_of
+from ._cues import DIED
 from ._facts import ExtractedFact
 from ._family import placeholder
 from ._lexicon import (
@@ -58,9 +60,8 @@ __all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste"
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
-#: After a pet's noun: it died ("our cat passed away last week").
-GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+)?(?:died|passed(?:\s+away)?|was\s+put\s+down|had\s+to\s+be\s+put\s+down)\b",
-                  re.IGNORECASE)
+#: After a pet's noun: it died ("our cat passed away last week", "my dog, he died on monday").
+GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
 _NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS,
           "lesson": LESSONS, "race": RACES}
 _PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS, "group": GROUP_PAIRS}
@@ -153,9 +154,10 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
                                                                       .replace("loads", "a lot"))):
         return None  # "I've been running a lot", "im back climbing"; not "been running late"
     if kind != "event" and any((re.search(r"['’]s$", w) or _SOMEONES.fullmatch(w)) and not (
-            kind not in ("pet", "possession") and _WHO_FOR.fullmatch(w)) for w in words[:-1]):
+            _WHO_FOR.fullmatch(w) and not (kind in ("pet", "possession") and _PARENTS.fullmatch(w)))
+            for w in words[:-1]):
         return None  # "my mum's dog", "my neighbours dog", "my mothers chickens": someone else's (not "a women's
-        # choir": who it is for; a pet or a thing is for no one, it is someone's)
+        # choir", "a women's bike": who it is for; a mothers' group is for mothers, their chickens are theirs)
     if mention and next((w.lower() for w in words[:-1] if w.lower() not in RELATION_ADJECTIVES), None) in RELATIONS:
         return None  # "my sister Bo hates dogs", "my best friend got a car": the relative's, if anyone's
     if mention and kind == "possession" and words[-1].lower() not in OWNED_BY_MENTION:
@@ -173,9 +175,13 @@ _WHO_FOR = re.compile(r"(?i)(?:wo)?men['’]?s|ladies['’]?|girls['’]|boys['�
 _MANY = re.compile(r"\s*(?:so\s+|too\s+)?(?:many|lots|loads|tons|hundreds|a\s+lot)\b", re.IGNORECASE)
 #: A person's word with the apostrophe left out ("my neighbours dog", "my sisters cat").
 _SOMEONES = re.compile(r"(?i:(?:neighbour|neighbor|mum|mom|mother|dad|father|sister|brother|friend|mate|parent|"
-                       r"cousin|nan|nana|gran|granny|grandma|grandmother|grandad|grandpa|grandfather|aunt|auntie|"
-                       r"uncle|niece|nephew|son|daughter|kid|boyfriend|girlfriend|partner|husband|wife|flatmate|"
-                       r"roommate|colleague|boss|bf|gf)s)")
+                       r"grandparent|cousin|nan|nana|gran|granny|grandma|grandmother|grandad|granddad|grandpa|"
+                       r"grandfather|aunt|auntie|uncle|niece|nephew|son|daughter|boyfriend|girlfriend|partner|husband|"
+                       r"wife|ex|in-?law|flatmate|roommate|housemate|classmate|teammate|colleague|coworker|boss|"
+                       r"landlord|landlady|bestie|bf|gf)s)")
+#: Of the words of whom a thing is for, those that are someone's without the apostrophe: "a mothers' group" is for
+#: mothers, "my mothers chickens" are hers.
+_PARENTS = re.compile(r"(?i)(?:mums|moms|mothers|dads|fathers|parents)['’]?")
 #: Groups that, named alone in passing ("my team", "our group"), may be the people one works
 #: or studies with rather than a club one joined.
 _VAGUE_GROUPS = frozenset("team group crew squad circle community union committee class".split())
@@ -452,26 +458,31 @@ def group_named_unread(message: str, group: str) -> bool:
 #: "the sailing club here! the cholpon-ata yacht club."
 _SET_OFF_WORDS = re.compile(r"^(?:\s+(?:here|there))?\s*[!.,:;]+\s*(?P<words>(?:the\s+)?[^\W\d_][\w'’-]*"
                             r"(?:\s+[\w'’-]+){0,3}?)\s*(?:$|[.!,;:]|\s(?:on|in|at|near|by)\s)")
-#: Words that make those words something else than a name: a time, a reaction, a verb, praise ("thursdays after
-#: work", "dont laugh", "Isa too", "so fun", "great people").
-_NOT_NAME_WORDS = frozenset("""dont don't do did is are was were too so just not no never always very really after
-before every with for from first last next lol haha omg great nice good lovely amazing awesome fun best super such
-lots loads people everyone guys""".split())
 
 
 def _lower_case_name(after: str) -> bool:
     """Whether what follows a group's noun is its name in lower case, as people type it ("red sea divers",
-    "kautokeino il"): a few words set off by a stop or a comma, not a time, a reaction, a person, an activity
-    ("k-pop cover dance", "folk dancing", "cross country") or words with a verb. (On the dev chats, 5 memberships
-    written by the noun where such a name followed were wrong, in five chats; the annotators record the name.)"""
+    "kautokeino il", "crux collective"): a few words set off by a stop or a comma, ending in a group's word
+    ("divers", "harriers", "club") or holding a word that is no plain English word ("kautokeino"), and none of the
+    words a reaction or a description is made of: a pronoun, a number, a word of grammar ("wish me luck", "loving
+    it", "as goalie", "five a side", "couch to 5k"). (On the dev chats, 5 memberships written by the noun where
+    such a name followed were wrong, in five chats; the annotators record the name.)"""
     if (m := _SET_OFF_WORDS.match(after)) is None:
         return False
-    words = [w.lower() for w in m["words"].split()]
+    words = [w.lower().strip("'’") for w in m["words"].split()]
     words = words[1:] if words[0] == "the" and len(words) > 1 else words
-    return not (words[0] in _NOT_A_GROUP or words[0] in NOT_NAMES or words[0] in _TITLES or
-                any(w in _NOT_NAME_WORDS or w.rstrip("s") in _NOT_A_GROUP for w in words) or
-                (len(words) == 1 and is_known_name(words[0])) or is_place(" ".join(words)) or
-                words[-1] in ACTIVITIES or words[-1].endswith("ing") or words[-1] in ("dance", "dances", "country"))
+    if any(w in PRONOUNS or w in COMMON_WORDS or w in _NOT_A_GROUP or w.rstrip("s") in _NOT_A_GROUP or
+           any(ch.isdigit() for ch in w) or w in _REACTIONS for w in words) or words[0] in _TITLES or (
+            len(words) == 1 and is_known_name(words[0])) or is_place(" ".join(words)):
+        return False
+    if words[-1] in ACTIVITIES or words[-1].endswith("ing") or words[-1] in ("dance", "dances", "country"):
+        return False  # what the group does: "k-pop cover dance", "folk dancing", "cross country"
+    return words[-1] in _GROUP_HEADS or not all(plain_english(w) for w in words)
+
+
+#: Words of a reaction or a description after news: "lol", "ouch", "mostly grannies".
+_REACTIONS = frozenset("lol haha hahaha lmao omg ouch yay wow ugh oops yikes mostly mainly all lots loads full "
+                       "bunch".split())
 
 
 def activity_of_group(group: str) -> str | None:

@@ -13,9 +13,16 @@ import re
 from ._lexicon import NOT_NAMES, is_place, looks_organisational
 from ._objects import PRONOUNS
 
-__all__ = ["AT_HOME", "GONE_FOR_GOOD", "JUST_BACK", "LEFT_FOR_GOOD", "NEW_CLAUSE", "PLACE_ENDS", "SHARED", "TOO",
-           "is_person"]
+__all__ = ["AT_HOME", "DIED", "GONE_FOR_GOOD", "JUST_BACK", "LEFT_FOR_GOOD", "NEW_CLAUSE", "PLACE_ENDS", "SHARED",
+           "TOO", "is_person"]
 
+
+#: Words that say a pet died: "died", "passed away", "passed" where the sentence ends or a time follows ("passed last
+#: night"), "was put down"; not a way of speaking ("died laughing", "died of cuteness"), nor "passed out", "passed a
+#: kidney stone", "passed on the treats".
+DIED = (r"(?:died(?!\s+(?:laughing|of\s+(?:laughter|embarrassment|cuteness|boredom|shame)|inside|when|his|her|its|the|"
+        r"a)\b)|passed\s+away|passed(?=\s*(?:$|[.!,;…]|(?:on|last|this|yesterday|today|tonight|overnight|peacefully|"
+        r"suddenly)\b(?!\s+(?:the|a|an|my|it|that|this)\b)))|was\s+put\s+down|had\s+to\s+be\s+put\s+down)")
 
 #: "just got back from the nativity": the event was today.
 JUST_BACK = re.compile(r"\bjust\s+(?:got\s+)?(?:back|home)\s+from", re.IGNORECASE)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ._cues import DIED
 from ._lexicon import NOT_NAMES, PETS
 from ._objects import PRONOUNS
 
@@ -29,9 +30,8 @@ _IS_A = re.compile(rf"(?:^|[.!?]\s+)(?P<name>[A-Za-z][a-z'’-]+)(?:\s+is|['’]
                    rf"(?:[\w-]+\s+){{0,2}}?(?P<kind>{_PET})\b"
                    r"(?!\s+(?:person|people|lover|owner|walker|sitter|mum|mom|dad|food|bed|toy|hair))", re.IGNORECASE)
 #: "Tibby died on Tuesday", "Miso passed away", "we lost Pippa on Wednesday".
-_DIED = re.compile(r"(?:^|[.!?,]\s+)(?P<name>[A-Za-z][a-z'’-]+)\s+(?:died|passed(?:\s+away)?|was\s+put\s+down|"
-                   r"had\s+to\s+be\s+put\s+down)\b|\b(?:we|i)\s+(?:lost|said\s+goodbye\s+to)\s+(?P<lost>[A-Z][a-z'’-]+)\b",
-                   re.IGNORECASE)
+_DIED = re.compile(r"(?:^|[.!?,]\s+)(?P<name>[A-Za-z][a-z'’-]+)\s+" + DIED +
+                   r"|\b(?:we|i)\s+(?:lost|said\s+goodbye\s+to)\s+(?P<lost>[A-Z][a-z'’-]+)\b", re.IGNORECASE)
 
 
 @dataclass

@@ -61,6 +61,7 @@ from ._chat import (
 )
 from ._cues import (
     AT_HOME,
+    DIED,
     GONE_FOR_GOOD,
     JUST_BACK,
     LEFT_FOR_GOOD,
@@ -416,23 +417,26 @@ _KIND_WORDS = {"has_pet": PETS - BREEDS, "owns": POSSESSIONS, "attended": EVENTS
                "works_at": WORKPLACES}
 
 
-#: A sentence naming a pet of one's own and nothing else: "my betta fish!!", "our old dog 😭" (not "my dog is the
-#: best").
-_PET_ALONE = re.compile(r"(?i)\W*(?:oh\s+)?(?:my|our)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+[\W_]*")
-#: A later sentence saying it died: "… the orange one. he died on thursday", "she passed away last night" (not "he
-#: died laughing", "died his fur blue").
-_DIED_LATER = re.compile(r"(?:^|[.!?…])\s*(?P<said>(?:he|she|it)\s+(?:died|passed(?:\s+away)?|was\s+put\s+down|"
-                         r"had\s+to\s+be\s+put\s+down)\b(?!\s+(?:laughing|of\s+(?:laughter|embarrassment|shame|"
-                         r"boredom)|inside|(?:his|her|its|my|the)\b)))", re.IGNORECASE)
+#: After a sentence naming a pet alone, a later one saying it died: "… the orange one. he died on thursday", "she
+#: passed away last night" (see :data:`DIED`).
+_DIED_LATER = re.compile(r"\W*(?:he|she|it)\s+" + DIED, re.IGNORECASE)
+#: Words that take a death back or make it a joke: "he died. nah jk", "he died?? no wait".
+_NOT_DEAD = re.compile(r"(?i)\?|\b(?:jk|just\s+kidding|kidding|no\s+wait|nah|lol|lmao|haha\w*)\b|[😂🤣]")
+#: Between the two, at most a few words describing the pet, naming no one else: "the orange one."
+_ABOUT_IT = re.compile(r"(?i)(?!.*\b(?:my|our|and|with|his|her|their|i|we|you)\b)\W*(?-i:[a-z])[\w'’-]*"
+                       r"(?:\s+[\w'’-]+){0,3}\W*")
 #: A pet got or adopted: "i got a dog!", "we adopted two kittens" (an acquisition, as a purchase is for a possession).
 _PET_GOT = re.compile(r"\b(?:got|adopted)\b", re.IGNORECASE)
 
 
 def _only_a_kind(fact: ExtractedFact) -> bool:
-    """Whether ``fact`` starts a thing told only by its kind's word, in lower case or shouted: "dog", "car",
-    "wedding", "club", "office", "I HAVE A DOG TOO" (a pet got or adopted aside)."""
+    """Whether ``fact`` starts a thing told only by its kind's word, in lower case or in a sentence shouted: "dog",
+    "car", "wedding", "club", "office", "I HAVE A DOG TOO" (not "we bought a TV": a word in capitals among others
+    in lower case is a name; a pet got or adopted aside)."""
     kinds = _KIND_WORDS.get(fact.predicate)
-    if not (fact.op == "assert" and kinds and fact.object and fact.object in (fact.object.lower(), fact.object.upper())
+    shouted = fact.object is not None and re.search(  # a word beside it in capitals too
+        rf"(?<![\w'’])[A-Z]+\W+{re.escape(fact.object)}\b|\b{re.escape(fact.object)}\W+[A-Z]{{2,}}\b", fact.quote or "")
+    if not (fact.op == "assert" and kinds and fact.object and (fact.object == fact.object.lower() or shouted)
             and fact.object.strip().lower() in kinds):
         return False
     return not (fact.predicate == "has_pet" and _PET_GOT.search(fact.quote or ""))
@@ -792,6 +796,7 @@ class RuleExtractor:
             self._first = first == 0
             self._before = sentences[first - 1] if first else ""  # the sentence before, and the one after
             self._after = sentences[first + 1] if first + 1 < len(sentences) else ""
+            self._next = sentences[first + 1:first + 4]  # the sentences after it, as far as a pet's death is looked for
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
@@ -1283,10 +1288,11 @@ class RuleExtractor:
             if GONE.match(sentence, said + len(objects[0].split()[-1])):
                 when = next((s.span for s in spans if s.begin >= said and isinstance(s.span, TimeSpan)), None)
                 op, valid_from, valid_to = "end", None, (when.start if when else None)  # "our cat died"
-            elif (later := self._died_later(sentence)) is not None:  # "my betta fish!! … he died on thursday"
-                when = next((s.span for s in locate(later, find_times(
+            elif (later := self._died_later(sentence, objects[0])) is not None:  # "my betta fish!! … he died on
+                when = next((s.span for s in locate(later, find_times(  # thursday": for review (whose "he"?)
                     later, reference, day_first=self.day_first, tz=self.tz)) if isinstance(s.span, TimeSpan)), None)
                 op, valid_from, valid_to = "end", None, (when.start if when else None)
+                self._review = True
         for subj in subject.names:
             for obj in objects:
                 if predicate == "member_of" and obj and obj.split()[-1].lower() in LESSONS and (
@@ -1300,14 +1306,20 @@ class RuleExtractor:
                 add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
 
-    def _died_later(self, sentence: str) -> str | None:
-        """Where ``sentence`` only names a pet of one's own ("my betta fish!!", "our dog 😭"), the words from where a
-        later sentence of the message says it died ("he died on thursday"), if one does."""
-        if not _PET_ALONE.fullmatch(sentence):
-            return None
-        rest = self._message[self._offset + len(self._written):]
-        gone = _DIED_LATER.search(rest)
-        return rest[gone.start("said"):] if gone else None
+    def _died_later(self, sentence: str, pet: str) -> str | None:
+        """Where ``sentence`` names a pet of one's own and nothing else ("my betta fish!!", "our old cat 😭"), the
+        sentence right after it (or after a few words describing it: "the orange one.") if that one says it died
+        ("he died on thursday"), not taken back or laughed at ("he died. nah jk"); else None."""
+        if not re.fullmatch(rf"\W*(?:oh\s+)?(?:my|our)\s+(?:[\w'’-]+\s+){{0,2}}?{re.escape(pet)}[\W_]*", sentence,
+                            re.IGNORECASE):
+            return None  # not "my dog is old", "my dog ate my airpods"
+        for n, later in enumerate(self._next):
+            if _DIED_LATER.match(later):
+                after = self._next[n + 1] if n + 1 < len(self._next) else ""
+                return None if _NOT_DEAD.search(later + " " + after) else later
+            if n or not _ABOUT_IT.fullmatch(later):
+                return None
+        return None
 
     def _job_told(self, sentence: str) -> bool:
         """Whether a sentence that puts one at a place for a day or a week says it is work there ("I was at
