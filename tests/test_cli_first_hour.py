@@ -273,3 +273,58 @@ def test_ending_before_a_fact_began_says_when_it_began(tmp_path):
     said = gm(store, "end", "me", "likes", "climbing", "--at", "2026-01-01", ok=False).stderr
     assert "no believed version is valid at 2026-01-01T00:00:00Z (v1 (climbing) is valid from " \
            "2026-03-01T00:00:00Z)" in said, said
+
+
+def test_a_date_of_numbers_alone_is_read_only_where_one_order_makes_it(berlin):
+    """"01/02/2024" is 1 February to half the world and 2 January to the other: refused, saying both; "13/02/2024"
+    and "2/13/2024" can only be 13 February (a new user's "--from 01/02/2024" was silently 2 January)."""
+    refused = gm(berlin, "add", "Ann", "works_at", "Acme", "--from", "01/02/2024", ok=False).stderr
+    assert "could be 1 February 2024 or 2 January 2024" in refused and "2024-02-01 or 2024-01-02" in refused
+    assert "works_at" not in gm(berlin, "beliefs", "--valid-at", "all").stdout  # nothing half-written
+    gm(berlin, "add", "Ann", "works_at", "Acme", "--from", "13/02/2024")
+    gm(berlin, "add", "Ann", "works_at", "Beta", "--from", "3/14/2024")
+    shown = gm(berlin, "history", "Ann", "works_at").stdout
+    assert "2024-02-13" in shown and "2024-03-14" in shown
+
+
+def test_a_phrase_in_a_title_shows_the_time_it_was_read_as(berlin):
+    """"--as-of 'March 3rd'" has no year: the store reads it as the latest March 3rd, and says which."""
+    from datetime import datetime
+
+    from graphmem import Store
+
+    with Store(berlin, engine=ENGINE) as store:
+        shown = store.time("March 3rd").astimezone(store.tz).strftime("%Y-%m-%d")
+    assert f"as of March 3rd ({shown})" in gm(berlin, "beliefs", "--as-of", "March 3rd").stdout
+    assert "as of 2026-01-11, valid at 2026-01-11" in gm(berlin, "beliefs", "--as-of", "2026-01-11").stdout
+    assert datetime.fromisoformat(shown).month == 3
+
+
+def test_an_empty_answer_before_anything_was_recorded_says_how_to_ask_about_the_past(berlin):
+    """The fact was recorded in 2026 about 2024: as of 2025 the store knew nothing, which is right and, to a new user
+    who ingested a chat without --replay, a puzzle; the note says --as-of is what the store knew and --valid-at what
+    was true."""
+    said = " ".join(gm(berlin, "beliefs", "--as-of", "2025-04-01").stdout.split())
+    assert ": nothing" in said and "nothing was recorded by then" in said and "--valid-at" in said
+    assert "nothing was recorded" not in gm(berlin, "beliefs", "--as-of", "2026-02-01").stdout  # it was
+    assert gm(berlin, "beliefs", "--as-of", "2025-04-01", "--json").stdout.strip() == "[]"  # JSON stays JSON
+
+
+def test_an_add_that_changes_nothing_names_what_holds_it_already(berlin):
+    said = " ".join(gm(berlin, "add", "Ann", "lives_in", "Oslo", "--from", "2024-06-01").stdout.split())
+    assert said.startswith("NOOP") and "already believed (v1, valid 2024-01-01" in said
+    assert "graphmem retract v1" in said
+    assert '"op": "NOOP"' in gm(berlin, "add", "Ann", "lives_in", "Oslo", "--json").stdout
+
+
+def test_a_chat_file_of_another_shape_is_told_every_field_it_lacks(tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"speaker": "Priya", "text": "hi", "timestamp": "2025-02-02 19:04"}\n')
+    said = " ".join(gm(tmp_path / "s", "ingest", str(chat), ok=False).stderr.split())
+    assert "'role', 'content', 'chat_time' are missing" in said
+    assert "rename 'text' to 'content', 'timestamp' to 'chat_time', 'speaker' to 'actor'" in said
+    chat.write_text('{"msgs": [{"role": "user", "content": "hi", "chat_time": "2025-02-02"}]}\n')
+    assert 'under "messages", not \'msgs\'' in gm(tmp_path / "s", "ingest", str(chat), ok=False).stderr
+    chat.write_text('{"role": "Priya", "content": "i got a dog!", "chat_time": "2025-02-02 19:04"}\n')
+    said = " ".join(gm(tmp_path / "s", "ingest", str(chat)).stdout.split())
+    assert "no message has role 'user'" in said and "'actor'" in said

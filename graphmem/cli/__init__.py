@@ -11,6 +11,7 @@ Internal: the command line is used through the `graphmem` command.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
     from .._store import Store
     from ..models import Decision
 
-__all__ = ["MARKER_FILE", "allow_future_option", "json_option", "main", "moment", "note_unsettled", "open_store",
+__all__ = ["MARKER_FILE", "allow_future_option", "json_option", "main", "moment", "moments", "note_after",
+    "note_recorded_later", "note_unsettled", "open_store",
     "recorded_at_option", "show_times_of", "source_options", "utc_option", "writes"]
 
 DEFAULT_STORE = "graphmem-store"
@@ -325,6 +327,20 @@ def note_unsettled(store: Store, *moments: str | None) -> None:
                      "change: a later write may be recorded before that time")
 
 
+def note_recorded_later(store: Store, as_of: str | None, found: Sequence[object]) -> None:
+    """Say why an answer as of a past time is empty where the store holds facts recorded only later: a chat ingested
+    without --replay is recorded when it is ingested, not at its messages' times, so "as of April" asks what the
+    store knew in April, which was nothing."""
+    if found or as_of is None or as_of.strip().lower() == "now":
+        return
+    latest = store.latest_write()
+    if latest is None or store.time(as_of) >= latest or store.beliefs(as_of=as_of, valid_at="all"):
+        return
+    output.say(f"note: nothing was recorded by then; this store's facts were recorded later (up to "
+               f"{output.when(latest)}). --as-of asks what the store knew at a time; to ask what was true then, use "
+               f"--valid-at with --as-of now (a chat ingested without --replay is recorded when it is ingested)")
+
+
 def writes(func: Callable) -> Callable:
     """Mark a write command: --json and --recorded-at, and print its decision(s)."""
     @json_option
@@ -335,7 +351,19 @@ def writes(func: Callable) -> Callable:
         result = func(*args, **kwargs)
         for decision in result if isinstance(result, list) else [result]:
             print_decision(decision, as_json)
+        for note in click.get_current_context().meta.pop(_NOTES, []):
+            if not as_json:
+                output.say(note)
     return command
+
+
+#: Where a write command leaves a note to print after its decision (:func:`writes`).
+_NOTES = "graphmem.notes"
+
+
+def note_after(text: str) -> None:
+    """Have the write command running print ``text`` after its decision (not with --json)."""
+    click.get_current_context().meta.setdefault(_NOTES, []).append(text)
 
 
 def counted(n: int, noun: str) -> str:
@@ -343,9 +371,22 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def moment(value: str | None) -> str:
-    """An --as-of / --valid-at value as a table title says it ('now' when not given)."""
-    return value or "now"
+def moment(value: str | None, store: Store | None = None) -> str:
+    """An --as-of / --valid-at value as a title says it: 'now' when not given, and a phrase with the time it was
+    read as ("March 3rd (2026-03-03)", "2 weeks ago (2026-11-21 10:04)"): a phrase's year or day is the store's
+    guess, shown so it can be checked."""
+    if value is None or store is None or value.strip().lower() in ("now", "all") or _WRITTEN_OUT.match(value):
+        return value or "now"
+    return f"{value} ({output.short(store.time(value))})"
+
+
+#: A time written out in numbers ("2026-03-03", "2026-03-03T09:00:00Z"): shown as given.
+_WRITTEN_OUT = re.compile(r"\s*[+-]?\d{4,}-\d")
+
+
+def moments(as_of: str | None, valid_at: str | None, store: Store | None = None) -> str:
+    """The two times a question was asked at, as a title says them: "as of X, valid at Y" (:func:`moment`)."""
+    return f"as of {moment(as_of, store)}, valid at {moment(valid_at or as_of, store)}"
 
 
 # Each module registers its commands on `main`.

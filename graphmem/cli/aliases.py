@@ -69,7 +69,7 @@ def alias_list(ctx, as_of, valid_at, as_json):
     if as_json:
         output.dump_json(groups)
         return
-    title = f"aliases as of {moment(as_of)}"
+    title = f"aliases as of {moment(as_of, store)}"
     if not groups:
         output.say(f"{title}: none")
         return

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import PREDICATE_KINDS
+from ..core.names import PREDICATE_KINDS, entity_key
 from ..errors import GraphmemError
 from . import (
     allow_future_option,
@@ -19,6 +19,9 @@ from . import (
     json_option,
     main,
     moment,
+    moments,
+    note_after,
+    note_recorded_later,
     note_unsettled,
     open_store,
     output,
@@ -85,8 +88,24 @@ def predicates(ctx, as_json):
 @click.pass_context
 def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, recorded_at):
     """Assert SUBJECT PREDICATE OBJECT."""
-    return open_store(ctx).add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to,
-                               episode=episode, quote=quote, recorded_at=recorded_at)
+    store = open_store(ctx)
+    decision = store.add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to, episode=episode,
+                         quote=quote, recorded_at=recorded_at)
+    if decision.op == "NOOP":
+        _why_nothing_changed(store, subject, predicate, obj)
+    return decision
+
+
+def _why_nothing_changed(store, subject: str, predicate: str, obj: str) -> None:
+    """After an assert that changed nothing, name the believed version that already holds it, and how to move
+    its start or end (retract it and add it again)."""
+    held = [v for v in store.beliefs(valid_at="all", about=subject) if v.predicate == predicate and
+            v.object is not None and entity_key(v.object) == entity_key(obj)]
+    if held:
+        v = held[0]
+        note_after(f"nothing changed: {v.subject} {v.predicate} {v.object} is already believed ({v.id}, valid "
+                   f"{output.period(v.valid_from, v.valid_to)}), which covers what was given. To change when it "
+                   f"held, retract it (graphmem retract {v.id} --reason ...) and add it again")
 
 
 @main.command()
@@ -176,8 +195,9 @@ def beliefs(ctx, as_of, valid_at, about, as_json):
         output.dump_json(output.version_record(v) for v in found)
     else:
         whose = "" if about is None else f" about {store.entity(about).name}"
-        output.versions_table(found, f"beliefs{whose} as of {moment(as_of)}, valid at {valid_at or moment(as_of)}")
+        output.versions_table(found, f"beliefs{whose} {moments(as_of, valid_at, store)}")
         note_unsettled(store, as_of)
+        note_recorded_later(store, as_of, found)
 
 
 HISTORY_EXTRA = output.HISTORY_EXTRA
@@ -228,8 +248,9 @@ def timeline(ctx, entity, as_of, as_json):
     else:
         names = [e.name for e in store.names_of(entity, as_of=as_of)]
         also = f" (also {', '.join(names[1:])})" if len(names) > 1 else ""
-        output.versions_table(found, f"timeline of {names[0]}{also} as of {moment(as_of)}")
+        output.versions_table(found, f"timeline of {names[0]}{also} as of {moment(as_of, store)}")
         note_unsettled(store, as_of)
+        note_recorded_later(store, as_of, found)
 
 
 @main.command()

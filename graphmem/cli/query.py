@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import json_option, main, note_unsettled, open_store, output, utc_option
+from . import json_option, main, moments, note_unsettled, open_store, output, utc_option
 from .layout import Column, text_width
 from .output import json_text, jsonable
 from .params import cypher_params, named_params
@@ -107,10 +107,6 @@ def _format(as_json: bool, as_csv: bool) -> str:
     return "json" if as_json else "csv" if as_csv else "table"
 
 
-def _moment(as_of, valid_at) -> str:
-    return f"as of {as_of or 'now'}, valid at {valid_at or as_of or 'now'}"
-
-
 @main.command("cypher")
 @click.argument("query")
 @click.option("--param", "params", multiple=True, metavar="NAME[:TYPE]=VALUE", help=PARAM_HELP)
@@ -143,7 +139,7 @@ def cypher_command(ctx, query, params, as_of, valid_at, timeout, memory, as_json
     store = open_store(ctx)
     rows = store.cypher(query, cypher_params(store, params), as_of=as_of, valid_at=valid_at,
                         timeout=timeout, memory_mb=memory)
-    print_rows(rows, fmt, _moment(as_of, valid_at))
+    print_rows(rows, fmt, moments(as_of, valid_at, store))
     if fmt == "table":
         note_unsettled(store, as_of)
 
@@ -175,7 +171,7 @@ def query_command(ctx, name, show_list, params, as_of, valid_at, timeout, memory
     store = open_store(ctx)
     rows = store.query(name, named_params(params), as_of=as_of, valid_at=valid_at, timeout=timeout,
                        memory_mb=memory)
-    print_rows(rows, fmt, f"{name} ({_moment(as_of, valid_at)})")
+    print_rows(rows, fmt, f"{name} ({moments(as_of, valid_at, store)})")
     if fmt == "table":
         note_unsettled(store, as_of)
 

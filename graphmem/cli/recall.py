@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import InvalidInput, NotFound
-from . import json_option, main, note_unsettled, open_store, output, utc_option
+from . import json_option, main, moment, note_unsettled, open_store, output, utc_option
 from .everyday import provenance
 from .ingest import progress_bar
 from .layout import Column
@@ -166,7 +166,7 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
         episodes = provenance(store, [h.version for h in hits if h.kind == "fact"])
         output.dump_json(output.answer_record(h, episodes) for h in hits)
     else:
-        hits_table(hits, f"search {text!r} (as of {as_of or 'now'})")
+        hits_table(hits, f"search {text!r} (as of {moment(as_of, store)})")
         note_unsettled(store, as_of)
 
 

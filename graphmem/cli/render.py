@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from . import json_option, main, open_store, output
+from . import json_option, main, moment, moments, open_store, output
 
 __all__ = []
 
@@ -71,7 +71,7 @@ def render(ctx, kind, entity, as_of, valid_at, focus, depth, predicates, since, 
     if kind == "snapshot":
         path = visualize.render_snapshot(store, file, as_of=as_of, valid_at=valid_at, focus=focus,
                                          depth=depth, predicates=chosen)
-        what = f"snapshot{around} as of {as_of or 'now'}, valid at {valid_at or as_of or 'now'}"
+        what = f"snapshot{around} {moments(as_of, valid_at, store)}"
     elif kind == "evolution":
         if focus and depth < 1:
             raise click.UsageError("an evolution page's --depth is at least 1")
@@ -80,7 +80,7 @@ def render(ctx, kind, entity, as_of, valid_at, focus, depth, predicates, since, 
         what = f"how belief evolved{around}, write by write"
     else:
         path = visualize.render_timeline(store, entity, file, as_of=as_of)
-        what = f"timeline of {store.entity(entity).name} as of {as_of or 'now'}"
+        what = f"timeline of {store.entity(entity).name} as of {moment(as_of, store)}"
     output.plain(f"wrote {path} ({what})")
 
 

@@ -77,12 +77,34 @@ def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool)
     return value
 
 
+#: Keys other chat exports use for a message's fields: what each may be instead.
+_OTHER_KEYS = {"content": ("text", "message", "body", "msg", "content_text"),
+               "chat_time": ("timestamp", "time", "date", "datetime", "created_at", "sent_at", "ts"),
+               "actor": ("speaker", "author", "sender", "from", "name", "user")}
+
+
+def _missing(keys: list[str], record: dict[str, Any]) -> str:
+    """One line naming every field a message lacks, and the keys it has that could be them."""
+    said = f"{', '.join(repr(k) for k in keys)} {'is' if len(keys) == 1 else 'are'} missing"
+    renames = [f"{other!r} to {key!r}" for key, others in _OTHER_KEYS.items() if key in keys or key == "actor"
+               for other in others if other in record and key not in record]
+    hint = f"; rename {', '.join(renames)}" if renames else ""
+    if listed := next((key for key, value in record.items() if isinstance(value, list) and value and all(
+            isinstance(item, dict) for item in value)), None):
+        return f"{said}: a document of one object holds its messages under \"messages\", not {listed!r}"
+    if "role" in keys:
+        hint += "; give each message \"role\": \"user\" (or \"assistant\"), the speaker's name in \"actor\""
+    return f"{said} (each message needs role, content and chat_time{hint})"
+
+
 def _message(record: Any, where: str, *, day_first: bool, tz: tzinfo | str, user: str | None,
              chat_time: datetime | None = None) -> Message:
     """A checked message (``chat_time``: already read from it, when it was checked before)."""
     if not isinstance(record, dict):
         raise ImportFailed(f"{where}: expected a JSON object with role, content and chat_time, "
                            f"got {type(record).__name__}")
+    if missing := [key for key in ("role", "content", "chat_time") if record.get(key) is None]:
+        raise ImportFailed(f"{where}: {_missing(missing, record)}")
     role = _text_field(record, "role", where, required=True).strip().lower()
     content = _text_field(record, "content", where, required=True)
     if chat_time is None:

@@ -6,7 +6,7 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -161,6 +161,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     fresh, resumed, facts, notes = bytearray(total), set(), {}, []
     waiting: deque[tuple[int, str]] = deque()  # user messages handed to the extractor, in order
     first: Message | None = None
+    roles: Counter[str] = Counter()  # of the messages new to the store
 
     def users() -> Iterator[tuple[Message, Context]]:
         nonlocal first
@@ -175,6 +176,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                     first = message
             if progress:
                 progress("extracting", n + 1, total)
+            if not same:
+                roles[message.role] += 1
             if not same and message.role == "user":
                 waiting.append((n, message.where))
                 yield message, (others.get(message.speaker), before)
@@ -188,6 +191,10 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
             notes.append(f"{where}: {note}")
     if replay and first is not None:
         _refuse_going_back(store, first, frozenset(resumed))
+    if roles and not roles["user"]:
+        seen = ", ".join(f"{role!r} ({count})" for role, count in roles.most_common(3))
+        notes.append(f"no message has role 'user' (roles: {seen}): facts are read from a user's messages only; in a "
+                     "chat between people every message is role 'user', with the person who speaks in 'actor'")
 
     def planned() -> Iterator[Planned]:
         for n, message in enumerate(ordered()):

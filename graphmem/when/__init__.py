@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, tzinfo
+from datetime import date, datetime, tzinfo
 
 from ..core.times import UTC, TimeLike, iso, parse_time, zone
 from ..errors import InvalidTime
@@ -153,11 +153,34 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
         return parse_time(text, tz)
     except InvalidTime:
         pass
+    if numeric := _NUMERIC_DATE.fullmatch(text):
+        return _numeric_date(text, numeric, tz)
     try:
         return resolve_phrase(text, now(), tz=tz).start
     except InvalidTime:
         raise InvalidTime(f"cannot read {value!r} as a time; use ISO 8601 like 2026-10-15 or 2026-10-15T09:30:00Z, "
                           "or a phrase like 'yesterday', 'last tuesday' or '2 weeks ago'") from None
+
+
+#: A date of numbers alone, day and month in either order: "01/02/2024", "13.02.24", "2/13/2024".
+_NUMERIC_DATE = re.compile(r"(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})")
+
+
+def _numeric_date(text: str, numeric: re.Match[str], tz: tzinfo) -> datetime:
+    """A date of numbers alone, as given on a command line or to the store: read where only one order makes a date
+    ("13/02/2024" is 13 February, "2/13/2024" 13 February, "05/05/2024" 5 May); refused where both do, saying what
+    to write ("01/02/2024": 1 February or 2 January?), rather than guessing one way for half the world."""
+    a, b = int(numeric["a"]), int(numeric["b"])
+    year = int(numeric["year"]) + (2000 if len(numeric["year"]) == 2 else 0)
+    if a != b and 1 <= a <= 12 and 1 <= b <= 12:  # (each order a day of the year)
+        day_first, month_first = date(year, b, a), date(year, a, b)
+        raise InvalidTime(f"{text!r} could be {day_first.day} {day_first:%B %Y} or {month_first.day} "
+                          f"{month_first:%B %Y}; write it as {day_first.isoformat()} or {month_first.isoformat()}")
+    day, month = (a, b) if a > 12 or a == b else (b, a)
+    try:
+        return parse_time(date(year, month, day), tz)
+    except ValueError:
+        raise InvalidTime(f"cannot read {text!r} as a time: no such day; use ISO 8601 like 2026-10-15") from None
 
 
 #: Words that may open a phrase without being part of the period ("in March", "on Friday").
