@@ -328,3 +328,16 @@ def test_a_chat_file_of_another_shape_is_told_every_field_it_lacks(tmp_path):
     chat.write_text('{"role": "Priya", "content": "i got a dog!", "chat_time": "2025-02-02 19:04"}\n')
     said = " ".join(gm(tmp_path / "s", "ingest", str(chat)).stdout.split())
     assert "no message has role 'user'" in said and "'actor'" in said
+
+
+def test_ingest_makes_a_new_store_in_the_zone_given_and_keeps_an_old_stores(tmp_path):
+    """Chat times without an offset are read in --timezone's zone by a new store (British summer time here:
+    19:04 in London is 18:04 UTC); a store that exists keeps its zone, and another one given is refused."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "actor": "Priya", "content": "hi", "chat_time": "2025-05-02 19:04"}\n')
+    gm(tmp_path / "s", "ingest", str(chat), "--replay", "--timezone", "Europe/London")
+    assert '"reference_time": "2025-05-02T18:04:00Z"' in gm(tmp_path / "s", "episodes", "--json").stdout
+    said = gm(tmp_path / "s", "ingest", str(chat), "--timezone", "Asia/Tokyo", ok=False).stderr
+    assert "this store reads times in Europe/London" in said
+    assert "unknown time zone" in gm(tmp_path / "t", "ingest", str(chat), "--timezone", "Mars/Base", ok=False).stderr
+    assert not (tmp_path / "t").exists()  # nothing half-made

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..core.times import zone
+from ..errors import GraphmemError
 from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
 from .layout import Column, table
 
@@ -95,17 +97,28 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
                          "time; `ingest --replay --approve` writes the sure ones at their chat times)")
 
 
-def _open_after_reading(ctx: click.Context, prepare: Callable):
-    """Open the store and ``prepare(tz)`` the input; a new store is created only after that.
+def _open_after_reading(ctx: click.Context, prepare: Callable, timezone: str | None = None):
+    """Open the store and ``prepare(tz)`` the input; a new store is created only after that, reading naive times
+    in ``timezone`` (an existing store keeps its own zone: one given that differs is refused).
 
     The input is read in the store's zone (UTC for a new store), and a bad file or setting
     leaves no new, empty store behind.
     """
     if (ctx.obj["dir"] / MARKER_FILE).exists():
         store = open_store(ctx)
+        if timezone is not None and zone(timezone) != store.tz:
+            raise GraphmemError(f"this store reads times in {store.tz_name}; --timezone sets a new store's zone "
+                                f"(leave it out, or ingest into a new store)")
         return store, prepare(store.tz)
-    data = prepare(UTC)
-    return open_store(ctx, create=True), data
+    data = prepare(UTC if timezone is None else zone(timezone))
+    return open_store(ctx, create=True, timezone=timezone), data
+
+
+def timezone_option(func: Callable) -> Callable:
+    """Add --timezone: the zone a new store reads naive chat times in."""
+    return click.option("--timezone", metavar="ZONE",
+                        help="For a new store: the zone its naive times (chat times without an offset) are read "
+                             "in, e.g. Europe/London (default UTC; an existing store keeps its own).")(func)
 
 
 @main.command("ingest")
@@ -122,11 +135,12 @@ def _open_after_reading(ctx: click.Context, prepare: Callable):
                    "(default: the file's participants field, else the two actors of its user messages).")
 @extractor_option
 @day_first_option
+@timezone_option
 @allow_future_option
 @json_option
 @utc_option
 @click.pass_context
-def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_first, as_json):
+def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_first, timezone, as_json):
     """Record a conversation: each message an episode, its facts proposed.
 
     FILE is JSON Lines of {"role", "content", "chat_time", "id"?, "actor"?} or a JSON
@@ -140,7 +154,7 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
         return (read_messages(file, day_first=day_first, tz=tz, user=user, participants=participants),
                 make_extractor(extractor_name, day_first=day_first, tz=tz))
 
-    store, (messages, extractor) = _open_after_reading(ctx, prepare)
+    store, (messages, extractor) = _open_after_reading(ctx, prepare, timezone)
     with progress_bar() as progress:
         summary = ingest(store, messages, extractor, replay=replay, approve=approve,
                          progress=progress)
