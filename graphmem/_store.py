@@ -281,6 +281,11 @@ class Store:
         value = self._meta().get("last_write")
         return parse_time(value) if value else None
 
+    def first_write(self) -> datetime | None:
+        """The transaction time of the first write, or None for an empty log."""
+        rows = self._db.run("store/decision_first")
+        return stored(rows[0][0]) if rows and rows[0][0] is not None else None
+
     # -- predicates and configuration (not log writes) ---------------------------------
 
     def predicates(self) -> dict[str, PredicateKind]:

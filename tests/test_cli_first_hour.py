@@ -281,10 +281,14 @@ def test_a_date_of_numbers_alone_is_read_only_where_one_order_makes_it(berlin):
     refused = gm(berlin, "add", "Ann", "works_at", "Acme", "--from", "01/02/2024", ok=False).stderr
     assert "could be 1 February 2024 or 2 January 2024" in refused and "2024-02-01 or 2024-01-02" in refused
     assert "works_at" not in gm(berlin, "beliefs", "--valid-at", "all").stdout  # nothing half-written
-    gm(berlin, "add", "Ann", "works_at", "Acme", "--from", "13/02/2024")
+    for given in ("01/02/2024 10:00", "on 01/02/2024", "01.02.2024"):  # inside a longer time, too
+        assert "could be 1 February 2024 or 2 January 2024" in gm(berlin, "add", "Ann", "works_at", "Acme",
+                                                                   "--from", given, ok=False).stderr
+    gm(berlin, "add", "Ann", "works_at", "Acme", "--from", "13/02/2024 10:00")
     gm(berlin, "add", "Ann", "works_at", "Beta", "--from", "3/14/2024")
     shown = gm(berlin, "history", "Ann", "works_at").stdout
-    assert "2024-02-13" in shown and "2024-03-14" in shown
+    assert "2024-02-13 10:00" in shown and "2024-03-14" in shown
+    assert "out of range" in gm(berlin, "beliefs", "--as-of", "13/02/9999", ok=False).stderr
 
 
 def test_a_phrase_in_a_title_shows_the_time_it_was_read_as(berlin):
@@ -308,6 +312,9 @@ def test_an_empty_answer_before_anything_was_recorded_says_how_to_ask_about_the_
     assert ": nothing" in said and "nothing was recorded by then" in said and "--valid-at" in said
     assert "nothing was recorded" not in gm(berlin, "beliefs", "--as-of", "2026-02-01").stdout  # it was
     assert gm(berlin, "beliefs", "--as-of", "2025-04-01", "--json").stdout.strip() == "[]"  # JSON stays JSON
+    gm(berlin, "retract", "v1", "--reason", "wrong", "--recorded-at", "2026-03-01")
+    gm(berlin, "add", "Bo", "lives_in", "Rome")  # as of April the store had recorded Ann, then retracted her:
+    assert "nothing was recorded" not in gm(berlin, "beliefs", "--as-of", "2026-04-01").stdout  # not "later"
 
 
 def test_an_add_that_changes_nothing_names_what_holds_it_already(berlin):
@@ -315,6 +322,17 @@ def test_an_add_that_changes_nothing_names_what_holds_it_already(berlin):
     assert said.startswith("NOOP") and "already believed (v1, valid 2024-01-01" in said
     assert "graphmem retract v1" in said
     assert '"op": "NOOP"' in gm(berlin, "add", "Ann", "lives_in", "Oslo", "--json").stdout
+
+
+def test_the_version_named_for_a_noop_is_the_one_that_covers_the_period(tmp_path):
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "Ann", "lives_in", "Paris", "--from", "2020-01-01", "--to", "2021-01-01")
+    gm(store, "add", "Ann", "lives_in", "London", "--from", "2021-01-01", "--to", "2023-01-01")
+    gm(store, "add", "Ann", "lives_in", "Paris", "--from", "2023-01-01")
+    said = " ".join(gm(store, "add", "Ann", "lives_in", "Paris", "--from", "2024-01-01", "--to", "2025-01-01")
+                    .stdout.split())
+    assert said.startswith("NOOP") and "(v3, valid 2023-01-01" in said and "retract v3" in said
 
 
 def test_a_chat_file_of_another_shape_is_told_every_field_it_lacks(tmp_path):
@@ -325,9 +343,13 @@ def test_a_chat_file_of_another_shape_is_told_every_field_it_lacks(tmp_path):
     assert "rename 'text' to 'content', 'timestamp' to 'chat_time', 'speaker' to 'actor'" in said
     chat.write_text('{"msgs": [{"role": "user", "content": "hi", "chat_time": "2025-02-02"}]}\n')
     assert 'under "messages", not \'msgs\'' in gm(tmp_path / "s", "ingest", str(chat), ok=False).stderr
+    chat.write_text('{"role": "user", "chat_time": "2025-02-02", "attachments": [{"x": 1}]}\n')  # a message's list
+    said = gm(tmp_path / "s", "ingest", str(chat), ok=False).stderr
+    assert "'content' is missing" in said and "messages" not in said
     chat.write_text('{"role": "Priya", "content": "i got a dog!", "chat_time": "2025-02-02 19:04"}\n')
     said = " ".join(gm(tmp_path / "s", "ingest", str(chat)).stdout.split())
     assert "no message has role 'user'" in said and "'actor'" in said
+    assert "no message has role" not in gm(tmp_path / "s", "ingest", str(chat)).stdout  # a re-run records nothing
 
 
 def test_ingest_makes_a_new_store_in_the_zone_given_and_keeps_an_old_stores(tmp_path):
@@ -339,5 +361,6 @@ def test_ingest_makes_a_new_store_in_the_zone_given_and_keeps_an_old_stores(tmp_
     assert '"reference_time": "2025-05-02T18:04:00Z"' in gm(tmp_path / "s", "episodes", "--json").stdout
     said = gm(tmp_path / "s", "ingest", str(chat), "--timezone", "Asia/Tokyo", ok=False).stderr
     assert "this store reads times in Europe/London" in said
+    gm(tmp_path / "s", "ingest", str(chat), "--timezone", "GB")  # the same zone by another name
     assert "unknown time zone" in gm(tmp_path / "t", "ingest", str(chat), "--timezone", "Mars/Base", ok=False).stderr
     assert not (tmp_path / "t").exists()  # nothing half-made

@@ -328,17 +328,17 @@ def note_unsettled(store: Store, *moments: str | None) -> None:
 
 
 def note_recorded_later(store: Store, as_of: str | None, found: Sequence[object]) -> None:
-    """Say why an answer as of a past time is empty where the store holds facts recorded only later: a chat ingested
+    """Say why an answer as of a past time is empty where the store's first write came later: a chat ingested
     without --replay is recorded when it is ingested, not at its messages' times, so "as of April" asks what the
     store knew in April, which was nothing."""
     if found or as_of is None or as_of.strip().lower() == "now":
         return
-    latest = store.latest_write()
-    if latest is None or store.time(as_of) >= latest or store.beliefs(as_of=as_of, valid_at="all"):
+    first = store.first_write()
+    if first is None or store.time(as_of) >= first:
         return
-    output.say(f"note: nothing was recorded by then; this store's facts were recorded later (up to "
-               f"{output.when(latest)}). --as-of asks what the store knew at a time; to ask what was true then, use "
-               f"--valid-at with --as-of now (a chat ingested without --replay is recorded when it is ingested)")
+    output.say(f"note: nothing was recorded by then; this store's first write was at {output.when(first)}. --as-of "
+               f"asks what the store knew at a time; to ask what was true then, use --valid-at with --as-of now (a "
+               f"chat ingested without --replay is recorded when it is ingested)")
 
 
 def writes(func: Callable) -> Callable:

@@ -92,15 +92,17 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
     decision = store.add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to, episode=episode,
                          quote=quote, recorded_at=recorded_at)
     if decision.op == "NOOP":
-        _why_nothing_changed(store, subject, predicate, obj)
+        start = decision.at if valid_from is None else store.time(valid_from)
+        _why_nothing_changed(store, subject, predicate, obj, start, None if valid_to is None else store.time(valid_to))
     return decision
 
 
-def _why_nothing_changed(store, subject: str, predicate: str, obj: str) -> None:
-    """After an assert that changed nothing, name the believed version that already holds it, and how to move
-    its start or end (retract it and add it again)."""
+def _why_nothing_changed(store, subject: str, predicate: str, obj: str, start, end) -> None:
+    """After an assert that changed nothing, name the believed version that already holds it over the period given
+    (``start`` to ``end``, None: open), and how to move its start or end (retract it and add it again)."""
     held = [v for v in store.beliefs(valid_at="all", about=subject) if v.predicate == predicate and
-            v.object is not None and entity_key(v.object) == entity_key(obj)]
+            v.object is not None and entity_key(v.object) == entity_key(obj) and v.valid_from <= start and (
+                v.valid_to is None or (end is not None and end <= v.valid_to))]
     if held:
         v = held[0]
         note_after(f"nothing changed: {v.subject} {v.predicate} {v.object} is already believed ({v.id}, valid "

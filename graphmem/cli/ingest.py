@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.times import zone
+from ..core.times import same_zone, zone
 from ..errors import GraphmemError
 from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
 from .layout import Column, table
@@ -106,7 +106,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable, timezone: str | N
     """
     if (ctx.obj["dir"] / MARKER_FILE).exists():
         store = open_store(ctx)
-        if timezone is not None and zone(timezone) != store.tz:
+        if timezone is not None and not same_zone(zone(timezone), store.tz):
             raise GraphmemError(f"this store reads times in {store.tz_name}; --timezone sets a new store's zone "
                                 f"(leave it out, or ingest into a new store)")
         return store, prepare(store.tz)

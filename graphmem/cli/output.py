@@ -142,9 +142,10 @@ def short(value: datetime | None) -> str:
     if value is None:
         return "open"
     local = value.astimezone(_shown()[0])
+    day = local.date().isoformat()  # (strftime's %Y leaves a year before 1000 unpadded: "1-12-12")
     if (local.hour, local.minute, local.second, local.microsecond) == (0, 0, 0, 0):
-        return local.strftime("%Y-%m-%d")
-    return local.strftime("%Y-%m-%d %H:%M" if local.second == 0 and not local.microsecond else "%Y-%m-%d %H:%M:%S")
+        return day
+    return f"{day} {local:%H:%M}" if local.second == 0 and not local.microsecond else f"{day} {local:%H:%M:%S}"
 
 
 def short_parts(value: datetime) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ..errors import InvalidTime
 
 __all__ = ["ALL", "FUTURE_SLACK", "MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
-           "optional_time", "parse_time", "stored", "to_engine", "too_far_ahead", "zone"]
+           "optional_time", "parse_time", "same_zone", "stored", "to_engine", "too_far_ahead", "zone"]
 
 UTC = UTC
 #: The word for "at any valid time" where a valid time is asked (``valid_at="all"``).
@@ -45,6 +45,15 @@ def zone(name: str) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
         raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'") from exc
+
+
+def same_zone(a: tzinfo, b: tzinfo) -> bool:
+    """Whether two zones read every time alike, whatever they are called ("UTC", "Etc/UTC" and "GMT"; "GB" and
+    "Europe/London"): the same offset at the start and the middle of every year from 1970 to 2037."""
+    if a == b:
+        return True
+    moments = [datetime(year, month, 1, 12, tzinfo=UTC) for year in range(1970, 2038) for month in (1, 7)]
+    return all(m.astimezone(a).utcoffset() == m.astimezone(b).utcoffset() for m in moments)
 
 
 #: Full ISO 8601 times with seconds and an offset, as :func:`iso` writes them; read alike by the

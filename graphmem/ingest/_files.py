@@ -89,8 +89,8 @@ def _missing(keys: list[str], record: dict[str, Any]) -> str:
     renames = [f"{other!r} to {key!r}" for key, others in _OTHER_KEYS.items() if key in keys or key == "actor"
                for other in others if other in record and key not in record]
     hint = f"; rename {', '.join(renames)}" if renames else ""
-    if listed := next((key for key, value in record.items() if isinstance(value, list) and value and all(
-            isinstance(item, dict) for item in value)), None):
+    if len(keys) == 3 and (listed := next((key for key, value in record.items() if isinstance(value, list) and value
+                                           and all(isinstance(item, dict) for item in value)), None)):
         return f"{said}: a document of one object holds its messages under \"messages\", not {listed!r}"
     if "role" in keys:
         hint += "; give each message \"role\": \"user\" (or \"assistant\"), the speaker's name in \"actor\""

@@ -168,6 +168,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         before: Turn | None = None
         for n, message in enumerate(ordered()):
             same = held.get((message.episode_actor, message.chat_time, message.content))
+            new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
                 resumed.add(same.pop())
             else:
@@ -176,9 +177,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                     first = message
             if progress:
                 progress("extracting", n + 1, total)
-            if not same:
+            if new:
                 roles[message.role] += 1
-            if not same and message.role == "user":
+            if new and message.role == "user":  # (not one recorded before: its facts were read then)
                 waiting.append((n, message.where))
                 yield message, (others.get(message.speaker), before)
             before = Turn(speaker=message.episode_actor, text=message.content)

@@ -153,8 +153,13 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
         return parse_time(text, tz)
     except InvalidTime:
         pass
-    if numeric := _NUMERIC_DATE.fullmatch(text):
-        return _numeric_date(text, numeric, tz)
+    if _NUMERIC_DATE.search(text):  # each date of numbers alone written as ISO first: "13/02/2024 10:00"
+        text = _NUMERIC_DATE.sub(lambda numeric: _numeric_date(value, numeric), text)
+        if _ISO_LIKE.match(text):
+            try:
+                return parse_time(text, tz)  # its own errors (out of range) stand
+            except InvalidTime as exc:
+                raise InvalidTime(str(exc).replace(repr(text), repr(value))) from None
     try:
         return resolve_phrase(text, now(), tz=tz).start
     except InvalidTime:
@@ -163,24 +168,29 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
 
 
 #: A date of numbers alone, day and month in either order: "01/02/2024", "13.02.24", "2/13/2024".
-_NUMERIC_DATE = re.compile(r"(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})")
+_NUMERIC_DATE = re.compile(r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})"
+                           r"(?![\w/.-]|[.:]\d)")
 
 
-def _numeric_date(text: str, numeric: re.Match[str], tz: tzinfo) -> datetime:
-    """A date of numbers alone, as given on a command line or to the store: read where only one order makes a date
+def _numeric_date(value: str, numeric: re.Match[str]) -> str:
+    """A date of numbers alone in ``value`` as ISO 8601: read where only one order of day and month makes a date
     ("13/02/2024" is 13 February, "2/13/2024" 13 February, "05/05/2024" 5 May); refused where both do, saying what
-    to write ("01/02/2024": 1 February or 2 January?), rather than guessing one way for half the world."""
-    a, b = int(numeric["a"]), int(numeric["b"])
-    year = int(numeric["year"]) + (2000 if len(numeric["year"]) == 2 else 0)
+    to write ("01/02/2024": 1 February or 2 January?), rather than guessing one way for half the world. A year of
+    two digits is 1969-2068, as ``strptime`` reads one."""
+    a, b, year = int(numeric["a"]), int(numeric["b"]), int(numeric["year"])
+    if len(numeric["year"]) == 2:
+        year += 2000 if year < 69 else 1900
     if a != b and 1 <= a <= 12 and 1 <= b <= 12:  # (each order a day of the year)
         day_first, month_first = date(year, b, a), date(year, a, b)
-        raise InvalidTime(f"{text!r} could be {day_first.day} {day_first:%B %Y} or {month_first.day} "
-                          f"{month_first:%B %Y}; write it as {day_first.isoformat()} or {month_first.isoformat()}")
+        raise InvalidTime(f"{value!r}: {numeric.group()!r} could be {day_first.day} {day_first:%B} "
+                          f"{day_first.year:04d} or {month_first.day} {month_first:%B} {month_first.year:04d}; write "
+                          f"it as {day_first.isoformat()} or {month_first.isoformat()}")
     day, month = (a, b) if a > 12 or a == b else (b, a)
     try:
-        return parse_time(date(year, month, day), tz)
+        return date(year, month, day).isoformat()
     except ValueError:
-        raise InvalidTime(f"cannot read {text!r} as a time: no such day; use ISO 8601 like 2026-10-15") from None
+        raise InvalidTime(f"cannot read {value!r} as a time: {numeric.group()!r} is no day of the calendar; use "
+                          "ISO 8601 like 2026-10-15") from None
 
 
 #: Words that may open a phrase without being part of the period ("in March", "on Friday").
