@@ -52,15 +52,16 @@ if TYPE_CHECKING:
     )
     from .query.cypher import Rows
     from .query.named_queries import NamedQuery
-    from .recall import Embedded, Hit
+    from .recall import Answer, Embedded, Hit, MessageHit
 
 #: The installed release.
 __version__ = "0.1.0"
 
 __all__ = [
-    "AliasGroup", "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError", "Entity",
-    "Episode", "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate",
-    "InvalidTime", "Link", "LookAlikeName", "MigrationNeeded", "MissingExtra", "NamedQuery", "Neighbourhood",
+    "AliasGroup", "Answer", "Assertion", "BackupInfo", "Change", "Conflict", "Decision", "Embedded", "EngineError",
+    "Entity", "Episode", "GraphmemError", "Hit", "ImportFailed", "InvalidInput", "InvalidPeriod", "InvalidPredicate",
+    "InvalidTime", "Link", "LookAlikeName", "MessageHit", "MigrationNeeded", "MissingExtra", "NamedQuery",
+    "Neighbourhood",
     "NotFound", "Proposal", "QueryFailed", "Remembered", "Rows", "Said", "Store", "StoreLocked", "TimeLike",
     "TimeWentBackwards", "Tombstone", "UnsafeQuery", "Version", "Violation", "WhyAnswer", "__version__",
 ]
@@ -68,7 +69,7 @@ __all__ = [
 #: Names imported on first use, and the module each comes from.
 _LAZY = {
     "BackupInfo": "log.backup", "Rows": "query.cypher", "NamedQuery": "query.named_queries", "Embedded": "recall",
-    "Hit": "recall",
+    "Hit": "recall", "MessageHit": "recall", "Answer": "recall",
     "Remembered": "_store", "Store": "_store", "TimeLike": "core.times",
     **dict.fromkeys(("AliasGroup", "Assertion", "Change", "Decision", "Entity", "Episode", "Link", "Neighbourhood",
                      "Proposal", "Said", "Tombstone", "Version", "Violation", "WhyAnswer"), "models"),

@@ -90,6 +90,9 @@ _BULK = 16
 F = TypeVar("F", bound=review.ProposedFact)
 
 
+#: What :meth:`Store.proposals` may be asked for.
+_PROPOSAL_STATES = ("pending", "approved", "rejected", "all")
+
 class Store:
     """A bitemporal memory in one embedded graph database directory.
 
@@ -578,9 +581,12 @@ class Store:
             return review.queue(txn, fact, episode, source, source in self.review_skips(), self.kind_of)
 
     def proposals(self, state: str | None = "pending") -> list[Proposal]:
-        """The review queue: pending proposals (or those in ``state``; None for all)."""
+        """The review queue: pending proposals (or those in ``state``: pending, approved or rejected; None or
+        "all" for all)."""
+        if state is not None and state not in _PROPOSAL_STATES:
+            raise InvalidInput(f"no proposal state {state!r}; give one of {', '.join(_PROPOSAL_STATES)} (or None)")
         found = questions.proposals(self._db)
-        return [p for p in found if state is None or p.state == state]
+        return [p for p in found if state in (None, "all") or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
         """A pending proposal by id (read alone: approving one does not read the whole queue)."""

@@ -519,3 +519,13 @@ def test_a_huge_message_found_by_search_is_shown_cut_short(tmp_path):
     shown = CliRunner().invoke(main, ["--store", str(store_dir), "--engine", ENGINE, "search", "oslo"])
     assert shown.exit_code == 0, shown.output
     assert "Oslo" in shown.output and len(shown.output.splitlines()) < 60 and "…" in shown.output
+
+
+def test_the_review_queue_refuses_a_state_it_has_none_of(store):
+    """proposals("APPROVED") or proposals("bogus") answered [] as if the queue were empty; "all" is None's word (the
+    MCP tool's), and the states are named in the error."""
+    store.propose("Ann", "lives_in", "Oslo")
+    assert len(store.proposals("all")) == len(store.proposals(None)) == 1
+    for state in ("APPROVED", "bogus", ""):
+        with pytest.raises(InvalidInput, match="give one of pending, approved, rejected, all"):
+            store.proposals(state)
