@@ -23,6 +23,7 @@ from .core.aliases import ALIAS
 from .core.collector import collector_paused
 from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
 from .core.tables import TABLES
+from .core.temporal import Period
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
 from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
 from .errors import (
@@ -88,6 +89,11 @@ WAIT = 5.0
 _BULK = 16
 #: The facts of a message given to :meth:`Store.remember_many`, handed back with those refused.
 F = TypeVar("F", bound=review.ProposedFact)
+
+
+def _open(value: TimeLike) -> bool:
+    """Whether ``value`` asks for no end ("open")."""
+    return isinstance(value, str) and value.strip().lower() == "open"
 
 
 #: What :meth:`Store.proposals` may be asked for.
@@ -496,12 +502,21 @@ class Store:
         with self._write(recorded_at) as txn:
             return txn.retract_version(version_id, reason, txn.source(episode, quote))
 
-    def correct(self, version_id: str, obj: str, *, reason: str, episode: str | None = None,
-                quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
-        """Retract a version and assert the right value for the same period, in one write."""
+    def correct(self, version_id: str, obj: str | None = None, *, reason: str, valid_from: TimeLike | None = None,
+                valid_to: TimeLike | None = None, episode: str | None = None, quote: str | Said | None = None,
+                recorded_at: TimeLike | None = None) -> Decision:
+        """Retract a version and assert the right value for the same period, in one write; or, with
+        ``valid_from`` and/or ``valid_to``, the value (``obj``, default the version's own) for the period they
+        give, keeping the version's other end ("no wait, it was Tuesday"). ``valid_to="open"``: no end."""
         reason = _required_reason(reason)
         with self._write(recorded_at) as txn:
-            return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote))
+            period = None
+            if valid_from is not None or valid_to is not None:
+                wrong = txn.believed_version(version_id)
+                start = wrong.valid_from if valid_from is None else self.time(valid_from)
+                end = wrong.valid_to if valid_to is None else None if _open(valid_to) else self.time(valid_to)
+                period = Period(start, end)
+            return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote), period)
 
     def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,
                     reference_time: TimeLike | None = None, recorded_at: TimeLike | None = None) -> Episode:

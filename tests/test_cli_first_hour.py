@@ -364,3 +364,13 @@ def test_ingest_makes_a_new_store_in_the_zone_given_and_keeps_an_old_stores(tmp_
     gm(tmp_path / "s", "ingest", str(chat), "--timezone", "GB")  # the same zone by another name
     assert "unknown time zone" in gm(tmp_path / "t", "ingest", str(chat), "--timezone", "Mars/Base", ok=False).stderr
     assert not (tmp_path / "t").exists()  # nothing half-made
+
+
+def test_a_correction_of_when_it_held_from_the_command_line(tmp_path):
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "Sam", "works_at", "Northcoders", "--from", "2026-08-24", "--recorded-at", "2026-08-24")
+    said = gm(store, "correct", "v1", "--from", "2026-09-14", "--reason", "starts on the 14th").stdout
+    assert said.startswith("CORRECT") and "closed v1" in said
+    assert "2026-09-14 → open" in gm(store, "history", "Sam", "works_at").stdout
+    assert "give the right OBJECT, or --from/--to" in gm(store, "correct", "v2", "--reason", "x", ok=False).stderr

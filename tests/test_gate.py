@@ -147,3 +147,18 @@ def test_correct_to_the_same_value_is_refused():
     wrong = held("v1", "cold", 0)
     with pytest.raises(InvalidInput):
         plan_correct("one", [wrong], wrong, "cold")
+
+
+def test_correct_can_give_the_same_value_another_period():
+    """"No wait, it started on the 14th": the same value over the period it really held, the version retracted."""
+    wrong = held("v2", "northcoders", 10)
+    plan = plan_correct("one", [held("v1", "halden", 0, 10), wrong], wrong, "northcoders", period=Period(d(14), None))
+    assert plan.op == "CORRECT" and plan.close == ("v2",)
+    assert created(plan) == [("northcoders", d(14), None, ("v2",))]
+    trip = held("v3", "lisbon", 16, 18)
+    assert created(plan_correct("event", [trip], trip, "lisbon", period=Period(d(16), d(21)))) == [
+        ("lisbon", d(16), d(21), ("v3",))]
+    with pytest.raises(InvalidInput, match="same period"):
+        plan_correct("one", [wrong], wrong, "northcoders", period=Period(d(10), None))
+    with pytest.raises(InvalidPeriod):
+        plan_correct("one", [wrong], wrong, "northcoders", period=Period(d(14), d(12)))

@@ -204,6 +204,21 @@ async def test_as_of_answers_differ_before_and_after_a_correction(server):
         assert (await call("beliefs", valid_at="all"))["versions"] == []
 
 
+@pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)
+@needs_sdk
+@pytest.mark.anyio
+async def test_a_correction_can_change_when_a_fact_held(server):
+    async with server() as call:
+        added = await call("add", subject="Ivan", predicate="traveled_to", object="Oslo",
+                           valid_from="2026-05-16", valid_to="2026-05-18")
+        fixed = await call("correct", version_id=added["versions"][0]["id"], valid_to="2026-05-21",
+                           reason="stayed till the 20th")
+        assert [(v["object"], v["valid_from"], v["valid_to"]) for v in fixed["versions"]] == [
+            ("Oslo", "2026-05-16T00:00:00Z", "2026-05-21T00:00:00Z")]
+        opened = await call("correct", version_id=fixed["versions"][0]["id"], valid_to="open", reason="never left")
+        assert [v["valid_to"] for v in opened["versions"]] == [None]
+
+
 # -- bad arguments ----------------------------------------------------------------------------
 
 BAD_CALLS = [
@@ -225,6 +240,8 @@ BAD_CALLS = [
     ("correct", {"version_id": "v999", "object": "Oslo", "reason": "typo"}, r"no version 'v999'"),
     ("correct", {"version_id": "v1", "object": "Prague", "reason": "typo"}, r"same value"),
     ("correct", {"version_id": "v1", "object": "Oslo"}, r"reason: required"),
+    ("correct", {"version_id": "v1", "reason": "typo"}, r"give the right object, or valid_from/valid_to"),
+    ("correct", {"version_id": "v1", "valid_to": "forever", "reason": "typo"}, r"valid_to: cannot read 'forever'"),
     ("retract", {"version_id": "v999", "reason": "typo"}, r"no version 'v999'"),
     ("approve", {"proposal_ids": ["p99"]}, r"no proposal 'p99'"),
     ("approve", {"proposal_ids": []}, r"proposal_ids: List should have at least 1 item"),

@@ -5,6 +5,7 @@ from datetime import datetime
 import pytest
 
 from graphmem.core.times import UTC
+from graphmem.errors import InvalidInput
 from tests.conftest import objects
 
 
@@ -130,3 +131,31 @@ def test_the_demo_store_exports_exactly_the_log_it_always_has(design, tmp_path):
         return [{k: v for k, v in line.items() if k != "engine"} for line in lines]
 
     assert records(tmp_path / "demo.jsonl") == records(Path(__file__).parent / "data" / "demo_export.jsonl")
+
+
+def test_correcting_when_a_fact_held(store, clock):
+    """"I got the job at Northcoders" was read as starting on the day it was said; "no wait, I start on the 14th"
+    moves its start in one write: as of before the correction the store believed the 24th, as of after the 14th,
+    and the wrong version is retracted with the reason, pointing at the right one. The job before keeps the end
+    the first write gave it (a correction of one version is not a correction of another)."""
+    store.add("Sam", "works_at", "Halden", valid_from="2020-01-01", recorded_at="2026-08-01")
+    store.add("Sam", "works_at", "Northcoders", valid_from="2026-08-24", recorded_at="2026-08-24")
+    wrong = next(v for v in store.beliefs(valid_at="all") if v.object == "Northcoders")
+    fixed = store.correct(wrong.id, reason="starts on the 14th", valid_from="2026-09-14", recorded_at="2026-09-01")
+    assert fixed.op == "CORRECT" and fixed.closed == [wrong.id]
+    clock.set("2026-09-02")
+    assert objects(store.beliefs(as_of="2026-08-30", valid_at="2026-09-01")) == ["Northcoders"]
+    assert objects(store.beliefs(valid_at="2026-09-01")) == []
+    right = store.beliefs(valid_at="2026-09-20")[0]
+    assert (right.object, right.valid_from, right.valid_to) == ("Northcoders", t("2026-09-14"), None)
+    retracted = store.version(wrong.id)
+    assert retracted.reason == "starts on the 14th" and retracted.superseded_by == [right.id]
+    trip = store.add("Sam", "traveled_to", "Lisbon", valid_from="2026-05-16", valid_to="2026-05-18")
+    longer = store.correct(trip.created[0], reason="till the 20th", valid_to="2026-05-21")
+    assert [(store.version(v).valid_from, store.version(v).valid_to) for v in longer.created] == [
+        (t("2026-05-16"), t("2026-05-21"))]
+    again = store.correct(longer.created[0], "Porto", reason="it was Porto, and it ran on", valid_to="open")
+    assert [(store.version(v).object, store.version(v).valid_to) for v in again.created] == [("Porto", None)]
+    with pytest.raises(InvalidInput, match="same period"):
+        store.correct(again.created[0], reason="nothing", valid_from="2026-05-16")
+    assert store.check() == []

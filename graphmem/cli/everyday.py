@@ -136,15 +136,20 @@ def retract(ctx, version_id, reason, recorded_at):
 
 @main.command()
 @click.argument("version_id")
-@click.argument("obj", metavar="OBJECT")
+@click.argument("obj", metavar="[OBJECT]", required=False)
 @click.option("--reason", required=True, help="What was wrong.")
+@click.option("--from", "valid_from", help="When it really began (default: the version's start).")
+@click.option("--to", "valid_to", help="When it really ended, or 'open' (default: the version's end).")
 @source_options
 @writes
 @click.pass_context
-def correct(ctx, version_id, obj, reason, episode, quote, recorded_at):
-    """Retract a version and assert OBJECT for the same period, in one write."""
-    return open_store(ctx).correct(version_id, obj, reason=reason, episode=episode, quote=quote,
-                                   recorded_at=recorded_at)
+def correct(ctx, version_id, obj, reason, valid_from, valid_to, episode, quote, recorded_at):
+    """Retract a version and assert OBJECT for the same period, in one write; with --from/--to, for the
+    period they give (OBJECT: default the version's own value): "no wait, it was Tuesday"."""
+    if obj is None and valid_from is None and valid_to is None:
+        raise click.UsageError("give the right OBJECT, or --from/--to for when it held")
+    return open_store(ctx).correct(version_id, obj, reason=reason, valid_from=valid_from, valid_to=valid_to,
+                                   episode=episode, quote=quote, recorded_at=recorded_at)
 
 
 @main.command()

@@ -224,16 +224,20 @@ def plan_correct(
     wrong: Held,
     obj: str,
     episode: str | None = None,
+    period: Period | None = None,
 ) -> Plan:
-    """Plan retracting ``wrong`` and asserting ``obj`` over exactly its valid period."""
-    if obj == wrong.object:
-        raise InvalidInput(f"the correction gives the same value {obj!r}; retract it or give another")
+    """Plan retracting ``wrong`` and asserting ``obj`` over exactly its valid period, or over ``period`` where
+    the mistake was when it held ("no wait, it was Tuesday": the same value, another period)."""
+    period = wrong.period if period is None else checked_period(*period)
+    if obj == wrong.object and period == wrong.period:
+        raise InvalidInput(f"the correction gives the same value {obj!r} for the same period; retract it, or give "
+                           f"another value or period")
     rest = [h for h in believed if h.id != wrong.id]
-    start, end = wrong.period
+    start, end = period
     if kind == "event":
-        plan = _plan_event(rest, obj, wrong.period, episode)
+        plan = _plan_event(rest, obj, period, episode)
     elif kind == "many":
-        plan = _plan_many(rest, obj, wrong.period, episode)
+        plan = _plan_many(rest, obj, period, episode)
     else:
         plan = _plan_one(rest, obj, checked_period(start, end), episode)
     created = tuple(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
 
 from ..core.names import PREDICATE_NAME
 from ..core.times import UTC
@@ -54,6 +54,10 @@ Time = Annotated[str | date, BeforeValidator(_text_time),
 #: A time, or "all" (every valid time).
 TimeOrAll = Annotated[str | date, BeforeValidator(_text_time),
                       WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT + ", or all"})]
+#: A time, or "open" (no end).
+TimeOrOpen = Annotated[str | date, BeforeValidator(lambda v: "open" if isinstance(v, str) and v.strip().lower() ==
+                                                   "open" else _text_time(v)),
+                       WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT + ", or open"})]
 Name = Annotated[str, Field(min_length=1, max_length=1000, pattern=r"\S")]
 Predicate = Annotated[str, Field(pattern=PREDICATE_NAME.pattern, description=(
     "Relation name in lowercase words joined by underscores, e.g. lives_in, works_at, likes, "
@@ -115,8 +119,19 @@ class RetractInput(ToolInput):
 
 class CorrectInput(ToolInput):
     version_id: Identifier = Field(description="The wrong version, e.g. v12")
-    object: Name = Field(description="The right value, for the same valid period")
+    object: Name | None = Field(None, description=(
+        "The right value, for the same valid period. Default: the version's own (to change only when it held)"))
+    valid_from: Time | None = Field(None, description=(
+        "When it really became true, where that was wrong. Default: the version's start"))
+    valid_to: TimeOrOpen | None = Field(None, description=(
+        "When it really stopped being true (exclusive), or 'open'. Default: the version's end"))
     reason: Reason = Field(description="What was wrong")
+
+    @model_validator(mode="after")
+    def _something_to_correct(self) -> CorrectInput:
+        if self.object is None and self.valid_from is None and self.valid_to is None:
+            raise ValueError("give the right object, or valid_from/valid_to for when it held")
+        return self
 
 
 class RecallInput(ToolInput):

@@ -184,9 +184,12 @@ class Tools:
 
     @_tool(CorrectInput, Written, writes=True)
     def correct(self, args: CorrectInput, client: str) -> Written:
-        """A version was wrong: withdraw it and state the right value for the same valid period."""
-        return self._written(self.store.correct(args.version_id, args.object, reason=args.reason,
-                                                quote=_said("correct", args, client)))
+        """A version was wrong: withdraw it and state the right value for the same valid period, or, with
+        valid_from/valid_to, the value (default its own) for when it really held ("no wait, it was Tuesday")."""
+        return self._written(self.store.correct(
+            args.version_id, args.object, reason=args.reason, valid_from=self._time(args.valid_from),
+            valid_to=args.valid_to if args.valid_to == "open" else self._time(args.valid_to),
+            quote=_said("correct", args, client)))
 
     @_tool(RetractInput, Written, writes=True)
     def retract(self, args: RetractInput, client: str) -> Written:

@@ -430,14 +430,19 @@ class Transaction:
         return self.carry_out(Plan("RETRACT", close=(wrong.id,)), wrong.subject_id, wrong.predicate, reason=reason,
                               retracted=(wrong.id,), episode=source.id if source else None)
 
-    def correct_version(self, version_id: str, obj: str, reason: str, kind_of: Callable[[str], str],
-                        source: Episode | None) -> Decision:
-        """Retract a believed version and assert ``obj`` over exactly its valid period."""
+    def correct_version(self, version_id: str, obj: str | None, reason: str, kind_of: Callable[[str], str],
+                        source: Episode | None, period: Period | None = None) -> Decision:
+        """Retract a believed version and assert ``obj`` (None: its own value) over exactly its valid period, or
+        over ``period``."""
         wrong = self.believed_version(version_id)
-        object_id = self.ensure_entity(obj)
+        if obj is None and wrong.object is None:
+            raise InvalidInput(f"version {version_id} has no value to give again; name the right one")
+        object_id = self.ensure_entity(wrong.object if obj is None else obj)
         held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to), tuple(wrong.episodes))
-        believed = self.believed(wrong.subject_id, wrong.predicate, wrong.valid_from)
-        plan = plan_correct(kind_of(wrong.predicate), believed, held, object_id, source.id if source else None)
+        since = wrong.valid_from if period is None else min(wrong.valid_from, period.start)
+        believed = self.believed(wrong.subject_id, wrong.predicate, since)
+        plan = plan_correct(kind_of(wrong.predicate), believed, held, object_id, source.id if source else None,
+                            period)
         return self.carry_out(plan, wrong.subject_id, wrong.predicate, reason=reason, retracted=(wrong.id,),
                               episode=source.id if source else None)
 
