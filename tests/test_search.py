@@ -190,3 +190,14 @@ def test_a_question_s_stop_words_point_at_no_predicate(store):
     store.add("Ana", "traveled_to", "Paris")
     job, trip = store.search("what is Ana's job", limit=2, messages=False)
     assert (job.version.predicate, trip.version.predicate) == ("works_at", "traveled_to") and job.score > trip.score
+
+
+def test_a_predicates_word_after_my_scores_the_predicate_it_names(store):
+    """"what's my job": "my job" leads from the speaker to the employer (as "my sister" leads to the sister), and
+    the job's fact is credited with the synonym too, not found by its names alone (a developer's question answered
+    with ten messages and no fact)."""
+    store.add("Sam", "works_at", "Northcoders")
+    store.add("Tom", "boss_of", "Sam")
+    (first, *_) = store.search("what's my job", speaker="Sam", messages=False)
+    assert first.version.predicate == "works_at"
+    assert [(s.phrase, s.predicate) for s in first.matched.synonyms] == [("job", "works_at")]

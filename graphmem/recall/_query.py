@@ -89,8 +89,8 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
     owners |= led
     spent = {i for hit in relations for i in range(hit.first, hit.last)}
     terms: dict[str, Term] = {}
-    for hit in plan.synonyms:
-        if hit not in relations:
+    for hit in plan.synonyms:  # (a phrase that led to someone scores its predicate too, but for a relation's: "my
+        if hit not in relations or not hit.predicates & RELATIONS:  # job" finds the job, "my sister" the sister)
             for predicate in sorted(hit.predicates):
                 terms.setdefault(f"p:{predicate}", Term(f"p:{predicate}", 1.0, hit.phrase))
     for i in rest:
