@@ -91,6 +91,20 @@ _BULK = 16
 F = TypeVar("F", bound=review.ProposedFact)
 
 
+def _as_the_holder_keeps_it(remote: Any, asked: dict[str, Any]) -> None:
+    """Refuse to be a client of a held store with settings the holder does not keep: another zone (as opening the
+    store itself refuses it), or a clock of its own (the holder's clock times every write)."""
+    timezone, clock = asked.get("timezone"), asked.get("clock")
+    if timezone and timezone != remote.tz_name or clock is not None:
+        remote.close()
+        if clock is not None:
+            raise InvalidInput(f"store {remote.path} is held by process {remote.holder['pid']}, whose clock times "
+                               "every write; a clock of this call's cannot be used (close that process, or leave out "
+                               "clock)")
+        raise InvalidInput(f"this store reads naive times in {remote.tz_name}, not {timezone}; omit the time zone or "
+                           "use a new store")
+
+
 def _open(value: TimeLike) -> bool:
     """Whether ``value`` asks for no end ("open")."""
     return isinstance(value, str) and value.strip().lower() == "open"
@@ -136,6 +150,7 @@ class Store:
         while True:
             remote = client_for(directory, engine)
             if remote is not None:
+                _as_the_holder_keeps_it(remote, _)
                 # should the holder go, the client opens the store as this call asked (or finds the next holder)
                 remote.open_again = partial(Store, directory, engine=remote.engine, hold=hold, wait=wait, **_)
                 remote.kind = "python" if hold is True else str(hold or "python")

@@ -34,7 +34,7 @@ import pytest
 from click.testing import CliRunner
 
 import graphmem
-from graphmem import EngineError, Store, StoreLocked
+from graphmem import EngineError, InvalidInput, Store, StoreLocked
 from graphmem.cli import main
 from graphmem.core.times import UTC
 from graphmem.holding import wire
@@ -570,3 +570,17 @@ def test_a_holder_given_a_relative_path_keeps_its_store_while_it_runs_clients_el
         assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["bk"]  # no store made in the client's directory
     decisions, bad = state_of(directory)
     assert bad == [] and len(decisions) == 5
+
+
+def test_a_client_is_refused_a_zone_or_a_clock_the_holder_does_not_keep(tmp_path):
+    """Opened directly, a store refuses another zone; as a client of the process that holds it, it took the holder's
+    zone and clock without a word (a developer's client "in Asia/Tokyo" recorded at the holder's wall time)."""
+    directory = tmp_path / "store"
+    make_store(directory)
+    with serving(directory):
+        with pytest.raises(InvalidInput, match="reads naive times in UTC, not Asia/Tokyo"):
+            Store(directory, timezone="Asia/Tokyo")
+        with pytest.raises(InvalidInput, match="whose clock times every write"):
+            Store(directory, clock=lambda: datetime(2026, 11, 1, tzinfo=UTC))
+        with Store(directory, timezone="UTC") as client:  # the holder's own zone: a client as before
+            assert client.tz_name == "UTC" and client.beliefs()
