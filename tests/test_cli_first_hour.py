@@ -374,3 +374,10 @@ def test_a_correction_of_when_it_held_from_the_command_line(tmp_path):
     assert said.startswith("CORRECT") and "closed v1" in said
     assert "2026-09-14 → open" in gm(store, "history", "Sam", "works_at").stdout
     assert "give the right OBJECT, or --from/--to" in gm(store, "correct", "v2", "--reason", "x", ok=False).stderr
+
+
+def test_a_history_of_a_word_search_reads_as_a_predicate_points_at_it(berlin):
+    said = " ".join(gm(berlin, "history", "Ann", "job").stdout.split())
+    assert ": nothing" in said and "search reads 'job' as works_as or works_at" in said
+    assert "note" not in gm(berlin, "history", "Ann", "xyz").stdout  # no word search knows: nothing to point at
+    assert gm(berlin, "history", "Ann", "job", "--json").stdout.strip() == "[]"

@@ -238,6 +238,9 @@ def history(ctx, subject, predicate, as_json):
         names = list(dict.fromkeys(v.subject for v in found)) or [subject]
         title = f"history of {' / '.join(names)} {predicate}, newest first"  # several: its aliases
         output.versions_table(found, title, episodes, about=len(names) > 1)
+        if not found and predicate not in store.predicates() and (meant := store.synonyms().get(predicate)):
+            output.say(f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
+                       f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
 
 
 @main.command()
