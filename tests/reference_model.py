@@ -109,6 +109,20 @@ class Model:
         else:
             self.many[key].remove((o, start, _end(end)))
 
+    def redate(self, s, p, o, start, end, new_start, new_end):
+        """The same value over the period it really held (``new_end`` None: the version's own end kept)."""
+        new_end = end if new_end is None else new_end
+        kind = self.kinds.get(p, "many")
+        if new_end is not None and new_end <= new_start:
+            raise Refused("empty period")
+        if (new_start, new_end) == (start, end):
+            raise Refused("same period")
+        self.retract(s, p, o, start, end)
+        if kind == "one":
+            self._overwrite((s, p), new_start, _end(new_end), o)
+        else:
+            self.add(s, p, o, new_start, new_end)
+
     def correct(self, s, p, o, start, end, new):
         if new == o:
             raise Refused("same value")

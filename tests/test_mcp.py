@@ -215,7 +215,9 @@ async def test_a_correction_can_change_when_a_fact_held(server):
                            reason="stayed till the 20th")
         assert [(v["object"], v["valid_from"], v["valid_to"]) for v in fixed["versions"]] == [
             ("Oslo", "2026-05-16T00:00:00Z", "2026-05-21T00:00:00Z")]
-        opened = await call("correct", version_id=fixed["versions"][0]["id"], valid_to="open", reason="never left")
+        home = await call("add", subject="Ivan", predicate="lives_in", object="Oslo", valid_from="2026-01-01",
+                          valid_to="2026-06-01")
+        opened = await call("correct", version_id=home["versions"][0]["id"], valid_to="open", reason="never left")
         assert [v["valid_to"] for v in opened["versions"]] == [None]
 
 

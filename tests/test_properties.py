@@ -32,6 +32,7 @@ ops = st.one_of(
     st.tuples(st.just("segment"), SUBJECTS, PREDICATES, OBJECTS, DAYS, DAYS),
     st.tuples(st.just("retract"), st.integers(0, 20)),
     st.tuples(st.just("correct"), st.integers(0, 20), OBJECTS),
+    st.tuples(st.just("redate"), st.integers(0, 20), DAYS, MAYBE_DAYS),  # "no wait, it began on the 3rd"
 )
 
 
@@ -46,7 +47,7 @@ def tx(i):
 
 def resolve(store: Store, op, at):
     """Turn a retract/correct op's index into the version it names (None: nothing believed)."""
-    if op[0] not in ("retract", "correct"):
+    if op[0] not in ("retract", "correct", "redate"):
         return op
     believed = sorted(store.beliefs(as_of=at, valid_at="all"), key=lambda v: int(v.id[1:]))
     if not believed:
@@ -58,10 +59,13 @@ def on_model(model: Model, op, at) -> None:
     name = op[0]
     if name == "say":
         return
-    if name in ("retract", "correct"):
+    if name in ("retract", "correct", "redate"):
         v = op[1]
         args = (v.subject, v.predicate, v.object, v.valid_from, v.valid_to)
-        model.retract(*args) if name == "retract" else model.correct(*args, op[2])
+        if name == "redate":
+            model.redate(*args, day(op[2]), day(op[3]))
+        else:
+            model.retract(*args) if name == "retract" else model.correct(*args, op[2])
     elif name == "add":
         model.add(*op[1:4], day(op[4]) or at, day(op[5]))  # a quote changes provenance, not the state
     elif name == "end":
@@ -76,6 +80,9 @@ def on_store(store: Store, op, at):
         return store.retract(op[1].id, reason="wrong", recorded_at=at)
     if name == "correct":
         return store.correct(op[1].id, op[2], reason="typo", recorded_at=at)
+    if name == "redate":
+        return store.correct(op[1].id, reason="another period", valid_from=day(op[2]), valid_to=day(op[3]),
+                             recorded_at=at)
     if name == "say":
         return store.add_episode(f"said at {at}", kind="chat", recorded_at=at)
     if name == "add":  # with a source, a NOOP links its episode to what is believed, at this write

@@ -154,8 +154,10 @@ def test_correcting_when_a_fact_held(store, clock):
     longer = store.correct(trip.created[0], reason="till the 20th", valid_to="2026-05-21")
     assert [(store.version(v).valid_from, store.version(v).valid_to) for v in longer.created] == [
         (t("2026-05-16"), t("2026-05-21"))]
-    again = store.correct(longer.created[0], "Porto", reason="it was Porto, and it ran on", valid_to="open")
-    assert [(store.version(v).object, store.version(v).valid_to) for v in again.created] == [("Porto", None)]
+    with pytest.raises(InvalidInput, match="an event's period has an end"):
+        store.correct(longer.created[0], reason="it ran on", valid_to="open")
+    again = store.correct(right.id, "Northcoders Ltd", reason="its full name, and it never ended", valid_to="open")
+    assert [(store.version(v).object, store.version(v).valid_to) for v in again.created] == [("Northcoders Ltd", None)]
     with pytest.raises(InvalidInput, match="same period"):
-        store.correct(again.created[0], reason="nothing", valid_from="2026-05-16")
+        store.correct(again.created[0], reason="nothing", valid_from="2026-09-14")
     assert store.check() == []

@@ -229,6 +229,9 @@ def plan_correct(
     """Plan retracting ``wrong`` and asserting ``obj`` over exactly its valid period, or over ``period`` where
     the mistake was when it held ("no wait, it was Tuesday": the same value, another period)."""
     period = wrong.period if period is None else checked_period(*period)
+    if kind == "event" and period.end is None:
+        raise InvalidInput("an event's period has an end: give when it ended (an event added with no end lasts to "
+                           "the end of its day)")
     if obj == wrong.object and period == wrong.period:
         raise InvalidInput(f"the correction gives the same value {obj!r} for the same period; retract it, or give "
                            f"another value or period")
