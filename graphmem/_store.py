@@ -24,7 +24,7 @@ from .core.collector import collector_paused
 from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
 from .core.tables import TABLES
 from .core.temporal import Period
-from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, stored, too_far_ahead, zone
+from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, same_zone, stored, too_far_ahead, zone
 from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
 from .errors import (
     Conflict,
@@ -95,7 +95,7 @@ def _as_the_holder_keeps_it(remote: Any, asked: dict[str, Any]) -> None:
     """Refuse to be a client of a held store with settings the holder does not keep: another zone (as opening the
     store itself refuses it), or a clock of its own (the holder's clock times every write)."""
     timezone, clock = asked.get("timezone"), asked.get("clock")
-    if timezone and timezone != remote.tz_name or clock is not None:
+    if timezone and not same_zone(zone(timezone), remote.tz) or clock is not None:
         remote.close()
         if clock is not None:
             raise InvalidInput(f"store {remote.path} is held by process {remote.holder['pid']}, whose clock times "
@@ -226,7 +226,8 @@ class Store:
         if "timezone" not in settings:
             zone(timezone or "UTC")
             self._db.run("store/meta_set", {"key": "timezone", "value": timezone or "UTC"})
-        elif timezone and timezone != settings["timezone"]:
+        elif timezone and timezone != settings["timezone"] and not same_zone(zone(timezone),
+                                                                                  zone(settings["timezone"])):
             raise InvalidInput(
                 f"this store reads naive times in {settings['timezone']}, not {timezone}; "
                 "omit the time zone or use a new store"
@@ -530,7 +531,9 @@ class Store:
                 wrong = txn.believed_version(version_id)
                 start = wrong.valid_from if valid_from is None else self.time(valid_from)
                 end = wrong.valid_to if valid_to is None else None if _open(valid_to) else self.time(valid_to)
-                period = Period(start, end)
+                if valid_to is None and wrong.valid_to is not None and self.kind_of(wrong.predicate) == "event":
+                    end = start + (wrong.valid_to - wrong.valid_from)  # an event moved keeps its length: "it was
+                period = Period(start, end)  # Tuesday", not Tuesday to Thursday
             return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote), period)
 
     def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,

@@ -111,8 +111,9 @@ class Model:
 
     def redate(self, s, p, o, start, end, new_start, new_end):
         """The same value over the period it really held (``new_end`` None: the version's own end kept)."""
-        new_end = end if new_end is None else new_end
         kind = self.kinds.get(p, "many")
+        if new_end is None:  # kept; an event moved keeps its length
+            new_end = new_start + (end - start) if kind == "event" and end is not None else end
         if new_end is not None and new_end <= new_start:
             raise Refused("empty period")
         if (new_start, new_end) == (start, end):

@@ -320,7 +320,7 @@ def test_an_empty_answer_before_anything_was_recorded_says_how_to_ask_about_the_
 def test_an_add_that_changes_nothing_names_what_holds_it_already(berlin):
     said = " ".join(gm(berlin, "add", "Ann", "lives_in", "Oslo", "--from", "2024-06-01").stdout.split())
     assert said.startswith("NOOP") and "already believed (v1, valid 2024-01-01" in said
-    assert "graphmem retract v1" in said
+    assert "graphmem correct v1 --from" in said
     assert '"op": "NOOP"' in gm(berlin, "add", "Ann", "lives_in", "Oslo", "--json").stdout
 
 
@@ -332,7 +332,7 @@ def test_the_version_named_for_a_noop_is_the_one_that_covers_the_period(tmp_path
     gm(store, "add", "Ann", "lives_in", "Paris", "--from", "2023-01-01")
     said = " ".join(gm(store, "add", "Ann", "lives_in", "Paris", "--from", "2024-01-01", "--to", "2025-01-01")
                     .stdout.split())
-    assert said.startswith("NOOP") and "(v3, valid 2023-01-01" in said and "retract v3" in said
+    assert said.startswith("NOOP") and "(v3, valid 2023-01-01" in said and "correct v3" in said
 
 
 def test_a_chat_file_of_another_shape_is_told_every_field_it_lacks(tmp_path):

@@ -969,6 +969,22 @@ def test_no_pet_ends_where_it_did_not_die(text):
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize("text", [
+    "our cat died the other day",  # the words of death a reviewer found the first narrowing had lost
+    "my dog died a few weeks ago",
+    "my dog died when I was at uni",
+    "my cat passed in her sleep",
+    "my cat passed peacefully the other day",
+    "my dog passed on tuesday",
+    "my dog passed this morning",
+])
+def test_a_pet_said_to_have_died_is_still_an_end(text):
+    assert [f for f in chat_sure(("Maya", text))[0] if f[0] == "end" and f[2] == "has_pet"], text
+
+
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
     "and i joined a dive club! red sea divers. we go out every friday morning",
     "and i joined the football team. kautokeino il. they needed a keeper",
     "we're in a walrus club, morsy orłowo. water is 3 degrees",

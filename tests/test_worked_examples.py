@@ -5,7 +5,7 @@ from datetime import datetime
 import pytest
 
 from graphmem.core.times import UTC
-from graphmem.errors import InvalidInput
+from graphmem.errors import Conflict, InvalidInput
 from tests.conftest import objects
 
 
@@ -160,4 +160,25 @@ def test_correcting_when_a_fact_held(store, clock):
     assert [(store.version(v).object, store.version(v).valid_to) for v in again.created] == [("Northcoders Ltd", None)]
     with pytest.raises(InvalidInput, match="same period"):
         store.correct(again.created[0], reason="nothing", valid_from="2026-09-14")
+    assert store.check() == []
+
+
+def test_a_correction_of_when_keeps_an_events_length_and_an_open_end_stops_at_the_next_value(store):
+    """"No wait, we met on Tuesday" moves the meeting, a day long, to Tuesday (not Tuesday to Thursday); an open end
+    given to a job stops where the next job begins, as an add's does, so nothing the store knows is erased; an alias
+    corrected keeps the alias rules."""
+    met = store.add("u", "met", "Sophie", valid_from="2026-06-11")
+    moved = store.version(store.correct(met.created[0], reason="tuesday", valid_from="2026-06-09").created[0])
+    assert (moved.valid_from, moved.valid_to) == (t("2026-06-09"), t("2026-06-10"))
+    acme = store.add("u", "works_at", "Acme", valid_from="2026-01-01", valid_to="2026-03-01")
+    store.add("u", "works_at", "Beta", valid_from="2026-03-01")
+    with pytest.raises(InvalidInput, match="same period"):  # open, it would end where it ends
+        store.correct(acme.created[0], reason="never ended?", valid_to="open")
+    earlier = store.correct(acme.created[0], reason="began in June", valid_from="2025-06-01", valid_to="open")
+    assert [(store.version(v).valid_from, store.version(v).valid_to) for v in earlier.created] == [
+        (t("2025-06-01"), t("2026-03-01"))]
+    assert objects(store.beliefs(valid_at="2026-04-01")) == ["Beta"]
+    alias = store.alias("Robert", "Bob")
+    with pytest.raises(Conflict, match="not an alias"):
+        store.correct(alias.created[0], "Robert", reason="a slip")
     assert store.check() == []

@@ -98,16 +98,16 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
 
 
 def _why_nothing_changed(store, subject: str, predicate: str, obj: str, start, end) -> None:
-    """After an assert that changed nothing, name the believed version that already holds it over the period given
-    (``start`` to ``end``, None: open), and how to move its start or end (retract it and add it again)."""
+    """After an assert that changed nothing, name the believed version that already holds it where the period given
+    begins (``start``; ``end`` is not needed to find it), and how to change when it held (``correct``)."""
     held = [v for v in store.beliefs(valid_at="all", about=subject) if v.predicate == predicate and
             v.object is not None and entity_key(v.object) == entity_key(obj) and v.valid_from <= start and (
-                v.valid_to is None or (end is not None and end <= v.valid_to))]
+                v.valid_to is None or start < v.valid_to)]
     if held:
         v = held[0]
         note_after(f"nothing changed: {v.subject} {v.predicate} {v.object} is already believed ({v.id}, valid "
                    f"{output.period(v.valid_from, v.valid_to)}), which covers what was given. To change when it "
-                   f"held, retract it (graphmem retract {v.id} --reason ...) and add it again")
+                   f"held: graphmem correct {v.id} --from ... --to ... --reason ...")
 
 
 @main.command()

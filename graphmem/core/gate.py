@@ -232,10 +232,13 @@ def plan_correct(
     if kind == "event" and period.end is None:
         raise InvalidInput("an event's period has an end: give when it ended (an event added with no end lasts to "
                            "the end of its day)")
+    rest = [h for h in believed if h.id != wrong.id]
+    if kind == "one" and period.end is None:  # open: up to the next value the store knows of, as an add's open end
+        later = [h.period.start for h in rest if h.period.start > period.start]
+        period = Period(period.start, min(later) if later else None)
     if obj == wrong.object and period == wrong.period:
         raise InvalidInput(f"the correction gives the same value {obj!r} for the same period; retract it, or give "
                            f"another value or period")
-    rest = [h for h in believed if h.id != wrong.id]
     start, end = period
     if kind == "event":
         plan = _plan_event(rest, obj, period, episode)

@@ -17,12 +17,19 @@ __all__ = ["AT_HOME", "DIED", "GONE_FOR_GOOD", "JUST_BACK", "LEFT_FOR_GOOD", "NE
            "TOO", "is_person"]
 
 
-#: Words that say a pet died: "died", "passed away", "passed" where the sentence ends or a time follows ("passed last
-#: night"), "was put down"; not a way of speaking ("died laughing", "died of cuteness"), nor "passed out", "passed a
-#: kidney stone", "passed on the treats".
-DIED = (r"(?:died(?!\s+(?:laughing|of\s+(?:laughter|embarrassment|cuteness|boredom|shame)|inside|when|his|her|its|the|"
-        r"a)\b)|passed\s+away|passed(?=\s*(?:$|[.!,;…]|(?:on|last|this|yesterday|today|tonight|overnight|peacefully|"
-        r"suddenly)\b(?!\s+(?:the|a|an|my|it|that|this)\b)))|was\s+put\s+down|had\s+to\s+be\s+put\s+down)")
+#: Words that say a pet died: "died", "passed away", "passed" where the sentence ends or a time or a manner follows
+#: ("passed last night", "passed in her sleep", "passed peacefully"), "was put down"; not a way of speaking ("died
+#: laughing", "died of cuteness", "died inside", "died her hair"), nor "passed out", "passed a kidney stone", "passed on
+#: the treats".
+DIED = (r"(?:died(?!\s+(?:laughing|of\s+(?:laughter|embarrassment|cuteness|boredom|shame)|inside|(?:his|her|its|my|"
+        r"their)\s+(?:hair|fur|beard|clothes|shirt|roots))\b)"
+        r"|passed\s+away"
+        r"|passed(?=\s*(?:$|[.!,;…]"
+        r"|(?:on|this)\b(?!\s+(?:the|a|an|my|it|that|this)\b)"
+        r"|(?:last|yesterday|today|tonight|overnight|earlier|recently|peacefully|suddenly|quietly)\b"
+        r"|in\s+(?:his|her|its|their)\s+sleep\b|the\s+other\s+day\b|a\s+(?:few|couple)\b|\d+\s+\w+\s+ago\b"
+        r"|at\s+the\s+vet))"
+        r"|was\s+put\s+down|had\s+to\s+be\s+put\s+down)")
 
 #: "just got back from the nativity": the event was today.
 JUST_BACK = re.compile(r"\bjust\s+(?:got\s+)?(?:back|home)\s+from", re.IGNORECASE)

@@ -438,6 +438,8 @@ class Transaction:
         if obj is None and wrong.object is None:
             raise InvalidInput(f"version {version_id} has no value to give again; name the right one")
         object_id = self.ensure_entity(wrong.object if obj is None else obj)
+        if wrong.predicate == ALIAS and object_id != wrong.object_id:  # the alias rules hold for a corrected alias
+            self.refuse_alias(wrong.subject_id, object_id)
         held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to), tuple(wrong.episodes))
         since = wrong.valid_from if period is None else min(wrong.valid_from, period.start)
         believed = self.believed(wrong.subject_id, wrong.predicate, since)
