@@ -9,6 +9,7 @@ Internal: the tools publish these schemas; see :mod:`graphmem.mcp.tools`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
@@ -36,9 +37,7 @@ _TIME_HINT = ("ISO 8601 text, e.g. 2026-10-15 or 2026-10-15T09:30:00Z (a bare da
 
 def _text_time(value: Any) -> Any:
     """A time argument, checked with the store's own grammar (``graphmem.when.read_time``) and kept
-    as given: the store reads it again in its own zone. Never a number."""
-    if isinstance(value, str) and value.strip().lower() == "all":
-        return "all"
+    as given: the store reads it again in its own zone. Never a number, nor a word only some take ("all")."""
     if not isinstance(value, (str, date)):
         raise ValueError(f"expected a time as {_TIME_HINT}, got {type(value).__name__}")
     try:
@@ -51,12 +50,16 @@ def _text_time(value: Any) -> Any:
 #: A time, read by the store with the one grammar every front end shares (``Store.time``).
 Time = Annotated[str | date, BeforeValidator(_text_time),
                  WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT})]
+def _or_word(word: str) -> Callable[[Any], Any]:
+    """A time argument that may also be ``word`` ("all": every valid time; "open": no end)."""
+    return lambda value: word if isinstance(value, str) and value.strip().lower() == word else _text_time(value)
+
+
 #: A time, or "all" (every valid time).
-TimeOrAll = Annotated[str | date, BeforeValidator(_text_time),
+TimeOrAll = Annotated[str | date, BeforeValidator(_or_word("all")),
                       WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT + ", or all"})]
 #: A time, or "open" (no end).
-TimeOrOpen = Annotated[str | date, BeforeValidator(lambda v: "open" if isinstance(v, str) and v.strip().lower() ==
-                                                   "open" else _text_time(v)),
+TimeOrOpen = Annotated[str | date, BeforeValidator(_or_word("open")),
                        WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT + ", or open"})]
 Name = Annotated[str, Field(min_length=1, max_length=1000, pattern=r"\S")]
 Predicate = Annotated[str, Field(pattern=PREDICATE_NAME.pattern, description=(
