@@ -23,7 +23,6 @@ from .core.aliases import ALIAS
 from .core.collector import collector_paused
 from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
 from .core.tables import TABLES
-from .core.temporal import Period
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, same_zone, stored, too_far_ahead, zone
 from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
 from .errors import (
@@ -94,20 +93,22 @@ F = TypeVar("F", bound=review.ProposedFact)
 def _as_the_holder_keeps_it(remote: Any, asked: dict[str, Any]) -> None:
     """Refuse to be a client of a held store with settings the holder does not keep: another zone (as opening the
     store itself refuses it), or a clock of its own (the holder's clock times every write)."""
-    timezone, clock = asked.get("timezone"), asked.get("clock")
-    if timezone and not same_zone(zone(timezone), remote.tz) or clock is not None:
-        remote.close()
-        if clock is not None:
+    try:
+        _refuse_other_zone(asked.get("timezone"), remote.tz_name)
+        if asked.get("clock") is not None:
             raise InvalidInput(f"store {remote.path} is held by process {remote.holder['pid']}, whose clock times "
                                "every write; a clock of this call's cannot be used (close that process, or leave out "
                                "clock)")
-        raise InvalidInput(f"this store reads naive times in {remote.tz_name}, not {timezone}; omit the time zone or "
-                           "use a new store")
+    except InvalidInput:
+        remote.close()
+        raise
 
 
-def _open(value: TimeLike) -> bool:
-    """Whether ``value`` asks for no end ("open")."""
-    return isinstance(value, str) and value.strip().lower() == "open"
+def _refuse_other_zone(given: str | None, held: str) -> None:
+    """Refuse a zone ``given`` for a store that reads naive times in ``held``, unless it is that zone by any name."""
+    if given and given != held and not same_zone(zone(given), zone(held)):
+        raise InvalidInput(f"this store reads naive times in {held}, not {given}; omit the time zone or use a new "
+                           "store")
 
 
 #: What :meth:`Store.proposals` may be asked for.
@@ -226,12 +227,8 @@ class Store:
         if "timezone" not in settings:
             zone(timezone or "UTC")
             self._db.run("store/meta_set", {"key": "timezone", "value": timezone or "UTC"})
-        elif timezone and timezone != settings["timezone"] and not same_zone(zone(timezone),
-                                                                                  zone(settings["timezone"])):
-            raise InvalidInput(
-                f"this store reads naive times in {settings['timezone']}, not {timezone}; "
-                "omit the time zone or use a new store"
-            )
+        else:
+            _refuse_other_zone(timezone, settings["timezone"])
         self.tz_name = timezone or settings.get("timezone", "UTC")
         self.tz = zone(self.tz_name)
         migrate(self._db, settings, self._write, self.kind_of)
@@ -525,16 +522,11 @@ class Store:
         ``valid_from`` and/or ``valid_to``, the value (``obj``, default the version's own) for the period they
         give, keeping the version's other end ("no wait, it was Tuesday"). ``valid_to="open"``: no end."""
         reason = _required_reason(reason)
+        open_end = isinstance(valid_to, str) and valid_to.strip().lower() == "open"
+        start, end = self._time_or_none(valid_from), None if open_end else self._time_or_none(valid_to)
         with self._write(recorded_at) as txn:
-            period = None
-            if valid_from is not None or valid_to is not None:
-                wrong = txn.believed_version(version_id)
-                start = wrong.valid_from if valid_from is None else self.time(valid_from)
-                end = wrong.valid_to if valid_to is None else None if _open(valid_to) else self.time(valid_to)
-                if valid_to is None and wrong.valid_to is not None and self.kind_of(wrong.predicate) == "event":
-                    end = start + (wrong.valid_to - wrong.valid_from)  # an event moved keeps its length: "it was
-                period = Period(start, end)  # Tuesday", not Tuesday to Thursday
-            return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote), period)
+            return txn.correct_version(version_id, obj, reason, self.kind_of, txn.source(episode, quote), start, end,
+                                       open_end)
 
     def add_episode(self, text: str, *, kind: str = "manual", actor: str | None = None,
                     reference_time: TimeLike | None = None, recorded_at: TimeLike | None = None) -> Episode:

@@ -92,14 +92,14 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
     decision = store.add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to, episode=episode,
                          quote=quote, recorded_at=recorded_at)
     if decision.op == "NOOP":
-        start = decision.at if valid_from is None else store.time(valid_from)
-        _why_nothing_changed(store, subject, predicate, obj, start, None if valid_to is None else store.time(valid_to))
+        _why_nothing_changed(store, subject, predicate, obj, decision.at if valid_from is None else
+                             store.time(valid_from))
     return decision
 
 
-def _why_nothing_changed(store, subject: str, predicate: str, obj: str, start, end) -> None:
+def _why_nothing_changed(store, subject: str, predicate: str, obj: str, start) -> None:
     """After an assert that changed nothing, name the believed version that already holds it where the period given
-    begins (``start``; ``end`` is not needed to find it), and how to change when it held (``correct``)."""
+    begins (``start``), and how to change when it held (``correct``)."""
     held = [v for v in store.beliefs(valid_at="all", about=subject) if v.predicate == predicate and
             v.object is not None and entity_key(v.object) == entity_key(obj) and v.valid_from <= start and (
                 v.valid_to is None or start < v.valid_to)]

@@ -86,11 +86,16 @@ def plan_assert(
     if kind == "many":
         return _plan_many(believed, obj, checked_period(valid_from, valid_to), episode)
     if kind == "one":
-        if valid_to is None:
-            later = [h.period.start for h in believed if h.period.start > valid_from]
-            valid_to = min(later) if later else None
-        return _plan_one(believed, obj, checked_period(valid_from, valid_to), episode)
+        until = _until_next(believed, valid_from) if valid_to is None else valid_to
+        return _plan_one(believed, obj, checked_period(valid_from, until), episode)
     raise InvalidInput(f"unknown predicate kind {kind!r}")
+
+
+def _until_next(believed: list[Held], start: datetime) -> datetime | None:
+    """Where an open-ended value of a ``one`` predicate stops: at the next value the store knows of after ``start``
+    (an open end never erases a change already known), else nowhere."""
+    later = [h.period.start for h in believed if h.period.start > start]
+    return min(later) if later else None
 
 
 def _noop(held: Held, episode: str | None) -> Plan:
@@ -233,19 +238,17 @@ def plan_correct(
         raise InvalidInput("an event's period has an end: give when it ended (an event added with no end lasts to "
                            "the end of its day)")
     rest = [h for h in believed if h.id != wrong.id]
-    if kind == "one" and period.end is None:  # open: up to the next value the store knows of, as an add's open end
-        later = [h.period.start for h in rest if h.period.start > period.start]
-        period = Period(period.start, min(later) if later else None)
+    if kind == "one" and period.end is None:  # open: as an add's open end
+        period = Period(period.start, _until_next(rest, period.start))
     if obj == wrong.object and period == wrong.period:
         raise InvalidInput(f"the correction gives the same value {obj!r} for the same period; retract it, or give "
                            f"another value or period")
-    start, end = period
     if kind == "event":
         plan = _plan_event(rest, obj, period, episode)
     elif kind == "many":
         plan = _plan_many(rest, obj, period, episode)
     else:
-        plan = _plan_one(rest, obj, checked_period(start, end), episode)
+        plan = _plan_one(rest, obj, period, episode)
     created = tuple(
         v._replace(supersedes=v.supersedes + (wrong.id,)) if v.object == obj else v
         for v in plan.create

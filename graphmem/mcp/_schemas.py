@@ -47,14 +47,14 @@ def _text_time(value: Any) -> Any:
     return value
 
 
-#: A time, read by the store with the one grammar every front end shares (``Store.time``).
-Time = Annotated[str | date, BeforeValidator(_text_time),
-                 WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT})]
 def _or_word(word: str) -> Callable[[Any], Any]:
     """A time argument that may also be ``word`` ("all": every valid time; "open": no end)."""
     return lambda value: word if isinstance(value, str) and value.strip().lower() == word else _text_time(value)
 
 
+#: A time, read by the store with the one grammar every front end shares (``Store.time``).
+Time = Annotated[str | date, BeforeValidator(_text_time),
+                 WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT})]
 #: A time, or "all" (every valid time).
 TimeOrAll = Annotated[str | date, BeforeValidator(_or_word("all")),
                       WithJsonSchema({"type": "string", "minLength": 1, "description": _TIME_HINT + ", or all"})]

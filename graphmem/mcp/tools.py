@@ -186,9 +186,8 @@ class Tools:
     def correct(self, args: CorrectInput, client: str) -> Written:
         """A version was wrong: withdraw it and state the right value for the same valid period, or, with
         valid_from/valid_to, the value (default its own) for when it really held ("no wait, it was Tuesday")."""
-        return self._written(self.store.correct(
-            args.version_id, args.object, reason=args.reason, valid_from=self._time(args.valid_from),
-            valid_to=args.valid_to if args.valid_to == "open" else self._time(args.valid_to),
+        return self._written(self.store.correct(  # (the store reads the times, and "open", as every caller's)
+            args.version_id, args.object, reason=args.reason, valid_from=args.valid_from, valid_to=args.valid_to,
             quote=_said("correct", args, client)))
 
     @_tool(RetractInput, Written, writes=True)

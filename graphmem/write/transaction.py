@@ -431,10 +431,20 @@ class Transaction:
                               retracted=(wrong.id,), episode=source.id if source else None)
 
     def correct_version(self, version_id: str, obj: str | None, reason: str, kind_of: Callable[[str], str],
-                        source: Episode | None, period: Period | None = None) -> Decision:
+                        source: Episode | None, valid_from: datetime | None = None, valid_to: datetime | None = None,
+                        open_end: bool = False) -> Decision:
         """Retract a believed version and assert ``obj`` (None: its own value) over exactly its valid period, or
-        over ``period``."""
+        over the period ``valid_from`` and ``valid_to`` (or ``open_end``) give, each end defaulting to the
+        version's own; an event moved by its start alone keeps its length ("it was Tuesday", not Tuesday to
+        Thursday)."""
         wrong = self.believed_version(version_id)
+        period = None
+        if valid_from is not None or valid_to is not None or open_end:
+            start = wrong.valid_from if valid_from is None else valid_from
+            end = None if open_end else wrong.valid_to if valid_to is None else valid_to
+            if valid_to is None and not open_end and wrong.valid_to is not None and kind_of(wrong.predicate) == "event":
+                end = start + (wrong.valid_to - wrong.valid_from)
+            period = Period(start, end)
         if obj is None and wrong.object is None:
             raise InvalidInput(f"version {version_id} has no value to give again; name the right one")
         object_id = self.ensure_entity(wrong.object if obj is None else obj)
