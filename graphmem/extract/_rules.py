@@ -795,8 +795,8 @@ class RuleExtractor:
             self._written = written
             self._first = first == 0
             self._before = sentences[first - 1] if first else ""  # the sentence before, and the one after
-            self._after = sentences[first + 1] if first + 1 < len(sentences) else ""
             self._next = sentences[first + 1:first + 4]  # the sentences after it, as far as a pet's death is looked for
+            self._after = self._next[0] if self._next else ""
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
