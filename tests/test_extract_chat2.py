@@ -1017,3 +1017,25 @@ def test_a_group_named_in_lower_case_after_its_noun_waits_for_review(text):
 ])
 def test_words_after_a_groups_noun_that_name_no_group_leave_it_written(text):
     assert [f for f in chat_sure(("Maya", text))[0] if f[2] == "member_of" and f[4]]
+
+
+@pytest.mark.engine_free
+def test_he_or_she_is_not_a_place_the_chat_named():
+    """"she sells for the weavers in Pile" - "Pile?" - "… she lives in Montecristi" (h51): "Pile" echoed alone is the
+    one capitalised word of the turn before, but the chat said it as where someone is, so "she" is not Pile."""
+    said = chat_sure(("Maya", "her name is Carmen. she sells for the weavers cooperative in Pile"), ("Sam", "Pile?"),
+                     ("Maya", "a village on the coast. she lives in Montecristi"))
+    assert not [f for f in said[2] if f[1] == "Pile"]
+    assert ("assert", "Carmen", "lives_in", "Montecristi", True) in chat_sure(
+        ("Sam", "who?"), ("Maya", "Carmen?"), ("Maya", "she lives in Montecristi"))[2]  # no place said: her
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I joined the Hash! Lusaka Hash House Harriers. saturday was my first one",  # h52: a running club
+    "And I also did something. I joined the Musikkapelle. The town brass band",  # h29: a band
+    "I joined Microsoft on 8 May 2023.",
+])
+def test_what_is_joined_by_its_name_alone_is_a_job_only_after_review(text):
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "works_at" and f[4]], text
+    assert ("assert", "Maya", "works_at", "Acme", True) in chat_sure(("Maya", "I joined a new company, Acme"))[0]

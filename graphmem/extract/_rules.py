@@ -672,6 +672,8 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
 #: How long a move said to come is waited for: "greetings from valencia" a year after "i'm moving to
 #: valencia" is no longer read as the move.
 _PLAN_LASTS = timedelta(days=365)
+#: A capitalised word said as where someone is ("in Pile", "moved to Sinazongwe"), not whose ("in Ana's car").
+_WHERE = re.compile(r"\b(?i:in|near|(?:moved|moving|move)\s+(?:back\s+)?to)\s+([A-Z][\w-]+)\b(?!['’])")
 #: What a couple is: a breakup with no one named ends the one of these told last.
 _COUPLED = frozenset(("dating", "married_to"))
 #: A determiner right before a day's name, which then names a thing: "the Easter parade", "our Christmas party".
@@ -723,6 +725,9 @@ class RuleExtractor:
         #: sentence, in lower case: "kwesi" is someone once "Kwesi" was seen, though no list of
         #: names knows it.
         self.names: dict[frozenset[str], set[str]] = {}
+        #: Per pair of participants, the capitalised words it has said as where someone is, in lower case:
+        #: "she sells for the weavers in Pile" - "Pile?" - "she lives in Montecristi": she is not Pile.
+        self.places: dict[frozenset[str], set[str]] = {}
         #: Per pair of participants, the one person the last messages spoke of, carried through turns
         #: that name no one and say "he" or "she" ("Esi?" - "yes. she's funny" - "she works at UCC").
         self._topics: dict[frozenset[str], str | None] = {}
@@ -1358,7 +1363,7 @@ class RuleExtractor:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
         "we" may mean; None when none is named, or two could be meant."""
         return one_person_named(text, previous.text if previous is not None else None, self._speaker, self._other,
-                                known=self._names())
+                                known=self._names(), places=self.places.get(self._chat(), set()))
 
     def _chat(self) -> frozenset[str]:
         return frozenset((self._speaker, self._other or ""))
@@ -1414,6 +1419,7 @@ class RuleExtractor:
         names.update(w.lower() for w in NAMED_MID_SENTENCE.findall(text)
                      if is_person(w) and w.lower() not in FAMILY_WORDS and w.lower() not in pets)
         names.difference_update(pets)  # "our dog Biscuit": a pet, though written as a name
+        self.places.setdefault(self._chat(), set()).update(w.lower() for w in _WHERE.findall(text))
         if self._only_named is not None and re.fullmatch(r"[\w'’-]+(?:\s[\w'’-]+)?", self._only_named):
             self._topics[self._chat()] = self._only_named
         elif names_anyone(text) or _UNNAMED.search(text) or not _pronoun_kinds(text):

@@ -259,10 +259,12 @@ def pair_named(text: str, named: bool = True) -> str | None:
 
 
 def one_person_named(text: str, before: str | None, *not_them: str | None,
-                     known: frozenset[str] | set[str] = frozenset()) -> str | None:
+                     known: frozenset[str] | set[str] = frozenset(),
+                     places: frozenset[str] | set[str] = frozenset()) -> str | None:
     """The one person ``text`` or the turn ``before`` it names (not ``not_them``: the speaker,
-    the other participant); None when none is named, or two could be meant (someone the message names
-    after a relation word, "my friend Tunji", is one who could be meant)."""
+    the other participant; nor ``places``, in lower case, words the chat has said as where someone is);
+    None when none is named, or two could be meant (someone the message names after a relation word,
+    "my friend Tunji", is one who could be meant)."""
     named = people_named(text, known)
     earlier = people_named(before, known) if before is not None else set()
     if named is None or earlier is None:
@@ -272,5 +274,5 @@ def one_person_named(text: str, before: str | None, *not_them: str | None,
     said = text + " " + (before or "")
     everyone = {n for n in named | earlier if not re.search(  # "not that Ballina! Ballina in Tipp": a place
         rf"\b(?:in|to|from|near|that|this)\s+{re.escape(n)}\b|\b{re.escape(n)}\s+in\s+(?-i:[A-Z])", said)}
-    everyone -= set(not_them)
+    everyone = {n for n in everyone if n.lower() not in places} - set(not_them)
     return next(iter(everyone)) if len(everyone) == 1 else None
