@@ -1039,3 +1039,22 @@ def test_he_or_she_is_not_a_place_the_chat_named():
 def test_what_is_joined_by_its_name_alone_is_a_job_only_after_review(text):
     assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "works_at" and f[4]], text
     assert ("assert", "Maya", "works_at", "Acme", True) in chat_sure(("Maya", "I joined a new company, Acme"))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "place"), [
+    ("same liepāja, but i moved to karosta last year, the old navy town bit", "karosta"),  # h41
+    ("moved to hoi an yesterday. room is small", "hoi an"),
+    ("i moved back to kukës in march", "kukës"),
+])
+def test_a_place_typed_in_lower_case_after_a_move_done_is_where_one_lives(text, place):
+    assert ("assert", "Maya", "lives_in", place, True) in chat_sure(("Maya", text))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "we moved to ur street lol", "i moved to part time in may", "they moved to another room",
+    "she got moved to nights", "i'm moving to karosta next year",  # a plan names no home yet
+])
+def test_words_after_a_move_that_are_no_place_in_lower_case(text):
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in" and f[0] == "assert" and f[4]], text

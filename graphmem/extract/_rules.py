@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 
-from ..core.alias_evidence import COMMON_WORDS
+from ..core.alias_evidence import COMMON_WORDS, plain_english
 from ..core.names import unaccented
 from ..core.places import is_wide
 from ..core.times import UTC
@@ -672,6 +672,10 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
 #: How long a move said to come is waited for: "greetings from valencia" a year after "i'm moving to
 #: valencia" is no longer read as the move.
 _PLAN_LASTS = timedelta(days=365)
+#: A move done, to where: "moved to", "relocated back to" (a plan, "moving to", names a place no more surely).
+_MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
+#: Words typed short that a lower-case place after "moved to" is not.
+_TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze", "dis", "dat", "nxt", "sm", "smth"))
 #: A capitalised word said as where someone is ("in Pile", "moved to Sinazongwe"), not whose ("in Ana's car").
 _WHERE = re.compile(r"\b(?i:in|near|(?:moved|moving|move)\s+(?:back\s+)?to)\s+([A-Z][\w-]+)\b(?!['’])")
 #: What a couple is: a breakup with no one named ends the one of these told last.
@@ -1573,7 +1577,7 @@ class RuleExtractor:
         first = first or proper_name(text)
         if first is None:
             if "from" not in head:
-                self._single(verb, rest, subject, add)
+                self._single(verb, rest, subject, add, head)
             return
         tail = text[text.find(first) + len(first):]
         link = re.match(r"\s*(?:,\s*)?(?:(?:back\s+)?to|for|from)\s+", tail, re.IGNORECASE)
@@ -1586,7 +1590,7 @@ class RuleExtractor:
         elif link and second and head.startswith(("left", "leav")) and "for" in link.group():
             old, new = first, second  # left A for B
         else:
-            self._single(verb, rest, subject, add)
+            self._single(verb, rest, subject, add, head)
             return
         predicate = "lives_in" if is_place(old) or is_place(new) else "works_at"
         for subj in subject.names:
@@ -1594,8 +1598,15 @@ class RuleExtractor:
             if op != "end" or "for" in (link.group() if link else ""):
                 add(subj, predicate, new, "assert", when_from, None)
 
-    def _single(self, verb: Verb, rest: str, subject: Subject, add: _Add) -> None:
+    def _single(self, verb: Verb, rest: str, subject: Subject, add: _Add, head: str = "") -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
+        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)):
+            # "i moved to karosta last year": a place typed in lower case, up to a word of English (not "moved
+            # to nights", "to another room")
+            words = typed.split()
+            obj = " ".join(words[:next((n for n, w in enumerate(words) if plain_english(w)), len(words))]) or None
+            if obj and (len(obj) < 3 or obj in _TYPED_SHORT):
+                obj = None  # "moved to ur street"
         if obj is None:
             if verb.kind == "stop" and JOB_PHRASE.match(rest.strip()):
                 for subj in subject.names:
