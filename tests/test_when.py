@@ -1,5 +1,6 @@
 """Time expressions found in text and resolved against a reference time."""
 
+import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -535,3 +536,29 @@ def test_lets_is_no_past_let():
     assert one("let's meet on friday", at("2025-06-10T12:00")).start == at("2025-06-13")
     assert one("lets meet on friday", at("2025-06-10T12:00")).start == at("2025-06-13")
     assert one("she let me go on friday", at("2025-06-10T12:00")).start == at("2025-06-06")
+
+
+@pytest.mark.parametrize(("given", "expected"), [
+    ("13/02/2024, 10:00", "2024-02-13T09:00:00+00:00"),  # a date of numbers, then its time after a comma
+    ("13/02/2024 at 10:00", "2024-02-13T09:00:00+00:00"),
+    ("13.02.2024, 10pm", "2024-02-13T21:00:00+00:00"),
+    ("2024-02-13, 10:00", "2024-02-13T09:00:00+00:00"),  # an ISO date the same way
+    ("2024-02-13 at 9:30 am", "2024-02-13T08:30:00+00:00"),
+])
+def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expected):
+    from graphmem.when import read_time
+
+    read = read_time(given, ZoneInfo("Europe/Berlin"), lambda: datetime(2026, 12, 5, tzinfo=UTC))
+    assert read.isoformat() == expected
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    ("2024-02-30, 10:00", "cannot read '2024-02-30, 10:00'"),  # no such day: the ISO reading's error stands
+    ("01/02/2024, 10:00", "could be 1 February 2024 or 2 January 2024"),
+    ("13/02/2024, 25:00", "cannot read '13/02/2024, 25:00'"),
+])
+def test_a_date_then_a_time_that_is_none_is_refused(given, said):
+    from graphmem.when import read_time
+
+    with pytest.raises(InvalidTime, match=re.escape(said)):
+        read_time(given, UTC, lambda: datetime(2026, 12, 5, tzinfo=UTC))

@@ -148,7 +148,7 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
     if text.lower() == "now":
         return now()
     if _ISO_LIKE.match(text):  # a date written out: its own errors (out of range, no such day) stand
-        return parse_time(text, tz)
+        return _iso_or_dated(text, value, tz, now)
     try:
         return parse_time(text, tz)
     except InvalidTime:
@@ -156,15 +156,32 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
     if _NUMERIC_DATE.search(text):  # each date of numbers alone written as ISO first: "13/02/2024 10:00"
         text = _NUMERIC_DATE.sub(lambda numeric: _numeric_date(value, numeric), text)
         if _ISO_LIKE.match(text):
-            try:
-                return parse_time(text, tz)  # its own errors (out of range) stand
-            except InvalidTime as exc:
-                raise InvalidTime(str(exc).replace(repr(text), repr(value))) from None
+            return _iso_or_dated(text, value, tz, now)
     try:
         return resolve_phrase(text, now(), tz=tz).start
     except InvalidTime:
         raise InvalidTime(f"cannot read {value!r} as a time; use ISO 8601 like 2026-10-15 or 2026-10-15T09:30:00Z, "
                           "or a phrase like 'yesterday', 'last tuesday' or '2 weeks ago'") from None
+
+
+def _iso_or_dated(text: str, value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datetime:
+    """A time that opens with an ISO 8601 date: as ISO 8601, else as a phrase when the date is followed by a time of
+    day said another way ("2024-02-13, 10:00", "2024-02-13 at 10am"); otherwise the ISO reading's own error (out of
+    range, no such day) stands, naming what the user wrote."""
+    try:
+        return parse_time(text, tz)
+    except InvalidTime as exc:
+        if _DATE_THEN_TIME.match(text):
+            try:
+                return resolve_phrase(text, now(), tz=tz).start
+            except InvalidTime:
+                pass
+        raise InvalidTime(str(exc).replace(repr(text), repr(value))) from None
+
+
+#: An ISO date, then a time of day after a comma or "at", or in hours of the clock: "2024-02-13, 10:00".
+_DATE_THEN_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:\s*,\s*|\s+at\s+|\s+)"
+                             r"\d{1,2}(?::\d{2}\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\.?)$", re.IGNORECASE)
 
 
 #: A date of numbers alone, day and month in either order: "01/02/2024", "13.02.24", "2/13/2024".
