@@ -271,3 +271,18 @@ def test_a_group_lists_the_alias_facts_that_join_it_at_the_moment_asked(store):
     joined = store.alias("Mel", "Melanie", valid_from="2024-06-01", recorded_at="2024-03-01")
     [group] = store.aliases(valid_at="2024-04-01")  # an alias joins the names from before it was said
     assert [v.id for v in group.versions] == joined.created
+
+
+def test_a_wrong_alias_corrected_is_checked_as_if_it_were_gone(store):
+    """"Mel alias_of Maya" was wrong: Mel is Melanie, Maya's sister. The correction is checked against the groups
+    without the wrong alias (with it, Maya's sister would have been one with Maya, and the correction refused); a
+    correction to a name the rules refuse still is."""
+    store.add("Melanie", "sister_of", "Maya")
+    store.alias("Mel", "Maya")
+    wrong = next(v for v in store.beliefs() if v.predicate == ALIAS)
+    store.correct(wrong.id, "Melanie", reason="Mel is Melanie, not Maya")
+    assert told(store.beliefs()) == [("Mel", ALIAS, "Melanie"), ("Melanie", "sister_of", "Maya")]
+    store.add("Mel", "knows", "Maya")
+    right = next(v for v in store.beliefs() if v.predicate == ALIAS)
+    with pytest.raises(Conflict, match="Mel knows Maya is believed"):
+        store.correct(right.id, "Maya", reason="back again")

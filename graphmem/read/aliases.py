@@ -74,15 +74,17 @@ def believed(engine: Engine, as_of: datetime, valid_at: datetime | None) -> tupl
     return found, _grouped(engine, [(v.subject_id, v.object_id) for v in found])
 
 
-def group_of(engine: Engine, entity_id: str, as_of: datetime, valid_at: datetime | None) -> tuple[str, ...]:
+def group_of(engine: Engine, entity_id: str, as_of: datetime, valid_at: datetime | None,
+             leaving_out: str | None = None) -> tuple[str, ...]:
     """``entity_id``'s group at that moment, its leader first (just the entity when it has no
-    alias): walked alias by alias from the entity, never by reading every alias."""
+    alias): walked alias by alias from the entity, never by reading every alias. ``leaving_out``: an
+    alias version not counted (one being corrected)."""
     seen, pairs, todo = {entity_id}, [], [entity_id]
     while todo:
         entity = todo.pop()
-        for other, valid_to in engine.run("store/alias_around",
-                                          {"id": entity, "predicate": ALIAS, "as_of": to_engine(as_of)}):
-            if not _holds(valid_to, valid_at):
+        for other, valid_to, version in engine.run("store/alias_around",
+                                                   {"id": entity, "predicate": ALIAS, "as_of": to_engine(as_of)}):
+            if not _holds(valid_to, valid_at) or version == leaving_out:
                 continue
             pairs.append((entity, other))
             if other not in seen:

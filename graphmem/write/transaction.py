@@ -383,13 +383,14 @@ class Transaction:
                            source.id if source else None, self.tz)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
-    def refuse_alias(self, subject_id: str, object_id: str) -> None:
+    def refuse_alias(self, subject_id: str, object_id: str, replacing: str | None = None) -> None:
         """Refuse an alias the rules of :mod:`graphmem.core.aliases` refuse, as the store believes
-        now (aliases this write asserted before included), with why."""
+        now (aliases this write asserted before included; ``replacing``, an alias being corrected, left
+        out), with why."""
         pending = [(row["from"], row["to"]) for row in self.writes.versions.values()  # joined earlier in this write
                    if row["predicate"] == ALIAS and row.get("superseded_at") in (None, OPEN_END)]
         stored = [(end, e) for end in (subject_id, object_id)
-                  for e in aliases.group_of(self.engine, end, self.at, None)]
+                  for e in aliases.group_of(self.engine, end, self.at, None, leaving_out=replacing)]
         groups = alias_groups(stored + pending, {})
         left, right = set(groups.of(subject_id)), set(groups.of(object_id))
         members = left | right
@@ -449,7 +450,7 @@ class Transaction:
             raise InvalidInput(f"version {version_id} has no value to give again; name the right one")
         object_id = self.ensure_entity(wrong.object if obj is None else obj)
         if wrong.predicate == ALIAS and object_id != wrong.object_id:  # the alias rules hold for a corrected alias
-            self.refuse_alias(wrong.subject_id, object_id)
+            self.refuse_alias(wrong.subject_id, object_id, replacing=wrong.id)  # as if the wrong one were gone
         held = Held(wrong.id, wrong.object_id, Period(wrong.valid_from, wrong.valid_to), tuple(wrong.episodes))
         since = wrong.valid_from if period is None else min(wrong.valid_from, period.start)
         believed = self.believed(wrong.subject_id, wrong.predicate, since)
