@@ -1058,3 +1058,22 @@ def test_a_place_typed_in_lower_case_after_a_move_done_is_where_one_lives(text, 
 ])
 def test_words_after_a_move_that_are_no_place_in_lower_case(text):
     assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in" and f[0] == "assert" and f[4]], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "activity"), [
+    ("I'm learning to weave!!", "weaving"),  # h51
+    ("i go wednesday evenings and saturdays. im learning to sail!!", "sailing"),  # h49
+    ("i'm learning to cook properly", "cooking"),
+])
+def test_a_pastime_learnt_by_its_verb(text, activity):
+    assert ("assert", "Maya", "does", activity, True) in chat_sure(("Maya", text))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "i'm learning to drive", "im learning to be patient", "im learning the ropes", "I am learning the whatsapp",
+    "We're learning hiragana.",
+])
+def test_what_is_learnt_that_is_no_pastime_the_lists_know(text):
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "does"], text

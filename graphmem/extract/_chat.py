@@ -137,7 +137,7 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if kind == "lesson":
         return activity_of_group(found) if found else None  # "signed up for a pottery class" -> pottery
     if found is None:
-        return None
+        return learnt(rest) if kind == "activity" and head.strip().lower() == "learning" else None
     words = found.split()
     if kind == "event" and len(words) > 2 and words[0].lower() in RELATIONS and words[1][:1].isupper():
         words = words[1:]  # "my niece Orla's wedding": Orla's wedding
@@ -166,6 +166,21 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
             mention or words[0].lower() not in ("committee", "union")):
         return None  # "Priya on my team", "joined a new team at work": the people one works with, not a club
     return found
+
+
+#: A pastime learnt by its verb: "learning to sail", "learning to weave!!".
+_LEARNT = re.compile(r"\s*to\s+(?P<verb>[a-z]+)(?=\s*(?:$|[.!,;:)?]|now\b|since\b|every\b|on\s+\w+days\b|from\b|"
+                     r"with\b|at\b|again\b|too\b|properly\b|lol\b|haha\b))")
+#: Verbs one learns to do, beyond the habits'.
+_LEARNT_VERBS = HABIT_VERBS | {"weave": "weaving", "kayak": "kayaking"}
+
+
+def learnt(rest: str) -> str | None:
+    """The pastime of a verb learnt, which no list of activities names as said: "learning to sail" -> sailing (not
+    "learning to drive", a licence, nor "learning to be patient"). A thing learnt that no list knows ("the morin
+    khuur", "the whatsapp", "hiragana") is left: of the chats' dev set, half of those were no pastime."""
+    m = _LEARNT.match(rest)
+    return _LEARNT_VERBS.get(m["verb"]) if m else None
 
 
 #: A kind of people a group or a thing is for, not an owner: "a women's choir", "the mens team".
