@@ -1077,3 +1077,27 @@ def test_a_pastime_learnt_by_its_verb(text, activity):
 ])
 def test_what_is_learnt_that_is_no_pastime_the_lists_know(text):
     assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "does"], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "Kelly is doing well. I cook, I clean, I hold the baby",  # h11: chores
+    "I fish every day for work, small boy",  # h52: work
+    "Then we paint. My first bracelet is ugly but it is mine",  # h46: a step of a craft
+    "Did I dance. Ask anyone.",
+    "left back. i run, i fall, i complain",
+])
+def test_a_habit_told_without_how_often_waits_for_review(text):
+    said = [f for f in chat_sure(("Maya", text))[0] if f[2] == "does"]
+    assert said and not [f for f in said if f[4]], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "activity"), [
+    ("i bake every morning now, 6am, before the tastings", "baking"),
+    ("Now I knit every evening. It is calm", "knitting"),
+    ("I run most mornings", "running"),
+    ("i swim twice a week", "swimming"),
+])
+def test_a_habit_told_with_how_often_is_written(text, activity):
+    assert ("assert", "Maya", "does", activity, True) in chat_sure(("Maya", text))[0]

@@ -676,6 +676,12 @@ _PLAN_LASTS = timedelta(days=365)
 _MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
 #: Words typed short that a lower-case place after "moved to" is not.
 _TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze", "dis", "dat", "nxt", "sm", "smth"))
+#: How often, right after a habit's verb: "every evening", "most mornings", "3x a week", "on sundays".
+_HOW_OFTEN = re.compile(r"[\s.,!]*(?:now\s+|still\s+|again\s+|a\s+lot\s+)?(?:every|most|each|twice|three\s+times|"
+                        r"\d+\s*(?:x|times)|daily|weekly|regularly|on\s+\w+days|at\s+(?:the\s+)?weekends?|on\s+"
+                        r"(?:the\s+)?weekends?|before\s+work|after\s+work|in\s+the\s+mornings)\b", re.IGNORECASE)
+#: Work, not a pastime: "I fish every day for work".
+_FOR_WORK = re.compile(r"\bfor\s+(?:work|a\s+living|my\s+job|money)\b", re.IGNORECASE)
 #: A capitalised word said as where someone is ("in Pile", "moved to Sinazongwe"), not whose ("in Ana's car").
 _WHERE = re.compile(r"\b(?i:in|near|(?:moved|moving|move)\s+(?:back\s+)?to)\s+([A-Z][\w-]+)\b(?!['’])")
 #: What a couple is: a breakup with no one named ends the one of these told last.
@@ -1079,7 +1085,8 @@ class RuleExtractor:
                     claimed.append((m.start(), m.end()))
                 # for review: whose the verb is, the speaker's or the clause before's (``_review``), a verb
                 # read as often of something else, and a membership only mentioned ("from my hiking club")
-                if self._review or verb.unsure or (verb.mention and verb.predicate == "member_of"):
+                if self._review or verb.unsure or (verb.mention and verb.predicate == "member_of") or (
+                        verb.obj == "habit" and not self._how_often(sentence[m.end():])):
                     facts = [_for_review(f) for f in facts]
                 found.append(_Found(m.start(), facts, verb.mention))
         if self._other is not None:
@@ -1362,6 +1369,13 @@ class RuleExtractor:
             return False
         before = re.findall(r"[\w'’-]+", self._previous.text.lower()) if self._previous else []
         return thing.lower() in before or thing in (self._speaker, self._other)
+
+    def _how_often(self, rest: str) -> bool:
+        """Whether a habit's verb is followed, in its sentence or the next, by how often, as a pastime is told ("i
+        knit. every evening", "I run most mornings"), and not as work ("I fish every day for work"). Told without it
+        ("I cook, I clean", "then we paint", "Did I dance"), half of those on the chats' dev set were no pastime."""
+        said = f"{rest} {self._after}"
+        return bool(_HOW_OFTEN.match(said)) and not _FOR_WORK.search(said)
 
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of

@@ -233,6 +233,8 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:got|gotten|getting)\s+me\s+into|(?:made|make|makes)\s+me\s+(?:start|take\s+up)|"
           r"(?:dragged|drags|talked|talks)\s+me\s+(?:in)?to", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
+    # "I run most mornings", "now I knit every evening"; told without how often, as often a chore, work or a
+    # moment ("I cook, I clean", "then we paint", "Did I dance"): the rules extractor holds those for review
     _verb(_HABIT, "does", "state", "habit"),
     # --- events: "we went to Jess's wedding", "I was at a gig", "the Coldplay concert was amazing"
     _verb(r"(?:went|been|gone)\s+to|(?:got|came|just)\s+back\s+from|back\s+from|attended|was\s+at|"
