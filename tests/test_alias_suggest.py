@@ -893,3 +893,22 @@ def test_the_names_compared_grow_with_the_names_alike_not_with_every_pair_of_a_s
     told = read_chat(chat(("Ana", "Dr K said Dr Kowalczyk is off"), ("Bo", "gate 1 or gate 100?")), [])
     assert evidence_from_names("dr k", "dr kowalczyk", nick, told) == (0.7, "dr k is dr kowalczyk with an initial")
     assert evidence_from_names("gate 1", "gate 100", nick, told) is None
+
+
+
+@engine_free
+def test_initials_two_names_share_are_neither_s():
+    """"tru" was suggested for both "teuila reyes" and "tito rodel" (b42): letters two names share join neither;
+    where one name has them whole and the other with a letter more ("smc", b41), the whole one keeps them; two
+    spellings of one name ("jp", b49) are one."""
+    from graphmem.core._alias_rules import Evidence
+    from graphmem.core.alias_evidence import _initials_of_one
+
+    evidence = {}
+    for a, b in [("tru", "teuila reyes"), ("tru", "tito rodel"), ("smc", "shirak medical center"),
+                 ("smc", "suren manukyan"), ("jp", "jean-pierre"), ("jp", "jean piere"), ("nyc", "new york")]:
+        evidence[(a, b)] = Evidence()
+        evidence[(a, b)].add(0.8, f"{a} is the initials of {b}")
+    _initials_of_one(evidence)
+    assert set(evidence) == {("smc", "shirak medical center"), ("jp", "jean-pierre"), ("jp", "jean piere"),
+                             ("nyc", "new york")}

@@ -58,7 +58,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import count
 
-from ._alias_chat import ADDRESS_WORDS, Chat, Message, nickname_table, plain_english, read_chat
+from ._alias_chat import ADDRESS_WORDS, CONNECTORS, Chat, Message, nickname_table, plain_english, read_chat
 from ._alias_chat import FUNCTION as COMMON_WORDS
 from ._alias_named import evidence_described
 from ._alias_rules import (
@@ -127,6 +127,7 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
             found = evidence_from_names(b, a, nick, chat)
         if found:
             evidence[(a, b)].add(found[0], found[1], where(a)[:2] + where(b)[:2])
+    _initials_of_one(evidence)
     evidence_from_usage(chat, evidence, pair)
     evidence_corrected(chat, evidence, pair)
     evidence_addressed(chat, evidence, pair)
@@ -142,6 +143,31 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
         if (a, b) in against or a in ambiguous or b in ambiguous:
             del evidence[(a, b)]
     return _grouped(chat, evidence, against, ambiguous, threshold)
+
+
+def _initials_of_one(evidence: dict[tuple[str, str], Evidence]) -> None:
+    """Initials that two names of the chat share ("tru" of "teuila reyes" and of "tito rodel") are evidence for
+    neither: their letters alone were all that joined them. Where the letters spell one name whole and the other
+    with a letter more ("smc": "shirak medical center", "suren manukyan" and a c), the whole one keeps them; two
+    spellings of one name ("jp": "jean-pierre", "Jean Piere") are not two names."""
+    spelt: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for (a, b), ev in evidence.items():
+        if ev.reasons[0].startswith(f"{a} is the initials of "):
+            spelt[a].append((a, b))
+    for letters, pairs in spelt.items():
+        whole = [(a, b) for a, b in pairs if letters in _initials(b)]
+        kept = whole if len(whole) < len(pairs) and whole else pairs
+        if len({b.replace("-", " ").split()[0] for _, b in kept}) > 1:
+            kept = []
+        for key in pairs:
+            if key not in kept:
+                del evidence[key]
+
+
+def _initials(name: str) -> tuple[str, str]:
+    """A name's initials, of every word and of every word but the connectors ("of", "the")."""
+    words = name.replace("-", " ").split()
+    return "".join(w[0] for w in words), "".join(w[0] for w in words if w not in CONNECTORS)
 
 
 #: Endings that make a pet form of a name.
