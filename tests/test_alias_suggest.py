@@ -906,7 +906,8 @@ def test_initials_two_names_share_are_neither_s():
 
     evidence = {}
     for a, b in [("tru", "teuila reyes"), ("tru", "tito rodel"), ("smc", "shirak medical center"),
-                 ("smc", "suren manukyan"), ("jp", "jean-pierre"), ("jp", "jean piere"), ("nyc", "new york")]:
+                 ("smc", "suren manukyan"), ("jp", "jean-pierre"), ("jp", "jean piere"), ("nyc", "new york"),
+                 ("jpm", "jean paul martin"), ("jpm", "jean pierre moreau")]:  # a reviewer's: two names, one start
         evidence[(a, b)] = Evidence()
         evidence[(a, b)].add(0.8, f"{a} is the initials of {b}")
     _initials_of_one(evidence)

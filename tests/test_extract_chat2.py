@@ -1042,22 +1042,28 @@ def test_what_is_joined_by_its_name_alone_is_a_job_only_after_review(text):
 
 
 @pytest.mark.engine_free
-@pytest.mark.parametrize(("text", "place"), [
-    ("same liepāja, but i moved to karosta last year, the old navy town bit", "karosta"),  # h41
-    ("moved to hoi an yesterday. room is small", "hoi an"),
-    ("i moved back to kukës in march", "kukës"),
+@pytest.mark.parametrize(("text", "place", "sure"), [
+    ("same liepāja, but i moved to karosta last year, the old navy town bit", "karosta", False),  # h41
+    ("i moved back to kukës in march", "kukës", False),
+    ("moved to sinazongwe!!", "sinazongwe", False),
+    ("moved to hoi an yesterday. room is small", "hoi an", True),  # a place the lists know
 ])
-def test_a_place_typed_in_lower_case_after_a_move_done_is_where_one_lives(text, place):
-    assert ("assert", "Maya", "lives_in", place, True) in chat_sure(("Maya", text))[0]
+def test_a_place_typed_in_lower_case_after_a_move_done_is_proposed(text, place, sure):
+    """A word no list knows, typed in lower case after "moved to", is as often an app, a shop or a diet as a
+    place ("moved to whatsapp", "to lidl", "to keto"): where one lives, for review."""
+    assert ("assert", "Maya", "lives_in", place, sure) in chat_sure(("Maya", text))[0]
 
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize("text", [
     "we moved to ur street lol", "i moved to part time in may", "they moved to another room",
     "she got moved to nights", "i'm moving to karosta next year",  # a plan names no home yet
+    "we moved to thursdays for book club", "moved to tuesday now", "i moved to nan's", "i moved to mums",
+    "i moved to oat milk", "i moved to ikea furniture", "i moved to https://example.org", "i moved to gmail.com",
+    "i moved to " + "a" * 400, "moved to fortnightly",  # a reviewer's
 ])
 def test_words_after_a_move_that_are_no_place_in_lower_case(text):
-    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in" and f[0] == "assert" and f[4]], text
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in" and f[0] == "assert"], text
 
 
 @pytest.mark.engine_free
@@ -1101,3 +1107,42 @@ def test_a_habit_told_without_how_often_waits_for_review(text):
 ])
 def test_a_habit_told_with_how_often_is_written(text, activity):
     assert ("assert", "Maya", "does", activity, True) in chat_sure(("Maya", text))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("asked", "text", "activity"), [
+    ("what do you do for fun?", "I paint", "painting"),  # a reviewer's: the question of pastimes is how often enough
+    ("any hobbies?", "I knit, mostly scarves", "knitting"),
+    ("do you do any sport?", "yes I box", "boxing"),
+])
+def test_a_habit_told_in_answer_to_a_question_of_pastimes_is_written(asked, text, activity):
+    assert ("assert", "Maya", "does", activity, True) in chat_sure(("Sam", asked), ("Maya", text))[1]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I box every christmas present", "I run every errand for my gran", "I run twice as fast as you",
+    "I surf every channel", "we row every time he comes home",  # a reviewer's: "every" before no time
+])
+def test_every_before_no_time_is_no_how_often(text):
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "does" and f[4]], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I run every morning before I head off for work", "I swim every day, then I leave for work",
+])
+def test_work_said_later_leaves_a_habit_a_pastime(text):
+    assert [f for f in chat_sure(("Maya", text))[0] if f[2] == "does" and f[4]], text
+
+
+@pytest.mark.engine_free
+def test_a_name_said_as_a_place_long_ago_or_not_as_a_place_may_be_she():
+    """A reviewer's: "in" after "trust" or "myself" says no place, and a place said many messages before ("grew up
+    near Chelsea") does not keep "she" from being the Chelsea spoken of now."""
+    for said in ("i trust in Priya completely", "i see so much of myself in Priya"):
+        assert ("assert", "Priya", "works_at", "Barclays", True) in chat_sure(
+            ("Maya", said), ("Sam", "Priya?"), ("Maya", "she works at Barclays"))[2]
+    later = [("Maya", "i grew up near Chelsea"), *[("Sam", "ok"), ("Maya", "yeah")] * 3,
+             ("Maya", "Chelsea from school messaged me"), ("Sam", "Chelsea?"), ("Maya", "she lives in Leeds now")]
+    assert ("assert", "Chelsea", "lives_in", "Leeds", True) in chat_sure(*later)[-1]

@@ -544,6 +544,8 @@ def test_lets_is_no_past_let():
     ("13.02.2024, 10pm", "2024-02-13T21:00:00+00:00"),
     ("2024-02-13, 10:00", "2024-02-13T09:00:00+00:00"),  # an ISO date the same way
     ("2024-02-13 at 9:30 am", "2024-02-13T08:30:00+00:00"),
+    ("2024-02-13 10:00 pm", "2024-02-13T21:00:00+00:00"),  # a reviewer's: a space before the time of day, too
+    ("2024-02-13 12am", "2024-02-12T23:00:00+00:00"),
 ])
 def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expected):
     from graphmem.when import read_time
@@ -556,6 +558,8 @@ def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expe
     ("2024-02-30, 10:00", "cannot read '2024-02-30, 10:00'"),  # no such day: the ISO reading's error stands
     ("01/02/2024, 10:00", "could be 1 February 2024 or 2 January 2024"),
     ("13/02/2024, 25:00", "cannot read '13/02/2024, 25:00'"),
+    ("2024-02-13 13pm", "cannot read '2024-02-13 13pm'"),
+    ("9999-12-31, 23:00", "is out of range"),  # the ISO reading's reason, as with a "T"
 ])
 def test_a_date_then_a_time_that_is_none_is_refused(given, said):
     from graphmem.when import read_time

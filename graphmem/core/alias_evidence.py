@@ -63,6 +63,7 @@ from ._alias_chat import FUNCTION as COMMON_WORDS
 from ._alias_named import evidence_described
 from ._alias_rules import (
     Evidence,
+    _edits,
     ambiguous_names,
     called_me,
     comparable_pairs,
@@ -157,8 +158,9 @@ def _initials_of_one(evidence: dict[tuple[str, str], Evidence]) -> None:
     for letters, pairs in spelt.items():
         whole = [(a, b) for a, b in pairs if letters in _initials(b)]
         kept = whole if len(whole) < len(pairs) and whole else pairs
-        if len({b.replace("-", " ").split()[0] for _, b in kept}) > 1:
-            kept = []
+        spellings = [b.replace("-", " ") for _, b in kept]
+        if any(_edits(spellings[0], other) > 2 for other in spellings[1:]):
+            kept = []  # "jpm": "jean paul martin" and "jean pierre moreau" are two, not one spelt two ways
         for key in pairs:
             if key not in kept:
                 del evidence[key]

@@ -582,7 +582,7 @@ _HOW_OFTEN = re.compile(r"(?i)\b(?:every|each|mostly|usually|always|daily|weekly
 
 #: The turn before asks of a habit: "what do you do for fun?", "how do you relax?".
 _ASKED_HABIT = re.compile(r"(?i)\bwhat\s+do\s+(?:you|u)\s+do\b|\bhow\s+do\s+(?:you|u)\b|\bfor\s+fun\b|"
-                          r"\bhobb(?:y|ies)\b")
+                          r"\bhobb(?:y|ies)\b|\bany\s+sports?\b")
 
 
 #: The turn before asks what someone else is doing: "what's your brother up to?", "what's jess doing in prague?".
@@ -676,14 +676,48 @@ _PLAN_LASTS = timedelta(days=365)
 _MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
 #: Words typed short that a lower-case place after "moved to" is not.
 _TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze", "dis", "dat", "nxt", "sm", "smth"))
-#: How often, right after a habit's verb: "every evening", "most mornings", "3x a week", "on sundays".
-_HOW_OFTEN = re.compile(r"[\s.,!]*(?:now\s+|still\s+|again\s+|a\s+lot\s+)?(?:every|most|each|twice|three\s+times|"
-                        r"\d+\s*(?:x|times)|daily|weekly|regularly|on\s+\w+days|at\s+(?:the\s+)?weekends?|on\s+"
-                        r"(?:the\s+)?weekends?|before\s+work|after\s+work|in\s+the\s+mornings)\b", re.IGNORECASE)
-#: Work, not a pastime: "I fish every day for work".
-_FOR_WORK = re.compile(r"\bfor\s+(?:work|a\s+living|my\s+job|money)\b", re.IGNORECASE)
+#: A day or a month, one or many, typed in lower case: no place ("moved to thursdays").
+_WHEN_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|"
+                        r"august|september|october|november|december|(?:week|fort)night(?:s|ly)?")
+
+
+#: Words that open a phrase after a place: "i moved to karosta last year", "to karosta in may with my mum".
+_PHRASE_OPENERS = frozenset("""
+last this next in on at with and for from yesterday today tonight now because cos so but after before when since
+about around just finally already again too lol haha omg
+""".split())
+
+
+def _typed_place(typed: str) -> str | None:
+    """The place a lower-case run after "moved to" may name: its words up to the first plain English one, of letters
+    (a hyphen between), no day or month, no one's ("nan's", "mums"), short; None otherwise."""
+    typed_words = typed.split()
+    cut = next((n for n, w in enumerate(typed_words) if plain_english(w)), len(typed_words))
+    if cut < len(typed_words) and typed_words[cut] not in _PHRASE_OPENERS:
+        return None  # "oat milk", "ikea furniture": a plain noun after it makes it another noun's word
+    words = typed_words[:cut]
+    place = " ".join(words)
+    if not words or len(place) < 3 or len(place) > 30 or place in _TYPED_SHORT or any(
+            not re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", w) or _WHEN_WORD.fullmatch(w) for w in words) or (
+            words[-1].endswith("s") and (words[-1][:-1] in FAMILY_WORDS or words[-1][:-1] in RELATIONS)):
+        return None
+    return place
+#: How often, right after a habit's verb: "every evening", "most mornings", "twice a week", "on sundays" (not "every
+#: errand", "twice as fast").
+_HOW_OFTEN = re.compile(
+    r"[\s.,!]*(?:now\s+|still\s+|again\s+|a\s+lot\s+)?(?:(?:every|most|each)\s+(?:single\s+|other\s+)?(?:day|morning|"
+    r"evening|night|afternoon|week|weekend|month|year|summer|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|"
+    r"(?:once|twice|three\s+times|\d+\s*(?:x|times))\s+(?:a|per|each|every)\s+(?:day|week|month|year)|daily|weekly|"
+    r"regularly|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:at|on)\s+(?:the\s+)?weekends?|before\s+work|"
+    r"after\s+work|in\s+the\s+(?:mornings|evenings))\b", re.IGNORECASE)
+#: Work, not a pastime, right after how often: "I fish every day for work".
+_FOR_WORK = re.compile(r"[^.!?]{0,12}?\bfor\s+(?:work|a\s+living|my\s+job|money)\b", re.IGNORECASE)
+#: How many messages a word said as where someone is stays no one "he" or "she" may mean.
+PLACE_MEMORY = 4
 #: A capitalised word said as where someone is ("in Pile", "moved to Sinazongwe"), not whose ("in Ana's car").
-_WHERE = re.compile(r"\b(?i:in|near|(?:moved|moving|move)\s+(?:back\s+)?to)\s+([A-Z][\w-]+)\b(?!['’])")
+_WHERE = re.compile(r"\b(?<!trust\s)(?<!believe\s)(?<!see\s)(?<!saw\s)(?<!faith\s)(?<!interested\s)(?<!myself\s)"
+                    r"(?<!yourself\s)(?<!herself\s)(?<!himself\s)(?i:in|near|(?:moved|moving|move)\s+(?:back\s+)?to)\s+"
+                    r"([A-Z][\w-]+)\b(?!['’])")
 #: What a couple is: a breakup with no one named ends the one of these told last.
 _COUPLED = frozenset(("dating", "married_to"))
 #: A determiner right before a day's name, which then names a thing: "the Easter parade", "our Christmas party".
@@ -737,7 +771,9 @@ class RuleExtractor:
         self.names: dict[frozenset[str], set[str]] = {}
         #: Per pair of participants, the capitalised words it has said as where someone is, in lower case:
         #: "she sells for the weavers in Pile" - "Pile?" - "she lives in Montecristi": she is not Pile.
-        self.places: dict[frozenset[str], set[str]] = {}
+        self.places: dict[frozenset[str], dict[str, int]] = {}
+        #: Per pair of participants, how many messages have been read (for how recently a word was a place).
+        self._read: dict[frozenset[str], int] = {}
         #: Per pair of participants, the one person the last messages spoke of, carried through turns
         #: that name no one and say "he" or "she" ("Esi?" - "yes. she's funny" - "she works at UCC").
         self._topics: dict[frozenset[str], str | None] = {}
@@ -1372,16 +1408,26 @@ class RuleExtractor:
 
     def _how_often(self, rest: str) -> bool:
         """Whether a habit's verb is followed, in its sentence or the next, by how often, as a pastime is told ("i
-        knit. every evening", "I run most mornings"), and not as work ("I fish every day for work"). Told without it
-        ("I cook, I clean", "then we paint", "Did I dance"), half of those on the chats' dev set were no pastime."""
-        said = f"{rest} {self._after}"
-        return bool(_HOW_OFTEN.match(said)) and not _FOR_WORK.search(said)
+        knit. every evening", "I run most mornings"), and not as work ("I fish every day for work"), or answers the
+        other's question of pastimes ("what do you do for fun?" - "I paint"). Told otherwise ("I cook, I clean", "then
+        we paint", "Did I dance"), half of those on the chats' dev set were no pastime."""
+        if self._previous is not None and self._previous.speaker != self._speaker and _ASKED_HABIT.search(
+                self._previous.text):
+            return True  # "what do you do for fun?" - "I paint"
+        often = _HOW_OFTEN.match(f"{rest} {self._after}")
+        return often is not None and not _FOR_WORK.match(often.string, often.end())
+
+    def _recent_places(self) -> set[str]:
+        """The words the chat said as where someone is in its last few messages (:data:`PLACE_MEMORY`): "Pile?"
+        right after "the weavers in Pile" is the place; "Chelsea?" a month after "grew up near Chelsea" may be her."""
+        read = self._read.get(self._chat(), 0)
+        return {w for w, at in self.places.get(self._chat(), {}).items() if read - at < PLACE_MEMORY}
 
     def _one_person_named(self, text: str, previous: Turn | None) -> str | None:
         """The one person the message or the turn before names, whom "he"/"she" or the other of
         "we" may mean; None when none is named, or two could be meant."""
         return one_person_named(text, previous.text if previous is not None else None, self._speaker, self._other,
-                                known=self._names(), places=self.places.get(self._chat(), set()))
+                                known=self._names(), places=self._recent_places())
 
     def _chat(self) -> frozenset[str]:
         return frozenset((self._speaker, self._other or ""))
@@ -1437,7 +1483,8 @@ class RuleExtractor:
         names.update(w.lower() for w in NAMED_MID_SENTENCE.findall(text)
                      if is_person(w) and w.lower() not in FAMILY_WORDS and w.lower() not in pets)
         names.difference_update(pets)  # "our dog Biscuit": a pet, though written as a name
-        self.places.setdefault(self._chat(), set()).update(w.lower() for w in _WHERE.findall(text))
+        read = self._read[self._chat()] = self._read.get(self._chat(), 0) + 1
+        self.places.setdefault(self._chat(), {}).update((w.lower(), read) for w in _WHERE.findall(text))
         if self._only_named is not None and re.fullmatch(r"[\w'’-]+(?:\s[\w'’-]+)?", self._only_named):
             self._topics[self._chat()] = self._only_named
         elif names_anyone(text) or _UNNAMED.search(text) or not _pronoun_kinds(text):
@@ -1614,13 +1661,12 @@ class RuleExtractor:
 
     def _single(self, verb: Verb, rest: str, subject: Subject, add: _Add, head: str = "") -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
-        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)):
-            # "i moved to karosta last year": a place typed in lower case, up to a word of English (not "moved
-            # to nights", "to another room")
-            words = typed.split()
-            obj = " ".join(words[:next((n for n, w in enumerate(words) if plain_english(w)), len(words))]) or None
-            if obj and (len(obj) < 3 or obj in _TYPED_SHORT):
-                obj = None  # "moved to ur street"
+        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and not re.match(
+                r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest):  # not "moved to https://…", "to gmail.com"
+            obj = _typed_place(typed)
+            # "i moved to karosta last year": a place typed in lower case, for review: as often an app, a shop, a
+            # diet or a day ("moved to whatsapp", "to lidl", "to keto", "to thursdays"), which no list tells apart
+            self._review = self._review or obj is not None
         if obj is None:
             if verb.kind == "stop" and JOB_PHRASE.match(rest.strip()):
                 for subj in subject.names:

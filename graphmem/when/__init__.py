@@ -148,7 +148,7 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
     if text.lower() == "now":
         return now()
     if _ISO_LIKE.match(text):  # a date written out: its own errors (out of range, no such day) stand
-        return _iso_or_dated(text, value, tz, now)
+        return _iso_or_dated(text, value, tz)
     try:
         return parse_time(text, tz)
     except InvalidTime:
@@ -156,7 +156,7 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
     if _NUMERIC_DATE.search(text):  # each date of numbers alone written as ISO first: "13/02/2024 10:00"
         text = _NUMERIC_DATE.sub(lambda numeric: _numeric_date(value, numeric), text)
         if _ISO_LIKE.match(text):
-            return _iso_or_dated(text, value, tz, now)
+            return _iso_or_dated(text, value, tz)
     try:
         return resolve_phrase(text, now(), tz=tz).start
     except InvalidTime:
@@ -164,24 +164,28 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
                           "or a phrase like 'yesterday', 'last tuesday' or '2 weeks ago'") from None
 
 
-def _iso_or_dated(text: str, value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datetime:
-    """A time that opens with an ISO 8601 date: as ISO 8601, else as a phrase when the date is followed by a time of
-    day said another way ("2024-02-13, 10:00", "2024-02-13 at 10am"); otherwise the ISO reading's own error (out of
-    range, no such day) stands, naming what the user wrote."""
+def _iso_or_dated(text: str, value: TimeLike, tz: tzinfo) -> datetime:
+    """A time that opens with an ISO 8601 date: as ISO 8601, the date followed by its time of day said another way
+    ("2024-02-13, 10:00", "2024-02-13 at 9:30 am") written as ISO first; the ISO reading's own errors (out of range,
+    no such day or hour) stand, naming what the user wrote."""
+    if (dated := _DATE_THEN_TIME.match(text)) is not None:
+        hour, minute = int(dated["hour"]), int(dated["minute"] or 0)
+        half = (dated["half"] or dated["half2"] or "").lower()
+        if half and 1 <= hour <= 12:
+            hour = hour % 12 + (12 if half.startswith("p") else 0)
+        elif half:
+            hour = 99  # "13pm": no hour of the clock, refused below
+        text = f"{dated['date']}T{hour:02d}:{minute:02d}"
     try:
         return parse_time(text, tz)
     except InvalidTime as exc:
-        if _DATE_THEN_TIME.match(text):
-            try:
-                return resolve_phrase(text, now(), tz=tz).start
-            except InvalidTime:
-                pass
         raise InvalidTime(str(exc).replace(repr(text), repr(value))) from None
 
 
-#: An ISO date, then a time of day after a comma or "at", or in hours of the clock: "2024-02-13, 10:00".
-_DATE_THEN_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:\s*,\s*|\s+at\s+|\s+)"
-                             r"\d{1,2}(?::\d{2}\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\.?)$", re.IGNORECASE)
+#: An ISO date, then a time of day after a comma or "at", or a space: "2024-02-13, 10:00", "2024-02-13 9:30 am".
+_DATE_THEN_TIME = re.compile(r"^(?P<date>[+-]?\d{4,}-\d{2}-\d{2})(?:\s*,\s*|\s+at\s+|\s+)(?P<hour>\d{1,2})"
+                             r"(?::(?P<minute>\d{2})\s*(?P<half>[ap]\.?m\.?)?|\s*(?P<half2>[ap]\.?m\.?))$",
+                             re.IGNORECASE)
 
 
 #: A date of numbers alone, day and month in either order: "01/02/2024", "13.02.24", "2/13/2024".
