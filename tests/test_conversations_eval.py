@@ -104,7 +104,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     written 0.929 and 0.140 (564 of 607) since a kind's word shouted waits, "my mothers chickens" are hers and "my
     betta fish!! … he died on thursday" ends it (for review); written 0.937 and 0.139 (562 of 600) since a group
     named in lower case after its noun ("a dive club! red sea divers.") waits for review; with h51, h52 (scored held
-    out twice, then moved here; 68 chats) 0.765 and 0.190, written 0.934 and 0.139 (579 of 620)."""
+    out twice, then moved here; 68 chats) 0.765 and 0.190, written 0.934 and 0.139 (579 of 620); written 0.949 and
+    0.139 (580 of 611) since a habit told without how often, a thing joined by its name alone and a place typed in
+    lower case after a move wait for review."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 
