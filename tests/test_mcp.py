@@ -121,7 +121,7 @@ async def test_remember_approve_recall(server):
     async with server() as call:
         remembered = await call("remember", text="I moved to Oslo.", said_at="2026-03-01T10:00:00Z")
         episode, proposals = remembered["episode"], remembered["proposals"]
-        assert (episode["kind"], episode["actor"], episode["text"]) == (TOOL_KIND, CLIENT, "I moved to Oslo.")
+        assert (episode["kind"], episode["actor"], episode["text"]) == (TOOL_KIND, "user", "I moved to Oslo.")
         assert episode["reference_time"] == "2026-03-01T10:00:00Z"
         assert [(p["subject"], p["predicate"], p["object"], p["state"], p["source"]) for p in proposals] == [
             ("user", "lives_in", "Oslo", "pending", TOOL_KIND)]
@@ -129,7 +129,7 @@ async def test_remember_approve_recall(server):
         assert (await call("proposals"))["proposals"] == proposals
         pending = (await call("recall", query="Oslo"))["hits"]  # pending is not believed, but it was said:
         assert [(h["kind"], h["episode"], h["text"], h["speaker"]) for h in pending] == [
-            ("message", episode["id"], "I moved to Oslo.", CLIENT)]
+            ("message", episode["id"], "I moved to Oslo.", "user")]
         assert (await call("recall", query="Oslo", messages=False))["hits"] == []
 
         approved = await call("approve", proposal_ids=[proposals[0]["id"]])
@@ -288,7 +288,9 @@ def test_remembered_facts_skip_review_when_the_store_says_so(store):
     assert [v.object for v in store.beliefs()] == ["Oslo"]
     asked = tools.call("remember", {"text": "I like tea.", "approve": True, "speaker": "Lin"}, "other")
     assert [(p.subject, p.state) for p in asked.proposals] == [("Lin", "approved")]
-    assert asked.episode.actor == "other"
+    assert asked.episode.actor == "Lin"  # who said it (a developer's: the client's name hid Dana's words from Marco's)
+    heard = tools.call("recall", {"query": "tea", "speaker": "Lin"}, "other")
+    assert [(h.kind, h.speaker) for h in heard.hits if h.kind == "message"] == [("message", "Lin")]
 
 
 def test_a_refused_end_on_approval_stays_pending(store):

@@ -134,7 +134,8 @@ class Tools:
         """
         said_at = self._time(args.said_at) or self.store.now()
         facts = self.extractor.extract(args.text, reference_time=said_at, speaker=args.speaker)
-        summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=client,
+        # the message's actor is who said it, as `ingest` records each message, so "what did Dana say" finds it
+        summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=args.speaker,
                                  reference_time=said_at, approve=args.approve)
         (recorded,) = summary.recorded
         by_id = {p.id: p for p in self.store.proposals(None)}
