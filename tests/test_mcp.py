@@ -362,3 +362,25 @@ def test_lines_that_are_not_json_rpc_get_a_json_rpc_error_not_silence(tmp_path):
     assert [(a.get("id"), a.get("error", {}).get("code")) for a in answers] == [
         (None, -32700), (7, -32600), (None, -32600), ("x", -32600), (1, None)]
     assert answers[-1]["result"]["serverInfo"]["name"] == "graphmem"
+
+
+@needs_sdk
+@pytest.mark.one_engine  # the command's option, above the engine
+def test_mcp_makes_a_new_store_in_the_zone_given_and_refuses_another(tmp_path):
+    """A developer's: `graphmem mcp` made its store in UTC with no way to say otherwise, so "yesterday", said at
+    9 pm in New York, was read as that same day."""
+    import subprocess
+
+    def mcp(*options: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "graphmem", "--store", str(tmp_path / "s"), "mcp", *options],
+                              input="", capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "GRAPHMEM_ENGINE": ENGINE, "PYTHONPATH": os.pathsep.join(sys.path)})
+
+    assert mcp("--timezone", "America/New_York").returncode == 0
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        assert store.tz_name == "America/New_York"
+        said = Tools(store).call("remember", {"text": "Jordan and I broke up yesterday", "approve": True,
+                                              "said_at": "2026-11-05T21:00:00-05:00"}, CLIENT)
+        assert {(p.valid_from or p.valid_to).date().isoformat() for p in said.proposals} == {"2026-11-04"}
+    refused = mcp("--timezone", "Europe/Berlin")
+    assert refused.returncode == 1 and "America/New_York" in refused.stderr

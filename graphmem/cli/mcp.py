@@ -9,20 +9,22 @@ import click
 
 from ..core.extras import needs_extra
 from . import main, open_store
-from .ingest import day_first_option, extractor_option
+from .ingest import day_first_option, extractor_option, timezone_option
 
 __all__ = []
 
 @main.command("mcp")
 @extractor_option
 @day_first_option
+@timezone_option
 @click.option("--explore", "explore_port", type=click.IntRange(0, 65535), metavar="PORT",
               help="Also serve the read-only explorer on 127.0.0.1:PORT, from this same process.")
 @click.pass_context
-def mcp_(ctx, extractor_name, day_first, explore_port):
+def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
     """Serve the store over MCP on stdin/stdout until the client disconnects.
 
-    An assistant starts it with `graphmem --store DIR mcp` (the store is created if missing).
+    An assistant starts it with `graphmem --store DIR mcp` (the store is created if missing, reading
+    times in --timezone: "yesterday", said at 9 pm in New York, is the day before in New York).
     Facts the remember tool extracts wait for review unless the call approves them or
     `graphmem review skip tool` was set. With --explore PORT a person can watch the memory
     in a browser while the assistant writes (the store is held by this one process; refresh
@@ -32,7 +34,7 @@ def mcp_(ctx, extractor_name, day_first, explore_port):
         from ..mcp.server import serve
     from ..ingest import make_extractor
 
-    store = open_store(ctx, create=True, hold="mcp")
+    store = open_store(ctx, create=True, hold="mcp", timezone=timezone)
     explorer = None
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)
