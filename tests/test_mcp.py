@@ -384,3 +384,15 @@ def test_mcp_makes_a_new_store_in_the_zone_given_and_refuses_another(tmp_path):
         assert {(p.valid_from or p.valid_to).date().isoformat() for p in said.proposals} == {"2026-11-04"}
     refused = mcp("--timezone", "Europe/Berlin")
     assert refused.returncode == 1 and "America/New_York" in refused.stderr
+
+
+def test_beliefs_as_of_before_the_first_write_say_why_they_are_empty(store):
+    """A developer's: an assistant asking what the memory held before anything was written got `[]` and no word of
+    why, where the command line explains it; the tool's answer now carries the same note."""
+    tools = Tools(store)
+    tools.call("remember", {"text": "I moved to Oslo.", "approve": True, "said_at": "2026-03-01T10:00:00Z"}, CLIENT)
+    early = tools.call("beliefs", {"as_of": "2020-01-01T00:00:00Z"}, CLIENT)
+    assert early.versions == [] and "first write was at" in early.note and "valid_at" in early.note
+    assert tools.call("beliefs", {}, CLIENT).note is None
+    assert tools.call("beliefs", {"as_of": "2020-01-01T00:00:00Z", "valid_at": "2026-03-02T00:00:00Z"},
+                      CLIENT).note is not None  # still nothing recorded by then

@@ -234,6 +234,8 @@ class Facts(Model):
     as_of: datetime
     valid_at: datetime | None
     versions: list[Version]
+    #: Why an answer is empty when it is one the store could not have had: as of a time before its first write.
+    note: str | None = None
 
 
 class Recalled(Model):

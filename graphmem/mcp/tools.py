@@ -9,7 +9,7 @@ whose text is the call (tool name and arguments as JSON). ``add``, ``end``, ``co
 writes nothing, not even its episode. ``approve`` and ``reject`` take no source in the Store,
 so theirs is recorded just after the write succeeds, naming the decisions it made; ``reject``
 also names the client in its reason. ``remember`` records the message itself as the episode
-(see :func:`graphmem.ingest.record_message`), and the extracted facts wait for review unless
+(see :func:`graphmem.ingest.record_message`), its actor the speaker, and the extracted facts wait for review unless
 asked otherwise or the store lets the ``tool`` source skip review.
 
 Purge is not offered: hard deletion stays with the command line.
@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from .._store import Store
 from ..core.json_shapes import cited_ids
-from ..core.times import TimeLike
+from ..core.times import TimeLike, iso
 from ..errors import InvalidInput, NotFound
 from ..extract import Extractor, RuleExtractor
 from ..ingest import record_message
@@ -239,7 +239,11 @@ class Tools:
             found = [v for v in found if v.subject_id in subjects]
         if args.predicate is not None:
             found = [v for v in found if v.predicate == args.predicate]
-        return Facts(as_of=as_of, valid_at=valid_at, versions=found)
+        note = None
+        if not found and (first := self.store.first_write()) is not None and as_of < first:
+            note = (f"nothing was recorded by then: this memory's first write was at {iso(first)}. as_of asks what "
+                    f"the memory knew at a time; to ask what was true then, give valid_at and leave as_of out")
+        return Facts(as_of=as_of, valid_at=valid_at, versions=found, note=note)
 
     @_tool(HistoryInput, History)
     def history(self, args: HistoryInput, client: str) -> History:
