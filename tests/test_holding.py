@@ -584,3 +584,22 @@ def test_a_client_is_refused_a_zone_or_a_clock_the_holder_does_not_keep(tmp_path
             Store(directory, clock=lambda: datetime(2026, 11, 1, tzinfo=UTC))
         with Store(directory, timezone="UTC") as client:  # the holder's own zone: a client as before
             assert client.tz_name == "UTC" and client.beliefs()
+
+
+def test_a_client_whose_holder_stopped_between_calls_goes_on_without_an_error(tmp_path):
+    """A developer's: the assistant's next write after its holder stopped (nothing in flight) failed with "whether it
+    was done is unknown", and that write was lost. A holder gone between calls is noticed before asking: the call
+    goes to the store opened here (or to a next holder)."""
+    directory = tmp_path / "store"
+    make_store(directory)
+    with serving(directory) as holder:
+        store = Store(directory, engine=ENGINE)
+        try:
+            assert store.holder["pid"] == holder.pid
+            store.add("Ivan", "likes", "chess")
+            holder.send_signal(signal.SIGTERM)
+            assert holder.wait(30) == 0
+            store.add("Ivan", "likes", "go")  # no error: nothing had been asked of the holder that went
+            assert {v.object for v in store.beliefs()} >= {"chess", "go"}
+        finally:
+            store.close()

@@ -95,6 +95,10 @@ class RemoteStore:
     def _call(self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if self._closed:
             raise EngineError("this store is closed")
+        with self._lock:
+            if self._sock is not None and wire.closed_by_peer(self._sock):
+                self._sock.close()  # the holder went between calls, nothing asked of it: this call goes to the next
+                self._sock = None
         if self._sock is None and self._local is None:
             self._reopen()
         if self._local is not None:

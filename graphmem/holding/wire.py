@@ -23,8 +23,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-__all__ = ["MAX_PATH", "PROTOCOL", "SOCKET_FILE", "HolderGone", "Refused", "ask", "connect", "hello", "peer_is_me",
-           "receive", "send", "socket_path"]
+__all__ = ["MAX_PATH", "PROTOCOL", "SOCKET_FILE", "HolderGone", "Refused", "ask", "closed_by_peer", "connect", "hello",
+           "peer_is_me", "receive", "send", "socket_path"]
 
 SOCKET_FILE = "graphmem.sock"
 #: The longest path a Unix socket takes here (sun_path holds 108 bytes with its NUL; keep margin).
@@ -41,6 +41,17 @@ class HolderGone(Exception):
 
 class Refused(Exception):
     """The peer is not this user, or speaks another version."""
+
+
+def closed_by_peer(sock: socket.socket) -> bool:
+    """Whether the other end has closed the connection while nothing was asked of it (its end read at once, without
+    waiting or taking anything: an orderly close or a reset); a holder never speaks unasked."""
+    try:
+        return sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False  # open, and quiet
+    except OSError:
+        return True  # reset
 
 
 def socket_path(directory: Path) -> Path:
