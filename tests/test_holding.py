@@ -603,3 +603,45 @@ def test_a_client_whose_holder_stopped_between_calls_goes_on_without_an_error(tm
             assert {v.object for v in store.beliefs()} >= {"chess", "go"}
         finally:
             store.close()
+
+
+def test_a_command_line_still_waiting_its_turn_when_the_holder_stops_is_told_it_was_not_run(tmp_path):
+    """A developer's: a command queued behind a slow one, when the assistant's session ended, was told "whether the
+    command was done is unknown" though it had never started. The one running finishes; the one waiting is told it
+    was not run."""
+    from graphmem.holding.holder import Holder, NotRun
+
+    directory = tmp_path / "store"
+    make_store(directory)
+    started, release = threading.Event(), threading.Event()
+
+    def slow(argv, cwd, env, ttys):
+        started.set()
+        release.wait(30)
+        return b"done\n", b"", 0
+
+    answers: dict[str, object] = {}
+
+    def client(name: str) -> None:
+        sock = wire.connect(wire.socket_path(directory))
+        with sock:
+            assert wire.hello(sock, graphmem.__version__)[0] == "ok"
+            answers[name] = wire.ask(sock, ("cli", [name], str(tmp_path), {}, (False, False)))
+
+    with Store(directory, engine=ENGINE, hold=False) as store:
+        holder = Holder(store, directory, "python", run_cli=slow)
+        first = threading.Thread(target=client, args=("first",))
+        first.start()
+        assert started.wait(30)
+        second = threading.Thread(target=client, args=("second",))
+        second.start()
+        time.sleep(0.3)  # the second waits its turn
+        stopping = threading.Thread(target=holder.stop)
+        stopping.start()
+        second.join(30)
+        release.set()
+        first.join(30)
+        stopping.join(30)
+    status, said = answers["second"]
+    assert status == "error" and isinstance(said, NotRun) and "it was not run" in str(said)
+    assert answers["first"] == ("ok", (b"done\n", b"", 0))

@@ -9,7 +9,8 @@ Each connection is served on a thread of its own, one request after another:
   store; the answer is its value, or the exception it raised, as the caller would have had them.
 - ``("cli", argv, cwd, env, ttys)``: a command line, run here as if typed in the client's
   directory with its terminal (:func:`graphmem.cli.forwarded`); the answer is what it printed and
-  its exit status. Command lines run one at a time.
+  its exit status. Command lines run one at a time; one still waiting its turn when the holder stops is
+  answered that it was not run.
 - ``("status",)``: who holds, and how many clients are connected.
 
 Writes from every client go through the one store, so the engine serialises them and
@@ -24,6 +25,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -68,6 +70,9 @@ class Holder:
         self.clients = 0
         self._cli_lock = threading.Lock()
         self._stopping = threading.Event()
+        #: Command lines waiting their turn, or told they were not run and not yet sent that answer.
+        self._waiting = 0
+        self._count_lock = threading.Lock()
         self._listener = self._listen()
         self._key = str(directory.resolve())
         with _held_lock:
@@ -107,7 +112,14 @@ class Holder:
                     request = wire.receive(conn)
                 except (wire.HolderGone, OSError, EOFError):
                     return
-                wire.send(conn, self._answer(request))
+                if request[0] == "cli":
+                    self._count(+1)
+                answer = self._answer(request)
+                try:
+                    wire.send(conn, answer)
+                finally:
+                    if answer[0] == "error" and isinstance(answer[1], NotRun):
+                        self._count(-1)
         except OSError:
             return
         finally:
@@ -133,17 +145,42 @@ class Holder:
                 return "ok", getattr(self.store, method)(*args, **kwargs)
             if kind == "cli":
                 _, argv, cwd, env, ttys = request
-                with self._cli_lock:
+                if not self._turn():
+                    return "error", NotRun(
+                        f"the process holding the store (process {self.info['pid']}) stopped before running the "
+                        "command; it was not run: run it again")
+                try:
                     return "ok", self.run_cli(argv, cwd, env, ttys)
+                finally:
+                    self._cli_lock.release()
             return "error", ValueError(f"unknown request {kind!r}")
         except BaseException as exc:  # the caller gets what it would have had holding the store
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             return "error", _portable(exc)
 
+    def _count(self, change: int) -> None:
+        with self._count_lock:
+            self._waiting += change
+
+    def _turn(self) -> bool:
+        """Wait for this command line's turn; False, the command not run, when the holder stops first."""
+        while not self._cli_lock.acquire(timeout=0.05):
+            if self._stopping.is_set():
+                return False
+        if self._stopping.is_set():
+            self._cli_lock.release()
+            return False
+        self._count(-1)  # running: no longer waiting
+        return True
+
     def stop(self) -> None:
-        """Stop serving: no new connection is taken, and the socket file goes."""
+        """Stop serving: no new connection is taken, command lines still waiting their turn are told they were not
+        run (within a second), and the socket file goes."""
         self._stopping.set()
+        deadline = time.monotonic() + 1
+        while self._waiting and time.monotonic() < deadline:
+            time.sleep(0.02)
         with _held_lock:
             if _held.get(self._key) is self:
                 del _held[self._key]
@@ -156,6 +193,10 @@ class Holder:
             self._thread.join(timeout=1)
         finally:
             self.path.unlink(missing_ok=True)
+
+
+class NotRun(RuntimeError):
+    """A command line that waited its turn while the holder stopped: it was not run."""
 
 
 def _run_cli(argv: list[str], cwd: str, env: dict[str, str], ttys: tuple[bool, bool]) -> tuple[bytes, bytes, int]:
