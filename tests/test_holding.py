@@ -519,6 +519,22 @@ def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
         child.wait(30)
 
 
+@pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
+def test_an_assistant_starting_waits_out_a_one_off_command_longer_than_another_command_does(tmp_path):
+    """A developer's: `graphmem mcp` gave up after the few seconds a one-off command waits, and the assistant's session
+    started without its memory. Here a command waits 0.3 s and the one-off command keeps the store 1.5 s."""
+    directory = tmp_path / "store"
+    make_store(directory)
+    code = ("import sys, graphmem._store as s; s.WAIT = 0.3\nfrom graphmem.cli import main\n"
+            f"main(['--store', {str(directory)!r}, 'mcp'], prog_name='graphmem')")
+    child = hold_alone(directory, 1.5)
+    try:
+        started = subprocess.run([sys.executable, "-c", code], input=b"", capture_output=True, env=ENV, timeout=60)
+        assert started.returncode == 0, started.stderr
+    finally:
+        child.wait(30)
+
+
 @pytest.mark.slow
 def test_a_one_off_command_gives_up_after_the_wait(tmp_path):
     directory = tmp_path / "store"

@@ -240,12 +240,13 @@ def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> N
 
 
 def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None = None,
-               hold: bool | str = False) -> Store:
+               hold: bool | str = False, wait: float | None = None) -> Store:
     """Open the store named by --store; refuse a missing one unless ``create`` (a new store reads
     naive times in ``timezone``; a failing command removes it again). Times are shown in the
     store's zone from then on (in UTC with --utc). A one-off command uses a holder's store, or
     opens it for its own short life (waiting a few seconds for another one-off command);
-    ``hold`` (the kind: serve, mcp, explore) serves it to other processes while this one runs."""
+    ``hold`` (the kind: serve, mcp, explore) serves it to other processes while this one runs; ``wait``: how long
+    to wait for a one-off command that has it (default the Store's)."""
     from .._store import Store
     from ..recall import embedder_from_env  # its stdlib-only module: the search models load when searching
 
@@ -258,7 +259,7 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
                                 f"(a store's files would be written among them)")
         note_creating(ctx)
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
-                  allow_future=bool(ctx.obj.get("allow_future")), hold=hold)
+                  allow_future=bool(ctx.obj.get("allow_future")), hold=hold, wait=wait)
     ctx.call_on_close(store.close)
     show_times_of(ctx, store)
     return store

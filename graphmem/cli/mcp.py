@@ -13,6 +13,9 @@ from .ingest import day_first_option, extractor_option, timezone_option
 
 __all__ = []
 
+#: How long `graphmem mcp` waits, at launch, for a one-off command that has the store, in seconds.
+MCP_WAIT = 120.0
+
 @main.command("mcp")
 @extractor_option
 @day_first_option
@@ -34,7 +37,9 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
         from ..mcp.server import serve
     from ..ingest import make_extractor
 
-    store = open_store(ctx, create=True, hold="mcp", timezone=timezone)
+    # an assistant starting its session waits out a person's one-off command (a long cypher, an import) rather than
+    # starting without its memory
+    store = open_store(ctx, create=True, hold="mcp", timezone=timezone, wait=MCP_WAIT)
     explorer = None
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)
