@@ -661,3 +661,30 @@ def test_a_command_line_still_waiting_its_turn_when_the_holder_stops_is_told_it_
     status, said = answers["second"]
     assert status == "error" and isinstance(said, NotRun) and "it was not run" in str(said)
     assert answers["first"] == ("ok", (b"done\n", b"", 0))
+
+
+@pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
+def test_sigterm_stops_the_mcp_server_as_a_disconnect_does(tmp_path):
+    """A developer's: SIGTERM left the socket and owner files behind (the next command recovered, but a copy of the
+    directory failed on the socket). Now the store closes, the files go, and it says so on stderr."""
+    directory = tmp_path / "store"
+    make_store(directory)
+    server = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    try:
+        deadline = time.monotonic() + 60
+        while not wire.socket_path(directory).exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (directory / "owner.pid").exists()
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(30) == 0
+        assert server.stderr.read().decode().strip().endswith("stopped")
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.stdin.close()
+        server.stdout.close()
+        server.stderr.close()
+    assert not wire.socket_path(directory).exists() and not (directory / "owner.pid").exists()
+    with Store(directory, engine=ENGINE, hold=False, wait=0) as store:
+        assert store.check() == []

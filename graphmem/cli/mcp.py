@@ -5,6 +5,10 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+
 import click
 
 from ..core.extras import needs_extra
@@ -40,12 +44,22 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
     # an assistant starting its session waits out a person's one-off command (a long cypher, an import) rather than
     # starting without its memory
     store = open_store(ctx, create=True, hold="mcp", timezone=timezone, wait=MCP_WAIT)
+    # SIGTERM (a client stopping its server, a service manager) closes the store as a disconnect does: the socket and
+    # owner files go, and the log is checkpointed
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     explorer = None
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)
         click.echo(f"graphmem explorer at {explorer.url}", err=True)  # stdout carries the protocol
     try:
         serve(store, make_extractor(extractor_name, day_first=day_first, tz=store.tz))
+    except KeyboardInterrupt:  # SIGTERM or Ctrl-C, the client still connected
+        if explorer is not None:
+            explorer.stop()
+        store.close()
+        click.echo("stopped", err=True)
+        sys.stderr.flush()
+        os._exit(0)  # the transport's reader thread waits on stdin, which the client keeps open: nothing to wait for
     finally:
         if explorer is not None:
             explorer.stop()
