@@ -220,7 +220,8 @@ def test_the_explorer_binds_to_this_machine_and_refuses_a_busy_port(served):
     assert explorer.host == "127.0.0.1" and explorer.url.startswith("http://127.0.0.1:")
     from graphmem import GraphmemError
 
-    with pytest.raises(GraphmemError, match=f"cannot serve the explorer on 127.0.0.1:{explorer.port}"):
+    with pytest.raises(GraphmemError, match=f"cannot serve the explorer on 127.0.0.1:{explorer.port}.*; choose another "
+                                            r"port \(or host\)$"):  # no option named: `explore --port`, `mcp --explore`
         store.explore(port=explorer.port, open_browser=False)
 
 

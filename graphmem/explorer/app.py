@@ -416,7 +416,7 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.listen(64)
     except OSError as exc:
         raise GraphmemError(f"cannot serve the explorer on {host}:{port}: {exc.strerror or exc}; "
-                            "choose another --port (or --host)") from None
+                            "choose another port (or host)") from None
     sock.set_inheritable(True)
     return sock
 
