@@ -381,3 +381,15 @@ def test_a_history_of_a_word_search_reads_as_a_predicate_points_at_it(berlin):
     assert ": nothing" in said and "search reads 'job' as works_as or works_at" in said
     assert "note" not in gm(berlin, "history", "Ann", "xyz").stdout  # no word search knows: nothing to point at
     assert gm(berlin, "history", "Ann", "job", "--json").stdout.strip() == "[]"
+
+
+def test_a_message_no_one_is_named_for_shows_its_kind_in_search(tmp_path):
+    """A developer's: an `add --quote` episode, found as a message, was shown as said by "?"."""
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "Dana", "likes", "soup", "--quote", "dana loves tomato soup")
+    gm(store, "retract", "v1", "--reason", "a test")  # the fact gone, its sentence is found as a message
+    shown = gm(store, "search", "tomato", "--json").stdout
+    assert '"speaker": null' in shown  # JSON keeps it unnamed
+    shown = gm(store, "search", "tomato").stdout
+    assert "(manual): “dana loves tomato soup”" in shown and "?:" not in shown

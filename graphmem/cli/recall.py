@@ -101,7 +101,7 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
     for rank, hit in enumerate(hits, 1):
         score = [f"{hit.score:.2f}"] if scored else []
         if hit.kind == "message":
-            rows.append([str(rank), hit.episode, f"{hit.speaker or '?'}: “{hit.text}”",
+            rows.append([str(rank), hit.episode, f"{hit.speaker or f'({hit.episode_kind})'}: “{hit.text}”",
                          "assistant said" if hit.role == "assistant" else "said", _said(hit),
                          *score, _turns(hit), _why(hit)])
             continue
