@@ -393,3 +393,13 @@ def test_a_message_no_one_is_named_for_shows_its_kind_in_search(tmp_path):
     assert '"speaker": null' in shown  # JSON keeps it unnamed
     shown = gm(store, "search", "tomato").stdout
     assert "(manual): “dana loves tomato soup”" in shown and "?:" not in shown
+
+
+def test_an_error_names_times_in_the_store_s_zone(berlin):
+    """A developer's: in a Berlin store, `end … --at 2026-01-01` was refused as "no believed version is valid at
+    2025-12-31T23:00:00Z": the time typed, shown in another zone. Errors now name times as tables do (--utc: UTC)."""
+    gm(berlin, "add", "Dana", "works_at", "Hubspot", "--from", "2026-03-01")
+    said = gm(berlin, "end", "Dana", "works_at", "Hubspot", "--at", "2026-01-01", ok=False).stderr
+    assert "valid at 2026-01-01T00:00:00+01:00" in said and "valid from 2026-03-01T00:00:00+01:00" in said, said
+    said = gm(berlin, "--utc", "end", "Dana", "works_at", "Hubspot", "--at", "2026-01-01", ok=False).stderr
+    assert "valid at 2025-12-31T23:00:00Z" in said, said

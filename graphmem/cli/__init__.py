@@ -123,7 +123,7 @@ class Cli(click.Group):
                     _discard_created(ctx)
                 raise
         except GraphmemError as exc:
-            _error(str(exc))
+            _error(output.in_zone(str(exc)))
             sys.exit(1)
         except (click.ClickException, click.Abort, click.exceptions.Exit):
             raise

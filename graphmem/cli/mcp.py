@@ -41,12 +41,16 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
         from ..mcp.server import serve
     from ..ingest import make_extractor
 
-    # an assistant starting its session waits out a person's one-off command (a long cypher, an import) rather than
-    # starting without its memory
-    store = open_store(ctx, create=True, hold="mcp", timezone=timezone, wait=MCP_WAIT)
     # SIGTERM (a client stopping its server, a service manager) closes the store as a disconnect does: the socket and
     # owner files go, and the log is checkpointed
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        # an assistant starting its session waits out a person's one-off command (a long cypher, an import) rather
+        # than starting without its memory
+        store = open_store(ctx, create=True, hold="mcp", timezone=timezone, wait=MCP_WAIT)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+        sys.exit(0)  # a store opened meanwhile is closed on the way out
     explorer = None
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)

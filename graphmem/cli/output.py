@@ -136,6 +136,24 @@ def when(value: datetime | None) -> str | None:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
+#: A time in UTC as the store's messages write one: "2026-12-05T10:26:39.979664Z".
+_UTC_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?Z\b")
+
+
+def in_zone(message: str) -> str:
+    """``message`` with each time written in UTC shown in the zone times are shown in (a store's errors and notes
+    name times in UTC; a person in Berlin reads Berlin's)."""
+    if _shown()[0] is UTC:
+        return message
+
+    def local(m: re.Match[str]) -> str:
+        try:
+            return when(datetime.fromisoformat(m.group()[:-1] + "+00:00")) or m.group()
+        except ValueError:
+            return m.group()
+    return _UTC_TIME.sub(local, message)
+
+
 def short(value: datetime | None) -> str:
     """A time shortened for a table cell: the date alone at local midnight, else to the minute
     (seconds when it has them); ``open`` for an open end."""
