@@ -229,7 +229,7 @@ def main(ctx: click.Context, store_dir: str, engine: str | None, utc: bool) -> N
     (transaction time); nothing is overwritten. Times accept ISO 8601
     (2026-10-15, 2026-10-15T09:30:00Z), 'now', or phrases such as 'yesterday',
     'last tuesday' and '2 weeks ago' (read against now in the store's zone).
-    Tables show times in the store's zone (--utc: in UTC).
+    Tables and errors show times in the store's zone (--utc: in UTC).
     """
     ctx.obj = {"dir": Path(store_dir), "engine": engine, "utc": utc}
     warnings.showwarning = _show_warning
