@@ -688,3 +688,74 @@ def test_sigterm_stops_the_mcp_server_as_a_disconnect_does(tmp_path):
     assert not wire.socket_path(directory).exists() and not (directory / "owner.pid").exists()
     with Store(directory, engine=ENGINE, hold=False, wait=0) as store:
         assert store.check() == []
+
+
+def test_a_call_interrupted_between_asking_and_the_answer_leaves_no_answer_for_the_next(tmp_path):
+    """A reviewer's: a client call interrupted after asking (Ctrl-C) left its answer on the connection, and every later
+    call read the one before's answer (`now()` returned a list of episodes). An interrupted call drops its
+    connection."""
+    directory = tmp_path / "store"
+    make_store(directory)
+    with serving(directory):
+        store = Store(directory, engine=ENGINE)
+        try:
+            sent = threading.Event()
+            real_receive = wire.receive
+
+            def interrupted(sock):
+                sent.set()
+                raise KeyboardInterrupt  # as a signal arriving while the answer is on its way
+
+            wire.receive = interrupted
+            try:
+                with pytest.raises(KeyboardInterrupt):
+                    store.history("Lin", "likes")
+            finally:
+                wire.receive = real_receive
+            assert sent.is_set()
+            time.sleep(0.2)  # the answer arrives on the connection the call left
+            assert isinstance(store.now(), datetime)
+            assert [v.object for v in store.history("Lin", "likes")] == ["tea"]
+        finally:
+            store.close()
+
+
+@pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
+def test_sigterm_while_the_mcp_server_writes_ends_the_write_then_stops(tmp_path):
+    """A reviewer's: SIGTERM during a long `approve` closed the store under the write (kuzu crashed or hung) or was
+    wrapped by the transport's task groups (a traceback, exit 1, once a hang). The write under way finishes, the store
+    closes, "stopped", exit 0."""
+    import json
+
+    from graphmem.mcp.tools import Tools
+
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        tools = Tools(store)
+        for n in range(120):
+            tools.call("remember", {"text": f"I work at Company{n} and I live in City{n}.", "speaker": f"P{n}"}, "t")
+        pending = [p.id for p in store.proposals("pending")]
+    server = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    try:
+        for message in ({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+                        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                         "params": {"name": "approve", "arguments": {"proposal_ids": pending}}}):
+            server.stdin.write((json.dumps(message) + "\n").encode())
+            server.stdin.flush()
+        assert server.stdout.readline()  # initialized; the approve is under way
+        time.sleep(0.2)
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(60) == 0
+        assert server.stderr.read().decode().strip().endswith("stopped")
+    finally:
+        if server.poll() is None:
+            server.kill()
+        for stream in (server.stdin, server.stdout, server.stderr):
+            stream.close()
+    assert not (directory / "owner.pid").exists()
+    with Store(directory, engine=ENGINE, hold=False, wait=0) as store:
+        assert store.check() == []
+        assert len(store.proposals("approved")) in (0, len(pending))  # one write: all of it or none

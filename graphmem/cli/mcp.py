@@ -19,6 +19,25 @@ __all__ = []
 
 #: How long `graphmem mcp` waits, at launch, for a one-off command that has the store, in seconds.
 MCP_WAIT = 120.0
+#: How long a stopping server waits for a write under way (a tool call, a client's call) to finish, in seconds.
+STOP_WAIT = 5.0
+
+
+def _stopper(store, explorer):
+    """A signal handler that stops the server at once, in the handler rather than by an exception the transport's
+    task groups would wrap or cancel: the explorer stops, the write under way (on another thread) finishes, the store
+    closes (its socket and owner files go), and the process leaves, its transport's reader thread still waiting on
+    the client's stdin. A write that does not finish in :data:`STOP_WAIT` is left as a kill leaves it: not done."""
+    def stop(*_: object) -> None:
+        if explorer is not None:
+            explorer.stop()
+        engine = getattr(store, "_engine", None)  # None: a client of another holder, nothing of its own to close
+        if engine is None or engine.lock.acquire(timeout=STOP_WAIT):
+            store.close()
+        sys.stderr.write("stopped\n")
+        sys.stderr.flush()
+        os._exit(0)
+    return stop
 
 @main.command("mcp")
 @extractor_option
@@ -41,8 +60,8 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
         from ..mcp.server import serve
     from ..ingest import make_extractor
 
-    # SIGTERM (a client stopping its server, a service manager) closes the store as a disconnect does: the socket and
-    # owner files go, and the log is checkpointed
+    # SIGTERM (a client stopping its server, a service manager) or Ctrl-C stops it as a disconnect does: while the
+    # store opens, by leaving; once it serves, in the handler itself (see _stopper)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         # an assistant starting its session waits out a person's one-off command (a long cypher, an import) rather
@@ -55,15 +74,11 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)
         click.echo(f"graphmem explorer at {explorer.url}", err=True)  # stdout carries the protocol
+    stop = _stopper(store, explorer)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         serve(store, make_extractor(extractor_name, day_first=day_first, tz=store.tz))
-    except KeyboardInterrupt:  # SIGTERM or Ctrl-C, the client still connected
-        if explorer is not None:
-            explorer.stop()
-        store.close()
-        click.echo("stopped", err=True)
-        sys.stderr.flush()
-        os._exit(0)  # the transport's reader thread waits on stdin, which the client keeps open: nothing to wait for
     finally:
         if explorer is not None:
             explorer.stop()

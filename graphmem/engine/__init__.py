@@ -317,13 +317,20 @@ class Engine:
         a small log costs milliseconds). Committed writes are in the log either way, so a kill at
         any moment keeps them.
         """
-        if keep_log and self.directory is not None and not self.in_transaction \
-                and self.log_bytes() <= LOG_KEPT_AT_CLOSE:
-            self.connection.execute("CALL force_checkpoint_on_close=false")
-        self.connection.close()
-        self.database.close()
-        if self.directory is not None:
-            (self.directory / OWNER_FILE).unlink(missing_ok=True)
+        # a query or write another thread has under way (a holder's client, a tool call) ends first, within reason:
+        # closing under it crashed kuzu or left its transaction to a closed connection
+        waited = self.lock.acquire(timeout=CLOSE_WAIT)
+        try:
+            if keep_log and self.directory is not None and not self.in_transaction \
+                    and self.log_bytes() <= LOG_KEPT_AT_CLOSE:
+                self.connection.execute("CALL force_checkpoint_on_close=false")
+            self.connection.close()
+            self.database.close()
+            if self.directory is not None:
+                (self.directory / OWNER_FILE).unlink(missing_ok=True)
+        finally:
+            if waited:
+                self.lock.release()
 
 
 def _checked(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
@@ -458,6 +465,10 @@ def acquire(name: str, directory: Path | None) -> Engine:
             raise EngineError(f"store {directory} is already open here with {engine.name}")
         engine.users += 1
         return engine
+
+
+#: How long closing a database waits for another thread's query or write under way, in seconds.
+CLOSE_WAIT = 5.0
 
 
 def release(engine: Engine, *, keep_log: bool = False) -> None:

@@ -112,14 +112,15 @@ class Holder:
                     request = wire.receive(conn)
                 except (wire.HolderGone, OSError, EOFError):
                     return
-                if request[0] == "cli":
-                    self._count(+1)
+                queued = isinstance(request, tuple) and len(request) == 5 and request[0] == "cli"
+                if queued:
+                    self._count(+1)  # (a malformed one is answered with its error, never queued)
                 answer = self._answer(request)
                 try:
                     wire.send(conn, answer)
                 finally:
-                    if answer[0] == "error" and isinstance(answer[1], NotRun):
-                        self._count(-1)
+                    if queued and answer[0] == "error" and isinstance(answer[1], NotRun):
+                        self._count(-1)  # told it was not run (one run left the queue when its turn came)
         except OSError:
             return
         finally:
@@ -140,6 +141,9 @@ class Holder:
                 return "ok", {**self.info, "clients": self.clients}
             if kind == "call":
                 _, method, args, kwargs = request
+                if self._stopping.is_set():  # not begun: the client makes it with the next holder
+                    return "error", NotRun(f"the process holding the store (process {self.info['pid']}) is stopping; "
+                                           f"{method} was not called")
                 if method not in self.methods:
                     return "error", AttributeError(f"Store has no method a client may call named {method!r}")
                 return "ok", getattr(self.store, method)(*args, **kwargs)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import EngineError, StoreLocked
 from . import wire
-from .holder import callable_by_clients, held_here
+from .holder import NotRun, callable_by_clients, held_here
 
 __all__ = ["PATHS", "RemoteStore", "client_for"]
 
@@ -75,7 +75,7 @@ class RemoteStore:
         self.allow_future = False
         self.embedder = None
         self._sock = sock
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # one call at a time on the socket, its reopening included
         self._closed = False
         self._local: Any = None  # the store opened here once the holder has gone (see _call)
         #: Opens the store as the Store call that made this client asked (another client, or the store itself).
@@ -95,31 +95,42 @@ class RemoteStore:
     def _call(self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if self._closed:
             raise EngineError("this store is closed")
-        with self._lock:
-            if self._sock is not None and wire.closed_by_peer(self._sock):
-                self._sock.close()  # the holder went between calls, nothing asked of it: this call goes to the next
-                self._sock = None
-        if self._sock is None and self._local is None:
-            self._reopen()
-        if self._local is not None:
-            return getattr(self._local, method)(*args, **kwargs)
         named = PATHS.get(method)
         args = tuple(_here(a) if i == 0 and named else a for i, a in enumerate(args) if not callable(a))
         kwargs = {k: _here(v) if k == named else v for k, v in kwargs.items() if not callable(v)}
         sent = ("call", method, list(args), kwargs)
         with self._lock:
-            try:
-                status, value = wire.ask(self._sock, sent)
-            except (wire.HolderGone, OSError):
-                self._sock.close()
-                self._sock = None
-                raise EngineError(
-                    f"the process holding store {self.path} (process {self.holder['pid']}) stopped before "
-                    f"answering {method}; whether it was done is unknown: look, then try again "
-                    "(the next call reaches a new holder, or opens the store here)") from None
-        if status == "error":
-            raise value
-        return value
+            for attempt in (1, 2):
+                if self._sock is not None and wire.closed_by_peer(self._sock):
+                    self._drop()  # the holder went between calls, nothing asked of it: this call goes to the next
+                if self._sock is None and self._local is None:
+                    self._reopen()
+                if self._local is not None:
+                    return getattr(self._local, method)(*args, **kwargs)
+                try:
+                    status, value = wire.ask(self._sock, sent)
+                except (wire.HolderGone, OSError):
+                    self._drop()
+                    raise EngineError(
+                        f"the process holding store {self.path} (process {self.holder['pid']}) stopped before "
+                        f"answering {method}; whether it was done is unknown: look, then try again "
+                        "(the next call reaches a new holder, or opens the store here)") from None
+                except BaseException:
+                    self._drop()  # interrupted between asking and the answer: a later call must not read this one's
+                    raise
+                if status == "error" and isinstance(value, NotRun) and attempt == 1:
+                    self._drop()  # the holder was stopping and did not make the call: make it with the next
+                    continue
+                if status == "error":
+                    raise value
+                return value
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _drop(self) -> None:
+        """Leave the connection to a holder that has gone (or that this process stopped listening to)."""
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
 
     def _reopen(self) -> None:
         """After the holder has gone: a client of the next holder, or the store opened here

@@ -44,10 +44,12 @@ class Refused(Exception):
 
 
 def closed_by_peer(sock: socket.socket) -> bool:
-    """Whether the other end has closed the connection while nothing was asked of it (its end read at once, without
-    waiting or taking anything: an orderly close or a reset); a holder never speaks unasked."""
+    """Whether a connection asked nothing is unfit for the next question (read at once, without waiting or taking
+    anything): closed by the other end, reset, or holding words no question asked for (a holder never speaks
+    unasked)."""
     try:
-        return sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+        sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+        return True  # an orderly close (nothing to read), or something left unread
     except BlockingIOError:
         return False  # open, and quiet
     except OSError:

@@ -135,7 +135,7 @@ class Tools:
         said_at = self._time(args.said_at) or self.store.now()
         facts = self.extractor.extract(args.text, reference_time=said_at, speaker=args.speaker)
         # the message's actor is who said it, as `ingest` records each message, so "what did Dana say" finds it
-        summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=args.speaker,
+        summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=args.speaker.strip(),
                                  reference_time=said_at, approve=args.approve)
         (recorded,) = summary.recorded
         by_id = {p.id: p for p in self.store.proposals(None)}
@@ -242,7 +242,7 @@ class Tools:
         note = None
         if not found and (first := self.store.first_write()) is not None and as_of < first:
             note = (f"nothing was recorded by then: this memory's first write was at {iso(first)}. as_of asks what "
-                    f"the memory knew at a time; to ask what was true then, give valid_at and leave as_of out")
+                    f"the memory knew at a time; to ask what was true then, ask with valid_at alone (as_of left out)")
         return Facts(as_of=as_of, valid_at=valid_at, versions=found, note=note)
 
     @_tool(HistoryInput, History)
