@@ -519,6 +519,7 @@ def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
         child.wait(30)
 
 
+@pytest.mark.one_engine  # the command's wait, above the engine
 @pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
 def test_an_assistant_starting_waits_out_a_one_off_command_longer_than_another_command_does(tmp_path):
     """A developer's: `graphmem mcp` gave up after the few seconds a one-off command waits, and the assistant's session
@@ -663,6 +664,7 @@ def test_a_command_line_still_waiting_its_turn_when_the_holder_stops_is_told_it_
     assert answers["first"] == ("ok", (b"done\n", b"", 0))
 
 
+@pytest.mark.one_engine  # the command's signal handling, above the engine (a write under way: the test after it)
 @pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
 def test_sigterm_stops_the_mcp_server_as_a_disconnect_does(tmp_path):
     """A developer's: SIGTERM left the socket and owner files behind (the next command recovered, but a copy of the
