@@ -532,6 +532,7 @@ def test_an_assistant_starting_waits_out_a_one_off_command_longer_than_another_c
     try:
         started = subprocess.run([sys.executable, "-c", code], input=b"", capture_output=True, env=ENV, timeout=60)
         assert started.returncode == 0, started.stderr
+        assert f"the store is open in another command (process {child.pid}); waiting" in started.stderr.decode()
     finally:
         child.wait(30)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from pathlib import Path
 
 import click
 
@@ -21,6 +22,23 @@ __all__ = []
 MCP_WAIT = 120.0
 #: How long a stopping server waits for a write under way (a tool call, a client's call) to finish, in seconds.
 STOP_WAIT = 5.0
+
+
+def _say_if_waiting(directory: Path) -> None:
+    """Say on stderr, at once, that the store is open in a one-off command this launch will wait for (the client sees
+    no answer to its first request meanwhile): its owner file names a live process and no holder serves it."""
+    from ..engine import OWNER_FILE
+    from ..holding import wire
+
+    try:
+        pid = int((directory / OWNER_FILE).read_text().strip())
+        os.kill(pid, 0)
+        served = wire.socket_path(directory).exists()
+    except (OSError, ValueError, wire.Refused):
+        return
+    if not served:
+        click.echo(f"graphmem mcp: the store is open in another command (process {pid}); waiting up to "
+                   f"{MCP_WAIT:.0f} s for it to finish", err=True)
 
 
 def _stopper(store, explorer):
@@ -63,6 +81,7 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
     # SIGTERM (a client stopping its server, a service manager) or Ctrl-C stops it as a disconnect does: while the
     # store opens, by leaving; once it serves, in the handler itself (see _stopper)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    _say_if_waiting(ctx.obj["dir"])
     try:
         # an assistant starting its session waits out a person's one-off command (a long cypher, an import) rather
         # than starting without its memory
