@@ -523,18 +523,36 @@ def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
 @pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
 def test_an_assistant_starting_waits_out_a_one_off_command_longer_than_another_command_does(tmp_path):
     """A developer's: `graphmem mcp` gave up after the few seconds a one-off command waits, and the assistant's session
-    started without its memory. Here a command waits 0.3 s and the one-off command keeps the store 1.5 s."""
+    started without its memory. Here a command waits 0.3 s; the one-off command keeps the store until the server has
+    said, at once, that it waits for it (a reviewer's: the wait was silent), and a while after."""
     directory = tmp_path / "store"
     make_store(directory)
     code = ("import sys, graphmem._store as s; s.WAIT = 0.3\nfrom graphmem.cli import main\n"
             f"main(['--store', {str(directory)!r}, 'mcp'], prog_name='graphmem')")
-    child = hold_alone(directory, 1.5)
+    child = subprocess.Popen(
+        [sys.executable, "-c", f"import sys\nfrom graphmem import Store\ns = Store({str(directory)!r}, hold=False)\n"
+                               "print('open', flush=True)\nsys.stdin.readline()\ns.close()\n"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV)
+    assert child.stdout.readline() == "open\n"
+    server = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=ENV)
     try:
-        started = subprocess.run([sys.executable, "-c", code], input=b"", capture_output=True, env=ENV, timeout=60)
-        assert started.returncode == 0, started.stderr
-        assert f"the store is open in another command (process {child.pid}); waiting" in started.stderr.decode()
+        said = server.stderr.readline().decode()
+        assert f"the store is open in another command (process {child.pid}); waiting" in said, said
+        time.sleep(0.5)  # past a command's wait
+        assert server.poll() is None  # still waiting
+        child.stdin.close()  # the one-off command ends
+        assert child.wait(30) == 0
+        server.stdin.close()  # the client disconnects once the server serves
+        assert server.wait(60) == 0, server.stderr.read()
     finally:
-        child.wait(30)
+        for process in (child, server):
+            if process.poll() is None:
+                process.kill()
+            process.wait(30)
+        child.stdout.close()
+        server.stdout.close()
+        server.stderr.close()
 
 
 @pytest.mark.slow

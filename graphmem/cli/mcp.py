@@ -26,17 +26,10 @@ STOP_WAIT = 5.0
 
 def _say_if_waiting(directory: Path) -> None:
     """Say on stderr, at once, that the store is open in a one-off command this launch will wait for (the client sees
-    no answer to its first request meanwhile): its owner file names a live process and no holder serves it."""
-    from ..engine import OWNER_FILE
-    from ..holding import wire
+    no answer to its first request meanwhile)."""
+    from ..holding.remote import open_unserved
 
-    try:
-        pid = int((directory / OWNER_FILE).read_text().strip())
-        os.kill(pid, 0)
-        served = wire.socket_path(directory).exists()
-    except (OSError, ValueError, wire.Refused):
-        return
-    if not served:
+    if (pid := open_unserved(directory)) is not None:
         click.echo(f"graphmem mcp: the store is open in another command (process {pid}); waiting up to "
                    f"{MCP_WAIT:.0f} s for it to finish", err=True)
 
