@@ -1146,3 +1146,13 @@ def test_a_name_said_as_a_place_long_ago_or_not_as_a_place_may_be_she():
     later = [("Maya", "i grew up near Chelsea"), *[("Sam", "ok"), ("Maya", "yeah")] * 3,
              ("Maya", "Chelsea from school messaged me"), ("Sam", "Chelsea?"), ("Maya", "she lives in Leeds now")]
     assert ("assert", "Chelsea", "lives_in", "Leeds", True) in chat_sure(*later)[-1]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", ["swim. usually in the mornings", "Knit. mostly"])
+def test_a_verb_alone_told_how_often_in_any_words_is_still_proposed(text):
+    """A verb alone ("Swim.") is read as a habit where how often is said anywhere beside it ("usually", "mostly"); the
+    narrower reading of how often right after the verb decides only whether it is written at once (a re-read of the
+    change found the narrow pattern had taken the broad one's name, and dropped these)."""
+    said = [f for f in chat_sure(("Sam", "and in summer?"), ("Maya", text))[1] if f[2] == "does"]
+    assert said and not any(f[4] for f in said), said

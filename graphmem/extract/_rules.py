@@ -703,8 +703,8 @@ def _typed_place(typed: str) -> str | None:
         return None
     return place
 #: How often, right after a habit's verb: "every evening", "most mornings", "twice a week", "on sundays" (not "every
-#: errand", "twice as fast").
-_HOW_OFTEN = re.compile(
+#: errand", "twice as fast"); narrower than :data:`_HOW_OFTEN`, which a verb alone may have anywhere beside it.
+_HOW_OFTEN_AFTER = re.compile(
     r"[\s.,!]*(?:now\s+|still\s+|again\s+|a\s+lot\s+)?(?:(?:every|most|each)\s+(?:single\s+|other\s+)?(?:day|morning|"
     r"evening|night|afternoon|week|weekend|month|year|summer|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|"
     r"(?:once|twice|three\s+times|\d+\s*(?:x|times))\s+(?:a|per|each|every)\s+(?:day|week|month|year)|daily|weekly|"
@@ -1414,7 +1414,7 @@ class RuleExtractor:
         if self._previous is not None and self._previous.speaker != self._speaker and _ASKED_HABIT.search(
                 self._previous.text):
             return True  # "what do you do for fun?" - "I paint"
-        often = _HOW_OFTEN.match(f"{rest} {self._after}")
+        often = _HOW_OFTEN_AFTER.match(f"{rest} {self._after}")
         return often is not None and not _FOR_WORK.match(often.string, often.end())
 
     def _recent_places(self) -> set[str]:
