@@ -427,7 +427,7 @@ def restore(engine: Engine, src: str | Path, tz_name: str) -> BackupInfo:
     with engine.lock:
         if engine.in_transaction:
             raise Conflict("a write is under way on this store; try again when it has finished")
-        counted = {key: int(value) for key, value in engine.run("store/meta_all") if key.startswith("seq:")}
+        counted = _id_counters(engine)
         try:
             _unpacked(src, info, work, tz_name)
             engine.reopen(while_closed=lambda: _replace_database(work / DATABASE_FILE, directory))
@@ -436,11 +436,16 @@ def restore(engine: Engine, src: str | Path, tz_name: str) -> BackupInfo:
         (directory / PENDING).unlink(missing_ok=True)  # the old file, purged bytes and all, is gone
         # ids go on from the highest either store gave: one the replaced store gave (and a client may still hold,
         # "v166") never names another version of the restored one
-        restored = {key: int(value) for key, value in engine.run("store/meta_all") if key.startswith("seq:")}
+        restored = _id_counters(engine)
         for key, number in sorted(counted.items()):
             if number > restored.get(key, 0):
                 engine.run("store/meta_set", {"key": key, "value": str(number)})
     return info
+
+
+def _id_counters(engine: Engine) -> dict[str, int]:
+    """The store's id counters: the last number each sequence gave ("seq:v" -> 166)."""
+    return {key: int(value) for key, value in engine.run("store/meta_all") if key.startswith("seq:")}
 
 
 def restore_into(directory: str | Path, src: str | Path) -> BackupInfo:
