@@ -80,6 +80,21 @@ def serving(directory: Path, named: str | None = None, **popen):
         process.stderr.close()
 
 
+@contextmanager
+def running(command: list[str], **popen):
+    """A child process with pipes to it, killed at the end if still running, its pipes closed."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
+                               **popen)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(30)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            stream.close()
+
+
 def make_store(directory: Path) -> None:
     """A small store with fixed times: Ivan moved, Lin likes tea, an episode or two."""
     clock = Clock()
@@ -529,30 +544,19 @@ def test_an_assistant_starting_waits_out_a_one_off_command_longer_than_another_c
     make_store(directory)
     code = ("import sys, graphmem._store as s; s.WAIT = 0.3\nfrom graphmem.cli import main\n"
             f"main(['--store', {str(directory)!r}, 'mcp'], prog_name='graphmem')")
-    child = subprocess.Popen(
-        [sys.executable, "-c", f"import sys\nfrom graphmem import Store\ns = Store({str(directory)!r}, hold=False)\n"
-                               "print('open', flush=True)\nsys.stdin.readline()\ns.close()\n"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV)
-    assert child.stdout.readline() == "open\n"
-    server = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, env=ENV)
-    try:
-        said = server.stderr.readline().decode()
-        assert f"the store is open in another command (process {child.pid}); waiting" in said, said
-        time.sleep(0.5)  # past a command's wait
-        assert server.poll() is None  # still waiting
-        child.stdin.close()  # the one-off command ends
-        assert child.wait(30) == 0
-        server.stdin.close()  # the client disconnects once the server serves
-        assert server.wait(60) == 0, server.stderr.read()
-    finally:
-        for process in (child, server):
-            if process.poll() is None:
-                process.kill()
-            process.wait(30)
-        child.stdout.close()
-        server.stdout.close()
-        server.stderr.close()
+    holding = [sys.executable, "-c", f"import sys\nfrom graphmem import Store\ns = Store({str(directory)!r}, "
+               "hold=False)\nprint('open', flush=True)\nsys.stdin.readline()\ns.close()\n"]
+    with running(holding, text=True) as child:
+        assert child.stdout.readline() == "open\n"  # open before the server starts
+        with running([sys.executable, "-c", code]) as server:
+            said = server.stderr.readline().decode()
+            assert f"the store is open in another command (process {child.pid}); waiting" in said, said
+            time.sleep(0.5)  # past a command's wait
+            assert server.poll() is None  # still waiting
+            child.stdin.close()  # the one-off command ends
+            assert child.wait(30) == 0
+            server.stdin.close()  # the client disconnects once the server serves
+            assert server.wait(60) == 0, server.stderr.read()
 
 
 @pytest.mark.slow
@@ -690,9 +694,7 @@ def test_sigterm_stops_the_mcp_server_as_a_disconnect_does(tmp_path):
     directory failed on the socket). Now the store closes, the files go, and it says so on stderr."""
     directory = tmp_path / "store"
     make_store(directory)
-    server = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
-    try:
+    with running([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"]) as server:
         deadline = time.monotonic() + 60
         while not wire.socket_path(directory).exists() and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -700,12 +702,6 @@ def test_sigterm_stops_the_mcp_server_as_a_disconnect_does(tmp_path):
         server.send_signal(signal.SIGTERM)
         assert server.wait(30) == 0
         assert server.stderr.read().decode().strip().endswith("stopped")
-    finally:
-        if server.poll() is None:
-            server.kill()
-        server.stdin.close()
-        server.stdout.close()
-        server.stderr.close()
     assert not wire.socket_path(directory).exists() and not (directory / "owner.pid").exists()
     with Store(directory, engine=ENGINE, hold=False, wait=0) as store:
         assert store.check() == []
@@ -756,9 +752,7 @@ def test_sigterm_while_the_mcp_server_writes_ends_the_write_then_stops(tmp_path)
         for n in range(120):
             tools.call("remember", {"text": f"I work at Company{n} and I live in City{n}.", "speaker": f"P{n}"}, "t")
         pending = [p.id for p in store.proposals("pending")]
-    server = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
-    try:
+    with running([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"]) as server:
         for message in ({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
                 "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
                         {"jsonrpc": "2.0", "method": "notifications/initialized"},
@@ -771,11 +765,6 @@ def test_sigterm_while_the_mcp_server_writes_ends_the_write_then_stops(tmp_path)
         server.send_signal(signal.SIGTERM)
         assert server.wait(60) == 0
         assert server.stderr.read().decode().strip().endswith("stopped")
-    finally:
-        if server.poll() is None:
-            server.kill()
-        for stream in (server.stdin, server.stdout, server.stderr):
-            stream.close()
     assert not (directory / "owner.pid").exists()
     with Store(directory, engine=ENGINE, hold=False, wait=0) as store:
         assert store.check() == []
