@@ -23,10 +23,12 @@ def kernel_manager(folder: Path):
 
     spec = folder / "kernels" / KERNEL
     spec.mkdir(parents=True)
+    scratch = folder / "tmp"  # the pages the notebook writes to a temporary folder go with the test's own
+    scratch.mkdir()
     (spec / "kernel.json").write_text(json.dumps({
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "graphmem tests", "language": "python",
-        "env": {"GRAPHMEM_ENGINE": ENGINE},
+        "env": {"GRAPHMEM_ENGINE": ENGINE, "TMPDIR": str(scratch)},
     }))
     specs = KernelSpecManager(kernel_dirs=[str(folder / "kernels")], ensure_native_kernel=False)
     return KernelManager(kernel_name=KERNEL, kernel_spec_manager=specs)

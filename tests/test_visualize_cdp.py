@@ -146,7 +146,8 @@ class Browser:
         self.timeout = timeout
         self.log = open(os.path.join(profile, "chromium.log"), "w")  # noqa: SIM115
         self.proc = subprocess.Popen([binary, *flags, f"--user-data-dir={profile}", "about:blank"],
-                                     stdout=subprocess.DEVNULL, stderr=self.log)
+                                     stdout=subprocess.DEVNULL, stderr=self.log,
+                                     env={**os.environ, "TMPDIR": profile})  # its scratch files go with the profile
         port_file = os.path.join(profile, "DevToolsActivePort")
         deadline = time.monotonic() + timeout
         while not (os.path.exists(port_file) and len(open(port_file).read().split()) >= 2):
