@@ -1044,9 +1044,11 @@ def test_what_is_joined_by_its_name_alone_is_a_job_only_after_review(text):
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("text", "place", "sure"), [
     ("same liepāja, but i moved to karosta last year, the old navy town bit", "karosta", False),  # h41
-    ("i moved back to kukës in march", "kukës", False),
-    ("moved to sinazongwe!!", "sinazongwe", False),
-    ("moved to hoi an yesterday. room is small", "hoi an", True),  # a place the lists know
+    ("i moved back to plagwitz in march", "plagwitz", False),  # a part of Leipzig, no town of GeoNames' list
+    ("moved to kaliningrad!!", "kaliningrad", True),  # a place the lists know
+    ("i moved back to kukës in march", "kukës", True),  # towns GeoNames gives 15,000 people or more
+    ("moved to sinazongwe!!", "sinazongwe", True),
+    ("moved to hoi an yesterday. room is small", "hoi an", True),
 ])
 def test_a_place_typed_in_lower_case_after_a_move_done_is_proposed(text, place, sure):
     """A word no list knows, typed in lower case after "moved to", is as often an app, a shop or a diet as a
@@ -1156,3 +1158,49 @@ def test_a_verb_alone_told_how_often_in_any_words_is_still_proposed(text):
     change found the narrow pattern had taken the broad one's name, and dropped these)."""
     said = [f for f in chat_sure(("Sam", "so?"), ("Maya", text))[1] if f[2] == "does"]
     assert said and not any(f[4] for f in said), said
+
+
+@pytest.mark.engine_free
+def test_the_towns_list_holds_towns_not_words_or_names():
+    """data/towns.txt (scripts/towns.py, from GeoNames): one folded name a line, sorted, no word of everyday English
+    and no name the nicknames data knows as someone's."""
+    from pathlib import Path
+
+    from graphmem.core._alias_chat import english_counts, nickname_table
+    from graphmem.core.places import folded, is_place, is_town
+
+    lines = (Path(__file__).parent.parent / "graphmem" / "core" / "data" / "towns.txt").read_text("utf-8").splitlines()
+    assert lines == sorted(set(lines)) and len(lines) > 30_000
+    counts, (_, people) = english_counts(), nickname_table()
+    assert all(folded(n) == n and len(n) >= 4 and counts.get(n, 0) < 200 and n not in people for n in lines)
+    assert all(map(is_town, ("antalaha", "Tainan", "Concón", "concon", "gdynia", "Berlin")))
+    assert not any(map(is_town, ("reading room", "plagwitz", "florence nightingale", "mobile")))
+    assert is_town("Pilar") and not is_place("Pilar")  # a town, and a name: someone, where the words say no place
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("i went to tainan on thursday", ("assert", "Maya", "traveled_to", "tainan", True)),
+    ("i live in gdynia", ("assert", "Maya", "lives_in", "gdynia", True)),
+    ("I moved to Antalaha on the 2nd", ("assert", "Maya", "lives_in", "Antalaha", True)),
+    # a site named after a town the long list alone knows: the site, wherever it is, for review
+    ("We went to Sumiyoshi shrine for hatsumode on 1 January.", ("assert", "Maya", "traveled_to", "Sumiyoshi", False)),
+    # a person called like a town is still someone
+    ("Pilar moved to Madrid last week", ("assert", "Pilar", "lives_in", "Madrid", True)),
+])
+def test_a_town_geonames_knows_is_read_where_the_words_say_a_place(text, expected):
+    assert expected in chat_sure(("Maya", text))[0]
+
+
+@pytest.mark.engine_free
+def test_a_visit_to_someone_called_like_a_town_is_no_trip():
+    assert not [f for f in chat_sure(("Maya", "I visited Pilar on Sunday"))[0] if f[2] == "traveled_to"]
+
+
+@pytest.mark.engine_free
+def test_a_past_answer_with_no_subject_to_did_someone_is_theirs():
+    """ "did pappa help" - "drove up from bodø with the trailer": pappa drove, not surely the speaker (h15)."""
+    asked_of_him = chat_sure(("Sam", "🥹 did pappa help"), ("Maya", "drove up from bodø with the trailer and a drill"))
+    assert not [f for f in asked_of_him[1] if f[1] == "Maya"]
+    asked_of_her = chat_sure(("Sam", "did you go?"), ("Maya", "drove up from bodø with the trailer and a drill"))
+    assert ("assert", "Maya", "lives_in", "bodø", True) in asked_of_her[1]

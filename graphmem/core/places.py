@@ -2,14 +2,18 @@
 
 Data, read by the rules extractor (a city is not a company: "I left Berlin" ends where one lives,
 "I left Google" where one works; "i live in berlin" in lowercase) and by the alias rules (a place
-and a person are other entities: "London Ontario" is no full name).
+and a person are other entities: "London Ontario" is no full name), with the towns of GeoNames
+(``data/towns.txt``) where the words already say a place (:func:`is_town`).
 
 Internal: the place gazetteer.
 """
 
 from __future__ import annotations
 
-__all__ = ["PLACES", "WIDE_PLACES", "folded", "is_place", "is_wide"]
+from functools import cache
+from pathlib import Path
+
+__all__ = ["PLACES", "WIDE_PLACES", "folded", "is_place", "is_town", "is_wide"]
 
 #: Countries, continents, regions and states: places that hold towns.
 _WIDE_NAMES = """
@@ -126,6 +130,21 @@ def is_place(name: str) -> bool:
     is one only as the list writes it ("the hague", "the netherlands"): before a town's name,
     "the" makes a common noun of it ("in the bath", "the split", "the reading")."""
     return folded(name) in PLACES
+
+
+def is_town(name: str) -> bool:
+    """Whether ``name``, said where the words already say a place ("moved to", "went to", "I live in"),
+    is one: a known place (:func:`is_place`) or a town GeoNames gives 15,000 people or more ("antalaha",
+    "Tainan", "Concón" and "concon"; ``data/towns.txt``, CC BY 4.0, written by ``scripts/towns.py``), not a
+    word of English or a person's name. Whether a name is someone or somewhere is left to
+    :func:`is_place` alone: a town may be called "Pilar" or "Hassan"."""
+    return is_place(name) or folded(name) in _towns()
+
+
+@cache
+def _towns() -> frozenset[str]:
+    """The towns of ``data/towns.txt``, one folded name a line (read once, on first use)."""
+    return frozenset((Path(__file__).parent / "data" / "towns.txt").read_text(encoding="utf-8").split("\n")) - {""}
 
 
 def is_wide(name: str) -> bool:

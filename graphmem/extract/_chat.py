@@ -47,6 +47,7 @@ from ._lexicon import (
     RELATIONS,
     RETIREES,
     is_place,
+    is_town,
     looks_organisational,
 )
 from ._names import is_known_name
@@ -383,7 +384,7 @@ def move_planned(message: str) -> str | None:
         if m.lastgroup == "before" and not re.search(r"\b(?:i|my|we|our)\b", message[:m.start()], re.IGNORECASE):
             continue  # "Ana decided. Valencia. Moving in January": whose move, the words do not say
         place = m[m.lastgroup or "place"].strip()  # the one place group that matched
-        if is_place(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES):
+        if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES):
             return place
     return None
 
@@ -771,7 +772,7 @@ def settled(sentence: str, staying: bool) -> list[tuple[str, str, int, bool]]:
         place = m["place"]
         named = place[:1].isupper() and not place.isupper() and not looks_organisational(place) \
             and place.split()[0].lower() not in NOT_NAMES | _NOT_PLACES
-        if not (is_place(place) or named) or HEDGE_BEFORE.search(sentence, 0, m.start("who")):
+        if not (is_town(place) or named) or HEDGE_BEFORE.search(sentence, 0, m.start("who")):
             continue
         out.append((m["who"], place, m.end("place"), bool(m["been"] or m["lived"])))
     return out
@@ -967,7 +968,7 @@ def retired_from(text: str) -> tuple[str, str] | None:
     if not (retired := _RETIRED.search(text)) or not (m := _YEARS_AT.search(text)):
         return None
     where = m["where"]
-    if where.lower() in _NO_EMPLOYER or where.lower().endswith("ing") or is_place(where) \
+    if where.lower() in _NO_EMPLOYER or where.lower().endswith("ing") or is_town(where) \
             or where.lower() in PRONOUNS:
         return None
     return where, re.split(r"[.,;!?]", text[retired.end():], maxsplit=1)[0]

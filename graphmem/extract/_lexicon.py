@@ -8,14 +8,14 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 
 from __future__ import annotations
 
-from ..core.places import PLACES, is_place
+from ..core.places import PLACES, is_place, is_town
 from ..core.places import folded as _key
 
 __all__ = ["ACTIVITIES", "BREEDS", "BREED_PAIRS", "CAT_BREEDS", "EMOJI", "EVENTS", "EVENT_PAIRS", "GROUPS",
            "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES", "LESSONS", "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "RETIREES", "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
-           "looks_educational", "looks_organisational"]
+           "is_town", "looks_educational", "looks_organisational"]
 
 _ORG_WORDS = frozenset(
     "inc inc. ltd ltd. llc corp corp. co co. group bank labs lab studio studios partners "

@@ -18,7 +18,7 @@ from ._lexicon import (
     OPINION_WORDS,
     WORKPLACE_PAIRS,
     WORKPLACES,
-    is_place,
+    is_town,
     looks_educational,
     looks_organisational,
 )
@@ -141,9 +141,9 @@ def _known_place(rest: str) -> str | None:
     words = rest.split()
     for n in range(min(5, len(words)), 0, -1):
         candidate = _NAME_END.sub("", " ".join(words[:n]))
-        if is_place(candidate):
+        if is_town(candidate):
             bare = _THE.sub("", candidate)
-            return bare if is_place(bare) else candidate  # "netherlands", but "the hague"
+            return bare if is_town(bare) else candidate  # "netherlands", but "the hague"
     return None
 
 

@@ -89,6 +89,7 @@ from ._lexicon import (
     STUDENT_NOUNS,
     WORKPLACES,
     is_place,
+    is_town,
     looks_educational,
     looks_organisational,
 )
@@ -147,7 +148,7 @@ _A = "['’]"
 
 def _route(verb: Verb, name: str) -> str:
     """The predicate a verb whose object decides ("moved to", "left", "at") states about it."""
-    if verb.predicate == "lives_in" and not is_place(name):
+    if verb.predicate == "lives_in" and not is_town(name):
         if looks_educational(name):
             return "studies_at"
         if verb.head.pattern.startswith(r"\b(?:(?:left") or looks_organisational(name) \
@@ -365,6 +366,9 @@ _TRADED_AFTER = (r"(?!\s+(?:case|cover|bag|lock|seat|strap|stand|charger|rack|in
 _RETURNED = re.compile(r"\b(?:return(?:ing|ed)?|going\s+back|sen[dt]\s+(?:it|them)\s+back|refund)\b", re.IGNORECASE)
 
 
+#: A site named after a town, right after its name: "Sumiyoshi shrine", "Kenting beach", "Entebbe airport".
+_SITE = (r"\s+(?:shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|cathedral|castle|"
+         r"zoo|stadium|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|festival|fair)\b")
 #: A stay counted in nights, days or weeks right after where: "went to Diani for three nights".
 _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a\s+few|a\s+couple\s+of)\s+"
            r"(?:nights?|days?|weeks?)\b")
@@ -592,6 +596,12 @@ _ASKED_OF_ANOTHER = re.compile(r"(?i)\b(?:what['’]?s|what\s+is|what\s+are|hows
                                r"(?:doing|up\s+to|do)\b")
 
 
+#: The turn before asks whether someone else did a thing: "did pappa help", "did your mum come?" (a past
+#: answer with no subject, "drove up from bodø with the trailer", is then theirs, not surely the speaker's).
+_ASKED_DID_ANOTHER = re.compile(r"(?i)\bdid\s+(?!(?:you|u|ya|it|that|this|we|i|they|everyone|everybody)\b)"
+                                r"(?:(?:your|ur|the)\s+)?[\w'’-]+\s+[a-z]")
+
+
 #: Words that undo a pastime or a membership, in its sentence or the next: "i started learning arabic but gave up
 #: after a week", "… when i was 6. forgot all of it", "jk. as if", "said no one ever", "is on my bucket list", "if i
 #: actually did it", "… but i never open the app" (not "then i stopped eating meat": another thing stopped).
@@ -665,7 +675,9 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
         return False
     if re.search(re.escape(fact.object) + _STAYED, fact.quote):
         return False  # "went to Diani for three nights": a stay of nights or weeks is somewhere
-    return not all(is_place(part) or is_place(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
+    if not is_place(fact.object) and re.search(re.escape(fact.object) + _SITE, fact.quote, re.IGNORECASE):
+        return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; a town only the long list knows
+    return not all(is_town(part) or is_town(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
 
@@ -821,6 +833,8 @@ class RuleExtractor:
         self._speaker = speaker.strip()
         self._asked_of_another = bool(previous is not None and previous.speaker != self._speaker
                                       and _ASKED_OF_ANOTHER.search(previous.text))
+        self._asked_did_another = bool(previous is not None and previous.speaker != self._speaker
+                                       and _ASKED_DID_ANOTHER.search(previous.text))
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
         self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
@@ -1197,9 +1211,10 @@ class RuleExtractor:
         if subject is not None and not subject.said and subject.names == (speaker,) and self._asked_of_another and \
                 self._first and re.search(r"(?:ing|s)$", m.group().split()[0], re.IGNORECASE):
             return []  # "what's your brother up to?" - "learning czech lol": his, not the speaker's
-        if subject is None or (self._opener and not subject.said and subject.names == (speaker,)
-                               and verb_form(m.group().split()[0]) == "past"):
-            return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker
+        if subject is None or ((self._opener or (self._asked_did_another and self._first)) and not subject.said
+                               and subject.names == (speaker,) and verb_form(m.group().split()[0]) == "past"):
+            return []  # "kwesi left btw. drove to Calgary": Kwesi drove, maybe; not surely the speaker; "did pappa
+            # help?" - "drove up from bodø with the trailer": pappa did
         if verb.predicate == "is_called" and subject.plural:
             return []  # "we're called "the quizzy rascals"": a team's name, nobody's nickname
         if not subject.said and subject.names == (speaker,) and verb.predicate in _PLACED and self._about_them:
@@ -1387,7 +1402,7 @@ class RuleExtractor:
         """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
         the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise."""
         place = place_name(sentence[m.end():end])
-        if place is None or not is_place(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
+        if place is None or not is_town(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
                 place) + len(place)) or not BE.search(subject.aux) or AT_HOME.search(sentence) or (
                 isinstance(span, TimeSpan) and span.start > reference):
             return None
@@ -1653,7 +1668,7 @@ class RuleExtractor:
         else:
             self._single(verb, rest, subject, add, head)
             return
-        predicate = "lives_in" if is_place(old) or is_place(new) else "works_at"
+        predicate = "lives_in" if is_town(old) or is_town(new) else "works_at"
         for subj in subject.names:
             add(subj, predicate, old, "end", None, when_from)
             if op != "end" or "for" in (link.group() if link else ""):
