@@ -10,6 +10,7 @@ Internal: the place gazetteer.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -121,8 +122,9 @@ WIDE_PLACES = _names(_WIDE_NAMES)
 
 
 def folded(name: str) -> str:
-    """A name as the gazetteer keeps it: case-folded, one space between words, a plain apostrophe."""
-    return " ".join(name.casefold().replace("’", "'").split())
+    """A name as the gazetteer keeps it: composed (NFC: "Concón" typed with a combining accent is "Concón"),
+    case-folded, one space between words, a plain apostrophe."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().replace("’", "'").split())
 
 
 def is_place(name: str) -> bool:
@@ -136,8 +138,8 @@ def is_town(name: str) -> bool:
     """Whether ``name``, said where the words already say a place ("moved to", "went to", "I live in"),
     is one: a known place (:func:`is_place`) or a town GeoNames gives 15,000 people or more ("antalaha",
     "Tainan", "Concón" and "concon"; ``data/towns.txt``, CC BY 4.0, written by ``scripts/towns.py``), not a
-    word of English or a person's name. Whether a name is someone or somewhere is left to
-    :func:`is_place` alone: a town may be called "Pilar" or "Hassan"."""
+    word of English or of five other languages, a person's name or a part of a big city. Whether a name is
+    someone or somewhere is left to :func:`is_place` alone: a town may be called "Hassan" or "Yuki"."""
     return is_place(name) or folded(name) in _towns()
 
 

@@ -968,7 +968,7 @@ def retired_from(text: str) -> tuple[str, str] | None:
     if not (retired := _RETIRED.search(text)) or not (m := _YEARS_AT.search(text)):
         return None
     where = m["where"]
-    if where.lower() in _NO_EMPLOYER or where.lower().endswith("ing") or is_town(where) \
+    if where.lower() in _NO_EMPLOYER or where.lower().endswith("ing") or is_place(where) \
             or where.lower() in PRONOUNS:
         return None
     return where, re.split(r"[.,;!?]", text[retired.end():], maxsplit=1)[0]

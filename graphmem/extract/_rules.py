@@ -147,12 +147,16 @@ _A = "['’]"
 
 
 def _route(verb: Verb, name: str) -> str:
-    """The predicate a verb whose object decides ("moved to", "left", "at") states about it."""
-    if verb.predicate == "lives_in" and not is_town(name):
+    """The predicate a verb whose object decides ("moved to", "left", "at") states about it. A town only
+    GeoNames knows is a place after "moved to", not after "left" ("I left Toyota", "I left Georgetown"), and not
+    where the name reads like a school or a firm."""
+    left = verb.head.pattern.startswith(r"\b(?:(?:left")
+    town = is_place(name) or (not left and is_town(name) and not looks_educational(name)
+                              and not looks_organisational(name))
+    if verb.predicate == "lives_in" and not town:
         if looks_educational(name):
             return "studies_at"
-        if verb.head.pattern.startswith(r"\b(?:(?:left") or looks_organisational(name) \
-                or not verb.kind == "start":
+        if left or looks_organisational(name) or not verb.kind == "start":
             return "works_at"
     return verb.predicate
 
@@ -366,9 +370,14 @@ _TRADED_AFTER = (r"(?!\s+(?:case|cover|bag|lock|seat|strap|stand|charger|rack|in
 _RETURNED = re.compile(r"\b(?:return(?:ing|ed)?|going\s+back|sen[dt]\s+(?:it|them)\s+back|refund)\b", re.IGNORECASE)
 
 
-#: A site named after a town, right after its name: "Sumiyoshi shrine", "Kenting beach", "Entebbe airport".
-_SITE = (r"\s+(?:shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|cathedral|castle|"
-         r"zoo|stadium|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|festival|fair)\b")
+#: A site named after a town, right after its name ("Sumiyoshi shrine", "Kenting beach", "Nokia arena", "alamo
+#: drafthouse"), or an outing's purpose after it ("for dinner", "for milk", "for our anniversary").
+_SITE = (r"(?:\s+[\w'’-]+)?\s+(?:shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|"
+         r"cathedral|castle|zoo|stadium|arena|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|"
+         r"festival|fair|restaurant|hotel|bar|pub|club|cinema|theat(?:re|er)|drafthouse|shop|store|place)\b|"
+         r"\s+(?:(?:on\s+\w+|yesterday|today|tonight|last\s+night)\s+)?for\s+(?:(?:a|an|the|our|my|some)\s+)?"
+         r"(?:dinner|lunch|breakfast|brunch|drinks?|coffee|pizza|food|tacos|sushi|milk|groceries|shopping|jeans|shoes|"
+         r"clothes|anniversary|date\s+night|a\s+meal|meal|beers?|cocktails|dessert)\b")
 #: A stay counted in nights, days or weeks right after where: "went to Diani for three nights".
 _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a\s+few|a\s+couple\s+of)\s+"
            r"(?:nights?|days?|weeks?)\b")
@@ -596,10 +605,15 @@ _ASKED_OF_ANOTHER = re.compile(r"(?i)\b(?:what['’]?s|what\s+is|what\s+are|hows
                                r"(?:doing|up\s+to|do)\b")
 
 
-#: The turn before asks whether someone else did a thing: "did pappa help", "did your mum come?" (a past
-#: answer with no subject, "drove up from bodø with the trailer", is then theirs, not surely the speaker's).
-_ASKED_DID_ANOTHER = re.compile(r"(?i)\bdid\s+(?!(?:you|u|ya|it|that|this|we|i|they|everyone|everybody)\b)"
-                                r"(?:(?:your|ur|the)\s+)?[\w'’-]+\s+[a-z]")
+#: The turn before is a short question whether someone else did a thing: "did pappa help", "did Tom come?" (a past
+#: answer with no subject, "drove up from bodø with the trailer", is then theirs, not surely the speaker's); not
+#: "how did your weekend go?", "did some shopping. u?", "did laundry all day lol" (see :meth:`_asked_did`).
+_ASKED_DID_ANOTHER = re.compile(r"^\W*did\s+(?P<who>[\w'’-]+)\s+[a-z][\w'’-]*(?:\s+[\w'’-]+){0,4}\W*$", re.IGNORECASE)
+#: Words for a parent or a grandparent in other languages, said like a name: "did pappa help".
+_KIN_ELSEWHERE = frozenset("pappa papa mamma mama baba oma opa nonna nonno abuela abuelo tata".split())
+#: Words after "did" that ask of the other speaker, of a thing, or of no one: "did you go?", "did it work?".
+_NOT_ASKED_OF = frozenset("you u ya it that this we i they everyone everybody anyone anybody some any the your ur my "
+                          "a an".split())
 
 
 #: Words that undo a pastime or a membership, in its sentence or the next: "i started learning arabic but gave up
@@ -675,8 +689,11 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
         return False
     if re.search(re.escape(fact.object) + _STAYED, fact.quote):
         return False  # "went to Diani for three nights": a stay of nights or weeks is somewhere
-    if not is_place(fact.object) and re.search(re.escape(fact.object) + _SITE, fact.quote, re.IGNORECASE):
-        return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; a town only the long list knows
+    if not is_place(fact.object) and (
+            re.search(re.escape(fact.object) + _SITE, fact.quote, re.IGNORECASE)
+            or re.search(r"\b(?:see|visit|visiting)\s+" + re.escape(fact.object), fact.quote, re.IGNORECASE)):
+        return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; "went to see Hassan": someone, as often;
+        # "went to Noma for our anniversary", "to azul for dinner": a restaurant; a town only the long list knows
     return not all(is_town(part) or is_town(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
@@ -833,8 +850,8 @@ class RuleExtractor:
         self._speaker = speaker.strip()
         self._asked_of_another = bool(previous is not None and previous.speaker != self._speaker
                                       and _ASKED_OF_ANOTHER.search(previous.text))
-        self._asked_did_another = bool(previous is not None and previous.speaker != self._speaker
-                                       and _ASKED_DID_ANOTHER.search(previous.text))
+        self._asked_did_another = previous is not None and previous.speaker != self._speaker \
+            and self._asked_did(previous.text)
         facts: list[ExtractedFact] = []
         self._unused: list[str] = []
         self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
@@ -1413,6 +1430,17 @@ class RuleExtractor:
                               valid_from=when.start if when else None, valid_to=when.end if when else None)
                 for name in subject.names]
 
+    def _asked_did(self, text: str) -> bool:
+        """Whether ``text`` asks only whether someone else did a thing: "did pappa help", "did Tom come?", "did your
+        mum like it?" is not (the speaker's mum, maybe: a relative's word needs no "your")."""
+        m = _ASKED_DID_ANOTHER.match(text)
+        if m is None:
+            return False
+        who = m["who"]
+        if who.lower() in _NOT_ASKED_OF:
+            return False
+        return who.lower() in FAMILY_WORDS or who.lower() in _KIN_ELSEWHERE or who[:1].isupper() or is_name_written(who)
+
     def _person_said(self, thing: str) -> bool:
         """Whether a liked thing is someone of the chat ("ailsa made a cake" - "I love Ailsa."): a
         lone name that is a participant's or said in the turn before; a taste is of things."""
@@ -1668,7 +1696,7 @@ class RuleExtractor:
         else:
             self._single(verb, rest, subject, add, head)
             return
-        predicate = "lives_in" if is_town(old) or is_town(new) else "works_at"
+        predicate = "lives_in" if is_place(old) or is_place(new) else "works_at"  # not "from Nokia to Samsung"
         for subj in subject.names:
             add(subj, predicate, old, "end", None, when_from)
             if op != "end" or "for" in (link.group() if link else ""):
@@ -1676,6 +1704,9 @@ class RuleExtractor:
 
     def _single(self, verb: Verb, rest: str, subject: Subject, add: _Add, head: str = "") -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
+        if obj is not None and obj.islower() and _MOVED_TO.search(head) and not is_place(obj):
+            self._review = True  # "moved to santander" (the bank), "to kobo": a town only GeoNames knows, typed in
+            # lower case after a move, is as often an app, a shop or a bank as a place (see below)
         if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and not re.match(
                 r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest):  # not "moved to https://…", "to gmail.com"
             obj = _typed_place(typed)
