@@ -17,9 +17,30 @@ from ._objects import FIRST_WORD
 from ._verbs import Verb
 
 __all__ = ["BE", "GOT", "HEDGE_AFTER", "HEDGE_AUX", "HEDGE_BEFORE", "Located", "Reading", "decide", "locate",
-           "period", "read_verb", "time_alone", "verb_form", "with_period"]
+           "WORD_END", "WORD_START", "period", "read_verb", "said_with", "time_alone", "verb_form", "with_period"]
 
 _A = "['’]"
+
+
+def said_with(text: str, phrase: str, *, before: re.Pattern[str] | None = None, after: re.Pattern[str] | None = None,
+              ignore_case: bool = False) -> bool:
+    """Whether ``text`` says ``phrase`` (a fact's object, a name) somewhere with what ``before`` finds ending right
+    before it (a pattern ending in ``\\Z``, searched up to the phrase) and what ``after`` matches right after it.
+    The same answer as one search of ``before + re.escape(phrase) + after``, without compiling a pattern for each
+    phrase: the extractor's long patterns cost 1-2 ms to compile, once per fact, more than reading the message."""
+    flags = re.IGNORECASE if ignore_case else 0
+    for m in re.finditer(f"(?=({re.escape(phrase)}))", text, flags):  # every start, overlapping ones too
+        if (before is None or before.search(text, 0, m.start())) and (after is None or after.match(text, m.end(1))):
+            return True
+    return False
+
+
+#: Where a word starts, for :func:`said_with`'s ``before`` (``\\b`` before a phrase that opens with a letter).
+WORD_START = re.compile(r"(?:^|\W)\Z")
+#: Where a word ends, for :func:`said_with`'s ``after``.
+WORD_END = re.compile(r"\b")
+
+
 HEDGE_AUX = re.compile(
     rf"{_A}d\b|\b(?:would|could|might|should|may|must|can|probably|maybe|perhaps|almost|nearly|"
     r"supposed|have\s+to|has\s+to|had\s+to|need|needs|want|wants|wanted|hope|hoping|plan|plans|"

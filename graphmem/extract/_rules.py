@@ -113,12 +113,15 @@ from ._reading import (
     HEDGE_AFTER,
     HEDGE_AUX,
     HEDGE_BEFORE,
+    WORD_END,
+    WORD_START,
     Located,
     Reading,
     decide,
     locate,
     period,
     read_verb,
+    said_with,
     time_alone,
     verb_form,
     with_period,
@@ -366,6 +369,8 @@ _TRADED_AFTER = (r"(?!\s+(?:case|cover|bag|lock|seat|strap|stand|charger|rack|in
                  r"box|stool|lessons?|tickets?)\b)(?!\s+for\s+(?:(?:my|his|her|their|our)\s+(?!self\b|own\b)\w+|him|"
                  r"her|you|them|mum|mom|dad|(?:the\s+)?(?:kids?|baby)|(?-i:[A-Z])\w*|\w+['’]s|"
                  r"(?:the\s+)?(?:office|company|work))\b)")
+_TRADED_BEFORE = re.compile(f"(?:{_TRADED})\\Z", re.IGNORECASE)
+_TRADED_THEN = re.compile(r"(?![\w'’-])" + _TRADED_AFTER, re.IGNORECASE)
 #: A purchase going back: "bought the boots but they're going back", "bought a dress, returning it tho".
 _RETURNED = re.compile(r"\b(?:return(?:ing|ed)?|going\s+back|sen[dt]\s+(?:it|them)\s+back|refund)\b", re.IGNORECASE)
 
@@ -378,9 +383,12 @@ _SITE = (r"(?:\s+[\w'’-]+)?\s+(?:shrine|temple|airport|station|hospital|museum
          r"\s+(?:(?:on\s+\w+|yesterday|today|tonight|last\s+night)\s+)?for\s+(?:(?:a|an|the|our|my|some)\s+)?"
          r"(?:dinner|lunch|breakfast|brunch|drinks?|coffee|pizza|food|tacos|sushi|milk|groceries|shopping|jeans|shoes|"
          r"clothes|anniversary|date\s+night|a\s+meal|meal|beers?|cocktails|dessert)\b")
+_SITE_AFTER = re.compile(_SITE, re.IGNORECASE)
+_TO_SEE = re.compile(r"\b(?:see|visit|visiting)\s+\Z", re.IGNORECASE)
 #: A stay counted in nights, days or weeks right after where: "went to Diani for three nights".
 _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a\s+few|a\s+couple\s+of)\s+"
            r"(?:nights?|days?|weeks?)\b")
+_STAYED_AFTER = re.compile(_STAYED)
 
 
 def _for_review(fact: ExtractedFact) -> ExtractedFact:
@@ -399,8 +407,7 @@ def _traded(fact: ExtractedFact) -> bool:
     if fact.predicate != "owns" or not fact.object or _RETURNED.search(quote) or fact.object.split()[-1].lower() in \
             _CLOTHES:
         return False  # a dress or boots bought: seldom a possession the annotators keep (1 of 4 on dev)
-    thing = _TRADED + re.escape(fact.object) + r"(?![\w'’-])" + _TRADED_AFTER
-    return re.search(thing, quote, re.IGNORECASE) is not None
+    return said_with(quote, fact.object, before=_TRADED_BEFORE, after=_TRADED_THEN, ignore_case=True)
 
 
 #: A greeting from where one writes: "greetings from olomouc", "Hello from Skye!", "hola from santiago".
@@ -442,13 +449,19 @@ _ABOUT_IT = re.compile(r"(?i)(?!.*\b(?:my|our|and|with|his|her|their|i|we|you)\b
 _PET_GOT = re.compile(r"\b(?:got|adopted)\b", re.IGNORECASE)
 
 
+_CAPITALS_BEFORE = re.compile(r"(?<![\w'’])[A-Z]+\W+\Z")
+_CAPITALS_AFTER = re.compile(r"\b\W+[A-Z]{2,}\b")
+
+
 def _only_a_kind(fact: ExtractedFact) -> bool:
     """Whether ``fact`` starts a thing told only by its kind's word, in lower case or in a sentence shouted: "dog",
     "car", "wedding", "club", "office", "I HAVE A DOG TOO" (not "we bought a TV": a word in capitals among others
     in lower case is a name; a pet got or adopted aside)."""
     kinds = _KIND_WORDS.get(fact.predicate)
-    shouted = fact.object is not None and re.search(  # a word beside it in capitals too
-        rf"(?<![\w'’])[A-Z]+\W+{re.escape(fact.object)}\b|\b{re.escape(fact.object)}\W+[A-Z]{{2,}}\b", fact.quote or "")
+    quote = fact.quote or ""
+    shouted = fact.object is not None and (  # a word beside it in capitals too
+        said_with(quote, fact.object, before=_CAPITALS_BEFORE, after=WORD_END)
+        or said_with(quote, fact.object, before=WORD_START, after=_CAPITALS_AFTER))
     if not (fact.op == "assert" and kinds and fact.object and (fact.object == fact.object.lower() or shouted)
             and fact.object.strip().lower() in kinds):
         return False
@@ -687,11 +700,10 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
     and the rules cannot tell which. Proposed for review, never written unseen."""
     if fact.predicate != "traveled_to" or fact.op != "assert" or not fact.object:
         return False
-    if re.search(re.escape(fact.object) + _STAYED, fact.quote):
+    if said_with(fact.quote, fact.object, after=_STAYED_AFTER):
         return False  # "went to Diani for three nights": a stay of nights or weeks is somewhere
-    if not is_place(fact.object) and (
-            re.search(re.escape(fact.object) + _SITE, fact.quote, re.IGNORECASE)
-            or re.search(r"\b(?:see|visit|visiting)\s+" + re.escape(fact.object), fact.quote, re.IGNORECASE)):
+    if not is_place(fact.object) and (said_with(fact.quote, fact.object, after=_SITE_AFTER, ignore_case=True)
+                                      or said_with(fact.quote, fact.object, before=_TO_SEE, ignore_case=True)):
         return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; "went to see Hassan": someone, as often;
         # "went to Noma for our anniversary", "to azul for dinner": a restaurant; a town only the long list knows
     return not all(is_town(part) or is_town(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))

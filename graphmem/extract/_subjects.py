@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import LOWER, UPPER, is_given_name
+from ._reading import WORD_END, WORD_START, said_with
 
 __all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "clauses", "find_subject",
            "names_anyone", "one_person_named", "pair_named", "people_named"]
@@ -241,6 +242,9 @@ def _in_passing(text: str) -> tuple[str, ...]:
 
 #: Someone of the speaker's named after a relation word: "my friend Tunji is …", "our neighbour Chief Ogunleye
 #: has …" (not "his wife Emma": she is someone of the "he" already meant).
+#: Before and after a name said as a place: "in Ballina", "that Ballina", "Ballina in Tipp".
+_PLACE_WORD = re.compile(r"\b(?:in|to|from|near|that|this)\s+\Z")
+_IN_TOWN = re.compile(r"\s+in\s+[A-Z]")
 _RELATED_NAME = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_RELATION}\s+(?P<name>{_NAME})")
 
 
@@ -272,7 +276,8 @@ def one_person_named(text: str, before: str | None, *not_them: str | None,
     if {m["name"] for m in _RELATED_NAME.finditer(text)} - set(not_them):
         return None  # "My friend Tunji is …. He has …": he may be Tunji, not whom the turn before named
     said = text + " " + (before or "")
-    everyone = {n for n in named | earlier if not re.search(  # "not that Ballina! Ballina in Tipp": a place
-        rf"\b(?:in|to|from|near|that|this)\s+{re.escape(n)}\b|\b{re.escape(n)}\s+in\s+(?-i:[A-Z])", said)}
+    everyone = {n for n in named | earlier if not (  # "not that Ballina! Ballina in Tipp": a place
+        said_with(said, n, before=_PLACE_WORD, after=WORD_END)
+        or said_with(said, n, before=WORD_START, after=_IN_TOWN))}
     everyone = {n for n in everyone if n.lower() not in places} - set(not_them)
     return next(iter(everyone)) if len(everyone) == 1 else None
