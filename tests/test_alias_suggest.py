@@ -518,7 +518,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     name by its letters, "boo" of "book"; with b45 and b46, scored held out twice, then moved here, 0.813 and
     0.155, 305 right of 375; with b47 and b48, the same way, 0.813 and 0.151, 313 right of 385; with b49 and b50,
     the same way, 0.813 and 0.150, 322 right of 396; with b51 and b52, the same way, 0.812 and 0.147, 329 right
-    of 405)."""
+    of 405; 0.816 and 0.147, 329 right of 403, since a country's people's word is no short form of it, "kyrgyz").
+    """
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.78, overall.as_json()
     assert overall.recall >= 0.145, overall.as_json()
@@ -914,3 +915,22 @@ def test_initials_two_names_share_are_neither_s():
     _initials_of_one(evidence)
     assert set(evidence) == {("smc", "shirak medical center"), ("jp", "jean-pierre"), ("jp", "jean piere"),
                              ("nyc", "new york")}
+
+
+@pytest.mark.engine_free
+def test_a_country_s_people_or_language_is_not_its_short_form():
+    """"kyrgyz" of Kyrgyzstan, "armen" of Armenia (b51, b41 on arrival): the start of a country's name before -stan,
+    -ia or -land is its people's word or language; a town's start is still a short form ("guaya" of Guayaquil)."""
+    from graphmem.core._alias_chat import nickname_table, read_chat
+    from graphmem.core._alias_rules import evidence_from_names
+    from graphmem.core.alias_evidence import Message
+
+    said = ["my lessons in Kyrgyz are hard", "we drove across Kyrgyzstan in may", "my friend Armen says hi",
+            "we loved Armenia so much", "the bus to Guaya is slow", "Guayaquil is so hot", "i told Armen about Kyrgyz",
+            "back in Guaya tomorrow"]
+    chat = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)],
+                     ["Kyrgyzstan", "Armenia", "Guayaquil"])
+    nick, _ = nickname_table()
+    assert evidence_from_names("kyrgyz", "kyrgyzstan", nick, chat) is None
+    assert evidence_from_names("armen", "armenia", nick, chat) is None
+    assert evidence_from_names("guaya", "guayaquil", nick, chat) == (0.6, "guaya is a short form of guayaquil")

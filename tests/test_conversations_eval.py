@@ -108,7 +108,8 @@ def test_extraction_on_every_dev_conversation_is_precise():
     0.139 (580 of 611) since a habit told without how often, a thing joined by its name alone and a place typed in
     lower case after a move wait for review; with h53, h54 (scored held out twice, then moved here; 70 chats)
     0.764 and 0.192, written 0.942 and 0.140 (602 of 639); 0.763 and 0.195, written 0.943 and 0.145 (624 of 662)
-    since a town GeoNames knows is read where the words say a place ("i went to tainan on thursday")."""
+    since a town GeoNames knows is read where the words say a place ("i went to tainan on thursday"); written 0.943
+    and 0.146 (625 of 663) with every country in the hand-written list."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

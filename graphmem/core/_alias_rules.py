@@ -35,7 +35,7 @@ from ._alias_chat import (
     nickname_table,
     unstretched,
 )
-from .places import is_place
+from .places import is_place, is_wide
 
 __all__ = ["Evidence", "ambiguous_names", "called_me", "comparable_pairs", "evidence_addressed", "evidence_against",
            "evidence_called", "evidence_called_me", "evidence_corrected", "evidence_from_names", "evidence_from_usage",
@@ -84,6 +84,10 @@ _NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS | AFTER_TITLES | _HOUSE_WORDS
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
                       "ular gs ance ence able ible".split())
+
+
+#: Endings that make a country of its people's word: "kyrgyz-stan", "armen-ia", "thai-land".
+_COUNTRY_ENDINGS = frozenset("stan istan ia land".split())
 
 
 def _diminutive_base(word: str) -> str:
@@ -167,6 +171,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if b == a + "a" and len(a) >= 3 and a in chat.sure and not a.endswith("a"):  # not "serwa", "serwaa"
             return None  # a man's name and a woman's: "ioan" and "ioana", "paul" and "paula" (not "kat", "kate")
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
+            if is_wide(b) and b[len(a):] in _COUNTRY_ENDINGS:
+                return None  # a country's people or language, not its short form: "kyrgyz", "armen", "thai"
             return 0.6, f"{a} is a short form of {b}"
         if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
             # a stem of three letters at least: "des" is no clipped "dean"
