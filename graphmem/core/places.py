@@ -155,7 +155,7 @@ def is_town(name: str) -> bool:
 @cache
 def _towns() -> frozenset[str]:
     """The towns of ``data/towns.txt``, one folded name a line (read once, on first use)."""
-    return frozenset((Path(__file__).parent / "data" / "towns.txt").read_text(encoding="utf-8").split("\n")) - {""}
+    return frozenset((Path(__file__).parent / "data" / "towns.txt").read_text(encoding="utf-8").splitlines()) - {""}
 
 
 def is_wide(name: str) -> bool:

@@ -377,14 +377,21 @@ _RETURNED = re.compile(r"\b(?:return(?:ing|ed)?|going\s+back|sen[dt]\s+(?:it|the
 
 #: A site named after a town, right after its name ("Sumiyoshi shrine", "Kenting beach", "Nokia arena", "alamo
 #: drafthouse"), or an outing's purpose after it ("for dinner", "for milk", "for our anniversary").
-_SITE = (r"(?:\s+[\w'’-]+)?\s+(?:shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|"
-         r"cathedral|castle|zoo|stadium|arena|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|"
-         r"festival|fair|restaurant|hotel|bar|pub|club|cinema|theat(?:re|er)|drafthouse|shop|store|place)\b|"
+_SITES = (r"shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|cathedral|castle|zoo|"
+          r"stadium|arena|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|festival|fair|"
+          r"restaurant|hotel|bar|pub|club|cinema|theat(?:re|er)|drafthouse|shop|store|place|dealership|garage|branch|"
+          r"bank|house|side|flat|bay|office|gym|trafford")
+_SITE = (r"(?:\s+(?!(?:with|and|for|on|in|at|to|from|by|the|a|an|my|our|last|this|next|yesterday|today)\b)[\w'’-]+)?"
+         r"\s+(?:" + _SITES + r")\b|"
          r"\s+(?:(?:on\s+\w+|yesterday|today|tonight|last\s+night)\s+)?for\s+(?:(?:a|an|the|our|my|some)\s+)?"
-         r"(?:dinner|lunch|breakfast|brunch|drinks?|coffee|pizza|food|tacos|sushi|milk|groceries|shopping|jeans|shoes|"
-         r"clothes|anniversary|date\s+night|a\s+meal|meal|beers?|cocktails|dessert)\b")
+         r"(?:dinner|lunch|breakfast|brunch|drinks?|coffee|tea|afternoon\s+tea|dim\s+sum|pizza|tacos|sushi|milk|"
+         r"groceries|shopping|jeans|shoes|clothes|date\s+night|meal|pint|beers?|cocktails|dessert|match|game|help|"
+         r"advice|second\s+opinion|undergrad|uni|college|school|law\s+school|grad\s+school|degree|masters?)\b|"
+         r"\s+(?:about|and\s+(?:asked|told|said|she|he))\b")
 _SITE_AFTER = re.compile(_SITE, re.IGNORECASE)
-_TO_SEE = re.compile(r"\b(?:see|visit|visiting)\s+\Z", re.IGNORECASE)
+_TO_SEE = re.compile(r"\b(?:see|visit|visiting|over\s+to)\s+\Z", re.IGNORECASE)
+#: The last word of an object that is a site, not a town: "Villa Park", "Mandalay Bay".
+_SITE_WORD = re.compile(r"\b(?:" + _SITES + r")\Z", re.IGNORECASE)
 #: A stay counted in nights, days or weeks right after where: "went to Diani for three nights".
 _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}|a\s+few|a\s+couple\s+of)\s+"
            r"(?:nights?|days?|weeks?)\b")
@@ -468,6 +475,14 @@ def _only_a_kind(fact: ExtractedFact) -> bool:
     return not (fact.predicate == "has_pet" and _PET_GOT.search(fact.quote or ""))
 
 
+def _typed_town(fact: ExtractedFact) -> bool:
+    """Whether ``fact`` puts a home at a town only GeoNames knows, typed in lower case ("moved to santander", the
+    bank; "drove up from argos", the shop): as often an app, a shop or a bank as a town, so it waits for review (a
+    trip to one, "i went to tainan on thursday", is written; a job at one, "31 years at toyota", is a firm's)."""
+    return fact.predicate == "lives_in" and bool(fact.object) and fact.object == fact.object.lower() \
+        and not is_place(fact.object) and is_town(fact.object)
+
+
 def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
     """Whether a fact of a message waits for review whoever read it: in a chat between two people,
     tastes and possessions not bought or sold outright (praise and plans read as them), a trip to a name no list
@@ -478,7 +493,8 @@ def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
     if fact.op == "end" and not fact.object:
         return True
     if two_people and (fact.predicate in UNSURE and not _traded(fact) or _unknown_trip(fact) or _only_a_kind(fact) or (
-            fact.predicate == "is_called" and fact.object and named_by_one(fact.quote, fact.object))):
+            fact.predicate == "is_called" and fact.object and named_by_one(fact.quote, fact.object))
+            or _typed_town(fact)):
         return True
     when = fact.valid_from if fact.op == "assert" else fact.valid_to
     return when is not None and when > reference
@@ -621,7 +637,8 @@ _ASKED_OF_ANOTHER = re.compile(r"(?i)\b(?:what['’]?s|what\s+is|what\s+are|hows
 #: The turn before is a short question whether someone else did a thing: "did pappa help", "did Tom come?" (a past
 #: answer with no subject, "drove up from bodø with the trailer", is then theirs, not surely the speaker's); not
 #: "how did your weekend go?", "did some shopping. u?", "did laundry all day lol" (see :meth:`_asked_did`).
-_ASKED_DID_ANOTHER = re.compile(r"^\W*did\s+(?P<who>[\w'’-]+)\s+[a-z][\w'’-]*(?:\s+[\w'’-]+){0,4}\W*$", re.IGNORECASE)
+_ASKED_DID_ANOTHER = re.compile(r"^\W*did\s+(?P<who>[\w'’-]+)\s+(?!and\b)[a-z][\w'’-]*(?:\s+[\w'’-]+){0,8}\W*$",
+                                re.IGNORECASE)
 #: Words for a parent or a grandparent in other languages, said like a name: "did pappa help".
 _KIN_ELSEWHERE = frozenset("pappa papa mamma mama baba oma opa nonna nonno abuela abuelo tata".split())
 #: Words after "did" that ask of the other speaker, of a thing, or of no one: "did you go?", "did it work?".
@@ -703,7 +720,8 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
     if said_with(fact.quote, fact.object, after=_STAYED_AFTER):
         return False  # "went to Diani for three nights": a stay of nights or weeks is somewhere
     if not is_place(fact.object) and (said_with(fact.quote, fact.object, after=_SITE_AFTER, ignore_case=True)
-                                      or said_with(fact.quote, fact.object, before=_TO_SEE, ignore_case=True)):
+                                      or said_with(fact.quote, fact.object, before=_TO_SEE, ignore_case=True)
+                                      or _SITE_WORD.search(fact.object)):
         return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; "went to see Hassan": someone, as often;
         # "went to Noma for our anniversary", "to azul for dinner": a restaurant; a town only the long list knows
     return not all(is_town(part) or is_town(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
@@ -1445,13 +1463,14 @@ class RuleExtractor:
     def _asked_did(self, text: str) -> bool:
         """Whether ``text`` asks only whether someone else did a thing: "did pappa help", "did Tom come?", "did your
         mum like it?" is not (the speaker's mum, maybe: a relative's word needs no "your")."""
-        m = _ASKED_DID_ANOTHER.match(text)
-        if m is None:
-            return False
+        last = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]  # "oh nice! did pappa help?"
+        m = _ASKED_DID_ANOTHER.match(last[-1]) if last else None
+        if m is None or re.search(r"\band\s+(?:you|u|ya)\b", m.group(), re.IGNORECASE):
+            return False  # "did Tom and you go?": asked of the speaker too
         who = m["who"]
-        if who.lower() in _NOT_ASKED_OF:
-            return False
-        return who.lower() in FAMILY_WORDS or who.lower() in _KIN_ELSEWHERE or who[:1].isupper() or is_name_written(who)
+        if who.lower() in _NOT_ASKED_OF or is_place(who):
+            return False  # "did Paris go well?"
+        return who.lower() in FAMILY_WORDS or who.lower() in _KIN_ELSEWHERE or is_name_written(who)
 
     def _person_said(self, thing: str) -> bool:
         """Whether a liked thing is someone of the chat ("ailsa made a cake" - "I love Ailsa."): a
@@ -1716,9 +1735,8 @@ class RuleExtractor:
 
     def _single(self, verb: Verb, rest: str, subject: Subject, add: _Add, head: str = "") -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
-        if obj is not None and obj.islower() and _MOVED_TO.search(head) and not is_place(obj):
-            self._review = True  # "moved to santander" (the bank), "to kobo": a town only GeoNames knows, typed in
-            # lower case after a move, is as often an app, a shop or a bank as a place (see below)
+        if obj is not None and not is_place(obj) and is_town(obj) and head.lower().startswith(("left", "leav")):
+            self._review = True  # "I left Bodrum": a town only GeoNames knows is as often a firm after "left"
         if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and not re.match(
                 r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest):  # not "moved to https://…", "to gmail.com"
             obj = _typed_place(typed)
