@@ -380,14 +380,27 @@ _RETURNED = re.compile(r"\b(?:return(?:ing|ed)?|going\s+back|sen[dt]\s+(?:it|the
 _SITES = (r"shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|cathedral|castle|zoo|"
           r"stadium|arena|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|festival|fair|"
           r"restaurant|hotel|bar|pub|club|cinema|theat(?:re|er)|drafthouse|shop|store|place|dealership|garage|branch|"
-          r"bank|house|side|flat|bay|office|gym|trafford")
+          r"bank|house|side|flat|bay|office|gym|trafford|palace|towers|court|circus|village|gardens|outlet|abbey|hall|"
+          r"springs")
 _SITE = (r"(?:\s+(?!(?:with|and|for|on|in|at|to|from|by|the|a|an|my|our|last|this|next|yesterday|today)\b)[\w'’-]+)?"
          r"\s+(?:" + _SITES + r")\b|"
          r"\s+(?:(?:on\s+\w+|yesterday|today|tonight|last\s+night)\s+)?for\s+(?:(?:a|an|the|our|my|some)\s+)?"
          r"(?:dinner|lunch|breakfast|brunch|drinks?|coffee|tea|afternoon\s+tea|dim\s+sum|pizza|tacos|sushi|milk|"
          r"groceries|shopping|jeans|shoes|clothes|date\s+night|meal|pint|beers?|cocktails|dessert|match|game|help|"
          r"advice|second\s+opinion|undergrad|uni|college|school|law\s+school|grad\s+school|degree|masters?)\b|"
-         r"\s+(?:about|and\s+(?:asked|told|said|she|he))\b")
+         r"\s+(?:about|and\s+(?:asked|told|said|she|he))\b|"
+         # an errand's thing or a service: "for a kettle", "for a service", "for new tyres" (not "for her 80th",
+         # "for the perahera": an occasion)
+         r"\s+for\s+(?:(?:a|an|some|new|more)\s+[\w'’-]+|[a-z]+s\b)|"
+         r",?\s+(?:studied|graduated|class\s+of)\b")
+#: Words that may follow a town's name in lower case without making it a longer name ("went to tainan on thursday",
+#: "back from imperia since saturday"); any other word ("alton towers", "hampton court") may be the rest of a site's.
+_AFTER_A_TOWN = frozenset("""
+on in at to from for with without and or but so then when after before during over until till since by via back
+again too now rn lol haha omg was is were it its it's the a an my our this that last next every yesterday today
+tonight tomorrow yday monday tuesday wednesday thursday friday saturday sunday weekend week month year all alone
+together twice once early late just finally recently because cause cos bc tho though like w
+""".split())
 _SITE_AFTER = re.compile(_SITE, re.IGNORECASE)
 _TO_SEE = re.compile(r"\b(?:see|visit|visiting|over\s+to)\s+\Z", re.IGNORECASE)
 #: The last word of an object that is a site, not a town: "Villa Park", "Mandalay Bay".
@@ -637,10 +650,13 @@ _ASKED_OF_ANOTHER = re.compile(r"(?i)\b(?:what['’]?s|what\s+is|what\s+are|hows
 #: The turn before is a short question whether someone else did a thing: "did pappa help", "did Tom come?" (a past
 #: answer with no subject, "drove up from bodø with the trailer", is then theirs, not surely the speaker's); not
 #: "how did your weekend go?", "did some shopping. u?", "did laundry all day lol" (see :meth:`_asked_did`).
-_ASKED_DID_ANOTHER = re.compile(r"^\W*did\s+(?P<who>[\w'’-]+)\s+(?!and\b)[a-z][\w'’-]*(?:\s+[\w'’-]+){0,8}\W*$",
-                                re.IGNORECASE)
-#: Words for a parent or a grandparent in other languages, said like a name: "did pappa help".
-_KIN_ELSEWHERE = frozenset("pappa papa mamma mama baba oma opa nonna nonno abuela abuelo tata".split())
+_ASKED_DID_ANOTHER = re.compile(r"^\W*did\s+(?:(?:the|your|ur)\s+(?=(?:kids|boys|girls|parents|family|"
+                                r"children|grandparents|[\w'’-]+\s+(?!and\b)[a-z])))?(?P<who>[\w'’-]+)\s+(?!and\b)"
+                                r"[a-z][\w'’-]*(?:\s+[\w'’-]+){0,8}\W*$", re.IGNORECASE)
+#: Words for a parent or a grandparent in other languages, said like a name ("did pappa help"), and for several
+#: relatives ("did the kids enjoy it?").
+_KIN_ELSEWHERE = frozenset("pappa papa mamma mama baba oma opa nonna nonno abuela abuelo tata kids children parents "
+                           "boys girls family grandparents folks".split())
 #: Words after "did" that ask of the other speaker, of a thing, or of no one: "did you go?", "did it work?".
 _NOT_ASKED_OF = frozenset("you u ya it that this we i they everyone everybody anyone anybody some any the your ur my "
                           "a an".split())
@@ -711,6 +727,15 @@ def _visit_long(span: object) -> bool:
     return not (isinstance(span, TimeSpan) and span.granularity in ("instant", "day", "weekend", "week"))
 
 
+def _goes_on(town: str, quote: str) -> bool:
+    """Whether a town typed in lower case is followed by a word that may be the rest of a longer name ("alton
+    towers", "hampton court", "cabot circus"): not a word of :data:`_AFTER_A_TOWN` ("tainan on thursday")."""
+    if town != town.lower():
+        return False
+    m = re.search(re.escape(town) + r"\s+([a-z][\w'’]*)", quote)
+    return m is not None and m.group(1) not in _AFTER_A_TOWN
+
+
 def _unknown_trip(fact: ExtractedFact) -> bool:
     """A trip to a name the gazetteer does not know: "we went to Supercrawl", "went to the MCG",
     "we went to Osheaga" name a festival, a ground, an event as often as a town ("went to Ballina"),
@@ -721,7 +746,7 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
         return False  # "went to Diani for three nights": a stay of nights or weeks is somewhere
     if not is_place(fact.object) and (said_with(fact.quote, fact.object, after=_SITE_AFTER, ignore_case=True)
                                       or said_with(fact.quote, fact.object, before=_TO_SEE, ignore_case=True)
-                                      or _SITE_WORD.search(fact.object)):
+                                      or _SITE_WORD.search(fact.object) or _goes_on(fact.object, fact.quote)):
         return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; "went to see Hassan": someone, as often;
         # "went to Noma for our anniversary", "to azul for dinner": a restaurant; a town only the long list knows
     return not all(is_town(part) or is_town(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
@@ -1463,14 +1488,15 @@ class RuleExtractor:
     def _asked_did(self, text: str) -> bool:
         """Whether ``text`` asks only whether someone else did a thing: "did pappa help", "did Tom come?", "did your
         mum like it?" is not (the speaker's mum, maybe: a relative's word needs no "your")."""
-        last = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]  # "oh nice! did pappa help?"
-        m = _ASKED_DID_ANOTHER.match(last[-1]) if last else None
-        if m is None or re.search(r"\band\s+(?:you|u|ya)\b", m.group(), re.IGNORECASE):
-            return False  # "did Tom and you go?": asked of the speaker too
-        who = m["who"]
-        if who.lower() in _NOT_ASKED_OF or is_place(who):
-            return False  # "did Paris go well?"
-        return who.lower() in FAMILY_WORDS or who.lower() in _KIN_ELSEWHERE or is_name_written(who)
+        for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):  # "oh nice! did pappa help?", "did Tom come?? lol"
+            m = _ASKED_DID_ANOTHER.match(sentence)
+            if m is None or re.search(r"\band\s+(?:you|u|ya)\b", m.group(), re.IGNORECASE):
+                continue  # "did Tom and you go?": asked of the speaker too
+            who = m["who"].lower()
+            if (who in FAMILY_WORDS or who in _KIN_ELSEWHERE) or (
+                    who not in _NOT_ASKED_OF and not is_place(who) and is_name_written(m["who"])):
+                return True  # not "did Paris go well?"
+        return False
 
     def _person_said(self, thing: str) -> bool:
         """Whether a liked thing is someone of the chat ("ailsa made a cake" - "I love Ailsa."): a
