@@ -492,8 +492,9 @@ def _typed_town(fact: ExtractedFact) -> bool:
     """Whether ``fact`` puts a home at a town only GeoNames knows, typed in lower case ("moved to santander", the
     bank; "drove up from argos", the shop): as often an app, a shop or a bank as a town, so it waits for review (a
     trip to one, "i went to tainan on thursday", is written; a job at one, "31 years at toyota", is a firm's)."""
-    return fact.predicate == "lives_in" and bool(fact.object) and fact.object == fact.object.lower() \
-        and not is_place(fact.object) and is_town(fact.object)
+    town = fact.object
+    return fact.predicate == "lives_in" and town is not None and town != "" and town == town.lower() \
+        and not is_place(town) and is_town(town)
 
 
 def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
