@@ -707,6 +707,32 @@ def test_sigterm_stops_the_mcp_server_as_a_disconnect_does(tmp_path):
         assert store.check() == []
 
 
+def test_a_signal_while_the_holder_starts_leaves_no_socket_behind(tmp_path, monkeypatch):
+    """The test above failed now and then under load: SIGTERM came after the holder's socket file was made but
+    before the holder was known, and the file stayed (7 launches in 55, signalled the moment the file appeared). The
+    holder now removes its file when interrupted as it starts, and `graphmem mcp` closes a store opened just
+    before the signal (close_held)."""
+    from graphmem.holding import holder
+
+    directory = tmp_path / "store"
+    make_store(directory)
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(threading.Thread, "start", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            Store(directory, engine=ENGINE, wait=0)
+    assert not wire.socket_path(directory).exists()
+    store = Store(directory, engine=ENGINE, wait=0)  # opened, then lost by the code that asked for it
+    assert wire.socket_path(directory).exists() and holder.held_here(directory) is not None
+    holder.close_held()
+    assert not wire.socket_path(directory).exists() and not (directory / "owner.pid").exists()
+    with pytest.raises(Exception):  # closed: it answers no more
+        store.entities()
+
+
 def test_a_call_interrupted_between_asking_and_the_answer_leaves_no_answer_for_the_next(tmp_path):
     """A reviewer's: a client call interrupted after asking (Ctrl-C) left its answer on the connection, and every later
     call read the one before's answer (`now()` returned a list of episodes). An interrupted call drops its

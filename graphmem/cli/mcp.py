@@ -80,8 +80,11 @@ def mcp_(ctx, extractor_name, day_first, timezone, explore_port):
         # than starting without its memory
         store = open_store(ctx, create=True, hold="mcp", timezone=timezone, wait=MCP_WAIT)
     except KeyboardInterrupt:
+        from ..holding.holder import close_held
+
+        close_held()  # a store opened just before the signal, which open_store never handed back
         click.echo("stopped", err=True)
-        sys.exit(0)  # a store opened meanwhile is closed on the way out
+        sys.exit(0)
     explorer = None
     if explore_port is not None:
         explorer = store.explore(port=explore_port, open_browser=False)

@@ -53,6 +53,17 @@ def held_here(directory: Path) -> Holder | None:
         return _held.get(str(directory.resolve()))
 
 
+def close_held() -> None:
+    """Close every store this process holds: a launch stopped (SIGTERM, Ctrl-C) between opening its store and
+    serving it, whose store object never reached its caller, leaves no socket or owner file behind."""
+    with _held_lock:
+        holders = list(_held.values())
+    for holder in holders:
+        close = getattr(holder.store, "close", None)
+        if close is not None:
+            close()
+
+
 class Holder:
     """Serves one open store on its socket until :meth:`stop`."""
 
@@ -74,11 +85,20 @@ class Holder:
         self._waiting = 0
         self._count_lock = threading.Lock()
         self._listener = self._listen()
-        self._key = str(directory.resolve())
-        with _held_lock:
-            _held[self._key] = self
-        self._thread = threading.Thread(target=self._accept, name=f"graphmem-holder-{directory.name}", daemon=True)
-        self._thread.start()
+        try:  # (a signal now, before the holder is known to anyone, must not leave its socket file behind)
+            self._key = str(directory.resolve())
+            with _held_lock:
+                _held[self._key] = self
+            self._thread = threading.Thread(target=self._accept, name=f"graphmem-holder-{directory.name}",
+                                            daemon=True)
+            self._thread.start()
+        except BaseException:
+            with _held_lock:
+                if _held.get(getattr(self, "_key", "")) is self:
+                    del _held[self._key]
+            self._listener.close()
+            self.path.unlink(missing_ok=True)
+            raise
 
     def _listen(self) -> socket.socket:
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
