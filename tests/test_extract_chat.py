@@ -605,6 +605,11 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
     # start (quadratic: 20 s, a reviewer's); now 200 characters back
     assert RuleExtractor().extract("Jo is great. " + "Jo " * 16_600 + "she moved to Leeds", reference_time=REF,
                                    speaker="Maya", other="Sam") == []
+    # 3,000 trips in one message: each fact was compared with every one kept before it, twice (quadratic: 7 s, a
+    # reviewer's); now through sets of their keys
+    trips = RuleExtractor().extract("".join(f"went to see Kemi {n}. " for n in range(3_000)), reference_time=REF,
+                                    speaker="Maya", other="Sam")
+    assert len(trips) == 3_000 and len({f.object for f in trips}) == 3_000
     # 20,000 "Mr. ": each stop looked for the word before it from the sentence's start (quadratic, ~40 s)
     assert RuleExtractor().extract("Mr. " * 20_000, reference_time=REF, speaker="Maya", other="Sam") is not None
 

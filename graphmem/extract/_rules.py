@@ -230,6 +230,12 @@ def _same(a: ExtractedFact, b: ExtractedFact) -> bool:
     return (a.op, a.subject, a.predicate, a.object) == (b.op, b.subject, b.predicate, b.object)
 
 
+def _key(fact: ExtractedFact) -> tuple[object, ...]:
+    """Everything a fact says, as one value (equal keys, equal facts), op, subject, predicate and object first: a
+    message's facts are told apart through a set, not by comparing each with each (7 s for 3,000 facts)."""
+    return (fact.op, fact.subject, fact.predicate, fact.object, fact.valid_from, fact.valid_to, fact.quote, fact.sure)
+
+
 #: Facts of one occasion, told once more fully in the same message (not tastes: "i love jazz and acid jazz" is two).
 _ONE_OCCASION = frozenset(("attended", "traveled_to"))
 
@@ -238,13 +244,22 @@ def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """One fact where a message tells it twice, once more fully: "the party was good" after the turn
     before named the harvest party gives ``attended harvest party``, not that and ``attended party``
     besides (the object's words the end of another's, the same op, subject, predicate and period)."""
-    def within(short: ExtractedFact, full: ExtractedFact) -> bool:
-        words, more = (short.object or "").lower().split(), (full.object or "").lower().split()
-        return short.predicate in _ONE_OCCASION and (short.op, short.subject, short.predicate) == (
-            full.op, full.subject, full.predicate) and (
-            0 < len(words) < len(more) and more[-len(words):] == words
-            and (short.valid_from, short.valid_to) in ((None, None), (full.valid_from, full.valid_to)))
-    return [f for f in facts if not any(within(f, other) for other in facts)]
+    # each fuller object's endings, by op, subject and predicate, with the periods said for them: a message telling
+    # thousands of facts is read in time linear in their words (comparing each with each took 7 s for 2,222)
+    endings: dict[tuple[str, str, str, tuple[str, ...]], set[tuple[datetime | None, datetime | None]]] = {}
+    for full in facts:
+        if full.predicate in _ONE_OCCASION:
+            more = tuple((full.object or "").lower().split())
+            for start in range(1, len(more)):
+                endings.setdefault((full.op, full.subject, full.predicate, more[start:]), set()).add(
+                    (full.valid_from, full.valid_to))
+
+    def within(short: ExtractedFact) -> bool:
+        words = tuple((short.object or "").lower().split())
+        periods = endings.get((short.op, short.subject, short.predicate, words), set()) if words else set()
+        return bool(periods) and ((short.valid_from, short.valid_to) == (None, None)
+                                  or (short.valid_from, short.valid_to) in periods)
+    return [f for f in facts if not (f.predicate in _ONE_OCCASION and within(f))]
 
 
 # --- the extractor --------------------------------------------------------------------------
@@ -909,6 +924,8 @@ class RuleExtractor:
         self._asked_did_another = previous is not None and previous.speaker != self._speaker \
             and self._asked_did(previous.text)
         facts: list[ExtractedFact] = []
+        keys: set[tuple[object, ...]] = set()  # the facts' keys (:func:`_key`), and their first four (:func:`_same`)
+        firsts: set[tuple[object, ...]] = set()
         self._unused: list[str] = []
         self._timeless: list[ExtractedFact] = []  # facts whose time no phrase gives ("moved in together")
         self._last_named: str | None = None
@@ -940,6 +957,7 @@ class RuleExtractor:
             self._opener = _opened_by(sentence, self._speaker)
             if not found and last and (dated := time_alone(sentence, reference_time, self.day_first, self.tz)):
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
+                keys, firsts = {_key(f) for f in facts}, {_key(f)[:4] for f in facts}
                 last = []
                 continue
             if not found and mine and (also := TOO.fullmatch(sentence)) and is_person(also["name"]):
@@ -948,9 +966,11 @@ class RuleExtractor:
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             found = _ex_named(found + self._relations(sentence, found), self._speaker)
             for fact in found:
-                if fact not in facts and not (fact.valid_from is None and fact.valid_to is None and any(
-                        _same(fact, f) for f in facts)):
+                key = _key(fact)
+                if key not in keys and not (fact.valid_from is None and fact.valid_to is None and key[:4] in firsts):
                     facts.append(fact)  # "i got a cat. … its very much MY cat": one fact
+                    keys.add(key)
+                    firsts.add(key[:4])
         asked = previous is None or previous.speaker != self._speaker
         before = previous.text if previous and asked else None  # "how was Lisbon?" - "unreal!!"; "still at Acme?"
         own = previous.text if previous and not asked else None  # the speaker's own turn before
