@@ -166,6 +166,63 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
     assert child.wait(timeout=120) in (0, 141) and error == "", error
 
 
+def test_a_new_store_written_to_stays_when_its_reader_goes_away(tmp_path):
+    """A new user's (twenty-third session): `graphmem --store NEW init | true` and `ingest ... | head -1` deleted the
+    store they had just made and written, as if the command had failed: the reader of the last words went away."""
+    import os
+    import subprocess
+    import sys
+
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "actor": "Nell", "content": "i moved to Bristol yesterday",'
+                    ' "chat_time": "2025-03-02T10:00:00Z"}\n')
+    for args in (["init"], ["ingest", str(chat), "--replay", "--approve"]):
+        store = tmp_path / args[0]
+        read, write = os.pipe()
+        os.close(read)  # the reader is gone before the command says a word
+        try:
+            code = subprocess.run([sys.executable, "-m", "graphmem", "--store", str(store), "--engine", ENGINE, *args],
+                                  stdout=write, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent,
+                                  timeout=120).returncode
+        finally:
+            os.close(write)
+        assert code == 141 and (store / "graphmem.json").exists(), (args, code)
+    assert "Bristol" in gm(tmp_path / "ingest", "beliefs", "--valid-at", "all").stdout
+
+
+def test_an_ingest_into_a_new_store_stopped_midway_keeps_what_it_wrote(tmp_path, monkeypatch):
+    """A new user's: Ctrl-C during an ingest into a new store removed every message already written, where the docs
+    say a stop leaves whole messages that running the file again completes. A store the command wrote to is kept; one
+    it wrote nothing to still goes."""
+    from graphmem.ingest import _writing
+
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("".join(f'{{"role": "user", "actor": "Nell", "content": "message {n}",'
+                            f' "chat_time": "2025-03-02T10:{n:02d}:00Z"}}\n' for n in range(5)))
+    write_group, calls = _writing._write_group, []
+
+    def stopped_at(when: int):
+        def write(*args, **kwargs):
+            calls.append(1)
+            if len(calls) == when:
+                raise KeyboardInterrupt
+            return write_group(*args, **kwargs)
+        return write
+
+    monkeypatch.setattr(_writing, "_write_group", stopped_at(2))  # the first message is written alone, then Ctrl-C
+    kept = tmp_path / "kept"
+    assert gm(kept, "ingest", str(chat), "--replay", "--approve", ok=False).exit_code == 1
+    assert "no invariant is broken" in gm(kept, "check").stdout
+    calls.clear()
+    monkeypatch.setattr(_writing, "_write_group", stopped_at(1))  # Ctrl-C before anything was written
+    gone = tmp_path / "gone"
+    gm(gone, "ingest", str(chat), "--replay", "--approve", ok=False)
+    assert not gone.exists()
+    monkeypatch.setattr(_writing, "_write_group", write_group)
+    again = gm(kept, "ingest", str(chat), "--replay", "--approve").stdout
+    assert "recorded 4 episodes" in again and "skipped 1 message" in again, again
+
+
 # -- a new user's first hour, the eleventh session's walk-through --------------------------------
 
 

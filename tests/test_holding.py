@@ -729,7 +729,7 @@ def test_a_signal_while_the_holder_starts_leaves_no_socket_behind(tmp_path, monk
     assert wire.socket_path(directory).exists() and holder.held_here(directory) is not None
     holder.close_held()
     assert not wire.socket_path(directory).exists() and not (directory / "owner.pid").exists()
-    with pytest.raises(Exception):  # closed: it answers no more
+    with pytest.raises(InvalidInput, match="closed"):  # it answers no more
         store.entities()
 
 

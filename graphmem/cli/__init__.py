@@ -119,8 +119,8 @@ class Cli(click.Group):
             try:
                 return super().invoke(ctx)
             except BaseException as exc:
-                if not _succeeded(exc):
-                    _discard_created(ctx)
+                if not _succeeded(exc) and not isinstance(exc, BrokenPipeError):  # (the reader went away: the
+                    _discard_created(ctx)  # command's work is done, only its last words were not read)
                 raise
         except GraphmemError as exc:
             _error(output.in_zone(str(exc)))
@@ -176,21 +176,39 @@ def _reader_gone() -> NoReturn:
 
 
 def _discard_created(ctx: click.Context) -> None:
-    """A command that failed leaves no store it began: remove what it created (the directory, or
-    what it put in a directory that was empty), once the command's store is closed."""
+    """A command that failed leaves no store it began and wrote nothing to: remove what it created (the directory,
+    or what it put in a directory that was empty). A store the command had written to is kept, as an existing store
+    is: each write in it is whole ("ingest" stopped by Ctrl-C keeps the messages written; running the file again
+    writes the rest)."""
     created = (ctx.obj or {}).pop("created", None)
     if created is None:
         return
     import shutil
 
     directory, existed = created
-    if not directory.exists():
+    if not directory.exists() or _written(ctx, directory):
         return
     if not existed:
         shutil.rmtree(directory, ignore_errors=True)
         return
     for child in directory.iterdir():
         shutil.rmtree(child, ignore_errors=True) if child.is_dir() else child.unlink(missing_ok=True)
+
+
+def _written(ctx: click.Context, directory: Path) -> bool:
+    """Whether the store a failing command created holds a write, read again from its files once the command's own
+    handle is closed (an interrupted write closes it); False where that cannot be read."""
+    from .._store import Store
+
+    store = ctx.obj.get("created_store")
+    if store is None:
+        return False
+    try:
+        store.close()
+        with Store(directory, engine=ctx.obj["engine"], hold=False, wait=0) as again:
+            return again.first_write() is not None
+    except Exception:
+        return False
 
 
 def note_creating(ctx: click.Context) -> None:
@@ -260,6 +278,8 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
         note_creating(ctx)
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
                   allow_future=bool(ctx.obj.get("allow_future")), hold=hold, wait=wait)
+    if "created" in ctx.obj:
+        ctx.obj["created_store"] = store  # a failure removes it only if nothing was written to it
     ctx.call_on_close(store.close)
     show_times_of(ctx, store)
     return store
