@@ -159,9 +159,11 @@ class Store:
             try:
                 store._engine = acquire(choose_engine(engine, directory), directory)
                 return store
-            except StoreLocked:
-                if time.monotonic() >= deadline:
-                    raise
+            except StoreLocked as exc:
+                if time.monotonic() >= deadline:  # (a new user's: an 18 s ingest refused every query meanwhile)
+                    raise StoreLocked(f"{exc}; a command that does not serve it (an ingest, an import) keeps it until "
+                                      f"it ends: try again then, or keep the store open with `graphmem serve` so "
+                                      f"commands share it") from exc
                 time.sleep(0.05)  # a one-off command has it for a moment, or a holder is starting
 
     def __init__(

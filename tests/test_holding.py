@@ -530,6 +530,7 @@ def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
         refused = CliRunner().invoke(main, ["--store", str(directory), "beliefs"])
         assert refused.exit_code == 1
         assert refused.output.count("\n") == 1 and "in use by another process" in refused.output, refused.output
+        assert "keep the store open with `graphmem serve`" in refused.output  # what to do about it (a new user's)
     finally:
         child.wait(30)
 
