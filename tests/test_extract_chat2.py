@@ -1189,7 +1189,7 @@ def test_the_towns_list_holds_towns_not_words_or_names():
     # a site named after a town the long list alone knows, an outing's purpose, or someone to see: for review
     ("We went to Sumiyoshi shrine for hatsumode on 1 January.", ("assert", "Maya", "traveled_to", "Sumiyoshi", False)),
     ("went to Nokia arena for the concert", ("assert", "Maya", "traveled_to", "Nokia", False)),
-    ("went to Noma for our anniversary", ("assert", "Maya", "traveled_to", "Noma", False)),
+    ("went to Sakura for dinner", ("assert", "Maya", "traveled_to", "Sakura", False)),  # Sakura: a town in Japan
     ("went to see Hassan on Sunday", ("assert", "Maya", "traveled_to", "Hassan", False)),
     ("went to Hassan for help", ("assert", "Maya", "traveled_to", "Hassan", False)),
     ("went over to Hassan", ("assert", "Maya", "traveled_to", "Hassan", False)),

@@ -391,7 +391,7 @@ _RETURNED = re.compile(r"\b(?:return(?:ing|ed)?|going\s+back|sen[dt]\s+(?:it|the
 
 
 #: A site named after a town, right after its name ("Sumiyoshi shrine", "Kenting beach", "Nokia arena", "alamo
-#: drafthouse"), or an outing's purpose after it ("for dinner", "for milk", "for our anniversary").
+#: drafthouse"), or an outing's purpose after it ("for dinner", "for milk", "for a kettle").
 _SITES = (r"shrine|temple|airport|station|hospital|museum|beach|park|market|mall|church|mosque|cathedral|castle|zoo|"
           r"stadium|arena|university|uni|college|school|lake|falls|bridge|harbou?r|port|cent(?:re|er)|festival|fair|"
           r"restaurant|hotel|bar|pub|club|cinema|theat(?:re|er)|drafthouse|shop|store|place|dealership|garage|branch|"
@@ -764,7 +764,7 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
                                       or said_with(fact.quote, fact.object, before=_TO_SEE, ignore_case=True)
                                       or _SITE_WORD.search(fact.object) or _goes_on(fact.object, fact.quote)):
         return True  # "went to Sumiyoshi shrine": a shrine, wherever it is; "went to see Hassan": someone, as often;
-        # "went to Noma for our anniversary", "to azul for dinner": a restaurant; a town only the long list knows
+        # "went to Sakura for dinner": a restaurant; a town only the long list knows
     return not all(is_town(part) or is_town(re.sub(r"\s+city$", "", part, flags=re.IGNORECASE))
                    for part in re.split(r"\s*,\s*|\s+and\s+", fact.object) if part)
 
