@@ -149,7 +149,8 @@ def is_town(name: str) -> bool:
     "Tainan", "Concón" and "concon"; ``data/towns.txt``, CC BY 4.0, written by ``scripts/towns.py``), not a
     word of English or of five other languages, a person's name or a part of a big city. Whether a name is
     someone or somewhere is left to :func:`is_place` alone: a town may be called "Hassan" or "Yuki"."""
-    return is_place(name) or folded(name) in _towns()
+    key = folded(name)
+    return key in PLACES or key in _towns()
 
 
 @cache
