@@ -1236,3 +1236,34 @@ def test_a_past_answer_with_no_subject_to_did_someone_is_theirs():
         # did a thing (a reviewer's)
         assert ("assert", "Maya", "traveled_to", "Leeds", True) in chat_sure(
             ("Sam", asked), ("Maya", "went to Leeds on saturday, so fun"))[1], asked
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # a pastime said in the perfect with "since": begun then, not a plan
+    ("I've been doing yoga since March", ("assert", "Maya", "does", "yoga", "2026-03-01", None)),
+    ("i've been learning the accordion since 2019", ("assert", "Maya", "does", "accordion", "2019-01-01", None)),
+    # a job begun, its place typed in lower case: with the day it began, or after "job at"
+    ("and i started at spokes on wednesday. big davie made me clean chains all day", (
+        "assert", "Maya", "works_at", "spokes", "2026-05-06", None)),
+    ("got a job at jb hifi", ("assert", "Maya", "works_at", "jb hifi", None, None)),
+    # instruments of many countries, played or learnt
+    ("you always laugh. I'm learning the morin khuur", ("assert", "Maya", "does", "morin khuur", None, None)),
+    ("other news, I've been playing the tin whistle", ("assert", "Maya", "does", "tin whistle", None, None)),
+    # a home rented
+    ("we rent a little place in Half Way Tree, 10 mins from the roastery", (
+        "assert", "Maya", "lives_in", "Half Way Tree", None, None)),
+])
+def test_pastimes_begun_jobs_in_lower_case_instruments_and_homes_rented(text, expected):
+    assert expected in facts(text)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "I'm playing tennis tomorrow", "I haven't been doing yoga since March",  # a plan; nothing begun
+    "started at 7 on monday", "i started at leeds on monday", "we started at the beginning",
+    "i started at spokes and then went home", "the race started at the park on sunday",
+    "we're renting a cottage in Kerry for a week", "i'm renting out my flat in Leith", "we rented a flat in Leith",
+])
+def test_what_those_readings_leave_alone(text):
+    assert not [f for f in facts(text) if f[2] in ("does", "works_at", "lives_in")], facts(text)

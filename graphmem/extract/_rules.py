@@ -292,6 +292,8 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
+#: A job begun, said of its place: "started at", "got a new job at" (not "joined": a club as often).
+_HIRED_AT = re.compile(r"(?:\b(?:started|start|starting|starts|began)|\b(?:job|position|role))\s+at\s*$", re.IGNORECASE)
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
@@ -737,6 +739,14 @@ _JOB_CUE = re.compile(r"(?i)\b(?:(?:my|our|his|her)\s+(?:first|last|final)\s+(?:
                       r"colleagues?|(?:work|working|worked)\s+there|(?:i['’]?m|i\s+am)\s+an?\s+[\w-]+\s+there)\b")
 
 
+def _kept_since(reading: Reading, span: object, reference: datetime) -> bool:
+    """Whether a time phrase after a pastime said in the perfect is when it began: "I've been doing yoga
+    since March" (a period open at its end, begun before the message), not a plan ("I'm playing tennis
+    tomorrow")."""
+    return reading.perfect and not (reading.negated or reading.ending) and isinstance(span, TimeSpan) \
+        and span.end is None and span.start <= reference and span.text.lower().startswith("since")
+
+
 def _visit_long(span: object) -> bool:
     """Whether a time phrase names a stretch no visit fills: not an instant, a day, a weekend or a
     week ("we were at the Christkindlmarkt on the weekend" is an outing, never a job)."""
@@ -919,6 +929,7 @@ class RuleExtractor:
         self._other = other
         self._previous = previous
         self._speaker = speaker.strip()
+        self._dated = False
         self._asked_of_another = bool(previous is not None and previous.speaker != self._speaker
                                       and _ASKED_OF_ANOTHER.search(previous.text))
         self._asked_did_another = previous is not None and previous.speaker != self._speaker \
@@ -1378,9 +1389,10 @@ class RuleExtractor:
             if kind == "state" and reading.past and not (reading.used_to or reading.perfect or reading.ending):
                 return []  # "I had a dog", "I played tennis": no state now
             if kind == "state" and (verb.mention or reading.be or m.group().lower().strip().endswith("ing")):
-                if span is not None and not verb.mention:
+                if span is not None and not verb.mention and not _kept_since(reading, span, reference):
                     return []  # "I'm playing tennis tomorrow": a plan
-                span = None
+                if not _kept_since(reading, span, reference):
+                    span = None
         if verb.obj == "thing" and kind == "state" and reading.past and not (
                 reading.used_to or reading.ending or reading.negated or reading.perfect):
             return []  # "I loved the film": a reaction, not a lasting taste
@@ -1434,6 +1446,7 @@ class RuleExtractor:
         if verb.pair:
             self._pair(verb, m, sentence, rest, end, subject, op, reading, span, add)
             return made
+        self._dated = bool(after)  # a time phrase follows the object: "started at spokes on wednesday"
         objects = self._objects(verb, m.group(), rest, predicate)
         if objects is None:
             return []
@@ -1717,6 +1730,8 @@ class RuleExtractor:
                     and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i left acme"
+            if name is None and predicate == "works_at" and verb.kind == "start":
+                name = self._hired_at(head, rest)  # "i started at spokes on wednesday", "got a job at jb hifi"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "studies_at":
@@ -1749,6 +1764,18 @@ class RuleExtractor:
                 return None  # "i quit lol", "I ended it": a team, a game, a call; a job only when work was asked about
             return [None]
         return None
+
+    def _hired_at(self, head: str, rest: str) -> str | None:
+        """The place of a job begun, typed in lower case after "started at" with the day it began ("i started
+        at spokes on wednesday") or after "got a job at" ("got a job at jb hifi"): not "started at 7", "started
+        at leeds on monday" (a town), "started at spokes and then" (the name must run to the time phrase)."""
+        if not _HIRED_AT.search(head) or not (self._dated or re.search(r"(?i)\b(?:job|position|role)\s+at\s*$", head)):
+            return None
+        name = lowercase_name(rest, self._message)
+        if name is None or is_town(name) or is_place(name):
+            return None
+        after = rest[rest.find(name) + len(name):]
+        return name if after.strip() in ("", "on", "in", "from") else None
 
     def _pair(self, verb: Verb, m: re.Match[str], sentence: str, rest: str, end: int, subject: Subject,
               op: FactOp, reading: Reading, span: TimeSpan | None, add: _Add) -> None:
