@@ -1267,3 +1267,18 @@ def test_pastimes_begun_jobs_in_lower_case_instruments_and_homes_rented(text, ex
 ])
 def test_what_those_readings_leave_alone(text):
     assert not [f for f in facts(text) if f[2] in ("does", "works_at", "lives_in")], facts(text)
+
+
+@pytest.mark.engine_free
+def test_an_event_one_went_to_said_with_when_is_written():
+    """ "i went to a wedding yesterday", "I was at the funeral on Thursday": an event named by its kind's word
+    alone waits for review, unless one says one went and when (on dev, 7 right of 7 that waited)."""
+    from tests.test_extract_chat import REF
+    written = [(f.subject, f.object, f.sure) for f in RuleExtractor().extract(
+        "i went to a wedding yesterday! jo and hannah got married", reference_time=REF, speaker="Maya", other="Sam")
+        if f.predicate == "attended"]
+    assert written == [("Maya", "wedding", True)]
+    for text in ("i went to a wedding", "the wedding was lovely", "we're going to a wedding on saturday",
+                 "Tom went to a wedding yesterday"):
+        assert not [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+                    if f.predicate == "attended" and f.subject == "Maya" and f.sure], text

@@ -502,7 +502,13 @@ def _only_a_kind(fact: ExtractedFact) -> bool:
     if not (fact.op == "assert" and kinds and fact.object and (fact.object == fact.object.lower() or shouted)
             and fact.object.strip().lower() in kinds):
         return False
-    return not (fact.predicate == "has_pet" and _PET_GOT.search(fact.quote or ""))
+    return not (fact.predicate == "has_pet" and _PET_GOT.search(quote) or fact.predicate == "attended" and (
+        fact.valid_from is not None and _WENT_TO_EVENT.search(quote)))
+
+
+#: An event one went to, said with when: "i went to a wedding yesterday", "I was at the funeral on Thursday".
+_WENT_TO_EVENT = re.compile(r"(?i)(?:\b(?:i|we)\s+(?:also\s+|finally\s+|all\s+)?(?:went\s+to|was\s+at|were\s+at)|"
+                            r"^\W*(?:(?:and|also|so)\s+)?went\s+to)\s+(?:a|an|the|his|her|their|our|my)\s")
 
 
 def _typed_town(fact: ExtractedFact) -> bool:
