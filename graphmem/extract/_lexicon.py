@@ -172,12 +172,12 @@ oud sitar tabla djembe bagpipes fiddle poetry blogging vlogging podcasting astro
 crosswords sudoku jigsaws poker mahjong backgammon scrabble quizzing boardgames warhammer lego cosplay
 fly-fishing spearfishing trekking backpacking bushwalking tramping snowshoeing petanque pétanque
 boules bocce billiards rounders korfball dragon-boating
-whistle tin-whistle bodhran bodhrán concertina charango erhu guzheng pipa dizi koto shamisen shakuhachi taiko
-balalaika kora mbira kalimba steelpan handpan tamburica duduk kamancheh santoor santur sarod veena dhol
-didgeridoo ney qanun kanun saz baglama bağlama lyra lute bandoneon bandoneón marimba xylophone vibraphone
-timpani harpsichord euphonium cornet piccolo glockenspiel zither dulcimer hurdy-gurdy cajon cajón bongos congas
-theremin gamelan angklung khuur morin-khuur komuz dombra dutar rubab tanpura harmonium shehnai gaida gusle
-tamboura tambura berimbau cavaquinho bouzouki uke ukelele
+bodhran bodhrán concertina charango erhu guzheng pipa dizi koto shamisen shakuhachi taiko
+balalaika mbira kalimba steelpan handpan tamburica duduk kamancheh santoor santur sarod dhol
+didgeridoo ney qanun kanun baglama bağlama lute bandoneon bandoneón marimba xylophone vibraphone
+timpani harpsichord euphonium cornet glockenspiel zither dulcimer hurdy-gurdy cajon cajón bongos congas
+theremin gamelan angklung khuur komuz dombra dutar rubab tanpura harmonium shehnai gaida gusle
+tamboura tambura berimbau cavaquinho ukelele
 """.split()) | LANGUAGES
 #: Nouns naming a course of lessons, whose activity is what one does ("a pottery class").
 LESSONS = frozenset("class classes course courses lessons lesson".split())

@@ -292,8 +292,6 @@ _NOT_STATED = re.compile(
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
-#: A job begun, said of its place: "started at", "got a new job at" (not "joined": a club as often).
-_HIRED_AT = re.compile(r"(?:\b(?:started|start|starting|starts|began)|\b(?:job|position|role))\s+at\s*$", re.IGNORECASE)
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
@@ -745,12 +743,23 @@ _JOB_CUE = re.compile(r"(?i)\b(?:(?:my|our|his|her)\s+(?:first|last|final)\s+(?:
                       r"colleagues?|(?:work|working|worked)\s+there|(?:i['’]?m|i\s+am)\s+an?\s+[\w-]+\s+there)\b")
 
 
-def _kept_since(reading: Reading, span: object, reference: datetime) -> bool:
+def _kept_since(reading: Reading, span: object, reference: datetime, between: str, after: str) -> bool:
     """Whether a time phrase after a pastime said in the perfect is when it began: "I've been doing yoga
-    since March" (a period open at its end, begun before the message), not a plan ("I'm playing tennis
-    tomorrow")."""
+    since March" (a period open at its end, begun before the message, named by its month, season or year),
+    not a plan ("I'm playing tennis tomorrow"), a session or a trip ("chess since Saturday at the
+    tournament"), a change in it ("more tennis since March", "yoga with a new teacher since March") or a
+    pastime the sentence goes on to end ("… since March but I stopped last week"). ``between``: the words
+    from the verb to the phrase; ``after``: the rest of the sentence."""
     return reading.perfect and not (reading.negated or reading.ending) and isinstance(span, TimeSpan) \
-        and span.end is None and span.start <= reference and span.text.lower().startswith("since")
+        and span.end is None and span.start <= reference and span.text.lower().startswith("since") \
+        and span.granularity in ("month", "season", "quarter", "year", "decade") \
+        and len(between.split()) <= 3 and not _SINCE_CHANGED.search(between) and not _SINCE_ENDED.search(after)
+
+
+#: Words between a pastime and its "since" that make the time another thing's: "more tennis", "with a new teacher".
+_SINCE_CHANGED = re.compile(r"(?i)\b(?:more|less|again|with|for|at|in|on|the\s+(?:cooking|cleaning|walking|washing))\b")
+#: The rest of the clause ends or doubts it: "… but I stopped", "until the op", "wait no".
+_SINCE_ENDED = re.compile(r"(?i)\b(?:but|until|till|stopped|quit|gave\s+up|though|tho|well|wait|actually|except)\b")
 
 
 def _visit_long(span: object) -> bool:
@@ -935,7 +944,6 @@ class RuleExtractor:
         self._other = other
         self._previous = previous
         self._speaker = speaker.strip()
-        self._dated = False
         self._asked_of_another = bool(previous is not None and previous.speaker != self._speaker
                                       and _ASKED_OF_ANOTHER.search(previous.text))
         self._asked_did_another = previous is not None and previous.speaker != self._speaker \
@@ -1395,9 +1403,10 @@ class RuleExtractor:
             if kind == "state" and reading.past and not (reading.used_to or reading.perfect or reading.ending):
                 return []  # "I had a dog", "I played tennis": no state now
             if kind == "state" and (verb.mention or reading.be or m.group().lower().strip().endswith("ing")):
-                if span is not None and not verb.mention and not _kept_since(reading, span, reference):
+                kept = located is not None and _kept_since(reading, span, reference, rest, sentence[located.finish:])
+                if span is not None and not verb.mention and not kept:
                     return []  # "I'm playing tennis tomorrow": a plan
-                if not _kept_since(reading, span, reference):
+                if not kept:
                     span = None
         if verb.obj == "thing" and kind == "state" and reading.past and not (
                 reading.used_to or reading.ending or reading.negated or reading.perfect):
@@ -1452,7 +1461,6 @@ class RuleExtractor:
         if verb.pair:
             self._pair(verb, m, sentence, rest, end, subject, op, reading, span, add)
             return made
-        self._dated = bool(after)  # a time phrase follows the object: "started at spokes on wednesday"
         objects = self._objects(verb, m.group(), rest, predicate)
         if objects is None:
             return []
@@ -1480,9 +1488,13 @@ class RuleExtractor:
                     continue
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
-        if predicate == "attended" and op == "assert" and objects[0]:
-            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
-                add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
+        if predicate in ("attended", "traveled_to") and op == "assert" and objects[0] and not (
+                predicate == "traveled_to" and re.match(r"(?i)fl[ey]w?|flying|flights?", m.group())):
+            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker),
+                                   self._a_name if predicate == "attended" or subject.names == (speaker,) else None):
+                if predicate == "attended" or self._a_name(name):
+                    add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa", "went
+                    # to ghent with joost"; on a trip a name surely someone's ("went to Rome with Ryanair": no one)
         return made
 
     def _died_later(self, sentence: str, pet: str) -> str | None:
@@ -1736,8 +1748,6 @@ class RuleExtractor:
                     and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i left acme"
-            if name is None and predicate == "works_at" and verb.kind == "start":
-                name = self._hired_at(head, rest)  # "i started at spokes on wednesday", "got a job at jb hifi"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "studies_at":
@@ -1770,18 +1780,6 @@ class RuleExtractor:
                 return None  # "i quit lol", "I ended it": a team, a game, a call; a job only when work was asked about
             return [None]
         return None
-
-    def _hired_at(self, head: str, rest: str) -> str | None:
-        """The place of a job begun, typed in lower case after "started at" with the day it began ("i started
-        at spokes on wednesday") or after "got a job at" ("got a job at jb hifi"): not "started at 7", "started
-        at leeds on monday" (a town), "started at spokes and then" (the name must run to the time phrase)."""
-        if not _HIRED_AT.search(head) or not (self._dated or re.search(r"(?i)\b(?:job|position|role)\s+at\s*$", head)):
-            return None
-        name = lowercase_name(rest, self._message)
-        if name is None or is_town(name) or is_place(name):
-            return None
-        after = rest[rest.find(name) + len(name):]
-        return name if after.strip() in ("", "on", "in", "from") else None
 
     def _pair(self, verb: Verb, m: re.Match[str], sentence: str, rest: str, end: int, subject: Subject,
               op: FactOp, reading: Reading, span: TimeSpan | None, add: _Add) -> None:

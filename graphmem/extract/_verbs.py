@@ -300,11 +300,6 @@ VERBS: list[Verb] = [
           + r"\s+in" + _NOT_HOME_NOW, "lives_in", "state", "place", free=True),
     _verb(r"(?:have|has|share|shares)\s+(?:a|an|my\s+own|our\s+own|our|my)\s+" + _HOME_WORDS + r"\s+in"
           + _NOT_HOME_NOW, "lives_in", "state", "place"),
-    # "we rent a little place in Half Way Tree": a home rented, where one lives (not "rented a house in Kerry
-    # for a week": a stay; not "renting out")
-    _verb(r"(?:rent|rents|renting)\s+(?:a|an|our|my)\s+(?:(?:tiny|little|small)\s+place|" + _HOME_WORDS + r")\s+in"
-          + _NOT_HOME_NOW + r"(?![^.!?\n]*\bfor\s+(?:a|one|two|three|\d+)\s+(?:nights?|weeks?|weekend|days?)\b)",
-          "lives_in", "state", "place"),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
     _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
           r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
