@@ -16,7 +16,6 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 
 from ..core.alias_evidence import COMMON_WORDS, plain_english
@@ -664,20 +663,12 @@ _WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy
                    r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
 
 
-#: "with joost", "with my friend keisha": one lower-case word after "with", for a name the chat knows.
-_WITH_LOWER = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy|sister|brother|cousin|"
-                         r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?P<name>[a-z][\w'’-]*)\b(?!['’])")
-
-
-def companions(after: str, known: tuple[str, ...], named: Callable[[str], bool] | None = None) -> list[str]:
+def companions(after: str, known: tuple[str, ...]) -> list[str]:
     """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
-    who were there too; not places or organisations, nor those already its subject. ``named``:
-    whether a word typed in lower case is a name the chat knows ("went to ghent with joost")."""
+    who were there too; not places or organisations, nor those already its subject."""
     m = _WITH.search(after)
     if m is None:
-        lower = _WITH_LOWER.search(after) if named is not None else None
-        word = lower["name"] if lower else None
-        return [word] if word and named and named(word) and word not in known and not is_place(word) else []
+        return []
     return [name for name in people(after[m.end():]) if not is_place(name) and name not in known
             and not re.search(r"['’](?:s\b|\s|$)", name)]  # "with Aino's brother", "Chris' dad": someone unnamed
 

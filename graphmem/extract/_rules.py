@@ -501,12 +501,29 @@ def _only_a_kind(fact: ExtractedFact) -> bool:
             and fact.object.strip().lower() in kinds):
         return False
     return not (fact.predicate == "has_pet" and _PET_GOT.search(quote) or fact.predicate == "attended" and (
-        fact.valid_from is not None and _WENT_TO_EVENT.search(quote)))
+        fact.valid_from is not None and _went_to_event(fact.object, quote)))
 
 
-#: An event one went to, said with when: "i went to a wedding yesterday", "I was at the funeral on Thursday".
-_WENT_TO_EVENT = re.compile(r"(?i)(?:\b(?:i|we)\s+(?:also\s+|finally\s+|all\s+)?(?:went\s+to|was\s+at|were\s+at)|"
-                            r"^\W*(?:(?:and|also|so)\s+)?went\s+to)\s+(?:a|an|the|his|her|their|our|my)\s")
+def _went_to_event(event: str, quote: str) -> bool:
+    """Whether the speaker says they went to the event their words date, by its kind's word alone: "i went to a
+    wedding yesterday", "I was at the funeral on Thursday" (not "went to a funeral home", "Leo went to a party
+    yesterday", "I went to a wedding once, and yesterday…", "i was at a wedding yesterday, i was the
+    photographer": a place, someone else, another time, a job)."""
+    return bool(re.search(_WENT_TO + re.escape(event) + _EVENT_ENDS, quote, re.IGNORECASE)) \
+        and not _NOT_ATTENDED.search(quote)
+
+
+#: "I went to a", "we were at the big", "went to an" opening the sentence: the event's word follows.
+_WENT_TO = (r"(?:\b(?:i|we)\s+(?:also\s+|finally\s+|all\s+)?(?:went\s+to|was\s+at|were\s+at)|"
+            r"^\W*(?:(?:and|also|so)\s+)?went\s+to)\s+(?:a|an|the|his|her|their|our|my)\s+(?:[\w'’-]+\s+){0,2}?")
+#: After the event's word: a mark, the end, or a word that opens what follows a noun ("yesterday", "on", "with"),
+#: never another noun ("funeral home", "concert hall", "game reserve").
+_EVENT_ENDS = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:yesterday|today|tonight|last|on|this|with|in|at|for|and|but|earlier|"
+               r"over|all|together)\b)")
+#: What makes a dated event no outing of one's own: another time ("once", "ages ago"), a joke or a denial, a job there.
+_NOT_ATTENDED = re.compile(r"(?i)\b(?:once|ages\s+ago|years\s+ago|when\s+i\s+was|jk|didn['’]?t|thinks?\s+i|"
+                           r"photographer|photographing|cater(?:ed|ing)|dj|djing|working|worked|security|refereeing|"
+                           r"reffing|played\s+(?:our|my|a)\s+set|set\s+up|doing\s+the|i\s+was\s+in\s+it|organi[sz]ed)\b")
 
 
 def _typed_town(fact: ExtractedFact) -> bool:
@@ -1488,13 +1505,9 @@ class RuleExtractor:
                     continue
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
-        if predicate in ("attended", "traveled_to") and op == "assert" and objects[0] and not (
-                predicate == "traveled_to" and re.match(r"(?i)fl[ey]w?|flying|flights?", m.group())):
-            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker),
-                                   self._a_name if predicate == "attended" or subject.names == (speaker,) else None):
-                if predicate == "attended" or self._a_name(name):
-                    add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa", "went
-                    # to ghent with joost"; on a trip a name surely someone's ("went to Rome with Ryanair": no one)
+        if predicate == "attended" and op == "assert" and objects[0]:
+            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
+                add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
 
     def _died_later(self, sentence: str, pet: str) -> str | None:
