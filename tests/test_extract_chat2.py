@@ -1288,3 +1288,42 @@ def test_an_event_one_went_to_said_with_when_is_written():
                  "tom thinks I went to the party last night lol i didnt"):
         assert not [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
                     if f.predicate == "attended" and f.subject == "Maya" and f.sure], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # how long a state has held, said in the perfect or with "now", dates its start (the unit's granularity;
+    # REF is 8 May 2026)
+    ("I've lived in Leeds for 3 years now", ("assert", "Maya", "lives_in", "Leeds", "2023-01-01", None)),
+    ("i've been at Tesco for 6 months", ("assert", "Maya", "works_at", "Tesco", "2025-11-01", None)),
+    ("I've been dating Tom for 3 months", ("assert", "Maya", "dating", "Tom", "2026-02-01", None)),
+    ("i live in Leeds, 5 years now", ("assert", "Maya", "lives_in", "Leeds", "2021-01-01", None)),
+    ("I've lived in Leeds for over ten years", ("assert", "Maya", "lives_in", "Leeds", "2016-01-01", None)),
+    # vague, another thing's, or no state now: no start
+    ("I've lived in Leeds for a few years", ("assert", "Maya", "lives_in", "Leeds", None, None)),
+    ("I've been doing yoga for 3 years in a row at the summer camp", ("assert", "Maya", "does", "yoga", None, None)),
+    ("I worked at Acme for 2 years", ("end", "Maya", "works_at", "Acme", None, None)),
+])
+def test_how_long_a_state_has_held_dates_its_start(text, expected):
+    assert expected in facts(text)
+
+
+def test_a_start_read_from_how_long_re_dates_the_belief_keeping_the_first(tmp_path):
+    """ "I live in Leeds" (1 March), then "I've lived in Leeds for 3 years now" (8 May 2024): the belief is
+    re-dated to 2021, both sentences cited, the first version kept as superseded."""
+    from graphmem import Store
+    from graphmem.ingest import ingest, read_messages
+    from tests.conftest import ENGINE
+
+    chat = tmp_path / "c.jsonl"
+    rows = [("m1", "2024-03-01T10:00:00Z", "Ana", "I live in Leeds"), ("m2", "2024-03-01T10:01:00Z", "Ben", "nice"),
+            ("m3", "2024-05-08T10:00:00Z", "Ana", "I've lived in Leeds for 3 years now")]
+    chat.write_text("".join(
+        f'{{"id": "{i}", "session": 1, "chat_time": "{t}", "role": "user", "actor": "{a}", "content": "{c}"}}\n'
+        for i, t, a, c in rows))
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        ingest(store, read_messages(chat, tz=store.tz), replay=True, approve=True)
+        versions = store.history("Ana", "lives_in")
+        current = [v for v in versions if v.superseded_at is None]
+        assert [v.valid_from.isoformat()[:10] for v in current] == ["2021-01-01"]
+        assert len(versions) == 2

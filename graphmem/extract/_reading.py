@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 
 from ..core.tense import FUTURE_AUXILIARY
 from ..when import OutOfRange, TimeSpan, find_times
@@ -16,7 +16,8 @@ from ._facts import ExtractedFact, FactOp
 from ._objects import FIRST_WORD
 from ._verbs import Verb
 
-__all__ = ["BE", "GOT", "HEDGE_AFTER", "HEDGE_AUX", "HEDGE_BEFORE", "Located", "Reading", "decide", "locate",
+__all__ = ["BE", "GOT", "HEDGE_AFTER", "HEDGE_AUX", "HEDGE_BEFORE", "Located", "Reading", "decide", "lasted_since",
+           "locate",
            "WORD_END", "WORD_START", "period", "read_verb", "said_with", "time_alone", "verb_form", "with_period"]
 
 _A = "['’]"
@@ -201,6 +202,35 @@ def period(op: FactOp, kind: str, r: Reading,
 
 
 _EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from"))
+
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30}
+#: How long a state has held: "for 3 years (now)", "for over ten years", "for the last 6 months", "5 years now".
+_LASTED = re.compile(
+    r"(?i)(?:\bfor\s+(?:(?:over|nearly|almost|about|around|roughly|the\s+(?:last|past))\s+)?"
+    r"(?P<n>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+    r"\s+(?P<unit>years?|yrs?|months?|weeks?)\b(?!\s+(?:ago|before|after|later|from|in\s+a\s+row|straight|running))|"
+    r"\b(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+    r"\s+(?P<unit2>years?|yrs?|months?)\s+now\b)")
+
+
+def lasted_since(after: str, reference: datetime) -> datetime | None:
+    """When a state said in the perfect began, from how long the words after its verb say it has held: "I've
+    lived in Leeds for 3 years now" (said in 2024: from 2021), "i've been at Tesco for 6 months", "i live in
+    Leeds, 5 years now"; at the unit's granularity (a year's, a month's start; a week's Monday). None where no
+    such length is said, or it is vague ("for a few years", "for ages") or another thing's ("for 3 years in a
+    row", "for two weeks from Monday")."""
+    m = _LASTED.search(after)
+    if m is None:
+        return None
+    n, unit = _COUNTS.get((m["n"] or m["n2"]).lower()) or int(m["n"] or m["n2"]), (m["unit"] or m["unit2"]).lower()
+    day = reference.replace(hour=0, minute=0, second=0, microsecond=0)
+    if unit.startswith("y"):
+        return day.replace(year=day.year - n, month=1, day=1) if day.year - n >= 1 else None
+    if unit.startswith("m"):
+        months = day.year * 12 + day.month - 1 - n
+        return day.replace(year=months // 12, month=months % 12 + 1, day=1) if months >= 12 else None
+    return day - timedelta(days=day.weekday() + 7 * n)
 
 
 def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:

@@ -118,6 +118,7 @@ from ._reading import (
     Located,
     Reading,
     decide,
+    lasted_since,
     locate,
     period,
     read_verb,
@@ -758,6 +759,10 @@ _LIKENED = re.compile(r"(?i)\b(?:cried|cry|cries|crying|acted|acts|act|acting|"
 _JOB_CUE = re.compile(r"(?i)\b(?:(?:my|our|his|her)\s+(?:first|last|final)\s+(?:day|shift|week)|night\s+shifts?|"
                       r"(?:my|his|her)\s+shifts?|(?:new|my|this)\s+job|onboarding|laid\s+off|(?:my|his|her)\s+notice|"
                       r"colleagues?|(?:work|working|worked)\s+there|(?:i['’]?m|i\s+am)\s+an?\s+[\w-]+\s+there)\b")
+
+
+#: A length of time said up to now: "5 years now" (with "i live in Leeds", no perfect needed).
+_NOW_SAID = re.compile(r"(?i)\b(?:years?|yrs?|months?)\s+now\b")
 
 
 def _kept_since(reading: Reading, span: object, reference: datetime, between: str, after: str) -> bool:
@@ -1446,6 +1451,10 @@ class RuleExtractor:
             return []
         op, predicate = decided
         valid_from, valid_to = (None, None) if verb.timeless else period(op, kind, reading, span)
+        if op == "assert" and kind == "state" and span is None and not verb.timeless and not (
+                reading.negated or reading.ending or reading.used_to or reading.past and not reading.perfect) and (
+                reading.perfect or _NOW_SAID.search(sentence, m.end())):
+            valid_from = lasted_since(sentence[m.end():], reference)  # "I've lived in Leeds for 3 years now"
         if predicate == "attended" and span is None and JUST_BACK.search(sentence, begin, m.end()):
             day = reference.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
             valid_from, valid_to = day, day + timedelta(days=1)  # "just got back from Alf's nativity": today
