@@ -1298,7 +1298,7 @@ def test_an_event_one_went_to_said_with_when_is_written():
     ("i've been at Tesco for 6 months", ("assert", "Maya", "works_at", "Tesco", "2025-11-01", None)),
     ("I've been dating Tom for 3 months", ("assert", "Maya", "dating", "Tom", "2026-02-01", None)),
     ("i live in Leeds, 5 years now", ("assert", "Maya", "lives_in", "Leeds", "2021-01-01", None)),
-    ("I've lived in Leeds for over ten years", ("assert", "Maya", "lives_in", "Leeds", "2016-01-01", None)),
+    ("I've been doing yoga for two years", ("assert", "Maya", "does", "yoga", "2024-01-01", None)),
     # vague, another thing's, or no state now: no start
     ("I've lived in Leeds for a few years", ("assert", "Maya", "lives_in", "Leeds", None, None)),
     ("I've been doing yoga for 3 years in a row at the summer camp", ("assert", "Maya", "does", "yoga", None, None)),
@@ -1306,6 +1306,36 @@ def test_an_event_one_went_to_said_with_when_is_written():
 ])
 def test_how_long_a_state_has_held_dates_its_start(text, expected):
     assert expected in facts(text)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    # a reviewer's: an age, another's length, a length read in part, a stretch over or not one, a past perfect,
+    # a condition, a belief, a stay
+    "I'm married to Tom and we've got a little girl, she's 9 months now", "I have a dog, he's 3 years now",
+    "I work at Tesco but I've been off sick for 2 months now", "I'm dating Tom, we've been friends for 10 years now",
+    "I've lived in Leeds for twenty five years now", "I've been at Tesco for 1.5 years now",
+    "I've lived in Leeds for 3 1/2 years now", "I've worked at Acme, my husband for 10 years",
+    "I've been dating Tom, who I've known for 10 years", "I've been at Tesco, before that Asda for 3 years",
+    "I've been at Tesco and haven't had a pay rise for 3 years", "I've been at Tesco for a year and a half",
+    "I've lived in Leeds for a year or two", "I had been at Tesco for 10 years when they sacked me",
+    "I've worked at Tesco for 2 years but I'm at Asda now", "I've lived in Leeds for 3 years, then moved to York",
+    "I've lived in Leeds on and off for 10 years", "after I've been at Tesco for 6 months I can transfer",
+    "Tom thinks I've lived in Leeds for 10 years lol, it's 3", "I've been engaged to Tom for 6 months",
+    "I've been at the Hilton for a week", "I've lived in Leeds for over ten years",
+])
+def test_a_length_that_is_not_how_long_the_state_has_held_dates_nothing(text):
+    assert not [f for f in facts(text) if f[4] is not None], facts(text)
+
+
+@pytest.mark.engine_free
+def test_a_length_is_counted_back_in_the_extractors_zone():
+    """Said at 22:00 UTC on 31 December 2025, which is already 2026 in Sydney: three years back is 2023 there."""
+    from datetime import UTC, datetime
+
+    found = RuleExtractor(tz="Australia/Sydney").extract(
+        "I've lived in Leeds for 3 years now", reference_time=datetime(2025, 12, 31, 22, tzinfo=UTC), speaker="Maya")
+    assert [f.valid_from.isoformat() for f in found if f.valid_from] == ["2022-12-31T13:00:00+00:00"]
 
 
 def test_a_start_read_from_how_long_re_dates_the_belief_keeping_the_first(tmp_path):

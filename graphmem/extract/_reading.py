@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, tzinfo
 
 from ..core.tense import FUTURE_AUXILIARY
+from ..core.times import zone as _named_zone
 from ..when import OutOfRange, TimeSpan, find_times
 from ._facts import ExtractedFact, FactOp
 from ._objects import FIRST_WORD
@@ -205,32 +206,57 @@ _EVENT_PREDICATES = frozenset(("traveled_to", "met", "attended", "graduated_from
 
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30}
-#: How long a state has held: "for 3 years (now)", "for over ten years", "for the last 6 months", "5 years now".
+_COUNT = r"(?P<n>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+#: How long a state has held, said right after its object and ending its clause: " Leeds for 3 years now",
+#: " yoga for two years", " Tesco, 5 years now" (the object: at most four words, no pronoun or link among them).
 _LASTED = re.compile(
-    r"(?i)(?:\bfor\s+(?:(?:over|nearly|almost|about|around|roughly|the\s+(?:last|past))\s+)?"
-    r"(?P<n>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
-    r"\s+(?P<unit>years?|yrs?|months?|weeks?)\b(?!\s+(?:ago|before|after|later|from|in\s+a\s+row|straight|running))|"
-    r"\b(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
-    r"\s+(?P<unit2>years?|yrs?|months?)\s+now\b)")
+    r"(?i)^\s*(?P<object>(?:[\w'’.&-]+\s+){0,3}?[\w'’.&-]+)\s*"
+    rf"(?:\s+for\s+(?:the\s+(?:last|past)\s+)?{_COUNT}\s+(?P<unit>years?|yrs?|months?)|"
+    rf",?\s*[-–]?\s*{_COUNT.replace('<n>', '<n2>')}\s+(?P<unit2>years?|yrs?|months?)(?=\s+now\b))"
+    r"(?:\s+(?:now|already|so\s+far))?\s*(?:[.!,;:)]|$)")
+#: Words that make the length another person's or another thing's, or the object more than a name: "who",
+#: "my husband", "before that".
+_NOT_AN_OBJECT = re.compile(r"(?i)\b(?:who|which|where|that|than|before|after|since|with|my|his|her|their|our|your|"
+                            r"he|she|they|we|you|i|it|and|or|but|been|known|off|sick|single|married|engaged|on|"
+                            r"contract|notice|for|now|\d+|twenty|thirty|forty|fifty|sixty)\b|\d")
+#: In the rest of the sentence: the stretch is over, not one, or someone else's belief ("then moved to York",
+#: "in total", "on and off", "but I'm at Asda now").
+_NOT_SINCE = re.compile(r"(?i)\b(?:then|but|in\s+total|out\s+of|in\s+the\s+past|stints?|on\s+and\s+off|"
+                        r"altogether|until|till|anymore|any\s+more)\b")
+#: Before the verb, in its clause: a past perfect, a condition or a time to come, someone's belief.
+_NOT_NOW = re.compile(r"(?i)\b(?:had|i['’]d|after|once|when|until|if|unless|by|thinks?|says?|said|reckons?|"
+                      r"claims?|feels?\s+like)\b")
 
 
-def lasted_since(after: str, reference: datetime) -> datetime | None:
-    """When a state said in the perfect began, from how long the words after its verb say it has held: "I've
-    lived in Leeds for 3 years now" (said in 2024: from 2021), "i've been at Tesco for 6 months", "i live in
-    Leeds, 5 years now"; at the unit's granularity (a year's, a month's start; a week's Monday). None where no
-    such length is said, or it is vague ("for a few years", "for ages") or another thing's ("for 3 years in a
-    row", "for two weeks from Monday")."""
-    m = _LASTED.search(after)
-    if m is None:
+def lasted_since(after: str, before: str, reference: datetime, tz: tzinfo | str) -> datetime | None:
+    """When a state said in the perfect began, from how long the words right after its object say it has
+    held: "I've lived in Leeds for 3 years now" (said in 2024: from 2021), "i've been at Tesco for 6 months",
+    "i live in Leeds, 5 years now"; the start of the year or month that many before the message, in the
+    extractor's time zone (an approximation at the unit's granularity). ``after``: the sentence from the verb
+    on; ``before``: its clause up to the verb. None where no such length ends the clause right after the object,
+    where it is vague ("a few years", "over ten years", "a year and a half", "25 years" in words), another's
+    ("my husband for 10 years", "who I've known for 10 years"), over or not one stretch ("for 3 years, then
+    moved to York", "on and off"), weeks (a stay as often: "at the Hilton for a week"), or the clause is a past
+    perfect, a condition or a belief ("I had been…", "after I've been…", "Tom thinks I've…")."""
+    m = _LASTED.match(after)
+    if m is None or _NOT_AN_OBJECT.search(m["object"]) or _NOT_SINCE.search(after[m.end():]) \
+            or _NOT_NOW.search(before):
         return None
-    n, unit = _COUNTS.get((m["n"] or m["n2"]).lower()) or int(m["n"] or m["n2"]), (m["unit"] or m["unit2"]).lower()
-    day = reference.replace(hour=0, minute=0, second=0, microsecond=0)
-    if unit.startswith("y"):
-        return day.replace(year=day.year - n, month=1, day=1) if day.year - n >= 1 else None
-    if unit.startswith("m"):
-        months = day.year * 12 + day.month - 1 - n
-        return day.replace(year=months // 12, month=months % 12 + 1, day=1) if months >= 12 else None
-    return day - timedelta(days=day.weekday() + 7 * n)
+    said = (m["n"] or m["n2"]).lower()
+    n = _COUNTS[said] if said in _COUNTS else int(said)
+    unit = (m["unit"] or m["unit2"]).lower()
+    zone = _zone(tz)
+    local = reference.astimezone(zone)
+    months = local.year * 12 + local.month - 1 - (12 * n if unit.startswith("y") else n)
+    if months < 12:
+        return None
+    year, month = divmod(months, 12)
+    start = datetime(year, 1 if unit.startswith("y") else month + 1, 1, tzinfo=zone)
+    return start.astimezone(reference.tzinfo or zone)
+
+
+def _zone(tz: tzinfo | str) -> tzinfo:
+    return _named_zone(tz) if isinstance(tz, str) else tz
 
 
 def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:

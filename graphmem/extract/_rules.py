@@ -1453,8 +1453,9 @@ class RuleExtractor:
         valid_from, valid_to = (None, None) if verb.timeless else period(op, kind, reading, span)
         if op == "assert" and kind == "state" and span is None and not verb.timeless and not (
                 reading.negated or reading.ending or reading.used_to or reading.past and not reading.perfect) and (
-                reading.perfect or _NOW_SAID.search(sentence, m.end())):
-            valid_from = lasted_since(sentence[m.end():], reference)  # "I've lived in Leeds for 3 years now"
+                reading.perfect or _NOW_SAID.search(sentence, m.end())) and "engaged" not in m.group().lower():
+            valid_from = lasted_since(sentence[m.end():], sentence[begin:m.start()] + " " + subject.aux, reference,
+                                      self.tz)  # "I've lived in Leeds for 3 years now"
         if predicate == "attended" and span is None and JUST_BACK.search(sentence, begin, m.end()):
             day = reference.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
             valid_from, valid_to = day, day + timedelta(days=1)  # "just got back from Alf's nativity": today
