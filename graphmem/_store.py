@@ -957,7 +957,8 @@ class Store:
         """What started and stopped being believed after ``t1`` up to ``t2``, and why."""
         start, end = self.time(t1), self.time(t2)
         if end < start:
-            raise InvalidInput(f"diff asks from an earlier time to a later one; {iso(end)} is before {iso(start)}")
+            raise InvalidInput(f"diff asks from an earlier time to a later one: T1 {iso(start)} is after "
+                               f"T2 {iso(end)}; swap them")
         return questions.diff(self._db, start, end)
 
     def why(self, subject: str, predicate: str, *, valid_at: TimeLike, as_of: TimeLike,

@@ -125,7 +125,8 @@ def test_when_reads_phrases_in_the_stores_zone(berlin, tmp_path):
 
 
 def test_a_diff_backwards_is_refused_and_counts_read_as_english(berlin, tmp_path):
-    assert "is before" in gm(berlin, "diff", "now", "2020-01-01", ok=False).stderr
+    said = gm(berlin, "diff", "now", "2020-01-01", ok=False).stderr  # T1 named as T1 (a new user's), and what to do
+    assert "is after T2 2020-01-01" in said and said.rstrip().endswith("swap them") and said.count("\n") == 1
     assert gm(berlin, "export", str(tmp_path / "one.jsonl")).stdout.startswith("exported 4 records")
     gm(tmp_path / "lone", "init")
     gm(tmp_path / "lone", "predicate", "likes", "--kind", "many")
@@ -438,6 +439,8 @@ def test_a_history_of_a_word_search_reads_as_a_predicate_points_at_it(berlin):
     assert ": nothing" in said and "search reads 'job' as works_as or works_at" in said
     assert "note" not in gm(berlin, "history", "Ann", "xyz").stdout  # no word search knows: nothing to point at
     assert gm(berlin, "history", "Ann", "job", "--json").stdout.strip() == "[]"
+    said = " ".join(gm(berlin, "history", "Ann", "livesin").stdout.split())  # a new user's typo: the closest one
+    assert "did you mean `graphmem history Ann lives_in`?" in said
 
 
 def test_a_message_no_one_is_named_for_shows_its_kind_in_search(tmp_path):

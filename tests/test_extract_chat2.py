@@ -1357,3 +1357,26 @@ def test_a_start_read_from_how_long_re_dates_the_belief_keeping_the_first(tmp_pa
         current = [v for v in versions if v.superseded_at is None]
         assert [v.valid_from.isoformat()[:10] for v in current] == ["2021-01-01"]
         assert len(versions) == 2
+
+
+@pytest.mark.engine_free
+def test_a_length_followed_by_another_clause_still_dates_it():
+    """A new user's: "i've been at Deloitte for 3 years now and honestly im so done with it" (not "for 3 years and 8
+    months", "… and now I'm at Asda")."""
+    assert ("assert", "Maya", "works_at", "Deloitte", "2023-01-01", None) in facts(
+        "i've been at Deloitte for 3 years now and honestly im so done with it")
+    for text in ("I've been at Tesco for 3 years and 8 months", "I've worked at Tesco for 2 years and now I'm at Asda"):
+        assert not [f for f in facts(text) if f[4] is not None], text
+
+
+@pytest.mark.engine_free
+def test_leaving_a_job_or_group_the_chat_told_before_ends_it():
+    """ "I left Acme" (docs/ingest.md, "Endings"), a new user's miss: the name left is one the chat told before as the
+    speaker's job or group; the day's leaving of a building ends nothing."""
+    told = chat_sure(("Maya", "I work at Acme."), ("Maya", "I left Acme."), ("Maya", "I started at Deloitte in March"),
+                     ("Maya", "i left deloitte on friday!!!"), ("Maya", "I work at Tesco"),
+                     ("Maya", "I left Tesco at 6 tonight, so tired"), ("Maya", "left tesco early today"))
+    assert ("end", "Maya", "works_at", "Acme", True) in told[1]
+    assert ("end", "Maya", "works_at", "Deloitte", True) in told[3]
+    assert not [f for f in told[5] + told[6] if f[0] == "end"]
+    assert not [f for f in chat_sure(("Maya", "I left Acme."))[0] if f[0] == "end"]  # nothing told before

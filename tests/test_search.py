@@ -201,3 +201,19 @@ def test_a_predicates_word_after_my_scores_the_predicate_it_names(store):
     (first, *_) = store.search("what's my job", speaker="Sam", messages=False)
     assert first.version.predicate == "works_at"
     assert [(s.phrase, s.predicate) for s in first.matched.synonyms] == [("job", "works_at")]
+
+
+def test_a_fact_whose_other_end_the_question_names_ranks_with_the_messages(store):
+    """A new user's: "when did priya start at deloitte" named both ends of `Priya works_at Deloitte`, yet the fact
+    counted as found by its anchor alone and went after every message (ten chatty ones). The other end's name is a
+    word the fact holds: it is fused with the messages, first here."""
+    store.add("Priya", "works_at", "Deloitte", valid_from="2022-01-01")
+    store.add("Priya", "does", "pottery", valid_from="2024-12-01")
+    for text in ("started at the council on monday", "deloitte doesnt deserve u", "priya!! WOOOO",
+                 "the spreadsheets haunt my dreams", "when do you start", "lol classic priya"):
+        store.add_episode(text)
+    first, *_ = store.search("when did priya start at deloitte", limit=5)
+    assert first.kind == "fact" and first.version.object == "Deloitte", first
+    assert first.matched.words == ["deloitte"]
+    alone = store.search("what does priya do", limit=3, messages=False)
+    assert [a.matched.words for a in alone if a.version.object == "Deloitte"] in ([], [[]])  # one anchor: no word

@@ -276,7 +276,8 @@ def test_parse_chat_time_zone_and_day_first():
 @pytest.mark.parametrize(
     "text",
     ["", "   ", "now", "yesterday", "last week", "8 May", "May 2023", "1:56 pm", "2023",
-     "12345", "not a date 1", "32 May 2023", "2023-13-01", "0000-01-01"],
+     "12345", "not a date 1", "32 May 2023", "2023-13-01", "0000-01-01",
+     "2025-01-01T10:00:00+25:00", "2025-01-01 10:00 -24:30"],  # an offset of a day or more (a new user's)
 )
 def test_parse_chat_time_rejects(text):
     with pytest.raises(InvalidTime) as info:

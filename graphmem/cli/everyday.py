@@ -5,6 +5,7 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import difflib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -238,9 +239,13 @@ def history(ctx, subject, predicate, as_json):
         names = list(dict.fromkeys(v.subject for v in found)) or [subject]
         title = f"history of {' / '.join(names)} {predicate}, newest first"  # several: its aliases
         output.versions_table(found, title, episodes, about=len(names) > 1)
-        if not found and predicate not in store.predicates() and (meant := store.synonyms().get(predicate)):
+        known = store.predicates() if not found else {}
+        if not found and predicate not in known and (meant := store.synonyms().get(predicate)):
             output.say(f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
                        f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
+        elif not found and predicate not in known and (close := difflib.get_close_matches(predicate, list(known), 1)):
+            output.say(f"note: no fact uses the predicate {predicate!r}; did you mean "
+                       f"`graphmem history {subject} {close[0]}`?")  # "livesin", a new user's typo
 
 
 @main.command()

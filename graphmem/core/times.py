@@ -98,7 +98,11 @@ def parse_time(value: TimeLike, tz: tzinfo = UTC) -> datetime:
     try:
         result = value.astimezone(UTC)
     except (OverflowError, ValueError) as exc:
-        raise InvalidTime(f"time {value.isoformat()} is out of range") from exc
+        try:
+            shown = value.isoformat()
+        except (OverflowError, ValueError):  # an offset of a day or more ("+25:00"): no ISO form to show
+            shown = f"{value.replace(tzinfo=None).isoformat()} with a UTC offset of 24 hours or more"
+        raise InvalidTime(f"time {shown} is out of range") from exc
     if not MIN_TIME <= result < MAX_TIME:
         raise InvalidTime(
             f"time {iso(result)} is out of range; times must fall between 0001-01-02T00:00:00Z and the end "

@@ -213,7 +213,8 @@ _LASTED = re.compile(
     r"(?i)^\s*(?P<object>(?:[\w'’.&-]+\s+){0,3}?[\w'’.&-]+)\s*"
     rf"(?:\s+for\s+(?:the\s+(?:last|past)\s+)?{_COUNT}\s+(?P<unit>years?|yrs?|months?)|"
     rf",?\s*[-–]?\s*{_COUNT.replace('<n>', '<n2>')}\s+(?P<unit2>years?|yrs?|months?)(?=\s+now\b))"
-    r"(?:\s+(?:now|already|so\s+far))?\s*(?:[.!,;:)]|$)")
+    r"(?:\s+(?:now|already|so\s+far))?\s*(?:[.!,;:)]|$|(?:and|lol|haha|tbh|honestly)\b(?!\s+(?:a\s+half|a\s+bit|"
+    r"\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|some|months?|weeks?|days?)\b))")
 #: Words that make the length another person's or another thing's, or the object more than a name: "who",
 #: "my husband", "before that".
 _NOT_AN_OBJECT = re.compile(r"(?i)\b(?:who|which|where|that|than|before|after|since|with|my|his|her|their|our|your|"
@@ -222,7 +223,8 @@ _NOT_AN_OBJECT = re.compile(r"(?i)\b(?:who|which|where|that|than|before|after|si
 #: In the rest of the sentence: the stretch is over, not one, or someone else's belief ("then moved to York",
 #: "in total", "on and off", "but I'm at Asda now").
 _NOT_SINCE = re.compile(r"(?i)\b(?:then|but|in\s+total|out\s+of|in\s+the\s+past|stints?|on\s+and\s+off|"
-                        r"altogether|until|till|anymore|any\s+more)\b")
+                        r"altogether|until|till|anymore|any\s+more|moved|left|quit|now\s+(?:i|i['’]?m|im|we|"
+                        r"we['’]re))\b")
 #: Before the verb, in its clause: a past perfect, a condition or a time to come, someone's belief.
 _NOT_NOW = re.compile(r"(?i)\b(?:had|i['’]d|after|once|when|until|if|unless|by|thinks?|says?|said|reckons?|"
                       r"claims?|feels?\s+like)\b")

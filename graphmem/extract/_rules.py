@@ -331,6 +331,15 @@ _MEMBERSHIP_HELD = re.compile(
 _LEFT_SOMETHING = re.compile(
     r"\b(?:quit|packed\s+in|gave\s+up|given\s+up)\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+#: "I left Acme", "i've left deloitte": a name the chat told before as the speaker's job, group or school (the rest
+#: as :data:`_LEFT_SOMETHING`; a place is read as a move by the verb table, never here).
+_LEFT_HELD = re.compile(
+    r"\bleft\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+#: After the name left: the day's leaving of a building, not of a job ("at 6", "early", "tonight", "for lunch").
+_LEFT_FOR_NOW = re.compile(r"(?i)\s*(?:at\s+(?:\d|noon|lunch|midnight|half|quarter)|early|late|tonight|today|"
+                           r"this\s+(?:morning|afternoon|evening)|after\s+(?:work|my\s+shift)|for\s+(?:the\s+day|"
+                           r"lunch|home|the\s+night)|(?:in\s+)?(?:a\s+)?(?:hurry|rush)|before\s+\d|around\s+\d)\b")
 #: The speaker as the subject of the verb that follows: "i", "we", "i've just", "we finally"…
 _SPEAKER_JUST_BEFORE = re.compile(
     r"(?:^|[^\w'’])(?:i|we)(?:['’](?:ve|d))?(?:\s+(?:have|had|just|finally|actually|also|officially|already|"
@@ -1158,12 +1167,17 @@ class RuleExtractor:
         return None
 
     def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
-        if (left := _LEFT_SOMETHING.search(sentence)) is None or not self._own_statement(sentence, left.start()):
+        left = _LEFT_SOMETHING.search(sentence)
+        if left is None and (left := _LEFT_HELD.search(sentence)) is not None and (
+                _LEFT_FOR_NOW.match(sentence, left.end("what")) or not any(
+                    predicate in ("works_at", "member_of", "studies_at") for predicate, _ in held)):
+            return None  # "I left Acme at 6", "left the office early": the building, for the day
+        if left is None or not self._own_statement(sentence, left.start()):
             return None
         said = _words_of(left["what"])
         fits = {(predicate, obj) for predicate, obj in held
                 if said and (words := _words_of(obj)) and (said <= words or words <= said)
-                and not _modifier_only(left["what"], obj)}
+                and not _modifier_only(left["what"], obj) and (predicate != "does" or "left" not in left[0].lower())}
         if len(fits) != 1:
             return None
         predicate, obj = fits.pop()

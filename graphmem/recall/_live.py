@@ -290,14 +290,17 @@ class LiveIndex:
             version = questions.as_believed_at(_version(index, doc), as_of, valid_at, questions.Unseen(links=later))
             named = [anchors[k[2:]] for k in item.matched if k.startswith("e:") and k[2:] in anchors]
             anchor, via = item.anchor, item.via
+            also: list[str] = []  # the question's names of the fact's other end: "deloitte" of "when did priya
+            # start at deloitte" is a word the fact holds, not only an anchor
             if named:
                 first = min(named, key=lambda a: a.via is not None)
                 anchor, via = (first.via, first.name) if first.via else (first.name, None)
+                also = [a.said for a in named if a is not first and a.via is None and a.said]
             used = [SynonymUsed(phrase=h.phrase, predicate=version.predicate) for h in plan.synonyms
                     if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched]
             episode = None if item.sentence is None else index.episodes[item.sentence]
             hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
-                words=[labels[k] for k in item.matched if ":" not in k], anchor=anchor, via=via,
+                words=[labels[k] for k in item.matched if ":" not in k] + also, anchor=anchor, via=via,
                 synonyms=used, time=time, episode=None if episode is None else episode.id,
                 sentence=None if episode is None else episode.text,
                 semantic=None if item.semantic is None else round(item.semantic, 4),
