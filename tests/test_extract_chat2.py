@@ -1371,12 +1371,15 @@ def test_a_length_followed_by_another_clause_still_dates_it():
 
 @pytest.mark.engine_free
 def test_leaving_a_job_or_group_the_chat_told_before_ends_it():
-    """ "I left Acme" (docs/ingest.md, "Endings"), a new user's miss: the name left is one the chat told before as the
-    speaker's job or group; the day's leaving of a building ends nothing."""
-    told = chat_sure(("Maya", "I work at Acme."), ("Maya", "I left Acme."), ("Maya", "I started at Deloitte in March"),
-                     ("Maya", "i left deloitte on friday!!!"), ("Maya", "I work at Tesco"),
-                     ("Maya", "I left Tesco at 6 tonight, so tired"), ("Maya", "left tesco early today"))
-    assert ("end", "Maya", "works_at", "Acme", True) in told[1]
-    assert ("end", "Maya", "works_at", "Deloitte", True) in told[3]
-    assert not [f for f in told[5] + told[6] if f[0] == "end"]
-    assert not [f for f in chat_sure(("Maya", "I left Acme."))[0] if f[0] == "end"]  # nothing told before
+    """ "I've left Acme" (a new user's "I left Acme", docs/ingest.md, "Endings"): the name left is one the chat told
+    before as the speaker's job or group, and the words say it is for good (the perfect, "finally", "for good",
+    where one went, a month or longer, a job's word); after a reviewer's ~90 cases, a plain "left X" is the
+    building's for the day as often, and ends nothing."""
+    for said in ("I've left Acme!", "I finally left Acme", "I left acme in March", "I left acme for Deloitte",
+                 "I left acme for good", "i left acme last month to go freelance"):
+        assert ("end", "Maya", "works_at", "Acme", True) in chat_sure(("Maya", "I work at Acme."), ("Maya", said))[1], said
+    for said in ("I left Acme.", "I left acme at 10", "I left acme early", "I left acme and got the bus home",
+                 "I left the acme building", "we left acme at 10", "Tom and I left acme for good", "I left acme a review",
+                 "I left acme with a headache"):
+        assert not [f for f in chat_sure(("Maya", "I work at Acme."), ("Maya", said))[1] if f[0] == "end"], said
+    assert not [f for f in chat_sure(("Maya", "I left Acme at 6, so tired"))[0] if f[0] == "end"]  # nothing told

@@ -217,3 +217,10 @@ def test_a_fact_whose_other_end_the_question_names_ranks_with_the_messages(store
     assert first.matched.words == ["deloitte"]
     alone = store.search("what does priya do", limit=3, messages=False)
     assert [a.matched.words for a in alone if a.version.object == "Deloitte"] in ([], [[]])  # one anchor: no word
+    # after a reviewer's: a second person or the speaker's "me" is no word of the fact ("what did ana tell me")
+    store.add("Priya", "met", "Ana", valid_from="2024-02-01")
+    store.add_episode("ana told me about the job")
+    met = [a for a in store.search("what did ana tell me", speaker="Priya", limit=5) if a.kind == "fact"]
+    assert all(not a.matched.words for a in met if a.version.predicate == "met")
+    both = [a for a in store.search("did priya meet ana", limit=5, messages=False) if a.version.predicate == "met"]
+    assert both and "ana" not in both[0].matched.words

@@ -214,7 +214,8 @@ _LASTED = re.compile(
     rf"(?:\s+for\s+(?:the\s+(?:last|past)\s+)?{_COUNT}\s+(?P<unit>years?|yrs?|months?)|"
     rf",?\s*[-–]?\s*{_COUNT.replace('<n>', '<n2>')}\s+(?P<unit2>years?|yrs?|months?)(?=\s+now\b))"
     r"(?:\s+(?:now|already|so\s+far))?\s*(?:[.!,;:)]|$|(?:and|lol|haha|tbh|honestly)\b(?!\s+(?:a\s+half|a\s+bit|"
-    r"\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|some|months?|weeks?|days?)\b))")
+    r"half|mo|several|about|around|almost|nearly|like|over|\d|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|a\s+few|some|months?|weeks?|days?)\b))")
 #: Words that make the length another person's or another thing's, or the object more than a name: "who",
 #: "my husband", "before that".
 _NOT_AN_OBJECT = re.compile(r"(?i)\b(?:who|which|where|that|than|before|after|since|with|my|his|her|their|our|your|"

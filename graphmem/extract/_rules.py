@@ -336,10 +336,18 @@ _LEFT_SOMETHING = re.compile(
 _LEFT_HELD = re.compile(
     r"\bleft\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
-#: After the name left: the day's leaving of a building, not of a job ("at 6", "early", "tonight", "for lunch").
-_LEFT_FOR_NOW = re.compile(r"(?i)\s*(?:at\s+(?:\d|noon|lunch|midnight|half|quarter)|early|late|tonight|today|"
-                           r"this\s+(?:morning|afternoon|evening)|after\s+(?:work|my\s+shift)|for\s+(?:the\s+day|"
-                           r"lunch|home|the\s+night)|(?:in\s+)?(?:a\s+)?(?:hurry|rush)|before\s+\d|around\s+\d)\b")
+#: What makes leaving a job's or a group's end, not the building's for the day: the perfect ("I've left",
+#: "finally left"), "for good", where one went instead ("to join", "for Asda"), a month or longer ("in March",
+#: "last year"), or a job's word ("my notice", "last day", "resigned", "new job").
+_LEFT_FOR_GOOD = re.compile(
+    r"(?i)(?:\b(?:i['’]?ve|i\s+have|have|has|finally|officially|just\s+officially)\s+left\b|\bfor\s+good\b|"
+    r"\bleft\s+[^.!?]{1,40}?\b(?:to\s+(?:join|go\s+freelance|start|work)|for\s+(?:a\s+new\s+job|[A-Z][\w&'’-]+))|"
+    r"\bleft\s+[^.!?]{1,40}?\b(?:in|last|back\s+in)\s+(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|spring|summer|autumn|fall|winter|\d{4}|year|month)\b|"
+    r"\b(?:notice|resign(?:ed)?|last\s+(?:day|shift)|new\s+job|redundan\w*|laid\s+off)\b)")
+#: Others than the speaker alone just before the verb: "we left", "Tom and I left", "they've left".
+_OTHERS_BEFORE = re.compile(r"(?i)\b(?:we|they|he|she|and\s+i|&\s+i)(?:['’](?:ve|d|re))?(?:\s+(?:have|had|just|"
+                            r"finally|actually|also|officially|already|then|both|all))*\s*$")
 #: The speaker as the subject of the verb that follows: "i", "we", "i've just", "we finally"…
 _SPEAKER_JUST_BEFORE = re.compile(
     r"(?:^|[^\w'’])(?:i|we)(?:['’](?:ve|d))?(?:\s+(?:have|had|just|finally|actually|also|officially|already|"
@@ -1168,16 +1176,17 @@ class RuleExtractor:
 
     def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
         left = _LEFT_SOMETHING.search(sentence)
-        if left is None and (left := _LEFT_HELD.search(sentence)) is not None and (
-                _LEFT_FOR_NOW.match(sentence, left.end("what")) or not any(
-                    predicate in ("works_at", "member_of", "studies_at") for predicate, _ in held)):
-            return None  # "I left Acme at 6", "left the office early": the building, for the day
+        by_leaving = left is None
+        if by_leaving and ((left := _LEFT_HELD.search(sentence)) is None or not _LEFT_FOR_GOOD.search(sentence)
+                           or _OTHERS_BEFORE.search(sentence[:left.start()])):
+            return None  # "I left Acme at 8 and got the bus", "left tesco with a headache", "we left acme at 10":
+            # the building, for the day, as often; a job's end only as one says for good
         if left is None or not self._own_statement(sentence, left.start()):
             return None
         said = _words_of(left["what"])
         fits = {(predicate, obj) for predicate, obj in held
-                if said and (words := _words_of(obj)) and (said <= words or words <= said)
-                and not _modifier_only(left["what"], obj) and (predicate != "does" or "left" not in left[0].lower())}
+                if said and (words := _words_of(obj)) and (said <= words or (words <= said and not by_leaving))
+                and not _modifier_only(left["what"], obj) and (predicate != "does" or not by_leaving)}
         if len(fits) != 1:
             return None
         predicate, obj = fits.pop()

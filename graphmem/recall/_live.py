@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 
 from ..core import records
-from ..core.entity_kinds import kind_from_name
+from ..core.entity_kinds import PERSON, ROLES, kind_from_name
 from ..core.times import from_engine
 from ..engine import Engine
 from ..models import Decision, Version
@@ -30,7 +30,7 @@ from ._embed import Embedder, EmbeddingFailed
 from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
 from ._messages import MessageIndex, column_micros
 from ._models import Answer, Hit, Matched, Resolved, SynonymUsed
-from ._query import Plan, parse
+from ._query import FIRST_PERSON, Plan, parse
 from ._rank import Scored, rank
 from ._synonyms import Table
 from ._vectors import VectorSet
@@ -295,7 +295,10 @@ class LiveIndex:
             if named:
                 first = min(named, key=lambda a: a.via is not None)
                 anchor, via = (first.via, first.name) if first.via else (first.name, None)
-                also = [a.said for a in named if a is not first and a.via is None and a.said]
+                also = [a.said for a in named if a is not first and a.via is None and a.said
+                        and a.said.lower() not in FIRST_PERSON and ROLES.get(version.predicate, (None, None)) != (
+                            PERSON, PERSON) and index.entities.get(a.entity_id, ("", ""))[1] != PERSON]
+                # (not "me" of "what did ana tell me", nor a second person: "did tom meet ana" asks what was said)
             used = [SynonymUsed(phrase=h.phrase, predicate=version.predicate) for h in plan.synonyms
                     if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched]
             episode = None if item.sentence is None else index.episodes[item.sentence]
