@@ -1377,9 +1377,10 @@ def test_leaving_a_job_or_group_the_chat_told_before_ends_it():
     building's for the day as often, and ends nothing."""
     for said in ("I've left Acme!", "I finally left Acme", "I left acme in March", "I left acme for Deloitte",
                  "I left acme for good", "i left acme last month to go freelance"):
-        assert ("end", "Maya", "works_at", "Acme", True) in chat_sure(("Maya", "I work at Acme."), ("Maya", said))[1], said
+        told = chat_sure(("Maya", "I work at Acme."), ("Maya", said))
+        assert ("end", "Maya", "works_at", "Acme", True) in told[1], said
     for said in ("I left Acme.", "I left acme at 10", "I left acme early", "I left acme and got the bus home",
-                 "I left the acme building", "we left acme at 10", "Tom and I left acme for good", "I left acme a review",
-                 "I left acme with a headache"):
+                 "I left the acme building", "we left acme at 10", "Tom and I left acme for good",
+                 "I left acme a review", "I left acme with a headache"):
         assert not [f for f in chat_sure(("Maya", "I work at Acme."), ("Maya", said))[1] if f[0] == "end"], said
     assert not [f for f in chat_sure(("Maya", "I left Acme at 6, so tired"))[0] if f[0] == "end"]  # nothing told
