@@ -1384,16 +1384,3 @@ def test_leaving_a_job_or_group_the_chat_told_before_ends_it():
                  "I left acme a review", "I left acme with a headache"):
         assert not [f for f in chat_sure(("Maya", "I work at Acme."), ("Maya", said))[1] if f[0] == "end"], said
     assert not [f for f in chat_sure(("Maya", "I left Acme at 6, so tired"))[0] if f[0] == "end"]  # nothing told
-
-
-@pytest.mark.engine_free
-def test_a_comma_before_a_past_verb_opens_the_speakers_next_clause():
-    """A new user's: "i'm really into running now, did the bristol half marathon last sunday!!" dated the taste by
-    the race's Sunday and lost the race; a comma before a past verb opens a clause of its own where the sentence
-    opens with the speaker or their news ("my news, sold the Kia"), not after someone else ("luka …, started at")."""
-    told = facts("i'm really into running now, did the bristol half marathon last sunday!!")
-    assert ("assert", "Maya", "attended", "bristol half marathon", "2026-05-03", "2026-05-04") in told
-    assert not [f for f in told if f[2] == "likes" and f[4] is not None]
-    assert ("end", "Maya", "owns", "Kia", None, None) in [f[:4] + (None, None) for f in facts(
-        "my news, sold the Kia on saturday! the neighbour paid cash")]
-    assert not [f for f in facts("luka is settled in graz, started at AVL in march") if f[1] == "Maya"]

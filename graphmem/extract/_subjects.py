@@ -29,35 +29,20 @@ _PAST_VERB = (r"(?:\w+ed|went|got|left|quit|took|met|had|flew|ran|became|began|m
 #: Spaces before a joining word, from where they begin only: a match tried inside a long run of
 #: spaces would walk the rest of the run each time (quadratic in the run).
 _GAP = r"(?:,\s+|(?<![\s,])\s+)"
-#: A comma before a past verb of its own, its subject unsaid: "i'm really into running now, did the half marathon
-#: last sunday" (the time is the race's, not the taste's). A break only where the sentence opens with the speaker
-#: (:data:`_SPEAKER_OPENS`): after "luka is settled in graz, started at AVL" the one who started is Luka.
-_COMMA_VERB = (r",\s+(?=(?:did|went|got|took|met|flew|ran|spent|came|drove|bought|sold|joined|started|moved|adopted|"
-               r"visited|finished|quit|left)\s)")
-_SPEAKER_OPENS = re.compile(r"(?i)\W*(?:(?:so|and|also|ok|okay|well|oh|btw|honestly|lol|haha)\W+)*"
-                            r"(?:i|i['’]m|im|i['’]ve|ive|we|we['’]re|we['’]ve)\b")
-#: Or opens with the speaker's news and no more before the comma: "my news, sold the Kia on saturday", "btw forgot
-#: to say, sold the ducati".
-_NEWS_OPENS = re.compile(r"(?i)\W*(?:(?:ok|okay|so|and|oh|also|btw)\W+)*(?:my\s+news|news|update|btw|forgot\s+to\s+say|"
-                         r"guess\s+what|oh\s+and)\s*,")
 _BREAK = re.compile(
     rf";|:\s|\s[-–—]\s|{_GAP}(?:but|so|because|though|although|while|whereas|plus)\s+"
     rf"|{_GAP}(?:before|after)\s+(?=\w+ing\b)"
     rf"|{_GAP}and\s+(?=(?:I|i|we|my|our|now|then|he|she|they|also|"
-    rf"{_PAST_VERB})\b)"
-    rf"|{_COMMA_VERB}", re.IGNORECASE)
+    rf"{_PAST_VERB})\b)", re.IGNORECASE)
 
 
 def clauses(sentence: str) -> list[tuple[int, int]]:
     """(begin, end) of each clause; "Tom and I moved" is not split before "I"."""
     bounds, begin = [], 0
-    mine = bool(_SPEAKER_OPENS.match(sentence) or _NEWS_OPENS.match(sentence))
     for brk in _BREAK.finditer(sentence):
         if brk.group().strip(" ,").lower() == "and" and _SUBJECT_ONLY.fullmatch(
                 sentence, begin, brk.start()):
             continue
-        if brk.group().strip() == "," and not mine:
-            continue  # a comma before a verb, in a sentence not opened by the speaker
         bounds.append((begin, brk.start()))
         begin = brk.end()
     bounds.append((begin, len(sentence)))
