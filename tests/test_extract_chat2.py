@@ -1384,3 +1384,13 @@ def test_leaving_a_job_or_group_the_chat_told_before_ends_it():
                  "I left acme a review", "I left acme with a headache"):
         assert not [f for f in chat_sure(("Maya", "I work at Acme."), ("Maya", said))[1] if f[0] == "end"], said
     assert not [f for f in chat_sure(("Maya", "I left Acme at 6, so tired"))[0] if f[0] == "end"]  # nothing told
+
+
+@pytest.mark.engine_free
+def test_moving_from_a_place_alone_ends_living_there_and_a_count_is_no_part_of_a_name():
+    """A reviewer's: "i moved from london 3 years ago" began a home in London, and "to Leeds 3 years ago" named
+    "Leeds 3"."""
+    assert facts("i moved from london 3 years ago") == [("end", "Maya", "lives_in", "london", None, "2023-01-01")]
+    assert ("assert", "Maya", "lives_in", "Leeds", "2023-01-01", None) in facts(
+        "I moved from London to Leeds 3 years ago")
+    assert ("assert", "Maya", "works_at", "Terminal 5", None, None) in facts("I work at Terminal 5 at Heathrow")

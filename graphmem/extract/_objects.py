@@ -38,6 +38,10 @@ _CONNECTOR = r"(?:of|de|da|del|della|di|do|dos|la|le|les|van|von|der|den|du|y|an
 _PROPER = re.compile(
     rf"(?:[A-Z0-9][\w'’.&-]*|[A-Z]\.)(?:\s+(?:(?:{_CONNECTOR}\s+)+(?!I\b)[A-Z][\w'’.&-]*|(?!I\b)[A-Z0-9][\w'’.&-]*))*")
 _THE = re.compile(r"^(?:the|The)\s+")
+#: A number ending a name the words go on to count with: "Leeds 3" of "to Leeds 3 years ago".
+_COUNTED_AFTER = re.compile(r"\s+\d+$")
+_UNIT_AFTER = re.compile(r"\s+(?:years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|times|km|"
+                         r"miles?|kg|euros?|pounds?|dollars?|kids|people)\b", re.IGNORECASE)
 _CLOCK = re.compile(r"\d[\d:.]*\s*(?:[ap]\.?m\.?)?", re.IGNORECASE)
 _NAME_END = re.compile(r"[.,;:!?)]+$")
 _PRONOUNS = frozenset(
@@ -126,6 +130,8 @@ def proper_name(rest: str) -> str | None:
     if not m:
         return None
     name = _NAME_END.sub("", m.group()).strip()
+    if (counted := _COUNTED_AFTER.search(m.group())) and _UNIT_AFTER.match(rest, m.end()):
+        name = m.group()[:counted.start()].strip()  # "moved to Leeds 3 years ago": Leeds, not "Leeds 3"
     if m.group() == name and (school := _SCHOOL_AFTER.match(rest, m.end())):
         name += school.group()  # "started at Erasmus uni": a university, not an employer named Erasmus
     name = re.sub(rf"(?:\s+{_CONNECTOR})+$", "", name)

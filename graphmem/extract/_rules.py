@@ -1848,6 +1848,10 @@ class RuleExtractor:
             old, new = second, first
         elif link and second and head.startswith(("left", "leav")) and "for" in link.group():
             old, new = first, second  # left A for B
+        elif "from" in head and verb.predicate == "lives_in" and is_town(first):
+            for subj in subject.names:  # "i moved from london 3 years ago": London is left, not a home begun
+                add(subj, "lives_in", first, "end", None, when_from)
+            return
         else:
             self._single(verb, rest, subject, add, head)
             return
