@@ -239,13 +239,13 @@ def history(ctx, subject, predicate, as_json):
         names = list(dict.fromkeys(v.subject for v in found)) or [subject]
         title = f"history of {' / '.join(names)} {predicate}, newest first"  # several: its aliases
         output.versions_table(found, title, episodes, about=len(names) > 1)
-        known = store.predicates() if not found else {}
-        if not found and predicate not in known and (meant := store.synonyms().get(predicate)):
-            output.say(f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
-                       f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
-        elif not found and predicate not in known and (close := difflib.get_close_matches(predicate, list(known), 1)):
-            output.say(f"note: no fact uses the predicate {predicate!r}; did you mean "
-                       f"`graphmem history {subject} {close[0]}`?")  # "livesin", a new user's typo
+        if not found and predicate not in (known := store.predicates()):
+            if meant := store.synonyms().get(predicate):
+                output.say(f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
+                           f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
+            elif close := difflib.get_close_matches(predicate, list(known), 1):
+                output.say(f"note: no fact uses the predicate {predicate!r}; did you mean "
+                           f"`graphmem history {subject} {close[0]}`?")  # "livesin", a new user's typo
 
 
 @main.command()

@@ -37,8 +37,10 @@ FUTURE_SLACK = timedelta(days=1)
 TimeLike = datetime | date | str
 
 
-def zone(name: str) -> tzinfo:
-    """Return the tzinfo for a zone name such as 'UTC' or 'Europe/Berlin'."""
+def zone(name: str | tzinfo) -> tzinfo:
+    """Return the tzinfo for a zone name such as 'UTC' or 'Europe/Berlin' (a tzinfo is returned as it is)."""
+    if not isinstance(name, str):
+        return name
     if name.upper() == "UTC":
         return UTC
     try:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from ..core.tense import FUTURE_AUXILIARY
-from ..core.times import zone as _named_zone
+from ..core.times import zone
 from ..when import OutOfRange, TimeSpan, find_times
 from ._facts import ExtractedFact, FactOp
 from ._objects import FIRST_WORD
@@ -248,18 +248,14 @@ def lasted_since(after: str, before: str, reference: datetime, tz: tzinfo | str)
     said = (m["n"] or m["n2"]).lower()
     n = _COUNTS[said] if said in _COUNTS else int(said)
     unit = (m["unit"] or m["unit2"]).lower()
-    zone = _zone(tz)
-    local = reference.astimezone(zone)
+    local_zone = zone(tz)
+    local = reference.astimezone(local_zone)
     months = local.year * 12 + local.month - 1 - (12 * n if unit.startswith("y") else n)
     if months < 12:
         return None
     year, month = divmod(months, 12)
-    start = datetime(year, 1 if unit.startswith("y") else month + 1, 1, tzinfo=zone)
-    return start.astimezone(reference.tzinfo or zone)
-
-
-def _zone(tz: tzinfo | str) -> tzinfo:
-    return _named_zone(tz) if isinstance(tz, str) else tz
+    start = datetime(year, 1 if unit.startswith("y") else month + 1, 1, tzinfo=local_zone)
+    return start.astimezone(reference.tzinfo or local_zone)
 
 
 def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> TimeSpan | None:

@@ -328,14 +328,12 @@ _MEMBERSHIP_HELD = re.compile(
 #: Leaving something named after the verb, done: "quit the puffins", "packed in the choir", "gave up
 #: croquet" (the name up to where the clause goes on: a time, "when", "because"…). Not "left" ("just
 #: left tesco": for the day) nor "cancelled" ("cancelled pottery this week"), nor "quitting" (a plan).
-_LEFT_SOMETHING = re.compile(
-    r"\b(?:quit|packed\s+in|gave\s+up|given\s+up)\s+(?:the\s+|my\s+|our\s+)?"
-    r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+#: What is left, after the verb: up to four words, to where a name stops.
+_LEFT_WHAT = r"\s+(?:the\s+|my\s+|our\s+)?(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS
+_LEFT_SOMETHING = re.compile(r"\b(?:quit|packed\s+in|gave\s+up|given\s+up)" + _LEFT_WHAT, re.IGNORECASE)
 #: "I left Acme", "i've left deloitte": a name the chat told before as the speaker's job, group or school (the rest
 #: as :data:`_LEFT_SOMETHING`; a place is read as a move by the verb table, never here).
-_LEFT_HELD = re.compile(
-    r"\bleft\s+(?:the\s+|my\s+|our\s+)?"
-    r"(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS, re.IGNORECASE)
+_LEFT_HELD = re.compile(r"\bleft" + _LEFT_WHAT, re.IGNORECASE)
 #: What makes leaving a job's or a group's end, not the building's for the day: the perfect ("I've left",
 #: "finally left"), "for good", where one went instead ("to join", "for Asda"), a month or longer ("in March",
 #: "last year"), or a job's word ("my notice", "last day", "resigned", "new job").

@@ -87,10 +87,6 @@ def _reference(reference: datetime, tz: tzinfo) -> datetime:
     return parse_time(reference, tz).astimezone(tz).replace(tzinfo=None)
 
 
-def _zone(tz: tzinfo | str) -> tzinfo:
-    return zone(tz) if isinstance(tz, str) else tz
-
-
 def resolve_times(
     text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC
 ) -> list[TimeSpan]:
@@ -110,7 +106,7 @@ def find_times(
 ) -> list[TimeSpan | OutOfRange]:
     """Like :func:`resolve_times`, with the phrases outside the supported years reported as
     :class:`OutOfRange` in their place ("2030 years ago", "in 12000"), not dropped."""
-    tz = _zone(tz)
+    tz = zone(tz)
     refused: list[tuple[int, int]] = []
     from ._scan import find  # the grammar: imported when a text is scanned (reading ISO times never needs it)
 
@@ -258,7 +254,7 @@ def parse_chat_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UT
     """
     from dateutil import parser as dateparser  # here: only reading a chat time needs it
 
-    tz = _zone(tz)
+    tz = zone(tz)
     problem = (f"cannot read {text!r} as a chat time; use ISO 8601 like 2025-09-12T08:00:00Z "
                "or a full date like '1:56 pm on 8 May, 2023'")
     if not isinstance(text, str) or not any(ch.isdigit() for ch in text):
