@@ -108,6 +108,9 @@ def test_natural_chat_that_states_nothing(text):
     ("its a DOG. a greyhound!! i adopted her last saturday.", [
         ("assert", "Maya", "has_pet", "greyhound", "2026-05-02", None)]),
     ("I got her a present", []),
+    # where the pet came from is not what it is (a 2026-12-05 held-out chat's, read after it moved to dev)
+    ("lollo. cane fonnese, 3 months. i got him on sunday from a shepherd in orgosolo", []),
+    ("its a greyhound! we got him from a rescue", [("assert", "Maya", "has_pet", "greyhound", None, None)]),
     # a pet first told by its kind, then by its breed: the breed (not another animal's, not a question)
     ("i adopted a dog on wednesday!!! retired racing greyhound, her name is Mewa",
      [("assert", "Maya", "has_pet", "greyhound", "2026-05-06", None)]),
@@ -1020,11 +1023,15 @@ def test_reading_a_move_planned_is_linear():
     ("also i did something brave: signed up for german classes! tuesday and thursday evenings", False),
     ("I've also signed up for pottery on Thursday mornings. It's started already and I'm terrible.", True),
     ("i do pottery every thursday", True),  # no sign-up: as before
+    # the class itself, where its hobby's word is none the lists know (a held-out chat's, read once it was dev)
+    ("I signed up for a kintsugi class! every other saturday from march", False),
+    ("I signed up for a kintsugi class, loving it so far", True),
+    ("signed up for the running club", True),  # a club: signing up is joining
 ])
 def test_a_class_signed_up_for_is_a_plan_until_it_begins(text, sure):
     for other in ("Sam", None):  # in a chat between two people and told to an assistant alike
         found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other=other)
-                 if f.predicate == "does"]
+                 if f.predicate in ("does", "member_of")]
         assert found and all(f.sure is sure for f in found)
 
 

@@ -577,6 +577,10 @@ _PET_PRONOUN = re.compile(r"^\s*(?:him|her|them)\b(?:\s+up\b)?"
                           re.IGNORECASE)
 _PET_WORD = re.compile(r"[\w'’-]+")
 _GENERIC_PETS = frozenset("dog dogs puppy puppies pup doggo cat cats kitten kittens kitty".split())
+#: Before an animal's word, where it came from, not what it is: "i got him from a shepherd in orgosolo", "from the
+#: local shepherd", "from a greyhound rescue".
+_CAME_FROM = re.compile(r"\bfrom\s+(?:(?:a|an|the|some|this|that|my|our|his|her|their)\s+)?(?:[\w'’-]+\s+)?\Z",
+                        re.IGNORECASE)
 
 
 #: The words for a cat among :data:`_GENERIC_PETS`.
@@ -635,7 +639,8 @@ def breed_beside(pet: str, rest: str) -> str | None:
 def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
     """The pet "him"/"her" stands for in "I adopted her last saturday": the one kind of animal
     named in the message or the turn before ("its a DOG. a greyhound!!" -> greyhound, the breed
-    over the kind); None when none or two are named, or the pronoun is someone given something."""
+    over the kind), not where it came from ("from a shepherd"); None when none or two are named, or the
+    pronoun is someone given something."""
     if not _PET_PRONOUN.match(rest):
         return None
     named: set[str] = set()
@@ -645,6 +650,8 @@ def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
             if word[0].isupper() and not word.isupper() and m.start() > 0 and text[m.start() - 2:m.start()].strip() \
                     not in ("", ".", "!", "?"):
                 continue  # "the Cats Protection": a name, not an animal
+            if _CAME_FROM.search(text[:m.start()]):
+                continue  # "got him from a shepherd": who gave it
             if word.lower() in PETS:
                 named.add(word.lower())
     specific = named - _GENERIC_PETS

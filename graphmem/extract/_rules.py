@@ -575,12 +575,19 @@ _UNDER_WAY = re.compile(r"\b(?:started|begun|began|first\s+(?:class|lesson|sessi
                         r"already\s+(?:been|done|went)|so\s+far|loving\s+it|love\s+it)\b", re.IGNORECASE)
 
 
+#: The last word of a group that is a class one attends, not a club one joins: "a kintsugi class", "the course".
+_CLASSES = frozenset("class classes course courses lessons workshop workshops".split())
+
+
 def _signed_up(fact: ExtractedFact, message: str) -> bool:
     """Whether ``fact`` is a hobby read from signing up for its class, which has not begun as far as the
-    message says ("i signed up for a pottery class. wheel throwing, 8 weeks, wednesday nights"): a plan,
-    for review. (On first reads such a sign-up was never the hobby an annotator recorded: 3 of 3, in
-    three arrivals; the annotators record it when the class is under way.)"""
-    return fact.predicate == "does" and fact.op == "assert" and bool(_SIGNING_UP.search(fact.quote)) and not \
+    message says ("i signed up for a pottery class. wheel throwing, 8 weeks, wednesday nights", "I signed up
+    for a kintsugi class! every other saturday from march": the hobby, or the class when the hobby's word is
+    none the lists know): a plan, for review. (On first reads such a sign-up was never the hobby an annotator
+    recorded: 3 of 3, in three arrivals, and a fourth in a later one; the annotators record it when the class is
+    under way.) Signing up for a club is joining it."""
+    return (fact.predicate == "does" or fact.predicate == "member_of" and (fact.object or " ").split()[-1].lower()
+            in _CLASSES) and fact.op == "assert" and bool(_SIGNING_UP.search(fact.quote)) and not \
         _UNDER_WAY.search(message)
 
 
