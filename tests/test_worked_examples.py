@@ -163,6 +163,21 @@ def test_correcting_when_a_fact_held(store, clock):
     assert store.check() == []
 
 
+def test_a_correction_keeps_the_sources_of_what_it_corrects(store):
+    """"got a job at Monzo" read as starting the day it was said, then moved to April by hand: the sentences the
+    belief was read from still support the corrected version, with the correction's own episode after them (a new
+    user's trial: the corrected version cited nothing, so `episodes --about` lost the chat)."""
+    said = store.add_episode("got a job at Monzo!!", kind="chat", reference_time="2025-03-12")
+    again = store.add_episode("monzo starts in april btw", kind="chat", reference_time="2025-03-14")
+    first = store.add("Tasha", "works_at", "Monzo", valid_from="2025-03-12", episode=said.id)
+    store.add("Tasha", "works_at", "Monzo", valid_from="2025-03-12", episode=again.id)
+    fixed = store.correct(first.created[0], reason="started 1 april", valid_from="2025-04-01")
+    assert store.version(fixed.created[0]).episodes == [said.id, again.id]
+    named = store.correct(fixed.created[0], "Monzo Bank", reason="its name", quote="it's Monzo Bank, officially")
+    assert store.version(named.created[0]).episodes == [said.id, again.id, named.episode]
+    assert store.check() == []
+
+
 def test_a_correction_of_when_keeps_an_events_length_and_an_open_end_stops_at_the_next_value(store):
     """"No wait, we met on Tuesday" moves the meeting, a day long, to Tuesday (not Tuesday to Thursday); an open end
     given to a job stops where the next job begins, as an add's does, so nothing the store knows is erased; an alias

@@ -232,7 +232,9 @@ def plan_correct(
     period: Period | None = None,
 ) -> Plan:
     """Plan retracting ``wrong`` and asserting ``obj`` over exactly its valid period, or over ``period`` where
-    the mistake was when it held ("no wait, it was Tuesday": the same value, another period)."""
+    the mistake was when it held ("no wait, it was Tuesday": the same value, another period). What is written
+    cites the episodes ``wrong`` cited, then ``episode``: a correction fixes how the sources were read, it does
+    not lose them."""
     period = wrong.period if period is None else checked_period(*period)
     if kind == "event" and period.end is None:
         raise InvalidInput("an event's period has an end: give when it ended (an event added with no end lasts to "
@@ -250,7 +252,8 @@ def plan_correct(
     else:
         plan = _plan_one(rest, obj, period, episode)
     created = tuple(
-        v._replace(supersedes=v.supersedes + (wrong.id,)) if v.object == obj else v
+        v._replace(supersedes=v.supersedes + (wrong.id,), episodes=tuple(dict.fromkeys(wrong.episodes + v.episodes)))
+        if v.object == obj else v
         for v in plan.create
     )
     if plan.op == "NOOP":
