@@ -103,6 +103,17 @@ def test_an_alias_that_cannot_hold_is_refused_with_why_and_nothing_is_written(st
     assert store.decisions() == decisions and store.episodes() == []
 
 
+def test_a_name_a_person_is_called_can_become_their_alias(store):
+    """"Owen is_called Oz" names Owen: it does not keep the two apart, so the alias `alias suggest` proposes from it
+    can be approved (a new user's trial: it was refused as "so they are two"), and reads by the nickname find what
+    was said under it."""
+    store.add("Owen", "is_called", "Oz", recorded_at="2024-01-01")
+    store.add("Oz", "lives_in", "Leeds", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.alias("Oz", "Owen", recorded_at="2024-01-03")
+    assert told(store.history("Owen", "lives_in")) == [("Oz", "lives_in", "Leeds")]
+    assert store.check() == []
+
+
 def test_a_link_through_the_groups_refuses_the_join_too(store):
     store.add("Anna", "sister_of", "Mel", recorded_at="2024-01-01")
     store.alias("Annie", "Anna", recorded_at="2024-01-02")

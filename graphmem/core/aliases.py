@@ -28,10 +28,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-__all__ = ["ALIAS", "AliasGroups", "alias_groups", "alias_problem", "clashes"]
+__all__ = ["ALIAS", "NAMING", "AliasGroups", "alias_groups", "alias_problem", "clashes"]
 
 #: The predicate that says two names are one entity.
 ALIAS = "alias_of"
+#: Predicates that give their subject a name ("Owen is_called Oz"): a believed one says the two are one, never two.
+NAMING = frozenset({"is_called"})
 #: Kinds that say what an entity is; two different ones are never one entity.
 SETTLED_KINDS = frozenset({"person", "place", "organisation"})
 
@@ -94,7 +96,8 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
 
     ``groups`` are the aliases believed now, ``kinds`` each entity's kind as views show it, ``names``
     each entity's name, and ``links`` the believed facts ``(subject, predicate, object)`` other than
-    aliases between the two groups' entities.
+    aliases between the two groups' entities: each keeps the two apart, but one naming its subject
+    (:data:`NAMING`: "Owen is_called Oz").
     """
     def name(entity: str) -> str:
         return names.get(entity, entity)
@@ -114,7 +117,7 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
                 return (f"{name(a)} is a {ka} and {name(b)} a {kb}: they cannot be one entity "
                         f"(set the right kind first if one is wrong)")
     for s, predicate, o in links:
-        if (s in left and o in right) or (s in right and o in left):
+        if predicate not in NAMING and ((s in left and o in right) or (s in right and o in left)):
             return (f"{name(s)} {predicate} {name(o)} is believed, so they are two: "
                     f"end or retract that fact first if they are one")
     return None

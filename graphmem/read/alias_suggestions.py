@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from ..core.alias_evidence import Message, suggest
-from ..core.aliases import ALIAS, SETTLED_KINDS
+from ..core.aliases import ALIAS, NAMING, SETTLED_KINDS
 from ..core.names import entity_key
 from ..core.relations import relation_of
 from ..engine import Engine
@@ -36,7 +36,7 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     ids = {e.id for e in entities}
     believed = questions.beliefs(engine, now, None)
     joined = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate == ALIAS}
-    apart = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate not in (ALIAS, "is_called")}
+    apart = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate != ALIAS and v.predicate not in NAMING}
     unnamed = {v.subject_id for v in believed if relation_of(v.predicate) and _placeholder(v.subject, v.object)}
     queued = {frozenset((entity_key(p.subject), entity_key(p.object or ""))) for p in questions.proposals(engine)
               if p.predicate == ALIAS and p.state == "pending" and p.object}
