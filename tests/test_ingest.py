@@ -322,6 +322,19 @@ def test_replay_refuses_times_before_the_latest_write(gm, store_path):
     assert len(js(gm("episodes", "--json"))) == 7
 
 
+def test_replay_refuses_a_chat_time_past_the_wall_clock_before_writing_anything(gm, store_path, tmp_path):
+    """A message said in 2035 (a typo for 2025) cannot be replayed: its transaction time would be more than a day
+    past the wall clock. The whole file is refused, naming the line, before the store is even made (a new user's
+    trial: the messages before it were recorded, then the write failed with no line); --allow-future takes it."""
+    path = write(tmp_path, "chat.jsonl", [msg("I live in Paris.", "2025-01-01T10:00:00Z"),
+                                          msg("I live in York.", "2035-02-01T10:00:00Z")])
+    result = gm("ingest", str(path), "--replay", ok=False)
+    assert result.stderr.count("\n") == 1 and "chat.jsonl:2" in result.stderr and "nothing was recorded" in result.stderr
+    assert not (store_path / MARKER_FILE).exists()
+    gm("ingest", str(path), "--replay", "--allow-future")
+    assert len(js(gm("episodes", "--json"))) == 2
+
+
 def test_replay_records_messages_sharing_a_chat_time_apart(store, tmp_path):
     path = write(tmp_path, "chat.jsonl", [
         msg("I live in Paris.", "2025-01-01T10:00:00Z"),

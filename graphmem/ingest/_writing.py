@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..core.times import TICK, TimeLike, iso, parse_time
-from ..errors import GraphmemError, ImportFailed, InvalidInput, TimeWentBackwards
+from ..core.times import TICK, TimeLike, iso, parse_time, too_far_ahead
+from ..errors import GraphmemError, ImportFailed, InvalidInput, InvalidTime, TimeWentBackwards
 from ..extract import Context, Turn
 from ..extract_rules import ExtractedFact, Extractor, RuleExtractor
 from ..models import Said
@@ -192,6 +192,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
             notes.append(f"{where}: {note}")
     if replay and first is not None:
         _refuse_going_back(store, first, frozenset(resumed))
+        last = next(m for n, m in reversed(list(enumerate(ordered()))) if fresh[n])
+        _refuse_the_future(store, last)
     if roles and not roles["user"]:
         seen = ", ".join(f"{role!r} ({count})" for role, count in roles.most_common(3))
         notes.append(f"no message has role 'user' (roles: {seen}): facts are read from a user's messages only; in a "
@@ -218,6 +220,17 @@ def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) ->
         f"{first.where}: cannot replay a message at {iso(first.chat_time)}: the store's "
         f"latest write is {iso(latest)} and transaction time only moves forward; replay "
         "into a new store, or ingest without --replay")
+
+
+def _refuse_the_future(store: Store, last: Message) -> None:
+    """Refuse, before anything is written, to replay a message said more than a day past the wall clock (a
+    transaction time there would leave the store unable to take a write before it), unless the store allows it."""
+    now = None if store.allow_future else too_far_ahead(last.chat_time)
+    if now is not None:
+        raise InvalidTime(
+            f"{last.where}: cannot replay a message at {iso(last.chat_time)}: it is more than a day past the wall "
+            f"clock ({iso(now)}); nothing was recorded; fix its chat time, ingest without --replay, or allow a "
+            "future transaction time explicitly (--allow-future)")
 
 
 def _latest_write_cites(store: Store, episodes: frozenset[str]) -> bool:
