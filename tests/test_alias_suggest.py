@@ -175,6 +175,16 @@ def test_propose_queues_alias_of_and_nothing_is_believed_until_approved(store_di
         ("mel", "melanie")]
 
 
+def test_a_suggestion_rejected_is_not_suggested_again(store):
+    """A new user's trial: a pair answered no in review came back, and `--propose` queued it a second time."""
+    for text in ("my sister mel got the job", "melanie!! tell her congrats"):
+        store.add_episode(text, kind="chat", actor="Ada", reference_time="2024-01-01")
+    [found] = store.alias_suggestions()
+    asked = store.propose(found.a, "alias_of", found.b, source="alias-suggest")
+    store.reject([asked.id], reason="mel is her cousin")
+    assert store.alias_suggestions() == []
+
+
 def labelled(folder: Path) -> Path:
     folder.mkdir(parents=True)
     rows = [("Rosa", "my boss dan is on my last nerve"),
@@ -290,6 +300,18 @@ def test_a_short_form_that_begins_two_names_is_neither_s():
     assert frozenset(("mar", "marek")) not in found and frozenset(("mar", "martina")) not in found
     alone = chat(("Ada", "martina came"), ("Bo", "mar was late"), ("Ada", "martina drove"), ("Bo", "mar said so"))
     assert frozenset(("mar", "martina")) in pairs(suggest(alone))
+
+
+@engine_free
+def test_a_contraction_typed_without_its_apostrophe_is_no_name_and_a_pet_form_is_said_as_one():
+    """A new user's chat: "shes a weirdo" is she's, no clipped "Sheffield"; "rhysie" is a pet form of rhys (it was
+    called the other way round, "rhys is a short form of rhysie")."""
+    found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(chat(
+        ("Owen", "my brother rhys has always been evil"), ("Tasha", "shes a weirdo i love her"),
+        ("Owen", "rhys is helping me pack"), ("Tasha", "tell rhysie i said get to work"),
+        ("Tasha", "her name is Biscuit and shes 4"), ("Owen", "my brother Rhys moved to Sheffield last week")))}
+    assert frozenset(("shes", "sheffield")) not in found
+    assert found[frozenset(("rhys", "rhysie"))].reasons[0] == "rhysie is a pet form of rhys"
 
 
 @engine_free

@@ -53,6 +53,7 @@ themselves then there there's these they they'd they'll they're they've thing th
 through thru till to too toward towards under until up upon us very via was well wasn't we we'd we'll we're
 we've were weren't what what's whatever when where where's whether which while who who's whoever whole
 dont cant wont didnt doesnt isnt wasnt arent havent hasnt couldnt wouldnt shouldnt im ive youre thats near
+shes hes theyre whats wheres theres weve youve theyve youll theyll itll thatll hows whos aint wouldve couldve
 whom whose why will with within without won't would wouldn't yeah yes yet you you'd you'll you're
 you've your yours yourself yourselves
 said says say saying told tell tells telling made make makes making came come comes coming went go goes

@@ -173,6 +173,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             if is_wide(b) and b[len(a):] in _COUNTRY_ENDINGS:
                 return None  # a country's people or language, not its short form: "kyrgyz", "armen", "thai"
+            if pet == a:
+                return 0.6, f"{b} is a pet form of {a}"  # "rhysie" of "rhys", not "rhys" a short form of it
             return 0.6, f"{a} is a short form of {b}"
         if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
             # a stem of three letters at least: "des" is no clipped "dean"

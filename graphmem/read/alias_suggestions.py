@@ -36,10 +36,11 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     ids = {e.id for e in entities}
     believed = questions.beliefs(engine, now, None)
     joined = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate == ALIAS}
-    apart = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate != ALIAS and v.predicate not in NAMING}
+    apart = {frozenset((v.subject_id, v.object_id)) for v in believed
+             if v.predicate != ALIAS and v.predicate not in NAMING}
     unnamed = {v.subject_id for v in believed if relation_of(v.predicate) and _placeholder(v.subject, v.object)}
     queued = {frozenset((entity_key(p.subject), entity_key(p.object or ""))) for p in questions.proposals(engine)
-              if p.predicate == ALIAS and p.state == "pending" and p.object}
+              if p.predicate == ALIAS and p.state in ("pending", "rejected") and p.object}  # asked, or answered no
     found = []
     names = [e.name for e in entities if _named(e) and e.id not in unnamed]
     stored_name = {e.id: e.name for e in entities}
