@@ -867,12 +867,25 @@ class Store:
               recorded_at: TimeLike | None = None) -> Decision:
         """Say that ``name`` and ``of`` name one entity: the fact ``name -[alias_of]-> of``.
 
-        Ended with ``end(name, "alias_of", of)`` and retracted like any fact; refused (Conflict,
+        Ended with :meth:`end_alias` (either way round) and retracted like any fact; refused (Conflict,
         nothing written) for an entity and itself, a person and a place, or two entities a believed
         fact links as two (see :mod:`graphmem.core.aliases`).
         """
         return self.add(name, ALIAS, of, valid_from=valid_from, valid_to=valid_to, episode=episode, quote=quote,
                         recorded_at=recorded_at)
+
+    def end_alias(self, name: str, of: str, *, at: TimeLike | None = None, episode: str | None = None,
+                  quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
+        """``name`` no longer names ``of`` from ``at`` on (default: the episode's time, or now): the alias fact
+        between them ended, whichever way round it was said (``name alias_of of`` or ``of alias_of name``: one
+        entity either way). Conflict, naming the first way, when neither holds then."""
+        try:
+            return self.end(name, ALIAS, of, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
+        except Conflict as asked:
+            try:
+                return self.end(of, ALIAS, name, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
+            except Conflict:
+                raise asked from None
 
     def aliases(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all") -> list[AliasGroup]:
         """The names believed one at ``as_of`` (default now; valid at ``valid_at``, default any

@@ -191,9 +191,13 @@ def test_the_command_line_adds_lists_and_ends_aliases(tmp_path):
     assert checked.exit_code == 0 and "aliases disagree" in checked.stderr
     refused = run(main, ["--store", path, "alias", "add", "Mel", "Paris"])
     assert refused.exit_code != 0 and refused.stderr.count("\n") == 1 and "a place" in refused.stderr
-    ok("alias", "end", "Mel", "Melanie", "--at", "2024-03-01", "--recorded-at", "2024-03-02")
+    ok("alias", "end", "Melanie", "Mel", "--at", "2024-03-01", "--recorded-at", "2024-03-02")  # either way round
     assert json.loads(ok("alias", "list", "--json", "--valid-at", "2024-04-01")) == []
     assert json.loads(ok("alias", "list", "--json", "--valid-at", "2024-02-15")) != []
+    assert "Mel → Melanie (until 2024-03-01)" in ok("alias", "list")  # ended: said so
+    assert "aliases as of now, valid at 2024-04-01: none" in ok("alias", "list", "--valid-at", "2024-04-01")
+    neither = run(main, ["--store", path, "alias", "end", "Melanie", "Mel", "--at", "2024-05-01"])
+    assert neither.exit_code == 1 and "nothing to end" in neither.stderr
 
 
 def test_the_mcp_tools_add_end_and_list_aliases(store, clock):

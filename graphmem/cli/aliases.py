@@ -51,9 +51,9 @@ def alias_add(ctx, name, other, valid_from, episode, quote, recorded_at):
 @writes
 @click.pass_context
 def alias_end(ctx, name, other, at, episode, quote, recorded_at):
-    """NAME stopped naming OTHER --at a time (to undo a wrong alias instead: graphmem retract VERSION)."""
-    return open_store(ctx).end(name, "alias_of", other, at=at, episode=episode, quote=quote,
-                               recorded_at=recorded_at)
+    """NAME stopped naming OTHER --at a time, whichever way round the alias was added (to undo a wrong
+    alias instead: graphmem retract VERSION)."""
+    return open_store(ctx).end_alias(name, other, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
 
 
 @alias.command("list")
@@ -69,12 +69,14 @@ def alias_list(ctx, as_of, valid_at, as_json):
     if as_json:
         output.dump_json(groups)
         return
-    title = f"aliases as of {moment(as_of, store)}"
+    title = f"aliases as of {moment(as_of, store)}" + (f", valid at {moment(valid_at, store)}" if valid_at else "")
     if not groups:
         output.say(f"{title}: none")
         return
     rows = [[g.name, ", ".join(e.name for e in g.entities[1:]),
-             ", ".join(f"{v.id} {v.subject} → {v.object}" for v in g.versions)] for g in groups]
+             ", ".join(f"{v.id} {v.subject} → {v.object}" + ("" if v.valid_to is None else
+                                                             f" (until {output.short(v.valid_to)})")
+                       for v in g.versions)] for g in groups]
     output.print_table([Column("entity", least=8), Column("also called", "wrap", least=10),
                         Column("alias facts", "wrap", least=12)], rows, title)
 

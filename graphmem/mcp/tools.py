@@ -174,7 +174,7 @@ class Tools:
         """
         said = _said("alias", args, client)
         if args.end:
-            return self._written(self.store.end(args.name, "alias_of", args.other, at=self._time(args.at), quote=said))
+            return self._written(self.store.end_alias(args.name, args.other, at=self._time(args.at), quote=said))
         return self._written(self.store.alias(args.name, args.other, valid_from=self._time(args.at), quote=said))
 
     @_tool(AliasesInput, Aliases)
