@@ -99,6 +99,15 @@ def test_essential_columns_come_first_at_80_columns(wordy):
     assert "current" in text and "superseded" in text and "ended" in text
 
 
+def test_the_review_queue_shows_each_proposed_fact_whole_at_80_columns(wordy):
+    """A new user's trial: at 80 columns the fact being approved was cut ("assert Owen attende…") while an
+    empty valid column kept its width; it wraps now."""
+    [proposal] = json.loads(wordy("review", "list", "--json").stdout)
+    tokens = set(re.findall(r"[\w-]+", wordy("review", "list", columns=80).stdout))
+    for word in (proposal["subject"], proposal["predicate"], proposal["object"]):
+        assert set(re.findall(r"[\w-]+", word)) <= tokens, word
+
+
 def test_times_are_shown_in_the_stores_zone_and_utc_on_request(wordy):
     history = wordy("history", LONG, "lives_in").stdout
     assert "(times in Asia/Tokyo)" in history and "2026-10-15 09:30" in history

@@ -396,8 +396,8 @@ def review_list(ctx, show_all, as_json):
     if not found:
         output.plain("no proposals waiting")
         return
-    columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", least=16),
-               Column("valid", "keep"), Column("sentence", "wrap", least=16, most_lines=4)]
+    columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", "wrap", least=16, most_lines=3),
+               Column("valid", "parts"), Column("sentence", "wrap", least=16, most_lines=4)]
     output.print_table(columns, [[p.id, p.state, f"{p.op} {p.subject} {p.predicate} {p.object or ''}".strip(),
                                   output.period_parts(p.valid_from, p.valid_to)
                                   if p.valid_from is not None or p.valid_to is not None else "",
