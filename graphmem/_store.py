@@ -114,6 +114,14 @@ def _refuse_other_zone(given: str | None, held: str) -> None:
 #: What :meth:`Store.proposals` may be asked for.
 _PROPOSAL_STATES = ("pending", "approved", "rejected", "all")
 
+
+class _Refused(Exception):
+    """A proposal the gate refused on approval, and the gate's error (the write is undone)."""
+
+    def __init__(self, proposal: Proposal, error: InvalidInput | NotFound | Conflict) -> None:
+        super().__init__(str(error))
+        self.proposal, self.error = proposal, error
+
 class Store:
     """A bitemporal memory in one embedded graph database directory.
 
@@ -628,6 +636,30 @@ class Store:
     def approve(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Write pending proposals through the gate at approval time (one atomic call: a proposal the
         gate refuses approves none, and the error names it)."""
+        try:
+            return self._approve(proposal_ids, recorded_at)
+        except _Refused as refused:
+            p, exc = refused.proposal, refused.error
+            what = " ".join(part for part in (p.op, p.subject, p.predicate, p.object) if part)
+            raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or approve the "
+                            f"others by id)") from exc
+
+    def approve_what_holds(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None
+                           ) -> tuple[list[Decision], list[tuple[Proposal, str]]]:
+        """Approve those of the proposals the gate takes, in one atomic write, in their order; those it refuses
+        stay pending and are answered with why (``review approve --all``: every refusal at once, not one a
+        run). A refusal is found by trying the rest again without it, so one proposal that only an earlier
+        refused one made possible is refused too."""
+        left, refused = list(dict.fromkeys(proposal_ids)), list[tuple[Proposal, str]]()
+        while left:
+            try:
+                return self._approve(left, recorded_at), refused
+            except _Refused as exc:
+                refused.append((exc.proposal, str(exc.error)))
+                left.remove(exc.proposal.id)
+        return [], refused
+
+    def _approve(self, proposal_ids: list[str], recorded_at: TimeLike | None) -> list[Decision]:
         pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
         with self._write(recorded_at) as txn:
             decisions = []
@@ -635,9 +667,7 @@ class Store:
                 try:
                     decisions.append(review.approve(txn, p, self.kind_of(p.predicate)))
                 except (InvalidInput, NotFound, Conflict) as exc:
-                    what = " ".join(part for part in (p.op, p.subject, p.predicate, p.object) if part)
-                    raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or "
-                                    f"approve the others by id)") from exc
+                    raise _Refused(p, exc) from exc
             return decisions
 
     def reject(self, proposal_ids: list[str], *, reason: str, recorded_at: TimeLike | None = None) -> list[Decision]:

@@ -4,6 +4,7 @@ counts that agree across formats, and `when` in the store's zone."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -245,7 +246,10 @@ def test_a_new_store_is_never_made_among_other_files(tmp_path):
     gm(tmp_path / "empty", "init")
 
 
-def test_approving_all_names_the_proposal_the_gate_refuses_and_approves_none(tmp_path):
+def test_approving_all_approves_what_the_gate_takes_and_names_every_refusal(tmp_path):
+    """Approving by id is all or none, the refusal named; `--all` approves every proposal the gate takes and lists
+    each it refuses, with why, still pending (it used to approve none and name one refusal a run: a new user's
+    trial found the blockers one at a time)."""
     store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
     chat.write_text('{"role": "user", "actor": "Mia", "content": "I worked at Atkins for four years", '
                     '"chat_time": "2025-03-01T10:00:00Z"}\n'
@@ -255,12 +259,16 @@ def test_approving_all_names_the_proposal_the_gate_refuses_and_approves_none(tmp
     assert "believed from its approval on, not from its message's chat time" in said
     listed = gm(store, "review", "list").stdout
     assert "2025-02-01 → open" in listed  # the proposed valid period is shown before approving
-    refused = gm(store, "review", "approve", "--all", ok=False).stderr
+    refused = gm(store, "review", "approve", "p1", "p2", ok=False).stderr
     assert refused.startswith("error: proposal p1 (end Mia works_at Atkins): nothing to end") and \
         "nothing was approved" in refused
     assert "lives_in" not in gm(store, "beliefs").stdout
-    gm(store, "review", "approve", "p2")
+    approved = " ".join(gm(store, "review", "approve", "--all").stdout.split())
+    assert "proposal p2" in approved and "proposal p1;" not in approved
+    assert "still pending: p1 (end Mia works_at Atkins): nothing to end" in approved
+    assert "1 proposal approved, 1 still pending" in approved
     assert "Cardiff" in gm(store, "beliefs").stdout
+    assert [p["id"] for p in json.loads(gm(store, "review", "list", "--json").stdout)] == ["p1"]
 
 
 def test_a_correction_points_to_its_replacement(tmp_path):

@@ -329,6 +329,8 @@ def print_decision(decision: Decision, as_json: bool) -> None:
         output.dump_json([decision])
         return
     parts = [f"{decision.op} {decision.id} at {output.when(decision.at)}"]
+    if decision.proposal:  # an approval or a rejection: which proposal it decided
+        parts.append(f"proposal {decision.proposal}")
     if decision.created:
         parts.append(f"created {', '.join(decision.created)}")
     if decision.closed:

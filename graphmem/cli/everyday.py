@@ -410,12 +410,22 @@ def review_list(ctx, show_all, as_json):
 @writes
 @click.pass_context
 def review_approve(ctx, ids, every, recorded_at):
-    """Approve proposals: each is written through the gate now."""
+    """Approve proposals: each is written through the gate now. Named by id, they are approved all or
+    none; with --all, every one the gate takes is, and those it refuses stay pending, each listed with why."""
     store = open_store(ctx)
     ids = [p.id for p in store.proposals()] if every else list(ids)
     if not ids:
         raise GraphmemError("name the proposals to approve, or use --all")
-    return store.approve(ids, recorded_at=recorded_at)
+    if not every:
+        return store.approve(ids, recorded_at=recorded_at)
+    decisions, refused = store.approve_what_holds(ids, recorded_at=recorded_at)
+    for proposal, why in refused:
+        what = " ".join(part for part in (proposal.op, proposal.subject, proposal.predicate, proposal.object) if part)
+        note_after(f"still pending: {proposal.id} ({what}): {why}")
+    if refused:
+        note_after(f"{counted(len(decisions), 'proposal')} approved, {len(refused)} still pending: reject them, or "
+                   "fix what they clash with and approve them by id")
+    return decisions
 
 
 @review.command("reject")
