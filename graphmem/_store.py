@@ -329,6 +329,17 @@ class Store:
                 self._shared.predicates = {**DEFAULT_PREDICATES, **declared}
             return dict(self._shared.predicates)
 
+    def predicates_used(self) -> dict[str, PredicateKind]:
+        """The predicates some version uses, with their kinds (one never declared is ``many``): what
+        :meth:`predicates` knows beside what the store holds ("sister_of", a typo's "wroks_at")."""
+        with self._db.lock:
+            return {name: self.kind_of(name) for name in questions.predicates_used(self._db)}
+
+    def uses_predicate(self, predicate: str) -> bool:
+        """True when some version, believed or not, uses ``predicate``."""
+        with self._db.lock:
+            return questions.predicate_in_use(self._db, check_predicate(predicate))
+
     def kind_of(self, predicate: str) -> PredicateKind:
         """The kind of a predicate; an undeclared one is 'many'."""
         return self.predicates().get(check_predicate(predicate), "many")

@@ -471,3 +471,19 @@ def test_an_error_names_times_in_the_store_s_zone(berlin):
     assert "valid at 2026-01-01T00:00:00+01:00" in said and "valid from 2026-03-01T00:00:00+01:00" in said, said
     said = gm(berlin, "--utc", "end", "Dana", "works_at", "Hubspot", "--at", "2026-01-01", ok=False).stderr
     assert "valid at 2025-12-31T23:00:00Z" in said, said
+
+
+def test_a_predicate_typed_wrong_is_named_with_the_one_meant(tmp_path):
+    """A new user's trial: `add Tasha wroks_at Google` was taken as a new predicate without a word, `end` with the
+    typo said only that nothing held, and `predicates` listed neither the typo nor the relations in use."""
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "Tasha", "works_at", "Monzo")
+    typo = " ".join(gm(store, "add", "Tasha", "wroks_at", "Google").stdout.split())
+    assert "did you mean 'works_at'? (to undo: graphmem retract v2 --reason typo)" in typo
+    assert "did you mean" not in gm(store, "add", "Tasha", "wroks_at", "Apple").stdout  # used now: meant
+    assert "did you mean" not in gm(store, "add", "Rhys", "brother_of", "Tasha").stdout  # a new word, not a typo
+    ended = gm(store, "end", "Tasha", "livs_in", "--at", "2025-10-01", ok=False).stderr
+    assert "nothing to end" in ended and "did you mean 'lives_in'?" in ended
+    listed = {row["name"]: row["kind"] for row in json.loads(gm(store, "predicates", "--json").stdout)}
+    assert listed["wroks_at"] == listed["brother_of"] == "many" and listed["works_at"] == "one"

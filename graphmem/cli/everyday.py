@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.names import PREDICATE_KINDS, entity_key
-from ..errors import GraphmemError
+from ..errors import Conflict, GraphmemError
 from . import (
     allow_future_option,
     counted,
@@ -66,8 +66,9 @@ def predicate(ctx, name, kind):
 @json_option
 @click.pass_context
 def predicates(ctx, as_json):
-    """List known predicates and their kinds."""
-    known = open_store(ctx).predicates()
+    """List the predicates known (the defaults and those declared) and those facts use, with their kinds."""
+    store = open_store(ctx)
+    known = {**store.predicates_used(), **store.predicates()}
     if as_json:
         output.dump_json([{"name": n, "kind": k} for n, k in sorted(known.items())])
     else:
@@ -90,12 +91,25 @@ def predicates(ctx, as_json):
 def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, recorded_at):
     """Assert SUBJECT PREDICATE OBJECT."""
     store = open_store(ctx)
+    close = _new_predicate_near_known(store, predicate)
     decision = store.add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to, episode=episode,
                          quote=quote, recorded_at=recorded_at)
     if decision.op == "NOOP":
         _why_nothing_changed(store, subject, predicate, obj, decision.at if valid_from is None else
                              store.time(valid_from))
+    if close:  # "wroks_at": a new user's typo, accepted as a new predicate without a word
+        note_after(f"note: no fact used the predicate {predicate!r} before; did you mean {close!r}? (to undo: "
+                   f"graphmem retract {decision.created[0] if decision.created else 'VERSION'} --reason typo)")
     return decision
+
+
+def _new_predicate_near_known(store, predicate: str) -> str | None:
+    """The known predicate ``predicate`` may be a typo of, when no fact uses it yet: "wroks_at" -> "works_at"."""
+    known = store.predicates()
+    if predicate in known or store.uses_predicate(predicate):
+        return None
+    close = difflib.get_close_matches(predicate, [*known, *store.predicates_used()], 1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _why_nothing_changed(store, subject: str, predicate: str, obj: str, start) -> None:
@@ -121,8 +135,13 @@ def _why_nothing_changed(store, subject: str, predicate: str, obj: str, start) -
 @click.pass_context
 def end(ctx, subject, predicate, obj, at, episode, quote, recorded_at):
     """The world changed: SUBJECT PREDICATE [OBJECT] stopped holding --at a time."""
-    return open_store(ctx).end(subject, predicate, obj, at=at, episode=episode, quote=quote,
-                               recorded_at=recorded_at)
+    store = open_store(ctx)
+    try:
+        return store.end(subject, predicate, obj, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
+    except Conflict as exc:
+        if close := _new_predicate_near_known(store, predicate):
+            raise Conflict(f"{exc}; no fact uses the predicate {predicate!r}: did you mean {close!r}?") from exc
+        raise
 
 
 @main.command()

@@ -524,6 +524,11 @@ def predicate_in_use(engine: Engine, predicate: str) -> bool:
     return bool(engine.run("store/predicate_in_use", {"name": predicate})[0][0])
 
 
+def predicates_used(engine: Engine) -> list[str]:
+    """Every predicate some version uses, in order (a scan of the edges)."""
+    return [row[0] for row in engine.run("store/predicate_used")]
+
+
 def proposals(engine: Engine) -> list[Proposal]:
     """The review queue, every state, oldest first."""
     return [records.proposal(r) for r in engine.run("store/proposal_all")]
