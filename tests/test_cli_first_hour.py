@@ -487,3 +487,28 @@ def test_a_predicate_typed_wrong_is_named_with_the_one_meant(tmp_path):
     assert "nothing to end" in ended and "did you mean 'lives_in'?" in ended
     listed = {row["name"]: row["kind"] for row in json.loads(gm(store, "predicates", "--json").stdout)}
     assert listed["wroks_at"] == listed["brother_of"] == "many" and listed["works_at"] == "one"
+
+
+def test_the_review_queue_says_why_each_proposal_waits(tmp_path):
+    """A new user's trial: after `ingest --approve`, nothing said why an item still waited. A fact the extractor
+    was unsure of keeps its doubt as the pending proposal's reason, a fact the gate refused keeps the refusal; an
+    approval clears it, a rejection replaces it with the reviewer's reason."""
+    store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
+    rows = [("Tasha", "2025-03-01T10:00:00Z", "i have a dog now!"),
+            ("Owen", "2025-03-01T10:01:00Z", "omg what breed"),
+            ("Tasha", "2025-03-01T10:02:00Z", "i finally left Hartley & Co"),
+            ("Tasha", "2025-03-01T10:03:00Z", "I moved to Leeds last week")]
+    chat.write_text("".join(json.dumps({"role": "user", "actor": a, "chat_time": t, "content": c}) + "\n"
+                            for a, t, c in rows))
+    gm(store, "ingest", str(chat), "--replay", "--approve")
+    waiting = {p["object"]: p for p in json.loads(gm(store, "review", "list", "--json").stdout)}
+    assert waiting["dog"]["reason"].startswith("told by its kind's word alone")
+    assert waiting["Hartley & Co"]["reason"].startswith("the gate refused it: nothing to end")
+    shown = " ".join(gm(store, "review", "list").stdout.split())
+    assert "why" in shown and "told by its kind's word alone" in shown
+    gm(store, "review", "approve", waiting["dog"]["id"])
+    gm(store, "review", "reject", waiting["Hartley & Co"]["id"], "--reason", "she left in 2024")
+    decided = {p["object"]: p for p in json.loads(gm(store, "review", "list", "--all", "--json").stdout)}
+    assert decided["dog"]["state"] == "approved" and decided["dog"]["reason"] is None
+    assert decided["Hartley & Co"]["reason"] == "she left in 2024"
+    assert decided["Leeds"]["state"] == "approved" and decided["Leeds"]["reason"] is None  # sure: written at once

@@ -1195,3 +1195,21 @@ def test_a_person_the_speaker_names_after_a_relation_word_may_be_whom_he_means()
     assert pets("My friend Chief Ogunleye is telling me to go into poultry. He has 4000 birds in Epe.") == []
     assert pets("My friend Tunji is so happy. He has a new puppy") == []
     assert pets("He has a new puppy lol") == [("Kelechi", "puppy")]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "doubt"), [
+    ("i have a dog!", "told by its kind's word alone"),
+    ("i love jazz", "a taste or a thing had"),
+    ("we broke up.", "an end that names nothing"),
+    ("greetings from olomouc!", "a trip told only by a greeting"),
+    ("and i signed up for a pottery class. wheel throwing, 8 weeks, wednesday nights", "signed up for a class"),
+])
+def test_a_fact_left_for_review_says_why(text, doubt):
+    """What waits for review carries its doubt in a reviewer's words (the pending proposal's reason); what is
+    written carries none, and a model is never asked for either (neither is in the schema)."""
+    found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+    assert found and all(not f.sure and f.doubt and f.doubt.startswith(doubt) for f in found), found
+    [sure] = RuleExtractor().extract("I moved to Leeds last week", reference_time=REF, speaker="Maya", other="Sam")
+    assert sure.sure and sure.doubt is None
+    assert not {"sure", "doubt"} & set(ExtractedFact.model_json_schema()["properties"])

@@ -407,7 +407,8 @@ def review():
 @json_option
 @click.pass_context
 def review_list(ctx, show_all, as_json):
-    """List pending proposals with their source sentence."""
+    """List pending proposals with their source sentence and, where one is known, why each waits (the
+    extractor's doubt, or the gate's refusal when it was approved with its message)."""
     found = open_store(ctx).proposals(None if show_all else "pending")
     if as_json:
         output.dump_json(found)
@@ -417,10 +418,14 @@ def review_list(ctx, show_all, as_json):
         return
     columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", "wrap", least=16, most_lines=3),
                Column("valid", "parts"), Column("sentence", "wrap", least=16, most_lines=4)]
+    why = any(p.reason for p in found)  # why one waits, or was rejected: a column when any says
+    if why:
+        columns.append(Column("why", "wrap", least=16, most_lines=4, beneath=True))
     output.print_table(columns, [[p.id, p.state, f"{p.op} {p.subject} {p.predicate} {p.object or ''}".strip(),
                                   output.period_parts(p.valid_from, p.valid_to)
                                   if p.valid_from is not None or p.valid_to is not None else "",
-                                  f"“{p.quote}”" if p.quote else ""] for p in found])
+                                  f"“{p.quote}”" if p.quote else "", *([p.reason or ""] if why else [])]
+                                 for p in found])
 
 
 @review.command("approve")

@@ -91,7 +91,7 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
     for note in summary.notes:
         output.plain(f"  note: {note}")
     if summary.pending:
-        output.plain("review them with `graphmem review list`, then `graphmem review approve`")
+        output.plain("review them with `graphmem review list` (it says why each waits), then `graphmem review approve`")
         if summary.replayed and summary.pending > summary.unsure + len(summary.held):  # no --approve: all wait
             output.plain("(approved later, a fact is believed from its approval on, not from its message's chat "
                          "time; `ingest --replay --approve` writes the sure ones at their chat times)")

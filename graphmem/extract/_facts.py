@@ -27,7 +27,8 @@ class ExtractedFact(Model):
     None: at the message's time). An assertion without ``valid_from`` holds from the message's
     time; an event (a trip, a meeting) carries the period of its time phrase. ``sure`` False: the
     extractor reads facts of this kind too unreliably to write them unseen, so approving a whole
-    message (``--approve``) leaves this one for review (:func:`graphmem.write.review.approves`).
+    message (``--approve``) leaves this one for review (:func:`graphmem.write.review.approves`), with
+    ``doubt`` saying why.
     """
 
     op: FactOp = "assert"
@@ -38,6 +39,8 @@ class ExtractedFact(Model):
     valid_to: datetime | None = None
     quote: str
     sure: SkipJsonSchema[bool] = True  # set by the extractor, never asked of a model (not in the schema)
+    #: Why it is not sure, in words a reviewer can check (the pending proposal's reason).
+    doubt: SkipJsonSchema[str | None] = None
 
 
 class MessageResult(Model):

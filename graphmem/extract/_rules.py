@@ -442,9 +442,10 @@ _STAYED = (r"\s+for\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1
 _STAYED_AFTER = re.compile(_STAYED)
 
 
-def _for_review(fact: ExtractedFact) -> ExtractedFact:
-    """``fact`` proposed unsure: it waits for review even when the message is approved."""
-    return fact.model_copy(update={"sure": False})
+def _for_review(fact: ExtractedFact, why: str) -> ExtractedFact:
+    """``fact`` proposed unsure: it waits for review even when the message is approved, ``why`` said to the
+    reviewer (the first reason found is kept)."""
+    return fact.model_copy(update={"sure": False, "doubt": fact.doubt or why})
 
 
 #: Clothes: bought, not a possession worth remembering as a rule ("I bought the dress!", "new boots").
@@ -551,21 +552,28 @@ def _typed_town(fact: ExtractedFact) -> bool:
         and not is_place(town) and is_town(town)
 
 
-def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> bool:
+def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> str | None:
     """Whether a fact of a message waits for review whoever read it: in a chat between two people,
     tastes and possessions not bought or sold outright (praise and plans read as them), a trip to a name no list
     knows (an outing to a venue or an event read as one) and a thing told by its kind's word alone
     (:func:`_only_a_kind`); anywhere, a start or an end still to come ("first day at
     Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan), and an end that names no one ("we broke
-    up" with no partner told before: whom?)."""
+    up" with no partner told before: whom?). Why, in a reviewer's words, or None."""
     if fact.op == "end" and not fact.object:
-        return True
-    if two_people and (fact.predicate in UNSURE and not _traded(fact) or _unknown_trip(fact) or _only_a_kind(fact) or (
-            fact.predicate == "is_called" and fact.object and named_by_one(fact.quote, fact.object))
-            or _typed_town(fact)):
-        return True
+        return "an end that names nothing: what ended is not said"
+    if two_people:
+        if fact.predicate in UNSURE and not _traded(fact):
+            return "a taste or a thing had, in a chat: as often praise, a plan or a joke"
+        if _unknown_trip(fact):
+            return "a trip to a name no place list knows: as often a venue or an outing"
+        if _only_a_kind(fact):
+            return "told by its kind's word alone: as often a comparison, a joke or told again"
+        if fact.predicate == "is_called" and fact.object and named_by_one(fact.quote, fact.object):
+            return "a nickname one person uses"
+        if _typed_town(fact):
+            return "a home at a town typed in lower case: as often an app, a shop or a bank"
     when = fact.valid_from if fact.op == "assert" else fact.valid_to
-    return when is not None and when > reference
+    return "it begins or ends after the message: a plan" if when is not None and when > reference else None
 
 
 #: Signing up for a class or a course: "i signed up for a pottery class", "enrolled in the winemaking course".
@@ -1061,8 +1069,10 @@ class RuleExtractor:
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
-        facts = [_for_review(f) if _unsure(f, other is not None, reference_time) or _signed_up(f, text)
-                 or _greeted(f, text, other is not None) else f
+        facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time) or (
+            _signed_up(f, text) and "signed up for a class not yet begun: a plan") or (
+            _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
+                                                     "move there")) else f
                  for f in facts]
         facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text))]
         note = None
@@ -1081,7 +1091,8 @@ class RuleExtractor:
         if name := group_named(text, fact.object):
             return fact.model_copy(update={"object": name})
         if fact.op != "end" and group_named_unread(text, fact.object):
-            return _for_review(fact)  # "joined a futsal team!! … the team is called fc naniwa": by its name
+            return _for_review(fact, "the group's name is told in words not read")  # "joined a futsal team!! … the
+            # team is called fc naniwa": by its name
         return fact
 
     def _vehicles(self, facts: list[ExtractedFact], text: str, previous: str | None) -> list[ExtractedFact]:
@@ -1224,9 +1235,10 @@ class RuleExtractor:
             if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
                     "traveled_to" and (place is not None and unaccented(fact.object) == unaccented(place)
                                        and arrived(fact.quote, text) or move_told(fact.quote, text)):
+                arrival = "an arrival where a move was told: the move, or a trip"
                 done.append(_for_review(fact.model_copy(update={"predicate": "lives_in", "valid_from": None,
-                                                                 "valid_to": None})))
-                fact = _for_review(fact)
+                                                                 "valid_to": None}), arrival))
+                fact = _for_review(fact, arrival)
             if fact.predicate == "lives_in" and fact.subject == self._speaker:
                 planned.pop(who, None)  # the move told: no plan left
             done.append(fact)
@@ -1303,9 +1315,12 @@ class RuleExtractor:
                     claimed.append((m.start(), m.end()))
                 # for review: whose the verb is, the speaker's or the clause before's (``_review``), a verb
                 # read as often of something else, and a membership only mentioned ("from my hiking club")
-                if self._review or verb.unsure or (verb.mention and verb.predicate == "member_of") or (
-                        verb.obj == "habit" and not self._how_often(sentence[m.end():])):
-                    facts = [_for_review(f) for f in facts]
+                why = self._review or (verb.unsure and "a verb read as often of something else") or (
+                    verb.mention and verb.predicate == "member_of" and "a membership only mentioned") or (
+                    verb.obj == "habit" and not self._how_often(sentence[m.end():]) and "a habit told without how "
+                                                                                        "often")
+                if why:
+                    facts = [_for_review(f, why) for f in facts]
                 found.append(_Found(m.start(), facts, verb.mention))
         if self._other is not None:
             found += [_Found(len(sentence), [ExtractedFact(
@@ -1317,14 +1332,16 @@ class RuleExtractor:
             found.append(_Found(at, [ExtractedFact(op="end", subject=speaker, predicate="has_pet", object=kind,
                                                    valid_to=when.start if when else None, quote=sentence)]))
         found += [_Found(len(sentence), [ExtractedFact(
-            subject=speaker, predicate=predicate, object=obj, quote=sentence, sure=predicate != "member_of")])
+            subject=speaker, predicate=predicate, object=obj, quote=sentence, sure=predicate != "member_of",
+            doubt=None if predicate != "member_of" else "a group only mentioned")])
             for predicate, obj in one_does(sentence)]  # "pottery is going great"; "choir practice at 11": for review
         for who, place, after, years in settled(sentence, self._staying):  # "Paddy and Dana are in NYC now, since May"
             since = next((s.span for s in spans if after <= s.begin <= after + 20 and isinstance(s.span, TimeSpan)
                           and s.span.start <= reference and "since" in sentence[after:s.finish]), None)
             found += [_Found(len(sentence), [ExtractedFact(subject=name, predicate="lives_in", object=place,
                                                            valid_from=since.start if since else None,
-                                                           quote=sentence, sure=years)])
+                                                           quote=sentence, sure=years, doubt=None if years else
+                                                           "where someone is now or still: a home or a stay")])
                       for name in self._named(who, speaker)]  # "now", "still": a home or a stay, for review
         if (proposer := proposed(sentence)) is not None and proposer not in (speaker, self._other):
             found.append(_Found(0, [ExtractedFact(subject=speaker, predicate="dating", object=proposer,
@@ -1365,13 +1382,14 @@ class RuleExtractor:
                     and (opener := OPENER.match(sentence)) and opener["name"][:1].isupper() \
                     and is_person(opener["name"]) and opener["name"].lower() not in ("he", "she", "i"):
                 subject = Subject((opener["name"],), None, False, "", begin)  # "Danka is 67 and married to Ivan"
-        self._review = False
+        self._review: str | None = None
         if subject is not None and not subject.said and subject.names == (speaker,) and (
                 someone := THEIR_CLAUSE.search(sentence, max(0, m.start() - THEIR_REACH), m.start())):
             # "she's made friends and joined a bowls club": she joined, not the speaker
             named = self._last_named or self._only_named
             if _SPEAKER_SUBJECT.search(re.split(r"[.!?;:]", sentence[:someone.start("who")])[-1]):
-                self._review = True  # "I went to see how she's doing and then joined a gym": the speaker, maybe
+                self._review = "whose it is is not sure: the speaker's, or someone's named before"  # "I went to
+                # see how she's doing and then joined a gym": the speaker, maybe
             elif someone["who"].lower() == "they" or named is None:
                 return []
             else:
@@ -1386,7 +1404,8 @@ class RuleExtractor:
         if verb.predicate == "is_called" and subject.plural:
             return []  # "we're called "the quizzy rascals"": a team's name, nobody's nickname
         if not subject.said and subject.names == (speaker,) and verb.predicate in _PLACED and self._about_them:
-            self._review = True  # "Got a job at WestJet, some analyst thing. He starts in February.": his job, maybe
+            self._review = "the message goes on about someone else: it may be theirs"  # "Got a job at WestJet,
+            # some analyst thing. He starts in February.": his job, maybe
         if HEDGE_BEFORE.search(sentence, begin, subject.begin) or HEDGE_AFTER.search(
                 sentence, m.end(), end) or HEDGE_BEFORE.search(prefix):
             return []
@@ -1534,7 +1553,7 @@ class RuleExtractor:
                 when = next((s.span for s in locate(later, find_times(  # thursday": for review (whose "he"?)
                     later, reference, day_first=self.day_first, tz=self.tz)) if isinstance(s.span, TimeSpan)), None)
                 op, valid_from, valid_to = "end", None, (when.start if when else None)
-                self._review = True
+                self._review = "a death told in a later sentence: whose it is is not sure"
         for subj in subject.names:
             for obj in objects:
                 if predicate == "member_of" and obj and obj.split()[-1].lower() in LESSONS and (
@@ -1568,7 +1587,7 @@ class RuleExtractor:
         Acme last week, my first week there", "was at the office yesterday till 11pm, this job is killing
         me"): then the job is proposed for review, not written unseen, nor dropped as an outing."""
         if _JOB_CUE.search(sentence):
-            self._review = True
+            self._review = "a stay somewhere the sentence tells as work: a job, maybe"
             return True
         return False
 
@@ -1584,8 +1603,10 @@ class RuleExtractor:
         when = span if isinstance(span, TimeSpan) else None
         # of someone else, undated ("Amaka is in Leeds"), it is as often where they live: for review
         sure = when is not None or self._speaker in subject.names
+        doubt = None if sure else "someone else in a place, undated: as often where they live"
         return [ExtractedFact(subject=name, predicate="traveled_to", object=place, quote=sentence, sure=sure,
-                              valid_from=when.start if when else None, valid_to=when.end if when else None)
+                              doubt=doubt, valid_from=when.start if when else None,
+                              valid_to=when.end if when else None)
                 for name in subject.names]
 
     def _asked_did(self, text: str) -> bool:
@@ -1869,13 +1890,14 @@ class RuleExtractor:
     def _single(self, verb: Verb, rest: str, subject: Subject, add: _Add, head: str = "") -> None:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
         if obj is not None and not is_place(obj) and is_town(obj) and head.lower().startswith(("left", "leav")):
-            self._review = True  # "I left Bodrum": a town only GeoNames knows is as often a firm after "left"
+            self._review = "a town only GeoNames knows, after \"left\": as often a firm"  # "I left Bodrum"
         if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and not re.match(
                 r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest):  # not "moved to https://…", "to gmail.com"
             obj = _typed_place(typed)
             # "i moved to karosta last year": a place typed in lower case, for review: as often an app, a shop, a
             # diet or a day ("moved to whatsapp", "to lidl", "to keto", "to thursdays"), which no list tells apart
-            self._review = self._review or obj is not None
+            self._review = self._review or (obj is not None and "a place typed in lower case after a move: as "
+                                                                 "often an app, a shop or a diet") or None
         if obj is None:
             if verb.kind == "stop" and JOB_PHRASE.match(rest.strip()):
                 for subj in subject.names:

@@ -111,6 +111,8 @@ def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts:
             raise
         except (Conflict, InvalidInput) as exc:
             refused.append((fact, str(exc)))
+            if not skip:
+                txn.waits_because(proposals[n].id, f"the gate refused it: {exc}")
     return Remembered(episode, proposals, refused)
 
 

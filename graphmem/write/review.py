@@ -51,7 +51,8 @@ def approves(fact: ProposedFact, *, approve: bool, skip: bool) -> bool:
 def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str, approve_now: bool,
           kind_of: Callable[[str], str]) -> Proposal:
     """Queue one proposed fact (anything with ``op, subject, predicate, object, valid_from,
-    valid_to, quote``) in this write, approving it at once when ``approve_now``."""
+    valid_to, quote``, and perhaps a ``doubt``: why its extractor was unsure, kept as the pending
+    proposal's reason) in this write, approving it at once when ``approve_now``."""
     check_predicate(fact.predicate)
     if fact.op not in ("assert", "end"):
         raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {fact.op!r}")
@@ -64,6 +65,7 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
         id=proposal_id, op=fact.op, subject=fact.subject, predicate=fact.predicate,
         object=fact.object, valid_from=aware(fact.valid_from), valid_to=aware(fact.valid_to),
         episode=episode, quote=fact.quote, source=source, proposed_at=logged.at,
+        reason=None if approve_now else getattr(fact, "doubt", None),  # why its extractor left it for review
     )
     txn.queue(proposal)
     if approve_now:

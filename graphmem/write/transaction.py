@@ -576,11 +576,15 @@ class Transaction:
         return decision
 
     def queue(self, proposal: Proposal) -> None:
-        """Store a pending proposal."""
+        """Store a pending proposal (its ``reason``, if any: why it waits)."""
         row = row_of("Proposal", proposal.model_copy(update={"state": "pending", "decided_at": None,
-                                                          "reason": None, "decision": None}))
+                                                          "decision": None}))
         self.writes.add("Proposal", row)
         self._queued[proposal.id] = row
+
+    def waits_because(self, proposal_id: str, reason: str) -> None:
+        """Say why a proposal this write queued stays pending (the gate refused it on approval)."""
+        self._queued[proposal_id]["reason"] = reason
 
     def decide(self, proposal_id: str, state: str, reason: str | None, decision: str | None) -> None:
         """Mark a pending proposal approved or rejected."""
