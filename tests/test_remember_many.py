@@ -83,7 +83,9 @@ MESSAGES = st.lists(st.tuples(st.integers(0, 2), st.lists(FACTS, max_size=3)), m
        way=st.sampled_from(["row by row", "bulk"]))
 def test_many_messages_to_a_transaction_write_the_log_of_one_write_each(tmp_path, messages, mode, split, way):
     """Refused ends ("nothing to end") and refused approvals are undone inside the transaction:
-    the log is byte for byte the one of one write per message, ids and times included, whether
+    the log is byte for byte the one of one write per message, ids and times included (but for
+    why a refused proposal waits, which the one write knows and a later approval through the API
+    cannot record), whether
     the write reads and stores row by row or in bulk (its keys read and closed from its subjects'
     places in the Entity table)."""
     with pytest.MonkeyPatch.context() as patch:
@@ -107,7 +109,12 @@ def many_messages_write_the_log_of_one_write_each(tmp_path, messages, mode, spli
             batched.remember_many(said[start:start + split], approve=approve, replay=True)
         for s, facts in said:
             one_at_a_time(single, s, facts, approve=approve, replay=True)
-        assert exported(batched, tmp_path / "batched.jsonl") == exported(single, tmp_path / "single.jsonl")
+        written = exported(batched, tmp_path / "batched.jsonl")
+        held = [r for r in written if r["type"] == "proposal" and (r["reason"] or "").startswith("the gate refused")]
+        for record in held:  # said only where the refusal is known in the write that queued it (not via the API)
+            assert record["state"] == "pending"
+            record["reason"] = None
+        assert written == exported(single, tmp_path / "single.jsonl")
         assert batched.check() == []
 
 
