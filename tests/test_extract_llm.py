@@ -270,7 +270,7 @@ def test_request_carries_model_key_and_schema(server):
     schema = response_format["json_schema"]["schema"]
     assert schema["required"] == ["facts"] and schema["additionalProperties"] is False
     fact_schema = schema["$defs"]["ExtractedFact"]
-    assert set(fact_schema["required"]) == set(ExtractedFact.model_fields) - {"sure"}  # never asked of a model
+    assert set(fact_schema["required"]) == set(ExtractedFact.model_fields) - {"sure", "doubt"}  # never asked of a model
     assert fact_schema["additionalProperties"] is False
     assert "default" not in json.dumps(schema)
 

@@ -120,7 +120,9 @@ def test_chat_time(store, clock):
 
 def test_the_demo_store_exports_exactly_the_log_it_always_has(design, tmp_path):
     """The log of the worked examples, as exported before the store was restructured: any change in
-    what the store writes (ids, times, links, fields) shows here first."""
+    what the store writes (ids, times, links, fields) shows here first. (Changed once since, on purpose:
+    "lost", the correction of the typo "cold", cites the sentence "cold" was read from, ep8, beside the
+    correction's own, ep10.)"""
     import json
     from pathlib import Path
 
