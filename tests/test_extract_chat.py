@@ -1213,3 +1213,20 @@ def test_a_fact_left_for_review_says_why(text, doubt):
     [sure] = RuleExtractor().extract("I moved to Leeds last week", reference_time=REF, speaker="Maya", other="Sam")
     assert sure.sure and sure.doubt is None
     assert not {"sure", "doubt"} & set(ExtractedFact.model_json_schema()["properties"])
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # a new user's chat: the job's start told in the next sentence is when it begins (a plan while to come)
+    ("i got a job at Monzo!!!! start in april", [("works_at", "Monzo", "2027-04-01", False)]),  # said in May
+    ("got the job at Monzo. first day is june 2nd", [("works_at", "Monzo", "2026-06-02", False)]),
+    ("i got a job at Monzo. start 9th january", [("works_at", "Monzo", "2027-01-09", False)]),  # next year's
+    ("i got a job at Monzo. start dancing now", [("works_at", "Monzo", None, True)]),  # no time: as before
+    # one trip told twice in a message is one fact, the dated one
+    ("back from whitby. we went to Whitby last weekend and it rained the entire time",
+     [("traveled_to", "Whitby", "2026-05-02", True)]),
+])
+def test_a_start_told_after_its_job_and_a_trip_told_twice(text, expected):
+    found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+    assert [(f.predicate, f.object, f.valid_from.date().isoformat() if f.valid_from else None, f.sure)
+            for f in found] == expected

@@ -123,6 +123,7 @@ from ._reading import (
     period,
     read_verb,
     said_with,
+    start_alone,
     time_alone,
     verb_form,
     with_period,
@@ -244,7 +245,8 @@ _ONE_OCCASION = frozenset(("attended", "traveled_to"))
 def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """One fact where a message tells it twice, once more fully: "the party was good" after the turn
     before named the harvest party gives ``attended harvest party``, not that and ``attended party``
-    besides (the object's words the end of another's, the same op, subject, predicate and period)."""
+    besides (the object's words the end of another's, the same op, subject, predicate and period); and
+    "back from whitby. we went to Whitby last weekend" one trip, the dated one."""
     # each fuller object's endings, by op, subject and predicate, with the periods said for them: a message telling
     # thousands of facts is read in time linear in their words (comparing each with each took 7 s for 2,222)
     endings: dict[tuple[str, str, str, tuple[str, ...]], set[tuple[datetime | None, datetime | None]]] = {}
@@ -260,7 +262,13 @@ def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
         periods = endings.get((short.op, short.subject, short.predicate, words), set()) if words else set()
         return bool(periods) and ((short.valid_from, short.valid_to) == (None, None)
                                   or (short.valid_from, short.valid_to) in periods)
-    return [f for f in facts if not (f.predicate in _ONE_OCCASION and within(f))]
+
+    def same(fact: ExtractedFact) -> tuple[str, str, str, str]:
+        return fact.op, fact.subject, fact.predicate, unaccented(fact.object or "").casefold()
+    # "back from whitby. we went to Whitby last weekend": one trip, the dated one
+    dated = {same(f) for f in facts if f.predicate in _ONE_OCCASION and (f.valid_from or f.valid_to)}
+    return [f for f in facts if not (f.predicate in _ONE_OCCASION and (within(f) or (
+        f.valid_from is None and f.valid_to is None and same(f) in dated)))]
 
 
 # --- the extractor --------------------------------------------------------------------------
@@ -1032,6 +1040,12 @@ class RuleExtractor:
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
+            begun = [f for f in last if f.op == "assert" and f.predicate in ("works_at", "studies_at")]
+            if not found and begun and (start := start_alone(sentence, reference_time, self.day_first, self.tz)):
+                facts = [f.model_copy(update={"valid_from": start}) if f in begun else f for f in facts]
+                keys, firsts = {_key(f) for f in facts}, {_key(f)[:4] for f in facts}  # "got a job at Monzo!!!! start
+                last = []  # in april": from April (a plan, for review, when that is still to come)
+                continue
             if not found and last and (dated := time_alone(sentence, reference_time, self.day_first, self.tz)):
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
                 keys, firsts = {_key(f) for f in facts}, {_key(f)[:4] for f in facts}
