@@ -512,3 +512,14 @@ def test_the_review_queue_says_why_each_proposal_waits(tmp_path):
     assert decided["dog"]["state"] == "approved" and decided["dog"]["reason"] is None
     assert decided["Hartley & Co"]["reason"] == "she left in 2024"
     assert decided["Leeds"]["state"] == "approved" and decided["Leeds"]["reason"] is None  # sure: written at once
+
+
+def test_review_skip_says_what_it_replaced_and_names_a_source_never_seen(tmp_path):
+    """A new user's trial: `review skip bogus` replaced the list (dropping manual) without a word."""
+    store = tmp_path / "s"
+    gm(store, "init")
+    said = " ".join(gm(store, "review", "skip", "bogus").stdout.split())
+    assert "sources that skip review: bogus (was: manual)" in said
+    assert "no proposal or episode of this store has the source 'bogus'" in said
+    assert "note" not in gm(store, "review", "skip", "manual", "chat").stdout
+    assert json.loads(gm(store, "review", "skip", "none", "--json").stdout) == []

@@ -472,14 +472,30 @@ def review_reject(ctx, ids, every, reason, recorded_at):
 @json_option
 @click.pass_context
 def review_skip(ctx, sources, as_json):
-    """Show or set which sources skip review (default: manual)."""
+    """Show or set which sources skip review (default: manual). SOURCES replace the whole list: name every
+    source that should skip it ("graphmem review skip manual chat"); "none" for none."""
     store = open_store(ctx)
+    before = store.review_skips()
     if sources:
-        store.set_review_skips(list(sources))
+        store.set_review_skips([] if [s.strip().lower() for s in sources] == ["none"] else list(sources))
     if as_json:
         output.dump_json(store.review_skips())
         return
-    output.plain("sources that skip review: " + (", ".join(store.review_skips()) or "none"))
+    now = store.review_skips()
+    output.plain("sources that skip review: " + (", ".join(now) or "none") +
+                 (f" (was: {', '.join(before) or 'none'})" if sources and now != before else ""))
+    if sources and (unseen := [s for s in now if s not in _SOURCES and s not in _sources_seen(store)]):
+        output.say(f"note: no proposal or episode of this store has the source {', '.join(map(repr, unseen))} "
+                   f"yet (sources are episode kinds: {', '.join(sorted(_SOURCES))}, …)")
+
+
+#: Sources every store may see: the episode kinds graphmem itself records, and alias suggestions.
+_SOURCES = frozenset({"manual", "chat", "import", "alias-suggest"})
+
+
+def _sources_seen(store) -> set[str]:
+    """The sources the store's proposals and episodes were recorded with."""
+    return {p.source for p in store.proposals(None)} | {e.kind for e in store.episodes()}
 
 
 # -- log -----------------------------------------------------------------------------
