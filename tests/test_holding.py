@@ -516,6 +516,22 @@ def hold_alone(directory: Path, seconds: float) -> subprocess.Popen:
     return child
 
 
+def test_status_names_a_command_that_has_the_store_open_for_itself(tmp_path):
+    """A new user's trial: while `ingest` had the store, `status` said "not held" and a read then waited and
+    failed; it names the process that has it open now."""
+    directory = tmp_path / "store"
+    make_store(directory)
+    child = hold_alone(directory, 30)
+    try:
+        text = ok(graphmem_cli(directory, "status")).replace("\n", " ")
+        assert f"open right now in process {child.pid}" in text, text
+        assert json.loads(ok(graphmem_cli(directory, "status", "--json"))) == [
+            {"store": str(directory), "held": False, "open_in": child.pid}]
+    finally:
+        child.kill()
+        child.wait(30)
+
+
 def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
     directory = tmp_path / "store"
     make_store(directory)

@@ -157,8 +157,16 @@ def status(ctx, as_json):
             info = None
         finally:
             sock.close()
+    from ..engine import owner_pid
+
+    user = owner_pid(directory) if info is None and directory.exists() else None  # a command has it open now
     if as_json:
-        output.dump_json([{"store": str(directory), "held": info is not None, **(info or {})}])
+        output.dump_json([{"store": str(directory), "held": info is not None, **(info or {}),
+                           **({"open_in": user} if user is not None else {})}])
+        return
+    if info is None and user is not None:
+        output.plain(f"{directory}: not held by a server, but open right now in process {user} (a command "
+                     "using it for itself: others wait for it, then open it in turn)")
         return
     if info is None:
         output.plain(f"{directory}: not held (a command opens it for itself)")

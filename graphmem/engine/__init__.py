@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = ["DATABASE_FILE", "ENGINES", "Engine", "MARKER_FILE", "acquire", "choose_engine", "is_open_here",
-           "load_engine", "release"]
+           "load_engine", "owner_pid", "release"]
 
 ENGINES = ("kuzu", "ladybug")
 DEFAULT_ENGINE = "kuzu"
@@ -425,14 +425,21 @@ def _open_database(module: ModuleType, directory: Path) -> Database:
 
 def _holder(owner: Path) -> str:
     """The holder as " (process N)" when the owner file names a live process, else "" (stale)."""
+    pid = owner_pid(owner.parent)
+    return "" if pid is None else f" (process {pid})"
+
+
+def owner_pid(directory: Path) -> int | None:
+    """The live process that has the store in ``directory`` open, as its owner file says, or None
+    (none, or a stale file a killed process left)."""
     try:
-        pid = int(owner.read_text().strip())
+        pid = int((directory / OWNER_FILE).read_text().strip())
         os.kill(pid, 0)
     except PermissionError:
-        pass  # alive, under another user
+        return pid  # alive, under another user
     except (OSError, ValueError):
-        return ""
-    return f" (process {pid})"
+        return None
+    return pid
 
 
 _open_engines: dict[str, Engine] = {}
