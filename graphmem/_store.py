@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import time
 import warnings
 import weakref
@@ -635,7 +636,10 @@ class Store:
         return [p for p in found if state in (None, "all") or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
-        """A pending proposal by id (read alone: approving one does not read the whole queue)."""
+        """A pending proposal by id (read alone: approving one does not read the whole queue); "P10" and "10"
+        name p10."""
+        if isinstance(proposal_id, str) and re.fullmatch(r"[pP]?\d+", proposal_id.strip()):
+            proposal_id = "p" + proposal_id.strip().lstrip("pP")
         rows = self._db.run("store/proposal_get", {"id": proposal_id})
         if not rows:
             raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")

@@ -259,7 +259,7 @@ def test_approving_all_approves_what_the_gate_takes_and_names_every_refusal(tmp_
     assert "believed from its approval on, not from its message's chat time" in said
     listed = gm(store, "review", "list").stdout
     assert "2025-02-01 → open" in listed  # the proposed valid period is shown before approving
-    refused = gm(store, "review", "approve", "p1", "p2", ok=False).stderr
+    refused = gm(store, "review", "approve", "P1", "2", ok=False).stderr  # "P1" and "2" name p1 and p2
     assert refused.startswith("error: proposal p1 (end Mia works_at Atkins): nothing to end") and \
         "nothing was approved" in refused
     assert "lives_in" not in gm(store, "beliefs").stdout

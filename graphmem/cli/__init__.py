@@ -46,7 +46,7 @@ overwritten.
 
   start    init [--timezone ZONE]         demo
   write    add S P O [--from T] [--to T]  end S P [O] [--at T]
-           correct VERSION O --reason R   retract VERSION --reason R
+           correct VERSION [O] --reason R retract VERSION --reason R
   ask      beliefs [--as-of T]            history S P       timeline ENTITY
            diff T1 T2    why S P ...      search TEXT       cypher QUERY
   sources  ingest FILE   episodes         review list
