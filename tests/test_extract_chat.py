@@ -111,6 +111,7 @@ def test_natural_chat_that_states_nothing(text):
     # where the pet came from is not what it is (a 2026-12-05 held-out chat's, read after it moved to dev)
     ("lollo. cane fonnese, 3 months. i got him on sunday from a shepherd in orgosolo", []),
     ("its a greyhound! we got him from a rescue", [("assert", "Maya", "has_pet", "greyhound", None, None)]),
+    ("got him from a labrador breeder in wales", [("assert", "Maya", "has_pet", "labrador", None, None)]),  # a reviewer's
     # a pet first told by its kind, then by its breed: the breed (not another animal's, not a question)
     ("i adopted a dog on wednesday!!! retired racing greyhound, her name is Mewa",
      [("assert", "Maya", "has_pet", "greyhound", "2026-05-06", None)]),
@@ -1027,6 +1028,10 @@ def test_reading_a_move_planned_is_linear():
     ("I signed up for a kintsugi class! every other saturday from march", False),
     ("I signed up for a kintsugi class, loving it so far", True),
     ("signed up for the running club", True),  # a club: signing up is joining
+    # a reviewer's: begun as ordinary words say it, or not yet
+    ("signed up for a jiu jitsu class, went on monday", True),
+    ("signed up for a trapeze class, 2 weeks in and i'm covered in bruises", True),
+    ("signed up for a life drawing class, haven't started yet", False),
 ])
 def test_a_class_signed_up_for_is_a_plan_until_it_begins(text, sure):
     for other in ("Sam", None):  # in a chat between two people and told to an assistant alike
@@ -1222,9 +1227,17 @@ def test_a_fact_left_for_review_says_why(text, doubt):
     ("got the job at Monzo. first day is june 2nd", [("works_at", "Monzo", "2026-06-02", False)]),
     ("i got a job at Monzo. start 9th january", [("works_at", "Monzo", "2027-01-09", False)]),  # next year's
     ("i got a job at Monzo. start dancing now", [("works_at", "Monzo", None, True)]),  # no time: as before
+    ("got a job at Tesco. start in the autumn", [("works_at", "Tesco", "2026-09-01", False)]),
+    # a reviewer's: a job held has shifts that start, and someone else's job is not the speaker's start
+    ("i work at Tesco. starting nights next week", [("works_at", "Tesco", None, True)]),
+    ("Ben got a job at Asda. I start in may", [("works_at", "Asda", None, True)]),
     # one trip told twice in a message is one fact, the dated one
     ("back from whitby. we went to Whitby last weekend and it rained the entire time",
      [("traveled_to", "Whitby", "2026-05-02", True)]),
+    ("back from Kraków! went to krakow last week", [("traveled_to", "Kraków", "2026-04-27", True)]),  # as written
+    # a reviewer's: another time at the same place is another trip
+    ("went to Rome. such a vibe. we went to rome last year too tbh",
+     [("traveled_to", "Rome", None, True), ("traveled_to", "rome", "2025-01-01", True)]),
 ])
 def test_a_start_told_after_its_job_and_a_trip_told_twice(text, expected):
     found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")

@@ -578,9 +578,13 @@ _PET_PRONOUN = re.compile(r"^\s*(?:him|her|them)\b(?:\s+up\b)?"
 _PET_WORD = re.compile(r"[\w'’-]+")
 _GENERIC_PETS = frozenset("dog dogs puppy puppies pup doggo cat cats kitten kittens kitty".split())
 #: Before an animal's word, where it came from, not what it is: "i got him from a shepherd in orgosolo", "from the
-#: local shepherd", "from a greyhound rescue".
+#: local shepherd" (but see :data:`_PLACE_OF_ANIMALS`).
 _CAME_FROM = re.compile(r"\bfrom\s+(?:(?:a|an|the|some|this|that|my|our|his|her|their)\s+)?(?:[\w'’-]+\s+)?\Z",
                         re.IGNORECASE)
+#: After an animal's word in a "from" phrase, a place that keeps such animals: the word says what the pet is ("from a
+#: greyhound rescue", "the dog shelter", "a pug breeder": a reviewer's).
+_PLACE_OF_ANIMALS = re.compile(r"\s+(?:rescues?|shelters?|breeders?|trust|sanctuary|farm|home|foster|protection|"
+                               r"centre|center|charity|lady|people|litter)\b", re.IGNORECASE)
 
 
 #: The words for a cat among :data:`_GENERIC_PETS`.
@@ -650,7 +654,7 @@ def pet_meant(rest: str, said: str, previous: str | None) -> str | None:
             if word[0].isupper() and not word.isupper() and m.start() > 0 and text[m.start() - 2:m.start()].strip() \
                     not in ("", ".", "!", "?"):
                 continue  # "the Cats Protection": a name, not an animal
-            if _CAME_FROM.search(text[:m.start()]):
+            if _CAME_FROM.search(text[:m.start()]) and not _PLACE_OF_ANIMALS.match(text, m.end()):
                 continue  # "got him from a shepherd": who gave it
             if word.lower() in PETS:
                 named.add(word.lower())

@@ -276,32 +276,37 @@ def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo |
 #: "first day is the 3rd" (what follows: :func:`start_alone`).
 _START_ALONE = re.compile(r"(?i)^\W*(?:(?:and|so)\s+)?(?:(?:i\s+)?(?:start|starting|begin|beginning)|(?:my\s+)?first\s+"
                           r"day\s+(?:is|will\s+be|['’]s))\s+(?P<when>.+?)\W*$")
-_MONTHS = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b")
 _SAID_PAST = re.compile(r"(?i)\b(?:\d{4}|last|ago|yesterday|earlier)\b")
 
 
 def start_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo | str) -> datetime | None:
     """When a sentence that is only a start's time says it begins ("start in april", said of the job the
-    sentence before got: "i got a job at Monzo!!!! start in april"), else None. A start is to come: a month
-    named with no year that has passed this year is next year's ("start 9th january", said in March), a day of
-    the month passed is next month's ("first day is the 3rd", said on the 12th).
+    sentence before got: "i got a job at Monzo!!!! start in april"), else None: the sentence is the verb and
+    the time alone ("starting tomorrow night shifts" is a shift's). A start is to come: a time named with no
+    year that has passed is next year's ("start 9th january" said in March, "in the autumn", "after
+    christmas"), a day of the month passed next month's ("first day is the 3rd", said on the 12th).
     """
     m = _START_ALONE.match(sentence)
     if m is None:
         return None
     when = m["when"]
-    words = re.sub(r"[^\w\s]", " ", when).split()
+    words = re.sub(r"[^\w\s]", " ", when).lower().split()
     spans = [s for s in find_times(when, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
-    if not words or len(words) > 4 or len(spans) != 1 or len(re.sub(r"[^\w\s]", " ", spans[0].text).split()) < len(
-            words) - 1:
+    if not words or len(words) > 4 or len(spans) != 1:
         return None
+    timed = re.sub(r"[^\w\s]", " ", spans[0].text).lower().split()
+    if set(words) - set(timed) - _BESIDE_A_TIME:
+        return None  # "starting tomorrow night shifts", "start exams tomorrow": a shift's or an exam's start
     start = spans[0].start
     if spans[0].end is not None and spans[0].end <= reference and not _SAID_PAST.search(when):
-        if _MONTHS.search(when):
-            return start + relativedelta(years=1)
         if re.fullmatch(r"(?i)(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?", when.strip()):
             return start + relativedelta(months=1)  # "first day is the 3rd", said on the 12th: next month's
+        return start + relativedelta(years=1)  # "start 9th january", "in the autumn", "after christmas": the next
     return start
+
+
+#: Words a start's time may carry besides the phrase itself: "start in april", "starting on the 3rd".
+_BESIDE_A_TIME = frozenset("in on at the from of".split())
 
 
 def with_period(fact: ExtractedFact, span: TimeSpan) -> ExtractedFact:

@@ -242,7 +242,7 @@ def _key(fact: ExtractedFact) -> tuple[object, ...]:
 _ONE_OCCASION = frozenset(("attended", "traveled_to"))
 
 
-def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
+def _fullest(facts: list[ExtractedFact], text: str, reference: datetime) -> list[ExtractedFact]:
     """One fact where a message tells it twice, once more fully: "the party was good" after the turn
     before named the harvest party gives ``attended harvest party``, not that and ``attended party``
     besides (the object's words the end of another's, the same op, subject, predicate and period); and
@@ -265,10 +265,28 @@ def _fullest(facts: list[ExtractedFact]) -> list[ExtractedFact]:
 
     def same(fact: ExtractedFact) -> tuple[str, str, str, str]:
         return fact.op, fact.subject, fact.predicate, unaccented(fact.object or "").casefold()
-    # "back from whitby. we went to Whitby last weekend": one trip, the dated one
-    dated = {same(f) for f in facts if f.predicate in _ONE_OCCASION and (f.valid_from or f.valid_to)}
-    return [f for f in facts if not (f.predicate in _ONE_OCCASION and (within(f) or (
-        f.valid_from is None and f.valid_to is None and same(f) in dated)))]
+    # "back from whitby. we went to Whitby last weekend": one trip, the dated one, if lately and not told as another
+    # ("we're back from Paris!! first time since we went to paris in 2018", "went to Rome. … last year too")
+    dated = {} if _ANOTHER_TIME.search(text) else {
+        same(f): f for f in facts if f.predicate in _ONE_OCCASION and f.valid_from is not None
+        and reference - _LATELY <= f.valid_from <= reference}
+    told = {same(f): f.object for f in facts if f.valid_from is None and f.valid_to is None and same(f) in dated}
+    kept = []
+    for f in facts:
+        if f.predicate in _ONE_OCCASION and (within(f) or (f.valid_from is None and f.valid_to is None and
+                                                           same(f) in dated)):
+            continue
+        if f.predicate in _ONE_OCCASION and (spelt := told.get(same(f))) and spelt != f.object and (
+                spelt != unaccented(spelt) or spelt[:1].isupper()):
+            f = f.model_copy(update={"object": spelt})  # "back from Kraków! went to krakow last week": as written
+        kept.append(f)
+    return kept
+
+
+#: How recent a dated trip must be to be the one an undated mention of the same place tells ("back from whitby").
+_LATELY = timedelta(days=21)
+#: Words that tell of another time at the same place: "too", "again", "first time since", "as well".
+_ANOTHER_TIME = re.compile(r"(?i)\b(?:too|also|again|as\s+well|first\s+time|before|every|each|since|when\s+i\s+was)\b")
 
 
 # --- the extractor --------------------------------------------------------------------------
@@ -584,11 +602,17 @@ def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> str |
     return "it begins or ends after the message: a plan" if when is not None and when > reference else None
 
 
+#: A job or a school got, not one held: "got a job at", "landed", "was offered", "took the job", "got into" (a start
+#: told after it is the job's; after "i work at" it is a shift's or a holiday's: a reviewer's).
+_GOT_PLACE = re.compile(r"(?i)\b(?:got|landed|offered|took|accepted|hired|signed|new\s+job)\b")
 #: Signing up for a class or a course: "i signed up for a pottery class", "enrolled in the winemaking course".
 _SIGNING_UP = re.compile(r"\b(?:signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on))\b", re.IGNORECASE)
 #: Said beside it, the class has begun: "It's started already and I'm terrible", "first class was great".
-_UNDER_WAY = re.compile(r"\b(?:started|begun|began|first\s+(?:class|lesson|session|night|week)\s+(?:was|is\s+done)|"
-                        r"already\s+(?:been|done|went)|so\s+far|loving\s+it|love\s+it)\b", re.IGNORECASE)
+_UNDER_WAY = re.compile(r"\b(?:(?<!n['’]t\s)(?<!nt\s)(?<!not\s)(?<!not\syet\s)(?:started|begun|began)|"
+                        r"first\s+(?:class|lesson|session|night|week)\s+(?:was|is\s+done)|"
+                        r"already\s+(?:been|done|went|burned|burnt)|so\s+far|lov(?:ing|ed?)\s+it|went(?!\s+to\s+sign)|"
+                        r"did\s+it|\d+\s+weeks?\s+in|weeks?\s+\d+|been\s+(?:once|twice|\d+\s+times))\b",
+                        re.IGNORECASE)
 
 
 #: The last word of a group that is a class one attends, not a club one joins: "a kintsugi class", "the course".
@@ -601,7 +625,8 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
     for a kintsugi class! every other saturday from march": the hobby, or the class when the hobby's word is
     none the lists know): a plan, for review. (On first reads such a sign-up was never the hobby an annotator
     recorded: 3 of 3, in three arrivals, and a fourth in a later one; the annotators record it when the class is
-    under way.) Signing up for a club is joining it."""
+    under way: said begun, gone to, N weeks in. A date alone does not say it: "starts in may", said in April, is
+    read as last May as often.) Signing up for a club is joining it."""
     return (fact.predicate == "does" or fact.predicate == "member_of" and (fact.object or " ").split()[-1].lower()
             in _CLASSES) and fact.op == "assert" and bool(_SIGNING_UP.search(fact.quote)) and not \
         _UNDER_WAY.search(message)
@@ -1040,7 +1065,9 @@ class RuleExtractor:
             self._subjects: list[Subject] = []
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
-            begun = [f for f in last if f.op == "assert" and f.predicate in ("works_at", "studies_at")]
+            mine_alone = bool(re.match(r"(?i)\W*(?:(?:and|so)\s+)?i\b", sentence))  # "I start": the speaker's
+            begun = [f for f in last if f.op == "assert" and f.predicate in ("works_at", "studies_at") and
+                     _GOT_PLACE.search(f.quote) and (f.subject == self._speaker or not mine_alone)]
             if not found and begun and (start := start_alone(sentence, reference_time, self.day_first, self.tz)):
                 facts = [f.model_copy(update={"valid_from": start}) if f in begun else f for f in facts]
                 keys, firsts = {_key(f) for f in facts}, {_key(f)[:4] for f in facts}  # "got a job at Monzo!!!! start
@@ -1076,7 +1103,7 @@ class RuleExtractor:
             facts.append(self._retired(text, *retired, reference_time))
         if (named := _seeing_named(text, before, self._other)) and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
-        facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)])
+        facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)], text, reference_time)
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
         facts = self._moved_as_planned(facts, text, reference_time, before)
