@@ -116,12 +116,8 @@ def _refuse_other_zone(given: str | None, held: str) -> None:
 _PROPOSAL_STATES = ("pending", "approved", "rejected", "all")
 
 
-class _Refused(Exception):
-    """A proposal the gate refused on approval, and the gate's error (the write is undone)."""
-
-    def __init__(self, proposal: Proposal, error: InvalidInput | NotFound | Conflict) -> None:
-        super().__init__(str(error))
-        self.proposal, self.error = proposal, error
+class _NothingApproved(Exception):
+    """Every proposal of an approval was refused: the write is undone, so it takes no transaction time."""
 
 class Store:
     """A bitemporal memory in one embedded graph database directory.
@@ -321,20 +317,18 @@ class Store:
 
     # -- predicates and configuration (not log writes) ---------------------------------
 
-    def predicates(self) -> dict[str, PredicateKind]:
-        """Every known predicate and its kind: the shipped defaults plus declarations."""
+    def predicates(self, *, in_use: bool = False) -> dict[str, PredicateKind]:
+        """Every known predicate and its kind: the shipped defaults plus declarations; with ``in_use``, every
+        predicate a version uses too (one never declared is ``many``: "sister_of", a typo's "wroks_at")."""
         db = self._db
         with db.lock:  # read and kept in one step (see _meta)
             if self._shared.predicates is None:
                 declared = {name: check_predicate_kind(kind) for name, kind in questions.declared(db).items()}
                 self._shared.predicates = {**DEFAULT_PREDICATES, **declared}
-            return dict(self._shared.predicates)
-
-    def predicates_used(self) -> dict[str, PredicateKind]:
-        """The predicates some version uses, with their kinds (one never declared is ``many``): what
-        :meth:`predicates` knows beside what the store holds ("sister_of", a typo's "wroks_at")."""
-        with self._db.lock:
-            return {name: self.kind_of(name) for name in questions.predicates_used(self._db)}
+            known = dict(self._shared.predicates)
+            if in_use:
+                known = {**dict.fromkeys(questions.predicates_used(db), "many"), **known}
+            return known
 
     def uses_predicate(self, predicate: str) -> bool:
         """True when some version, believed or not, uses ``predicate``."""
@@ -636,10 +630,7 @@ class Store:
         return [p for p in found if state in (None, "all") or p.state == state]
 
     def _proposal(self, proposal_id: str) -> Proposal:
-        """A pending proposal by id (read alone: approving one does not read the whole queue); "P10" and "10"
-        name p10."""
-        if isinstance(proposal_id, str) and re.fullmatch(r"[pP]?\d+", proposal_id.strip()):
-            proposal_id = "p" + proposal_id.strip().lstrip("pP")
+        """A pending proposal by id (read alone: approving one does not read the whole queue)."""
         rows = self._db.run("store/proposal_get", {"id": proposal_id})
         if not rows:
             raise NotFound(f"no proposal {proposal_id!r}; see `graphmem review list`")
@@ -648,47 +639,53 @@ class Store:
             raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
         return proposal
 
+    def _pending(self, proposal_ids: list[str]) -> list[Proposal]:
+        """The pending proposals named, each once, in order; "P10" and "10" name p10."""
+        named = ["p" + i.strip().lstrip("pP") if isinstance(i, str) and re.fullmatch(r"\s*[pP]?\d+\s*", i) else i
+                 for i in proposal_ids]
+        return [self._proposal(pid) for pid in dict.fromkeys(named)]
+
     def approve(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Write pending proposals through the gate at approval time (one atomic call: a proposal the
         gate refuses approves none, and the error names it)."""
-        try:
-            return self._approve(proposal_ids, recorded_at)
-        except _Refused as refused:
-            p, exc = refused.proposal, refused.error
-            what = " ".join(part for part in (p.op, p.subject, p.predicate, p.object) if part)
-            raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or approve the "
-                            f"others by id)") from exc
-
-    def approve_what_holds(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None
-                           ) -> tuple[list[Decision], list[tuple[Proposal, str]]]:
-        """Approve those of the proposals the gate takes, in one atomic write, in their order; those it refuses
-        stay pending and are answered with why (``review approve --all``: every refusal at once, not one a
-        run). A refusal is found by trying the rest again without it, so one proposal that only an earlier
-        refused one made possible is refused too."""
-        left, refused = list(dict.fromkeys(proposal_ids)), list[tuple[Proposal, str]]()
-        while left:
-            try:
-                return self._approve(left, recorded_at), refused
-            except _Refused as exc:
-                refused.append((exc.proposal, str(exc.error)))
-                left.remove(exc.proposal.id)
-        return [], refused
-
-    def _approve(self, proposal_ids: list[str], recorded_at: TimeLike | None) -> list[Decision]:
-        pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
+        pending = self._pending(proposal_ids)
         with self._write(recorded_at) as txn:
             decisions = []
             for p in pending:
                 try:
                     decisions.append(review.approve(txn, p, self.kind_of(p.predicate)))
                 except (InvalidInput, NotFound, Conflict) as exc:
-                    raise _Refused(p, exc) from exc
+                    what = " ".join(part for part in (p.op, p.subject, p.predicate, p.object) if part)
+                    raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or "
+                                    f"approve the others by id)") from exc
             return decisions
+
+    def approve_what_holds(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None
+                           ) -> tuple[list[Decision], list[tuple[Proposal, str]]]:
+        """Approve those of the proposals the gate takes, in their order, in one atomic write; those it refuses
+        stay pending and are answered with why (``review approve --all``: every refusal at once, in one pass).
+        A proposal that only an earlier refused one would have made possible is refused too."""
+        pending = self._pending(proposal_ids)
+        refused: list[tuple[Proposal, str]] = []
+        try:
+            with self._write(recorded_at) as txn:
+                decisions = []
+                for p in pending:
+                    try:
+                        with txn.attempt():  # a refusal undoes this one approval only
+                            decisions.append(review.approve(txn, p, self.kind_of(p.predicate)))
+                    except (InvalidInput, NotFound, Conflict) as exc:
+                        refused.append((p, str(exc)))
+                if not decisions:
+                    raise _NothingApproved
+                return decisions, refused
+        except _NothingApproved:
+            return [], refused
 
     def reject(self, proposal_ids: list[str], *, reason: str, recorded_at: TimeLike | None = None) -> list[Decision]:
         """Reject pending proposals, keeping them with the reason."""
         reason = _required_reason(reason)
-        pending = [self._proposal(pid) for pid in dict.fromkeys(proposal_ids)]
+        pending = self._pending(proposal_ids)
         with self._write(recorded_at) as txn:
             return [review.reject(txn, p, reason) for p in pending]
 
@@ -920,17 +917,23 @@ class Store:
                         recorded_at=recorded_at)
 
     def end_alias(self, name: str, of: str, *, at: TimeLike | None = None, episode: str | None = None,
-                  quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
-        """``name`` no longer names ``of`` from ``at`` on (default: the episode's time, or now): the alias fact
-        between them ended, whichever way round it was said (``name alias_of of`` or ``of alias_of name``: one
-        entity either way). Conflict, naming the first way, when neither holds then."""
-        try:
-            return self.end(name, ALIAS, of, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
-        except Conflict as asked:
-            try:
-                return self.end(of, ALIAS, name, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
-            except Conflict:
-                raise asked from None
+                  quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> list[Decision]:
+        """``name`` no longer names ``of`` from ``at`` on (default: the episode's time, or now): the alias facts
+        between them ended, whichever way round each was said (``name alias_of of``, ``of alias_of name``: one
+        entity either way), in one write. Conflict when neither holds then (why, of the way that was said)."""
+        moment = self._time_or_none(at)
+        with self._write(recorded_at) as txn:
+            source = txn.source(episode, quote)
+            ended, refused = [], []
+            for subject, obj in ((name, of), (of, name)):
+                try:
+                    with txn.attempt():
+                        ended.append(txn.end_fact(self.kind_of(ALIAS), subject, ALIAS, obj, moment, source))
+                except Conflict as exc:
+                    refused.append(exc)
+            if not ended:  # the way round that was said knows why ("v1 is valid from …"); the other holds nothing
+                raise next((e for e in refused if "the store holds no" not in str(e)), refused[0])
+            return ended
 
     def aliases(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all") -> list[AliasGroup]:
         """The names believed one at ``as_of`` (default now; valid at ``valid_at``, default any

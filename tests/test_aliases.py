@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphmem import Conflict, Store
+from graphmem import Conflict, InvalidInput, Store
 from graphmem.cli import main
 from graphmem.core.aliases import ALIAS, alias_groups
 from graphmem.mcp.tools import Tools
@@ -301,3 +301,26 @@ def test_a_wrong_alias_corrected_is_checked_as_if_it_were_gone(store):
     right = next(v for v in store.beliefs() if v.predicate == ALIAS)
     with pytest.raises(Conflict, match="Mel knows Maya is believed"):
         store.correct(right.id, "Maya", reason="back again")
+
+
+def test_an_alias_said_both_ways_round_is_ended_both_ways_in_one_write(store):
+    """A reviewer's: with "Mel alias_of Melanie" and "Melanie alias_of Mel" both believed, ending it ended one and
+    left the names joined."""
+    store.alias("Mel", "Melanie", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.alias("Melanie", "Mel", valid_from="2024-01-01", recorded_at="2024-01-03")
+    ended = store.end_alias("Mel", "Melanie", at="2025-01-01", recorded_at="2025-01-02")
+    assert len(ended) == 2 and len({d.at for d in ended}) == 2 and len(store.decisions()) == 4
+    assert store.aliases(valid_at="2025-06-01") == []
+    with pytest.raises(Conflict, match="valid from"):  # the way it was said knows why
+        store.end_alias("Melanie", "Mel", at="2023-01-01")
+    assert store.check() == []
+
+
+def test_a_proposal_naming_nothing_visible_is_refused_and_alias_suggest_stays_well(store):
+    """A reviewer's: an alias proposal whose object had no visible character was queued; rejected, it broke
+    every later `alias suggest` (rejected pairs are left out by their names' keys)."""
+    store.add("Melanie", "lives_in", "Paris", quote="Melanie lives in Paris")
+    store.add("Mel", "works_at", "Acme", quote="Mel works at Acme")
+    with pytest.raises(InvalidInput, match="no visible character"):
+        store.propose("Mel", "alias_of", "\u200b", source="chat")
+    assert [(s.a, s.b) for s in store.alias_suggestions()] == [("Mel", "Melanie")]

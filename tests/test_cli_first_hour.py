@@ -523,3 +523,24 @@ def test_review_skip_says_what_it_replaced_and_names_a_source_never_seen(tmp_pat
     assert "no proposal or episode of this store has the source 'bogus'" in said
     assert "note" not in gm(store, "review", "skip", "manual", "chat").stdout
     assert json.loads(gm(store, "review", "skip", "none", "--json").stdout) == []
+
+
+def test_approving_what_holds_reads_ids_as_typed_and_says_refusals_beside_json(tmp_path):
+    """A reviewer's: ids given as "1" and "P1" with one refused crashed `approve_what_holds`; with --json the
+    refusals were not said at all."""
+    from graphmem import Store
+
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.set_review_skips([])
+        store.propose("a", "likes", "b", op="end", source="chat")  # nothing to end: refused
+        store.propose("c", "likes", "d", source="chat")
+        decisions, refused = store.approve_what_holds(["1", "P1", "2"])
+        assert [d.proposal for d in decisions] == ["p2"] and [p.id for p, _ in refused] == ["p1"]
+        assert "nothing to end" in refused[0][1]
+        store.propose("e", "likes", "f", op="end", source="chat")
+        written = store.decisions()
+        none, both = store.approve_what_holds(["p1", "p3"])
+        assert none == [] and [p.id for p, _ in both] == ["p1", "p3"]
+        assert store.decisions() == written  # every one refused: nothing written, no transaction time taken
+    result = gm(tmp_path / "s", "review", "approve", "--all", "--json")
+    assert json.loads(result.stdout or "[]") == [] and "still pending: p1" in result.stderr

@@ -530,6 +530,9 @@ def test_status_names_a_command_that_has_the_store_open_for_itself(tmp_path):
     finally:
         child.kill()
         child.wait(30)
+    for forged in ("99999999999999999999999", "0", "-1", "x"):  # a file no store wrote: nobody has it open
+        (directory / "owner.pid").write_text(forged)
+        assert "not held (a command opens it for itself)" in ok(graphmem_cli(directory, "status")).replace("\n", " ")
 
 
 def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):

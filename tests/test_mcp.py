@@ -156,8 +156,10 @@ async def test_remember_approve_recall(server):
         ended = await call("end", subject="user", predicate="lives_in", at="2026-09-01")
         assert ended["decision"]["op"] == "END" and ended["versions"][0]["valid_to"] == "2026-09-01T00:00:00Z"
         assert ended["versions"][0]["episodes"] == [episode["id"], ended["episode"]["id"]]
+        await call("add", subject="Rhys", predicate="brother_of", object="Owen")
         kinds = {p["name"]: p["kind"] for p in (await call("predicates"))["predicates"]}
         assert kinds["lives_in"] == "one" and kinds["traveled_to"] == "event"
+        assert kinds["brother_of"] == "many"  # a predicate facts use, as `graphmem predicates` lists it
 
 
 @pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)

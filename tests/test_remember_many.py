@@ -132,6 +132,8 @@ def test_a_refused_message_is_written_fact_by_fact_in_the_same_transaction(store
     (refused, reason), = found[1].refused
     assert refused.op == "end" and "nothing to end" in reason
     assert [p.state for p in found[1].proposals] == ["pending", "approved"]
+    assert found[1].proposals[0].reason.startswith("the gate refused it: nothing to end")  # as stored
+    assert store.proposals()[0].reason == found[1].proposals[0].reason
     ops = [(d.op, d.at.date().isoformat()) for d in store.decisions()]
     assert [op for op, _ in ops] == ["EPISODE", "PROPOSE", "ADD",  # message 1, one write
                                      "EPISODE", "PROPOSE", "PROPOSE",  # message 2, then its facts:

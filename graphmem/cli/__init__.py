@@ -375,7 +375,9 @@ def writes(func: Callable) -> Callable:
         for decision in result if isinstance(result, list) else [result]:
             print_decision(decision, as_json)
         for note in click.get_current_context().meta.pop(_NOTES, []):
-            if not as_json:
+            if as_json:
+                click.echo(note, err=True)  # the JSON on stdout stays whole; what a script must see is on stderr
+            else:
                 output.say(note)
     return command
 
@@ -385,7 +387,7 @@ _NOTES = "graphmem.notes"
 
 
 def note_after(text: str) -> None:
-    """Have the write command running print ``text`` after its decision (not with --json)."""
+    """Have the write command running print ``text`` after its decision (on stderr with --json)."""
     click.get_current_context().meta.setdefault(_NOTES, []).append(text)
 
 

@@ -68,7 +68,7 @@ def predicate(ctx, name, kind):
 def predicates(ctx, as_json):
     """List the predicates known (the defaults and those declared) and those facts use, with their kinds."""
     store = open_store(ctx)
-    known = {**store.predicates_used(), **store.predicates()}
+    known = store.predicates(in_use=True)
     if as_json:
         output.dump_json([{"name": n, "kind": k} for n, k in sorted(known.items())])
     else:
@@ -108,7 +108,7 @@ def _new_predicate_near_known(store, predicate: str) -> str | None:
     known = store.predicates()
     if predicate in known or store.uses_predicate(predicate):
         return None
-    close = difflib.get_close_matches(predicate, [*known, *store.predicates_used()], 1, cutoff=0.8)
+    close = difflib.get_close_matches(predicate, list(store.predicates(in_use=True)), 1, cutoff=0.8)
     return close[0] if close else None
 
 
@@ -416,7 +416,7 @@ def review_list(ctx, show_all, as_json):
     if not found:
         output.plain("no proposals waiting")
         return
-    columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", "wrap", least=16, most_lines=3),
+    columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", "wrap", least=16),
                Column("valid", "parts"), Column("sentence", "wrap", least=16, most_lines=4)]
     why = any(p.reason for p in found)  # why one waits, or was rejected: a column when any says
     if why:
@@ -476,8 +476,11 @@ def review_skip(ctx, sources, as_json):
     source that should skip it ("graphmem review skip manual chat"); "none" for none."""
     store = open_store(ctx)
     before = store.review_skips()
+    said = [s.strip().lower() for s in sources]
+    if "none" in said and len(said) > 1:
+        raise GraphmemError("'none' means no source skips review: give it alone, or name the sources")
     if sources:
-        store.set_review_skips([] if [s.strip().lower() for s in sources] == ["none"] else list(sources))
+        store.set_review_skips([] if said == ["none"] else list(sources))
     if as_json:
         output.dump_json(store.review_skips())
         return
@@ -490,7 +493,7 @@ def review_skip(ctx, sources, as_json):
 
 
 #: Sources every store may see: the episode kinds graphmem itself records, and alias suggestions.
-_SOURCES = frozenset({"manual", "chat", "import", "alias-suggest"})
+_SOURCES = frozenset({"manual", "chat", "import", "tool", "alias-suggest"})
 
 
 def _sources_seen(store) -> set[str]:

@@ -157,6 +157,7 @@ def status(ctx, as_json):
             info = None
         finally:
             sock.close()
+    from .._store import WAIT
     from ..engine import owner_pid
 
     user = owner_pid(directory) if info is None and directory.exists() else None  # a command has it open now
@@ -166,7 +167,8 @@ def status(ctx, as_json):
         return
     if info is None and user is not None:
         output.plain(f"{directory}: not held by a server, but open right now in process {user} (a command "
-                     "using it for itself: others wait for it, then open it in turn)")
+                     f"using it for itself: another command waits up to {WAIT:g} s for it, then says the store is "
+                     "in use; run it when that process is done)")
         return
     if info is None:
         output.plain(f"{directory}: not held (a command opens it for itself)")

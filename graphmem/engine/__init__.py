@@ -434,10 +434,12 @@ def owner_pid(directory: Path) -> int | None:
     (none, or a stale file a killed process left)."""
     try:
         pid = int((directory / OWNER_FILE).read_text().strip())
+        if pid <= 0:
+            return None  # 0 or less names a group of processes, not one: a file no store wrote
         os.kill(pid, 0)
     except PermissionError:
         return pid  # alive, under another user
-    except (OSError, ValueError):
+    except (OSError, ValueError, OverflowError):
         return None
     return pid
 

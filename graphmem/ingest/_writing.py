@@ -161,10 +161,11 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     fresh, resumed, facts, notes = bytearray(total), set(), {}, []
     waiting: deque[tuple[int, str]] = deque()  # user messages handed to the extractor, in order
     first: Message | None = None
+    last: Message | None = None  # the latest message new to the store (chat times are in order)
     roles: Counter[str] = Counter()  # of the messages new to the store
 
     def users() -> Iterator[tuple[Message, Context]]:
-        nonlocal first
+        nonlocal first, last
         before: Turn | None = None
         for n, message in enumerate(ordered()):
             same = held.get((message.episode_actor, message.chat_time, message.content))
@@ -173,6 +174,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 resumed.add(same.pop())
             else:
                 fresh[n] = 1
+                last = message
                 if first is None:
                     first = message
             if progress:
@@ -192,7 +194,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
             notes.append(f"{where}: {note}")
     if replay and first is not None:
         _refuse_going_back(store, first, frozenset(resumed))
-        last = next(m for n, m in reversed(list(enumerate(ordered()))) if fresh[n])
+    if replay and last is not None:
         _refuse_the_future(store, last)
     if roles and not roles["user"]:
         seen = ", ".join(f"{role!r} ({count})" for role, count in roles.most_common(3))

@@ -174,7 +174,7 @@ class Tools:
         """
         said = _said("alias", args, client)
         if args.end:
-            return self._written(self.store.end_alias(args.name, args.other, at=self._time(args.at), quote=said))
+            return self._written(self.store.end_alias(args.name, args.other, at=self._time(args.at), quote=said)[-1])
         return self._written(self.store.alias(args.name, args.other, valid_from=self._time(args.at), quote=said))
 
     @_tool(AliasesInput, Aliases)
@@ -273,8 +273,9 @@ class Tools:
 
     @_tool(PredicatesInput, Predicates)
     def predicates(self, args: PredicatesInput, client: str) -> Predicates:
-        """List the known predicates and their kinds (one, many or event); others count as many."""
-        known = sorted(self.store.predicates().items())
+        """List the known predicates and those facts use, with their kinds (one, many or event); others count as
+        many."""
+        known = sorted(self.store.predicates(in_use=True).items())
         return Predicates(predicates=[PredicateInfo(name=n, kind=k) for n, k in known])
 
     # -- helpers --------------------------------------------------------------------------

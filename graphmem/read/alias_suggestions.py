@@ -39,8 +39,9 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     apart = {frozenset((v.subject_id, v.object_id)) for v in believed
              if v.predicate != ALIAS and v.predicate not in NAMING}
     unnamed = {v.subject_id for v in believed if relation_of(v.predicate) and _placeholder(v.subject, v.object)}
-    queued = {frozenset((entity_key(p.subject), entity_key(p.object or ""))) for p in questions.proposals(engine)
-              if p.predicate == ALIAS and p.state in ("pending", "rejected") and p.object}  # asked, or answered no
+    queued = {keys for p in questions.proposals(engine)  # asked, or answered no
+              if p.predicate == ALIAS and p.state in ("pending", "rejected") and p.object
+              and (keys := _keys(p.subject, p.object)) is not None}
     found = []
     names = [e.name for e in entities if _named(e) and e.id not in unnamed]
     stored_name = {e.id: e.name for e in entities}
@@ -71,6 +72,14 @@ def _named(entity: Entity) -> bool:
     """An entity whose name is a name: a person, place or organisation, or written with a capital
     ("Hannah"); not a thing an extractor kept ("house")."""
     return entity.kind in SETTLED_KINDS or any(c.isupper() for c in entity.name)
+
+
+def _keys(a: str, b: str) -> frozenset[str] | None:
+    """The two names' keys, or None where one is no name at all (a proposal queued with an invisible object)."""
+    try:
+        return frozenset((entity_key(a), entity_key(b)))
+    except InvalidInput:
+        return None
 
 
 def _placeholder(name: str, owner: str) -> bool:

@@ -112,7 +112,9 @@ def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts:
         except (Conflict, InvalidInput) as exc:
             refused.append((fact, str(exc)))
             if not skip:
-                txn.waits_because(proposals[n].id, f"the gate refused it: {exc}")
+                why = f"the gate refused it: {exc}"
+                txn.waits_because(proposals[n].id, why)
+                proposals[n] = proposals[n].model_copy(update={"reason": why})
     return Remembered(episode, proposals, refused)
 
 

@@ -59,6 +59,8 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
     if fact.op == "assert" and not fact.object:
         raise InvalidInput("a proposed assertion needs an object")
     entity_key(fact.subject)
+    if fact.object:
+        entity_key(fact.object)  # a name with something visible, as the gate will ask on approval
     proposal_id = txn.next_id("p")
     logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode)
     proposal = Proposal(
