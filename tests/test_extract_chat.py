@@ -111,7 +111,8 @@ def test_natural_chat_that_states_nothing(text):
     # where the pet came from is not what it is (a 2026-12-05 held-out chat's, read after it moved to dev)
     ("lollo. cane fonnese, 3 months. i got him on sunday from a shepherd in orgosolo", []),
     ("its a greyhound! we got him from a rescue", [("assert", "Maya", "has_pet", "greyhound", None, None)]),
-    ("got him from a labrador breeder in wales", [("assert", "Maya", "has_pet", "labrador", None, None)]),  # a reviewer's
+    # a reviewer's: an animal's word before a rescue, a shelter or a breeder says what the pet is
+    ("got him from a labrador breeder in wales", [("assert", "Maya", "has_pet", "labrador", None, None)]),
     # a pet first told by its kind, then by its breed: the breed (not another animal's, not a question)
     ("i adopted a dog on wednesday!!! retired racing greyhound, her name is Mewa",
      [("assert", "Maya", "has_pet", "greyhound", "2026-05-06", None)]),
