@@ -27,7 +27,7 @@ STOP_WAIT = 5.0
 def _say_if_waiting(directory: Path) -> None:
     """Say on stderr, at once, that the store is open in a one-off command this launch will wait for (the client sees
     no answer to its first request meanwhile)."""
-    from ..holding.remote import open_unserved
+    from ..holding.wire import open_unserved
 
     if (pid := open_unserved(directory)) is not None:
         click.echo(f"graphmem mcp: the store is open in another command (process {pid}); waiting up to "

@@ -157,18 +157,17 @@ def status(ctx, as_json):
             info = None
         finally:
             sock.close()
-    from .._store import WAIT
-    from ..engine import owner_pid
+    from ..holding.wire import open_unserved
 
-    user = owner_pid(directory) if info is None and directory.exists() else None  # a command has it open now
+    user = open_unserved(directory) if info is None and directory.exists() else None  # a command has it open now
     if as_json:
         output.dump_json([{"store": str(directory), "held": info is not None, **(info or {}),
                            **({"open_in": user} if user is not None else {})}])
         return
     if info is None and user is not None:
         output.plain(f"{directory}: not held by a server, but open right now in process {user} (a command "
-                     f"using it for itself: another command waits up to {WAIT:g} s for it, then says the store is "
-                     "in use; run it when that process is done)")
+                     "using it for itself: another command waits a few seconds for it, then says the store is in "
+                     "use; run it when that process is done)")
         return
     if info is None:
         output.plain(f"{directory}: not held (a command opens it for itself)")

@@ -25,7 +25,7 @@ from ..errors import EngineError, StoreLocked
 from . import wire
 from .holder import NotRun, callable_by_clients, held_here
 
-__all__ = ["PATHS", "RemoteStore", "client_for", "open_unserved"]
+__all__ = ["PATHS", "RemoteStore", "client_for"]
 
 #: The Store methods whose first argument is a path, by that argument's name.
 PATHS = {"export": "path", "import_log": "path", "backup": "dest", "restore": "src"}
@@ -54,20 +54,6 @@ def client_for(directory: Path, engine: str | None) -> RemoteStore | None:
         raise EngineError(f"store {directory} is held by process {info['pid']} with {info['engine']}, "
                           f"not {engine}; omit the engine or use {info['engine']}")
     return RemoteStore(directory, sock, info)
-
-
-def open_unserved(directory: Path) -> int | None:
-    """The process that has the store in ``directory`` open without serving it (a one-off command), which opening it
-    here waits for; None when there is none (or one serves it: it is then asked)."""
-    from ..engine import OWNER_FILE
-
-    try:
-        pid = int((directory / OWNER_FILE).read_text().strip())
-        os.kill(pid, 0)
-        served = wire.socket_path(directory).exists()
-    except (OSError, ValueError, wire.Refused):
-        return None
-    return None if served or pid == os.getpid() else pid
 
 
 def _open_here(directory: Path) -> bool:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["MAX_PATH", "PROTOCOL", "SOCKET_FILE", "HolderGone", "Refused", "ask", "closed_by_peer", "connect", "hello",
-           "peer_is_me", "receive", "send", "socket_path"]
+           "open_unserved", "peer_is_me", "receive", "send", "socket_path"]
 
 SOCKET_FILE = "graphmem.sock"
 #: The longest path a Unix socket takes here (sun_path holds 108 bytes with its NUL; keep margin).
@@ -149,3 +149,16 @@ def _exactly(sock: socket.socket, size: int) -> bytes:
         chunks.append(chunk)
         size -= len(chunk)
     return b"".join(chunks)
+
+
+def open_unserved(directory: Path) -> int | None:
+    """The process that has the store in ``directory`` open without serving it (a one-off command), which opening it
+    here waits for; None when there is none (or one serves it: it is then asked)."""
+    from ..engine import owner_pid
+
+    pid = owner_pid(directory)
+    try:
+        served = socket_path(directory).exists()
+    except (OSError, Refused):
+        return None
+    return None if pid is None or served or pid == os.getpid() else pid
