@@ -512,6 +512,12 @@ def test_the_review_queue_says_why_each_proposal_waits(tmp_path):
     assert decided["dog"]["state"] == "approved" and decided["dog"]["reason"] is None
     assert decided["Hartley & Co"]["reason"] == "she left in 2024"
     assert decided["Leeds"]["state"] == "approved" and decided["Leeds"]["reason"] is None  # sure: written at once
+    from graphmem import Store
+
+    with Store(store, engine=ENGINE) as opened:  # why it waited outlives its decision, in the log
+        proposed = {d.proposal: d.reason for d in opened.decisions() if d.op == "PROPOSE"}
+    assert proposed[decided["dog"]["id"]].startswith("told by its kind's word alone")
+    assert proposed[decided["Leeds"]["id"]] is None
 
 
 def test_review_skip_says_what_it_replaced_and_names_a_source_never_seen(tmp_path):

@@ -62,12 +62,13 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
     if fact.object:
         entity_key(fact.object)  # a name with something visible, as the gate will ask on approval
     proposal_id = txn.next_id("p")
-    logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode)
+    doubt = getattr(fact, "doubt", None)  # kept in the log too: why it waited outlives its decision
+    logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode, reason=doubt)
     proposal = Proposal(
         id=proposal_id, op=fact.op, subject=fact.subject, predicate=fact.predicate,
         object=fact.object, valid_from=aware(fact.valid_from), valid_to=aware(fact.valid_to),
         episode=episode, quote=fact.quote, source=source, proposed_at=logged.at,
-        reason=None if approve_now else getattr(fact, "doubt", None),  # why its extractor left it for review
+        reason=None if approve_now else doubt,  # why its extractor left it for review
     )
     txn.queue(proposal)
     if approve_now:
