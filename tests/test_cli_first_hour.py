@@ -550,3 +550,20 @@ def test_approving_what_holds_reads_ids_as_typed_and_says_refusals_beside_json(t
         assert store.decisions() == written  # every one refused: nothing written, no transaction time taken
     result = gm(tmp_path / "s", "review", "approve", "--all", "--json")
     assert json.loads(result.stdout or "[]") == [] and "still pending: p1" in result.stderr
+
+
+def test_the_review_queue_shows_the_turn_before_when_the_object_was_named_there(tmp_path):
+    """A new user's trial: "assert Owen attended party" beside "messy. kat made me do karaoke" puzzled them: the
+    party was in the turn before, which the queue now shows."""
+    store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
+    rows = [("Tasha", "2025-01-01T10:00:00Z", "hiii happy new year!! how was the party"),
+            ("Owen", "2025-01-01T10:01:00Z", "messy. kat made me do karaoke. never again")]
+    chat.write_text("".join(json.dumps({"role": "user", "actor": a, "chat_time": t, "content": c}) + "\n"
+                            for a, t, c in rows))
+    gm(store, "ingest", str(chat), "--replay")
+    [waiting] = json.loads(gm(store, "review", "list", "--json").stdout)
+    assert (waiting["predicate"], waiting["object"]) == ("attended", "party")
+    shown = gm(store, "review", "list").stdout
+    assert "(after" in shown and "how was the party”)" in shown, shown
+    again = json.loads(gm(store, "review", "list", "--json").stdout)  # the sentence itself is as it was
+    assert again[0]["quote"] == "messy. kat made me do karaoke. never again"

@@ -6,6 +6,7 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.names import PREDICATE_KINDS, entity_key
-from ..errors import Conflict, GraphmemError
+from ..errors import Conflict, GraphmemError, NotFound
 from . import (
     allow_future_option,
     counted,
@@ -409,7 +410,8 @@ def review():
 def review_list(ctx, show_all, as_json):
     """List pending proposals with their source sentence and, where one is known, why each waits (the
     extractor's doubt, or the gate's refusal when it was approved with its message)."""
-    found = open_store(ctx).proposals(None if show_all else "pending")
+    store = open_store(ctx)
+    found = store.proposals(None if show_all else "pending")
     if as_json:
         output.dump_json(found)
         return
@@ -417,15 +419,35 @@ def review_list(ctx, show_all, as_json):
         output.plain("no proposals waiting")
         return
     columns = [Column("id", "keep"), Column("state", "keep"), Column("proposed", "wrap", least=16),
-               Column("valid", "parts"), Column("sentence", "wrap", least=16, most_lines=4)]
+               Column("valid", "parts"), Column("sentence", "wrap", least=16, most_lines=6)]
     why = any(p.reason for p in found)  # why one waits, or was rejected: a column when any says
     if why:
         columns.append(Column("why", "wrap", least=16, most_lines=4, beneath=True))
     output.print_table(columns, [[p.id, p.state, f"{p.op} {p.subject} {p.predicate} {p.object or ''}".strip(),
                                   output.period_parts(p.valid_from, p.valid_to)
                                   if p.valid_from is not None or p.valid_to is not None else "",
-                                  f"“{p.quote}”" if p.quote else "", *([p.reason or ""] if why else [])]
+                                  _sentence(store, p), *([p.reason or ""] if why else [])]
                                  for p in found])
+
+
+def _sentence(store, p) -> str:
+    """A proposal's sentence, and the turn before it where the object was named there and not in the sentence
+    ("how was the party?" - "messy. kat made me do karaoke": attended party)."""
+    if not p.quote:
+        return ""
+    said = f"“{p.quote}”"
+    words = [w for w in re.findall(r"\w{3,}", (p.object or "").casefold())]
+    if not words or any(w in p.quote.casefold() for w in words) or not (
+            p.episode and (m := re.fullmatch(r"ep(\d+)", p.episode)) and int(m[1]) > 1):
+        return said
+    try:
+        before = store.episode(f"ep{int(m[1]) - 1}")
+    except NotFound:
+        return said
+    if before.kind != "chat" or not any(w in before.text.casefold() for w in words):
+        return said
+    text = before.text if len(before.text) <= 100 else before.text[:99] + "…"
+    return f"{said} (after {before.actor + ': ' if before.actor else ''}“{text}”)"
 
 
 @review.command("approve")
