@@ -93,6 +93,25 @@ def test_each_fact_and_each_message_is_answered_once(store, clock, limit):
     assert [a for a in _ids(store.search("Anna", limit=limit, messages=False)) if a == ("fact", "v4")]
 
 
+def test_the_first_answers_of_a_search_are_those_of_a_longer_one(store):
+    """A new user's trial: "when is mama's birthday" answered v23 alone with --limit 1, and put a dated message
+    first with --limit 3: a "when" question ordered the answers found for the limit asked. It orders a fixed window
+    now, read from lists deeper than asked, so every search's answers begin a longer search's."""
+    said = ["mama's birthday is coming up", "mamas birthday on the 12th. are u coming up?", "yes!! i'll drive up",
+            "we got the keys!! moving on the 17th", "baba is in hospital since tuesday", "mama made a cake",
+            "the birthday cake was lemon", "i'm getting the first train tomorrow", "happy birthday mama!!",
+            "zayn smiled today", "birthday party at mama's on saturday", "lisbon was lovely"]
+    for n, text in enumerate(said):
+        store.add_episode(text, kind="chat", actor="Nadia" if n % 2 else "Karim",
+                          reference_time=f"2026-09-{10 + n:02d}T10:00:00Z")
+    store.add("Mama", "attended", "birthday party", valid_from="2026-09-26", valid_to="2026-09-27",
+              quote="birthday party at mama's on saturday")
+    for question in ("when is mama's birthday", "when was baba in hospital", "mama's birthday", "what about zayn"):
+        longest = _ids(store.search(question, limit=12))
+        for limit in range(1, 12):
+            assert _ids(store.search(question, limit=limit)) == longest[:limit], (question, limit)
+
+
 # -- the CLI ---------------------------------------------------------------------------------------------
 
 
