@@ -1232,6 +1232,11 @@ def test_a_fact_left_for_review_says_why(text, doubt):
     # a reviewer's: a job held has shifts that start, and someone else's job is not the speaker's start
     ("i work at Tesco. starting nights next week", [("works_at", "Tesco", None, True)]),
     ("Ben got a job at Asda. I start in may", [("works_at", "Asda", None, True)]),
+    # a new user's: a first day wished luck is the other person's, not the speaker's
+    ("good luck today nads!! first day at arup 💪", []),
+    ("first day at octopus!! good luck kay 🐙", []),
+    ("first day at Arup today. good luck to me lol", [("works_at", "Arup", "2026-05-08", True)]),
+    ("started at Arup today!! good luck to you too with the move", [("works_at", "Arup", "2026-05-08", True)]),
     # one trip told twice in a message is one fact, the dated one
     ("back from whitby. we went to Whitby last weekend and it rained the entire time",
      [("traveled_to", "Whitby", "2026-05-02", True)]),

@@ -605,6 +605,28 @@ def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> str |
 #: A job or a school got, not one held: "got a job at", "landed", "was offered", "took the job", "got into" (a start
 #: told after it is the job's; after "i work at" it is a shift's or a holiday's: a reviewer's).
 _GOT_PLACE = re.compile(r"(?i)\b(?:got|landed|offered|took|accepted|hired|signed|new\s+job)\b")
+#: Wishing someone luck or well: "good luck today nads!!", "break a leg", "you got this", "smash it".
+_WISHING = re.compile(r"(?i)\b(?:good\s+luck|best\s+of\s+luck|break\s+a\s+leg|you\s*(?:['’]ve|\s+have)?\s*got\s+this|"
+                      r"smash\s+it|knock\s+(?:em|them)\s+dead|hope\s+(?:it|today|the\s+first\s+day)\s+goes|"
+                      r"fingers\s+crossed\s+for\s+(?:you|u))\b")
+#: A word of the speaker's own: "I", "my", "me".
+_OWN = re.compile(r"(?i)\b(?:i|i['’]m|im|i['’]ve|my|me|mine)\b")
+
+
+def _wished_to_another(fact: ExtractedFact, text: str, speaker: str) -> bool:
+    """Whether ``fact``, the speaker's job or school begun by a sentence with no word of their own, is the other
+    person's, wished luck in the same message ("good luck today nads!! first day at arup 💪": a new user's)."""
+    return fact.subject == speaker and fact.op == "assert" and fact.predicate in ("works_at", "studies_at") and \
+        bool(_WISHING.search(text)) and not _OWN.search(fact.quote) and not _WISHED_ME.search(text) and not \
+        _TOLD_DONE.search(fact.quote)
+
+
+#: Luck wished to the speaker, or back: "wish me luck", "good luck to me lol", "good luck to you too".
+_WISHED_ME = re.compile(r"(?i)\bwish\s+me\b|\bluck\s+to\s+me\b|\btoo\b")
+#: A first day told as gone by: one's own ("good luck with the interview! first day at tesco went ok btw").
+_TOLD_DONE = re.compile(r"(?i)\b(?:went|was|were|did|survived|done)\b")
+
+
 #: Signing up for a class or a course: "i signed up for a pottery class", "enrolled in the winemaking course".
 _SIGNING_UP = re.compile(r"\b(?:signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on))\b", re.IGNORECASE)
 #: Said beside it, the class has begun: "It's started already and I'm terrible", "first class was great".
@@ -1115,7 +1137,8 @@ class RuleExtractor:
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
                                                      "move there")) else f
                  for f in facts]
-        facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text))]
+        facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text)
+                                                                        or _wished_to_another(f, text, self._speaker))]
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
