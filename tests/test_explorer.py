@@ -566,6 +566,13 @@ def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
         assert page.evaluate("window.__pwned") is None
         assert page.evaluate("document.querySelectorAll('img').length") == 0
         assert page.evaluate("document.querySelectorAll('#details script').length") == 0
+        # shift-click a node: its neighbours join the graph, the focus stays (a new user's trial: it failed with
+        # "Cannot read properties of undefined", the answer drawn lacking the legend's dashed statuses)
+        other = page.evaluate("graphmem.view.nodes.getIds().filter(function (i) { return i !== 'ivan'; })[0]")
+        click_at(page, *node_point(page, other), shift=True)
+        assert page.wait_for(f"graphmem.status.expanded === {json.dumps(other)} || document.querySelector('.error')",
+                             timeout=20), page.status()
+        assert page.status()["focus"] == "Ivan" and page.status().get("errors", []) == [], page.status()
         # nothing left the machine; no error on the page
         assert left_the_machine(browser, page, explorer) == []
         assert page.problems() == [] and page.status()["errors"] == []

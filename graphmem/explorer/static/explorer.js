@@ -178,9 +178,9 @@
   function expand(node) {
     api("/api/graph", { focus: node.id, depth: 1, as_of: asOfParam(), valid_at: validParam() }).then(function (answer) {
       var view = gm.view;
-      var merged = { focus: current.focus, depth: current.depth, as_of: current.as_of, valid_at: current.valid_at,
-                     truncated: current.truncated, kinds: current.kinds, statuses: current.statuses,
-                     nodes: current.nodes.slice(), edges: current.edges.slice() };
+      /* every field of the answer drawn (the legend's "dashed" among them), its nodes and edges grown */
+      var merged = Object.assign({}, current, { kinds: Object.assign({}, current.kinds),
+                                                nodes: current.nodes.slice(), edges: current.edges.slice() });
       var known = {};
       merged.nodes.forEach(function (n) { known[n.id] = true; });
       var seen = {};
