@@ -119,6 +119,7 @@ _PROPOSAL_STATES = ("pending", "approved", "rejected", "all")
 class _NothingApproved(Exception):
     """Every proposal of an approval was refused: the write is undone, so it takes no transaction time."""
 
+
 class Store:
     """A bitemporal memory in one embedded graph database directory.
 
@@ -329,11 +330,6 @@ class Store:
             if in_use:
                 known = {**dict.fromkeys(questions.predicates_used(db), "many"), **known}
             return known
-
-    def uses_predicate(self, predicate: str) -> bool:
-        """True when some version, believed or not, uses ``predicate``."""
-        with self._db.lock:
-            return questions.predicate_in_use(self._db, check_predicate(predicate))
 
     def kind_of(self, predicate: str) -> PredicateKind:
         """The kind of a predicate; an undeclared one is 'many'."""

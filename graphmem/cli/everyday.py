@@ -105,11 +105,12 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
 
 
 def _new_predicate_near_known(store, predicate: str) -> str | None:
-    """The known predicate ``predicate`` may be a typo of, when no fact uses it yet: "wroks_at" -> "works_at"."""
-    known = store.predicates()
-    if predicate in known or store.uses_predicate(predicate):
+    """The known predicate ``predicate`` may be a typo of, when no fact uses it yet: "wroks_at" -> "works_at"
+    (the predicates facts use are read, in one scan of the edges, only for one the defaults and declarations lack)."""
+    if predicate in store.predicates():
         return None
-    close = difflib.get_close_matches(predicate, list(store.predicates(in_use=True)), 1, cutoff=0.8)
+    known = store.predicates(in_use=True)
+    close = None if predicate in known else difflib.get_close_matches(predicate, list(known), 1, cutoff=0.8)
     return close[0] if close else None
 
 

@@ -157,9 +157,7 @@ def status(ctx, as_json):
             info = None
         finally:
             sock.close()
-    from ..holding.wire import open_unserved
-
-    user = open_unserved(directory) if info is None and directory.exists() else None  # a command has it open now
+    user = wire.open_unserved(directory) if info is None and directory.exists() else None  # a command has it open
     if as_json:
         output.dump_json([{"store": str(directory), "held": info is not None, **(info or {}),
                            **({"open_in": user} if user is not None else {})}])

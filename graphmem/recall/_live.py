@@ -247,16 +247,16 @@ class LiveIndex:
             resolved = _resolved(index, plan)
             similarity = (None if query is None or embedder is None
                           else self._similarity(index, embedder.model, query, t))
-            # each list read deeper than asked, so the first answers of a search are those of a longer one (a
-            # "when" question orders its first WHEN_REACH answers; a message a fact cites is not listed twice)
-            pool = None if limit is None else 2 * max(limit, _answers.WHEN_REACH) + 5
+            # with messages, each list read deeper than asked, so the first answers of a search are those of a longer
+            # one (a "when" question orders its first WHEN_REACH answers; a message a fact cites is not listed twice)
+            pool = limit if limit is None or messages is None else 2 * max(limit, _answers.WHEN_REACH) + 5
             scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
                           low=-INF if after is None else micros(after),
                           high=INF if before is None else micros(before), limit=pool, events=events,
                           similarity=similarity)
             facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
             if messages is None:
-                return list[Answer](facts)[:limit]
+                return list(facts)
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved)
