@@ -1020,11 +1020,13 @@ class Store:
 
     def why(self, subject: str, predicate: str, *, valid_at: TimeLike, as_of: TimeLike,
             vs: TimeLike | None = None) -> WhyAnswer:
-        """The answer for (subject, predicate) at ``valid_at`` as of two times, and the writes between."""
+        """The answer for (subject, predicate) at ``valid_at`` as of two times, and the writes between; each
+        answer under every name the subject was believed then to go by (its aliases)."""
         check_predicate(predicate)
         ent = self.entity(subject)
-        return questions.why(self._db, ent.id, ent.name, predicate, self.time(valid_at),
-                         self.time(as_of), self.moments(vs)[0])
+        first, second = self.time(as_of), self.moments(vs)[0]
+        names = (self._names_of(ent.id, first, None), self._names_of(ent.id, second, None))
+        return questions.why(self._db, names, ent.name, predicate, self.time(valid_at), first, second)
 
     def decisions(self, after: TimeLike | None = None, until: TimeLike | None = None) -> list[Decision]:
         """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""

@@ -958,3 +958,25 @@ def test_a_country_s_people_or_language_is_not_its_short_form():
     assert evidence_from_names("kyrgyz", "kyrgyzstan", nick, chat) is None
     assert evidence_from_names("armen", "armenia", nick, chat) is None
     assert evidence_from_names("guaya", "guayaquil", nick, chat) == (0.6, "guaya is a short form of guayaquil")
+
+
+@engine_free
+def test_titles_of_other_languages_and_letters_typed_plain():
+    """The twenty-sixth session: "doña Piedad", "tante Rima", "paron Hovsep", "zia Cettina" are the name with a
+    title; a grandparent's word only weakly (grandchildren are named for them: "jeddo Boutros", little Boutros);
+    such a word alone may be a name ("bibi" of Bibiana), and said alone beside "oom Gerrit" is no form of his;
+    Fikrət and Fikret, Søren and Soren, Þórir and Thorir are one name typed two ways."""
+    found = pairs(suggest(chat(
+        ("Ada", "doña Piedad sent tamales again"), ("Bo", "Piedad is a saint"),
+        ("Ada", "tante Rima called, Rima says the house is sold"),
+        ("Bo", "jeddo Boutros came to the baptism. little Boutros slept through it"),
+        ("Ada", "bibi!! how are you"), ("Bo", "Bibiana here, all good lol"),
+        ("Ada", "oom Gerrit fixed the tractor"), ("Bo", "thank oom for me. Gerrit is a legend"),
+        ("Ada", "Fikrət müəllim taught me that"), ("Bo", "Fikret müəllim is the best restorer in Sheki"),
+        ("Ada", "Fikrət says hi"),
+        ("Ada", "Søren is coming too"), ("Bo", "Soren? great"))))
+    assert {frozenset(("piedad", "doña piedad")), frozenset(("rima", "tante rima")),
+            frozenset(("fikrət müəllim", "fikret müəllim")), frozenset(("søren", "soren"))} <= found
+    assert frozenset(("boutros", "jeddo boutros")) not in found  # 0.4: below the threshold
+    assert frozenset(("oom", "oom gerrit")) not in found
+    assert not any("te amo" in " ".join(p) for p in found)

@@ -55,6 +55,21 @@ def test_an_alias_joins_the_names_from_when_it_was_believed_until_it_is_retracte
         "Melanie", ["Melanie", "Mel"], [alias.id])
 
 
+def test_why_answers_under_the_names_believed_at_each_of_its_two_times(store):
+    """A second trial's find: `why Nads works_at` said "nothing" where Nadia, Nads's other name, worked. Each of
+    the two answers reads the names believed at its own time: before the alias Mel's job only, after it
+    Melanie's home too; retracted, the later answer is Mel's alone again."""
+    two_names(store)
+    answer = store.why("Mel", "lives_in", valid_at="2024-02-15", as_of="2024-02-15", vs="2024-03-15")
+    assert ([v.object for v in answer.before], [v.object for v in answer.after]) == ([], ["Paris"])
+    assert [v.object for v in store.why("Melanie", "works_at", valid_at="2024-03-15", as_of="2024-03-15",
+                                        vs="2024-03-16").after] == ["Acme"]
+    [alias] = [v for v in store.timeline("Mel") if v.predicate == ALIAS]
+    store.retract(alias.id, reason="another Mel", recorded_at="2024-04-01")
+    answer = store.why("Mel", "lives_in", valid_at="2024-03-15", as_of="2024-03-15", vs="2024-04-15")
+    assert ([v.object for v in answer.before], answer.after) == (["Paris"], [])
+
+
 def test_cypher_and_named_queries_see_one_node_with_every_name(store):
     two_names(store)
     nodes = store.cypher("MATCH (e:Entity) RETURN e.id AS id, e.names AS names ORDER BY id", as_of="2024-03-15")

@@ -1249,3 +1249,37 @@ def test_a_start_told_after_its_job_and_a_trip_told_twice(text, expected):
     found = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
     assert [(f.predicate, f.object, f.valid_from.date().isoformat() if f.valid_from else None, f.sure)
             for f in found] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    # an employer named after "the" with nouns after it: a place's bank is the bank; a firm's site is the firm
+    ("i work at the Leeds food bank", [("Maya", "works_at", "Leeds food bank", True)]),
+    ("i work at the Amazon warehouse", [("Maya", "works_at", "Amazon", True)]),
+    ("i work at the Hilton front desk", [("Maya", "works_at", "Hilton", True)]),
+    ("i work at the Guardian part-time", [("Maya", "works_at", "Guardian", True)]),
+    ("i work at the Lagos office of Deloitte", []),  # a place's office: the firm is elsewhere
+    ("oh yes, i joined the Wayanad bird atlas last month", []),  # joined a thing of Wayanad's, no employer
+    ("joined the Kerala police force", []),
+    # a named day one went to is an event, for review (as often a venue: "Happy Days")
+    ("we went to the National Wine Day in Chișinău", [("Maya", "attended", "National Wine Day", False)]),
+    ("went to Happy Days last night, the burgers", [("Maya", "traveled_to", "Happy Days", False)]),
+    # a question with no question mark after a comma or a colon is left out, up to the next mark
+    ("i told her about Fatima. 3 questions: does she pray, does she cook, when do i meet her", []),
+    ("lol ok, do u want pizza, btw i got the job at Ocado!!", [("Maya", "works_at", "Ocado", True)]),
+    ("hey, did you eat, i just moved to Leeds btw", [("Maya", "lives_in", "Leeds", True)]),
+    # a people's word before people is no one met; a name that is also a language's is
+    ("i met the Japanese people from our old online group, Kenji and Sachiko", []),
+    ("met Danish at the gym, he says hi", [("Maya", "met", "Danish", True)]),
+    # a relative's name typed in lower case is the subject of its verb, when it can be a name
+    ("also my sister elisa moved to munich", [("elisa", "lives_in", "munich", True)]),
+    ("my cousin clement joined a choir", [("clement", "member_of", "choir", False)]),
+    ("my mum alredy lives in leeds", []),  # chat spellings are no names: "alredy", "stil", "tho", "obvs"
+    ("my brother stil lives in leeds", []),
+    ("my sister tho lives in leeds", []),
+    ("my brother obvs works at google", []),
+])
+def test_the_twenty_sixth_session_s_readings(text, expected):
+    found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+             if relation_of(f.predicate) is None and f.predicate != ALIAS]
+    assert [(f.subject, f.predicate, f.object, f.sure) for f in found] == expected

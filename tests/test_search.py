@@ -243,3 +243,26 @@ def test_a_fact_whose_other_end_the_question_names_ranks_with_the_messages(store
     assert all(not a.matched.words for a in met if a.version.predicate == "met")
     both = [a for a in store.search("did priya meet ana", limit=5, messages=False) if a.version.predicate == "met"]
     assert both and "ana" not in both[0].matched.words
+
+
+def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):
+    """A second trial's find: "who is nadia's boss" resolved "nadia's boss" to Dan through `Dan boss_of Nadia`, yet
+    put that fact fifth, under the message it came from and chatty messages naming Nadia and bosses. Asked *who*,
+    the fact is the answer (the message it cites is not listed again); asked otherwise, the ranking is as before."""
+    store.add_episode("good! my boss Dan is lovely, he used to be at Arup too", actor="Nadia")
+    [episode] = [e.id for e in store.episodes()]
+    store.add("Dan", "boss_of", "Nadia", episode=episode)
+    store.add("Nadia", "is_called", "nads")
+    for text in ("nads you deserve a nice boss after the last one", "nadia the boss lady one day",
+                 "everyone at work calls nadia nads now btw"):
+        store.add_episode(text, actor="Kay")
+    for question in ("who is nadia's boss", "Who's Nadia's boss?", "ok whose boss is Dan"):
+        first, *rest = store.search(question, limit=5)
+        assert first.kind == "fact" and (first.version.subject, first.version.predicate) == ("Dan", "boss_of"), question
+        assert episode not in [e for a in rest for e in a.episodes if a.kind == "message"]
+    alone = store.search("who is nadia's boss", limit=5, messages=False)
+    assert alone[0].version.predicate == "boss_of"
+    from graphmem.recall._answers import asks_who
+    assert [asks_who(q) for q in ("who is nadia's boss", "remind me who's her sister", "what's the name of her boss",
+                                  "what did nadia say about who she works for", "whom did she meet")] == [
+        True, True, True, False, False]

@@ -70,6 +70,24 @@ def test_timeline_as_of_now_and_before_the_move_was_known(late_move, tmp_path):
     assert "(3 recorded later)" in earlier.read_text()
 
 
+def test_timeline_of_a_name_shows_every_name_of_its_entity_as_believed_then(store, clock, tmp_path):
+    """A second trial's find: `render timeline Nads` showed only the alias's own facts. The page reads every
+    name the entity went by at its as-of time (an alias ended later still counts before its end)."""
+    store.add("Nadia", "works_at", "Arup", valid_from="2024-01-01", recorded_at="2026-01-01")
+    store.alias("Nads", "Nadia", recorded_at="2026-02-01")
+    store.add("Nads", "likes", "jazz", recorded_at="2026-02-02")
+    store.add("Nadia", "knows", "Nads", recorded_at="2026-02-03")  # between two of her names: one bar
+    clock.set("2026-03-01")
+    for name in ("Nads", "Nadia"):
+        data = page_data(render_timeline(store, name, tmp_path / f"{name}.html").read_text())
+        bars = {(v["predicate"], v["other"], v["incoming"]) for v in data["versions"]}
+        assert {("works_at", "Arup", False), ("likes", "jazz", False)} <= bars
+        assert len(data["versions"]) == len({v["id"] for v in data["versions"]}) == 4
+    assert "Timeline of Nads (also Nadia)" in (tmp_path / "Nads.html").read_text()
+    before = page_data(render_timeline(store, "Nads", tmp_path / "then.html", as_of="2026-01-15").read_text())
+    assert {v["predicate"] for v in before["versions"]} == {"alias_of", "likes", "knows"}  # Nadia not yet hers
+
+
 def test_correct_and_purge_appear_as_stops(lead, tmp_path):
     data = page_data(render_evolution(lead, tmp_path / "e.html").read_text())
     steps = data["steps"]

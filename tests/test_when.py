@@ -64,7 +64,7 @@ def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
         ("this October", "this October", "2026-10-01", "2026-11-01", "month"),
         ("in March", "March", "2026-03-01", "2026-04-01", "month"),
         ("in May", "May", "2026-05-01", "2026-06-01", "month"),
-        ("in June", "June", "2025-06-01", "2025-07-01", "month"),
+        ("in June", "June", "2026-06-01", "2026-07-01", "month"),  # no verb: the nearest June
         ("in March 2023", "March 2023", "2023-03-01", "2023-04-01", "month"),
         ("Sept 2021", "Sept 2021", "2021-09-01", "2021-10-01", "month"),
         ("in 2019", "2019", "2019-01-01", "2020-01-01", "year"),
@@ -96,7 +96,7 @@ def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
         ("8 May 2023", "8 May 2023", "2023-05-08", "2023-05-09", "day"),
         ("on the 8th of May, 2023", "the 8th of May, 2023", "2023-05-08", "2023-05-09", "day"),
         ("May 8th", "May 8th", "2026-05-08", "2026-05-09", "day"),
-        ("May 9th", "May 9th", "2025-05-09", "2025-05-10", "day"),
+        ("May 9th", "May 9th", "2026-05-09", "2026-05-10", "day"),  # no verb: tomorrow, not a year ago
         ("May 8, 2023", "May 8, 2023", "2023-05-08", "2023-05-09", "day"),
         ("Sept. 5, 2020", "Sept. 5, 2020", "2020-09-05", "2020-09-06", "day"),
         ("February 29", "February 29", "2024-02-29", "2024-03-01", "day"),
@@ -157,9 +157,10 @@ def test_ignores_non_dates(text):
         ("2025-03-08", "last October", "2024-10-01", "2024-11-01"),
         ("2025-10-20", "last October", "2024-10-01", "2024-11-01"),
         ("2025-11-02", "last October", "2025-10-01", "2025-11-01"),
-        # The most recent March not in the future.
+        # With no verb, the nearest March: this one, or the one about to come.
         ("2025-03-08", "in March", "2025-03-01", "2025-04-01"),
-        ("2025-02-28", "in March", "2024-03-01", "2024-04-01"),
+        ("2025-02-28", "in March", "2025-03-01", "2025-04-01"),
+        ("2025-06-28", "in March", "2025-03-01", "2025-04-01"),
         # Weeks start on Monday; a Monday or Sunday reference stays in its own week.
         ("2026-05-04", "last week", "2026-04-27", "2026-05-04"),
         ("2026-05-10", "last week", "2026-04-27", "2026-05-04"),
@@ -567,3 +568,52 @@ def test_a_date_then_a_time_that_is_none_is_refused(given, said):
 
     with pytest.raises(InvalidTime, match=re.escape(said)):
         read_time(given, UTC, lambda: datetime(2026, 12, 5, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("reference", "text", "matched", "start", "end"),
+    [
+        # a week or a weekend counted in a month ("last" only after "the")
+        ("2060-10-20", "the first weekend of october we went", "the first weekend of october", "2060-10-02",
+         "2060-10-04"),
+        ("2060-06-20", "the last weekend of june", "the last weekend of june", "2060-06-26", "2060-06-28"),
+        ("2060-04-01", "the second week in may 2059", "the second week in may 2059", "2059-05-08", "2059-05-15"),
+        ("2024-04-10", "it was freezing last week in april", "last week", "2024-04-01", "2024-04-08"),
+        # a date or a month with no verb: the nearest, unless more than half a year ahead or looked back on
+        ("2024-10-19", "keys 1 december", "1 december", "2024-12-01", "2024-12-02"),
+        ("2025-01-26", "19 february!! and you are invited", "19 february", "2025-02-19", "2025-02-20"),
+        ("2024-09-10", "throwback 🥹 20 jan", "20 jan", "2024-01-20", "2024-01-21"),
+        ("2024-12-20", "pics from 2 march", "2 march", "2024-03-02", "2024-03-03"),
+        ("2024-12-20", "born 14 march", "14 march", "2024-03-14", "2024-03-15"),
+        ("2024-09-01", "back in january", "january", "2024-01-01", "2024-02-01"),
+        ("2024-11-01", "from 14 feb till now", "14 feb", "2024-02-14", "2024-02-15"),
+        ("2026-05-08", "February 29", "February 29", "2024-02-29", "2024-03-01"),
+        # a bare day with no verb: the nearer of the last and the next
+        ("2025-07-21", "back on the 22nd", "the 22nd", "2025-07-22", "2025-07-23"),
+        ("2025-05-04", "you're right. it's on the 15th", "the 15th", "2025-05-15", "2025-05-16"),
+    ],
+)
+def test_dates_with_no_verb_and_weeks_of_a_month(reference, text, matched, start, end):
+    """The twenty-sixth session: a date with no verb was read as past ("keys 1 december", said in October, was last
+    December's); an attacker's cases ("last week in april", "throwback 20 jan", "born 14 march") read as a careful
+    reader would."""
+    found = next(s for s in resolve_times(text, at(reference + "T12:00")) if s.text == matched)
+    assert (found.start, found.end) == (at(start), at(end))
+
+
+@pytest.mark.parametrize(
+    ("reference", "text", "day"),
+    [
+        ("2025-07-21", "14th aug. back on the 22nd", "2025-08-22"),
+        ("2026-11-15", "i'm on hitch dec 8 to the 22nd", "2026-12-22"),
+        ("2025-04-20", "10th of may. start at the brewery on the 19th", "2025-05-19"),
+        # not after a month alone, a date of another year, or to an earlier day
+        ("2024-10-15", "in january we went skiing. i'm free the 20th", "2024-10-20"),
+        ("2024-10-15", "born 3rd june 1990 lol. anyway party on the 22nd?", "2024-10-22"),
+        ("2024-10-15", "my bday is 14 march. rent due the 1st", "2024-11-01"),
+        ("2025-01-05", "feb 10 and the 30th", "2024-12-30"),  # no 30 February
+    ],
+)
+def test_a_bare_day_after_a_date_is_read_in_its_month(reference, text, day):
+    bare = [s for s in resolve_times(text, at(reference + "T12:00")) if s.text.startswith("the ")][-1]
+    assert bare.start == at(day)

@@ -136,9 +136,11 @@ def render_evolution(store: Store, path: str | os.PathLike[str], *, focus: str |
 
 
 def render_timeline(store: Store, entity: str, path: str | os.PathLike[str], *, as_of: TimeLike | None = None) -> Path:
-    """Write the timeline of one entity (by name or id), opened at ``as_of`` (default now)."""
+    """Write the timeline of one entity (by name or id), opened at ``as_of`` (default now), under every
+    name it was believed at ``as_of`` to go by (its aliases)."""
     found = store.entity(entity)
-    versions = store.versions(found.id)
+    aliases = tuple(e for e in store.names_of(found.id, as_of=as_of) if e.id != found.id)
+    versions = list({v.id: v for e in (found, *aliases) for v in store.versions(e.id)}.values())
     html = timeline_html(found, versions, _episodes(store, (i for v in versions for i in v.episodes)),
-                         as_of=_time(store, as_of), now=store.now())
+                         as_of=_time(store, as_of), now=store.now(), aliases=aliases)
     return _save(path, html)

@@ -24,14 +24,14 @@ from ._page import render
 __all__ = ["timeline_html"]
 
 
-def _outgoing(entity: Entity, version: Version) -> bool:
-    return version.subject_id == entity.id or (not version.subject_id
-                                                and version.subject == entity.name)
+def _outgoing(names: tuple[Entity, ...], version: Version) -> bool:
+    return any(version.subject_id == entity.id or (not version.subject_id and version.subject == entity.name)
+               for entity in names)
 
 
-def bar_record(entity: Entity, version: Version) -> dict[str, Any]:
-    """What the page needs to draw one version on the entity's timeline."""
-    outgoing = _outgoing(entity, version)
+def bar_record(entity: Entity | tuple[Entity, ...], version: Version) -> dict[str, Any]:
+    """What the page needs to draw one version on the timeline of an entity (or of its names)."""
+    outgoing = _outgoing(entity if isinstance(entity, tuple) else (entity,), version)
     return {
         "id": version.id, "predicate": version.predicate, "incoming": not outgoing,
         "other": version.object if outgoing else version.subject,
@@ -50,14 +50,16 @@ def write_times(versions: list[Version], now: datetime) -> list[int]:
 
 
 def timeline_data(entity: Entity, versions: list[Version], episodes: dict[str, Episode], *,
-                  as_of: datetime, now: datetime | None = None) -> dict[str, Any]:
-    """The page's data: every version of the entity once, its writes, the opening as-of time."""
+                  as_of: datetime, now: datetime | None = None, aliases: tuple[Entity, ...] = ()) -> dict[str, Any]:
+    """The page's data: every version of the entity (and of its ``aliases``) once, its writes, the opening
+    as-of time."""
     now = max(now or as_of, as_of)
     cited = sorted({e for v in versions for e in v.episodes})
+    names = (entity, *aliases)
     return {
         "entity": {"id": entity.id, "name": entity.name},
         "as_of": epoch_ms(as_of), "now": epoch_ms(now),
-        "versions": [bar_record(entity, v) for v in sorted(versions, key=lambda v: (v.valid_from, v.id))],
+        "versions": [bar_record(names, v) for v in sorted(versions, key=lambda v: (v.valid_from, v.id))],
         "facts": {v.id: compact_details(v) for v in versions},
         "episodes": {e: episode_card(episodes[e]) for e in cited if e in episodes},
         "writes": write_times(versions, now),
@@ -72,14 +74,18 @@ def timeline_html(
     as_of: datetime,
     now: datetime | None = None,
     title: str | None = None,
+    aliases: tuple[Entity, ...] = (),
 ) -> str:
     """A page laying out an entity's fact versions on valid time, opened as believed at as_of.
 
-    ``versions`` is every version that ever touched the entity; the as-of control moves
-    through the writes about it, up to ``now`` (default ``as_of``). Versions recorded after
-    the chosen as-of time are left out there (not yet known then).
+    ``versions`` is every version that ever touched the entity (or one of its ``aliases``, the other
+    names it went by at as_of); the as-of control moves through the writes about it, up to ``now``
+    (default ``as_of``). Versions recorded after the chosen as-of time are left out there (not yet
+    known then).
     """
-    data = timeline_data(entity, versions, episodes, as_of=as_of, now=now)
+    data = timeline_data(entity, versions, episodes, as_of=as_of, now=now, aliases=aliases)
+    if aliases and title is None:
+        title = f"Timeline of {entity.name} (also {', '.join(a.name for a in aliases)})"
     known = sum(1 for v in versions if v.recorded_at <= as_of)
     subtitle = f"opened as believed at {when(as_of)} · valid time runs left to right · {known} versions"
     if known < len(versions):

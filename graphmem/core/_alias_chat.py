@@ -20,9 +20,9 @@ from functools import cache, cached_property, lru_cache
 from .names import unaccented
 from .places import is_place
 
-__all__ = ["AFTER_TITLES", "CLOSING", "CONNECTORS", "EUROPEAN_TITLES", "FUNCTION", "HEADS", "PLACE_PREPOSITIONS",
-           "RELATION_WORDS", "SAYING", "TITLES", "Chat", "Message", "name_key", "nickname_table", "read_chat",
-           "unstretched"]
+__all__ = ["AFTER_TITLES", "CLOSING", "CONNECTORS", "EUROPEAN_TITLES", "FUNCTION", "GRANDPARENT_TITLES", "HEADS",
+           "PLACE_PREPOSITIONS", "RELATION_WORDS", "SAYING", "TITLES", "TITLES_TOO", "Chat", "Message", "name_key",
+           "nickname_table", "read_chat", "unstretched"]
 
 
 @dataclass(frozen=True)
@@ -89,12 +89,27 @@ TITLES = frozenset("""
 auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito kuya manang manong grandma
 grandpa granny grandad granddad khalti khala khalto amto hajja haji hajji alhaji ustaz ustadh mzee bwana
 """.split()) | EUROPEAN_TITLES
+#: Words for a grandparent, of other languages, before a first name: "nonno turi", "vovó nilda", "jeddo boutros".
+#: Grandchildren are named for them ("little boutros"), so the name alone is only weakly the same person.
+GRANDPARENT_TITLES = frozenset("""
+ouma oupa oma nonna nonno abuela abuelo abuelita abuelito vovo yiayia giagia pappou papou baka deda babcia
+dziadek tatik papik bebia babuli tutu koro bubu sitti sitto jeddo jiddo afi babu bibi
+""".split())
+#: Titles and family words of other languages before a first name ("doña gunay", "seu rafa", "tante rima", "oom
+#: gerrit", "teta vera", "paron hovsep", "lopen kinley", "khun malee", "mang junior", the grandparents' words), each
+#: a name or a word alone as well ("bibi" of Bibiana, "zia" of Ziaur, "dona" of Donatella): a title only before a
+#: name. Not "don", "lola", "anna", "ate", "ming", "pan", "amo" ("te amo"), "oga" ("oga don vex"), "aum" (a chant).
+TITLES_TOO = frozenset("""
+dona seu tante tantie tonton oom tannie onkel zia zio thia theia kyria kyrios teta tetka cika paron tikin batono
+kalbatono lopen dasho ibu bapak encik puan makcik pakcik khun whaea mang aling alhaja
+""".split()) | GRANDPARENT_TITLES
 
 #: Words after a name that make it someone's, the title said after it (as keys: accents dropped): "riti aunty",
 #: "sabina didi", "erzsi néni", "laci bácsi", "fatma teyze", "kenji san", "rohan sir" (not "chan", as often a surname).
 AFTER_TITLES = frozenset("""
 aunty auntie didi ji bhai bhaiya bacsi neni teyze abla amca hanim bey san kun sama sensei sir madam
-""".split())
+agha khanum khanom muellim muallim xanim garu akka chechi chettan eje ustoz
+""".split())  # (the second line: "reza agha", "fikrət müəllim", "lakshmi garu", "priya akka", "nurlan eje")
 
 #: Letters that are words on their own ("i", "a", "u" for you): no one's initial.
 _LETTER_WORDS = frozenset("a i u o x y".split())
@@ -365,7 +380,8 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
 
     sure = set(given) | known_keys | {
         t.key for ts in tokens for prev, t in zip(ts, ts[1:])
-        if not prev.end and (prev.key in PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES)}
+        if not prev.end and (prev.key in PLACE_PREPOSITIONS or prev.key in RELATION_WORDS or prev.key in TITLES
+                             or prev.key in TITLES_TOO)}
     sure |= {t.key for m, ts in enumerate(tokens) if chat.speaker(m) in capitalisers for t in ts[1:]
              if t.text[:1].isupper() and not t.text.isupper() and t.key not in FUNCTION and t.key not in TITLES}
     sure |= {key for key in _in_name_slots(tokens) if name_like(key) and not common_noun(key)}
@@ -402,9 +418,10 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                     and t.key not in TITLES:
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
                 # "sabina didi", "laci bácsi" ("Pista bácsi's wine": the name without its possessive)
-            elif t.key in TITLES and name_like(nxt.key) and nxt.key not in SAYING:
+            elif (t.key in TITLES or t.key in TITLES_TOO) and name_like(nxt.key) and nxt.key not in SAYING:
                 key = f"{t.key} {nxt.whole}" if t.key in ("st", "saint") else f"{t.key} {nxt.key}"
-                chat.add(key, i, j, j + 2, f"{t.text} {nxt.text if t.key in ('st', 'saint') else nxt.key}")
+                name = nxt.text if t.key in ("st", "saint") else _POSSESSIVE.sub("", nxt.text)
+                chat.add(key, i, j, j + 2, f"{t.text} {name}")  # as written: "doña Günay", not "doña gunay"
             elif (_first_name(t.key, firsts, known_keys, counts) or _written_whole(t, nxt, sure)) \
                     and name_like(t.key) and nxt.key not in modified \
                     and not lowered(i, nxt) \

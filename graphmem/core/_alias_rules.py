@@ -23,12 +23,14 @@ from ._alias_chat import (
     CONNECTORS,
     EUROPEAN_TITLES,
     FUNCTION,
+    GRANDPARENT_TITLES,
     HEADS,
     PLACE_PREPOSITIONS,
     QUOTES,
     RELATION_WORDS,
     SAYING,
     TITLES,
+    TITLES_TOO,
     Chat,
     _Token,
     name_key,
@@ -79,7 +81,7 @@ _HOUSE_WORDS = frozenset("maison casa chez hotel cafe restaurant".split())
 _DIRECTIONS = frozenset("north south east west northern southern eastern western upper lower new".split())
 
 #: Words that stand before a surname but are no first name: titles, function words, words that open places.
-_NO_FORENAME = TITLES | FUNCTION | _PLACE_OPENERS | AFTER_TITLES | _HOUSE_WORDS
+_NO_FORENAME = TITLES | TITLES_TOO | FUNCTION | _PLACE_OPENERS | AFTER_TITLES | _HOUSE_WORDS
 
 #: Endings that make another word of a word ("person" and "personal"), not a longer name.
 _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y ies ity ous ive ic ical tion "
@@ -195,11 +197,11 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if a in chat.acronyms and (a in (initials, content) or (
                 len(a) == len(content) + 1 and a.startswith(content) and a[-1] in "chsu")):  # "nyc": its city
             return 0.8 if len(a) > 2 else 0.4, f"{a} is the initials of {b}"  # two letters: many a name's
-        if wb[0] in TITLES and wb[1:] == [a]:
+        if (wb[0] in TITLES or wb[0] in TITLES_TOO) and wb[1:] == [a]:
             if wb[0] in ("st", "saint"):
                 return None  # "st john" (an ambulance, a church): named for a saint, not John
-            if wb[0] in _SURNAME_TITLES:  # "mrs brennan" and "brennan": a family shares its surname
-                return 0.4, f"{b} is {a} with a title"
+            if wb[0] in _SURNAME_TITLES or wb[0] in GRANDPARENT_TITLES:  # "mrs brennan" and "brennan": a family
+                return 0.4, f"{b} is {a} with a title"  # shares its surname; "jeddo boutros": and its first names
             return 0.8, f"{b} is {a} with a title"
         if wb[0] == a and len(wb) == 2 and wb[1] in AFTER_TITLES:
             return 0.8, f"{b} is {a} with a title"  # "sabina didi", "erzsi néni": the title said after the name

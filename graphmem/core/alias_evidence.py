@@ -58,7 +58,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import count
 
-from ._alias_chat import ADDRESS_WORDS, CONNECTORS, Chat, Message, nickname_table, plain_english, read_chat
+from ._alias_chat import (
+    ADDRESS_WORDS,
+    CONNECTORS,
+    TITLES_TOO,
+    Chat,
+    Message,
+    english_counts,
+    nickname_table,
+    plain_english,
+    read_chat,
+)
 from ._alias_chat import FUNCTION as COMMON_WORDS
 from ._alias_named import evidence_described
 from ._alias_rules import (
@@ -77,8 +87,8 @@ from ._alias_rules import (
     evidence_self_named,
 )
 
-__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "Message", "Pair", "candidates", "nickname_table", "plain_english",
-           "suggest"]
+__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "Message", "Pair", "candidates", "english_counts", "nickname_table",
+           "plain_english", "suggest"]
 
 
 @dataclass(frozen=True)
@@ -141,8 +151,8 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
 
     evidence_described(chat, described)
     for a, b in list(evidence):
-        if (a, b) in against or a in ambiguous or b in ambiguous:
-            del evidence[(a, b)]
+        if (a, b) in against or a in ambiguous or b in ambiguous or (a in TITLES_TOO and b.startswith(a + " ")):
+            del evidence[(a, b)]  # (the last: "oom" said alone and "oom gerrit": a title, and someone with it)
     return _grouped(chat, evidence, against, ambiguous, threshold)
 
 

@@ -150,10 +150,18 @@ def check_label(value: str, what: str) -> str:
     return value
 
 
+#: Letters with no accent to drop that are written as plain ones where a keyboard lacks them: "Fikrət" and
+#: "Fikret", "Kırıkkale" and "Kirikkale", "Søren" and "Soren", "Łukasz" and "Lukasz", "Þórir" and "Thorir".
+_PLAIN_LETTERS = str.maketrans({"ə": "e", "ı": "i", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
+                                "œ": "oe", "ß": "ss"})
+
+
 def unaccented(text: str) -> str:
-    """Lower case without accents: "Ciarán" and "ciaran", "Mérida" and "merida" are one spelling to compare."""
+    """Lower case without accents: "Ciarán" and "ciaran", "Mérida" and "merida", "Fikrət" and "fikret" are one
+    spelling to compare."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_PLAIN_LETTERS)
+    return unicodedata.normalize("NFC", plain)
 
 
 def _fold(text: str) -> str:

@@ -25,7 +25,7 @@ from ._lexicon import (
 from ._names import is_given_name
 
 __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
-           "lowercase_name", "people", "place_name", "proper_name", "things", "workplace"]
+           "lowercase_name", "named_kind", "people", "place_name", "proper_name", "things", "workplace"]
 
 
 def _is_name(text: str) -> bool:
@@ -139,6 +139,21 @@ def proper_name(rest: str) -> str | None:
     if not name or not _is_name(name.split()[0]) or len(name.split()) > 6 or _CLOCK.fullmatch(name):
         return None
     return name
+
+
+def named_kind(rest: str, name: str) -> str | None:
+    """The lowercase nouns a capitalised name after "the" modifies ("the Leeds food bank" -> "food
+    bank", "the Wayanad bird atlas" -> "bird atlas"), or None when the name stands alone ("the BBC
+    now", "Tesco part-time")."""
+    if not re.match(r"\s*(?:the|The)\s", rest) or (at := rest.find(name)) < 0:
+        return None
+    words: list[str] = []
+    run = _RUN.match(rest, at + len(name))
+    for word in run["words"].split() if run else []:
+        if len(words) == 3 or word in _AFTER_NOUN or word in _COMMON or _RUN_ENDS.fullmatch(word):
+            break
+        words.append(word)
+    return " ".join(words) or None
 
 
 def _known_place(rest: str) -> str | None:

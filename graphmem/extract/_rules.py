@@ -79,6 +79,7 @@ from ._lexicon import (
     EMOJI,
     EVENTS,
     GROUPS,
+    LANGUAGES,
     LESSONS,
     NAMED_EVENTS,
     NOT_NAMES,
@@ -87,6 +88,7 @@ from ._lexicon import (
     RELATION_ADJECTIVES,
     RELATIONS,
     STUDENT_NOUNS,
+    WORKPLACE_PAIRS,
     WORKPLACES,
     is_place,
     is_town,
@@ -100,6 +102,7 @@ from ._objects import (
     STUDY_PHRASE,
     called_name,
     lowercase_name,
+    named_kind,
     people,
     place_name,
     proper_name,
@@ -209,6 +212,15 @@ _ASKED = re.compile(r"^\W*(?:(?i:and|so|but|wait|ok|okay|oh|also|btw|hang\s+on)\
                     r"don['’]t|doesn['’]t|have|has|haven['’]t|hasn['’]t)\s+(?i:you|u|he|she|they|we|your|ur|his|her|"
                     r"their)\b(?!\s+(?i:tell|told|mention|hear|heard)\b)|(?i:did|does|didn['’]t|doesn['’]t|has|hasn['’]t)"
                     r"\s+[A-Z][a-z]+\s+(?!(?i:and|&)\b)[a-z])")
+#: Nouns after a people's word that make it one ("the Japanese people", "a French couple"), no one's name.
+_PEOPLE_OF = re.compile(r"\s+(?:people|guys?|girls?|boys?|couples?|famil(?:y|ies)|students?|tourists?|lad(?:y|ies)|"
+                        r"m[ae]n|wom[ae]n|kids?|friends?|colleagues?|folks?|crowd|group|team|lot)\b", re.IGNORECASE)
+#: A firm's sites and parts, no employer of their own: "the Lagos office" (of Deloitte), "the Leeds branch".
+_FIRM_SITES = frozenset("office offices branch branches store shop depot site headquarters hq".split())
+#: A question asked after a colon or a comma, with no question mark, up to the next mark: "3 questions: does she pray,
+#: does she cook" (what comes before and after it stands: "lol ok, do u want pizza, btw i got the job at Ocado").
+_ASKED_AFTER = re.compile(r"[:;,]\s*(?:did|do|does|didn['’]t|don['’]t|doesn['’]t)\s+(?:you|u|he|she|they|we)\b"
+                          r"(?!\s+(?:tell|told|mention|hear|heard|know|remember)\b)[^,;:.!?\n]*", re.IGNORECASE)
 #: A question asked after a statement, set off by a comma: "…, did Paolo tell you?", "…, you know?",
 #: "…, remember?" (the statement before it stands; not "…, right?", which asks whether it does).
 _QUESTION_TAG = re.compile(r",\s*(?:did\s+(?:\w+\s+){1,2}tell\s+(?:you|u)|(?:do\s+)?you\s+know|remember)"
@@ -1345,6 +1357,8 @@ class RuleExtractor:
             return []
         if _ASKED.match(sentence):
             return []  # "and did Mirela call you Dorel in front of everyone 😂": asked, with no question mark
+        if not sentence.rstrip("'\"”’)").endswith("?"):  # (one with a question mark is read below, as before)
+            sentence = _ASKED_AFTER.sub("", sentence)
         if sentence.rstrip("'\"”’)").endswith("?"):
             tag = _QUESTION_TAG.search(sentence)
             if tag is None:
@@ -1805,6 +1819,10 @@ class RuleExtractor:
         if predicate == "traveled_to" and obj is not None and len(obj.split()) > 1 and \
                 obj.split()[-1].lower() in NAMED_EVENTS:
             return "attended"
+        if predicate == "traveled_to" and obj is not None and len(obj.split()) > 1 and obj.split()[-1] == "Day" \
+                and all(w[:1].isupper() for w in obj.split()):
+            self._review = self._review or "a named day one went to: as often a place's or a venue's name"
+            return "attended"  # "went to the National Wine Day": a day of events (not "Happy Days", a diner)
         if predicate == "studies_at" and re.search(r"(?i)\bpost-?docs?\b", head):
             return "works_at"  # "doing a postdoc at the University of Galway": a job at a university
         if predicate == "works_at" and obj is not None:
@@ -1852,7 +1870,8 @@ class RuleExtractor:
             if (pronoun := re.match(r"\s*(her|him|them|you|u|it)\b(?:\s+([\w'’-]+))?", rest, re.IGNORECASE)) and not (
                     pronoun[1].lower() == "her" and pronoun[2] and pronoun[2].lower() in _WHOSE_WORDS):
                 return None  # "I met her in Tredu": someone said before, not Tredu (but "her friend Tom" is Tom)
-            named = people(rest)
+            named = [n for n in people(rest) if not _PEOPLE_OF.match(rest, rest.find(n) + len(n))
+                     or n.lower() not in LANGUAGES]  # "the Japanese people from…": a people (but "met Danish")
             name = named[0] if len(named) == 1 else None
             if len(named) > 1:
                 return named
@@ -1880,6 +1899,13 @@ class RuleExtractor:
             name = proper_name(rest)
             if name and _someones(name):
                 return None  # "we're at Jo's": someone's home, no employer
+            if name and (kind_of := named_kind(rest, name)):
+                workplace_named = kind_of.split()[-1] in WORKPLACES or kind_of in WORKPLACE_PAIRS
+                if verb.unsure and not workplace_named:
+                    return None  # "joined the Wayanad bird atlas", "the Kerala police force": a thing of theirs
+                if is_place(name):  # "at the Leeds food bank": the bank, not Leeds; "the Lagos office": unnamed
+                    return [f"{name} {kind_of}"] if workplace_named and kind_of.split()[-1] not in _FIRM_SITES else None
+                # else a firm and a part or a site of it: "the Amazon warehouse", "the Hilton front desk": the firm
             if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at" \
                     and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
                 # not "im at theos parents": where one is, said in lowercase, is no employer

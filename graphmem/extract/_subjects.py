@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core.alias_evidence import COMMON_WORDS as FUNCTION
+from ._family import named_in_lowercase
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import LOWER, UPPER, is_given_name
 from ._reading import WORD_END, WORD_START, said_with
@@ -76,6 +78,7 @@ _SUBJECT = re.compile(
     rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>(?:{_REL}|{_THEIR_REL})\s+(?P<rel_names>{_NAMES}))"
+    rf"|(?P<rel_lower>{_REL}\s+(?P<rel_lower_name>(?-i:[{LOWER}][{LOWER}'’-]+)))"
     rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+))\s+and\s+(?:I|i)\b)"
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
@@ -164,6 +167,12 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
         names = _split_names(m["rel_names"])
         return Subject(tuple(names), None, False, aux, offset + m.start()) \
             if all(map(_is_name, names)) else None
+    if m["rel_lower"]:
+        # "my brother sizwe moved to cape town": a name in lower case after the relation word, when it is a
+        # given name or no plain English word ("my brother just moved", "my sister really likes…" name no one)
+        name = m["rel_lower_name"]
+        return Subject((name,), None, False, aux, offset + m.start()) if _is_name(name) and name not in FUNCTION \
+            and not name.endswith("ly") and named_in_lowercase(name) else None
     if m["pair"] or m["me"]:
         name = m["pair_name"] or m["me_name"]
         if name.islower() and (not _LEAD_ONLY.match(lead) or not _is_name(name)):

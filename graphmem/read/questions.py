@@ -595,16 +595,18 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
 
 
 @consistent
-def why(engine: Engine, subject_id: str, subject: str, predicate: str,
+def why(engine: Engine, names: tuple[Collection[str], Collection[str]], subject: str, predicate: str,
         valid_at: datetime, as_of: datetime, vs: datetime) -> WhyAnswer:
-    """The (subject, predicate) answer at ``valid_at`` as of two times, and what changed it."""
-    every = _versions(engine, "store/history", subject=subject_id, predicate=predicate)
+    """The (subject, predicate) answer at ``valid_at`` as of two times, and what changed it; ``names`` are the
+    subject's entities (its aliases) as believed at each of the two times."""
+    every = [v for subject_id in {*names[0], *names[1]}
+             for v in _versions(engine, "store/history", subject=subject_id, predicate=predicate)]
 
-    def answer(t: datetime) -> list[Version]:
+    def answer(t: datetime, ids: Collection[str]) -> list[Version]:
         unseen = unseen_at(engine, t)
         return [
             as_believed_at(v, t, valid_at, unseen) for v in every
-            if as_known.believed(v.recorded_at, v.superseded_at, t)
+            if v.subject_id in ids and as_known.believed(v.recorded_at, v.superseded_at, t)
             and Period(v.valid_from, v.valid_to).contains(valid_at)
         ]
 
@@ -617,6 +619,6 @@ def why(engine: Engine, subject_id: str, subject: str, predicate: str,
     episode_ids |= {e for v in every if v.created_by in made for e in linked.visible(v.id, v.episodes)}
     return WhyAnswer(
         subject=subject, predicate=predicate, valid_at=valid_at, as_of=as_of, vs=vs,
-        before=answer(as_of), after=answer(vs), decisions=writes,
+        before=answer(as_of, names[0]), after=answer(vs, names[1]), decisions=writes,
         episodes=episodes(engine, sorted(episode_ids)) if episode_ids else [],
     )

@@ -12,7 +12,9 @@ message (nothing was said then, nor names a time then) keeps those said before t
 and says so in each answer's ``time``. A question that asks
 *when* then puts first, among the first :data:`WHEN_REACH` facts and the first messages alike, those whose time
 comes from words (a message whose phrases resolve to a date, a fact of an event) over those that only have the
-time they were said, before the two are fused.
+time they were said, before the two are fused. A question that asks *who* of a relation it resolves ("who is
+nadia's boss", "whose sister is Anna" resolved through a fact) puts that fact first: it is the answer, where the
+message it came from and the other names' facts only lead to it.
 
 Internal: search with :meth:`graphmem.Store.search`.
 """
@@ -30,7 +32,7 @@ from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
 from ._text import found_by, is_stop, name_terms, term, tokens
 
-__all__ = ["WHEN_REACH", "asks_when", "fuse", "message_words", "messages", "synonym_words", "time_filter"]
+__all__ = ["WHEN_REACH", "asks_when", "asks_who", "fuse", "message_words", "messages", "synonym_words", "time_filter"]
 
 A = TypeVar("A", Hit, MessageHit)
 
@@ -57,6 +59,16 @@ _SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", 
                      "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
                      "texted", "remember", "recall", "know"})
 _WHEN = re.compile(r"\b(?i:when|what\s+(?:date|day|month|year|time)|how\s+long\s+ago|which\s+(?:day|month|year))\b")
+
+
+#: A question asking for a person: "who is…", "who's…", "whose…", "what's the name of…".
+_WHO = re.compile(r"^\W*(?:(?i:and|so|ok|okay|hey|remind\s+me|quick\s+one)\W+)*(?i:who\b|who['’]s\b|whose\b|"
+                  r"what['’]?s\s+the\s+name\s+of\b|what\s+is\s+the\s+name\s+of\b)")
+
+
+def asks_who(text: str) -> bool:
+    """True for a question that asks for a person ("who is nadia's boss", "whose sister is Anna")."""
+    return _WHO.search(text) is not None
 
 
 def asks_when(text: str) -> bool:
@@ -148,10 +160,12 @@ def _turn(found: Found) -> Turn:
 
 
 def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None,
-         unresolved: bool = False) -> list[Answer]:
+         unresolved: bool = False, answering: frozenset[str] = frozenset()) -> list[Answer]:
     """One ranking of both kinds (see the module's docstring), at most ``limit`` long. With
     ``unresolved`` (the question names an event no fact is known for), every fact comes after
-    the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown."""
+    the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown.
+    ``answering``: the versions that answer a *who* question by resolving its relation, put first."""
+    first = [h for h in facts if h.version.id in answering]
     strong = [] if unresolved else [h for h in facts if h.matched.words or h.matched.synonyms or h.matched.time]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
@@ -161,8 +175,8 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     for rank, message in enumerate(said):
         scored.append((1 / (RRF_K + rank), 1, message))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    ranked = [answer for _, _, answer in scored]
-    kept = {id(h) for h in strong}
+    ranked = first + [answer for _, _, answer in scored if id(answer) not in {id(h) for h in first}]
+    kept = {id(h) for h in strong} | {id(h) for h in first}
     answers: list[Answer] = []
     cited: set[str] = set()
     for answer in ranked + [h for h in facts if id(h) not in kept]:

@@ -255,11 +255,15 @@ class LiveIndex:
                           high=INF if before is None else micros(before), limit=pool, events=events,
                           similarity=similarity)
             facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
-            if messages is None:
-                return list(facts)
+            answering = frozenset(r.fact for _, r in resolved if r.kind == "relation" and r.fact) \
+                if _answers.asks_who(text) else frozenset()
+            if messages is None:  # a who question's relation fact first here too
+                first: list[Answer] = [h for h in facts if h.version.id in answering]
+                return first + [h for h in facts if h.version.id not in answering]
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
-            return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved)
+            return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
+                                 answering=answering)
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""

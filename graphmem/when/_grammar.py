@@ -28,8 +28,10 @@ from ._calendar import (
     decade,
     ended,
     holidays,
+    midnight,
     month,
     nearest,
+    nth_weekday,
     occurrence,
     quarter,
     safe_date,
@@ -37,6 +39,7 @@ from ._calendar import (
     shift,
     span,
     weekday_from,
+    weekend,
     weekend_of_week,
     year_period,
 )
@@ -144,13 +147,21 @@ def _calendar_date(m: re.Match[str], ctx: Context) -> Period | None:
         return day_period(date(int(m["year"]), number, day))
     if safe_date(2000, number, day) is None:  # 2000 is a leap year: only impossible days fail
         raise ValueError("no such day")
-    found = occurrence(day_in_year(number, day), ctx.now, ctx.tense(m))
+    make = day_in_year(number, day)
+    found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)
     return found and found._replace(floating=True)
 
 
 def _ordinal_day(m: re.Match[str], ctx: Context) -> Period | None:
     day, today = int(m["day"]), ctx.today
-    step = -1 if ctx.tense(m) == "past" else 1
+    if not ctx.stated(m):  # "back on the 22nd", no verb: the nearer of the day before and the day to come
+        days = [p for p in (_ordinal_day_toward(day, today, -1), _ordinal_day_toward(day, today, 1)) if p]
+        return min(days, key=lambda p: abs(p.start.date() - today)) if days else None
+    return _ordinal_day_toward(day, today, -1 if ctx.tense(m) == "past" else 1)
+
+
+def _ordinal_day_toward(day: int, today: date, step: int) -> Period | None:
+    """The day of the month numbered ``day`` on or before today (``step`` -1), or on or after it (1)."""
     first = date(today.year, today.month, 1)
     for n in range(0, 13 * step, step):
         candidate = first.replace(year=first.year + (first.month - 1 + n) // 12,
@@ -161,13 +172,36 @@ def _ordinal_day(m: re.Match[str], ctx: Context) -> Period | None:
     return None
 
 
+#: How far ahead a date or month with no verb to tell its tense is read as to come ("19 february!!", "keys 1
+#: december"); further ahead, the last one is meant ("February 29", said in May 2026: 2024's, not 2028's).
+_AHEAD_AT_MOST = timedelta(days=183)
+
+
+#: Words before a date with no verb that look back: "throwback 🥹 20 jan", "pics from 2 march", "born 14 march",
+#: "back in january", "last seen: 3 nov"; and after it: "from 14 feb till now".
+_LOOKS_BACK = re.compile(r"\b(?:back\s+in|born|throwback|tbt|memories|memory|pics?|photos?|pictures?|videos?|"
+                         r"last\s+seen|remember|anniversary\s+of)\b[^.!?\n]{0,25}$", re.IGNORECASE)
+_UNTIL_NOW = re.compile(r"\s*(?:till|til|until|up\s+to|to)\s+(?:now|today)\b", re.IGNORECASE)
+
+
+def _unstated(make: Callable[[int], Period | None], ctx: Context, m: re.Match[str]) -> Period | None:
+    """The yearly day or month a clause with no verb means: the nearest one, unless that lies more than half a
+    year ahead or the words around it look back (then the last one)."""
+    found = nearest(make, ctx.now)
+    if found is not None and (found.start > ctx.now + _AHEAD_AT_MOST or _LOOKS_BACK.search(
+            m.string, max(0, m.start() - _LOOK_BACK), m.start()) or _UNTIL_NOW.match(m.string, m.end())):
+        return occurrence(make, ctx.now, "past") or found
+    return found
+
+
 def _month_year(m: re.Match[str], ctx: Context) -> Period | None:
     return month(int(m["year"]), month_number(m["month"]))
 
 
 def _bare_month(m: re.Match[str], ctx: Context) -> Period | None:
     number = month_number(m["month"])
-    found = occurrence(lambda year: month(year, number), ctx.now, ctx.tense(m))
+    make = lambda year: month(year, number)  # noqa: E731
+    found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)
     return found and found._replace(floating=True)
 
 
@@ -439,6 +473,30 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
     return found
 
 
+#: Which week or weekend of a month: counted from its start, or back from its end.
+_WEEK_ORDINALS = _ORDINALS | {"last": -1, "final": -1}
+
+
+def _week_of_month(m: re.Match[str], ctx: Context) -> Period | None:
+    """"the first weekend of October", "the last week of June": a weekend counted by its Saturday in the
+    month, a week as seven days counted from the month's first (or back from its last) day."""
+    n, unit, number = _WEEK_ORDINALS[(m["ord"] or m["last"]).lower()], m["unit"].lower(), month_number(m["month"])
+
+    def make(year: int) -> Period:
+        first, after = date(year, number, 1), date(year, number, 1) + relativedelta(months=1)
+        if unit == "weekend":
+            last_day = after - timedelta(days=1)
+            return weekend(nth_weekday(year, number, 5, n) if n > 0
+                           else last_day - timedelta(days=(last_day.weekday() - 5) % 7))
+        start = first + timedelta(weeks=n - 1) if n > 0 else after - timedelta(days=7)
+        return Period(midnight(start), midnight(start) + timedelta(days=7), "week")
+
+    if m["year"]:
+        return make(int(m["year"]))
+    found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else nearest(make, ctx.now)
+    return found and found._replace(floating=True)
+
+
 def _fortnight(m: re.Match[str], ctx: Context) -> Period | None:
     """"in a fortnight", "a fortnight ago": the calendar week two weeks after or before."""
     if m.group(0).lower().startswith("in") and ctx.tense(m) == "past" and ctx.stated(m):
@@ -551,6 +609,8 @@ RULES: list[Rule] = [
     _rule(r"\b(?P<side>earlier|later)\s+this\s+(?P<unit>week|month|year)\b", _part_of_unit),
     _rule(rf"\b{_PART}{_OF_WHAT}", _part),
     _rule(rf"\b{_EARLY}{_OF_WHAT}", _part),
+    _rule(rf"\b(?:(?:the\s+)?(?P<ord>{'|'.join(_ORDINALS)})|the\s+(?P<last>last|final))\s+(?P<unit>weekend|week)\s+"
+          rf"(?:of|in)\s+(?P<month>{MONTH}){_OPT_YEAR}", _week_of_month),  # ("last week in april": last week, april)
     _rule(r"\b(?:in\s+a\s+fortnight(?:['’]s\s+time)?|a\s+fortnight\s+ago)\b", _fortnight),
     _rule(r"\bthe\s+(?P<unit>week|weekend)\s+after\s+next\b", lambda m, ctx: shift(m["unit"].lower(), ctx.today, 2)),
 ]

@@ -22,7 +22,7 @@ from dateutil.relativedelta import relativedelta
 
 from ..core.tense import FUTURE_AUXILIARY
 from ._calendar import Period, Tense, span
-from ._grammar import RULES, TO, Context, Rule
+from ._grammar import MONTH, RULES, TO, Context, Rule
 
 __all__ = ["find"]
 
@@ -183,6 +183,38 @@ def attach_anchors(hits: list[Hit], text: str) -> list[Hit]:
     return out
 
 
+#: A day of the month with no month of its own: "the 22nd".
+_BARE_DAY = re.compile(r"the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)", re.IGNORECASE)
+#: A month named in words, in a phrase before it: "14th aug", "January", "dec 8".
+_NAMED_MONTH = re.compile(rf"\b(?:{MONTH})", re.IGNORECASE)
+
+
+def attach_month_days(hits: list[Hit], text: str) -> list[Hit]:
+    """``dec 8 to the 22nd``, ``14th aug. back on the 22nd``: a day of the month with no month of its own, later
+    than the day of a date named just before it with its month and no year, is read in that date's month (not a
+    month alone, "in january we went skiing. i'm free the 20th"; not a day before it, "my bday is 14 march. rent
+    due the 1st"; not a date of another year, "born 3rd june 1990. party on the 22nd?")."""
+    out: list[Hit] = []
+    for hit in hits:
+        bare = _BARE_DAY.fullmatch(text, hit.begin, hit.finish)
+        named = out[-1] if out else None
+        if bare and named and hit.period.granularity == "day" and named.period.granularity == "day" \
+                and named.period.floating and _NAMED_MONTH.search(text, named.begin, named.finish) \
+                and named.period.start.day < int(bare["day"]) and hit.begin - named.finish <= _MONTH_DAY_REACH:
+            try:
+                day = named.period.start.replace(day=int(bare["day"]))
+            except ValueError:  # "feb 10 … the 30th": no such day in that month
+                day = None
+            if day is not None:
+                hit = Hit(hit.begin, hit.finish, Period(day, day + timedelta(days=1), "day"))
+        out.append(hit)
+    return out
+
+
+#: How far (in characters) after a date a bare day is read in its month.
+_MONTH_DAY_REACH = 40
+
+
 _CLOCK = (r"(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d)(?::(?P<s>[0-5]\d))?)?"
           r"(?:\s*(?P<ap>[ap]\.?m\b\.?))?")
 _CLOCK_BEFORE = re.compile(rf"(?<![\w:.]){_CLOCK}(?:\s*,\s*|\s+on\s+|\s+)$", re.IGNORECASE)
@@ -278,6 +310,6 @@ def find(text: str, now: datetime, *, day_first: bool = False,
     if not _TRIGGER.search(text):
         return []
     hits = scan(text, now, day_first, refused)
-    for combine in (attach_anchors, attach_clock, attach_since, attach_ranges):
+    for combine in (attach_anchors, attach_month_days, attach_clock, attach_since, attach_ranges):
         hits = combine(hits, text)
     return hits
