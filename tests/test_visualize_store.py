@@ -88,6 +88,24 @@ def test_timeline_of_a_name_shows_every_name_of_its_entity_as_believed_then(stor
     assert {v["predicate"] for v in before["versions"]} == {"alias_of", "likes", "knows"}  # Nadia not yet hers
 
 
+def test_a_snapshot_draws_the_names_of_one_entity_as_one_node(store, clock, tmp_path):
+    """A second trial's find: the snapshot drew "Nads" and "Nadia" as two people joined by an alias_of edge. The
+    names believed one at the snapshot's time are one node, labelled with each; before the alias, two."""
+    store.add("Nadia", "works_at", "Arup", valid_from="2024-01-01", recorded_at="2026-01-01")
+    store.add("Nads", "likes", "jazz", recorded_at="2026-01-02")
+    store.alias("Nads", "Nadia", recorded_at="2026-02-01")
+    clock.set("2026-03-01")
+    data = page_data(render_snapshot(store, tmp_path / "now.html").read_text())
+    nadia = store.entity("Nadia").id
+    assert {n["label"] for n in data["graph"]["nodes"]} == {"Nadia (also Nads)", "Arup", "jazz"}
+    assert {(e["from"], e["label"]) for e in data["graph"]["edges"]} == {(nadia, "works_at"), (nadia, "likes")}
+    assert len(data["facts"]) == 3  # the alias fact stays in the table of facts
+    focused = page_data(render_snapshot(store, tmp_path / "f.html", focus="Nads").read_text())
+    assert [n for n in focused["graph"]["nodes"] if n.get("focus")][0]["id"] == nadia
+    before = page_data(render_snapshot(store, tmp_path / "then.html", as_of="2026-01-15").read_text())
+    assert {n["label"] for n in before["graph"]["nodes"]} == {"Nadia", "Nads", "Arup", "jazz"}
+
+
 def test_correct_and_purge_appear_as_stops(lead, tmp_path):
     data = page_data(render_evolution(lead, tmp_path / "e.html").read_text())
     steps = data["steps"]

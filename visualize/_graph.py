@@ -18,6 +18,7 @@ from typing import Any
 
 from pyvis.network import Network
 
+from graphmem.core.aliases import ALIAS
 from graphmem.models import Entity, Version
 from graphmem.pages.palette import CLOSED_STATUSES, kind_colour, period, status_colour
 
@@ -31,10 +32,15 @@ SEED = 7
 MIN_SIZE, MAX_SIZE = 10, 34
 
 
-def endpoint_ids(version: Version) -> tuple[str, str]:
-    """Node ids of a version's subject and object (display names when ids are missing)."""
-    return (version.subject_id or f"name:{version.subject}",
-            version.object_id or f"name:{version.object}")
+#: Each entity's node where names are drawn as one: an alias's id -> its group's first entity's id.
+Same = dict[str, str]
+
+
+def endpoint_ids(version: Version, same: Same | None = None) -> tuple[str, str]:
+    """Node ids of a version's subject and object (display names when ids are missing); with ``same``,
+    the node of each name's group."""
+    ends = (version.subject_id or f"name:{version.subject}", version.object_id or f"name:{version.object}")
+    return ends if not same else (same.get(ends[0], ends[0]), same.get(ends[1], ends[1]))
 
 
 def short(text: str, limit: int = LABEL_LIMIT) -> str:
@@ -58,11 +64,11 @@ def edge_style(status: str | None) -> dict[str, Any]:
     }
 
 
-def _entities_of(versions: list[Version], entities: dict[str, Entity]) -> dict[str, Entity]:
+def _entities_of(versions: list[Version], entities: dict[str, Entity], same: Same | None = None) -> dict[str, Entity]:
     """Every entity the versions touch, keyed by node id; unknown ids fall back to the name."""
     found: dict[str, Entity] = {}
     for version in versions:
-        for node_id, name in zip(endpoint_ids(version), (version.subject, version.object),
+        for node_id, name in zip(endpoint_ids(version, same), (version.subject, version.object),
                                  strict=True):
             if node_id not in found:
                 found[node_id] = entities.get(node_id) or Entity(id=node_id, name=name)
@@ -73,20 +79,20 @@ def _entities_of(versions: list[Version], entities: dict[str, Entity]) -> dict[s
 StatusOf = Callable[[Version], str | None]
 
 
-def merge_parallel(versions: list[Version], status_of: StatusOf) -> list[list[Version]]:
+def merge_parallel(versions: list[Version], status_of: StatusOf, same: Same | None = None) -> list[list[Version]]:
     """Versions grouped into edges: one group per (subject, predicate, object, status)."""
     groups: dict[tuple[str, str, str, str | None], list[Version]] = {}
     for version in versions:
-        key = (*endpoint_ids(version), version.predicate, status_of(version))
+        key = (*endpoint_ids(version, same), version.predicate, status_of(version))
         groups.setdefault(key, []).append(version)
     return list(groups.values())
 
 
-def _curves(groups: list[list[Version]]) -> dict[str, dict[str, Any]]:
+def _curves(groups: list[list[Version]], same: Same | None = None) -> dict[str, dict[str, Any]]:
     """Separate curves for edges that share a pair of endpoints, so none hides another."""
     by_pair: dict[frozenset[str], list[str]] = defaultdict(list)
     for group in groups:
-        by_pair[frozenset(endpoint_ids(group[0]))].append(group[0].id)
+        by_pair[frozenset(endpoint_ids(group[0], same))].append(group[0].id)
     curves = {}
     for ids in by_pair.values():
         if len(ids) < 2:
@@ -147,22 +153,37 @@ def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = Non
     return node
 
 
+def _named_all(entities: dict[str, Entity], same: Same) -> dict[str, Entity]:
+    """Each group's first entity, named with every name of its group: "Nadia (also Nads)"."""
+    names: dict[str, list[str]] = defaultdict(list)
+    for member, first in same.items():
+        if member != first and member in entities:
+            names[first].append(entities[member].name)
+    return {first: entities[first].model_copy(update={"name": f"{entities[first].name} (also {', '.join(others)})"})
+            for first, others in names.items() if first in entities}
+
+
 def graph_data(versions: list[Version], entities: dict[str, Entity],
                status_of: StatusOf = lambda version: version.status, *, merge: bool = True,
-               focus: str | None = None) -> dict[str, Any]:
+               focus: str | None = None, same: Same | None = None) -> dict[str, Any]:
     """Nodes, edges, options and per-item details for vis-network.
 
     With ``merge``, parallel versions (same endpoints, predicate and status) become one edge
-    whose id is the first version's and whose ``versions`` lists them all.
+    whose id is the first version's and whose ``versions`` lists them all. With ``same``, the
+    names of one entity are one node (labelled with every name), and the alias facts joining
+    them no edge (they stay in the page's table of facts).
     """
-    nodes = _entities_of(versions, entities)
-    groups = merge_parallel(versions, status_of) if merge else [[v] for v in versions]
-    degree = Counter(node for group in groups for node in endpoint_ids(group[0]))
-    curves = _curves(groups)
+    if same:
+        versions = [v for v in versions if v.predicate != ALIAS or len(set(endpoint_ids(v, same))) > 1]
+        entities = {**entities, **_named_all(entities, same)}
+    nodes = _entities_of(versions, entities, same)
+    groups = merge_parallel(versions, status_of, same) if merge else [[v] for v in versions]
+    degree = Counter(node for group in groups for node in endpoint_ids(group[0], same))
+    curves = _curves(groups, same)
     edges = []
     for group in groups:
         first = group[0]
-        source, target = endpoint_ids(first)
+        source, target = endpoint_ids(first, same)
         status = status_of(first)
         edge = {"id": first.id, "from": source, "to": target,
                 "label": short(first.predicate) + (f" ×{len(group)}" if len(group) > 1 else ""),

@@ -67,7 +67,8 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
                     valid_at: TimeLike | None = None, focus: str | None = None,
                     depth: int = 1, predicates: list[str] | None = None,
                     limit: int | None = None) -> Path:
-    """Write the graph as believed at ``as_of`` and valid at ``valid_at`` (both default now).
+    """Write the graph as believed at ``as_of`` and valid at ``valid_at`` (both default now), the names of one
+    entity (its aliases believed then) drawn as one node.
 
     With ``focus``, only the neighbourhood of that entity within ``depth`` hops
     (:meth:`graphmem.Store.neighbourhood`); ``predicates`` keeps only facts of those predicates.
@@ -87,10 +88,11 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
         if predicates:
             versions = [v for v in versions if v.predicate in set(predicates)]
         entities = _with_kinds(versions, store.entities())
+    same = {e.id: group.id for group in store.aliases(as_of=as_of, valid_at=valid_at) for e in group.entities}
     html = snapshot_html(
         versions, entities, _episodes(store, (i for v in versions for i in v.episodes)),
         title=f"Around {focus_entity.name}" if focus_entity else "Knowledge graph",
-        as_of=as_of_time, valid_at=valid_time, focus=focus_entity, depth=depth, note=note,
+        as_of=as_of_time, valid_at=valid_time, focus=focus_entity, depth=depth, note=note, same=same,
     )
     return _save(path, html)
 

@@ -28,15 +28,18 @@ def snapshot_html(
     focus: Entity | None = None,
     depth: int | None = None,
     note: str = "",
+    same: dict[str, str] | None = None,
 ) -> str:
     """A self-contained page drawing these versions as a graph.
 
     Nodes are entities sized by degree (capped) and coloured by kind; edges are versions
     labelled by predicate and coloured by their ``status``, parallel versions of one predicate
     merged with a count. ``as_of`` and ``valid_at``, when given, are named under the title;
-    ``focus`` and ``depth`` say the page is one entity's neighbourhood (drawn ringed).
+    ``focus`` and ``depth`` say the page is one entity's neighbourhood (drawn ringed). ``same``: the
+    entities drawn as one node (an alias's id -> its group's first entity's id).
     """
-    graph = graph_data(versions, entities, focus=focus.id if focus else None)
+    graph = graph_data(versions, entities, focus=same.get(focus.id, focus.id) if focus and same else
+                       focus.id if focus else None, same=same)
     facts = {v.id: version_details(v, episodes) for v in versions}
     rows = [
         {
