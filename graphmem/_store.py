@@ -1024,9 +1024,9 @@ class Store:
         answer under every name the subject was believed then to go by (its aliases)."""
         check_predicate(predicate)
         ent = self.entity(subject)
-        first, second = self.time(as_of), self.moments(vs)[0]
-        names = (self._names_of(ent.id, first, None), self._names_of(ent.id, second, None))
-        return questions.why(self._db, names, ent.name, predicate, self.time(valid_at), first, second)
+        first, second, valid = self.time(as_of), self.moments(vs)[0], self.time(valid_at)
+        names = (self._names_of(ent.id, first, valid), self._names_of(ent.id, second, valid))
+        return questions.why(self._db, names, ent.name, predicate, valid, first, second)
 
     def decisions(self, after: TimeLike | None = None, until: TimeLike | None = None) -> list[Decision]:
         """The write log, oldest first (only the writes after ``after`` up to ``until``, when given)."""

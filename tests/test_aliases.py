@@ -62,12 +62,26 @@ def test_why_answers_under_the_names_believed_at_each_of_its_two_times(store):
     two_names(store)
     answer = store.why("Mel", "lives_in", valid_at="2024-02-15", as_of="2024-02-15", vs="2024-03-15")
     assert ([v.object for v in answer.before], [v.object for v in answer.after]) == ([], ["Paris"])
+    [alias_write] = answer.decisions  # the write that changed the answer: the alias, not a lives_in
+    assert [v.predicate for v in store.versions() if v.id in alias_write.created] == [ALIAS]
     assert [v.object for v in store.why("Melanie", "works_at", valid_at="2024-03-15", as_of="2024-03-15",
                                         vs="2024-03-16").after] == ["Acme"]
     [alias] = [v for v in store.timeline("Mel") if v.predicate == ALIAS]
     store.retract(alias.id, reason="another Mel", recorded_at="2024-04-01")
     answer = store.why("Mel", "lives_in", valid_at="2024-03-15", as_of="2024-03-15", vs="2024-04-15")
     assert ([v.object for v in answer.before], answer.after) == (["Paris"], [])
+
+
+def test_why_reads_the_names_valid_at_its_valid_time(store):
+    """A reviewer's: an alias ended in the world (valid until 2025) still joined the names after its end."""
+    store.add("Nadia", "lives_in", "Oslo", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Nads", "lives_in", "Bergen", valid_from="2024-01-01", recorded_at="2024-01-03")
+    store.alias("Nads", "Nadia", valid_from="2023-01-01", valid_to="2025-01-01", recorded_at="2024-02-01")
+    late = store.why("Nads", "lives_in", valid_at="2026-01-01", as_of="2024-03-01", vs="2024-03-02")
+    assert [v.object for v in late.after] == [v.object for v in store.beliefs(
+        as_of="2024-03-02", valid_at="2026-01-01", about="Nads") if v.predicate == "lives_in"] == ["Bergen"]
+    early = store.why("Nads", "lives_in", valid_at="2024-06-01", as_of="2024-03-01", vs="2024-03-02")
+    assert [(v.subject, v.object) for v in early.after] == [("Nadia", "Oslo"), ("Nads", "Bergen")]
 
 
 def test_cypher_and_named_queries_see_one_node_with_every_name(store):

@@ -1273,6 +1273,8 @@ def test_a_start_told_after_its_job_and_a_trip_told_twice(text, expected):
     ("met Danish at the gym, he says hi", [("Maya", "met", "Danish", True)]),
     # a relative's name typed in lower case is the subject of its verb, when it can be a name
     ("also my sister elisa moved to munich", [("elisa", "lives_in", "munich", True)]),
+    ("here my brother sizwe moved to cape town on the 1st", [("sizwe", "lives_in", "cape town", True)]),
+    ("my brother tunde moved to lagos", [("tunde", "lives_in", "lagos", True)]),  # a letter more than "tune"
     ("my cousin clement joined a choir", [("clement", "member_of", "choir", False)]),
     ("my mum alredy lives in leeds", []),  # chat spellings are no names: "alredy", "stil", "tho", "obvs"
     ("my brother stil lives in leeds", []),

@@ -201,6 +201,16 @@ def test_a_named_relative_of_someone_named():
     assert ("Tommy", "married_to", "Bríd") in [(f.subject, f.predicate, f.object) for f in couple]
 
 
+def test_a_relative_s_name_in_lower_case_is_no_chat_spelling():
+    """The twenty-sixth session: "my mum alredy lives in leeds" named her mother Alredy; a word that is a plain
+    word with a letter left out or mistyped, or chat shorthand, is no name; a name a letter more than a word
+    ("sizwe", "tunde") and a name that is a word ("grace") still are."""
+    assert said("my mum alredy lives in leeds") == [("assert", "Maya's mother", "mother_of", "Maya")]
+    assert said("my bf yaar lives in leeds")[0][1] == "Maya's boyfriend"
+    assert said("my brother sizwe moved to cape town") == [("assert", "sizwe", "brother_of", "Maya")]
+    assert said("my sister grace moved to leeds") == [("assert", "grace", "sister_of", "Maya")]
+
+
 def test_a_name_with_a_noun_s_ending_that_the_nickname_data_knows():
     assert said("my brother clement said hi") == [("assert", "clement", "brother_of", "Maya")]
     assert said("same kind of job as my sister Ann") == [("assert", "Ann", "sister_of", "Maya")]  # no hedge

@@ -256,13 +256,21 @@ def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):
     for text in ("nads you deserve a nice boss after the last one", "nadia the boss lady one day",
                  "everyone at work calls nadia nads now btw"):
         store.add_episode(text, actor="Kay")
-    for question in ("who is nadia's boss", "Who's Nadia's boss?", "ok whose boss is Dan"):
+    for question in ("who is nadia's boss", "Who's Nadia's boss?", "ok who was nadia's boss"):
         first, *rest = store.search(question, limit=5)
         assert first.kind == "fact" and (first.version.subject, first.version.predicate) == ("Dan", "boss_of"), question
         assert episode not in [e for a in rest for e in a.episodes if a.kind == "message"]
     alone = store.search("who is nadia's boss", limit=5, messages=False)
     assert alone[0].version.predicate == "boss_of"
     from graphmem.recall._answers import asks_who
-    assert [asks_who(q) for q in ("who is nadia's boss", "remind me who's her sister", "what's the name of her boss",
-                                  "what did nadia say about who she works for", "whom did she meet")] == [
+    assert [asks_who(q, "nadia's boss") for q in (
+        "who is nadia's boss", "remind me who's nadia's boss now?", "what's the name of nadia's boss",
+        "who did nadia's boss meet", "who was nadia's boss before she moved to Lisbon")] == [
         True, True, True, False, False]
+    # a reviewer's: where the relation only leads to the answer, the ranking is as before; and without messages
+    # the first answer is the same whatever the limit
+    store.add("Dan", "met", "Priya", episode=episode)
+    met = store.search("who did nadia's boss meet", limit=5, messages=False)
+    assert met[0].version.predicate == "met"
+    assert [h.version.id for h in store.search("who is nadia's boss", limit=1, messages=False)] == [
+        alone[0].version.id]

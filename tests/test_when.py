@@ -617,3 +617,22 @@ def test_dates_with_no_verb_and_weeks_of_a_month(reference, text, matched, start
 def test_a_bare_day_after_a_date_is_read_in_its_month(reference, text, day):
     bare = [s for s in resolve_times(text, at(reference + "T12:00")) if s.text.startswith("the ")][-1]
     assert bare.start == at(day)
+
+
+@pytest.mark.parametrize(("phrase", "start"), [
+    ("March 3rd", "2025-03-03"), ("June", "2025-06-01"), ("the 25th", "2026-01-25"),
+    ("first weekend of march", "2025-03-01"), ("end of march", "2025-03-21"),
+])
+def test_a_time_typed_alone_is_the_most_recent_one(phrase, start):
+    """A reviewer's find: `--as-of "March 3rd"`, typed on 20 February, was read as the coming March once dates with
+    no verb in a chat became the nearest ones. A time typed alone (`resolve_phrase`, every time option) is still
+    the most recent one, as docs/cli.md says."""
+    assert resolve_phrase(phrase, at("2026-02-20T12:00")).start == at(start)
+
+
+def test_a_bare_day_is_not_carried_to_the_other_side_of_now():
+    """A reviewer's: "i paid rent on aug 3. next one is due the 28th", said 10 September, is the coming 28th."""
+    said = at("2026-09-10T12:00")
+    assert resolve_times("i paid rent on aug 3. next one is due the 28th", said)[-1].start == at("2026-09-28")
+    assert resolve_times("aug 3 was great. i'm free the 20th", said)[-1].start == at("2026-09-20")
+    assert resolve_times("flights 14th sep. back on the 22nd", said)[-1].start == at("2026-09-22")

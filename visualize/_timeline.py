@@ -29,9 +29,9 @@ def _outgoing(names: tuple[Entity, ...], version: Version) -> bool:
                for entity in names)
 
 
-def bar_record(entity: Entity | tuple[Entity, ...], version: Version) -> dict[str, Any]:
-    """What the page needs to draw one version on the timeline of an entity (or of its names)."""
-    outgoing = _outgoing(entity if isinstance(entity, tuple) else (entity,), version)
+def bar_record(names: tuple[Entity, ...], version: Version) -> dict[str, Any]:
+    """What the page needs to draw one version on the timeline of an entity (its ``names``: it and its aliases)."""
+    outgoing = _outgoing(names, version)
     return {
         "id": version.id, "predicate": version.predicate, "incoming": not outgoing,
         "other": version.object if outgoing else version.subject,

@@ -334,7 +334,8 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
         output.dump_json([answer])
         return
     for label, when, found in (("as of", answer.as_of, answer.before), ("as of", answer.vs, answer.after)):
-        values = ", ".join(f"{v.object} ({v.id})" for v in found) or "nothing"
+        values = ", ".join(f"{v.object} ({v.id}" + (f", said of {v.subject}" if v.subject != answer.subject else "")
+                           + ")" for v in found) or "nothing"
         output.plain(f"{label} {output.when(when)}: {subject} {predicate} = {values}")
     for d in answer.decisions:
         output.plain(f"  {output.when(d.at)} {d.op} {d.id}: created {', '.join(d.created) or '-'}, "

@@ -29,12 +29,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from ..core.alias_evidence import english_counts, plain_english
 from ..core.aliases import ALIAS
 from ..core.relations import predicate_of
 from ._facts import ExtractedFact
 from ._lexicon import NOT_NAMES, is_place
-from ._names import LOWER, UPPER, is_given_name, is_known_name
+from ._names import LOWER, UPPER, is_known_name
 from ._reading import HEDGE_BEFORE
 
 __all__ = ["FamilyMemory", "WORDS", "placeholder"]
@@ -350,34 +352,44 @@ def _name(text: str) -> bool:
     return bool(re.fullmatch(r"[^\W\d_](?:(?![A-Z])[^\W\d_]|['’-])*", first)) and len(first) > 1
 
 
+@lru_cache(maxsize=4096)
 def named_in_lowercase(word: str) -> bool:
-    """Whether a lowercase ``word`` after a relation word ("my brother sizwe") is taken for a name: a given name the
-    data knows ("elisa"), or a word of four letters or more that is no word here nor a plain English word, nor one
-    letter from one (chat spellings: "alredy", "stil", "yaar"; "tho", "dey", "obvs" are short or words here)."""
-    from ..core.alias_evidence import english_counts, plain_english
-
-    if is_given_name(word) or (is_known_name(word) and not plain_english(word)):  # "elisa", "clement"
-        return True
-    if len(word) < 4 or word in _SHORTHAND or not _name(word) or plain_english(word) or _NOUN_ENDS.search(word) \
-            or word.endswith("ing"):
+    """Whether a lowercase ``word`` after a relation word ("my brother sizwe moved") is taken for a name: a name
+    the data knows ("elisa", "grace", "clement"), or a word of four letters or more that is no word here, no plain
+    English word and no chat spelling of one (:func:`misspelt`: "alredy", "stil", "yaar"); "my sister really",
+    "my mum obvs" name no one."""
+    if not _name(word) or word.endswith("ing") or _NOUN_ENDS.search(word) and not is_known_name(word):
         return False
+    if is_known_name(word):
+        return True
+    return len(word) >= 4 and not plain_english(word) and not misspelt(word)
+
+
+@lru_cache(maxsize=4096)
+def misspelt(word: str) -> bool:
+    """Whether a lowercase ``word`` is chat shorthand ("obvs", "aswell") or a plain English word with a letter left
+    out or mistyped ("alredy", "stil", "yaar"); not a name with a letter more than a word ("sizwe", "tunde")."""
+    if word in _SHORTHAND:
+        return True
     counts, letters = english_counts(), "abcdefghijklmnopqrstuvwxyz"
-    near = {word[:i] + word[i + 1:] for i in range(len(word))} | {
-        word[:i] + c + word[i + 1:] for i in range(len(word)) for c in letters} | {
-        word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters} | {
-        word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
-    return not any(counts.get(w, 0) >= _PLAIN_NEAR for w in near - {word})
+    if counts.get(word, 0) >= _PLAIN_NEAR:
+        return False  # a word of its own ("grace"), which the callers weigh themselves
+    near = {word[:i] + c + word[i + 1:] for i in range(len(word)) for c in letters} | {  # a letter mistyped
+        word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters}  # a letter left out
+    return any(counts.get(w, 0) >= _PLAIN_NEAR for w in near - {word})
 
 
-_STRICT_LOWERCASE = True
+#: How often (the English word list's count) a word one letter from a lowercase name must be for the name to be
+#: read as its misspelling ("alredy" of "already"); names one letter from a rare word ("maarten", "marten") stand.
+_PLAIN_NEAR = 3000
+
+
 #: Chat shorthand of four letters or more, no one's name: "my brother obvs works at google".
 _SHORTHAND = frozenset("""
 obvs obvi probs prob defo deffo tbf tbh ngl nvm smh bruh yall yaaa yass lowkey highkey srsly rlly legit
 basically lit omfg lmfao rofl ikr idek tmrw tmr tomo thnx thanx pls plz plss istg fyi btwn bday hmmm
+aswell alot abit incase atleast infact ofcourse everytime eachother nvr tho dey
 """.split())
-#: How often (the English word list's count) a word one letter from a lowercase name must be for the name to be
-#: read as its misspelling ("alredy" of "already"); names one letter from a rare word ("maarten", "marten") stand.
-_PLAIN_NEAR = 3000
 
 
 #: Endings of English nouns that no given name has: "my roommate situation", "my mum's appointment".
@@ -402,7 +414,7 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
     word = m.group(1)
     base = re.sub(rf"{_A}s$", "", word)
     if not _name(base) or base.endswith("ing") or (_NOUN_ENDS.search(base) and not is_known_name(base)) or (
-            _STRICT_LOWERCASE and not named_in_lowercase(base)):
+            misspelt(base) and not is_known_name(base)):
         return None
     after = rest[m.end():] if base == word else "'s"
     return base if _AFTER_NAME.match(after) or base != word else None

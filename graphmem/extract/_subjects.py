@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.alias_evidence import COMMON_WORDS as FUNCTION
+from ..core.alias_evidence import COMMON_WORDS
 from ._family import named_in_lowercase
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
 from ._names import LOWER, UPPER, is_given_name
@@ -171,7 +171,7 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
         # "my brother sizwe moved to cape town": a name in lower case after the relation word, when it is a
         # given name or no plain English word ("my brother just moved", "my sister really likes…" name no one)
         name = m["rel_lower_name"]
-        return Subject((name,), None, False, aux, offset + m.start()) if _is_name(name) and name not in FUNCTION \
+        return Subject((name,), None, False, aux, offset + m.start()) if _is_name(name) and name not in COMMON_WORDS \
             and not name.endswith("ly") and named_in_lowercase(name) else None
     if m["pair"] or m["me"]:
         name = m["pair_name"] or m["me_name"]

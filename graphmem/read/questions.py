@@ -15,6 +15,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, NamedTuple, ParamSpec, TypeVar
 
 from ..core import as_known, records
+from ..core.aliases import ALIAS
 from ..core.as_known import CLOSING, arrow_closing_as_known, closing_known
 from ..core.collector import collector_paused
 from ..core.tables import by_name
@@ -594,13 +595,21 @@ def diff(engine: Engine, t1: datetime, t2: datetime) -> list[Change]:
     return changes
 
 
+def _in_order(versions: list[Version]) -> list[Version]:
+    return sorted(versions, key=lambda v: (v.valid_from, v.recorded_at, v.id))
+
+
 @consistent
 def why(engine: Engine, names: tuple[Collection[str], Collection[str]], subject: str, predicate: str,
         valid_at: datetime, as_of: datetime, vs: datetime) -> WhyAnswer:
     """The (subject, predicate) answer at ``valid_at`` as of two times, and what changed it; ``names`` are the
     subject's entities (its aliases) as believed at each of the two times."""
-    every = [v for subject_id in {*names[0], *names[1]}
+    members = dict.fromkeys((*names[0], *names[1]))  # in order: the answers do not depend on a set's order
+    every = [v for subject_id in members
              for v in _versions(engine, "store/history", subject=subject_id, predicate=predicate)]
+    joining = {v.id for subject_id in members if len(members) > 1
+               for v in _versions(engine, "store/history", subject=subject_id, predicate=ALIAS)
+               if v.object_id in members}  # an alias written between the two times changes the answer too
 
     def answer(t: datetime, ids: Collection[str]) -> list[Version]:
         unseen = unseen_at(engine, t)
@@ -610,7 +619,7 @@ def why(engine: Engine, names: tuple[Collection[str], Collection[str]], subject:
             and Period(v.valid_from, v.valid_to).contains(valid_at)
         ]
 
-    ids = {v.id for v in every}
+    ids = {v.id for v in every} | joining
     low, high = sorted((as_of, vs))
     writes = [d for d in decisions(engine, low, high) if ids & set(d.created + d.closed)]
     episode_ids = {d.episode for d in writes if d.episode}
@@ -619,6 +628,6 @@ def why(engine: Engine, names: tuple[Collection[str], Collection[str]], subject:
     episode_ids |= {e for v in every if v.created_by in made for e in linked.visible(v.id, v.episodes)}
     return WhyAnswer(
         subject=subject, predicate=predicate, valid_at=valid_at, as_of=as_of, vs=vs,
-        before=answer(as_of, names[0]), after=answer(vs, names[1]), decisions=writes,
+        before=_in_order(answer(as_of, names[0])), after=_in_order(answer(vs, names[1])), decisions=writes,
         episodes=episodes(engine, sorted(episode_ids)) if episode_ids else [],
     )

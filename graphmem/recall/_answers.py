@@ -12,9 +12,10 @@ message (nothing was said then, nor names a time then) keeps those said before t
 and says so in each answer's ``time``. A question that asks
 *when* then puts first, among the first :data:`WHEN_REACH` facts and the first messages alike, those whose time
 comes from words (a message whose phrases resolve to a date, a fact of an event) over those that only have the
-time they were said, before the two are fused. A question that asks *who* of a relation it resolves ("who is
-nadia's boss", "whose sister is Anna" resolved through a fact) puts that fact first: it is the answer, where the
-message it came from and the other names' facts only lead to it.
+time they were said, before the two are fused. A question that asks *who* a relation phrase names, and nothing
+more ("who is nadia's boss", resolved through `Dan boss_of Nadia`), puts that fact first: it is the answer, where
+the message it came from and the other names' facts only lead to it (not "who did nadia's boss meet", where it
+only leads to the answer; not when the question names an event no fact is known for).
 
 Internal: search with :meth:`graphmem.Store.search`.
 """
@@ -61,14 +62,17 @@ _SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", 
 _WHEN = re.compile(r"\b(?i:when|what\s+(?:date|day|month|year|time)|how\s+long\s+ago|which\s+(?:day|month|year))\b")
 
 
-#: A question asking for a person: "who is…", "who's…", "whose…", "what's the name of…".
-_WHO = re.compile(r"^\W*(?:(?i:and|so|ok|okay|hey|remind\s+me|quick\s+one)\W+)*(?i:who\b|who['’]s\b|whose\b|"
-                  r"what['’]?s\s+the\s+name\s+of\b|what\s+is\s+the\s+name\s+of\b)")
+#: A question asking for the person a relation phrase names, and nothing more: "who is…", "who's…", "who was…",
+#: "what's the name of…" (fillers before it; "now", "again" after it).
+_WHO = (r"^\W*(?:(?:and|so|ok|okay|hey|remind\s+me|quick\s+one)\W+)*(?:who(?:\s+is|\s+was|['’]s)|"
+        r"what['’]?s\s+the\s+name\s+of|what\s+is\s+the\s+name\s+of)\s+(?:the\s+)?{phrase}"
+        r"(?:\s+(?:now|again|these\s+days|then))?[\W_]*$")
 
 
-def asks_who(text: str) -> bool:
-    """True for a question that asks for a person ("who is nadia's boss", "whose sister is Anna")."""
-    return _WHO.search(text) is not None
+def asks_who(text: str, phrase: str) -> bool:
+    """True for a question that asks who the relation ``phrase`` names, and nothing more ("who is nadia's boss"),
+    not one the phrase only leads through ("who did nadia's boss meet", "who was her boss before she moved")."""
+    return re.match(_WHO.format(phrase=re.escape(phrase)), text, re.IGNORECASE) is not None
 
 
 def asks_when(text: str) -> bool:
@@ -165,7 +169,8 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     ``unresolved`` (the question names an event no fact is known for), every fact comes after
     the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown.
     ``answering``: the versions that answer a *who* question by resolving its relation, put first."""
-    first = [h for h in facts if h.version.id in answering]
+    first = [] if unresolved else [h for h in facts if h.version.id in answering]
+    put_first = {id(h) for h in first}
     strong = [] if unresolved else [h for h in facts if h.matched.words or h.matched.synonyms or h.matched.time]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
@@ -175,8 +180,8 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     for rank, message in enumerate(said):
         scored.append((1 / (RRF_K + rank), 1, message))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    ranked = first + [answer for _, _, answer in scored if id(answer) not in {id(h) for h in first}]
-    kept = {id(h) for h in strong} | {id(h) for h in first}
+    ranked = first + [answer for _, _, answer in scored if id(answer) not in put_first]
+    kept = {id(h) for h in strong} | put_first
     answers: list[Answer] = []
     cited: set[str] = set()
     for answer in ranked + [h for h in facts if id(h) not in kept]:

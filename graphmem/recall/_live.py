@@ -245,21 +245,24 @@ class LiveIndex:
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker,
                          listener)
             resolved = _resolved(index, plan)
+            answering = frozenset(r.fact for _, r in resolved if r.kind == "relation" and r.fact
+                                  and _answers.asks_who(text, r.phrase))  # "who is nadia's boss": that fact first
             similarity = (None if query is None or embedder is None
                           else self._similarity(index, embedder.model, query, t))
             # with messages, each list read deeper than asked, so the first answers of a search are those of a longer
             # one (a "when" question orders its first WHEN_REACH answers; a message a fact cites is not listed twice)
-            pool = limit if limit is None or messages is None else 2 * max(limit, _answers.WHEN_REACH) + 5
+            # (a who question's answering fact too, and that without messages as well)
+            pool = limit if limit is None or (messages is None and not answering) else \
+                2 * max(limit, _answers.WHEN_REACH) + 5
             scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
                           low=-INF if after is None else micros(after),
                           high=INF if before is None else micros(before), limit=pool, events=events,
                           similarity=similarity)
             facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
-            answering = frozenset(r.fact for _, r in resolved if r.kind == "relation" and r.fact) \
-                if _answers.asks_who(text) else frozenset()
-            if messages is None:  # a who question's relation fact first here too
+            if messages is None:
                 first: list[Answer] = [h for h in facts if h.version.id in answering]
-                return first + [h for h in facts if h.version.id not in answering]
+                found = first + [h for h in facts if h.version.id not in answering]
+                return found if limit is None else found[:limit]
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,

@@ -88,7 +88,7 @@ def _reference(reference: datetime, tz: tzinfo) -> datetime:
 
 
 def resolve_times(
-    text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC
+    text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC, looking_back: bool = False
 ) -> list[TimeSpan]:
     """Find the time expressions in ``text`` and resolve each against ``reference``.
 
@@ -97,20 +97,21 @@ def resolve_times(
     like 05/08/2023 are month first unless ``day_first``. Phrases naming a period outside years
     1 to 9998 are left out (:func:`find_times` reports them).
     """
-    return [found for found in find_times(text, reference, day_first=day_first, tz=tz)
+    return [found for found in find_times(text, reference, day_first=day_first, tz=tz, looking_back=looking_back)
             if isinstance(found, TimeSpan)]
 
 
 def find_times(
-    text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC
+    text: str, reference: datetime, *, day_first: bool = False, tz: tzinfo | str = UTC, looking_back: bool = False
 ) -> list[TimeSpan | OutOfRange]:
     """Like :func:`resolve_times`, with the phrases outside the supported years reported as
-    :class:`OutOfRange` in their place ("2030 years ago", "in 12000"), not dropped."""
+    :class:`OutOfRange` in their place ("2030 years ago", "in 12000"), not dropped. ``looking_back``: a date or
+    month with no verb is the most recent one (as a time typed alone is read), not the nearest."""
     tz = zone(tz)
     refused: list[tuple[int, int]] = []
     from ._scan import find  # the grammar: imported when a text is scanned (reading ISO times never needs it)
 
-    hits = find(text, _reference(reference, tz), day_first=day_first, refused=refused)
+    hits = find(text, _reference(reference, tz), day_first=day_first, refused=refused, looking_back=looking_back)
     found: list[tuple[int, TimeSpan | OutOfRange]] = [
         (begin, OutOfRange(text=text[begin:finish])) for begin, finish in refused]
     for hit in hits:
@@ -228,7 +229,7 @@ def resolve_phrase(
     spans: list[TimeSpan] = []
     # A month or weekday alone ("March", "Friday") reads as "in March", "on Friday".
     for candidate in (text, f"in {text}", f"on {text}") if text else ():
-        found = resolve_times(candidate, reference, day_first=day_first, tz=tz)
+        found = resolve_times(candidate, reference, day_first=day_first, tz=tz, looking_back=True)
         if len(found) == 1 and _LEAD.sub("", candidate) in (found[0].text, _LEAD.sub("", found[0].text)):
             return found[0].model_copy(update={"text": text})
         spans = spans or found

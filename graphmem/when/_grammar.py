@@ -53,6 +53,8 @@ class Context:
     day_first: bool
     #: The tense of the clause around an index, and whether its words state it (False: no verb gives it).
     clause_at: Callable[[int], tuple[Tense, bool]] = field(default=lambda at: ("past", True))
+    #: A time a user types alone ("--as-of 'March 3rd'"): with no verb, the most recent, not the nearest.
+    looking_back: bool = False
 
     @property
     def today(self) -> date:
@@ -154,7 +156,7 @@ def _calendar_date(m: re.Match[str], ctx: Context) -> Period | None:
 
 def _ordinal_day(m: re.Match[str], ctx: Context) -> Period | None:
     day, today = int(m["day"]), ctx.today
-    if not ctx.stated(m):  # "back on the 22nd", no verb: the nearer of the day before and the day to come
+    if not ctx.stated(m) and not ctx.looking_back:  # "back on the 22nd", no verb: the nearer of the two
         days = [p for p in (_ordinal_day_toward(day, today, -1), _ordinal_day_toward(day, today, 1)) if p]
         return min(days, key=lambda p: abs(p.start.date() - today)) if days else None
     return _ordinal_day_toward(day, today, -1 if ctx.tense(m) == "past" else 1)
@@ -181,15 +183,16 @@ _AHEAD_AT_MOST = timedelta(days=183)
 #: "back in january", "last seen: 3 nov"; and after it: "from 14 feb till now".
 _LOOKS_BACK = re.compile(r"\b(?:back\s+in|born|throwback|tbt|memories|memory|pics?|photos?|pictures?|videos?|"
                          r"last\s+seen|remember|anniversary\s+of)\b[^.!?\n]{0,25}$", re.IGNORECASE)
+_LOOKS_BACK_REACH = 40  # characters before the date
 _UNTIL_NOW = re.compile(r"\s*(?:till|til|until|up\s+to|to)\s+(?:now|today)\b", re.IGNORECASE)
 
 
 def _unstated(make: Callable[[int], Period | None], ctx: Context, m: re.Match[str]) -> Period | None:
     """The yearly day or month a clause with no verb means: the nearest one, unless that lies more than half a
     year ahead or the words around it look back (then the last one)."""
-    found = nearest(make, ctx.now)
-    if found is not None and (found.start > ctx.now + _AHEAD_AT_MOST or _LOOKS_BACK.search(
-            m.string, max(0, m.start() - _LOOK_BACK), m.start()) or _UNTIL_NOW.match(m.string, m.end())):
+    found = None if ctx.looking_back else nearest(make, ctx.now)
+    if found is None or found.start > ctx.now + _AHEAD_AT_MOST or _LOOKS_BACK.search(
+            m.string, max(0, m.start() - _LOOKS_BACK_REACH), m.start()) or _UNTIL_NOW.match(m.string, m.end()):
         return occurrence(make, ctx.now, "past") or found
     return found
 
@@ -453,7 +456,7 @@ def _part(m: re.Match[str], ctx: Context) -> Period | None:
         if m["srel"]:  # "the end of last summer", "early next spring": the season as "last summer" reads
             named = _season_by(name, " ".join(m["srel"].lower().split()), ctx)
             return named if adverb or named is None else part_of(named, part)
-        found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else nearest(make, ctx.now)
+        found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) or ctx.looking_back else nearest(make, ctx.now)
         return found and found._replace(floating=True)
     if m["alone"] or m["of_year"]:
         return part_of(year_period(int(m["alone"] or m["of_year"])), part)
@@ -493,7 +496,7 @@ def _week_of_month(m: re.Match[str], ctx: Context) -> Period | None:
 
     if m["year"]:
         return make(int(m["year"]))
-    found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else nearest(make, ctx.now)
+    found = occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)
     return found and found._replace(floating=True)
 
 

@@ -144,14 +144,14 @@ def _past_the_calendar(exc: Exception) -> bool:
 
 
 def scan(text: str, now: datetime, day_first: bool,
-         refused: list[tuple[int, int]] | None = None) -> list[Hit]:
+         refused: list[tuple[int, int]] | None = None, looking_back: bool = False) -> list[Hit]:
     """Base expressions in ``text``: the longest match wins an overlap; in order of appearance.
 
     Expressions whose period falls outside the calendar are not hits; their places are added
     to ``refused`` when it is given.
     """
     chosen = _candidates(text)
-    ctx = Context(now, day_first, clause_reader(text, [(m.start(), m.end()) for m, _ in chosen]))
+    ctx = Context(now, day_first, clause_reader(text, [(m.start(), m.end()) for m, _ in chosen]), looking_back)
     hits: list[Hit] = []
     for m, rule in chosen:
         try:
@@ -189,11 +189,12 @@ _BARE_DAY = re.compile(r"the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)", re.IGNORECASE)
 _NAMED_MONTH = re.compile(rf"\b(?:{MONTH})", re.IGNORECASE)
 
 
-def attach_month_days(hits: list[Hit], text: str) -> list[Hit]:
+def attach_month_days(hits: list[Hit], text: str, now: datetime | None = None) -> list[Hit]:
     """``dec 8 to the 22nd``, ``14th aug. back on the 22nd``: a day of the month with no month of its own, later
     than the day of a date named just before it with its month and no year, is read in that date's month (not a
     month alone, "in january we went skiing. i'm free the 20th"; not a day before it, "my bday is 14 march. rent
-    due the 1st"; not a date of another year, "born 3rd june 1990. party on the 22nd?")."""
+    due the 1st"; not a date of another year, "born 3rd june 1990. party on the 22nd?"; not to the other side of
+    ``now`` than the day's own reading, "paid rent on aug 3. next one is due the 28th")."""
     out: list[Hit] = []
     for hit in hits:
         bare = _BARE_DAY.fullmatch(text, hit.begin, hit.finish)
@@ -205,7 +206,7 @@ def attach_month_days(hits: list[Hit], text: str) -> list[Hit]:
                 day = named.period.start.replace(day=int(bare["day"]))
             except ValueError:  # "feb 10 … the 30th": no such day in that month
                 day = None
-            if day is not None:
+            if day is not None and (now is None or (day >= now) == (hit.period.start >= now)):
                 hit = Hit(hit.begin, hit.finish, Period(day, day + timedelta(days=1), "day"))
         out.append(hit)
     return out
@@ -304,12 +305,13 @@ _TRIGGER = re.compile(
 
 
 def find(text: str, now: datetime, *, day_first: bool = False,
-         refused: list[tuple[int, int]] | None = None) -> list[Hit]:
+         refused: list[tuple[int, int]] | None = None, looking_back: bool = False) -> list[Hit]:
     """Every time expression of ``text`` read at ``now`` (naive, in the store's zone); those
-    outside the calendar go to ``refused`` (their places) when it is given."""
+    outside the calendar go to ``refused`` (their places) when it is given. ``looking_back``: a phrase
+    typed alone, whose date or month with no verb is the most recent one."""
     if not _TRIGGER.search(text):
         return []
-    hits = scan(text, now, day_first, refused)
-    for combine in (attach_anchors, attach_month_days, attach_clock, attach_since, attach_ranges):
+    hits = scan(text, now, day_first, refused, looking_back)
+    for combine in (attach_anchors, partial(attach_month_days, now=now), attach_clock, attach_since, attach_ranges):
         hits = combine(hits, text)
     return hits
