@@ -353,3 +353,25 @@ def test_a_proposal_naming_nothing_visible_is_refused_and_alias_suggest_stays_we
     with pytest.raises(InvalidInput, match="no visible character"):
         store.propose("Mel", "alias_of", "\u200b", source="chat")
     assert [(s.a, s.b) for s in store.alias_suggestions()] == [("Mel", "Melanie")]
+
+
+def test_search_reads_events_and_relations_under_every_name_and_puts_alias_facts_last(store):
+    """A third new user's: "where did lenny live before she moved to manchester" knew no such move (it was said of
+    Lena), "who is coco's boyfriend" resolved nothing (said of Chloe), and alias facts came first for questions
+    about other things ("when did len and tommy break up" -> `lenny alias_of Lena`)."""
+    store.add("Lena", "lives_in", "Leeds", valid_from="2023-01-01", recorded_at="2024-01-01")
+    store.add("marc", "boyfriend_of", "Chloe", valid_from="2025-11-01", recorded_at="2025-11-03")
+    store.add("Lena", "lives_in", "Manchester", valid_from="2025-12-12", recorded_at="2025-12-13")
+    store.add("Lena", "dating", "tommy", valid_from="2024-06-01", valid_to="2025-10-19", recorded_at="2025-12-14")
+    store.alias("lenny", "Lena", recorded_at="2026-01-01")
+    store.alias("coco", "Chloe", recorded_at="2026-01-02")
+    before = store.search("where did lenny live before she moved to manchester", limit=3, messages=False)
+    assert [(h.version.object, [r.statement for r in h.matched.resolved]) for h in before][:1] == [
+        ("Leeds", ["Lena lives_in Manchester"])]
+    assert "Manchester" not in [h.version.object for h in before]  # the window is known: Manchester is after it
+    who = store.search("who is coco's boyfriend", limit=3)
+    assert (who[0].version.subject, who[0].version.predicate) == ("marc", "boyfriend_of")
+    broke_up = store.search("when did lenny and tommy break up", limit=3, messages=False)
+    assert broke_up[0].version.predicate == "dating" and broke_up[-1].version.predicate == ALIAS
+    called = store.search("what do they call lena", limit=3, messages=False)
+    assert called[0].version.predicate == ALIAS

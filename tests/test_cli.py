@@ -302,3 +302,27 @@ def test_a_missing_module_of_graphmem_itself_is_not_blamed_on_an_extra():
 
     with pytest.raises(ModuleNotFoundError, match="graphmem.nothing"), needs_extra("mcp", "this"):
         import graphmem.nothing  # noqa: F401
+
+
+def test_an_engine_that_fails_to_import_is_not_called_missing(monkeypatch):
+    """A new user's script named concurrent.py shadowed the standard library's package: the engine failed to import
+    and the error said "the kuzu engine is not installed; pip install kuzu", which it was."""
+    import importlib
+
+    from graphmem.engine import load_engine
+    from graphmem.errors import EngineError
+
+    def broken(name, *args):
+        raise ImportError("No module named 'concurrent.futures'; 'concurrent' is not a package",
+                          name="concurrent.futures")
+
+    monkeypatch.setattr(importlib, "import_module", broken)
+    with pytest.raises(EngineError, match=r"could not be imported: .*named concurrent\.py in the way"):
+        load_engine(ENGINE)
+
+    def missing(name, *args):
+        raise ImportError(f"No module named {name!r}", name=name)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    with pytest.raises(EngineError, match="is not installed"):
+        load_engine(ENGINE)

@@ -1280,6 +1280,9 @@ def test_a_start_told_after_its_job_and_a_trip_told_twice(text, expected):
     ("my brother stil lives in leeds", []),
     ("my sister tho lives in leeds", []),
     ("my brother obvs works at google", []),
+    # a third new user's
+    ("im a nurse at southmead not a vampire", [("Maya", "works_at", "southmead", True)]),
+    ("and i got the job at the RUH, i start on the 22nd", [("Maya", "works_at", "RUH", False)]),  # a plan: review
 ])
 def test_the_twenty_sixth_session_s_readings(text, expected):
     found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")

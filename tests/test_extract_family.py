@@ -209,6 +209,9 @@ def test_a_relative_s_name_in_lower_case_is_no_chat_spelling():
     assert said("my bf yaar lives in leeds")[0][1] == "Maya's boyfriend"
     assert said("my brother sizwe moved to cape town") == [("assert", "sizwe", "brother_of", "Maya")]
     assert said("my sister grace moved to leeds") == [("assert", "grace", "sister_of", "Maya")]
+    # a new user's: "yes marcus" was read as a full name, and the boyfriend left unnamed
+    assert said("dont call him that lol. but yes marcus is my boyfriend")[0] == (
+        "assert", "marcus", "boyfriend_of", "Maya")
 
 
 def test_a_name_with_a_noun_s_ending_that_the_nickname_data_knows():

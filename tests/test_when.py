@@ -636,3 +636,11 @@ def test_a_bare_day_is_not_carried_to_the_other_side_of_now():
     assert resolve_times("i paid rent on aug 3. next one is due the 28th", said)[-1].start == at("2026-09-28")
     assert resolve_times("aug 3 was great. i'm free the 20th", said)[-1].start == at("2026-09-20")
     assert resolve_times("flights 14th sep. back on the 22nd", said)[-1].start == at("2026-09-22")
+
+
+def test_a_comma_before_a_new_subject_ends_a_clause_with_a_verb():
+    """A new user's: "and i got the job at the RUH, i start on the 22nd" (said 8 June) read the 22nd by "got": May's;
+    a comma before a new subject ends the clause when it has a verb (not "In March, we're going")."""
+    said = at("2026-06-08T19:00")
+    assert resolve_times("and i got the job at the RUH, i start on the 22nd", said)[0].start == at("2026-06-22")
+    assert resolve_times("In March, we're going to Rome", at("2026-01-08T12:00"))[0].start == at("2026-03-01")

@@ -106,8 +106,10 @@ _THEIRS = re.compile(rf"(?<![\w'’-])(?P<owner>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+){
 _NOT_THEIRS = frozenset({"partner", "boss", "coworker", "neighbour"})
 #: "Anna, my sister" (a name, a comma, the relation, the end of the clause).
 _NAME_FIRST = re.compile(r"(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*,\s*$")
+_FILLERS = "and|but|so|btw|oh|yeah|yes|ok|okay|lol|well"
 #: "Anna is my sister", "anna's my sister": the name opening the clause.
-_NAME_IS = re.compile(rf"(?:^|[,;:]\s*|\b(?:and|but|so|btw|oh|yeah|yes)\s+)(?P<name>[\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+_NAME_IS = re.compile(rf"(?:^|[,;:]\s*|\b(?:{_FILLERS})\s+)(?P<name>(?!(?:{_FILLERS})\b)[\w'’-]+"
+                      rf"(?:\s+(?-i:[A-Z])[\w'’-]+)?)"  # (a surname in capitals: not "yes marcus")
                       rf"(?:\s+is|{_A}s)\s+(?:(?:also|still|actually|literally|now)\s+)?$", re.IGNORECASE)
 #: "'s name is Anna", " is called Anna".
 _CALLED = re.compile(rf"^(?:{_A}s\s+name\s+is|{_A}s\s+called|\s+is\s+called|\s+is\s+named|{_A}s\s+name{_A}s)\s+",

@@ -246,7 +246,7 @@ _LEAD = re.compile(r"^\s*(?:(?:a\s+couple\s+of|a\s+pair\s+of|a\s+few|a\s+(?:litt
 _NOUN_WORD = re.compile(r"[\w'’&-]+")
 #: Words that may follow an everyday object's noun: the noun phrase ends there.
 _AFTER_NOUN = frozenset("""
-and but or so which that who called named yesterday today tonight last this next on in at for with
+and but or so which that who called named yesterday today tonight last this next on in at for with not nor
 from to because when while since lol haha tho though now again too as well is was are were has had
 have i we he she it they you u my our his her their its about after before during by like just
 already finally recently this morning evening afternoon weekend back home together every each

@@ -6,7 +6,9 @@ reciprocal rank (a fact at rank r and a message at rank r weigh alike). Facts th
 question only by the entity it names (no word, synonym or time of theirs does) come after every
 message: a fact found only because it is about the person asked of says little about what was
 asked. A message that a fact above it already cites is not listed again (the fact shows its
-sentence). A question naming an event no fact is known for ("before he moved to Lisbon",
+sentence). An alias fact ("lenny alias_of Lena") comes after the messages too, unless the question asks about
+names ("what do they call her", "who is lenny"): it leads to the person asked of, and answers nothing else. A
+question naming an event no fact is known for ("before he moved to Lisbon",
 with no move to Lisbon known) puts every fact after the messages. A time phrase that keeps no
 message (nothing was said then, nor names a time then) keeps those said before the window's end,
 and says so in each answer's ``time``. A question that asks
@@ -26,6 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
+from ..core.aliases import ALIAS
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
@@ -33,7 +36,8 @@ from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
 from ._text import found_by, is_stop, name_terms, term, tokens
 
-__all__ = ["WHEN_REACH", "asks_when", "asks_who", "fuse", "message_words", "messages", "synonym_words", "time_filter"]
+__all__ = ["WHEN_REACH", "asks_names", "asks_when", "asks_who", "fuse", "message_words", "messages", "synonym_words",
+           "time_filter"]
 
 A = TypeVar("A", Hit, MessageHit)
 
@@ -73,6 +77,17 @@ def asks_who(text: str, phrase: str) -> bool:
     """True for a question that asks who the relation ``phrase`` names, and nothing more ("who is nadia's boss"),
     not one the phrase only leads through ("who did nadia's boss meet", "who was her boss before she moved")."""
     return re.match(_WHO.format(phrase=re.escape(phrase)), text, re.IGNORECASE) is not None
+
+
+#: A question about what someone is called: "what does he call her", "her nickname", "who is lenny".
+_NAMES = re.compile(r"(?i)\b(?:call(?:s|ed|ing)?|name[sd]?|nick\s*names?|known\s+as|goes\s+by|alias(?:es)?|"
+                    r"who\s+is|who['’]s|who\s+was)\b")
+
+
+def asks_names(text: str) -> bool:
+    """True for a question about names ("what do they call her", "who is lenny"): alias facts answer it; to
+    any other they are no answer, only a way to the person asked of."""
+    return _NAMES.search(text) is not None
 
 
 def asks_when(text: str) -> bool:
@@ -164,14 +179,16 @@ def _turn(found: Found) -> Turn:
 
 
 def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None,
-         unresolved: bool = False, answering: frozenset[str] = frozenset()) -> list[Answer]:
+         unresolved: bool = False, answering: frozenset[str] = frozenset(), names: bool = False) -> list[Answer]:
     """One ranking of both kinds (see the module's docstring), at most ``limit`` long. With
     ``unresolved`` (the question names an event no fact is known for), every fact comes after
     the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown.
-    ``answering``: the versions that answer a *who* question by resolving its relation, put first."""
+    ``answering``: the versions that answer a *who* question by resolving its relation, put first. An alias fact
+    comes after the messages unless the question asks about ``names``."""
     first = [] if unresolved else [h for h in facts if h.version.id in answering]
     put_first = {id(h) for h in first}
-    strong = [] if unresolved else [h for h in facts if h.matched.words or h.matched.synonyms or h.matched.time]
+    strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
+                                    and (h.version.predicate != ALIAS or names)]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
     scored: list[tuple[float, int, Answer]] = []

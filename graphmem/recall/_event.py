@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._index import INF, RecallIndex
-from ._plan import FIRST_PERSON, Anchor, Key, Nearest, Period, Plan, Resolution, key_of, name_at
+from ._plan import FIRST_PERSON, Anchor, Key, Nearest, Period, Plan, Resolution, group_of, key_of, name_at
 from ._synonyms import Table, find
 from ._text import Token, is_stop, stem
 
@@ -117,8 +117,9 @@ def _read(text: str, words: list[Token], used: list[bool], k: int, end: int, ind
     edge = doc.valid_to if ending else doc.valid_from
     before = _SIDE[words[k].word]
     plan.resolved.append(Resolution("event", phrase, object_id, doc_index, edge))
-    plan.nearest = Nearest(frozenset({person}), asked & _predicates_of(index, person, t) or frozenset({doc.predicate}),
-                           edge, before, doc_index)
+    names = group_of(index, person, t)
+    kinds = frozenset().union(*(_predicates_of(index, name, t) for name in names))
+    plan.nearest = Nearest(frozenset(names), asked & kinds or frozenset({doc.predicate}), edge, before, doc_index)
     if person not in {a.entity_id for a in plan.anchors}:
         name = index.entities[person][0]
         plan.anchors.append(Anchor(person, name, name))
@@ -167,11 +168,14 @@ def _fact(index: RecallIndex, who: list[str], object_id: str, verb: frozenset[st
           t: int) -> tuple[int, str] | None:
     """The fact between one of ``who`` (the first that has one) and the object, believed at
     ``t``: of the verb's predicate, else the asked kind, else any; the latest of them."""
+    targets = set(group_of(index, object_id, t))  # "NYC" and "New York"
     for person in who:
         if person == object_id:
             continue
-        found = [i for i in index.believed_docs(person, t)
-                 if {index.docs[i].subject_id, index.docs[i].object_id} == {person, object_id}]
+        names = group_of(index, person, t)  # "before lenny moved to manchester": said of Lena
+        found = [i for name in names for i in index.believed_docs(name, t)
+                 if index.docs[i].subject_id in names and index.docs[i].object_id in targets
+                 or index.docs[i].object_id in names and index.docs[i].subject_id in targets]
         if found:
             def preference(i: int) -> tuple[bool, bool, bool, int]:
                 doc = index.docs[i]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..core.relations import covers, inverse, relation_of
 from ._index import RecallIndex
-from ._plan import Anchor, Key, Plan, Resolution, key_of, name_at, name_ending
+from ._plan import Anchor, Key, Plan, Resolution, group_of, key_of, name_at, name_ending
 from ._text import Token
 
 __all__ = ["KIN", "kin"]
@@ -148,18 +148,19 @@ def _lead(index: RecallIndex, owner: str, asked: str, t: int) -> list[tuple[str,
     """The people who are ``owner``'s ``asked`` by the relation facts believed at ``t``, each with
     the fact that says so; those valid at ``t`` if any, else every one."""
     found: dict[str, tuple[bool, int]] = {}
-    for i in index.believed_docs(owner, t):
+    names = group_of(index, owner, t)  # "coco's boyfriend": said of Chloe, coco's other name
+    for i in dict.fromkeys(i for name in names for i in index.believed_docs(name, t)):
         doc = index.docs[i]
         word = relation_of(doc.predicate)
         if word is None:
             continue
-        if doc.object_id == owner and covers(asked, word):
+        if doc.object_id in names and covers(asked, word):
             person = doc.subject_id  # PERSON is WORD of OWNER
-        elif doc.subject_id == owner and (turned := inverse(word)) is not None and covers(asked, turned):
+        elif doc.subject_id in names and (turned := inverse(word)) is not None and covers(asked, turned):
             person = doc.object_id  # OWNER is WORD of PERSON: PERSON is owner's inverse(WORD)
         else:
             continue
-        if person == owner:
+        if person in names:
             continue
         valid = doc.valid_from <= t < doc.valid_to
         held = found.get(person)

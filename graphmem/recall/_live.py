@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 
 from ..core import records
+from ..core.aliases import ALIAS
 from ..core.entity_kinds import PERSON, ROLES, kind_from_name
 from ..core.times import from_engine
 from ..engine import Engine
@@ -259,6 +260,9 @@ class LiveIndex:
                           high=INF if before is None else micros(before), limit=pool, events=events,
                           similarity=similarity)
             facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
+            if not _answers.asks_names(text):  # an alias fact leads to the person asked of; it answers no other
+                facts = [h for h in facts if h.version.predicate != ALIAS] + [
+                    h for h in facts if h.version.predicate == ALIAS]
             if messages is None:
                 first: list[Answer] = [h for h in facts if h.version.id in answering]
                 found = first + [h for h in facts if h.version.id not in answering]
@@ -266,7 +270,7 @@ class LiveIndex:
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
-                                 answering=answering)
+                                 answering=answering, names=_answers.asks_names(text))
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""

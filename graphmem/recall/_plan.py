@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..core.aliases import ALIAS
 from ._index import RecallIndex
 from ._synonyms import SynonymHit
 from ._text import Token, is_stop
@@ -124,6 +125,21 @@ class Plan:
     def unresolved(self) -> bool:
         """True when the question names an event no fact believed then is known for."""
         return any(r.kind == "event" and r.doc is None for r in self.resolved)
+
+
+def group_of(index: RecallIndex, entity_id: str, t: int) -> list[str]:
+    """``entity_id`` and its other names believed at ``t`` (its aliases, walked alias by alias), it first."""
+    group, todo = [entity_id], [entity_id]
+    while todo:
+        entity = todo.pop()
+        for i in index.believed_docs(entity, t):
+            doc = index.docs[i]
+            if doc.predicate == ALIAS:
+                other = doc.object_id if doc.subject_id == entity else doc.subject_id
+                if other not in group:
+                    group.append(other)
+                    todo.append(other)
+    return group
 
 
 def key_of(key: Key, name: str | None) -> str | None:

@@ -175,8 +175,9 @@ def _ordinal_day_toward(day: int, today: date, step: int) -> Period | None:
 
 
 #: How far ahead a date or month with no verb to tell its tense is read as to come ("19 february!!", "keys 1
-#: december"); further ahead, the last one is meant ("February 29", said in May 2026: 2024's, not 2028's).
-_AHEAD_AT_MOST = timedelta(days=183)
+#: december", "amsterdam in june!!" said in October); further ahead, the last one is meant ("February 29", said in
+#: May 2026: 2024's, not 2028's).
+_AHEAD_AT_MOST = timedelta(days=300)
 
 
 #: Words before a date with no verb that look back: "throwback 🥹 20 jan", "pics from 2 march", "born 14 march",
@@ -188,8 +189,8 @@ _UNTIL_NOW = re.compile(r"\s*(?:till|til|until|up\s+to|to)\s+(?:now|today)\b", r
 
 
 def _unstated(make: Callable[[int], Period | None], ctx: Context, m: re.Match[str]) -> Period | None:
-    """The yearly day or month a clause with no verb means: the nearest one, unless that lies more than half a
-    year ahead or the words around it look back (then the last one)."""
+    """The yearly day or month a clause with no verb means: the nearest one, unless that lies more than
+    :data:`_AHEAD_AT_MOST` ahead or the words around it look back (then the last one)."""
     found = None if ctx.looking_back else nearest(make, ctx.now)
     if found is None or found.start > ctx.now + _AHEAD_AT_MOST or _LOOKS_BACK.search(
             m.string, max(0, m.start() - _LOOKS_BACK_REACH), m.start()) or _UNTIL_NOW.match(m.string, m.end()):

@@ -41,6 +41,8 @@ class Hit:
 
 _CLAUSE_BREAK = re.compile(r"(?<![.!?;:])[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|although|while|"
                            r"whereas|whereas|then)\b", re.IGNORECASE)
+#: A comma and a new subject after it.
+_COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)\s)", re.IGNORECASE)
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
@@ -50,7 +52,8 @@ _FUTURE = re.compile(
 _BEING = re.compile(r"['’](?:m|re)\b|\b(?:am|is|are|im)\b", re.IGNORECASE)
 #: A suggestion, read after the past verbs ("can we push the trip to mid june", "let's do late summer";
 #: not "can you believe what happened in march").
-_SUGGESTED = re.compile(r"\b(?:let['’]s|(?:can|could|shall|should)\s+(?:we|i|u|you))\b", re.IGNORECASE)
+_SUGGESTED = re.compile(r"\b(?:let['’]s|(?:can|could|shall|should)\s+(?:we|i|u|you)|"
+                        r"(?:we|i|u|you)\s+(?:should|could)\s+(?!have\b|['’]ve\b|of\b)\w+)\b", re.IGNORECASE)
 _IRREGULAR_PAST = (
     "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
     "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
@@ -93,6 +96,13 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         masked[begin:finish] = " " * (finish - begin)
     plain = "".join(masked)
     breaks = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(plain)] + [len(plain)]
+    # a comma before a new subject ends a clause that has a verb of its own ("i got the job at the RUH, i start
+    # on the 22nd"), not a fronted time ("In March, we're going…")
+    for comma in _COMMA_SUBJECT.finditer(plain):
+        before = breaks[bisect_right(breaks, comma.start()) - 1]
+        if _PAST.search(plain, before, comma.start()) or _PRESENT.search(plain, before, comma.start()):
+            breaks.append(comma.end())
+    breaks.sort()
 
     def own(begin: int, end: int) -> tuple[Tense, bool]:
         clause = plain[begin:end]
