@@ -216,6 +216,10 @@ def test_the_command_line_adds_lists_and_ends_aliases(tmp_path):
     assert [[e["name"] for e in g["entities"]] for g in listed] == [["Melanie", "Mel"]]
     assert "Melanie  Mel" in ok("alias", "list")
     assert "timeline of Melanie (also Mel)" in ok("timeline", "Mel")
+    # a third new user's: asked as of before the alias, a later name answered "nothing" with no word why
+    early = run(main, ["--store", path, "timeline", "Mel", "--as-of", "2024-01-15"])
+    assert "'Mel' was not yet known to be Melanie" in early.output
+    assert "not yet known" not in run(main, ["--store", path, "timeline", "Mel"]).output
     checked = run(main, ["--store", path, "check"])
     assert checked.exit_code == 0 and "aliases disagree" in checked.stderr
     refused = run(main, ["--store", path, "alias", "add", "Mel", "Paris"])
@@ -375,3 +379,13 @@ def test_search_reads_events_and_relations_under_every_name_and_puts_alias_facts
     assert broke_up[0].version.predicate == "dating" and broke_up[-1].version.predicate == ALIAS
     called = store.search("what do they call lena", limit=3, messages=False)
     assert called[0].version.predicate == ALIAS
+
+
+def test_a_relation_asked_of_a_time_is_the_one_valid_then(store):
+    """A third new user's: "who was lena's boyfriend in october 2025" resolved to the boyfriend she has now."""
+    store.add("tommy", "boyfriend_of", "Lena", valid_from="2024-06-01", valid_to="2025-10-19", recorded_at="2025-01-01")
+    store.add("dev", "boyfriend_of", "Lena", valid_from="2026-01-10", recorded_at="2026-01-11")
+    then = store.search("who was lena's boyfriend in october 2025", limit=2, messages=False)
+    assert [r.statement for r in then[0].matched.resolved] == ["tommy boyfriend_of Lena"]
+    now = store.search("who is lena's boyfriend", limit=2, messages=False)
+    assert [r.statement for r in now[0].matched.resolved] == ["dev boyfriend_of Lena"]

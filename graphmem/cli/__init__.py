@@ -350,6 +350,18 @@ def note_unsettled(store: Store, *moments: str | None) -> None:
                      "change: a later write may be recorded before that time")
 
 
+def note_names_later(store: Store, entity: str, as_of: str | None) -> None:
+    """Say when a name asked as of a past time is one the entity went by only later ("why clo works_at --as-of
+    March", the alias clo = Chloe written in May): as of then it was a name of its own, with its own facts."""
+    if as_of is None or as_of.strip().lower() == "now":
+        return
+    then = {e.id for e in store.names_of(entity, as_of=as_of)}
+    later = [e.name for e in store.names_of(entity) if e.id not in then]
+    if later:
+        output.say(f"note: as of {output.when(store.time(as_of))} {entity!r} was not yet known to be "
+                   f"{', '.join(later)} (an alias believed later); ask as of now, or by that name")
+
+
 def note_recorded_later(store: Store, as_of: str | None, found: Sequence[object]) -> None:
     """Say why an answer as of a past time is empty where the store's first write came later: a chat ingested
     without --replay is recorded when it is ingested, not at its messages' times, so "as of April" asks what the

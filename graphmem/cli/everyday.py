@@ -23,6 +23,7 @@ from . import (
     moment,
     moments,
     note_after,
+    note_names_later,
     note_recorded_later,
     note_unsettled,
     open_store,
@@ -225,6 +226,8 @@ def beliefs(ctx, as_of, valid_at, about, as_json):
     else:
         whose = "" if about is None else f" about {store.entity(about).name}"
         output.versions_table(found, f"beliefs{whose} {moments(as_of, valid_at, store)}")
+        if about is not None:
+            note_names_later(store, about, as_of)
         note_unsettled(store, as_of)
         note_recorded_later(store, as_of, found)
 
@@ -285,6 +288,7 @@ def timeline(ctx, entity, as_of, as_json):
         names = [e.name for e in store.names_of(entity, as_of=as_of)]
         also = f" (also {', '.join(names[1:])})" if len(names) > 1 else ""
         output.versions_table(found, f"timeline of {names[0]}{also} as of {moment(as_of, store)}")
+        note_names_later(store, entity, as_of)
         note_unsettled(store, as_of)
         note_recorded_later(store, as_of, found)
 
@@ -342,6 +346,7 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
                      f"closed {', '.join(d.closed) or '-'}" + (f" ({d.reason})" if d.reason else ""))
     for e in answer.episodes:
         output.plain(f"  {e.id} [{e.kind}] {output.when(e.reference_time)}: “{e.text}”")
+    note_names_later(store, subject, as_of)
     note_unsettled(store, as_of, vs)
 
 

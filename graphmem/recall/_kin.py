@@ -69,10 +69,11 @@ _APOSTROPHES = ("'", "’")
 
 
 def kin(text: str, words: list[Token], used: list[bool], index: RecallIndex, key: Key, t: int, plan: Plan,
-        speaker: str | None, listener: str | None) -> set[str]:
+        speaker: str | None, listener: str | None, window: tuple[int, int] | None = None) -> set[str]:
     """Resolve the question's relation phrases (see the module's docstring): anchor the people
     they lead to, mark their words used, record each resolution in the plan. Returns the owners
-    (the people whose relation led somewhere; their weight is lowered)."""
+    (the people whose relation led somewhere; their weight is lowered). ``window``: the valid time the
+    question names, whose relations are meant (else those valid at ``t``)."""
     owners: set[str] = set()
     i = 0
     while i < len(words):
@@ -86,7 +87,7 @@ def kin(text: str, words: list[Token], used: list[bool], index: RecallIndex, key
             i = end
             continue
         owner_id, first, last = owner
-        led = _lead(index, owner_id, word, t)
+        led = _lead(index, owner_id, word, t, window)
         if not led:
             i = end
             continue
@@ -144,9 +145,11 @@ def _owner(text: str, words: list[Token], used: list[bool], i: int, end: int, wo
     return None
 
 
-def _lead(index: RecallIndex, owner: str, asked: str, t: int) -> list[tuple[str, int]]:
+def _lead(index: RecallIndex, owner: str, asked: str, t: int,
+          window: tuple[int, int] | None = None) -> list[tuple[str, int]]:
     """The people who are ``owner``'s ``asked`` by the relation facts believed at ``t``, each with
-    the fact that says so; those valid at ``t`` if any, else every one."""
+    the fact that says so; those valid at ``t`` (in ``window``, when the question names a time) if any, else
+    every one."""
     found: dict[str, tuple[bool, int]] = {}
     names = group_of(index, owner, t)  # "coco's boyfriend": said of Chloe, coco's other name
     for i in dict.fromkeys(i for name in names for i in index.believed_docs(name, t)):
@@ -162,7 +165,8 @@ def _lead(index: RecallIndex, owner: str, asked: str, t: int) -> list[tuple[str,
             continue
         if person in names:
             continue
-        valid = doc.valid_from <= t < doc.valid_to
+        valid = (doc.valid_from < window[1] and window[0] < doc.valid_to) if window else (
+            doc.valid_from <= t < doc.valid_to)
         held = found.get(person)
         if held is None or (valid and not held[0]):
             found[person] = (valid, i)

@@ -72,7 +72,9 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
     words = tokens(text)
     used = [False] * len(words)
     times = list(resolve(text)) if resolve is not None else []
-    owners = kin(text, words, used, index, key, t, plan, speaker, listener)
+    # "who was lena's boyfriend in october 2025": the relation valid then, not now
+    window = (micros(times[0].start), micros(times[0].end) if times[0].end else INF) if len(times) == 1 else None
+    owners = kin(text, words, used, index, key, t, plan, speaker, listener, window)
     places = [(where, where + len(span.text)) for span in times if (where := text.find(span.text)) >= 0]
     plan.period = event(text, words, used, index, synonyms, key, t, speaker, plan, places)
     if plan.period is None and not plan.unresolved:
