@@ -209,9 +209,21 @@ def test_a_relative_s_name_in_lower_case_is_no_chat_spelling():
     assert said("my bf yaar lives in leeds")[0][1] == "Maya's boyfriend"
     assert said("my brother sizwe moved to cape town") == [("assert", "sizwe", "brother_of", "Maya")]
     assert said("my sister grace moved to leeds") == [("assert", "grace", "sister_of", "Maya")]
+    assert said("my sister bex is visiting") == [("assert", "bex", "sister_of", "Maya")]  # too short to judge
     # a new user's: "yes marcus" was read as a full name, and the boyfriend left unnamed
     assert said("dont call him that lol. but yes marcus is my boyfriend")[0] == (
         "assert", "marcus", "boyfriend_of", "Maya")
+
+
+def test_a_relative_named_in_lower_case_is_the_subject_of_later_news():
+    """A third new user's: "my sister bex" (a name too short to read by its letters), then "bex moved to london on
+    saturday" wrote nothing: a name the chat gave a relative is a subject in lower case afterwards."""
+    x = RuleExtractor()
+    first = x.extract("my sister bex is visiting", reference_time=AT, speaker="Chloe")
+    assert [(f.subject, f.predicate) for f in first] == [("bex", "sister_of")]
+    later = x.extract("bex moved to london on saturday", reference_time=AT, speaker="Chloe")
+    assert [(f.subject, f.predicate, f.object) for f in later] == [("bex", "lives_in", "london")]
+    assert RuleExtractor().extract("bex moved to london on saturday", reference_time=AT, speaker="Chloe") == []
 
 
 def test_a_name_with_a_noun_s_ending_that_the_nickname_data_knows():

@@ -197,6 +197,10 @@ class FamilyMemory:
     named: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     partners: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner, name key) → word
 
+    def names_given(self) -> frozenset[str]:
+        """Every name (lower case) the chat has given a relative so far: "my sister bex" gives "bex"."""
+        return frozenset(name for names in self.named.values() for name in names)
+
     def read(self, sentence: str, speaker: str, other: str | None,
              broken: frozenset[str] = frozenset()) -> list[ExtractedFact]:
         """The relation facts of one sentence (a question or a hedged one has none); ``broken``:
@@ -373,6 +377,8 @@ def misspelt(word: str) -> bool:
     out or mistyped ("alredy", "stil", "yaar"); not a name with a letter more than a word ("sizwe", "tunde")."""
     if word in _SHORTHAND:
         return True
+    if len(word) < 4:
+        return False  # too short to tell from a name by its letters: "bex", "jay", "kat" (shorthand is listed)
     counts, letters = english_counts(), "abcdefghijklmnopqrstuvwxyz"
     if counts.get(word, 0) >= _PLAIN_NEAR:
         return False  # a word of its own ("grace"), which the callers weigh themselves

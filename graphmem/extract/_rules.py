@@ -1451,7 +1451,8 @@ class RuleExtractor:
             self._when_was = True
             subject = Subject((speaker,), None, False, "", m.start())  # "yesterday was my last day at Klucz"
         else:
-            subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named)
+            subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named,
+                                   self.family.names_given())
             coordinated = JOINED.search(sentence, 0, m.start())
             if coordinated and self._subjects and (subject is None or (
                     subject.names == (speaker,) and SUBJECTLESS.match(prefix))):

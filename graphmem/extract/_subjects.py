@@ -143,17 +143,19 @@ def _split_names(text: str) -> list[str]:
     return [name.strip() for name in re.split(r"\s*,\s*|\s+and\s+", text) if name.strip()]
 
 
-def find_subject(prefix: str, offset: int, speaker: str, last_named: str | None) -> Subject | None:
-    """Who the verb after ``prefix`` (the clause up to the verb) is about, or None."""
+def find_subject(prefix: str, offset: int, speaker: str, last_named: str | None,
+                 known: frozenset[str] = frozenset()) -> Subject | None:
+    """Who the verb after ``prefix`` (the clause up to the verb) is about, or None; ``known``: the names (lower
+    case) the chat has given people so far ("my sister bex": then "bex moved to london" is hers)."""
     m = _SUBJECT.search(prefix)
-    found = _named_subject(m, prefix, offset, speaker, last_named) if m else None
+    found = _named_subject(m, prefix, offset, speaker, last_named, known) if m else None
     if found is None and (bare := SUBJECTLESS.match(" " + prefix)):
         return Subject((speaker,), None, False, bare["aux"] or "", offset, said=False)
     return found
 
 
 def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
-                   last_named: str | None) -> Subject | None:
+                   last_named: str | None, known: frozenset[str] = frozenset()) -> Subject | None:
     aux, lead = m["aux"] or "", prefix[:m.start()]
     if m["first"]:
         return Subject((speaker,), None, False, aux, offset + m.start(), plural=m["first"].lower() == "we")
@@ -191,7 +193,7 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
     if m["lower"]:
         # "ok: lucas moved again": a known given name written in lower case, opening the clause
         return Subject((m["lower"],), None, False, aux, offset + m.start(), bare=True) \
-            if is_given_name(m["lower"]) and _LEAD_ONLY.match(lead) else None
+            if (is_given_name(m["lower"]) or m["lower"] in known) and _LEAD_ONLY.match(lead) else None
     names = _split_names(m["bare"])
     after_clause = bool(_AFTER_CLAUSE.search(lead)) and len(names) == 1 and bool(_IS_OR_HAS.match(aux))
     if not (_LEAD_ONLY.match(lead) or after_clause) or not all(map(_is_name, names)):
