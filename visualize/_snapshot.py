@@ -38,8 +38,8 @@ def snapshot_html(
     ``focus`` and ``depth`` say the page is one entity's neighbourhood (drawn ringed). ``same``: the
     entities drawn as one node (an alias's id -> its group's first entity's id).
     """
-    graph = graph_data(versions, entities, focus=same.get(focus.id, focus.id) if focus and same else
-                       focus.id if focus else None, same=same)
+    focus_id = None if focus is None else (same or {}).get(focus.id, focus.id)  # an alias's node is its group's
+    graph = graph_data(versions, entities, focus=focus_id, same=same)
     facts = {v.id: version_details(v, episodes) for v in versions}
     rows = [
         {

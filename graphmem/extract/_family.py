@@ -364,11 +364,14 @@ def named_in_lowercase(word: str) -> bool:
     the data knows ("elisa", "grace", "clement"), or a word of four letters or more that is no word here, no plain
     English word and no chat spelling of one (:func:`misspelt`: "alredy", "stil", "yaar"); "my sister really",
     "my mum obvs" name no one."""
-    if not _name(word) or word.endswith("ing") or _NOUN_ENDS.search(word) and not is_known_name(word):
-        return False
-    if is_known_name(word):
-        return True
-    return len(word) >= 4 and not plain_english(word) and not misspelt(word)
+    return _lowercase_name(word) and (is_known_name(word) or len(word) >= 4 and not plain_english(word))
+
+
+def _lowercase_name(word: str) -> bool:
+    """Whether a lowercase word can be a name at all: no word here, no -ing, and no noun's ending nor chat
+    spelling (:func:`misspelt`) unless the name data knows it ("clement")."""
+    return _name(word) and not word.endswith("ing") and (
+        is_known_name(word) or not (_NOUN_ENDS.search(word) or misspelt(word)))
 
 
 @lru_cache(maxsize=4096)
@@ -421,8 +424,7 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
         return None
     word = m.group(1)
     base = re.sub(rf"{_A}s$", "", word)
-    if not _name(base) or base.endswith("ing") or (_NOUN_ENDS.search(base) and not is_known_name(base)) or (
-            misspelt(base) and not is_known_name(base)):
+    if not _lowercase_name(base):
         return None
     after = rest[m.end():] if base == word else "'s"
     return base if _AFTER_NAME.match(after) or base != word else None

@@ -106,12 +106,7 @@ def lowercase_name(rest: str, text: str) -> str | None:
         return None
     # a name of a few words runs on to the first word that cannot be part of it: "santa maria today",
     # "harlow kemp on tuesday", "lim ong & partners and i"
-    words = [word]
-    run = _RUN.match(rest, m.end())
-    for more in run["words"].split() if run else []:
-        if len(words) == 4 or more in _AFTER_NOUN or more in _COMMON or _RUN_ENDS.fullmatch(more):
-            break
-        words.append(more)
+    words = [word, *_run_on(rest, m.end(), 3)]
     while words[-1] in ("&", "and", "of"):
         words.pop()
     return " ".join(words)
@@ -147,13 +142,19 @@ def named_kind(rest: str, name: str) -> str | None:
     now", "Tesco part-time")."""
     if not re.match(r"\s*(?:the|The)\s", rest) or (at := rest.find(name)) < 0:
         return None
+    return " ".join(_run_on(rest, at + len(name), 3)) or None
+
+
+def _run_on(rest: str, at: int, most: int) -> list[str]:
+    """The lowercase words after ``at`` that may go on a name or its noun, at most ``most``, up to the first
+    that cannot ("today", "and", "is", a number)."""
     words: list[str] = []
-    run = _RUN.match(rest, at + len(name))
+    run = _RUN.match(rest, at)
     for word in run["words"].split() if run else []:
-        if len(words) == 3 or word in _AFTER_NOUN or word in _COMMON or _RUN_ENDS.fullmatch(word):
+        if len(words) == most or word in _AFTER_NOUN or word in _COMMON or _RUN_ENDS.fullmatch(word):
             break
         words.append(word)
-    return " ".join(words) or None
+    return words
 
 
 def _known_place(rest: str) -> str | None:

@@ -260,7 +260,8 @@ class LiveIndex:
                           high=INF if before is None else micros(before), limit=pool, events=events,
                           similarity=similarity)
             facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
-            if not _answers.asks_names(text):  # an alias fact leads to the person asked of; it answers no other
+            names = _answers.asks_names(text)
+            if not names:  # an alias fact leads to the person asked of; it answers no other
                 facts = [h for h in facts if h.version.predicate != ALIAS] + [
                     h for h in facts if h.version.predicate == ALIAS]
             if messages is None:
@@ -270,7 +271,7 @@ class LiveIndex:
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
-                                 answering=answering, names=_answers.asks_names(text))
+                                 answering=answering, names=names)
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""

@@ -127,8 +127,10 @@ class Plan:
         return any(r.kind == "event" and r.doc is None for r in self.resolved)
 
 
-def group_of(index: RecallIndex, entity_id: str, t: int) -> list[str]:
-    """``entity_id`` and its other names believed at ``t`` (its aliases, walked alias by alias), it first."""
+def group_of(index: RecallIndex, entity_id: str, t: int, seen: set[str] | None = None) -> list[str]:
+    """``entity_id`` and its other names believed at ``t`` (its aliases, walked alias by alias), it first.
+    ``seen``: names found already, neither listed nor walked through again (each name found is added to it)."""
+    seen = {entity_id} if seen is None else seen
     group, todo = [entity_id], [entity_id]
     while todo:
         entity = todo.pop()
@@ -136,7 +138,8 @@ def group_of(index: RecallIndex, entity_id: str, t: int) -> list[str]:
             doc = index.docs[i]
             if doc.predicate == ALIAS:
                 other = doc.object_id if doc.subject_id == entity else doc.subject_id
-                if other not in group:
+                if other not in seen:
+                    seen.add(other)
                     group.append(other)
                     todo.append(other)
     return group

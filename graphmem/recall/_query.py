@@ -30,11 +30,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.aliases import ALIAS
 from ._event import event
 from ._index import INF, RecallIndex, micros
 from ._kin import kin
-from ._plan import FIRST_PERSON, MAX_NAME_WORDS, Anchor, Key, Period, Plan, Term, key_of
+from ._plan import FIRST_PERSON, MAX_NAME_WORDS, Anchor, Key, Period, Plan, Term, group_of, key_of
 from ._synonyms import SynonymHit, Table, find
 from ._text import Token, is_stop, stem, term, tokens
 
@@ -208,18 +207,8 @@ def _other_names(index: RecallIndex, plan: Plan, t: int) -> None:
     alias): a question about "Mel" is about "Melanie" once the two are believed one."""
     anchored = {a.entity_id for a in plan.anchors}
     for anchor in list(plan.anchors):
-        todo = [anchor.entity_id]
-        while todo:
-            entity = todo.pop()
-            for i in index.believed_docs(entity, t):
-                doc = index.docs[i]
-                if doc.predicate != ALIAS:
-                    continue
-                other = doc.object_id if doc.subject_id == entity else doc.subject_id
-                if other not in anchored:
-                    anchored.add(other)
-                    todo.append(other)
-                    plan.anchors.append(Anchor(other, index.entities.get(other, (other, ""))[0], anchor.said))
+        for other in group_of(index, anchor.entity_id, t, anchored)[1:]:
+            plan.anchors.append(Anchor(other, index.entities.get(other, (other, ""))[0], anchor.said))
 
 
 def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: Plan, key: Key,

@@ -199,7 +199,7 @@ _BARE_DAY = re.compile(r"the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)", re.IGNORECASE)
 _NAMED_MONTH = re.compile(rf"\b(?:{MONTH})", re.IGNORECASE)
 
 
-def attach_month_days(hits: list[Hit], text: str, now: datetime | None = None) -> list[Hit]:
+def attach_month_days(hits: list[Hit], text: str, *, now: datetime) -> list[Hit]:
     """``dec 8 to the 22nd``, ``14th aug. back on the 22nd``: a day of the month with no month of its own, later
     than the day of a date named just before it with its month and no year, is read in that date's month (not a
     month alone, "in january we went skiing. i'm free the 20th"; not a day before it, "my bday is 14 march. rent
@@ -216,7 +216,7 @@ def attach_month_days(hits: list[Hit], text: str, now: datetime | None = None) -
                 day = named.period.start.replace(day=int(bare["day"]))
             except ValueError:  # "feb 10 … the 30th": no such day in that month
                 day = None
-            if day is not None and (now is None or (day >= now) == (hit.period.start >= now)):
+            if day is not None and (day >= now) == (hit.period.start >= now):
                 hit = Hit(hit.begin, hit.finish, Period(day, day + timedelta(days=1), "day"))
         out.append(hit)
     return out
