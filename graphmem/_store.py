@@ -1045,9 +1045,11 @@ class Store:
         return questions.tombstones(self._db)
 
     def episodes(self, ids: list[str] | None = None, *, about: str | None = None) -> list[Episode]:
-        """Episodes (by id, or those supporting facts about an entity), oldest first."""
+        """Episodes (by id, or those supporting facts about an entity, under every name it is
+        believed now to go by), oldest first."""
         if about is not None:
-            linked = {e for v in self.versions(about) for e in v.episodes}
+            names = self._names_of(self.entity(about).id, self.now(), None)
+            linked = {e for name in names for v in questions.entity_versions(self._db, name) for e in v.episodes}
             ids = sorted(linked if ids is None else linked & set(ids))
         return questions.episodes(self._db, ids)
 

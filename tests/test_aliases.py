@@ -389,3 +389,19 @@ def test_a_relation_asked_of_a_time_is_the_one_valid_then(store):
     assert [r.statement for r in then[0].matched.resolved] == ["tommy boyfriend_of Lena"]
     now = store.search("who is lena's boyfriend", limit=2, messages=False)
     assert [r.statement for r in now[0].matched.resolved] == ["dev boyfriend_of Lena"]
+
+
+def test_the_episodes_about_a_name_are_those_of_every_name_it_goes_by_now(store):
+    """A new user's find: `episodes --about Melanie` left out the message that told of Mel's job."""
+    store.add("Melanie", "lives_in", "Paris", quote="melanie lives in paris", recorded_at="2024-01-02")
+    store.add("Mel", "works_at", "Acme", quote="mel works at acme", recorded_at="2024-02-02")
+    said = lambda name: sorted(e.text for e in store.episodes(about=name))  # noqa: E731
+    assert said("Melanie") == ["melanie lives in paris"]
+    store.alias("Mel", "Melanie", quote="mel is short for melanie", recorded_at="2024-03-01")
+    every = ["mel is short for melanie", "mel works at acme", "melanie lives in paris"]
+    assert said("Melanie") == said("Mel") == every
+    [alias] = [v for v in store.timeline("Mel") if v.predicate == ALIAS]
+    store.retract(alias.id, reason="another Mel", recorded_at="2024-04-01")
+    # apart again; the retracted alias is still a version of each, as in `versions`
+    assert said("Melanie") == ["mel is short for melanie", "melanie lives in paris"]
+    assert said("Mel") == ["mel is short for melanie", "mel works at acme"]

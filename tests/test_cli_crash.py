@@ -152,3 +152,46 @@ def test_the_log_left_at_close_stays_bounded(tmp_path, monkeypatch):
     with Store(store, engine=ENGINE) as s:
         assert len(s.beliefs(valid_at="all")) == 40
         assert s.check() == []
+
+
+# -- an ingest stopped by Ctrl-C or SIGTERM ----------------------------------------------------------
+
+
+_STOPPED_AT = """
+import os, signal, sys
+import graphmem.ingest._writing as writing
+from graphmem.cli import main
+write_all, write_group, stop_at, sent = writing.write_all, writing._write_group, int(sys.argv[1]), sys.argv[2]
+groups = []
+def write_one_group(*args, **kwargs):
+    groups.append(1)
+    if len(groups) == stop_at:  # as a person's Ctrl-C, or a service manager's stop, arrives mid-ingest
+        os.kill(os.getpid(), getattr(signal, sent))
+    return write_group(*args, **kwargs)
+writing._write_group = write_one_group
+writing.write_all = lambda *args, **kwargs: write_all(*args, **{**kwargs, "batch": 100})
+main(sys.argv[3:], prog_name="graphmem")
+"""
+
+
+@pytest.mark.parametrize("sent", ["SIGINT", "SIGTERM"])
+def test_an_ingest_stopped_midway_says_so_on_one_line_and_the_same_command_writes_the_rest(tmp_path, sent):
+    """A new user's find: Ctrl-C printed a bare "error: aborted", and SIGTERM left no word at all."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("".join(json.dumps({"id": f"m{n}", "role": "user", "content": f"I like tea number {n}.",
+                                        "chat_time": f"2025-01-01T{n // 60:02d}:{n % 60:02d}:00Z"}) + "\n"
+                            for n in range(600)))
+    store = tmp_path / "store"
+    args = ["--store", str(store), "--engine", ENGINE, "ingest", str(chat), "--replay", "--approve"]
+    stopped = subprocess.run([sys.executable, "-c", _STOPPED_AT, "4", sent, *args], capture_output=True,
+                             text=True, cwd=ROOT, timeout=300)
+    assert stopped.returncode == 1, stopped.stderr
+    _, texts = state(store)
+    assert len(texts) == 201  # the first message alone, then 100 at a time: three writes, the fourth stopped
+    assert stopped.stderr.splitlines() == [
+        "error: interrupted after writing 201 of the 600 messages new to the store (each write is whole: they are "
+        "kept); run the same command again to write the rest (messages recorded are skipped)"]
+    again = run(store, "ingest", str(chat), "--replay", "--approve")
+    assert f"skipped {len(texts)} messages recorded by an earlier run" in again.stdout
+    _, texts = state(store)
+    assert len(texts) == 600

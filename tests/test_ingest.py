@@ -83,6 +83,27 @@ def msg(content, chat_time, role="user", **extra) -> dict:
     return {"role": role, "content": content, "chat_time": chat_time, **extra}
 
 
+def test_the_summary_lists_at_most_twenty_held_facts_one_by_one(gm, tmp_path):
+    """A new user's find: a 39,000-message ingest printed 600 "waits for review" lines."""
+    from graphmem.cli.ingest import SHOWN
+
+    path = write(tmp_path, "chat.jsonl", [msg(f"I don't like apples number {n} anymore.", f"2025-09-{n + 1:02d}")
+                                          for n in range(SHOWN + 5)])
+    shown = gm("ingest", str(path), "--replay", "--approve").stdout
+    assert shown.count(": waits for review: end") == SHOWN
+    assert "  … and 5 more waiting for review (`graphmem review list` shows them all)" in shown
+    assert len(js(gm("review", "list", "--json"))) == SHOWN + 5
+
+
+def test_an_ingest_that_makes_the_store_says_so(gm, tmp_path, store_path):
+    """A new user's find: a mistyped --store made a whole new store and said nothing of it."""
+    path = write(tmp_path, "chat.jsonl", [msg("I live in Paris.", "2025-09-26")])
+    first = gm("ingest", str(path)).stdout.splitlines()
+    assert first[0] == f"made a new store at {store_path} (there was none)"
+    assert not any("new store" in line for line in gm("ingest", str(path)).stdout.splitlines())
+    assert js(gm("ingest", str(path), "--json"))[0]["already"] == 1  # JSON stays the summary alone
+
+
 # --- the chat-time example of docs/semantics.md, end to end --------------------------------------------------
 
 

@@ -5,6 +5,8 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, tzinfo
@@ -67,11 +69,19 @@ def read_reference(text: str, *, day_first: bool, tz: tzinfo, now: Callable[[], 
             raise chat_problem from None
 
 
+#: How many facts of each kind (waiting for review, not proposed) an ingest's summary lists one by one.
+SHOWN = 20
+
+
 def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
-    """Report what an ingest recorded: episodes, facts proposed, approved and pending."""
+    """Report what an ingest recorded: episodes, facts proposed, approved and pending (and, first, that the store
+    is new: a mistyped --store makes one as readily as a new name)."""
     if as_json:
         output.dump_json([summary])
         return
+    context = click.get_current_context()
+    if "created" in context.obj:
+        output.plain(f"made a new store at {context.obj['dir']} (there was none)")
     span = ""
     if summary.first is not None:
         span = f", said {output.when(summary.first)}"
@@ -83,11 +93,15 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
     unsure = f" ({summary.unsure} the extractor was unsure of: they wait for review)" if summary.unsure else ""
     output.plain(f"facts: {summary.proposed} proposed, {summary.approved} approved, "
                  f"{summary.pending} pending{unsure}")
-    for label, items in (("waits for review", summary.held), ("not proposed", summary.dropped)):
-        for item in items:
+    for label, items, more in (("waits for review", summary.held, "waiting for review (`graphmem review list` "
+                                                                   "shows them all)"),
+                               ("not proposed", summary.dropped, "not proposed (--json lists them all)")):
+        for item in items[:SHOWN]:
             fact = item.fact
             output.plain(f"  {item.where}: {label}: {fact.op} {fact.subject} {fact.predicate} "
                          f"{fact.object or ''} ({item.reason})")
+        if len(items) > SHOWN:
+            output.plain(f"  … and {len(items) - SHOWN} more {more}")
     for note in summary.notes:
         output.plain(f"  note: {note}")
     if summary.pending:
@@ -155,10 +169,35 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 make_extractor(extractor_name, day_first=day_first, tz=tz))
 
     store, (messages, extractor) = _open_after_reading(ctx, prepare, timezone)
-    with progress_bar() as progress:
-        summary = ingest(store, messages, extractor, replay=replay, approve=approve,
-                         progress=progress)
+    written = [0, 0]  # of the messages new to the store: written so far, and in all
+
+    def count(phase: str, done: int, total: int) -> None:
+        if phase == "writing":
+            written[:] = done, total
+
+    with progress_bar() as progress, _stopped_as_by_ctrl_c():
+        try:
+            summary = ingest(store, messages, extractor, replay=replay, approve=approve,
+                             progress=lambda *said: (count(*said), progress(*said)))
+        except KeyboardInterrupt:
+            done = (f"after writing {written[0]} of the {written[1]} messages new to the store (each write is "
+                    "whole: they are kept)") if written[0] else "before writing anything"
+            raise GraphmemError(f"interrupted {done}; run the same command again to write the rest (messages "
+                                "recorded are skipped)") from None
     print_summary(summary, as_json, file)
+
+
+@contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[None]:
+    """SIGTERM (a service manager, `kill`) stops the work as Ctrl-C does, between whole writes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 @main.command("import-memories")
