@@ -843,7 +843,22 @@ class Store:
             rows = self._db.run("store/entity_get", {"id": candidate})
             if rows:
                 return records.entity(rows[0])
-        raise NotFound(f"no entity named {name_or_id!r}")
+        raise NotFound(f"no entity named {name_or_id!r}" + self._near_names(name_or_id))
+
+    def _near_names(self, name: str) -> str:
+        """"; did you mean 'Priya'?" for a name like a known one ("Pryia"): among the entities whose names share
+        its first two letters (a new user's typo got no hint where a predicate's did), else nothing."""
+        import difflib
+
+        key = entity_key(name)
+        if len(key) < 3:
+            return ""
+        rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
+        names = {records.entity(r).name: None for r in rows}
+        near = difflib.get_close_matches(name, list(names), 3, cutoff=0.75) or difflib.get_close_matches(
+            key, [n.casefold() for n in names], 3, cutoff=0.75)
+        shown = [n for n in names if n in near or n.casefold() in near][:3]
+        return f"; did you mean {' or '.join(repr(n) for n in shown)}?" if shown else ""
 
     def entities(self) -> list[Entity]:
         """Every entity."""

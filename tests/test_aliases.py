@@ -212,6 +212,8 @@ def test_the_command_line_adds_lists_and_ends_aliases(tmp_path):
     ok("add", "Mel", "lives_in", "Berlin", "--recorded-at", "2024-01-03")
     assert "ADD" in ok("alias", "add", "Mel", "Melanie", "--quote", "mel is short for melanie",
                        "--recorded-at", "2024-02-01")
+    again = ok("alias", "add", "Mel", "Melanie", "--recorded-at", "2024-02-02")  # a new user's: a bare NOOP
+    assert again.startswith("NOOP") and "nothing changed: Mel and Melanie are already believed to name one" in again
     listed = json.loads(ok("alias", "list", "--json"))
     assert [[e["name"] for e in g["entities"]] for g in listed] == [["Melanie", "Mel"]]
     assert "Melanie  Mel" in ok("alias", "list")
@@ -405,3 +407,23 @@ def test_the_episodes_about_a_name_are_those_of_every_name_it_goes_by_now(store)
     # apart again; the retracted alias is still a version of each, as in `versions`
     assert said("Melanie") == ["mel is short for melanie", "melanie lives in paris"]
     assert said("Mel") == ["mel is short for melanie", "mel works at acme"]
+
+
+def test_another_name_of_an_entity_reached_is_no_hop_further(store):
+    """A new user's find: Tom's picture two hops deep left out where Melanie works, told of her as Melanie
+    while Tom dates "mel": the alias edge counted as a hop."""
+    store.add("Tom", "dating", "mel", valid_from="2024-01-01", recorded_at="2024-01-02")
+    store.add("Melanie", "works_at", "Leeds General Infirmary", valid_from="2024-01-01", recorded_at="2024-01-03")
+    store.add("Leeds General Infirmary", "located_in", "Leeds", valid_from="2024-01-01", recorded_at="2024-01-04")
+    before = store.neighbourhood("Tom", depth=2)
+    assert {e.name for e in before.entities} == {"Tom", "mel"}
+    store.alias("mel", "Melanie", recorded_at="2024-02-01")
+    seen = store.neighbourhood("Tom", depth=2)
+    far = {e.name: seen.distance[e.id] for e in seen.entities}
+    assert far == {"Tom": 0, "mel": 1, "Melanie": 1, "Leeds General Infirmary": 2}
+    assert {(v.subject, v.predicate, v.object) for v in seen.versions} == {
+        ("Tom", "dating", "mel"), ("mel", "alias_of", "Melanie"), ("Melanie", "works_at", "Leeds General Infirmary")}
+    then = store.neighbourhood("Tom", depth=2, as_of="2024-01-20")  # the past does not change
+    assert {e.name for e in then.entities} == {"Tom", "mel"}
+    narrowed = store.neighbourhood("Tom", depth=2, predicates=["dating", "works_at"])  # no aliases asked for
+    assert {e.name for e in narrowed.entities} == {"Tom", "mel"}

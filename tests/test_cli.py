@@ -76,6 +76,8 @@ def test_beliefs_about_one_entity_as_subject_or_object(late_move):
     assert "Prague" in table and "Acme" not in table
     unknown = gm("beliefs", "--about", "Nobody", ok=False)
     assert unknown.exit_code == 1 and unknown.output == "error: no entity named 'Nobody'\n"
+    typed = gm("timeline", "Ivna", ok=False)  # a new user's: a typo of a name got no hint, one of a predicate did
+    assert typed.output == "error: no entity named 'Ivna'; did you mean 'Ivan'?\n"
 
 
 def test_tables_are_readable(late_move):

@@ -106,7 +106,7 @@ def test_focused_snapshot_and_evolution(store_dir, tmp_path):
     out = tmp_path / "ivan.html"
     result = gm(store_dir, "render", "snapshot", "--focus", "Ivan", "--valid-at", "all", "-o", str(out))
     assert result.exit_code == 0, result.output
-    assert "around Ivan within 1 hops" in result.stdout
+    assert "around Ivan within 1 hop" in result.stdout
     html = out.read_text(encoding="utf-8")
     assert_offline(html)
     assert_escaped(html)
@@ -234,3 +234,12 @@ def test_rendered_page_draws_in_a_browser(store_dir, tmp_path, tmp_path_factory,
                 assert status["nodes"] >= 10 and status["edges"] >= 10 and status["inked"] > 200
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("name", ["graph.png", "graph.PDF", "graph.svg"])
+def test_a_page_named_as_another_kind_of_file_is_refused(store_dir, tmp_path, name):
+    """A new user's find: `-o x.png` wrote an HTML page under a picture's name."""
+    result = gm(store_dir, "render", "snapshot", "-o", str(tmp_path / name))
+    assert result.exit_code == 2 and not (tmp_path / name).exists()
+    assert "render writes an HTML page" in result.output and ".html" in result.output
+    assert gm(store_dir, "render", "snapshot", "-o", str(tmp_path / "graph")).exit_code == 0  # no suffix: fine

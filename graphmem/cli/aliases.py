@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from . import counted, json_option, main, moment, open_store, output, source_options, utc_option, writes
+from . import counted, json_option, main, moment, note_after, open_store, output, source_options, utc_option, writes
 from .layout import Column
 
 __all__: list[str] = []
@@ -39,8 +39,12 @@ def alias() -> None:
 def alias_add(ctx, name, other, valid_from, episode, quote, recorded_at):
     """Say that NAME and OTHER name one entity (refused, with why, for a person and a place, or
     two entities a believed fact keeps apart, such as one being the other's sister)."""
-    return open_store(ctx).alias(name, other, valid_from=valid_from, episode=episode, quote=quote,
-                                 recorded_at=recorded_at)
+    decision = open_store(ctx).alias(name, other, valid_from=valid_from, episode=episode, quote=quote,
+                                     recorded_at=recorded_at)
+    if decision.op == "NOOP":  # (as `add` says why nothing changed)
+        note_after(f"nothing changed: {name} and {other} are already believed to name one entity from then on "
+                   "(`graphmem alias list` shows the aliases and their periods)")
+    return decision
 
 
 @alias.command("end")

@@ -5,9 +5,11 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-from . import json_option, main, moment, moments, open_store, output
+from . import counted, json_option, main, moment, moments, open_store, output
 
 __all__ = []
 
@@ -32,6 +34,18 @@ def _refuse_misused_options(kind: str, entity: str | None, as_of: str | None, va
         raise click.UsageError("a timeline spans all valid time of its ENTITY; only --as-of applies")
     if depth_given and not focus:
         raise click.UsageError("--depth needs --focus ENTITY")
+
+
+#: Names of files that are not web pages, which a page written under them would only pass for.
+_NOT_PAGES = frozenset((".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".pdf", ".json", ".csv", ".txt"))
+
+
+def _refuse_other_file_kinds(file: str) -> None:
+    """A page is HTML: "-o graph.png" would be an HTML file named as a picture (a new user's find)."""
+    suffix = Path(file).suffix.lower()
+    if suffix in _NOT_PAGES:
+        raise click.UsageError(f"render writes an HTML page, not a {suffix[1:]} file; name it .html "
+                               f"(e.g. -o {Path(file).with_suffix('.html').name}), then open it in a browser")
 
 
 @main.command()
@@ -62,12 +76,13 @@ def render(ctx, kind, entity, as_of, valid_at, focus, depth, predicates, since, 
     """
     _refuse_misused_options(kind, entity, as_of, valid_at, focus, since, until, depth is not None,
                             predicates)
+    _refuse_other_file_kinds(file)
     import visualize  # a sibling package in the same wheel; loaded only when drawing
 
     store = open_store(ctx)
     depth = 1 if depth is None else depth
     chosen = list(predicates) or None
-    around = f" around {store.entity(focus).name} within {depth} hops" if focus else ""
+    around = f" around {store.entity(focus).name} within {counted(depth, 'hop')}" if focus else ""
     if kind == "snapshot":
         path = visualize.render_snapshot(store, file, as_of=as_of, valid_at=valid_at, focus=focus,
                                          depth=depth, predicates=chosen)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..core import records
+from ..core.aliases import ALIAS
 from ..core.entity_kinds import effective_kinds
 from ..core.times import MIN_TIME, OPEN_END, to_engine
 from ..engine import Engine
@@ -51,19 +52,18 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     entity shown is at most ``depth`` hops away. With ``limit``, at most that many entities
     are kept, nearest first (ties by id), with only the facts between them; ``truncated``
     says whether any were left out. The entities ``also`` (the focus's other names: its aliases)
-    stand where the focus stands, at no hops.
+    stand where the focus stands, at no hops; so does another name of any entity reached (an ``alias_of``
+    edge is no hop), unless ``predicates`` leaves aliases out.
     """
     distance = {e.id: 0 for e in (focus, *also)}
     stored = {e.id: e.kind for e in (focus, *also)}
     names = {e.id: e.name for e in (focus, *also)}
     found: dict[str, Version] = {}
-    frontier = sorted(distance)
-    for hop in range(1, depth + 1):
-        if not frontier:
-            break
+
+    def step(nodes: list[str], hop: int, wanted: list[str] | None) -> list[str]:
+        """The entities first reached at ``hop`` through the believed edges (of ``wanted``) of ``nodes``."""
         reached = []
-        for version, subject_kind, object_kind in _believed_edges(engine, frontier, as_of, valid_at,
-                                                                  predicates):
+        for version, subject_kind, object_kind in _believed_edges(engine, nodes, as_of, valid_at, wanted):
             found[version.id] = version
             for node, name, kind in ((version.subject_id, version.subject, subject_kind),
                                      (version.object_id, version.object, object_kind)):
@@ -71,6 +71,16 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
                     distance[node] = hop
                     stored[node], names[node] = kind, name
                     reached.append(node)
+        return reached
+
+    frontier = sorted(distance)
+    for hop in range(1, depth + 1):
+        if not frontier:
+            break
+        reached = named = step(frontier, hop, predicates)
+        while named and (predicates is None or ALIAS in predicates):
+            named = step(sorted(named), hop, [ALIAS])  # another name of an entity reached stands where it stands
+            reached = reached + named
         frontier = sorted(reached)
     order = sorted(distance, key=lambda node: (node != focus.id, distance[node], node))  # the focus first
     kept = set(order[:limit] if limit else order)
