@@ -245,6 +245,20 @@ def test_a_fact_whose_other_end_the_question_names_ranks_with_the_messages(store
     assert both and "ana" not in both[0].matched.words
 
 
+def test_a_fact_about_someone_the_question_does_not_name_goes_after_the_messages(store):
+    """A new user's: "where does Tom live", with no home of Tom's known, put `Priya lives_in Manchester` first, over
+    Tom's own message about his new place. A fact about no one the question names is no answer to it."""
+    store.add("Priya", "lives_in", "Manchester", quote="officially moved to Manchester!!")
+    store.add("Tom", "dating", "Mel")
+    store.add_episode("mel and i moved in together yesterday! new place in leeds", kind="chat", actor="Tom")
+    store.add_episode("what does dev think", kind="chat", actor="Tom")
+    answers = store.search("where does Tom live", limit=5)
+    assert [a.kind for a in answers[:2]] == ["message", "message"] and {a.speaker for a in answers[:2]} == {"Tom"}
+    assert [a.version.subject for a in answers if a.kind == "fact" and a.version.predicate == "lives_in"] == ["Priya"]
+    unnamed = store.search("who lives in manchester", limit=3)  # naming the place: Priya's home is about it
+    assert unnamed[0].kind == "fact" and unnamed[0].version.subject == "Priya"
+
+
 def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):
     """A second trial's find: "who is nadia's boss" resolved "nadia's boss" to Dan through `Dan boss_of Nadia`, yet
     put that fact fifth, under the message it came from and chatty messages naming Nadia and bosses. Asked *who*,
