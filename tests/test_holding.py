@@ -703,7 +703,9 @@ def test_a_command_line_still_waiting_its_turn_when_the_holder_stops_is_told_it_
         assert started.wait(30)
         second = threading.Thread(target=client, args=("second",))
         second.start()
-        time.sleep(0.3)  # the second waits its turn
+        deadline = time.monotonic() + 30
+        while holder._waiting < 1 and time.monotonic() < deadline:  # until the second waits its turn (asked, queued)
+            time.sleep(0.01)
         stopping = threading.Thread(target=holder.stop)
         stopping.start()
         second.join(30)
@@ -806,7 +808,11 @@ def test_sigterm_while_the_mcp_server_writes_ends_the_write_then_stops(tmp_path)
         for n in range(120):
             tools.call("remember", {"text": f"I work at Company{n} and I live in City{n}.", "speaker": f"P{n}"}, "t")
         pending = [p.id for p in store.proposals("pending")]
-    with running([sys.executable, "-m", "graphmem", "--store", str(directory), "mcp"]) as server:
+    # the server waits for the write as long as the test does: with the 5 s of STOP_WAIT, a loaded machine (this approve
+    # takes 4-5 s at load 16) had it give up on the write and leave the store unclosed, its owner file behind
+    code = ("import graphmem.cli.mcp as m; m.STOP_WAIT = 60\nfrom graphmem.cli import main\n"
+            f"main(['--store', {str(directory)!r}, 'mcp'], prog_name='graphmem')")
+    with running([sys.executable, "-c", code]) as server:
         for message in ({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
                 "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
                         {"jsonrpc": "2.0", "method": "notifications/initialized"},
