@@ -450,6 +450,27 @@ def test_a_request_past_its_deadline_is_a_503_and_its_work_stops(served):
         assert status == 200 and body and explorer.started == started + 1  # the given-up one never ran
 
 
+class OutOfMemory(Endless):
+    """A store whose graph answers exhaust the engine's memory (a walk of thirty hops in a small buffer pool)."""
+
+    def neighbourhood(self, *args, **kwargs):
+        raise RuntimeError("Buffer manager exception: Unable to allocate memory! The buffer pool is full and no "
+                           "memory could be freed!\nmore detail")
+
+
+def test_an_engine_failure_is_a_json_500_the_page_can_show(served):
+    """Found when a deadline test was given 2 s: the walk ran the buffer pool out of memory first, and the answer was
+    a bare "Internal Server Error", no JSON for the page to read."""
+    from graphmem.explorer import start
+
+    _, store, _, _ = served
+    with start(OutOfMemory(store), port=0, open_browser=False, engine=store._db) as explorer:
+        status, body = get(explorer, "/api/graph?focus=Ivan&depth=1")
+        assert status == 500 and body["error"].startswith("the engine could not answer this request (Buffer manager")
+        assert "\n" not in body["error"] and "ask for less" in body["error"]
+        assert get(explorer, "/api/timeline?entity=Ivan")[0] == 200  # the explorer goes on
+
+
 # -- in the browser -------------------------------------------------------------------------
 
 READY = "window.graphmem && graphmem.status.ready && graphmem.status.graph_ready && graphmem.status.timeline_bars > 0"

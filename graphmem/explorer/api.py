@@ -215,10 +215,16 @@ def handlers() -> dict[str, Handler]:
 
 
 def answer(handler: Handler, store: ReadStore, params: Params) -> tuple[int, object]:
-    """Run one handler: 200 and its body, 404 for what does not exist, 400 for bad parameters."""
+    """Run one handler: 200 and its body, 404 for what does not exist, 400 for bad parameters, and 500 with
+    the engine's first line when the engine fails (it ran out of memory on a huge walk: the page says so, where a
+    bare "Internal Server Error" was no JSON for it to read)."""
     try:
         return 200, handler(store, params)
     except NotFound as exc:
         return 404, {"error": str(exc)}
     except GraphmemError as exc:
         return 400, {"error": str(exc)}
+    except RuntimeError as exc:  # the engine's own errors (kuzu and ladybug raise RuntimeError)
+        said = (str(exc).strip().splitlines() or ["no message"])[0][:300]
+        return 500, {"error": f"the engine could not answer this request ({said}); ask for less (a smaller depth "
+                              "or limit, a shorter time span)"}
