@@ -854,11 +854,9 @@ class Store:
         if len(key) < 3:
             return ""
         rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
-        names = {records.entity(r).name: None for r in rows}
-        near = difflib.get_close_matches(name, list(names), 3, cutoff=0.75) or difflib.get_close_matches(
-            key, [n.casefold() for n in names], 3, cutoff=0.75)
-        shown = [n for n in names if n in near or n.casefold() in near][:3]
-        return f"; did you mean {' or '.join(repr(n) for n in shown)}?" if shown else ""
+        names = {records.entity(r).id: records.entity(r).name for r in rows}  # keyed as names compare
+        near = difflib.get_close_matches(key, list(names), 3, cutoff=0.75)  # the closest first
+        return f"; did you mean {' or '.join(repr(names[k]) for k in near)}?" if near else ""
 
     def entities(self) -> list[Entity]:
         """Every entity."""

@@ -427,3 +427,15 @@ def test_another_name_of_an_entity_reached_is_no_hop_further(store):
     assert {e.name for e in then.entities} == {"Tom", "mel"}
     narrowed = store.neighbourhood("Tom", depth=2, predicates=["dating", "works_at"])  # no aliases asked for
     assert {e.name for e in narrowed.entities} == {"Tom", "mel"}
+    # a reviewer's: the evolution page of the same focus and depth drew a different neighbourhood
+    from visualize._focus import ever_neighbourhood
+
+    assert {(v.subject, v.predicate, v.object) for v in ever_neighbourhood(store, "Tom", 2)} == {
+        ("Tom", "dating", "mel"), ("mel", "alias_of", "Melanie"), ("Melanie", "works_at", "Leeds General Infirmary")}
+    # and with a limit, other names of one reached come after the entities reached by a fact
+    store.add("Tom", "sister_of", "Zoe", recorded_at="2024-02-02")
+    for n, other in enumerate(("Mel-a", "Mel-b")):
+        store.alias(other, "mel", recorded_at=f"2024-02-0{n + 4}")
+    few = store.neighbourhood("Tom", depth=1, limit=4)
+    assert [e.name for e in few.entities][:3] == ["Tom", "mel", "Zoe"] and few.truncated
+    assert few.entities[3].name in ("Melanie", "Mel-a", "Mel-b")

@@ -195,3 +195,33 @@ def test_an_ingest_stopped_midway_says_so_on_one_line_and_the_same_command_write
     assert f"skipped {len(texts)} messages recorded by an earlier run" in again.stdout
     _, texts = state(store)
     assert len(texts) == 600
+
+
+_STOPPED_READING = """
+import os, signal, sys
+import graphmem.ingest as ingest
+from graphmem.cli import main
+read, sent = ingest.read_messages, sys.argv[1]
+def reading(*args, **kwargs):
+    os.kill(os.getpid(), getattr(signal, sent))  # stopped while the file is still being read, before any write
+    return read(*args, **kwargs)
+ingest.read_messages = reading
+main(sys.argv[2:], prog_name="graphmem")
+"""
+
+
+@pytest.mark.parametrize("sent", ["SIGINT", "SIGTERM"])
+def test_an_ingest_stopped_while_reading_its_file_says_so_and_leaves_no_store(tmp_path, sent):
+    """A reviewer's: stopped while the file was still read (4 s for 300,000 messages), an ingest said "error:
+    aborted", or, by SIGTERM, nothing."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"role": "user", "content": "I like tea.", "chat_time": "2025-01-01"}) + "\n")
+    store = tmp_path / "store"
+    args = ["--store", str(store), "--engine", ENGINE, "ingest", str(chat)]
+    stopped = subprocess.run([sys.executable, "-c", _STOPPED_READING, sent, *args], capture_output=True, text=True,
+                             cwd=ROOT, timeout=300)
+    assert stopped.returncode == 1, stopped.stderr
+    assert stopped.stderr.splitlines() == [
+        "error: interrupted before writing anything; run the same command again to write the rest (messages "
+        "recorded are skipped)"]
+    assert not store.exists()

@@ -257,6 +257,13 @@ def test_a_fact_about_someone_the_question_does_not_name_goes_after_the_messages
     assert [a.version.subject for a in answers if a.kind == "fact" and a.version.predicate == "lives_in"] == ["Priya"]
     unnamed = store.search("who lives in manchester", limit=3)  # naming the place: Priya's home is about it
     assert unnamed[0].kind == "fact" and unnamed[0].version.subject == "Priya"
+    # a reviewer's: "me" names the asker, and a *who* question asks for someone it does not name
+    store.add("Ana", "works_at", "Google", quote="new job at google!!")
+    for n in range(8):
+        store.add_episode(f"ugh my job today, day {n}", kind="chat", actor="Tom")
+    for question in ("remind me who got a new job", "who has a job other than Tom"):
+        first = store.search(question, speaker="Tom", limit=5)[0]
+        assert first.kind == "fact" and first.version.object == "Google", (question, first)
 
 
 def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):

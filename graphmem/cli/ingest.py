@@ -168,17 +168,18 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
         return (read_messages(file, day_first=day_first, tz=tz, user=user, participants=participants),
                 make_extractor(extractor_name, day_first=day_first, tz=tz))
 
-    store, (messages, extractor) = _open_after_reading(ctx, prepare, timezone)
     written = [0, 0]  # of the messages new to the store: written so far, and in all
 
     def count(phase: str, done: int, total: int) -> None:
         if phase == "writing":
             written[:] = done, total
 
-    with progress_bar() as progress, _stopped_as_by_ctrl_c():
-        try:
-            summary = ingest(store, messages, extractor, replay=replay, approve=approve,
-                             progress=lambda *said: (count(*said), progress(*said)))
+    with _stopped_as_by_ctrl_c():
+        try:  # (the file is read first, to check it whole: stopped then, nothing was written)
+            store, (messages, extractor) = _open_after_reading(ctx, prepare, timezone)
+            with progress_bar() as progress:
+                summary = ingest(store, messages, extractor, replay=replay, approve=approve,
+                                 progress=lambda *said: (count(*said), progress(*said)))
         except KeyboardInterrupt:
             done = (f"after writing {written[0]} of the {written[1]} messages new to the store (each write is "
                     "whole: they are kept)") if written[0] else "before writing anything"

@@ -74,6 +74,7 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
         return reached
 
     frontier = sorted(distance)
+    other_names: set[str] = set()  # entities reached only as another name of one reached
     for hop in range(1, depth + 1):
         if not frontier:
             break
@@ -81,8 +82,11 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
         while named and (predicates is None or ALIAS in predicates):
             named = step(sorted(named), hop, [ALIAS])  # another name of an entity reached stands where it stands
             reached = reached + named
+            other_names.update(named)
         frontier = sorted(reached)
-    order = sorted(distance, key=lambda node: (node != focus.id, distance[node], node))  # the focus first
+    # the focus first, then by distance; at each distance, other names after the entities reached by a fact (a
+    # reviewer's: with a limit, three names of Tom's girlfriend crowded out his sister)
+    order = sorted(distance, key=lambda node: (node != focus.id, distance[node], node in other_names, node))
     kept = set(order[:limit] if limit else order)
     truncated = len(kept) < len(order)
     unseen = unseen_at(engine, as_of)

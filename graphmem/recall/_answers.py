@@ -1,26 +1,24 @@
 """Facts and messages in one ranking: what a search returns.
 
-A question is answered twice: from what the store concluded (facts, :mod:`graphmem.recall._rank`)
-and from what was said (messages, :mod:`graphmem.recall._messages`). The two lists are fused by
-reciprocal rank (a fact at rank r and a message at rank r weigh alike). Facts that match the
-question only by the entity it names (no word, synonym or time of theirs does) come after every
-message: a fact found only because it is about the person asked of says little about what was
-asked. So do facts about no one the question names (neither the entity nor a neighbour of it), when it names
-someone: "where does Tom live", with no home of Tom's known, is not answered by Priya's (on the 78 dev
-conversations, evidence recall@5 0.711 -> 0.724, 54 questions found and 2 lost; the aliases set's dev questions
-0.834 -> 0.835). A message that a fact above it already cites is not listed again (the fact shows its
-sentence). An alias fact ("lenny alias_of Lena") comes after the messages too, unless the question asks about
-names ("what do they call her", "who is lenny"): it leads to the person asked of, and answers nothing else. A
-question naming an event no fact is known for ("before he moved to Lisbon",
-with no move to Lisbon known) puts every fact after the messages. A time phrase that keeps no
-message (nothing was said then, nor names a time then) keeps those said before the window's end,
-and says so in each answer's ``time``. A question that asks
+A question is answered twice: from what the store concluded (facts, :mod:`graphmem.recall._rank`) and from what was
+said (messages, :mod:`graphmem.recall._messages`). The two lists are fused by reciprocal rank (a fact at rank r and
+a message at rank r weigh alike). Facts that match the question only by the entity it names (no word, synonym or
+time of theirs does) come after every message: a fact found only because it is about the person asked of says
+little about what was asked. So do facts about no one the question names (neither the entity nor a neighbour of
+it), when it names someone by name and does not ask *who*: "where does Tom live", with no home of Tom's known, is
+not answered by Priya's (on the 78 dev conversations, evidence recall@5 0.711 -> 0.723, 48 questions found and none
+lost; the aliases set's dev questions 0.834 both). A message that a fact above it already cites is not listed again
+(the fact shows its sentence). An alias fact ("lenny alias_of Lena") comes after the messages too, unless the
+question asks about names ("what do they call her", "who is lenny"): it leads to the person asked of, and answers
+nothing else. A question naming an event no fact is known for ("before he moved to Lisbon", with no move to Lisbon
+known) puts every fact after the messages. A time phrase that keeps no message (nothing was said then, nor names a
+time then) keeps those said before the window's end, and says so in each answer's ``time``. A question that asks
 *when* then puts first, among the first :data:`WHEN_REACH` facts and the first messages alike, those whose time
-comes from words (a message whose phrases resolve to a date, a fact of an event) over those that only have the
-time they were said, before the two are fused. A question that asks *who* a relation phrase names, and nothing
-more ("who is nadia's boss", resolved through `Dan boss_of Nadia`), puts that fact first: it is the answer, where
-the message it came from and the other names' facts only lead to it (not "who did nadia's boss meet", where it
-only leads to the answer; not when the question names an event no fact is known for).
+comes from words (a message whose phrases resolve to a date, a fact of an event) over those that only have the time
+they were said, before the two are fused. A question that asks *who* a relation phrase names, and nothing more
+("who is nadia's boss", resolved through `Dan boss_of Nadia`), puts that fact first: it is the answer, where the
+message it came from and the other names' facts only lead to it (not "who did nadia's boss meet", where it only
+leads to the answer; not when the question names an event no fact is known for).
 
 Internal: search with :meth:`graphmem.Store.search`.
 """
@@ -39,8 +37,8 @@ from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
 from ._text import found_by, is_stop, name_terms, term, tokens
 
-__all__ = ["WHEN_REACH", "asks_names", "asks_when", "asks_who", "fuse", "message_words", "messages", "synonym_words",
-           "time_filter"]
+__all__ = ["WHEN_REACH", "asks_names", "asks_when", "asks_who", "fuse", "message_words", "messages", "names_someone",
+           "synonym_words", "time_filter"]
 
 A = TypeVar("A", Hit, MessageHit)
 
@@ -85,6 +83,17 @@ def asks_who(text: str, phrase: str) -> bool:
 #: A question about what someone is called: "what does he call her", "her nickname", "who is lenny".
 _NAMES = re.compile(r"(?i)\b(?:call(?:s|ed|ing)?|name[sd]?|nick\s*names?|known\s+as|goes\s+by|alias(?:es)?|"
                     r"who\s+is|who['’]s|who\s+was)\b")
+
+
+#: A question asking *who*: a fact about someone it does not name may be its answer ("who has a job other than Tom").
+_ASKS_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
+
+
+def names_someone(text: str, plan: Plan) -> bool:
+    """Whether the question names someone by name (not only "I", "me": the speaker) and does not ask *who*: then a
+    fact about no one it names is no answer to it (:func:`fuse`). A reviewer's: "remind me who got a new job",
+    asked by Tom, put `Ana works_at Google` below forty messages when "me" counted."""
+    return not _ASKS_WHO.search(text) and any(a.said.casefold() not in FIRST_PERSON for a in plan.anchors)
 
 
 def asks_names(text: str) -> bool:

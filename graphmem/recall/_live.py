@@ -271,7 +271,7 @@ class LiveIndex:
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
-                                 answering=answering, names=names, anchored=bool(plan.anchors))
+                                 answering=answering, names=names, anchored=_answers.names_someone(text, plan))
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""
