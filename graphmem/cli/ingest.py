@@ -170,16 +170,16 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
 
     written = [0, 0]  # of the messages new to the store: written so far, and in all
 
-    def count(phase: str, done: int, total: int) -> None:
-        if phase == "writing":
-            written[:] = done, total
-
     with _stopped_as_by_ctrl_c():
         try:  # (the file is read first, to check it whole: stopped then, nothing was written)
             store, (messages, extractor) = _open_after_reading(ctx, prepare, timezone)
-            with progress_bar() as progress:
-                summary = ingest(store, messages, extractor, replay=replay, approve=approve,
-                                 progress=lambda *said: (count(*said), progress(*said)))
+            with progress_bar() as bar:
+                def progress(phase: str, done: int, total: int) -> None:
+                    if phase == "writing":
+                        written[:] = done, total
+                    bar(phase, done, total)
+
+                summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
         except KeyboardInterrupt:
             done = (f"after writing {written[0]} of the {written[1]} messages new to the store (each write is "
                     "whole: they are kept)") if written[0] else "before writing anything"
