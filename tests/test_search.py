@@ -295,3 +295,21 @@ def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):
     assert met[0].version.predicate == "met"
     assert [h.version.id for h in store.search("who is nadia's boss", limit=1, messages=False)] == [
         alone[0].version.id]
+
+
+def test_a_question_of_a_time_alone_answers_with_what_began_or_ended_then(store):
+    """A new user's: "what happened in March 2025" found no fact, though a trip, a break-up and a move were all
+    in March. A question of a time and nothing a fact holds answers with the facts that began or ended in its
+    window, the latest first; a state that lasted through it is no happening."""
+    store.add("Tom", "works_at", "Sage", valid_from="2021-04-01")
+    store.add("Tom", "traveled_to", "Lisbon", valid_from="2025-03-20", valid_to="2025-03-25")
+    store.add("Priya", "lives_in", "Manchester", valid_from="2025-03-31")
+    store.add("Priya", "works_at", "Barclays", valid_from="2020-01-01", valid_to="2025-04-07")
+    store.add("Dev", "dating", "Priya", valid_from="2023-01-01", valid_to="2025-03-15")
+    found = store.search("what happened in March 2025", messages=False)
+    assert [(a.version.subject, a.version.object) for a in found] == [
+        ("Priya", "Manchester"), ("Tom", "Lisbon"), ("Dev", "Priya")]
+    assert all(a.matched.time is not None for a in found)
+    assert store.search("what happened in March 2019", messages=False) == []
+    # a question naming something a fact holds is ranked by it, as before
+    assert store.search("who worked at barclays in march 2025", messages=False)[0].version.object == "Barclays"

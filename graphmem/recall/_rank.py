@@ -10,7 +10,8 @@ terms too (``e:ENTITY``), held by every fact about them; facts about their neigh
 question's tense scales the score a little by the fact's status (current facts for "where
 does", ended ones for "where did"). Ties go to status (current, upcoming, ended), then to the
 most recent occurrence. A question asking "before/after <event>" puts first, among the named
-entities' facts, those of the asked kind nearest the event on the asked side (:mod:`._event`).
+entities' facts, those of the asked kind nearest the event on the asked side (:mod:`._event`). A question of a
+time and nothing a fact holds ("what happened in March 2025") answers with the facts that began or ended then.
 
 Statistics as of T come from what was recorded by T, so an answer as of T never changes after T.
 With a limit, the named entities' facts are scored first (a few dozen for a person), and often fill
@@ -268,4 +269,25 @@ def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
     for tier in tiers:
         tier.sort(key=ranker.order)
         found.extend(tier)
+    if not found and plan.period is not None and not plan.anchors:
+        found = _happened(ranker)
     return found if limit is None else found[:limit]
+
+
+def _happened(ranker: _Ranker) -> list[Scored]:
+    """A question of a time and nothing a fact holds ("what happened in March 2025", a new user's, answered with
+    nothing): the facts that began or ended in its window, a change rather than a state that lasted through it, in
+    the ranking's order (the latest first). One pass over the index's facts, for such questions only (about 7 ms
+    per 100,000 facts)."""
+    assert ranker.plan.period is not None
+    start, end = ranker.plan.period.start, ranker.plan.period.end
+    found = []
+    for i, doc in enumerate(ranker.index.docs):
+        if not (start <= doc.valid_from < end or start <= doc.valid_to < end):
+            continue
+        status = ranker.status(doc)
+        if status is not None:
+            sentences = doc.sentences(ranker.t)
+            found.append(Scored(i, 1.0, status, [], sentences[0] if sentences else None))
+    found.sort(key=ranker.order)
+    return found
