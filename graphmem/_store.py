@@ -854,7 +854,7 @@ class Store:
         if len(key) < 3:
             return ""
         rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
-        names = {records.entity(r).id: records.entity(r).name for r in rows}  # keyed as names compare
+        names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
         near = difflib.get_close_matches(key, list(names), 3, cutoff=0.75)  # the closest first
         return f"; did you mean {' or '.join(repr(names[k]) for k in near)}?" if near else ""
 
