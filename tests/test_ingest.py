@@ -247,6 +247,34 @@ def test_chat_times_in_the_store_zone_and_day_first(tmp_path):
     assert read_messages(path, tz="Asia/Shanghai")[0].chat_time == t("2023-05-08T02:00")
 
 
+@pytest.mark.parametrize("document", [False, True])
+def test_a_file_whose_dates_put_the_day_where_it_is_not_read_is_refused(tmp_path, document):
+    """A file read month first that says "25/03/2024" would read its "03/04/2024" as 4 March without a
+    word: it is refused, naming the line and the way out; one that mixes both orders is refused either way."""
+    def chat(*times: str) -> Path:
+        rows = [msg("Hi.", time) for time in times]
+        if document:
+            path = tmp_path / "chat.json"
+            path.write_text(json.dumps(rows))
+            return path
+        return write(tmp_path, "chat.jsonl", rows)
+
+    path = chat("03/04/2024 10:00", "25/03/2024 11:00")
+    with pytest.raises(ImportFailed, match=r":\d+: chat time '25/03/2024 11:00' has the day first, .*--day-first"):
+        read_messages(path)
+    assert [m.chat_time for m in read_messages(path, day_first=True)] == [t("2024-04-03T10:00"), t("2024-03-25T11:00")]
+    path = chat("03/04/2024", "03/25/2024")  # month first, as read by default
+    with pytest.raises(ImportFailed, match="has the month first, and numeric dates are read day first"):
+        read_messages(path, day_first=True)
+    assert read_messages(path)[0].chat_time == t("2024-03-04T00:00")
+    path = chat("03/25/2024", "2024-04-01T09:00:00Z", "25.03.2024")
+    with pytest.raises(ImportFailed, match=r":\d+: chat time '25.03.2024' has the day first, but "
+                                           r".*:\d+ \('03/25/2024'\) has the month first; write the file's dates"):
+        read_messages(path)
+    with pytest.raises(ImportFailed, match=r":\d+: chat time '03/25/2024' has the month first"):
+        read_messages(path, day_first=True)
+
+
 def test_message_fields(tmp_path):
     path = write(tmp_path, "chat.jsonl", [
         msg("I live in Paris.", "2025-01-01", id=7, actor=" Ana "),

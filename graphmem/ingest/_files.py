@@ -25,7 +25,7 @@ from ..core.json_lines import lines, loads, open_regular
 from ..core.times import UTC
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
-from ..when import parse_chat_time
+from ..when import day_place, parse_chat_time
 
 __all__ = ["Message", "MessageFile", "read_memories", "read_messages", "reference_time"]
 
@@ -285,6 +285,7 @@ class MessageFile(Sequence[Message]):
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
         self._stamp = _stamp(path)
+        self._day_places: dict[str, str] = {}  # where a numeric date's day was seen first: place -> message
 
     def _add(self, offset: int, line: int, message: Message) -> None:
         if message.role == "user" and len(self._actors) < 3:
@@ -292,6 +293,27 @@ class MessageFile(Sequence[Message]):
         self._offsets.append(offset)
         self._lines.append(line)
         self._times.append(_micros(message.chat_time))
+
+    def _one_order(self, text: Any, where: str) -> None:
+        """Refuse a chat time whose numbers put its day where the file is not read to ("25/03/2024" read
+        month first), naming another that puts it the other way if there is one: every date of the file is
+        read one way, so its "03/04/2024" would be read wrongly without a word."""
+        place = day_place(text) if isinstance(text, str) else None
+        if place is None or place in self._day_places:
+            return
+        self._day_places[place] = f"{where} ({text.strip()!r})"
+        read = "first" if self._read["day_first"] else "second"
+        if place == read:
+            return
+        said = "the day first" if place == "first" else "the month first"
+        if read in self._day_places:
+            raise ImportFailed(f"{where}: chat time {text.strip()!r} has {said}, but {self._day_places[read]} has "
+                               f"the {'day' if read == 'first' else 'month'} first; write the file's dates one way "
+                               "(ISO 8601, 2024-03-25T10:00:00Z, is never ambiguous)")
+        how = ("numeric dates are read month first (03/04/2024 as 4 March); pass --day-first (day_first=True) "
+               "to read this file day first") if place == "first" else (
+               "numeric dates are read day first (--day-first); leave it out to read this file month first")
+        raise ImportFailed(f"{where}: chat time {text.strip()!r} has {said}, and {how}")
 
     def __len__(self) -> int:
         return len(self._offsets)
@@ -423,7 +445,7 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
                 record = loads(_decoded(raw, offset, path).rstrip("\r\n"))  # an error placed on its own line
             except json.JSONDecodeError as exc:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
-            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen)
+            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen, record)
     return found
 
 
@@ -442,12 +464,15 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
     for start in starts:
         line, counted = line + text.count("\n", counted, start), start
         record = _DECODER.raw_decode(text, start)[0]
-        _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen)
+        _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen, record)
     return found
 
 
-def _check(found: MessageFile, offset: int, line: int, message: Message, seen: dict[str, int]) -> None:
-    """Keep a checked message's place, refusing an id used before."""
+def _check(found: MessageFile, offset: int, line: int, message: Message, seen: dict[str, int],
+           record: dict[str, Any]) -> None:
+    """Keep a checked message's place, refusing an id used before or a chat time whose day is not where the
+    file's others are read to have it."""
+    found._one_order(record["chat_time"], message.where)
     if message.id is not None:
         if message.id in seen:
             raise ImportFailed(f"{message.where}: message id {message.id!r} is already used "

@@ -47,8 +47,8 @@ from ..errors import InvalidTime
 from ..models import Model
 from ._calendar import Granularity
 
-__all__ = ["Granularity", "OutOfRange", "TimeSpan", "find_times", "parse_chat_time", "read_time", "resolve_phrase",
-           "resolve_times"]
+__all__ = ["Granularity", "OutOfRange", "TimeSpan", "day_place", "find_times", "parse_chat_time", "read_time",
+           "resolve_phrase", "resolve_times"]
 
 #: Why a time phrase that names a period outside years 1 to 9998 is not used.
 OUT_OF_RANGE = "outside the supported years (1 to 9998)"
@@ -245,6 +245,22 @@ def resolve_phrase(
 
 _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?![\d-])")
 _PROBE_DEFAULTS = (datetime(2000, 1, 1), datetime(2001, 2, 2))
+
+
+def day_place(text: str) -> str | None:
+    """Where a numeric date opening ``text`` must have its day, when its numbers say so: "first" for
+    "25/03/2024" (no 25th month), "second" for "03/25/2024"; None for "03/04/2024" (either way), an
+    ISO date or a date in words. A reader that takes every date of a file one way reads such a file
+    wrongly where it mixes the two."""
+    m = _NUMERIC_DATE.match(text.strip())
+    if m is None:
+        return None
+    first, second = int(m["a"]), int(m["b"])
+    if first > 12 >= second >= 1:
+        return "first"
+    if second > 12 >= first >= 1:
+        return "second"
+    return None
 
 
 def parse_chat_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UTC) -> datetime:
