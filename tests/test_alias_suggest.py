@@ -259,6 +259,22 @@ def test_a_plain_english_word_is_no_form_of_a_name_by_its_letters():
 
 
 @engine_free
+def test_a_month_said_as_one_is_no_form_of_a_name():
+    """b47, b53, b57, b61 and b62 (dev): "june" was suggested as a nickname of "junior", "august" of "gus" and of "st
+    augustine", in chats that say "in june" and "3 august". A month the chat says as a month is no name by its letters;
+    where it never does, "june" may be June's."""
+    dated = [("Ada", "school starts in June"), ("Bo", "how is Junior?"), ("Ada", "Junior says hi"),
+             ("Bo", "Gus is back on 3 August"), ("Ada", "tell Gus hi"), ("Bo", "see you in june then")]
+    assert frozenset(("june", "junior")) not in pairs(suggest(chat(*dated)))
+    from graphmem.core._alias_chat import read_chat
+
+    assert read_chat(chat(*dated), []).months == {"june", "august"}
+    called = pairs(suggest(chat(("Ada", "june says hi"), ("Bo", "how's june? tell june hi"),
+                                ("Ada", "junie is 80 next week, we call her junie"), ("Bo", "aw junie"))))
+    assert frozenset(("june", "junie")) in called
+
+
+@engine_free
 def test_names_spelt_with_and_without_accents_are_one_name():
     found = suggest(chat(("Ada", "Séan rang from the ferry"), ("Bo", "tell Sean I said safe travels"),
                          ("Ada", "Séan says thanks")))
@@ -545,7 +561,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     b56, the same way, 0.802 and 0.143, 348 right of 434; with b57 and b58, the same way, 0.799 and 0.141, 353
     right of 442; 0.803 and 0.149, 378 right of 471, with titles of other languages and letters typed plain;
     with b59 and b60, the same way, 0.799 and 0.147, 386 right of 483; with b61
-    and b62, the same way, 0.798 and 0.144, 395 right of 495).
+    and b62, the same way, 0.798 and 0.144, 395 right of 495; 0.806 and 0.144, 395 right of 490, since a month said
+    as one is no form of a name, "june" of "junior").
     """
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.78, overall.as_json()

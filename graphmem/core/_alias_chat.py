@@ -196,6 +196,15 @@ _OPENS = frozenset(('"', "“", "„", "«"))
 _CLOSES = {'"': '"', "”": "“\"", "“": "„", "»": "«"}
 
 
+#: The months, whose names are given names too ("june", "april", "august"; "may" a verb besides).
+MONTHS = frozenset("january february march april may june july august september october november december".split())
+#: Words before a month that say it is one: "in june", "since august", "end of may", "every april".
+_BEFORE_MONTH = frozenset("in since until till by last next this of early mid late from through before after every "
+                          "during".split())
+_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
+_YEAR = re.compile(r"\d{4}")
+
+
 def _tokens(number: int, text: str) -> list[_Token]:
     raw = _WORD.findall(_INCHES.sub("″", text))
     found: list[_Token] = []
@@ -323,6 +332,22 @@ class Chat:
         return {key for key in self.mentions if " " not in key and counts.get(key, 0) >= _PLAIN_ENGLISH
                 and key not in names and key not in self.speakers and key not in capitalised
                 and key not in self.acronyms}
+
+    @cached_property
+    def months(self) -> set[str]:
+        """The months the chat says as months ("in june", "june 5th", "3 august", "june 2024"): such a word is no one's
+        name by its letters ("june" of "junior", "august" of "gus"), though "june" may be someone's elsewhere."""
+        found = set()
+        for ts in self.tokens:
+            for j, t in enumerate(ts):
+                if t.key not in MONTHS:
+                    continue
+                prev = ts[j - 1] if j and not ts[j - 1].end else None
+                nxt = ts[j + 1] if j + 1 < len(ts) and not t.end else None
+                if (prev is not None and (prev.key in _BEFORE_MONTH or _DAY.fullmatch(prev.key))) or (
+                        nxt is not None and (_DAY.fullmatch(nxt.key) or _YEAR.fullmatch(nxt.key))):
+                    found.add(t.key)
+        return found
 
     def others(self, message: int) -> list[str]:
         """The speakers of the chat other than this message's: whom "you" means."""

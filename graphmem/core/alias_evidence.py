@@ -9,7 +9,8 @@ names; what counts as evidence:
   "the" or "my" a third of the time ("my life", "the court"); where a writer capitalises names,
   a word they write in lower case is not one and a word they capitalise is; accents folded; a
   plain English word ("book", "news": often in English, never capitalised in the chat, no name the
-  data knows) is no form of a name by its letters, unless it is a speaker's pet name ("sunny");
+  data knows) is no form of a name by its letters, unless it is a speaker's pet name ("sunny"), and
+  nor is a month the chat says as one ("in june": no nickname of "junior");
 - **the names themselves**: a nickname or diminutive of a name (the ``nicknames`` data: Peggy
   and Margaret, Jim and James), a short form of two plain names (Mel of Melanie, Edi of
   Edinburgh, Philly of Philadelphia), a name with and without a surname or a title (Dan and Dan
@@ -129,9 +130,12 @@ def suggest(messages: Sequence[Message], known: Iterable[str] = (), *, threshold
 
     # a plain English word is no form of a name by its letters ("boo" of "book"), but for a speaker's ("sunny")
     plain = chat.plain_words
+    months = chat.months - set(chat.speakers)  # a month said as one is no name by its letters ("june" of "junior")
     for a, b in comparable_pairs(names, nick, pair, chat.acronyms):
         if (a in plain or b in plain) and a not in chat.speakers and b not in chat.speakers \
                 and not _pet_of_plain(a, b, plain):
+            continue
+        if a in months or b in months:
             continue
         found = evidence_from_names(a, b, nick, chat)
         if found is None and len(a) == len(b):
