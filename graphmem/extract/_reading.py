@@ -129,6 +129,9 @@ class Reading:
     perfect: bool
     past: bool
     be: bool
+    #: "was" or "were" before a form in -ing ("we were moving to Glasgow in august"): a move, a start or an event
+    #: under way or meant then, not one said to have happened (a state is: "I was living in Leeds").
+    progressive: bool = False
 
 
 def verb_form(word: str) -> str:
@@ -160,6 +163,7 @@ def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
         perfect=(bool(_PERFECT.search(aux)) or has) and not be_past,
         past=form == "past" or be_past or bool(re.search(rf"\bdid\b|didn{_A}t", aux, re.I)),
         be=bool(BE.search(aux)),
+        progressive=be_past and form == "ing",
     )
 
 
@@ -173,6 +177,8 @@ def decide(verb: Verb, kind: str, r: Reading, span: TimeSpan | None,
     stops: FactOp = "end" if kind == "stop" else "assert"
     if r.hedged or r.future or (_upcoming(span, reference) and not r.past):
         return None  # a plan, a wish: not a fact (the chat says later whether it happened)
+    if r.progressive and kind != "state":
+        return None  # "we were moving to Glasgow in august", "were getting married": under way or meant, not done
     if r.used_to:
         return ("end", verb.predicate) if kind == "state" and not r.negated else None
     if r.ending:

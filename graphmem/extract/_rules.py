@@ -25,6 +25,7 @@ from datetime import datetime, timedelta, tzinfo
 from ..core.alias_evidence import COMMON_WORDS, plain_english
 from ..core.names import unaccented
 from ..core.places import is_wide
+from ..core.tense import WE_RE_TYPED
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
@@ -329,6 +330,7 @@ _NOT_STATED = re.compile(
     r"|\b(?:teach|teaching|taught|want|wants|wanted|try|trying|tried)\s+(?:\w+\s+){0,2}to\s*$",
     re.IGNORECASE)
 #: Work verbs after which a place of work named by its kind is an employer ("started at the library").
+_WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
@@ -1743,6 +1745,9 @@ class RuleExtractor:
         cat" 😂'), and, opening the message, without the other participant it addresses ("Maureen,
         Katka moved to Brno")."""
         sentence = _unquoted(sentence)
+        if typed := _WE_RE_TYPED.match(sentence):  # "were living in leeds now": we're, no past of a subject unsaid
+            at = typed.group().lower().rindex("were")
+            sentence = f"{sentence[:at]}we're{sentence[at + 4:]}"
         if first and self._other and (called := re.match(rf"\s*{re.escape(self._other)}\s*[,!:]\s+", sentence,
                                                           re.IGNORECASE)):
             sentence = sentence[called.end():]

@@ -20,7 +20,7 @@ from functools import partial
 
 from dateutil.relativedelta import relativedelta
 
-from ..core.tense import FUTURE_AUXILIARY
+from ..core.tense import FUTURE_AUXILIARY, WE_RE_TYPED
 from ._calendar import Period, Tense, span
 from ._grammar import MONTH, RULES, TO, Context, Rule
 
@@ -76,6 +76,8 @@ _PRESENT = re.compile(
     r"\b\w+ing\b", re.IGNORECASE)
 
 
+_WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
+
 _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
 #: How far before a phrase "since" is looked for ("ever since the ", spaces doubled).
 _SINCE_REACH = 40
@@ -106,6 +108,8 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
 
     def own(begin: int, end: int) -> tuple[Tense, bool]:
         clause = plain[begin:end]
+        if typed := _WE_RE_TYPED.match(clause):  # "were getting married in september": we're, not the past
+            clause = "we're " + clause[typed.end():]
         if _FUTURE.search(clause):
             return "future", True
         if _PAST.search(clause):
