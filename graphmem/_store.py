@@ -114,6 +114,8 @@ def _refuse_other_zone(given: str | None, held: str) -> None:
 
 #: What :meth:`Store.proposals` may be asked for.
 _PROPOSAL_STATES = ("pending", "approved", "rejected", "all")
+#: A question that says "your": whom it means is the other person of the chat (read from its messages).
+_YOUR = re.compile(r"(?i)\byour\b")
 
 
 class _NothingApproved(Exception):
@@ -905,6 +907,17 @@ class Store:
             return (entity_id,)
         return read_aliases.group_of(self._db, entity_id, as_of, valid_at)
 
+    def knows_speaker(self, name: str) -> bool:
+        """Whether ``name`` is someone the store has heard of as a speaker could be: an entity by that name, or
+        the actor of a message. A search's ``speaker`` that is neither (a typo) would make "I" mean nobody."""
+        try:
+            self.entity(name)
+            return True
+        except NotFound:
+            pass
+        return bool(self.cypher("MATCH (e:Episode) WHERE lower(e.actor) = $actor RETURN e.id LIMIT 1",
+                                {"actor": name.strip().lower()}))
+
     def names_of(self, entity: str, as_of: TimeLike | None = None,
                  valid_at: TimeLike | None = "all") -> list[Entity]:
         """Every entity believed at ``as_of`` (default now) to be ``entity`` (its aliases), the one
@@ -1163,7 +1176,9 @@ class Store:
                 self._meta(), text, as_of=t, valid_at=valid, after=low, before=high,
                 limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
                 embedder=self.embedder if semantic else None,
-                messages=self._message_index() if messages else None)
+                messages=self._message_index() if messages else None,
+                # without messages as answers, still who "your" means ("where does your mum live", asked by Bex)
+                participants=self._message_index() if not messages and speaker and _YOUR.search(text) else None)
 
     def _message_index(self) -> MessageIndex:
         """The message index beside the store, opened once per process (hold the engine's lock)."""

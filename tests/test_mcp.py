@@ -256,6 +256,8 @@ BAD_CALLS = [
     ("beliefs", {"as_of": "the day my cat was born"}, r"as_of: cannot read 'the day my cat was born'"),
     ("why", {"subject": "Ivan", "predicate": "lives_in", "valid_at": "2025-01-01"}, r"as_of: required"),
     ("purge", {"target": "entity", "target_id": "ivan"}, r"unknown tool 'purge'"),
+    # as the command line: a typo of a speaker would make "I" mean nobody (a new user's: it answered silently)
+    ("recall", {"query": "where do I live", "speaker": "Ivann"}, r"unknown speaker 'Ivann': no entity has that name"),
 ]
 
 

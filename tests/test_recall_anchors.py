@@ -146,6 +146,10 @@ def test_your_mum_is_the_other_participants(store):
     assert (hit.version.subject, hit.version.object) == ("Lupe", "Fresno")
     assert first_fact(store, "where does your mum live", speaker="Rosa").version.subject == "Carmen"
     assert first_fact(store, "where does my mum live", speaker="Rosa").version.subject == "Lupe"
+    # facts alone (--facts-only) still know whom "your" means (a new user's: it resolved to nothing there)
+    only = facts(store, "where does your mum live", speaker="Maya")
+    assert (only[0].version.subject, only[0].version.object) == ("Lupe", "Fresno")
+    assert only[0].matched.resolved[0].entity == "Lupe"
 
 
 def test_the_table_and_json_say_what_a_phrase_resolved_to(tmp_path):

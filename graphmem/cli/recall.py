@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import InvalidInput, NotFound
+from ..errors import InvalidInput
 from . import json_option, main, moment, note_unsettled, open_store, output, utc_option
 from .everyday import provenance
 from .ingest import progress_bar
@@ -115,14 +115,7 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
 def check_speaker(store: Store, speaker: str) -> None:
     """Refuse a --speaker the store has never heard of (no entity by that name, no message said
     by it): a typo would otherwise make "I" mean nobody and answer as if nothing were known."""
-    try:
-        store.entity(speaker)
-        return
-    except NotFound:
-        pass
-    said = store.cypher("MATCH (e:Episode) WHERE lower(e.actor) = $actor RETURN e.id LIMIT 1",
-                        {"actor": speaker.strip().lower()})
-    if not said:
+    if not store.knows_speaker(speaker):
         raise InvalidInput(f"unknown --speaker {speaker!r}: no entity has that name and no message was said by it")
 
 

@@ -225,9 +225,11 @@ class LiveIndex:
     def search(self, meta: Mapping[str, str], text: str, *, as_of: datetime, valid_at: datetime | None = None,
                after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
                synonyms: Table, tz: tzinfo, speaker: str | None = None, events: frozenset[str] = frozenset(),
-               embedder: Embedder | None = None, messages: MessageIndex | None = None) -> list[Answer]:
+               embedder: Embedder | None = None, messages: MessageIndex | None = None,
+               participants: MessageIndex | None = None) -> list[Answer]:
         """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`);
-        with ``messages``, the messages received by then too, ranked together (:mod:`._answers`).
+        with ``messages``, the messages received by then too, ranked together (:mod:`._answers`). Without them,
+        ``participants`` (the same index) tells only who "your" means: the other person of the chat then.
 
         With an ``embedder``, the question's vector is compared with the stored ones and that
         ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer."""
@@ -238,11 +240,12 @@ class LiveIndex:
             except EmbeddingFailed as exc:
                 warnings.warn(f"{exc}; answering with keywords alone", RuntimeWarning, stacklevel=3)
         with self.engine.lock:  # no write lands between bringing the index up to date and reading it
-            if messages is not None:
-                messages.sync(self.engine, meta, tz)
+            told = messages if messages is not None else participants
+            if told is not None:
+                told.sync(self.engine, meta, tz)
             index = self.current(meta, messages)
             t = micros(as_of)
-            listener = _listener(messages, text, speaker, t, self.key)
+            listener = _listener(told, text, speaker, t, self.key)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker,
                          listener)
             resolved = _resolved(index, plan)
