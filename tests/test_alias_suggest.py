@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from graphmem.cli import main
 from graphmem.core.alias_evidence import Message, candidates, suggest
+from graphmem.errors import Conflict
 from graphmem.evaluation_aliases import evaluate, find, score_pairs
 
 from .conftest import ENGINE
@@ -230,6 +231,25 @@ def test_names_a_fact_keeps_apart_and_unnamed_relatives_are_not_suggested(store)
     assert [(s.a.casefold(), s.b.casefold()) for s in store.alias_suggestions()] == [("mel", "melanie")]
     store.add("Mel", "sister_of", "Melanie", recorded_at="2024-01-05")  # two people after all
     assert store.alias_suggestions() == []
+
+
+def test_a_place_and_an_organisation_are_not_suggested_as_one(store):
+    """A new user's: "leeds ~ Leeds Central Library" (at --min-score 0.4) was queued by `alias suggest --propose`,
+    and its approval refused ("leeds is a place and Leeds Central Library a organisation")."""
+    said = ["messy lol. still in leeds obvs, flat is freezing", "i work at Leeds Central Library still, its fine",
+            "last night in leeds :( the flat is all boxes"]
+    for day, text in enumerate(said, 1):
+        store.add_episode(text, kind="chat", actor="Bex", recorded_at=f"2024-01-0{day}")
+    store.add("Bex", "likes", "Leeds", recorded_at="2024-01-10")
+    store.add("Bex", "likes", "Leeds Central Library", recorded_at="2024-01-11")
+    names = {frozenset((s.a.casefold(), s.b.casefold())) for s in store.alias_suggestions(min_score=0.4)}
+    assert frozenset(("leeds", "leeds central library")) in names  # nothing tells their kinds yet
+    store.add("Bex", "lives_in", "Leeds", recorded_at="2024-02-01")
+    store.add("Bex", "works_at", "Leeds Central Library", recorded_at="2024-02-02")
+    assert frozenset(("leeds", "leeds central library")) not in {
+        frozenset((s.a.casefold(), s.b.casefold())) for s in store.alias_suggestions(min_score=0.4)}
+    with pytest.raises(Conflict, match="Leeds is a place and Leeds Central Library an organisation"):
+        store.add("Leeds", "alias_of", "Leeds Central Library")
 
 
 @engine_free

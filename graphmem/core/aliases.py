@@ -114,13 +114,18 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
         for b in sorted(right):
             ka, kb = kinds.get(a), kinds.get(b)
             if ka in SETTLED_KINDS and kb in SETTLED_KINDS and ka != kb:
-                return (f"{name(a)} is a {ka} and {name(b)} a {kb}: they cannot be one entity "
+                return (f"{name(a)} is {_a(ka)} and {name(b)} {_a(kb)}: they cannot be one entity "
                         f"(set the right kind first if one is wrong)")
     for s, predicate, o in links:
         if predicate not in NAMING and ((s in left and o in right) or (s in right and o in left)):
             return (f"{name(s)} {predicate} {name(o)} is believed, so they are two: "
                     f"end or retract that fact first if they are one")
     return None
+
+
+def _a(kind: str) -> str:
+    """A kind with its article: "a place", "an organisation"."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def clashes(versions: Iterable[Any], groups: AliasGroups, kinds: Mapping[str, str]) -> list[tuple[Any, Any]]:

@@ -5,7 +5,8 @@ Reads the store's episodes (their text and speaker) and entity names, asks the p
 :class:`~graphmem.models.AliasSuggestion`, each name with the entity it is stored as where one
 is. A pair already one entity (an ``alias_of`` fact believed now) or already waiting in the review
 queue as an ``alias_of`` proposal is left out, and so is a pair a believed fact keeps apart (Rosa
-``boss_of`` Dan) and the stand-in of an unnamed relative ("Rosa's girlfriend": not a name).
+``boss_of`` Dan), two entities of two settled kinds (a place and an organisation: the gate would refuse
+them as one) and the stand-in of an unnamed relative ("Rosa's girlfriend": not a name).
 
 Internal: ask through :meth:`graphmem.Store.alias_suggestions`.
 """
@@ -18,6 +19,7 @@ from datetime import datetime
 
 from ..core.alias_evidence import Message, suggest
 from ..core.aliases import ALIAS, NAMING, SETTLED_KINDS
+from ..core.entity_kinds import effective_kinds
 from ..core.names import entity_key
 from ..core.relations import relation_of
 from ..engine import Engine
@@ -39,6 +41,8 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     apart = {frozenset((v.subject_id, v.object_id)) for v in believed
              if v.predicate != ALIAS and v.predicate not in NAMING}
     unnamed = {v.subject_id for v in believed if relation_of(v.predicate) and _placeholder(v.subject, v.object)}
+    # of two settled kinds (a place and an organisation: "leeds", "Leeds Central Library"), never one: the gate refuses
+    kinds = {e: k for e, k in effective_kinds(believed, {e.id: e.kind for e in entities}).items() if k in SETTLED_KINDS}
     queued = {keys for p in questions.proposals(engine)  # asked, or answered no
               if p.predicate == ALIAS and p.state in ("pending", "rejected") and p.object
               and (keys := _keys(p.subject, p.object)) is not None}
@@ -49,6 +53,8 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
         a, b = _stored(pair.a, ids), _stored(pair.b, ids)
         keys = frozenset((a or _key(pair.a), b or _key(pair.b)))
         if keys in joined or keys in queued or keys in apart:  # a believed fact between them: two
+            continue
+        if a and b and a in kinds and b in kinds and kinds[a] != kinds[b]:
             continue
         # a name the store holds is shown as it is stored ("Globex Corporation", not the chat's "globex corporation")
         shown = {x.casefold(): stored_name[k] for x, k in ((pair.a, a), (pair.b, b)) if k}
