@@ -439,3 +439,17 @@ def test_another_name_of_an_entity_reached_is_no_hop_further(store):
     few = store.neighbourhood("Tom", depth=1, limit=4)
     assert [e.name for e in few.entities][:3] == ["Tom", "mel", "Zoe"] and few.truncated
     assert few.entities[3].name in ("Melanie", "Mel-a", "Mel-b")
+
+
+def test_a_word_for_a_relation_is_no_alias(store):
+    """A new user's: `alias add mum "Jess's mother"` was accepted, and "where does mum live" asked by Bex then answered
+    with Jess's mother's town. "Mum", "the hubby", "my sister" mean another person to each speaker: refused, with
+    what to record instead; a name that only looks like one ("Nana Akua", "Baby") is not."""
+    store.add("Jess's mother", "mother_of", "Jess")
+    for word, relation in (("mum", "mother"), ("the hubby", "husband"), ("my sister", "sister"), ("Dad", "father")):
+        with pytest.raises(Conflict, match=rf"{word} is a word for a relation \({relation}\).*{relation}_of fact"):
+            store.add(word, "alias_of", "Jess's mother")
+    assert store.alias_clashes() == [] and not [v for v in store.beliefs() if v.predicate == "alias_of"]
+    store.add("Nana Akua", "alias_of", "Akua")
+    store.add("Baby", "alias_of", "Tita Baby")
+    assert {v.subject for v in store.beliefs() if v.predicate == "alias_of"} == {"Nana Akua", "Baby"}

@@ -17,7 +17,8 @@ Internal: the extractors, the gate and the reads use it; users see the predicate
 
 from __future__ import annotations
 
-__all__ = ["RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of"]
+__all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of",
+           "relative_word"]
 
 #: The relation words, in the order they are listed to users.
 RELATIONS: tuple[str, ...] = (
@@ -53,6 +54,62 @@ _COVERS: dict[str, frozenset[str]] = {
     "sibling": frozenset({"sister", "brother"}),
     "partner": frozenset({"husband", "wife", "boyfriend", "girlfriend"}),
 }
+
+
+#: The everyday words and phrases for each relation word, folded ("mum", "hubby", "flatmate", "mother in law").
+EVERYDAY: dict[str, tuple[str, ...]] = {
+    "mother": ("mother", "mothers", "mom", "moms", "mum", "mums", "mama", "mommy", "mummy", "momma", "mam"),
+    "father": ("father", "fathers", "dad", "dads", "daddy", "papa", "pops"),
+    "parent": ("parent", "parents", "folks"),
+    "sister": ("sister", "sisters", "sis"),
+    "brother": ("brother", "brothers", "bro"),
+    "sibling": ("sibling", "siblings"),
+    "husband": ("husband", "hubby"),
+    "wife": ("wife",),
+    "partner": ("partner", "spouse", "other half"),
+    "boyfriend": ("boyfriend", "bf"),
+    "girlfriend": ("girlfriend", "gf"),
+    "ex": ("ex", "ex boyfriend", "ex girlfriend", "ex husband", "ex wife", "ex partner"),
+    "son": ("son", "sons"),
+    "daughter": ("daughter", "daughters"),
+    "child": ("child", "children", "kid", "kids", "baby", "babies"),
+    "grandmother": ("grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmum", "grandmom"),
+    "grandfather": ("grandfather", "grandpa", "granddad", "grandad", "gramps"),
+    "grandchild": ("grandchild", "grandchildren", "grandkid", "grandkids", "grandson", "granddaughter"),
+    "aunt": ("aunt", "aunts", "auntie", "aunty"),
+    "uncle": ("uncle", "uncles"),
+    "cousin": ("cousin", "cousins"),
+    "niece": ("niece", "nieces"),
+    "nephew": ("nephew", "nephews"),
+    "in_law": ("in law", "in laws", "inlaws", *(f"{w} in law" for w in (
+        "mother", "father", "sister", "brother", "son", "daughter", "mothers", "fathers", "sisters", "brothers",
+        "sons", "daughters", "parents"))),
+    "friend": ("friend", "friends", "best friend", "bestie", "mate", "pal"),
+    "coworker": ("coworker", "coworkers", "co worker", "colleague", "colleagues"),
+    "boss": ("boss", "manager"),
+    "roommate": ("roommate", "roommates", "flatmate", "flatmates", "housemate", "housemates"),
+    "neighbour": ("neighbour", "neighbours", "neighbor", "neighbors"),
+}
+#: Everyday words for a relation that name someone else to each speaker, said alone ("Mum", "hubby"; not "nana",
+#: "baby" or "mate", which are names or nicknames as often).
+_RELATIVE_ALONE = frozenset("""
+mum mom mother dad father mommy mummy daddy momma husband hubby wife wifey boyfriend girlfriend bf gf son daughter
+sister brother sibling grandma grandpa grandmother grandfather granddad grandad grandmom grandmum kids children
+parents folks stepmum stepmom stepdad""".split())
+#: Words before a relation word that make it someone's: "my sister", "the hubby".
+_OWNERS = frozenset("my your our his her their the".split())
+_WORDS_OF: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, phrases in EVERYDAY.items()
+                                        for phrase in phrases}
+
+
+def relative_word(name: str) -> str | None:
+    """The relation word a name is, when it is only one ("my sister" -> sister, "the hubby", "Mum" -> mother,
+    "your kids"), else None ("Anna", "Maya's sister", "Nana Akua", "Baby"): such a word means another person to
+    each speaker, so it is never one entity's name."""
+    words = tuple(name.casefold().replace("’", "'").replace("-", " ").split())
+    if len(words) >= 2 and words[0] in _OWNERS:
+        return _WORDS_OF.get(words[1:])
+    return _WORDS_OF.get(words) if len(words) == 1 and words[0] in _RELATIVE_ALONE else None
 
 
 def predicate_of(word: str) -> str:

@@ -17,48 +17,15 @@ Internal: search with :meth:`graphmem.Store.search`.
 
 from __future__ import annotations
 
-from ..core.relations import covers, inverse, relation_of
+from ..core.relations import EVERYDAY, covers, inverse, relation_of
 from ._index import RecallIndex
 from ._plan import Anchor, Key, Plan, Resolution, group_of, key_of, name_at, name_ending
 from ._text import Token
 
 __all__ = ["KIN", "kin"]
 
-_WORDS: dict[str, tuple[str, ...]] = {
-    "mother": ("mother", "mothers", "mom", "moms", "mum", "mums", "mama", "mommy", "mummy", "momma", "mam"),
-    "father": ("father", "fathers", "dad", "dads", "daddy", "papa", "pops"),
-    "parent": ("parent", "parents", "folks"),
-    "sister": ("sister", "sisters", "sis"),
-    "brother": ("brother", "brothers", "bro"),
-    "sibling": ("sibling", "siblings"),
-    "husband": ("husband", "hubby"),
-    "wife": ("wife",),
-    "partner": ("partner", "spouse", "other half"),
-    "boyfriend": ("boyfriend", "bf"),
-    "girlfriend": ("girlfriend", "gf"),
-    "ex": ("ex", "ex boyfriend", "ex girlfriend", "ex husband", "ex wife", "ex partner"),
-    "son": ("son", "sons"),
-    "daughter": ("daughter", "daughters"),
-    "child": ("child", "children", "kid", "kids", "baby", "babies"),
-    "grandmother": ("grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmum", "grandmom"),
-    "grandfather": ("grandfather", "grandpa", "granddad", "grandad", "gramps"),
-    "grandchild": ("grandchild", "grandchildren", "grandkid", "grandkids", "grandson", "granddaughter"),
-    "aunt": ("aunt", "aunts", "auntie", "aunty"),
-    "uncle": ("uncle", "uncles"),
-    "cousin": ("cousin", "cousins"),
-    "niece": ("niece", "nieces"),
-    "nephew": ("nephew", "nephews"),
-    "in_law": ("in law", "in laws", "inlaws", *(f"{w} in law" for w in (
-        "mother", "father", "sister", "brother", "son", "daughter", "mothers", "fathers", "sisters", "brothers",
-        "sons", "daughters", "parents"))),
-    "friend": ("friend", "friends", "best friend", "bestie", "mate", "pal"),
-    "coworker": ("coworker", "coworkers", "co worker", "colleague", "colleagues"),
-    "boss": ("boss", "manager"),
-    "roommate": ("roommate", "roommates", "flatmate", "flatmates", "housemate", "housemates"),
-    "neighbour": ("neighbour", "neighbours", "neighbor", "neighbors"),
-}
 #: A phrase (folded words) -> the relation word it asks for.
-KIN: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, phrases in _WORDS.items()
+KIN: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, phrases in EVERYDAY.items()
                                    for phrase in phrases}
 _LONGEST = max(len(k) for k in KIN)
 _MINE = frozenset({"my", "our"})
