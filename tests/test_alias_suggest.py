@@ -295,6 +295,15 @@ def test_a_month_said_as_one_is_no_form_of_a_name():
 
 
 @engine_free
+def test_a_name_written_with_a_combining_accent_is_one_word():
+    """A new user's: "Zoe" and a combining diaeresis (U+0308), stored as the entity Zoë, was read as "Zoe" and a mark,
+    and suggested as "Zoe ~ Zoë, one name spelt two ways" with no entity for "Zoe"."""
+    said = chat(("Ana", "Zoe\u0308 is coming tonight"), ("Ben", "tell Zoë hi"), ("Ana", "Zoe\u0308 says hi"))
+    assert suggest(said, ["Zoë"]) == []
+    assert candidates(said, ["Zoë"]) == ["Ana", "Ben", "Zoë"]
+
+
+@engine_free
 def test_names_spelt_with_and_without_accents_are_one_name():
     found = suggest(chat(("Ada", "Séan rang from the ferry"), ("Bo", "tell Sean I said safe travels"),
                          ("Ada", "Séan says thanks")))

@@ -12,6 +12,7 @@ places and organisations, acronyms' spell-outs), each with where it is said (``C
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -206,7 +207,8 @@ _YEAR = re.compile(r"\d{4}")
 
 
 def _tokens(number: int, text: str) -> list[_Token]:
-    raw = _WORD.findall(_INCHES.sub("″", text))
+    # composed first: "Zoe" and a combining diaeresis is "Zoë", one word, as the store keys it (not "Zoe" and a mark)
+    raw = _WORD.findall(_INCHES.sub("″", unicodedata.normalize("NFC", text)))
     found: list[_Token] = []
     opened = ""  # the mark that opened the quotation we are in ("" outside one)
     for i, word in enumerate(raw):
