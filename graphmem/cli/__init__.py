@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -271,7 +272,8 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     directory: Path = ctx.obj["dir"]
     if not Store.exists(directory):
         if not create:
-            raise GraphmemError(f"no graphmem store at {directory}; create one with `graphmem init`")
+            raise GraphmemError(f"no graphmem store at {directory}; create one with "
+                                f"`graphmem --store {shlex.quote(str(directory))} init`")
         if directory.is_dir() and any(directory.iterdir()):
             raise GraphmemError(f"{directory} holds files but no graphmem store; give a new or empty directory "
                                 f"(a store's files would be written among them)")
