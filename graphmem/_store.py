@@ -848,8 +848,9 @@ class Store:
         raise NotFound(f"no entity named {name_or_id!r}" + self._near_names(name_or_id))
 
     def _near_names(self, name: str) -> str:
-        """"; did you mean 'Priya'?" for a name like a known one ("Pryia"): among the entities whose names share
-        its first two letters (a new user's typo got no hint where a predicate's did), else nothing."""
+        """"; did you mean 'Priya'?" for a name like a known one ("Pryia"), or one word of it ("Rebecca" of "Rebecca
+        Hall"): among the entities whose names share its first two letters (a new user's typo got no hint where a
+        predicate's did), else nothing."""
         import difflib
 
         key = entity_key(name)
@@ -857,7 +858,9 @@ class Store:
             return ""
         rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
         names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
-        near = difflib.get_close_matches(key, list(names), 3, cutoff=0.75)  # the closest first
+        # a name of which it is one whole word first ("Rebecca" of "Rebecca Hall"), then the closest spellings
+        whole = [k for k in names if key in k.split()]
+        near = list(dict.fromkeys(whole + difflib.get_close_matches(key, list(names), 3, cutoff=0.75)))[:3]
         return f"; did you mean {' or '.join(repr(names[k]) for k in near)}?" if near else ""
 
     def entities(self) -> list[Entity]:

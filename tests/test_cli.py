@@ -78,6 +78,9 @@ def test_beliefs_about_one_entity_as_subject_or_object(late_move):
     assert unknown.exit_code == 1 and unknown.output == "error: no entity named 'Nobody'\n"
     typed = gm("timeline", "Ivna", ok=False)  # a new user's: a typo of a name got no hint, one of a predicate did
     assert typed.output == "error: no entity named 'Ivna'; did you mean 'Ivan'?\n"
+    gm("add", "Rebecca Hall", "works_at", "Acme", "--recorded-at", "2026-11-04")
+    first = gm("timeline", "rebecca", ok=False)  # another new user's: a first name alone got no hint
+    assert first.output == "error: no entity named 'rebecca'; did you mean 'Rebecca Hall'?\n"
 
 
 def test_tables_are_readable(late_move):
