@@ -957,8 +957,29 @@ class Store:
                 except Conflict as exc:
                     refused.append(exc)
             if not ended:  # the way round that was said knows why ("v1 is valid from …"); the other holds nothing
-                raise next((e for e in refused if "the store holds no" not in str(e)), refused[0])
+                raise self._alias_starts_later(name, of, moment) or next(
+                    (e for e in refused if "the store holds no" not in str(e)), refused[0])
             return ended
+
+    def _alias_starts_later(self, name: str, of: str, at: datetime | None) -> Conflict | None:
+        """Why an alias cannot end at ``at``, when it was recorded as starting later (``alias add`` without
+        ``--from`` starts it when it is added; its start is read by nothing else), with the command that gives it
+        its real span; else None."""
+        if at is None:
+            return None
+        try:
+            ids = {self.entity(name).id, self.entity(of).id}
+        except NotFound:
+            return None
+        later = [v for v in questions.beliefs(self._db, self.now(), None, ids)
+                 if v.predicate == ALIAS and {v.subject_id, v.object_id} == ids and v.valid_from > at]
+        if not later:
+            return None
+        v = later[0]
+        return Conflict(f"nothing to end at {iso(at)}: {v.id} ({v.subject} alias_of {v.object}) is recorded from "
+                        f"{iso(v.valid_from)} (an alias added without --from starts when it is added; nothing reads "
+                        f"its start but this); give it its real span instead: graphmem correct {v.id} --from START "
+                        f"--to {iso(at)} --reason \"...\"")
 
     def aliases(self, as_of: TimeLike | None = None, valid_at: TimeLike | None = "all") -> list[AliasGroup]:
         """The names believed one at ``as_of`` (default now; valid at ``valid_at``, default any

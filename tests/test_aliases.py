@@ -453,3 +453,19 @@ def test_a_word_for_a_relation_is_no_alias(store):
     store.add("Nana Akua", "alias_of", "Akua")
     store.add("Baby", "alias_of", "Tita Baby")
     assert {v.subject for v in store.beliefs() if v.predicate == "alias_of"} == {"Nana Akua", "Baby"}
+
+
+def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its_span(store):
+    """A new user's: `alias add Bex "Rebecca Hall"` (its start: now) then `alias end ... --at 2025-09-20` (a name
+    dropped at a wedding) said only "no believed version is valid at 2025-09-20"; the start of an alias is read by
+    nothing else, so the error names the correction that gives it its real span, which then ends it."""
+    store.add("Bex", "lives_in", "Leeds", recorded_at="2026-01-01")
+    added = store.alias("Bex", "Rebecca Hall", recorded_at="2026-02-01")
+    with pytest.raises(Conflict, match=rf"nothing to end at 2025-09-20T00:00:00Z: {added.created[0]} \(Bex alias_of "
+                                       rf"Rebecca Hall\) is recorded from 2026-02-01.*graphmem correct "
+                                       rf"{added.created[0]} --from START --to 2025-09-20"):
+        store.end_alias("Rebecca Hall", "Bex", at="2025-09-20")
+    store.correct(added.created[0], reason="her name until the wedding", valid_from="1995-01-01",
+                  valid_to="2025-09-20")
+    assert [e.name for e in store.names_of("Bex", valid_at="2025-01-01")] == ["Bex", "Rebecca Hall"]
+    assert [e.name for e in store.names_of("Bex", valid_at="2025-10-01")] == ["Bex"]
