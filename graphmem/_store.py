@@ -976,7 +976,7 @@ class Store:
         if not later:
             return None
         v = later[0]
-        return Conflict(f"nothing to end at {iso(at)}: {v.id} ({v.subject} alias_of {v.object}) is recorded from "
+        return Conflict(f"nothing to end at {iso(at)}: {v.id} ({v.subject} alias_of {v.object}) is valid from "
                         f"{iso(v.valid_from)} (an alias added without --from starts when it is added; nothing reads "
                         f"its start but this); give it its real span instead: graphmem correct {v.id} --from START "
                         f"--to {iso(at)} --reason \"...\"")

@@ -462,7 +462,7 @@ def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its
     store.add("Bex", "lives_in", "Leeds", recorded_at="2026-01-01")
     added = store.alias("Bex", "Rebecca Hall", recorded_at="2026-02-01")
     with pytest.raises(Conflict, match=rf"nothing to end at 2025-09-20T00:00:00Z: {added.created[0]} \(Bex alias_of "
-                                       rf"Rebecca Hall\) is recorded from 2026-02-01.*graphmem correct "
+                                       rf"Rebecca Hall\) is valid from 2026-02-01.*graphmem correct "
                                        rf"{added.created[0]} --from START --to 2025-09-20"):
         store.end_alias("Rebecca Hall", "Bex", at="2025-09-20")
     store.correct(added.created[0], reason="her name until the wedding", valid_from="1995-01-01",
