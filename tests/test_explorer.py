@@ -600,6 +600,37 @@ def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
     page.close()
 
 
+def test_a_focus_and_its_other_names_are_one_node_in_a_browser(chromium, tmp_path, tmp_path_factory, request):
+    """A new user's: focused on "tilly", the explorer drew her and "Jess's sister" as two nodes joined by an alias
+    edge, each with its own sister_of edge, where the rendered snapshot drew one ("Jess's sister (also tilly)").
+    The focus's other names are now drawn as the focus: one node, named with them; each fact keeps its own."""
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        store.add("Melanie", "lives_in", "Leeds", recorded_at="2026-01-01")
+        store.add("Mel", "works_at", "LGI", recorded_at="2026-01-02")
+        store.add("Tom", "dating", "Mel", recorded_at="2026-01-03")
+        store.alias("Mel", "Melanie", recorded_at="2026-01-04")
+        ids = {name: store.entity(name).id for name in ("Mel", "Melanie", "Tom", "LGI")}
+        with store.explore(port=0, open_browser=False) as explorer:
+            page = chromium.open("about:blank")
+            page.call("Page.navigate", url=explorer.url + "&focus=Mel&valid_at=all")
+            with screenshot_on_failure(page, screenshot_dir(tmp_path_factory) / f"{request.node.name}.png"):
+                assert page.wait_for("window.graphmem && graphmem.status.ready && graphmem.status.graph_ready",
+                                     timeout=30), page.status()
+                nodes = json.loads(page.evaluate("JSON.stringify(graphmem.view.nodes.get().map(function (n) {"
+                                                 " return [n.id, n.label]; }))"))
+                edges = json.loads(page.evaluate("JSON.stringify(graphmem.view.edges.get().map(function (e) {"
+                                                 " return [e.from, e.label, e.to]; }))"))
+                focus = ids["Mel"]  # the name asked for leads; Melanie is drawn as it
+                assert sorted(i for i, _ in nodes) == sorted([focus, ids["Tom"], ids["LGI"], store.entity("Leeds").id])
+                assert dict(nodes)[focus] == "Mel (also Melanie)"
+                assert sorted(edges) == sorted([[focus, "lives_in", store.entity("Leeds").id],
+                                                [focus, "works_at", ids["LGI"]], [ids["Tom"], "dating", focus]])
+                title = page.evaluate("document.getElementById('graph-title').textContent")
+                assert "around Mel (also Melanie)" in title and "4 entities, 4 facts" in title
+                assert page.problems() == [] and page.status()["errors"] == []
+            page.close()
+
+
 def ask(page, question: str) -> None:
     """Type a question into the search box, as a person would, and wait for the list."""
     page.evaluate("var s = document.getElementById('search'); s.focus(); s.select()")

@@ -69,10 +69,17 @@
 
   /* The API's answer as vis-network data: parallel versions of one predicate merged. */
   function toGraph(answer) {
+    /* the focus's other names are drawn as the focus, one person one node (as the rendered pictures do); each
+       fact still says the name it was stated under, and the alias facts between them are the node's, not edges */
+    var one = {};
+    answer.nodes.forEach(function (n) { if (n.distance === 0 && n.id !== answer.focus.id) { one[n.id] = answer.focus.id; } });
+    function drawn(id) { return one[id] || id; }
     var groups = {};
     var order = [];
     answer.edges.forEach(function (edge) {
-      var key = [edge.subject_id, edge.object_id, edge.predicate, edge.status].join("\u0000");
+      var from = drawn(edge.subject_id), to = drawn(edge.object_id);
+      if (from === to && from === answer.focus.id && edge.predicate === "alias_of") { return; }
+      var key = [from, to, edge.predicate, edge.status].join("\u0000");
       if (!groups[key]) { groups[key] = []; order.push(key); }
       groups[key].push(edge);
     });
@@ -84,12 +91,13 @@
       var group = groups[key];
       var first = group[0];
       var colour = answer.statuses[first.status] || "#9e9e9e";
-      degree[first.subject_id] = (degree[first.subject_id] || 0) + 1;
-      degree[first.object_id] = (degree[first.object_id] || 0) + 1;
-      var pair = [first.subject_id, first.object_id].sort().join("\u0000");
+      var from = drawn(first.subject_id), to = drawn(first.object_id);
+      degree[from] = (degree[from] || 0) + 1;
+      degree[to] = (degree[to] || 0) + 1;
+      var pair = [from, to].sort().join("\u0000");
       var index = pairs[pair] = (pairs[pair] === undefined ? 0 : pairs[pair] + 1);
       edges.push({
-        id: first.id, from: first.subject_id, to: first.object_id, versions: group.map(function (e) { return e.id; }),
+        id: first.id, from: from, to: to, versions: group.map(function (e) { return e.id; }),
         status: first.status,
         label: short(first.predicate) + (group.length > 1 ? " ×" + group.length : ""),
         color: { color: colour, highlight: colour, hover: colour }, font: { color: colour }, width: 2,
@@ -105,14 +113,17 @@
       };
     });
     var details = {};
-    var nodes = answer.nodes.map(function (entity) {
+    var also = answer.nodes.filter(function (n) { return one[n.id]; }).map(function (n) { return n.name; });
+    var nodes = answer.nodes.filter(function (entity) { return !one[entity.id]; }).map(function (entity) {
       var colour = answer.kinds[entity.kind] || "#90a4ae";
-      var alias = entity.distance === 0 && entity.id !== answer.focus.id;
-      details[entity.id] = { heading: entity.name, rows: [["kind", entity.kind],
-                                                         alias ? ["hops from the focus", "0: another name of " + answer.focus.name]
-                                                               : ["hops from the focus", String(entity.distance)],
-                                                         ["facts shown", String(degree[entity.id] || 0)], ["id", entity.id]], sources: [] };
-      var node = { id: entity.id, label: short(entity.name), kind: entity.kind, name: entity.name,
+      var others = entity.id === answer.focus.id ? also : [];
+      details[entity.id] = { heading: entity.name, rows: [["kind", entity.kind]].concat(
+                                                         others.length ? [["also called", others.join(", ")]] : [],
+                                                         [["hops from the focus", String(entity.distance)],
+                                                          ["facts shown", String(degree[entity.id] || 0)], ["id", entity.id]]),
+                             sources: [] };
+      var label = others.length ? entity.name + " (also " + others.join(", ") + ")" : entity.name;
+      var node = { id: entity.id, label: short(label), kind: entity.kind, name: entity.name,
                    size: Math.round(Math.min(34, 10 + 5 * Math.sqrt(degree[entity.id] || 0)) * 10) / 10,
                    color: { background: colour, border: "#37474f", highlight: { background: colour, border: "#000000" },
                             hover: { background: colour, border: "#000000" } } };
@@ -130,7 +141,7 @@
     var text = "around " + answer.focus.name + also + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
       ", as believed at " + gm.when(gm.ms(answer.as_of)) + ", valid " +
       (answer.valid_at === "all" ? "at any time" : "at " + gm.when(gm.ms(answer.valid_at))) +
-      " · " + answer.nodes.length + " entities, " + answer.edges.length + " facts" +
+      " · " + data.nodes.length + " entities, " + answer.edges.length + " facts" +
       (answer.truncated ? " (the nearest shown; more lie further out)" : "") + " · ";
     box.appendChild(document.createTextNode(text));
     Object.keys(answer.kinds).forEach(function (kind) {
@@ -182,10 +193,15 @@
       var merged = Object.assign({}, current, { kinds: Object.assign({}, current.kinds),
                                                 nodes: current.nodes.slice(), edges: current.edges.slice() });
       var known = {};
-      merged.nodes.forEach(function (n) { known[n.id] = true; });
+      merged.nodes.forEach(function (n) { known[n.id] = n; });
       var seen = {};
       merged.edges.forEach(function (e) { seen[e.id] = true; });
-      answer.nodes.forEach(function (n) { if (!known[n.id]) { merged.nodes.push(n); } });
+      /* hops counted from the focus through the node expanded (its own other names are as far as it is, not the
+         focus's) */
+      var base = known[node.id] ? known[node.id].distance : 1;
+      answer.nodes.forEach(function (n) {
+        if (!known[n.id]) { merged.nodes.push(Object.assign({}, n, { distance: Math.max(1, base + n.distance) })); }
+      });
       answer.edges.forEach(function (e) { if (!seen[e.id]) { merged.edges.push(e); } });
       Object.keys(answer.kinds).forEach(function (k) { merged.kinds[k] = answer.kinds[k]; });
       var positions = view.network.getPositions();
