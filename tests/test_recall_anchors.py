@@ -181,3 +181,14 @@ def test_an_unknown_speaker_is_refused_in_one_line(tmp_path):
     assert typo.output.strip().splitlines() == [
         "error: unknown --speaker 'Mayaa': no entity has that name and no message was said by it"]
     assert runner.invoke(main, [*base, "--speaker", "maya"]).exit_code == 0  # names compare in any case
+
+
+def test_a_relation_phrase_is_said_on_the_facts_of_every_name_it_led_to(store):
+    """"my girlfriend" (Tom's) led to Melanie, and her job was stated under another of her names, Mel: the answer
+    said nothing of what "my girlfriend" had resolved to (found making the explorer's speaker box)."""
+    store.add("Mel", "works_at", "LGI", recorded_at="2026-01-02")
+    store.alias("Mel", "Melanie", recorded_at="2026-01-04")
+    store.add("Melanie", "girlfriend_of", "Tom", recorded_at="2026-01-05")
+    hit = facts(store, "where does my girlfriend work", speaker="Tom")[0]
+    assert (hit.version.subject, hit.version.object) == ("Mel", "LGI")
+    assert [(r.phrase, r.entity) for r in hit.matched.resolved] == [("my girlfriend", "Melanie")]

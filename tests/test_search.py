@@ -266,6 +266,22 @@ def test_a_fact_about_someone_the_question_does_not_name_goes_after_the_messages
         assert first.kind == "fact" and first.version.object == "Google", (question, first)
 
 
+def test_a_fact_of_another_predicate_than_the_question_asks_goes_after_the_messages(store):
+    """A new user's: "where does my sister work" (asked by Jess, her sister's job unknown) put `Jess's mother
+    mother_of Jess` first, matched by "work" in its sentence ("dan cant get off work"), over the message that says
+    where the sister works. When the question's words name predicates ("work": works_at), a fact of another one
+    answers it no better than a message that says so; with no such word, facts rank as before."""
+    store.add("Jess's mother", "mother_of", "Jess", quote="mum is coming down, dan cant get off work")
+    store.add("Tilly", "sister_of", "Jess")
+    store.add_episode("tilly got a new job!! shes leaving boots for the bakery on mill st", kind="chat", actor="Jess")
+    answers = store.search("where does my sister work", speaker="Jess", limit=5)
+    assert answers[0].kind == "message" and "new job" in answers[0].text
+    facts = [a.version.predicate for a in answers if a.kind == "fact"]
+    assert "mother_of" in facts  # still listed, after
+    plain = store.search("when is mum coming down", limit=3)  # no predicate named: the fact with its sentence
+    assert [a.version.predicate for a in plain[:2] if a.kind == "fact"] == ["mother_of"]
+
+
 def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):
     """A second trial's find: "who is nadia's boss" resolved "nadia's boss" to Dan through `Dan boss_of Nadia`, yet
     put that fact fifth, under the message it came from and chatty messages naming Nadia and bosses. Asked *who*,

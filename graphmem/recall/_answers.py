@@ -192,18 +192,21 @@ def _turn(found: Found) -> Turn:
 
 def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None,
          unresolved: bool = False, answering: frozenset[str] = frozenset(), names: bool = False,
-         anchored: bool = False) -> list[Answer]:
+         anchored: bool = False, asked: frozenset[str] = frozenset()) -> list[Answer]:
     """One ranking of both kinds (see the module's docstring), at most ``limit`` long. With
     ``unresolved`` (the question names an event no fact is known for), every fact comes after
     the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown.
     ``answering``: the versions that answer a *who* question by resolving its relation, put first. An alias fact
     comes after the messages unless the question asks about ``names``. ``anchored``: the question names an entity
-    (a fact about no entity it names then comes after the messages)."""
+    (a fact about no entity it names then comes after the messages). ``asked``: the predicates the question's words
+    name ("work": works_at); a fact of another one then comes after the messages (a word of its sentence matched,
+    not what is asked: "where does my sister work" is not answered by a mother_of fact said in a message about work)."""
     first = [] if unresolved else [h for h in facts if h.version.id in answering]
     put_first = {id(h) for h in first}
     strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
                                     and (h.version.predicate != ALIAS or names)
-                                    and (not anchored or h.matched.anchor is not None)]
+                                    and (not anchored or h.matched.anchor is not None)
+                                    and (not asked or h.version.predicate in asked)]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
     scored: list[tuple[float, int, Answer]] = []

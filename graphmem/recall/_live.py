@@ -31,6 +31,7 @@ from ._embed import Embedder, EmbeddingFailed
 from ._index import INF, MORE, Doc, Links, OutOfOrder, RecallIndex, micros, moment
 from ._messages import MessageIndex, column_micros
 from ._models import Answer, Hit, Matched, Resolved, SynonymUsed
+from ._plan import group_of
 from ._query import FIRST_PERSON, Plan, parse
 from ._rank import Scored, rank
 from ._synonyms import Table
@@ -274,7 +275,8 @@ class LiveIndex:
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
-                                 answering=answering, names=names, anchored=_answers.names_someone(text, plan))
+                                 answering=answering, names=names, anchored=_answers.names_someone(text, plan),
+                                 asked=frozenset(p for hit in plan.synonyms for p in hit.predicates))
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""
@@ -301,6 +303,9 @@ class LiveIndex:
         anchors = {a.entity_id: a for a in plan.anchors}
         time = _answers.time_filter(plan.period)
         t = micros(as_of)
+        # each person a relation phrase led to, under every name they go by then ("my girlfriend" led to Melanie:
+        # Mel's facts say so too)
+        names = {person: frozenset(group_of(index, person, t)) for person, _ in resolved if person is not None}
         hits = []
         for item in scored:
             doc = index.docs[item.doc]
@@ -325,7 +330,8 @@ class LiveIndex:
                 synonyms=used, time=time, episode=None if episode is None else episode.id,
                 sentence=None if episode is None else episode.text,
                 semantic=None if item.semantic is None else round(item.semantic, 4),
-                resolved=[r for person, r in resolved if person is None or person in (doc.subject_id, doc.object_id)],
+                resolved=[r for person, r in resolved if person is None
+                          or not names[person].isdisjoint((doc.subject_id, doc.object_id))],
             )))
         return hits
 
