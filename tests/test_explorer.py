@@ -609,6 +609,7 @@ def test_a_focus_and_its_other_names_are_one_node_in_a_browser(chromium, tmp_pat
         store.add("Mel", "works_at", "LGI", recorded_at="2026-01-02")
         store.add("Tom", "dating", "Mel", recorded_at="2026-01-03")
         store.alias("Mel", "Melanie", recorded_at="2026-01-04")
+        store.add("Melanie", "girlfriend_of", "Tom", recorded_at="2026-01-05")
         ids = {name: store.entity(name).id for name in ("Mel", "Melanie", "Tom", "LGI")}
         with store.explore(port=0, open_browser=False) as explorer:
             page = chromium.open("about:blank")
@@ -624,10 +625,26 @@ def test_a_focus_and_its_other_names_are_one_node_in_a_browser(chromium, tmp_pat
                 assert sorted(i for i, _ in nodes) == sorted([focus, ids["Tom"], ids["LGI"], store.entity("Leeds").id])
                 assert dict(nodes)[focus] == "Mel (also Melanie)"
                 assert sorted(edges) == sorted([[focus, "lives_in", store.entity("Leeds").id],
-                                                [focus, "works_at", ids["LGI"]], [ids["Tom"], "dating", focus]])
+                                                [focus, "works_at", ids["LGI"]], [ids["Tom"], "dating", focus],
+                                                [focus, "girlfriend_of", ids["Tom"]]])
                 title = page.evaluate("document.getElementById('graph-title').textContent")
-                assert "around Mel (also Melanie)" in title and "4 entities, 4 facts" in title
-                assert page.problems() == [] and page.status()["errors"] == []
+                assert "around Mel (also Melanie)" in title and "4 entities, 5 facts" in title
+                # who asks: "my girlfriend" is Tom's when the page says Tom asks (a new user's: it took no speaker)
+                page.evaluate("var s = document.getElementById('speaker'); s.value = 'Tom';"
+                              "s.dispatchEvent(new Event('change'))")
+                assert page.evaluate("new URLSearchParams(location.search).get('speaker')") == "Tom"
+                ask(page, "where does my girlfriend work")
+                _, hits = get(explorer, "/api/search?q=where+does+my+girlfriend+work&speaker=Tom&limit=6")
+                assert page.status()["hits"] == [h["id"] for h in hits]
+                assert (hits[0]["subject"], hits[0]["object"]) == ("Mel", "LGI")
+                assert hits[0]["matched"]["resolved"][0]["phrase"] == "my girlfriend"
+                status, said = get(explorer, "/api/search?q=where+does+my+girlfriend+work&speaker=Tomm")
+                assert status == 400 and said["error"].startswith("unknown speaker 'Tomm'")
+                page.evaluate("var s = document.getElementById('speaker'); s.value = 'Tomm';"
+                              "s.dispatchEvent(new Event('change'))")
+                shown = "document.getElementById('message').textContent"
+                assert page.wait_for(f"{shown}.indexOf(\"unknown speaker 'Tomm'\") === 0", timeout=20)
+                assert [p for p in page.problems() if "status of 400" not in p] == []  # the refusal, logged
             page.close()
 
 

@@ -6,7 +6,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var DAY = 86400000;
   var MAX_CHANGES = 200;  /* rows the Changes panel lists, newest first (the note says when there are more) */
-  var state = { focus: null, depth: 2, as_of: null, valid_at: null, since: null, until: null };
+  var state = { focus: null, depth: 2, as_of: null, valid_at: null, speaker: null, since: null, until: null };
   var writes = { times: [], now: null };
   var current = null;   /* the graph answer on screen */
   var timeline = null;
@@ -46,10 +46,11 @@
     state.depth = Number(params.get("depth") || 2);
     state.as_of = params.get("as_of") || null;
     state.valid_at = params.get("valid_at") || null;
+    state.speaker = params.get("speaker") || null;
   }
   function writeAddress() {
     var params = new URLSearchParams();
-    ["focus", "depth", "as_of", "valid_at"].forEach(function (key) {
+    ["focus", "depth", "as_of", "valid_at", "speaker"].forEach(function (key) {
       if (state[key] !== null && state[key] !== "") { params.set(key, state[key]); }
     });
     history.replaceState(null, "", "?" + params.toString());
@@ -442,7 +443,7 @@
   function holds(versionId) { return current.edges.some(function (e) { return e.id === versionId; }); }
 
   var searchBox = gm.searchBox({
-    input: $("search"), list: $("suggestions"), api: api, asOf: asOfParam,
+    input: $("search"), list: $("suggestions"), api: api, asOf: asOfParam, speaker: function () { return state.speaker; },
     onEntity: focusOn, onFact: chooseFact, onMessage: chooseMessage, onError: function (message) { show(message, true); },
     report: report,
   });
@@ -456,6 +457,11 @@
   $("write-prev").addEventListener("click", function () { slideTo(Number($("writes").value) - 1); });
   $("write-next").addEventListener("click", function () { slideTo(Number($("writes").value) + 1); });
   $("refresh").addEventListener("click", function () { loadWrites().then(loadAll); });
+  $("speaker").addEventListener("change", function () {
+    state.speaker = $("speaker").value.trim() || null;
+    writeAddress();
+    if ($("search").value.trim()) { searchBox.ask(); }
+  });
   $("span").addEventListener("change", loadChanges);
   $("since").addEventListener("change", loadChanges);
   $("until").addEventListener("change", loadChanges);
@@ -466,6 +472,7 @@
 
   readAddress();
   $("depth").value = String(state.depth);
+  $("speaker").value = state.speaker || "";
   if (state.valid_at === "all") { $("valid-all").checked = true; } else if (state.valid_at) { $("valid-at").value = day(state.valid_at); }
   loadWrites().then(function (answer) {
     if (!state.focus && answer.recent && answer.recent.length) { state.focus = answer.recent[0]; }

@@ -59,7 +59,7 @@
     return item;
   }
 
-  /* settings: input, list (a <ul>), api(path, params) → Promise, asOf() → time or null,
+  /* settings: input, list (a <ul>), api(path, params) → Promise, asOf() → time or null, speaker() → who asks or null,
      onEntity(name), onFact(hit, question), onMessage(hit, question), onError(message), report(extra). */
   gm.searchBox = function (settings) {
     var input = settings.input;
@@ -122,9 +122,13 @@
       var mine = asked += 1;
       if (!text) { clear(); shown = null; hide(); return Promise.resolve(); }
       var asOf = settings.asOf();
+      var speaker = settings.speaker ? settings.speaker() : null;
       var facts = WORD.test(text)
-        ? settings.api("/api/search", { q: text, as_of: asOf, limit: FACTS })
-          .catch(function (error) { if (error.status === 400) { return []; } throw error; })
+        ? settings.api("/api/search", { q: text, as_of: asOf, limit: FACTS, speaker: speaker })
+          .catch(function (error) {
+            if (error.status === 400 && !/^unknown speaker/.test(error.message)) { return []; }
+            throw error;
+          })
         : Promise.resolve([]);
       return Promise.all([settings.api("/api/entities", { q: text }), facts]).then(function (found) {
         if (mine !== asked) { return; }
