@@ -206,7 +206,7 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
                                     and (h.version.predicate != ALIAS or names)
                                     and (not anchored or h.matched.anchor is not None)
-                                    and (not asked or h.version.predicate in asked)]
+                                    and (not asked or h.version.predicate in asked or _own_words(h))]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
     scored: list[tuple[float, int, Answer]] = []
@@ -225,6 +225,13 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
         cited.update(answer.episodes)
         answers.append(answer)
     return answers if limit is None else answers[:limit]
+
+
+def _own_words(hit: Hit) -> bool:
+    """Whether a word the question shares with a fact is the fact's own (its subject, predicate or object: "kitten" of
+    `Morag has_pet kitten`), not only its sentence's."""
+    own = f"{hit.version.subject} {hit.version.predicate} {hit.version.object or ''}".casefold()
+    return any(word.casefold() in own for word in hit.matched.words)
 
 
 def _dated_first(found: Sequence[A]) -> list[A]:
