@@ -1397,17 +1397,19 @@ def test_moving_from_a_place_alone_ends_living_there_and_a_count_is_no_part_of_a
 
 
 @pytest.mark.engine_free
-def test_a_move_or_an_event_in_the_past_progressive_and_were_typed_for_were_are_no_facts():
+def test_a_move_or_a_start_in_the_past_progressive_and_a_sentence_opening_on_were_are_no_facts():
     """A new user's: "were moving to Glasgow in august" ("we're", typed without its apostrophe) wrote a move to
     Glasgow a year back, with --approve; "we were moving in august" says as little (under way, or meant, then). A
-    state in the past progressive still is one ("I was living in Leeds in 2019"), and "were" opening a sentence
-    before a form in -ing is read as "we're" ("were living in leeds now" is a home now, not one left)."""
+    state in the past progressive still is one ("I was living in Leeds in 2019"), and so is an event ("I was staying
+    in Paris last week"). A sentence that opens on "were" before a form in -ing, no subject said, gives nothing: a
+    reviewer's "were living in Leeds till 2021" is the past, "were living in leeds now" is "we're"."""
     for said in ("were moving to Glasgow in august", "we were moving to Glasgow in august",
                  "omg were moving to glasgow next month!!", "I was joining the choir but then covid",
-                 "were getting married in september"):
+                 "were getting married in september", "were living in leeds now", "lol were living in leeds now",
+                 "were living in Leeds till 2021", "were working at Google in 2019"):
         assert facts(said) == [], said
     assert facts("I was living in Leeds in 2019") == [("assert", "Maya", "lives_in", "Leeds", "2019-01-01",
                                                         "2020-01-01")]
-    assert facts("were living in leeds now") == [("assert", "Maya", "lives_in", "leeds", None, None)]
     assert facts("we were living in leeds then") == [("end", "Maya", "lives_in", "leeds", None, None)]
     assert ("assert", "Maya", "lives_in", "Glasgow", "2025-08-01", None) in facts("we moved to Glasgow in august")
+    assert [f[2:4] for f in facts("I was staying in Paris last week")] == [("traveled_to", "Paris")]

@@ -646,11 +646,15 @@ def test_a_comma_before_a_new_subject_ends_a_clause_with_a_verb():
     assert resolve_times("In March, we're going to Rome", at("2026-01-08T12:00"))[0].start == at("2026-03-01")
 
 
-def test_were_typed_for_we_re_before_a_form_in_ing_is_no_past():
+def test_a_clause_opening_on_were_before_a_form_in_ing_is_read_as_the_nearest():
     """A new user's: "were getting married in september", said in April, resolved to the September before ("were"
-    made the clause past); opening a clause before a form in -ing, with no subject, it is "we're"."""
+    made the clause past). Opening a clause before a form in -ing, with no subject, "were" is "we're" as often as
+    the past, so the nearest such month is meant (a reviewer's "were renovating the kitchen in march", said in April,
+    is that March); a question, a subject or an -ing noun ("were wedding photos taken") keep the past."""
     april = at("2025-04-15T12:00")
     assert one("were getting married in september", april).start == at("2025-09-01")
     assert one("omg were moving to glasgow in august", april).start == at("2025-08-01")
+    assert one("were renovating the kitchen in march", april).start == at("2025-03-01")
     assert one("we were getting married in september", april).start == at("2024-09-01")  # a subject: the past
     assert one("were you there in september?", april).start == at("2024-09-01")
+    assert one("Were wedding photos taken in september?", april).start == at("2024-09-01")

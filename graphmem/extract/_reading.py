@@ -129,8 +129,9 @@ class Reading:
     perfect: bool
     past: bool
     be: bool
-    #: "was" or "were" before a form in -ing ("we were moving to Glasgow in august"): a move, a start or an event
-    #: under way or meant then, not one said to have happened (a state is: "I was living in Leeds").
+    #: "was" or "were" before a form in -ing ("we were moving to Glasgow in august"): a move or a start under way or
+    #: meant then, not one said to have happened (a state is: "I was living in Leeds"; an event too: "I was staying
+    #: in Paris last week").
     progressive: bool = False
 
 
@@ -177,8 +178,9 @@ def decide(verb: Verb, kind: str, r: Reading, span: TimeSpan | None,
     stops: FactOp = "end" if kind == "stop" else "assert"
     if r.hedged or r.future or (_upcoming(span, reference) and not r.past):
         return None  # a plan, a wish: not a fact (the chat says later whether it happened)
-    if r.progressive and kind != "state":
-        return None  # "we were moving to Glasgow in august", "were getting married": under way or meant, not done
+    if r.progressive and kind in ("start", "stop"):
+        return None  # "we were moving to Glasgow in august", "I was joining the choir": under way or meant, not done
+        # (an event was: "I was staying in Paris last week")
     if r.used_to:
         return ("end", verb.predicate) if kind == "state" and not r.negated else None
     if r.ending:

@@ -1743,14 +1743,14 @@ class RuleExtractor:
     def _as_read(self, sentence: str, first: bool) -> str:
         """A sentence as the rules read it: without the words it quotes from someone ('"I love my
         cat" 😂'), and, opening the message, without the other participant it addresses ("Maureen,
-        Katka moved to Brno")."""
+        Katka moved to Brno"); nothing of one that opens on "were" before a form in -ing, no subject said ("were
+        living in leeds now" is "we're", "were living in leeds till 2021" is the past: nothing tells which)."""
         sentence = _unquoted(sentence)
-        if typed := _WE_RE_TYPED.match(sentence):  # "were living in leeds now": we're, no past of a subject unsaid
-            at = typed.group().lower().rindex("were")
-            sentence = f"{sentence[:at]}we're{sentence[at + 4:]}"
         if first and self._other and (called := re.match(rf"\s*{re.escape(self._other)}\s*[,!:]\s+", sentence,
                                                           re.IGNORECASE)):
             sentence = sentence[called.end():]
+        if _WE_RE_TYPED.match(sentence):
+            return ""  # "were living in leeds …": "we're" typed, or a past with its subject unsaid; either may be meant
         return sentence
 
     def _at(self, rest: str) -> int:

@@ -108,8 +108,8 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
 
     def own(begin: int, end: int) -> tuple[Tense, bool]:
         clause = plain[begin:end]
-        if typed := _WE_RE_TYPED.match(clause):  # "were getting married in september": we're, not the past
-            clause = "we're " + clause[typed.end():]
+        if _WE_RE_TYPED.match(clause) and "?" not in clause:
+            return "past", False  # "were getting married in september": "we're" or a past, not said: the nearest
         if _FUTURE.search(clause):
             return "future", True
         if _PAST.search(clause):
