@@ -14,8 +14,9 @@ stored is rewritten. The rules, as pure functions:
   consulted. Ending it (a valid end) stops it joining the names at valid moments from that end on;
   a read over every valid time uses every alias believed at its moment.
 - **Refused.** An entity is not an alias of itself; a value (a number, a date) is no one's name, nor
-  is a word for a relation ("mum", "the hubby", "my sister": another person to each speaker, found
-  through relation facts); two entities of different settled kinds (a person and a place) are not one; and two groups
+  is whose relative someone is ("my sister", "your mum": another person to each speaker, found
+  through relation facts), nor a relation word alone as a name of an unnamed relative's stand-in
+  ("mum" of "Jess's mother"); two entities of different settled kinds (a person and a place) are not one; and two groups
   that a believed fact links as two (Mel ``sister_of`` Maya) are not joined: one person cannot
   be their own sister.
 
@@ -110,9 +111,12 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
     for entity in (subject, obj):
         if kinds.get(entity) == "literal":
             return f"{name(entity)} is a value, not a name"
-        if (word := relative_word(name(entity))) is not None:
-            return (f"{name(entity)} is a word for a relation ({word}), another person to each speaker, not a name: "
-                    f"record whose it is instead (a {predicate_of(word)} fact), and \"my {word}\" is found through it")
+        other = obj if entity == subject else subject
+        if (word := relative_word(name(entity), name(other))) is not None:
+            said = word.replace("_", "-")
+            return (f"{name(entity)} is a word for a relation ({said}), another person to each speaker, not a name: "
+                    f"record whose it is instead ({_a(predicate_of(word))} fact), and \"my {said}\" asked by them "
+                    "is found through it")
     left, right = set(groups.of(subject)), set(groups.of(obj))
     if left & right:
         return None  # already one: saying it again adds evidence, not a join

@@ -17,6 +17,8 @@ Internal: the extractors, the gate and the reads use it; users see the predicate
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of",
            "relative_word"]
 
@@ -90,26 +92,28 @@ EVERYDAY: dict[str, tuple[str, ...]] = {
     "roommate": ("roommate", "roommates", "flatmate", "flatmates", "housemate", "housemates"),
     "neighbour": ("neighbour", "neighbours", "neighbor", "neighbors"),
 }
-#: Everyday words for a relation that name someone else to each speaker, said alone ("Mum", "hubby"; not "nana",
-#: "baby" or "mate", which are names or nicknames as often).
-_RELATIVE_ALONE = frozenset("""
-mum mom mother dad father mommy mummy daddy momma husband hubby wife wifey boyfriend girlfriend bf gf son daughter
-sister brother sibling grandma grandpa grandmother grandfather granddad grandad grandmom grandmum kids children
-parents folks stepmum stepmom stepdad""".split())
-#: Words before a relation word that make it someone's: "my sister", "the hubby".
-_OWNERS = frozenset("my your our his her their the".split())
+#: Words before a relation word that make it someone's: "my sister", "your mum".
+_OWNERS = frozenset("my your our his her their".split())
 _WORDS_OF: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, phrases in EVERYDAY.items()
                                         for phrase in phrases}
 
 
-def relative_word(name: str) -> str | None:
-    """The relation word a name is, when it is only one ("my sister" -> sister, "the hubby", "Mum" -> mother,
-    "your kids"), else None ("Anna", "Maya's sister", "Nana Akua", "Baby"): such a word means another person to
-    each speaker, so it is never one entity's name."""
-    words = tuple(name.casefold().replace("’", "'").replace("-", " ").split())
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(re.sub(r"[^\w' ]+", " ", name.casefold().replace("’", "'")).split())
+
+
+def relative_word(name: str, other: str = "") -> str | None:
+    """The relation word a name stands for when it is only whose relative someone is, else None: "my sister",
+    "your mum" (another person to each speaker), or a relation word alone ("mum", "hubby") given as a name of the
+    stand-in of an unnamed relative of that relation, ``other`` ("Jess's mother"); not "Anna", "the baby" (a
+    chat's description of one person), "Mom" of "Sreymom" nor "Son" of "Son Heung-min"."""
+    words = _words(name)
     if len(words) >= 2 and words[0] in _OWNERS:
         return _WORDS_OF.get(words[1:])
-    return _WORDS_OF.get(words) if len(words) == 1 and words[0] in _RELATIVE_ALONE else None
+    word = _WORDS_OF.get(words)
+    stand_in = re.fullmatch(r"\S.*'s (\w+(?: \w+)*)", " ".join(_words(other)))
+    return word if word is not None and stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) == word \
+        else None
 
 
 def predicate_of(word: str) -> str:
