@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from ..core.alias_evidence import Message, suggest
-from ..core.aliases import ALIAS, NAMING, SETTLED_KINDS
+from ..core.aliases import ALIAS, NAMING, SETTLED_KINDS, alias_groups
 from ..core.entity_kinds import effective_kinds
 from ..core.names import entity_key
 from ..core.relations import relation_of
@@ -41,8 +41,10 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     apart = {frozenset((v.subject_id, v.object_id)) for v in believed
              if v.predicate != ALIAS and v.predicate not in NAMING}
     unnamed = {v.subject_id for v in believed if relation_of(v.predicate) and _placeholder(v.subject, v.object)}
-    # of two settled kinds (a place and an organisation: "leeds", "Leeds Central Library"), never one: the gate refuses
+    # of two settled kinds (a place and an organisation: "leeds", "Leeds Central Library"), never one: the gate refuses,
+    # comparing every name of each (a reviewer's: "Leeds Central Library" another name of "LCL", an employer)
     kinds = {e: k for e, k in effective_kinds(believed, {e.id: e.kind for e in entities}).items() if k in SETTLED_KINDS}
+    groups = alias_groups([(a, b) for a, b in map(tuple, joined) if a != b], {})
     queued = {keys for p in questions.proposals(engine)  # asked, or answered no
               if p.predicate == ALIAS and p.state in ("pending", "rejected") and p.object
               and (keys := _keys(p.subject, p.object)) is not None}
@@ -54,7 +56,7 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
         keys = frozenset((a or _key(pair.a), b or _key(pair.b)))
         if keys in joined or keys in queued or keys in apart:  # a believed fact between them: two
             continue
-        if a and b and a in kinds and b in kinds and kinds[a] != kinds[b]:
+        if a and b and len({kinds[e] for e in groups.of(a) + groups.of(b) if e in kinds}) > 1:
             continue
         # a name the store holds is shown as it is stored ("Globex Corporation", not the chat's "globex corporation")
         shown = {x.casefold(): stored_name[k] for x, k in ((pair.a, a), (pair.b, b)) if k}
