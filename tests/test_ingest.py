@@ -248,31 +248,36 @@ def test_chat_times_in_the_store_zone_and_day_first(tmp_path):
 
 
 @pytest.mark.parametrize("document", [False, True])
-def test_a_file_whose_dates_put_the_day_where_it_is_not_read_is_refused(tmp_path, document):
-    """A file read month first that says "25/03/2024" would read its "03/04/2024" as 4 March without a
-    word: it is refused, naming the line and the way out; one that mixes both orders is refused either way."""
+def test_a_file_whose_dates_would_be_read_wrongly_is_refused(tmp_path, document):
+    """A file read month first that says "25/03/2024" would read its "03/04/2024" as 4 March without a word: it is
+    refused, naming both lines and the way out; one that writes dates both ways is refused either way. A reviewer's:
+    a date anywhere in the chat time counts ("Mon 25/03/2024 10:30", "03-04-2024"), and a file whose dates only one
+    order makes (a lone "25/03/2024") is read right, so it is kept."""
     def chat(*times: str) -> Path:
         rows = [msg("Hi.", time) for time in times]
         if document:
             path = tmp_path / "chat.json"
-            path.write_text(json.dumps(rows))
+            path.write_text(json.dumps(rows, indent=1))
             return path
         return write(tmp_path, "chat.jsonl", rows)
 
-    path = chat("03/04/2024 10:00", "25/03/2024 11:00")
-    with pytest.raises(ImportFailed, match=r":\d+: chat time '25/03/2024 11:00' has the day first, .*--day-first"):
+    path = chat("03/04/2024 10:00", "Mon 25/03/2024 11:00")
+    with pytest.raises(ImportFailed, match=r"chat\.jsonl?: .*:\d+ \('Mon 25/03/2024 11:00'\) has the day first, "
+                                           r"so .*:\d+ \('03/04/2024 10:00'\) would be read month first \(pass "
+                                           r"--day-first"):
         read_messages(path)
     assert [m.chat_time for m in read_messages(path, day_first=True)] == [t("2024-04-03T10:00"), t("2024-03-25T11:00")]
-    path = chat("03/04/2024", "03/25/2024")  # month first, as read by default
-    with pytest.raises(ImportFailed, match="has the month first, and numeric dates are read day first"):
+    path = chat("03-04-2024", "03/25/2024")  # month first, as read by default
+    with pytest.raises(ImportFailed, match=r"has the month first, so .* would be read day first"):
         read_messages(path, day_first=True)
     assert read_messages(path)[0].chat_time == t("2024-03-04T00:00")
     path = chat("03/25/2024", "2024-04-01T09:00:00Z", "25.03.2024")
-    with pytest.raises(ImportFailed, match=r":\d+: chat time '25.03.2024' has the day first, but "
-                                           r".*:\d+ \('03/25/2024'\) has the month first; write the file's dates"):
-        read_messages(path)
-    with pytest.raises(ImportFailed, match=r":\d+: chat time '03/25/2024' has the month first"):
-        read_messages(path, day_first=True)
+    for day_first in (False, True):
+        with pytest.raises(ImportFailed, match=r"chat times write dates both ways: .*\('25\.03\.2024'\) has the day "
+                                               r"first, .*\('03/25/2024'\) the month first"):
+            read_messages(path, day_first=day_first)
+    alone = chat("25/03/2024 10:00", "26/03/2024 10:00")  # no date either order reads: nothing read wrongly
+    assert [m.chat_time.day for m in read_messages(alone)] == [25, 26]
 
 
 def test_message_fields(tmp_path):

@@ -295,25 +295,26 @@ class MessageFile(Sequence[Message]):
         self._times.append(_micros(message.chat_time))
 
     def _one_order(self, text: Any, where: str) -> None:
-        """Refuse a chat time whose numbers put its day where the file is not read to ("25/03/2024" read
-        month first), naming another that puts it the other way if there is one: every date of the file is
-        read one way, so its "03/04/2024" would be read wrongly without a word."""
+        """Refuse a file whose numeric dates would be read wrongly: one whose dates put the day where it is not read
+        ("25/03/2024" read month first) and that also has a date either order reads ("03/04/2024", then read the
+        wrong way without a word), or one that writes dates both ways; naming the lines. A file of dates only one
+        order makes (a lone "25/03/2024") is read right, and kept."""
         place = day_place(text) if isinstance(text, str) else None
         if place is None or place in self._day_places:
             return
         self._day_places[place] = f"{where} ({text.strip()!r})"
-        read = "first" if self._read["day_first"] else "second"
-        if place == read:
-            return
-        said = "the day first" if place == "first" else "the month first"
-        if read in self._day_places:
-            raise ImportFailed(f"{where}: chat time {text.strip()!r} has {said}, but {self._day_places[read]} has "
-                               f"the {'day' if read == 'first' else 'month'} first; write the file's dates one way "
-                               "(ISO 8601, 2024-03-25T10:00:00Z, is never ambiguous)")
-        how = ("numeric dates are read month first (03/04/2024 as 4 March); pass --day-first (day_first=True) "
-               "to read this file day first") if place == "first" else (
-               "numeric dates are read day first (--day-first); leave it out to read this file month first")
-        raise ImportFailed(f"{where}: chat time {text.strip()!r} has {said}, and {how}")
+        seen, read = self._day_places, "first" if self._read["day_first"] else "second"
+        other = "second" if read == "first" else "first"
+        if "first" in seen and "second" in seen:
+            day, month = seen["first"], seen["second"]
+            raise ImportFailed(f"{self.path}: chat times write dates both ways: {day} has the day first, {month} the "
+                               "month first; write the file's dates one way (ISO 8601, 2024-03-25T10:00:00Z, is never "
+                               "ambiguous)")
+        if other in seen and "either" in seen:
+            how = ("read month first (pass --day-first, day_first=True, to read this file day first)"
+                   if read == "second" else "read day first (--day-first; leave it out to read this file month first)")
+            raise ImportFailed(f"{self.path}: {seen[other]} has the {'day' if other == 'first' else 'month'} first, so "
+                               f"{seen['either']} would be {how}")
 
     def __len__(self) -> int:
         return len(self._offsets)

@@ -247,20 +247,25 @@ _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?![\d-])")
 _PROBE_DEFAULTS = (datetime(2000, 1, 1), datetime(2001, 2, 2))
 
 
+#: A date of numbers anywhere in a chat time, "/", "." or "-" between them (spaces too): "25/03/2024", "Mon 03-04-24
+#: 10:30", "10:30 25 / 03 / 2024"; not an ISO date (its year comes first).
+_CHAT_NUMERIC_DATE = re.compile(r"(?<![\w/.-])(\d{1,2})\s*([/.-])\s*(\d{1,2})\s*\2\s*(?:\d{4}|\d{2})(?!\d|[/.-]\d)")
+
+
 def day_place(text: str) -> str | None:
-    """Where a numeric date opening ``text`` must have its day, when its numbers say so: "first" for
-    "25/03/2024" (no 25th month), "second" for "03/25/2024"; None for "03/04/2024" (either way), an
-    ISO date or a date in words. A reader that takes every date of a file one way reads such a file
-    wrongly where it mixes the two."""
-    m = _NUMERIC_DATE.match(text.strip())
+    """Where a numeric date in ``text`` must have its day, when its numbers say so: "first" for "25/03/2024" (no 25th
+    month), "second" for "03/25/2024"; "either" for "03/04/2024" (read one way or the other); None for no such date
+    (an ISO date, a date in words). A reader that takes every date of a file one way reads its "either" dates
+    wrongly where the file's others say the other way."""
+    m = _CHAT_NUMERIC_DATE.search(text)
     if m is None:
         return None
-    first, second = int(m["a"]), int(m["b"])
+    first, second = int(m[1]), int(m[3])
     if first > 12 >= second >= 1:
         return "first"
     if second > 12 >= first >= 1:
         return "second"
-    return None
+    return "either" if 1 <= first <= 12 and 1 <= second <= 12 and first != second else None
 
 
 def parse_chat_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UTC) -> datetime:
