@@ -291,6 +291,9 @@ def test_a_month_said_as_one_is_no_form_of_a_name():
     from graphmem.core._alias_chat import read_chat
 
     assert read_chat(chat(*dated), []).months == {"june", "august"}
+    # a reviewer's: a person named for a month, said after "from" or before a count, is no month
+    for said in ("Got a lovely card from August today.", "I owe August 2 beers.", "This may be the best dinner yet."):
+        assert read_chat(chat(("Ada", said)), []).months == set(), said
     called = pairs(suggest(chat(("Ada", "june says hi"), ("Bo", "how's june? tell june hi"),
                                 ("Ada", "junie is 80 next week, we call her junie"), ("Bo", "aw junie"))))
     assert frozenset(("june", "junie")) in called

@@ -199,9 +199,11 @@ _CLOSES = {'"': '"', "”": "“\"", "“": "„", "»": "«"}
 
 #: The months, whose names are given names too ("june", "april", "august"; "may" a verb besides).
 MONTHS = frozenset("january february march april may june july august september october november december".split())
-#: Words before a month that say it is one: "in june", "since august", "end of may", "every april".
-_BEFORE_MONTH = frozenset("in since until till by last next this of early mid late from through before after every "
-                          "during".split())
+#: Words before a month that say it is one: "in june", "since august", "last may" ("from", "by", "this" do not: "a card
+#: from August", "this may be").
+_BEFORE_MONTH = frozenset("in since until till last next early mid late during".split())
+#: Words before "of" that make a month of what follows: "end of june".
+_PART_OF = frozenset("end start beginning middle".split())
 _DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 _YEAR = re.compile(r"\d{4}")
 
@@ -346,9 +348,12 @@ class Chat:
                     continue
                 prev = ts[j - 1] if j and not ts[j - 1].end else None
                 nxt = ts[j + 1] if j + 1 < len(ts) and not t.end else None
-                if (prev is not None and (prev.key in _BEFORE_MONTH or _DAY.fullmatch(prev.key))) or (
-                        nxt is not None and (_DAY.fullmatch(nxt.key) or _YEAR.fullmatch(nxt.key))):
-                    found.add(t.key)
+                after = ts[j + 2] if nxt is not None and not nxt.end and j + 2 < len(ts) else None
+                part = prev is not None and prev.key == "of" and j > 1 and ts[j - 2].key in _PART_OF
+                if (prev is not None and (prev.key in _BEFORE_MONTH or part or _DAY.fullmatch(prev.key))) or (
+                        nxt is not None and (_YEAR.fullmatch(nxt.key) or (_DAY.fullmatch(nxt.key) and (
+                            not nxt.key.isdigit() or after is None or after.key in ("at", "and", "to"))))):
+                    found.add(t.key)  # "june 5th", "june 5", "june 5 at 3"; not "I owe August 2 beers"
         return found
 
     def others(self, message: int) -> list[str]:
