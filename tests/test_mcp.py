@@ -282,6 +282,17 @@ async def test_bad_arguments_give_error_results_and_write_nothing(server, tmp_pa
 # -- in-process: review configuration, the missing extra, the docs ---------------------------
 
 
+def test_recall_for_a_speaker_in_a_store_that_has_heard_nothing_answers_nothing(store):
+    """A reviewer's: an assistant that passes its user's name may ask before it remembers anything; a store that
+    has heard no one refuses no speaker (once it has, a name it never heard is refused, as a typo)."""
+    tools = Tools(store)
+    assert tools.call("recall", {"query": "where do I live", "speaker": "Alex"}, CLIENT).hits == []
+    tools.call("remember", {"text": "I moved to Oslo.", "speaker": "Alex"}, CLIENT)
+    assert [h.kind for h in tools.call("recall", {"query": "Oslo", "speaker": "Alex"}, CLIENT).hits] == ["message"]
+    with pytest.raises(InvalidInput, match="unknown speaker 'Alexx'"):
+        tools.call("recall", {"query": "Oslo", "speaker": "Alexx"}, CLIENT)
+
+
 def test_remembered_facts_skip_review_when_the_store_says_so(store):
     tools = Tools(store)
     pending = tools.call("remember", {"text": "I work at Acme."}, CLIENT)
