@@ -255,7 +255,9 @@ def test_bad_input_is_one_line_and_changes_nothing(late_move, tmp_path, args, me
 def test_missing_store_is_reported(tmp_path):
     result = CliRunner().invoke(main, ["--store", str(tmp_path / "none"), "beliefs"])
     # the command to run names the store given (a new user's: `graphmem init` alone made ./graphmem-store)
-    assert result.exit_code == 1 and f"`graphmem --store {tmp_path / 'none'} init`" in result.stderr
+    assert result.exit_code == 1 and f"--store {tmp_path / 'none'} init`" in result.stderr
+    other = CliRunner().invoke(main, ["--engine", "ladybug", "--store", str(tmp_path / "none"), "beliefs"])
+    assert f"`graphmem --engine ladybug --store {tmp_path / 'none'} init`" in other.stderr  # a reviewer's: as asked
     assert not (tmp_path / "none").exists()
 
 

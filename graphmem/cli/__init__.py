@@ -272,8 +272,9 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     directory: Path = ctx.obj["dir"]
     if not Store.exists(directory):
         if not create:
+            engine = f" --engine {ctx.obj['engine']}" if ctx.obj.get("engine") else ""  # the one asked for
             raise GraphmemError(f"no graphmem store at {directory}; create one with "
-                                f"`graphmem --store {shlex.quote(str(directory))} init`")
+                                f"`graphmem{engine} --store {shlex.quote(str(directory))} init`")
         if directory.is_dir() and any(directory.iterdir()):
             raise GraphmemError(f"{directory} holds files but no graphmem store; give a new or empty directory "
                                 f"(a store's files would be written among them)")
