@@ -185,7 +185,7 @@ def test_output_is_required_and_a_file(store_dir, tmp_path):
 
 def test_missing_store_is_reported(tmp_path):
     result = gm(tmp_path / "none", "render", "evolution", "-o", str(tmp_path / "e.html"))
-    assert result.exit_code == 1 and "init`" in result.stderr and "graphmem --store" in result.stderr
+    assert result.exit_code == 1 and "init`" in result.stderr and "--store" in result.stderr
     assert not (tmp_path / "none").exists() and not (tmp_path / "e.html").exists()
 
 
