@@ -858,10 +858,11 @@ class Store:
             return ""
         rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
         names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
-        # a name of which it is one whole word first ("Rebecca" of "Rebecca Hall"), then the closest spellings
-        whole = [k for k in names if key in k.split()]
-        near = list(dict.fromkeys(whole + difflib.get_close_matches(key, list(names), 3, cutoff=0.75)))[:3]
-        return f"; did you mean {' or '.join(repr(names[k]) for k in near)}?" if near else ""
+        # the closest spellings first ("Rebeca"), then the names of which it is one whole word ("Rebecca Hall")
+        near = list(dict.fromkeys(difflib.get_close_matches(key, list(names), 3, cutoff=0.75)
+                                  + sorted((k for k in names if key in k.split()), key=lambda k: names[k].casefold())))
+        more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
+        return f"; did you mean {' or '.join(repr(names[k]) for k in near[:3])}{more}?" if near else ""
 
     def entities(self) -> list[Entity]:
         """Every entity."""

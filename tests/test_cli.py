@@ -81,6 +81,11 @@ def test_beliefs_about_one_entity_as_subject_or_object(late_move):
     gm("add", "Rebecca Hall", "works_at", "Acme", "--recorded-at", "2026-11-04")
     first = gm("timeline", "rebecca", ok=False)  # another new user's: a first name alone got no hint
     assert first.output == "error: no entity named 'rebecca'; did you mean 'Rebecca Hall'?\n"
+    for day, name in enumerate(("Rebecca Smith", "Rebecca Brown", "Rebecca Jones", "Rebeca"), 5):  # a reviewer's
+        gm("add", name, "works_at", "Acme", "--recorded-at", f"2026-11-{day:02d}")  # (say how many are left)
+    many = gm("timeline", "rebecca", ok=False).output
+    assert many == ("error: no entity named 'rebecca'; did you mean 'Rebeca' or 'Rebecca Brown' or 'Rebecca Hall' "
+                    "(and 2 more)?\n")
 
 
 def test_tables_are_readable(late_move):
