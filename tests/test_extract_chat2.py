@@ -1413,3 +1413,17 @@ def test_a_move_or_a_start_in_the_past_progressive_and_a_sentence_opening_on_wer
     assert facts("we were living in leeds then") == [("end", "Maya", "lives_in", "leeds", None, None)]
     assert ("assert", "Maya", "lives_in", "Glasgow", "2025-08-01", None) in facts("we moved to Glasgow in august")
     assert [f[2:4] for f in facts("I was staying in Paris last week")] == [("traveled_to", "Paris")]
+
+
+@pytest.mark.engine_free
+def test_a_name_in_its_own_script_is_a_name():
+    """A new user's: "my friend ليلى lives in Cairo" gave nothing (search found it only as a message). A name written
+    in a script with no capitals (Arabic, Hebrew, Chinese), or in Cyrillic or Greek capitals, opens a name as a
+    Latin capital does."""
+    assert ("assert", "ليلى", "lives_in", "Cairo", None, None) in facts("my friend ليلى lives in Cairo")
+    assert ("assert", "Наташа", "lives_in", "Kyiv", "2025-01-01", None) in facts("Наташа moved to Kyiv last year")
+    assert ("assert", "Νίκος", "lives_in", "Athens", None, None) in facts("Νίκος lives in Athens")
+    assert ("assert", "美玲", "works_at", "Tencent", None, None) in facts("my sister 美玲 works at Tencent")
+    said = RuleExtractor().extract("my sister 美玲 works at Tencent", reference_time=REF, speaker="Maya")
+    assert ("美玲", "sister_of", "Maya") in {(f.subject, f.predicate, f.object) for f in said}
+    assert facts("I had 拉面 for lunch") == []

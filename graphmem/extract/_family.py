@@ -410,7 +410,7 @@ _NOUN_ENDS = re.compile(r"(?:tion|sion|ment|ness|ship|ism|ology|ful)$")
 def _name_at(rest: str, *, strict: bool) -> str | None:
     """The name opening ``rest``: a capitalised name (with a surname), or a lowercase word that is
     no common word and is followed as a name is."""
-    m = re.match(r"\s+([A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’-])+(?:\s+[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’-])+)?)", rest)
+    m = re.match(rf"\s+([{UPPER}](?:[^\W\d_]|['’-])+(?:\s+[{UPPER}](?:[^\W\d_]|['’-])+)?)", rest)
     if m and not re.fullmatch(r"[A-Z]+", m.group(1)):
         name = re.sub(rf"{_A}s$", "", m.group(1))
         parts = name.split()

@@ -18,8 +18,13 @@ __all__ = ["LOWER", "UPPER", "is_given_name", "is_known_name", "is_name_written"
 _LATIN = [chr(point) for point in range(0xC0, 0x250)]
 #: Upper- and lower-case letters for a regular expression's class, the Latin alphabets' beyond ASCII
 #: included: names are written with them ("Ólöf", "Øyvind", "matías and i").
-UPPER = "A-Z" + "".join(c for c in _LATIN if c.isupper())
-LOWER = "a-z" + "".join(c for c in _LATIN if c.islower())
+#: Cyrillic and Greek capitals and small letters ("Наташа", "Νίκος"), and the letters of scripts with no case,
+#: which open a name as a capital does ("ليلى", "דנה", "美玲", "さくら", "지우", "प्रिया", "ნინო"): a name in its own
+#: script in an English chat.
+_CASELESS = ("\u05d0-\u05ea\u0620-\u064a\u0671-\u06d3\u0904-\u0939\u0e01-\u0e2e\u10d0-\u10fa\u1200-\u135a"
+             "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3")
+UPPER = "A-Z" + "".join(c for c in _LATIN if c.isupper()) + "\u0391-\u03a9\u0400-\u042f" + _CASELESS
+LOWER = "a-z" + "".join(c for c in _LATIN if c.islower()) + "\u03b1-\u03c9\u0430-\u045f"
 
 #: Names of the ``nicknames`` data that a dictionary of English also lists as lower-case words
 #: (the names in that data that are also in a common English word list, taken once).
