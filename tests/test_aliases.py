@@ -456,9 +456,18 @@ def test_whose_relative_someone_is_is_no_alias(store):
             store.add(word, "alias_of", other)
     assert not [v for v in store.beliefs() if v.predicate == "alias_of"]
     for name, other in (("Mom", "Sreymom"), ("Son", "Son Heung-min"), ("The Boss", "Bruce Springsteen"),
-                        ("the baby", "Nour Mila"), ("Nana Akua", "Akua")):
+                        ("Nana Akua", "Akua")):
         store.add(name, "alias_of", other)
+    store.add("Nour Mila", "daughter_of", "Vesna")
+    store.add("the baby", "alias_of", "Nour Mila")  # a chat's description of one baby, a daughter: a name there
     assert len([v for v in store.beliefs() if v.predicate == "alias_of"]) == 5
+    # a second reviewer's: every name of each side counts ("Mum" of Ann, another name of the stand-in), and so does
+    # what someone is believed to be ("Mum" of Ann, Ann mother_of Jess); "the hubby" and "Jess' mother" too
+    store.add("Ann", "alias_of", "Jess's mother")
+    store.add("Rose", "mother_of", "Kim")
+    for word, other in (("Mum", "Ann"), ("Mom", "Rose"), ("the hubby", "Maya's husband"), ("mum", "Jess' mother")):
+        with pytest.raises(Conflict, match="is a word for a relation"):
+            store.add(word, "alias_of", other)
 
 
 def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its_span(store):

@@ -95,13 +95,15 @@ def alias_groups(pairs: Iterable[tuple[str, str]], first_seen: Mapping[str, date
 
 
 def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[str, str],
-                  names: Mapping[str, str], links: Iterable[tuple[str, str, str]]) -> str | None:
+                  names: Mapping[str, str], links: Iterable[tuple[str, str, str]],
+                  relations: Mapping[str, Iterable[str]] | None = None) -> str | None:
     """Why asserting ``subject alias_of obj`` (entity ids) must be refused, or None.
 
     ``groups`` are the aliases believed now, ``kinds`` each entity's kind as views show it, ``names``
     each entity's name, and ``links`` the believed facts ``(subject, predicate, object)`` other than
     aliases between the two groups' entities: each keeps the two apart, but one naming its subject
-    (:data:`NAMING`: "Owen is_called Oz").
+    (:data:`NAMING`: "Owen is_called Oz"); ``relations``: the relation words each entity is believed
+    to be of someone ("mother" of Ann, `Ann mother_of Jess`), which make "Mum" whose relative she is.
     """
     def name(entity: str) -> str:
         return names.get(entity, entity)
@@ -111,13 +113,16 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
     for entity in (subject, obj):
         if kinds.get(entity) == "literal":
             return f"{name(entity)} is a value, not a name"
-        other = obj if entity == subject else subject
-        if (word := relative_word(name(entity), name(other))) is not None:
-            said = word.replace("_", "-")
-            return (f"{name(entity)} is a word for a relation ({said}), another person to each speaker, not a name: "
-                    f"record whose it is instead ({_a(predicate_of(word))} fact), and \"my {said}\" asked by them "
-                    "is found through it")
     left, right = set(groups.of(subject)), set(groups.of(obj))
+    held = relations or {}
+    for mine, theirs in ((left, right), (right, left)):  # every name each side goes by (a reviewer's: "Mum" of Ann,
+        for entity in sorted(mine):  # once Ann is another name of "Jess's mother")
+            for other in sorted(theirs):
+                if (word := relative_word(name(entity), name(other), held.get(other, ()))) is not None:
+                    said = word.replace("_", "-")
+                    return (f"{name(entity)} is a word for a relation ({said}), another person to each speaker, not a "
+                            f"name: record whose it is instead ({_a(predicate_of(word))} fact), and \"my {said}\" "
+                            "asked by them is found through it")
     if left & right:
         return None  # already one: saying it again adds evidence, not a join
     for a in sorted(left):

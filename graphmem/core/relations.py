@@ -18,6 +18,7 @@ Internal: the extractors, the gate and the reads use it; users see the predicate
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 __all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of",
            "relative_word"]
@@ -92,6 +93,9 @@ EVERYDAY: dict[str, tuple[str, ...]] = {
     "roommate": ("roommate", "roommates", "flatmate", "flatmates", "housemate", "housemates"),
     "neighbour": ("neighbour", "neighbours", "neighbor", "neighbors"),
 }
+#: Everyday relation words that are as often a name or a nickname, said alone ("Baby", "Nana", "Bro", "Mama Rose"):
+#: only "my baby", "your nana" are whose relative someone is.
+_NAMES_TOO = frozenset("baby babies bro sis mate pal nan nana gran mama papa pops folks".split())
 #: Words before a relation word that make it someone's: "my sister", "your mum".
 _OWNERS = frozenset("my your our his her their".split())
 _WORDS_OF: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, phrases in EVERYDAY.items()
@@ -102,18 +106,24 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(re.sub(r"[^\w' ]+", " ", name.casefold().replace("’", "'")).split())
 
 
-def relative_word(name: str, other: str = "") -> str | None:
+def relative_word(name: str, other: str = "", held: Iterable[str] = ()) -> str | None:
     """The relation word a name stands for when it is only whose relative someone is, else None: "my sister",
-    "your mum" (another person to each speaker), or a relation word alone ("mum", "hubby") given as a name of the
-    stand-in of an unnamed relative of that relation, ``other`` ("Jess's mother"); not "Anna", "the baby" (a
-    chat's description of one person), "Mom" of "Sreymom" nor "Son" of "Son Heung-min"."""
+    "your mum" (another person to each speaker), or a relation word alone, or after "the" ("mum", "the hubby"),
+    given as a name of someone who is that relative of someone: the stand-in of an unnamed one, ``other`` ("Jess's
+    mother", "Jess' mother"), or one whose relation facts ``held`` are of that word ("mother", covered by "parent").
+    Not "Anna", "the baby" of Nour Mila (a chat's description of one person), "Mom" of "Sreymom" nor "Son" of
+    "Son Heung-min"."""
     words = _words(name)
     if len(words) >= 2 and words[0] in _OWNERS:
         return _WORDS_OF.get(words[1:])
-    word = _WORDS_OF.get(words)
-    stand_in = re.fullmatch(r"\S.*'s (\w+(?: \w+)*)", " ".join(_words(other)))
-    return word if word is not None and stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) == word \
-        else None
+    alone = words[1:] if len(words) >= 2 and words[0] == "the" else words
+    word = _WORDS_OF.get(alone)
+    if word is None or " ".join(alone) in _NAMES_TOO:
+        return None
+    stand_in = re.fullmatch(r"\S.*'s? (\w+(?: \w+)*)", " ".join(_words(other)))
+    if stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) == word:
+        return word
+    return word if any(covers(word, h) for h in held) else None
 
 
 def predicate_of(word: str) -> str:
