@@ -919,8 +919,15 @@ class Store:
             return True
         except NotFound:
             pass
-        return bool(self.cypher("MATCH (e:Episode) WHERE lower(e.actor) = $actor RETURN e.id LIMIT 1",
-                                {"actor": name.strip().lower()}))
+        return bool(self._db.run("store/episode_by_actor", {"actor": name.strip().lower()}))
+
+    def heard_anything(self) -> bool:
+        """Whether the store holds any episode (a message, a tool call, a manual entry)."""
+        return bool(self._db.run("store/episode_any", {}))
+
+    def episodes_said(self, text: str, kind: str) -> list[Episode]:
+        """The episodes of ``kind`` holding exactly ``text``, oldest id first (a message told again is found)."""
+        return [records.episode(row) for row in self._db.run("store/episode_said", {"kind": kind, "text": text})]
 
     def names_of(self, entity: str, as_of: TimeLike | None = None,
                  valid_at: TimeLike | None = "all") -> list[Entity]:

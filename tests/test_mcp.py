@@ -282,6 +282,21 @@ async def test_bad_arguments_give_error_results_and_write_nothing(server, tmp_pa
 # -- in-process: review configuration, the missing extra, the docs ---------------------------
 
 
+def test_a_remember_retried_records_nothing_new(store):
+    """An integrator's: a remember call retried after a timeout recorded the message twice (two episodes, two
+    pending proposals). With its said_at given, the same text, speaker and time answer as the first call did."""
+    tools = Tools(store)
+    said = {"text": "I live in Pune.", "said_at": "2026-03-01T09:00:00Z", "speaker": "Priya"}
+    first, again = tools.call("remember", said, CLIENT), tools.call("remember", said, CLIENT)
+    assert again == first and [e.id for e in store.episodes()] == [first.episode.id]
+    assert [p.id for p in store.proposals()] == [p.id for p in first.proposals]
+    later = tools.call("remember", {**said, "said_at": "2026-03-02T09:00:00Z"}, CLIENT)  # said again, later: new
+    other = tools.call("remember", {**said, "speaker": "Rahul"}, CLIENT)  # said by someone else: new
+    assert len({first.episode.id, later.episode.id, other.episode.id}) == 3
+    unsaid = {"text": "I like tea."}  # no said_at: each call is its own moment
+    assert tools.call("remember", unsaid, CLIENT).episode.id != tools.call("remember", unsaid, CLIENT).episode.id
+
+
 def test_recall_for_a_speaker_in_a_store_that_has_heard_nothing_answers_nothing(store):
     """A reviewer's: an assistant that passes its user's name may ask before it remembers anything; a store that
     has heard no one refuses no speaker (once it has, a name it never heard is refused, as a typo)."""

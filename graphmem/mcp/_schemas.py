@@ -76,10 +76,11 @@ class ToolInput(BaseModel):
 
 
 class RememberInput(ToolInput):
-    text: str = Field(min_length=1, max_length=20000, pattern=r"\S", description=(
-        "The message exactly as said, e.g. 'I moved to Oslo last week.'"))
+    text: str = Field(min_length=1, max_length=100_000, pattern=r"\S", description=(
+        "The message exactly as said, e.g. 'I moved to Oslo last week.' (at most 100,000 characters)"))
     said_at: Time | None = Field(None, description=(
-        "When the message was said; phrases like 'last week' are read against it. Default: now"))
+        "When the message was said; phrases like 'last week' are read against it. Default: now. Given, a call "
+        "repeated with the same text, speaker and said_at (a retry) records nothing new and answers as the first"))
     speaker: Name = Field("user", description="Who 'I' is in the message")
     approve: bool = Field(False, description=(
         "Write the extracted facts now instead of leaving them pending for review"))

@@ -133,6 +133,8 @@ class Tools:
         ('last week') are read against said_at.
         """
         said_at = self._time(args.said_at) or self.store.now()
+        if args.said_at is not None and (again := self._remembered(args.text, args.speaker.strip(), said_at)):
+            return again  # a retry (its answer lost on the way): the message is held already, as ingest skips one
         facts = self.extractor.extract(args.text, reference_time=said_at, speaker=args.speaker)
         # the message's actor is who said it, as `ingest` records each message, so "what did Dana say" finds it
         summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=args.speaker.strip(),
@@ -142,6 +144,14 @@ class Tools:
         return Remembered(episode=self.store.episode(recorded.episode),
                           proposals=[by_id[p] for p in recorded.proposals],
                           held=summary.held, dropped=summary.dropped)
+
+    def _remembered(self, text: str, speaker: str, said_at: datetime) -> Remembered | None:
+        """The answer of a remember call that recorded this very message (text, speaker and time), if one did."""
+        for episode in self.store.episodes_said(text, TOOL_KIND):
+            if episode.actor == speaker and episode.reference_time == said_at:
+                return Remembered(episode=episode, proposals=[p for p in self.store.proposals(None)
+                                                              if p.episode == episode.id])
+        return None
 
     @_tool(AddInput, Written, writes=True)
     def add(self, args: AddInput, client: str) -> Written:
@@ -222,7 +232,7 @@ class Tools:
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
         if args.speaker.strip().casefold() != "user" and not self.store.knows_speaker(args.speaker) and \
-                self.store.cypher("MATCH (e:Episode) RETURN e.id LIMIT 1"):
+                self.store.heard_anything():
             # as the command line: a typo would make "I" mean nobody ("user", the default, may be no one yet; nor is
             # anyone in a store that has heard nothing, where an assistant may ask before it remembers)
             raise InvalidInput(f"unknown speaker {args.speaker!r}: no entity has that name and no message was said by "
