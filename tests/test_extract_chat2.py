@@ -1417,9 +1417,9 @@ def test_a_move_or_a_start_in_the_past_progressive_and_a_sentence_opening_on_wer
 
 @pytest.mark.engine_free
 def test_a_name_in_its_own_script_is_a_name():
-    """A new user's: "my friend ليلى lives in Cairo" gave nothing (search found it only as a message). A name written
-    in a script with no capitals (Arabic, Hebrew, Chinese), or in Cyrillic or Greek capitals, opens a name as a
-    Latin capital does."""
+    """A new user's: "my friend ليلى lives in Cairo" gave nothing (search found it only as a message). A name in
+    Cyrillic, Greek or Armenian capitals opens a name as a Latin capital does, and one in a script with no capitals
+    (Arabic, Hebrew, Chinese, Devanagari, Thai…) where a relation word says a name follows."""
     assert ("assert", "ليلى", "lives_in", "Cairo", None, None) in facts("my friend ليلى lives in Cairo")
     assert ("assert", "Наташа", "lives_in", "Kyiv", "2025-01-01", None) in facts("Наташа moved to Kyiv last year")
     assert ("assert", "Νίκος", "lives_in", "Athens", None, None) in facts("Νίκος lives in Athens")
@@ -1427,3 +1427,11 @@ def test_a_name_in_its_own_script_is_a_name():
     said = RuleExtractor().extract("my sister 美玲 works at Tencent", reference_time=REF, speaker="Maya")
     assert ("美玲", "sister_of", "Maya") in {(f.subject, f.predicate, f.object) for f in said}
     assert facts("I had 拉面 for lunch") == []
+    # a reviewer's: with no capitals to tell a name from a word, a caseless word alone is no one ("哈哈" is "haha",
+    # "我" is "I"); after a relation word it is a name, marks and leading vowels in it ("प्रिया", "เจน"); accented
+    # Greek and Ukrainian capitals are capitals
+    for said in ("哈哈 moved to Leeds lol", "好的 lives in Leeds now", "我 moved to Tokyo last year"):
+        assert [f[1] for f in facts(said)] in ([], ["Maya"]), said
+    for name, said in (("प्रिया", "my friend प्रिया lives in Delhi"), ("เจน", "my friend เจน moved to Bangkok"),
+                       ("Άννα", "my friend Άννα lives in Athens"), ("Ґанна", "Ґанна lives in Lviv")):
+        assert [f[1] for f in facts(said)] == [name], said

@@ -36,7 +36,7 @@ from ..core.aliases import ALIAS
 from ..core.relations import predicate_of
 from ._facts import ExtractedFact
 from ._lexicon import NOT_NAMES, is_place
-from ._names import LOWER, UPPER, is_known_name
+from ._names import CASELESS, LOWER, MARKS, UPPER, is_known_name
 from ._reading import HEDGE_BEFORE
 
 __all__ = ["FamilyMemory", "WORDS", "placeholder"]
@@ -355,7 +355,7 @@ def _name(text: str) -> bool:
             or first.lower() in WORDS or first.lower() in _PLURALS:
         return False
     # letters of any script ("Bríd"), no capital inside ("McX") and no digit ("Bob99")
-    return bool(re.fullmatch(r"[^\W\d_](?:(?![A-Z])[^\W\d_]|['’-])*", first)) and len(first) > 1
+    return bool(re.fullmatch(rf"[^\W\d_](?:(?![A-Z])[^\W\d_]|[{MARKS}'’-])*", first)) and len(first) > 1
 
 
 @lru_cache(maxsize=4096)
@@ -410,7 +410,8 @@ _NOUN_ENDS = re.compile(r"(?:tion|sion|ment|ness|ship|ism|ology|ful)$")
 def _name_at(rest: str, *, strict: bool) -> str | None:
     """The name opening ``rest``: a capitalised name (with a surname), or a lowercase word that is
     no common word and is followed as a name is."""
-    m = re.match(rf"\s+([{UPPER}](?:[^\W\d_]|['’-])+(?:\s+[{UPPER}](?:[^\W\d_]|['’-])+)?)", rest)
+    m = re.match(rf"\s+([{UPPER}{CASELESS}](?:[^\W\d_]|[{MARKS}'’-])+(?:\s+[{UPPER}](?:[^\W\d_]|[{MARKS}'’-])+)?)",
+                 rest)
     if m and not re.fullmatch(r"[A-Z]+", m.group(1)):
         name = re.sub(rf"{_A}s$", "", m.group(1))
         parts = name.split()

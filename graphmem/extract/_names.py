@@ -13,18 +13,24 @@ from functools import cache
 
 from ._lexicon import NOT_NAMES, RELATIONS, is_place
 
-__all__ = ["LOWER", "UPPER", "is_given_name", "is_known_name", "is_name_written"]
+__all__ = ["CASELESS", "LOWER", "MARKS", "UPPER", "is_given_name", "is_known_name", "is_name_written"]
 
 _LATIN = [chr(point) for point in range(0xC0, 0x250)]
+#: Greek, Cyrillic and Armenian, whose letters have case as Latin's do ("Наташа", "Άννα", "Ґанна", "Անի").
+_CASED = [chr(point) for point in (*range(0x370, 0x530), *range(0x531, 0x588))]
 #: Upper- and lower-case letters for a regular expression's class, the Latin alphabets' beyond ASCII
-#: included: names are written with them ("Ólöf", "Øyvind", "matías and i").
-#: Cyrillic and Greek capitals and small letters ("Наташа", "Νίκος"), and the letters of scripts with no case,
-#: which open a name as a capital does ("ليلى", "דנה", "美玲", "さくら", "지우", "प्रिया", "ნინო"): a name in its own
-#: script in an English chat.
-_CASELESS = ("\u05d0-\u05ea\u0620-\u064a\u0671-\u06d3\u0904-\u0939\u0e01-\u0e2e\u10d0-\u10fa\u1200-\u135a"
-             "\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3")
-UPPER = "A-Z" + "".join(c for c in _LATIN if c.isupper()) + "\u0391-\u03a9\u0400-\u042f" + _CASELESS
-LOWER = "a-z" + "".join(c for c in _LATIN if c.islower()) + "\u03b1-\u03c9\u0430-\u045f"
+#: included, and the cased scripts': names are written with them ("Ólöf", "Øyvind", "matías and i", "Наташа").
+UPPER = "A-Z" + "".join(c for c in _LATIN + _CASED if c.isupper())
+LOWER = "a-z" + "".join(c for c in _LATIN + _CASED if c.islower())
+#: The letters of scripts with no case, which may open a name where the words say one follows ("my friend ليلى",
+#: "my sister 美玲"; not alone, where nothing tells a name from a word: "哈哈 moved to Leeds"): Hebrew, Arabic,
+#: Devanagari, Thai (its vowels written first too), Georgian, Ethiopic, kana (half-width too), CJK and Hangul.
+CASELESS = ("\u05d0-\u05ea\u0620-\u064a\u0671-\u06d3\u0904-\u0939\u0958-\u0961\u0e01-\u0e2e\u0e40-\u0e44"
+            "\u10d0-\u10fa\u1200-\u135a\u3041-\u3096\u30a1-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
+            "\uff66-\uff9d")
+#: Marks that go on a letter inside a word, which ``\w`` leaves out ("प्रिया", "ลิซ่า", a Latin accent typed apart).
+MARKS = ("\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u064b-\u065f\u0900-\u0903\u093a-\u094f\u0951-\u0957"
+         "\u0962\u0963\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\uff9e\uff9f")
 
 #: Names of the ``nicknames`` data that a dictionary of English also lists as lower-case words
 #: (the names in that data that are also in a common English word list, taken once).

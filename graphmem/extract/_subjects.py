@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..core.alias_evidence import COMMON_WORDS
 from ._family import named_in_lowercase
 from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
-from ._names import LOWER, UPPER, is_given_name
+from ._names import CASELESS, LOWER, MARKS, UPPER, is_given_name
 from ._reading import WORD_END, WORD_START, said_with
 
 __all__ = ["JOINED", "NAMED_MID_SENTENCE", "OPENER", "SUBJECTLESS", "Subject", "clauses", "find_subject",
@@ -67,9 +67,12 @@ _AUX_WORDS = (
     r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
     r"back|newly|happily|secretly|already|soon|still|properly|regularly|religiously")
 _AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\bi)(?:m|ve)\b)*)"
-_WORD = rf"[{UPPER}][\w-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
+_WORD = rf"[{UPPER}][\w{MARKS}-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
 _NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"
+#: A name after a relation word, where a script with no capitals may write it too: "my friend ليلى", "my sister 美玲".
+_CALLED = rf"(?:(?!I\b|I['’])[{UPPER}{CASELESS}][\w{MARKS}-]*(?:['’](?!s\b)\w+)*\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
+_CALLED_NAMES = rf"{_CALLED}(?:(?:\s*,\s*|\s+and\s+){_CALLED})*"
 _REL = (rf"(?:[Mm]y|[Oo]ur)\s+(?:(?:{'|'.join(sorted(RELATION_ADJECTIVES))})\s+)?"
         rf"(?:{'|'.join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))})")
 #: Someone else's relative, named after it: "Oti's cousin Njeri lives in Croydon".
@@ -77,7 +80,7 @@ _THEIR_REL = (rf"{_WORD}['’]s\s+(?:{'|'.join(sorted(map(re.escape, RELATIONS),
 _SUBJECT = re.compile(
     rf"(?:^|(?<=[\s,;:(“\"]))(?:(?P<first>I|i|[Ww]e|(?:[Mm]y|[Oo]ur)\s+(?:whole\s+)?family)"
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
-    rf"|(?P<named>(?:{_REL}|{_THEIR_REL})\s+(?P<rel_names>{_NAMES}))"
+    rf"|(?P<named>(?:{_REL}|{_THEIR_REL})\s+(?P<rel_names>{_CALLED_NAMES}))"
     rf"|(?P<rel_lower>{_REL}\s+(?P<rel_lower_name>(?-i:[{LOWER}][{LOWER}'’-]+)))"
     rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+))\s+and\s+(?:I|i)\b)"
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+)))"
