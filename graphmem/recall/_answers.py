@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from ..core.aliases import ALIAS
+from ..core.relations import covers, relation_of
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
 from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
@@ -206,7 +207,7 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
                                     and (h.version.predicate != ALIAS or names)
                                     and (not anchored or h.matched.anchor is not None)
-                                    and (not asked or h.version.predicate in asked or _own_words(h))]
+                                    and (not asked or _is_asked(h.version.predicate, asked) or _own_words(h))]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
     scored: list[tuple[float, int, Answer]] = []
@@ -227,10 +228,19 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     return answers if limit is None else answers[:limit]
 
 
+def _is_asked(predicate: str, asked: frozenset[str]) -> bool:
+    """Whether facts of ``predicate`` are of what the question asks: one of ``asked``, or a relation one of them
+    covers ("dad" asks parent_of: a father_of fact is of it)."""
+    word = relation_of(predicate)
+    return predicate in asked or (word is not None and any(
+        (wider := relation_of(a)) is not None and covers(wider, word) for a in asked))
+
+
 def _own_words(hit: Hit) -> bool:
-    """Whether a word the question shares with a fact is the fact's own (its subject, predicate or object: "kitten" of
-    `Morag has_pet kitten`), not only its sentence's."""
-    own = f"{hit.version.subject} {hit.version.predicate} {hit.version.object or ''}".casefold()
+    """Whether a word the question shares with a fact is the fact's own (its subject or object: "kitten" of
+    `Morag has_pet kitten`), not only its sentence's (a predicate's name is matched by synonyms, not by letters:
+    "work" is no word of `Tilly works_as baker`)."""
+    own = f"{hit.version.subject} {hit.version.object or ''}".casefold().split()
     return any(word.casefold() in own for word in hit.matched.words)
 
 
