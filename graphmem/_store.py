@@ -858,8 +858,10 @@ class Store:
             return ""
         rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
         names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
-        # the closest spellings first ("Rebeca"), then the names of which it is one whole word ("Rebecca Hall")
-        near = list(dict.fromkeys(difflib.get_close_matches(key, list(names), 3, cutoff=0.75)
+        # the closest spellings first ("Rebeca"; of as many words), then the names of which it is one whole word
+        # ("Rebecca Hall"), in order
+        alike = [k for k in names if len(k.split()) == len(key.split())]
+        near = list(dict.fromkeys(difflib.get_close_matches(key, alike, 3, cutoff=0.75)
                                   + sorted((k for k in names if key in k.split()), key=lambda k: names[k].casefold())))
         more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
         return f"; did you mean {' or '.join(repr(names[k]) for k in near[:3])}{more}?" if near else ""

@@ -294,6 +294,7 @@ def test_a_month_said_as_one_is_no_form_of_a_name():
     # a reviewer's: a person named for a month, said after "from" or before a count, is no month
     for said in ("Got a lovely card from August today.", "I owe August 2 beers.", "This may be the best dinner yet."):
         assert read_chat(chat(("Ada", said)), []).months == set(), said
+    assert read_chat(chat(("Ada", "see you on the 5th of June")), []).months == {"june"}  # a second reviewer's
     called = pairs(suggest(chat(("Ada", "june says hi"), ("Bo", "how's june? tell june hi"),
                                 ("Ada", "junie is 80 next week, we call her junie"), ("Bo", "aw junie"))))
     assert frozenset(("june", "junie")) in called

@@ -1413,6 +1413,9 @@ def test_a_move_or_a_start_in_the_past_progressive_and_a_sentence_opening_on_wer
     assert facts("we were living in leeds then") == [("end", "Maya", "lives_in", "leeds", None, None)]
     assert ("assert", "Maya", "lives_in", "Glasgow", "2025-08-01", None) in facts("we moved to Glasgow in august")
     assert [f[2:4] for f in facts("I was staying in Paris last week")] == [("traveled_to", "Paris")]
+    # a second reviewer's: only that clause gives nothing, not the sentence
+    assert [f[1:4] for f in facts("were having a baby and my sister Tilly works at Google")] == [
+        ("Tilly", "works_at", "Google")]
 
 
 @pytest.mark.engine_free

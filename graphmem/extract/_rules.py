@@ -1749,8 +1749,9 @@ class RuleExtractor:
         if first and self._other and (called := re.match(rf"\s*{re.escape(self._other)}\s*[,!:]\s+", sentence,
                                                           re.IGNORECASE)):
             sentence = sentence[called.end():]
-        if _WE_RE_TYPED.match(sentence):
-            return ""  # "were living in leeds …": "we're" typed, or a past with its subject unsaid; either may be meant
+        if _WE_RE_TYPED.match(sentence):  # "were living in leeds …": "we're" typed, or a past with its subject
+            bounds = clauses(sentence)  # unsaid; either may be meant: that clause gives nothing, the next ones do
+            return sentence[bounds[1][0]:] if len(bounds) > 1 else ""
         return sentence
 
     def _at(self, rest: str) -> int:

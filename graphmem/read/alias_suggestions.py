@@ -44,7 +44,7 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
     # of two settled kinds (a place and an organisation: "leeds", "Leeds Central Library"), never one: the gate refuses,
     # comparing every name of each (a reviewer's: "Leeds Central Library" another name of "LCL", an employer)
     kinds = {e: k for e, k in effective_kinds(believed, {e.id: e.kind for e in entities}).items() if k in SETTLED_KINDS}
-    groups = alias_groups([(a, b) for a, b in map(tuple, joined) if a != b], {})
+    groups = alias_groups([(a, b) for a, b in (sorted(pair) for pair in joined if len(pair) == 2)], {})
     queued = {keys for p in questions.proposals(engine)  # asked, or answered no
               if p.predicate == ALIAS and p.state in ("pending", "rejected") and p.object
               and (keys := _keys(p.subject, p.object)) is not None}

@@ -131,7 +131,8 @@
       if (entity.id === answer.focus.id) { node.borderWidth = 4; node.color.border = "#0d47a1"; }
       return node;
     });
-    return { nodes: nodes, edges: edges, tips: tips, node_details: details, options: OPTIONS,
+    var facts = order.reduce(function (n, key) { return n + groups[key].length; }, 0);  /* the versions drawn */
+    return { nodes: nodes, edges: edges, tips: tips, node_details: details, options: OPTIONS, facts: facts,
              kinds: Object.keys(answer.kinds) };
   }
 
@@ -142,7 +143,7 @@
     var text = "around " + answer.focus.name + also + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
       ", as believed at " + gm.when(gm.ms(answer.as_of)) + ", valid " +
       (answer.valid_at === "all" ? "at any time" : "at " + gm.when(gm.ms(answer.valid_at))) +
-      " · " + data.nodes.length + " entities, " + answer.edges.length + " facts" +
+      " · " + data.nodes.length + " entities, " + data.facts + " facts" +
       (answer.truncated ? " (the nearest shown; more lie further out)" : "") + " · ";
     box.appendChild(document.createTextNode(text));
     Object.keys(answer.kinds).forEach(function (kind) {

@@ -126,8 +126,10 @@
       var facts = WORD.test(text)
         ? settings.api("/api/search", { q: text, as_of: asOf, limit: FACTS, speaker: speaker })
           .catch(function (error) {
-            if (error.status === 400 && !/^unknown speaker/.test(error.message)) { return []; }
-            throw error;
+            if (error.status !== 400) { throw error; }
+            /* who asks is unknown: say so, and still list the entities the text names */
+            if (/^unknown speaker/.test(error.message)) { settings.onError(error.message); }
+            return [];
           })
         : Promise.resolve([]);
       return Promise.all([settings.api("/api/entities", { q: text }), facts]).then(function (found) {
