@@ -256,6 +256,10 @@ BAD_CALLS = [
     ("beliefs", {"as_of": "the day my cat was born"}, r"as_of: cannot read 'the day my cat was born'"),
     ("why", {"subject": "Ivan", "predicate": "lives_in", "valid_at": "2025-01-01"}, r"as_of: required"),
     ("purge", {"target": "entity", "target_id": "ivan"}, r"unknown tool 'purge'"),
+    # an integrator's: a message said in 2031 ended today's facts from then on, quietly
+    ("remember", {"text": "I moved to Goa.", "said_at": "2031-01-01T00:00:00Z", "approve": True},
+     r"said_at 2031-01-01T00:00:00Z is more than a day past the wall clock"),
+    ("remember", {"text": "\u200b"}, r"an episode needs some text \(a visible character\)"),
     # as the command line: a typo of a speaker would make "I" mean nobody (a new user's: it answered silently)
     ("recall", {"query": "where do I live", "speaker": "Ivann"}, r"unknown speaker 'Ivann': no entity has that name"),
 ]

@@ -26,8 +26,8 @@ from typing import Literal, cast, get_args
 from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
-           "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "redact",
-           "refuse_predicate_kind_change", "unaccented"]
+           "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "has_visible",
+           "redact", "refuse_predicate_kind_change", "unaccented"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -62,6 +62,12 @@ def _without_format(text: str) -> str:
     if text.isascii():  # no ASCII character is a format character or ignorable
         return text.replace("\x00", "")
     return _IGNORABLE.sub("", "".join(ch for ch in text if ch != "\x00" and unicodedata.category(ch) != "Cf"))
+
+
+def has_visible(text: str) -> bool:
+    """Whether ``text`` shows anything: a character that is no space, control or invisible format character
+    ("\u200b" alone shows nothing)."""
+    return _visible(_without_format(text))
 
 
 def _visible(text: str) -> bool:

@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from .._store import Store
 from ..core.json_shapes import cited_ids
-from ..core.times import TimeLike, iso
+from ..core.times import TimeLike, iso, too_far_ahead
 from ..errors import InvalidInput, NotFound
 from ..extract import Extractor, RuleExtractor
 from ..ingest import record_message
@@ -133,6 +133,10 @@ class Tools:
         ('last week') are read against said_at.
         """
         said_at = self._time(args.said_at) or self.store.now()
+        if (now := too_far_ahead(said_at)) is not None and not getattr(self.store, "allow_future", False):
+            # an integrator's: a year typed wrong ("2031") quietly ended today's facts from then on
+            raise InvalidInput(f"said_at {iso(said_at)} is more than a day past the wall clock ({iso(now)}): a "
+                               "message is said by now; give the time it was said")
         if args.said_at is not None and (again := self._remembered(args.text, args.speaker.strip(), said_at)):
             return again  # a retry (its answer lost on the way): the message is held already, as ingest skips one
         facts = self.extractor.extract(args.text, reference_time=said_at, speaker=args.speaker)

@@ -33,7 +33,7 @@ from ..core import records
 from ..core.aliases import ALIAS, alias_groups, alias_problem
 from ..core.entity_kinds import effective_kinds, kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
-from ..core.names import check_label, display_name, entity_key
+from ..core.names import check_label, display_name, entity_key, has_visible
 from ..core.relations import relation_of
 from ..core.tables import Column, arrow_schema, by_name
 from ..core.temporal import Period, held_order
@@ -476,8 +476,8 @@ class Transaction:
 
     def add_episode(self, text: str, kind: str, actor: str | None, reference_time: datetime | None) -> Episode:
         """Record an immutable episode received now."""
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("an episode needs some text")
+        if not isinstance(text, str) or not has_visible(text):
+            raise InvalidInput("an episode needs some text (a visible character)")
         kind = check_label(kind or "manual", "an episode's kind")
         episode = Episode(
             id=self.next_id("ep"), kind=kind, text=text, actor=actor,
