@@ -240,3 +240,12 @@ def test_believed_reads_an_earlier_bound_without_reading_twice(store):
         assert [h.object for h in earlier] == ["t0", "t1", "t2", "t3", "t4", "t5"]
         assert [h.object for h in txn.believed("ana", "likes")] == [v.object for v in reversed(every)]
         assert len({h.id for h in txn._held[("ana", "likes")]}) == 6  # each read once
+
+
+def test_an_episode_s_actor_is_read_without_spaces_around_it(store):
+    """An integrator's: `Store.remember(..., actor="Priya ")` kept the space (search then said `speaker='Priya '`),
+    where ingest and MCP strip it; and a text of zero-width spaces alone was recorded, where "" and "   " are not."""
+    episode, _ = store.remember("I live in Pune.", [], actor=" Priya ")
+    assert episode.actor == "Priya"
+    with pytest.raises(InvalidInput, match="needs some text"):
+        store.remember("\u200b\u200b", [], actor="Priya")

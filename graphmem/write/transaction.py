@@ -479,6 +479,7 @@ class Transaction:
         if not isinstance(text, str) or not has_visible(text):
             raise InvalidInput("an episode needs some text (a visible character)")
         kind = check_label(kind or "manual", "an episode's kind")
+        actor = actor.strip() or None if isinstance(actor, str) else actor  # "Priya " is Priya, as ingest reads it
         episode = Episode(
             id=self.next_id("ep"), kind=kind, text=text, actor=actor,
             reference_time=reference_time or self.next_at, received_at=self.next_at,
