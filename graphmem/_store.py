@@ -921,7 +921,7 @@ class Store:
             return True
         except NotFound:
             pass
-        return bool(self._db.run("store/episode_by_actor", {"actor": name.strip().lower()}))
+        return bool(self._db.run("store/episode_by_actor", {"name": name.strip(), "actor": name.strip().lower()}))
 
     def heard_anything(self) -> bool:
         """Whether the store holds any episode (a message, a tool call, a manual entry)."""

@@ -295,6 +295,8 @@ def test_a_month_said_as_one_is_no_form_of_a_name():
     for said in ("Got a lovely card from August today.", "I owe August 2 beers.", "This may be the best dinner yet."):
         assert read_chat(chat(("Ada", said)), []).months == set(), said
     assert read_chat(chat(("Ada", "see you on the 5th of June")), []).months == {"june"}  # a second reviewer's
+    for said in ("2 of June's kids came over", "all 3 of June's cats"):  # a third's: a count is no day
+        assert read_chat(chat(("Ada", said)), []).months == set(), said
     called = pairs(suggest(chat(("Ada", "june says hi"), ("Bo", "how's june? tell june hi"),
                                 ("Ada", "junie is 80 next week, we call her junie"), ("Bo", "aw junie"))))
     assert frozenset(("june", "junie")) in called

@@ -1416,6 +1416,7 @@ def test_a_move_or_a_start_in_the_past_progressive_and_a_sentence_opening_on_wer
     # a second reviewer's: only that clause gives nothing, not the sentence
     assert [f[1:4] for f in facts("were having a baby and my sister Tilly works at Google")] == [
         ("Tilly", "works_at", "Google")]
+    assert [f[1:4] for f in facts("were having a baby, my brother Tom lives in Oslo")] == [("Tom", "lives_in", "Oslo")]
 
 
 @pytest.mark.engine_free

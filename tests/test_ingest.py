@@ -298,6 +298,7 @@ def test_message_fields(tmp_path):
     ('{"role": "user", "chat_time": "2025-01-01"}', "'content' is missing"),
     ('{"role": "user", "content": "  ", "chat_time": "2025-01-01"}', "'content' must be non-empty"),
     ('{"role": "user", "content": ["x"], "chat_time": "2025-01-01"}', "'content' must be non-empty"),
+    ('{"role": "user", "content": "\\u200b", "chat_time": "2025-01-01"}', "'content' must be non-empty"),
     ('{"role": "user", "content": "x"}', "'chat_time' is missing"),
     ('{"role": "user", "content": "x", "chat_time": 1700000000}', "'chat_time' must be text"),
     ('{"role": "user", "content": "x", "chat_time": "yesterday"}', "cannot read 'yesterday'"),
@@ -624,6 +625,13 @@ def test_llm_extractor_needs_its_environment(gm, monkeypatch, store_path):
 # --- another assistant's memories ------------------------------------------------------------------
 
 
+def test_a_memory_that_shows_nothing_is_a_blank_line(tmp_path):
+    """A reviewer's: a zero-width line among memories was written after the ones before it, then refused."""
+    path = tmp_path / "memories.txt"
+    path.write_text("I live in Rome.\n\u200b\nI like tea.\n")
+    assert read_memories(path) == ["I live in Rome.", "I like tea."]
+
+
 def test_read_memories_both_shapes():
     assert read_memories(DATA / "memories.txt") == [
         "Moved to Berlin last year.", "Works at Acme Corp.", "Likes jazz and hiking.",
@@ -637,6 +645,7 @@ def test_read_memories_both_shapes():
     ('[\n  "Likes jazz.",\n  "x"\n', None),  # no closing bracket: read as lines
     ('[\n  "Likes jazz.",,\n]', ":2: not a valid JSON list"),
     ("\n \n", "no memories found"),
+    ("\u200b\n\u200b\u200b\n", "no memories found"),  # a reviewer's: zero-width lines alone show nothing
 ])
 def test_read_memories_errors(tmp_path, text, problem):
     path = tmp_path / "memories.txt"
@@ -780,3 +789,13 @@ def test_a_fact_dated_outside_the_supported_years_is_reported_not_written(gm, tm
     (note,) = summary["notes"]
     assert "far.jsonl:1" in note and "'2030 years ago'" in note
     assert values(js(gm("beliefs", "--json"))) == ["Acme"]
+
+
+def test_a_user_named_with_spaces_around_is_that_user_and_a_run_again_records_nothing_twice(tmp_path):
+    """A reviewer's: with an episode's actor kept without spaces around it, `ingest --user "Sam "` run twice recorded
+    the user's messages twice (the run compared "Sam " with the stored "Sam")."""
+    path = write(tmp_path, "chat.jsonl", [msg("I moved to Leeds.", "2025-01-01T10:00:00Z")])
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        for _ in range(2):
+            ingest(store, read_messages(path, user="Sam "), replay=True)
+        assert [(e.actor, e.text) for e in store.episodes()] == [("Sam", "I moved to Leeds.")]

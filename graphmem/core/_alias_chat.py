@@ -349,8 +349,9 @@ class Chat:
                 prev = ts[j - 1] if j and not ts[j - 1].end else None
                 nxt = ts[j + 1] if j + 1 < len(ts) and not t.end else None
                 after = ts[j + 2] if nxt is not None and not nxt.end and j + 2 < len(ts) else None
-                part = prev is not None and prev.key == "of" and j > 1 and (
-                    ts[j - 2].key in _PART_OF or _DAY.fullmatch(ts[j - 2].key) is not None)  # "the 5th of june"
+                day = ts[j - 2].key if j > 1 else ""  # "the 5th of june", "the 5 of june"; not "2 of june's kids"
+                part = prev is not None and prev.key == "of" and j > 1 and (day in _PART_OF or (
+                    _DAY.fullmatch(day) is not None and (not day.isdigit() or (j > 2 and ts[j - 3].key == "the"))))
                 if (prev is not None and (prev.key in _BEFORE_MONTH or part or _DAY.fullmatch(prev.key))) or (
                         nxt is not None and (_YEAR.fullmatch(nxt.key) or (_DAY.fullmatch(nxt.key) and (
                             not nxt.key.isdigit() or after is None or after.key in ("at", "and", "to"))))):

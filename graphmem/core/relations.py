@@ -18,6 +18,7 @@ Internal: the extractors, the gate and the reads use it; users see the predicate
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of",
@@ -103,7 +104,8 @@ _WORDS_OF: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, p
 
 
 def _words(name: str) -> tuple[str, ...]:
-    return tuple(re.sub(r"[^\w' ]+", " ", name.casefold().replace("’", "'")).split())
+    # compatibility forms folded as entity names are ("ｍｕｍ" is "mum")
+    return tuple(re.sub(r"[^\w' ]+", " ", unicodedata.normalize("NFKC", name).casefold().replace("’", "'")).split())
 
 
 def relative_word(name: str, other: str = "", held: Iterable[str] = ()) -> str | None:

@@ -1751,7 +1751,10 @@ class RuleExtractor:
             sentence = sentence[called.end():]
         if _WE_RE_TYPED.match(sentence):  # "were living in leeds …": "we're" typed, or a past with its subject
             bounds = clauses(sentence)  # unsaid; either may be meant: that clause gives nothing, the next ones do
-            return sentence[bounds[1][0]:] if len(bounds) > 1 else ""
+            if len(bounds) > 1:
+                return sentence[bounds[1][0]:]
+            comma = sentence.find(",")  # "were having a baby, my brother Tom lives in Oslo"
+            return sentence[comma + 1:].lstrip() if comma >= 0 else ""
         return sentence
 
     def _at(self, rest: str) -> int:

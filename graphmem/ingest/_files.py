@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
 from ..core.json_lines import lines, loads, open_regular
+from ..core.names import has_visible
 from ..core.times import UTC
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
@@ -71,7 +72,7 @@ def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool)
         return None
     if isinstance(value, int | float) and not isinstance(value, bool) and key == "id":
         return str(value)
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not has_visible(value):  # (zero-width spaces alone show nothing either)
         problem = "is missing" if value is None else "must be non-empty text"
         raise ImportFailed(f"{where}: {key!r} {problem}")
     return value
@@ -391,6 +392,7 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     user messages). The answer is a sequence of :class:`Message` read again from the file when used.
     """
     path = Path(path)
+    user = user.strip() or None if isinstance(user, str) else user  # "Sam " is Sam, as an episode's actor is kept
     given = None if participants is None else _participants(
         list(participants) if not isinstance(participants, str) else participants, "participants")
     read = {"day_first": day_first, "tz": tz}
@@ -513,7 +515,7 @@ def read_memories(path: str | Path) -> list[str]:
         raw = items
     else:
         raw = text.splitlines()
-    memories = [line for line in (_BULLET.sub("", item, count=1).strip() for item in raw) if line]
+    memories = [line for line in (_BULLET.sub("", item, count=1).strip() for item in raw) if has_visible(line)]
     if not memories:
         raise ImportFailed(f"{path}: no memories found; give one remembered line per line, "
                            "or a JSON list of strings")
