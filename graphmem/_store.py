@@ -431,6 +431,15 @@ class Store:
             if alike:
                 warnings.warn(LookAlikeName(look_alike_warning(row["name"], alike)), stacklevel=5)
 
+    def _said_by_now(self, reference: datetime | None) -> None:
+        """Refuse a message said more than a day past the wall clock, unless the store allows it: its facts would
+        hold from then on and end what holds now (a year typed wrong)."""
+        now = None if reference is None or self.allow_future else too_far_ahead(reference)
+        if now is not None:
+            raise InvalidTime(f"a message said at {iso(reference)} is more than a day past the wall clock "
+                              f"({iso(now)}): a message is said by now; allow a future time explicitly "
+                              "(allow_future=True) if it is meant")
+
     def _refuse_future(self, at: datetime) -> None:
         now = None if self.allow_future else too_far_ahead(at)
         if now is not None:
@@ -562,6 +571,7 @@ class Store:
         extractor marked unsure (``sure`` False) waits with ``approve`` too.
         """
         reference = self._time_or_none(reference_time)
+        self._said_by_now(reference)
         source = source or kind
         with self._write(recorded_at) as txn:
             episode = txn.add_episode(text, kind, actor, reference)
@@ -590,6 +600,8 @@ class Store:
         reason)`` pairs.
         """
         items = [(said, self._time_or_none(said.reference_time), list(facts)) for said, facts in messages]
+        for _, reference, _ in items:
+            self._said_by_now(reference)
         if not items:
             return []
         if replay:  # each reference time is a transaction time: none may be far ahead

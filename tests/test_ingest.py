@@ -15,7 +15,7 @@ from graphmem import Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
 from graphmem.engine import MARKER_FILE
-from graphmem.errors import ImportFailed, TimeWentBackwards
+from graphmem.errors import ImportFailed, InvalidTime, TimeWentBackwards
 from graphmem.extract_rules import ExtractedFact, RuleExtractor
 from graphmem.ingest import (
     first_person,
@@ -799,3 +799,20 @@ def test_a_user_named_with_spaces_around_is_that_user_and_a_run_again_records_no
         for _ in range(2):
             ingest(store, read_messages(path, user="Sam "), replay=True)
         assert [(e.actor, e.text) for e in store.episodes()] == [("Sam", "I moved to Leeds.")]
+
+
+def test_a_message_said_years_ahead_is_refused_replayed_or_not(tmp_path):
+    """An integrator's: without --replay, "I moved to Goa." said in 2031 (a year typed wrong) was approved and ended
+    today's home in 2031, quietly; MCP's remember refused it. Replayed or not, the file is refused, naming the line,
+    before anything is recorded, unless the store allows a future time."""
+    path = write(tmp_path, "chat.jsonl", [msg("I live in Pune.", "2026-01-01T10:00:00Z"),
+                                          msg("I moved to Goa.", "2031-01-01T10:00:00Z")])
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        for replay in (False, True):
+            with pytest.raises(InvalidTime, match=rf"chat\.jsonl:2: cannot {'replay' if replay else 'record'} a "
+                                                  r"message at 2031-01-01T10:00:00Z: it is more than a day past"):
+                ingest(store, read_messages(path), replay=replay, approve=True)
+        assert store.episodes() == []
+    with Store(tmp_path / "future", engine=ENGINE, allow_future=True) as store:
+        ingest(store, read_messages(path), approve=True)
+        assert [v.object for v in store.beliefs(valid_at="all")] == ["Pune", "Goa"]

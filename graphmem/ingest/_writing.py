@@ -194,8 +194,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
             notes.append(f"{where}: {note}")
     if replay and first is not None:
         _refuse_going_back(store, first, frozenset(resumed))
-    if replay and last is not None:
-        _refuse_the_future(store, last)
+    if last is not None:
+        _refuse_the_future(store, last, replay)
     if roles and not roles["user"]:
         seen = ", ".join(f"{role!r} ({count})" for role, count in roles.most_common(3))
         notes.append(f"no message has role 'user' (roles: {seen}): facts are read from a user's messages only; in a "
@@ -224,15 +224,17 @@ def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) ->
         "into a new store, or ingest without --replay")
 
 
-def _refuse_the_future(store: Store, last: Message) -> None:
-    """Refuse, before anything is written, to replay a message said more than a day past the wall clock (a
-    transaction time there would leave the store unable to take a write before it), unless the store allows it."""
+def _refuse_the_future(store: Store, last: Message, replay: bool) -> None:
+    """Refuse, before anything is written, a message said more than a day past the wall clock, unless the store
+    allows it: replayed, its transaction time would leave the store unable to take a write before it; not replayed,
+    its facts would hold from then on and end what holds now (an integrator's: a year typed wrong, "2031", quietly
+    ended today's home), as MCP's remember refuses such a said_at."""
     now = None if store.allow_future else too_far_ahead(last.chat_time)
     if now is not None:
         raise InvalidTime(
-            f"{last.where}: cannot replay a message at {iso(last.chat_time)}: it is more than a day past the wall "
-            f"clock ({iso(now)}); nothing was recorded; fix its chat time, ingest without --replay, or allow a "
-            "future transaction time explicitly (--allow-future)")
+            f"{last.where}: cannot {'replay' if replay else 'record'} a message at {iso(last.chat_time)}: it is more "
+            f"than a day past the wall clock ({iso(now)}); a message is said by now; nothing was recorded; fix its "
+            "chat time, or allow a future time explicitly (--allow-future)")
 
 
 def _latest_write_cites(store: Store, episodes: frozenset[str]) -> bool:
