@@ -473,8 +473,8 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
 
 def _check(found: MessageFile, offset: int, line: int, message: Message, seen: dict[str, int],
            record: dict[str, Any]) -> None:
-    """Keep a checked message's place, refusing an id used before or a chat time whose day is not where the
-    file's others are read to have it."""
+    """Keep a checked message's place, refusing an id used before, and a file whose numeric dates this one shows
+    would be read wrongly (:meth:`MessageFile._one_order`)."""
     found._one_order(record["chat_time"], message.where)
     if message.id is not None:
         if message.id in seen:
