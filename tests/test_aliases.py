@@ -469,6 +469,12 @@ def test_whose_relative_someone_is_is_no_alias(store):
                         ("ｍｕｍ", "Ann")):  # a third reviewer's: a compatibility form folds as a name's key does
         with pytest.raises(Conflict, match="is a word for a relation"):
             store.add(word, "alias_of", other)
+    # and what someone's child says of them, or a wider or narrower word ("Dad" of one known only as a parent)
+    store.add("Jess", "daughter_of", "Bob")
+    store.add("Tim", "parent_of", "Kim")
+    for word, other in (("Dad", "Bob"), ("Dad", "Tim"), ("Parent", "Rose")):
+        with pytest.raises(Conflict, match="is a word for a relation"):
+            store.add(word, "alias_of", other)
 
 
 def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its_span(store):

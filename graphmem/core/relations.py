@@ -112,7 +112,8 @@ def relative_word(name: str, other: str = "", held: Iterable[str] = ()) -> str |
     """The relation word a name stands for when it is only whose relative someone is, else None: "my sister",
     "your mum" (another person to each speaker), or a relation word alone, or after "the" ("mum", "the hubby"),
     given as a name of someone who is that relative of someone: the stand-in of an unnamed one, ``other`` ("Jess's
-    mother", "Jess' mother"), or one whose relation facts ``held`` are of that word ("mother", covered by "parent").
+    mother", "Jess' mother"), or one whose relation facts ``held`` are of that word, or of one covering it or
+    covered by it ("Dad" of one believed someone's parent, "Parent" of one believed a mother).
     Not "Anna", "the baby" of Nour Mila (a chat's description of one person), "Mom" of "Sreymom" nor "Son" of
     "Son Heung-min"."""
     words = _words(name)
@@ -125,7 +126,7 @@ def relative_word(name: str, other: str = "", held: Iterable[str] = ()) -> str |
     stand_in = re.fullmatch(r"\S.*'s? (\w+(?: \w+)*)", " ".join(_words(other)))
     if stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) == word:
         return word
-    return word if any(covers(word, h) for h in held) else None
+    return word if any(covers(word, h) or covers(h, word) for h in held) else None
 
 
 def predicate_of(word: str) -> str:

@@ -34,7 +34,7 @@ from ..core.aliases import ALIAS, alias_groups, alias_problem
 from ..core.entity_kinds import effective_kinds, kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from ..core.names import check_label, display_name, entity_key, has_visible
-from ..core.relations import relation_of
+from ..core.relations import inverse, relation_of
 from ..core.tables import Column, arrow_schema, by_name
 from ..core.temporal import Period, held_order
 from ..core.times import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
@@ -402,9 +402,13 @@ class Transaction:
         kinds = {e: row["kind"] for e, row in known.items() if row}
         names = {e: row["name"] for e, row in known.items() if row}
         held: dict[str, set[str]] = {}
-        for v in versions:  # the relations each is believed to be of someone: "Mum" is no name of a mother
-            if (word := relation_of(v.predicate)) is not None and v.subject_id in members and v.superseded_at is None:
+        for v in versions:  # the relations each is believed to be of someone: "Mum" is no name of a mother, and
+            if (word := relation_of(v.predicate)) is None or v.superseded_at is not None:  # "Dad" none of one whose
+                continue  # child says so ("Jess daughter_of Bob": Bob is Jess's parent)
+            if v.subject_id in members:
                 held.setdefault(v.subject_id, set()).add(word)
+            if v.object_id in members and (turned := inverse(word)) is not None:
+                held.setdefault(v.object_id, set()).add(turned)
         problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names,
                                 aliases.links_between(self.engine, left, right), held)
         if problem:
