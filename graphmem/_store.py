@@ -114,8 +114,6 @@ def _refuse_other_zone(given: str | None, held: str) -> None:
 
 #: What :meth:`Store.proposals` may be asked for.
 _PROPOSAL_STATES = ("pending", "approved", "rejected", "all")
-#: A question that says "your": whom it means is the other person of the chat (read from its messages).
-_YOUR = re.compile(r"(?i)\byour\b")
 
 
 class _NothingApproved(Exception):
@@ -853,11 +851,18 @@ class Store:
 
     def entity(self, name_or_id: str) -> Entity:
         """An entity by id or name, or NotFound."""
+        found = self._entity_or_none(name_or_id)
+        if found is None:
+            raise NotFound(f"no entity named {name_or_id!r}" + self._near_names(name_or_id))
+        return found
+
+    def _entity_or_none(self, name_or_id: str) -> Entity | None:
+        """An entity by id or name, or None (no names close to it looked for: a question, not an error to explain)."""
         for candidate in dict.fromkeys((entity_key(name_or_id), name_or_id)):
             rows = self._db.run("store/entity_get", {"id": candidate})
             if rows:
                 return records.entity(rows[0])
-        raise NotFound(f"no entity named {name_or_id!r}" + self._near_names(name_or_id))
+        return None
 
     def _near_names(self, name: str) -> str:
         """"; did you mean 'Priya'?" for a name like a known one ("Pryia"), or one word of it ("Rebecca" of "Rebecca
@@ -928,11 +933,8 @@ class Store:
     def knows_speaker(self, name: str) -> bool:
         """Whether ``name`` is someone the store has heard of as a speaker could be: an entity by that name, or
         the actor of a message. A search's ``speaker`` that is neither (a typo) would make "I" mean nobody."""
-        try:
-            self.entity(name)
+        if self._entity_or_none(name) is not None:
             return True
-        except NotFound:
-            pass
         return bool(self._db.run("store/episode_by_actor", {"name": name.strip(), "actor": name.strip().lower()}))
 
     def heard_anything(self) -> bool:
@@ -989,10 +991,10 @@ class Store:
         its real span; else None."""
         if at is None:
             return None
-        try:
-            ids = {self.entity(name).id, self.entity(of).id}
-        except NotFound:
+        ends = (self._entity_or_none(name), self._entity_or_none(of))
+        if ends[0] is None or ends[1] is None:
             return None
+        ids = {ends[0].id, ends[1].id}
         later = [v for v in questions.beliefs(self._db, self.now(), None, ids)
                  if v.predicate == ALIAS and {v.subject_id, v.object_id} == ids and v.valid_from > at]
         if not later:
@@ -1204,7 +1206,7 @@ class Store:
         most ``limit`` (None: all).
         """
         from .recall import _text as recall_text
-        from .recall._live import LiveIndex
+        from .recall._live import LiveIndex, says_your
 
         if not isinstance(text, str) or not recall_text.tokens(text):
             raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
@@ -1224,7 +1226,7 @@ class Store:
                 embedder=self.embedder if semantic else None,
                 messages=self._message_index() if messages else None,
                 # without messages as answers, still who "your" means ("where does your mum live", asked by Bex)
-                participants=self._message_index() if not messages and speaker and _YOUR.search(text) else None)
+                participants=self._message_index() if not messages and speaker and says_your(text) else None)
 
     def _message_index(self) -> MessageIndex:
         """The message index beside the store, opened once per process (hold the engine's lock)."""

@@ -200,8 +200,10 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     ``answering``: the versions that answer a *who* question by resolving its relation, put first. An alias fact
     comes after the messages unless the question asks about ``names``. ``anchored``: the question names an entity
     (a fact about no entity it names then comes after the messages). ``asked``: the predicates the question's words
-    name ("work": works_at); a fact of another one then comes after the messages (a word of its sentence matched,
-    not what is asked: "where does my sister work" is not answered by a mother_of fact said in a message about work)."""
+    name ("work": works_at); a fact of another one (:func:`_is_asked`: a wider relation word asks the narrower) then
+    comes after the messages, unless a word of its subject or object matched (:func:`_own_words`): only its sentence's
+    is not what is asked ("where does my sister work" is not answered by a mother_of fact said in a message about
+    work; "what is Morag's kitten called" is by `Morag has_pet kitten`)."""
     first = [] if unresolved else [h for h in facts if h.version.id in answering]
     put_first = {id(h) for h in first}
     strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)

@@ -37,7 +37,7 @@ from ._rank import Scored, rank
 from ._synonyms import Table
 from ._vectors import VectorSet
 
-__all__ = ["LiveIndex"]
+__all__ = ["LiveIndex", "says_your"]
 
 #: A marker in the engine's cache, made once per cache: a new one means the engine's cache was
 #: cleared (a write undone, or the engine reopened by a purge, restore or compaction).
@@ -336,11 +336,19 @@ class LiveIndex:
         return hits
 
 
+_YOUR = re.compile(r"(?i)\byour\b")
+
+
+def says_your(text: str) -> bool:
+    """Whether a question says "your": whom it means is the other person of the chat (read from its messages)."""
+    return _YOUR.search(text) is not None
+
+
 def _listener(messages: MessageIndex | None, text: str, speaker: str | None, t: int,
               key: Callable[[str], str]) -> str | None:
     """Who "your" means: the one other person of the conversation going on at ``t``, when the
     question says "your", the speaker is known and exactly one other person spoke lately."""
-    if messages is None or not speaker or not re.search(r"(?i)\byour\b", text):
+    if messages is None or not speaker or not says_your(text):
         return None
     try:
         me = key(speaker)
