@@ -240,7 +240,10 @@ def plan_correct(
         raise InvalidInput("an event's period has an end: give when it ended (an event added with no end lasts to "
                            "the end of its day)")
     rest = [h for h in believed if h.id != wrong.id]
-    if kind == "one" and period.end is None:  # open: as an add's open end
+    if kind == "one" and period.end is None and wrong.period.end is not None:
+        # opened now ("it never ended"): as an add's open end, up to the next change known; a version open already
+        # keeps its own end wherever its start is moved ("it began on the 1st": from then on, what else was
+        # believed between is what it replaces)
         period = Period(period.start, _until_next(rest, period.start))
     if obj == wrong.object and period == wrong.period:
         raise InvalidInput(f"the correction gives the same value {obj!r} for the same period; retract it, or give "
