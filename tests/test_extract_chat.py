@@ -1111,6 +1111,18 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
                  ("Maya", "update. moved. to august. landlord delayed")]) == []
     assert told([("Maya", "i'm moving to Delfshaven in june!!"), ("Sam", "did u move the car?"),
                  ("Maya", "yes moved. on the 1st")]) == []
+    # the home the message names is where the move was to, planned or not; not a home of someone else's, an old
+    # one, one for a stay, nor one of two
+    assert told([("Maya", "i'm moving to Delfshaven in june!!"),
+                 ("Maya", "we moved last saturday. Mila's parents found us a flat in Kapana, the old quarter")]) == [
+        ("Maya", "Kapana", "2026-06-13", True)]
+    assert told([("Maya", "i moved! my own place. a little studio apartment in Leslieville. moved on the 2nd")]) == [
+        ("Maya", "Leslieville", "2026-05-02", True)]
+    assert told([("Maya", "moved in yesterday! my parents' house in Leeds is so quiet now, they said"),
+                 ("Maya", "we moved last saturday. my old flat in Leeds is empty"),
+                 ("Maya", "moved on the 3rd. we rent a flat in Porto for the week first"),
+                 ("Maya", "moved on the 3rd. a flat in Porto, and a house in Braga for the summer"),
+                 ("Maya", "we moved?? a flat in Porto??"), ("Maya", "moved in yesterday. a flat in kapana")]) == []
 
 
 @pytest.mark.engine_free

@@ -53,6 +53,7 @@ from ._lexicon import (
 from ._names import is_known_name
 from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
+from ._verbs import HOME_WORDS, NOT_HOME_NOW
 
 _A = "['’]"
 
@@ -364,6 +365,26 @@ def move_done(message: str, previous: str | None = None) -> bool:
         return False
     return any(_MOVED.search(sentence) and not _NOT_A_PLAN.search(sentence)
                for sentence in re.split(r"(?<=[.!?\n])\s*", message))  # each sentence read once: linear
+
+
+#: A home named where a move is told, and the place it is in: "moved on the 10th, a tiny flat in belleville",
+#: "we moved last saturday. Mila's parents found us a flat in Kapana", "i moved in with farid. he has a flat in
+#: pasir ris" (a home's words from the one short list, so no "parents' house", "old flat" or "holiday home").
+_HOME_IN = re.compile(r"(?<![\w'’-])(?:a|an|the|my|our|his|her|their)\s+" + HOME_WORDS + r"\s+in\s+"
+                      + _MOVE_PLACE + NOT_HOME_NOW, re.IGNORECASE)
+
+
+def move_home(message: str, previous: str | None = None) -> str | None:
+    """The place of the one home a message names where it tells a move the speaker made with no place after
+    "moved" (see :func:`move_done`): "i moved!! saturday. i'm in a small flat in khan-uul"; None where it names
+    none, or two, or the place is no known town and has no capital."""
+    if not move_done(message, previous):
+        return None
+    places = {m["place"].strip() for m in _HOME_IN.finditer(message)}
+    if len(places) != 1:
+        return None
+    place = places.pop()
+    return place if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES) else None
 
 
 def move_called_off(message: str) -> bool:

@@ -44,6 +44,7 @@ from ._chat import (
     lowercase_school,
     move_called_off,
     move_done,
+    move_home,
     move_planned,
     move_told,
     named_by_one,
@@ -1320,11 +1321,16 @@ class RuleExtractor:
             if fact.predicate == "lives_in" and fact.subject == self._speaker:
                 planned.pop(who, None)  # the move told: no plan left
             done.append(fact)
-        if place is not None and who in planned and not any(f.predicate == "lives_in" for f in done) and move_done(
-                text, previous):
-            planned.pop(who, None)  # "i'm moving to delfshaven in june", then "moved in yesterday": the move made
-            done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=place,
-                                      valid_from=self._first_gone_by(text, at), quote=text))
+        if not any(f.predicate == "lives_in" for f in done):
+            # "moved on the 10th, a tiny flat in belleville": the move and the home it names; or "i'm moving to
+            # delfshaven in june", then "moved in yesterday": the move made, to the place planned
+            home = move_home(text, previous)
+            if home is None and place is not None and who in planned and move_done(text, previous):
+                home = place
+            if home is not None:
+                planned.pop(who, None)
+                done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=home,
+                                          valid_from=self._first_gone_by(text, at), quote=text))
         if (plan := move_planned(text)) is not None:
             planned[who] = (plan, at)
         return done

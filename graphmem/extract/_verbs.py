@@ -261,13 +261,13 @@ _EVERYDAY: list[Verb] = [
 #: of the words allowed, not of those refused: a reviewer's attack found "parents place", "lake house", "second
 #: home", "childhood home", "airbnb" and the like written as one's home when any word was allowed but a few.
 #: A "place" only one's own or new: "our place in the Champions League", "my place in Oxford is confirmed".
-_HOME_WORDS = (r"(?:(?:own|tiny|little|small|big|cute|cosy|cozy|shared|rented|current|new|one|two|three|four|\d|"
+HOME_WORDS = (r"(?:(?:own|tiny|little|small|big|cute|cosy|cozy|shared|rented|current|new|one|two|three|four|\d|"
                r"bed|bedroom|room|studio)[\s-]+){0,2}(?:flat|house|(?<=own\s)place|(?<=new\s)place|apartment|home|"
                r"condo|bungalow|share\s+house)")
 #: What the rest of the sentence says to make it no home of now: a past one ("growing up", "back then"), one for
 #: a stay ("for the week", "honeymoon", "booked", "airbnb"), one let out ("rented out"), one beside another ("a
 #: home in Spain too").
-_NOT_HOME_NOW = (r"(?![^.!?\n]*\b(?:used\s+to|growing\s+up|back\s+then|as\s+a\s+kid|when\s+i\s+was|"
+NOT_HOME_NOW = (r"(?![^.!?\n]*\b(?:used\s+to|growing\s+up|back\s+then|as\s+a\s+kid|when\s+i\s+was|"
                  r"for\s+the\s+(?:week|weekend|trip|night|holiday|holidays|summer)|for\s+holidays|honeymoon|booked|"
                  r"rent(?:ing|ed)?\s+(?:it\s+)?out|airbnb)\b|[^.!?\n]*\b(?:too|as\s+well)\s*(?:[,.!?]|$))")
 
@@ -296,13 +296,16 @@ VERBS: list[Verb] = [
     # else's ("my parents' house in", "my sisters flat in"), a former one ("my old flat in", "sold our house
     # in", "i miss my flat in"), one let out or for a holiday ("our apartment in Rome for the week"), nor a room
     _verb(r"(?:^|(?<=\s))(?<!sold\s)(?<!sell\s)(?<!selling\s)(?<!left\s)(?<!leave\s)(?<!leaving\s)(?<!of\s)"
-          r"(?<!from\s)(?<!miss\s)(?<!kept\s)(?<!renting\s)(?<!out\s)(?<!off\s)(?:my|our)\s+(?:own\s+)?" + _HOME_WORDS
-          + r"\s+in" + _NOT_HOME_NOW, "lives_in", "state", "place", free=True),
-    _verb(r"(?:have|has|share|shares)\s+(?:a|an|my\s+own|our\s+own|our|my)\s+" + _HOME_WORDS + r"\s+in"
-          + _NOT_HOME_NOW, "lives_in", "state", "place"),
+          r"(?<!from\s)(?<!miss\s)(?<!kept\s)(?<!renting\s)(?<!out\s)(?<!off\s)(?:my|our)\s+(?:own\s+)?" + HOME_WORDS
+          + r"\s+in" + NOT_HOME_NOW, "lives_in", "state", "place", free=True),
+    _verb(r"(?:have|has|share|shares)\s+(?:a|an|my\s+own|our\s+own|our|my)\s+" + HOME_WORDS + r"\s+in"
+          + NOT_HOME_NOW, "lives_in", "state", "place"),
     _verb(r"(?:moved|moving)\s+out\s+of", "lives_in", "stop", "place"),
+    # "i live in a tiny flat in belleville", "we rent a little house in Half Way Tree"
     _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
-          r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?)?in", "lives_in", "state", "place"),
+          r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?|in\s+(?:a|an|my|our)\s+" + HOME_WORDS + r"\s+)?in|"
+          r"(?:rent|rents|renting)\s+(?:a|an)\s+" + HOME_WORDS + r"\s+in" + NOT_HOME_NOW, "lives_in", "state",
+          "place"),
     _verb(r"(?:settled|settling)\s+(?:down\s+)?in", "lives_in", "start", "place"),
     _verb(r"based\s+in|(?:now\s+)?in", "lives_in", "state", "place", needs_be=True),
     # "Jo drove down from Leeds", "Tom's coming up from Cardiff": one comes to visit from home; not "back from"
