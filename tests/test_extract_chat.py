@@ -299,6 +299,10 @@ def asked(text: str) -> Turn:
     ("we're seeing each other!", "how's Ewan?", [("assert", "Maya", "dating", "Ewan", None, None)]),
     ("we've been on three dates", "what about Jules?", [("assert", "Maya", "dating", "Jules", None, None)]),
     ("we've been out a few times", "how is Marco?", [("assert", "Maya", "dating", "Marco", None, None)]),
+    # a plain word of English opening a sentence is no one "we" means (h66); a name that is also a word is
+    ("Soup is a good sign. Then we married", None, []),
+    ("Will is a good sign. Then we married", None, [("assert", "Maya", "married_to", "Will", None, None)]),
+    ("Oscar is a good sign. Then we married", None, []),
     # nicknames: "calls me", "calls you", "calls him", quoted ones without "the"
     ("my dad still calls me \"the baby\"", None, [("assert", "Maya", "is_called", "baby", None, None)]),
     ("everyone at work calls you Sammy", None, [("assert", "Sam", "is_called", "Sammy", None, None)]),

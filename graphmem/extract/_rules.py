@@ -97,7 +97,7 @@ from ._lexicon import (
     looks_educational,
     looks_organisational,
 )
-from ._names import is_name_written
+from ._names import is_known_name, is_name_written
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
@@ -734,6 +734,12 @@ def _seeing_named(text: str, previous: str | None, other: str | None) -> str | N
 #: or a pet named ("her name is Chloe. we got married last year too").
 _NOT_A_COUPLE = re.compile(r"(?i)\b(?:we\s+both|both\s+of\s+us|band|(?:as|just)\s+(?:friends|mates)|friendship|"
                            r"besties|as\s+a\s+group|jk|kidding|never\s+dated|not\s+(?:together|dating)|baby|born|puppy|kitten|dog|cat|nanny)\b")
+def _plain_word(name: str, known: set[str]) -> bool:
+    """Whether ``name`` is one plain word of English no name list knows and the chat has not given anyone: "Soup
+    is a good sign. … Then we married" marries no Soup (h66); "Will", "Oscar" once named, "Tom" stay names."""
+    return name.isalpha() and plain_english(name.lower()) and not is_known_name(name) and name.lower() not in known
+
+
 #: A reciprocal verb's own object after it: "we broke up with our partners", "we got married to brothers".
 _OWN_OBJECT = re.compile(r"(?i)\s*(?:with|to|from)\s+(?:our|their|my|his|her|other|different|(?!this\b)\w{3,}s\b)")
 #: What one calls a partner, not a name: "Babe and I".
@@ -1609,7 +1615,7 @@ class RuleExtractor:
             self._before) or (dating and _NAME_GIVEN.match(self._before)) else None)) if couple else None
         if couple and pair and self._someone(pair) and pair not in (speaker, self._other):
             subject = replace(subject, partner=pair)  # "Birita and I... we are seeing each other"
-        elif couple and self._only_named:
+        elif couple and self._only_named and not _plain_word(self._only_named, self._names()):
             subject = replace(subject, partner=self._only_named)  # "and Hannah?" - "we called it a day"
         if verb.reciprocal and (subject.partner or subject.partner_unnamed or len(
                 subject.names) > 1 and subject.names[0] != speaker):
