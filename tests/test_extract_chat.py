@@ -44,7 +44,7 @@ def facts(text: str, previous: Turn | None = None, speaker: str = "Maya") -> lis
     "i quit the pub quiz", "we quit the pub early, it was dead",
     # where one is, whose things, someone else's
     "i'm in the B&B with sophie, it's ten minutes away", "we're at Jo's parents in Cromer",
-    "my mum's dog is so old", "my best friend got a puppy", "my mum has a new car",
+    "my mum's dog is so old", "my best friend got a puppy", "my cousin has a new car",
     "lives in Leeds, she's a vet", "I can order a coffee and tell you my cat is blue",
     "hollis called me into his office", "at least u have ur own personal ambulance man",
 ])

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from graphmem import Store
 from graphmem.cli import main
 from graphmem.core.entity_kinds import ROLES
-from graphmem.core.relations import RELATION_PREDICATES
+from graphmem.core.relations import RELATION_PREDICATES, relation_of
 from graphmem.core.times import UTC
 from graphmem.evaluation_relations import score_chat
 from graphmem.extract import RuleExtractor
@@ -53,6 +53,30 @@ def test_each_word_keeps_its_sex_and_direction():
     assert ("assert", "jake", "husband_of", "Maya") in facts
     assert ("assert", "Leo", "son_of", "Maya") in facts  # the child is the subject of son_of
     assert ("assert", "Priya", "girlfriend_of", "Maya") in facts
+
+
+def test_an_unnamed_relative_is_the_subject_of_their_own_news():
+    """A new user's trial: "my brother moved to london on sunday" wrote only that he is her brother. A relative
+    of the words that mean one person at a time is the subject through the stand-in, or the one name given for
+    a mother or a father; not someone of a wider word, a relative's someone, a sister once a sister was named,
+    nor a plan, a question or a supposition."""
+    def news(*lines: str) -> list[tuple[str, str, str]]:
+        extractor, found = RuleExtractor(), []
+        for line in lines:
+            found += [(f.subject, f.predicate, f.object or "") for f in extractor.extract(
+                line, reference_time=AT, speaker="Sam", other="Jo") if relation_of(f.predicate) is None
+                and f.predicate != "alias_of"]
+        return found
+
+    assert news("my brother moved to London on Sunday") == [("Sam's brother", "lives_in", "London")]
+    assert news("btw my mum's living in Leeds now", "my boss works at Google lol") == [
+        ("Sam's mother", "lives_in", "Leeds"), ("Sam's boss", "works_at", "Google")]
+    assert news("my mum Carmen is the best", "my mum moved to Vigo") == [("Carmen", "lives_in", "Vigo")]
+    assert news("my sister Anna says hi", "my sister lives in Paris") == []  # another sister, maybe
+    assert news("my cousin moved to Perth", "my friend lives in Paris", "my kids live in Paris",
+                "my brother's friend moved to London", "Jo and my brother moved to London",
+                "if my brother moves to London", "is my brother moving to London?",
+                "my brother might move to Leeds", "my brother wants to move to Leeds") == []
 
 
 def test_your_mum_is_the_other_participants():

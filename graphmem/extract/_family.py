@@ -86,6 +86,8 @@ _PLURALS = {"kids": "child", "children": "child", "sons": "son", "daughters": "d
 #: Words that mean one person at a time: an unnamed one recorded before is the one named later.
 _ONE_AT_A_TIME = frozenset({"mother", "father", "husband", "wife", "partner", "boyfriend", "girlfriend",
                             "boss", "sister", "brother"})
+#: Words of which one has one at most: "my mum" is the mother named before.
+_ONLY_ONE = frozenset({"mother", "father"})
 #: Words too wide for an entity of their own when unnamed ("my friend": which one?).
 _NO_PLACEHOLDER = frozenset({"friend", "coworker", "neighbour", "ex", "child", "parent", "sibling"})
 #: Before the relation word: "my best friend", "our little sister". Others ("my old boss", "my
@@ -196,6 +198,27 @@ class FamilyMemory:
     unnamed: dict[tuple[str, str], str] = field(default_factory=dict)
     named: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     partners: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner, name key) → word
+    spelled: dict[str, str] = field(default_factory=dict)  # a relative's name (lower case) → as first written
+
+    def stands_for(self, owner: str, relative: str) -> str | None:
+        """Whom ``relative`` ("my brother", "our mum") means as a verb's subject said by ``owner``: the unnamed
+        relative's stand-in ("Sam's brother") while no name is known for the word, one of the words that mean one
+        person at a time (mother, sister, boss, ...); None for another ("my friend", "my cousin", "my kids": which
+        one?) or once a name was given for the word (which of them the words mean is not said)."""
+        m = _RELATION.fullmatch(relative.strip())
+        if m is None:
+            return None
+        said = _as_said(m["word"])
+        if said in _PLURALS:
+            return None
+        word = _relation(said)
+        key = (owner.lower(), said if word == "in_law" else word)
+        if word not in _ONE_AT_A_TIME:
+            return None
+        if names := self.named.get(key):  # "my mum Carmen", then "my mum moved to Vigo": Carmen; a sister named
+            return self.spelled.get(next(iter(names))) if len(names) == 1 and word in _ONLY_ONE else None  # may
+            # have a sister unnamed
+        return self.unnamed.get(key) or placeholder(owner, said if word == "in_law" else word)
 
     def names_given(self) -> frozenset[str]:
         """Every name (lower case) the chat has given a relative so far: "my sister bex" gives "bex"."""
@@ -300,6 +323,7 @@ class FamilyMemory:
         if name.lower() not in known and not known and key in self.unnamed and word in _ONE_AT_A_TIME:
             add(name, ALIAS, self.unnamed[key])  # "my sister" then "my sister anna": one person
         known.add(name.lower())
+        self.spelled.setdefault(name.lower(), name)
         if word in ("boyfriend", "girlfriend", "partner", "husband", "wife"):
             self.partners[(owner.lower(), name.lower())] = word
 

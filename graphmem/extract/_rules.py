@@ -147,6 +147,7 @@ from ._subjects import (
     names_anyone,
     one_person_named,
     pair_named,
+    relative_subject,
 )
 from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_name
 from ._verbs import CALLED_OFF, GREETED_FROM, Verb, verbs_for
@@ -1467,6 +1468,10 @@ class RuleExtractor:
         else:
             subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named,
                                    self.family.names_given())
+            if subject is None and (relative := relative_subject(prefix)) is not None and (
+                    stand_in := self.family.stands_for(speaker, relative[0])) is not None:
+                subject = Subject((stand_in,), None, False, relative[1], begin + relative[2])  # "my brother moved
+                # to London on Sunday": his, the stand-in for him while no name is known
             coordinated = JOINED.search(sentence, 0, m.start())
             if coordinated and self._subjects and (subject is None or (
                     subject.names == (speaker,) and SUBJECTLESS.match(prefix))):

@@ -146,6 +146,20 @@ def _split_names(text: str) -> list[str]:
     return [name.strip() for name in re.split(r"\s*,\s*|\s+and\s+", text) if name.strip()]
 
 
+#: An unnamed relative of the speaker's opening the clause, the verb's subject: "my brother moved to London", "btw
+#: my mum's living in Leeds now" (not "my brother's friend", "Jo and my brother", "if my brother moves").
+_RELATIVE_SUBJECT = re.compile(rf"(?:^|(?<=[\s,;:(“\"]))(?P<relative>{_REL}){_AUX}\s*$")
+
+
+def relative_subject(prefix: str) -> tuple[str, str, int] | None:
+    """The relation words ("my brother") and aux of an unnamed relative that is the subject of the verb after
+    ``prefix``, with where they start, when nothing but interjections comes before them; else None."""
+    m = _RELATIVE_SUBJECT.search(prefix)
+    if m is None or not _LEAD_ONLY.match(prefix[:m.start()]):
+        return None
+    return m["relative"], m["aux"] or "", m.start()
+
+
 def find_subject(prefix: str, offset: int, speaker: str, last_named: str | None,
                  known: frozenset[str] = frozenset()) -> Subject | None:
     """Who the verb after ``prefix`` (the clause up to the verb) is about, or None; ``known``: the names (lower
