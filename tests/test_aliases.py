@@ -162,6 +162,34 @@ def test_clashing_one_facts_under_two_names_are_shown_and_reported_not_closed(st
     assert store.check() == []  # for review: no invariant is broken, nothing was closed
 
 
+def test_an_end_named_by_another_name_ends_what_holds_under_the_name_stated(store):
+    """A new user's trial: after `alias add fiesta "ford fiesta"`, `end Sam owns fiesta` said nothing was valid.
+    An end finds what holds under other names of its subject and object, as every read treats them as one; not
+    where two names hold it (which is not said), nor through an alias no longer believed."""
+    store.add("Melanie", "lives_in", "Paris", valid_from="2025-01-01", recorded_at="2025-01-02")
+    store.add("Sam", "owns", "ford fiesta", valid_from="2025-02-08", recorded_at="2025-02-09")
+    store.alias("fiesta", "ford fiesta", recorded_at="2025-02-10")
+    store.alias("Mel", "Melanie", recorded_at="2025-02-11")
+    store.end("Sam", "owns", "fiesta", at="2025-07-19", recorded_at="2025-07-20")
+    store.end("Mel", "lives_in", "Paris", at="2025-07-01", recorded_at="2025-07-20T12:00")
+    assert [(v.subject, v.object, v.valid_to.date().isoformat()) for v in store.history("Sam", "owns")
+            if v.superseded_at is None] == [("Sam", "ford fiesta", "2025-07-19")]
+    assert [(v.subject, v.valid_to.date().isoformat()) for v in store.history("Melanie", "lives_in")
+            if v.superseded_at is None] == [("Melanie", "2025-07-01")]
+
+    store.add("Katie", "works_at", "Acme", valid_from="2025-03-01", recorded_at="2025-07-21")
+    store.add("Kathryn", "works_at", "Beta", valid_from="2025-03-01", recorded_at="2025-07-22")
+    store.alias("Kat", "Katie", recorded_at="2025-07-23")
+    store.alias("Kathryn", "Katie", recorded_at="2025-07-24")
+    with pytest.raises(Conflict, match="nothing to end"):  # under two other names: which, the words do not say
+        store.end("Kat", "works_at", at="2025-08-01", recorded_at="2025-08-02")
+    store.add("Jo", "owns", "van", valid_from="2025-01-01", recorded_at="2025-08-03")
+    [alias] = store.alias("camper", "van", recorded_at="2025-08-04").created
+    store.retract(alias, reason="another van", recorded_at="2025-08-05")
+    with pytest.raises(Conflict, match="nothing to end"):
+        store.end("Jo", "owns", "camper", at="2025-08-01", recorded_at="2025-08-06")
+
+
 def test_search_finds_what_was_said_under_another_name(store):
     store.add("Melanie", "works_at", "Acme", valid_from="2024-01-01", recorded_at="2024-01-02")
     store.add("Mel", "lives_in", "Berlin", valid_from="2024-01-01", recorded_at="2024-01-03")

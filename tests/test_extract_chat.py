@@ -1080,6 +1080,22 @@ def test_a_vehicle_by_make_and_model(text, expected):
 
 
 @pytest.mark.engine_free
+def test_a_thing_sold_by_fewer_words_than_it_was_bought_by_is_the_one_bought():
+    """A new user's trial: "bought a ford fiesta today", then "sold the fiesta today" proposed to end `owns
+    fiesta`, which the store did not hold; it ends the Ford Fiesta told, by its told name, where one fits."""
+    def said(*lines: str) -> list[tuple]:
+        extractor = RuleExtractor()
+        return [(f.op, f.object, f.sure) for line in lines for f in extractor.extract(
+            line, reference_time=REF, speaker="Sam", other="Jo") if f.predicate == "owns"]
+
+    assert said("bought a ford fiesta today", "sold the fiesta today") == [
+        ("assert", "ford fiesta", True), ("end", "ford fiesta", True)]
+    assert said("bought a ford fiesta today", "bought a blue fiesta today", "sold the fiesta today")[-1] == (
+        "end", "fiesta", True)  # one told as said: that one
+    assert said("sold the fiesta today") == [("end", "fiesta", True)]
+
+
+@pytest.mark.engine_free
 def test_a_move_told_with_no_place_is_to_the_place_planned():
     """"i'm moving to Delfshaven in june", then "moved in yesterday": the home is the place planned, from the day
     the words give; not without a plan, nor asked, nor someone else's move."""

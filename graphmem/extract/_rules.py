@@ -1041,6 +1041,8 @@ class RuleExtractor:
         #: Per pair of participants, the groups, jobs, schools and pastimes each speaker was last told to
         #: have, newest last: speaker -> [(predicate, object)] (see :meth:`_quit_known`).
         self._held: dict[frozenset[str], dict[str, list[tuple[str, str]]]] = {}
+        #: Per pair of participants and speaker, the things and pets they told they have (the newest), by name.
+        self._owned: dict[frozenset[str], dict[str, list[tuple[str, str]]]] = {}
 
     def extract(
         self, text: str, *, reference_time: datetime, speaker: str = "user", other: str | None = None,
@@ -1161,6 +1163,7 @@ class RuleExtractor:
                  for f in facts]
         facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text)
                                                                         or _wished_to_another(f, text, self._speaker))]
+        facts = self._owned_as_told(facts)  # after the review's reasons, which read the words as said
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -1244,6 +1247,28 @@ class RuleExtractor:
                     held.append((fact.predicate, fact.object))
         del held[:-_HELD_KEPT]
         return facts
+
+    def _owned_as_told(self, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """An end of a thing or a pet of the speaker's said by fewer words than when it was told ("bought a ford
+        fiesta today", then "sold the fiesta today") ends the one told with all those words, by its told name, so
+        that the end finds it (a new user's trial: the end was refused, and the car stayed owned); nothing
+        changes where two fit, or none."""
+        owned = self._owned.setdefault(self._chat(), {}).setdefault(self._speaker.lower(), [])
+        done = []
+        for fact in facts:
+            if fact.subject == self._speaker and fact.predicate in ("owns", "has_pet") and (thing := fact.object):
+                if fact.op == "end" and (fact.predicate, thing.lower()) not in {(p, o.lower()) for p, o in owned}:
+                    said = _words_of(thing)
+                    fits = {o for p, o in owned if p == fact.predicate and said and said < _words_of(o)}
+                    if len(fits) == 1:
+                        thing = fits.pop()
+                        fact = fact.model_copy(update={"object": thing})
+                owned[:] = [h for h in owned if h != (fact.predicate, thing)]
+                if fact.op == "assert":
+                    owned.append((fact.predicate, thing))
+            done.append(fact)
+        del owned[:-_HELD_KEPT]
+        return done
 
     def _own_statement(self, sentence: str, at: int) -> bool:
         """Whether the words up to ``at`` state something the speaker did: no question, no hedge, no

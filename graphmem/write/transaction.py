@@ -422,9 +422,31 @@ class Transaction:
         object_id = self.find_entity(obj) if obj is not None else None
         if subject_id is None or (obj is not None and object_id is None):
             raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
-        plan = plan_end(kind, self.believed(subject_id, predicate, moment), object_id, moment,
-                        source.id if source else None)
+        believed = self.believed(subject_id, predicate, moment)
+        if not any((object_id is None or h.object == object_id) and h.period.contains(moment) for h in believed) \
+                and (self.aliases_declared or aliases.declared(self.engine)):
+            subject_id, object_id, believed = self._by_other_names(subject_id, predicate, object_id, believed, moment)
+        plan = plan_end(kind, believed, object_id, moment, source.id if source else None)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
+
+    def _by_other_names(self, subject_id: str, predicate: str, object_id: str | None, believed: list[Held],
+                        moment: datetime) -> tuple[str, str | None, list[Held]]:
+        """Where nothing named so holds at ``moment``, what holds under other names of the subject and the
+        object (their aliases as believed now, valid at ``moment``), as every read treats them as one: "end Sam
+        owns fiesta" ends `Sam owns ford fiesta` once "fiesta" is an alias of it, "end Mel lives_in Paris" ends
+        `Melanie lives_in Paris`. Only one name of the subject and one of the object may hold it; else the
+        names as given (and the end finds nothing)."""
+        objects = set(aliases.group_of(self.engine, object_id, self.at, moment)) if object_id is not None else None
+        found = []
+        for subject in aliases.group_of(self.engine, subject_id, self.at, moment):
+            held = believed if subject == subject_id else self.believed(subject, predicate, moment)
+            values = {h.object for h in held if (objects is None or h.object in objects) and h.period.contains(moment)}
+            if values:
+                found.append((subject, values, held))
+        if len(found) != 1 or (object_id is not None and len(found[0][1]) != 1):
+            return subject_id, object_id, believed
+        subject, values, held = found[0]
+        return subject, (next(iter(values)) if object_id is not None else None), held
 
     def segment_fact(self, kind: str, subject: str, predicate: str, obj: str, start: datetime, end: datetime,
                      source: Episode | None) -> Decision:
