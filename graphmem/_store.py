@@ -22,7 +22,7 @@ from ._caches import shared_by
 from .core import entity_kinds, records
 from .core.aliases import ALIAS
 from .core.collector import collector_paused
-from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change
+from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change, unaccented
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, same_zone, stored, too_far_ahead, zone
 from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
@@ -878,7 +878,9 @@ class Store:
         # the closest spellings first ("Rebeca"; of as many words), then the names of which it is one whole word
         # ("Rebecca Hall"), in order
         alike = [k for k in names if len(k.split()) == len(key.split())]
-        near = list(dict.fromkeys(difflib.get_close_matches(key, alike, 3, cutoff=0.75)
+        plain = unaccented(key)  # "Zoe" for "Zoë" first: the same letters typed without their accents
+        near = list(dict.fromkeys([k for k in names if unaccented(k) == plain]
+                                  + difflib.get_close_matches(key, alike, 3, cutoff=0.75)
                                   + sorted((k for k in names if key in k.split()), key=lambda k: names[k].casefold())))
         more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
         return f"; did you mean {' or '.join(repr(names[k]) for k in near[:3])}{more}?" if near else ""

@@ -86,6 +86,13 @@ def test_beliefs_about_one_entity_as_subject_or_object(late_move):
     many = gm("timeline", "rebecca", ok=False).output
     assert many == ("error: no entity named 'rebecca'; did you mean 'Rebeca' or 'Rebecca Brown' or 'Rebecca Hall' "
                     "(and 2 more)?\n")
+    # a sixth new user's: "Zoe" beside "Zoë" got no hint, and `add Zoe …` made a second person without a word
+    gm("add", "Zoë", "works_at", "Jagiellonian", "--recorded-at", "2026-11-10")
+    assert gm("timeline", "zoe", ok=False).output == "error: no entity named 'zoe'; did you mean 'Zoë'?\n"
+    added = gm("add", "Zoe", "lives_in", "Kraków", "--recorded-at", "2026-11-11").output
+    assert "note: 'Zoe' is a new entity beside 'Zoë', the same letters with other accents; if they are one: " \
+           "graphmem alias add Zoe 'Zoë'" in added
+    assert "note" not in gm("add", "Zoe", "likes", "tea", "--recorded-at", "2026-11-12").output  # told once
 
 
 def test_tables_are_readable(late_move):

@@ -285,6 +285,26 @@ def test_a_fact_of_another_predicate_than_the_question_asks_goes_after_the_messa
     assert [a.version.predicate for a in plain[:2] if a.kind == "fact"] == ["mother_of"]
 
 
+def test_a_new_users_questions_accents_their_own_name_and_when(store):
+    """A new user's trial: "zoe krakow" missed "zoë's moving to kraków"; "what is my blood type" asked as Sam gave
+    three of Sam's messages that say nothing of it (found by Sam's name alone, which "my" adds); "when did I move to
+    manchester" put `Sam lives_in Leeds` (ended, so dated, and matched by no word) above the Manchester move."""
+    store.add_episode("zoë's moving to kraków in june!!", kind="chat", actor="Jo")
+    store.add_episode("my nan grew up in Łódź", kind="chat", actor="Jo")
+    store.add_episode("love you too", kind="chat", actor="Sam")
+    store.add_episode("on the train, be there by 1", kind="chat", actor="Sam")
+    assert "kraków" in store.search("zoe krakow", limit=1)[0].text
+    assert "Łódź" in store.search("lodz", limit=1)[0].text
+    assert [a for a in store.search("what is my blood type", speaker="Sam", limit=5) if a.kind == "message"] == []
+    assert {a.text for a in store.search("what did I say", speaker="Sam", limit=5)} == {
+        "love you too", "on the train, be there by 1"}  # a question with no other word: what they said
+    store.add("Sam", "lives_in", "Leeds", valid_from="2024-01-01", valid_to="2025-04-14")
+    store.add("Sam", "lives_in", "Manchester", valid_from="2025-04-14",
+              quote="made it! moved to manchester on monday")
+    first = store.search("when did I move to manchester", speaker="Sam", limit=3)[0]
+    assert first.kind == "fact" and first.version.object == "Manchester"
+
+
 def test_a_who_question_resolved_through_a_relation_puts_that_fact_first(store):
     """A second trial's find: "who is nadia's boss" resolved "nadia's boss" to Dan through `Dan boss_of Nadia`, yet
     put that fact fifth, under the message it came from and chatty messages naming Nadia and bosses. Asked *who*,

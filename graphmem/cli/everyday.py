@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import difflib
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import PREDICATE_KINDS, entity_key
+from ..core.names import PREDICATE_KINDS, entity_key, unaccented
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
     allow_future_option,
@@ -94,8 +95,12 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
     """Assert SUBJECT PREDICATE OBJECT."""
     store = open_store(ctx)
     close = _new_predicate_near_known(store, predicate)
+    twins = [(name, twin) for name in (subject, obj) if (twin := _spelled_otherwise(store, name))]
     decision = store.add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to, episode=episode,
                          quote=quote, recorded_at=recorded_at)
+    for name, twin in twins:  # "Zoe" beside "Zoë": a new user's, two people written apart without a word
+        note_after(f"note: {name!r} is a new entity beside {twin!r}, the same letters with other accents; if they "
+                   f"are one: graphmem alias add {shlex.quote(name)} {shlex.quote(twin)}")
     if decision.op == "NOOP":
         _why_nothing_changed(store, subject, predicate, obj, decision.at if valid_from is None else
                              store.time(valid_from))
@@ -103,6 +108,23 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
         note_after(f"note: no fact used the predicate {predicate!r} before; did you mean {close!r}? (to undo: "
                    f"graphmem retract {decision.created[0] if decision.created else 'VERSION'} --reason typo)")
     return decision
+
+
+def _spelled_otherwise(store, name: str) -> str | None:
+    """The name of a known entity that ``name``, no entity yet, spells with other accents ("Zoe" of "Zoë")."""
+    plain = unaccented(name)
+    if len(plain) < 2 or plain == name.casefold():
+        found = {e.name for e in store.find_entities(name[:2], limit=500) if unaccented(e.name) == plain}
+    else:  # typed with accents: the plain spelling is found by its first letters
+        found = {e.name for e in store.find_entities(plain[:2], limit=500) if unaccented(e.name) == plain}
+    found = {twin for twin in found if entity_key(twin) != entity_key(name)}
+    if not found:
+        return None
+    try:
+        store.entity(name)
+        return None  # known already: said so before, or joined as the user chose
+    except NotFound:
+        return min(found)
 
 
 def _new_predicate_near_known(store, predicate: str) -> str | None:

@@ -175,14 +175,25 @@ def _fold(text: str) -> str:
     return _without_format(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold()))
 
 
+def _plain(text: str) -> str:
+    """Folded ``text`` with the accents of its Latin, Greek and Cyrillic letters taken off (:func:`unaccented`, a
+    letter at a time, so that each stays one character: "zoë" -> "zoe", "łódź" -> "lodz"); other scripts' marks
+    stay, for they make their letters."""
+    if text.isascii():
+        return text
+    return "".join(unaccented(ch)[:1] or ch if ord(ch) < 0x530 or 0x1E00 <= ord(ch) < 0x2000 else ch
+                   for ch in unicodedata.normalize("NFC", text))
+
+
 def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
     """``text`` with each whole-word occurrence of a name whose key is in ``keys`` replaced by ``marker``.
 
     Words are compared as names are (:func:`entity_key`): "IVAN", "Ｉｖａｎ" and "I\u200bvan" are all
-    the name "Ivan", and "Ivan  Petrov" across a line break is "Ivan Petrov"; "Ivanka" is not "Ivan".
+    the name "Ivan", and "Ivan  Petrov" across a line break is "Ivan Petrov"; "Ivanka" is not "Ivan". A Latin,
+    Greek or Cyrillic letter is compared without its accents: purging "Zoë" leaves no "zoe" (a new user's find).
     """
-    wanted = sorted({k for k in keys if k}, key=len, reverse=True)
-    if not wanted or not any(k in _SPACES.sub(" ", _fold(text)) for k in wanted):
+    wanted = sorted({_plain(k) for k in keys if k}, key=len, reverse=True)
+    if not wanted or not any(k in _plain(_SPACES.sub(" ", _fold(text))) for k in wanted):
         return text
     # compare character by character (a base with its combining marks), remembering where each
     # folded character came from, so a match is replaced in the text as it was written
@@ -195,7 +206,7 @@ def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
     folded: list[str] = []
     owner: list[int] = []
     for n, (start, end) in enumerate(clusters):
-        part = _fold(text[start:end])
+        part = _plain(_fold(text[start:end]))
         if part.isspace():
             part = "" if folded and folded[-1] == " " else " "
         folded.extend(part)

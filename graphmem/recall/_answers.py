@@ -108,11 +108,14 @@ def asks_when(text: str) -> bool:
     return _WHEN.search(text) is not None
 
 
-def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> list[tuple[str, float]]:
+def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> tuple[list[tuple[str, float]],
+                                                                                       list[tuple[str, float]]]:
     """The weighted stems a question looks for in messages: its words that carry weight, less
-    its time phrase (not an event's: "moved", "Lisbon") and the words of saying; "I", "my" with
-    a speaker add the speaker's name; ``names`` (the people its relation phrases led to) theirs,
-    at ``NAME_WEIGHT``."""
+    its time phrase (not an event's: "moved", "Lisbon") and the words of saying; ``names`` (the people its
+    relation phrases led to) theirs, at ``NAME_WEIGHT``. Second, the speaker's name, which "I", "my" with a
+    speaker add: it finds messages only for a question with no other word ("what did I say in march"); for
+    one with others it only scores those they find ("what is my blood type" is not answered by every message
+    the speaker wrote: a new user's trial)."""
     phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
@@ -125,13 +128,13 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
         if is_stop(token.word) or token.word in _SAYING:
             continue
         found.setdefault(term(token.word), 1.0)
-    if first_person and speaker:
-        for word in name_terms(speaker):
-            found.setdefault(word, 1.0)
+    own = {word: 1.0 for word in name_terms(speaker) if word not in found} if first_person and speaker else {}
     for name in names:
         for word in name_terms(name):
             found.setdefault(word, NAME_WEIGHT)
-    return list(found.items())
+    if not found:
+        return list(own.items()), []
+    return list(found.items()), [(word, weight) for word, weight in own.items() if word not in found]
 
 
 def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]:
@@ -164,8 +167,8 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     window = None if period is None else (period.start, period.end)
     time = time_filter(period)
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
-    words = message_words(plan, speaker, names)
-    also = synonym_words(plan, synonyms)
+    words, own = message_words(plan, speaker, names)
+    also = synonym_words(plan, synonyms) + own
     found = index.search(words, t, window=window, limit=limit, scoring=also)
     if not found and period is not None and not period.event:
         # Nothing said in the window, nor naming a time in it ("in November", when nobody wrote
@@ -254,7 +257,8 @@ def _dated_first(found: Sequence[A]) -> list[A]:
 
 def _dated(answer: Answer) -> bool:
     """True when the answer's time comes from words: a message with a resolved phrase, or an
-    event fact (its valid period was given)."""
+    event fact (its valid period was given) that a word of its own or the question's time matched (not
+    `Sam lives_in Leeds`, ended, found for "when did I move to manchester" only by being Sam's home)."""
     if isinstance(answer, MessageHit):
         return bool(answer.times)
-    return answer.version.valid_to is not None
+    return answer.version.valid_to is not None and (_own_words(answer) or answer.matched.time is not None)

@@ -1,7 +1,8 @@
 """Words as recall compares them: folded, stemmed, without stop words.
 
 A word is a run of letters and digits, read after Unicode NFKC normalisation and case folding
-(``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``). Words are compared by their English
+(``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``), a Latin, Greek or Cyrillic one without its accents
+(``Zoë`` is ``zoe``, ``Łódź`` is ``lodz``). Words are compared by their English
 Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), an irregular form by its base's
 (``sold`` and ``sell``, ``went`` and ``go``: :func:`term`), and stop words (articles, pronouns,
 auxiliaries, prepositions, question words) carry no weight. Synonym phrases and a question's verbs
@@ -22,9 +23,24 @@ from typing import NamedTuple
 
 import snowballstemmer
 
+from ..core.names import unaccented
+
 __all__ = ["Token", "found_by", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
 
-_WORD = re.compile(r"[^\W_]+")
+def _marks() -> str:
+    """A character class of every combining mark of the Basic Multilingual Plane (categories Mn, Mc, Me), as ranges:
+    ``\\w`` leaves them out, and a word of Devanagari, Bengali or Thai is letters and marks ("प्रिया")."""
+    ranges: list[list[int]] = []
+    for point in range(0x300, 0x10000):
+        if unicodedata.category(chr(point)) in ("Mn", "Mc", "Me"):
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1][1] = point
+            else:
+                ranges.append([point, point])
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
+
+
+_WORD = re.compile(rf"[^\W_](?:[^\W_]|[{_marks()}])*")
 _STEMMER = snowballstemmer.stemmer("english")
 
 #: Words that say nothing about which fact is meant.
@@ -58,8 +74,17 @@ def tokens(text: str) -> list[Token]:
     found = []
     for match in _WORD.finditer(text):
         for word in _WORD.findall(fold(match.group())):  # folding may split a run (rarely)
-            found.append(Token(word, match.start(), match.end()))
+            found.append(Token(word if word.isascii() else _plain(word), match.start(), match.end()))
     return found
+
+
+@lru_cache(maxsize=65536)
+def _plain(word: str) -> str:
+    """A word of the Latin, Greek or Cyrillic script without its accents ("zoë" is "zoe", "łódź" "lodz", "đà" "da"),
+    as people type names either way; a word of another script as it is (its marks make its letters)."""
+    if all(ord(c) < 0x530 or 0x1E00 <= ord(c) < 0x2000 for c in word):
+        return "".join(_WORD.findall(unaccented(word))) or word
+    return word
 
 
 @lru_cache(maxsize=65536)
