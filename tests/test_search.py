@@ -137,6 +137,23 @@ def test_cli_search_json(tmp_path):
     assert empty.exit_code == 1 and empty.output.startswith("error: search needs")
 
 
+def test_cli_search_says_when_no_message_shown_was_said_in_the_question_s_time(tmp_path):
+    """A new user's: "what did I say in march", asked in a later year of a chat of 2025, read this year's March and
+    showed messages of other times (one naming next year) with no word of why."""
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        store.add_episode("big news. im moving to manchester next month", kind="chat", actor="Sam",
+                          reference_time="2025-03-14T12:00", recorded_at="2025-03-14T12:00")
+        store.add_episode("yep, wedding next year", kind="chat", actor="Sam", reference_time="2025-06-28T14:00",
+                          recorded_at="2025-06-28T14:00")
+    runner = CliRunner()
+    asked = ["--store", str(directory), "--engine", ENGINE, "search"]
+    march = runner.invoke(main, [*asked, "what did I say in march", "--speaker", "Sam"])
+    assert march.exit_code == 0 and "note: no message shown was said during 'march' (20" in march.output
+    named = runner.invoke(main, [*asked, "what did I say in march 2025", "--speaker", "Sam"])
+    assert "moving to manchester" in named.output and "note: no message" not in named.output
+
+
 # -- both engines give the same answers --------------------------------------------------------------------
 
 AGREEMENT = textwrap.dedent("""

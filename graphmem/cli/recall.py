@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import InvalidInput
+from ..recall import NOTHING_SAID
 from . import json_option, main, moment, note_unsettled, open_store, output, utc_option
 from .everyday import provenance
 from .ingest import progress_bar
@@ -161,6 +162,23 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
     else:
         hits_table(hits, f"search {text!r} (as of {moment(as_of, store)})")
         note_unsettled(store, as_of)
+        note_nothing_said_then(hits)
+
+
+def note_nothing_said_then(hits: Sequence[Answer]) -> None:
+    """Say when the question's time phrase held no message shown ("what did I say in march", asked in December of a
+    chat of the year before: March is this year's, and nobody wrote then; a new user's): the messages shown were
+    said at other times, found by a time they name or said before it."""
+    said = [h for h in hits if h.kind == "message" and h.time is not None]
+    window = said[0].time if said else None
+    if window is None:
+        return
+    start, end = window.valid_from, window.valid_to
+    if any((start is None or h.said_at >= start) and (end is None or h.said_at < end) for h in said):
+        return
+    phrase = window.text.removeprefix("said before the end of ").removesuffix(f" {NOTHING_SAID}")
+    output.say(f"note: no message shown was said during {phrase!r} ({output.period(start, end)}); to ask of another "
+               "year, name it (\"in march 2025\"), or search --as-of a date in that year")
 
 
 @main.group("synonym")

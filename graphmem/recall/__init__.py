@@ -22,17 +22,29 @@ from ..core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ._embed import Embedder, EmbeddingFailed, embedder_from_env
-    from ._models import Answer, Embedded, Hit, Matched, MessageHit, Resolved, SaidTime, SynonymUsed, TimeFilter, Turn
+    from ._models import (
+        NOTHING_SAID,
+        Answer,
+        Embedded,
+        Hit,
+        Matched,
+        MessageHit,
+        Resolved,
+        SaidTime,
+        SynonymUsed,
+        TimeFilter,
+        Turn,
+    )
 
-__all__ = ["Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "MessageHit", "Resolved",
-           "SaidTime", "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]
+__all__ = ["NOTHING_SAID", "Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "MessageHit",
+           "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]
 
 #: Names imported on first use, and the module each comes from: opening a store (every command)
 #: needs at most the embedder, and the result models (pydantic) only when searching.
 _LAZY = {
     **dict.fromkeys(("Embedder", "EmbeddingFailed", "embedder_from_env"), "_embed"),
-    **dict.fromkeys(("Answer", "Embedded", "Hit", "Matched", "MessageHit", "Resolved", "SaidTime", "SynonymUsed",
-                     "TimeFilter", "Turn"), "_models"),
+    **dict.fromkeys(("NOTHING_SAID", "Answer", "Embedded", "Hit", "Matched", "MessageHit", "Resolved", "SaidTime",
+                     "SynonymUsed", "TimeFilter", "Turn"), "_models"),
 }
 
 

@@ -33,7 +33,7 @@ from ..core.aliases import ALIAS
 from ..core.relations import covers, relation_of
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
-from ._models import Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
+from ._models import NOTHING_SAID, Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
 from ._text import found_by, is_stop, name_terms, term, tokens
@@ -175,7 +175,7 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
         # that month): what was said before its end is what was known of it then. Each answer's
         # ``time`` says so.
         found = index.search(words, t, window=(-INF, period.end), limit=limit, scoring=also)
-        time = TimeFilter(text=f"said before the end of {period.text} (nothing said during it)",
+        time = TimeFilter(text=f"said before the end of {period.text} {NOTHING_SAID}",
                           valid_to=moment(period.end))
     hits = []
     for item in found:

@@ -23,6 +23,10 @@ class SynonymUsed(Model):
     predicate: str
 
 
+#: How a time window's text ends when nothing was said in it, and the messages answering were said before it.
+NOTHING_SAID = "(nothing said during it)"
+
+
 class TimeFilter(Model):
     """The valid-time filter a time phrase of the question set: ``[valid_from, valid_to)``, open ends null."""
 
