@@ -242,6 +242,10 @@ def test_natural_chat_that_states_nothing(text):
     ("I'm a tourist at the museum", []),  # one who goes there, no job
     ("i got a job at a brewery in boise", [("assert", "Maya", "works_at", "brewery", None, None)]),
     ("I got a job at some mining company there", [("assert", "Maya", "works_at", "mining company", None, None)]),
+    # a sixth new user's: a job got at a name in lower case is the job; "got into" a lowercase thing is none
+    ("i got a job at northcoders", [("assert", "Maya", "works_at", "northcoders", None, None)]),
+    ("got a new job at northcoders!!", [("assert", "Maya", "works_at", "northcoders", None, None)]),
+    ("i got a job at work lol", []),
     ("so now i kind of have a cat", []),  # h10: hedged, her flatmate's cat
     ("a sort of festival, I live in Leeds", [("assert", "Maya", "lives_in", "Leeds", None, None)]),  # a noun phrase
     ("that sort of stuff, i work at google", [("assert", "Maya", "works_at", "google", None, None)]),

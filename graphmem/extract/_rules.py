@@ -1958,8 +1958,9 @@ class RuleExtractor:
                 if is_place(name):  # "at the Leeds food bank": the bank, not Leeds; "the Lagos office": unnamed
                     return [f"{name} {kind_of}"] if workplace_named and kind_of.split()[-1] not in _FIRM_SITES else None
                 # else a firm and a part or a site of it: "the Amazon warehouse", "the Hilton front desk": the firm
-            if name is None and not head.lower().startswith(_NO_LOWERCASE) and head.strip().lower() != "at" \
-                    and not head.lower().rstrip().endswith("with"):  # not "i work with kids"
+            if name is None and (not head.lower().startswith(_NO_LOWERCASE) or JOB_WORD.search(head)) \
+                    and head.strip().lower() != "at" and not head.lower().rstrip().endswith("with"):  # not "i work
+                # with kids"; "got a job at northcoders" is a job (a new user's), "got into yoga" none
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i left acme"
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
