@@ -10,7 +10,7 @@ import pytest
 
 from graphmem import InvalidInput, LookAlikeName, Store
 from graphmem.core.gate import plan_assert
-from graphmem.core.names import entity_key, redact
+from graphmem.core.names import display_name, entity_key, redact
 from graphmem.models import Assertion
 from tests.conftest import ENGINE, Clock
 from tests.test_purge import files_holding
@@ -29,6 +29,14 @@ def test_names_that_look_alike_are_one_entity(store, a, b):
     assert len([e for e in store.entities() if e.name not in ("tea", "coffee")]) == 1
     assert sorted(v.object for v in store.beliefs()) == ["coffee", "tea"]
     assert store.entity(a) == store.entity(b)
+
+
+@pytest.mark.engine_free
+def test_a_name_is_shown_without_the_invisible_characters_no_name_needs():
+    """A new user's: `add $'Jo\\u200b' likes tea` showed the zero-width space in the name; the joiners stay."""
+    assert display_name("Jo\u200b") == "Jo" and display_name("\ufeffAnn\u00ad a\u2060") == "Ann a"
+    assert display_name("👨\u200d👩\u200d👧 club") == "👨\u200d👩\u200d👧 club"
+    assert display_name("می\u200cخواهم") == "می\u200cخواهم"  # a Persian word's non-joiner
 
 
 @pytest.mark.parametrize("name", ["", "   ", "\u200b", "\u200b\u200d\ufeff", "\u3164", "\x00", "\u0301"])

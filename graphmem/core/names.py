@@ -75,11 +75,18 @@ def _visible(text: str) -> bool:
                for ch in text)
 
 
+#: Invisible characters that join or break nothing a name needs (zero-width space, word joiner, byte order mark, soft
+#: hyphen): left out of a name as shown. The zero-width joiner and non-joiner stay: an emoji's family and a Persian
+#: or Indic word are written with them.
+_UNSEEN = str.maketrans(dict.fromkeys(map(ord, "\x00\u200b\u2060\ufeff\u00ad")))
+
+
 def display_name(name: str) -> str:
-    """A name as shown: as typed, without NUL, whitespace collapsed."""
+    """A name as shown: as typed, without NUL or the invisible characters no name needs (:data:`_UNSEEN`: "Jo\u200b"
+    is shown "Jo"; a new user's), whitespace collapsed."""
     if not isinstance(name, str):
         raise InvalidInput(f"an entity name must be text, got {type(name).__name__}")
-    return _SPACES.sub(" ", name.replace("\x00", "")).strip()
+    return _SPACES.sub(" ", name.translate(_UNSEEN)).strip()
 
 
 def entity_key(name: str) -> str:
