@@ -396,6 +396,10 @@ def test_a_name_put_right_in_the_next_message_initials_and_hyphens():
                                ("Bo", "my boss jean-philippe says hi"), ("Ada", "jp is a sweetheart"))))
     assert {frozenset(("mieka", "mieke")), frozenset(("dr k", "dr kowalczyk")),
             frozenset(("jp", "jean-philippe"))} <= found
+    # b63 (dev): a greeting by name after a message ending on a country puts nothing right
+    assert frozenset(("tahmena", "ukraine")) not in pairs(suggest(chat(
+        ("Bo", "😂 better not ask. like ukraine"), ("Bo", "tahmena sorry I did not answer last week"),
+        ("Ada", "oh no chief"))))
 
 
 @engine_free
@@ -1001,20 +1005,22 @@ def test_initials_two_names_share_are_neither_s():
 
 @pytest.mark.engine_free
 def test_a_country_s_people_or_language_is_not_its_short_form():
-    """"kyrgyz" of Kyrgyzstan, "armen" of Armenia (b51, b41 on arrival): the start of a country's name before -stan,
-    -ia or -land is its people's word or language; a town's start is still a short form ("guaya" of Guayaquil)."""
+    """"kyrgyz" of Kyrgyzstan, "armen" of Armenia (b51, b41 on arrival), "bangla" of Bangladesh (b63): the start of a
+    country's name before -stan, -ia, -land or -desh is its people's word or language; a town's start is still a
+    short form ("guaya" of Guayaquil)."""
     from graphmem.core._alias_chat import nickname_table, read_chat
     from graphmem.core._alias_rules import evidence_from_names
     from graphmem.core.alias_evidence import Message
 
     said = ["my lessons in Kyrgyz are hard", "we drove across Kyrgyzstan in may", "my friend Armen says hi",
             "we loved Armenia so much", "the bus to Guaya is slow", "Guayaquil is so hot", "i told Armen about Kyrgyz",
-            "back in Guaya tomorrow"]
+            "back in Guaya tomorrow", "grandfather in Bangla is nana", "we flew to Bangladesh"]
     chat = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)],
-                     ["Kyrgyzstan", "Armenia", "Guayaquil"])
+                     ["Kyrgyzstan", "Armenia", "Guayaquil", "Bangladesh"])
     nick, _ = nickname_table()
     assert evidence_from_names("kyrgyz", "kyrgyzstan", nick, chat) is None
     assert evidence_from_names("armen", "armenia", nick, chat) is None
+    assert evidence_from_names("bangla", "bangladesh", nick, chat) is None  # b63 (dev): the language
     assert evidence_from_names("guaya", "guayaquil", nick, chat) == (0.6, "guaya is a short form of guayaquil")
 
 

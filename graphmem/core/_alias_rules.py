@@ -88,8 +88,8 @@ _SUFFIXES = frozenset("s es ed ing er ers al ally ment ments ly ful ness ish y i
                       "ular gs ance ence able ible".split())
 
 
-#: Endings that make a country of its people's word: "kyrgyz-stan", "armen-ia", "thai-land".
-_COUNTRY_ENDINGS = frozenset("stan istan ia land".split())
+#: Endings that make a country of its people's word: "kyrgyz-stan", "armen-ia", "thai-land", "bangla-desh".
+_COUNTRY_ENDINGS = frozenset("stan istan ia land desh".split())
 
 
 def _diminutive_base(word: str) -> str:
@@ -492,7 +492,7 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
 def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """A name put right by the one who wrote it, opening their next message: "zee says mieka ..."
     then "mieke sorry", "eefa" then "i mean aoife", "ELLIE" then "sorry eilidh". The name put
-    right is the one of the message before spelt most like the new one."""
+    right is the one of the message before spelt most like the new one, a place only as a place."""
     names_in: dict[int, set[str]] = defaultdict(set)
     for key, spots in chat.mentions.items():
         for m, start, _ in spots:
@@ -514,8 +514,9 @@ def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
         if new.key not in names_in[m]:
             continue
         before = sorted(names_in[m - 1] - {new.key}, key=lambda x: (_edits(x, new.key), x))
-        if not before or (len(before) > 1 and _edits(before[0], new.key) > len(new.key) // 2):
-            continue
+        if not before or (len(before) > 1 and _edits(before[0], new.key) > len(new.key) // 2) or \
+                is_place(before[0]) != is_place(new.key):
+            continue  # "… like ukraine", then "tahmena sorry I did not answer": no place is put right as a person
         evidence[pair(before[0], new.key)].add(0.6, f"“{before[0]}” put right as “{new.key}”",
                                                [chat.messages[m - 1].id, chat.messages[m].id])
 
