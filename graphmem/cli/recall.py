@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import InvalidInput
-from ..recall import NOTHING_SAID
 from . import json_option, main, moment, note_unsettled, open_store, output, utc_option
 from .everyday import provenance
 from .ingest import progress_bar
@@ -169,6 +168,8 @@ def note_nothing_said_then(hits: Sequence[Answer]) -> None:
     """Say when the question's time phrase held no message shown ("what did I say in march", asked in December of a
     chat of the year before: March is this year's, and nobody wrote then; a new user's): the messages shown were
     said at other times, found by a time they name or said before it."""
+    from ..recall import NOTHING_SAID  # here: the results' models are loaded by searching, not by every command
+
     said = [h for h in hits if h.kind == "message" and h.time is not None]
     window = said[0].time if said else None
     if window is None:
