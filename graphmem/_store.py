@@ -906,7 +906,9 @@ class Store:
         every edge; ``predicates`` keeps only facts of those predicates; ``limit`` caps the
         entities (nearest first; ``truncated`` says when some were left out). Entities carry
         their kind as every view shows it (see :mod:`graphmem.core.entity_kinds`). The focus's
-        other names believed then (its aliases) are focused with it, at no hops.
+        other names believed then (its aliases) are focused with it, at no hops; ``groups`` gives each
+        entity shown that has other names then its group's leading entity, and the names of one entity
+        share its kind.
         """
         from .read.neighbourhood import MAX_DEPTH, neighbourhood
 
@@ -917,7 +919,7 @@ class Store:
         wanted = sorted({check_predicate(p) for p in predicates}) if predicates else None
         found, moments = self.entity(focus), self.moments(as_of, valid_at)
         also = tuple(self.entity(e) for e in self._names_of(found.id, *moments) if e != found.id)  # its aliases
-        return neighbourhood(self._db, found, depth, *moments, wanted, limit, also)
+        return neighbourhood(self._db, found, depth, *moments, wanted, limit, also, self._any_alias())
 
     # -- who is who: aliases ------------------------------------------------------------
 

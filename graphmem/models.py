@@ -291,3 +291,6 @@ class Neighbourhood(Model):
     versions: list[Version]
     distance: dict[str, int]
     truncated: bool = False
+    #: Each entity shown that goes by other names then (its aliases) → its group's leading entity (the name seen
+    #: first), with the kind the group is shown with: one node per group, named and coloured by it, whatever the focus.
+    groups: dict[str, Entity] = {}

@@ -469,6 +469,48 @@ def test_another_name_of_an_entity_reached_is_no_hop_further(store):
     assert few.entities[3].name in ("Melanie", "Mel-a", "Mel-b")
 
 
+def three_names(store: Store) -> None:
+    """Sam's brother under three names (a new user's trial): Tom works at the BBC, "Sam's brother" lives in Leeds and is
+    Sam's brother, "tommy" is only ever another name; then Priya, one fact, made last."""
+    store.add("Sam", "lives_in", "London", valid_from="2020-01-01", recorded_at="2024-06-01")  # (again: a NOOP)
+    store.add("Sam", "likes", "climbing", recorded_at="2024-06-02")
+    store.add("Tom", "works_at", "BBC", recorded_at="2024-06-03")
+    store.add("Sam's brother", "lives_in", "Leeds", recorded_at="2024-06-05")
+    store.add("Sam's brother", "brother_of", "Sam", recorded_at="2024-06-06")
+    store.alias("tommy", "Tom", recorded_at="2024-06-07")
+    store.alias("Sam's brother", "Tom", recorded_at="2024-06-08")
+    store.add("Priya", "likes", "jazz", recorded_at="2024-06-09")
+
+
+def test_a_neighbourhood_groups_the_names_of_each_entity_whatever_the_focus(store):
+    """A new user's trial: focused on Sam, the explorer drew Tom, tommy and "Sam's brother" as three nodes; focused on
+    tommy as one node named "tommy", grey, though Tom is a person. Each entity shown that goes by other names is now
+    grouped under its group's leading name (seen first: Tom), with the kind all its names' facts say."""
+    store.add("Sam", "lives_in", "London", valid_from="2020-01-01", recorded_at="2024-05-01")
+    assert store.neighbourhood("Sam").groups == {}  # no alias yet: nothing read for them
+    three_names(store)
+    assert store.kind("tommy") == "entity" and store.kind("Tom") == "person"  # alone, tommy is nothing in particular
+    names = {"tom", "tommy", "sam's brother"}
+    for focus in ("Sam", "tommy", "Sam's brother", "Tom"):
+        seen = store.neighbourhood(focus, depth=2)
+        assert set(seen.groups) == names, focus
+        assert {(lead.id, lead.name, lead.kind) for lead in seen.groups.values()} == {("tom", "Tom", "person")}
+        assert {e.id: e.kind for e in seen.entities if e.id in names} == dict.fromkeys(names, "person")
+        assert "sam" not in seen.groups and "leeds" not in seen.groups
+    # the leading name out of view still names the group: Sam and his brother only, no alias walked
+    few = store.neighbourhood("Sam", depth=1, predicates=["brother_of"])
+    assert [e.name for e in few.entities] == ["Sam", "Sam's brother"]
+    assert {k: (v.name, v.kind) for k, v in few.groups.items()} == {"sam's brother": ("Tom", "person")}
+    # an alias names the entity from before it was said: valid before the aliases, still one group
+    then = store.neighbourhood("Sam", depth=1, valid_at="2024-06-06T12:00")
+    assert {k: v.name for k, v in then.groups.items()} == {"sam's brother": "Tom"}
+    # and before they were believed, none
+    assert store.neighbourhood("Sam", depth=2, as_of="2024-06-06T12:00").groups == {}
+    # a kind set by hand on one name is the group's
+    store.set_kind("tommy", "musician")
+    assert {e.kind for e in store.neighbourhood("Sam", depth=2).entities if e.id in names} == {"musician"}
+
+
 def test_whose_relative_someone_is_is_no_alias(store):
     """A new user's: `alias add mum "Jess's mother"` was accepted, and "where does mum live" asked by Bex then answered
     with Jess's mother's town. "My sister", "your mum" mean another person to each speaker, and a relation word alone

@@ -15,7 +15,7 @@ from benchmarks.life import life
 from graphmem import GraphmemError, InvalidInput, NotFound, Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
-from graphmem.pages.palette import STATUS_COLOURS
+from graphmem.pages.palette import STATUS_COLOURS, kind_colour
 from graphmem.scenario import ScenarioClock, load, play
 from tests.conftest import ENGINE
 from tests.test_visualize_cdp import screenshot_dir, screenshot_on_failure, start_browser
@@ -603,7 +603,8 @@ def test_the_explorer_in_a_browser(served, chromium, tmp_path_factory, request):
 def test_a_focus_and_its_other_names_are_one_node_in_a_browser(chromium, tmp_path, tmp_path_factory, request):
     """A new user's: focused on "tilly", the explorer drew her and "Jess's sister" as two nodes joined by an alias
     edge, each with its own sister_of edge, where the rendered snapshot drew one ("Jess's sister (also tilly)").
-    The focus's other names are now drawn as the focus: one node, named with them; each fact keeps its own."""
+    The focus's other names are now drawn as the focus: one node, named with them; each fact keeps its own. (Named
+    by the group's leading name since a later trial: every group is drawn so, whatever the focus.)"""
     with Store(tmp_path / "store", engine=ENGINE) as store:
         store.add("Melanie", "lives_in", "Leeds", recorded_at="2026-01-01")
         store.add("Mel", "works_at", "LGI", recorded_at="2026-01-02")
@@ -621,14 +622,14 @@ def test_a_focus_and_its_other_names_are_one_node_in_a_browser(chromium, tmp_pat
                                                  " return [n.id, n.label]; }))"))
                 edges = json.loads(page.evaluate("JSON.stringify(graphmem.view.edges.get().map(function (e) {"
                                                  " return [e.from, e.label, e.to]; }))"))
-                focus = ids["Mel"]  # the name asked for leads; Melanie is drawn as it
+                focus = ids["Melanie"]  # the group's leading name (seen first), whatever the focus; Mel is drawn as it
                 assert sorted(i for i, _ in nodes) == sorted([focus, ids["Tom"], ids["LGI"], store.entity("Leeds").id])
-                assert dict(nodes)[focus] == "Mel (also Melanie)"
+                assert dict(nodes)[focus] == "Melanie (also Mel)"
                 assert sorted(edges) == sorted([[focus, "lives_in", store.entity("Leeds").id],
                                                 [focus, "works_at", ids["LGI"]], [ids["Tom"], "dating", focus],
                                                 [focus, "girlfriend_of", ids["Tom"]]])
                 title = page.evaluate("document.getElementById('graph-title').textContent")
-                assert "around Mel (also Melanie)" in title and "4 entities, 4 facts" in title  # alias facts: no edge
+                assert "around Melanie (also Mel)" in title and "4 entities, 4 facts" in title  # alias facts: no edge
                 # who asks: "my girlfriend" is Tom's when the page says Tom asks (a new user's: it took no speaker)
                 page.evaluate("var s = document.getElementById('speaker'); s.value = 'Tom';"
                               "s.dispatchEvent(new Event('change'))")
@@ -648,6 +649,70 @@ def test_a_focus_and_its_other_names_are_one_node_in_a_browser(chromium, tmp_pat
                 assert "Tom" in page.status()["suggestions"], page.status()
                 assert [p for p in page.problems() if "status of 400" not in p] == []  # the refusal, logged
             page.close()
+
+
+@pytest.fixture(scope="module")
+def brothers(tmp_path_factory):
+    """A new user's trial, in a store in Europe/London: Sam; his brother under three names joined by alias facts (Tom
+    works at the BBC, "Sam's brother" lives in Leeds and is Sam's brother, "tommy" is only ever another name); two of
+    Sam's likes written either side of midnight at the end of 15 June; last, Priya with one fact. An explorer on it."""
+    directory = tmp_path_factory.mktemp("brothers") / "store"
+    with Store(directory, engine=ENGINE, timezone="Europe/London") as store:
+        store.add("Sam", "lives_in", "London", valid_from="2020-01-01", recorded_at="2025-06-01T10:00")
+        store.add("Sam", "works_at", "Acme", valid_from="2021-03-01", recorded_at="2025-06-01T10:05")
+        store.add("Tom", "works_at", "BBC", recorded_at="2025-06-03T12:00")
+        store.add("Sam's brother", "lives_in", "Leeds", recorded_at="2025-06-05T12:00")
+        store.add("Sam's brother", "brother_of", "Sam", recorded_at="2025-06-05T12:01")
+        store.alias("tommy", "Tom", recorded_at="2025-06-06T12:00")
+        store.alias("Sam's brother", "Tom", recorded_at="2025-06-07T12:00")
+        store.add("Sam", "likes", "climbing", recorded_at="2025-06-15T23:30")  # 22:30 UTC: the 15th in London
+        store.add("Sam", "likes", "chess", recorded_at="2025-06-16T00:30")  # 23:30 UTC on the 15th: the 16th in London
+        store.add("Priya", "likes", "jazz", recorded_at="2025-06-21T08:00")  # the entity made last: one fact
+        with store.explore(port=0, open_browser=False) as explorer:
+            yield store, explorer
+
+
+#: The names of the entities drawn, as JSON.
+NAMES = "JSON.stringify(graphmem.view.nodes.get().map(function (n) { return n.name; }))"
+
+
+def open_page(chromium, url: str):
+    """A page on ``url`` in a browser whose own zone is neither the store's nor UTC (the page must not use it)."""
+    page = chromium.open("about:blank")
+    page.call("Emulation.setTimezoneOverride", timezoneId="America/New_York")
+    page.call("Page.navigate", url=url)
+    return page
+
+
+@pytest.mark.parametrize("focus", ["Sam", "tommy", "Sam's brother", "Tom"])
+def test_every_alias_group_is_one_node_whatever_the_focus_in_a_browser(brothers, chromium, tmp_path_factory, request,
+                                                                         focus):
+    """A new user's trial: focused on Sam, Tom, tommy and "Sam's brother" were three nodes joined by alias_of edges;
+    focused on tommy, one node named "tommy" in the grey of an "entity". Every view now draws one node per alias group,
+    named by its leading name and coloured by the group's kind (a person), whatever the focus."""
+    store, explorer = brothers
+    _, answer = get(explorer, f"/api/graph?focus={focus.replace(' ', '+')}&depth=2")
+    names = ("tom", "tommy", "sam's brother")
+    grouped = {n["id"]: (n.get("group"), n["kind"]) for n in answer["nodes"] if n["id"] in names}
+    assert grouped == dict.fromkeys(names, ("tom", "person")) and answer["groups"] == {"tom": "Tom"}
+    page = open_page(chromium, explorer.url + f"&focus={focus.replace(' ', '+')}")
+    with screenshot_on_failure(page, screenshot_dir(tmp_path_factory) / f"{request.node.name}.png"):
+        assert page.wait_for(READY, timeout=30), page.status()
+        nodes = json.loads(page.evaluate("JSON.stringify(graphmem.view.nodes.get().map(function (n) {"
+                                         " return [n.id, n.label, n.kind, n.color.background, n.borderWidth || 1];"
+                                         " }))"))
+        drawn = {i: rest for i, *rest in nodes}
+        assert not {"tommy", "sam's brother"} & set(drawn)
+        label, kind, colour, ring = drawn["tom"]
+        assert label in ("Tom (also tommy, Sam's brother)", "Tom (also Sam's brother, tommy)")
+        assert (kind, colour) == ("person", kind_colour("person")) and (ring == 4) == (focus != "Sam")
+        labels = json.loads(page.evaluate("JSON.stringify(graphmem.view.edges.get().map(function (e) {"
+                                          " return e.label; }))"))
+        assert "alias_of" not in labels and "brother_of" in labels
+        caption = page.evaluate("document.getElementById('graph-title').textContent")
+        assert caption.startswith("around Sam," if focus == "Sam" else "around Tom (also ")
+        assert page.status()["errors"] == []
+    page.close()
 
 
 def ask(page, question: str) -> None:

@@ -106,6 +106,20 @@ def test_a_snapshot_draws_the_names_of_one_entity_as_one_node(store, clock, tmp_
     assert {n["label"] for n in before["graph"]["nodes"]} == {"Nadia", "Nads", "Arup", "jazz"}
 
 
+def test_a_snapshot_colours_the_names_of_one_entity_by_what_all_of_them_say(store, clock, tmp_path):
+    """A new user's trial (in the explorer: "tommy" drawn in the grey of an "entity" though Tom is a person): the node
+    of a group takes the kind every name's facts say, though its leading name (seen first) says nothing of it."""
+    store.add("Sam", "mentioned", "T", recorded_at="2026-01-01")  # an undeclared predicate: T is nothing in particular
+    store.add("Tom", "works_at", "BBC", recorded_at="2026-01-02")
+    store.alias("T", "Tom", recorded_at="2026-01-03")
+    clock.set("2026-02-01")
+    assert store.kind("T") == "entity"
+    for page, focus in (("all.html", None), ("focused.html", "Tom")):
+        data = page_data(render_snapshot(store, tmp_path / page, focus=focus).read_text())
+        [node] = [n for n in data["graph"]["nodes"] if n["label"] == "T (also Tom)"]
+        assert node["kind"] == "person", page
+
+
 def test_correct_and_purge_appear_as_stops(lead, tmp_path):
     data = page_data(render_evolution(lead, tmp_path / "e.html").read_text())
     steps = data["steps"]

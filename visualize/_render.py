@@ -57,9 +57,11 @@ def _is_all(value: object) -> bool:
     return isinstance(value, str) and value.strip().lower() == "all"
 
 
-def _with_kinds(versions: list[Version], entities: list[Entity]) -> dict[str, Entity]:
-    """Entities keyed by id, each with the kind every view shows (set, else inferred)."""
-    kinds = effective_kinds(versions, {e.id: e.kind for e in entities})
+def _with_kinds(versions: list[Version], entities: list[Entity],
+                same: dict[str, str] | None = None) -> dict[str, Entity]:
+    """Entities keyed by id, each with the kind every view shows (set, else inferred; ``same``: the names of one entity,
+    which share its kind)."""
+    kinds = effective_kinds(versions, {e.id: e.kind for e in entities}, same)
     return {e.id: e.model_copy(update={"kind": kinds[e.id]}) for e in entities}
 
 
@@ -76,6 +78,7 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
     as_of_time = _time(store, as_of)
     valid_time = "at any time" if _is_all(valid_at) else (
         as_of_time if valid_at is None else _time(store, valid_at))
+    same = {e.id: group.id for group in store.aliases(as_of=as_of, valid_at=valid_at) for e in group.entities}
     focus_entity, note = None, ""
     if focus is not None:
         found = store.neighbourhood(focus, depth=depth, as_of=as_of, valid_at=valid_at,
@@ -87,8 +90,7 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
         versions = store.beliefs(as_of=as_of, valid_at=valid_at)
         if predicates:
             versions = [v for v in versions if v.predicate in set(predicates)]
-        entities = _with_kinds(versions, store.entities())
-    same = {e.id: group.id for group in store.aliases(as_of=as_of, valid_at=valid_at) for e in group.entities}
+        entities = _with_kinds(versions, store.entities(), same)
     html = snapshot_html(
         versions, entities, _episodes(store, (i for v in versions for i in v.episodes)),
         title=f"Around {focus_entity.name}" if focus_entity else "Knowledge graph",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from ..errors import InvalidInput
@@ -125,15 +125,26 @@ class Edge(Protocol):
     def predicate(self) -> str: ...
 
 
-def effective_kinds(versions: Iterable[Edge], stored: dict[str, str]) -> dict[str, str]:
+def effective_kinds(versions: Iterable[Edge], stored: dict[str, str],
+                    same: Mapping[str, str] | None = None) -> dict[str, str]:
     """The kind of every entity in ``stored`` (id → stored kind), inferred from ``versions``.
 
     ``versions`` are any objects with ``subject_id``, ``object_id`` and ``predicate``: the
-    facts a view shows, so a kind is inferred from what the reader sees.
+    facts a view shows, so a kind is inferred from what the reader sees. ``same``: the names of
+    one entity (an alias's id → its group's leading id), which take one kind: the facts of every
+    name vote, and a kind set by hand on one of them wins (the leading name's first). So Tom,
+    "tommy" and "Sam's brother" are one person, though "tommy" alone says nothing of it.
     """
+    one = same or {}
     roles: dict[str, list[tuple[str, str]]] = {}
     for version in versions:
-        roles.setdefault(version.subject_id, []).append((version.predicate, "subject"))
-        roles.setdefault(version.object_id, []).append((version.predicate, "object"))
-    return {entity_id: choose(kind or "entity", votes(roles.get(entity_id, ())))
-            for entity_id, kind in stored.items()}
+        roles.setdefault(one.get(version.subject_id, version.subject_id), []).append((version.predicate, "subject"))
+        roles.setdefault(one.get(version.object_id, version.object_id), []).append((version.predicate, "object"))
+    group_kind: dict[str, str] = {}
+    for entity_id, kind in stored.items():
+        group, kind = one.get(entity_id, entity_id), kind or "entity"
+        set_by_hand = kind not in AUTOMATIC
+        if group not in group_kind or (set_by_hand and (group_kind[group] in AUTOMATIC or entity_id == group)):
+            group_kind[group] = kind
+    return {entity_id: choose(group_kind[group], votes(roles.get(group, ())))
+            for entity_id, group in ((e, one.get(e, e)) for e in stored)}

@@ -114,7 +114,9 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
         "valid_at": iso(found.valid_at) if found.valid_at else "all",
         "truncated": found.truncated,
         "aliases": [e.name for e in found.entities if found.distance[e.id] == 0 and e.id != found.focus.id],
-        "nodes": [{**e.model_dump(mode="json"), "distance": found.distance[e.id]} for e in found.entities],
+        "nodes": [{**e.model_dump(mode="json"), "distance": found.distance[e.id]}
+                  | ({"group": found.groups[e.id].id} if e.id in found.groups else {}) for e in found.entities],
+        "groups": {lead.id: lead.name for lead in found.groups.values()},
         "edges": [output.version_record(v, ("subject_id", "object_id")) for v in found.versions],
         "kinds": {kind: kind_colour(kind) for kind in sorted({e.kind for e in found.entities})},
         "statuses": {name: colour for name, (colour, _) in STATUS_COLOURS.items()},

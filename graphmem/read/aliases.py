@@ -19,7 +19,7 @@ from ..engine import Engine
 from ..models import Version
 from . import questions
 
-__all__ = ["any_alias", "believed", "declared", "group_of", "groups_at", "links_between"]
+__all__ = ["any_alias", "believed", "declared", "group_of", "groups_among", "groups_at", "links_between"]
 
 
 def declared(engine: Engine) -> bool:
@@ -93,6 +93,26 @@ def group_of(engine: Engine, entity_id: str, as_of: datetime, valid_at: datetime
     if not pairs:
         return (entity_id,)
     return alias_groups(pairs, first_seen(engine, seen)).of(entity_id)
+
+
+def groups_among(engine: Engine, ids: Iterable[str], as_of: datetime, valid_at: datetime | None) -> AliasGroups:
+    """The groups at that moment of the entities ``ids`` (each led by its entity seen first, as :func:`group_of`
+    leads one): walked out from them, a batch of entities at a time, never by reading every alias. Members the walk
+    finds beyond ``ids`` are in the groups too."""
+    seen = set(ids)
+    todo, pairs = sorted(seen), []
+    while todo:
+        rows = engine.run("store/alias_among", {"ids": todo, "predicate": ALIAS, "as_of": to_engine(as_of)})
+        todo = []
+        for entity, other, valid_to in rows:
+            if not _holds(valid_to, valid_at):
+                continue
+            pairs.append((entity, other))
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+        todo.sort()
+    return _grouped(engine, pairs)
 
 
 def links_between(engine: Engine, left: Iterable[str], right: Iterable[str]) -> list[tuple[str, str, str]]:

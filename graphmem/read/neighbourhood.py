@@ -13,11 +13,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..core import records
-from ..core.aliases import ALIAS
+from ..core.aliases import ALIAS, AliasGroups
 from ..core.entity_kinds import effective_kinds
 from ..core.times import MIN_TIME, OPEN_END, to_engine
 from ..engine import Engine
 from ..models import Entity, Neighbourhood, Version
+from .aliases import groups_among
 from .questions import as_believed_at, belief_order, consistent, unseen_at, with_bodies
 
 __all__ = ["MAX_DEPTH", "neighbourhood"]
@@ -44,7 +45,7 @@ def _believed_edges(engine: Engine, ids: list[str], as_of: datetime, valid_at: d
 @consistent
 def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
                   valid_at: datetime | None, predicates: list[str] | None = None,
-                  limit: int | None = None, also: tuple[Entity, ...] = ()) -> Neighbourhood:
+                  limit: int | None = None, also: tuple[Entity, ...] = (), aliases: bool = False) -> Neighbourhood:
     """The entities within ``depth`` hops of ``focus`` over the facts believed at ``as_of`` and
     valid at ``valid_at`` (None: at any time), and those facts.
 
@@ -53,7 +54,9 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     are kept, nearest first (ties by id), with only the facts between them; ``truncated``
     says whether any were left out. The entities ``also`` (the focus's other names: its aliases)
     stand where the focus stands, at no hops; so does another name of any entity reached (an ``alias_of``
-    edge is no hop), unless ``predicates`` leaves aliases out.
+    edge is no hop), unless ``predicates`` leaves aliases out. With ``aliases`` (the store ever held one), the
+    entities kept that go by other names then are grouped (``groups``), each with its group's leading entity, and
+    every name of a group takes the group's kind.
     """
     distance = {e.id: 0 for e in (focus, *also)}
     stored = {e.id: e.kind for e in (focus, *also)}
@@ -95,9 +98,20 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
          if v.subject_id in kept and v.object_id in kept),
         key=belief_order,
     )
-    kinds = effective_kinds(versions, {node: stored[node] for node in kept})
+    grouped = groups_among(engine, kept, as_of, valid_at) if aliases else AliasGroups()
+    same = {node: grouped.lead(node) for node in kept if node in grouped.leader}
+    leads = {lead: _entity(engine, lead) for lead in sorted(set(same.values()) - kept)}  # a lead left out of view
+    kinds = effective_kinds(versions, {node: stored[node] for node in kept}
+                            | {lead: e.kind for lead, e in leads.items()}, same)
     entities = [Entity(id=node, name=names[node], kind=kinds[node]) for node in order if node in kept]
+    shown = {e.id: e for e in entities}
+    shown |= {lead: e.model_copy(update={"kind": kinds[lead]}) for lead, e in leads.items()}
     return Neighbourhood(
         focus=entities[0], depth=depth, as_of=as_of, valid_at=valid_at, entities=entities,
         versions=versions, distance={node: distance[node] for node in kept}, truncated=truncated,
+        groups={node: shown[lead] for node, lead in same.items()},
     )
+
+
+def _entity(engine: Engine, entity_id: str) -> Entity:
+    return records.entity(engine.run("store/entity_get", {"id": entity_id})[0])

@@ -70,16 +70,25 @@
 
   /* The API's answer as vis-network data: parallel versions of one predicate merged. */
   function toGraph(answer) {
-    /* the focus's other names are drawn as the focus, one person one node (as the rendered pictures do); each
+    /* the names of one entity (an alias group) are one node, whatever the focus, as the rendered pictures draw them:
+       named by the group's leading name ("Tom (also tommy, Sam's brother)") and coloured by the group's kind; each
        fact still says the name it was stated under, and the alias facts between them are the node's, not edges */
-    var one = {};
-    answer.nodes.forEach(function (n) { if (n.distance === 0 && n.id !== answer.focus.id) { one[n.id] = answer.focus.id; } });
-    function drawn(id) { return one[id] || id; }
+    var lead = {};
+    answer.nodes.forEach(function (n) { if (n.group) { lead[n.id] = n.group; } });
+    function drawn(id) { return lead[id] || id; }
+    var members = {};  /* each node's entities, in the answer's order (nearest first) */
+    var drawnIds = [];
+    answer.nodes.forEach(function (n) {
+      var id = drawn(n.id);
+      if (!members[id]) { members[id] = []; drawnIds.push(id); }
+      members[id].push(n);
+    });
+    var focusNode = drawn(answer.focus.id);
     var groups = {};
     var order = [];
     answer.edges.forEach(function (edge) {
       var from = drawn(edge.subject_id), to = drawn(edge.object_id);
-      if (from === to && from === answer.focus.id && edge.predicate === "alias_of") { return; }
+      if (from === to && edge.predicate === "alias_of") { return; }
       var key = [from, to, edge.predicate, edge.status].join("\u0000");
       if (!groups[key]) { groups[key] = []; order.push(key); }
       groups[key].push(edge);
@@ -114,33 +123,35 @@
       };
     });
     var details = {};
-    var also = answer.nodes.filter(function (n) { return one[n.id]; }).map(function (n) { return n.name; });
-    var nodes = answer.nodes.filter(function (entity) { return !one[entity.id]; }).map(function (entity) {
-      var colour = answer.kinds[entity.kind] || "#90a4ae";
-      var others = entity.id === answer.focus.id ? also : [];
-      details[entity.id] = { heading: entity.name, rows: [["kind", entity.kind]].concat(
-                                                         others.length ? [["also called", others.join(", ")]] : [],
-                                                         [["hops from the focus", String(entity.distance)],
-                                                          ["facts shown", String(degree[entity.id] || 0)], ["id", entity.id]]),
-                             sources: [] };
-      var label = others.length ? entity.name + " (also " + others.join(", ") + ")" : entity.name;
-      var node = { id: entity.id, label: short(label), kind: entity.kind, name: entity.name,
-                   size: Math.round(Math.min(34, 10 + 5 * Math.sqrt(degree[entity.id] || 0)) * 10) / 10,
+    var names = {};  /* each node's full name: "Tom (also tommy, Sam's brother)" */
+    var nodes = drawnIds.map(function (id) {
+      var entities = members[id];
+      var name = (answer.groups && answer.groups[id]) || entities[0].name;  /* a group's leading name, shown or not */
+      var others = entities.map(function (e) { return e.name; }).filter(function (n) { return n !== name; });
+      var kind = entities[0].kind;  /* the names of one entity share its kind */
+      var distance = Math.min.apply(null, entities.map(function (e) { return e.distance; }));
+      var colour = answer.kinds[kind] || "#90a4ae";
+      names[id] = others.length ? name + " (also " + others.join(", ") + ")" : name;
+      details[id] = { heading: name, rows: [["kind", kind]].concat(others.length ? [["also called", others.join(", ")]] : [],
+                                                                 [["hops from the focus", String(distance)],
+                                                                  ["facts shown", String(degree[id] || 0)], ["id", id]]),
+                      sources: [] };
+      var node = { id: id, label: short(names[id]), kind: kind, name: name,
+                   size: Math.round(Math.min(34, 10 + 5 * Math.sqrt(degree[id] || 0)) * 10) / 10,
                    color: { background: colour, border: "#37474f", highlight: { background: colour, border: "#000000" },
                             hover: { background: colour, border: "#000000" } } };
-      if (entity.id === answer.focus.id) { node.borderWidth = 4; node.color.border = "#0d47a1"; }
+      if (id === focusNode) { node.borderWidth = 4; node.color.border = "#0d47a1"; }
       return node;
     });
     var facts = order.reduce(function (n, key) { return n + groups[key].length; }, 0);  /* the versions drawn */
     return { nodes: nodes, edges: edges, tips: tips, node_details: details, options: OPTIONS, facts: facts,
-             kinds: Object.keys(answer.kinds) };
+             kinds: Object.keys(answer.kinds), focus: focusNode, focus_name: names[focusNode] };
   }
 
   function legend(answer, data) {
     var box = $("graph-title");
     while (box.firstChild) { box.removeChild(box.firstChild); }
-    var also = answer.aliases && answer.aliases.length ? " (also " + answer.aliases.join(", ") + ")" : "";
-    var text = "around " + answer.focus.name + also + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
+    var text = "around " + data.focus_name + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
       ", as believed at " + gm.when(gm.ms(answer.as_of)) + ", valid " +
       (answer.valid_at === "all" ? "at any time" : "at " + gm.when(gm.ms(answer.valid_at))) +
       " · " + data.nodes.length + " entities, " + data.facts + " facts" +
@@ -193,6 +204,7 @@
       var view = gm.view;
       /* every field of the answer drawn (the legend's "dashed" among them), its nodes and edges grown */
       var merged = Object.assign({}, current, { kinds: Object.assign({}, current.kinds),
+                                                groups: Object.assign({}, current.groups, answer.groups),
                                                 nodes: current.nodes.slice(), edges: current.edges.slice() });
       var known = {};
       merged.nodes.forEach(function (n) { known[n.id] = n; });
@@ -268,7 +280,8 @@
   function loadTimeline() {
     if (!current) { return Promise.resolve(); }
     var focus = current.focus;
-    $("timeline-title").textContent = "Timeline of " + focus.name + " (as believed at " + gm.when(gm.ms(current.as_of)) + ")";
+    var named = gm.view && gm.view.data ? gm.view.data.focus_name : focus.name;  /* "Tom (also tommy)" */
+    $("timeline-title").textContent = "Timeline of " + named + " (as believed at " + gm.when(gm.ms(current.as_of)) + ")";
     return api("/api/timeline", { entity: focus.id, as_of: asOfParam() }).then(function (records) {
       var bars = records.map(function (r) {
         var incoming = r.subject !== focus.name && (current.aliases || []).indexOf(r.subject) < 0;  // said under another of its names
