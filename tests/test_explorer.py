@@ -684,6 +684,48 @@ def open_page(chromium, url: str):
     return page
 
 
+def test_times_are_shown_and_read_in_the_store_zone_in_a_browser(brothers, chromium, tmp_path_factory, request):
+    """A new user's trial: in a store made with --timezone Europe/London, picking as of 15 June showed "as believed at
+    2025-06-14 23:00Z" and took the day's end in UTC. The page now shows and reads times in the store's zone, as the
+    command line does, and says which."""
+    store, explorer = brothers
+    _, writes = get(explorer, "/api/writes")
+    assert writes["zone"] == "Europe/London"
+    page = open_page(chromium, explorer.url + "&focus=Sam")
+    with screenshot_on_failure(page, screenshot_dir(tmp_path_factory) / f"{request.node.name}.png"):
+        assert page.wait_for(READY, timeout=30), page.status()
+        text = "function (id) { return document.getElementById(id).textContent; }"
+        assert page.evaluate(f"({text})('zone')") == "· times in Europe/London"
+        shown = json.loads(page.evaluate("""JSON.stringify([
+            graphmem.when(Date.parse('2025-01-15T12:00:00Z')), graphmem.when(Date.parse('2025-06-15T12:00:00Z')),
+            graphmem.when(Date.parse('2025-06-14T23:00:00Z')), graphmem.day(Date.parse('2025-06-15T23:30:00Z')),
+            graphmem.ms('2025-06-15') === Date.parse('2025-06-14T23:00:00Z'),
+            graphmem.ms('2025-06-15T23:59:59') === Date.parse('2025-06-15T22:59:59Z'),
+            graphmem.ms('2025-06-15T23:59:59Z') === Date.parse('2025-06-15T23:59:59Z')])"""))
+        assert shown == ["2025-01-15 12:00", "2025-06-15 13:00", "2025-06-15", "2025-06-16", True, True, True]
+        # as of 15 June: the end of that day in London; what was written after it (chess, at 00:30) is not shown
+        page.evaluate("var a = document.getElementById('as-of'); a.value = '2025-06-15';"
+                      "a.dispatchEvent(new Event('change'))")
+        assert page.wait_for("graphmem.status.as_of === '2025-06-15T22:59:59Z' && graphmem.status.graph_ready",
+                             timeout=20)
+        assert page.evaluate("new URLSearchParams(location.search).get('as_of')") == "2025-06-15T23:59:59"
+        caption = page.evaluate(f"({text})('graph-title')")
+        assert "as believed at 2025-06-15 23:59, valid at 2025-06-15 23:59 (Europe/London time)" in caption, caption
+        names = json.loads(page.evaluate(NAMES))
+        assert "climbing" in names and "chess" not in names
+        assert page.evaluate(f"({text})('writes-label')").startswith("2025-06-15 23:30 · write 8 of ")
+        assert page.wait_for("document.querySelector('#timeline-box svg') !== null", timeout=20)
+        assert "valid time (Europe/London) →" in page.evaluate(f"({text})('timeline-box')")
+        # the next write, at 00:30 on the 16th in London (23:30 UTC on the 15th): the as-of date says the 16th
+        page.evaluate("explorer.slideTo(8)")
+        assert page.wait_for("graphmem.status.as_of === '2025-06-15T23:30:00Z' && graphmem.status.graph_ready",
+                             timeout=20)
+        assert page.evaluate("document.getElementById('as-of').value") == "2025-06-16"
+        assert "chess" in json.loads(page.evaluate(NAMES))
+        assert page.problems() == [] and page.status()["errors"] == []
+    page.close()
+
+
 @pytest.mark.parametrize("focus", ["Sam", "tommy", "Sam's brother", "Tom"])
 def test_every_alias_group_is_one_node_whatever_the_focus_in_a_browser(brothers, chromium, tmp_path_factory, request,
                                                                          focus):

@@ -38,6 +38,8 @@ class BadRequest(InvalidInput):
 class ReadStore(Protocol):
     """What the explorer asks of a :class:`graphmem.Store` (it reads, and never writes)."""
 
+    tz_name: str  # the zone the store reads naive times in, and the page shows times in
+
     def neighbourhood(self, focus: str, depth: int = ..., as_of: TimeLike | None = ...,
                       valid_at: TimeLike | None = ..., predicates: list[str] | None = ...,
                       limit: int | None = ...) -> Neighbourhood: ...
@@ -199,7 +201,7 @@ class Writes:
                 self._body = {"count": count, "sampled": sampled, "times": [iso(t) for t in times],
                               "recent": _recent(store, times)}
                 self._key = latest
-            return {**self._body, "now": iso(store.now())}
+            return {**self._body, "now": iso(store.now()), "zone": store.tz_name}
 
 
 def _recent(store: ReadStore, times: list[datetime]) -> list[str]:

@@ -35,7 +35,10 @@
         });
       });
   }
-  function day(iso) { return iso ? iso.slice(0, 10) : ""; }
+  /* The day a time falls on in the store's zone, as the date inputs show it. */
+  function day(text) { return text ? gm.day(gm.ms(text)) : ""; }
+  /* The end of a day picked in a date input, on the store's clock (the server reads a time without a zone in it). */
+  function endOf(date) { return date + "T23:59:59"; }
   function asOfParam() { return state.as_of; }
   function validParam() { return state.valid_at; }
 
@@ -154,6 +157,7 @@
     var text = "around " + data.focus_name + ", within " + answer.depth + " hop" + (answer.depth === 1 ? "" : "s") +
       ", as believed at " + gm.when(gm.ms(answer.as_of)) + ", valid " +
       (answer.valid_at === "all" ? "at any time" : "at " + gm.when(gm.ms(answer.valid_at))) +
+      (gm.zone() === "UTC" ? "" : " (" + gm.zone() + " time)") +
       " · " + data.nodes.length + " entities, " + data.facts + " facts" +
       (answer.truncated ? " (the nearest shown; more lie further out)" : "") + " · ";
     box.appendChild(document.createTextNode(text));
@@ -301,7 +305,7 @@
      ("all time": from just before the store's first write), up to the end of the "up to" day
      or the as-of moment. What the panel says it shows is what it asked for. */
   function changesPeriod() {
-    var until = $("until").value ? $("until").value + "T23:59:59Z" : (current ? current.as_of : new Date().toISOString());
+    var until = $("until").value ? endOf($("until").value) : (current ? current.as_of : new Date().toISOString());
     var span = $("span").value;
     $("span").disabled = Boolean($("since").value);
     if ($("since").value) { return { since: $("since").value, until: until, span: null }; }
@@ -309,7 +313,7 @@
       var first = writes.times.length ? new Date(Date.parse(writes.times[0]) - 1).toISOString() : until;
       return { since: first, until: until, span: "all" };
     }
-    return { since: new Date(Date.parse(until) - Number(span) * DAY).toISOString(), until: until, span: Number(span) };
+    return { since: new Date(gm.ms(until) - Number(span) * DAY).toISOString(), until: until, span: Number(span) };
   }
   function changesNote(period, count) {
     var over = period.span === "all" ? "over all time"
@@ -380,6 +384,8 @@
   function loadWrites() {
     return api("/api/writes").then(function (answer) {
       writes = answer;
+      $("zone").textContent = "· times in " + gm.setZone(answer.zone);
+      $("zone").title = answer.zone === "UTC" ? "the store's zone: UTC" : "the store's zone (as on the command line)";
       var slider = $("writes");
       slider.max = String(answer.times.length);   /* the last stop is "now" */
       placeSlider();
@@ -390,7 +396,7 @@
     var slider = $("writes");
     var index = writes.times.length;
     if (state.as_of) {
-      var at = Date.parse(state.as_of.length === 10 ? state.as_of + "T23:59:59.999Z" : state.as_of);
+      var at = gm.ms(state.as_of);
       index = 0;
       while (index < writes.times.length && Date.parse(writes.times[index]) <= at) { index += 1; }
       index = Math.max(0, index - 1);
@@ -464,7 +470,7 @@
 
   /* -- wiring -------------------------------------------------------------------------- */
   $("depth").addEventListener("change", function () { state.depth = Number($("depth").value); loadAll(); });
-  $("as-of").addEventListener("change", function () { state.as_of = $("as-of").value ? $("as-of").value + "T23:59:59Z" : null; placeSlider(); loadAll(); });
+  $("as-of").addEventListener("change", function () { state.as_of = $("as-of").value ? endOf($("as-of").value) : null; placeSlider(); loadAll(); });
   $("valid-at").addEventListener("change", function () { $("valid-all").checked = false; state.valid_at = $("valid-at").value || null; loadAll(); });
   $("valid-all").addEventListener("change", function () { state.valid_at = $("valid-all").checked ? "all" : ($("valid-at").value || null); loadAll(); });
   $("writes").addEventListener("input", function () { slideTo(Number($("writes").value)); });
@@ -487,8 +493,8 @@
   readAddress();
   $("depth").value = String(state.depth);
   $("speaker").value = state.speaker || "";
-  if (state.valid_at === "all") { $("valid-all").checked = true; } else if (state.valid_at) { $("valid-at").value = day(state.valid_at); }
   loadWrites().then(function (answer) {
+    if (state.valid_at === "all") { $("valid-all").checked = true; } else if (state.valid_at) { $("valid-at").value = day(state.valid_at); }
     if (!state.focus && answer.recent && answer.recent.length) { state.focus = answer.recent[0]; }
     return loadAll();
   }).catch(function (error) { show(error.message, true); gm.report({ ready: true, error: error.message }); });

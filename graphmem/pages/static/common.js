@@ -69,12 +69,39 @@
     (Array.isArray(info) ? info : [info]).forEach(function (one) { panel.appendChild(details(one)); });
   }
 
-  /* A time for people, as the pages write it: the date alone at midnight UTC, else date and minute. */
+  /* The zone times are shown and read in: UTC, unless a page says otherwise (the explorer: the store's zone). */
+  var zone = { name: "UTC", clock: null };
+  function setZone(name) {
+    zone = { name: "UTC", clock: null };
+    if (!name || name === "UTC") { return zone.name; }
+    try {
+      zone = { name: name, clock: new Intl.DateTimeFormat("en-US", {
+        timeZone: name, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric",
+        hour: "numeric", minute: "numeric", second: "numeric" }) };
+    } catch (err) { record("unknown time zone " + name + "; times are shown in UTC"); }
+    return zone.name;
+  }
+  /* How far the zone's clock is ahead of UTC at the moment ms (milliseconds; 0 in UTC). */
+  function offset(ms) {
+    if (!zone.clock) { return 0; }
+    var second = Math.floor(ms / 1000) * 1000;
+    var wall = {};
+    zone.clock.formatToParts(new Date(second)).forEach(function (part) { wall[part.type] = Number(part.value); });
+    var midnight = new Date(0).setUTCFullYear(wall.year, wall.month - 1, wall.day);
+    return midnight + ((wall.hour * 60 + wall.minute) * 60 + wall.second) * 1000 - second;
+  }
+  /* The moment a wall-clock time in the zone names, given as milliseconds of the same clock in UTC. */
+  function fromWall(wall) { var guess = wall - offset(wall); return wall - offset(guess); }
+  /* A time for people, as the pages write it: the date alone at midnight, else date and minute; in UTC with a Z,
+     in another zone by its clock (the page says which zone). */
   function when(ms, openText) {
     if (ms === null || ms === undefined) { return openText || "open"; }
-    var text = new Date(ms).toISOString();
-    return text.slice(11, 23) === "00:00:00.000" ? text.slice(0, 10) : text.slice(0, 10) + " " + text.slice(11, 16) + "Z";
+    var text = new Date(ms + offset(ms)).toISOString();
+    return text.slice(11, 23) === "00:00:00.000" ? text.slice(0, 10)
+      : text.slice(0, 10) + " " + text.slice(11, 16) + (zone.clock ? "" : "Z");
   }
+  /* The day (YYYY-MM-DD) a moment falls on in the zone, as a date input takes it. */
+  function day(ms) { return ms === null || ms === undefined ? "" : new Date(ms + offset(ms)).toISOString().slice(0, 10); }
   function period(start, end) { return when(start) + " → " + when(end); }
 
   /* A version's status seen from transaction time asOf and valid time validAt (default asOf):
@@ -91,7 +118,14 @@
   function believedAt(v, asOf) {
     return v.recorded_at <= asOf && (v.superseded_at === null || v.superseded_at === undefined || asOf < v.superseded_at);
   }
-  function ms(text) { return text === null || text === undefined ? null : Date.parse(text); }
+  /* A time as milliseconds: ISO 8601 with a zone as it says, a date or a time without one on the zone's clock (as
+     the store reads it). */
+  var NAIVE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?)?$/;
+  function ms(text) {
+    if (text === null || text === undefined) { return null; }
+    if (!NAIVE.test(text)) { return Date.parse(text); }
+    return fromWall(Date.parse(text.length === 10 ? text + "T00:00:00Z" : text + "Z"));
+  }
 
   function hashParams() {
     var params = {};
@@ -130,7 +164,8 @@
   document.addEventListener("DOMContentLoaded", publish);
   window.graphmem = {
     status: status, report: report, details: details, el: el, showInPanel: showInPanel,
-    hashParams: hashParams, data: data, inked: inked, when: when, period: period,
-    statusAt: statusAt, believedAt: believedAt, ms: ms,
+    hashParams: hashParams, data: data, inked: inked, when: when, period: period, day: day,
+    statusAt: statusAt, believedAt: believedAt, ms: ms, setZone: setZone, offset: offset, fromWall: fromWall,
+    zone: function () { return zone.name; },
   };
 })();

@@ -35,8 +35,14 @@
   /* Date.UTC reads years 0-99 as 1900-1999; this does not. */
   function utc(year, month, day) { return new Date(0).setUTCFullYear(year, month, day || 1); }
 
-  /* Round dates between low and high (milliseconds), about nine of them. */
+  /* Round dates between low and high (milliseconds), about nine of them, on the page's clock (gm.zone). */
   function ticks(low, high) {
+    return wallTicks(low + gm.offset(low), high + gm.offset(high)).map(function (tick) {
+      return [gm.fromWall(tick[0]), tick[1]];
+    });
+  }
+  /* Round dates between low and high, read as UTC. */
+  function wallTicks(low, high) {
     var days = (high - low) / DAY;
     var step = STEPS.filter(function (s) { return days / s[2] <= 9; })[0] || STEPS[STEPS.length - 1];
     var d = new Date(low);
@@ -251,7 +257,7 @@
         axis.appendChild(node("text", { x: at, y: height - 8, "text-anchor": "middle" }, tick[1]));
       });
       axis.appendChild(node("line", { "class": "axis-line", x1: LABEL_W, x2: plotRight, y1: TOP - 4, y2: TOP - 4 }));
-      axis.appendChild(node("text", { x: 8, y: 18 }, "valid time (UTC) →"));
+      axis.appendChild(node("text", { x: 8, y: 18 }, "valid time (" + gm.zone() + ") →"));
       svg.appendChild(axis);
       svg.appendChild(plot);
       svg.appendChild(rows);
