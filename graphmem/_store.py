@@ -807,6 +807,14 @@ class Store:
         """The (subject id, predicate, number of versions) written most often, most first."""
         return audit.most_changed(self._db, limit)
 
+    def most_believed(self, limit: int = 10, as_of: TimeLike | None = None) -> list[tuple[Entity, int]]:
+        """The entities that the most facts believed at ``as_of`` (default now; at any valid time) are about, as
+        their subject (alias facts not counted), with how many, most first: whom a memory is mostly about (the
+        explorer opens on the first). Objects are not counted: a city many people visited is not what it is about."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
+            raise InvalidInput("limit is a whole number from 1 to 1000")
+        return audit.most_believed(self._db, self.moments(as_of)[0], limit)
+
     def believed_counts(self, moments: Iterable[TimeLike]) -> list[tuple[datetime, int]]:
         """How many versions were believed and valid at each moment (as of it, valid at it)."""
         return audit.believed_counts(self._db, [self.time(m) for m in moments])

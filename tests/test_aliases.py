@@ -511,6 +511,24 @@ def test_a_neighbourhood_groups_the_names_of_each_entity_whatever_the_focus(stor
     assert {e.kind for e in store.neighbourhood("Sam", depth=2).entities if e.id in names} == {"musician"}
 
 
+def test_most_believed_counts_what_is_believed_of_each_entity_without_its_aliases(store):
+    """Where the explorer opens with no focus: whom the most facts believed are about, as their subject (a new user's
+    trial opened on the last entity made, Priya, with one fact)."""
+    assert store.most_believed() == []
+    three_names(store)
+    store.add("Sam", "works_at", "Acme", recorded_at="2024-06-10")
+    for day, visitor in enumerate(("Ann", "Bo", "Cy", "Di"), 11):  # a city many visit is not whom the memory is about
+        store.add(visitor, "visited", "Leeds", recorded_at=f"2024-06-{day}")
+    ranked = [(e.name, n) for e, n in store.most_believed(3)]
+    assert ranked == [("Sam", 3), ("Sam's brother", 2), ("Ann", 1)]  # alias facts are not counted
+    assert [(e.name, n) for e, n in store.most_believed(1, as_of="2024-06-04")] == [("Sam", 2)]
+    job = next(v for v in store.timeline("Sam") if v.predicate == "works_at")
+    store.retract(job.id, reason="wrong", recorded_at="2024-06-20")
+    assert store.most_believed(1)[0][1] == 2  # what is no longer believed is not counted
+    with pytest.raises(InvalidInput):
+        store.most_believed(0)
+
+
 def test_whose_relative_someone_is_is_no_alias(store):
     """A new user's: `alias add mum "Jess's mother"` was accepted, and "where does mum live" asked by Bex then answered
     with Jess's mother's town. "My sister", "your mum" mean another person to each speaker, and a relation word alone

@@ -726,6 +726,30 @@ def test_times_are_shown_and_read_in_the_store_zone_in_a_browser(brothers, chrom
     page.close()
 
 
+@pytest.mark.parametrize("asks, opens, said", [
+    (None, "Sam", "Opened on Sam, whom the most facts believed now are about (4)."),
+    ("tommy", "tommy", "Opened on tommy, who asks (“I am”)."),
+    ("Nobody", "Sam", "Opened on Sam, whom the most facts believed now are about (4)."),
+])
+def test_a_page_given_no_focus_opens_on_who_asks_or_the_busiest_entity(brothers, chromium, tmp_path_factory, request,
+                                                                        asks, opens, said):
+    """A new user's trial: with no focus the page opened on the entity made last, Priya, with one fact. It now opens
+    on who asks ("I am", when the store has an entity by that name), else on whom the most facts believed are
+    about."""
+    store, explorer = brothers
+    assert [(e.name, n) for e, n in store.most_believed(2)] == [("Sam", 4), ("Sam's brother", 2)]
+    _, writes = get(explorer, "/api/writes")
+    assert writes["start"] == {"name": "Sam", "facts": 4}
+    page = open_page(chromium, explorer.url + (f"&speaker={asks}" if asks else ""))
+    with screenshot_on_failure(page, screenshot_dir(tmp_path_factory) / f"{request.node.name}.png"):
+        assert page.wait_for(READY, timeout=30), page.status()
+        assert page.status()["focus"] == opens
+        assert page.evaluate("new URLSearchParams(location.search).get('focus')") == opens
+        assert page.evaluate("document.getElementById('message').textContent").startswith(said)
+        assert page.status()["errors"] == []
+    page.close()
+
+
 @pytest.mark.parametrize("focus", ["Sam", "tommy", "Sam's brother", "Tom"])
 def test_every_alias_group_is_one_node_whatever_the_focus_in_a_browser(brothers, chromium, tmp_path_factory, request,
                                                                          focus):

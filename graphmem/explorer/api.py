@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol, overload
 
 from ..core import json_shapes as output
-from ..core.times import TICK, TimeLike, iso
+from ..core.times import TimeLike, iso
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..models import Change, Entity, Episode, Neighbourhood, Version
 from ..pages.palette import CLOSED_STATUSES, STATUS_COLOURS, kind_colour
@@ -55,6 +55,7 @@ class ReadStore(Protocol):
     def search(self, text: str, as_of: TimeLike | None = ..., *, limit: int | None = ...,
                speaker: str | None = ...) -> list[Answer]: ...
     def knows_speaker(self, name: str) -> bool: ...
+    def most_believed(self, limit: int = ..., as_of: TimeLike | None = ...) -> list[tuple[Entity, int]]: ...
     def latest_write(self) -> datetime | None: ...
     def write_times(self) -> list[datetime]: ...
     def now(self) -> datetime: ...
@@ -199,21 +200,15 @@ class Writes:
                     step = (len(times) - 1) / (MAX_TIMES - 1)
                     times = [times[round(i * step)] for i in range(MAX_TIMES)]
                 self._body = {"count": count, "sampled": sampled, "times": [iso(t) for t in times],
-                              "recent": _recent(store, times)}
+                              "start": _start(store)}
                 self._key = latest
             return {**self._body, "now": iso(store.now()), "zone": store.tz_name}
 
 
-def _recent(store: ReadStore, times: list[datetime]) -> list[str]:
-    """Names of the entities the latest writes were about, newest first (where to start)."""
-    if not times:
-        return []
-    low = times[-11] if len(times) > 10 else times[0] - TICK
-    names: dict[str, None] = {}
-    for change in reversed(store.diff(low, times[-1])):
-        if change.version is not None:
-            names.setdefault(change.version.subject, None)
-    return list(names)[:8]
+def _start(store: ReadStore) -> dict[str, Any] | None:
+    """Where a page given no focus opens: the entity the most facts believed now are about (its name and how many)."""
+    busiest = store.most_believed(1)
+    return {"name": busiest[0][0].name, "facts": busiest[0][1]} if busiest else None
 
 
 def handlers() -> dict[str, Handler]:

@@ -12,6 +12,7 @@
   var timeline = null;
   var requests = 0;
   var selected = null;
+  var opened = null;    /* why the page opened where it did, said once */
 
   function show(message, isError) {
     var box = $("message");
@@ -367,11 +368,30 @@
     writeAddress();
     return api("/api/graph", { focus: state.focus, depth: state.depth, as_of: asOfParam(), valid_at: validParam() })
       .then(function (answer) {
-        show("");
+        show(opened || "");
+        opened = null;
         drawAnswer(answer);
         return Promise.all([loadTimeline(), loadChanges()]);
       })
       .catch(function (error) { show(error.message, true); gm.report({ ready: true, error: error.message }); });
+  }
+  /* Given no focus: who asks ("I am"), when the store has an entity by that name, else the entity the most facts
+     believed now are about (the one written last was often a one-fact aside); the page says why. */
+  function openOnStart(start) {
+    var asker = !state.speaker ? Promise.resolve(false)
+      : api("/api/graph", { focus: state.speaker, depth: 0 }).then(function () { return true; }, function () { return false; });
+    return asker.then(function (known) {
+      if (known) {
+        state.focus = state.speaker;
+        opened = "Opened on " + state.speaker + ", who asks (“I am”). Find another entity in the search box.";
+      } else if (start) {
+        state.focus = start.name;
+        opened = "Opened on " + start.name + ", whom the most facts believed now are about (" + start.facts + "). " +
+          "Find another in the search box, or say who you are (“I am”) to open on yourself.";
+      }
+      report({ opened: state.focus });
+      return loadAll();
+    });
   }
   function focusOn(name) {
     state.focus = name;
@@ -495,8 +515,7 @@
   $("speaker").value = state.speaker || "";
   loadWrites().then(function (answer) {
     if (state.valid_at === "all") { $("valid-all").checked = true; } else if (state.valid_at) { $("valid-at").value = day(state.valid_at); }
-    if (!state.focus && answer.recent && answer.recent.length) { state.focus = answer.recent[0]; }
-    return loadAll();
+    return state.focus ? loadAll() : openOnStart(answer.start);
   }).catch(function (error) { show(error.message, true); gm.report({ ready: true, error: error.message }); });
   window.explorer = { state: state, focusOn: focusOn, slideTo: slideTo, expand: expand, showVersions: showVersions,
                       showEpisode: showEpisode, reload: loadAll, search: searchBox, chooseFact: chooseFact };
