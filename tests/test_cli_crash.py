@@ -158,45 +158,87 @@ def test_the_log_left_at_close_stays_bounded(tmp_path, monkeypatch):
 
 
 _STOPPED_AT = """
-import os, signal, sys
+import signal, sys
+import graphmem.engine as engine
 import graphmem.ingest._writing as writing
 from graphmem.cli import main
-write_all, write_group, stop_at, sent = writing.write_all, writing._write_group, int(sys.argv[1]), sys.argv[2]
-groups = []
+at, sent = sys.argv[1], getattr(signal, sys.argv[2])
+write_all, write_group, plan, load = writing.write_all, writing._write_group, writing.Planned, engine.load_engine
+groups, planned, armed = [], [], []
+
+def stop():  # as a person's Ctrl-C, or a service manager's stop, arrives: to this thread, now (not to an
+    signal.raise_signal(sent)  # engine's thread, which under load could run Python's handler late)
+
+def planning(*args):  # a message read to be written: the 251st is read after three transactions, before the fourth
+    planned.append(1)
+    if at == "between" and len(planned) == 251:
+        stop()
+    return plan(*args)
+
 def write_one_group(*args, **kwargs):
     groups.append(1)
-    if len(groups) == stop_at:  # as a person's Ctrl-C, or a service manager's stop, arrives mid-ingest
-        os.kill(os.getpid(), getattr(signal, sent))
-        for _ in range(1000):  # the interpreter runs the handler here, in Python, not within the engine's next call
-            pass  # (once, on ladybug under load, the interrupt went unseen and all 600 were written; cause unknown)
+    armed[:] = [at] if len(groups) == 4 else []  # the fourth transaction: "writing" or "committing" it
     return write_group(*args, **kwargs)
-writing._write_group = write_one_group
+
+class Connection:  # the engine's connection, told where the fourth transaction is
+    def __init__(self, database):
+        self.connection = load(engine_name).Connection(database)
+    def __getattr__(self, name):
+        return getattr(self.connection, name)
+    def execute(self, query, *args, **kwargs):
+        if armed == ["writing"] and query != "BEGIN TRANSACTION":  # its first statement
+            armed.clear()
+            stop()
+        if armed == ["committing"] and query == "COMMIT":  # the signal comes while the engine commits: Python takes
+            armed.clear()  # it as the commit returns (its result, unused, not kept)
+            self.connection.execute(query)
+            return stop()
+        return self.connection.execute(query, *args, **kwargs)
+
+class Module:
+    def __init__(self, module):
+        self.module, self.Connection = module, Connection
+    def __getattr__(self, name):
+        return getattr(self.module, name)
+
+def loading(name):
+    global engine_name
+    engine_name = name
+    return Module(load(name))
+
+engine.load_engine, writing.Planned, writing._write_group = loading, planning, write_one_group
 writing.write_all = lambda *args, **kwargs: write_all(*args, **{**kwargs, "batch": 100})
 main(sys.argv[3:], prog_name="graphmem")
 """
 
 
-@pytest.mark.parametrize("sent", ["SIGINT", "SIGTERM"])
-def test_an_ingest_stopped_midway_says_so_on_one_line_and_the_same_command_writes_the_rest(tmp_path, sent):
-    """A new user's find: Ctrl-C printed a bare "error: aborted", and SIGTERM left no word at all."""
+@pytest.mark.parametrize(("at", "sent", "written"), [
+    ("between", "SIGINT", 201), ("writing", "SIGINT", 301), ("committing", "SIGINT", 301),
+    ("committing", "SIGTERM", 301)])
+def test_an_ingest_stopped_midway_says_what_it_wrote_and_the_same_command_writes_the_rest(tmp_path, at, sent,
+                                                                                          written):
+    """A new user's find: Ctrl-C printed a bare "error: aborted", and SIGTERM left no word at all. Then another's: a
+    Ctrl-C that came while a transaction was committed said one transaction (2,048 messages) fewer than the store
+    held and the run again skipped. A signal that comes while a transaction is written or committed is taken once it
+    is stored and counted; one between transactions at once: either way, what is said is what a run again skips."""
     chat = tmp_path / "chat.jsonl"
     chat.write_text("".join(json.dumps({"id": f"m{n}", "role": "user", "content": f"I like tea number {n}.",
                                         "chat_time": f"2025-01-01T{n // 60:02d}:{n % 60:02d}:00Z"}) + "\n"
                             for n in range(600)))
     store = tmp_path / "store"
     args = ["--store", str(store), "--engine", ENGINE, "ingest", str(chat), "--replay", "--approve"]
-    stopped = subprocess.run([sys.executable, "-c", _STOPPED_AT, "4", sent, *args], capture_output=True,
+    stopped = subprocess.run([sys.executable, "-c", _STOPPED_AT, at, sent, *args], capture_output=True,
                              text=True, cwd=ROOT, timeout=300)
     assert stopped.returncode == 1, stopped.stderr
-    _, texts = state(store)
-    assert len(texts) == 201  # the first message alone, then 100 at a time: three writes, the fourth stopped
+    _, texts = state(store)  # the first message alone, then 100 at a time: three transactions, and the fourth or not
+    assert len(texts) == written
     assert stopped.stderr.splitlines() == [
-        "error: interrupted after writing 201 of the 600 messages new to the store (each write is whole: they are "
-        "kept); run the same command again to write the rest (messages recorded are skipped)"]
+        f"error: interrupted after writing {written} of the 600 messages new to the store (each write is whole: they "
+        "are kept); run the same command again to write the rest (messages recorded are skipped)"]
     again = run(store, "ingest", str(chat), "--replay", "--approve")
-    assert f"skipped {len(texts)} messages recorded by an earlier run" in again.stdout
-    _, texts = state(store)
-    assert len(texts) == 600
+    assert f"skipped {written} messages recorded by an earlier run" in again.stdout
+    facts, texts = state(store)
+    assert len(texts) == 600 and len(facts) == 600
 
 
 _STOPPED_READING = """
