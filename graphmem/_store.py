@@ -316,6 +316,17 @@ class Store:
         rows = self._db.run("store/decision_first")
         return stored(rows[0][0]) if rows and rows[0][0] is not None else None
 
+    def first_fact(self) -> tuple[datetime, datetime | None] | None:
+        """When the store first believed a fact (the transaction time of the first write that made a version), and,
+        where that write approved a proposal, when the proposal was made (else None); None while no write made one.
+        A fact approved from review is believed from its approval on: replayed messages approved months later leave
+        the months between believing nothing."""
+        rows = self._db.run("store/decision_first_fact")
+        if not rows:
+            return None
+        at, proposed = rows[0]
+        return stored(at), None if proposed is None else stored(proposed)
+
     # -- predicates and configuration (not log writes) ---------------------------------
 
     def predicates(self, *, in_use: bool = False) -> dict[str, PredicateKind]:

@@ -383,6 +383,44 @@ def test_an_empty_answer_before_anything_was_recorded_says_how_to_ask_about_the_
     assert "nothing was recorded" not in gm(berlin, "beliefs", "--as-of", "2026-04-01").stdout  # not "later"
 
 
+def test_an_empty_answer_before_a_replayed_chat_was_approved_says_its_facts_are_believed_from_their_approval(
+        tmp_path):
+    """A new user's trial: a chat replayed without --approve, then `review approve --all`. Its facts are believed from
+    the approval on, which is right, so `beliefs --as-of` a day of the chat said "nothing", without the word a store
+    ingested without --replay gets. The approval now says it once, and the empty answer says why."""
+    store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
+    chat.write_bytes((Path(__file__).parent / "data" / "ingest" / "design_chat.jsonl").read_bytes())
+    gm(store, "ingest", str(chat), "--replay")
+    by_id = gm(store, "review", "approve", "p1", "--json")  # (p1: "I live in Beijing.", said on 2025-01-10)
+    assert [d["proposal"] for d in json.loads(by_id.stdout)] == ["p1"]  # the JSON whole; the note on stderr
+    assert " ".join(by_id.stderr.split()) == (
+        "note: these facts are believed from this approval on (its transaction time); when each held (its valid time) "
+        "comes from its message, said from 2025-01-10T00:00:00Z: `beliefs --valid-at` a day then shows them, "
+        "`--as-of` it does not")
+    every = " ".join(gm(store, "review", "approve", "--all").stdout.split())
+    assert every.count("note: these facts are believed from this approval on") == 1
+    assert "said from 2025-03-08T01:30:00Z" in every  # the earliest message of those approved (p2, Xi'an)
+    for asked in (["beliefs", "--as-of", "2025-05-01"], ["timeline", "user", "--as-of", "2025-05-01"]):
+        said = " ".join(gm(store, *asked).stdout.split())
+        assert ": nothing note: nothing was believed by then; this store's first fact was recorded at " in said
+        assert ("when it was approved from review: by then it was proposed and waiting (a fact is believed from its "
+                "approval on, not from its message's time). --as-of asks what the store knew at a time; to ask what "
+                "was true then, use --valid-at with --as-of now") in said
+    assert "Beijing" in gm(store, "beliefs", "--valid-at", "2025-05-01").stdout  # where the note points
+    assert gm(store, "beliefs", "--as-of", "2025-05-01", "--json").stdout.strip() == "[]"
+    assert "nothing was recorded by then" in gm(store, "beliefs", "--as-of", "2025-01-01").stdout  # before the chat
+
+    replayed, facts_later = tmp_path / "replayed", tmp_path / "later.jsonl"  # approved with its message: no review
+    facts_later.write_text("".join(json.dumps({"role": "user", "content": text, "chat_time": at}) + "\n"
+                                   for text, at in (("hello there", "2025-01-01T10:00:00Z"),
+                                                    ("I live in Oslo.", "2025-02-01T10:00:00Z"))))
+    gm(replayed, "ingest", str(facts_later), "--replay", "--approve")
+    said = " ".join(gm(replayed, "beliefs", "--as-of", "2025-01-15").stdout.split())
+    assert "nothing was believed by then; this store's first fact was recorded at 2025-02-01T10:00:00" in said
+    assert "--as-of asks" in said and "review" not in said
+    assert "nothing was" not in gm(replayed, "beliefs", "--as-of", "2025-02-02").stdout
+
+
 def test_an_add_that_changes_nothing_names_what_holds_it_already(berlin):
     said = " ".join(gm(berlin, "add", "Ann", "lives_in", "Oslo", "--from", "2024-06-01").stdout.split())
     assert said.startswith("NOOP") and "already believed (v1, valid 2024-01-01" in said

@@ -12,6 +12,7 @@ import os
 import re
 import sys
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -434,3 +435,22 @@ def test_beliefs_as_of_before_the_first_write_say_why_they_are_empty(store):
     assert tools.call("beliefs", {}, CLIENT).note is None
     assert tools.call("beliefs", {"as_of": "2020-01-01T00:00:00Z", "valid_at": "2026-03-02T00:00:00Z"},
                       CLIENT).note is not None  # still nothing recorded by then
+
+
+def test_beliefs_as_of_before_the_first_fact_was_approved_say_why_they_are_empty(store, clock):
+    """A new user's trial, through the tools: a message said and recorded in March, its fact approved in June, is
+    believed from June on; asked as of April, the answer is empty and now says why, as the command line does."""
+    tools = Tools(store)
+    clock.set("2026-03-01T10:00:00")
+    tools.call("remember", {"text": "I moved to Oslo.", "said_at": "2026-03-01T10:00:00Z"}, CLIENT)  # waits
+    clock.set("2026-06-01T00:00:00")
+    tools.call("approve", {"proposal_ids": ["p1"]}, CLIENT)
+    assert store.first_fact() == (datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 3, 1, 10, 0, 0, 1, tzinfo=UTC))
+    early = tools.call("beliefs", {"as_of": "2026-04-01T00:00:00Z"}, CLIENT)
+    assert early.versions == [] and early.note.startswith(
+        "nothing was believed by then: this memory's first fact was recorded at 2026-06-01T00:00:00Z, when it was "
+        "approved from review") and "valid_at alone" in early.note
+    assert "first write was at" in tools.call("beliefs", {"as_of": "2026-02-01T00:00:00Z"}, CLIENT).note
+    assert tools.call("beliefs", {"as_of": "2026-04-01T00:00:00Z", "valid_at": "2026-05-01T00:00:00Z"},
+                      CLIENT).note is not None  # nothing believed by then, whenever asked about
+    assert tools.call("beliefs", {"valid_at": "2026-04-01T00:00:00Z"}, CLIENT).note is None  # as of now: Oslo

@@ -368,15 +368,26 @@ def note_names_later(store: Store, entity: str, as_of: str | None) -> None:
 def note_recorded_later(store: Store, as_of: str | None, found: Sequence[object]) -> None:
     """Say why an answer as of a past time is empty where the store's first write came later: a chat ingested
     without --replay is recorded when it is ingested, not at its messages' times, so "as of April" asks what the
-    store knew in April, which was nothing."""
+    store knew in April, which was nothing. So too where its first fact came later: a chat replayed without
+    --approve and approved from review in December is believed from December on (a new user's trial)."""
     if found or as_of is None or as_of.strip().lower() == "now":
         return
-    first = store.first_write()
-    if first is None or store.time(as_of) >= first:
+    first, at = store.first_write(), store.time(as_of)
+    if first is None:
         return
-    output.say(f"note: nothing was recorded by then; this store's first write was at {output.when(first)}. --as-of "
-               f"asks what the store knew at a time; to ask what was true then, use --valid-at with --as-of now (a "
-               f"chat ingested without --replay is recorded when it is ingested)")
+    ask = "--as-of asks what the store knew at a time; to ask what was true then, use --valid-at with --as-of now"
+    if at < first:
+        output.say(f"note: nothing was recorded by then; this store's first write was at {output.when(first)}. {ask} "
+                   "(a chat ingested without --replay is recorded when it is ingested)")
+        return
+    fact = store.first_fact()
+    if fact is None or at >= fact[0]:
+        return
+    recorded, proposed = fact
+    approved = (", when it was approved from review: by then it was proposed and waiting (a fact is believed from "
+                "its approval on, not from its message's time)") if proposed and proposed <= at else ""
+    output.say(f"note: nothing was believed by then; this store's first fact was recorded at {output.when(recorded)}"
+               f"{approved}. {ask}")
 
 
 def writes(func: Callable) -> Callable:

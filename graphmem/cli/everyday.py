@@ -38,6 +38,7 @@ from .layout import Column
 
 if TYPE_CHECKING:
     from .._store import Store
+    from ..models import Decision
 
 # -- setup ---------------------------------------------------------------------------
 
@@ -492,7 +493,9 @@ def review_approve(ctx, ids, every, recorded_at):
     if not ids:
         raise GraphmemError("name the proposals to approve, or use --all")
     if not every:
-        return store.approve(ids, recorded_at=recorded_at)
+        decisions = store.approve(ids, recorded_at=recorded_at)
+        _note_believed_from_now(store, decisions)
+        return decisions
     decisions, refused = store.approve_what_holds(ids, recorded_at=recorded_at)
     for proposal, why in refused:
         what = " ".join(part for part in (proposal.op, proposal.subject, proposal.predicate, proposal.object) if part)
@@ -500,7 +503,19 @@ def review_approve(ctx, ids, every, recorded_at):
     if refused:
         note_after(f"{counted(len(decisions), 'proposal')} approved, {len(refused)} still pending: reject them, or "
                    "fix what they clash with and approve them by id")
+    _note_believed_from_now(store, decisions)
     return decisions
+
+
+def _note_believed_from_now(store: Store, decisions: list[Decision]) -> None:
+    """Say, once, that facts approved from messages said before are believed from their approval on (a new user's
+    trial: a chat replayed, then approved, and `beliefs --as-of` a day of it said nothing)."""
+    ids = sorted({d.episode for d in decisions if d.episode})
+    said = min((e.reference_time for e in store.episodes(ids)), default=None) if ids else None
+    if said is not None and said < decisions[0].at:
+        note_after(f"note: these facts are believed from this approval on (its transaction time); when each held "
+                   f"(its valid time) comes from its message, said from {output.when(said)}: `beliefs --valid-at` a "
+                   "day then shows them, `--as-of` it does not")
 
 
 @review.command("reject")

@@ -259,10 +259,15 @@ class Tools:
             found = [v for v in found if v.subject_id in subjects]
         if args.predicate is not None:
             found = [v for v in found if v.predicate == args.predicate]
-        note = None
+        note, ask = None, ("as_of asks what the memory knew at a time; to ask what was true then, ask with valid_at "
+                           "alone (as_of left out)")
         if not found and (first := self.store.first_write()) is not None and as_of < first:
-            note = (f"nothing was recorded by then: this memory's first write was at {iso(first)}. as_of asks what "
-                    f"the memory knew at a time; to ask what was true then, ask with valid_at alone (as_of left out)")
+            note = f"nothing was recorded by then: this memory's first write was at {iso(first)}. {ask}"
+        elif not found and (fact := self.store.first_fact()) is not None and as_of < fact[0]:
+            approved = (", when it was approved from review: by then it was proposed and waiting (a fact is believed "
+                        "from its approval on, not from its message's time)") if fact[1] and fact[1] <= as_of else ""
+            note = (f"nothing was believed by then: this memory's first fact was recorded at {iso(fact[0])}"
+                    f"{approved}. {ask}")
         return Facts(as_of=as_of, valid_at=valid_at, versions=found, note=note)
 
     @_tool(HistoryInput, History)
