@@ -206,7 +206,15 @@ def loading(name):
     engine_name = name
     return Module(load(name))
 
+summary = writing.Tally.summary
+
+def summing_up(*args, **kwargs):  # every message written, the summary not yet printed
+    if at == "after":
+        stop()
+    return summary(*args, **kwargs)
+
 engine.load_engine, writing.Planned, writing._write_group = loading, planning, write_one_group
+writing.Tally.summary = summing_up
 writing.write_all = lambda *args, **kwargs: write_all(*args, **{**kwargs, "batch": 100})
 main(sys.argv[3:], prog_name="graphmem")
 """
@@ -214,13 +222,14 @@ main(sys.argv[3:], prog_name="graphmem")
 
 @pytest.mark.parametrize(("at", "sent", "written"), [
     ("between", "SIGINT", 201), ("writing", "SIGINT", 301), ("committing", "SIGINT", 301),
-    ("committing", "SIGTERM", 301)])
+    ("committing", "SIGTERM", 301), ("after", "SIGINT", 600)])
 def test_an_ingest_stopped_midway_says_what_it_wrote_and_the_same_command_writes_the_rest(tmp_path, at, sent,
                                                                                           written):
     """A new user's find: Ctrl-C printed a bare "error: aborted", and SIGTERM left no word at all. Then another's: a
     Ctrl-C that came while a transaction was committed said one transaction (2,048 messages) fewer than the store
     held and the run again skipped. A signal that comes while a transaction is written or committed is taken once it
-    is stored and counted; one between transactions at once: either way, what is said is what a run again skips."""
+    is stored and counted; one between transactions at once: either way, what is said is what a run again skips (and
+    one that comes once all is written, before the summary, says so, not that there is a rest to write)."""
     chat = tmp_path / "chat.jsonl"
     chat.write_text("".join(json.dumps({"id": f"m{n}", "role": "user", "content": f"I like tea number {n}.",
                                         "chat_time": f"2025-01-01T{n // 60:02d}:{n % 60:02d}:00Z"}) + "\n"
@@ -234,7 +243,9 @@ def test_an_ingest_stopped_midway_says_what_it_wrote_and_the_same_command_writes
     assert len(texts) == written
     assert stopped.stderr.splitlines() == [
         f"error: interrupted after writing {written} of the 600 messages new to the store (each write is whole: they "
-        "are kept); run the same command again to write the rest (messages recorded are skipped)"]
+        "are kept); run the same command again to write the rest (messages recorded are skipped)" if written < 600 else
+        "error: interrupted after writing all 600 messages new to the store (they are kept; the same command again "
+        "writes nothing new)"]
     again = run(store, "ingest", str(chat), "--replay", "--approve")
     assert f"skipped {written} messages recorded by an earlier run" in again.stdout
     facts, texts = state(store)

@@ -181,6 +181,9 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
 
                 summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
         except KeyboardInterrupt:
+            if written[0] and written[0] == written[1]:  # stopped once all was written, before the summary
+                raise GraphmemError(f"interrupted after writing all {written[1]} messages new to the store (they are "
+                                    "kept; the same command again writes nothing new)") from None
             done = (f"after writing {written[0]} of the {written[1]} messages new to the store (each write is "
                     "whole: they are kept)") if written[0] else "before writing anything"
             raise GraphmemError(f"interrupted {done}; run the same command again to write the rest (messages "
