@@ -892,12 +892,15 @@ class Store:
         key = entity_key(name)
         if len(key) < 3:
             return ""
+        plain = unaccented(key)
         rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
+        ending = plain[-3:] if len(plain) > 3 else plain[1:]  # "emile" finds "Émile" by its last letters
+        rows += self._db.run("store/entity_find", {"text": ending, "limit": 500})
         names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
         # the closest spellings first ("Rebeca"; of as many words), then the names of which it is one whole word
         # ("Rebecca Hall"), in order
-        alike = [k for k in names if len(k.split()) == len(key.split())]
-        plain = unaccented(key)  # "Zoe" for "Zoë" first: the same letters typed without their accents
+        alike = [k for k in names if len(k.split()) == len(key.split())]  # "Zoë" for "Zoe" first: the same
+        # letters with other accents
         near = list(dict.fromkeys([k for k in names if unaccented(k) == plain]
                                   + difflib.get_close_matches(key, alike, 3, cutoff=0.75)
                                   + sorted((k for k in names if key in k.split()), key=lambda k: names[k].casefold())))

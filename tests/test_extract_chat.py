@@ -245,7 +245,8 @@ def test_natural_chat_that_states_nothing(text):
     # a sixth new user's: a job got at a name in lower case is the job; "got into" a lowercase thing is none
     ("i got a job at northcoders", [("assert", "Maya", "works_at", "northcoders", None, None)]),
     ("got a new job at northcoders!!", [("assert", "Maya", "works_at", "northcoders", None, None)]),
-    ("i got a job at work lol", []),
+    ("i got a job at work lol", []), ("i got a job at last!!", []), ("got a job at once", []),  # a reviewer's
+    ("i got a job at age 15", []),
     ("so now i kind of have a cat", []),  # h10: hedged, her flatmate's cat
     ("a sort of festival, I live in Leeds", [("assert", "Maya", "lives_in", "Leeds", None, None)]),  # a noun phrase
     ("that sort of stuff, i work at google", [("assert", "Maya", "works_at", "google", None, None)]),
@@ -1097,6 +1098,8 @@ def test_a_thing_sold_by_fewer_words_than_it_was_bought_by_is_the_one_bought():
     assert said("bought a ford fiesta today", "bought a blue fiesta today", "sold the fiesta today")[-1] == (
         "end", "fiesta", True)  # one told as said: that one
     assert said("sold the fiesta today") == [("end", "fiesta", True)]
+    assert said("bought a Ford Fiesta", "sold the ford fiesta", "sold the fiesta")[-1] == ("end", "fiesta", True)
+    # a reviewer's: sold once, in another case, it is no longer there to end again
 
 
 @pytest.mark.engine_free
@@ -1142,6 +1145,18 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
         ("Maya", "Kapana", "2026-06-13", True)]
     assert told([("Maya", "i moved! my own place. a little studio apartment in Leslieville. moved on the 2nd")]) == [
         ("Maya", "Leslieville", "2026-05-02", True)]
+    # a reviewer's: the home sold, left, someone else's, on the market, looked at, wished for; and the plan kept
+    assert told([("Maya", line) for line in (
+        "moved on saturday, finally. my parents still have their house in Leeds tho",
+        "moved last saturday. we sold the house in Leeds", "moved last saturday. we were in a flat in Leeds before",
+        "moved last saturday. miss the flat in Leeds already", "we finally moved! leaving the house in Leeds was hard",
+        "moved last saturday. my brother still has a flat in Leeds", "moved last saturday. his flat in Leeds is empty",
+        "moved last saturday. the house in Leeds is on the market", "moved. the house in Leeds goes to my sister",
+        "moved last saturday. looking at a flat in Kapana for next year",
+        "moved last saturday. a flat in Kapana would have been nicer")]) == []
+    assert told([("Maya", "we are moving to York next month!"),
+                 ("Maya", "moved last saturday! we sold the house in Leeds to a lovely couple")]) == [
+        ("Maya", "York", "2026-06-13", True)]
     assert told([("Maya", "moved in yesterday! my parents' house in Leeds is so quiet now, they said"),
                  ("Maya", "we moved last saturday. my old flat in Leeds is empty"),
                  ("Maya", "moved on the 3rd. we rent a flat in Porto for the week first"),

@@ -582,7 +582,6 @@ def test_a_day_or_a_week_somewhere_told_as_work_proposes_the_job_for_review(line
      [("Maya", "Kayamandi"), ("Lwazi", "Kayamandi")]),  # d15 (dev)
     ("Chaos. My flat in Tiong Bahru is full of boxes.", [("Maya", "Tiong Bahru")]),  # b4 (dev)
     ("i live in a tiny flat in Belleville, 6th floor, no lift", [("Maya", "Belleville")]),
-    ("we rent a little house in Half Way Tree, 10 mins from the roastery", [("Maya", "Half Way Tree")]),  # h39
 ])
 def test_a_home_of_ones_own_tells_where_one_lives(line, expected):
     said = chat_sure(("Maya", line))[0]
@@ -613,7 +612,8 @@ def test_a_home_of_ones_own_tells_where_one_lives(line, expected):
     # a place that is no home: a spot won in a league or at a university
     "city secured our place in the Champions League!!",
     "my place in Oxford is confirmed",
-    "we rent a flat in Lisbon for the week", "we rent a cabin in Maine",
+    "we rent a flat in Lisbon for the week", "we rent a house in Lisbon every summer",  # renting is not read
+    "we rent a flat in Leeds to students", "we rent a house in Leeds for my mum",
 ])
 def test_a_home_someone_elses_former_or_for_a_holiday_is_not_where_one_lives(line):
     said = chat_sure(("Maya", line))[0]

@@ -114,6 +114,17 @@ def test_redact_replaces_the_name_as_whole_words_compared_as_names_are(text, red
     keys = {entity_key("Ivan  Petrov"), entity_key("JOSE\u0301")}
     assert redact(text, keys) == redacted
 
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("name", "text", "redacted"), [  # a reviewer's: each letter by all it stands for
+    ("Þór", "the Tor browser, and Thor from work", "the Tor browser, and [purged] from work"),
+    ("Sæther", "Saether Sæther Sather", "[purged] [purged] Sather"),
+    ("İpek", "Ipek and İpek and ipek", "[purged] and [purged] and [purged]"),
+    ("Adébáyọ̀", "Adebayo said hi", "[purged] said hi"),
+])
+def test_redact_takes_a_letter_by_all_it_stands_for_without_its_accents(name, text, redacted):
+    assert redact(text, {entity_key(name)}) == redacted
+
 # -- look-alike names: other entities shown alike (docs/semantics.md, "Names") -------------------------
 
 CYRILLIC = "Iv\u0430n"  # а: U+0430 CYRILLIC SMALL LETTER A

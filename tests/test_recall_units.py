@@ -47,11 +47,11 @@ def test_words_are_folded_and_keep_their_place():
 
 
 def test_latin_greek_and_cyrillic_words_lose_their_accents_other_scripts_keep_their_marks():
-    """A new user's: "zoe krakow" did not find "zoë's moving to kraków", nor "lodz" Łódź; and a word of Devanagari
-    or Thai was cut at each of its marks ("प्रिया" was three words)."""
-    text = "Zoë's moving to Kraków, Łódź, Đà Nẵng, Ørsted, Ελένη, Наталья, प्रिया, ลิซ่า, ليلى"
+    """A new user's: "zoe krakow" did not find "zoë's moving to kraków", nor "lodz" Łódź."""
+    text = "Zoë's moving to Kraków, Łódź, Đà Nẵng, Ørsted, Ελένη, Наталья, प्रिया, ليلى"
     assert [t.word for t in tokens(text)] == ["zoe", "s", "moving", "to", "krakow", "lodz", "da", "nang", "orsted",
-                                             "ελενη", "наталья", "प्रिया", "ลิซ่า", "ليلى"]
+                                             "ελενη", "наталья", "प", "र", "य", "ليلى"]  # a mark ends a word,
+    # as the message index's tokenizer reads it (a reviewer's: words kept whole there found no message)
 
 
 @pytest.mark.parametrize(("forms", "same"), [
@@ -80,6 +80,13 @@ def test_synonym_phrases_keep_the_stemmers_stems():
         return set().union(*(hit.predicates for hit in syn.find([stem(w) for w in words], list(words), table)))
     assert "attended" not in named(("going", "to")) and "attended" in named(("went", "to"))
     assert named(("is",)) == named(("are",)) == set() and "traveled_to" in named(("been",))
+
+
+def test_a_store_s_own_synonym_kept_before_accents_were_folded_is_read_folded():
+    """A reviewer's: "café", added before words lost their accents, could not be removed as "café" (now "cafe")."""
+    own = syn.decode('{"café": ["works_at"], "cafe": ["likes"]}')
+    assert own == {"cafe": ["likes", "works_at"]}
+    assert syn.remove(own, "café", "works_at") == {"cafe": ["likes"]}
 
 
 def test_terms_drop_stop_words_and_predicates_give_their_words():

@@ -150,6 +150,9 @@ def test_cli_search_says_when_no_message_shown_was_said_in_the_question_s_time(t
     asked = ["--store", str(directory), "--engine", ENGINE, "search"]
     march = runner.invoke(main, [*asked, "what did I say in march", "--speaker", "Sam"])
     assert march.exit_code == 0 and "note: no message shown was said during 'march' (20" in march.output
+    empty = runner.invoke(main, [*asked, "what did I say last year", "--speaker", "Sam", "--as-of", "2028-01-10"])
+    assert "(nothing said during it)" in empty.output  # a reviewer's: nothing said nor named then, the note too
+    assert "note: no message shown was said during 'last year' (… → 2028-01-01)" in empty.output
     named = runner.invoke(main, [*asked, "what did I say in march 2025", "--speaker", "Sam"])
     assert "moving to manchester" in named.output and "note: no message" not in named.output
 
@@ -312,6 +315,8 @@ def test_a_new_users_questions_accents_their_own_name_and_when(store):
     store.add_episode("on the train, be there by 1", kind="chat", actor="Sam")
     assert "kraków" in store.search("zoe krakow", limit=1)[0].text
     assert "Łódź" in store.search("lodz", limit=1)[0].text
+    store.add_episode("प्रिया ने कहा कि वह दिल्ली जा रही है", kind="chat", actor="Jo")  # a reviewer's: still found
+    assert "दिल्ली" in store.search("प्रिया", limit=1)[0].text
     assert [a for a in store.search("what is my blood type", speaker="Sam", limit=5) if a.kind == "message"] == []
     assert {a.text for a in store.search("what did I say", speaker="Sam", limit=5)} == {
         "love you too", "on the train, be there by 1"}  # a question with no other word: what they said

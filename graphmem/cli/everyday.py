@@ -114,10 +114,11 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
 def _spelled_otherwise(store, name: str) -> str | None:
     """The name of a known entity that ``name``, no entity yet, spells with other accents ("Zoe" of "Zoë")."""
     plain = unaccented(name)
-    if len(plain) < 2 or plain == name.casefold():
-        found = {e.name for e in store.find_entities(name[:2], limit=500) if unaccented(e.name) == plain}
-    else:  # typed with accents: the plain spelling is found by its first letters
-        found = {e.name for e in store.find_entities(plain[:2], limit=500) if unaccented(e.name) == plain}
+    if len(plain) < 2:
+        return None
+    # found by its first letters or its last ones, whichever the accents leave as typed ("Émile" by "ile")
+    found = {e.name for part in {plain[:2], plain[-3:] if len(plain) > 3 else plain[1:]}
+             for e in store.find_entities(part, limit=500) if unaccented(e.name) == plain}
     found = {twin for twin in found if entity_key(twin) != entity_key(name)}
     if not found:
         return None

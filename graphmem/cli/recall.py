@@ -175,11 +175,13 @@ def note_nothing_said_then(hits: Sequence[Answer]) -> None:
     if window is None:
         return
     start, end = window.valid_from, window.valid_to
-    if any((start is None or h.said_at >= start) and (end is None or h.said_at < end) for h in said):
+    before = window.text.endswith(NOTHING_SAID)  # nothing said in the window: those shown were said before its end
+    if not before and any((start is None or h.said_at >= start) and (end is None or h.said_at < end) for h in said):
         return
     phrase = window.text.removeprefix("said before the end of ").removesuffix(f" {NOTHING_SAID}")
-    output.say(f"note: no message shown was said during {phrase!r} ({output.period(start, end)}); to ask of another "
-               "year, name it (\"in march 2025\"), or search --as-of a date in that year")
+    span = output.period(None, end) if before else output.period(start, end)
+    output.say(f"note: no message shown was said during {phrase!r} ({span}); to ask of another year, name it "
+               "(\"in march 2025\"), or search --as-of a date in that year")
 
 
 @main.group("synonym")

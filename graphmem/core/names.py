@@ -184,11 +184,11 @@ def _fold(text: str) -> str:
 
 def _plain(text: str) -> str:
     """Folded ``text`` with the accents of its Latin, Greek and Cyrillic letters taken off (:func:`unaccented`, a
-    letter at a time, so that each stays one character: "zoë" -> "zoe", "łódź" -> "lodz"); other scripts' marks
-    stay, for they make their letters."""
+    letter at a time: "zoë" -> "zoe", "łódź" -> "lodz", "þór" -> "thor", a combining accent left over -> nothing);
+    other scripts' marks stay, for they make their letters."""
     if text.isascii():
         return text
-    return "".join(unaccented(ch)[:1] or ch if ord(ch) < 0x530 or 0x1E00 <= ord(ch) < 0x2000 else ch
+    return "".join(unaccented(ch) if ord(ch) < 0x530 or 0x1E00 <= ord(ch) < 0x2000 else ch
                    for ch in unicodedata.normalize("NFC", text))
 
 

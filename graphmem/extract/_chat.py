@@ -367,20 +367,33 @@ def move_done(message: str, previous: str | None = None) -> bool:
                for sentence in re.split(r"(?<=[.!?\n])\s*", message))  # each sentence read once: linear
 
 
-#: A home named where a move is told, and the place it is in: "moved on the 10th, a tiny flat in belleville",
-#: "we moved last saturday. Mila's parents found us a flat in Kapana", "i moved in with farid. he has a flat in
-#: pasir ris" (a home's words from the one short list, so no "parents' house", "old flat" or "holiday home").
-_HOME_IN = re.compile(r"(?<![\w'’-])(?:a|an|the|my|our|his|her|their)\s+" + HOME_WORDS + r"\s+in\s+"
-                      + _MOVE_PLACE + NOT_HOME_NOW, re.IGNORECASE)
+#: A home named where a move is told, as the new one, and the place it is in: a home said alone ("moved on the 10th, a
+#: tiny flat in belleville"), moved into or lived in ("i'm in a small flat in Khan-Uul"), or found, got or rented
+#: ("Mila's parents found us a flat in Kapana"). Not "the house in Leeds" or "his flat in Leeds" (sold, left, someone
+#: else's), nor a home the rest of the sentence makes another's, a past one, one to come or one wished for.
+_HOME_IN = re.compile(r"(?:(?:^|[.!?,;:]\s*|\b(?:into|in)\s+)(?:a|an|my\s+new|our\s+new)|"
+                      r"\b(?:found|got|rented|bought)\s+(?:us\s+|me\s+)?(?:a|an))\s+" + HOME_WORDS + r"\s+in\s+"
+                      + _MOVE_PLACE + NOT_HOME_NOW + r"(?![^.!?\n]*\b(?:before|left|sold|selling|market|next|"
+                      r"would|should|could|miss|still|was|were)\b)", re.IGNORECASE)
+#: What makes a home said in a sentence no new one of the speaker's: a look, a wish, a question.
+_NOT_THE_HOME = re.compile(r"\?|\b(?:looking|look|looked|viewing|viewed|saw|see|wish|if|maybe|might)\b", re.IGNORECASE)
+#: Someone else said before the home, whose it may be, unless it was found for the speaker ("found us a flat").
+_THEIRS_BEFORE = re.compile(r"\b(?:his|her|their|parents|brother|sister|mum|mom|dad|friend)\b(?![^.!?\n]*\b(?:us|me)\s+"
+                            r"(?:a|an)\s)", re.IGNORECASE)
 
 
 def move_home(message: str, previous: str | None = None) -> str | None:
-    """The place of the one home a message names where it tells a move the speaker made with no place after
-    "moved" (see :func:`move_done`): "i moved!! saturday. i'm in a small flat in khan-uul"; None where it names
-    none, or two, or the place is no known town and has no capital."""
+    """The place of the one home a message names as the new one (see :data:`_HOME_IN`) where it tells a move the
+    speaker made with no place after "moved" (see :func:`move_done`): "i moved!! saturday. i'm in a small flat in
+    Khan-Uul"; None where it names none, or two, or the place is no known town and has no capital."""
     if not move_done(message, previous):
         return None
-    places = {m["place"].strip() for m in _HOME_IN.finditer(message)}
+    places = set()
+    for sentence in re.split(r"(?<=[.!?\n])\s*", message):
+        for m in _HOME_IN.finditer(sentence):
+            if not _NOT_THE_HOME.search(sentence, 0, m.start("place")) and not _THEIRS_BEFORE.search(
+                    sentence, 0, m.start("place")):
+                places.add(m["place"].strip())
     if len(places) != 1:
         return None
     place = places.pop()

@@ -1263,7 +1263,7 @@ class RuleExtractor:
                     if len(fits) == 1:
                         thing = fits.pop()
                         fact = fact.model_copy(update={"object": thing})
-                owned[:] = [h for h in owned if h != (fact.predicate, thing)]
+                owned[:] = [h for h in owned if (h[0], h[1].lower()) != (fact.predicate, thing.lower())]
                 if fact.op == "assert":
                     owned.append((fact.predicate, thing))
             done.append(fact)
@@ -1958,11 +1958,14 @@ class RuleExtractor:
                 if is_place(name):  # "at the Leeds food bank": the bank, not Leeds; "the Lagos office": unnamed
                     return [f"{name} {kind_of}"] if workplace_named and kind_of.split()[-1] not in _FIRM_SITES else None
                 # else a firm and a part or a site of it: "the Amazon warehouse", "the Hilton front desk": the firm
-            if name is None and (not head.lower().startswith(_NO_LOWERCASE) or JOB_WORD.search(head)) \
+            got = head.lower().startswith(_NO_LOWERCASE)
+            if name is None and (not got or JOB_WORD.search(head)) \
                     and head.strip().lower() != "at" and not head.lower().rstrip().endswith("with"):  # not "i work
                 # with kids"; "got a job at northcoders" is a job (a new user's), "got into yoga" none
                 # not "im at theos parents": where one is, said in lowercase, is no employer
                 name = lowercase_name(rest, self._message)  # "i left acme"
+                if name and got and plain_english(name.split()[0]):
+                    name = None  # "i got a job at last!!", "at once", "at age 15": words, no employer (a reviewer's)
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "studies_at":

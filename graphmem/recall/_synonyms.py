@@ -99,7 +99,19 @@ def decode(value: str | None) -> dict[str, list[str]]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {str(k): sorted({str(p) for p in v}) for k, v in data.items() if isinstance(v, list)}
+    own: dict[str, set[str]] = {}
+    for k, v in data.items():  # each phrase as words are read now: "café", kept before accents were folded, is "cafe"
+        if isinstance(v, list) and (clean := _cleaned(str(k))):
+            own.setdefault(clean, set()).update(str(p) for p in v)
+    return {k: sorted(v) for k, v in own.items()}
+
+
+def _cleaned(phrase: str) -> str | None:
+    """:func:`_clean`, or None for a phrase it refuses (a setting's own, written by another version)."""
+    try:
+        return _clean(phrase)
+    except InvalidInput:
+        return None
 
 
 def encode(own: Mapping[str, Iterable[str]]) -> str:

@@ -2,10 +2,11 @@
 
 A word is a run of letters and digits, read after Unicode NFKC normalisation and case folding
 (``Ｉｖａｎ`` is ``ivan``, ``Xi'an`` is ``xi`` and ``an``), a Latin, Greek or Cyrillic one without its accents
-(``Zoë`` is ``zoe``, ``Łódź`` is ``lodz``). Words are compared by their English
-Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), an irregular form by its base's
-(``sold`` and ``sell``, ``went`` and ``go``: :func:`term`), and stop words (articles, pronouns,
-auxiliaries, prepositions, question words) carry no weight. Synonym phrases and a question's verbs
+(``Zoë`` is ``zoe``, ``Łódź`` is ``lodz``). A combining mark ends a word, as the message index's full-text
+tokenizer (SQLite FTS5's ``unicode61``) reads it: "प्रिया" is the words "प", "र", "य" on both sides. Words are
+compared by their English Snowball stem (``travelled``, ``traveled`` and ``travel`` meet), an irregular
+form by its base's (``sold`` and ``sell``, ``went`` and ``go``: :func:`term`), and stop words (articles,
+pronouns, auxiliaries, prepositions, question words) carry no weight. Synonym phrases and a question's verbs
 are compared by the Snowball stem alone (:func:`stem`).
 
 Internal: search with :meth:`graphmem.Store.search`.
@@ -27,20 +28,7 @@ from ..core.names import unaccented
 
 __all__ = ["Token", "found_by", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
 
-def _marks() -> str:
-    """A character class of every combining mark of the Basic Multilingual Plane (categories Mn, Mc, Me), as ranges:
-    ``\\w`` leaves them out, and a word of Devanagari, Bengali or Thai is letters and marks ("प्रिया")."""
-    ranges: list[list[int]] = []
-    for point in range(0x300, 0x10000):
-        if unicodedata.category(chr(point)) in ("Mn", "Mc", "Me"):
-            if ranges and ranges[-1][1] == point - 1:
-                ranges[-1][1] = point
-            else:
-                ranges.append([point, point])
-    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
-
-
-_WORD = re.compile(rf"[^\W_](?:[^\W_]|[{_marks()}])*")
+_WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")
 
 #: Words that say nothing about which fact is meant.

@@ -434,8 +434,8 @@ class Transaction:
         """Where nothing named so holds at ``moment``, what holds under other names of the subject and the
         object (their aliases as believed now, valid at ``moment``), as every read treats them as one: "end Sam
         owns fiesta" ends `Sam owns ford fiesta` once "fiesta" is an alias of it, "end Mel lives_in Paris" ends
-        `Melanie lives_in Paris`. Only one name of the subject and one of the object may hold it; else the
-        names as given (and the end finds nothing)."""
+        `Melanie lives_in Paris`. Only one name of the subject and one of the object may hold it: where more do,
+        the end is refused, saying which."""
         objects = set(aliases.group_of(self.engine, object_id, self.at, moment)) if object_id is not None else None
         found = []
         for subject in aliases.group_of(self.engine, subject_id, self.at, moment):
@@ -443,7 +443,16 @@ class Transaction:
             values = {h.object for h in held if (objects is None or h.object in objects) and h.period.contains(moment)}
             if values:
                 found.append((subject, values, held))
-        if len(found) != 1 or (object_id is not None and len(found[0][1]) != 1):
+        if len(found) > 1 or (found and object_id is not None and len(found[0][1]) != 1):
+            def named(entity: str) -> str:
+                rows = self.run("store/entity_get", id=entity)
+                return records.entity(rows[0]).name if rows else entity
+
+            holding = "; ".join(f"{named(subject)} {predicate} {', '.join(sorted(map(named, values)))}"
+                                for subject, values, _ in found)
+            raise Conflict(f"nothing to end under the names given, and under their other names more than one holds "
+                           f"at {iso(moment)} ({holding}): end it under the name it holds")
+        if not found:
             return subject_id, object_id, believed
         subject, values, held = found[0]
         return subject, (next(iter(values)) if object_id is not None else None), held
