@@ -427,6 +427,8 @@ aswell alot abit incase atleast infact ofcourse everytime eachother nvr tho dey
 """.split())
 
 
+#: Adverbs without -ly that come between a relative and the verb: "my brother almost moved".
+_ADVERBS = frozenset("almost often sometimes seldom somehow anyway already maybe perhaps".split())
 #: Endings of English nouns that no given name has: "my roommate situation", "my mum's appointment".
 _NOUN_ENDS = re.compile(r"(?:tion|sion|ment|ness|ship|ism|ology|ful)$")
 
@@ -449,7 +451,8 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
         return None
     word = m.group(1)
     base = re.sub(rf"{_A}s$", "", word)
-    if not _lowercase_name(base):
-        return None
+    if not _lowercase_name(base) or ((base.endswith("ly") or base in _ADVERBS) and plain_english(base)
+                                     and not is_known_name(base)):
+        return None  # "my brother almost moved", "… supposedly …": an adverb, no name (a reviewer's; "grace" is one)
     after = rest[m.end():] if base == word else "'s"
     return base if _AFTER_NAME.match(after) or base != word else None
