@@ -4,7 +4,9 @@ When a process holds the store a command names (``--store``, ``GRAPHMEM_STORE``,
 default), the command line is sent to it and run there, as typed in this directory with this
 terminal's settings; what it printed and its exit status come back. This path imports nothing
 of graphmem but its errors and the socket's framing, so a command answered by a holder costs
-little more than starting Python. Without a holder (or for the commands that run here: serve,
+little more than starting Python. Stopped meanwhile (Ctrl-C, SIGTERM), the client leaves the holder, says in one
+line what becomes of the command there, and exits 130 or 143 (the holder sees the connection close: see
+:mod:`graphmem.holding.holder`). Without a holder (or for the commands that run here: serve,
 mcp, explore, status, demo, eval, when, and help), the command line runs in this process.
 
 Internal: the console script.
@@ -13,7 +15,10 @@ Internal: the console script.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["DEFAULT_STORE", "HERE", "MARKER_FILE", "forward", "main"]
@@ -26,6 +31,13 @@ DEFAULT_STORE = "graphmem-store"
 MARKER_FILE = "graphmem.json"
 #: The settings of this process a forwarded command sees.
 _SETTINGS = ("COLUMNS", "LINES", "NO_COLOR", "TERM", "TZ")
+#: What a holder does with a command whose client has gone, where it is not run to its end (`_left`).
+_STOPPED = {
+    "ingest": "stops the ingest after the transaction it is writing (each message written is whole and kept); run "
+              "the same command again to write the rest (messages recorded are skipped)",
+    "import-memories": "stops the import after the transaction it is writing (each memory written is whole and "
+                       "kept; running it again imports every line again: look with `graphmem episodes` first)",
+}
 
 
 def _command(argv: list[str]) -> tuple[str | None, str]:
@@ -58,29 +70,66 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
     from . import __version__
     from .holding import wire
 
+    stopped: list[int] = []  # the signal that stopped this client
+    pid, sent = None, False  # the holder's process, once it said; whether the command was (or was being) sent
     try:
-        sock = wire.connect(wire.socket_path(directory))
-    except wire.Refused as exc:
-        return b"", f"error: {exc}\n".encode(), 1
-    if sock is None:
-        return None
-    env = {k: v for k, v in os.environ.items() if k.startswith("GRAPHMEM_") or k in _SETTINGS}
-    if sys.stdout.isatty() and "COLUMNS" not in env:
-        import shutil
+        with _stoppable(stopped):
+            try:
+                sock = wire.connect(wire.socket_path(directory))
+            except wire.Refused as exc:
+                return b"", f"error: {exc}\n".encode(), 1
+            if sock is None:
+                return None
+            env = {k: v for k, v in os.environ.items() if k.startswith("GRAPHMEM_") or k in _SETTINGS}
+            if sys.stdout.isatty() and "COLUMNS" not in env:
+                import shutil
 
-        env["COLUMNS"] = str(shutil.get_terminal_size().columns)
-    try:
-        with sock:
-            status, info = wire.hello(sock, __version__)
-            if status != "ok":
-                return b"", f"error: {info}\n".encode(), 1
-            status, answer = wire.ask(sock, ("cli", argv, os.getcwd(), env, (sys.stdout.isatty(), sys.stderr.isatty())))
-    except (wire.HolderGone, OSError):
-        return b"", (f"error: the process holding store {store} stopped before answering; whether the command "
-                     "was done is unknown: look, then run it again\n").encode(), 1
+                env["COLUMNS"] = str(shutil.get_terminal_size().columns)
+            try:
+                with sock:  # (closed however this ends: a holder running the command sees its client go)
+                    status, info = wire.hello(sock, __version__)
+                    if status != "ok":
+                        return b"", f"error: {info}\n".encode(), 1
+                    pid, sent = info["pid"], True
+                    status, answer = wire.ask(sock, ("cli", argv, os.getcwd(), env,
+                                                     (sys.stdout.isatty(), sys.stderr.isatty())))
+            except (wire.HolderGone, OSError):
+                return b"", (f"error: the process holding store {store} stopped before answering; whether the "
+                             "command was done is unknown: look, then run it again\n").encode(), 1
+    except KeyboardInterrupt:
+        number = stopped[0] if stopped else signal.SIGINT
+        return b"", f"error: interrupted; {_left(command, store, pid, sent)}\n".encode(), 128 + number
     if status != "ok":
         return b"", f"error: {answer}\n".encode(), 1
     return answer
+
+
+@contextmanager
+def _stoppable(stopped: list[int]) -> Iterator[None]:
+    """SIGTERM (a service manager, `kill`) stops the client inside the block as Ctrl-C does, as a KeyboardInterrupt;
+    ``stopped`` gets the signal that came (where either is ignored, it stays ignored)."""
+    def stop(number: int, _: object) -> None:
+        stopped.append(number)
+        raise KeyboardInterrupt
+
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    taken = [s for s, h in handlers.items() if h in (signal.default_int_handler, signal.SIG_DFL)]
+    for s in taken:
+        signal.signal(s, stop)
+    try:
+        yield
+    finally:
+        for s in taken:
+            signal.signal(s, handlers[s])
+
+
+def _left(command: str, store: str, pid: int | None, sent: bool) -> str:
+    """What becomes of a command in the holder once its client has gone."""
+    who = f"process {pid}, which holds store {store}," if pid else f"the process holding store {store}"
+    if not sent:
+        return f"the command was not sent to {who.rstrip(',')}: it was not run"
+    return f"{who} " + _STOPPED.get(command, "runs the command to its end, or not at all if it was still waiting its "
+                                             "turn: look before running it again")
 
 
 def main() -> None:

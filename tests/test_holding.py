@@ -58,10 +58,11 @@ def ok(result: subprocess.CompletedProcess) -> str:
 
 
 @contextmanager
-def serving(directory: Path, named: str | None = None, **popen):
-    """A `graphmem serve` process holding ``directory`` (given as ``named``), killed at the end if still running."""
+def serving(directory: Path, named: str | None = None, python: tuple[str, ...] = ("-m", "graphmem"), **popen):
+    """A `graphmem serve` process holding ``directory`` (given as ``named``), killed at the end if still running
+    (``python``: what runs graphmem's command line, with the arguments it takes first)."""
     popen.setdefault("cwd", ROOT)
-    process = subprocess.Popen([sys.executable, "-m", "graphmem", "--store", named or str(directory), "serve"],
+    process = subprocess.Popen([sys.executable, *python, "--store", named or str(directory), "serve"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, **popen)
     try:
         said = ""
@@ -829,3 +830,166 @@ def test_sigterm_while_the_mcp_server_writes_ends_the_write_then_stops(tmp_path)
     with Store(directory, engine=ENGINE, hold=False, wait=0) as store:
         assert store.check() == []
         assert len(store.proposals("approved")) in (0, len(pending))  # one write: all of it or none
+
+
+# -- 7. a client stopped while the holder runs its command ----------------------------------------------
+
+
+_GATED_HOLDER = """
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+import graphmem.holding.holder as holder
+import graphmem.ingest._writing as writing
+from graphmem.cli import main
+marks = Path(sys.argv[1])
+write_all, write_group, watched = writing.write_all, writing._write_group, holder._watched
+groups, clients = [], []
+
+@contextmanager
+def watching(conn):  # each command line's client, as the holder watches it go
+    with watched(conn) as gone:
+        clients.append(gone)
+        (marks / f"client {len(clients)}").touch()
+        yield gone
+
+def write_one_group(*args, **kwargs):
+    groups.append(1)
+    if len(groups) == 4:  # the first ingest's fourth transaction, begun: it waits for its client to go
+        (marks / "writing").touch()
+        clients[0].wait(300)
+        for gone in list(clients):  # and every client that came meanwhile, waiting its turn
+            gone.wait(300)
+    return write_group(*args, **kwargs)
+
+holder._watched, writing._write_group = watching, write_one_group
+writing.write_all = lambda *args, **kwargs: write_all(*args, **{**kwargs, "batch": 100})
+main(sys.argv[2:], prog_name="graphmem")
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_forwarded_ingest_whose_client_is_stopped_stops_after_its_transaction(tmp_path, stop):
+    """A trial's: Ctrl-C on an ingest forwarded to `graphmem serve` printed a traceback in the client (a
+    KeyboardInterrupt in wire.ask), and the holder went on to write all 30,000 messages. The client now says in one
+    line what becomes of the command and exits 130 (143 for SIGTERM); the holder sees it go and stops the ingest
+    after the transaction it is writing, as a Ctrl-C stops one run alone: whole messages, as many as a run again
+    skips; the store is sound, and the holder serves the next command. A command waiting its turn behind it whose
+    client is stopped too is not run."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("".join(json.dumps({"id": f"m{n}", "role": "user", "content": f"I like tea number {n}.",
+                                        "chat_time": f"2025-01-01T{n // 60:02d}:{n % 60:02d}:00Z"}) + "\n"
+                            for n in range(600)))
+    directory, marks = tmp_path / "store", tmp_path / "marks"
+    marks.mkdir()
+    ok(graphmem_cli(directory, "init"))
+    command = [sys.executable, "-m", "graphmem", "--store", str(directory)]
+    ingest = [*command, "ingest", str(chat), "--replay", "--approve"]
+
+    def once(mark: str, client: subprocess.Popen) -> None:
+        deadline = time.monotonic() + 120
+        while not (marks / mark).exists():
+            assert client.poll() is None and time.monotonic() < deadline, client.stderr.read()
+            time.sleep(0.02)
+
+    with serving(directory, python=("-c", _GATED_HOLDER, str(marks))) as holder:
+        with running(ingest, cwd=ROOT) as client:
+            once("writing", client)  # three transactions written (1 + 100 + 100), the fourth begun
+            with running([*command, "add", "Zed", "likes", "coffee"]) as queued:
+                once("client 2", queued)  # asked while the ingest runs: waiting its turn
+                queued.send_signal(stop)
+                assert queued.communicate(timeout=60) == (b"", (
+                    f"error: interrupted; process {holder.pid}, which holds store {directory}, runs the command to "
+                    "its end, or not at all if it was still waiting its turn: look before running it again\n"
+                ).encode())
+            client.send_signal(stop)
+            out, err = client.communicate(timeout=60)
+        assert (queued.returncode, client.returncode, out) == (128 + stop, 128 + stop, b"")
+        assert err.decode().splitlines() == [
+            f"error: interrupted; process {holder.pid}, which holds store {directory}, stops the ingest after the "
+            "transaction it is writing (each message written is whole and kept); run the same command again to "
+            "write the rest (messages recorded are skipped)"]
+        assert ok(graphmem_cli(directory, "check")) == "ok: no invariant is broken\n"  # after the ingest stopped
+        assert f"held by process {holder.pid} (serve" in ok(graphmem_cli(directory, "status"))
+        with Store(directory, engine=ENGINE) as client_store:
+            assert len(client_store.episodes()) == 301  # the fourth transaction written whole, no fifth begun
+            assert not [v for v in client_store.beliefs() if v.subject == "Zed"]  # the command that waited: not run
+        again = ok(graphmem_cli(directory, "ingest", str(chat), "--replay", "--approve"))
+        assert "skipped 301 messages recorded by an earlier run" in again and "recorded 299 episodes" in again
+        holder.send_signal(signal.SIGINT)
+        assert holder.wait(60) == 0
+        assert holder.stderr.read() == ""  # nothing went wrong in the holder either
+    decisions, bad = state_of(directory)
+    assert bad == [] and sum(d[1] == "EPISODE" for d in decisions) == 600
+    moving_forward(decisions)
+
+
+def test_a_command_line_whose_client_has_gone_stops_at_a_safe_point_or_is_not_run(tmp_path):
+    """A command line whose client leaves while it runs is told to stop (graphmem.core.stopping: an ingest takes it
+    between transactions); one whose client leaves while it waits its turn is not run; the next runs."""
+    from graphmem.core.stopping import Abandoned, stop_here
+    from graphmem.holding.holder import Holder
+
+    directory = tmp_path / "store"
+    make_store(directory)
+    started, ran, stopped = threading.Event(), [], []
+
+    def command(argv, cwd, env, ttys):
+        ran.append(argv[0])
+        if argv[0] == "long":
+            started.set()
+            try:
+                while True:  # a long command's safe points
+                    stop_here()
+                    time.sleep(0.01)
+            except Abandoned:
+                stopped.append(argv[0])
+                return b"", b"stopped\n", 1
+        return b"done\n", b"", 0
+
+    def asked(name: str) -> socket.socket:
+        sock = wire.connect(wire.socket_path(directory))
+        assert wire.hello(sock, graphmem.__version__)[0] == "ok"
+        wire.send(sock, ("cli", [name], str(tmp_path), {}, (False, False)))
+        return sock
+
+    with Store(directory, engine=ENGINE, hold=False) as store:
+        holder = Holder(store, directory, "python", run_cli=command)
+        try:
+            long = asked("long")
+            assert started.wait(30)
+            queued = asked("queued")
+            deadline = time.monotonic() + 30
+            while holder._waiting < 1:  # the second waits its turn
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            queued.close()
+            while holder._waiting:  # it left the queue, not run (the long one still holds the turn)
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            long.close()
+            with asked("next") as after:  # its turn comes once the long one stopped
+                assert wire.receive(after) == ("ok", (b"done\n", b"", 0))
+        finally:
+            holder.stop()
+    assert ran == ["long", "next"] and stopped == ["long"]
+
+
+def test_a_client_stopped_before_its_command_is_sent_says_it_was_not_run(tmp_path, monkeypatch):
+    """Ctrl-C while the client greets the holder: nothing was asked, one line says so, exit 130."""
+    from graphmem import _launch
+
+    directory = tmp_path / "store"
+    make_store(directory)
+
+    def greeting(sock, version):
+        raise KeyboardInterrupt  # as a Ctrl-C arriving while the holder's greeting is awaited
+
+    with Store(directory, engine=ENGINE):  # held by this process
+        monkeypatch.setattr(wire, "hello", greeting)
+        assert _launch.forward(["--store", str(directory), "add", "Zed", "likes", "tea"]) == (b"", (
+            f"error: interrupted; the command was not sent to the process holding store {directory}: it was not "
+            "run\n").encode(), 130)
+        monkeypatch.undo()
+        with Store(directory, engine=ENGINE) as same:
+            assert not [v for v in same.beliefs() if v.subject == "Zed"]

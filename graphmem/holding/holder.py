@@ -10,7 +10,9 @@ Each connection is served on a thread of its own, one request after another:
 - ``("cli", argv, cwd, env, ttys)``: a command line, run here as if typed in the client's
   directory with its terminal (:func:`graphmem.cli.forwarded`); the answer is what it printed and
   its exit status. Command lines run one at a time; one still waiting its turn when the holder stops is
-  answered that it was not run.
+  answered that it was not run. Its connection is watched meanwhile: once the client has gone (Ctrl-C,
+  SIGTERM), one still waiting is not run, and one running stops where a Ctrl-C would stop it safely (an
+  ingest after the transaction it writes: :mod:`graphmem.core.stopping`); others run to their end.
 - ``("status",)``: who holds, and how many clients are connected.
 
 Writes from every client go through the one store, so the engine serialises them and
@@ -23,20 +25,25 @@ Internal: :class:`graphmem.Store` starts one for a store it holds.
 from __future__ import annotations
 
 import os
+import select
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..core.stopping import stopped_when
 from . import wire
 
 __all__ = ["LOCAL", "Holder", "callable_by_clients", "held_here"]
 
 #: Store methods that run in the client, never in the holder.
 LOCAL = frozenset({"close", "explore"})
+#: How often (ms) a command line's connection is looked at for its client's going, while the command runs.
+WATCH = 100
 _held: dict[str, Holder] = {}
 _held_lock = threading.Lock()
 
@@ -135,7 +142,7 @@ class Holder:
                 queued = isinstance(request, tuple) and len(request) == 5 and request[0] == "cli"
                 if queued:
                     self._count(+1)  # (a malformed one is answered with its error, never queued)
-                answer = self._answer(request)
+                answer = self._answer(request, conn)
                 try:
                     wire.send(conn, answer)
                 finally:
@@ -147,7 +154,7 @@ class Holder:
             self.clients -= 1
             conn.close()
 
-    def _answer(self, request: Any) -> tuple[str, Any]:
+    def _answer(self, request: Any, conn: socket.socket) -> tuple[str, Any]:
         try:
             kind = request[0]
             if kind == "hello":
@@ -169,14 +176,16 @@ class Holder:
                 return "ok", getattr(self.store, method)(*args, **kwargs)
             if kind == "cli":
                 _, argv, cwd, env, ttys = request
-                if not self._turn():
-                    return "error", NotRun(
-                        f"the process holding the store (process {self.info['pid']}) stopped before running the "
-                        "command; it was not run: run it again")
-                try:
-                    return "ok", self.run_cli(argv, cwd, env, ttys)
-                finally:
-                    self._cli_lock.release()
+                with _watched(conn) as gone:
+                    if not self._turn(gone):  # (gone: nobody reads the answer)
+                        return "error", NotRun(
+                            f"the process holding the store (process {self.info['pid']}) stopped before running the "
+                            "command; it was not run: run it again")
+                    try:
+                        with stopped_when(gone):
+                            return "ok", self.run_cli(argv, cwd, env, ttys)
+                    finally:
+                        self._cli_lock.release()
             return "error", ValueError(f"unknown request {kind!r}")
         except BaseException as exc:  # the caller gets what it would have had holding the store
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
@@ -187,12 +196,13 @@ class Holder:
         with self._count_lock:
             self._waiting += change
 
-    def _turn(self) -> bool:
-        """Wait for this command line's turn; False, the command not run, when the holder stops first."""
+    def _turn(self, gone: threading.Event) -> bool:
+        """Wait for this command line's turn; False, the command not run, when the holder stops first or its client
+        has ``gone``."""
         while not self._cli_lock.acquire(timeout=0.05):
-            if self._stopping.is_set():
+            if self._stopping.is_set() or gone.is_set():
                 return False
-        if self._stopping.is_set():
+        if self._stopping.is_set() or gone.is_set():
             self._cli_lock.release()
             return False
         self._count(-1)  # running: no longer waiting
@@ -217,6 +227,27 @@ class Holder:
             self._thread.join(timeout=1)
         finally:
             self.path.unlink(missing_ok=True)
+
+
+@contextmanager
+def _watched(conn: socket.socket) -> Iterator[threading.Event]:
+    """An event set once the client of a command line has gone (closed its connection: Ctrl-C, SIGTERM, a killed
+    terminal) while the block runs; the connection is watched from a thread of its own, which only peeks."""
+    gone, done = threading.Event(), threading.Event()
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(conn, select.POLLIN)  # (a close, a reset or words unasked for: a client never speaks now)
+        while not done.is_set():
+            if poller.poll(WATCH) and not done.is_set() and wire.closed_by_peer(conn):
+                gone.set()
+                return
+
+    threading.Thread(target=watch, name="graphmem-holder-watch", daemon=True).start()
+    try:
+        yield gone
+    finally:
+        done.set()
 
 
 class NotRun(RuntimeError):

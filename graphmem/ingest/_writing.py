@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ..core.stopping import stop_here
 from ..core.times import TICK, TimeLike, iso, parse_time, too_far_ahead
 from ..errors import GraphmemError, ImportFailed, InvalidInput, InvalidTime, TimeWentBackwards
 from ..extract import Context, Turn
@@ -90,7 +91,8 @@ def write_all(store: Store, planned: Iterable[Planned], total: int, *, kind: str
     The first message is written alone (the store takes the conversation's first write before
     a large one is planned, and progress shows at once), then up to ``batch`` at a time.
     ``progress`` is told of each transaction before a Ctrl-C or SIGTERM that came while it was
-    written is taken (:func:`_signals_held`): what it was last told is what is stored.
+    written is taken (:func:`_signals_held`): what it was last told is what is stored. Run by a
+    holder for a client that has gone, it stops at the same places (:func:`graphmem.core.stopping.stop_here`).
     """
     if batch < 1:
         raise InvalidInput("a batch holds at least one message")
@@ -104,8 +106,10 @@ def write_all(store: Store, planned: Iterable[Planned], total: int, *, kind: str
             done += len(group)
             if progress:
                 progress("writing", done, total)
+        stop_here()
 
     for item in planned:
+        stop_here()
         group.append(item)
         if len(group) == size:
             write()
@@ -225,6 +229,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                     first = message
             if progress:
                 progress("extracting", n + 1, total)
+            stop_here()
             if new:
                 roles[message.role] += 1
             if new and message.role == "user":  # (not one recorded before: its facts were read then)
@@ -314,6 +319,7 @@ def import_memories(store: Store, memories: Sequence[str], extractor: Extractor 
         planned.append(Planned(where, None, text, None, at, facts))
         if progress:
             progress("extracting", done, len(memories))
+        stop_here()
     tally = write_all(store, planned, len(planned), kind="import", approve=approve, replay=False,
                       progress=progress)
     return tally.summary(replayed=False)
