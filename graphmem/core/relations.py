@@ -21,8 +21,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "predicate_of", "relation_of",
-           "relative_word"]
+__all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "is_stand_in", "predicate_of",
+           "relation_of", "relative_word"]
 
 #: The relation words, in the order they are listed to users.
 RELATIONS: tuple[str, ...] = (
@@ -127,6 +127,13 @@ def relative_word(name: str, other: str = "", held: Iterable[str] = ()) -> str |
     if stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) == word:
         return word
     return word if any(covers(word, h) or covers(h, word) for h in held) else None
+
+
+def is_stand_in(name: str) -> bool:
+    """Whether ``name`` is an unnamed relative's stand-in, whose relative someone is: "Sam's brother", "Jess' mother"
+    (a name to show only when the person has no other)."""
+    stand_in = re.fullmatch(r"\S.*'s? (\w+(?: \w+)*)", " ".join(_words(name)))
+    return stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) is not None
 
 
 def predicate_of(word: str) -> str:

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol, overload
 
 from ..core import json_shapes as output
+from ..core.relations import is_stand_in
 from ..core.times import TimeLike, iso
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..models import Change, Entity, Episode, Neighbourhood, Version
@@ -119,12 +120,19 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
         "aliases": [e.name for e in found.entities if found.distance[e.id] == 0 and e.id != found.focus.id],
         "nodes": [{**e.model_dump(mode="json"), "distance": found.distance[e.id]}
                   | ({"group": found.groups[e.id].id} if e.id in found.groups else {}) for e in found.entities],
-        "groups": {lead.id: lead.name for lead in found.groups.values()},
+        "groups": {lead.id: _shown_name(lead, found) for lead in found.groups.values()},
         "edges": [output.version_record(v, ("subject_id", "object_id")) for v in found.versions],
         "kinds": {kind: kind_colour(kind) for kind in sorted({e.kind for e in found.entities})},
         "statuses": {name: colour for name, (colour, _) in STATUS_COLOURS.items()},
         "dashed": sorted(CLOSED_STATUSES),
     }
+
+
+def _shown_name(lead: Entity, found: Neighbourhood) -> str:
+    """The name a group is drawn by: its lead's (the name seen first), unless that is an unnamed relative's stand-in
+    and another name of the group is shown ("Tom (also Sam's brother, tommy)", not "Sam's brother (also Tom, …)")."""
+    names = [lead.name, *(e.name for e in found.entities if e.id in found.groups and found.groups[e.id].id == lead.id)]
+    return next((name for name in names if not is_stand_in(name)), lead.name)
 
 
 def timeline(store: ReadStore, params: Params) -> list[dict[str, Any]]:
