@@ -204,7 +204,9 @@ def test_review_queue(gm, tmp_path):
 
 def test_export_import_round_trip(late_move, tmp_path):
     log = tmp_path / "log.jsonl"
-    assert "exported" in late_move("export", str(log)).stdout
+    first = late_move("export", str(log))
+    assert "exported" in first.stdout and "replaced" not in first.output
+    assert f"note: {log} existed; it was replaced" in late_move("export", str(log)).output  # a seventh new user's
     runner = CliRunner()
     other = str(tmp_path / "copy")
     result = runner.invoke(main, ["--store", other, "--engine", ENGINE, "import", str(log)])

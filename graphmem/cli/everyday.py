@@ -577,11 +577,16 @@ def _sources_seen(store) -> set[str]:
               help="jsonl: one JSON Lines file; parquet: a new directory of Parquet files, one per record type.")
 @click.pass_context
 def export_(ctx, file, log_format):
-    """Write the whole log (every version, episode and write) as JSON Lines or Parquet."""
+    """Write the whole log (every version, episode and write) as JSON Lines or Parquet.
+
+    A JSON Lines FILE that exists is replaced (said on stderr); a Parquet DIR must be new or empty."""
     store = open_store(ctx)
+    replaced = log_format == "jsonl" and Path(file).is_file()
     with output.progress("exporting") as bar:
         count = store.export(file, progress=bar.advance, format=log_format)
     output.plain(f"exported {counted(count, 'record')} to {file}")
+    if replaced:  # a seventh new user's: an earlier export was overwritten without a word
+        output.say(f"note: {file} existed; it was replaced")
 
 
 @main.command("import")
