@@ -22,7 +22,14 @@ from ._caches import shared_by
 from .core import entity_kinds, records
 from .core.aliases import ALIAS
 from .core.collector import collector_paused
-from .core.names import check_predicate, check_predicate_kind, entity_key, refuse_predicate_kind_change, unaccented
+from .core.names import (
+    check_predicate,
+    check_predicate_kind,
+    entity_key,
+    refuse_predicate_kind_change,
+    spelling_probes,
+    unaccented,
+)
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, same_zone, stored, too_far_ahead, zone
 from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
@@ -893,9 +900,8 @@ class Store:
         if len(key) < 3:
             return ""
         plain = unaccented(key)
-        rows = self._db.run("store/entity_find", {"text": key[:2], "limit": 500})
-        ending = plain[-3:] if len(plain) > 3 else plain[1:]  # "emile" finds "Émile" by its last letters
-        rows += self._db.run("store/entity_find", {"text": ending, "limit": 500})
+        rows = [row for probe in sorted(spelling_probes(key))  # "emile" finds "Émile" by its last letters too
+                for row in self._db.run("store/entity_find", {"text": probe, "limit": 500})]
         names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
         # the closest spellings first ("Rebeca"; of as many words), then the names of which it is one whole word
         # ("Rebecca Hall"), in order

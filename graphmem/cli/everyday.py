@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import PREDICATE_KINDS, entity_key, unaccented
+from ..core.names import PREDICATE_KINDS, entity_key, spelling_probes, unaccented
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
     allow_future_option,
@@ -116,9 +116,8 @@ def _spelled_otherwise(store, name: str) -> str | None:
     plain = unaccented(name)
     if len(plain) < 2:
         return None
-    # found by its first letters or its last ones, whichever the accents leave as typed ("Émile" by "ile")
-    found = {e.name for part in {plain[:2], plain[-3:] if len(plain) > 3 else plain[1:]}
-             for e in store.find_entities(part, limit=500) if unaccented(e.name) == plain}
+    found = {e.name for probe in sorted(spelling_probes(name)) if probe
+             for e in store.find_entities(probe, limit=500) if unaccented(e.name) == plain}
     found = {twin for twin in found if entity_key(twin) != entity_key(name)}
     if not found:
         return None

@@ -27,7 +27,7 @@ from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
            "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "has_visible",
-           "redact", "refuse_predicate_kind_change", "unaccented"]
+           "redact", "refuse_predicate_kind_change", "spelling_probes", "unaccented", "without_accents"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -182,14 +182,22 @@ def _fold(text: str) -> str:
     return _without_format(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold()))
 
 
-def _plain(text: str) -> str:
+def without_accents(text: str) -> str:
     """Folded ``text`` with the accents of its Latin, Greek and Cyrillic letters taken off (:func:`unaccented`, a
     letter at a time: "zoë" -> "zoe", "łódź" -> "lodz", "þór" -> "thor", a combining accent left over -> nothing);
-    other scripts' marks stay, for they make their letters."""
+    other scripts' marks stay, for they make their letters. Names are compared so by purge and by search."""
     if text.isascii():
         return text
     return "".join(unaccented(ch) if ord(ch) < 0x530 or 0x1E00 <= ord(ch) < 0x2000 else ch
                    for ch in unicodedata.normalize("NFC", text))
+
+
+def spelling_probes(name: str) -> set[str]:
+    """Parts of ``name`` by which a name spelt with other accents is found among names holding them: its first two
+    letters, as typed and plain, and its last plain ones ("emile" finds "Émile" by "ile", "zoë" finds "Zoe" by
+    "zo"); compare what they find by :func:`unaccented`."""
+    key, plain = entity_key(name), unaccented(name)
+    return {key[:2], plain[:2], plain[-3:] if len(plain) > 3 else plain[1:]}
 
 
 def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
@@ -199,8 +207,8 @@ def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
     the name "Ivan", and "Ivan  Petrov" across a line break is "Ivan Petrov"; "Ivanka" is not "Ivan". A Latin,
     Greek or Cyrillic letter is compared without its accents: purging "Zoë" leaves no "zoe" (a new user's find).
     """
-    wanted = sorted({_plain(k) for k in keys if k}, key=len, reverse=True)
-    if not wanted or not any(k in _plain(_SPACES.sub(" ", _fold(text))) for k in wanted):
+    wanted = sorted({without_accents(k) for k in keys if k}, key=len, reverse=True)
+    if not wanted or not any(k in without_accents(_SPACES.sub(" ", _fold(text))) for k in wanted):
         return text
     # compare character by character (a base with its combining marks), remembering where each
     # folded character came from, so a match is replaced in the text as it was written
@@ -213,7 +221,7 @@ def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
     folded: list[str] = []
     owner: list[int] = []
     for n, (start, end) in enumerate(clusters):
-        part = _plain(_fold(text[start:end]))
+        part = without_accents(_fold(text[start:end]))
         if part.isspace():
             part = "" if folded and folded[-1] == " " else " "
         folded.extend(part)

@@ -123,17 +123,22 @@ def relative_word(name: str, other: str = "", held: Iterable[str] = ()) -> str |
     word = _WORDS_OF.get(alone)
     if word is None or " ".join(alone) in _NAMES_TOO:
         return None
-    stand_in = re.fullmatch(r"\S.*'s? (\w+(?: \w+)*)", " ".join(_words(other)))
-    if stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) == word:
+    if _stand_in_word(other) == word:
         return word
     return word if any(covers(word, h) or covers(h, word) for h in held) else None
+
+
+def _stand_in_word(name: str) -> str | None:
+    """The relation word of an unnamed relative's stand-in ("Sam's brother": brother, "Jess' mother": mother), else
+    None."""
+    stand_in = re.fullmatch(r"\S.*'s? (\w+(?: \w+)*)", " ".join(_words(name)))
+    return None if stand_in is None else _WORDS_OF.get(tuple(stand_in[1].split()))
 
 
 def is_stand_in(name: str) -> bool:
     """Whether ``name`` is an unnamed relative's stand-in, whose relative someone is: "Sam's brother", "Jess' mother"
     (a name to show only when the person has no other)."""
-    stand_in = re.fullmatch(r"\S.*'s? (\w+(?: \w+)*)", " ".join(_words(name)))
-    return stand_in is not None and _WORDS_OF.get(tuple(stand_in[1].split())) is not None
+    return _stand_in_word(name) is not None
 
 
 def predicate_of(word: str) -> str:

@@ -382,12 +382,11 @@ _THEIRS_BEFORE = re.compile(r"\b(?:his|her|their|parents|brother|sister|mum|mom|
                             r"(?:a|an)\s)", re.IGNORECASE)
 
 
-def move_home(message: str, previous: str | None = None) -> str | None:
-    """The place of the one home a message names as the new one (see :data:`_HOME_IN`) where it tells a move the
-    speaker made with no place after "moved" (see :func:`move_done`): "i moved!! saturday. i'm in a small flat in
-    Khan-Uul"; None where it names none, or two, or the place is no known town and has no capital."""
-    if not move_done(message, previous):
-        return None
+def move_home(message: str) -> str | None:
+    """The place of the one home a message names as the new one (see :data:`_HOME_IN`), read where it tells a move
+    the speaker made with no place after "moved" (:func:`move_done`, which the caller asks): "i moved!! saturday.
+    i'm in a small flat in Khan-Uul"; None where it names none, or two, or the place is no known town and has no
+    capital."""
     places = set()
     for sentence in re.split(r"(?<=[.!?\n])\s*", message):
         for m in _HOME_IN.finditer(sentence):

@@ -212,13 +212,13 @@ class FamilyMemory:
         if said in _PLURALS:
             return None
         word = _relation(said)
-        key = (owner.lower(), said if word == "in_law" else word)
-        if word not in _ONE_AT_A_TIME:
+        if word not in _ONE_AT_A_TIME:  # (an in-law is none: its words are not keyed as these are)
             return None
+        key = (owner.lower(), word)
         if names := self.named.get(key):  # "my mum Carmen", then "my mum moved to Vigo": Carmen; a sister named
             return self.spelled.get(next(iter(names))) if len(names) == 1 and word in _ONLY_ONE else None  # may
             # have a sister unnamed
-        return self.unnamed.get(key) or placeholder(owner, said if word == "in_law" else word)
+        return self.unnamed.get(key) or placeholder(owner, word)
 
     def names_given(self) -> frozenset[str]:
         """Every name (lower case) the chat has given a relative so far: "my sister bex" gives "bex"."""

@@ -1356,8 +1356,9 @@ class RuleExtractor:
         if not any(f.predicate == "lives_in" for f in done):
             # "moved on the 10th, a tiny flat in belleville": the move and the home it names; or "i'm moving to
             # delfshaven in june", then "moved in yesterday": the move made, to the place planned
-            home = move_home(text, previous)
-            if home is None and place is not None and who in planned and move_done(text, previous):
+            moved = move_done(text, previous)
+            home = move_home(text) if moved else None
+            if home is None and moved and place is not None and who in planned:
                 home = place
             if home is not None:
                 planned.pop(who, None)

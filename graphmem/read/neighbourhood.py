@@ -19,7 +19,7 @@ from ..core.times import MIN_TIME, OPEN_END, to_engine
 from ..engine import Engine
 from ..models import Entity, Neighbourhood, Version
 from .aliases import groups_among
-from .questions import as_believed_at, belief_order, consistent, unseen_at, with_bodies
+from .questions import as_believed_at, belief_order, consistent, entity, unseen_at, with_bodies
 
 __all__ = ["MAX_DEPTH", "neighbourhood"]
 
@@ -100,7 +100,8 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     )
     grouped = groups_among(engine, kept, as_of, valid_at) if aliases else AliasGroups()
     same = {node: grouped.lead(node) for node in kept if node in grouped.leader}
-    leads = {lead: _entity(engine, lead) for lead in sorted(set(same.values()) - kept)}  # a lead left out of view
+    leads = {lead: e for lead in sorted(set(same.values()) - kept)  # a lead left out of view
+             if (e := entity(engine, lead)) is not None}
     kinds = effective_kinds(versions, {node: stored[node] for node in kept}
                             | {lead: e.kind for lead, e in leads.items()}, same)
     entities = [Entity(id=node, name=names[node], kind=kinds[node]) for node in order if node in kept]
@@ -112,6 +113,3 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
         groups={node: shown[lead] for node, lead in same.items()},
     )
 
-
-def _entity(engine: Engine, entity_id: str) -> Entity:
-    return records.entity(engine.run("store/entity_get", {"id": entity_id})[0])

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = ["Unseen", "as_believed_at", "beliefs", "beliefs_arrow", "consistent", "decisions", "declared", "diff",
-           "entities", "entity_versions", "episodes", "every_version", "history", "layout_is_current", "links",
-           "newest_first", "predicate_in_use", "proposals", "settings", "snapshot", "timeline", "tombstones",
+           "entities", "entity", "entity_versions", "episodes", "every_version", "history", "layout_is_current",
+           "links", "newest_first", "predicate_in_use", "proposals", "settings", "snapshot", "timeline", "tombstones",
            "unseen_at", "version", "why", "with_bodies", "bodies", "with_status"]
 
 _from_iso = datetime.fromisoformat
@@ -513,6 +513,12 @@ def declared(engine: Engine) -> dict[str, str]:
 def entities(engine: Engine) -> list[Entity]:
     """Every entity, by id."""
     return [records.entity(r) for r in engine.run("store/entity_all")]
+
+
+def entity(engine: Engine, entity_id: str) -> Entity | None:
+    """The entity keyed ``entity_id``, or None."""
+    rows = engine.run("store/entity_get", {"id": entity_id})
+    return records.entity(rows[0]) if rows else None
 
 
 def every_version(engine: Engine) -> list[Version]:

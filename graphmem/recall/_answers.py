@@ -128,7 +128,7 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
         if is_stop(token.word) or token.word in _SAYING:
             continue
         found.setdefault(term(token.word), 1.0)
-    own = {word: 1.0 for word in name_terms(speaker) if word not in found} if first_person and speaker else {}
+    own = dict.fromkeys(name_terms(speaker), 1.0) if first_person and speaker else {}
     for name in names:
         for word in name_terms(name):
             found.setdefault(word, NAME_WEIGHT)

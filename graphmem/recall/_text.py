@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import snowballstemmer
 
-from ..core.names import unaccented
+from ..core.names import without_accents
 
 __all__ = ["Token", "found_by", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
 
@@ -68,11 +68,9 @@ def tokens(text: str) -> list[Token]:
 
 @lru_cache(maxsize=65536)
 def _plain(word: str) -> str:
-    """A word of the Latin, Greek or Cyrillic script without its accents ("zoë" is "zoe", "łódź" "lodz", "đà" "da"),
-    as people type names either way; a word of another script as it is (its marks make its letters)."""
-    if all(ord(c) < 0x530 or 0x1E00 <= ord(c) < 0x2000 for c in word):
-        return "".join(_WORD.findall(unaccented(word))) or word
-    return word
+    """A folded word without the accents of its Latin, Greek or Cyrillic letters ("zoë" is "zoe", "łódź" "lodz", "đà"
+    "da"), as people type names either way, and as purge compares names (:func:`without_accents`)."""
+    return "".join(_WORD.findall(without_accents(word))) or word
 
 
 @lru_cache(maxsize=65536)

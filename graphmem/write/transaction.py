@@ -444,9 +444,8 @@ class Transaction:
             if values:
                 found.append((subject, values, held))
         if len(found) > 1 or (found and object_id is not None and len(found[0][1]) != 1):
-            def named(entity: str) -> str:
-                rows = self.run("store/entity_get", id=entity)
-                return records.entity(rows[0]).name if rows else entity
+            def named(entity_id: str) -> str:
+                return e.name if (e := questions.entity(self.engine, entity_id)) is not None else entity_id
 
             holding = "; ".join(f"{named(subject)} {predicate} {', '.join(sorted(map(named, values)))}"
                                 for subject, values, _ in found)
