@@ -814,11 +814,11 @@ def test_clothes_bought_wait_for_review(line):
     ("how was the match?", "class. watched it on the telly", []),
     ("how was the weekend", "went to the gig. it got cancelled once the singer fell ill", []),
     ("any new hobbies?", "i joined the choir. my old choir when i lived in leeds was nicer",
-     [("assert", "Maya", "member_of", "choir", False)]),
+     [("assert", "Maya", "member_of", "choir", True)]),
     ("any new hobbies?", "i go climbing every week. jk about the pizza btw, i had salad",
      [("assert", "Maya", "does", "climbing", True)]),
     ("how's the family doing?", "all good. joined a choir btw",
-     [("assert", "Maya", "member_of", "choir", False)]),
+     [("assert", "Maya", "member_of", "choir", True)]),  # a choir joined is written (thirtieth session)
     ("any hobbies?", "i'm taking thai massage lessons", []),
     ("any hobbies?", "i do hungarian folk dancing", [("assert", "Maya", "does", "hungarian folk dancing", True)]),
     ("how's life?", "officially retired ladies!! 32 years at the NHS", [("end", "Maya", "works_at", "NHS", True)]),
@@ -868,10 +868,10 @@ def test_sold_it_is_read_where_its_own_sentence_stands():
     ("i have a dog now!!", ("Maya", "has_pet", "dog")),
     ("I bought a car, finally", ("Maya", "owns", "car")),
     ("the wedding was amazing. we danced till 3", ("Maya", "attended", "wedding")),
-    ("I joined a choir last month", ("Maya", "member_of", "choir")),
+    ("I joined a club last month", ("Maya", "member_of", "club")),
 ])
 def test_a_thing_told_by_its_kinds_word_alone_waits_for_review(line, fact):
-    """In a chat between two people "have a dog", "bought a car", "the wedding was amazing", "joined a choir" are read
+    """In a chat between two people "have a dog", "bought a car", "the wedding was amazing", "joined a club" are read
     and wait for review: on the dev chats such facts were right 0.76 of the time, those naming the thing 0.93. Named,
     they are written; told to an assistant (no other participant), too; an end is left to the gate."""
     assert fact in proposed(line) and fact not in written(line)
@@ -889,6 +889,10 @@ def test_a_thing_named_or_a_breed_or_a_pastime_is_still_written():
     assert ("Maya", "works_at", "Office") in written("I work at The Office now, the bar on Main St")
     assert ("Maya", "attended", "Ana's wedding") in written("Ana's wedding last night was amazing")
     assert ("Maya", "member_of", "gospel choir") in written("I joined a gospel choir last month")
+    # a choir or a band joined, by its word alone: 9 of 9 right on dev (the thirtieth session; two clubs of three wrong)
+    assert ("Maya", "member_of", "choir") in written("I joined a choir last month")
+    assert ("Maya", "member_of", "band") in written("also i joined a band again")
+    assert ("Maya", "member_of", "club") not in written("I joined a club last month and didn't tell you")
     assert chat_sure(("Sam", "and you?"), ("Maya", "i fish most weekends"))[-1] == [
         ("assert", "Maya", "does", "fishing", True)]
 
@@ -1442,3 +1446,23 @@ def test_a_name_in_its_own_script_is_a_name():
     for name, said in (("प्रिया", "my friend प्रिया lives in Delhi"), ("เจน", "my friend เจน moved to Bangkok"),
                        ("Άννα", "my friend Άννα lives in Athens"), ("Ґанна", "Ґанна lives in Lviv")):
         assert [f[1] for f in facts(said)] == [name], said
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("line", "fact"), [
+    ("I study English", ("assert", "Maya", "does", "English", True)),  # h68: a language studied is a pastime
+    ("i started samoan lessons two weeks ago", ("assert", "Maya", "does", "samoan", True)),  # h67: a language
+    ("I stopped the English", ("end", "Maya", "does", "English", True)),
+])
+def test_a_language_studied_is_done(line, fact):
+    """h67, h68 (dev since the thirtieth session): "I study English", lessons in Samoan; English and thirty other
+    languages were missing from the list of them."""
+    assert fact in chat_sure(("Maya", line))[0]
+    assert chat_sure(("Maya", "i'm studying law"))[0] == []  # a subject, a school's
+
+
+@pytest.mark.engine_free
+def test_a_person_after_the_is_no_name_of_a_plain_word_or_shouted():
+    """"i'm dating the BEST bread" (h67): a word shouted after "the" is no one dated; a plain name still is."""
+    assert chat_sure(("Maya", "i'm dating the BEST bread. sourdough with olives"))[0] == []
+    assert ("assert", "Maya", "dating", "Tess", True) in chat_sure(("Maya", "im dating Tess now"))[0]

@@ -146,7 +146,8 @@ dutch greek welsh gaelic latin polish turkish hindi swedish norwegian danish
 czech slovak hungarian finnish estonian latvian lithuanian icelandic faroese ukrainian romanian bulgarian
 serbian croatian slovenian albanian hebrew farsi persian urdu bengali tamil punjabi swahili tagalog
 vietnamese thai indonesian malay catalan basque irish esperanto mongolian amharic yoruba zulu afrikaans
-quechua guarani
+english quechua guarani samoan tongan fijian maori hawaiian nepali sinhala khmer burmese telugu kannada malayalam
+marathi gujarati georgian armenian kazakh uzbek kurdish pashto somali hausa igbo xhosa shona kinyarwanda malagasy
 """.split())
 ACTIVITIES = frozenset("""
 pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming walking cycling

@@ -32,7 +32,7 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any, Literal
 
-from ._lexicon import EMOJI, EVENTS, HABIT_VERBS, RETIREES
+from ._lexicon import EMOJI, EVENTS, HABIT_VERBS, LANGUAGES, RETIREES
 
 __all__ = ["CALLED_OFF", "GREETED_FROM", "VERBS", "Verb", "verbs_for"]
 
@@ -226,6 +226,8 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
           "activity"),
     _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
+    _verb(r"(?:study|studies|studying)(?=\s+(?:" + "|".join(sorted(LANGUAGES)) + r")\b)", "does", "state",
+          "activity"),  # "I study English", "studying korean" (h68); not "studying law", a school's
     _verb(r"been|back", "does", "state", "activity"),
     _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing|learning)|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)",
           "does", "start", "activity"),
