@@ -1466,3 +1466,18 @@ def test_a_person_after_the_is_no_name_of_a_plain_word_or_shouted():
     """"i'm dating the BEST bread" (h67): a word shouted after "the" is no one dated; a plain name still is."""
     assert chat_sure(("Maya", "i'm dating the BEST bread. sourdough with olives"))[0] == []
     assert ("assert", "Maya", "dating", "Tess", True) in chat_sure(("Maya", "im dating Tess now"))[0]
+
+
+@pytest.mark.engine_free
+def test_a_sentence_shouted_is_read_as_if_in_lower_case():
+    """A new user's (thirtieth session): "WE ADOPTED A DOG. her name is biscuit" gave nothing, for the rules read
+    capitals as names; a sentence wholly in capitals (three words of letters at least) is read in lower case, a name
+    the data knows and a known place capitalised, and the quote stays as written."""
+    said = RuleExtractor().extract("WE ADOPTED A DOG. her name is biscuit 🐶🐶", reference_time=REF, speaker="Maya",
+                                   other="Sam")
+    assert [(f.predicate, f.object, f.sure, f.quote) for f in said] == [
+        ("has_pet", "dog", True, "WE ADOPTED A DOG.")]
+    assert ("assert", "Maya", "lives_in", "Leeds", True) in chat_sure(("Maya", "OMG. I MOVED TO LEEDS LAST WEEK"))[0]
+    assert ("assert", "Maya", "met", "Tom", True) in chat_sure(("Maya", "I MET TOM YESTERDAY"))[0]
+    assert ("assert", "Maya", "works_at", "northwind", True) in chat_sure(("Maya", "I GOT THE JOB AT NORTHWIND"))[0]
+    assert chat_sure(("Maya", "I WILL MOVE TO LEEDS"))[0] == []  # "will" is no name

@@ -679,6 +679,38 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
         _UNDER_WAY.search(message)
 
 
+#: A word of two letters or more.
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def unshouted(text: str) -> str:
+    """``text`` with each sentence written wholly in capitals, three words of letters at least, in lower case ("I GOT
+    THE JOB AT NORTHWIND", "WE ADOPTED A DOG": a new user's), for the rules read capitals as names; the same
+    length, so a quote is found again in the words as written (:func:`as_written`). A capital word among lower-case
+    ones ("we bought a TV") is kept."""
+    out = text
+    for sentence in split_sentences(text):
+        words = _LETTERS.findall(sentence)
+        if len(words) >= 3 and all(w.isupper() for w in words) and len(lowered := re.sub(
+                r"[^\W\d_]+", _unshouted_word, sentence)) == len(sentence):
+            out = out.replace(sentence, lowered)
+    return out
+
+
+def _unshouted_word(m: re.Match[str]) -> str:
+    """A shouted word in lower case, or capitalised where it is written as a name ("I MET TOM": Tom) and no common
+    word ("I WILL"), or is a known place ("MOVED TO LEEDS")."""
+    word, key = m[0], m[0].lower()
+    return word.title() if len(key) > 1 and (is_name_written(word.title()) and key not in _COMMON or is_place(key)) \
+        else key
+
+
+def as_written(quote: str, read: str, written: str) -> str:
+    """The words of ``quote``, a part of ``read`` (:func:`unshouted`), as ``written`` has them."""
+    at = read.find(quote)
+    return written[at:at + len(quote)] if at >= 0 and len(read) == len(written) else quote
+
+
 #: Seeing someone, then their name alone: "i'm seeing someone. gonzalo. he's a geologist", "ive been seeing someone.
 #: his name is femi", "I have girlfriend now. her name is Aino" (at a sentence's start, none of the words one would
 #: say to someone else: "i told her, i'm …").
@@ -1081,6 +1113,15 @@ class RuleExtractor:
         if reference_time.tzinfo is None or reference_time.utcoffset() is None:
             raise InvalidInput("reference_time must carry its time zone (an aware datetime), e.g. 2024-05-08T10:00:00Z")
         text = unicodedata.normalize("NFC", text)  # "E\u0301lodie", as some keyboards send it, is "Élodie"
+        read = unshouted(text)
+        if read != text:  # "WE ADOPTED A DOG. her name is biscuit": the shouted sentence read as if typed in lower case
+            result = self._extract_result(read, reference_time, speaker, other, previous)
+            return MessageResult(facts=[f.model_copy(update={"quote": as_written(f.quote, read, text)})
+                                        for f in result.facts], note=result.note)
+        return self._extract_result(text, reference_time, speaker, other, previous)
+
+    def _extract_result(self, text: str, reference_time: datetime, speaker: str, other: str | None,
+                        previous: Turn | None) -> MessageResult:
         self._other = other
         self._previous = previous
         self._speaker = speaker.strip()
