@@ -1232,7 +1232,10 @@ class Store:
         the question names bring their facts forward, and a time phrase ("in 2023", "before she
         moved") filters valid time. ``valid_at`` keeps facts valid then ("all": any time, the
         default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
-        starts before ``before``. "I", "me", "my" mean ``speaker``. With an embedder (and
+        starts before ``before``. Asked with no ``as_of``, a time phrase whose window begins after the
+        last message was said ("in april", asked in December 2026 of a chat whose last message is of
+        October 2025) is read against that message instead, and the answers' ``time`` says so.
+        "I", "me", "my" mean ``speaker``. With an embedder (and
         ``semantic``), the question is also compared by meaning and the two rankings fused. Each
         :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
         most ``limit`` (None: all).
@@ -1255,7 +1258,7 @@ class Store:
             return self._shared.recall.search(
                 self._meta(), text, as_of=t, valid_at=valid, after=low, before=high,
                 limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
-                embedder=self.embedder if semantic else None,
+                embedder=self.embedder if semantic else None, chat_time=as_of is None,
                 messages=self._message_index() if messages else None,
                 # without messages as answers, still who "your" means ("where does your mum live", asked by Bex)
                 participants=self._message_index() if not messages and speaker and says_your(text) else None)

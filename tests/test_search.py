@@ -148,8 +148,14 @@ def test_cli_search_says_when_no_message_shown_was_said_in_the_question_s_time(t
                           recorded_at="2025-06-28T14:00")
     runner = CliRunner()
     asked = ["--store", str(directory), "--engine", ENGINE, "search"]
-    march = runner.invoke(main, [*asked, "what did I say in march", "--speaker", "Sam"])
+    march = runner.invoke(main, [*asked, "what did I say in march", "--speaker", "Sam", "--as-of", "2026-12-01"])
     assert march.exit_code == 0 and "note: no message shown was said during 'march' (20" in march.output
+    # asked with no moment of its own, "march" is read against the last message (a new user's, thirtieth session)
+    unasked = runner.invoke(main, [*asked, "what did I say in march", "--speaker", "Sam", "--json"])
+    found = json.loads(unasked.output)
+    assert [a["text"] for a in found] == ["big news. im moving to manchester next month"]
+    assert found[0]["time"] == {"text": "march (read against the last message, said 2025-06-28)",
+                                "valid_from": "2025-03-01T00:00:00Z", "valid_to": "2025-04-01T00:00:00Z"}
     empty = runner.invoke(main, [*asked, "what did I say last year", "--speaker", "Sam", "--as-of", "2028-01-10"])
     assert "(nothing said during it)" in empty.output  # a reviewer's: nothing said nor named then, the note too
     assert "note: no message shown was said during 'last year' (… → 2028-01-01)" in empty.output

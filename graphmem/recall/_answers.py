@@ -154,7 +154,8 @@ def time_filter(period: Period | None) -> TimeFilter | None:
     """The window a question's time phrase set, as an answer reports it (open ends null)."""
     if period is None:
         return None
-    return TimeFilter(text=period.text, valid_from=None if period.start <= -INF else moment(period.start),
+    return TimeFilter(text=f"{period.text} (read against {period.against})" if period.against else period.text,
+                      valid_from=None if period.start <= -INF else moment(period.start),
                       valid_to=moment(period.end))
 
 
@@ -175,7 +176,7 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
         # that month): what was said before its end is what was known of it then. Each answer's
         # ``time`` says so.
         found = index.search(words, t, window=(-INF, period.end), limit=limit, scoring=also)
-        time = TimeFilter(text=f"said before the end of {period.text} {NOTHING_SAID}",
+        time = TimeFilter(text=f"said before the end of {time.text if time else period.text} {NOTHING_SAID}",
                           valid_to=moment(period.end))
     hits = []
     for item in found:

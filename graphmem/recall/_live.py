@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from ..core import records
@@ -227,13 +228,18 @@ class LiveIndex:
                after: datetime | None = None, before: datetime | None = None, limit: int | None = 10,
                synonyms: Table, tz: tzinfo, speaker: str | None = None, events: frozenset[str] = frozenset(),
                embedder: Embedder | None = None, messages: MessageIndex | None = None,
-               participants: MessageIndex | None = None) -> list[Answer]:
+               participants: MessageIndex | None = None, chat_time: bool = False) -> list[Answer]:
         """The facts believed at ``as_of`` that best answer ``text``, best first (see :mod:`graphmem.recall`);
         with ``messages``, the messages received by then too, ranked together (:mod:`._answers`). Without them,
         ``participants`` (the same index) tells only who "your" means: the other person of the chat then.
 
         With an ``embedder``, the question's vector is compared with the stored ones and that
-        ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer."""
+        ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer.
+
+        With ``chat_time`` (a question asked with no moment of its own), a time phrase whose window, read against
+        ``as_of``, begins after the last message was said ("in april", asked in December 2026 of a chat replayed
+        whose last message is of October 2025) is read against just after that message instead (:meth:`_asked_after`).
+        """
         query = None
         if embedder is not None:
             try:  # before taking the lock: the endpoint may be slow
@@ -249,6 +255,9 @@ class LiveIndex:
             listener = _listener(told, text, speaker, t, self.key)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker,
                          listener)
+            if chat_time and told is not None and plan.period is not None and not plan.period.event and (
+                    last := told.last_said(t)) is not None and plan.period.start > last:
+                plan = self._asked_after(text, index, synonyms, t, speaker, listener, tz, last) or plan
             resolved = _resolved(index, plan)
             answering = frozenset(r.fact for _, r in resolved if r.kind == "relation" and r.fact
                                   and _answers.asks_who(text, r.phrase))  # "who is nadia's boss": that fact first
@@ -277,6 +286,20 @@ class LiveIndex:
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
                                  answering=answering, names=names, anchored=_answers.names_someone(text, plan),
                                  asked=frozenset(p for hit in plan.synonyms for p in hit.predicates))
+
+    def _asked_after(self, text: str, index: RecallIndex, synonyms: Table, t: int, speaker: str | None,
+                     listener: str | None, tz: tzinfo, last: int) -> Plan | None:
+        """The question's plan with its time phrases read against just after the last message (said at ``last``):
+        the window they gave against the question's moment began after everything the store was told, as "in
+        april" does, asked in December 2026, of a chat replayed whose last message is of October 2025 (a new
+        user's). The window's text says so. None where the window still begins after it ("in July 2023")."""
+        after = moment(last + 1) or datetime.max.replace(tzinfo=tz)  # a message's time is never open
+        plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, after, tz=tz), speaker, listener)
+        if plan.period is None or plan.period.event or plan.period.start > last:
+            return None
+        said = after.astimezone(tz).date().isoformat()
+        plan.period = replace(plan.period, against=f"the last message, said {said}")
+        return plan
 
     def _similarity(self, index: RecallIndex, model: str, query: Sequence[float], t: int) -> dict[int, float]:
         """Each version's similarity with the question: its own vector's, or its best sentence's."""

@@ -477,6 +477,12 @@ class MessageIndex:
         rows = {f.n: f for f in self.rows(before + after)}
         return [rows[n] for n in reversed(before)], [rows[n] for n in after]
 
+    def last_said(self, t: int) -> int | None:
+        """When the last message received by ``t`` was said (chat time, µs), or None with none."""
+        row = self.db.execute("SELECT said FROM message WHERE received <= ? ORDER BY said DESC LIMIT 1",
+                              (t,)).fetchone()
+        return None if row is None else int(row[0])
+
     def speakers(self, t: int, recent: int = 200) -> list[str]:
         """Who said the last ``recent`` messages received by ``t``, most recent first (assistants
         left out): the participants of the conversation going on then."""

@@ -56,12 +56,14 @@ class Period:
     """The valid-time filter a question's time phrase sets: ``[start, end)`` in microseconds.
 
     ``event``: set by an event the question names ("before he moved to Lisbon"), whose words
-    still look for messages (a time phrase's words do not)."""
+    still look for messages (a time phrase's words do not). ``against``: what the phrase was read
+    against where that was not the question's moment; the answers' window says so."""
 
     start: int
     end: int
     text: str
     event: bool = False
+    against: str = ""  # what the phrase was read against, where not the question's moment ("the last message, …")
 
 
 @dataclass(frozen=True)
