@@ -1232,9 +1232,11 @@ class Store:
         the question names bring their facts forward, and a time phrase ("in 2023", "before she
         moved") filters valid time. ``valid_at`` keeps facts valid then ("all": any time, the
         default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
-        starts before ``before``. Asked with no ``as_of``, a time phrase whose window begins after the
-        last message was said ("in april", asked in December 2026 of a chat whose last message is of
-        October 2025) is read against that message instead, and the answers' ``time`` says so.
+        starts before ``before``. A ``speaker`` the store has never heard of (no entity by that name, no
+        message said by it) is refused (``InvalidInput``): a typo would make "I" mean nobody. Asked
+        with no ``as_of``, a time phrase whose window begins after the last message was said ("in
+        april", asked in December 2026 of a chat whose last message is of October 2025) is read
+        against that message instead, and the answers' ``time`` says so.
         "I", "me", "my" mean ``speaker``. With an embedder (and
         ``semantic``), the question is also compared by meaning and the two rankings fused. Each
         :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
@@ -1251,6 +1253,11 @@ class Store:
         low, high = self._time_or_none(after), self._time_or_none(before)
         if low is not None and high is not None and high <= low:
             raise InvalidInput(f"before ({iso(high)}) must be later than after ({iso(low)})")
+        if speaker is not None and speaker.strip().casefold() != "user" and not self.knows_speaker(speaker) and (
+                self.heard_anything() or self._db.run("store/entity_any", {})):  # "user", ingest's and MCP's default,
+            # may be no one yet; nor is anyone in a store that knows nothing, where an assistant may ask before it
+            # remembers
+            raise InvalidInput(f"unknown speaker {speaker!r}: no entity has that name and no message was said by it")
         events = frozenset(p for p, kind in self.predicates().items() if kind == "event")
         with self._db.lock:
             if self._shared.recall is None:

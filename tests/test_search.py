@@ -380,3 +380,18 @@ def test_a_question_of_a_time_alone_answers_with_what_began_or_ended_then(store)
     assert store.search("what happened in March 2019", messages=False) == []
     # a question naming something a fact holds is ranked by it, as before
     assert store.search("who worked at barclays in march 2025", messages=False)[0].version.object == "Barclays"
+
+
+def test_an_unknown_speaker_is_refused_by_the_python_api_too(tmp_path):
+    """A new user's (thirtieth session): `Store.search(..., speaker="Pirya")` answered as if "I" were nobody, where the
+    command line, MCP and the explorer refused it; the rule is now the store's. "user", the default speaker, and a
+    store that knows nothing yet are not refused."""
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        assert store.search("where do I live", speaker="Priya") == []  # nothing known yet: an assistant may ask first
+        store.add_episode("we moved to bristol yesterday", kind="chat", actor="Priya",
+                          reference_time="2025-06-08T10:00", recorded_at="2025-06-08T10:00")
+        with pytest.raises(InvalidInput, match="unknown speaker 'Pirya': no entity has that name"):
+            store.search("where do I live", speaker="Pirya")
+        assert [a.text for a in store.search("where did I move", speaker="Priya") if a.kind == "message"] == [
+            "we moved to bristol yesterday"]
+        store.search("where do I live", speaker="user")

@@ -11,14 +11,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import InvalidInput
 from . import json_option, main, moment, note_unsettled, open_store, output, utc_option
 from .everyday import provenance
 from .ingest import progress_bar
 from .layout import Column
 
 if TYPE_CHECKING:
-    from .. import Store
     from ..recall import Answer, MessageHit, Resolved, TimeFilter
 
 __all__ = []
@@ -112,13 +110,6 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
     output.print_table(columns, rows, f"{title} (times in {output.zone_name()})")
 
 
-def check_speaker(store: Store, speaker: str) -> None:
-    """Refuse a --speaker the store has never heard of (no entity by that name, no message said
-    by it): a typo would otherwise make "I" mean nobody and answer as if nothing were known."""
-    if not store.knows_speaker(speaker):
-        raise InvalidInput(f"unknown --speaker {speaker!r}: no entity has that name and no message was said by it")
-
-
 @main.command("search")
 @click.argument("text")
 @click.option("--as-of", help=AS_OF_HELP)
@@ -151,8 +142,6 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
       graphmem search "where did I live before I moved" --speaker Maya
     """
     store = open_store(ctx)
-    if speaker is not None:
-        check_speaker(store, speaker)
     hits = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before, limit=limit,
                         speaker=speaker, semantic=not keyword_only, messages=not facts_only)
     if as_json:

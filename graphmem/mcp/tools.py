@@ -235,12 +235,6 @@ class Tools:
         kind, what matched and the episodes it cites.
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
-        if args.speaker.strip().casefold() != "user" and not self.store.knows_speaker(args.speaker) and \
-                self.store.heard_anything():
-            # as the command line: a typo would make "I" mean nobody ("user", the default, may be no one yet; nor is
-            # anyone in a store that has heard nothing, where an assistant may ask before it remembers)
-            raise InvalidInput(f"unknown speaker {args.speaker!r}: no entity has that name and no message was said by "
-                               "it")
         hits = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all", after=self._time(args.after),
                                  before=self._time(args.before), limit=args.limit, speaker=args.speaker,
                                  messages=args.messages)

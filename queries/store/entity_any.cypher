@@ -1,0 +1,2 @@
+// Any one entity: whether the store knows anyone or anything at all.
+MATCH (e:Entity) RETURN e.id LIMIT 1
