@@ -190,6 +190,7 @@ class Store:
         allow_future: bool = False,
         hold: bool | str = True,
         wait: float | None = None,
+        create: bool = True,
     ):
         # Absolute: a holder runs its clients' command lines in their directories (os.chdir, for
         # the whole process), so a relative path would name another store meanwhile.
@@ -198,6 +199,8 @@ class Store:
         #: replay's reference times, an imported log's): off, a write or import giving one is
         #: refused, since the store could take no write before that time again.
         self.allow_future = allow_future
+        if not create and self.path is not None and self._engine is None and not Store.exists(self.path):
+            raise NotFound(f"no graphmem store at {self.path} (create=False: Store(path) makes one by default)")
         if self._engine is None:  # not opened by __new__ (a new store, or one in memory)
             self._engine = acquire(choose_engine(engine, self.path), self.path)
         self._shared = shared_by(self._engine)

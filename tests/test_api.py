@@ -192,3 +192,4 @@ def test_an_undocumented_export_would_be_caught(monkeypatch):
         test_all_is_what_the_page_lists("graphmem.when")
     with pytest.raises(AssertionError, match="_reference has no docstring"):
         test_every_public_name_exists_and_is_documented("graphmem.when")
+

@@ -605,3 +605,22 @@ def test_the_review_queue_shows_the_turn_before_when_the_object_was_named_there(
     assert "(after" in shown and "how was the party”)" in shown, shown
     again = json.loads(gm(store, "review", "list", "--json").stdout)  # the sentence itself is as it was
     assert again[0]["quote"] == "messy. kat made me do karaoke. never again"
+
+
+def test_a_store_path_that_holds_none_is_refused_with_create_false(tmp_path):
+    """A new user's (thirtieth session): `Store("priya-stor")`, a typo, made an empty store and answered every
+    question with nothing; `create=False` refuses it as the command line does. A path where no store can be made is
+    refused in one line, not a bare FileNotFoundError."""
+    import pytest
+
+    from graphmem import InvalidInput, NotFound, Store
+
+    with pytest.raises(NotFound, match="no graphmem store at"):
+        Store(tmp_path / "priya-stor", engine=ENGINE, create=False)
+    assert not (tmp_path / "priya-stor").exists()
+    with Store(tmp_path / "priya-store", engine=ENGINE) as store:
+        store.add("Priya", "lives_in", "Bristol")
+    with Store(tmp_path / "priya-store", engine=ENGINE, create=False) as store:
+        assert [v.object for v in store.beliefs()] == ["Bristol"]
+    with pytest.raises(InvalidInput, match="cannot be made"):
+        Store("/proc/graphmem-nope/store", engine=ENGINE)

@@ -488,6 +488,8 @@ def acquire(name: str, directory: Path | None) -> Engine:
             except (FileExistsError, NotADirectoryError):
                 raise InvalidInput(
                     f"store {directory} cannot be made: the path or a folder above it is a file") from None
+            except OSError as exc:  # "/proc/nope", a folder without write permission (a new user's: a bare traceback)
+                raise InvalidInput(f"store {directory} cannot be made: {exc.strerror or exc}") from None
             engine = _open_engines[key] = Engine(name, directory)
         elif engine.name != name:
             raise EngineError(f"store {directory} is already open here with {engine.name}")
