@@ -903,7 +903,8 @@ class Store:
         if len(key) < 3:
             return ""
         plain = unaccented(key)
-        rows = [row for probe in sorted(spelling_probes(key))  # "emile" finds "Émile" by its last letters too
+        probes = spelling_probes(key) | {plain[-2:]}  # "pirya" finds "Priya" by "ya": letters swapped
+        rows = [row for probe in sorted(probes)  # "emile" finds "Émile" by its last letters too
                 for row in self._db.run("store/entity_find", {"text": probe, "limit": 500})]
         names = {e.id: e.name for e in map(records.entity, rows)}  # keyed as names compare
         # the closest spellings first ("Rebeca"; of as many words), then the names of which it is one whole word

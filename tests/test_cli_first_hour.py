@@ -624,3 +624,14 @@ def test_a_store_path_that_holds_none_is_refused_with_create_false(tmp_path):
         assert [v.object for v in store.beliefs()] == ["Bristol"]
     with pytest.raises(InvalidInput, match="cannot be made"):
         Store("/proc/graphmem-nope/store", engine=ENGINE)
+
+
+def test_a_name_with_two_letters_swapped_gets_a_did_you_mean(tmp_path):
+    """A new user's (thirtieth session): "Priyaa" got "did you mean 'Priya'?", "Pirya" nothing (its probes, the first
+    two letters and the last three, found no Priya); the last two letters are a probe too."""
+    from graphmem import NotFound, Store
+
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        store.add("Priya", "lives_in", "Bristol")
+        with pytest.raises(NotFound, match="no entity named 'Pirya'; did you mean 'Priya'"):
+            store.beliefs(about="Pirya")
