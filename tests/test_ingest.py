@@ -816,3 +816,17 @@ def test_a_message_said_years_ahead_is_refused_replayed_or_not(tmp_path):
     with Store(tmp_path / "future", engine=ENGINE, allow_future=True) as store:
         ingest(store, read_messages(path), approve=True)
         assert [v.object for v in store.beliefs(valid_at="all")] == ["Pune", "Goa"]
+
+
+@pytest.mark.engine_free
+def test_an_ingest_summary_prints_in_one_line():
+    """A new user's (thirtieth session): `print(summary)` listed all 150 messages recorded."""
+    from graphmem.ingest import IngestSummary
+    from graphmem.ingest._summary import Recorded
+
+    summary = IngestSummary(episodes=148, proposed=19, approved=16, pending=3, unsure=2,
+                            recorded=[Recorded(where=f"chat.jsonl:{n}", episode=f"ep{n}", proposals=[])
+                                      for n in range(148)])
+    assert str(summary) == "148 episodes recorded; 19 facts proposed: 16 approved, 3 pending, 2 of them unsure"
+    assert "recorded=<148 items>" in repr(summary) and "chat.jsonl" not in repr(summary)
+    assert len(summary.recorded) == 148  # the data is all there

@@ -5,9 +5,10 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from ..extract_rules import ExtractedFact
 from ..models import Model
@@ -52,6 +53,31 @@ class IngestSummary(Model):
     held: list[Dropped] = []  # the gate refused them at approval: they wait for review
     dropped: list[Dropped] = []  # unusable or refused with review skipped: not proposed
     notes: list[str] = []  # "FILE:LINE: ..." from the extractor (say, a fallback it used)
+
+    def __str__(self) -> str:
+        """One line: the counts (``print(summary)`` listed every message recorded; a new user's)."""
+        already = f" ({self.already} held already)" if self.already else ""
+        unsure = f", {self.unsure} of them unsure" if self.unsure else ""
+        rest = "".join(f", {len(items)} {name}" for name, items in (("held by the gate", self.held),
+                                                                   ("dropped", self.dropped), ("notes", self.notes))
+                       if items)
+        return (f"{self.episodes} episodes recorded{already}; {self.proposed} facts proposed: {self.approved} "
+                f"approved, {self.pending} pending{unsure}{rest}")
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        """The fields, each list longer than three as its length ("recorded=<148 items>"): a notebook shows it."""
+        for name, value in super().__repr_args__():
+            yield name, _Items(len(value)) if isinstance(value, list) and len(value) > 3 else value
+
+
+class _Items:
+    """How :class:`IngestSummary`'s repr shows a long list."""
+
+    def __init__(self, count: int):
+        self.count = count
+
+    def __repr__(self) -> str:
+        return f"<{self.count} items>"
 
 
 @dataclass
