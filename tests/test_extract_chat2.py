@@ -1481,3 +1481,15 @@ def test_a_sentence_shouted_is_read_as_if_in_lower_case():
     assert ("assert", "Maya", "met", "Tom", True) in chat_sure(("Maya", "I MET TOM YESTERDAY"))[0]
     assert ("assert", "Maya", "works_at", "northwind", True) in chat_sure(("Maya", "I GOT THE JOB AT NORTHWIND"))[0]
     assert chat_sure(("Maya", "I WILL MOVE TO LEEDS"))[0] == []  # "will" is no name
+
+
+@pytest.mark.engine_free
+def test_my_sis_and_my_bro_are_relatives_whose_verbs_are_theirs():
+    """A new user's (thirtieth session): "my sis anjali moved to edinburgh last week" wrote only that Anjali is a
+    sister ("my sister anjali moved…" wrote her move too): "sis" and "bro" were relation words for the family reader
+    and not for the subject's."""
+    assert ("assert", "anjali", "lives_in", "edinburgh", True) in chat_sure(
+        ("Maya", "my sis anjali moved to edinburgh last week"))[0]
+    assert ("assert", "Maya's brother", "has_pet", "dog", True) in chat_sure(("Maya", "my bro got a dog"))[0]
+    assert ("assert", "Maya", "lives_in", "leeds", True) in chat_sure(
+        ("Maya", "bro that is crazy, i moved to leeds"))[0]

@@ -52,7 +52,7 @@ roommate roomie flatmate housemate colleague coworker co-worker boss manager nei
 fiancé fiancée fiance fiancee ex ex-husband ex-wife ex-boyfriend ex-girlfriend ex-partner
 parents kids children stepmom stepmum stepdad stepson stepdaughter stepsister stepbrother twin
 mother-in-law father-in-law sister-in-law brother-in-law in-laws teammate classmate buddy pal
-mentor landlord landlady therapist sibling siblings baby bestie bf gf hubby spouse
+mentor landlord landlady therapist sibling siblings baby bestie bf gf hubby spouse sis bro
 """.split())
 #: Words that may precede a relation noun ("my older sister Ana").
 RELATION_ADJECTIVES = frozenset(
