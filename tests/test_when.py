@@ -117,6 +117,9 @@ def one(text: str, reference: datetime = REF, **options) -> TimeSpan:
          "2025-09-12T06:00:01", "instant"),
         ("2025-09-12T08:00Z", "2025-09-12T08:00Z", "2025-09-12T08:00", "2025-09-12T08:01",
          "instant"),
+        # a new user's "easter weekend" (thirtieth session) was Easter Sunday alone: Good Friday to Easter Monday
+        ("over the easter weekend 2025", "easter weekend 2025", "2025-04-18", "2025-04-22", "range"),
+        ("at easter 2025", "easter 2025", "2025-04-20", "2025-04-21", "day"),
     ],
 )
 def test_resolves_expression(text, matched, start, end, granularity):

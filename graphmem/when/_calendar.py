@@ -182,6 +182,10 @@ HOLIDAYS: dict[str, Callable[[int], Period | None]] = {
     "independence day": day_in_year(7, 4),
     "thanksgiving": lambda year: day_period(nth_weekday(year, 11, 3, 4)),
     "easter": lambda year: day_period(easter(year)),
+    # Good Friday to Easter Monday, the long weekend most who say it mean (a new user's "easter weekend" read as
+    # Easter Sunday alone)
+    "easter weekend": lambda year: Period(midnight(easter(year) - timedelta(days=2)),
+                                          midnight(easter(year) + timedelta(days=2)), "range"),
 }
 
 
