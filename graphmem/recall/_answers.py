@@ -54,9 +54,6 @@ RRF_K = 60
 #: recall@5 0.702 with 5, 0.713 with 10 (as a search of five answers had it), 0.714 with 15; the aliases set's dev
 #: questions 0.833 before, 0.832 with 10.
 WHEN_REACH = 10
-#: A dated answer goes first only if it scores this share of the best answer of its kind at least: "when did I get
-#: the dog" put "they got me a cake" (a date, one word: "got") before "WE ADOPTED A DOG" (a new user's).
-WHEN_FLOOR = 0.5
 #: The weight of the name of a person a relation phrase led to ("my sister": Mel), beside the
 #: words the question said: inferred, not said.
 NAME_WEIGHT = 0.5
@@ -254,12 +251,9 @@ def _own_words(hit: Hit) -> bool:
 
 
 def _dated_first(found: Sequence[A]) -> list[A]:
-    """``found``'s first :data:`WHEN_REACH`, those dated by their words and scoring at least :data:`WHEN_FLOOR` of the
-    best first, then the rest, each in its order."""
+    """``found``'s first :data:`WHEN_REACH`, those dated by their words first, then the rest, each in its order."""
     window = found[:WHEN_REACH]
-    floor = WHEN_FLOOR * max((a.score for a in window), default=0.0)
-    first = [a for a in window if _dated(a) and a.score >= floor]
-    return first + [a for a in window if not any(a is b for b in first)] + list(found[WHEN_REACH:])
+    return [a for a in window if _dated(a)] + [a for a in window if not _dated(a)] + list(found[WHEN_REACH:])
 
 
 def _dated(answer: Answer) -> bool:
