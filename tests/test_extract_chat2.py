@@ -1493,3 +1493,23 @@ def test_my_sis_and_my_bro_are_relatives_whose_verbs_are_theirs():
     assert ("assert", "Maya's brother", "has_pet", "dog", True) in chat_sure(("Maya", "my bro got a dog"))[0]
     assert ("assert", "Maya", "lives_in", "leeds", True) in chat_sure(
         ("Maya", "bro that is crazy, i moved to leeds"))[0]
+
+
+@pytest.mark.engine_free
+def test_a_trip_told_again_within_three_weeks_is_the_same_trip():
+    """A new user's (thirtieth session): "im in lisbon!!", then "back from lisbon" six days on, wrote two trips to
+    Lisbon. A trip with no time of its own, told again within three weeks of the same trip written, is not proposed
+    again; one held for review ("hola from lanzarote!!") does not count, and a later trip is a trip."""
+    from datetime import timedelta
+
+    extractor = RuleExtractor()
+
+    def said(text, days):
+        return [(f.predicate, f.object) for f in extractor.extract(
+            text, reference_time=REF + timedelta(days=days), speaker="Maya", other="Sam") if f.sure]
+
+    assert said("im in lisbon!! the tiles omg", 0) == [("traveled_to", "lisbon")]
+    assert said("back from lisbon, so tired", 6) == []
+    assert said("flew to lisbon for work again", 60) == [("traveled_to", "lisbon")]
+    assert said("hola from porto!!!", 70) == []  # a greeting: held for review
+    assert said("just got back from porto", 80) == [("traveled_to", "porto")]

@@ -679,6 +679,9 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
         _UNDER_WAY.search(message)
 
 
+#: How long after a trip told with no time of its own the same trip told again is that trip ("im in lisbon!!", then
+#: "back from lisbon" six days on), not another.
+TRIP_AGAIN = timedelta(days=21)
 #: A word of two letters or more.
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 
@@ -1077,6 +1080,8 @@ class RuleExtractor:
         self._said_at: dict[frozenset[str], datetime] = {}
         #: Per pair of participants, where each speaker said they are moving (speaker -> place).
         self._moves: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
+        #: Per pair of participants, the trips each one was told with no time of their own: (who, place) -> when.
+        self._trips: dict[frozenset[str], dict[tuple[str, str], datetime]] = {}
         #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
         self._partners: dict[frozenset[str], dict[tuple[str, str], str]] = {}
         #: Per pair of participants, the groups, jobs, schools and pastimes each speaker was last told to
@@ -1214,11 +1219,30 @@ class RuleExtractor:
         facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text)
                                                                         or _wished_to_another(f, text, self._speaker))]
         facts = self._owned_as_told(facts)  # after the review's reasons, which read the words as said
+        facts = self._trip_told_again(facts, reference_time)
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
             note = f"not proposed: a fact dated {phrases}, {OUT_OF_RANGE}"
         return MessageResult(facts=facts, note=note)
+
+    def _trip_told_again(self, facts: list[ExtractedFact], said: datetime) -> list[ExtractedFact]:
+        """``facts`` without a trip that has no time of its own told within :data:`TRIP_AGAIN` after the same one was
+        written ("im in lisbon!!", then "back from lisbon" six days on, made two trips to Lisbon: a new user's); the
+        trips written are remembered, from the first telling (a trip told again and again stays one)."""
+        told = self._trips.setdefault(self._chat(), {})
+        kept = []
+        for fact in facts:
+            if fact.predicate == "traveled_to" and fact.op == "assert" and fact.object and fact.valid_from is None \
+                    and fact.valid_to is None:
+                key = (fact.subject, unaccented(fact.object).casefold())
+                last = told.get(key)
+                if last is not None and timedelta(0) <= said - last <= TRIP_AGAIN:
+                    continue
+                if fact.sure:  # a trip held for review ("hola from lanzarote!!") may never be written
+                    told[key] = said
+            kept.append(fact)
+        return kept
 
     @staticmethod
     def _group_named(fact: ExtractedFact, text: str) -> ExtractedFact:
