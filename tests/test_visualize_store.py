@@ -106,6 +106,17 @@ def test_a_snapshot_draws_the_names_of_one_entity_as_one_node(store, clock, tmp_
     assert {n["label"] for n in before["graph"]["nodes"]} == {"Nadia", "Nads", "Arup", "jazz"}
 
 
+def test_a_snapshot_shows_a_group_by_a_name_before_a_stand_in(store, clock, tmp_path):
+    """A new user's (thirtieth session): the snapshot page drew "Priya's sister (also Anjali)" where the explorer
+    drew "Anjali (also Priya's sister)"; both show a group by its first name that is no unnamed relative's stand-in."""
+    store.add("Priya's sister", "sister_of", "Priya", recorded_at="2026-01-01")
+    store.add("Anjali", "lives_in", "Edinburgh", recorded_at="2026-01-02")
+    store.alias("Anjali", "Priya's sister", recorded_at="2026-01-03")
+    clock.set("2026-02-01")
+    data = page_data(render_snapshot(store, tmp_path / "now.html").read_text())
+    assert "Anjali (also Priya's sister)" in {n["label"] for n in data["graph"]["nodes"]}
+
+
 def test_a_snapshot_colours_the_names_of_one_entity_by_what_all_of_them_say(store, clock, tmp_path):
     """A new user's trial (in the explorer: "tommy" drawn in the grey of an "entity" though Tom is a person): the node
     of a group takes the kind every name's facts say, though its leading name (seen first) says nothing of it."""

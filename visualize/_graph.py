@@ -19,6 +19,7 @@ from typing import Any
 from pyvis.network import Network
 
 from graphmem.core.aliases import ALIAS
+from graphmem.core.relations import shown_name
 from graphmem.models import Entity, Version
 from graphmem.pages.palette import CLOSED_STATUSES, kind_colour, period, status_colour
 
@@ -154,13 +155,20 @@ def node_data(node_id: str, entity: Entity, degree: int, focus: str | None = Non
 
 
 def _named_all(entities: dict[str, Entity], same: Same) -> dict[str, Entity]:
-    """Each group's first entity, named with every name of its group: "Nadia (also Nads)"."""
+    """Each group's first entity, named with every name of its group: "Nadia (also Nads)", shown by a name before an
+    unnamed relative's stand-in ("Anjali (also Priya's sister)", as the explorer shows it; a new user's)."""
     names: dict[str, list[str]] = defaultdict(list)
     for member, first in same.items():
         if member != first and member in entities:
             names[first].append(entities[member].name)
-    return {first: entities[first].model_copy(update={"name": f"{entities[first].name} (also {', '.join(others)})"})
-            for first, others in names.items() if first in entities}
+    named = {}
+    for first, others in names.items():
+        if first in entities:
+            every = [entities[first].name, *others]
+            shown = shown_name(every)
+            also = [name for name in every if name != shown]
+            named[first] = entities[first].model_copy(update={"name": f"{shown} (also {', '.join(also)})"})
+    return named
 
 
 def graph_data(versions: list[Version], entities: dict[str, Entity],

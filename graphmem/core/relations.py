@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["EVERYDAY", "RELATIONS", "RELATION_PREDICATES", "covers", "inverse", "is_stand_in", "predicate_of",
-           "relation_of", "relative_word"]
+           "relation_of", "relative_word", "shown_name"]
 
 #: The relation words, in the order they are listed to users.
 RELATIONS: tuple[str, ...] = (
@@ -139,6 +139,12 @@ def is_stand_in(name: str) -> bool:
     """Whether ``name`` is an unnamed relative's stand-in, whose relative someone is: "Sam's brother", "Jess' mother"
     (a name to show only when the person has no other)."""
     return _stand_in_word(name) is not None
+
+
+def shown_name(names: list[str]) -> str:
+    """The name a group of one entity's names is shown by: the first that is no unnamed relative's stand-in ("Tom"
+    of "Sam's brother", "Tom"), else the first."""
+    return next((name for name in names if not is_stand_in(name)), names[0])
 
 
 def predicate_of(word: str) -> str:

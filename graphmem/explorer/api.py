@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol, overload
 
 from ..core import json_shapes as output
-from ..core.relations import is_stand_in
+from ..core.relations import shown_name
 from ..core.times import TimeLike, iso
 from ..errors import GraphmemError, InvalidInput, NotFound
 from ..models import Change, Entity, Episode, Neighbourhood, Version
@@ -131,8 +131,8 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
 def _shown_name(lead: Entity, found: Neighbourhood) -> str:
     """The name a group is drawn by: its lead's (the name seen first), unless that is an unnamed relative's stand-in
     and another name of the group is shown ("Tom (also Sam's brother, tommy)", not "Sam's brother (also Tom, …)")."""
-    names = [lead.name, *(e.name for e in found.entities if e.id in found.groups and found.groups[e.id].id == lead.id)]
-    return next((name for name in names if not is_stand_in(name)), lead.name)
+    return shown_name([lead.name, *(e.name for e in found.entities
+                                    if e.id in found.groups and found.groups[e.id].id == lead.id)])
 
 
 def timeline(store: ReadStore, params: Params) -> list[dict[str, Any]]:
