@@ -260,3 +260,16 @@ def test_a_name_with_a_noun_s_ending_that_the_nickname_data_knows():
 def test_a_company_s_partner_is_no_one_s_partner():
     assert said("Google's partner Microsoft is big") == []
     assert said("Tom's wife Élodie came") == [("assert", "Élodie", "wife_of", "Tom")]
+
+
+@pytest.mark.parametrize(("line", "owner"), [
+    ("my mother fell and broke her hip", "Maya"),  # b63 (dev): "fell" named her, and was an alias of her
+    ("tell your mom congratulations from the turkish girl", "Rosa"),  # b31 (dev)
+    ("what about montreal, your mum, soph", "Rosa"),  # a5 (dev): a place before the relation word
+])
+def test_a_word_of_english_or_a_place_names_no_relative(line, owner):
+    """The thirtieth session: three alias facts of the aliases set's dev chats named a mother "fell",
+    "congratulations" and "montreal". A plain English word after the relation word is a name only with a verb after
+    it ("my sister grace lives in leeds"), and a place said before it is no name of it."""
+    assert said(line) == [("assert", f"{owner}'s mother", "mother_of", owner)]
+    assert ("assert", "grace", "sister_of", "Maya") in said("my sister grace lives in leeds")

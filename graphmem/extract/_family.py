@@ -178,6 +178,10 @@ _AFTER_NAME = re.compile(
     rf"did\b|does\b|just\b|finally\b|still\b|also\b|always\b|never\b|really\b|literally\b|actually\b|"
     rf"[a-z]+(?:ed|s)\b|said\b|told\b|got\b|made\b|came\b|went\b|took\b|gave\b|lol\b|haha\b|btw\b|[^\w\s])",
     re.IGNORECASE)
+#: After a plain English word read as a lowercase name, a verb that makes it one: "my sister grace lives in leeds".
+_VERB_AFTER_NAME = re.compile(
+    r"^\s+(?:is|was|has|had|will|would|can|could|did|does|just|finally|still|also|always|never|really|"
+    r"[a-z]+(?:ed|s)|said|told|got|made|came|went|took|gave)\b(?!\s*[.!?]*\s*$)")
 _NAME_WORD = re.compile(r"[A-Za-z][a-z'’-]*")
 
 
@@ -256,7 +260,8 @@ class FamilyMemory:
             if not names and not plural:
                 before = _NAME_FIRST.search(sentence, max(0, m.start() - _CLAUSE_REACH), m.start())
                 rest_ok = re.match(r"\s*(?:[.,!;:]|$)", after)
-                if before and rest_ok and _name(before["name"]):
+                if before and rest_ok and _name(before["name"]) and not is_place(before["name"]):  # not "what
+                    # about montreal, your mum, soph" (a5)
                     names = [before["name"]]
                 elif (opened := _NAME_IS.search(sentence, max(0, m.start() - _CLAUSE_REACH), m.start())) and \
                         _name(opened["name"]) \
@@ -455,4 +460,7 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
                                      and not is_known_name(base)):
         return None  # "my brother almost moved", "… supposedly …": an adverb, no name (a reviewer's; "grace" is one)
     after = rest[m.end():] if base == word else "'s"
+    if base == word and plain_english(base) and not is_known_name(base):
+        return base if _VERB_AFTER_NAME.match(after) else None  # "my sister grace lives in leeds"; not "my mother
+        # fell" (b63), "tell your mom congratulations from the turkish girl" (b31): a word of English, no name
     return base if _AFTER_NAME.match(after) or base != word else None
