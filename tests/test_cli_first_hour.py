@@ -635,3 +635,18 @@ def test_a_name_with_two_letters_swapped_gets_a_did_you_mean(tmp_path):
         store.add("Priya", "lives_in", "Bristol")
         with pytest.raises(NotFound, match="no entity named 'Pirya'; did you mean 'Priya'"):
             store.beliefs(about="Pirya")
+
+
+def test_a_store_its_backup_and_its_export_are_the_user_s_alone(tmp_path):
+    """An attacker's (thirtieth session): under the usual umask a store was made 755 and its files 644, so any user of
+    the machine read messages.sqlite's raw text; an export and a backup too."""
+    import stat
+
+    store = tmp_path / "st"
+    gm(store, "init")
+    gm(store, "add", "Ann", "lives_in", "Oslo")
+    gm(store, "export", str(tmp_path / "log.jsonl"))
+    gm(store, "export", str(tmp_path / "pq"), "--format", "parquet")
+    gm(store, "backup", str(tmp_path / "bk"))
+    mode = {name: stat.S_IMODE((tmp_path / name).stat().st_mode) for name in ("st", "log.jsonl", "pq", "bk")}
+    assert mode == {"st": 0o700, "log.jsonl": 0o600, "pq": 0o700, "bk": 0o700}

@@ -993,3 +993,50 @@ def test_a_client_stopped_before_its_command_is_sent_says_it_was_not_run(tmp_pat
         monkeypatch.undo()
         with Store(directory, engine=ENGINE) as same:
             assert not [v for v in same.beliefs() if v.subject == "Zed"]
+
+
+def test_a_holder_out_of_descriptors_serves_again_once_they_close(tmp_path):
+    """An attacker's (thirtieth session): connections enough to use up the holder's descriptors made accept() fail
+    once, and the holder stopped serving for good while it kept the store: every later command hung. It now waits
+    for descriptors and serves again; a holder that takes a connection and never answers is given up on in one line."""
+    import resource
+
+    directory = tmp_path / "store"
+    make_store(directory)
+    limit = 128
+    with serving(directory, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))):
+        flood = []
+        for _ in range(2 * limit):  # more than it can take: accept() fails with EMFILE meanwhile
+            conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            conn.settimeout(0.5)
+            try:
+                conn.connect(str(directory / "graphmem.sock"))
+            except OSError:  # its queue is full: it has stopped accepting
+                conn.close()
+                break
+            flood.append(conn)
+            time.sleep(0.005)
+        assert len(flood) > limit
+        for conn in flood:
+            conn.close()
+        said = graphmem_cli(directory, "beliefs", "--json", timeout=30)  # it hung (with no timeout of its own)
+        assert said.returncode == 0, said.stderr
+        assert {v["object"] for v in json.loads(said.stdout)} == {"Berlin", "Acme", "tea"}
+
+
+def test_a_holder_that_never_answers_is_given_up_on_in_one_line(tmp_path, monkeypatch):
+    """A socket that takes the connection and never answers the greeting (a holder wedged, or out of descriptors)
+    made every command hang; after ``HELLO_WAIT`` it is refused with why."""
+    from graphmem.holding import remote
+
+    directory = tmp_path / "store"
+    make_store(directory)
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    silent.bind(str(directory / "graphmem.sock"))
+    silent.listen(1)
+    monkeypatch.setattr(remote, "HELLO_WAIT", 0.5)
+    try:
+        with pytest.raises(StoreLocked, match="does not answer \\(after 0.5 s\\); it may be out of file descriptors"):
+            Store(directory, engine=ENGINE)
+    finally:
+        silent.close()

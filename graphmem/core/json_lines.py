@@ -19,13 +19,19 @@ from typing import Any, BinaryIO
 
 from ..errors import GraphmemError, ImportFailed
 
-__all__ = ["MAX_LINE", "loads", "lines", "open_regular", "records"]
+__all__ = ["MAX_LINE", "loads", "lines", "open_regular", "private", "records"]
 
 #: The longest line read, in bytes (a log record or a message is far shorter).
 MAX_LINE = 16 << 20
 #: The largest log an import reads unless asked for a large one, in bytes: a log is held whole
 #: while it is checked, about ten times its size in memory, so this keeps an import near 1 GB.
 SMALL_LOG = 96 << 20
+
+
+def private(path: str, flags: int) -> int:
+    """An ``opener`` for :func:`open` that makes a new file readable by its user alone (0600): an export holds every
+    message's text (an attacker's: a log written 644 was readable by every user of the machine)."""
+    return os.open(path, flags, 0o600)
 
 
 def open_regular(path: Path, error: type[GraphmemError] = ImportFailed) -> BinaryIO:

@@ -484,7 +484,8 @@ def acquire(name: str, directory: Path | None) -> Engine:
         engine = _open_engines.get(key)
         if engine is None:
             try:
-                directory.mkdir(parents=True, exist_ok=True)
+                directory.mkdir(parents=True, exist_ok=True, mode=0o700)  # the user's alone (an attacker's: other
+                # users read messages.sqlite's raw text from a store made 755)
             except (FileExistsError, NotADirectoryError):
                 raise InvalidInput(
                     f"store {directory} cannot be made: the path or a folder above it is a file") from None

@@ -24,6 +24,7 @@ Internal: :class:`graphmem.Store` starts one for a store it holds.
 
 from __future__ import annotations
 
+import errno
 import os
 import select
 import socket
@@ -40,6 +41,8 @@ from . import wire
 
 __all__ = ["LOCAL", "Holder", "callable_by_clients", "held_here"]
 
+#: What accept() raises while the process is out of descriptors or memory for a while: served again after a pause.
+_BUSY = frozenset((errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM))
 #: Store methods that run in the client, never in the holder.
 LOCAL = frozenset({"close", "explore"})
 #: How often (ms) a command line's connection is looked at for its client's going, while the command runs.
@@ -124,8 +127,11 @@ class Holder:
         while not self._stopping.is_set():
             try:
                 conn, _ = self._listener.accept()
-            except OSError:
-                return  # the listener was closed: stopping
+            except OSError as exc:
+                if self._stopping.is_set() or self._listener.fileno() < 0 or exc.errno not in _BUSY:
+                    return  # the listener was closed: stopping
+                time.sleep(0.1)  # out of descriptors (another user's flood of the explorer's port, in this process):
+                continue  # wait for some to close, and serve again (an attacker's: it stopped serving for good)
             if not wire.peer_is_me(conn):
                 conn.close()  # another user: no word is exchanged
                 continue
@@ -139,6 +145,8 @@ class Holder:
                     request = wire.receive(conn)
                 except (wire.HolderGone, OSError, EOFError):
                     return
+                except Exception:  # noqa: BLE001  # not a message of graphmem's (an attacker's garbage frame, a
+                    return  # traceback on the holder's stderr): that connection is closed, the others are served
                 queued = isinstance(request, tuple) and len(request) == 5 and request[0] == "cli"
                 if queued:
                     self._count(+1)  # (a malformed one is answered with its error, never queued)

@@ -344,7 +344,7 @@ def backup(engine: Engine, dest: str | Path) -> BackupInfo:
                     release(copy)
             else:
                 _checkpointed(engine)
-                partial.mkdir(parents=True)
+                partial.mkdir(parents=True, mode=0o700)  # the user's alone, as the store
                 for source in [home / DATABASE_FILE, *_engine_files(home)]:
                     shutil.copyfile(source, partial / source.name)
                 shutil.copyfile(home / MARKER_FILE, partial / MARKER_FILE)
@@ -390,7 +390,7 @@ def _unpacked(src: Path, info: BackupInfo, work: Path, tz_name: str | None) -> N
     """Copy a backup into ``work`` and open it there once: it must open, on its engine, whole
     (and, restored into an open store, in this release's layout: ``tz_name`` is that store's)."""
     shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
+    work.mkdir(parents=True, mode=0o700)  # the user's alone, as a store is
     for source in [src / DATABASE_FILE, *_engine_files(src), src / MARKER_FILE]:
         shutil.copyfile(source, work / source.name)
     copy = acquire(info.engine, work)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from ..core import json_lines
 from ..core.collector import collector_paused
 from ..core.invariants import check
-from ..core.json_lines import lines, open_regular
+from ..core.json_lines import lines, open_regular, private
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
 from ..core.tables import ENDS, TABLES, by_name
 from ..core.temporal import version_number
@@ -73,7 +73,7 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
     lines += [json.dumps({"type": "predicate", "name": k, "kind": v}) for k, v in declared.items()]
     tmp = path.with_name(path.name + ".partial")
     try:
-        with tmp.open("w", encoding="utf-8") as out:
+        with open(tmp, "w", encoding="utf-8", opener=private) as out:
             for line in lines:
                 out.write(line + "\n")
             for kind, items in groups:
