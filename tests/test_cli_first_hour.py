@@ -650,3 +650,36 @@ def test_a_store_its_backup_and_its_export_are_the_user_s_alone(tmp_path):
     gm(store, "backup", str(tmp_path / "bk"))
     mode = {name: stat.S_IMODE((tmp_path / name).stat().st_mode) for name in ("st", "log.jsonl", "pq", "bk")}
     assert mode == {"st": 0o700, "log.jsonl": 0o600, "pq": 0o700, "bk": 0o700}
+
+
+def test_ingest_and_import_refuse_what_no_store_can_keep_before_writing_anything(tmp_path):
+    """An attacker's (thirtieth session): a lone surrogate ("\\ud800" in JSON) passed ingest's check of the whole file
+    and failed while writing, 4,097 messages in, naming no line; JSON nested too deeply or a number of 100,000 digits
+    were "unexpected" errors; an import said a long number was nested too deeply, and a surrogate failed in the
+    engine. Each is now one line naming FILE:LINE, before anything is written."""
+    store = tmp_path / "st"
+    gm(store, "init")
+    good = {"role": "user", "content": "I met Bob yesterday.", "chat_time": "2025-01-01T10:00:00Z", "actor": "Maya"}
+    half = {**good, "content": "I live in \ud800Berlin.", "chat_time": "2025-01-05T10:05:00Z"}
+    cases = {"half.jsonl": (json.dumps(good) + "\n" + json.dumps(half) + "\n",
+                            "half.jsonl:2: 'content' holds half a character (\\ud800, a lone surrogate)"),
+             "deep.jsonl": (json.dumps(good) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n",
+                            "deep.jsonl:2: not valid JSON (JSON nested too deeply)"),
+             "digits.jsonl": ('{"role": "user", "content": "hi", "chat_time": "2025-01-01T10:00:00Z", "id": '
+                              + "9" * 10_000 + "}\n", "digits.jsonl:1: not valid JSON (Exceeds the limit")}
+    for name, (text, says) in cases.items():
+        (tmp_path / name).write_text(text)
+        said = gm(store, "ingest", str(tmp_path / name), "--replay", "--approve", ok=False)
+        assert says in said.stderr, said.stderr
+    assert json.loads(gm(store, "episodes", "--json").stdout) == []  # nothing written
+    log = tmp_path / "log.jsonl"
+    gm(store, "add", "Ann", "lives_in", "Oslo")
+    gm(store, "export", str(log))
+    for name, extra, says in (("sur.jsonl", '{"type": "meta", "key": "x", "value": "a\\ud800"}',
+                               "a text holds half a character, a lone surrogate"),
+                              ("big.jsonl", '{"type": "meta", "key": "x", "value": ' + "9" * 5000 + "}",
+                               "(Exceeds the limit")):
+        (tmp_path / name).write_text(log.read_text() + extra + "\n")
+        said = gm(tmp_path / f"new-{name}", "import", str(tmp_path / name), ok=False)
+        assert says in said.stderr and "unexpected" not in said.stderr, said.stderr
+        assert not (tmp_path / f"new-{name}").exists()

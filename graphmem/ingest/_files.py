@@ -75,7 +75,14 @@ def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool)
     if not isinstance(value, str) or not has_visible(value):  # (zero-width spaces alone show nothing either)
         problem = "is missing" if value is None else "must be non-empty text"
         raise ImportFailed(f"{where}: {key!r} {problem}")
-    return value
+    if (half := _SURROGATE.search(value)) is not None:  # JSON's "\ud800" alone: no character, and no store can keep
+        raise ImportFailed(f"{where}: {key!r} holds half a character (\\u{ord(half[0]):04x}, a lone surrogate), "
+                           "no text; fix the file's writer")  # it (an attacker's: found only at write time, half
+    return value  # the file written)
+
+
+#: Half of a UTF-16 pair, alone: what JSON's "\ud800" decodes to.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 #: Keys other chat exports use for a message's fields: what each may be instead.
@@ -415,14 +422,16 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
     """Read the file once, checking every message."""
     with open_regular(path) as source:
         rest = _lines(source, path)
-        first = next(((o, r) for o, r in rest if r.strip()), None)
+        first = next(((n, o, r) for n, (o, r) in enumerate(rest, 1) if r.strip()), None)
         if first is None:
             return MessageFile(path, user=user, document=False, **read)
         try:
-            loads(_decoded(first[1], first[0], path))
+            loads(_decoded(first[2], first[1], path))
             alone = all(not r.strip() for _, r in rest)
         except json.JSONDecodeError:
             alone = True  # perhaps a document over several lines
+        except ValueError as exc:  # nested too deeply, a number of more digits than Python reads (an attacker's)
+            raise ImportFailed(f"{path}:{first[0]}: not valid JSON ({exc})") from None
     if alone:
         text = _decoded(path.read_bytes(), 0, path).removeprefix("\ufeff")
         try:
@@ -448,6 +457,8 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
                 record = loads(_decoded(raw, offset, path).rstrip("\r\n"))  # an error placed on its own line
             except json.JSONDecodeError as exc:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+            except ValueError as exc:  # nested too deeply, a number of more digits than Python reads
+                raise ImportFailed(f"{path}:{number}: not valid JSON ({exc})") from None
             _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen, record)
     return found
 

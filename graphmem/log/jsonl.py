@@ -175,8 +175,24 @@ def _loads(text: bytes | str) -> Any:
         return json_lines.loads(text)
     except json.JSONDecodeError:
         raise
-    except ValueError:
-        raise ValueError("not a graphmem log record (JSON nested too deeply)") from None
+    except ValueError as exc:  # nested too deeply, a number of more digits than Python reads
+        raise ValueError(f"not a graphmem log record ({exc})") from None
+
+
+#: A JSON escape of half a UTF-16 pair ("\\ud800"): two together are one character, one alone is none.
+_ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether a text anywhere in ``value`` (a decoded JSON value) holds a lone surrogate."""
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
 
 
 def _kind_of_line(raw: bytes) -> str | None:
@@ -198,6 +214,9 @@ def _record(raw: bytes) -> tuple[str, dict[str, Any] | BaseModel]:
         raise ValueError(f"not a graphmem log record (invalid JSON: {exc.msg}, column {exc.colno})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ValueError("not a graphmem log record (a JSON object with a 'type' is expected)")
+    if _ESCAPED_SURROGATE.search(raw) and _has_lone_surrogate(data):
+        raise ValueError("not a graphmem log record (a text holds half a character, a lone surrogate such as "
+                         "\\ud800: no store can keep it)")  # the engine refused it mid-import (an attacker's)
     kind = data.pop("type")
     if kind == "graphmem":
         return kind, data
