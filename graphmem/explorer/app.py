@@ -30,10 +30,9 @@ import time
 import webbrowser
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager, nullcontext
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl
 
 import uvicorn
 from starlette.applications import Starlette
@@ -219,10 +218,12 @@ class Guard:
     - ``Host`` must be one of the explorer's own names (a web page reaching loopback through
       DNS rebinding sends its own domain);
     - an ``Origin``, when the browser sends one, must be the explorer's own;
-    - the token (random for each launch) comes in the address opened or printed
-      (``/?token=…``: the page then gets it as a cookie, HttpOnly and SameSite=Strict), as a
-      ``token`` query parameter, or as ``Authorization: Bearer …``. Files that hold nothing from
-      the store (the scripts, the stylesheets) need no token.
+    - the token (random for each launch) comes in the address opened or printed (``/?token=…``: the
+      page keeps it in its own origin's storage, which no other port can read, takes it out of the
+      address and sends it with each request), as a ``token`` query parameter, or as
+      ``Authorization: Bearer …``; never as a cookie, which a browser sends to every port of the host.
+      The page and the files that hold nothing from the store (the scripts, the stylesheets) need no
+      token.
 
     Anything else is a 403 with one JSON line and no data. No CORS header is ever sent.
     """
@@ -231,7 +232,6 @@ class Guard:
         self.app, self.token = app, token
         self.hosts = _hosts(host, port)
         self.origins = frozenset(f"http://{h}" for h in self.hosts)
-        self.cookie = f"graphmem-explorer-{port}"  # a cookie does not tell ports apart; its name does
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -252,21 +252,13 @@ class Guard:
         if given:
             if len(given) != 1 or not self._matches(given[0]):
                 return await _refuse(send, "wrong token; open the address the explorer printed")
-            if scope["path"] == "/":  # opened from the printed address: keep the token as a cookie
-                rest = urlencode([(k, v) for k, v in query if k != "token"])
-                return await _send(send, 303, b"", [
-                    (b"location", ("/?" + rest if rest else "/").encode("latin-1")),
-                    (b"set-cookie", f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()),
-                ])
-            return await self.app(scope, receive, send)
-        cookies = SimpleCookie()
-        try:
-            cookies.load(headers.get("cookie", ""))
-        except Exception:  # a malformed Cookie header is no token
-            cookies = SimpleCookie()
+            return await self.app(scope, receive, send)  # the page keeps it in its own storage (not a cookie)
+        if scope["path"] == "/":
+            return await self.app(scope, receive, send)  # the page holds nothing of the store; its scripts send the
+            # token they were opened with as a header (a cookie went to every port of 127.0.0.1: an attacker's)
         bearer = headers.get("authorization", "")
         bearer = bearer[7:].strip() if bearer[:7].lower() == "bearer " else ""
-        if (self.cookie in cookies and self._matches(cookies[self.cookie].value)) or (bearer and self._matches(bearer)):
+        if bearer and self._matches(bearer):
             return await self.app(scope, receive, send)
         await _refuse(send, "this explorer needs its token: open the address it printed "
                             "(http://.../?token=...); see docs/explorer.md")

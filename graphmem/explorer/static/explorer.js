@@ -13,6 +13,23 @@
   var requests = 0;
   var selected = null;
   var opened = null;    /* why the page opened where it did, said once */
+  /* The explorer's token: taken from the address the page was opened at (then out of it), kept in this origin's
+     storage (no other port's page can read it, where a cookie went to every port of the host) and sent with each
+     request as a header. */
+  var TOKEN_KEY = "graphmem-explorer-token";
+  var token = (function () {
+    var params = new URLSearchParams(location.search);
+    var given = params.get("token");
+    var kept = null;
+    try { kept = window.localStorage.getItem(TOKEN_KEY); } catch (e) { kept = null; }
+    if (given) {
+      try { window.localStorage.setItem(TOKEN_KEY, given); } catch (e) { /* kept for this page alone */ }
+      params.delete("token");
+      history.replaceState(null, "", params.toString() ? "?" + params.toString() : location.pathname);
+      return given;
+    }
+    return kept;
+  })();
 
   function show(message, isError) {
     var box = $("message");
@@ -24,7 +41,9 @@
     var query = Object.keys(params || {}).filter(function (k) { return params[k] !== null && params[k] !== undefined && params[k] !== ""; })
       .map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(params[k]); }).join("&");
     requests += 1;
-    return fetch(path + (query ? "?" + query : ""), { headers: { Accept: "application/json" } })
+    var headers = { Accept: "application/json" };
+    if (token) { headers.Authorization = "Bearer " + token; }
+    return fetch(path + (query ? "?" + query : ""), { headers: headers })
       .then(function (response) {
         return response.json().then(function (body) {
           if (!response.ok) {
