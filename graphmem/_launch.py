@@ -87,7 +87,10 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
                 env["COLUMNS"] = str(shutil.get_terminal_size().columns)
             try:
                 with sock:  # (closed however this ends: a holder running the command sees its client go)
-                    status, info = wire.hello(sock, __version__)
+                    try:
+                        status, info = wire.hello(sock, __version__)
+                    except wire.Silent as exc:
+                        return b"", f"error: the process holding store {store} {exc}\n".encode(), 1
                     if status != "ok":
                         return b"", f"error: {info}\n".encode(), 1
                     pid, sent = info["pid"], True

@@ -1027,16 +1027,20 @@ def test_a_holder_out_of_descriptors_serves_again_once_they_close(tmp_path):
 def test_a_holder_that_never_answers_is_given_up_on_in_one_line(tmp_path, monkeypatch):
     """A socket that takes the connection and never answers the greeting (a holder wedged, or out of descriptors)
     made every command hang; after ``HELLO_WAIT`` it is refused with why."""
-    from graphmem.holding import remote
 
     directory = tmp_path / "store"
     make_store(directory)
     silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     silent.bind(str(directory / "graphmem.sock"))
     silent.listen(1)
-    monkeypatch.setattr(remote, "HELLO_WAIT", 0.5)
+    monkeypatch.setattr(wire, "HELLO_WAIT", 0.5)
     try:
         with pytest.raises(StoreLocked, match="does not answer \\(after 0.5 s\\); it may be out of file descriptors"):
             Store(directory, engine=ENGINE)
+        # the command line's own way in (a reviewer's: only Python's Store() had the timeout)
+        from graphmem._launch import forward
+
+        out, err, status = forward(["--store", str(directory), "beliefs"])
+        assert status == 1 and err.decode().startswith(f"error: the process holding store {directory} does not answer")
     finally:
         silent.close()

@@ -58,8 +58,6 @@ HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff
            "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
 #: Seconds an API request may take, its wait for a turn included, unless the explorer is told otherwise.
 DEFAULT_TIMEOUT = 15.0
-#: How many connections the explorer keeps at once (a page makes a handful): more are answered 503 and closed.
-CONNECTIONS = 64
 #: Endpoints whose work grows with the store (the hops of a graph, a diff, a search), each in its
 #: lane: in a lane one runs at a time and the others wait for their turn, so the cheap endpoints
 #: are never queued behind them, and a search never behind a queue of graphs.
@@ -428,9 +426,9 @@ def start(store: ReadStore, *, host: str = "127.0.0.1", port: int = 8765, open_b
     port = sock.getsockname()[1]
     secret = secrets.token_urlsafe(32) if token else None
     app, budget = build_app(store, host=host, port=port, token=secret, engine=engine, timeout=float(timeout))
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2,
-                            limit_concurrency=CONNECTIONS)  # beyond it a 503, closed at once: a flood of idle
-    # connections from another local user takes no more descriptors of this process (which may hold the store)
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=2)  # (no limit_concurrency: uvicorn counts idle
+    # connections, so 64 sockets sending nothing shut the page out for good: a reviewer's)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]},
                               name="graphmem-explorer", daemon=True)

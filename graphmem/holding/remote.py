@@ -31,10 +31,6 @@ __all__ = ["PATHS", "RemoteStore", "client_for"]
 PATHS = {"export": "path", "import_log": "path", "backup": "dest", "restore": "src"}
 
 
-#: How long a holder may take to answer a new client's greeting, in seconds.
-HELLO_WAIT = 10.0
-
-
 def client_for(directory: Path, engine: str | None) -> RemoteStore | None:
     """A client of the holder serving ``directory``, or None when no holder does (or this process
     holds it: it shares its own open store)."""
@@ -45,17 +41,14 @@ def client_for(directory: Path, engine: str | None) -> RemoteStore | None:
         return None
     from .. import __version__
 
-    sock.settimeout(HELLO_WAIT)  # a holder that takes the connection and never answers (its process out of
-    try:  # descriptors, wedged) must not hang every command (an attacker's)
+    try:
         status, info = wire.hello(sock, __version__)
-    except TimeoutError:
+    except wire.Silent as exc:
         sock.close()
-        raise StoreLocked(f"the process holding store {directory} does not answer (after {HELLO_WAIT:g} s); "
-                          "it may be out of file descriptors: try again, or stop it") from None
+        raise StoreLocked(f"the process holding store {directory} {exc}") from None
     except (wire.HolderGone, OSError):
         sock.close()
         return None  # it stopped as we arrived: open the store ourselves
-    sock.settimeout(None)
     if status != "ok":
         sock.close()
         raise StoreLocked(info)

@@ -81,7 +81,11 @@ def peer_is_me(sock: socket.socket) -> bool:
     return uid == os.getuid()
 
 
-def connect(path: Path, timeout: float | None = None) -> socket.socket | None:
+#: How long a holder may take to take a connection and to answer its greeting, in seconds.
+HELLO_WAIT = 10.0
+
+
+def connect(path: Path, timeout: float | None = HELLO_WAIT) -> socket.socket | None:
     """A connection to the holder listening at ``path``, or None when none listens there (a
     socket file a killed holder left is removed)."""
     if not path.exists():
@@ -123,9 +127,22 @@ def ask(sock: socket.socket, request: Any) -> Any:
     return receive(sock)
 
 
+class Silent(Exception):
+    """The holder took the connection and did not answer the greeting in :data:`HELLO_WAIT` (wedged, stopped, or out
+    of file descriptors): the connection is of no further use."""
+
+
 def hello(sock: socket.socket, version: str) -> tuple[str, Any]:
-    """Greet the holder as graphmem ``version``: ("ok", who holds) or ("refused", why in one line)."""
-    return ask(sock, ("hello", PROTOCOL, version))
+    """Greet the holder as graphmem ``version``: ("ok", who holds) or ("refused", why in one line); :class:`Silent`
+    when no answer comes in :data:`HELLO_WAIT` (every command hung on such a holder: an attacker's and a reviewer's)."""
+    sock.settimeout(HELLO_WAIT)
+    try:
+        return ask(sock, ("hello", PROTOCOL, version))
+    except TimeoutError:
+        raise Silent(f"does not answer (after {HELLO_WAIT:g} s); it may be out of file descriptors, or stopped: "
+                     "try again, or stop it") from None
+    finally:
+        sock.settimeout(None)
 
 
 def send(sock: socket.socket, value: Any) -> None:
