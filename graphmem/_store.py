@@ -1238,9 +1238,10 @@ class Store:
         default); ``after``/``before`` keep facts whose valid period reaches past ``after`` and
         starts before ``before``. A ``speaker`` the store has never heard of (no entity by that name, no
         message said by it) is refused (``InvalidInput``): a typo would make "I" mean nobody. Asked
-        with no ``as_of``, a time phrase whose window begins after the last message was said ("in
-        april", asked in December 2026 of a chat whose last message is of October 2025) is read
-        against that message instead, and the answers' ``time`` says so.
+        with no ``as_of`` of a store whose last message is more than a year old (a chat replayed), a
+        time phrase whose window is wholly past and begins after that message ("in april", asked in
+        December 2026 of a chat whose last message is of October 2025) is read against that message
+        instead, and the answers' ``time`` says so.
         "I", "me", "my" mean ``speaker``. With an embedder (and
         ``semantic``), the question is also compared by meaning and the two rankings fused. Each
         :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at

@@ -395,3 +395,27 @@ def test_an_unknown_speaker_is_refused_by_the_python_api_too(tmp_path):
         assert [a.text for a in store.search("where did I move", speaker="Priya") if a.kind == "message"] == [
             "we moved to bristol yesterday"]
         store.search("where do I live", speaker="user")
+
+
+def test_a_store_talked_to_lately_keeps_its_time_phrases_present(tmp_path):
+    """A reviewer's (thirtieth session): the re-read of a phrase against the last message (for a chat replayed long
+    after) answered "where did I go in december", asked on 6 December 2026 of a store last told something on 28
+    November, with last December's Rome. Only a store silent for more than a year, and a window wholly past, are
+    read against the last message."""
+    from graphmem.core.times import UTC
+
+    now = datetime(2026, 12, 6, 12, tzinfo=UTC)
+    with Store(tmp_path / "store", engine=ENGINE, clock=lambda: now, timezone="UTC") as store:
+        store.add_episode("I went to Rome last december", kind="chat", actor="Ana",
+                          reference_time="2026-01-10T10:00", recorded_at="2026-01-10T10:00")
+        store.add("Ana", "traveled_to", "Rome", valid_from="2025-12-10", valid_to="2025-12-20",
+                  recorded_at="2026-01-10T10:01")
+        store.add_episode("off to Oslo on tuesday!", kind="chat", actor="Ana", reference_time="2026-11-28T10:00",
+                          recorded_at="2026-11-28T10:00")
+        store.add("Ana", "traveled_to", "Oslo", valid_from="2026-12-01", valid_to="2026-12-03",
+                  recorded_at="2026-11-28T10:01")
+        facts = [a for a in store.search("where did I go in december", speaker="Ana") if a.kind == "fact"]
+        assert [a.version.object for a in facts][:1] == ["Oslo"]
+        assert all("read against" not in (a.matched.time.text if a.matched.time else "") for a in facts)
+        assert [a.version.object for a in store.search("where did I travel this month", speaker="Ana")
+                if a.kind == "fact"] == ["Oslo"]

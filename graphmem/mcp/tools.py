@@ -235,7 +235,8 @@ class Tools:
         kind, what matched and the episodes it cites.
         """
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
-        hits = self.store.search(args.query, as_of=as_of, valid_at=valid_at or "all", after=self._time(args.after),
+        hits = self.store.search(args.query, as_of=None if args.as_of is None else as_of,  # as the command line asks
+                                 valid_at=valid_at or "all", after=self._time(args.after),
                                  before=self._time(args.before), limit=args.limit, speaker=args.speaker,
                                  messages=args.messages)
         return Recalled(as_of=as_of, valid_at=valid_at, hits=hits)

@@ -236,9 +236,11 @@ class LiveIndex:
         With an ``embedder``, the question's vector is compared with the stored ones and that
         ranking fused with the keyword ranking; if the endpoint fails, keywords alone answer.
 
-        With ``chat_time`` (a question asked with no moment of its own), a time phrase whose window, read against
-        ``as_of``, begins after the last message was said ("in april", asked in December 2026 of a chat replayed
-        whose last message is of October 2025) is read against just after that message instead (:meth:`_asked_after`).
+        With ``chat_time`` (a question asked with no moment of its own) of a store whose last message was said more
+        than :data:`QUIET` before ``as_of`` (a chat replayed), a time phrase whose window, read against ``as_of``, is
+        wholly past and begins after that message ("in april", asked in December 2026 of a chat whose last message is
+        of October 2025) is read against just after that message instead (:meth:`_asked_after`). A store talked to
+        lately keeps its phrases' present: "december", "this month", "today" (a reviewer's).
         """
         query = None
         if embedder is not None:
@@ -255,8 +257,9 @@ class LiveIndex:
             listener = _listener(told, text, speaker, t, self.key)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker,
                          listener)
-            if chat_time and told is not None and plan.period is not None and not plan.period.event and (
-                    last := told.last_said(t)) is not None and plan.period.start > last:
+            if chat_time and told is not None and plan.period is not None and not plan.period.event and \
+                    plan.period.end <= t and (last := told.last_said(t)) is not None and plan.period.start > last \
+                    and t - last > QUIET:
                 plan = self._asked_after(text, index, synonyms, t, speaker, listener, tz, last) or plan
             resolved = _resolved(index, plan)
             answering = frozenset(r.fact for _, r in resolved if r.kind == "relation" and r.fact
@@ -365,6 +368,11 @@ _YOUR = re.compile(r"(?i)\byour\b")
 def says_your(text: str) -> bool:
     """Whether a question says "your": whom it means is the other person of the chat (read from its messages)."""
     return _YOUR.search(text) is not None
+
+
+#: How long (µs) a store's chat must have been silent before a question's time phrase is read against its last
+#: message: a year, past which "in april" cannot mean an April the chat went on through.
+QUIET = 365 * 24 * 3600 * 1_000_000
 
 
 def _listener(messages: MessageIndex | None, text: str, speaker: str | None, t: int,
