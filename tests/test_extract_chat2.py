@@ -1472,14 +1472,14 @@ def test_a_person_after_the_is_no_name_of_a_plain_word_or_shouted():
 def test_a_sentence_shouted_is_read_as_if_in_lower_case():
     """A new user's (thirtieth session): "WE ADOPTED A DOG. her name is biscuit" gave nothing, for the rules read
     capitals as names; a sentence wholly in capitals (three words of letters at least) is read in lower case, a name
-    the data knows and a known place capitalised, and the quote stays as written."""
+    the data knows, a known place and a word no dictionary knows capitalised, and the quote stays as written."""
     said = RuleExtractor().extract("WE ADOPTED A DOG. her name is biscuit 🐶🐶", reference_time=REF, speaker="Maya",
                                    other="Sam")
     assert [(f.predicate, f.object, f.sure, f.quote) for f in said] == [
         ("has_pet", "dog", True, "WE ADOPTED A DOG.")]
     assert ("assert", "Maya", "lives_in", "Leeds", True) in chat_sure(("Maya", "OMG. I MOVED TO LEEDS LAST WEEK"))[0]
     assert ("assert", "Maya", "met", "Tom", True) in chat_sure(("Maya", "I MET TOM YESTERDAY"))[0]
-    assert ("assert", "Maya", "works_at", "northwind", True) in chat_sure(("Maya", "I GOT THE JOB AT NORTHWIND"))[0]
+    assert ("assert", "Maya", "works_at", "Northwind", True) in chat_sure(("Maya", "I GOT THE JOB AT NORTHWIND"))[0]
     assert chat_sure(("Maya", "I WILL MOVE TO LEEDS"))[0] == []  # "will" is no name
 
 
@@ -1513,3 +1513,27 @@ def test_a_trip_told_again_within_three_weeks_is_the_same_trip():
     assert said("flew to lisbon for work again", 60) == [("traveled_to", "lisbon")]
     assert said("hola from porto!!!", 70) == []  # a greeting: held for review
     assert said("just got back from porto", 80) == [("traveled_to", "porto")]
+
+
+@pytest.mark.engine_free
+def test_the_thirtieth_session_s_rules_as_a_reviewer_attacked_them():
+    """A reviewer's (thirtieth session): "a band of volunteers", "a band called the lemons" were written as bands
+    joined; "I study Latin American history" did Latin; "I STARTED WORKING AT TESLA TODAY" read nothing once shouted
+    sentences were read in lower case (a word no dictionary knows keeps a capital now, an acronym its capitals); a
+    second trip said so ("second trip this month haha") was dropped as the first told again."""
+    from datetime import timedelta
+
+    for line in ("i joined a band of volunteers cleaning the beach", "i joined a band called the lemons"):
+        assert ("assert", "Maya", "member_of", "band", True) not in chat_sure(("Maya", line))[0], line
+    assert chat_sure(("Maya", "I study Latin American history"))[0] == []
+    assert ("assert", "Maya", "works_at", "Tesla", True) in chat_sure(("Maya", "I STARTED WORKING AT TESLA TODAY"))[0]
+    assert ("end", "Maya", "works_at", "Walmart", True) in chat_sure(("Maya", "LOL I QUIT MY JOB AT WALMART"))[0]
+    extractor = RuleExtractor()
+
+    def trips(text, days):
+        return [f.object for f in extractor.extract(text, reference_time=REF + timedelta(days=days), speaker="Maya",
+                                                    other="Sam") if f.predicate == "traveled_to" and f.sure]
+
+    assert trips("just landed in rome!", 0) == ["rome"]
+    assert trips("back from rome, so tired", 5) == []
+    assert trips("just landed in rome! second trip this month haha", 20) == ["rome"]
