@@ -1262,7 +1262,8 @@ class Store:
                 self.heard_anything() or self._db.run("store/entity_any", {})):  # "user", ingest's and MCP's default,
             # may be no one yet; nor is anyone in a store that knows nothing, where an assistant may ask before it
             # remembers
-            raise InvalidInput(f"unknown speaker {speaker!r}: no entity has that name and no message was said by it")
+            raise InvalidInput(f"unknown speaker {speaker!r}: no entity has that name and no message was said by it"
+                               + self._near_names(speaker))
         events = frozenset(p for p, kind in self.predicates().items() if kind == "event")
         with self._db.lock:
             if self._shared.recall is None:

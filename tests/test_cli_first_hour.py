@@ -648,8 +648,14 @@ def test_a_store_its_backup_and_its_export_are_the_user_s_alone(tmp_path):
     gm(store, "export", str(tmp_path / "log.jsonl"))
     gm(store, "export", str(tmp_path / "pq"), "--format", "parquet")
     gm(store, "backup", str(tmp_path / "bk"))
-    mode = {name: stat.S_IMODE((tmp_path / name).stat().st_mode) for name in ("st", "log.jsonl", "pq", "bk")}
-    assert mode == {"st": 0o700, "log.jsonl": 0o600, "pq": 0o700, "bk": 0o700}
+    (tmp_path / "again.jsonl.partial").write_text("left by an export interrupted")  # an older release's, 0644
+    (tmp_path / "again.jsonl.partial").chmod(0o644)
+    gm(store, "export", str(tmp_path / "again.jsonl"))  # a reviewer's: the leftover lent the export its mode
+    gm(store, "render", "snapshot", "-o", str(tmp_path / "snap.html"))
+    names = ("st", "log.jsonl", "pq", "bk", "again.jsonl", "snap.html")
+    mode = {name: stat.S_IMODE((tmp_path / name).stat().st_mode) for name in names}
+    assert mode == {"st": 0o700, "log.jsonl": 0o600, "pq": 0o700, "bk": 0o700, "again.jsonl": 0o600,
+                    "snap.html": 0o600}
 
 
 def test_ingest_and_import_refuse_what_no_store_can_keep_before_writing_anything(tmp_path):
@@ -666,7 +672,13 @@ def test_ingest_and_import_refuse_what_no_store_can_keep_before_writing_anything
              "deep.jsonl": (json.dumps(good) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n",
                             "deep.jsonl:2: not valid JSON (JSON nested too deeply)"),
              "digits.jsonl": ('{"role": "user", "content": "hi", "chat_time": "2025-01-01T10:00:00Z", "id": '
-                              + "9" * 10_000 + "}\n", "digits.jsonl:1: not valid JSON (Exceeds the limit")}
+                              + "9" * 10_000 + "}\n", "digits.jsonl:1: not valid JSON (Exceeds the limit"),
+             # a document over several lines (a reviewer's: the first cut guarded JSON Lines alone)
+             "deep.json": ("[\n" + json.dumps(good) + ",\n" + "[" * 100_000 + "]" * 100_000 + "\n]",
+                           "deep.json: not valid JSON (nested too deeply)"),
+             "digits.json": ("[\n" + json.dumps(good) + ',\n{"role": "user", "content": "hi", "chat_time": '
+                             '"2025-01-01T10:00:00Z", "id": ' + "9" * 10_000 + "}\n]",
+                             "digits.json: not valid JSON (a number of more digits than can be read")}
     for name, (text, says) in cases.items():
         (tmp_path / name).write_text(text)
         said = gm(store, "ingest", str(tmp_path / name), "--replay", "--approve", ok=False)

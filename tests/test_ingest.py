@@ -830,3 +830,5 @@ def test_an_ingest_summary_prints_in_one_line():
     assert str(summary) == "148 episodes recorded; 19 facts proposed: 16 approved, 3 pending, 2 of them unsure"
     assert "recorded=<148 items>" in repr(summary) and "chat.jsonl" not in repr(summary)
     assert len(summary.recorded) == 148  # the data is all there
+    assert str(IngestSummary(episodes=1, proposed=1, approved=1)) == \
+        "1 episode recorded; 1 fact proposed: 1 approved, 0 pending"  # a reviewer's "1 episodes"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphmem.core.entity_kinds import effective_kinds
+from graphmem.core.json_lines import private
 from graphmem.core.times import TimeLike
 from graphmem.models import Entity, Episode, Version
 from graphmem.pages.palette import when
@@ -34,7 +35,8 @@ def _save(path: str | os.PathLike[str], html: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".partial")
     try:
-        tmp.write_text(html, encoding="utf-8")  # a page is whole or absent: written aside, then renamed
+        with open(tmp, "w", encoding="utf-8", opener=private) as out:  # a page is whole or absent: written aside,
+            out.write(html)  # then renamed; its user's alone (0600), as an export is: it shows the store's facts
         tmp.replace(path)
     except OSError as exc:  # named by the path asked for, not the one written aside
         with contextlib.suppress(OSError):

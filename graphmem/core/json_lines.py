@@ -30,8 +30,14 @@ SMALL_LOG = 96 << 20
 
 def private(path: str, flags: int) -> int:
     """An ``opener`` for :func:`open` that makes a new file readable by its user alone (0600): an export holds every
-    message's text (an attacker's: a log written 644 was readable by every user of the machine)."""
-    return os.open(path, flags, 0o600)
+    message's text (an attacker's: a log written 644 was readable by every user of the machine). A file already
+    there is removed first and the new one made exclusively, so a leftover (an interrupted export's, made 644 by an
+    older release) or another user's file or link in a shared directory never lends its mode (a reviewer's)."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    return os.open(path, flags | os.O_EXCL, 0o600)
 
 
 def open_regular(path: Path, error: type[GraphmemError] = ImportFailed) -> BinaryIO:

@@ -81,6 +81,16 @@ def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool)
     return value  # the file written)
 
 
+def _too_much(exc: RecursionError | ValueError, path: Path) -> Exception:
+    """A JSON document nested too deeply or holding a number of too many digits, as one line naming the file; any
+    other ValueError as it was (a bug, not the file's)."""
+    if isinstance(exc, RecursionError) or "nested too deeply" in str(exc):
+        return ImportFailed(f"{path}: not valid JSON (nested too deeply)")
+    if "digits" in str(exc):
+        return ImportFailed(f"{path}: not valid JSON (a number of more digits than can be read: {exc})")
+    return exc
+
+
 #: Half of a UTF-16 pair, alone: what JSON's "\ud800" decodes to.
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -439,9 +449,14 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
         except (_Broken, json.JSONDecodeError):
             _whole_json(text, path)  # raises for a broken document
             shape = "lines"
+        except (RecursionError, ValueError) as exc:  # a document nested too deeply, a number of too many digits
+            raise _too_much(exc, path) from None  # (a reviewer's)
         if shape in ("list", "messages"):
             owner, named = owner if shape == "messages" else (None, None)
-            found = _scan_document(path, text, read, user, shape, owner, at, starts)
+            try:
+                found = _scan_document(path, text, read, user, shape, owner, at, starts)
+            except (RecursionError, ValueError) as exc:
+                raise _too_much(exc, path) from None
             if named is not None:
                 found.participants = _participants(named[0], f"{path}:{named[1]}")
             return found

@@ -61,8 +61,10 @@ class IngestSummary(Model):
         rest = "".join(f", {len(items)} {name}" for name, items in (("held by the gate", self.held),
                                                                    ("dropped", self.dropped), ("notes", self.notes))
                        if items)
-        return (f"{self.episodes} episodes recorded{already}; {self.proposed} facts proposed: {self.approved} "
-                f"approved, {self.pending} pending{unsure}{rest}")
+        episodes = f"{self.episodes} episode{'' if self.episodes == 1 else 's'}"
+        facts = f"{self.proposed} fact{'' if self.proposed == 1 else 's'}"
+        return f"{episodes} recorded{already}; {facts} proposed: {self.approved} approved, {self.pending} pending" \
+               f"{unsure}{rest}"
 
     def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
         """The fields, each list longer than three as its length ("recorded=<148 items>"): a notebook shows it."""
