@@ -914,6 +914,12 @@ class Store:
         near = list(dict.fromkeys([k for k in names if unaccented(k) == plain]
                                   + difflib.get_close_matches(key, alike, 3, cutoff=0.75)
                                   + sorted((k for k in names if key in k.split()), key=lambda k: names[k].casefold())))
+        if not near:  # two letters swapped can leave no probe in common ("olso", "iad"): the names of its first
+            # letter, those starting with it first, by a closer reading of short ones (a reviewer's)
+            rows = self._db.run("store/entity_find", {"text": plain[:1], "limit": 2000})
+            names = {e.id: e.name for e in map(records.entity, rows)}
+            starting = [k for k in names if k.startswith(key[:1]) and len(k.split()) == len(key.split())]
+            near = difflib.get_close_matches(key, starting, 3, cutoff=0.75 if len(key) > 4 else 0.65)
         more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
         return f"; did you mean {' or '.join(repr(names[k]) for k in near[:3])}{more}?" if near else ""
 

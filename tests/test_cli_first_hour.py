@@ -635,6 +635,13 @@ def test_a_name_with_two_letters_swapped_gets_a_did_you_mean(tmp_path):
         store.add("Priya", "lives_in", "Bristol")
         with pytest.raises(NotFound, match="no entity named 'Pirya'; did you mean 'Priya'"):
             store.beliefs(about="Pirya")
+        store.add("Ida", "lives_in", "Oslo")  # a reviewer's: a swap that changes the last two letters too
+        for typed, meant in (("Olso", "Oslo"), ("Iad", "Ida")):
+            with pytest.raises(NotFound, match=f"did you mean '{meant}'"):
+                store.entity(typed)
+        with pytest.raises(NotFound) as nothing_near:
+            store.entity("Xyz")
+        assert "did you mean" not in str(nothing_near.value)
 
 
 def test_a_store_its_backup_and_its_export_are_the_user_s_alone(tmp_path):
