@@ -388,3 +388,18 @@ def test_in_a_store_of_fewer_than_a_thousand_messages_a_common_word_proposes_too
         found = [m.text for m in messages(store.search("coffee or tea", limit=5))]
     assert found[0] == "a pot of tea at noon" and len(found) == 5, found
     assert all("coffee" in text for text in found[1:])
+
+
+def test_an_assistant_s_own_calls_are_no_messages(tmp_path):
+    """A new user's (thirtieth session, over MCP): "what's my dog called" showed the assistant's own `reject {…}`
+    call, recorded as its write's source, as a user's message. Such call records are not searched as messages; what
+    a person said through `remember` (kind tool too, its speaker the actor) still is."""
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        store.add_episode("We have a dog called Biscuit.", kind="tool", actor="user",
+                          reference_time="2026-12-01T10:00", recorded_at="2026-12-01T10:00")
+        store.add_episode('reject {"proposal_ids": ["p5"], "reason": "the dog is called Biscuit"} -> d31',
+                          kind="tool", actor="my-assistant", reference_time="2026-12-01T10:05",
+                          recorded_at="2026-12-01T10:05")
+        said = [a.text for a in store.search("what is my dog called", speaker="user") if a.kind == "message"]
+        assert said == ["We have a dog called Biscuit."]
+        assert [a for a in store.search("proposal reason", speaker="user") if a.kind == "message"] == []

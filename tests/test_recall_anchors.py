@@ -179,7 +179,7 @@ def test_an_unknown_speaker_is_refused_in_one_line(tmp_path):
     typo = runner.invoke(main, [*base, "--speaker", "Mayaa"])
     assert typo.exit_code != 0
     assert typo.output.strip().splitlines() == [
-        "error: unknown speaker 'Mayaa': no entity has that name and no message was said by it"]
+        "error: unknown speaker 'Mayaa': no entity has that name and no message was said by it; did you mean 'Maya'?"]
     assert runner.invoke(main, [*base, "--speaker", "maya"]).exit_code == 0  # names compare in any case
 
 

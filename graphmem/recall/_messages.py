@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -378,10 +379,12 @@ class MessageIndex:
         if not candidates:
             return []
         marks = ",".join("?" * len(candidates))
-        rows = self.db.execute(f"SELECT n, terms, context, asks FROM message WHERE n IN ({marks})",
-                               candidates).fetchall()
+        rows = self.db.execute(f"SELECT n, terms, context, asks, CASE WHEN kind = 'tool' THEN text END FROM message "
+                               f"WHERE n IN ({marks})", candidates).fetchall()
         scored = []
-        for n, own, context, asking in rows:
+        for n, own, context, asking, call in rows:
+            if call is not None and CALL_RECORD.fullmatch(call):
+                continue  # an assistant's own call, recorded as its write's source: no message of anyone's
             found = score(n, own, context)
             if found is not None:
                 scored.append((found[0] * QUESTION_WEIGHT, *found[1:]) if asking else found)
@@ -577,6 +580,11 @@ def _any(stems: Sequence[str]) -> str:
 def _bare(stem: str) -> bool:
     """True for a stem FTS5 can look up as one quoted token (no quote characters in it)."""
     return bool(stem) and '"' not in stem
+
+
+#: The text of an episode that records a tool call as its write's source (MCP's `add {"subject": …}`, `approve
+#: {"proposal_ids": …} -> d31`): not searched as a message (a new user's: "what's my dog called" showed a reject).
+CALL_RECORD = re.compile(r"[a-z_]+ \{.*\}(?: -> [\w, ]+)?", re.DOTALL)
 
 
 def _moment(value: int) -> datetime:
