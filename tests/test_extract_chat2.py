@@ -1537,3 +1537,13 @@ def test_the_thirtieth_session_s_rules_as_a_reviewer_attacked_them():
     assert trips("just landed in rome!", 0) == ["rome"]
     assert trips("back from rome, so tired", 5) == []
     assert trips("just landed in rome! second trip this month haha", 20) == ["rome"]
+
+
+@pytest.mark.engine_free
+def test_a_correction_s_words_before_a_name_leave_it_the_subject():
+    """A new user's (thirtieth session, over MCP): "Actually no, Tom works at Asda, I mixed it up." wrote nothing: a
+    name after a comma is no subject unless only interjections come before it, and "no", "sorry", "oops", "wait"
+    were none. (The fact is asserted; the store's gate does the rest: a new value of a one-value predicate.)"""
+    assert ("assert", "Tom", "works_at", "Asda", True) in chat_sure(
+        ("Maya", "Actually no, Tom works at Asda, I mixed it up."))[0]
+    assert ("assert", "Tom", "lives_in", "Leeds", True) in chat_sure(("Maya", "sorry, Tom moved to Leeds"))[0]
