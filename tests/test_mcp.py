@@ -454,3 +454,23 @@ def test_beliefs_as_of_before_the_first_fact_was_approved_say_why_they_are_empty
     assert tools.call("beliefs", {"as_of": "2026-04-01T00:00:00Z", "valid_at": "2026-05-01T00:00:00Z"},
                       CLIENT).note is not None  # nothing believed by then, whenever asked about
     assert tools.call("beliefs", {"valid_at": "2026-04-01T00:00:00Z"}, CLIENT).note is None  # as of now: Oslo
+
+
+def test_a_write_may_cite_the_message_it_comes_from(store):
+    """A new user's (thirtieth session): an assistant's `correct` after "Sorry, I meant Tuesday." cited the call's
+    JSON, not the sentence; `add`, `end`, `correct` and `retract` take the remembered message's `episode` and cite
+    it. An episode that does not exist is refused, and nothing is written."""
+    tools = Tools(store)
+    said = tools.call("remember", {"text": "We have a dog called Biscuit.", "speaker": "Alex"}, CLIENT).episode
+    added = tools.call("add", {"subject": "Alex", "predicate": "has_pet", "object": "Biscuit",
+                               "episode": said.id}, CLIENT)
+    assert added.episode.id == said.id and added.versions[0].episodes == [said.id]
+    fixed = tools.call("correct", {"version_id": added.versions[0].id, "object": "beagle",
+                                   "reason": "Biscuit is the name", "episode": said.id}, CLIENT)
+    assert fixed.episode.id == said.id
+    before = len(store.episodes())
+    with pytest.raises(NotFound, match="no episode 'ep999'"):
+        tools.call("add", {"subject": "Alex", "predicate": "likes", "object": "tea", "episode": "ep999"}, CLIENT)
+    assert len(store.episodes()) == before
+    plain = tools.call("add", {"subject": "Alex", "predicate": "likes", "object": "tea"}, CLIENT)
+    assert plain.episode.kind == TOOL_KIND and plain.episode.text.startswith("add {")  # the call, as before

@@ -94,6 +94,9 @@ class AddInput(ToolInput):
         "When it became true in the world. Default: now (the time of this call)"))
     valid_to: Time | None = Field(None, description=(
         "When it stopped being true (exclusive). Default: until further notice"))
+    episode: Identifier | None = Field(None, description=(
+        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
+        "cites it instead of this call"))
 
 
 class EndInput(ToolInput):
@@ -102,6 +105,9 @@ class EndInput(ToolInput):
     object: Name | None = Field(None, description=(
         "Which value ended; needed when several hold at once (e.g. likes)"))
     at: Time | None = Field(None, description="When it stopped being true. Default: now")
+    episode: Identifier | None = Field(None, description=(
+        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
+        "cites it instead of this call"))
 
 
 class AliasInput(ToolInput):
@@ -119,6 +125,9 @@ class AliasesInput(ToolInput):
 class RetractInput(ToolInput):
     version_id: Identifier = Field(description="The version that was never true, e.g. v12")
     reason: Reason = Field(description="Why it was wrong")
+    episode: Identifier | None = Field(None, description=(
+        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
+        "cites it instead of this call"))
 
 
 class CorrectInput(ToolInput):
@@ -130,6 +139,9 @@ class CorrectInput(ToolInput):
     valid_to: TimeOrOpen | None = Field(None, description=(
         "When it really stopped being true (exclusive), or 'open'. Default: the version's end"))
     reason: Reason = Field(description="What was wrong")
+    episode: Identifier | None = Field(None, description=(
+        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
+        "cites it instead of this call"))
 
     @model_validator(mode="after")
     def _something_to_correct(self) -> CorrectInput:

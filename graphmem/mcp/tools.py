@@ -166,7 +166,7 @@ class Tools:
         """
         return self._written(self.store.add(
             args.subject, args.predicate, args.object, valid_from=self._time(args.valid_from),
-            valid_to=self._time(args.valid_to), quote=_said("add", args, client)))
+            valid_to=self._time(args.valid_to), **_source("add", args, client)))
 
     @_tool(EndInput, Written, writes=True)
     def end(self, args: EndInput, client: str) -> Written:
@@ -176,7 +176,7 @@ class Tools:
         when it was never true.
         """
         return self._written(self.store.end(args.subject, args.predicate, args.object,
-                                            at=self._time(args.at), quote=_said("end", args, client)))
+                                            at=self._time(args.at), **_source("end", args, client)))
 
     @_tool(AliasInput, Written, writes=True)
     def alias(self, args: AliasInput, client: str) -> Written:
@@ -203,13 +203,13 @@ class Tools:
         valid_from/valid_to, the value (default its own) for when it really held ("no wait, it was Tuesday")."""
         return self._written(self.store.correct(  # (the store reads the times, and "open", as every caller's)
             args.version_id, args.object, reason=args.reason, valid_from=args.valid_from, valid_to=args.valid_to,
-            quote=_said("correct", args, client)))
+            **_source("correct", args, client)))
 
     @_tool(RetractInput, Written, writes=True)
     def retract(self, args: RetractInput, client: str) -> Written:
         """A version was never true: withdraw it with a reason (it stays in the history)."""
         return self._written(self.store.retract(args.version_id, reason=args.reason,
-                                                quote=_said("retract", args, client)))
+                                                **_source("retract", args, client)))
 
     @_tool(ApproveInput, Reviewed, writes=True)
     def approve(self, args: ApproveInput, client: str) -> Reviewed:
@@ -317,6 +317,12 @@ class Tools:
         assert decision.episode is not None  # every write here records its call (quote=...)
         return Written(decision=decision, episode=self.store.episode(decision.episode),
                        versions=[self.store.version(v) for v in decision.created])
+
+
+def _source(tool: str, args: AddInput | EndInput | CorrectInput | RetractInput, client: str) -> dict[str, Any]:
+    """What a write cites: the message the call names (``episode``: "which sentence made you think so" answers
+    with what the person said, not the call; a new user's), else the call itself (:func:`_said`)."""
+    return {"episode": args.episode} if args.episode else {"quote": _said(tool, args, client)}
 
 
 def _said(tool: str, args: ToolInput, client: str) -> Said:
