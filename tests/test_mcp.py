@@ -474,3 +474,16 @@ def test_a_write_may_cite_the_message_it_comes_from(store):
     assert len(store.episodes()) == before
     plain = tools.call("add", {"subject": "Alex", "predicate": "likes", "object": "tea"}, CLIENT)
     assert plain.episode.kind == TOOL_KIND and plain.episode.text.startswith("add {")  # the call, as before
+
+
+def test_beliefs_about_someone_include_the_facts_they_are_the_object_of(store):
+    """A new user's (thirtieth session): `beliefs` with `subject: user` left out `Ana sister_of user` (a relative is
+    the subject of a relation); `about` gives an entity's facts either way round, as `graphmem beliefs --about` does."""
+    tools = Tools(store)
+    tools.call("add", {"subject": "user", "predicate": "lives_in", "object": "Leeds"}, CLIENT)
+    tools.call("add", {"subject": "Ana", "predicate": "sister_of", "object": "user"}, CLIENT)
+    about = tools.call("beliefs", {"about": "user"}, CLIENT)
+    assert sorted((v.subject, v.predicate, v.object) for v in about.versions) == [
+        ("Ana", "sister_of", "user"), ("user", "lives_in", "Leeds")]
+    assert [v.predicate for v in tools.call("beliefs", {"subject": "user"}, CLIENT).versions] == ["lives_in"]
+    assert tools.call("beliefs", {"about": "nobody"}, CLIENT).versions == []

@@ -170,6 +170,9 @@ class BeliefsInput(ToolInput):
     valid_at: TimeOrAll | None = Field(None, description=(
         "Facts true at this time, or 'all' for every time. Default: the as_of time"))
     subject: Name | None = Field(None, description="Only facts about this entity")
+    about: Name | None = Field(None, description=(
+        "Only facts this entity is in, as subject or as object (its family, its employer's staff): everything "
+        "about the user is about: user"))
     predicate: Predicate | None = None
 
 

@@ -245,7 +245,10 @@ class Tools:
     def beliefs(self, args: BeliefsInput, client: str) -> Facts:
         """What the memory held at as_of (default now) about the world at valid_at (default as_of)."""
         as_of, valid_at = self._moments(args.as_of, args.valid_at)
-        found = self.store.beliefs(as_of=as_of, valid_at=valid_at or "all")
+        try:  # "about": its facts either way round (a new user's: subject user left out "Ana sister_of user")
+            found = self.store.beliefs(as_of=as_of, valid_at=valid_at or "all", about=args.about)
+        except NotFound:
+            found = []
         if args.subject is not None:
             try:  # the subject under every name it goes by then (its aliases)
                 subjects = {e.id for e in self.store.names_of(args.subject, as_of=as_of)}
