@@ -702,3 +702,14 @@ def test_ingest_and_import_refuse_what_no_store_can_keep_before_writing_anything
         said = gm(tmp_path / f"new-{name}", "import", str(tmp_path / name), ok=False)
         assert says in said.stderr and "unexpected" not in said.stderr, said.stderr
         assert not (tmp_path / f"new-{name}").exists()
+
+
+def test_correcting_a_version_already_replaced_names_what_replaced_it(tmp_path):
+    """An integrator's (thirtieth session): `correct v1` said only that v1 was already superseded."""
+    store = tmp_path / "st"
+    gm(store, "init")
+    gm(store, "add", "Ana", "lives_in", "Leeds", "--from", "2024-01-01")
+    gm(store, "add", "Ana", "lives_in", "York", "--from", "2025-01-01")
+    said = gm(store, "correct", "v1", "Bath", "--reason", "typo", ok=False)
+    assert "version v1 is already superseded (at " in said.stderr
+    assert "by v2, v3: correct the one that holds what is wrong" in said.stderr

@@ -503,7 +503,9 @@ class Transaction:
         version = self.version(version_id)
         if version.superseded_at is not None:
             state = "retracted" if version.reason else "superseded"
-            raise Conflict(f"version {version_id} is already {state} (at {iso(version.superseded_at)})")
+            by = f" by {', '.join(version.superseded_by)}: correct the one that holds what is wrong" \
+                if version.superseded_by else ""  # (an integrator's: it named none)
+            raise Conflict(f"version {version_id} is already {state} (at {iso(version.superseded_at)}){by}")
         return version
 
     # -- what the write stores ----------------------------------------------------------------------
