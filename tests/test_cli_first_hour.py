@@ -283,10 +283,14 @@ def test_a_page_that_cannot_be_written_is_named_as_asked(tmp_path):
     store = tmp_path / "s"
     gm(store, "init")
     asked = tmp_path / "page.html"
-    (tmp_path / "page.html.partial").mkdir()  # where the page is written aside: it cannot be
-    result = gm(store, "render", "snapshot", "-o", str(asked), ok=False)
-    assert f"cannot use {asked}:" in result.stderr and ".partial" not in result.stderr, result.stderr
-    assert not asked.exists()
+    asked.mkdir()  # the page, written aside, cannot be renamed onto a directory (the command line refuses it first)
+    from graphmem import Store
+    from visualize import render_snapshot
+
+    with Store(store, engine=ENGINE) as opened, pytest.raises(OSError) as failed:
+        render_snapshot(opened, asked)
+    assert failed.value.filename == str(asked)  # named as asked, not as the file written aside
+    assert asked.is_dir() and sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "s"]  # nothing left
 
 
 def test_alias_suggestions_show_names_as_stored_and_propose_a_sentence_someone_said(tmp_path):
@@ -713,3 +717,30 @@ def test_correcting_a_version_already_replaced_names_what_replaced_it(tmp_path):
     said = gm(store, "correct", "v1", "Bath", "--reason", "typo", ok=False)
     assert "version v1 is already superseded (at " in said.stderr
     assert "by v2, v3: correct the one that holds what is wrong" in said.stderr
+
+
+def test_exports_at_once_to_one_path_each_write_whole(tmp_path):
+    """A reviewer's (thirtieth session): three exports at once to one path, each making its file aside under one
+    name, unlinked each other's, and one failed; each writes under a name of its own now."""
+    import threading
+
+    from graphmem import Store
+
+    with Store(tmp_path / "s", engine=ENGINE, hold=False) as store:
+        for n in range(30):
+            store.add(f"P{n}", "likes", "tea")
+        done: dict[int, object] = {}
+
+        def export(n: int) -> None:
+            try:
+                done[n] = store.export(tmp_path / "log.jsonl")
+            except Exception as exc:  # noqa: BLE001  # what the test reads
+                done[n] = exc
+
+        threads = [threading.Thread(target=export, args=(n,)) for n in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert len(set(done.values())) == 1 and all(isinstance(v, int) for v in done.values()), done
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl", "s"]

@@ -403,3 +403,19 @@ def test_an_assistant_s_own_calls_are_no_messages(tmp_path):
         said = [a.text for a in store.search("what is my dog called", speaker="user") if a.kind == "message"]
         assert said == ["We have a dog called Biscuit."]
         assert [a for a in store.search("proposal reason", speaker="user") if a.kind == "message"] == []
+        for minute, text in enumerate(('settings {"dog": "Rex"}', "dog {Rex}", "hmm {my dog Rex is sick}")):
+            store.add_episode(text, kind="tool", actor="user", reference_time=f"2026-12-01T11:0{minute}",
+                              recorded_at=f"2026-12-01T11:0{minute}")  # a reviewer's: messages that look like calls
+        found = {a.text for a in store.search("dog Rex", speaker="user") if a.kind == "message"}
+        assert {'settings {"dog": "Rex"}', "dog {Rex}", "hmm {my dog Rex is sick}"} <= found
+
+
+def test_the_calls_not_searched_are_the_mcp_writes():
+    """Message search leaves out the records of MCP's write calls by the tools' names: the two lists are alike."""
+    pytest.importorskip("pydantic")
+    from graphmem.mcp.tools import TOOLS
+    from graphmem.recall._messages import CALL_TOOLS, is_call_record
+
+    assert CALL_TOOLS == {name for name, spec in TOOLS.items() if spec.writes and name != "remember"}
+    assert is_call_record('approve {"proposal_ids": ["p5"]} -> d31, d32')
+    assert not is_call_record('remember {"text": "hi"}') and not is_call_record("add {not json}")

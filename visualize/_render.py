@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphmem.core.entity_kinds import effective_kinds
-from graphmem.core.json_lines import private
+from graphmem.core.json_lines import private_beside
 from graphmem.core.times import TimeLike
 from graphmem.models import Entity, Episode, Version
 from graphmem.pages.palette import when
@@ -33,14 +33,16 @@ __all__ = ["render_evolution", "render_snapshot", "render_timeline"]
 def _save(path: str | os.PathLike[str], html: str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".partial")
+    tmp = None
     try:
-        with open(tmp, "w", encoding="utf-8", opener=private) as out:  # a page is whole or absent: written aside,
-            out.write(html)  # then renamed; its user's alone (0600), as an export is: it shows the store's facts
+        tmp, out = private_beside(path)  # a page is whole or absent: written aside, then renamed; its user's
+        with out:  # alone (0600), as an export is: it shows the store's facts
+            out.write(html)
         tmp.replace(path)
     except OSError as exc:  # named by the path asked for, not the one written aside
         with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
+            if tmp is not None:
+                tmp.unlink(missing_ok=True)
         raise OSError(exc.errno, exc.strerror, str(path)) from exc
     return path
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
 from ..errors import GraphmemError, ImportFailed
 
-__all__ = ["MAX_LINE", "loads", "lines", "open_regular", "private", "records"]
+__all__ = ["MAX_LINE", "loads", "lines", "open_regular", "private_beside", "records"]
 
 #: The longest line read, in bytes (a log record or a message is far shorter).
 MAX_LINE = 16 << 20
@@ -28,16 +29,13 @@ MAX_LINE = 16 << 20
 SMALL_LOG = 96 << 20
 
 
-def private(path: str, flags: int) -> int:
-    """An ``opener`` for :func:`open` that makes a new file readable by its user alone (0600): an export holds every
-    message's text (an attacker's: a log written 644 was readable by every user of the machine). A file already
-    there is removed first and the new one made exclusively, so a leftover (an interrupted export's, made 644 by an
-    older release) or another user's file or link in a shared directory never lends its mode (a reviewer's)."""
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        pass
-    return os.open(path, flags | os.O_EXCL, 0o600)
+def private_beside(path: Path) -> tuple[Path, TextIO]:
+    """A new text file beside ``path``, readable by its user alone (0600), named for this writer alone, to be renamed
+    onto ``path`` once whole: an export holds every message's text (an attacker's: a log written 644 was readable by
+    every user of the machine), and neither a leftover of an interrupted export nor another writer's file (a
+    reviewer's: three exports at once to one path unlinked each other's) lends it its mode or its name."""
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    return Path(name), os.fdopen(handle, "w", encoding="utf-8")
 
 
 def open_regular(path: Path, error: type[GraphmemError] = ImportFailed) -> BinaryIO:

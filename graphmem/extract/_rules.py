@@ -569,7 +569,7 @@ def _only_a_kind(fact: ExtractedFact) -> bool:
 _JOINED_BEFORE = re.compile(r"\bjoined\s+(?:a|an|the)\s+\Z", re.IGNORECASE)
 #: After the group's word, none that makes it another thing or names it in words not read: "a band of volunteers", "a
 #: band called the lemons" (a reviewer's).
-_JOINED_AFTER = re.compile(r"\b(?!\s+(?:of|called|named|for|with|from|that|who)\b)")
+_JOINED_AFTER = re.compile(r"\b(?!\s+(?:of|called|named)\b)")
 #: The kinds' words that say too little of which group it was ("I joined a club last month and didn't tell you"):
 #: joined, they still wait for review. (A choir or a band joined was right 9 of 9 on dev, two clubs wrong of three.)
 _VAGUE_GROUPS = frozenset("club clubs group groups team class community circle meetup crew squad".split())
@@ -686,8 +686,9 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
 #: "back from lisbon" six days on), not another.
 TRIP_AGAIN = timedelta(days=21)
 #: Words that tell a trip is another one: "again", "second trip", "another weekend in".
-_ANOTHER_TRIP = re.compile(r"(?i)\b(?:again|another|second|third|(?:\d+|two|three|four)\s*(?:nd|rd|th)?\s+times?|"
-                           r"once\s+more)\b")
+_ANOTHER_TRIP = re.compile(r"(?i)\b(?:(?:another|second|third|2nd|3rd)\s+(?:trip|time|visit|weekend|holiday|week)|"
+                           r"(?:trip|visit)\s+(?:again|number\s+\w+)|(?:in|to)\s+[\w'’-]+\s+again|"
+                           r"(?:went|flew|drove|back|off|headed)\s+(?:back\s+)?again)\b")
 #: A word of two letters or more.
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 
@@ -712,9 +713,13 @@ def _unshouted_word(m: re.Match[str]) -> str:
     word, key = m[0], m[0].lower()
     if len(key) > 1 and (is_name_written(word.title()) and key not in _COMMON or is_place(key)):
         return word.title()
-    if len(key) == 1 or key in _COMMON or plain_english(key):
-        return key
-    return word if len(key) <= 3 else word.title()
+    if len(key) == 1 or key in _COMMON or plain_english(key) or key in _KIND_NOUNS:
+        return key  # "AT A CAFE", "A KITTEN": a kind's word, no name (a reviewer's)
+    return word if len(key) <= 3 or not re.search("[aeiouy]", key) else word.title()  # "MIT", "KPMG"; "Tesla"
+
+
+#: The words the rules read as a thing's kind: a shouted one is that word, not a name.
+_KIND_NOUNS = PETS | WORKPLACES | GROUPS | EVENTS  # (not possessions: a car's make is one, "TESLA")
 
 
 def as_written(quote: str, read: str, written: str) -> str:

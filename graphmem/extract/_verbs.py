@@ -226,10 +226,10 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:started|took\s+up|taken\s+up|began|picked\s+up|got\s+into|gotten\s+into)", "does", "start",
           "activity"),
     _verb(r"(?:learning|learn|learns)", "does", "state", "activity"),
-    _verb(r"(?:study|studies|studying)(?=\s+(?:" + "|".join(sorted(LANGUAGES)) + r")(?:\s*$|\s*[.!?,;:)]|\s+(?:now|"
-          r"at|with|every|on|online|again|too|lol|haha|and|in|for|since|classes|lessons)\b))", "does", "state",
-          "activity"),  # "I study English", "studying korean" (h68); not "studying law", a school's, nor "Latin
-    # American history" (a reviewer's)
+    _verb(r"(?:study|studies|studying)(?=\s+(?:" + "|".join(sorted(LANGUAGES)) + r")\b(?!\s+(?-i:[A-Z])|\s+(?:"
+          r"american|history|literature|studies|law|culture|politics|philosophy|art|arts|cuisine|food|linguistics|"
+          r"grammar\s+(?:at|in))\b))", "does", "state", "activity"),  # "I study English", "studying korean so I
+    # can…" (h68); not "studying law", a school's, nor "Latin American history" (two reviewers')
     _verb(r"been|back", "does", "state", "activity"),
     _verb(r"(?:started|start|began|begun)\s+(?:going\s+to|doing|playing|learning)|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)",
           "does", "start", "activity"),

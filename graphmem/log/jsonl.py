@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from ..core import json_lines
 from ..core.collector import collector_paused
 from ..core.invariants import check
-from ..core.json_lines import lines, open_regular, private
+from ..core.json_lines import lines, open_regular, private_beside
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
 from ..core.tables import ENDS, TABLES, by_name
 from ..core.temporal import version_number
@@ -71,9 +71,10 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
                          "timezone": meta.get("timezone", "UTC")})]
     lines += [json.dumps({"type": "meta", "key": k, "value": v}) for k, v in sorted(meta.items())]
     lines += [json.dumps({"type": "predicate", "name": k, "kind": v}) for k, v in declared.items()]
-    tmp = path.with_name(path.name + ".partial")
+    tmp = None
     try:
-        with open(tmp, "w", encoding="utf-8", opener=private) as out:
+        tmp, out = private_beside(path)
+        with out:
             for line in lines:
                 out.write(line + "\n")
             for kind, items in groups:
@@ -92,8 +93,10 @@ def export_log(engine: Engine, path: Path, progress: Progress | None = None) -> 
     return len(declared) + sum(len(items) for _, items in groups)
 
 
-def _remove(path: Path) -> None:
+def _remove(path: Path | None) -> None:
     """Remove a file that may never have been made (or whose folder is not one)."""
+    if path is None:
+        return
     try:
         path.unlink(missing_ok=True)
     except OSError:

@@ -383,7 +383,7 @@ class MessageIndex:
                                f"WHERE n IN ({marks})", candidates).fetchall()
         scored = []
         for n, own, context, asking, call in rows:
-            if call is not None and CALL_RECORD.fullmatch(call):
+            if call is not None and is_call_record(call):
                 continue  # an assistant's own call, recorded as its write's source: no message of anyone's
             found = score(n, own, context)
             if found is not None:
@@ -582,9 +582,24 @@ def _bare(stem: str) -> bool:
     return bool(stem) and '"' not in stem
 
 
-#: The text of an episode that records a tool call as its write's source (MCP's `add {"subject": …}`, `approve
-#: {"proposal_ids": …} -> d31`): not searched as a message (a new user's: "what's my dog called" showed a reject).
-CALL_RECORD = re.compile(r"[a-z_]+ \{.*\}(?: -> [\w, ]+)?", re.DOTALL)
+#: The MCP tools whose calls are recorded as their writes' sources (``graphmem.mcp``'s writes; a test keeps the two
+#: alike).
+CALL_TOOLS = frozenset(("add", "end", "correct", "retract", "alias", "approve", "reject"))
+_CALL = re.compile(r"(?P<tool>[a-z]+) (?P<arguments>\{.*\})(?: -> d\d+(?:, d\d+)*)?", re.DOTALL)
+
+
+def is_call_record(text: str) -> bool:
+    """Whether an episode's text records a tool call as its write's source (MCP's `add {"subject": …}`, `approve
+    {"proposal_ids": …} -> d31`): one of :data:`CALL_TOOLS`, then its arguments as a JSON object. Such an episode is
+    not searched as a message (a new user's: "what's my dog called" showed a reject), where a message that only
+    looks like one ("dog {Rex}", `settings {"dog": "Rex"}`: a reviewer's) still is."""
+    m = _CALL.fullmatch(text)
+    if m is None or m["tool"] not in CALL_TOOLS:
+        return False
+    try:
+        return isinstance(json.loads(m["arguments"]), dict)
+    except ValueError:
+        return False
 
 
 def _moment(value: int) -> datetime:
