@@ -1547,3 +1547,7 @@ def test_a_correction_s_words_before_a_name_leave_it_the_subject():
     assert ("assert", "Tom", "works_at", "Asda", True) in chat_sure(
         ("Maya", "Actually no, Tom works at Asda, I mixed it up."))[0]
     assert ("assert", "Tom", "lives_in", "Leeds", True) in chat_sure(("Maya", "sorry, Tom moved to Leeds"))[0]
+    # a second reviewer's: capitalised, the words were read as names beside Tom ("Wait works_at Asda")
+    for line in ("Wait, Tom works at Asda.", "Oops, Tom works at Asda.", "No, Tom works at Asda."):
+        assert chat_sure(("Maya", line))[0] == [("assert", "Tom", "works_at", "Asda", True)], line
+    assert chat_sure(("Maya", "Nope Tom works at Asda"))[0] == []  # no "Nope Tom"

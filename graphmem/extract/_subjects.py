@@ -140,7 +140,11 @@ class Subject:
 
 
 def _is_name(text: str) -> bool:
-    return all(word.lower().strip(".") not in NOT_NAMES for word in text.split())
+    return all(word.lower().strip(".") not in NOT_NAMES and not _INTERJECTION_WORD.fullmatch(word.strip("."))
+               for word in text.split())  # not "Wait, Tom", "Oops, Tom", "Nope Tom" (a reviewer's)
+
+
+_INTERJECTION_WORD = re.compile(_INTERJECTION, re.IGNORECASE)
 
 
 def _split_names(text: str) -> list[str]:
@@ -213,6 +217,8 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
         return Subject((m["lower"],), None, False, aux, offset + m.start(), bare=True) \
             if (is_given_name(m["lower"]) or m["lower"] in known) and _LEAD_ONLY.match(lead) else None
     names = _split_names(m["bare"])
+    while len(names) > 1 and _INTERJECTION_WORD.fullmatch(names[0].strip(".")):
+        names = names[1:]  # "Wait, Tom works at Asda": "Wait," opens it, Tom is the subject
     after_clause = bool(_AFTER_CLAUSE.search(lead)) and len(names) == 1 and bool(_IS_OR_HAS.match(aux))
     if not (_LEAD_ONLY.match(lead) or after_clause) or not all(map(_is_name, names)):
         return None  # "we're doing a street party, Jo's on the committee": a name after a comma, with its verb
