@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -20,13 +21,17 @@ from typing import Any, BinaryIO, TextIO
 
 from ..errors import GraphmemError, ImportFailed
 
-__all__ = ["MAX_LINE", "loads", "lines", "open_regular", "private_beside", "records"]
+__all__ = ["LONE_SURROGATE", "MAX_LINE", "loads", "lines", "open_regular", "private_beside", "records"]
 
 #: The longest line read, in bytes (a log record or a message is far shorter).
 MAX_LINE = 16 << 20
 #: The largest log an import reads unless asked for a large one, in bytes: a log is held whole
 #: while it is checked, about ten times its size in memory, so this keeps an import near 1 GB.
 SMALL_LOG = 96 << 20
+
+
+#: Half of a UTF-16 pair, alone: what JSON's "\ud800" decodes to; no character, and no store can keep it.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def private_beside(path: Path) -> tuple[Path, TextIO]:

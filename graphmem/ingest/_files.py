@@ -21,7 +21,7 @@ from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
-from ..core.json_lines import lines, loads, open_regular
+from ..core.json_lines import LONE_SURROGATE, lines, loads, open_regular
 from ..core.names import has_visible
 from ..core.times import UTC
 from ..errors import ImportFailed, InvalidInput
@@ -75,7 +75,7 @@ def _text_field(record: dict[str, Any], key: str, where: str, *, required: bool)
     if not isinstance(value, str) or not has_visible(value):  # (zero-width spaces alone show nothing either)
         problem = "is missing" if value is None else "must be non-empty text"
         raise ImportFailed(f"{where}: {key!r} {problem}")
-    if (half := _SURROGATE.search(value)) is not None:  # JSON's "\ud800" alone: no character, and no store can keep
+    if (half := LONE_SURROGATE.search(value)) is not None:  # JSON's "\ud800" alone: no character, and no store can keep
         raise ImportFailed(f"{where}: {key!r} holds half a character (\\u{ord(half[0]):04x}, a lone surrogate), "
                            "no text; fix the file's writer")  # it (an attacker's: found only at write time, half
     return value  # the file written)
@@ -90,9 +90,6 @@ def _too_much(exc: RecursionError | ValueError, path: Path) -> Exception:
         return ImportFailed(f"{path}: not valid JSON (a number of more digits than can be read: {exc})")
     return exc
 
-
-#: Half of a UTF-16 pair, alone: what JSON's "\ud800" decodes to.
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 #: Keys other chat exports use for a message's fields: what each may be instead.

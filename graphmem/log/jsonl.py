@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from ..core import json_lines
 from ..core.collector import collector_paused
 from ..core.invariants import check
-from ..core.json_lines import lines, open_regular, private_beside
+from ..core.json_lines import LONE_SURROGATE, lines, open_regular, private_beside
 from ..core.names import PREDICATE_KINDS, PREDICATE_NAME, refuse_predicate_kind_change
 from ..core.tables import ENDS, TABLES, by_name
 from ..core.temporal import version_number
@@ -184,13 +184,12 @@ def _loads(text: bytes | str) -> Any:
 
 #: A JSON escape of half a UTF-16 pair ("\\ud800"): two together are one character, one alone is none.
 _ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _has_lone_surrogate(value: Any) -> bool:
     """Whether a text anywhere in ``value`` (a decoded JSON value) holds a lone surrogate."""
     if isinstance(value, str):
-        return _SURROGATE.search(value) is not None
+        return LONE_SURROGATE.search(value) is not None
     if isinstance(value, dict):
         return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
     if isinstance(value, list):
