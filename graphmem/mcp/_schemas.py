@@ -67,6 +67,10 @@ Predicate = Annotated[str, Field(pattern=PREDICATE_NAME.pattern, description=(
     "traveled_to (see the predicates tool for the known ones and their kinds)"))]
 Identifier = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^\S+$")]
 Reason = Annotated[str, Field(min_length=1, max_length=2000, pattern=r"\S")]
+#: The message a write comes from, which it cites instead of the call (add, end, correct, retract).
+Cited = Annotated[Identifier | None, Field(description=(
+    "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write cites it "
+    "instead of this call"))]
 
 
 class ToolInput(BaseModel):
@@ -94,9 +98,7 @@ class AddInput(ToolInput):
         "When it became true in the world. Default: now (the time of this call)"))
     valid_to: Time | None = Field(None, description=(
         "When it stopped being true (exclusive). Default: until further notice"))
-    episode: Identifier | None = Field(None, description=(
-        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
-        "cites it instead of this call"))
+    episode: Cited = None
 
 
 class EndInput(ToolInput):
@@ -105,9 +107,7 @@ class EndInput(ToolInput):
     object: Name | None = Field(None, description=(
         "Which value ended; needed when several hold at once (e.g. likes)"))
     at: Time | None = Field(None, description="When it stopped being true. Default: now")
-    episode: Identifier | None = Field(None, description=(
-        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
-        "cites it instead of this call"))
+    episode: Cited = None
 
 
 class AliasInput(ToolInput):
@@ -125,9 +125,7 @@ class AliasesInput(ToolInput):
 class RetractInput(ToolInput):
     version_id: Identifier = Field(description="The version that was never true, e.g. v12")
     reason: Reason = Field(description="Why it was wrong")
-    episode: Identifier | None = Field(None, description=(
-        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
-        "cites it instead of this call"))
+    episode: Cited = None
 
 
 class CorrectInput(ToolInput):
@@ -139,9 +137,7 @@ class CorrectInput(ToolInput):
     valid_to: TimeOrOpen | None = Field(None, description=(
         "When it really stopped being true (exclusive), or 'open'. Default: the version's end"))
     reason: Reason = Field(description="What was wrong")
-    episode: Identifier | None = Field(None, description=(
-        "The message this write comes from, by its episode id (as remember returned it, e.g. ep45): the write "
-        "cites it instead of this call"))
+    episode: Cited = None
 
     @model_validator(mode="after")
     def _something_to_correct(self) -> CorrectInput:
