@@ -1162,6 +1162,19 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
                  ("Maya", "moved on the 3rd. we rent a flat in Porto for the week first"),
                  ("Maya", "moved on the 3rd. a flat in Porto, and a house in Braga for the summer"),
                  ("Maya", "we moved?? a flat in Porto??"), ("Maya", "moved in yesterday. a flat in kapana")]) == []
+    # the thirty-first session: a home named by its place, moved into or its keys got, and a place said alone
+    # after the move; not someone else's, not a new flat with no place, not a name, a word or a thanks
+    assert told([("Maya", "Well, we've done it. Moved into the Strathdale unit on the 3rd. boxes")]) == [
+        ("Maya", "Strathdale", "2026-05-03", True)]
+    assert told([("Maya", "moved on the 1st! Zaisan, 9th floor, balcony facing the mountain")]) == [
+        ("Maya", "Zaisan", "2026-05-01", True)]
+    assert told([("Maya", "we got the keys to the Dennistoun flat on the 2nd")]) == [
+        ("Maya", "Dennistoun", "2026-05-02", True)]
+    assert told([("Maya", line) for line in (
+        "my sister moved into the Leeds flat", "Tom and Ana moved into the Leeds flat", "we moved into the blue house",
+        "moved into the new flat on wednesday!! so tired", "should we move into the Leeds flat?",
+        "we moved!!! on the 1st. Davie helped", "we moved!! Saturday. Exhausted.", "moved in yesterday. Tom, thanks",
+        "moved on the 1st. Leeds is lovely")]) == []
 
 
 @pytest.mark.engine_free

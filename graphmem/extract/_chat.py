@@ -50,7 +50,7 @@ from ._lexicon import (
     is_town,
     looks_organisational,
 )
-from ._names import is_known_name
+from ._names import is_known_name, is_name_written
 from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
 from ._verbs import HOME_WORDS, NOT_HOME_NOW
@@ -58,7 +58,8 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste", "companions", "couples",
-           "everyday_object", "group_named", "lowercase_school", "move_called_off", "move_done", "move_planned",
+           "everyday_object", "group_named", "home_named", "lowercase_school", "move_called_off", "move_done",
+           "move_planned", "moved_in_new", "place_alone",
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
@@ -397,6 +398,59 @@ def move_home(message: str) -> str | None:
         return None
     place = places.pop()
     return place if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES) else None
+
+
+#: A home named by its place, moved into or its keys got: "we moved into the benoni house", "Moved into the
+#: Strathdale unit on the 3rd", "got the keys for the Dennistoun flat" (not "the blue house", "the new flat").
+_HOME_NAMED = re.compile(r"(?:\bmoved\s+into|\b(?:got|picked\s+up|collected)\s+the\s+keys\s+(?:to|for))\s+the\s+"
+                         r"(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?)\s+(?:house|flat|apartment|unit|home|cottage)\b",
+                         re.IGNORECASE)
+#: What may come before a move of the speaker's own in its sentence: nothing, news said, "we", "I", an adverb (not
+#: "my sister moved into the Leeds flat", "Tom and Ana moved…").
+_OWN_MOVER = re.compile(r"\W*(?:(?:oh|ok|okay|so|and|also|well|yay|update|news|our\s+news|big\s+news|btw)\W+)*"
+                        r"(?:(?:we|i)(?:['’]ve|\s+have)?\s+|we\s+finally\s+|i\s+finally\s+)?"
+                        r"(?:(?:just|finally|officially|all)\s+)?$", re.IGNORECASE)
+#: A move into a new home told with no place: "moved into the new flat on wednesday!!".
+_NEW_HOME_MOVED = re.compile(r"(?:^|\b(?:we|i|we['’]ve|i['’]ve|just|finally|officially)\s+)moved\s+into\s+"
+                             r"(?:the|our|my)\s+new\s+(?:house|flat|apartment|place|home)\b", re.IGNORECASE)
+#: A place said alone as a sentence's first words, after a move: "moved on the 1st! Zaisan, 9th floor".
+_PLACE_ALONE = re.compile(r"\W*(?P<place>[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:[.!,]|$)")
+
+
+def _a_place(place: str) -> bool:
+    """Whether ``place``, said where a home is, is one: a town GeoNames knows, or capitalised words none of
+    which is a word of English or a given name ("Zaisan"; not "Exhausted", "Davie helped")."""
+    words = place.split()
+    return is_town(place) or (all(w[:1].isupper() for w in words) and place.lower() not in NOT_NAMES and not any(
+        is_name_written(w) or plain_english(w.lower()) for w in words))
+
+
+def home_named(message: str) -> str | None:
+    """The place of a home the speaker moved into or got the keys of, named by its place (see
+    :data:`_HOME_NAMED`); None for someone else's move, a question or a plan."""
+    for sentence in re.split(r"(?<=[.!?\n])\s*", message):
+        m = _HOME_NAMED.search(sentence)
+        if m is None or _NOT_A_PLAN.search(sentence) or not _OWN_MOVER.match(sentence[:m.start()]):
+            continue
+        if _a_place(m["place"]):
+            return m["place"]
+    return None
+
+
+def place_alone(message: str) -> str | None:
+    """The one place a message that tells a move says alone, as a sentence of its own after the move's
+    ("moved on the 1st! Zaisan, 9th floor"; "moved into the new flat on wednesday!! shettleston."):
+    a town GeoNames knows or a capitalised name; None where the move's sentence is last or none is said."""
+    sentences = [s for s in re.split(r"(?<=[.!?\n])\s*", message) if s]
+    places = {m["place"] for s in sentences[1:] if (m := _PLACE_ALONE.match(s)) and _a_place(m["place"])}
+    return places.pop() if len(places) == 1 else None
+
+
+def moved_in_new(message: str) -> bool:
+    """Whether ``message`` tells of the speaker moving into a new home, with no place (see
+    :data:`_NEW_HOME_MOVED`)."""
+    return any(_NEW_HOME_MOVED.search(s) and not _NOT_A_PLAN.search(s) and not _TAKEN_BACK.search(s)
+               for s in re.split(r"(?<=[.!?\n])\s*", message))
 
 
 def move_called_off(message: str) -> bool:

@@ -41,18 +41,21 @@ from ._chat import (
     everyday_object,
     group_named,
     group_named_unread,
+    home_named,
     lowercase_school,
     move_called_off,
     move_done,
     move_home,
     move_planned,
     move_told,
+    moved_in_new,
     named_by_one,
     not_for_me,
     of_the_other,
     one_does,
     only_staying,
     pet_meant,
+    place_alone,
     proposed,
     resolve_pronoun,
     retired_from,
@@ -1445,10 +1448,12 @@ class RuleExtractor:
         if not any(f.predicate == "lives_in" for f in done):
             # "moved on the 10th, a tiny flat in belleville": the move and the home it names; or "i'm moving to
             # delfshaven in june", then "moved in yesterday": the move made, to the place planned
-            moved = move_done(text, previous)
+            moved = move_done(text, previous) or moved_in_new(text)
             home = move_home(text) if moved else None
             if home is None and moved and place is not None and who in planned:
                 home = place
+            if home is None:
+                home = home_named(text) or (place_alone(text) if moved else None)
             if home is not None:
                 planned.pop(who, None)
                 done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=home,

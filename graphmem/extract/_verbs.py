@@ -362,7 +362,8 @@ VERBS: list[Verb] = [
     _verb(r"(?:quit|quitting|quits|resigned\s+from|resigning\s+from|retired\s+from|retiring\s+"
           r"from)(?:\s+(?:my|the|a)\s+(?:job|position|role|post)(?:\s+(?:at|with))?)?|"
           r"(?:stopped|stop)\s+working\s+(?:at|for)|(?:laid\s+off|let\s+go|fired|sacked)"
-          r"(?:\s+(?:from|by|at))?|(?:(?:retired|retiring)" + rf"(?!\s+(?:{RETIREES})\b))", "works_at", "stop", "org",
+          r"(?:\s+(?:from|by|at))?|(?:(?:retired|retiring)" + rf"(?!\s+(?:{RETIREES})\b)"
+          r"(?!\s+[\w-]+\s+(?:teacher|lecturer|tutor|professor)s?\b))", "works_at", "stop", "org",
           bare=True),
     _verb(r"working(?=\s+(?:any\s*more|any\s+longer)\b)", "works_at", "state", "org", bare=True),
     _verb(r"(?:love|loves|loving|like|likes|adore|adores|enjoy|enjoys|enjoying|hate|hates)\s+my\s+(?:new\s+)?"
