@@ -927,6 +927,16 @@ class Store:
         """Every entity."""
         return questions.entities(self._db)
 
+    def same_words(self, name: str) -> list[Entity]:
+        """The entities, other than the one named ``name``, whose names have its words with other accents, case or
+        order ("Jose Alvarez" and "Álvarez José" of "José Álvarez"): separate entities, which a purge of one leaves
+        (the command line names them after purging; alias or purge them too if they are the same person). See
+        :meth:`look_alikes` for names alike in other scripts."""
+        key = entity_key(name)
+        words = sorted(unaccented(key).split())
+        return sorted((e for e in self.entities() if e.id != key and sorted(unaccented(e.id).split()) == words),
+                      key=lambda e: e.name.casefold())
+
     def find_entities(self, text: str, limit: int = 20) -> list[Entity]:
         """Entities whose name contains ``text`` (any case), names starting with it first."""
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:

@@ -226,6 +226,17 @@ def test_purge(late_move):
     assert "ok" in late_move("check").stdout
 
 
+def test_purge_names_the_entities_with_the_same_words_it_leaves(gm):
+    """Purging "José Álvarez" leaves "Jose Alvarez" and "Álvarez José", other entities: the command says so (a
+    privacy purge that silently kept a person's other spellings); a purge with none says nothing."""
+    for name, obj in (("José Álvarez", "Madrid"), ("Jose Alvarez", "Acme"), ("Álvarez José", "tea"),
+                      ("José Alvarado", "Lima")):
+        gm("add", name, "likes", obj)
+    out = " ".join(gm("purge", "entity", "José Álvarez", "--yes").stdout.split())
+    assert "kept 2 other entities" in out and "'Jose Alvarez', 'Álvarez José'" in out and "Alvarado" not in out
+    assert "kept" not in gm("purge", "entity", "José Alvarado", "--yes").stdout
+
+
 def test_demo(tmp_path):
     result = CliRunner().invoke(main, ["--engine", ENGINE, "demo", "--dir", str(tmp_path / "demo")])
     assert result.exit_code == 0, result.output
