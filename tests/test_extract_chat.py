@@ -1352,3 +1352,17 @@ def test_the_twenty_sixth_session_s_readings(text, expected):
     found = [f for f in RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
              if relation_of(f.predicate) is None and f.predicate != ALIAS]
     assert [(f.subject, f.predicate, f.object, f.sure) for f in found] == expected
+
+
+@pytest.mark.engine_free
+def test_a_new_users_chat_from_a_father_and_his_daughter():
+    """The thirty-first session's new user: a baby's name is not the last one named's, a doctor and a machine are no
+    trip, a training run is no race, and signing up at a club joins it."""
+    assert facts("Josie, Stuart has just rung. Kirsty had a baby girl at 3.20 this morning, 7lb 4oz. Both well. "
+                 "They are calling her Isla. I am a grandfather again! Dad", speaker="Malcolm") == []
+    assert facts("Went to the GP. Nothing to worry about.") == facts("I went to the ATM") == []
+    assert facts("I went to the US")[0][2:4] == ("traveled_to", "US")
+    assert facts("did my first 10k training run this morning!!") == []
+    assert facts("I ran the Leeds 10k on sunday")[0][2:4] == ("attended", "Leeds 10k")
+    assert facts("I have signed up at Hollins Park Bowls Club.") == [
+        ("assert", "Maya", "member_of", "Hollins Park Bowls Club", None, None)]

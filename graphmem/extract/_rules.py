@@ -916,6 +916,10 @@ def _called_off(fact: ExtractedFact, message: str) -> bool:
     return _CALLED_OFF_AFTER.match(message, at + len(fact.quote)) is not None
 
 
+#: A newcomer told before "calling her": a birth, a baby, a puppy or a kitten, whom the name is for.
+_NEWCOMER = re.compile(r"(?i)\b(?:bab(?:y|ies)|born|newborn|gave\s+birth|puppy|pup|kitten|foal)\b")
+
+
 #: A clause that likens, right before its subject: "cried like I moved to Australia", "feels like we live here",
 #: "it's not like I work at Google", "that's like my truck"; not a filler "like" ("omg so like i moved to berlin").
 _LIKENED = re.compile(r"(?i)\b(?:cried|cry|cries|crying|acted|acts|act|acting|"
@@ -1956,6 +1960,10 @@ class RuleExtractor:
         who = m.group().split()[-1].lower()
         if _NOT_STATED.search(prefix) or (who in ("him", "her") and SUBJECTLESS.match(prefix)):
             return None  # "don't call me…"; "call her La Tormenta": a name offered for someone, not theirs
+        if who in ("him", "her") and (_NEWCOMER.search(self._message, 0, self._offset) or _NEWCOMER.search(
+                m.string, 0, m.start())):
+            return None  # "Stuart has just rung. Kirsty had a baby girl… They are calling her Isla.": the baby's
+            # name, not the last one named's (a new user's)
         name = speaker if who == "me" or who not in ("you", "u", "him", "her") else (
             self._other if who in ("you", "u") else self._last_named or self._only_named)
         return Subject((name,), None, False, "", m.start()) if name else None
@@ -2038,6 +2046,9 @@ class RuleExtractor:
                     name) and head.lower().startswith("visit") and not rest.lstrip().startswith(
                     ("the ", "The ")):
                 name = None  # "I visited Tom": someone, not somewhere
+            if name and predicate == "traveled_to" and name.isupper() and " " not in name and not is_place(name) \
+                    and name not in ("US", "DRC") and re.match(rf"\s*the\s+{re.escape(name)}\b", rest, re.IGNORECASE):
+                name = None  # "went to the GP", "the ATM": a doctor, a machine; not "the US", "the UAE" (a new user's)
             if name and verb.free and not is_place(name) and (
                     name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):
                 name = None  # "hi from Gran": someone, not somewhere

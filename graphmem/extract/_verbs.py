@@ -213,7 +213,7 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:joined|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)|started|took)", "does", "start", "lesson"),
     _verb(r"(?:taking|take|takes|doing|do|does|go\s+to|goes\s+to|going\s+to)", "does", "state", "lesson"),
     # --- membership: "I joined a choir", "I'm in a book club", "I quit the gym", "our church"
-    _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with)|became\s+a\s+member\s+of)",
+    _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with|at)|became\s+a\s+member\s+of)",
           "member_of", "start", "group"),
     _verb(r"(?:in|part\s+of|a\s+member\s+of|on)", "member_of", "state", "group", needs_be=True),
     _verb(r"(?:quit|quitting|left|leaving|cancelled|canceled|(?:stopped|gave\s+up)(?:\s+going\s+to)?)"
@@ -252,7 +252,9 @@ _EVERYDAY: list[Verb] = [
           rf"(?!\s+{_FOR_IT}){_EVENT_ENDS}){_CALLED_OFF}",
           "attended", "event", "event", done=True, alongside=True),
     # "ran my first marathon on sunday", "did the London 10k": a race is attended by running it
-    _verb(r"(?:ran|did|finished|completed)", "attended", "event", "race"),
+    _verb(r"(?:ran|did|finished|completed)(?!\s+(?:(?:my|a|the|our|his|her)\s+)?(?:(?:first|second|third|last|long|"
+          r"easy)\s+)?[\w-]+\s+(?:training|practice|practise|trial)\b)",  # not "did my first 10k training run"
+          "attended", "event", "race"),
     # (not "the party was cancelled", "the gig was postponed": it never happened)
     _verb(rf"(?:the|our)(?=(?:\s+[\w'’-]+){{0,2}}?\s+(?:{_EVENT_NOUN})\s+(?:was|were)\b(?!\s+(?:(?:just|all|also|"
           r"sadly|finally)\s+)?(?:cancel+ed|called\s+off|postponed|moved|rescheduled|delayed|sold\s+out|supposed|"
