@@ -348,6 +348,10 @@ WED = datetime(2025, 6, 11, 18, 0, tzinfo=UTC)
     ("Things have been rough since last summer.", "2024-06-01", None, "season"),
     ("I interned from January to April.", "2025-01-01", "2025-05-01", "range"),
     ("A few weeks back I started pottery.", "2025-05-19", "2025-05-26", "week"),
+    # a new user's: the speaker's own verb in the simple present, and "may", speak of what is to come
+    ("The home check went well. I collect him on Friday.", "2025-06-13", "2025-06-14", "day"),
+    ("I may put it up for sale in the spring.", "2026-03-01", "2026-06-01", "season"),
+    ("I think it was on Friday.", "2025-06-06", "2025-06-07", "day"),
 ])
 def test_conversational_phrases(text, start, end, granularity):
     span = one(text, WED)

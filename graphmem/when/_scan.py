@@ -46,7 +46,15 @@ _COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)\s)", re.IGNORECA
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
-    r"looking\s+forward|upcoming|soon|next|tomorrow|(?:should|might)\s+be)\b", re.IGNORECASE)
+    r"looking\s+forward|upcoming|soon|next|tomorrow|(?:should|might)\s+be|(?:may|might)\s+(?!have\b|['’]ve\b|of\b)"
+    r"[a-z]+)\b", re.IGNORECASE)
+#: The speaker's own verb in the simple present, which with a day speaks of an arrangement: "I collect him on
+#: Wednesday", "we fly on the 3rd" (not "I think it was…", a past verb read first; not "I swim on Wednesdays": a
+#: habit is no day of its own).
+_I_DO = re.compile(r"\b(?:i|we)\s+(?!(?:think|thought|guess|mean|know|knew|remember|wonder|hope|wish|bet|love|like|"
+                   r"hate|miss|swear|suppose|reckon|feel|believe|told|said|was|were|had|did|do|don['’]t|didn['’]t)\b)"
+                   r"[a-z]{3,}(?<!ed)(?<!ing)\b(?![^.!?;]*\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b)",
+                   re.IGNORECASE)
 #: "be" in the present: beside a past verb ("i'm booked up until…", "we're closed till…"), the
 #: clause's tense is not said.
 _BEING = re.compile(r"['’](?:m|re)\b|\b(?:am|is|are|im)\b", re.IGNORECASE)
@@ -115,7 +123,7 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         if _PAST.search(clause):
             # a past verb and a present one ("i'm booked up until…", "was thinking i come up…"): unsaid
             return "past", not (_BEING.search(clause) or _SUGGESTED.search(clause))
-        if _SUGGESTED.search(clause) or _PRESENT.search(clause):
+        if _SUGGESTED.search(clause) or _PRESENT.search(clause) or _I_DO.search(clause):
             return "future", True
         return "past", False
 
