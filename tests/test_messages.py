@@ -80,8 +80,18 @@ def test_a_time_phrase_keeps_messages_said_then_or_naming_then(chat):
     # nothing said in July, nor naming July: what was said before its end is what was known of it
     july = messages(store.search("greyhound in July 2023"))
     assert ids[5] in [m.episode for m in july]
-    assert july[0].time.text == "said before the end of July 2023 (nothing said during it)"
+    assert july[0].time.text == "said before the end of July 2023 (nothing said during it matched)"
     assert july[0].time.valid_from is None and july[0].time.valid_to.isoformat().startswith("2023-08-01")
+
+
+def test_the_fallback_before_a_window_keeps_only_what_was_said_before_its_end(chat):
+    """A message said in August naming 2022 names a time before July's end, but was not said before it: the
+    fallback's label says "said before the end of July", so it is not among its answers (a new user's)."""
+    store, clock, ids = chat
+    later = said(store, clock, [("2023-08-02T09:00:00Z", "Tom", "the greyhound was born in 2022, the vet says")])
+    july = messages(store.search("greyhound in July 2023"))
+    assert ids[5] in [m.episode for m in july] and later[0] not in [m.episode for m in july]
+    assert all(m.said_at.isoformat() < "2023-08-01" for m in july)
 
 
 def test_when_questions_put_answers_dated_by_their_words_first(chat):

@@ -157,7 +157,7 @@ def test_cli_search_says_when_no_message_shown_was_said_in_the_question_s_time(t
     assert found[0]["time"] == {"text": "march (read against the last message, said 2025-06-28)",
                                 "valid_from": "2025-03-01T00:00:00Z", "valid_to": "2025-04-01T00:00:00Z"}
     empty = runner.invoke(main, [*asked, "what did I say last year", "--speaker", "Sam", "--as-of", "2028-01-10"])
-    assert "(nothing said during it)" in empty.output  # a reviewer's: nothing said nor named then, the note too
+    assert "(nothing said during it matched)" in empty.output  # a reviewer's: nothing said nor named then, the note too
     assert "note: no message shown was said during 'last year' (… → 2028-01-01)" in empty.output
     named = runner.invoke(main, [*asked, "what did I say in march 2025", "--speaker", "Sam"])
     assert "moving to manchester" in named.output and "note: no message" not in named.output

@@ -172,10 +172,12 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     also = synonym_words(plan, synonyms) + own
     found = index.search(words, t, window=window, limit=limit, scoring=also)
     if not found and period is not None and not period.event:
-        # Nothing said in the window, nor naming a time in it ("in November", when nobody wrote
-        # that month): what was said before its end is what was known of it then. Each answer's
-        # ``time`` says so.
-        found = index.search(words, t, window=(-INF, period.end), limit=limit, scoring=also)
+        # Nothing said in the window, nor naming a time in it, that the question's words find ("in November", when
+        # nobody wrote of it that month): what was said before its end is what was known of it then. Each answer's
+        # ``time`` says so; one said later that names an earlier time is not of those (a new user's).
+        end = moment(period.end)
+        found = [f for f in index.search(words, t, window=(-INF, period.end), limit=4 * limit, scoring=also)
+                 if end is None or f.said < end][:limit]
         time = TimeFilter(text=f"said before the end of {time.text if time else period.text} {NOTHING_SAID}",
                           valid_to=moment(period.end))
     hits = []

@@ -24,7 +24,7 @@ class SynonymUsed(Model):
 
 
 #: How a time window's text ends when nothing was said in it, and the messages answering were said before it.
-NOTHING_SAID = "(nothing said during it)"
+NOTHING_SAID = "(nothing said during it matched)"
 
 
 class TimeFilter(Model):
