@@ -76,6 +76,11 @@ def test_beliefs_about_one_entity_as_subject_or_object(late_move):
     assert "Prague" in table and "Acme" not in table
     unknown = gm("beliefs", "--about", "Nobody", ok=False)
     assert unknown.exit_code == 1 and unknown.output == "error: no entity named 'Nobody'\n"
+    unnamed = gm("episodes", "--about", "Kieran Smith", ok=False)  # a new user's: named in chat, in no fact
+    assert unnamed.exit_code == 1 and unnamed.output == ("error: no entity named 'Kieran Smith'; no fact is about it: "
+                                                         "`graphmem search 'Kieran Smith'` finds the messages that "
+                                                         "name it\n")
+    assert "graphmem search Kieran" in gm("timeline", "Kieran", ok=False).output
     typed = gm("timeline", "Ivna", ok=False)  # a new user's: a typo of a name got no hint, one of a predicate did
     assert typed.output == "error: no entity named 'Ivna'; did you mean 'Ivan'?\n"
     gm("add", "Rebecca Hall", "works_at", "Acme", "--recorded-at", "2026-11-04")

@@ -728,9 +728,9 @@ def test_times_are_shown_and_read_in_the_store_zone_in_a_browser(brothers, chrom
 
 
 @pytest.mark.parametrize("asks, opens, said", [
-    (None, "Sam", "Opened on Sam, whom the most facts believed now are about (4)."),
+    (None, "Sam", "Opened on Sam, the subject of the most facts believed now (4)."),
     ("tommy", "tommy", "Opened on tommy, who asks (“I am”)."),
-    ("Nobody", "Sam", "Opened on Sam, whom the most facts believed now are about (4)."),
+    ("Nobody", "Sam", "Opened on Sam, the subject of the most facts believed now (4)."),
 ])
 def test_a_page_given_no_focus_opens_on_who_asks_or_the_busiest_entity(brothers, chromium, tmp_path_factory, request,
                                                                         asks, opens, said):

@@ -9,6 +9,8 @@ import difflib
 import re
 import shlex
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -309,7 +311,8 @@ def history(ctx, subject, predicate, as_json):
 def timeline(ctx, entity, as_of, as_json):
     """ENTITY's facts laid out on valid time, as believed at --as-of."""
     store = open_store(ctx)
-    found = store.timeline(entity, as_of=as_of)
+    with _messages_hint(entity):
+        found = store.timeline(entity, as_of=as_of)
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
@@ -385,7 +388,8 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
 @click.pass_context
 def episodes(ctx, about, as_json):
     """List episodes: id, kind, reference time and text (`graphmem episode ID` shows one whole)."""
-    found = open_store(ctx).episodes(about=about)
+    with _messages_hint(about):
+        found = open_store(ctx).episodes(about=about)
     if as_json:
         output.dump_json(found)
         return
@@ -396,6 +400,19 @@ def episodes(ctx, about, as_json):
                Column("text", "wrap", least=20, most_lines=3)]
     output.print_table(columns, [[e.id, e.kind, output.short(e.reference_time), e.text] for e in found],
                        f"episodes{f' about {about}' if about else ''} (times in {output.zone_name()})")
+
+
+@contextmanager
+def _messages_hint(name: str | None) -> Iterator[None]:
+    """An unknown entity's error, with where the messages naming it are found: a name said in chat that no fact is
+    about yet ("episodes --about Kieran", Kieran named in many messages) is no entity, but search finds it."""
+    try:
+        yield
+    except NotFound as error:
+        if name is None or "did you mean" in str(error):
+            raise
+        raise NotFound(f"{error}; no fact is about it: `graphmem search {shlex.quote(name)}` finds the messages "
+                       "that name it") from None
 
 
 @main.command()

@@ -405,7 +405,7 @@
         opened = "Opened on " + state.speaker + ", who asks (“I am”). Find another entity in the search box.";
       } else if (start) {
         state.focus = start.name;
-        opened = "Opened on " + start.name + ", whom the most facts believed now are about (" + start.facts + "). " +
+        opened = "Opened on " + start.name + ", the subject of the most facts believed now (" + start.facts + "). " +
           "Find another in the search box, or say who you are (“I am”) to open on yourself.";
       }
       report({ opened: state.focus });
