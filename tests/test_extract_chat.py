@@ -1366,3 +1366,8 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("I ran the Leeds 10k on sunday")[0][2:4] == ("attended", "Leeds 10k")
     assert facts("I have signed up at Hollins Park Bowls Club.") == [
         ("assert", "Maya", "member_of", "Hollins Park Bowls Club", None, None)]
+    # someone met, named in lower case where the words say a name; not a word ("a girl called cheese")
+    assert facts("i met a guy called kieran at the party") == [("assert", "Maya", "met", "Kieran", None, None)]
+    assert facts("and i met farid's whole family. like 60 aunties") == [
+        ("assert", "Maya", "met", "Farid's family", None, None)]
+    assert facts("i met a girl called cheese lol") == facts("met the neighbour's kids") == []

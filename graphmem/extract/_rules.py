@@ -916,6 +916,13 @@ def _called_off(fact: ExtractedFact, message: str) -> bool:
     return _CALLED_OFF_AFTER.match(message, at + len(fact.quote)) is not None
 
 
+#: Someone met, named in lower case where the words say a name: "a guy called kieran", "farid's whole family".
+_MET_LOWER = re.compile(r"\s*(?:(?:a|this|some|one)\s+(?:guy|girl|man|woman|lady|bloke|fella|lad|person|someone|"
+                        r"boy|chap|dude)\s+(?:called|named|named\s+as)\s+(?P<name>[\w-]{2,})\b(?!['’])|"
+                        r"(?P<name2>[\w-]{2,})['’]s\s+(?:whole\s+|entire\s+)?(?P<kin>family|parents|kids|children|"
+                        r"mum|mom|dad|mother|father|sister|brother|grandma|grandmother|nan|granny))\b", re.IGNORECASE)
+
+
 #: A newcomer told before "calling her": a birth, a baby, a puppy or a kitten, whom the name is for.
 _NEWCOMER = re.compile(r"(?i)\b(?:bab(?:y|ies)|born|newborn|gave\s+birth|puppy|pup|kitten|foal)\b")
 
@@ -2025,6 +2032,10 @@ class RuleExtractor:
             if (pronoun := re.match(r"\s*(her|him|them|you|u|it)\b(?:\s+([\w'’-]+))?", rest, re.IGNORECASE)) and not (
                     pronoun[1].lower() == "her" and pronoun[2] and pronoun[2].lower() in _WHOSE_WORDS):
                 return None  # "I met her in Tredu": someone said before, not Tredu (but "her friend Tom" is Tom)
+            if verb.predicate == "met" and (lower := _MET_LOWER.match(rest)) and (who := lower["name"] or lower[
+                    "name2"]) and not plain_english(who.lower()) and who.lower() not in NOT_NAMES:
+                who = who[:1].upper() + who[1:]  # "met a guy called kieran", "met farid's whole family" (a new user's)
+                return [f"{who}'s {lower['kin'].lower()}" if lower["kin"] else who]
             named = [n for n in people(rest) if not _PEOPLE_OF.match(rest, rest.find(n) + len(n))
                      or n.lower() not in LANGUAGES]  # "the Japanese people from…": a people (but "met Danish")
             name = named[0] if len(named) == 1 else None
