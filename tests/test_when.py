@@ -352,6 +352,8 @@ WED = datetime(2025, 6, 11, 18, 0, tzinfo=UTC)
     ("The home check went well. I collect him on Friday.", "2025-06-13", "2025-06-14", "day"),
     ("I may put it up for sale in the spring.", "2026-03-01", "2026-06-01", "season"),
     ("I think it was on Friday.", "2025-06-06", "2025-06-07", "day"),
+    ("I will come on Saturday the 14th.", "2025-06-14", "2025-06-15", "day"),  # one day, not two (a new user's)
+    ("I will come sat 12th.", "2025-07-12", "2025-07-13", "day"),  # the next 12th that is a Saturday
 ])
 def test_conversational_phrases(text, start, end, granularity):
     span = one(text, WED)

@@ -162,6 +162,26 @@ def _ordinal_day(m: re.Match[str], ctx: Context) -> Period | None:
     return _ordinal_day_toward(day, today, -1 if ctx.tense(m) == "past" else 1)
 
 
+#: A day of the week as written before a day of the month: whole or cut short ("sat the 11th").
+_WEEKDAY_SHORT = r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
+
+
+def _weekday_ordinal(m: re.Match[str], ctx: Context) -> Period | None:
+    """"Saturday the 11th", "sat 11th": the 11th that is a Saturday, the first to come in a clause about the future,
+    the last in one about the past, else the nearest (a year each way); where none is, the 11th as said alone."""
+    day, today = int(m["day"]), ctx.today
+    weekday = next(n for n, name in enumerate(WEEKDAYS) if name.startswith(m["wd"].lower()[:3]))
+    found = []
+    for n in range(-13, 14):
+        month = today.month - 1 + n
+        when = safe_date(today.year + month // 12, month % 12 + 1, day)
+        if when is not None and when.weekday() == weekday:
+            found.append(when)
+    if ctx.stated(m):
+        found = [d for d in found if (d >= today if ctx.tense(m) == "future" else d <= today)] or found
+    return day_period(min(found, key=lambda d: abs(d - today))) if found else _ordinal_day(m, ctx)
+
+
 def _ordinal_day_toward(day: int, today: date, step: int) -> Period | None:
     """The day of the month numbered ``day`` on or before today (``step`` -1), or on or after it (1)."""
     first = date(today.year, today.month, 1)
@@ -561,6 +581,8 @@ RULES: list[Rule] = [
     _rule(rf"{_DAY_NUM}\s+(?:of\s+)?(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
     _rule(rf"\b(?:the\s+)?{_DAY_NUM}\s+of\s+(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
     _rule(rf"\b(?P<month>{MONTH})\s+(?:the\s+)?{_DAY_NUM}\b{_OPT_YEAR}", _calendar_date),
+    _rule(rf"\b(?:on\s+)?(?P<wd>{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?:the\s+)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b"
+          rf"(?!\s+(?:of\s+)?(?:{MONTH})\b)", _weekday_ordinal),
     _rule(r"\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?!\s+(?:of\b|century|centuries|floor|"
           r"time|times|anniversary|birthday|place|row|grade|percent|street|avenue|st\b|ave\b))",
           _ordinal_day),
