@@ -164,3 +164,26 @@ def test_store_pages_in_the_browser(late_move, tmp_path, tmp_path_factory, reque
             page.close()
     finally:
         browser.close()
+
+
+def test_pictures_show_times_in_the_stores_zone(tmp_path, clock):
+    """A Europe/London store's pictures said "14:31Z" where its command line and explorer said 15:31 (a new user's):
+    each page now shows, and says, the store's zone; a UTC store's keep their Z."""
+    from graphmem import Store
+    from tests.conftest import ENGINE
+
+    with Store(":memory:", engine=ENGINE, clock=clock, timezone="Europe/London") as london:
+        london.add("Ivan", "lives_in", "Berlin", valid_from="2026-06-01T09:30:00Z", recorded_at="2026-06-02T14:31:00Z",
+                   quote="I moved to Berlin.")
+        clock.set("2026-06-10")
+        pages = [render_snapshot(london, tmp_path / "s.html"), render_timeline(london, "Ivan", tmp_path / "t.html"),
+                 render_evolution(london, tmp_path / "e.html")]
+        for page in pages:
+            html = page.read_text()
+            assert "all times Europe/London" in html and page_data(html)["zone"] == "Europe/London", page
+        assert "2026-06-01 10:30" in pages[0].read_text() and "2026-06-02 15:31" in pages[0].read_text()
+        assert "14:31Z" not in pages[0].read_text()
+    with Store(":memory:", engine=ENGINE, clock=clock) as utc:
+        utc.add("Ivan", "lives_in", "Berlin", recorded_at="2026-06-10T14:31:00Z")
+        html = render_snapshot(utc, tmp_path / "u.html").read_text()
+        assert "all times UTC" in html and "14:31Z" in html

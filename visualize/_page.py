@@ -24,6 +24,7 @@ import jinja2
 from markupsafe import Markup
 
 from graphmem.pages import shared_asset_path, vis_network_dir
+from graphmem.pages.palette import zone_name
 
 __all__ = ["render", "vis_network_dir"]
 
@@ -105,8 +106,11 @@ def render(template: str, *, title: str, data: Any, scripts: list[str], graph: b
         js, css = vis_network()
         head_scripts.append(inline_script(js))
         styles.insert(0, css)
+    if isinstance(data, dict):
+        data = {**data, "zone": zone_name()}  # the page's script shows its times in it too (common.js)
     html = _env.get_template(template).render(
         title=title,
+        zone=zone_name(),
         data=Markup(script_json(data)),
         csp=content_policy(head_scripts + body_scripts, styles),
         head_scripts=[Markup(s) for s in head_scripts],

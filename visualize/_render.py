@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, ParamSpec
 
 from graphmem.core.entity_kinds import effective_kinds
 from graphmem.core.json_lines import private_beside
 from graphmem.core.times import TimeLike
 from graphmem.models import Entity, Episode, Version
-from graphmem.pages.palette import when
+from graphmem.pages.palette import shown_in, when
 
 from ._evolution import evolution_html
 from ._focus import ever_neighbourhood
@@ -29,6 +30,17 @@ if TYPE_CHECKING:
     from graphmem import Store
 
 __all__ = ["render_evolution", "render_snapshot", "render_timeline"]
+
+_P = ParamSpec("_P")
+
+
+def _in_its_zone(draw: Callable[Concatenate[Store, _P], Path]) -> Callable[Concatenate[Store, _P], Path]:
+    """Draw a store's page with its times in the store's zone, as its command line and explorer show them."""
+    @wraps(draw)
+    def drawn(store: Store, *args: _P.args, **kwargs: _P.kwargs) -> Path:
+        with shown_in(store.tz, store.tz_name):
+            return draw(store, *args, **kwargs)
+    return drawn
 
 def _save(path: str | os.PathLike[str], html: str) -> Path:
     path = Path(path)
@@ -69,6 +81,7 @@ def _with_kinds(versions: list[Version], entities: list[Entity],
     return {e.id: e.model_copy(update={"kind": kinds[e.id]}) for e in entities}
 
 
+@_in_its_zone
 def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLike | None = None,
                     valid_at: TimeLike | None = None, focus: str | None = None,
                     depth: int = 1, predicates: list[str] | None = None,
@@ -103,6 +116,7 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
     return _save(path, html)
 
 
+@_in_its_zone
 def render_evolution(store: Store, path: str | os.PathLike[str], *, focus: str | None = None, depth: int = 1,
                      since: TimeLike | None = None, until: TimeLike | None = None,
                      predicates: list[str] | None = None) -> Path:
@@ -143,6 +157,7 @@ def render_evolution(store: Store, path: str | os.PathLike[str], *, focus: str |
     return _save(path, html)
 
 
+@_in_its_zone
 def render_timeline(store: Store, entity: str, path: str | os.PathLike[str], *, as_of: TimeLike | None = None) -> Path:
     """Write the timeline of one entity (by name or id), opened at ``as_of`` (default now), under every
     name it was believed at ``as_of`` to go by (its aliases)."""

@@ -87,7 +87,8 @@ def timeline_html(
     if aliases and title is None:
         title = f"Timeline of {entity.name} (also {', '.join(a.name for a in aliases)})"
     known = sum(1 for v in versions if v.recorded_at <= as_of)
-    subtitle = f"opened as believed at {when(as_of)} · valid time runs left to right · {known} versions"
+    subtitle = (f"opened as believed at {when(as_of)} · valid time runs left to right · {known} "
+                f"version{'' if known == 1 else 's'}")
     if known < len(versions):
         subtitle += f" ({len(versions) - known} recorded later)"
     return render(

@@ -6,12 +6,14 @@ Internal: the pictures (:mod:`visualize`) and the explorer colour their pages fr
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from datetime import UTC, datetime
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import UTC, datetime, tzinfo
 from typing import Any, overload
 
 __all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "epoch_ms", "kind_colour", "kind_legend", "palette_css", "period",
-           "status_colour", "status_legend", "when"]
+           "shown_in", "status_colour", "status_legend", "when", "zone_name"]
 
 #: Edge and bar colour for each status, with a short meaning for the legend.
 STATUS_COLOURS: dict[str, tuple[str, str]] = {
@@ -69,14 +71,36 @@ def kind_legend(kinds: Iterable[str]) -> list[dict[str, str]]:
     return [{"name": kind, "colour": kind_colour(kind)} for kind in sorted(set(kinds))]
 
 
+#: The zone a page being drawn shows its times in, and its name (UTC unless :func:`shown_in` says otherwise).
+_ZONE: ContextVar[tuple[tzinfo, str]] = ContextVar("graphmem_page_zone", default=(UTC, "UTC"))
+
+
+@contextmanager
+def shown_in(zone: tzinfo, name: str) -> Iterator[None]:
+    """Draw the pages made inside in ``zone`` (called ``name``): a store's pictures show its own zone, as its command
+    line and explorer do (a new user's: a Europe/London store's pictures said "14:31Z")."""
+    token = _ZONE.set((zone, name))
+    try:
+        yield
+    finally:
+        _ZONE.reset(token)
+
+
+def zone_name() -> str:
+    """The name of the zone pages drawn now show their times in ("UTC", "Europe/London")."""
+    return _ZONE.get()[1]
+
+
 def when(moment: datetime | None, open_text: str = "open") -> str:
-    """A time for people: the date alone at midnight UTC, else date and minute, in UTC."""
+    """A time for people: the date alone at midnight, else date and minute; in UTC with a Z, in another zone by its
+    clock (the page says which zone: :func:`zone_name`)."""
     if moment is None:
         return open_text
-    moment = moment.astimezone(UTC)
+    zone, name = _ZONE.get()
+    moment = moment.astimezone(zone)
     if (moment.hour, moment.minute, moment.second, moment.microsecond) == (0, 0, 0, 0):
         return moment.strftime("%Y-%m-%d")
-    return moment.strftime("%Y-%m-%d %H:%M") + "Z"
+    return moment.strftime("%Y-%m-%d %H:%M") + ("Z" if name == "UTC" else "")
 
 
 def period(start: datetime, end: datetime | None) -> str:

@@ -218,7 +218,7 @@
   document.getElementById("fit").addEventListener("click", function () { view.fit(); });
   document.getElementById("jump").addEventListener("change", function (event) {
     var day = Date.parse(event.target.value + "T00:00:00Z");
-    if (!isNaN(day)) { stop(); show(stopAt(day + 86400000 - 1)); }
+    if (!isNaN(day)) { stop(); show(stopAt(gm.fromWall(day + 86400000) - 1)); }  /* the day's end in the zone shown */
   });
   document.getElementById("writes").addEventListener("toggle", fillTable);
   playButton.addEventListener("click", play);

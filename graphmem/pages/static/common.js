@@ -140,7 +140,9 @@
   }
 
   function data() {
-    return JSON.parse(document.getElementById("graphmem-data").textContent);
+    var parsed = JSON.parse(document.getElementById("graphmem-data").textContent);
+    if (parsed && parsed.zone) { setZone(parsed.zone); }  /* a picture of a store shows the store's zone */
+    return parsed;
   }
 
   /* Count sampled canvas pixels that are not transparent: a test's proof the graph drew. */
