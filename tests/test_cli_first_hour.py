@@ -123,6 +123,9 @@ def test_when_reads_phrases_in_the_stores_zone(berlin, tmp_path):
     alone = gm(tmp_path / "none", "when", "yesterday", "--reference", "2026-11-30T12:00:00Z").stdout
     assert "2026-11-29T00:00:00Z" in alone  # no store: UTC
     assert not (tmp_path / "none").exists()
+    # London's winter and summer written alike, not "Z" beside "+01:00" (a new user's)
+    london = gm(tmp_path / "none", "when", "in the spring", "--reference", "2026-01-30", "--timezone", "Europe/London")
+    assert "2025-03-01T00:00:00+00:00 → 2025-06-01T00:00:00+01:00" in london.stdout and "Z" not in london.stdout
 
 
 def test_a_diff_backwards_is_refused_and_counts_read_as_english(berlin, tmp_path):

@@ -129,11 +129,13 @@ def zone_name() -> str:
 
 
 def when(value: datetime | None) -> str | None:
-    """A time in ISO 8601, in the zone times are shown in (``Z`` for UTC); None stays None."""
+    """A time in ISO 8601, in the zone times are shown in (``Z`` for UTC; in another zone its offset, ``+00:00`` too:
+    London's winter and summer written alike, not "Z" beside "+01:00"); None stays None."""
     if value is None:
         return None
-    text = value.astimezone(_shown()[0]).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
+    zone, name = _shown()
+    text = value.astimezone(zone).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") and name == "UTC" else text
 
 
 #: A time in UTC as the store's messages write one: "2026-12-05T10:26:39.979664Z".
