@@ -429,3 +429,24 @@ def test_the_calls_not_searched_are_the_mcp_writes():
     assert CALL_TOOLS == {name for name, spec in TOOLS.items() if spec.writes and name != "remember"}
     assert is_call_record('approve {"proposal_ids": ["p5"]} -> d31, d32')
     assert not is_call_record('remember {"text": "hi"}') and not is_call_record("add {not json}")
+
+
+def test_a_fact_found_only_by_its_sentences_word_comes_after_a_message_holding_more(tmp_path):
+    """"when did dad get the cat": a fact found only because its sentence was signed "Dad" came first; a message
+    holding both words comes first now, and "how did the half marathon go" reads no trip in its "go" (a new user's).
+    A fact about what is asked (an entity named) keeps its place at a tie."""
+    clock = Clock("2026-01-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        clock.set("2026-01-30T10:00:00Z")
+        store.add("Josie's mother", "mother_of", "Josie", quote="Your mother and I loved that caravan. Dad")
+        clock.set("2026-06-08T12:00:00Z")
+        store.add("Malcolm", "traveled_to", "Bristol", valid_from="2026-06-08", valid_to="2026-06-09",
+                  quote="Back from Bristol. Dad")
+        said(store, clock, [("2026-07-04T10:15:00Z", "Malcolm", "The home check went well. I collect the cat on "
+                                                                "Wednesday. Dad"),
+                            ("2026-09-27T12:00:00Z", "Josie", "the half marathon!! 2:09, I did it")])
+        cat = store.search("when did dad get the cat", limit=2)
+        assert isinstance(cat[0], MessageHit) and "collect the cat" in cat[0].text, cat
+        run = store.search("how did the half marathon go", limit=2)
+        assert isinstance(run[0], MessageHit) and "2:09" in run[0].text, run
+        assert not any(isinstance(a, Hit) and a.version.predicate == "traveled_to" for a in run)

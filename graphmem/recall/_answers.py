@@ -218,13 +218,17 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
                                     and (not asked or _is_asked(h.version.predicate, asked) or _own_words(h))]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
-    scored: list[tuple[float, int, Answer]] = []
+    scored: list[tuple[float, int, int, Answer]] = []
     for rank, hit in enumerate(strong):
-        scored.append((1 / (RRF_K + rank), 0, hit))
+        about = hit.matched.anchor is not None or hit.matched.synonyms or _own_words(hit)
+        scored.append((-1 / (RRF_K + rank), -1000 if about else -len(set(hit.matched.words)), 0, hit))
     for rank, message in enumerate(said):
-        scored.append((1 / (RRF_K + rank), 1, message))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    ranked = first + [answer for _, _, answer in scored if id(answer) not in put_first]
+        scored.append((-1 / (RRF_K + rank), -len(set(message.words)), 1, message))
+    # of a fact and a message at one rank, the fact first if it is about what is asked (an entity named, a predicate
+    # said, a word its own), else the one holding more of the question's words ("when did dad get the cat": a message
+    # with "dad" and "cat" before a fact found only by a "Dad" signed under its sentence: a new user's)
+    scored.sort(key=lambda item: item[:3])
+    ranked = first + [answer for *_, answer in scored if id(answer) not in put_first]
     kept = {id(h) for h in strong} | put_first
     answers: list[Answer] = []
     cited: set[str] = set()

@@ -80,6 +80,8 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
         plan.period = (_event_period(text, words, used, index, synonyms, key, t, speaker)
                        or _time_period(text, words, used, times))
     plan.tense = _tense(words)
+    if outcome := _HOW_IT_WENT.search(text):  # "how did the half marathon go": how it turned out, not a trip
+        _mark(words, used, outcome.start("go"), outcome.end("go"))
     _anchors(text, words, used, index, key, speaker, plan, t)
     _other_names(index, plan, t)
     rest = [i for i, u in enumerate(used) if not u]
@@ -106,6 +108,11 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
             terms.setdefault(f"p:{predicate}", Term(f"p:{predicate}", 1.0, predicate))
     plan.terms = list(terms.values())
     return plan
+
+
+#: A question of how something turned out, its "go" last: "how did the half marathon go?", "how's the new job going".
+_HOW_IT_WENT = re.compile(r"(?i)^\W*how(?:\s+(?:did|does|do|is|was|were|are|has|have)|['’]s|s)\b.*\b"
+                          r"(?P<go>go|going|gone|went)\W*$")
 
 
 def _mark(words: list[Token], used: list[bool], start: int, end: int) -> None:
