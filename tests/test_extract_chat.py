@@ -1371,3 +1371,7 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("and i met farid's whole family. like 60 aunties") == [
         ("assert", "Maya", "met", "Farid's family", None, None)]
     assert facts("i met a girl called cheese lol") == facts("met the neighbour's kids") == []
+    # a trip to someone's in a place: "went to Elena's parents in Ungheni" (not one's own office or flat)
+    assert facts("we went to Elena's parents in Ungheni. her mother made eggs") == [
+        ("assert", "Maya", "traveled_to", "Ungheni", None, None)]
+    assert facts("I went to my office in Leeds") == facts("went back to my parents in Galway") == []

@@ -32,7 +32,7 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any, Literal
 
-from ._lexicon import EMOJI, EVENTS, HABIT_VERBS, LANGUAGES, RETIREES
+from ._lexicon import EMOJI, EVENTS, HABIT_VERBS, LANGUAGES, RELATIONS, RETIREES
 
 __all__ = ["CALLED_OFF", "GREETED_FROM", "VERBS", "Verb", "verbs_for"]
 
@@ -165,6 +165,14 @@ _STAY = r"(?:(?:next|this|last|the)\s+(?:week|weekend|month|summer|winter|spring
         r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
         r"(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays|time)\s+in)"
 _MEAL = r"(?:lunch|dinner|breakfast|brunch|coffee|drinks|a\s+drink|a\s+coffee|a\s+beer|beers|tea)"
+#: Someone's, where one went: a relative of one's own ("my gran", "our parents") or someone's named by their name
+#: ("Elena's parents", "Rhys's place"); then "in" and a place written with a capital: "we went to Elena's parents in
+#: Ungheni" is a trip to Ungheni (not "my office in Leeds", "my flat in Leeds": one's own).
+_THEIRS_IN = (r"(?:(?:my|our)\s+(?:[\w'’-]+\s+)?(?:" + "|".join(sorted(RELATIONS - {"boss", "manager", "colleague",
+                                                                                  "coworker", "co-worker"}, key=len,
+                                                                       reverse=True))
+              + r")|(?-i:[A-Z])[\w’-]+['’]s(?:\s+(?:parents|family|folks|place|house|flat|home|mum|mom|dad|"
+                r"grandparents|farm|village))?)\s+in\s+(?=(?-i:[A-Z]))")
 
 _HABIT = "|".join(sorted({form for verb in HABIT_VERBS for form in (verb, verb + "s", verb + "es")}, key=len,
                          reverse=True))
@@ -450,6 +458,8 @@ VERBS: list[Verb] = [
     _verb(r"(?:went|go|going|goes)\s+(?:over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),
+    _verb(r"(?:went|drove|flew|came)\s+(?:over\s+|down\s+|up\s+)?to\s+" + _THEIRS_IN, "traveled_to", "event", "place",
+          done=True),
     _verb(r"been\s+to", "traveled_to", "event", "place", done=True),
     _verb(r"(?:landed|arrived)\s+(?:safely\s+)?in", "traveled_to", "event", "place", done=True),
     _verb(r"(?:stayed|staying|stay|stays)\s+(?:over\s+)?(?:with\s+(?:[\w'’-]+\s+){1,3}?)?in|"
