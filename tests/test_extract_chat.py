@@ -1162,19 +1162,18 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
                  ("Maya", "moved on the 3rd. we rent a flat in Porto for the week first"),
                  ("Maya", "moved on the 3rd. a flat in Porto, and a house in Braga for the summer"),
                  ("Maya", "we moved?? a flat in Porto??"), ("Maya", "moved in yesterday. a flat in kapana")]) == []
-    # the thirty-first session: a home named by its place, moved into or its keys got, and a place said alone
-    # after the move; not someone else's, not a new flat with no place, not a name, a word or a thanks
+    # the thirty-first session: a home moved into, named by its place; not someone else's, a style, a stay, one left
+    # since, a new flat with no place, nor a place said after the move (a reviewer's: "London, you will be missed")
     assert told([("Maya", "Well, we've done it. Moved into the Strathdale unit on the 3rd. boxes")]) == [
         ("Maya", "Strathdale", "2026-05-03", True)]
-    assert told([("Maya", "moved on the 1st! Zaisan, 9th floor, balcony facing the mountain")]) == [
-        ("Maya", "Zaisan", "2026-05-01", True)]
-    assert told([("Maya", "we got the keys to the Dennistoun flat on the 2nd")]) == [
-        ("Maya", "Dennistoun", "2026-05-02", True)]
     assert told([("Maya", line) for line in (
         "my sister moved into the Leeds flat", "Tom and Ana moved into the Leeds flat", "we moved into the blue house",
         "moved into the new flat on wednesday!! so tired", "should we move into the Leeds flat?",
-        "we moved!!! on the 1st. Davie helped", "we moved!! Saturday. Exhausted.", "moved in yesterday. Tom, thanks",
-        "moved on the 1st. Leeds is lovely")]) == []
+        "we moved into the nice house on the corner", "We moved into the Edwardian house last week",
+        "we moved into the Paris apartment for a month, back home in August",
+        "we moved into the Leeds flat in 2019 and moved out last year", "got the keys to the Tenerife apartment",
+        "we moved on Saturday. London, you will be missed.", "Moved in yesterday! Netflix, pizza, bed.",
+        "moved on the 1st! Zaisan, 9th floor", "my sister just moved into the new flat! Shettleston.")]) == []
 
 
 @pytest.mark.engine_free
@@ -1375,3 +1374,11 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("we went to Elena's parents in Ungheni. her mother made eggs") == [
         ("assert", "Maya", "traveled_to", "Ungheni", None, None)]
     assert facts("I went to my office in Leeds") == facts("went back to my parents in Galway") == []
+    # a reviewer's: an emoji inside a sentence ends nothing ("my brother 🙄 moved to Leeds" is his move); a name
+    # written with a capital, a title or one's own "hubby" is no lower-case name met
+    assert not any(f[1] == "Maya" and f[2] == "lives_in" for f in facts("my brother 🙄 moved to Leeds last week"))
+    assert not any(f[1] == "Maya" for f in facts("Tom 😂 got a job at Google"))
+    assert facts("I met a woman named Maria Lopez at work") == [("assert", "Maya", "met", "Maria Lopez", None, None)]
+    assert facts("met a guy called Mr Smith")[0][3] == "Mr Smith"
+    assert facts("met hubby's whole family") == facts("met bf's parents finally") == []
+    assert facts("went to the DR for a week")[0][2:4] == ("traveled_to", "DR")

@@ -59,7 +59,7 @@ _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste", "companions", "couples",
            "everyday_object", "group_named", "home_named", "lowercase_school", "move_called_off", "move_done",
-           "move_planned", "moved_in_new", "place_alone",
+           "move_planned", "moved_in_new",
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
@@ -400,50 +400,42 @@ def move_home(message: str) -> str | None:
     return place if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES) else None
 
 
-#: A home named by its place, moved into or its keys got: "we moved into the benoni house", "Moved into the
-#: Strathdale unit on the 3rd", "got the keys for the Dennistoun flat" (not "the blue house", "the new flat").
-_HOME_NAMED = re.compile(r"(?:\bmoved\s+into|\b(?:got|picked\s+up|collected)\s+the\s+keys\s+(?:to|for))\s+the\s+"
-                         r"(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?)\s+(?:house|flat|apartment|unit|home|cottage)\b",
-                         re.IGNORECASE)
+#: A home moved into, named by its place: "we moved into the benoni house", "Moved into the Strathdale unit on the
+#: 3rd" (not "the nice house", "the Edwardian house": a town GeoNames knows, or a capitalised name no word of English).
+_HOME_NAMED = re.compile(r"\bmoved\s+into\s+the\s+(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?)\s+"
+                         r"(?:house|flat|apartment|unit|home|cottage)\b", re.IGNORECASE)
+#: A home's style or maker, no place: "the Edwardian house", "the Barratt house" (and any word in -ian: "Victorian").
+_HOME_STYLES = frozenset("tudor regency riverside barratt persimmon airbnb council".split())
 #: What may come before a move of the speaker's own in its sentence: nothing, news said, "we", "I", an adverb (not
 #: "my sister moved into the Leeds flat", "Tom and Ana moved…").
 _OWN_MOVER = re.compile(r"\W*(?:(?:oh|ok|okay|so|and|also|well|yay|update|news|our\s+news|big\s+news|btw)\W+)*"
-                        r"(?:(?:we|i)(?:['’]ve|\s+have)?\s+|we\s+finally\s+|i\s+finally\s+)?"
-                        r"(?:(?:just|finally|officially|all)\s+)?$", re.IGNORECASE)
-#: A move into a new home told with no place: "moved into the new flat on wednesday!!".
-_NEW_HOME_MOVED = re.compile(r"(?:^|\b(?:we|i|we['’]ve|i['’]ve|just|finally|officially)\s+)moved\s+into\s+"
-                             r"(?:the|our|my)\s+new\s+(?:house|flat|apartment|place|home)\b", re.IGNORECASE)
-#: A place said alone as a sentence's first words, after a move: "moved on the 1st! Zaisan, 9th floor".
-_PLACE_ALONE = re.compile(r"\W*(?P<place>[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:[.!,]|$)")
-
-
-def _a_place(place: str) -> bool:
-    """Whether ``place``, said where a home is, is one: a town GeoNames knows, or capitalised words none of
-    which is a word of English or a given name ("Zaisan"; not "Exhausted", "Davie helped")."""
-    words = place.split()
-    return is_town(place) or (all(w[:1].isupper() for w in words) and place.lower() not in NOT_NAMES and not any(
-        is_name_written(w) or plain_english(w.lower()) for w in words))
+                        r"(?:(?:we|i)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|officially|all)\s+)?$", re.IGNORECASE)
+#: A home for a while, or one left since: "the Paris apartment for a month", "moved out last year", "airbnb".
+_NOT_A_HOME = re.compile(r"(?i)\b(?:for\s+(?:a|the|two|three|\d+)\s+(?:night|week|month|summer)s?|holiday|vacation|"
+                         r"honeymoon|airbnb|away|moved\s+out|left|sold)\b")
+#: A move into a new home told with no place: "moved into the new flat on wednesday!!" (the speaker's: no one else
+#: before it; "my sister just moved into the new flat" is hers).
+_NEW_HOME_MOVED = re.compile(r"(?:^\W*|\b(?:we|i)(?:['’]ve|\s+have)?\s+)(?:(?:just|finally|officially)\s+)?moved\s+"
+                             r"into\s+(?:the|our|my)\s+new\s+(?:house|flat|apartment|place|home)\b", re.IGNORECASE)
 
 
 def home_named(message: str) -> str | None:
-    """The place of a home the speaker moved into or got the keys of, named by its place (see
-    :data:`_HOME_NAMED`); None for someone else's move, a question or a plan."""
+    """The place of a home the speaker moved into, named by its place (see :data:`_HOME_NAMED`): a town GeoNames
+    knows, written with a capital unless no word of English ("benoni", not "nice"), or a capitalised name no word of
+    English or given name ("Strathdale"); None for someone else's move, a question, a plan, a stay or one left."""
+    if _NOT_A_HOME.search(message):
+        return None
     for sentence in re.split(r"(?<=[.!?\n])\s*", message):
         m = _HOME_NAMED.search(sentence)
         if m is None or _NOT_A_PLAN.search(sentence) or not _OWN_MOVER.match(sentence[:m.start()]):
             continue
-        if _a_place(m["place"]):
-            return m["place"]
+        place, words = m["place"], m["place"].split()
+        if (is_town(place) and (place[:1].isupper() or not plain_english(place.lower()))) or (
+                all(w[:1].isupper() for w in words) and place.lower() not in NOT_NAMES and not any(
+                is_name_written(w) or plain_english(w.lower()) or w.lower() in _HOME_STYLES or w.lower().endswith(
+                    "ian") for w in words)):
+            return place
     return None
-
-
-def place_alone(message: str) -> str | None:
-    """The one place a message that tells a move says alone, as a sentence of its own after the move's
-    ("moved on the 1st! Zaisan, 9th floor"; "moved into the new flat on wednesday!! shettleston."):
-    a town GeoNames knows or a capitalised name; None where the move's sentence is last or none is said."""
-    sentences = [s for s in re.split(r"(?<=[.!?\n])\s*", message) if s]
-    places = {m["place"] for s in sentences[1:] if (m := _PLACE_ALONE.match(s)) and _a_place(m["place"])}
-    return places.pop() if len(places) == 1 else None
 
 
 def moved_in_new(message: str) -> bool:

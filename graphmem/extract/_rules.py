@@ -55,7 +55,6 @@ from ._chat import (
     one_does,
     only_staying,
     pet_meant,
-    place_alone,
     proposed,
     resolve_pronoun,
     retired_from,
@@ -918,9 +917,19 @@ def _called_off(fact: ExtractedFact, message: str) -> bool:
 
 #: Someone met, named in lower case where the words say a name: "a guy called kieran", "farid's whole family".
 _MET_LOWER = re.compile(r"\s*(?:(?:a|this|some|one)\s+(?:guy|girl|man|woman|lady|bloke|fella|lad|person|someone|"
-                        r"boy|chap|dude)\s+(?:called|named|named\s+as)\s+(?P<name>[\w-]{2,})\b(?!['’])|"
+                        r"boy|chap|dude)\s+(?:called|named|named\s+as)\s+(?P<name>[\w-]{2,})\b(?!['’])"
+                        r"(?:\s+(?P<surname>[a-z][\w-]+)\b(?!['’]))?|"
                         r"(?P<name2>[\w-]{2,})['’]s\s+(?:whole\s+|entire\s+)?(?P<kin>family|parents|kids|children|"
                         r"mum|mom|dad|mother|father|sister|brother|grandma|grandmother|nan|granny))\b", re.IGNORECASE)
+
+
+#: Countries written by their letters that the place lists do not hold: "went to the US", "the DR", "the BVI".
+_COUNTRY_LETTERS = frozenset("US DR DRC BVI USVI PNG KSA CAR".split())
+
+
+#: Words before "'s family" that are no one's name: titles, and the short words for one's own ("hubby's family").
+_NOT_MET = frozenset("""mr mrs ms miss dr doc prof sir hubby wifey bf gf bff bae fiance fiancee fiancé fiancée
+mum mom mam dad da ma pa nan nana gran granny grandma grandpa sis bro""".split())
 
 
 #: A newcomer told before "calling her": a birth, a baby, a puppy or a kitten, whom the name is for.
@@ -1464,7 +1473,7 @@ class RuleExtractor:
             if home is None and moved and place is not None and who in planned:
                 home = place
             if home is None:
-                home = home_named(text) or (place_alone(text) if moved else None)
+                home = home_named(text)
             if home is not None:
                 planned.pop(who, None)
                 done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=home,
@@ -2033,8 +2042,12 @@ class RuleExtractor:
                     pronoun[1].lower() == "her" and pronoun[2] and pronoun[2].lower() in _WHOSE_WORDS):
                 return None  # "I met her in Tredu": someone said before, not Tredu (but "her friend Tom" is Tom)
             if verb.predicate == "met" and (lower := _MET_LOWER.match(rest)) and (who := lower["name"] or lower[
-                    "name2"]) and not plain_english(who.lower()) and who.lower() not in NOT_NAMES:
-                who = who[:1].upper() + who[1:]  # "met a guy called kieran", "met farid's whole family" (a new user's)
+                    "name2"]).islower() and not plain_english(who) and who not in NOT_NAMES and who not in _NOT_MET:
+                # "met a guy called kieran", "met farid's whole family" (a new user's); a name written with a capital
+                # is the people reader's ("Maria Lopez", "Mr Smith": a reviewer's)
+                if (surname := lower["surname"]) and not plain_english(surname) and surname not in NOT_NAMES:
+                    who = f"{who} {surname}"
+                who = " ".join(w[:1].upper() + w[1:] for w in who.split())
                 return [f"{who}'s {lower['kin'].lower()}" if lower["kin"] else who]
             named = [n for n in people(rest) if not _PEOPLE_OF.match(rest, rest.find(n) + len(n))
                      or n.lower() not in LANGUAGES]  # "the Japanese people from…": a people (but "met Danish")
@@ -2058,7 +2071,8 @@ class RuleExtractor:
                     ("the ", "The ")):
                 name = None  # "I visited Tom": someone, not somewhere
             if name and predicate == "traveled_to" and name.isupper() and " " not in name and not is_place(name) \
-                    and name not in ("US", "DRC") and re.match(rf"\s*the\s+{re.escape(name)}\b", rest, re.IGNORECASE):
+                    and name not in _COUNTRY_LETTERS and re.match(rf"\s*the\s+{re.escape(name)}\b", rest,
+                                                                    re.IGNORECASE):
                 name = None  # "went to the GP", "the ATM": a doctor, a machine; not "the US", "the UAE" (a new user's)
             if name and verb.free and not is_place(name) and (
                     name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):

@@ -12,8 +12,7 @@ __all__ = ["split_sentences"]
 #: A run of stops (and closing quotes) followed by a space or the end, tried once per run: from the run's
 #: first stop, without giving any back (a run of 10,000 "!." before a word was tried from each of its
 #: stops, back to each shorter run: quadratic, 80 s for a message of 40,000 characters).
-_SENTENCE_END = re.compile(r"(?<![.!?])[.!?]++['\"’”)\]]*+(?=\s|$)|\n+|"
-                           r"(?<=[\w,])\s*[\U0001F000-\U0001FAFF\u2600-\u27bf][\U0001F000-\U0001FAFF\u2600-\u27bf\ufe0f\u200d]*+(?=\s+\w)")
+_SENTENCE_END = re.compile(r"(?<![.!?])[.!?]++['\"’”)\]]*+(?=\s|$)|\n+")
 _LAST_WORD = re.compile(r"([\w.]+)$")
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr mt ft vs etc e.g i.e inc ltd co corp no approx dept univ".split()
