@@ -353,12 +353,31 @@ WED = datetime(2025, 6, 11, 18, 0, tzinfo=UTC)
     ("I may put it up for sale in the spring.", "2026-03-01", "2026-06-01", "season"),
     ("I think it was on Friday.", "2025-06-06", "2025-06-07", "day"),
     ("I will come on Saturday the 14th.", "2025-06-14", "2025-06-15", "day"),  # one day, not two (a new user's)
-    ("I will come sat 12th.", "2025-07-12", "2025-07-13", "day"),  # the next 12th that is a Saturday
+    ("I will come on sat 12th.", "2025-07-12", "2025-07-13", "day"),  # the next 12th that is a Saturday
+    ("I may have seen him in March.", "2025-03-01", "2025-04-01", "month"),  # "may have": a past
 ])
 def test_conversational_phrases(text, start, end, granularity):
     span = one(text, WED)
     assert (span.start, span.end, span.granularity) == (
         at(start), None if end is None else at(end), granularity)
+
+
+@pytest.mark.parametrize(("text", "start"), [
+    ("went to Paris with May on the 3rd", "2025-06-03"),  # a reviewer's: May the name, "it may", "as you may know"
+    ("we went to Rome on Saturday, it may sound crazy", "2025-06-07"),
+    ("as you may know, we moved on the 3rd", "2025-06-03"),
+    ("We beat them on Saturday", "2025-06-07"),  # a past the simple present cannot be told from
+    ("I cut my finger on Saturday", "2025-06-07"),
+    ("I really miss our trip in March", "2025-03-01"),
+])
+def test_what_reads_no_future(text, start):
+    assert one(text, WED).start == at(start)
+
+
+@pytest.mark.parametrize("text", ["went to the Coldplay concert and sat 3rd row", "she sat 2nd in the race",
+                                  "woke up to the sun 1st thing"])
+def test_sat_and_sun_before_an_ordinal_are_no_days(text):
+    assert resolve_times(text, WED) == []
 
 
 def test_tense_follows_the_clause_of_the_phrase():

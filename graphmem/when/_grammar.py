@@ -167,10 +167,11 @@ _WEEKDAY_SHORT = r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
 
 
 def _weekday_ordinal(m: re.Match[str], ctx: Context) -> Period | None:
-    """"Saturday the 11th", "sat 11th": the 11th that is a Saturday, the first to come in a clause about the future,
-    the last in one about the past, else the nearest (a year each way); where none is, the 11th as said alone."""
+    """"Saturday the 11th", "on sat 11th": the 11th that is a Saturday, the first to come in a clause about the future,
+    the last in one about the past, else the nearest; where none is within two months, the 11th as said alone."""
     day, today = int(m["day"]), ctx.today
-    weekday = next(n for n, name in enumerate(WEEKDAYS) if name.startswith(m["wd"].lower()[:3]))
+    said = m["wd"] or m["whole"] or m["short"]  # a day cut short only after "on" or before "the": not "sat 3rd row"
+    weekday = next(n for n, name in enumerate(WEEKDAYS) if name.startswith(said.lower()[:3]))
     found = []
     for n in range(-13, 14):
         month = today.month - 1 + n
@@ -179,7 +180,14 @@ def _weekday_ordinal(m: re.Match[str], ctx: Context) -> Period | None:
             found.append(when)
     if ctx.stated(m):
         found = [d for d in found if (d >= today if ctx.tense(m) == "future" else d <= today)] or found
-    return day_period(min(found, key=lambda d: abs(d - today))) if found else _ordinal_day(m, ctx)
+    nearest = min(found, key=lambda d: abs(d - today)) if found else None
+    if nearest is None or abs(nearest - today) > _WEEKDAY_REACH:
+        return _ordinal_day(m, ctx)  # "Saturday the 12th" where the 12th is a Sunday: a slip, the 12th as alone
+    return day_period(nearest)
+
+
+#: How far a day of the week named with a day of the month is looked for, either way.
+_WEEKDAY_REACH = timedelta(days=62)
 
 
 def _ordinal_day_toward(day: int, today: date, step: int) -> Period | None:
@@ -581,8 +589,9 @@ RULES: list[Rule] = [
     _rule(rf"{_DAY_NUM}\s+(?:of\s+)?(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
     _rule(rf"\b(?:the\s+)?{_DAY_NUM}\s+of\s+(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
     _rule(rf"\b(?P<month>{MONTH})\s+(?:the\s+)?{_DAY_NUM}\b{_OPT_YEAR}", _calendar_date),
-    _rule(rf"\b(?:on\s+)?(?P<wd>{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?:the\s+)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b"
-          rf"(?!\s+(?:of\s+)?(?:{MONTH})\b)", _weekday_ordinal),
+    _rule(rf"(?:\bon\s+(?P<wd>{_WEEKDAY}|{_WEEKDAY_SHORT})|\b(?P<whole>{_WEEKDAY})|\b(?P<short>{_WEEKDAY_SHORT})(?=,?\s+"
+          rf"the\s)),?\s+(?:the\s+)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{MONTH})\b)",
+          _weekday_ordinal),
     _rule(r"\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?!\s+(?:of\b|century|centuries|floor|"
           r"time|times|anniversary|birthday|place|row|grade|percent|street|avenue|st\b|ave\b))",
           _ordinal_day),

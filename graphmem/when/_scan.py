@@ -46,15 +46,8 @@ _COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)\s)", re.IGNORECA
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
-    r"looking\s+forward|upcoming|soon|next|tomorrow|(?:should|might)\s+be|(?:may|might)\s+(?!have\b|['’]ve\b|of\b)"
-    r"[a-z]+)\b", re.IGNORECASE)
-#: The speaker's own verb in the simple present, which with a day speaks of an arrangement: "I collect him on
-#: Wednesday", "we fly on the 3rd" (not "I think it was…", a past verb read first; not "I swim on Wednesdays": a
-#: habit is no day of its own).
-_I_DO = re.compile(r"\b(?:i|we)\s+(?!(?:think|thought|guess|mean|know|knew|remember|wonder|hope|wish|bet|love|like|"
-                   r"hate|miss|swear|suppose|reckon|feel|believe|told|said|was|were|had|did|do|don['’]t|didn['’]t)\b)"
-                   r"[a-z]{3,}(?<!ed)(?<!ing)\b(?![^.!?;]*\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b)",
-                   re.IGNORECASE)
+    r"looking\s+forward|upcoming|soon|next|tomorrow|(?:should|might)\s+be|(?-i:[iI]|[wW]e)\s+(?-i:may|might)\s+(?:well\s+)?"
+    r"(?!have\b|['’]ve\b|of\b|be\s+wrong\b)[a-z]+)\b", re.IGNORECASE)
 #: "be" in the present: beside a past verb ("i'm booked up until…", "we're closed till…"), the
 #: clause's tense is not said.
 _BEING = re.compile(r"['’](?:m|re)\b|\b(?:am|is|are|im)\b", re.IGNORECASE)
@@ -72,7 +65,7 @@ _IRREGULAR_PAST = (
 _PAST = re.compile(
     rf"\b(?:{'|'.join(_IRREGULAR_PAST.split())}|let(?!['’]?s\b)|didn['’]t|wasn['’]t|"
     r"weren['’]t|hadn['’]t|"
-    r"used\s+to|ago|yesterday)\b|['’]d\s+\w+ed\b|"
+    r"used\s+to|ago|yesterday|(?:may|might|must|could|should|would)\s+(?:have|['’]ve))\b|['’]d\s+\w+ed\b|"
     r"\b(?!(?:need|seed|feed|bed|red|shed|speed|breed|bleed|indeed|embed|proceed|succeed|exceed|"
     r"hundred|naked|sacred|wicked|weed|reed|deed|greed|tired|excited|married|engaged|bored|"
     r"interested|based|scared|supposed|used)\b)[a-z]{2,}ed\b", re.IGNORECASE)
@@ -80,7 +73,8 @@ _PRESENT = re.compile(
     r"['’](?:m|re)\b|\b(?:am|is|are|have|has|start|starts|begin|begins|leave|leaves|arrive|"
     r"arrives|come|comes|fly|flies|move|moves|get|gets|meet|meets|see|sees|head|heads|go|goes|"
     r"end|ends|open|opens|close|closes|expire|expires|finish|finishes|land|lands|depart|departs|"
-    r"run|runs|happen|happens|kick|kicks|due|return|returns|launch|launches)\b|"
+    r"run|runs|happen|happens|kick|kicks|due|return|returns|launch|launches|collect|collects|pick|picks|fetch|"
+    r"fetches|drive|drives|visit|visits|travel|travels|sign|signs)\b|"
     r"\b\w+ing\b", re.IGNORECASE)
 
 
@@ -123,7 +117,7 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         if _PAST.search(clause):
             # a past verb and a present one ("i'm booked up until…", "was thinking i come up…"): unsaid
             return "past", not (_BEING.search(clause) or _SUGGESTED.search(clause))
-        if _SUGGESTED.search(clause) or _PRESENT.search(clause) or _I_DO.search(clause):
+        if _SUGGESTED.search(clause) or _PRESENT.search(clause):
             return "future", True
         return "past", False
 
