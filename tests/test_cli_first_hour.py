@@ -126,6 +126,9 @@ def test_when_reads_phrases_in_the_stores_zone(berlin, tmp_path):
     # London's winter and summer written alike, not "Z" beside "+01:00" (a new user's)
     london = gm(tmp_path / "none", "when", "in the spring", "--reference", "2026-01-30", "--timezone", "Europe/London")
     assert "2025-03-01T00:00:00+00:00 → 2025-06-01T00:00:00+01:00" in london.stdout and "Z" not in london.stdout
+    for utc in ("utc", "Etc/UTC"):  # UTC however written keeps its Z (a reviewer's)
+        assert "2026-01-11T09:00:00Z" in gm(tmp_path / "none", "when", "tomorrow at 9am", "--reference",
+                                            "2026-01-10T19:00Z", "--timezone", utc).stdout
 
 
 def test_a_diff_backwards_is_refused_and_counts_read_as_english(berlin, tmp_path):

@@ -187,3 +187,12 @@ def test_pictures_show_times_in_the_stores_zone(tmp_path, clock):
         utc.add("Ivan", "lives_in", "Berlin", recorded_at="2026-06-10T14:31:00Z")
         html = render_snapshot(utc, tmp_path / "u.html").read_text()
         assert "all times UTC" in html and "14:31Z" in html
+
+
+def test_a_zone_a_browser_may_not_know_is_shown_as_the_one_it_names():
+    """"posix/Asia/Tokyo" is Asia/Tokyo to a page's script; "localtime" and "Factory" are UTC: the page's text and
+    script agree (a reviewer's: a page said Tokyo's time in its subtitle and UTC on its axis)."""
+    from graphmem.pages.palette import page_zone
+
+    assert [page_zone(n) for n in ("Europe/London", "posix/Asia/Tokyo", "right/UTC", "localtime", "Factory", "utc",
+                                   "Etc/UTC")] == ["Europe/London", "Asia/Tokyo", "UTC", "UTC", "UTC", "UTC", "UTC"]

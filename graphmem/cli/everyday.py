@@ -226,12 +226,13 @@ def purge(ctx, target, target_id, yes, recorded_at):
     if not yes:
         raise GraphmemError("purge deletes for good; add --yes to confirm")
     store = open_store(ctx)
-    name = store.entity(target_id).name if target == "entity" else None
+    names = [e.name for e in store.names_of(target_id)] if target == "entity" else []  # every name it goes by
     with output.progress("purging and rewriting the store's files"):
         tomb = store.purge(target, target_id, recorded_at=recorded_at)
     output.plain(f"PURGE {tomb.id}: {target} removed with {counted(len(tomb.versions), 'version')}, "
                  f"{counted(len(tomb.episodes), 'episode')}, {counted(tomb.proposals, 'proposal')}")
-    if name is not None and (alike := store.same_words(name)):  # "Jose Alvarez" after "José Álvarez": another
+    alike = list({e.id: e for name in names for e in store.same_words(name)}.values())
+    if alike:  # "Jose Alvarez" after "José Álvarez", "Mélanie" after Mel purged with Melanie: others
         kept = ", ".join(repr(e.name) for e in alike[:5]) + (f" and {len(alike) - 5} more" if len(alike) > 5 else "")
         output.say(f"note: kept {len(alike)} other {'entity' if len(alike) == 1 else 'entities'} with the same "
                    f"words in other accents, case or order: {kept}; purge each too if it is the same person")
@@ -411,7 +412,7 @@ def _messages_hint(name: str | None) -> Iterator[None]:
     except NotFound as error:
         if name is None or "did you mean" in str(error):
             raise
-        raise NotFound(f"{error}; no fact is about it: `graphmem search {shlex.quote(name)}` finds the messages "
+        raise NotFound(f"{error}; no fact is about it: `graphmem search {shlex.quote(name)}` looks for messages "
                        "that name it") from None
 
 

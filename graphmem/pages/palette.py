@@ -10,7 +10,9 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime, tzinfo
+from functools import cache
 from typing import Any, overload
+from zoneinfo import ZoneInfo, available_timezones
 
 __all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "epoch_ms", "kind_colour", "kind_legend", "palette_css", "period",
            "shown_in", "status_colour", "status_legend", "when", "zone_name"]
@@ -78,12 +80,32 @@ _ZONE: ContextVar[tuple[tzinfo, str]] = ContextVar("graphmem_page_zone", default
 @contextmanager
 def shown_in(zone: tzinfo, name: str) -> Iterator[None]:
     """Draw the pages made inside in ``zone`` (called ``name``): a store's pictures show its own zone, as its command
-    line and explorer do (a new user's: a Europe/London store's pictures said "14:31Z")."""
-    token = _ZONE.set((zone, name))
+    line and explorer do (a new user's: a Europe/London store's pictures said "14:31Z"). A name a browser may not
+    know is shown as the zone it names ("posix/Asia/Tokyo": Asia/Tokyo), or as UTC ("localtime", "Factory"), so the
+    page's script and its text agree (a reviewer's)."""
+    shown = page_zone(name)
+    if shown != name:
+        zone = UTC if shown == "UTC" else ZoneInfo(shown)
+    token = _ZONE.set((zone, shown))
     try:
         yield
     finally:
         _ZONE.reset(token)
+
+
+def page_zone(name: str) -> str:
+    """The IANA name a page's script is given for the zone called ``name``: itself, without a "posix/" or "right/"
+    prefix; "UTC" for UTC however written, and for a name outside the IANA list."""
+    plain = name.strip().removeprefix("posix/").removeprefix("right/")
+    if plain.upper().removeprefix("ETC/") in {"UTC", "UCT", "ZULU", "UNIVERSAL", "Z"}:
+        return "UTC"
+    return plain if plain in _iana() else "UTC"
+
+
+@cache
+def _iana() -> frozenset[str]:
+    """The zone names of the IANA list, without those of this machine alone ("localtime") or of none ("Factory")."""
+    return frozenset(available_timezones()) - {"localtime", "Factory"}
 
 
 def zone_name() -> str:

@@ -218,7 +218,11 @@
   document.getElementById("fit").addEventListener("click", function () { view.fit(); });
   document.getElementById("jump").addEventListener("change", function (event) {
     var day = Date.parse(event.target.value + "T00:00:00Z");
-    if (!isNaN(day)) { stop(); show(stopAt(gm.fromWall(day + 86400000) - 1)); }  /* the day's end in the zone shown */
+    if (isNaN(day)) { return; }
+    /* the day's end in the zone shown: where a clock change skips the next midnight, the next day begins later */
+    var next = new Date(day + 86400000).toISOString().slice(0, 10), end = gm.fromWall(day + 86400000);
+    for (var hours = 0; gm.day(end) < next && hours < 3; hours++) { end += 3600000; }
+    stop(); show(stopAt(end - 1));
   });
   document.getElementById("writes").addEventListener("toggle", fillTable);
   playButton.addEventListener("click", play);
