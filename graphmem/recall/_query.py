@@ -121,13 +121,25 @@ def _mark(words: list[Token], used: list[bool], start: int, end: int) -> None:
             used[i] = True
 
 
+#: "after" or "before" right before a question's time phrase: the window is what comes after it, or before it.
+_SIDE = re.compile(r"(?i)\b(?P<side>after|before)\s*$")
+
+
 def _time_period(text: str, words: list[Token], used: list[bool], times: Sequence[TimeSpan]) -> Period | None:
+    """The window of the question's first time phrase; from it on, or up to its end, where the question says after or
+    before it ("how many colonies did I have after the winter of 2042": the winter and what followed, not the winter
+    alone; what is told of a state after a month is often told in that month)."""
     for span in times:
         where = text.find(span.text)
         if where < 0:
             continue
         _mark(words, used, where, where + len(span.text))
-        return Period(micros(span.start), micros(span.end), span.text)
+        start, end = micros(span.start), micros(span.end) if span.end else INF
+        if side := _SIDE.search(text, 0, where):
+            _mark(words, used, side.start(), side.end())
+            phrase = f"{side['side'].lower()} {span.text}"
+            return Period(start, INF, phrase) if side["side"].lower() == "after" else Period(-INF, end, phrase)
+        return Period(start, micros(span.end), span.text)
     return None
 
 
