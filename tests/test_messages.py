@@ -450,3 +450,13 @@ def test_a_fact_found_only_by_its_sentences_word_comes_after_a_message_holding_m
         run = store.search("how did the half marathon go", limit=2)
         assert isinstance(run[0], MessageHit) and "2:09" in run[0].text, run
         assert not any(isinstance(a, Hit) and a.version.predicate == "traveled_to" for a in run)
+
+
+def test_after_or_before_a_time_phrase_widens_its_window(chat):
+    """"after May 2023" is from May on, not May alone; "before July 2023" up to July's end."""
+    store, _, ids = chat
+    after = messages(store.search("greyhound after May 2023"))
+    assert ids[5] in [m.episode for m in after] and after[0].time.text == "after May 2023"
+    before = messages(store.search("greyhound before July 2023"))
+    assert ids[5] in [m.episode for m in before] and before[0].time.text == "before July 2023"
+    assert before[0].time.valid_from is None
