@@ -1382,3 +1382,6 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("met a guy called Mr Smith")[0][3] == "Mr Smith"
     assert facts("met hubby's whole family") == facts("met bf's parents finally") == []
     assert facts("went to the DR for a week")[0][2:4] == ("traveled_to", "DR")
+    # a second new user's: "Ma", "Nani" are family words, not one person each speaker shares; "Mine" is nobody
+    assert facts("Ma lives in Bombay.") == facts("Nani moved to Pune last year") == facts("Mine is in London lol") == []
+    assert facts("my ma moved to Pune") == [("assert", "Maya's mother", "lives_in", "Pune", None, None)]

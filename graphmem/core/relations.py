@@ -62,7 +62,8 @@ _COVERS: dict[str, frozenset[str]] = {
 
 #: The everyday words and phrases for each relation word, folded ("mum", "hubby", "flatmate", "mother in law").
 EVERYDAY: dict[str, tuple[str, ...]] = {
-    "mother": ("mother", "mothers", "mom", "moms", "mum", "mums", "mama", "mommy", "mummy", "momma", "mam"),
+    "mother": ("mother", "mothers", "mom", "moms", "mum", "mums", "mama", "mommy", "mummy", "momma", "mam", "ma", "maa",
+               "amma", "ammi"),
     "father": ("father", "fathers", "dad", "dads", "daddy", "papa", "pops"),
     "parent": ("parent", "parents", "folks"),
     "sister": ("sister", "sisters", "sis"),
@@ -77,11 +78,11 @@ EVERYDAY: dict[str, tuple[str, ...]] = {
     "son": ("son", "sons"),
     "daughter": ("daughter", "daughters"),
     "child": ("child", "children", "kid", "kids", "baby", "babies"),
-    "grandmother": ("grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmum", "grandmom"),
+    "grandmother": ("grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmum", "grandmom", "nani", "dadi"),
     "grandfather": ("grandfather", "grandpa", "granddad", "grandad", "gramps"),
     "grandchild": ("grandchild", "grandchildren", "grandkid", "grandkids", "grandson", "granddaughter"),
-    "aunt": ("aunt", "aunts", "auntie", "aunty"),
-    "uncle": ("uncle", "uncles"),
+    "aunt": ("aunt", "aunts", "auntie", "aunty", "masi", "mausi", "bua"),
+    "uncle": ("uncle", "uncles", "chacha"),
     "cousin": ("cousin", "cousins"),
     "niece": ("niece", "nieces"),
     "nephew": ("nephew", "nephews"),

@@ -53,6 +53,7 @@ fiancé fiancée fiance fiancee ex ex-husband ex-wife ex-boyfriend ex-girlfriend
 parents kids children stepmom stepmum stepdad stepson stepdaughter stepsister stepbrother twin
 mother-in-law father-in-law sister-in-law brother-in-law in-laws teammate classmate buddy pal
 mentor landlord landlady therapist sibling siblings baby bestie bf gf hubby spouse sis bro
+ma maa amma ammi nani dadi masi mausi bua chacha
 """.split())
 #: Words that may precede a relation noun ("my older sister Ana").
 RELATION_ADJECTIVES = frozenset(
@@ -64,10 +65,12 @@ NOT_NAMES = frozenset("""
 i we my our the a an this that these those last next yesterday today tomorrow tonight just also
 so but and then now honestly anyway actually lol ugh hi hello hey well oh since after before
 when while if not maybe thinking spent went moved joined living working studying everyone
-someone nobody somebody everybody he she they it you your his her their there here what why how
+someone nobody somebody everybody he she they it you your his her their there here what why how mine yours ours hers
+theirs
 where who which yes no ok okay sure btw fyi guess apparently sadly luckily finally recently
 back still only even both all some most many one two three first second good great bad wow
-please thanks thank sorry um uh hmm mom dad mum grandma grandpa monday tuesday wednesday thursday
+please thanks thank sorry um uh hmm mom dad mum grandma grandpa ma maa amma ammi nani dadi
+monday tuesday wednesday thursday
 friday saturday sunday january february march april may june july august september october
 november december christmas easter spring summer autumn fall winter covid from to in at with for of on by
 about into
