@@ -45,6 +45,29 @@ def test_short_forms_and_nicknames_come_with_reasons_and_episodes():
 
 
 @engine_free
+def test_no_name_ends_on_anymore_and_no_call_record_is_read():
+    """"nobody calls me bunty anymore" made "bunty anymore" a name, suggested as more of "Bunty"; an MCP call's
+    record was cited as chat (a new user's)."""
+    said = chat(("Dev", "pri please. nobody calls me bunty anymore. i'm 29"), ("Dev", "nobody says bombay anymore"),
+                ("Priya", "Bunty!! happy birthday"), ("Priya", "Bombay was hot"))
+    assert not [name for name in candidates(said, ["Bunty", "Bombay"]) if "anymore" in name.lower()]
+
+
+def test_alias_suggest_reads_no_mcp_call_record(tmp_path):
+    """An MCP call's record is no chat: its names are neither evidence nor evidence against (two names in one of
+    them read as two people, and kept "peggy" from "Margaret"; one was cited as chat: a new user's)."""
+    from graphmem import Store
+
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.remember("Margaret came round for tea", actor="Ada")
+        store.remember("peggy is so sweet", actor="Bo")
+        store.add_episode('alias {"name": "Margaret", "other": "Peggy"}', kind="tool")
+        store.add_episode('add {"subject": "Mel", "predicate": "lives_in", "object": "Melanie"}', kind="tool")
+        found = store.alias_suggestions(min_score=0.4)
+        assert [(s.a, s.b, s.episodes) for s in found] == [("peggy", "Margaret", ["ep1", "ep2"])]
+
+
+@engine_free
 def test_names_set_against_each_other_are_not_suggested():
     """Dan and Danny look alike, and a nickname table joins both to Daniel; the chat sets them apart."""
     found = pairs(suggest(chat(("Rosa", "my boss dan is on my last nerve"),

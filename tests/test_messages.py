@@ -423,8 +423,8 @@ def test_an_assistant_s_own_calls_are_no_messages(tmp_path):
 def test_the_calls_not_searched_are_the_mcp_writes():
     """Message search leaves out the records of MCP's write calls by the tools' names: the two lists are alike."""
     pytest.importorskip("pydantic")
+    from graphmem.core.call_records import CALL_TOOLS, is_call_record
     from graphmem.mcp.tools import TOOLS
-    from graphmem.recall._messages import CALL_TOOLS, is_call_record
 
     assert CALL_TOOLS == {name for name, spec in TOOLS.items() if spec.writes and name != "remember"}
     assert is_call_record('approve {"proposal_ids": ["p5"]} -> d31, d32')

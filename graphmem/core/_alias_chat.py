@@ -55,7 +55,8 @@ through thru till to too toward towards under until up upon us very via was well
 we've were weren't what what's whatever when where where's whether which while who who's whoever whole
 dont cant wont didnt doesnt isnt wasnt arent havent hasnt couldnt wouldnt shouldnt im ive youre thats near
 shes hes theyre whats wheres theres weve youve theyve youll theyll itll thatll hows whos aint wouldve couldve
-whom whose why will with within without won't would wouldn't yeah yes yet you you'd you'll you're
+whom whose why will with within without won't would wouldn't yeah yes yet you you'd you'll you're anymore tho
+lately
 you've your yours yourself yourselves
 said says say saying told tell tells telling made make makes making came come comes coming went go goes
 going gone took take takes taking gave give gives giving got get knew know knows thought think thinks

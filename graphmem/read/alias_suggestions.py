@@ -19,6 +19,7 @@ from datetime import datetime
 
 from ..core.alias_evidence import Message, suggest
 from ..core.aliases import ALIAS, NAMING, SETTLED_KINDS, alias_groups
+from ..core.call_records import is_call_record
 from ..core.entity_kinds import effective_kinds
 from ..core.names import entity_key
 from ..core.relations import relation_of
@@ -34,7 +35,8 @@ def alias_suggestions(engine: Engine, now: datetime, *, min_score: float = 0.5,
                       limit: int | None = None) -> list[AliasSuggestion]:
     """The pairs of names worth a review, strongest first (at most ``limit``)."""
     entities = questions.entities(engine)
-    messages = [Message(e.id, e.actor, e.text) for e in questions.episodes(engine)]
+    messages = [Message(e.id, e.actor, e.text) for e in questions.episodes(engine)
+                if not is_call_record(e.text)]  # an MCP call's record is no chat (a new user's: it was cited)
     ids = {e.id for e in entities}
     believed = questions.beliefs(engine, now, None)
     joined = {frozenset((v.subject_id, v.object_id)) for v in believed if v.predicate == ALIAS}

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -38,6 +37,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..core import records
+from ..core.call_records import is_call_record
 from ..core.times import MIN_TIME, OPEN_END, UTC, to_engine
 from ..engine import Engine
 from ..models import Episode
@@ -580,26 +580,6 @@ def _any(stems: Sequence[str]) -> str:
 def _bare(stem: str) -> bool:
     """True for a stem FTS5 can look up as one quoted token (no quote characters in it)."""
     return bool(stem) and '"' not in stem
-
-
-#: The MCP tools whose calls are recorded as their writes' sources (``graphmem.mcp``'s writes; a test keeps the two
-#: alike).
-CALL_TOOLS = frozenset(("add", "end", "correct", "retract", "alias", "approve", "reject"))
-_CALL = re.compile(r"(?P<tool>[a-z]+) (?P<arguments>\{.*\})(?: -> d\d+(?:, d\d+)*)?", re.DOTALL)
-
-
-def is_call_record(text: str) -> bool:
-    """Whether an episode's text records a tool call as its write's source (MCP's `add {"subject": …}`, `approve
-    {"proposal_ids": …} -> d31`): one of :data:`CALL_TOOLS`, then its arguments as a JSON object. Such an episode is
-    not searched as a message (a new user's: "what's my dog called" showed a reject), where a message that only
-    looks like one ("dog {Rex}", `settings {"dog": "Rex"}`: a reviewer's) still is."""
-    m = _CALL.fullmatch(text)
-    if m is None or m["tool"] not in CALL_TOOLS:
-        return False
-    try:
-        return isinstance(json.loads(m["arguments"]), dict)
-    except ValueError:
-        return False
 
 
 def _moment(value: int) -> datetime:
