@@ -420,3 +420,21 @@ def test_a_store_talked_to_lately_keeps_its_time_phrases_present(tmp_path):
         assert all("read against" not in (a.matched.time.text if a.matched.time else "") for a in facts)
         assert [a.version.object for a in store.search("where did I travel this month", speaker="Ana")
                 if a.kind == "fact"] == ["Oslo"]
+
+
+def test_a_shorter_search_is_the_start_of_a_longer_one_with_facts_alone(tmp_path):
+    """With facts alone, "--limit 3" listed an alias fact that "--limit 6" put fifth: each list is read deeper than
+    asked, so the first answers are the same whatever the limit (a new user's)."""
+    from tests.conftest import ENGINE
+
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Nandini", "works_at", "Infosys", quote="Nandini works at Infosys now")
+        store.add("Nandini", "likes", "work", quote="Nandini loves her work")
+        store.add("Nandini", "works_at", "Wipro", valid_from="2020-01-01", valid_to="2023-01-01",
+                  quote="Nandini worked at Wipro before")
+        store.alias("Nandu", "Nandini", quote="Nandu is what we call Nandini at work")
+        store.add("Nandu", "lives_in", "Pune", quote="Nandu lives in Pune, works from home")
+        longest = [a.version.id for a in store.search("where does Nandini work", limit=8, messages=False)]
+        for n in range(1, len(longest)):
+            assert [a.version.id for a in store.search("where does Nandini work", limit=n, messages=False)] == \
+                longest[:n], n

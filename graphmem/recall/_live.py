@@ -266,11 +266,11 @@ class LiveIndex:
                                   and _answers.asks_who(text, r.phrase))  # "who is nadia's boss": that fact first
             similarity = (None if query is None or embedder is None
                           else self._similarity(index, embedder.model, query, t))
-            # with messages, each list read deeper than asked, so the first answers of a search are those of a longer
-            # one (a "when" question orders its first WHEN_REACH answers; a message a fact cites is not listed twice)
-            # (a who question's answering fact too, and that without messages as well)
-            pool = limit if limit is None or (messages is None and not answering) else \
-                2 * max(limit, _answers.WHEN_REACH) + 5
+            # each list read deeper than asked, so the first answers of a search are those of a longer one (a "when"
+            # question orders its first WHEN_REACH answers; a message a fact cites is not listed twice; a who
+            # question's answering fact comes first; an alias fact goes after the others: with facts alone too, where
+            # "--limit 3" listed an alias fact that "--limit 6" put fifth, a new user's)
+            pool = limit if limit is None else 2 * max(limit, _answers.WHEN_REACH) + 5
             scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
                           low=-INF if after is None else micros(after),
                           high=INF if before is None else micros(before), limit=pool, events=events,
