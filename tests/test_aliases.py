@@ -407,7 +407,9 @@ def test_search_reads_events_and_relations_under_every_name_and_puts_alias_facts
     who = store.search("who is coco's boyfriend", limit=3)
     assert (who[0].version.subject, who[0].version.predicate) == ("marc", "boyfriend_of")
     broke_up = store.search("when did lenny and tommy break up", limit=3, messages=False)
-    assert broke_up[0].version.predicate == "dating" and broke_up[-1].version.predicate == ALIAS
+    kinds = [h.version.predicate for h in broke_up]  # an alias fact after every other (read deeper than asked, the
+    assert kinds[0] == "dating" and kinds[kinds.index(ALIAS) if ALIAS in kinds else len(kinds):] == [ALIAS] * (
+        kinds.count(ALIAS))  # three first answers may hold none)
     called = store.search("what do they call lena", limit=3, messages=False)
     assert called[0].version.predicate == ALIAS
 

@@ -292,7 +292,8 @@ def test_an_event_named_by_its_object_and_what_is_no_event():
     unknown = plan("where did Ana live before she moved to Oslo")
     assert unknown.period is None and unknown.unresolved
     dated = plan("where did Ana live before March 2024")
-    assert dated.period.text == "March 2024" and not dated.resolved  # a time phrase, not an event
+    assert dated.period.text == "before March 2024" and not dated.resolved  # a time phrase, not an event: up to
+    assert dated.period.start == -INF  # its end (the thirty-first session)
     party = plan("what did Ana say after the party")
     assert party.period is None and not party.resolved
 
