@@ -294,3 +294,6 @@ class Neighbourhood(Model):
     #: Each entity shown that goes by other names then (its aliases) → its group's leading entity (the name seen
     #: first), with the kind the group is shown with: one node per group, named and coloured by it, whatever the focus.
     groups: dict[str, Entity] = {}
+    #: Each group's leading entity's id → every name the group goes by then, the lead's first: those shown and those
+    #: out of view alike ("Dev's girlfriend" is Sana and Sanaya too, though only it is within the hops asked).
+    names: dict[str, list[str]] = {}

@@ -797,6 +797,26 @@ def test_a_group_is_drawn_by_a_name_before_a_relative_s_stand_in(tmp_path):
         assert alone["groups"] in ({}, {"sam's brother": "Tom"})
 
 
+def test_a_group_is_named_by_every_name_at_a_date_its_other_names_are_out_of_view(tmp_path):
+    """Focused on Dev at a date only "Dev's girlfriend" is reached, her node listed none of her other names (Sana,
+    Sanaya): the semantics say an alias's start is not consulted (a new user's); the snapshot page does the same."""
+    from graphmem.explorer.api import graph
+    from visualize import render_snapshot
+    from tests.test_visualize import page_data
+
+    with Store(tmp_path / "store", engine=ENGINE) as store:
+        store.add("Dev's girlfriend", "girlfriend_of", "Dev", valid_from="2026-01-01", recorded_at="2026-01-02")
+        store.add("Sana", "works_at", "Acme", valid_from="2026-06-01", recorded_at="2026-06-02")
+        store.alias("Sanaya", "Sana", recorded_at="2026-06-03")
+        store.alias("Sana", "Dev's girlfriend", recorded_at="2026-06-04")
+        answer = graph(store, {"focus": ["Dev"], "depth": ["1"], "valid_at": ["2026-03-01"]})
+        assert answer["names"] == {"dev's girlfriend": ["Dev's girlfriend", "Sana", "Sanaya"]}
+        assert answer["groups"] == {"dev's girlfriend": "Sana"}
+        page = render_snapshot(store, tmp_path / "s.html", focus="Dev", valid_at="2026-03-01")
+        labels = [n["label"] for n in page_data(page.read_text())["graph"]["nodes"]]
+        assert any("Sanaya" in label and "Dev's girlfriend" in label for label in labels), labels
+
+
 def ask(page, question: str) -> None:
     """Type a question into the search box, as a person would, and wait for the list."""
     page.evaluate("var s = document.getElementById('search'); s.focus(); s.select()")

@@ -95,7 +95,8 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
     as_of_time = _time(store, as_of)
     valid_time = "at any time" if _is_all(valid_at) else (
         as_of_time if valid_at is None else _time(store, valid_at))
-    same = {e.id: group.id for group in store.aliases(as_of=as_of, valid_at=valid_at) for e in group.entities}
+    groups = store.aliases(as_of=as_of, valid_at=valid_at)
+    same = {e.id: group.id for group in groups for e in group.entities}
     focus_entity, note = None, ""
     if focus is not None:
         found = store.neighbourhood(focus, depth=depth, as_of=as_of, valid_at=valid_at,
@@ -103,6 +104,10 @@ def render_snapshot(store: Store, path: str | os.PathLike[str], *, as_of: TimeLi
         versions, entities, focus_entity = found.versions, {e.id: e for e in found.entities}, found.focus
         if found.truncated:
             note = f"the {len(found.entities)} nearest entities shown"
+        for group in groups:  # a node is labelled with every name of its group, those out of view too
+            if any(e.id in entities for e in group.entities):
+                kind = next(entities[e.id].kind for e in group.entities if e.id in entities)
+                entities |= {e.id: e.model_copy(update={"kind": kind}) for e in group.entities if e.id not in entities}
     else:
         versions = store.beliefs(as_of=as_of, valid_at=valid_at)
         if predicates:

@@ -121,6 +121,7 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
         "nodes": [{**e.model_dump(mode="json"), "distance": found.distance[e.id]}
                   | ({"group": found.groups[e.id].id} if e.id in found.groups else {}) for e in found.entities],
         "groups": {lead.id: _shown_name(lead, found) for lead in found.groups.values()},
+        "names": {lead.id: found.names[lead.id] for lead in found.groups.values() if lead.id in found.names},
         "edges": [output.version_record(v, ("subject_id", "object_id")) for v in found.versions],
         "kinds": {kind: kind_colour(kind) for kind in sorted({e.kind for e in found.entities})},
         "statuses": {name: colour for name, (colour, _) in STATUS_COLOURS.items()},
@@ -131,8 +132,8 @@ def graph(store: ReadStore, params: Params) -> dict[str, Any]:
 def _shown_name(lead: Entity, found: Neighbourhood) -> str:
     """The name a group is drawn by: its lead's (the name seen first), unless that is an unnamed relative's stand-in
     and another name of the group is shown ("Tom (also Sam's brother, tommy)", not "Sam's brother (also Tom, …)")."""
-    return shown_name([lead.name, *(e.name for e in found.entities
-                                    if e.id in found.groups and found.groups[e.id].id == lead.id)])
+    return shown_name(found.names.get(lead.id) or [lead.name, *(
+        e.name for e in found.entities if e.id in found.groups and found.groups[e.id].id == lead.id)])
 
 
 def timeline(store: ReadStore, params: Params) -> list[dict[str, Any]]:

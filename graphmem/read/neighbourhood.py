@@ -102,6 +102,8 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     same = {node: grouped.lead(node) for node in kept if node in grouped.leader}
     leads = {lead: e for lead in sorted(set(same.values()) - kept)  # a lead left out of view
              if (e := entity(engine, lead)) is not None}
+    every = {lead: [names[m] if m in names else (e.name if (e := entity(engine, m)) is not None else m)
+                    for m in grouped.members.get(lead, (lead,))] for lead in sorted(set(same.values()))}
     kinds = effective_kinds(versions, {node: stored[node] for node in kept}
                             | {lead: e.kind for lead, e in leads.items()}, same)
     entities = [Entity(id=node, name=names[node], kind=kinds[node]) for node in order if node in kept]
@@ -110,6 +112,6 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     return Neighbourhood(
         focus=entities[0], depth=depth, as_of=as_of, valid_at=valid_at, entities=entities,
         versions=versions, distance={node: distance[node] for node in kept}, truncated=truncated,
-        groups={node: shown[lead] for node, lead in same.items()},
+        groups={node: shown[lead] for node, lead in same.items()}, names=every,
     )
 

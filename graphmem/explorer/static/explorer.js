@@ -150,7 +150,9 @@
     var nodes = drawnIds.map(function (id) {
       var entities = members[id];
       var name = (answer.groups && answer.groups[id]) || entities[0].name;  /* a group's leading name, shown or not */
-      var others = entities.map(function (e) { return e.name; }).filter(function (n) { return n !== name; });
+      /* every name of the group, those out of view too ("Dev's girlfriend" is Sana at a date the hops reach only her) */
+      var every = (answer.names && answer.names[id]) || entities.map(function (e) { return e.name; });
+      var others = every.filter(function (n) { return n !== name; });
       var kind = entities[0].kind;  /* the names of one entity share its kind */
       var distance = Math.min.apply(null, entities.map(function (e) { return e.distance; }));
       var colour = answer.kinds[kind] || "#90a4ae";
