@@ -487,3 +487,19 @@ def test_beliefs_about_someone_include_the_facts_they_are_the_object_of(store):
         ("Ana", "sister_of", "user"), ("user", "lives_in", "Leeds")]
     assert [v.predicate for v in tools.call("beliefs", {"subject": "user"}, CLIENT).versions] == ["lives_in"]
     assert tools.call("beliefs", {"about": "nobody"}, CLIENT).versions == []
+
+
+def test_beliefs_about_a_name_known_as_another_only_later_say_so(store, clock):
+    """As of a moment before "Nandu" was known to be Nandini, MCP answered nothing and no note, where the command
+    line says why (a new user's)."""
+    tools = Tools(store)
+    clock.set("2026-03-01")
+    tools.call("add", {"subject": "Nandu", "predicate": "works_at", "object": "Infosys"}, CLIENT)
+    clock.set("2026-05-01")
+    tools.call("add", {"subject": "Nandini", "predicate": "lives_in", "object": "Pune"}, CLIENT)
+    clock.set("2026-06-01")
+    tools.call("alias", {"name": "Nandu", "other": "Nandini"}, CLIENT)
+    clock.set("2026-07-01")
+    then = tools.call("beliefs", {"about": "Nandini", "as_of": "2026-05-15"}, CLIENT)
+    assert [v.object for v in then.versions] == ["Pune"] and "not yet known to be Nandu" in then.note
+    assert tools.call("beliefs", {"about": "Nandini"}, CLIENT).note is None

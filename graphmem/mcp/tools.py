@@ -266,7 +266,21 @@ class Tools:
                         "from its approval on, not from its message's time)") if fact[1] and fact[1] <= as_of else ""
             note = (f"nothing was believed by then: this memory's first fact was recorded at {iso(fact[0])}"
                     f"{approved}. {ask}")
+        if note is None and args.about is not None and args.as_of is not None:
+            note = self._names_later(args.about, as_of)
         return Facts(as_of=as_of, valid_at=valid_at, versions=found, note=note)
+
+    def _names_later(self, name: str, as_of: datetime) -> str | None:
+        """Why an answer as of a past moment about ``name`` leaves out facts said under its other names: they were
+        known to be it only later (an alias believed later), as the command line says (a new user's: MCP said
+        nothing, so an assistant heard "nothing known")."""
+        try:
+            then = {e.id for e in self.store.names_of(name, as_of=as_of)}
+            later = [e.name for e in self.store.names_of(name) if e.id not in then]
+        except NotFound:
+            return None
+        return (f"as of {iso(as_of)} {name!r} was not yet known to be {', '.join(later)} (an alias believed later); "
+                "ask as of now, or by that name") if later else None
 
     @_tool(HistoryInput, History)
     def history(self, args: HistoryInput, client: str) -> History:
