@@ -1067,6 +1067,9 @@ class Store:
         found = []
         for leader, members in groups.members.items():
             entities = [self.entity(e) for e in members]
+            kinds = entity_kinds.effective_kinds([v for e in members for v in self.versions(e)],
+                                                 {e.id: e.kind for e in entities}, dict.fromkeys(members, leader))
+            entities = [e.model_copy(update={"kind": kinds[e.id]}) for e in entities]  # the kind views show
             joining = [v for v in facts if v.subject_id in members]
             found.append(AliasGroup(id=leader, name=entities[0].name, entities=entities, versions=joining))
         return sorted(found, key=lambda g: g.name.casefold())
@@ -1085,9 +1088,13 @@ class Store:
 
     def kind(self, entity: str) -> str:
         """An entity's kind as views show it: the one set with :meth:`set_kind`, else inferred
-        from the predicates of every fact it takes part in (see :mod:`graphmem.core.entity_kinds`)."""
+        from the predicates of every fact it takes part in (see :mod:`graphmem.core.entity_kinds`), under every name
+        it goes by now (its aliases: "Nandini" is a person where "Nandu" is)."""
         found = self.entity(entity)
-        return entity_kinds.effective_kinds(self.versions(found.id), {found.id: found.kind})[found.id]
+        group = self.names_of(found.id)  # the names of one entity share its kind, as every view shows it
+        versions = list({v.id: v for e in group for v in self.versions(e.id)}.values())
+        same = {e.id: group[0].id for e in group} if len(group) > 1 else None
+        return entity_kinds.effective_kinds(versions, {e.id: e.kind for e in group}, same)[found.id]
 
     def set_kind(self, entity: str, kind: str) -> Entity:
         """Say what an entity is (person, place, organisation, ...; "auto" to infer it again).

@@ -492,7 +492,8 @@ def test_a_neighbourhood_groups_the_names_of_each_entity_whatever_the_focus(stor
     store.add("Sam", "lives_in", "London", valid_from="2020-01-01", recorded_at="2024-05-01")
     assert store.neighbourhood("Sam").groups == {}  # no alias yet: nothing read for them
     three_names(store)
-    assert store.kind("tommy") == "entity" and store.kind("Tom") == "person"  # alone, tommy is nothing in particular
+    assert store.kind("tommy") == store.kind("Tom") == "person"  # a name's kind is its group's (thirty-first session:
+    # a new user's "graphmem kind Nandini" said entity where Nandu, the same person, was a person)
     names = {"tom", "tommy", "sam's brother"}
     for focus in ("Sam", "tommy", "Sam's brother", "Tom"):
         seen = store.neighbourhood(focus, depth=2)
@@ -582,3 +583,14 @@ def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its
                   valid_to="2025-09-20")
     assert [e.name for e in store.names_of("Bex", valid_at="2025-01-01")] == ["Bex", "Rebecca Hall"]
     assert [e.name for e in store.names_of("Bex", valid_at="2025-10-01")] == ["Bex"]
+
+
+def test_alias_list_and_kind_give_each_name_its_groups_kind(store):
+    """"graphmem kind Nandini" said entity where Nandu, the same person, was a person, and `alias list --json` gave
+    every name "entity" (a new user's)."""
+    store.add("Nandu", "works_at", "Infosys")
+    store.add("Nandini", "likes", "tea")
+    store.alias("Nandu", "Nandini")
+    assert store.kind("Nandini") == store.kind("Nandu") == "person"
+    [group] = store.aliases()
+    assert {e.name: e.kind for e in group.entities} == {"Nandu": "person", "Nandini": "person"}

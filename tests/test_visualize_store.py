@@ -124,7 +124,7 @@ def test_a_snapshot_colours_the_names_of_one_entity_by_what_all_of_them_say(stor
     store.add("Tom", "works_at", "BBC", recorded_at="2026-01-02")
     store.alias("T", "Tom", recorded_at="2026-01-03")
     clock.set("2026-02-01")
-    assert store.kind("T") == "entity"
+    assert store.kind("T") == "person"  # the group's, as the pages colour it (the thirty-first session)
     for page, focus in (("all.html", None), ("focused.html", "Tom")):
         data = page_data(render_snapshot(store, tmp_path / page, focus=focus).read_text())
         [node] = [n for n in data["graph"]["nodes"] if n["label"] == "T (also Tom)"]
