@@ -801,8 +801,8 @@ def test_a_group_is_named_by_every_name_at_a_date_its_other_names_are_out_of_vie
     """Focused on Dev at a date only "Dev's girlfriend" is reached, her node listed none of her other names (Sana,
     Sanaya): the semantics say an alias's start is not consulted (a new user's); the snapshot page does the same."""
     from graphmem.explorer.api import graph
-    from visualize import render_snapshot
     from tests.test_visualize import page_data
+    from visualize import render_snapshot
 
     with Store(tmp_path / "store", engine=ENGINE) as store:
         store.add("Dev's girlfriend", "girlfriend_of", "Dev", valid_from="2026-01-01", recorded_at="2026-01-02")
