@@ -53,6 +53,19 @@ def test_no_name_ends_on_anymore_and_no_call_record_is_read():
     assert not [name for name in candidates(said, ["Bunty", "Bombay"]) if "anymore" in name.lower()]
 
 
+@engine_free
+def test_a_longer_name_said_by_the_other_speaker_is_no_short_name_and_bf_is_someones():
+    """Dev's "his college girlfriend priyanka" was "used for Priya only by the other speaker" at 0.9, as if it were
+    her short name; "meera bf" was more of Meera's name (a new user's)."""
+    said = chat(("Priya", "hey Dev, how's delhi"), ("Dev", "good. rahul got engaged btw"),
+                ("Priya", "no way!! to who"), ("Dev", "yes! to his college girlfriend priyanka"),
+                ("Priya", "Meera says hi"), ("Dev", "meera bf is a doctor right"), ("Priya", "yes Meera is thrilled"))
+    found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(said, threshold=0.4)}
+    priya = found.get(frozenset(("priya", "priyanka")))
+    assert priya is None or not any("only by the other speaker" in r for r in priya.reasons)
+    assert frozenset(("meera", "meera bf")) not in found
+
+
 def test_alias_suggest_reads_no_mcp_call_record(tmp_path):
     """An MCP call's record is no chat: its names are neither evidence nor evidence against (two names in one of
     them read as two people, and kept "peggy" from "Margaret"; one was cited as chat: a new user's)."""

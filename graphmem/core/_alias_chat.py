@@ -163,6 +163,7 @@ RELATION_WORDS = {
     "sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother",
     "husband": "husband", "wife": "wife", "partner": "partner", "boyfriend": "boyfriend",
     "girlfriend": "girlfriend", "fiance": "boyfriend", "fiancee": "girlfriend", "ex": "ex",
+    "bf": "boyfriend", "gf": "girlfriend", "hubby": "husband", "wifey": "wife",
     "son": "son", "daughter": "daughter", "cousin": "cousin", "niece": "niece", "nephew": "nephew",
     "aunt": "aunt", "auntie": "aunt", "uncle": "uncle", "boss": "boss", "manager": "boss",
     "roommate": "roommate", "flatmate": "roommate", "neighbour": "neighbour", "neighbor": "neighbour",

@@ -485,8 +485,25 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
                 continue
             short = a if b == speaker else b
             users = {chat.speaker(m) for m, _, _ in chat.mentions.get(short, [])}
-            if users and speaker not in users and short != speaker and speaker.startswith(short[:2]):
+            if users and speaker not in users and short != speaker and speaker.startswith(short[:2]) and not (
+                    len(short) > len(speaker) and _someones(chat, short)):
+                # (not a longer name said as someone's: "his college girlfriend priyanka", said by Dev, is no name of
+                # Priya's: a new user's)
                 ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by the other speaker")
+
+
+#: Words before a name that make it someone else's relative: "his girlfriend priyanka", "their son".
+_WHOSE = frozenset("his her their its".split())
+
+
+def _someones(chat: Chat, name: str) -> bool:
+    """Whether ``name`` is said somewhere right after a relation word that "his", "her" or "their" owns ("his college
+    girlfriend priyanka"): someone's relative, not a participant."""
+    for m, start, _ in chat.mentions.get(name, []):
+        before = [t.key for t in chat.tokens[m][max(0, start - 3):start]]
+        if before and before[-1] in RELATION_WORDS and any(w in _WHOSE for w in before[:-1]):
+            return True  # (not "sister nalini mistry!!", a title said to her: b9)
+    return False
 
 
 def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
