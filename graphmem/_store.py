@@ -1033,9 +1033,23 @@ class Store:
                 except Conflict as exc:
                     refused.append(exc)
             if not ended:  # the way round that was said knows why ("v1 is valid from …"); the other holds nothing
-                raise self._alias_starts_later(name, of, moment) or next(
+                raise self._alias_starts_later(name, of, moment) or self._alias_ended(name, of, moment) or next(
                     (e for e in refused if "the store holds no" not in str(e)), refused[0])
             return ended
+
+    def _alias_ended(self, name: str, of: str, at: datetime | None) -> Conflict | None:
+        """Why an alias cannot end at ``at`` when it already has: when it ended (a new user's: "nothing to end: no
+        believed version is valid at …" said nothing of that); else None."""
+        ends = (self._entity_or_none(name), self._entity_or_none(of))
+        if ends[0] is None or ends[1] is None:
+            return None
+        ids = {ends[0].id, ends[1].id}
+        ended = [v for v in questions.beliefs(self._db, self.now(), None, ids) if v.predicate == ALIAS
+                 and {v.subject_id, v.object_id} == ids and v.valid_to is not None and (at is None or v.valid_to <= at)]
+        if not ended:
+            return None
+        v = max(ended, key=lambda v: v.valid_to or v.valid_from)
+        return Conflict(f"nothing to end: {v.id} ({v.subject} alias_of {v.object}) already ended at {iso(v.valid_to)}")
 
     def _alias_starts_later(self, name: str, of: str, at: datetime | None) -> Conflict | None:
         """Why an alias cannot end at ``at``, when it was recorded as starting later (``alias add`` without

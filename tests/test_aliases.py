@@ -594,3 +594,13 @@ def test_alias_list_and_kind_give_each_name_its_groups_kind(store):
     assert store.kind("Nandini") == store.kind("Nandu") == "person"
     [group] = store.aliases()
     assert {e.name: e.kind for e in group.entities} == {"Nandu": "person", "Nandini": "person"}
+
+
+def test_ending_an_alias_already_ended_says_when_it_ended(store):
+    """"nothing to end: no believed version is valid at …" said nothing of the alias having ended (a new user's)."""
+    store.add("Bunty", "likes", "tea")
+    store.add("Dev", "likes", "chai")
+    store.alias("Bunty", "Dev", valid_from="2026-01-01")
+    store.end_alias("Bunty", "Dev", at="2026-04-09")
+    with pytest.raises(Conflict, match=r"already ended at 2026-04-09"):
+        store.end_alias("Bunty", "Dev", at="2026-05-01")
