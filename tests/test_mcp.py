@@ -503,3 +503,13 @@ def test_beliefs_about_a_name_known_as_another_only_later_say_so(store, clock):
     then = tools.call("beliefs", {"about": "Nandini", "as_of": "2026-05-15"}, CLIENT)
     assert [v.object for v in then.versions] == ["Pune"] and "not yet known to be Nandu" in then.note
     assert tools.call("beliefs", {"about": "Nandini"}, CLIENT).note is None
+
+
+def test_an_error_names_the_tool_that_does_what_its_command_line_would():
+    """An MCP error told the assistant to run `graphmem correct v39 --from START …` (a new user's)."""
+    from graphmem.mcp.tools import for_tools
+
+    said = for_tools('nothing to end: give it its real span instead: graphmem correct v39 --from START --to '
+                     '2026-01-01T00:00:00Z --reason "..."')
+    assert "graphmem" not in said and '"version_id": "v39"' in said and "the correct tool" in said
+    assert for_tools("no proposal 'p9'; see `graphmem review list`") == "no proposal 'p9'; see the proposals tool"

@@ -31,7 +31,7 @@ from .. import __version__
 from .._store import Store
 from ..errors import GraphmemError
 from ..extract import Extractor
-from .tools import TOOLS, Tools, ToolSpec
+from .tools import TOOLS, Tools, ToolSpec, for_tools
 
 __all__ = ["build_server", "serve"]
 
@@ -88,7 +88,7 @@ def build_server(tools: Tools) -> Server:
         try:
             result = await anyio.to_thread.run_sync(run, limiter=one_at_a_time)
         except GraphmemError as exc:
-            return _error(f"error: {exc}")
+            return _error(f"error: {for_tools(str(exc))}")
         except Exception as exc:
             logger.exception("tool %s failed", params.name)
             return _error(f"error: unexpected {type(exc).__name__}: {exc}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -64,12 +65,30 @@ from ._schemas import (
     Written,
 )
 
-__all__ = ["TOOL_KIND", "TOOLS", "ToolSpec", "Tools"]
+__all__ = ["for_tools", "TOOL_KIND", "TOOLS", "ToolSpec", "Tools"]
 
 #: The episode kind (and review source) of everything written through these tools.
 TOOL_KIND = "tool"
 
 # -- the tools --------------------------------------------------------------------------------
+
+
+#: The command lines an error may suggest, as the MCP tools that do the same (an MCP error told an assistant to run
+#: `graphmem correct v39 --from START …`: a new user's).
+_AS_TOOLS = [
+    (re.compile(r"graphmem correct (v\d+) --from START --to (\S+) --reason \"\.\.\.\""),
+     r'the correct tool ({"version_id": "\1", "valid_from": START, "valid_to": "\2", "reason": "..."})'),
+    (re.compile(r"`graphmem review list`"), "the proposals tool"),
+    (re.compile(r"`graphmem episodes`"), "the episodes tool"),
+    (re.compile(r"`graphmem history SUBJECT PREDICATE`"), "the history tool"),
+]
+
+
+def for_tools(message: str) -> str:
+    """An error's text as an MCP client reads it: a command line it suggests named as the tool that does the same."""
+    for pattern, tool in _AS_TOOLS:
+        message = pattern.sub(tool, message)
+    return message
 
 
 @dataclass(frozen=True)
