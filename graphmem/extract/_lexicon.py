@@ -132,14 +132,14 @@ RETIREES = (r"racing|greyhound|cop|man|woman|teacher|people|persons?|men|women|c
 POSSESSIONS = frozenset("""
 car cars van campervan motorbike motorcycle scooter moped bike bicycle boat kayak canoe caravan
 house flat apartment cottage cabin allotment piano keyboard guitar violin cello drum-kit drums
-camera telescope tesla jeep truck pickup ute suv tractor sewing-machine kiln hot-tub
+camera telescope tesla jeep truck sewing-machine kiln hot-tub
 laptop tablet ipad iphone phone smartwatch watch kettle hat coat jacket dress suit shoes boots trainers
 sofa couch tv telly console ps5 xbox garmin fitbit kindle e-reader headphones airpods turntable
 record-player machine greenhouse shed trampoline barbecue bbq
 """.split())
 #: Possessions named by "my X" alone ("my car broke down"), where "my" surely means owning it.
 OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter moped bike boat kayak "
-                             "caravan allotment tesla jeep truck ute suv tractor".split())
+                             "caravan allotment tesla jeep truck".split())
 
 #: Hobbies and regular activities, as their noun or -ing form.
 #: Languages, learnt as an activity ("I'm learning french"); before a noun, what it describes ("french engineers").
