@@ -1382,6 +1382,9 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("met a guy called Mr Smith")[0][3] == "Mr Smith"
     assert facts("met hubby's whole family") == facts("met bf's parents finally") == []
     assert facts("went to the DR for a week")[0][2:4] == ("traveled_to", "DR")
-    # a second new user's: "Ma", "Nani" are family words, not one person each speaker shares; "Mine" is nobody
-    assert facts("Ma lives in Bombay.") == facts("Nani moved to Pune last year") == facts("Mine is in London lol") == []
-    assert facts("my ma moved to Pune") == [("assert", "Maya's mother", "lives_in", "Pune", None, None)]
+    # a second new user's: "Ma" alone is no one each speaker shares; "Mine" is nobody; a reviewer's: "my MA thesis" is
+    # no mother, and names that begin with a family word stay names ("Ma Li", "Nani Silva", "my uncle Chacha")
+    assert facts("Ma lives in Bombay.") == facts("Mine is in London lol") == facts("my MA thesis is due in June") == []
+    assert facts("Ma Li lives in Beijing") == [("assert", "Ma Li", "lives_in", "Beijing", None, None)]
+    assert facts("I met Ma Li at work") == [("assert", "Maya", "met", "Ma Li", None, None)]
+    assert facts("my uncle Chacha lives in Jaipur") == [("assert", "Chacha", "lives_in", "Jaipur", None, None)]

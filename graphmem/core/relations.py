@@ -62,8 +62,8 @@ _COVERS: dict[str, frozenset[str]] = {
 
 #: The everyday words and phrases for each relation word, folded ("mum", "hubby", "flatmate", "mother in law").
 EVERYDAY: dict[str, tuple[str, ...]] = {
-    "mother": ("mother", "mothers", "mom", "moms", "mum", "mums", "mama", "mommy", "mummy", "momma", "mam", "ma", "maa",
-               "amma", "ammi"),
+    "mother": ("mother", "mothers", "mom", "moms", "mum", "mums", "mama", "mommy", "mummy", "momma", "mam", "amma",
+               "ammi"),
     "father": ("father", "fathers", "dad", "dads", "daddy", "papa", "pops"),
     "parent": ("parent", "parents", "folks"),
     "sister": ("sister", "sisters", "sis"),
@@ -81,7 +81,7 @@ EVERYDAY: dict[str, tuple[str, ...]] = {
     "grandmother": ("grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmum", "grandmom", "nani", "dadi"),
     "grandfather": ("grandfather", "grandpa", "granddad", "grandad", "gramps"),
     "grandchild": ("grandchild", "grandchildren", "grandkid", "grandkids", "grandson", "granddaughter"),
-    "aunt": ("aunt", "aunts", "auntie", "aunty", "masi", "mausi", "bua"),
+    "aunt": ("aunt", "aunts", "auntie", "aunty", "masi", "mausi"),
     "uncle": ("uncle", "uncles", "chacha"),
     "cousin": ("cousin", "cousins"),
     "niece": ("niece", "nieces"),
@@ -97,7 +97,7 @@ EVERYDAY: dict[str, tuple[str, ...]] = {
 }
 #: Everyday relation words that are as often a name or a nickname, said alone ("Baby", "Nana", "Bro", "Mama Rose"):
 #: only "my baby", "your nana" are whose relative someone is.
-_NAMES_TOO = frozenset("baby babies bro sis mate pal nan nana gran mama papa pops folks".split())
+_NAMES_TOO = frozenset("baby babies bro sis mate pal nan nana gran mama papa pops folks nani dadi chacha".split())
 #: Words before a relation word that make it someone's: "my sister", "your mum".
 _OWNERS = frozenset("my your our his her their".split())
 _WORDS_OF: dict[tuple[str, ...], str] = {tuple(phrase.split()): word for word, phrases in EVERYDAY.items()

@@ -46,7 +46,7 @@ _A = "['’]"
 #: What each casual word is in the vocabulary.
 WORDS: dict[str, str] = {}
 for _word, _said in {
-    "mother": "mother mom mum mama mamma momma mommy mummy ma maa amma ammi",
+    "mother": "mother mom mum mama mamma momma mommy mummy amma ammi",
     "father": "father dad daddy papa",
     "parent": "parent",
     "sister": "sister sis",
@@ -61,11 +61,11 @@ for _word, _said in {
     "son": "son",
     "daughter": "daughter",
     "child": "child kid",
-    "grandmother": "grandmother grandma granny nana nan gran nani dadi",
+    "grandmother": "grandmother grandma granny nana nan gran",
     "grandfather": "grandfather grandpa grandad granddad gramps",
     "grandchild": "grandchild grandkid grandson granddaughter",
-    "aunt": "aunt auntie aunty masi mausi bua",
-    "uncle": "uncle chacha",
+    "aunt": "aunt auntie aunty",
+    "uncle": "uncle",
     "cousin": "cousin",
     "niece": "niece",
     "nephew": "nephew",

@@ -53,7 +53,7 @@ fiancé fiancée fiance fiancee ex ex-husband ex-wife ex-boyfriend ex-girlfriend
 parents kids children stepmom stepmum stepdad stepson stepdaughter stepsister stepbrother twin
 mother-in-law father-in-law sister-in-law brother-in-law in-laws teammate classmate buddy pal
 mentor landlord landlady therapist sibling siblings baby bestie bf gf hubby spouse sis bro
-ma maa amma ammi nani dadi masi mausi bua chacha
+amma ammi
 """.split())
 #: Words that may precede a relation noun ("my older sister Ana").
 RELATION_ADJECTIVES = frozenset(
@@ -69,7 +69,7 @@ someone nobody somebody everybody he she they it you your his her their there he
 theirs
 where who which yes no ok okay sure btw fyi guess apparently sadly luckily finally recently
 back still only even both all some most many one two three first second good great bad wow
-please thanks thank sorry um uh hmm mom dad mum grandma grandpa ma maa amma ammi nani dadi
+please thanks thank sorry um uh hmm mom dad mum grandma grandpa amma ammi
 monday tuesday wednesday thursday
 friday saturday sunday january february march april may june july august september october
 november december christmas easter spring summer autumn fall winter covid from to in at with for of on by

@@ -141,7 +141,13 @@ class Subject:
 
 def _is_name(text: str) -> bool:
     return all(word.lower().strip(".") not in NOT_NAMES and not _INTERJECTION_WORD.fullmatch(word.strip("."))
-               for word in text.split())  # not "Wait, Tom", "Oops, Tom", "Nope Tom" (a reviewer's)
+               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE
+    # not "Wait, Tom", "Oops, Tom", "Nope Tom" (a reviewer's)
+
+
+#: Family words said alone that are no one's name, though a name may begin with them: "Ma lives in Bombay" is the
+#: speaker's mother, each speaker's another, not one person called Ma (a new user's); "Ma Li" is a name.
+_FAMILY_ALONE = frozenset(("ma", "maa"))
 
 
 _INTERJECTION_WORD = re.compile(_INTERJECTION, re.IGNORECASE)

@@ -65,7 +65,7 @@ from ._schemas import (
     Written,
 )
 
-__all__ = ["for_tools", "TOOL_KIND", "TOOLS", "ToolSpec", "Tools"]
+__all__ = ["TOOL_KIND", "TOOLS", "ToolSpec", "Tools"]
 
 #: The episode kind (and review source) of everything written through these tools.
 TOOL_KIND = "tool"
