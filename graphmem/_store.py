@@ -1078,12 +1078,15 @@ class Store:
         if not self._any_alias():
             return []
         facts, groups = read_aliases.believed(self._db, as_of_time, valid_time)
+        everyone = {e for members in groups.members.values() for e in members}
+        stored = {e: self.entity(e) for e in everyone}
+        # the kind views show: every name's facts believed then, read in one statement (one per member was 4-5 times
+        # slower on a store of 3,000 groups: a reviewer's)
+        kinds = entity_kinds.effective_kinds(questions.beliefs(self._db, as_of_time, None, everyone),
+                                             {e: x.kind for e, x in stored.items()}, dict(groups.leader))
         found = []
         for leader, members in groups.members.items():
-            entities = [self.entity(e) for e in members]
-            kinds = entity_kinds.effective_kinds([v for e in members for v in self.versions(e)],
-                                                 {e.id: e.kind for e in entities}, dict.fromkeys(members, leader))
-            entities = [e.model_copy(update={"kind": kinds[e.id]}) for e in entities]  # the kind views show
+            entities = [stored[e].model_copy(update={"kind": kinds.get(e, stored[e].kind)}) for e in members]
             joining = [v for v in facts if v.subject_id in members]
             found.append(AliasGroup(id=leader, name=entities[0].name, entities=entities, versions=joining))
         return sorted(found, key=lambda g: g.name.casefold())
