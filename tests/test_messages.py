@@ -460,3 +460,5 @@ def test_after_or_before_a_time_phrase_widens_its_window(chat):
     before = messages(store.search("greyhound before July 2023"))
     assert ids[5] in [m.episode for m in before] and before[0].time.text == "before July 2023"
     assert before[0].time.valid_from is None
+    # a reviewer's: nothing said after August is no reason to answer with what was said before it
+    assert messages(store.search("greyhound after August 2023")) == []

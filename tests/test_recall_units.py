@@ -294,6 +294,7 @@ def test_an_event_named_by_its_object_and_what_is_no_event():
     dated = plan("where did Ana live before March 2024")
     assert dated.period.text == "before March 2024" and not dated.resolved  # a time phrase, not an event: up to
     assert dated.period.start == -INF  # its end (the thirty-first session)
+    assert plan("whose kids did Ana look after last week").period.text == "last week"  # a reviewer's: no side
     party = plan("what did Ana say after the party")
     assert party.period is None and not party.resolved
 

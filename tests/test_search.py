@@ -438,3 +438,23 @@ def test_a_shorter_search_is_the_start_of_a_longer_one_with_facts_alone(tmp_path
         for n in range(1, len(longest)):
             assert [a.version.id for a in store.search("where does Nandini work", limit=n, messages=False)] == \
                 longest[:n], n
+
+
+def test_after_a_phrase_in_a_chat_replayed_long_after_is_read_against_its_last_message(tmp_path):
+    """A reviewer's: "where did I go after last june", asked in December 2026 of a 2025 chat, skipped the re-read
+    against the last message ("after" opened the window's end) and answered with nothing of 2025."""
+    from graphmem.core.times import UTC
+
+    now = datetime(2026, 12, 6, 12, tzinfo=UTC)
+    with Store(tmp_path / "store", engine=ENGINE, clock=lambda: now, timezone="UTC") as store:
+        store.add_episode("I went to Madrid in June for work", kind="chat", actor="Ana",
+                          reference_time="2025-07-02T10:00", recorded_at="2025-07-02T10:00")
+        store.add("Ana", "traveled_to", "Madrid", valid_from="2025-06-01", valid_to="2025-07-01",
+                  recorded_at="2025-07-02T10:01")
+        store.add_episode("I went to Berlin in September", kind="chat", actor="Ana",
+                          reference_time="2025-10-01T10:00", recorded_at="2025-10-01T10:00")
+        store.add("Ana", "traveled_to", "Berlin", valid_from="2025-09-01", valid_to="2025-10-01",
+                  recorded_at="2025-10-01T10:01")
+        facts = [a for a in store.search("where did I go after last june", speaker="Ana") if a.kind == "fact"]
+        assert {a.version.object for a in facts} == {"Madrid", "Berlin"}
+        assert "read against the last message" in facts[0].matched.time.text

@@ -171,7 +171,8 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     words, own = message_words(plan, speaker, names)
     also = synonym_words(plan, synonyms) + own
     found = index.search(words, t, window=window, limit=limit, scoring=also)
-    if not found and period is not None and not period.event:
+    if not found and period is not None and not period.event and period.start > -INF and period.end < INF:
+        # (not for a window open at an end, "after november": all that was said before it is no answer; a reviewer's)
         # Nothing said in the window, nor naming a time in it, that the question's words find ("in November", when
         # nobody wrote of it that month): what was said before its end is what was known of it then. Each answer's
         # ``time`` says so; one said later that names an earlier time is not of those (a new user's).

@@ -257,9 +257,10 @@ class LiveIndex:
             listener = _listener(told, text, speaker, t, self.key)
             plan = parse(text, index, synonyms, self.key, t, lambda q: resolve_times(q, as_of, tz=tz), speaker,
                          listener)
+            low, high = (plan.period.within or (plan.period.start, plan.period.end)) if plan.period else (0, 0)
             if chat_time and told is not None and plan.period is not None and not plan.period.event and \
-                    plan.period.end <= t and (last := told.last_said(t)) is not None and plan.period.start > last \
-                    and t - last > QUIET:
+                    high <= t and (last := told.last_said(t)) is not None and low > last and t - last > QUIET:
+                # (an "after" or "before" window by the phrase it widened: a reviewer's "after last june")
                 plan = self._asked_after(text, index, synonyms, t, speaker, listener, tz, last) or plan
             resolved = _resolved(index, plan)
             answering = frozenset(r.fact for _, r in resolved if r.kind == "relation" and r.fact

@@ -64,6 +64,7 @@ class Period:
     text: str
     event: bool = False
     against: str = ""  # what the phrase was read against, where not the question's moment ("the last message, …")
+    within: tuple[int, int] | None = None  # the phrase's own window, where "after" or "before" it widened the period
 
 
 @dataclass(frozen=True)

@@ -121,8 +121,10 @@ def _mark(words: list[Token], used: list[bool], start: int, end: int) -> None:
             used[i] = True
 
 
-#: "after" or "before" right before a question's time phrase: the window is what comes after it, or before it.
-_SIDE = re.compile(r"(?i)\b(?P<side>after|before)\s*$")
+#: "after" or "before" right before a question's time phrase: the window is what comes after it, or before it (not
+#: "look after", "named after": a reviewer's "whose kids did I look after last week").
+_SIDE = re.compile(r"(?i)(?<!\blook\s)(?<!\blooks\s)(?<!\blooked\s)(?<!\blooking\s)(?<!\bnamed\s)(?<!\bran\s)"
+                   r"(?<!\brun\s)(?<!\brunning\s)\b(?P<side>after|before)\s*$")
 
 
 def _time_period(text: str, words: list[Token], used: list[bool], times: Sequence[TimeSpan]) -> Period | None:
@@ -138,7 +140,8 @@ def _time_period(text: str, words: list[Token], used: list[bool], times: Sequenc
         if side := _SIDE.search(text, 0, where):
             _mark(words, used, side.start(), side.end())
             phrase = f"{side['side'].lower()} {span.text}"
-            return Period(start, INF, phrase) if side["side"].lower() == "after" else Period(-INF, end, phrase)
+            return Period(start, INF, phrase, within=(start, end)) if side["side"].lower() == "after" else Period(
+                -INF, end, phrase, within=(start, end))
         return Period(start, micros(span.end), span.text)
     return None
 
