@@ -355,6 +355,7 @@ WED = datetime(2025, 6, 11, 18, 0, tzinfo=UTC)
     ("I will come on Saturday the 14th.", "2025-06-14", "2025-06-15", "day"),  # one day, not two (a new user's)
     ("I will come on sat 12th.", "2025-07-12", "2025-07-13", "day"),  # the next 12th that is a Saturday
     ("I may have seen him in March.", "2025-03-01", "2025-04-01", "month"),  # "may have": a past
+    ("the doctor may call on Friday.", "2025-06-13", "2025-06-14", "day"),  # any subject (a reviewer's)
 ])
 def test_conversational_phrases(text, start, end, granularity):
     span = one(text, WED)
@@ -368,6 +369,7 @@ def test_conversational_phrases(text, start, end, granularity):
     ("as you may know, we moved on the 3rd", "2025-06-03"),
     ("We beat them on Saturday", "2025-06-07"),  # a past the simple present cannot be told from
     ("I cut my finger on Saturday", "2025-06-07"),
+    ("the doctor may have called on Friday", "2025-06-06"),
     ("I really miss our trip in March", "2025-03-01"),
 ])
 def test_what_reads_no_future(text, start):

@@ -46,8 +46,9 @@ _COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)\s)", re.IGNORECA
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
-    r"looking\s+forward|upcoming|soon|next|tomorrow|(?:should|might)\s+be|(?-i:[iI]|[wW]e)\s+(?-i:may|might)\s+(?:well\s+)?"
-    r"(?!have\b|['’]ve\b|of\b|be\s+wrong\b)[a-z]+)\b", re.IGNORECASE)
+    r"looking\s+forward|upcoming|soon|next|tomorrow|(?:should|might)\s+be|(?-i:may|might)\s+(?:well\s+)?"
+    r"(?!(?:have|['’]ve|of|sound|sounds|seem|seems|look|looks|know|remember|recall|notice|guess|imagine|recognise|"
+    r"recognize)\b|be\s+(?:wrong|right|true|crazy|silly|a\s+bit)\b)[a-z]+)\b", re.IGNORECASE)
 #: "be" in the present: beside a past verb ("i'm booked up until…", "we're closed till…"), the
 #: clause's tense is not said.
 _BEING = re.compile(r"['’](?:m|re)\b|\b(?:am|is|are|im)\b", re.IGNORECASE)
