@@ -370,3 +370,15 @@ def test_an_engine_that_fails_to_import_is_not_called_missing(monkeypatch):
     monkeypatch.setattr(importlib, "import_module", missing)
     with pytest.raises(EngineError, match="is not installed"):
         load_engine(ENGINE)
+
+
+def test_setting_a_kind_the_group_overrides_says_so(gm):
+    """A reviewer's: `kind Nandu organisation` printed "Nandu: person" with no word of why (its group's kind, set on
+    Nandini first, wins)."""
+    gm("add", "Nandini", "likes", "tea")
+    gm("add", "Nandu", "works_at", "Infosys")
+    gm("alias", "add", "Nandu", "Nandini")
+    gm("kind", "Nandini", "person")
+    out = " ".join(gm("kind", "Nandu", "organisation").stdout.split())
+    assert out.startswith("Nandu: person") and "set it on Nandini, its first name" in out
+    assert "note" not in gm("kind", "Nandini", "person").stdout

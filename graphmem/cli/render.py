@@ -153,3 +153,8 @@ def kind(ctx, entity, kind, as_json):
         output.dump_json([{"id": found.id, "name": found.name, "kind": shown}])
     else:
         output.plain(f"{found.name}: {shown}")
+        if kind is not None and kind != "auto" and shown != kind.strip().lower():  # the group's kind, set on another
+            group = store.names_of(found.id)  # name of it (a reviewer's)
+            others = [e.name for e in group if e.id != found.id]
+            output.say(f"note: {found.name} is shown as {shown}, the kind of the entity it is one of (also "
+                       f"{', '.join(others)}); set it on {group[0].name}, its first name, to change it")
