@@ -458,3 +458,18 @@ def test_after_a_phrase_in_a_chat_replayed_long_after_is_read_against_its_last_m
         facts = [a for a in store.search("where did I go after last june", speaker="Ana") if a.kind == "fact"]
         assert {a.version.object for a in facts} == {"Madrid", "Berlin"}
         assert "read against the last message" in facts[0].matched.time.text
+
+
+def test_a_shorter_search_is_the_start_of_a_longer_one_for_a_name_of_many_aliases(tmp_path):
+    """A reviewer's: with twenty aliases of Lena, "--limit 1" gave an alias fact where longer searches began with what
+    she likes: alias facts filled the list read deeper than asked; it is read deeper still until they do not."""
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        for n in range(20):
+            store.add("Lena", "likes", f"thing{n}", quote=f"Lena likes thing{n}")
+        for n in range(24):
+            store.alias(f"Lena{n}", "Lena", quote=f"Lena{n} is Lena")
+        longest = [a.version.id for a in store.search("what does lena like", limit=40, messages=False)]
+        assert store.search("what does lena like", limit=40, messages=False)[0].version.predicate == "likes"
+        for n in (1, 3, 10):
+            assert [a.version.id for a in store.search("what does lena like", limit=n, messages=False)] == \
+                longest[:n], n

@@ -272,12 +272,18 @@ class LiveIndex:
             # question's answering fact comes first; an alias fact goes after the others: with facts alone too, where
             # "--limit 3" listed an alias fact that "--limit 6" put fifth, a new user's)
             pool = limit if limit is None else 2 * max(limit, _answers.WHEN_REACH) + 5
-            scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
-                          low=-INF if after is None else micros(after),
-                          high=INF if before is None else micros(before), limit=pool, events=events,
-                          similarity=similarity)
-            facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
             names = _answers.asks_names(text)
+            while True:
+                scored = rank(index, plan, t, valid_at=None if valid_at is None else micros(valid_at),
+                              low=-INF if after is None else micros(after),
+                              high=INF if before is None else micros(before), limit=pool, events=events,
+                              similarity=similarity)
+                facts = self._hits(index, plan, scored, as_of, valid_at, resolved)
+                others = sum(1 for h in facts if h.version.predicate != ALIAS)
+                if names or pool is None or limit is None or len(scored) < pool or others >= limit + 5:
+                    break
+                pool *= 4  # alias facts filled the list: read deeper, so the answers before them are all there (a
+                # name of sixteen aliases gave "--limit 1" an alias fact: a reviewer's)
             if not names:  # an alias fact leads to the person asked of; it answers no other
                 facts = [h for h in facts if h.version.predicate != ALIAS] + [
                     h for h in facts if h.version.predicate == ALIAS]
