@@ -1388,3 +1388,7 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("Ma Li lives in Beijing") == [("assert", "Ma Li", "lives_in", "Beijing", None, None)]
     assert facts("I met Ma Li at work") == [("assert", "Maya", "met", "Ma Li", None, None)]
     assert facts("my uncle Chacha lives in Jaipur") == [("assert", "Chacha", "lives_in", "Jaipur", None, None)]
+    # from dev's wrongs: being somewhere said as the time of something else, or counted down to, is no trip now
+    assert facts("Priya is driving from Muscat to babysit them while I'm in kampala") == []
+    assert facts("ok. 7 weeks and im in são paulo with the snakes") == []
+    assert facts("im in Lisbon!!")[0][2:4] == ("traveled_to", "Lisbon")

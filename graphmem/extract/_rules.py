@@ -932,6 +932,13 @@ _NOT_MET = frozenset("""mr mrs ms miss dr doc prof sir hubby wifey bf gf bff bae
 mum mom mam dad da ma pa nan nana gran granny grandma grandpa sis bro""".split())
 
 
+#: Being somewhere said as the time of something else, or counted down to: "… to babysit them while I'm in kampala",
+#: "7 weeks and im in são paulo" (not "I'm in Lisbon!").
+_SOME_TIME_THERE = re.compile(r"(?i)(?:\b(?:while|when|whenever|once|until|till|before|after|if)\s+|\b\d+\s+(?:days?|"
+                              r"weeks?|months?|sleeps?)\s+(?:and|till|until|til)\s+)(?:i['’]?m|im|i\s+am|we['’]re|we\s+are)"
+                              r"\s*$")
+
+
 #: A newcomer told before "calling her": a birth, a baby, a puppy or a kitten, whom the name is for.
 _NEWCOMER = re.compile(r"(?i)\b(?:bab(?:y|ies)|born|newborn|gave\s+birth|puppy|pup|kitten|foal)\b")
 
@@ -1649,6 +1656,8 @@ class RuleExtractor:
             return []
         if _LIKENED.search(sentence, begin, subject.begin):
             return []  # "my mother cried like I moved to Australia": a likeness, not a move
+        if verb.predicate in ("traveled_to", "lives_in") and _SOME_TIME_THERE.search(sentence, 0, m.start()):
+            return []  # "… while I'm in kampala", "7 weeks and im in são paulo": a time to come, or beside another
         if verb.needs_be and not BE.search(subject.aux):
             return []  # "at least", "in the end": no "I'm" said, no fact
         if not subject.said and not subject.aux.strip() and re.match(r"(?i)married\s+to\b", m.group()):
