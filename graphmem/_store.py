@@ -1037,15 +1037,21 @@ class Store:
                     (e for e in refused if "the store holds no" not in str(e)), refused[0])
             return ended
 
+    def _aliases_between(self, name: str, of: str) -> list[Version]:
+        """The alias facts believed now between ``name`` and ``of``, either way round, at any valid time (none where
+        either is no entity): what :meth:`_alias_ended` and :meth:`_alias_starts_later` explain a refusal by."""
+        ends = (self._entity_or_none(name), self._entity_or_none(of))
+        if ends[0] is None or ends[1] is None:
+            return []
+        ids = {ends[0].id, ends[1].id}
+        return [v for v in questions.beliefs(self._db, self.now(), None, ids)
+                if v.predicate == ALIAS and {v.subject_id, v.object_id} == ids]
+
     def _alias_ended(self, name: str, of: str, at: datetime | None) -> Conflict | None:
         """Why an alias cannot end at ``at`` when it already has: when it ended (a new user's: "nothing to end: no
         believed version is valid at …" said nothing of that); else None."""
-        ends = (self._entity_or_none(name), self._entity_or_none(of))
-        if ends[0] is None or ends[1] is None:
-            return None
-        ids = {ends[0].id, ends[1].id}
-        ended = [v for v in questions.beliefs(self._db, self.now(), None, ids) if v.predicate == ALIAS
-                 and {v.subject_id, v.object_id} == ids and v.valid_to is not None and (at is None or v.valid_to <= at)]
+        ended = [v for v in self._aliases_between(name, of)
+                 if v.valid_to is not None and (at is None or v.valid_to <= at)]
         if not ended:
             return None
         v = max(ended, key=lambda v: v.valid_to or v.valid_from)
@@ -1057,12 +1063,7 @@ class Store:
         its real span; else None."""
         if at is None:
             return None
-        ends = (self._entity_or_none(name), self._entity_or_none(of))
-        if ends[0] is None or ends[1] is None:
-            return None
-        ids = {ends[0].id, ends[1].id}
-        later = [v for v in questions.beliefs(self._db, self.now(), None, ids)
-                 if v.predicate == ALIAS and {v.subject_id, v.object_id} == ids and v.valid_from > at]
+        later = [v for v in self._aliases_between(name, of) if v.valid_from > at]
         if not later:
             return None
         v = later[0]

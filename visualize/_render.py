@@ -42,6 +42,7 @@ def _in_its_zone(draw: Callable[Concatenate[Store, _P], Path]) -> Callable[Conca
             return draw(store, *args, **kwargs)
     return drawn
 
+
 def _save(path: str | os.PathLike[str], html: str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

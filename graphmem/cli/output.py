@@ -39,6 +39,7 @@ from ..core.json_shapes import (
     source_records,
     version_record,
 )
+from ..core.times import is_utc_name
 from .layout import Column, clean, table, text_width, wrap
 
 if TYPE_CHECKING:
@@ -135,12 +136,8 @@ def when(value: datetime | None) -> str | None:
         return None
     zone, name = _shown()
     text = value.astimezone(zone).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") and is_utc(name) else text
+    return text[:-6] + "Z" if text.endswith("+00:00") and is_utc_name(name) else text
 
-
-def is_utc(name: str) -> bool:
-    """Whether a zone called ``name`` is UTC itself, however written ("UTC", "utc", "Etc/UTC", "Zulu")."""
-    return name.strip().upper().removeprefix("ETC/") in {"UTC", "UCT", "ZULU", "UNIVERSAL", "Z"}
 
 
 #: A time in UTC as the store's messages write one: "2026-12-05T10:26:39.979664Z".

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ..errors import InvalidTime
 
 __all__ = ["ALL", "FUTURE_SLACK", "MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
-           "optional_time", "parse_time", "same_zone", "stored", "to_engine", "too_far_ahead", "zone"]
+           "is_utc_name", "optional_time", "parse_time", "same_zone", "stored", "to_engine", "too_far_ahead", "zone"]
 
 UTC = UTC
 #: The word for "at any valid time" where a valid time is asked (``valid_at="all"``).
@@ -47,6 +47,11 @@ def zone(name: str | tzinfo) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
         raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'") from exc
+
+
+def is_utc_name(name: str) -> bool:
+    """Whether a zone called ``name`` is UTC itself, however written ("UTC", "utc", "Etc/UTC", "Zulu")."""
+    return name.strip().upper().removeprefix("ETC/") in {"UTC", "UCT", "ZULU", "UNIVERSAL", "Z"}
 
 
 def same_zone(a: tzinfo, b: tzinfo) -> bool:

@@ -285,6 +285,8 @@ def named_by_one(sentence: str, name: str) -> bool:
     return False
 
 
+#: Where a message's sentences part, for the move readers that read one sentence at a time (each read once: linear).
+_SENTENCES = re.compile(r"(?<=[.!?\n])\s*")
 #: A place as a move's plan or its arrival names it: a known place in any case, or a capitalised name.
 _MOVE_PLACE = r"(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})"
 #: The speaker, as the subject of their own plan.
@@ -365,7 +367,7 @@ def move_done(message: str, previous: str | None = None) -> bool:
     if _TAKEN_BACK.search(message) or not _HOME_TOLD.search(message) or (previous and _MOVE_WHAT.search(previous)):
         return False
     return any(_MOVED.search(sentence) and not _NOT_A_PLAN.search(sentence)
-               for sentence in re.split(r"(?<=[.!?\n])\s*", message))  # each sentence read once: linear
+               for sentence in _SENTENCES.split(message))  # each sentence read once: linear
 
 
 #: A home named where a move is told, as the new one, and the place it is in: a home said alone ("moved on the 10th, a
@@ -389,7 +391,7 @@ def move_home(message: str) -> str | None:
     i'm in a small flat in Khan-Uul"; None where it names none, or two, or the place is no known town and has no
     capital."""
     places = set()
-    for sentence in re.split(r"(?<=[.!?\n])\s*", message):
+    for sentence in _SENTENCES.split(message):
         for m in _HOME_IN.finditer(sentence):
             if not _NOT_THE_HOME.search(sentence, 0, m.start("place")) and not _THEIRS_BEFORE.search(
                     sentence, 0, m.start("place")):
@@ -425,7 +427,7 @@ def home_named(message: str) -> str | None:
     English or given name ("Strathdale"); None for someone else's move, a question, a plan, a stay or one left."""
     if _NOT_A_HOME.search(message):
         return None
-    for sentence in re.split(r"(?<=[.!?\n])\s*", message):
+    for sentence in _SENTENCES.split(message):
         m = _HOME_NAMED.search(sentence)
         if m is None or _NOT_A_PLAN.search(sentence) or not _OWN_MOVER.match(sentence[:m.start()]):
             continue
@@ -442,7 +444,7 @@ def moved_in_new(message: str) -> bool:
     """Whether ``message`` tells of the speaker moving into a new home, with no place (see
     :data:`_NEW_HOME_MOVED`)."""
     return any(_NEW_HOME_MOVED.search(s) and not _NOT_A_PLAN.search(s) and not _TAKEN_BACK.search(s)
-               for s in re.split(r"(?<=[.!?\n])\s*", message))
+               for s in _SENTENCES.split(message))
 
 
 def move_called_off(message: str) -> bool:

@@ -14,6 +14,8 @@ from functools import cache
 from typing import Any, overload
 from zoneinfo import ZoneInfo, available_timezones
 
+from ..core.times import is_utc_name
+
 __all__ = ["CLOSED_STATUSES", "STATUS_COLOURS", "epoch_ms", "kind_colour", "kind_legend", "palette_css", "period",
            "shown_in", "status_colour", "status_legend", "when", "zone_name"]
 
@@ -97,7 +99,7 @@ def page_zone(name: str) -> str:
     """The IANA name a page's script is given for the zone called ``name``: itself, without a "posix/" or "right/"
     prefix; "UTC" for UTC however written, and for a name outside the IANA list."""
     plain = name.strip().removeprefix("posix/").removeprefix("right/")
-    if plain.upper().removeprefix("ETC/") in {"UTC", "UCT", "ZULU", "UNIVERSAL", "Z"}:
+    if is_utc_name(plain):
         return "UTC"
     return plain if plain in _iana() else "UTC"
 

@@ -100,10 +100,12 @@ def neighbourhood(engine: Engine, focus: Entity, depth: int, as_of: datetime,
     )
     grouped = groups_among(engine, kept, as_of, valid_at) if aliases else AliasGroups()
     same = {node: grouped.lead(node) for node in kept if node in grouped.leader}
-    leads = {lead: e for lead in sorted(set(same.values()) - kept)  # a lead left out of view
-             if (e := entity(engine, lead)) is not None}
-    every = {lead: [names[m] if m in names else (e.name if (e := entity(engine, m)) is not None else m)
-                    for m in grouped.members.get(lead, (lead,))] for lead in sorted(set(same.values()))}
+    members = {lead: grouped.members.get(lead, (lead,)) for lead in sorted(set(same.values()))}
+    outside = {m: e for m in sorted({m for group in members.values() for m in group} - kept)  # names out of view,
+               if (e := entity(engine, m)) is not None}  # each read once
+    leads = {lead: outside[lead] for lead in members if lead not in kept and lead in outside}  # a lead out of view
+    every = {lead: [names[m] if m in kept else outside[m].name if m in outside else m for m in group]
+             for lead, group in members.items()}
     kinds = effective_kinds(versions, {node: stored[node] for node in kept}
                             | {lead: e.kind for lead, e in leads.items()}, same)
     entities = [Entity(id=node, name=names[node], kind=kinds[node]) for node in order if node in kept]

@@ -180,7 +180,7 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
         found = [f for f in index.search(words, t, window=(-INF, period.end), limit=4 * limit, scoring=also)
                  if end is None or f.said < end][:limit]
         time = TimeFilter(text=f"said before the end of {time.text if time else period.text} {NOTHING_SAID}",
-                          valid_to=moment(period.end))
+                          valid_to=end)
     hits = []
     for item in found:
         before, after = index.around(item, t)
