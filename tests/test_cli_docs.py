@@ -61,4 +61,6 @@ def test_the_console_examples_of_docs_ingest_md_print_what_they_show(tmp_path, m
                                         '{"role": "user", "content": "Hi.", "chat_time": "next Tuesday"}\n')
     (tmp_path / "older.jsonl").write_text('{"role": "user", "content": "Hi.", "chat_time": "2025-01-10"}\n')
     (tmp_path / "export.jsonl").write_text('{"speaker": "Lin", "text": "Hi.", "timestamp": "2025-01-10 08:00"}\n')
-    assert run_examples(INGEST, tmp_path, monkeypatch) >= 16
+    (tmp_path / "WhatsApp Chat with Nacho.txt").write_bytes((ROOT / "tests" / "data" / "ingest" / "whatsapp_chat.txt")
+                                                          .read_bytes())
+    assert run_examples(INGEST, tmp_path, monkeypatch) >= 17

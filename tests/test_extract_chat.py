@@ -1103,6 +1103,40 @@ def test_a_thing_sold_by_fewer_words_than_it_was_bought_by_is_the_one_bought():
 
 
 @pytest.mark.engine_free
+def test_a_start_told_with_no_employer_is_at_the_job_got():
+    """"I took the job at Hilltop Estate. start 1 July", then "started tuesday": works at Hilltop Estate from that
+    Tuesday; not without a job got, nor one turned down, asked about or supposed, nor after a job told by its name."""
+    def told(talk: list[tuple[str, str]]) -> list[tuple]:
+        extractor, at, found, before = RuleExtractor(), REF, [], None
+        for who, text in talk:
+            at += timedelta(days=20)
+            found += [(f.subject, f.object, f.op, f.valid_from and f.valid_from.date().isoformat())
+                      for f in extractor.extract(text, reference_time=at, speaker=who,
+                                                 other="Sam" if who == "Maya" else "Maya", previous=before)
+                      if f.predicate == "works_at"]
+            before = Turn(speaker=who, text=text)
+        return found
+
+    begun = told([("Maya", "yeah, big one. I took the job at Hilltop Estate. head roaster. start 1 July"),
+                  ("Maya", "my last day at Blue Peak was friday"), ("Maya", "started on the 3rd. the roaster is old")])
+    assert begun[-1] == ("Maya", "Hilltop Estate", "assert", "2026-07-03")  # the old job's end leaves the plan
+    assert told([("Maya", "ok europe. i have news. i got it. Butantan offered me the job"),
+                 ("Maya", "first day was friday!!! I met my team")])[-1][:3] == ("Maya", "Butantan", "assert")
+    assert told([("Sam", "To Cable Andino?"), ("Maya", "to Cable Andino!!! I start on 1 november"),
+                 ("Maya", "and monday i started!!")])[-1][:3] == ("Maya", "Cable Andino", "assert")
+    assert told([("Maya", "started monday. it's grand so far")]) == []
+    assert told([("Maya", "I was offered the job at Acme"), ("Maya", "I turned it down, the pay was bad"),
+                 ("Maya", "started monday")]) == []
+    assert told([("Maya", "if i got the job at Acme i would cry"), ("Maya", "did you get the job at Acme?"),
+                 ("Maya", "started monday")]) == []
+    assert told([("Sam", "I got the job at Acme!!"), ("Maya", "started monday")]) == [
+        ("Sam", "Acme", "assert", None)]  # the other's job
+    assert [f for f in told([("Maya", "I got the job at Acme!"), ("Maya", "started running again"),
+                             ("Maya", "she started monday"), ("Maya", "first day of the holidays lol")])
+            if f[2] == "assert"] == [("Maya", "Acme", "assert", None)]
+
+
+@pytest.mark.engine_free
 def test_a_move_told_with_no_place_is_to_the_place_planned():
     """"i'm moving to Delfshaven in june", then "moved in yesterday": the home is the place planned, from the day
     the words give; not without a plan, nor asked, nor someone else's move."""

@@ -243,7 +243,9 @@ def test_a_first_or_last_day_at_a_place_of_work_named_in_lowercase(text, expecte
 @pytest.mark.engine_free
 def test_an_end_still_to_come_and_a_notice_given_are_not_written():
     assert written("got into the course! last day at hatch is the 15th") == []
-    assert written("14th october. handed in my notice at rbc yesterday") == []
+    # a notice given ends nothing yet: one works there until the last day (so the job is written, no end: since the
+    # thirty-second session, after a new user's "I handed in my notice at Fisioterapia Delicias today")
+    assert written("14th october. handed in my notice at rbc yesterday") == [("Maya", "works_at", "rbc")]
 
 
 @pytest.mark.engine_free
@@ -1551,3 +1553,26 @@ def test_a_correction_s_words_before_a_name_leave_it_the_subject():
     for line in ("Wait, Tom works at Asda.", "Oops, Tom works at Asda.", "No, Tom works at Asda."):
         assert chat_sure(("Maya", line))[0] == [("assert", "Tom", "works_at", "Asda", True)], line
     assert chat_sure(("Maya", "Nope Tom works at Asda"))[0] == []  # no "Nope Tom"
+
+
+@pytest.mark.engine_free
+def test_the_tenth_new_users_sentences():
+    """A physiotherapist's chat with her brother (a new user's, the thirty-second session): a pet taken in by its
+    name with an emoji of its kind, a boss named by the relation alone, "retired guys" no retirement, a job's short
+    name the one told in full."""
+    assert chat_sure(("Maya", "We adopted Lola today!!! 🐕"))[-1] == [("assert", "Maya", "has_pet", "dog", True)]
+    assert chat_sure(("Maya", "we adopted Maria 2 years ago"))[-1] == []  # no pet's emoji: a child, maybe
+    assert chat_sure(("Maya", "should we adopt Lola? 🐕"))[-1] == []
+    boss = RuleExtractor().extract("My boss is called Marta, she seems really nice", reference_time=REF,
+                                   speaker="Maya", other="Sam")
+    assert [(f.subject, f.predicate, f.object) for f in boss] == [("Marta", "boss_of", "Maya")]  # not also someone
+    # named "Maya's boss" who is called Marta
+    assert chat_sure(("Sam", "we won!"), ("Maya", "retired guys are the deadliest opponents"))[-1] == []
+    assert chat_sure(("Maya", "I handed in my notice at Fisioterapia Delicias today"),
+                     ("Maya", "Last day at Delicias today. They got me a cake"))[-1] == [
+        ("end", "Maya", "works_at", "Fisioterapia Delicias", True)]
+    assert chat_sure(("Maya", "I got the job at Clínica Arcadia, the sports one near Plaza Aragón"),
+                     ("Maya", "First day at Arcadia done"))[-1] == [
+        ("assert", "Maya", "works_at", "Clínica Arcadia", True)]  # no change of job to "Arcadia"
+    assert chat_sure(("Maya", "I got the job at Clínica Arcadia"), ("Maya", "I got the job at Arcadia Sport"),
+                     ("Maya", "First day at Arcadia done"))[-1] == [("assert", "Maya", "works_at", "Arcadia", True)]

@@ -462,3 +462,20 @@ def test_after_or_before_a_time_phrase_widens_its_window(chat):
     assert before[0].time.valid_from is None
     # a reviewer's: nothing said after August is no reason to answer with what was said before it
     assert messages(store.search("greyhound after August 2023")) == []
+
+
+def test_messages_said_in_one_minute_turn_in_the_order_they_were_recorded(tmp_path):
+    """A phone's export keeps the minute alone: the turns around a message said in the same minute as others are
+    those recorded before and after it (a new user's: ep10's turn before was ep11), also once more than nine
+    messages make "ep10" sort before "ep9" as text, and when the index is built again from the store."""
+    clock = Clock("2023-05-01T10:00:00Z")
+    rows = [("2023-05-01T10:00:00Z", "Ana" if n % 2 else "Ben", f"message number {n} word{n}") for n in range(1, 13)]
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, rows)
+        for attempt in range(2):
+            (hit,) = messages(store.search("word10", limit=1))
+            assert hit.episode == ids[9]
+            assert [m.episode for m in hit.before] == [ids[8]] and [m.episode for m in hit.after] == [ids[10]]
+            shutil.rmtree(tmp_path / "s" / FILE, ignore_errors=True)
+            for leftover in (tmp_path / "s").glob(FILE + "*"):
+                leftover.unlink()

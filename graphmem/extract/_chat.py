@@ -58,7 +58,8 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste", "companions", "couples",
-           "everyday_object", "group_named", "home_named", "lowercase_school", "move_called_off", "move_done",
+           "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
+           "lowercase_school", "move_called_off", "move_done", "pet_taken_in",
            "move_planned", "moved_in_new",
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
@@ -445,6 +446,64 @@ def moved_in_new(message: str) -> bool:
     :data:`_NEW_HOME_MOVED`)."""
     return any(_NEW_HOME_MOVED.search(s) and not _NOT_A_PLAN.search(s) and not _TAKEN_BACK.search(s)
                for s in _SENTENCES.split(message))
+
+
+#: An employer as a job's plan names it: a capitalised name of up to four words ("Cable Andino", "RBC").
+_EMPLOYER = r"(?P<org>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w'’&-]*){0,3})"
+#: The speaker's own job still to begin: "I got the job at Shopify!! start in march", "I was offered the position
+#: at Cable Andino", "they gave me the job at Polar Austral", "I start at RBC on the 3rd", "Butantan offered me the
+#: job", "to Cable Andino!!! I start on 1 november" (answering "To Cable Andino?").
+_JOB_TO_COME = re.compile(
+    r"\b(?:(?:i|i['’]ve|ive|i\s+have)\s+(?:just\s+|finally\s+)?(?:got|landed|accepted|took|been\s+offered)|"
+    r"(?:i\s+was|i\s+got|i['’]ve\s+been|ive\s+been)\s+offered|(?:offered|gave|given)\s+me)\s+"
+    r"(?:a|an|the)\s+(?:new\s+|full[\s-]time\s+|part[\s-]time\s+)?(?:job|position|role|post|internship|offer)\s+"
+    r"(?:at|with|from)\s+" + _EMPLOYER + "|" + _I + r"(?:(?:going\s+to|gonna)\s+)?(?:start|starting|begin|beginning)\s+"
+    r"(?:work(?:ing)?\s+)?(?:at|with)\s+" + _EMPLOYER.replace("org", "begins") + "|(?:^|(?<=[.!?]\\s))"
+    + _EMPLOYER.replace("org", "offers") + r"\s+(?:just\s+|finally\s+)?offered\s+me\s+(?:a|an|the)\s+(?:job|position|"
+    r"role|post|contract)\b", re.IGNORECASE)
+#: A job's employer said alone in answer, then its start: "to Cable Andino!!! I start on 1 november".
+_JOB_ANSWERED = re.compile(r"^\W*(?:to|at|with)\s+" + _EMPLOYER + r"\W+(?=.*\bi\s+(?:start|begin)\s+(?:on|in|the|"
+                           r"next|\d))", re.IGNORECASE | re.DOTALL)
+#: A job called off: "turned it down", "the offer fell through", "they withdrew the offer".
+_JOB_OFF = re.compile(r"\b(?:turned\s+(?:it|them|the\s+\w+)\s+down|turning\s+(?:it|them)\s+down|declined|"
+                      r"(?:offer|job|it)\s+(?:fell\s+through|was\s+withdrawn|got\s+pulled)|withdrew|rescinded|"
+                      r"not\s+taking\s+(?:it|the\s+job))\b", re.IGNORECASE)
+#: A start told by the speaker with no employer named: "started monday", "and monday i started!!", "first day was
+#: friday!!!", "started on the 1st", "first week done" (not "started running", "started a course", "she started").
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_JOB_BEGUN = re.compile(
+    r"(?:^\W*(?:(?:ok|okay|so|and|yes|yep|yeah|well|update|news)\W+)*|\bi\s+|\b" + _DAY + r"\s+i\s+)"
+    r"(?:finally\s+|officially\s+|just\s+)?(?:started|began)(?=\s*(?:$|[.!,;)]|(?:on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|"
+    r"on\s+" + _DAY + r"|(?:last|this)\s+(?:week|month|" + _DAY + r")|" + _DAY
+    + r"|yesterday|today|lol|haha|omg|btw)\b))|"
+    r"(?:^\W*|\b(?:my|and|so)\s+)first\s+(?:day|shift|week)\s+(?:was\s+(?:yesterday|today|" + _DAY + r"|on\b|good|"
+    r"great|fine|ok|okay|amazing|intense|long|crazy|exhausting)|went\b|done\b|over\b|today\b|yesterday\b)",
+    re.IGNORECASE)
+
+
+def job_to_come(message: str) -> str | None:
+    """The employer of a job the speaker says they got or will start, in a sentence of theirs that is no question,
+    supposition, denial or report (see :data:`_JOB_TO_COME`, :data:`_NOT_A_PLAN`): "I got the job at Shopify!!
+    start in march" (Shopify); None for "if I got the job at Shopify", "did you get the job at Shopify?"."""
+    if (m := _JOB_ANSWERED.match(message)) and not is_place(m["org"]):
+        return m["org"].strip()
+    for sentence in _SENTENCES.split(message):
+        if (m := _JOB_TO_COME.search(sentence)) and not _NOT_A_PLAN.search(sentence):
+            org = next(found for found in m.group("org", "begins", "offers") if found).strip()
+            if org.lower() not in NOT_NAMES and not is_place(org):
+                return org
+    return None
+
+
+def job_called_off(message: str) -> bool:
+    """Whether ``message`` calls a job off ("I turned it down", "the offer fell through")."""
+    return _JOB_OFF.search(message) is not None
+
+
+def job_begun(message: str) -> bool:
+    """Whether ``message`` tells the speaker's start at a job, with no employer, as gone by (see :data:`_JOB_BEGUN`):
+    "started monday. it's grand so far", "first day was friday!!!"; not in a question, a supposition or a denial."""
+    return any(_JOB_BEGUN.search(s) and not _NOT_A_PLAN.search(s) for s in _SENTENCES.split(message))
 
 
 def move_called_off(message: str) -> bool:
@@ -868,6 +927,29 @@ def settled(sentence: str, staying: bool) -> list[tuple[str, str, int, bool]]:
             continue
         out.append((m["who"], place, m.end("place"), bool(m["been"] or m["lived"])))
     return out
+
+
+#: The kind of pet an emoji draws.
+_PET_EMOJI = {"🐕": "dog", "🐶": "dog", "🦮": "dog", "🐩": "dog", "🐈": "cat", "🐱": "cat", "🐇": "rabbit",
+              "🐰": "rabbit", "🐹": "hamster", "🦜": "parrot", "🐢": "tortoise", "🐠": "fish", "🐟": "fish",
+              "🐍": "snake", "🦎": "lizard", "🐴": "horse", "🐎": "horse", "🐔": "hen", "🐓": "hen"}
+#: A pet taken in by its name alone: "We adopted Lola today!!!", "finally brought Pickle home" (the kind an emoji says).
+_TAKEN_IN = re.compile(r"(?:^\W*|\b(?:we|i|I)\s+(?:just\s+|finally\s+|officially\s+)?)(?:adopted|rescued|brought\s+"
+                       r"home)\s+(?P<name>(?-i:[A-Z])[a-z]+)(?:\s+home)?\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
+
+
+def pet_taken_in(message: str) -> str | None:
+    """The kind of the pet the speaker took in by its name, when the emoji in the message draw one kind: "We adopted
+    Lola today!!! 🐕" (a dog); None without such an emoji ("we adopted Maria" is a child, maybe), or in a question or
+    a supposition."""
+    kinds = {kind for emoji, kind in _PET_EMOJI.items() if emoji in message}
+    if len(kinds) != 1:
+        return None
+    for sentence in _SENTENCES.split(message):
+        m = _TAKEN_IN.search(sentence)
+        if m is not None and not _NOT_A_PLAN.search(sentence) and m["name"].lower() not in NOT_NAMES:
+            return kinds.pop()
+    return None
 
 
 def one_does(sentence: str) -> list[tuple[str, str]]:

@@ -42,6 +42,9 @@ from ._chat import (
     group_named,
     group_named_unread,
     home_named,
+    job_begun,
+    job_called_off,
+    job_to_come,
     lowercase_school,
     move_called_off,
     move_done,
@@ -55,6 +58,7 @@ from ._chat import (
     one_does,
     only_staying,
     pet_meant,
+    pet_taken_in,
     proposed,
     resolve_pronoun,
     retired_from,
@@ -403,6 +407,8 @@ _CLAUSE_WORDS = re.compile(r"[^\w\s'’-].*", re.DOTALL)
 _FOR_SOMEONE = re.compile(r"\s+for\s+(?:my|her|his|our|their|the|a)\s", re.IGNORECASE)
 #: What one can leave and a later "quit X" may end: groups, jobs, schools, pastimes.
 _LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
+#: Notice given at a job: "handed in my notice at harbourline".
+_NOTICE = re.compile(r"(?i)\bnotice\b")
 #: How many such things a speaker's memory keeps (the newest).
 _HELD_KEPT = 40
 
@@ -1014,6 +1020,8 @@ def _unknown_trip(fact: ExtractedFact) -> bool:
 #: How long a move said to come is waited for: "greetings from valencia" a year after "i'm moving to
 #: valencia" is no longer read as the move.
 _PLAN_LASTS = timedelta(days=365)
+#: How long a job said got is waited for: a start told later than this is not read as that job's.
+_JOB_WAITED = timedelta(days=183)
 #: A move done, to where: "moved to", "relocated back to" (a plan, "moving to", names a place no more surely).
 _MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
 #: Words typed short that a lower-case place after "moved to" is not.
@@ -1124,6 +1132,8 @@ class RuleExtractor:
         self._said_at: dict[frozenset[str], datetime] = {}
         #: Per pair of participants, where each speaker said they are moving (speaker -> place).
         self._moves: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
+        #: Per pair of participants, where each speaker said they got a job not yet begun (speaker -> employer).
+        self._jobs: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, the trips each one was told with no time of their own: (who, place) -> when.
         self._trips: dict[frozenset[str], dict[tuple[str, str], datetime]] = {}
         #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
@@ -1227,7 +1237,7 @@ class RuleExtractor:
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
-            found = _ex_named(found + self._relations(sentence, found), self._speaker)
+            found = _named_relative(_ex_named(found + self._relations(sentence, found), self._speaker))
             for fact in found:
                 key = _key(fact)
                 if key not in keys and not (fact.valid_from is None and fact.valid_to is None and key[:4] in firsts):
@@ -1252,6 +1262,11 @@ class RuleExtractor:
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
         facts = self._moved_as_planned(facts, text, reference_time, before)
+        facts = self._begun_as_planned(facts, text, reference_time)
+        if (kind := pet_taken_in(text)) is not None and not any(f.predicate == "has_pet" for f in facts):
+            facts.append(ExtractedFact(subject=self._speaker, predicate="has_pet", object=kind, quote=text,
+                                       valid_from=self._first_gone_by(text, reference_time)))  # "We adopted Lola
+            # today!!! 🐕" (a new user's)
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
@@ -1352,6 +1367,7 @@ class RuleExtractor:
           :data:`_LEFT_SOMETHING` and :meth:`_own_statement` for what is not read). (On first reads such
           ends were missed in seven arrivals, and the rules could not read one of them.)"""
         held = self._held.setdefault(self._chat(), {}).setdefault(self._speaker.lower(), [])
+        facts = self._held_as_told(facts, held)
         told = {(f.predicate, (f.object or "").lower()) for f in facts}
         if not any(f.op == "end" and f.subject == self._speaker for f in facts):
             for sentence in split_sentences(text):
@@ -1366,6 +1382,27 @@ class RuleExtractor:
                     held.append((fact.predicate, fact.object))
         del held[:-_HELD_KEPT]
         return facts
+
+    def _held_as_told(self, facts: list[ExtractedFact], held: list[tuple[str, str]]) -> list[ExtractedFact]:
+        """A job of the speaker's said by fewer words than when it was told or got ("I got the job at Clínica
+        Arcadia", then "First day at Arcadia done"; "my notice at Fisioterapia Delicias", then "Last day at Delicias
+        today") is the one told, by its told name, so that the start is no change of job and the end finds it (a new
+        user's: "Arcadia" replaced "Clínica Arcadia"); nothing changes where two fit, or none. A job told again
+        by the notice given there is no news."""
+        planned = self._jobs.get(self._chat(), {}).get(self._speaker.lower())
+        jobs = [o for p, o in held if p == "works_at"] + ([planned[0]] if planned else [])
+        done = []
+        for fact in facts:
+            if fact.subject == self._speaker and fact.predicate == "works_at" and (job := fact.object):
+                said = _words_of(job)
+                fits = {o for o in jobs if said and said < _words_of(o)}
+                if len(fits) == 1:
+                    fact = fact.model_copy(update={"object": fits.pop()})
+                if fact.op == "assert" and _NOTICE.search(fact.quote) and (fact.object or "").lower() in {
+                        o.lower() for o in jobs}:
+                    continue
+            done.append(fact)
+        return done
 
     def _owned_as_told(self, facts: list[ExtractedFact]) -> list[ExtractedFact]:
         """An end of a thing or a pet of the speaker's said by fewer words than when it was told ("bought a ford
@@ -1488,6 +1525,30 @@ class RuleExtractor:
         if (plan := move_planned(text)) is not None:
             planned[who] = (plan, at)
         return done
+
+    def _begun_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
+        """In a chat between two people, a start the speaker tells with no employer is at the job they said they got:
+        "I got the job at Shopify!! start in march", then "started monday. it's grand so far" (works at Shopify
+        from that Monday). A job waits :data:`_JOB_WAITED` and ends when it is called off ("I turned it down") or a
+        job of the speaker's is told begun or held by its name (not the old job's last day)."""
+        if self._other is None:
+            return facts
+        planned = self._jobs.setdefault(self._chat(), {})
+        who = self._speaker.lower()
+        employer, since = planned.get(who, (None, at))
+        if employer is not None and (job_called_off(text) or at - since > _JOB_WAITED):
+            planned.pop(who, None)
+            employer = None
+        if any(f.subject == self._speaker and f.predicate == "works_at" and f.op == "assert" and f.object
+               for f in facts):
+            planned.pop(who, None)  # a job told by its name: the plan is done, or another (not the old one's end)
+        elif employer is not None and job_begun(text):
+            planned.pop(who, None)
+            facts = [*facts, ExtractedFact(subject=self._speaker, predicate="works_at", object=employer,
+                                           valid_from=self._first_gone_by(text, at), quote=text)]
+        if (got := job_to_come(text)) is not None:
+            planned[who] = (got, at)
+        return facts
 
     def _first_gone_by(self, words: str, reference: datetime) -> datetime | None:
         """The start of the first time ``words`` give that is not to come (when a move or a retirement was)."""
@@ -2205,3 +2266,14 @@ def _ex_named(found: list[ExtractedFact], speaker: str) -> list[ExtractedFact]:
     ex = next(iter(exes))
     return [f.model_copy(update={"object": ex}) if f.op == "end" and f.predicate == "dating"
             and f.subject == speaker and f.object is None else f for f in found]
+
+
+def _named_relative(found: list[ExtractedFact]) -> list[ExtractedFact]:
+    """"My boss is called Marta": Marta is the speaker's boss (the relation names her), so no one named for the
+    relation ("Carmen's boss") is called Marta besides (a new user's: a second person drawn beside her)."""
+    related = {(f.subject.lower(), (f.object or "").lower()) for f in found if f.op == "assert" and f.object
+               and f.predicate != "is_called"}
+    return [f for f in found if not (f.predicate == "is_called" and f.op == "assert" and f.object and "'s " in f.subject
+                                     and any(name == f.object.lower() and f.subject.lower().startswith(owner + "'s ")
+                                             for name, owner in related))]
+

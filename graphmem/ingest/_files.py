@@ -4,7 +4,8 @@ A chat file is read once to check every message, keeping only where each one is 
 was said (:class:`MessageFile`); the messages are read again from the file whenever they are
 used, so a long conversation is never held in memory whole. JSON Lines are read line by line;
 a file that is one JSON document (a list of messages, or ``{"user_id", "messages"}``) is read
-as text and its messages decoded one at a time.
+as text and its messages decoded one at a time; a chat exported from a phone (WhatsApp's text,
+:mod:`._export`) is read a message (its first line and those that go on it) at a time.
 
 Internal: import what it offers from :mod:`graphmem.ingest`.
 """
@@ -21,12 +22,13 @@ from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
-from ..core.json_lines import LONE_SURROGATE, lines, loads, open_regular
+from ..core.json_lines import LONE_SURROGATE, MAX_LINE, lines, loads, open_regular
 from ..core.names import has_visible
-from ..core.times import UTC
+from ..core.times import UTC, parse_time, zone
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
 from ..when import day_place, parse_chat_time
+from . import _export
 
 __all__ = ["Message", "MessageFile", "read_memories", "read_messages", "reference_time"]
 
@@ -292,8 +294,10 @@ class MessageFile(Sequence[Message]):
     two actors of its user messages when there are exactly two; else None.
     """
 
-    def __init__(self, path: Path, *, day_first: bool, tz: tzinfo | str, user: str | None, document: bool):
+    def __init__(self, path: Path, *, day_first: bool, tz: tzinfo | str, user: str | None, document: bool,
+                 export: bool = False):
         self.path, self.user = path, user
+        self._export = export  # a phone's export: each message its first line and the lines going on it
         self.participants: tuple[str, str] | None = None
         self._actors: set[str] = set()
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
@@ -364,6 +368,10 @@ class MessageFile(Sequence[Message]):
             raise ImportFailed(f"cannot read {self.path}: {exc.strerror or exc}") from exc
         if changed:
             raise ImportFailed(f"{self.path} changed after it was checked; read it again")
+        if self._export:
+            with open_regular(self.path) as source:
+                yield lambda i: self._message(_exported(source, self._offsets[i], self.path), i)
+            return
         if self._document:
             text = self.path.read_text(encoding="utf-8-sig")
             yield lambda i: self._message(_DECODER.raw_decode(text, self._offsets[i])[0], i)
@@ -432,6 +440,8 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
         first = next(((n, o, r) for n, (o, r) in enumerate(rest, 1) if r.strip()), None)
         if first is None:
             return MessageFile(path, user=user, document=False, **read)
+        if _export.is_export(_decoded(first[2], first[1], path)):
+            return _scan_export(path, read, user)
         try:
             loads(_decoded(first[2], first[1], path))
             alone = all(not r.strip() for _, r in rest)
@@ -491,6 +501,88 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
         line, counted = line + text.count("\n", counted, start), start
         record = _DECODER.raw_decode(text, start)[0]
         _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen, record)
+    return found
+
+
+def _message_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str]]:
+    """(offset, line number, text) of each line from where ``source`` stands, one message at a time: the first line
+    of each and those that go on it; a message longer than :data:`MAX_LINE` bytes is refused (no more is held)."""
+    offset, start, size, number = source.tell(), None, 0, 0
+    for number, raw in lines(source, path):
+        text = _decoded(raw, offset, path).rstrip("\r\n")
+        if offset == 0:
+            text = text.removeprefix("\ufeff")
+        if _export.opening(text) is not None:
+            start, size = number, 0
+        size += len(raw)
+        if start is not None and size > MAX_LINE:
+            raise ImportFailed(f"{path}:{start}: a message longer than {MAX_LINE:,} bytes")
+        yield offset, number, text
+        offset += len(raw)
+
+
+def _exported(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
+    """The message of a phone's export that starts at ``offset``, as a record (its time is known already)."""
+    source.seek(offset)
+    said: tuple[str, str] | None = None
+    parts: list[str] = []
+    for _, _, text in _message_lines(source, path):
+        if said is None:
+            opened = _export.opening(text)
+            said = _export.body(opened.rest) if opened else None
+            if said is None:
+                raise ImportFailed(f"{path} changed after it was checked; read it again")
+            parts.append(said[1])
+        elif _export.opening(text) is not None:
+            break
+        else:
+            parts.append(text)
+    assert said is not None
+    return {"role": "user", "actor": said[0], "content": _export.cleaned("\n".join(parts)), "chat_time": ""}
+
+
+def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
+    """Read a phone's export once (see :mod:`._export`): where each message starts, who wrote it and when; the app's
+    own lines and messages with no text left out. The dates' order is the file's: a day after the 12th says it (a
+    file that writes both is refused); where none says it, ``day_first``."""
+    kept: list[tuple[int, int, _export.Opening]] = []
+    orders: dict[bool, int] = {}
+
+    def keep(start: tuple[int, int, _export.Opening] | None, parts: list[str]) -> None:
+        if start is None:
+            return
+        said = _export.body(start[2].rest)
+        if said is None or _export.skipped(text := _export.cleaned("\n".join([said[1], *parts]))) \
+                or not has_visible(text):
+            return
+        if (order := start[2].order()) is not None:
+            orders.setdefault(order, start[1])
+        kept.append(start)
+
+    with open_regular(path) as source:
+        start: tuple[int, int, _export.Opening] | None = None
+        parts: list[str] = []
+        for offset, number, text in _message_lines(source, path):
+            if (opened := _export.opening(text)) is not None:
+                keep(start, parts)
+                start, parts = (offset, number, opened), []
+            elif start is not None:
+                parts.append(text)
+        keep(start, parts)
+    if len(orders) == 2:
+        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
+                           f"{orders[False]} the month first")
+    day_first = next(iter(orders), read["day_first"])
+    found = MessageFile(path, user=user, document=False, export=True, **read)
+    for offset, number, opened in kept:
+        try:
+            moment = parse_time(opened.moment(day_first), zone(read["tz"]))
+        except ValueError as exc:
+            raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+        said = _export.body(opened.rest)
+        assert said is not None
+        found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=said[1] or said[0],
+                                           chat_time=moment, actor=said[0], user=user))
     return found
 
 

@@ -216,7 +216,7 @@ class MessageIndex:
                     break
                 rows.append(_episode(records.episode(found[0])))
             else:
-                rows.sort(key=lambda r: (r[5], int(r[0][2:])))
+                rows.sort(key=lambda r: (r[5], _recorded(r[0])))
                 if all(r[5] >= last[2] for r in rows):
                     marks = ",".join("?" * len(rows))
                     held = {i for (i,) in self.db.execute(f"SELECT id FROM message WHERE id IN ({marks})",
@@ -468,15 +468,16 @@ class MessageIndex:
 
     def around(self, found: Found, t: int, turns: int = 1) -> tuple[list[Found], list[Found]]:
         """The messages said just before and just after ``found`` (received by ``t``, of its kind,
-        within six hours of it): the turns around it."""
+        within six hours of it): the turns around it. Messages said at the same time (a phone's export
+        keeps the minute alone) are in the order they were recorded (a new user's: the turn after came
+        first)."""
         said, gap = micros(found.said), TURN_GAP
         before = [r[0] for r in self.db.execute(
-            "SELECT n FROM message WHERE said <= ? AND said >= ? AND n != ? AND received <= ? AND kind = ? "
-            "ORDER BY said DESC, n DESC LIMIT ?", (said, said - gap, found.n, t, found.kind, turns))]
+            "SELECT n FROM message WHERE (said < ? OR said = ? AND n < ?) AND said >= ? AND received <= ? AND kind = ? "
+            "ORDER BY said DESC, n DESC LIMIT ?", (said, said, found.n, said - gap, t, found.kind, turns))]
         after = [r[0] for r in self.db.execute(
-            "SELECT n FROM message WHERE said >= ? AND said <= ? AND n != ? AND received <= ? AND kind = ? "
-            "AND n NOT IN (SELECT value FROM json_each(?)) ORDER BY said, n LIMIT ?",
-            (said, said + gap, found.n, t, found.kind, str(before), turns))]
+            "SELECT n FROM message WHERE (said > ? OR said = ? AND n > ?) AND said <= ? AND received <= ? AND kind = ? "
+            "ORDER BY said, n LIMIT ?", (said, said, found.n, said + gap, t, found.kind, turns))]
         rows = {f.n: f for f in self.rows(before + after)}
         return [rows[n] for n in reversed(before)], [rows[n] for n in after]
 
@@ -593,13 +594,20 @@ def _episode(episode: Episode) -> tuple[str, str, str | None, str, int, int]:
 
 
 def _rows(table: pa.Table, skip: Collection[str] = frozenset()) -> Iterable[tuple[str, str, str | None, str, int, int]]:
-    """(id, kind, actor, text, said, received) of an Arrow table of episodes, times in microseconds."""
+    """(id, kind, actor, text, said, received) of an Arrow table of episodes, times in microseconds, in the order
+    they were received; those received at the same time in the order they were recorded (their ids' numbers: a
+    phone's export keeps the minute alone, and an engine gives ties in no set order)."""
     columns = [table.column(name).to_pylist() for name in ("id", "kind", "actor", "text")]
     said = column_micros(table.column("said"))
     received = column_micros(table.column("received"))
-    for i, episode_id in enumerate(columns[0]):
-        if episode_id not in skip:
+    for i in sorted(range(len(received)), key=lambda i: (received[i], _recorded(columns[0][i]))):
+        if (episode_id := columns[0][i]) not in skip:
             yield episode_id, columns[1][i], columns[2][i], columns[3][i], said[i], received[i]
+
+
+def _recorded(episode_id: str) -> int:
+    """Where an episode's id puts it among those recorded ("ep12": 12; an id of another shape last)."""
+    return int(episode_id[2:]) if episode_id.startswith("ep") and episode_id[2:].isdigit() else INF
 
 
 _OPEN = pa.scalar(OPEN_END, pa.timestamp("us"))

@@ -1,0 +1,116 @@
+"""Reading a chat as a phone exports it: WhatsApp's "Export chat" text, from Android or iOS.
+
+Android writes ``14/03/2026, 21:07 - Carmen: text``; iOS ``[14/03/2026, 21:07:15] Carmen: text``;
+either may write the date month first or day first, the year in two digits, the clock in 12 hours
+("8:14 PM", "8:14 p. m."), with invisible direction marks before a line. A message runs on over the
+lines after its first until the next line that opens one. Lines that open no message of a person
+(the encryption notice, "Nacho changed his phone number") are left out, and so are messages that hold
+no text: media left out of the export, deleted messages, missed calls.
+
+Which order the dates are written in is read from the file: a day after the 12th says it. Where no
+date says it, ``day_first`` decides, as for any other file.
+
+Internal: :func:`graphmem.ingest.read_messages` reads such a file (see :mod:`._files`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+__all__ = ["Opening", "body", "cleaned", "is_export", "opening", "skipped"]
+
+#: Marks some phones put before a line or a name, invisible: left to right, right to left, a BOM.
+_MARKS = "\u200e\u200f\ufeff\u202a\u202b\u202c\u2066\u2067\u2068\u2069"
+_DATE = r"(?P<a>\d{1,4})[/.\-](?P<b>\d{1,2})[/.\-](?P<c>\d{2,4})\.?"
+_CLOCK = (r"(?P<hour>\d{1,2})[:.](?P<minute>\d{2})(?:[:.](?P<second>\d{2}))?"
+          r"(?:\s*(?P<half>[AaPp])\.?\s?[Mm]\.?)?")
+#: The first line of a message: Android's "14/03/2026, 21:07 - Name: text", iOS's "[14/03/2026, 21:07:15] Name: text".
+_OPENING = re.compile(rf"^[{_MARKS}]*\[?{_DATE},?\s+{_CLOCK}(?:\]\s*|\s+[-–]\s+)(?P<rest>.*)$")
+#: Who wrote it and what: "Name: text" (a line with no name is the app's own).
+_SAID = re.compile(rf"^[{_MARKS}]*(?P<name>[^:\n]{{1,80}}?):\s?(?P<text>.*)$", re.DOTALL)
+#: A message that holds no text of its writer's.
+_NO_TEXT = re.compile(rf"^[{_MARKS}\s]*(?:<media omitted>|<medien ausgeschlossen>|<multimedia omitido>|"
+                      r"<multimedia omessi>|<fichier omis>|(?:image|video|audio|sticker|gif|document|contact card)"
+                      r" omitted|<attached: [^>]*>|this message was deleted|you deleted this message|"
+                      r"(?:missed )?(?:voice|video) call|null|waiting for this message[^\n]*)\s*$", re.IGNORECASE)
+#: What an export adds after an edited message's text.
+_EDITED = re.compile(rf"\s*[{_MARKS}]*<this message was edited>\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The first line of a message as the export wrote it."""
+
+    first: int  # the date's day and month, in the order written (year first: day, then month)
+    second: int
+    year: int
+    hour: int
+    minute: int
+    second_of_minute: int
+    rest: str  # "Name: text" or the app's own words
+    year_first: bool = False  # "2026-03-14": the order is the year's, month then day, whatever the file's
+
+    def moment(self, day_first: bool) -> datetime:
+        """When it was written (naive: in the chat's own zone), the date read day first or month first."""
+        day, month = (self.first, self.second) if day_first or self.year_first else (self.second, self.first)
+        return datetime(self.year, month, day, self.hour, self.minute, self.second_of_minute)
+
+    def order(self) -> bool | None:
+        """What this date says of the file's order: True day first ("14/03"), False month first ("03/14"), None
+        either ("03/04", or a year written first)."""
+        if self.year_first:
+            return None
+        if self.first > 12 >= self.second:
+            return True
+        if self.second > 12 >= self.first:
+            return False
+        return None
+
+
+def opening(line: str) -> Opening | None:
+    """The line as the first of a message, or None for a line that goes on the message before it."""
+    m = _OPENING.match(line)
+    if m is None:
+        return None
+    a, b, c = m["a"], m["b"], m["c"]
+    year_first = len(a) == 4
+    if year_first:  # 2026-03-14, as some locales write it: month, then day
+        year, first, second = int(a), int(c), int(b)
+    elif len(a) > 2:
+        return None
+    else:
+        first, second, year = int(a), int(b), int(c) + (2000 if len(c) == 2 else 0)
+    hour, minute = int(m["hour"]), int(m["minute"])
+    if m["half"]:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if m["half"] in "Pp" else 0)
+    if hour > 23 or minute > 59 or not 1 <= first <= 31 or not 1 <= second <= 31:
+        return None
+    return Opening(first, second, year, hour, minute, int(m["second"] or 0), m["rest"], year_first)
+
+
+def is_export(line: str) -> bool:
+    """Whether a file whose first line is ``line`` is a chat export (it opens a message)."""
+    return opening(line.rstrip("\r\n")) is not None
+
+
+def body(rest: str) -> tuple[str, str] | None:
+    """The writer and the text of a message's first line after its date ("Carmen: hola" -> ("Carmen", "hola")), or
+    None for the app's own line ("Messages and calls are end-to-end encrypted…")."""
+    m = _SAID.match(rest)
+    if m is None or not m["name"].strip(_MARKS + " "):
+        return None
+    return m["name"].strip(_MARKS + " "), m["text"]
+
+
+def skipped(text: str) -> bool:
+    """Whether a message holds no text of its writer's: media left out, a deleted message, a missed call."""
+    return _NO_TEXT.match(text) is not None
+
+
+def cleaned(text: str) -> str:
+    """A message's text without what the export added to it ("<This message was edited>")."""
+    return _EDITED.sub("", text).strip(_MARKS)

@@ -1,0 +1,105 @@
+"""A chat as a phone exports it (WhatsApp's text, Android and iOS), read by `graphmem ingest` as it is."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+from click.testing import CliRunner
+
+from graphmem.cli import main
+from graphmem.core.times import UTC
+from graphmem.errors import ImportFailed
+from graphmem.ingest import read_messages
+from tests.conftest import ENGINE
+
+ANDROID = """\ufeff02/02/2026, 20:14 - Messages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them. Tap to learn more.
+02/02/2026, 20:14 - Nacho: Carmencita!! how was the birthday dinner with mamá
+02/02/2026, 20:16 - Carmen: Good! She made cordero, obviously 😂
+shopping list for sunday:
+- bread
+14/02/2026, 19:45 - Carmen: <Media omitted>
+14/02/2026, 19:45 - Carmen: Her name is Lola, she's 3, super shy
+21/02/2026, 13:20 - Carmen: We adopted Lola today!!! 🐕
+21/02/2026, 13:21 - Nacho: This message was deleted
+21/02/2026, 13:22 - Nacho: welcome to the family Lola <This message was edited>
+21/02/2026, 13:22 - Nacho changed his phone number to a new number. Tap to message or add the new number.
+"""
+
+IOS = """\u200e[2/14/26, 8:14:05\u202fPM] Ana: hola!! 12 hour clock here
+[2/14/26, 8:15:00\u202fPM] Ben: \u200eimage omitted
+[2/14/26, 8:16:30\u202fPM] Ben: two
+lines
+[3/1/26, 9:00:00\u202fAM] Ana: march now
+"""
+
+
+def write(tmp_path, text: str, name: str = "WhatsApp Chat with Nacho.txt"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.engine_free
+def test_an_android_export_is_read_as_the_phone_wrote_it(tmp_path):
+    messages = list(read_messages(write(tmp_path, ANDROID), tz="Europe/Madrid"))
+    assert [(m.actor, m.role) for m in messages] == [("Nacho", "user"), ("Carmen", "user"), ("Carmen", "user"),
+                                                      ("Carmen", "user"), ("Nacho", "user")]
+    assert messages[1].content == "Good! She made cordero, obviously 😂\nshopping list for sunday:\n- bread"
+    assert messages[-1].content == "welcome to the family Lola"  # what the export adds, left out
+    # day first, read from "14/02/2026"; naive times in the chat's zone (CET is UTC+1 in February)
+    assert messages[0].chat_time == datetime(2026, 2, 2, 19, 14, tzinfo=UTC)
+    assert messages[3].chat_time == datetime(2026, 2, 21, 12, 20, tzinfo=UTC)
+    assert read_messages(write(tmp_path, ANDROID)).participants == ("Carmen", "Nacho")
+
+
+@pytest.mark.engine_free
+def test_an_ios_export_with_a_twelve_hour_clock_and_marks_is_read(tmp_path):
+    messages = list(read_messages(write(tmp_path, IOS)))
+    assert [(m.actor, m.content, m.chat_time) for m in messages] == [
+        ("Ana", "hola!! 12 hour clock here", datetime(2026, 2, 14, 20, 14, 5, tzinfo=UTC)),
+        ("Ben", "two\nlines", datetime(2026, 2, 14, 20, 16, 30, tzinfo=UTC)),
+        ("Ana", "march now", datetime(2026, 3, 1, 9, 0, tzinfo=UTC))]  # month first, read from "2/14/26"
+
+
+@pytest.mark.engine_free
+def test_the_order_of_the_dates_is_the_files_or_the_option(tmp_path):
+    either = "03/04/2026, 10:00 - Ana: hi\n05/04/2026, 10:01 - Ben: hey\n"
+    assert read_messages(write(tmp_path, either))[0].chat_time.month == 3  # month first, as any other file
+    assert read_messages(write(tmp_path, either), day_first=True)[0].chat_time.month == 4
+    told = "25/03/2026, 10:00 - Ana: hi\n03/04/2026, 10:01 - Ben: hey\n"
+    assert read_messages(write(tmp_path, told))[1].chat_time.month == 4  # the 25th says day first
+    both = "25/03/2026, 10:00 - Ana: hi\n03/25/2026, 10:01 - Ben: hey\n"
+    with pytest.raises(ImportFailed, match="writes dates both ways: line 1 has the day first, line 2 the month first"):
+        read_messages(write(tmp_path, both))
+    with pytest.raises(ImportFailed, match=r":1: no such date"):
+        read_messages(write(tmp_path, "31/02/2026, 10:00 - Ana: hi\n"))
+
+
+@pytest.mark.engine_free
+def test_a_message_running_on_past_the_longest_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr("graphmem.ingest._files.MAX_LINE", 100)
+    path = write(tmp_path, "01/02/2026, 10:00 - Ana: hi\n" + "more words here\n" * 20)
+    with pytest.raises(ImportFailed, match=r":1: a message longer than 100 bytes"):
+        read_messages(path)
+
+
+@pytest.mark.engine_free
+def test_a_file_that_only_looks_like_an_export_at_first_is_json_lines_or_refused(tmp_path):
+    path = write(tmp_path, '{"role": "user", "content": "hi", "chat_time": "2026-02-01T10:00:00Z"}\n', "c.jsonl")
+    assert read_messages(path)[0].content == "hi"
+    with pytest.raises(ImportFailed, match="not valid JSON"):
+        read_messages(write(tmp_path, "hello\n01/02/2026, 10:00 - Ana: hi\n"))
+
+
+def test_graphmem_ingest_takes_the_export_as_it_is(tmp_path):
+    path = write(tmp_path, ANDROID)
+    runner = CliRunner()
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    result = runner.invoke(main, [*store, "ingest", str(path), "--replay", "--approve", "--timezone", "Europe/Madrid",
+                                  "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["episodes"] == 5
+    beliefs = runner.invoke(main, [*store, "beliefs", "--about", "Carmen", "--json"], catch_exceptions=False)
+    assert [(r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [("has_pet", "dog")]
