@@ -382,3 +382,18 @@ def test_setting_a_kind_the_group_overrides_says_so(gm):
     out = " ".join(gm("kind", "Nandu", "organisation").stdout.split())
     assert out.startswith("Nandu: person") and "set it on Nandini, its first name" in out
     assert "note" not in gm("kind", "Nandini", "person").stdout
+
+
+def test_a_speaker_no_fact_is_about_is_told_of_their_messages_and_episodes_say_who(gm, tmp_path):
+    """A new user's: `beliefs --about Nacho`, who wrote half the chat, said only "no entity named 'Nacho'"; and
+    `graphmem episodes` showed no one's name."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("".join(json.dumps({"role": "user", "actor": who, "content": text, "chat_time": at}) + "\n"
+                            for who, text, at in [("Nacho", "how was the dinner", "2026-02-02T20:14:00Z"),
+                                                  ("Carmen", "good! she made cordero", "2026-02-02T20:16:00Z")]))
+    gm("ingest", str(chat))
+    said = gm("beliefs", "--about", "nacho", ok=False)
+    assert said.output == ("error: no entity named 'nacho'; no fact is about nacho yet, though nacho wrote messages: "
+                           "`graphmem search nacho` finds them and those that name them\n")
+    table = gm("episodes").stdout
+    assert table.splitlines()[1].split()[:4] == ["id", "kind", "said", "by"] and "Carmen" in table

@@ -251,7 +251,8 @@ def purge(ctx, target, target_id, yes, recorded_at):
 def beliefs(ctx, as_of, valid_at, about, as_json):
     """The facts believed at --as-of and valid at --valid-at (with --about, an entity's only)."""
     store = open_store(ctx)
-    found = store.beliefs(as_of=as_of, valid_at=valid_at, about=about)
+    with _messages_hint(about, store, speakers_only=True):
+        found = store.beliefs(as_of=as_of, valid_at=valid_at, about=about)
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
     else:
@@ -312,7 +313,7 @@ def history(ctx, subject, predicate, as_json):
 def timeline(ctx, entity, as_of, as_json):
     """ENTITY's facts laid out on valid time, as believed at --as-of."""
     store = open_store(ctx)
-    with _messages_hint(entity):
+    with _messages_hint(entity, store):
         found = store.timeline(entity, as_of=as_of)
     if as_json:
         output.dump_json(output.version_record(v) for v in found)
@@ -388,29 +389,37 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
 @utc_option
 @click.pass_context
 def episodes(ctx, about, as_json):
-    """List episodes: id, kind, reference time and text (`graphmem episode ID` shows one whole)."""
-    with _messages_hint(about):
-        found = open_store(ctx).episodes(about=about)
+    """List episodes: id, kind, reference time, who said it and text (`graphmem episode ID` shows one whole)."""
+    store = open_store(ctx)
+    with _messages_hint(about, store):
+        found = store.episodes(about=about)
     if as_json:
         output.dump_json(found)
         return
     if not found:
         output.say("no episodes" + (f" about {about}" if about else ""))
         return
-    columns = [Column("id", "keep"), Column("kind", "keep"), Column("said", "keep"),
+    columns = [Column("id", "keep"), Column("kind", "keep"), Column("said", "keep"), Column("by", "cut", least=4),
                Column("text", "wrap", least=20, most_lines=3)]
-    output.print_table(columns, [[e.id, e.kind, output.short(e.reference_time), e.text] for e in found],
+    output.print_table(columns, [[e.id, e.kind, output.short(e.reference_time), e.actor or "", e.text]
+                                 for e in found],
                        f"episodes{f' about {about}' if about else ''} (times in {output.zone_name()})")
 
 
 @contextmanager
-def _messages_hint(name: str | None) -> Iterator[None]:
+def _messages_hint(name: str | None, store: Store | None = None, *, speakers_only: bool = False) -> Iterator[None]:
     """An unknown entity's error, with where the messages naming it are found: a name said in chat that no fact is
-    about yet ("episodes --about Kieran", Kieran named in many messages) is no entity, but search finds it."""
+    about yet ("episodes --about Kieran", Kieran named in many messages) is no entity, but search finds it; one who
+    wrote messages is told so ("beliefs --about Nacho", who wrote half a chat: a new user's)."""
     try:
         yield
     except NotFound as error:
         if name is None or "did you mean" in str(error):
+            raise
+        if store is not None and store.knows_speaker(name):
+            raise NotFound(f"{error}; no fact is about {name} yet, though {name} wrote messages: "
+                           f"`graphmem search {shlex.quote(name)}` finds them and those that name them") from None
+        if speakers_only:
             raise
         raise NotFound(f"{error}; no fact is about it: `graphmem search {shlex.quote(name)}` looks for messages "
                        "that name it") from None
