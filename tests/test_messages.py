@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from graphmem import Store
 from graphmem.cli import main
-from graphmem.recall import Hit, MessageHit
+from graphmem.recall import NOTHING_SAID_BY, Hit, MessageHit
 from graphmem.recall._messages import FILE, MessageIndex, asks
 
 from .conftest import ENGINE, Clock
@@ -479,3 +479,33 @@ def test_messages_said_in_one_minute_turn_in_the_order_they_were_recorded(tmp_pa
             shutil.rmtree(tmp_path / "s" / FILE, ignore_errors=True)
             for leftover in (tmp_path / "s").glob(FILE + "*"):
                 leftover.unlink()
+
+
+def test_a_holiday_nothing_was_said_in_or_before_is_what_is_talked_of(tmp_path):
+    """A new user's: "what did we plan for christmas", asked on 6 December of plans made in October: "did" read last
+    Christmas, before the chat began, and nothing came back; a holiday's window that holds nothing, nor anything said
+    before its end, searches every message, and says so. A month stays a when ("in March 2023": nothing)."""
+    clock = Clock("2026-10-10T10:00:00Z")
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, [("2026-10-10T10:00:00Z", "Carmen", "christmas plan: nochebuena at mamá's as always"),
+                                  ("2026-10-10T10:05:00Z", "Nacho", "ok I'll book the flights")])
+        clock.set("2026-12-06T12:00:00Z")
+        found = messages(store.search("what did we plan for christmas", speaker="Carmen"))
+        assert found[0].episode == ids[0]
+        assert found[0].time is not None and found[0].time.text.endswith(NOTHING_SAID_BY)
+        assert messages(store.search("flights in March 2026")) == []
+
+
+def test_a_relative_nobody_is_known_as_asks_nothing_of_the_speaker(tmp_path):
+    """A new user's: "where does my brother live", with no brother known, put the speaker's own home first."""
+    clock = Clock("2026-10-10T10:00:00Z")
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        store.add("Carmen", "lives_in", "Zaragoza")
+        store.add("Carmen", "works_at", "Arcadia")
+        asked = [a for a in store.search("where does my brother live", speaker="Carmen") if isinstance(a, Hit)]
+        assert [(a.version.predicate, a.matched.anchor) for a in asked] == [("lives_in", None)]  # a home, any one's:
+        # not the speaker's job, found by "my" alone
+        store.add("Nacho", "sibling_of", "Carmen")
+        store.add("Nacho", "lives_in", "Manchester")
+        first = store.search("where does my brother live", speaker="Carmen")[0]
+        assert isinstance(first, Hit) and (first.version.subject, first.version.object) == ("Nacho", "Manchester")

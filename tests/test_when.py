@@ -688,3 +688,18 @@ def test_a_clause_opening_on_were_before_a_form_in_ing_is_read_as_the_nearest():
     assert one("we were getting married in september", april).start == at("2024-09-01")  # a subject: the past
     assert one("were you there in september?", april).start == at("2024-09-01")
     assert one("Were wedding photos taken in september?", april).start == at("2024-09-01")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("reference", "text", "start"), [
+    ("2026-12-05T20:00:00", "send me the new address for the christmas card", "2026-12-25"),  # a new user's: 2025's
+    ("2026-12-05T20:00:00", "christmas card!", "2026-12-25"),
+    ("2027-01-03T12:00:00", "christmas was lovely", "2026-12-25"),
+    ("2026-10-10T12:00:00", "what are you doing for christmas", "2026-12-25"),
+    ("2026-06-01T12:00:00", "christmas pics 🎄 throwback", "2025-12-25"),  # words that look back
+    ("2026-12-10T12:00:00", "the holidays!!", "2026-12-24"),
+])
+def test_a_holiday_said_with_no_verb_is_the_nearest(reference, text, start):
+    """With a verb, a holiday is the last or the next as the tense says; with none, the nearest, unless the words
+    around it look back or it is months ahead (as for a day or a month said alone)."""
+    assert one(text, datetime.fromisoformat(reference).replace(tzinfo=UTC)).start == at(start)

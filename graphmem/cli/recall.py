@@ -157,11 +157,16 @@ def note_nothing_said_then(hits: Sequence[Answer]) -> None:
     """Say when the question's time phrase held no message shown ("what did I say in march", asked in December of a
     chat of the year before: March is this year's, and nobody wrote then; a new user's): the messages shown were
     said at other times, found by a time they name or said before it."""
-    from ..recall import NOTHING_SAID  # here: the results' models are loaded by searching, not by every command
+    from ..recall import NOTHING_SAID, NOTHING_SAID_BY  # here: the results' models are loaded by searching
 
     said = [h for h in hits if h.kind == "message" and h.time is not None]
     window = said[0].time if said else None
     if window is None:
+        return
+    if window.text.endswith(NOTHING_SAID_BY):
+        phrase = window.text.removeprefix("said at any time, ").removesuffix(f" {NOTHING_SAID_BY}")
+        output.say(f"note: nothing said during {phrase!r} or before it matched; the messages shown were said at any "
+                   "time (the phrase is read as what is talked of, not when)")
         return
     start, end = window.valid_from, window.valid_to
     before = window.text.endswith(NOTHING_SAID)  # nothing said in the window: those shown were said before its end

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ._embed import Embedder, EmbeddingFailed, embedder_from_env
     from ._models import (
         NOTHING_SAID,
+        NOTHING_SAID_BY,
         Answer,
         Embedded,
         Hit,
@@ -36,15 +37,15 @@ if TYPE_CHECKING:
         Turn,
     )
 
-__all__ = ["NOTHING_SAID", "Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched", "MessageHit",
-           "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]
+__all__ = ["NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched",
+           "MessageHit", "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]
 
 #: Names imported on first use, and the module each comes from: opening a store (every command)
 #: needs at most the embedder, and the result models (pydantic) only when searching.
 _LAZY = {
     **dict.fromkeys(("Embedder", "EmbeddingFailed", "embedder_from_env"), "_embed"),
-    **dict.fromkeys(("NOTHING_SAID", "Answer", "Embedded", "Hit", "Matched", "MessageHit", "Resolved", "SaidTime",
-                     "SynonymUsed", "TimeFilter", "Turn"), "_models"),
+    **dict.fromkeys(("NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Hit", "Matched", "MessageHit",
+                     "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn"), "_models"),
 }
 
 

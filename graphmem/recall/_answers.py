@@ -31,9 +31,10 @@ from typing import TypeVar
 
 from ..core.aliases import ALIAS
 from ..core.relations import covers, relation_of
+from ..when import HOLIDAY_NAMES
 from ._index import INF, moment
 from ._messages import Found, MessageIndex
-from ._models import NOTHING_SAID, Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
+from ._models import NOTHING_SAID, NOTHING_SAID_BY, Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
 from ._text import found_by, is_stop, name_terms, term, tokens
@@ -150,6 +151,11 @@ def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]
     return [(word, SYNONYM_WEIGHT) for word in dict.fromkeys([*words, *(found_by(w) for w in words)])]
 
 
+#: A holiday's name in a time phrase (and "the holidays"): the day, or the talk of it.
+_HOLIDAY = re.compile(r"(?i)\b(?:" + "|".join(sorted(map(re.escape, HOLIDAY_NAMES), key=len, reverse=True))
+                      + r"|holidays)\b")
+
+
 def time_filter(period: Period | None) -> TimeFilter | None:
     """The window a question's time phrase set, as an answer reports it (open ends null)."""
     if period is None:
@@ -179,8 +185,13 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
         end = moment(period.end)
         found = [f for f in index.search(words, t, window=(-INF, period.end), limit=4 * limit, scoring=also)
                  if end is None or f.said < end][:limit]
-        time = TimeFilter(text=f"said before the end of {time.text if time else period.text} {NOTHING_SAID}",
-                          valid_to=end)
+        phrase = time.text if time else period.text
+        time = TimeFilter(text=f"said before the end of {phrase} {NOTHING_SAID}", valid_to=end)
+        if not found and _HOLIDAY.search(phrase):  # nor before it, and a holiday, which names what is talked of as
+            # often as when ("what did we plan for christmas", plans made in October for this one, "did" reading last
+            # Christmas, before the chat: a new user's); "in March 2023", before any message, stays a when: nothing
+            found = index.search(words, t, window=None, limit=limit, scoring=also)
+            time = TimeFilter(text=f"said at any time, {phrase} {NOTHING_SAID_BY}")
     hits = []
     for item in found:
         before, after = index.around(item, t)

@@ -25,6 +25,10 @@ class SynonymUsed(Model):
 
 #: How a time window's text ends when nothing was said in it, and the messages answering were said before it.
 NOTHING_SAID = "(nothing said during it matched)"
+#: How it ends when nothing said in it or before its end matched either, and the messages answering were said at
+#: any time ("what did we plan for christmas", asked of plans made in October for this Christmas: "did" made it
+#: last Christmas, before the chat began; a new user's).
+NOTHING_SAID_BY = "(nothing said during it or before its end matched)"
 
 
 class TimeFilter(Model):

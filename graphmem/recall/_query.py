@@ -272,6 +272,10 @@ def _relations(text: str, words: list[Token], index: RecallIndex, t: int, plan: 
             relations.append(hit)
             if owner.entity_id not in {a.entity_id for a in plan.anchors}:
                 plan.anchors.append(owner)
+        elif hit.predicates & RELATIONS and not any(a.via for a in plan.anchors):
+            # "where does my brother live", no brother known: the question is not about its owner (a new user's:
+            # the speaker's own home came first); nobody it leads to, the relation's word is searched as a word
+            plan.anchors[:] = [a for a in plan.anchors if a.entity_id != owner.entity_id]
     return owners, relations
 
 

@@ -45,10 +45,13 @@ from datetime import date, datetime, tzinfo
 from ..core.times import UTC, TimeLike, iso, parse_time, zone
 from ..errors import InvalidTime
 from ..models import Model
-from ._calendar import Granularity
+from ._calendar import HOLIDAYS, Granularity
 
-__all__ = ["Granularity", "OutOfRange", "TimeSpan", "day_place", "find_times", "parse_chat_time", "read_time",
-           "resolve_phrase", "resolve_times"]
+__all__ = ["HOLIDAY_NAMES", "Granularity", "OutOfRange", "TimeSpan", "day_place", "find_times", "parse_chat_time",
+           "read_time", "resolve_phrase", "resolve_times"]
+
+#: The holidays the time phrases know by name ("christmas", "easter", "new year's eve").
+HOLIDAY_NAMES: frozenset[str] = frozenset(HOLIDAYS)
 
 #: Why a time phrase that names a period outside years 1 to 9998 is not used.
 OUT_OF_RANGE = "outside the supported years (1 to 9998)"

@@ -412,11 +412,12 @@ def _holiday(m: re.Match[str], ctx: Context) -> Period | None:
         return make(ctx.today.year)
     if rel:
         return occurrence(make, ctx.now, "past" if rel == "last" else "future", strict=True)
-    return occurrence(make, ctx.now, ctx.tense(m))
+    # with no verb to say which, the nearest ("the christmas card", said on 5 December: this one, a new user's)
+    return occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)
 
 
 def _holidays(m: re.Match[str], ctx: Context) -> Period | None:
-    return occurrence(holidays, ctx.now, ctx.tense(m))
+    return occurrence(holidays, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(holidays, ctx, m)
 
 
 def _the_weekend(m: re.Match[str], ctx: Context) -> Period | None:
