@@ -1576,3 +1576,7 @@ def test_the_tenth_new_users_sentences():
         ("assert", "Maya", "works_at", "Clínica Arcadia", True)]  # no change of job to "Arcadia"
     assert chat_sure(("Maya", "I got the job at Clínica Arcadia"), ("Maya", "I got the job at Arcadia Sport"),
                      ("Maya", "First day at Arcadia done"))[-1] == [("assert", "Maya", "works_at", "Arcadia", True)]
+    bought = chat_sure(("Maya", "I bought a car. 2019 Skoda Octavia estate, grey, 48k miles"))[-1]
+    assert bought == [("assert", "Maya", "owns", "Skoda Octavia", True)]  # the model, as a thing bought is written
+    assert chat_sure(("Maya", "I bought a car lol"))[-1] == [("assert", "Maya", "owns", "car", False)]
+    assert chat_sure(("Maya", "I bought a car. 2019 was a good year"))[-1] == [("assert", "Maya", "owns", "car", False)]

@@ -509,7 +509,10 @@ def _traded(fact: ExtractedFact) -> bool:
     if fact.predicate != "owns" or not fact.object or _RETURNED.search(quote) or fact.object.split()[-1].lower() in \
             _CLOTHES:
         return False  # a dress or boots bought: seldom a possession the annotators keep (1 of 4 on dev)
-    return said_with(quote, fact.object, before=_TRADED_BEFORE, after=_TRADED_THEN, ignore_case=True)
+    return said_with(quote, fact.object, before=_TRADED_BEFORE, after=_TRADED_THEN, ignore_case=True) or (
+        vehicle_name(fact.object) is not None and any(said_with(quote, kind, before=_TRADED_BEFORE, after=_TRADED_THEN,
+                                                                ignore_case=True) for kind in _VEHICLE_KINDS))
+    # (a model named after the kind bought: "I bought a car. 2019 Skoda Octavia", see _model_named)
 
 
 #: A greeting from where one writes: "greetings from olomouc", "Hello from Skye!", "hola from santiago".
@@ -553,6 +556,40 @@ _PET_GOT = re.compile(r"\b(?:got|adopted)\b", re.IGNORECASE)
 
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’])[A-Z]+\W+\Z")
 _CAPITALS_AFTER = re.compile(r"\b\W+[A-Z]{2,}\b")
+
+
+#: The kinds' words of a vehicle.
+_VEHICLE_KINDS = frozenset("car van motorbike motorcycle truck ute campervan scooter moped".split())
+
+
+def _model_named(facts: list[ExtractedFact], message: str) -> list[ExtractedFact]:
+    """A vehicle bought and told by its kind's word, then by its make and model described by year or colour, is that
+    model ("i bought a truck! 2016 Toyota Hilux, grey", "I bought a car. a 2019 Skoda Octavia": a new user's; the
+    annotators of the dev chats recorded the model each time); so it is named, and written, as a bought thing is."""
+    model = None
+    for i, fact in enumerate(facts):
+        if fact.predicate == "owns" and fact.op == "assert" and (fact.object or "").lower() in _VEHICLE_KINDS:
+            model = model or _described(message)
+            if model:
+                facts = [*facts[:i], fact.model_copy(update={"object": model}), *facts[i + 1:]]
+    return facts
+
+
+def _described(message: str) -> str | None:
+    """The make and model a sentence of ``message`` opens with, described by its year, colour or engine ("2019
+    Skoda Octavia estate, grey", "a 2019 Skoda Octavia", "A Toyota Vitz, silver, 2014")."""
+    at = 0
+    for sentence in split_sentences(message):
+        at = max(message.find(sentence, at), at)
+        if model := vehicle_bought(message, at):
+            return model
+        if (year := _YEAR_FIRST.match(sentence)) and (named := vehicle_name(sentence[year.end():])):
+            return named[0]
+    return None
+
+
+#: A vehicle's year before its make: "2019 Skoda Octavia", "a 2019 skoda".
+_YEAR_FIRST = re.compile(r"\W*(?:(?:a|an|the|my|our)\s+)?(?:19|20)\d\d\s+", re.IGNORECASE)
 
 
 def _only_a_kind(fact: ExtractedFact) -> bool:
@@ -1270,6 +1307,7 @@ class RuleExtractor:
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
+        facts = _model_named(facts, text)
         facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time) or (
             _signed_up(f, text) and "signed up for a class not yet begun: a plan") or (
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
