@@ -8,6 +8,7 @@ from __future__ import annotations
 import atexit
 import os
 import re
+import shlex
 import time
 import warnings
 import weakref
@@ -685,8 +686,15 @@ class Store:
                     decisions.append(review.approve(txn, p, self.kind_of(p.predicate)))
                 except (InvalidInput, NotFound, Conflict) as exc:
                     what = " ".join(part for part in (p.op, p.subject, p.predicate, p.object) if part)
+                    held = ""
+                    if p.op == "end" and p.object and "the store holds no" in str(exc):
+                        # "I quit padel", never said begun: what the end says is that it held until then (a new
+                        # user's: the proposal could be neither approved nor turned into what it meant)
+                        until = (p.valid_to or p.valid_from or p.proposed_at).isoformat(timespec="seconds")
+                        held = (f"; to record that it held until then: `graphmem add {shlex.quote(p.subject)} "
+                                f"{p.predicate} {shlex.quote(p.object)} --from WHEN --to {until}`, then reject it")
                     raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or "
-                                    f"approve the others by id)") from exc
+                                    f"approve the others by id){held}") from exc
             return decisions
 
     def approve_what_holds(self, proposal_ids: list[str], *, recorded_at: TimeLike | None = None
