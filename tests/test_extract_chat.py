@@ -1172,6 +1172,11 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
                  ("Maya", "update. moved. to august. landlord delayed")]) == []
     assert told([("Maya", "i'm moving to Delfshaven in june!!"), ("Sam", "did u move the car?"),
                  ("Maya", "yes moved. on the 1st")]) == []
+    # a new user's: no home's word, the place planned named
+    assert told([("Maya", "so I found a place in Actur with a little garden"), ("Maya", "I move on the 1st"),
+                 ("Maya", "Moved!!! I'm officially in Actur")]) == [("Maya", "Actur", None, True)]
+    assert told([("Maya", "so I found a place in Actur with a little garden"),
+                 ("Maya", "moved!!! 😭 that video of the dog in Actur. jk not yet")]) == []
     # the home the message names is where the move was to, planned or not; not a home of someone else's, an old
     # one, one for a stay, nor one of two
     assert told([("Maya", "i'm moving to Delfshaven in june!!"),

@@ -59,7 +59,7 @@ _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste", "companions", "couples",
            "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
-           "lowercase_school", "move_called_off", "move_done", "pet_taken_in",
+           "lowercase_school", "move_called_off", "move_done", "moved_there", "pet_taken_in",
            "move_planned", "moved_in_new",
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
@@ -439,6 +439,13 @@ def home_named(message: str) -> str | None:
                     "ian") for w in words)):
             return place
     return None
+
+
+def moved_there(message: str, place: str) -> bool:
+    """Whether ``message`` tells of a move the speaker made (see :data:`_MOVED`) and names ``place``, the one they
+    said they were moving to: "Moved!!! I'm officially in Actur" (a new user's: no home's word said, the place is)."""
+    return _whole(place, message) is not None and not _TAKEN_BACK.search(message) and any(
+        _MOVED.search(s) and not _NOT_A_PLAN.search(s) for s in _SENTENCES.split(message))
 
 
 def moved_in_new(message: str) -> bool:

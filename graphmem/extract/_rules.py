@@ -52,6 +52,7 @@ from ._chat import (
     move_planned,
     move_told,
     moved_in_new,
+    moved_there,
     named_by_one,
     not_for_me,
     of_the_other,
@@ -1552,8 +1553,8 @@ class RuleExtractor:
             # delfshaven in june", then "moved in yesterday": the move made, to the place planned
             moved = move_done(text, previous) or moved_in_new(text)
             home = move_home(text) if moved else None
-            if home is None and moved and place is not None and who in planned:
-                home = place
+            if home is None and place is not None and who in planned and (moved or moved_there(text, place)):
+                home = place  # "moved in yesterday"; "Moved!!! I'm officially in Actur", the place planned named
             if home is None:
                 home = home_named(text)
             if home is not None:
