@@ -1580,3 +1580,6 @@ def test_the_tenth_new_users_sentences():
     assert bought == [("assert", "Maya", "owns", "Skoda Octavia", True)]  # the model, as a thing bought is written
     assert chat_sure(("Maya", "I bought a car lol"))[-1] == [("assert", "Maya", "owns", "car", False)]
     assert chat_sure(("Maya", "I bought a car. 2019 was a good year"))[-1] == [("assert", "Maya", "owns", "car", False)]
+    assert chat_sure(("Maya", "Said yes!! I'm officially head chef at Brasa from today 👨‍🍳"))[-1] == [
+        ("assert", "Maya", "works_at", "Brasa", True)]  # today is begun, no plan
+    assert chat_sure(("Maya", "I'm head chef at Brasa from tomorrow"))[-1] == []
