@@ -714,7 +714,7 @@ def test_times_are_shown_and_read_in_the_store_zone_in_a_browser(brothers, chrom
         assert "as believed at 2025-06-15 23:59, valid at 2025-06-15 23:59 (Europe/London time)" in caption, caption
         names = json.loads(page.evaluate(NAMES))
         assert "climbing" in names and "chess" not in names
-        assert page.evaluate(f"({text})('writes-label')").startswith("2025-06-15 23:30 · write 8 of ")
+        assert page.evaluate(f"({text})('writes-label')").startswith("2025-06-15 23:30 · change 8 of ")
         assert page.wait_for("document.querySelector('#timeline-box svg') !== null", timeout=20)
         assert "valid time (Europe/London) →" in page.evaluate(f"({text})('timeline-box')")
         # the next write, at 00:30 on the 16th in London (23:30 UTC on the 15th): the as-of date says the 16th

@@ -444,7 +444,7 @@
     }
     slider.value = String(index);
     $("writes-label").textContent = (index >= writes.times.length ? "now" : gm.when(gm.ms(writes.times[index]))) +
-      " · write " + (writes.sampled ? "≈" + Math.round(Math.min(index + 1, writes.times.length) * writes.count / writes.times.length)
+      " · change " + (writes.sampled ? "≈" + Math.round(Math.min(index + 1, writes.times.length) * writes.count / writes.times.length)
                                      : Math.min(index + 1, writes.times.length)) + " of " + writes.count;
     $("as-of").value = state.as_of ? day(state.as_of) : "";
   }
