@@ -1177,6 +1177,9 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
                  ("Maya", "Moved!!! I'm officially in Actur")]) == [("Maya", "Actur", None, True)]
     assert told([("Maya", "so I found a place in Actur with a little garden"),
                  ("Maya", "moved!!! 😭 that video of the dog in Actur. jk not yet")]) == []
+    assert told([("Maya", "WE GOT ONE"), ("Maya", "2 bed in Ancoats, 8th floor, view of the old mills"),
+                 ("Maya", "keys on the 17th april, moving on the 18th"),
+                 ("Maya", "Moved!!! everything is in boxes")]) == [("Maya", "Ancoats", None, True)]
     # the home the message names is where the move was to, planned or not; not a home of someone else's, an old
     # one, one for a stay, nor one of two
     assert told([("Maya", "i'm moving to Delfshaven in june!!"),

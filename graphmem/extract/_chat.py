@@ -303,6 +303,11 @@ _MOVING = re.compile(
 _SETTLING = re.compile(_I + r"(?:just\s+|finally\s+)?(?:been\s+)?(?:found|got|bought|offered|accepted|signed\s+for)\s+"
                        r"(?:us\s+|me\s+)?(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|job|"
                        r"position|post)\s+in\s+" + _MOVE_PLACE.replace("place", "there"), re.IGNORECASE)
+#: A home told by its bedrooms and its place, as one found is: "2 bed in Ancoats, 8th floor" (after "WE GOT ONE": a new
+#: user's), "a 3-bedroom house in Leith!"; a plan only: a move told later makes it the home.
+_ROOMS_IN = re.compile(r"^\W*(?:(?:a|an|the|our|my)\s+)?(?:\d|one|two|three|four)[\s-]?(?:bed(?:room)?s?|br)\b"
+                       r"(?:\s+(?:flat|house|apartment|place|home|unit|terrace))?\s+in\s+"
+                       + _MOVE_PLACE.replace("place", "rooms"), re.IGNORECASE)
 #: What makes a sentence no plan of the speaker's: a question, a supposition, a denial, someone's words.
 _NOT_A_PLAN = re.compile(r"\?|\b(?:if|would|should|could|might|maybe|perhaps|thinking|considering|wish|hope|not|never|"
                          r"turned\s+(?:it\s+)?down|said|says|told\s+me|asked)\b|n['’]t\b", re.IGNORECASE)
@@ -523,7 +528,7 @@ def move_planned(message: str) -> str | None:
     to valencia in september") or tells a home or a job they found there ("we found a house in
     mérida!"), not asked, supposed, denied or reported ("should i move to valencia?", "if i got a job
     in Sydney", "Ana said: i'm moving…"): a place list knows it, or it is written with a capital."""
-    for m in [*_MOVING.finditer(message), *_SETTLING.finditer(message)]:
+    for m in [*_MOVING.finditer(message), *_SETTLING.finditer(message), *_ROOMS_IN.finditer(message)]:
         opens = max(message.rfind(end, 0, m.start()) for end in ".!?\n") + 1
         closes = min((i for i in (message.find(end, m.end()) for end in ".!?\n") if i >= 0), default=len(message))
         if _NOT_A_PLAN.search(message[opens:closes + 1]):
