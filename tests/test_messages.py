@@ -509,3 +509,16 @@ def test_a_relative_nobody_is_known_as_asks_nothing_of_the_speaker(tmp_path):
         store.add("Nacho", "lives_in", "Manchester")
         first = store.search("where does my brother live", speaker="Carmen")[0]
         assert isinstance(first, Hit) and (first.version.subject, first.version.object) == ("Nacho", "Manchester")
+
+
+def test_a_name_no_entity_has_puts_the_facts_about_others_after_the_messages(tmp_path):
+    """A new user's: "where does Tom work", no Tom known, answered first with the speaker's own job."""
+    clock = Clock("2026-10-10T10:00:00Z")
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        store.add("Carmen", "works_at", "Arcadia")
+        ids = said(store, clock, [("2026-10-10T10:00:00Z", "Nacho", "Tom got a new job at the bakery, he starts work "
+                                                                    "monday")])
+        first = store.search("where does Tom work")[0]
+        assert isinstance(first, MessageHit) and first.episode == ids[0]
+        assert isinstance(store.search("where does Carmen work")[0], Hit)  # one the store knows: the fact
+        assert isinstance(store.search("where do I work", speaker="Carmen")[0], Hit)

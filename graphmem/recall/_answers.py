@@ -92,10 +92,12 @@ _ASKS_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
 
 
 def names_someone(text: str, plan: Plan) -> bool:
-    """Whether the question names someone by name (not only "I", "me": the speaker) and does not ask *who*: then a
-    fact about no one it names is no answer to it (:func:`fuse`). A reviewer's: "remind me who got a new job",
-    asked by Tom, put `Ana works_at Google` below forty messages when "me" counted."""
-    return not _ASKS_WHO.search(text) and any(a.said.casefold() not in FIRST_PERSON for a in plan.anchors)
+    """Whether the question names someone by name (not only "I", "me": the speaker), known or not ("where does Tom
+    work", no Tom known: a new user's), and does not ask *who*: then a fact about no one it names is no answer to it
+    (:func:`fuse`). A reviewer's: "remind me who got a new job", asked by Tom, put `Ana works_at Google` below forty
+    messages when "me" counted."""
+    return not _ASKS_WHO.search(text) and (any(a.said.casefold() not in FIRST_PERSON for a in plan.anchors)
+                                           or bool(plan.strangers))
 
 
 def asks_names(text: str) -> bool:

@@ -119,6 +119,7 @@ class Plan:
     tense: str | None = None  # "past", "present", "future"
     resolved: list[Resolution] = field(default_factory=list)
     nearest: Nearest | None = None
+    strangers: list[str] = field(default_factory=list)  # names written as names that no entity has ("Tom")
 
     @property
     def empty(self) -> bool:

@@ -83,6 +83,7 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
     if outcome := _HOW_IT_WENT.search(text):  # "how did the half marathon go": how it turned out, not a trip
         _mark(words, used, outcome.start("go"), outcome.end("go"))
     _anchors(text, words, used, index, key, speaker, plan, t)
+    plan.strangers = _strangers(text, words, used)
     _other_names(index, plan, t)
     rest = [i for i, u in enumerate(used) if not u]
     stems = [stem(words[i].word) for i in rest]
@@ -222,6 +223,20 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
         if anchor.entity_id not in {a.entity_id for a in plan.anchors}:
             plan.anchors.append(anchor)
         i += size
+
+
+#: Capitalised words of a question that are no names: months, days, holidays' words, pronouns.
+_NOT_STRANGERS = frozenset("""i january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday christmas easter eve new year years halloween thanksgiving
+valentine valentine's mum mom dad mama papa grandma granny grandpa nan nana""".split())
+
+
+def _strangers(text: str, words: list[Token], used: list[bool]) -> list[str]:
+    """The words of the question written as names (a capital, not its first word) that name no entity: "where does
+    Tom work", Tom unknown (a new user's: Carmen's own job came first)."""
+    return [words[i].word for i in range(1, len(words)) if not used[i] and text[words[i].start].isupper()
+            and not text[words[i].start:words[i].end].isupper() and not is_stop(words[i].word)
+            and words[i].word not in _NOT_STRANGERS]
 
 
 def _other_names(index: RecallIndex, plan: Plan, t: int) -> None:
