@@ -129,7 +129,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     and a notice given there, which writes the job (three of the six more written were told before and are right
     in substance: the labels record them where first told; what is told again set aside, 0.934 before and after);
     0.916 and 0.151 (832 of 908) since a vehicle bought and told by its kind, then by its make and model described,
-    is that model ("i bought a truck! 2016 Toyota Hilux, grey": eight right, three the labels hold as the kind)."""
+    is that model ("i bought a truck! 2016 Toyota Hilux, grey": eight right, three the labels hold as the kind);
+    0.916 and 0.150 (830 of 906) with an attacker's narrowings of the jobs got (no one-word employer offering the job,
+    no start of a class, a child's or someone else's)."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

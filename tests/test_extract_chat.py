@@ -1120,8 +1120,22 @@ def test_a_start_told_with_no_employer_is_at_the_job_got():
     begun = told([("Maya", "yeah, big one. I took the job at Hilltop Estate. head roaster. start 1 July"),
                   ("Maya", "my last day at Blue Peak was friday"), ("Maya", "started on the 3rd. the roaster is old")])
     assert begun[-1] == ("Maya", "Hilltop Estate", "assert", "2026-07-03")  # the old job's end leaves the plan
-    assert told([("Maya", "ok europe. i have news. i got it. Butantan offered me the job"),
-                 ("Maya", "first day was friday!!! I met my team")])[-1][:3] == ("Maya", "Butantan", "assert")
+    assert told([("Maya", "ok europe. i have news. i got it. Instituto Butantan offered me the job"),
+                 ("Maya", "first day was friday!!! I met my team")])[-1][:3] == ("Maya", "Instituto Butantan", "assert")
+    # an attacker's: a job quit, refused in other words, a start of something else, a person or a relative as employer
+    for talk in ([("Maya", "I got the job at Google!! start in april"), ("Maya", "I quit Google, toxic place"),
+                  ("Maya", "first day went great, he loved his teacher")],
+                 [("Maya", "Google offered me the job"), ("Maya", "I said no"), ("Maya", "started monday")],
+                 [("Maya", "I got the job at Google"), ("Maya", "Acme made a counteroffer so I'm staying"),
+                  ("Maya", "started monday")],
+                 [("Maya", "I got the job at Google"), ("Maya", "first week done at the gym")],
+                 [("Maya", "I got the job at Google"), ("Maya", "I started on the 1st at Amazon")],
+                 [("Maya", "Javier offered me the job!! 😭"), ("Maya", "started monday")],
+                 [("Maya", "The Manager offered me the job"), ("Maya", "started monday")],
+                 [("Sam", "what are you doing with the kids?"), ("Maya", "to Grandma!!! I start on monday"),
+                  ("Maya", "first day was friday")]):
+        last = told(talk)[len(told(talk[:-1])):]  # what the last message wrote
+        assert not [f for f in last if f[1] in ("Google", "Javier", "The Manager", "Grandma")], talk
     assert told([("Sam", "To Cable Andino?"), ("Maya", "to Cable Andino!!! I start on 1 november"),
                  ("Maya", "and monday i started!!")])[-1][:3] == ("Maya", "Cable Andino", "assert")
     assert told([("Maya", "started monday. it's grand so far")]) == []

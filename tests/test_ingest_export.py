@@ -14,7 +14,8 @@ from graphmem.errors import ImportFailed
 from graphmem.ingest import read_messages
 from tests.conftest import ENGINE
 
-ANDROID = """\ufeff02/02/2026, 20:14 - Messages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them. Tap to learn more.
+ANDROID = """\ufeff02/02/2026, 20:14 - Messages and calls are end-to-end encrypted. No one outside of this chat, \
+not even WhatsApp, can read or listen to them. Tap to learn more.
 02/02/2026, 20:14 - Nacho: Carmencita!! how was the birthday dinner with mamá
 02/02/2026, 20:16 - Carmen: Good! She made cordero, obviously 😂
 shopping list for sunday:
@@ -103,3 +104,27 @@ def test_graphmem_ingest_takes_the_export_as_it_is(tmp_path):
     assert json.loads(result.stdout)[0]["episodes"] == 5
     beliefs = runner.invoke(main, [*store, "beliefs", "--about", "Carmen", "--json"], catch_exceptions=False)
     assert [(r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [("has_pet", "dog")]
+
+
+@pytest.mark.engine_free
+def test_an_attackers_exports_lone_returns_app_lines_and_the_clocks_changing(tmp_path):
+    """An attacker's: lone CRs made one message of three; an app line with a colon made a writer called
+    'Ana created group "Trip'; the hour the clocks go back, and the one they skip, reordered the chat; a Spanish
+    phone's media and edit markers were kept as text."""
+    cr = write(tmp_path, "14/03/2026, 21:07 - Carmen: hola\r14/03/2026, 21:08 - Nacho: que tal\rsegunda linea\r")
+    assert [(m.actor, m.content) for m in read_messages(cr)] == [("Carmen", "hola"),
+                                                                ("Nacho", "que tal\nsegunda linea")]
+    app = write(tmp_path, '14/03/2026, 21:06 - Ana created group "Trip: Lisbon"\n14/03/2026, 21:07 - Ana: hi\n'
+                          '14/03/2026, 21:08 - Ben changed the subject to "a: b"\n14/03/2026, 21:09 - Ben: hey\n'
+                          "14/03/2026, 21:10 - Ben: <Multimedia omitido>\n14/03/2026, 21:11 - Ben: imagen omitida\n"
+                          "14/03/2026, 21:12 - Ana: vale <Se editó este mensaje.>\n")
+    found = read_messages(app)
+    assert [(m.actor, m.content) for m in found] == [("Ana", "hi"), ("Ben", "hey"), ("Ana", "vale")]
+    assert found.participants == ("Ana", "Ben")
+    back = write(tmp_path, "25/10/2026, 01:50 - Ana: a\n25/10/2026, 02:10 - Ben: b\n25/10/2026, 02:50 - Ana: c\n"
+                           "25/10/2026, 02:05 - Ben: d\n25/10/2026, 02:40 - Ana: e\n25/10/2026, 03:01 - Ben: f\n")
+    said = [(m.content, m.chat_time) for m in read_messages(back, tz="Europe/Madrid").in_chat_time_order()]
+    assert [text for text, _ in said] == list("abcdef")  # the second 02:05 is the hour repeated
+    assert said[3][1] == datetime(2026, 10, 25, 1, 5, tzinfo=UTC)
+    skipped = write(tmp_path, "29/03/2026, 01:50 - Ana: a\n29/03/2026, 02:30 - Ben: b\n29/03/2026, 03:01 - Ana: c\n")
+    assert [m.content for m in read_messages(skipped, tz="Europe/Madrid").in_chat_time_order()] == list("abc")

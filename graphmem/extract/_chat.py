@@ -477,9 +477,17 @@ _JOB_TO_COME = re.compile(
 _JOB_ANSWERED = re.compile(r"^\W*(?:to|at|with)\s+" + _EMPLOYER + r"\W+(?=.*\bi\s+(?:start|begin)\s+(?:on|in|the|"
                            r"next|\d))", re.IGNORECASE | re.DOTALL)
 #: A job called off: "turned it down", "the offer fell through", "they withdrew the offer".
-_JOB_OFF = re.compile(r"\b(?:turned\s+(?:it|them|the\s+\w+)\s+down|turning\s+(?:it|them)\s+down|declined|"
+_JOB_OFF = re.compile(r"\b(?:turned\s+(?:it|them|the\s+\w+)\s+down|turning\s+(?:it|them)\s+down|declined|rejected|"
                       r"(?:offer|job|it)\s+(?:fell\s+through|was\s+withdrawn|got\s+pulled)|withdrew|rescinded|"
-                      r"not\s+taking\s+(?:it|the\s+job))\b", re.IGNORECASE)
+                      r"(?:i|we)\s+said\s+no|counter-?offer|staying\s+(?:at|with|put)|not\s+(?:taking|going)\b|"
+                      r"(?:didn['’]?t|won['’]?t|not)\s+take\s+(?:it|the\s+job))\b", re.IGNORECASE)
+#: A start that is no job's: a child's, a class's, a course's, a gym's, one named at a place of its own ("first week
+#: done at the gym", "Leo starts school… first day went great, he loved his teacher": an attacker's).
+_NOT_A_JOB_START = re.compile(r"\b(?:school|teacher|class|classes|course|lesson|lessons|term|semester|uni|gym|pilates|"
+                              r"yoga|volunteer\w*|holidays?|vacation|diet|kids?|son|daughter|baby)\b", re.IGNORECASE)
+#: In the sentence of the start: someone else's, or a place of its own.
+_ANOTHERS_START = re.compile(r"\b(?:he|she|they|his|her)\b|\b(?:started|began|first\s+(?:day|week|shift))\b"
+                             r"[^.!?]*?\b(?:at|with|for|as)\s", re.IGNORECASE)
 #: A start told by the speaker with no employer named: "started monday", "and monday i started!!", "first day was
 #: friday!!!", "started on the 1st", "first week done" (not "started running", "started a course", "she started").
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -497,14 +505,23 @@ def job_to_come(message: str) -> str | None:
     """The employer of a job the speaker says they got or will start, in a sentence of theirs that is no question,
     supposition, denial or report (see :data:`_JOB_TO_COME`, :data:`_NOT_A_PLAN`): "I got the job at Shopify!!
     start in march" (Shopify); None for "if I got the job at Shopify", "did you get the job at Shopify?"."""
-    if (m := _JOB_ANSWERED.match(message)) and not is_place(m["org"]):
+    if (m := _JOB_ANSWERED.match(message)) and _employer(m["org"]):
         return m["org"].strip()
     for sentence in _SENTENCES.split(message):
         if (m := _JOB_TO_COME.search(sentence)) and not _NOT_A_PLAN.search(sentence):
             org = next(found for found in m.group("org", "begins", "offers") if found).strip()
-            if org.lower() not in NOT_NAMES and not is_place(org):
-                return org
+            if _employer(org) and not (m["offers"] and " " not in org and not org.isupper()
+                                       and not looks_organisational(org)):
+                return org  # (one word that offered the job is as often the boss: "Javier offered me the job")
     return None
+
+
+def _employer(name: str) -> bool:
+    """Whether ``name`` may be an employer: no place, no word that is no name, no one's given name ("Javier offered me
+    the job"), no relative ("to Grandma!!!") and no role ("The Manager"): an attacker's."""
+    first = name.split()[0].lower()
+    return not (name.lower() in NOT_NAMES or is_place(name) or first in ("the", "my", "our", "a", "an", "his", "her")
+                or first in RELATIONS or (len(name.split()) == 1 and is_known_name(name)))
 
 
 def job_called_off(message: str) -> bool:
@@ -515,7 +532,9 @@ def job_called_off(message: str) -> bool:
 def job_begun(message: str) -> bool:
     """Whether ``message`` tells the speaker's start at a job, with no employer, as gone by (see :data:`_JOB_BEGUN`):
     "started monday. it's grand so far", "first day was friday!!!"; not in a question, a supposition or a denial."""
-    return any(_JOB_BEGUN.search(s) and not _NOT_A_PLAN.search(s) for s in _SENTENCES.split(message))
+    return not _NOT_A_JOB_START.search(message) and any(
+        _JOB_BEGUN.search(s) and not _NOT_A_PLAN.search(s) and not _ANOTHERS_START.search(s)
+        for s in _SENTENCES.split(message))
 
 
 def move_called_off(message: str) -> bool:
@@ -941,13 +960,15 @@ def settled(sentence: str, staying: bool) -> list[tuple[str, str, int, bool]]:
     return out
 
 
-#: The kind of pet an emoji draws.
+#: The kind of pet an emoji draws (those kept at home: a snake, a tortoise or a horse drawn is as often a joke, an
+#: attacker's "We adopted Python at work 🐍").
 _PET_EMOJI = {"🐕": "dog", "🐶": "dog", "🦮": "dog", "🐩": "dog", "🐈": "cat", "🐱": "cat", "🐇": "rabbit",
-              "🐰": "rabbit", "🐹": "hamster", "🦜": "parrot", "🐢": "tortoise", "🐠": "fish", "🐟": "fish",
-              "🐍": "snake", "🦎": "lizard", "🐴": "horse", "🐎": "horse", "🐔": "hen", "🐓": "hen"}
-#: A pet taken in by its name alone: "We adopted Lola today!!!", "finally brought Pickle home" (the kind an emoji says).
+              "🐰": "rabbit", "🐹": "hamster"}
+#: A pet taken in by its name alone: "We adopted Lola today!!!", "finally brought Pickle home" (the kind an emoji says);
+#: not "adopted Scrum at work", "rescued Pablo from that awful date".
 _TAKEN_IN = re.compile(r"(?:^\W*|\b(?:we|i|I)\s+(?:just\s+|finally\s+|officially\s+)?)(?:adopted|rescued|brought\s+"
-                       r"home)\s+(?P<name>(?-i:[A-Z])[a-z]+)(?:\s+home)?\b(?!\s+(?-i:[A-Z]))", re.IGNORECASE)
+                       r"home)\s+(?P<name>(?-i:[A-Z])[a-z]+)(?:\s+home)?\b(?!\s+(?-i:[A-Z]))(?!\s+(?:at|from|for|to|"
+                       r"into|with|in|on)\b)", re.IGNORECASE)
 
 
 def pet_taken_in(message: str) -> str | None:

@@ -410,6 +410,9 @@ _FOR_SOMEONE = re.compile(r"\s+for\s+(?:my|her|his|our|their|the|a)\s", re.IGNOR
 _LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
 #: Notice given at a job: "handed in my notice at harbourline".
 _NOTICE = re.compile(r"(?i)\bnotice\b")
+#: A notice that is a home's or a membership's (an attacker's): "we move out in june", "cancelling my membership".
+_HOME_NOTICE = re.compile(r"(?i)\b(?:move|moving|moved)\s+out\b|\b(?:lease|tenancy|landlord|letting|flat|apartment|"
+                          r"rent|membership|gym)\b")
 #: How many such things a speaker's memory keeps (the newest).
 _HELD_KEPT = 40
 
@@ -1437,9 +1440,9 @@ class RuleExtractor:
                 fits = {o for o in jobs if said and said < _words_of(o)}
                 if len(fits) == 1:
                     fact = fact.model_copy(update={"object": fits.pop()})
-                if fact.op == "assert" and _NOTICE.search(fact.quote) and (fact.object or "").lower() in {
-                        o.lower() for o in jobs}:
-                    continue
+                if fact.op == "assert" and _NOTICE.search(fact.quote) and ((fact.object or "").lower() in {
+                        o.lower() for o in jobs} or _HOME_NOTICE.search(fact.quote)):
+                    continue  # told again, or a flat's or a gym's notice ("… at Foxtons, we move out in june")
             done.append(fact)
         return done
 
@@ -1578,9 +1581,10 @@ class RuleExtractor:
         if employer is not None and (job_called_off(text) or at - since > _JOB_WAITED):
             planned.pop(who, None)
             employer = None
-        if any(f.subject == self._speaker and f.predicate == "works_at" and f.op == "assert" and f.object
-               for f in facts):
-            planned.pop(who, None)  # a job told by its name: the plan is done, or another (not the old one's end)
+        if any(f.subject == self._speaker and f.predicate == "works_at" and f.object and (
+                f.op == "assert" or employer is not None and f.object.lower() == employer.lower()) for f in facts):
+            planned.pop(who, None)  # a job told by its name: the plan is done, or another, or it was quit ("I quit
+            # Google"; not the old job's last day)
         elif employer is not None and job_begun(text):
             planned.pop(who, None)
             facts = [*facts, ExtractedFact(subject=self._speaker, predicate="works_at", object=employer,

@@ -355,8 +355,9 @@ VERBS: list[Verb] = [
     _verb(r"(?:[2-9]|two|three|four|five|six)\s+weeks\s+in\s+(?:at|with)", "works_at", "start", "org", done=True,
           unsure=True),
     # "I handed in my notice at Fisioterapia Delicias today": one works there still, until the last day (a new user's)
-    _verb(r"(?:handed|hand|handing|gave|give|given|put|putting)\s+(?:in\s+)?(?:my|our)\s+notice(?:\s+in)?\s+(?:at|to)",
-          "works_at", "state", "org", timeless=True),
+    # (a start, timeless: no end said, whatever the tense; "my" alone and "at": "our notice to Foxtons" is a flat's)
+    _verb(r"(?:handed|hand|handing|gave|give|given|put|putting)\s+(?:in\s+)?my\s+notice(?:\s+in)?\s+at",
+          "works_at", "start", "org", timeless=True),
     # "my last day at ECT was tuesday": the job ends (not "gave notice at": it ends later, on its last day)
     _verb(r"(?:my\s+)?last\s+(?:day|shift)\s+(?:at|with)", "works_at", "stop", "org", done=True),
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"

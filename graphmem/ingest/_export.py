@@ -32,11 +32,20 @@ _OPENING = re.compile(rf"^[{_MARKS}]*\[?{_DATE},?\s+{_CLOCK}(?:\]\s*|\s+[-–]\s
 _SAID = re.compile(rf"^[{_MARKS}]*(?P<name>[^:\n]{{1,80}}?):\s?(?P<text>.*)$", re.DOTALL)
 #: A message that holds no text of its writer's.
 _NO_TEXT = re.compile(rf"^[{_MARKS}\s]*(?:<media omitted>|<medien ausgeschlossen>|<multimedia omitido>|"
-                      r"<multimedia omessi>|<fichier omis>|(?:image|video|audio|sticker|gif|document|contact card)"
-                      r" omitted|<attached: [^>]*>|this message was deleted|you deleted this message|"
+                      r"<multimedia omessi>|<media omessi>|<fichier omis>|<médias omis>|<mídia oculta>|"
+                      r"(?:image|video|audio|sticker|gif|document|contact card) omitted|"
+                      r"(?:imagen|video|audio|sticker|documento) omitid[oa]|(?:bild|video|audio) weggelassen|"
+                      r"<attached: [^>]*>|<adjunto: [^>]*>|this message was deleted|you deleted this message|"
+                      r"se eliminó este mensaje|eliminaste este mensaje|diese nachricht wurde gelöscht|"
+                      r"ce message a été supprimé|mensagem apagada|questo messaggio è stato eliminato|"
                       r"(?:missed )?(?:voice|video) call|null|waiting for this message[^\n]*)\s*$", re.IGNORECASE)
 #: What an export adds after an edited message's text.
-_EDITED = re.compile(rf"\s*[{_MARKS}]*<this message was edited>\s*$", re.IGNORECASE)
+_EDITED = re.compile(rf"\s*[{_MARKS}]*<(?:this message was edited|se editó este mensaje\.?|diese nachricht wurde "
+                     r"bearbeitet|ce message a été modifié|mensagem editada|questo messaggio è stato modificato)>\s*$",
+                     re.IGNORECASE)
+#: The app's own line that holds a colon: "Ana created group "Trip: Lisbon"", "Ben changed the subject to "a: b"".
+_APP_LINE = re.compile(r"[\"“”«»]|\b(?:created|changed|added|removed|left|joined|pinned|deleted|turned|reset|made)\b",
+                       re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -101,9 +110,10 @@ def body(rest: str) -> tuple[str, str] | None:
     """The writer and the text of a message's first line after its date ("Carmen: hola" -> ("Carmen", "hola")), or
     None for the app's own line ("Messages and calls are end-to-end encrypted…")."""
     m = _SAID.match(rest)
-    if m is None or not m["name"].strip(_MARKS + " "):
-        return None
-    return m["name"].strip(_MARKS + " "), m["text"]
+    name = m["name"].strip(_MARKS + " ") if m else ""
+    if not name or (_APP_LINE.search(name) and len(name.split()) >= 2):
+        return None  # (a contact's name of two words or more with "created" or a quote in it is the app's line)
+    return name, m["text"] if m else ""
 
 
 def skipped(text: str) -> bool:
@@ -113,4 +123,4 @@ def skipped(text: str) -> bool:
 
 def cleaned(text: str) -> str:
     """A message's text without what the export added to it ("<This message was edited>")."""
-    return _EDITED.sub("", text).strip(_MARKS)
+    return _EDITED.sub("", text).strip(_MARKS).rstrip("\r\n")

@@ -508,17 +508,21 @@ def _message_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str
     """(offset, line number, text) of each line from where ``source`` stands, one message at a time: the first line
     of each and those that go on it; a message longer than :data:`MAX_LINE` bytes is refused (no more is held)."""
     offset, start, size, number = source.tell(), None, 0, 0
-    for number, raw in lines(source, path):
-        text = _decoded(raw, offset, path).rstrip("\r\n")
-        if offset == 0:
-            text = text.removeprefix("\ufeff")
-        if _export.opening(text) is not None:
-            start, size = number, 0
-        size += len(raw)
-        if start is not None and size > MAX_LINE:
-            raise ImportFailed(f"{path}:{start}: a message longer than {MAX_LINE:,} bytes")
-        yield offset, number, text
-        offset += len(raw)
+    for _, whole in lines(source, path):
+        at = 0
+        for raw in _LONE_CR.split(whole) if b"\r" in whole.rstrip(b"\r\n") else [whole]:  # a lone CR ends a line too
+            number += 1
+            text = _decoded(raw, offset + at, path).rstrip("\r\n")
+            if offset + at == 0:
+                text = text.removeprefix("\ufeff")
+            if _export.opening(text) is not None:
+                start, size = number, 0
+            size += len(raw) + 1
+            if start is not None and size > MAX_LINE:
+                raise ImportFailed(f"{path}:{start}: a message longer than {MAX_LINE:,} bytes")
+            yield offset + at, number, text
+            at += len(raw) + 1
+        offset += len(whole)
 
 
 def _exported(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
@@ -539,6 +543,19 @@ def _exported(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
             parts.append(text)
     assert said is not None
     return {"role": "user", "actor": said[0], "content": _export.cleaned("\n".join(parts)), "chat_time": ""}
+
+
+def _moment(naive: datetime, tz: tzinfo, before: datetime | None) -> datetime:
+    """When a phone's clock time was, in ``tz``, the message before it said at ``before``: in the hour the clocks go
+    back, the pass that keeps the messages in order (the second, once the first has gone by); in the hour they skip,
+    no earlier than the message before (an attacker's: both reordered a chat)."""
+    first, second = parse_time(naive, tz), parse_time(naive.replace(fold=1), tz)
+    if first == second or before is None:
+        return first
+    if first.astimezone(tz).replace(tzinfo=None) != naive:  # no such time: the hour skipped
+        return max(before, min(first, second))
+    later = [m for m in sorted((first, second)) if m >= before]
+    return later[0] if later else before
 
 
 def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
@@ -574,11 +591,13 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
                            f"{orders[False]} the month first")
     day_first = next(iter(orders), read["day_first"])
     found = MessageFile(path, user=user, document=False, export=True, **read)
+    tz, before = zone(read["tz"]), None
     for offset, number, opened in kept:
         try:
-            moment = parse_time(opened.moment(day_first), zone(read["tz"]))
+            moment = _moment(opened.moment(day_first), tz, before)
         except ValueError as exc:
             raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+        before = moment
         said = _export.body(opened.rest)
         assert said is not None
         found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=said[1] or said[0],

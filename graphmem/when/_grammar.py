@@ -615,6 +615,9 @@ RULES: list[Rule] = [
     _rule(rf"\bon\s+(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _on_weekday),
     _rule(rf"{_after('since', 'until', 'till', 'by', 'is', 'was', 'be', 'from')}(?P<wd>{_WEEKDAY})"
           rf"{_PART_OF_DAY}\b", _on_weekday),
+    # right after a verb in the past, the day it was done: "started monday", "moved saturday" (an attacker's)
+    _rule(rf"{_after('started', 'began', 'moved', 'left', 'arrived', 'landed', 'flew', 'finished', 'quit')}"
+          rf"(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _on_weekday),
     _rule(rf"\bthe\s+(?P<wd>{_WEEKDAY})\s+(?P<dir>before|after)\b",
           lambda m, ctx: weekday_around(m, ctx.today), weekday_around),
     _rule(rf"{_AFTER_WORD}{YEAR_NUM}", _year_alone),
