@@ -690,9 +690,9 @@ class Store:
                     if p.op == "end" and p.object and "the store holds no" in str(exc):
                         # "I quit padel", never said begun: what the end says is that it held until then (a new
                         # user's: the proposal could be neither approved nor turned into what it meant)
-                        until = (p.valid_to or p.valid_from or p.proposed_at).isoformat(timespec="seconds")
+                        said = iso((p.valid_to or p.valid_from or p.proposed_at).replace(microsecond=0))
                         held = (f"; to record that it held until then: `graphmem add {shlex.quote(p.subject)} "
-                                f"{p.predicate} {shlex.quote(p.object)} --from WHEN --to {until}`, then reject it")
+                                f"{p.predicate} {shlex.quote(p.object)} --from WHEN --to {said}`, then reject it")
                     raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or "
                                     f"approve the others by id){held}") from exc
             return decisions
