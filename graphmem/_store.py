@@ -691,8 +691,10 @@ class Store:
                         # "I quit padel", never said begun: what the end says is that it held until then (a new
                         # user's: the proposal could be neither approved nor turned into what it meant)
                         said = iso((p.valid_to or p.valid_from or p.proposed_at).replace(microsecond=0))
-                        held = (f"; to record that it held until then: `graphmem add {shlex.quote(p.subject)} "
-                                f"{p.predicate} {shlex.quote(p.object)} --from WHEN --to {said}`, then reject it")
+                        source = f" --episode {shlex.quote(p.episode)}" if p.episode else ""
+                        held = (f"; to record that it held until then: `graphmem add --from WHEN --to {said}{source} "
+                                f"-- {shlex.quote(p.subject)} {p.predicate} {shlex.quote(p.object)}` (with this "
+                                "store's --store), then reject it")
                     raise type(exc)(f"proposal {p.id} ({what}): {exc}; nothing was approved (reject it, or "
                                     f"approve the others by id){held}") from exc
             return decisions

@@ -269,8 +269,9 @@ def test_approving_all_approves_what_the_gate_takes_and_names_every_refusal(tmp_
     assert refused.startswith("error: proposal p1 (end Mia works_at Atkins): nothing to end") and \
         "nothing was approved" in refused
     # what the end meant, that it held until then, is one command away (a new user's "I quit padel")
-    assert refused.rstrip().endswith("to record that it held until then: `graphmem add Mia works_at Atkins --from "
-                                     "WHEN --to 2025-03-01T10:00:00Z`, then reject it")
+    assert refused.rstrip().endswith("to record that it held until then: `graphmem add --from WHEN --to "
+                                     "2025-03-01T10:00:00Z --episode ep1 -- Mia works_at Atkins` (with this store's "
+                                     "--store), then reject it")
     assert "lives_in" not in gm(store, "beliefs").stdout
     approved = " ".join(gm(store, "review", "approve", "--all").stdout.split())
     assert "proposal p2" in approved and "proposal p1;" not in approved

@@ -1583,3 +1583,5 @@ def test_the_tenth_new_users_sentences():
     assert chat_sure(("Maya", "Said yes!! I'm officially head chef at Brasa from today 👨‍🍳"))[-1] == [
         ("assert", "Maya", "works_at", "Brasa", True)]  # today is begun, no plan
     assert chat_sure(("Maya", "I'm head chef at Brasa from tomorrow"))[-1] == []
+    assert chat_sure(("Maya", "I'm working at Tesco tonight, covering for a mate"))[-1] == []  # a reviewer's: one night
+    assert chat_sure(("Maya", "today I'm a nurse at St Mary's for one shift"))[-1] == []

@@ -522,3 +522,21 @@ def test_a_name_no_entity_has_puts_the_facts_about_others_after_the_messages(tmp
         assert isinstance(first, MessageHit) and first.episode == ids[0]
         assert isinstance(store.search("where does Carmen work")[0], Hit)  # one the store knows: the fact
         assert isinstance(store.search("where do I work", speaker="Carmen")[0], Hit)
+
+
+def test_a_reviewers_questions_of_holidays_relatives_and_capitals(tmp_path):
+    """The holiday's word is searched when every message is ("what did I say about christmas"), a year or "last"
+    keeps the phrase a when; "my sister" unknown keeps an "I" said besides; a capitalised common word is no name."""
+    clock = Clock("2026-01-10T10:00:00Z")
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        store.add("Ana", "works_at", "Acme")
+        store.add("Ben", "works_at", "Globex")
+        store.add("Ben", "has_pet", "Rex")
+        ids = said(store, clock, [("2026-01-10T10:00:00Z", "Ana", "the dog chewed my shoes again"),
+                                  ("2026-10-10T10:00:00Z", "Ben", "Christmas at my parents this year, they insist")])
+        clock.set("2026-10-20T12:00:00Z")
+        assert messages(store.search("what did I say about christmas", speaker="Ana"))[0].episode == ids[1]
+        assert messages(store.search("what did we do last christmas", speaker="Ana")) == []
+        first = store.search("where do I work? my sister asked", speaker="Ana")[0]
+        assert isinstance(first, Hit) and first.version.object == "Acme"
+        assert isinstance(store.search("what is the Dog called")[0], Hit)

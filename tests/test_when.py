@@ -703,3 +703,15 @@ def test_a_holiday_said_with_no_verb_is_the_nearest(reference, text, start):
     """With a verb, a holiday is the last or the next as the tense says; with none, the nearest, unless the words
     around it look back or it is months ahead (as for a day or a month said alone)."""
     assert one(text, datetime.fromisoformat(reference).replace(tzinfo=UTC)).start == at(start)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "start"), [
+    ("ok so I started monday. its grand", "2026-11-30"), ("we moved saturday", "2026-11-28"),
+    ("we get started monday", None), ("needs to be finished friday", None), ("any tickets left saturday?", None),
+    ("turn left friday", None), ("when I have moved monday we can go", None),
+])
+def test_a_weekday_right_after_a_verb_its_doer_said_in_the_past_is_that_day(text, start):
+    """"started monday" (an attacker's: no date); not a verb in another sense or form (a reviewer's)."""
+    found = resolve_times(text, datetime(2026, 12, 3, 10, tzinfo=UTC))
+    assert [s.start for s in found] == ([at(start)] if start else [])

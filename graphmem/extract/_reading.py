@@ -169,13 +169,7 @@ def read_verb(verb: Verb, aux: str, head: str, after: str) -> Reading:
 
 
 def _upcoming(span: TimeSpan | None, reference: datetime) -> bool:
-    """Whether the time said is still to come: it ends after the message, unless it is the day the message was said
-    in ("I'm head chef at Brasa from today": begun; a new user's was read as a plan)."""
-    if span is None:
-        return False
-    if span.granularity == "day" and span.start <= reference < (span.end or span.start):
-        return False
-    return (span.end or span.start) > reference
+    return span is not None and (span.end or span.start) > reference
 
 
 def decide(verb: Verb, kind: str, r: Reading, span: TimeSpan | None,

@@ -408,6 +408,8 @@ _CLAUSE_WORDS = re.compile(r"[^\w\s'’-].*", re.DOTALL)
 _FOR_SOMEONE = re.compile(r"\s+for\s+(?:my|her|his|our|their|the|a)\s", re.IGNORECASE)
 #: What one can leave and a later "quit X" may end: groups, jobs, schools, pastimes.
 _LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
+#: A time said as the start of what holds from now on: "from today", "as of today", "starting tonight".
+_FROM_NOW = re.compile(r"(?i)\b(?:from|as\s+of|starting|since)\s+(?:today|tonight|this\s+morning)\s*$")
 #: Notice given at a job: "handed in my notice at harbourline".
 _NOTICE = re.compile(r"(?i)\bnotice\b")
 #: A notice that is a home's or a membership's (an attacker's): "we move out in june", "cancelling my membership".
@@ -1801,6 +1803,10 @@ class RuleExtractor:
         if isinstance(span, OutOfRange):
             self._unused.append(span.text)  # when it happened is out of reach: state nothing
             return []
+        if span is not None and located is not None and span.end is not None and span.start <= reference < span.end \
+                and _FROM_NOW.search(sentence, 0, located.finish):
+            span = span.model_copy(update={"end": None})  # "I'm head chef at Brasa from today": begun, not a plan (a
+            # new user's); "I'm working at Tesco tonight", a day's stay, is still none (a reviewer's)
         spans = [s for s in spans if isinstance(s.span, TimeSpan)]
         rest_end = after[0].begin if after else end
         rest = sentence[m.end():rest_end]

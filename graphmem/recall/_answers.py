@@ -153,9 +153,10 @@ def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]
     return [(word, SYNONYM_WEIGHT) for word in dict.fromkeys([*words, *(found_by(w) for w in words)])]
 
 
-#: A holiday's name in a time phrase (and "the holidays"): the day, or the talk of it.
-_HOLIDAY = re.compile(r"(?i)\b(?:" + "|".join(sorted(map(re.escape, HOLIDAY_NAMES), key=len, reverse=True))
-                      + r"|holidays)\b")
+#: A time phrase that is a holiday's name alone (and "the holidays"), no year nor "last" or "next": the day, or the
+#: talk of it.
+_HOLIDAY_ALONE = re.compile(r"(?i)\W*(?:(?:on|at|for|over|during|the)\s+)*(?:" + "|".join(
+    sorted(map(re.escape, HOLIDAY_NAMES), key=len, reverse=True)) + r"|holidays)(?:\s+day)?\W*")
 
 
 def time_filter(period: Period | None) -> TimeFilter | None:
@@ -189,11 +190,17 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
                  if end is None or f.said < end][:limit]
         phrase = time.text if time else period.text
         time = TimeFilter(text=f"said before the end of {phrase} {NOTHING_SAID}", valid_to=end)
-        if not found and _HOLIDAY.search(phrase):  # nor before it, and a holiday, which names what is talked of as
-            # often as when ("what did we plan for christmas", plans made in October for this one, "did" reading last
-            # Christmas, before the chat: a new user's); "in March 2023", before any message, stays a when: nothing
-            found = index.search(words, t, window=None, limit=limit, scoring=also)
-            time = TimeFilter(text=f"said at any time, {phrase} {NOTHING_SAID_BY}")
+        if not found and _HOLIDAY_ALONE.fullmatch(period.text.replace("’", "'")):  # nor before it, and a holiday
+            # named alone, which names what is talked of as often as when ("what did we plan for christmas", plans made
+            # in October for this one, "did" reading last Christmas, before the chat: a new user's); its words are
+            # searched too ("what did I say about christmas": a reviewer's). "in March 2023", "last christmas",
+            # "Halloween 2025", before any message, stay a when: nothing
+            holiday = [(term(w.word), 1.0) for w in tokens(period.text) if not is_stop(w.word)]
+            mine = set(name_terms(speaker)) if speaker else set()  # the speaker's name only scores beside them
+            looked = [w for w in words if w[0] not in mine] + holiday
+            found = index.search(list(dict.fromkeys(looked)), t, window=None, limit=limit,
+                                 scoring=also + [w for w in words if w[0] in mine])
+            time = TimeFilter(text=f"said at any time, {phrase} {NOTHING_SAID_BY}") if found else time
     hits = []
     for item in found:
         before, after = index.around(item, t)

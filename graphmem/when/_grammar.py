@@ -307,6 +307,18 @@ def _on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
     return weekday_from(ctx.today, _weekday(m["wd"]), -1 if ctx.tense(m) == "past" else 1)
 
 
+#: Before "started monday": the verb opens its clause or follows its doer (not "we get started monday", "needs to be
+#: finished friday", "when I've moved monday": a reviewer's).
+_DONE_BY = re.compile(r"(?:^|[.!?,;:]\s*|\b(?:i|we|he|she|they|you|u)\s+(?:just\s+|finally\s+|only\s+|officially\s+)?)"
+                      r"\w+\s+$", re.IGNORECASE)
+
+
+def _done_on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
+    if not _DONE_BY.search(m.string, max(0, m.start() - 40), m.start()):
+        return None
+    return weekday_from(ctx.today, _weekday(m["wd"]), -1)
+
+
 def weekday_around(m: re.Match[str], day: date) -> Period | None:
     """``the Sunday before`` / ``after`` a given day."""
     return weekday_from(day, _weekday(m["wd"]), -1 if m["dir"].lower() == "before" else 1)
@@ -615,9 +627,9 @@ RULES: list[Rule] = [
     _rule(rf"\bon\s+(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _on_weekday),
     _rule(rf"{_after('since', 'until', 'till', 'by', 'is', 'was', 'be', 'from')}(?P<wd>{_WEEKDAY})"
           rf"{_PART_OF_DAY}\b", _on_weekday),
-    # right after a verb in the past, the day it was done: "started monday", "moved saturday" (an attacker's)
-    _rule(rf"{_after('started', 'began', 'moved', 'left', 'arrived', 'landed', 'flew', 'finished', 'quit')}"
-          rf"(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _on_weekday),
+    # right after a verb in the past said by its doer, the day it was done: "started monday", "we moved saturday"
+    _rule(rf"{_after('started', 'began', 'moved', 'arrived', 'landed', 'flew', 'quit')}"
+          rf"(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _done_on_weekday),
     _rule(rf"\bthe\s+(?P<wd>{_WEEKDAY})\s+(?P<dir>before|after)\b",
           lambda m, ctx: weekday_around(m, ctx.today), weekday_around),
     _rule(rf"{_AFTER_WORD}{YEAR_NUM}", _year_alone),
