@@ -1535,12 +1535,7 @@ class RuleExtractor:
         reads such trips were wrong every time: 4 of 4, in three arrivals.)"""
         if self._other is None:
             return facts
-        planned = self._moves.setdefault(self._chat(), {})
-        who = self._speaker.lower()
-        place, since = planned.get(who, (None, at))
-        if place is not None and (move_called_off(text) or at - since > _PLAN_LASTS):
-            planned.pop(who, None)
-            place = None
+        planned, who, place = self._standing(self._moves, at, move_called_off(text), _PLAN_LASTS)
         done = []
         for fact in facts:
             if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
@@ -1570,6 +1565,18 @@ class RuleExtractor:
             planned[who] = (plan, at)
         return done
 
+    def _standing(self, plans: dict[frozenset[str], dict[str, tuple[str, datetime]]], at: datetime, off: bool,
+                  lasts: timedelta) -> tuple[dict[str, tuple[str, datetime]], str, str | None]:
+        """This chat's plans of one kind, the speaker's key in them, and the speaker's plan still standing at ``at``
+        (none once called off, ``off``, or older than ``lasts``, and then forgotten)."""
+        planned = plans.setdefault(self._chat(), {})
+        who = self._speaker.lower()
+        what, since = planned.get(who, (None, at))
+        if what is not None and (off or at - since > lasts):
+            planned.pop(who, None)
+            what = None
+        return planned, who, what
+
     def _begun_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime) -> list[ExtractedFact]:
         """In a chat between two people, a start the speaker tells with no employer is at the job they said they got:
         "I got the job at Shopify!! start in march", then "started monday. it's grand so far" (works at Shopify
@@ -1577,12 +1584,7 @@ class RuleExtractor:
         job of the speaker's is told begun or held by its name (not the old job's last day)."""
         if self._other is None:
             return facts
-        planned = self._jobs.setdefault(self._chat(), {})
-        who = self._speaker.lower()
-        employer, since = planned.get(who, (None, at))
-        if employer is not None and (job_called_off(text) or at - since > _JOB_WAITED):
-            planned.pop(who, None)
-            employer = None
+        planned, who, employer = self._standing(self._jobs, at, job_called_off(text), _JOB_WAITED)
         if any(f.subject == self._speaker and f.predicate == "works_at" and f.object and (
                 f.op == "assert" or employer is not None and f.object.lower() == employer.lower()) for f in facts):
             planned.pop(who, None)  # a job told by its name: the plan is done, or another, or it was quit ("I quit
