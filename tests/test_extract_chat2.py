@@ -906,8 +906,9 @@ def test_a_kinds_word_shouted_waits_for_review_too():
     is written as before ("a TV", "the LAB")."""
     fact = ("Maya", "has_pet", "DOG")
     assert fact in proposed("ok my news, I HAVE A DOG TOO") and fact not in written("ok my news, I HAVE A DOG TOO")
-    assert ("Maya", "attended", "WEDDING") not in written("THE WEDDING WAS AMAZING")
-    assert ("Maya", "has_pet", "DOG") in written("I GOT A DOG!!!")  # got: an acquisition, as in lower case
+    assert not [f for f in written("THE WEDDING WAS AMAZING") if f[1] == "attended"]
+    # got: an acquisition, as in lower case; a sentence all shouted names the kind as the kind (a new user's "CAT")
+    assert ("Maya", "has_pet", "dog") in written("I GOT A DOG!!!")
     assert ("Maya", "owns", "TV") in written("we finally bought a TV")
     assert ("Maya", "works_at", "LAB") in written("I work at the LAB now")
 
@@ -1585,3 +1586,20 @@ def test_the_tenth_new_users_sentences():
     assert chat_sure(("Maya", "I'm head chef at Brasa from tomorrow"))[-1] == []
     assert chat_sure(("Maya", "I'm working at Tesco tonight, covering for a mate"))[-1] == []  # a reviewer's: one night
     assert chat_sure(("Maya", "today I'm a nurse at St Mary's for one shift"))[-1] == []
+
+
+@pytest.mark.engine_free
+def test_the_eleventh_new_users_sentences():
+    """A designer in Kraków and her friend, a nurse in Dublin, on Telegram (the thirty-second session)."""
+    asked = RuleExtractor().extract("does she still think I'm your boyfriend", reference_time=REF, speaker="Maya",
+                                    other="Sam")
+    assert asked == []  # asked, with no question mark: no boyfriend of Sam's
+    assert chat_sure(("Maya", "fun fact Tomasz actually moved back to Gdańsk last week. his mum told my friend"))[
+        -1] == [("assert", "Tomasz", "lives_in", "Gdańsk", True)]
+    assert chat_sure(("Maya", "officially a Phibsborough resident"))[-1] == [
+        ("assert", "Maya", "lives_in", "Phibsborough", True)]
+    assert chat_sure(("Maya", "are you a Leeds resident?"))[-1] == []
+    assert chat_sure(("Sam", "wait you still work at St James's? I thought the Mater was closer"),
+                     ("Maya", "it is closer but no, still St James's. im not leaving my ward"))[-1] == [
+        ("assert", "Maya", "works_at", "St James's", True)]
+    assert chat_sure(("Maya", "I GOT A CAT her name is Biscuit"))[-1] == [("assert", "Maya", "has_pet", "cat", True)]

@@ -128,3 +128,41 @@ def test_an_attackers_exports_lone_returns_app_lines_and_the_clocks_changing(tmp
     assert said[3][1] == datetime(2026, 10, 25, 1, 5, tzinfo=UTC)
     skipped = write(tmp_path, "29/03/2026, 01:50 - Ana: a\n29/03/2026, 02:30 - Ben: b\n29/03/2026, 03:01 - Ana: c\n")
     assert [m.content for m in read_messages(skipped, tz="Europe/Madrid").in_chat_time_order()] == list("abc")
+
+
+TELEGRAM = {"name": "Danyo", "type": "personal_chat", "id": 4242, "messages": [
+    {"id": 1, "type": "service", "date": "2026-01-11T19:00:00", "date_unixtime": "1768154400", "actor": "Oksana",
+     "action": "phone_call", "text": "", "text_entities": []},
+    {"id": 2, "type": "message", "date": "2026-01-11T19:02:11", "date_unixtime": "1768154531", "from": "Oksana",
+     "from_id": "user1", "text": "how's the ward", "text_entities": [{"type": "plain", "text": "how's the ward"}]},
+    {"id": 3, "type": "message", "date": "2026-01-11T19:03:00", "date_unixtime": "1768154580", "from": "Danyo",
+     "from_id": "user2", "text": ["I GOT A CAT ", {"type": "bold", "text": "her name is Biscuit"}],
+     "text_entities": []},
+    {"id": 4, "type": "message", "date": "2026-01-11T19:04:00", "date_unixtime": "1768154640", "from": "Danyo",
+     "from_id": "user2", "text": "", "media_type": "sticker", "sticker_emoji": "🐈", "text_entities": []},
+]}
+
+
+@pytest.mark.engine_free
+def test_a_telegram_export_is_read_as_telegram_desktop_writes_it(tmp_path):
+    """A new user's: Telegram Desktop's result.json was refused with a hint about 'text_entities'."""
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(TELEGRAM, ensure_ascii=False), encoding="utf-8")
+    found = read_messages(path)
+    assert [(m.id, m.actor, m.role, m.content) for m in found] == [
+        ("2", "Oksana", "user", "how's the ward"), ("3", "Danyo", "user", "I GOT A CAT her name is Biscuit")]
+    assert found[0].chat_time == datetime(2026, 1, 11, 18, 2, 11, tzinfo=UTC)  # date_unixtime, not the PC's clock
+    assert found.participants == ("Danyo", "Oksana")
+
+
+def test_graphmem_ingest_takes_a_telegram_export(tmp_path):
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(TELEGRAM, ensure_ascii=False), encoding="utf-8")
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--replay", "--approve", "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["episodes"] == 2
+    beliefs = CliRunner().invoke(main, [*store, "beliefs", "--json"], catch_exceptions=False)
+    assert [(r["subject"], r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [
+        ("Danyo", "has_pet", "cat")]

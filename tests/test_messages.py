@@ -472,7 +472,7 @@ def test_messages_said_in_one_minute_turn_in_the_order_they_were_recorded(tmp_pa
     rows = [("2023-05-01T10:00:00Z", "Ana" if n % 2 else "Ben", f"message number {n} word{n}") for n in range(1, 13)]
     with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
         ids = said(store, clock, rows)
-        for attempt in range(2):
+        for _ in range(2):  # as recorded, then the index built again
             (hit,) = messages(store.search("word10", limit=1))
             assert hit.episode == ids[9]
             assert [m.episode for m in hit.before] == [ids[8]] and [m.episode for m in hit.after] == [ids[10]]

@@ -22,7 +22,12 @@ __all__ = ["still_there"]
 _STILL = re.compile(r"^\W*(?:(?:yeah|yea|yep|yes|ya|yup|mhm|yh)\W+)?still\s+(?P<prep>at|in)\s+"
                     r"(?P<obj>[^.,!?;:()]+)", re.IGNORECASE)
 #: The question it answers: "still at X?", "(are) you still in X?".
-_ASKED_STILL = re.compile(r"\bstill\s+(?P<prep>at|in)\s+(?P<obj>[^.,!?;:()]+?)\s*\?")
+_ASKED_STILL = re.compile(r"\bstill\s+(?:(?:work|working|live|living|based)\s+)?(?P<prep>at|in|for)\s+"
+                          r"(?P<obj>[^.,!?;:()]+?)\s*\?")
+#: The same answered with the place alone after a "no" or a "but": "it is closer but no, still St James's" to "you
+#: still work at St James's?" (a new user's).
+_STILL_ALONE = re.compile(r"\b(?:no|nope|nah|yes|yeah|yep|but)\W+still\s+(?:(?:at|in)\s+)?(?P<obj>[^.,!?;:()]+)",
+                          re.IGNORECASE)
 #: "how's work?", "how's the job?": "still at X" answers where one works.
 _ASKED_WORK = re.compile(r"\bhow(?:['’]?s|\s+is)\s+(?:the\s+|your\s+|ur\s+|the\s+new\s+)?(?:work|job)\b\W*$",
                          re.IGNORECASE)
@@ -40,17 +45,25 @@ def _words(phrase: str) -> list[str]:
 def still_there(text: str, previous: str | None, speaker: str, other: str | None) -> list[tuple[str, str, str]]:
     """(subject, predicate, object) an answer "still at/in X" states of whom the turn before asks
     about; [] when it states nothing."""
-    if previous is None or not (answer := _STILL.match(text)):
+    if previous is None:
         return []
-    prep, said = answer["prep"].lower(), _words(answer["obj"])
-    asked = [m for m in _ASKED_STILL.finditer(previous) if m["prep"].lower() == prep]
+    answer = _STILL.match(text)
+    if answer is None and (alone := _STILL_ALONE.search(text)) and (
+            earlier := list(_ASKED_STILL.finditer(previous))):
+        prep, said = earlier[-1]["prep"].lower(), _words(alone["obj"])  # the preposition the question said
+    elif answer is not None:
+        prep, said = answer["prep"].lower(), _words(answer["obj"])
+    else:
+        return []
+    prep = "at" if prep == "for" else prep
+    asked = [m for m in _ASKED_STILL.finditer(previous) if m["prep"].lower().replace("for", "at") == prep]
     if asked:
         wanted = _words(asked[-1]["obj"])
         if not wanted or said[:len(wanted)] != wanted:
             return []  # "still at that surf school?" - "still in new plymouth": not the one asked about
         obj, about = " ".join(_LEAD.sub("", asked[-1]["obj"].strip()).split()[:len(wanted)]), \
             previous[:asked[-1].start()]
-    elif prep == "at" and _ASKED_WORK.search(previous):
+    elif prep == "at" and answer is not None and _ASKED_WORK.search(previous):
         obj, about = " ".join(_LEAD.sub("", answer["obj"].strip()).split()[:4]), ""
     else:
         return []

@@ -59,7 +59,7 @@ _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste", "companions", "couples",
            "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
-           "lowercase_school", "move_called_off", "move_done", "moved_there", "pet_taken_in",
+           "lowercase_school", "move_called_off", "move_done", "moved_there", "pet_taken_in", "resident_of",
            "move_planned", "moved_in_new",
            "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
            "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
@@ -451,6 +451,22 @@ def moved_there(message: str, place: str) -> bool:
     said they were moving to: "Moved!!! I'm officially in Actur" (a new user's: no home's word said, the place is)."""
     return _whole(place, message) is not None and not _TAKEN_BACK.search(message) and any(
         _MOVED.search(s) and not _NOT_A_PLAN.search(s) for s in _SENTENCES.split(message))
+
+
+#: The speaker told a resident of a place: "officially a Phibsborough resident", "I'm now a Leeds resident" (a new
+#: user's).
+_RESIDENT = re.compile(r"(?:^\W*|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+)(?:(?:now|officially|finally|proudly)\s+)*"
+                       r"(?:a|an)\s+(?P<place>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+residents?\b",
+                       re.IGNORECASE)
+
+
+def resident_of(message: str) -> str | None:
+    """The place the speaker says they are a resident of, in a sentence that is no question, plan or denial."""
+    for sentence in _SENTENCES.split(message):
+        if (m := _RESIDENT.search(sentence)) and not _NOT_A_PLAN.search(sentence) and m["place"].lower() not in \
+                NOT_NAMES:
+            return m["place"]
+    return None
 
 
 def moved_in_new(message: str) -> bool:

@@ -61,6 +61,7 @@ from ._chat import (
     pet_meant,
     pet_taken_in,
     proposed,
+    resident_of,
     resolve_pronoun,
     retired_from,
     settled,
@@ -596,6 +597,14 @@ def _described(message: str) -> str | None:
 
 #: A vehicle's year before its make: "2019 Skoda Octavia", "a 2019 skoda".
 _YEAR_FIRST = re.compile(r"\W*(?:(?:a|an|the|my|our)\s+)?(?:19|20)\d\d\s+", re.IGNORECASE)
+
+
+def _shouted_up_to(fact: ExtractedFact) -> bool:
+    """Whether ``fact``'s sentence is written in capitals from its start to its object: "I GOT A CAT her name is
+    Biscuit" (not "we finally bought a TV", "ok my news, I HAVE A DOG")."""
+    quote, obj = fact.quote or "", fact.object or ""
+    at = quote.find(obj)
+    return at > 0 and not any(ch.islower() for ch in quote[:at + len(obj)])
 
 
 def _only_a_kind(fact: ExtractedFact) -> bool:
@@ -1280,7 +1289,9 @@ class RuleExtractor:
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
-            found = _named_relative(_ex_named(found + self._relations(sentence, found), self._speaker))
+            related = [] if _ASKED.match(sentence) else self._relations(sentence, found)  # "does she still think
+            # I'm your boyfriend": no boyfriend of the other's (a new user's)
+            found = _named_relative(_ex_named(found + related, self._speaker))
             for fact in found:
                 key = _key(fact)
                 if key not in keys and not (fact.valid_from is None and fact.valid_to is None and key[:4] in firsts):
@@ -1313,7 +1324,9 @@ class RuleExtractor:
         self.pets.learn(self._speaker, self._other, text)
         self._learn(text)
         facts = [f.model_copy(update={"quote": said[f.quote]}) if f.quote in said else f for f in facts]  # verbatim
-        facts = _model_named(facts, text)
+        facts = [f.model_copy(update={"object": f.object.lower()}) if f.object and f.object.isupper() and len(
+            f.object) > 1 and f.object.lower() in _KIND_WORDS.get(f.predicate, ()) and _shouted_up_to(f) else f
+                 for f in _model_named(facts, text)]  # "I GOT A CAT", shouted: a cat (a new user's); "a TV" stays
         facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time) or (
             _signed_up(f, text) and "signed up for a class not yet begun: a plan") or (
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
@@ -1556,7 +1569,7 @@ class RuleExtractor:
             if home is None and place is not None and who in planned and (moved or moved_there(text, place)):
                 home = place  # "moved in yesterday"; "Moved!!! I'm officially in Actur", the place planned named
             if home is None:
-                home = home_named(text)
+                home = home_named(text) or resident_of(text)  # "officially a Phibsborough resident"
             if home is not None:
                 planned.pop(who, None)
                 done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=home,

@@ -95,7 +95,8 @@ _SUBJECT = re.compile(
 _INTERJECTION = (r"(?:just|finally|lol|so|also|oh|recently|ugh|haha|omg|well|anyway|btw|"
                  r"guess\s+what|actually|and|update|news|big\s+news|yay|welp|fyi|ok|okay|"
                  r"honestly|hey|hi|hello|wow|yes|yeah|sadly|luckily|apparently|today|officially|"
-                 r"no|nope|sorry|oops|wait|correction|my\s+bad)")  # "Actually no, Tom works at Asda" (a new user's)
+                 r"no|nope|sorry|oops|wait|correction|my\s+bad|fun\s+fact|plot\s+twist|random\s+but)")
+# "Actually no, Tom works at Asda", "fun fact Tomasz actually moved back to Gdańsk" (new users')
 SUBJECTLESS = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*\W*?{_AUX}\s*$", re.IGNORECASE)
 _LEAD_ONLY = re.compile(rf"^(?:\W*{_INTERJECTION}\b)*[\W]*$", re.IGNORECASE)
 _SUBJECT_ONLY = re.compile(rf"\s*(?:(?:{_INTERJECTION})\W*)*(?:{_REL}\s+)?(?:{_NAMES})?\s*",
