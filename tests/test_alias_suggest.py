@@ -81,6 +81,14 @@ def test_alias_suggest_reads_no_mcp_call_record(tmp_path):
 
 
 @engine_free
+def test_laughter_is_no_name():
+    """A new user's: "ahahaha ~ ahahahah" was suggested as one name; initials that look like it stay ("KA")."""
+    found = pairs(suggest(chat(("Oksana", "AHAHAHA"), ("Dani", "ahahahah stop"), ("Oksana", "ahahaha ok"),
+                               ("Dani", "hehehe"), ("Oksana", "jajaja"), ("Dani", "ahahahah"))))
+    assert not [p for p in found if any("ah" in name for name in p)]
+
+
+@engine_free
 def test_names_set_against_each_other_are_not_suggested():
     """Dan and Danny look alike, and a nickname table joins both to Daniel; the chat sets them apart."""
     found = pairs(suggest(chat(("Rosa", "my boss dan is on my last nerve"),

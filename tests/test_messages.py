@@ -494,6 +494,12 @@ def test_a_holiday_nothing_was_said_in_or_before_is_what_is_talked_of(tmp_path):
         assert found[0].episode == ids[0]
         assert found[0].time is not None and found[0].time.text.endswith(NOTHING_SAID_BY)
         assert messages(store.search("flights in March 2026")) == []
+    clock = Clock("2026-04-10T10:00:00Z")
+    with Store(tmp_path / "t", engine=ENGINE, clock=clock) as store:  # a season alone, as a holiday: next summer
+        trip = said(store, clock, [("2026-04-10T10:00:00Z", "Dani", "ok seriously, let's do a proper summer trip"),
+                                   ("2026-04-10T10:05:00Z", "Oksana", "yes!! I need a break")])  # held nothing,
+        clock.set("2026-12-07T12:00:00Z")  # nor did anything said before it hold "plans" (a new user's)
+        assert messages(store.search("what are our plans for the summer", speaker="Oksana"))[0].episode == trip[0]
 
 
 def test_a_relative_nobody_is_known_as_asks_nothing_of_the_speaker(tmp_path):

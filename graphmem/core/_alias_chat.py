@@ -80,6 +80,8 @@ monday tuesday wednesday thursday friday saturday sunday
 mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends
 christmas xmas easter halloween thanksgiving
 """.split())  # months that are no one's given name ("in March", "for March"), as weekdays and holidays
+#: Laughter typed any length, in the ways of many languages: "ahahahah", "hehehe", "jajaja", "kkkkk", "xaxa".
+_LAUGH = re.compile(r"a?(?:ha|he|hi|ja|je|ka|xa|ah|eh){2,}h?|k{3,}|l+o+l+|lmf?a+o+|rofl")
 
 #: Titles of other languages that go before a surname, as "mrs" does, and "reverend" (written without accents, as
 #: names are compared: "señora" is "senora"). Not words of everyday English ("ammo", "rev", "hajj", "imam",
@@ -396,7 +398,8 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                 return False
             return any(p in nick_names or p[:1].isupper() for p in surfaces[key] | set(parts)) or all(
                 counts[p] and not common_noun(p) for p in parts)
-        if key in FUNCTION or key in TITLES or verb_form(key) or len(key) < 2 or not key.isalpha():
+        if key in FUNCTION or key in TITLES or verb_form(key) or len(key) < 2 or not key.isalpha() or _LAUGH.fullmatch(
+                key):
             return False
         if key in RELATION_WORDS and key not in _GRAND_NAMES:
             return False  # "my mum" is a relation, not a name; "gran" and "nana" are both

@@ -153,10 +153,11 @@ def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]
     return [(word, SYNONYM_WEIGHT) for word in dict.fromkeys([*words, *(found_by(w) for w in words)])]
 
 
-#: A time phrase that is a holiday's name alone (and "the holidays"), no year nor "last" or "next": the day, or the
-#: talk of it.
+#: A time phrase that is a holiday's or a season's name alone (and "the holidays"), no year nor "last" or "next": the
+#: time, or the talk of it.
 _HOLIDAY_ALONE = re.compile(r"(?i)\W*(?:(?:on|at|for|over|during|the)\s+)*(?:" + "|".join(
-    sorted(map(re.escape, HOLIDAY_NAMES), key=len, reverse=True)) + r"|holidays)(?:\s+day)?\W*")
+    sorted(map(re.escape, HOLIDAY_NAMES), key=len, reverse=True)) + r"|holidays|summer|winter|spring|autumn|fall)"
+                            r"(?:\s+day)?\W*")  # (a season too: "what are our plans for the summer", a new user's)
 
 
 def time_filter(period: Period | None) -> TimeFilter | None:
