@@ -546,3 +546,15 @@ def test_a_reviewers_questions_of_holidays_relatives_and_capitals(tmp_path):
         first = store.search("where do I work? my sister asked", speaker="Ana")[0]
         assert isinstance(first, Hit) and first.version.object == "Acme"
         assert isinstance(store.search("what is the Dog called")[0], Hit)
+
+
+def test_a_word_of_saying_finds_no_fact_by_its_sentence(tmp_path):
+    """A new user's: "what did I say about pottery" put first a fact whose sentence said "I said hi"."""
+    clock = Clock("2026-03-01T10:00:00Z")
+    with Store(tmp_path / "s", engine=ENGINE, clock=clock) as store:
+        (hello,) = said(store, clock, [("2026-03-01T10:00:00Z", "Oksana", "I said hi to Tomasz at the party")])
+        store.add("Tomasz", "dating", "Oksana", episode=hello)
+        (pots,) = said(store, clock, [("2026-03-02T10:00:00Z", "Oksana", "pottery class was a disaster, my bowl "
+                                                                          "collapsed")])
+        first = store.search("what did I say about pottery", speaker="Oksana")[0]
+        assert isinstance(first, MessageHit) and first.episode == pots

@@ -37,7 +37,7 @@ from ._messages import Found, MessageIndex
 from ._models import NOTHING_SAID, NOTHING_SAID_BY, Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, Period, Plan
 from ._synonyms import Table
-from ._text import found_by, is_stop, name_terms, term, tokens
+from ._text import SAYING, found_by, is_stop, name_terms, term, tokens
 
 __all__ = ["WHEN_REACH", "asks_names", "asks_when", "asks_who", "fuse", "message_words", "messages", "names_someone",
            "synonym_words", "time_filter"]
@@ -63,9 +63,6 @@ NAME_WEIGHT = 0.5
 #: 0.678 without, 0.686 at 0.2, 0.690 at 0.4, 0.691 at 0.6; the aliases set's dev questions 0.823 -> 0.827 at 0.4.
 SYNONYM_WEIGHT = 0.4
 #: Words of a question that say how it asks about messages, not what they hold.
-_SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", "mentioned", "mentions", "talk",
-                     "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
-                     "texted", "remember", "recall", "know"})
 _WHEN = re.compile(r"\b(?i:when|what\s+(?:date|day|month|year|time)|how\s+long\s+ago|which\s+(?:day|month|year))\b")
 
 
@@ -128,7 +125,7 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
             continue
         if token.word in FIRST_PERSON:
             first_person = True
-        if is_stop(token.word) or token.word in _SAYING:
+        if is_stop(token.word) or token.word in SAYING:
             continue
         found.setdefault(term(token.word), 1.0)
     own = dict.fromkeys(name_terms(speaker), 1.0) if first_person and speaker else {}

@@ -36,7 +36,7 @@ from ._index import INF, RecallIndex, micros
 from ._kin import kin
 from ._plan import FIRST_PERSON, MAX_NAME_WORDS, Anchor, Key, Period, Plan, Term, group_of, key_of
 from ._synonyms import SynonymHit, Table, find
-from ._text import Token, is_stop, stem, term, tokens
+from ._text import SAYING, Token, is_stop, stem, term, tokens
 
 if TYPE_CHECKING:
     from ..when import TimeSpan
@@ -100,8 +100,8 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
                 terms.setdefault(f"p:{predicate}", Term(f"p:{predicate}", 1.0, hit.phrase))
     for i in rest:
         word = words[i].word
-        if i not in spent and not is_stop(word):
-            terms.setdefault(term(word), Term(term(word), 1.0, word))
+        if i not in spent and not is_stop(word) and word not in SAYING:  # "what did I say about pottery": not a fact
+            terms.setdefault(term(word), Term(term(word), 1.0, word))  # whose sentence says "I said hi" (a new user's)
     for anchor in plan.anchors:
         weight = OWNER_WEIGHT if anchor.entity_id in owners else 1.0
         terms.setdefault(f"e:{anchor.entity_id}", Term(f"e:{anchor.entity_id}", weight, anchor.said))

@@ -26,7 +26,12 @@ import snowballstemmer
 
 from ..core.names import without_accents
 
-__all__ = ["Token", "found_by", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
+__all__ = ["SAYING", "Token", "found_by", "is_stop", "name_terms", "predicate_words", "stem", "term", "terms", "tokens"]
+
+#: Words of saying and asking: "what did I say about pottery" asks of pottery, not of a fact whose sentence has "said".
+SAYING = frozenset({"say", "said", "says", "tell", "told", "tells", "mention", "mentioned", "mentions", "talk",
+                    "talked", "talking", "ask", "asked", "chat", "chatted", "message", "messages", "text",
+                    "texted", "remember", "recall", "know"})
 
 _WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")
