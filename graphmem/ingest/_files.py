@@ -29,6 +29,7 @@ from ..errors import ImportFailed, InvalidInput
 from ..models import Model
 from ..when import day_place, parse_chat_time
 from . import _export
+from . import _telegram as telegram
 
 __all__ = ["Message", "MessageFile", "read_memories", "read_messages", "reference_time"]
 
@@ -114,46 +115,11 @@ def _missing(keys: list[str], record: dict[str, Any]) -> str:
     return f"{said} (each message needs role, content and chat_time{hint})"
 
 
-def _telegram(record: Any) -> bool:
-    """Whether ``record`` is a message of Telegram Desktop's JSON export ("Export chat history", machine-readable:
-    ``{"id", "type": "message", "date", "date_unixtime", "from", "text", …}``), not one of graphmem's own."""
-    return isinstance(record, dict) and record.get("type") in ("message", "service") and "role" not in record \
-        and "date" in record and "text" in record
-
-
-def _telegram_text(record: dict[str, Any]) -> str:
-    """A Telegram message's text: a string, or a list of strings and pieces ({"type": "bold", "text": …})."""
-    text = record.get("text")
-    if isinstance(text, list):
-        return "".join(part if isinstance(part, str) else str(part.get("text", "")) if isinstance(part, dict) else ""
-                       for part in text)
-    return text if isinstance(text, str) else ""
-
-
-def _telegram_skipped(record: Any) -> bool:
-    """Whether a Telegram record holds no text of its writer's: the app's own ("service": joined, pinned, a call),
-    a sticker, a photo or a voice message with no caption."""
-    return _telegram(record) and (record.get("type") != "message" or not has_visible(_telegram_text(record)))
-
-
-def _from_telegram(record: dict[str, Any]) -> dict[str, Any]:
-    """A Telegram message as graphmem's own: a user message of its writer ("from"), said at "date_unixtime" (UTC;
-    "date" is the exporting computer's clock, read in the store's zone where it is all there is), its id kept."""
-    unix = record.get("date_unixtime")
-    said = record.get("date")
-    if isinstance(unix, (str, int)) and str(unix).strip().isdigit():
-        said = datetime.fromtimestamp(int(str(unix).strip()), UTC).isoformat().replace("+00:00", "Z")
-    writer = record.get("from")
-    return {"role": "user", "content": _telegram_text(record), "chat_time": said,
-            "actor": writer if isinstance(writer, str) and has_visible(writer) else None,
-            "id": str(record["id"]) if isinstance(record.get("id"), (int, str)) else None}
-
-
 def _message(record: Any, where: str, *, day_first: bool, tz: tzinfo | str, user: str | None,
              chat_time: datetime | None = None) -> Message:
     """A checked message (``chat_time``: already read from it, when it was checked before)."""
-    if _telegram(record):
-        record = _from_telegram(record)
+    if telegram.written_by_telegram(record):
+        record = telegram.as_message(record)
     if not isinstance(record, dict):
         raise ImportFailed(f"{where}: expected a JSON object with role, content and chat_time, "
                            f"got {type(record).__name__}")
@@ -537,10 +503,10 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
     for start in starts:
         line, counted = line + text.count("\n", counted, start), start
         record = _DECODER.raw_decode(text, start)[0]
-        if _telegram_skipped(record):
+        if telegram.textless(record):
             continue  # the app's own line, a sticker, a photo with no caption
         _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen,
-               _from_telegram(record) if _telegram(record) else record)
+               telegram.as_message(record) if telegram.written_by_telegram(record) else record)
     return found
 
 
