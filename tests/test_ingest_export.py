@@ -166,3 +166,35 @@ def test_graphmem_ingest_takes_a_telegram_export(tmp_path):
     beliefs = CliRunner().invoke(main, [*store, "beliefs", "--json"], catch_exceptions=False)
     assert [(r["subject"], r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [
         ("Danyo", "has_pet", "cat")]
+
+
+@pytest.mark.engine_free
+def test_an_attackers_telegram_records(tmp_path):
+    """A writer missing is its id or refused (never the store's "I"); a message forwarded is kept and read for no
+    fact; text pieces within pieces are read through; Telegram records one per line are read; a document that is no
+    chat is told so."""
+    def one(**fields):
+        return {"id": fields.pop("id", 1), "type": "message", "date": "2026-03-14T21:07:15",
+                "date_unixtime": "1710450435", **fields}
+
+    def read(records, name="r.json"):
+        path = tmp_path / name
+        path.write_text(json.dumps({"messages": records}, indent=1), encoding="utf-8")
+        return [(m.actor, m.role, m.content) for m in read_messages(path)]
+
+    assert read([one(**{"from": None, "from_id": "user123", "text": "I moved to Berlin"})]) == [
+        ("user123", "user", "I moved to Berlin")]
+    with pytest.raises(ImportFailed, match=r"r\.json:3: 'actor' must be non-empty text"):
+        read([one(**{"from": None, "text": "I moved to Berlin"})])
+    assert read([one(**{"from": "Ana", "forwarded_from": "Dmitri", "text": "I just moved to Tokyo!"})]) == [
+        ("Ana", "forwarded", "I just moved to Tokyo!")]
+    pieces = ["I love ", {"type": "bold", "text": None}, "pizza ", {"type": "x", "text": ["a", "b"]}, 5]
+    assert read([one(**{"from": "Ana", "text": pieces})]) == [("Ana", "user", "I love pizza ab")]
+    lines = tmp_path / "tg.jsonl"
+    lines.write_text(json.dumps(one(**{"from": "Ana", "text": "hi"})) + "\n"
+                     + json.dumps({"id": 2, "type": "service", "date": "x", "text": ""}) + "\n", encoding="utf-8")
+    assert [(m.actor, m.content) for m in read_messages(lines)] == [("Ana", "hi")]
+    whole = tmp_path / "full.json"
+    whole.write_text('{\n "about": "x",\n "chats": {"list": []}\n}', encoding="utf-8")
+    with pytest.raises(ImportFailed, match="one JSON document with no \"messages\" list"):
+        read_messages(whole)

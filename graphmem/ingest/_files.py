@@ -445,11 +445,12 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             return MessageFile(path, user=user, document=False, **read)
         if _export.is_export(_decoded(first[2], first[1], path)):
             return _scan_export(path, read, user)
+        spread = False  # a document over several lines
         try:
             loads(_decoded(first[2], first[1], path))
             alone = all(not r.strip() for _, r in rest)
         except json.JSONDecodeError:
-            alone = True  # perhaps a document over several lines
+            alone = spread = True  # perhaps a document over several lines
         except ValueError as exc:  # nested too deeply, a number of more digits than Python reads (an attacker's)
             raise ImportFailed(f"{path}:{first[0]}: not valid JSON ({exc})") from None
     if alone:
@@ -461,6 +462,10 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             shape = "lines"
         except (RecursionError, ValueError) as exc:  # a document nested too deeply, a number of too many digits
             raise _too_much(exc, path) from None  # (a reviewer's)
+        if shape == "other" and spread:  # (an attacker's: Telegram's whole-account export was "not valid JSON")
+            raise ImportFailed(f"{path}: one JSON document with no \"messages\" list; give a list of messages, an "
+                               "object with \"messages\", JSON Lines, or one chat's Telegram export (the result.json "
+                               "of \"Export chat history\", not the whole account's)")
         if shape in ("list", "messages"):
             owner, named = owner if shape == "messages" else (None, None)
             try:
@@ -484,7 +489,10 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
             except ValueError as exc:  # nested too deeply, a number of more digits than Python reads
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc})") from None
-            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen, record)
+            if telegram.textless(record):
+                continue  # a Telegram record, one per line: the app's own, a sticker
+            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen,
+                   telegram.as_message(record) if telegram.written_by_telegram(record) else record)
     return found
 
 

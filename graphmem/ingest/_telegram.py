@@ -25,12 +25,21 @@ def written_by_telegram(record: Any) -> bool:
 
 
 def _text(record: dict[str, Any]) -> str:
-    """A Telegram message's text: a string, or a list of strings and pieces ({"type": "bold", "text": …})."""
-    text = record.get("text")
-    if isinstance(text, list):
-        return "".join(part if isinstance(part, str) else str(part.get("text", "")) if isinstance(part, dict) else ""
-                       for part in text)
-    return text if isinstance(text, str) else ""
+    """A Telegram message's text: a string, or a list of strings and pieces ({"type": "bold", "text": …}), pieces
+    within pieces read through; a piece of no text (a number, null) is none."""
+    return _piece(record.get("text"))
+
+
+def _piece(value: Any, depth: int = 0) -> str:
+    if isinstance(value, str):
+        return value
+    if depth > 8:
+        return ""  # (no export nests pieces deeper; a file that does holds nothing more to read)
+    if isinstance(value, list):
+        return "".join(_piece(part, depth + 1) for part in value)
+    if isinstance(value, dict):
+        return _piece(value.get("text"), depth + 1)
+    return ""
 
 
 def textless(record: Any) -> bool:
@@ -49,7 +58,10 @@ def as_message(record: dict[str, Any]) -> dict[str, Any]:
             said = datetime.fromtimestamp(int(str(unix).strip()), UTC).isoformat().replace("+00:00", "Z")
         except (OverflowError, ValueError, OSError):
             pass  # out of any clock's reach: "date", as written, is read and judged instead
-    writer = record.get("from")
-    return {"role": "user", "content": _text(record), "chat_time": said,
-            "actor": writer if isinstance(writer, str) and has_visible(writer) else None,
-            "id": str(record["id"]) if isinstance(record.get("id"), (int, str)) else None}
+    writer = next((w for w in (record.get("from"), record.get("from_id")) if isinstance(w, str) and has_visible(w)), "")
+    # (no writer is refused, naming the line: never the store's own "I"); a message forwarded is someone else's words:
+    # kept, and read for no fact (an attacker's: "I just moved to Tokyo!" forwarded became the forwarder's move)
+    return {"role": "forwarded" if record.get("forwarded_from") is not None else "user", "content": _text(record),
+            "chat_time": said, "actor": writer,
+            "id": str(record["id"]) if isinstance(record.get("id"), (int, str)) and not isinstance(record.get("id"),
+                                                                                                  bool) else None}
