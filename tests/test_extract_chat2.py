@@ -1603,3 +1603,23 @@ def test_the_eleventh_new_users_sentences():
                      ("Maya", "it is closer but no, still St James's. im not leaving my ward"))[-1] == [
         ("assert", "Maya", "works_at", "St James's", True)]
     assert chat_sure(("Maya", "I GOT A CAT her name is Biscuit"))[-1] == [("assert", "Maya", "has_pet", "cat", True)]
+
+
+@pytest.mark.engine_free
+def test_his_or_her_relative_named_is_the_one_the_talk_is_about():
+    """"how's Priya?" - "good! her husband Raj got a job": Raj is Priya's husband (an eleventh new user's "her husband
+    Ronan", said of Aoife); not where "his" and "her" both are said, nor a relative left unnamed."""
+    from datetime import timedelta
+
+    def told(*lines: tuple[str, str]) -> list[tuple[str, str, str]]:
+        extractor, previous, found = RuleExtractor(), None, []
+        for n, (who, text) in enumerate(lines):
+            found = [(f.subject, f.predicate, f.object or "") for f in extractor.extract(
+                text, reference_time=REF + timedelta(minutes=n), speaker=who, other="Sam" if who == "Maya" else "Maya",
+                previous=previous)]
+            previous = Turn(speaker=who, text=text)
+        return found
+
+    assert ("Raj", "husband_of", "Priya") in told(("Sam", "how's Priya?"), ("Maya", "good! her husband Raj got a job"))
+    assert told(("Sam", "how's Tom?"), ("Maya", "good, he says his sister Ana and her husband Raj are coming")) == []
+    assert told(("Sam", "how's Priya?"), ("Maya", "good! her husband got a job")) == []

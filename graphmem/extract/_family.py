@@ -98,7 +98,7 @@ _IN_LAW = r"(?:mother|father|sister|brother|son|daughter)[\s-]+in[\s-]+law|in[\s
 _WORD_RE = (rf"(?P<word>{_IN_LAW}|best\s+friend|"
             + "|".join(sorted((re.escape(w) for w in (*WORDS, *_PLURALS) if "in-law" not in w),
                               key=len, reverse=True)) + ")")
-_OWNER = r"(?P<owner>my|our|your|ur|yr)"
+_OWNER = r"(?P<owner>my|our|your|ur|yr|his|her)"
 #: "my sister", "your little brother", "my mother in law", "our kids".
 _RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
 #: "Tommy's wife Bríd", "Kojo's daughter Akosua": someone named, then a relative of theirs named.
@@ -229,7 +229,7 @@ class FamilyMemory:
         return frozenset(name for names in self.named.values() for name in names)
 
     def read(self, sentence: str, speaker: str, other: str | None,
-             broken: frozenset[str] = frozenset()) -> list[ExtractedFact]:
+             broken: frozenset[str] = frozenset(), topic: str | None = None) -> list[ExtractedFact]:
         """The relation facts of one sentence (a question or a hedged one has none); ``broken``:
         the partners (lowercase) whose breakup with the speaker the caller reads itself."""
         if sentence.rstrip("'\"”’)").endswith("?"):
@@ -246,9 +246,9 @@ class FamilyMemory:
             if _hedged(sentence, m.start()):
                 continue
             owner_word = m["owner"].lower()
-            owner = speaker if owner_word in ("my", "our") else other
+            owner = speaker if owner_word in ("my", "our") else topic if owner_word in ("his", "her") else other
             if owner is None:
-                continue
+                continue  # ("his", "her" are the one person the talk is about, ``topic``, or no one)
             said = _as_said(m["word"])
             plural = said in _PLURALS
             word = _relation(said)
@@ -270,6 +270,8 @@ class FamilyMemory:
             if names:
                 for name in names:
                     self._named(name, word, said, owner, add)
+            elif owner_word in ("his", "her"):
+                continue  # "her husband", no name: too little to name anyone for
             elif not plural and word not in _NO_PLACEHOLDER and not re.match(r"\s*,\s*(?:and|or)\b", after):
                 self._unnamed(word, said, owner, add)
         for m in _THEIRS.finditer(sentence):  # named relatives of someone named, never an unnamed one

@@ -1626,7 +1626,8 @@ class RuleExtractor:
         ended = [f for f in found if f.op == "end" and f.predicate == "dating" and f.subject == self._speaker
                  and f.object]
         told = frozenset(f.object.lower() for f in ended if f.object)
-        facts = self.family.read(sentence, self._speaker, self._other, told)
+        topic = self._topics.get(self._chat()) if len(_pronoun_kinds(self._message)) == 1 else None  # "how's Priya?"
+        facts = self.family.read(sentence, self._speaker, self._other, told, topic)  # - "her husband Raj …": hers
         facts += couples(facts)
         for fact in ended:
             if fact.object:
