@@ -157,7 +157,7 @@ from ._subjects import (
     pair_named,
     relative_subject,
 )
-from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_name
+from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_described, vehicle_name
 from ._verbs import CALLED_OFF, GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -427,6 +427,14 @@ def _modifier_only(said: str, held: str) -> bool:
     return last in GROUPS and last not in said.lower().split()
 
 
+def _told_in_full(said: str, told: Sequence[str]) -> str | None:
+    """The one name of ``told`` whose words are more than, and all of, ``said``'s ("fiesta" of "ford fiesta",
+    "Arcadia" of "Clínica Arcadia"); None where two fit, or none."""
+    words = _words_of(said)
+    fits = {name for name in told if words and words < _words_of(name)}
+    return fits.pop() if len(fits) == 1 else None
+
+
 def _words_of(name: str) -> frozenset[str]:
     """A name's words, lower case, without articles and possessives: "the Pickie Puffins" -> pickie, puffins."""
     return frozenset(w for w in re.findall(r"[^\W\d][\w'’&-]*", unaccented(name).lower())
@@ -576,27 +584,10 @@ def _model_named(facts: list[ExtractedFact], message: str) -> list[ExtractedFact
     model = None
     for i, fact in enumerate(facts):
         if fact.predicate == "owns" and fact.op == "assert" and (fact.object or "").lower() in _VEHICLE_KINDS:
-            model = model or _described(message)
+            model = model or vehicle_described(message)
             if model:
                 facts = [*facts[:i], fact.model_copy(update={"object": model}), *facts[i + 1:]]
     return facts
-
-
-def _described(message: str) -> str | None:
-    """The make and model a sentence of ``message`` opens with, described by its year, colour or engine ("2019
-    Skoda Octavia estate, grey", "a 2019 Skoda Octavia", "A Toyota Vitz, silver, 2014")."""
-    at = 0
-    for sentence in split_sentences(message):
-        at = max(message.find(sentence, at), at)
-        if model := vehicle_bought(message, at):
-            return model
-        if (year := _YEAR_FIRST.match(sentence)) and (named := vehicle_name(sentence[year.end():])):
-            return named[0]
-    return None
-
-
-#: A vehicle's year before its make: "2019 Skoda Octavia", "a 2019 skoda".
-_YEAR_FIRST = re.compile(r"\W*(?:(?:a|an|the|my|our)\s+)?(?:19|20)\d\d\s+", re.IGNORECASE)
 
 
 def _shouted_up_to(fact: ExtractedFact) -> bool:
@@ -1451,10 +1442,8 @@ class RuleExtractor:
         done = []
         for fact in facts:
             if fact.subject == self._speaker and fact.predicate == "works_at" and (job := fact.object):
-                said = _words_of(job)
-                fits = {o for o in jobs if said and said < _words_of(o)}
-                if len(fits) == 1:
-                    fact = fact.model_copy(update={"object": fits.pop()})
+                if (told := _told_in_full(job, jobs)) is not None:
+                    fact = fact.model_copy(update={"object": told})
                 if fact.op == "assert" and _NOTICE.search(fact.quote) and ((fact.object or "").lower() in {
                         o.lower() for o in jobs} or _HOME_NOTICE.search(fact.quote)):
                     continue  # told again, or a flat's or a gym's notice ("… at Foxtons, we move out in june")
@@ -1471,10 +1460,8 @@ class RuleExtractor:
         for fact in facts:
             if fact.subject == self._speaker and fact.predicate in ("owns", "has_pet") and (thing := fact.object):
                 if fact.op == "end" and (fact.predicate, thing.lower()) not in {(p, o.lower()) for p, o in owned}:
-                    said = _words_of(thing)
-                    fits = {o for p, o in owned if p == fact.predicate and said and said < _words_of(o)}
-                    if len(fits) == 1:
-                        thing = fits.pop()
+                    if (told := _told_in_full(thing, [o for p, o in owned if p == fact.predicate])) is not None:
+                        thing = told
                         fact = fact.model_copy(update={"object": thing})
                 owned[:] = [h for h in owned if (h[0], h[1].lower()) != (fact.predicate, thing.lower())]
                 if fact.op == "assert":

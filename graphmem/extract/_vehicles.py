@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["got_vehicle", "not_real", "vehicle_bought", "vehicle_name"]
+from ._sentences import split_sentences
+
+__all__ = ["got_vehicle", "not_real", "vehicle_bought", "vehicle_described", "vehicle_name"]
 
 #: Makes of cars, vans, trucks, motorbikes and farm machines, as people write them; none that is as often
 #: another thing or a pet's name ("seat", "mini", "smart", "ram", "genesis", "jaguar", "rover", "triumph", "hero").
@@ -209,3 +211,20 @@ def vehicle_bought(text: str, at: int = 0) -> str | None:
         return None
     name, end = found
     return name if _DESCRIBED.match(text, at + end) else None
+
+
+def vehicle_described(message: str) -> str | None:
+    """The make and model a sentence of ``message`` opens with, described by its year, colour or engine ("2019
+    Skoda Octavia estate, grey", "a 2019 Skoda Octavia", "A Toyota Vitz, silver, 2014")."""
+    at = 0
+    for sentence in split_sentences(message):
+        at = max(message.find(sentence, at), at)
+        if model := vehicle_bought(message, at):
+            return model
+        if (year := _YEAR_FIRST.match(sentence)) and (named := vehicle_name(sentence[year.end():])):
+            return named[0]
+    return None
+
+
+#: A vehicle's year before its make: "2019 Skoda Octavia", "a 2019 skoda".
+_YEAR_FIRST = re.compile(r"\W*(?:(?:a|an|the|my|our)\s+)?(?:19|20)\d\d\s+", re.IGNORECASE)
