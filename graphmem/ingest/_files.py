@@ -115,11 +115,18 @@ def _missing(keys: list[str], record: dict[str, Any]) -> str:
     return f"{said} (each message needs role, content and chat_time{hint})"
 
 
+def _own(record: Any) -> Any:
+    """A record as graphmem's own message: a Telegram one converted (see :mod:`._telegram`), None for one holding no
+    text of its writer's (the app's own, a sticker); any other as it is."""
+    if not telegram.written_by_telegram(record):
+        return record
+    return None if telegram.textless(record) else telegram.as_message(record)
+
+
 def _message(record: Any, where: str, *, day_first: bool, tz: tzinfo | str, user: str | None,
              chat_time: datetime | None = None) -> Message:
     """A checked message (``chat_time``: already read from it, when it was checked before)."""
-    if telegram.written_by_telegram(record):
-        record = telegram.as_message(record)
+    record = _own(record)  # (read again from the file, a Telegram record is as it was written)
     if not isinstance(record, dict):
         raise ImportFailed(f"{where}: expected a JSON object with role, content and chat_time, "
                            f"got {type(record).__name__}")
@@ -489,10 +496,9 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
             except ValueError as exc:  # nested too deeply, a number of more digits than Python reads
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc})") from None
-            if telegram.textless(record):
+            if (record := _own(record)) is None:
                 continue  # a Telegram record, one per line: the app's own, a sticker
-            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen,
-                   telegram.as_message(record) if telegram.written_by_telegram(record) else record)
+            _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen, record)
     return found
 
 
@@ -511,16 +517,16 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
     for start in starts:
         line, counted = line + text.count("\n", counted, start), start
         record = _DECODER.raw_decode(text, start)[0]
-        if telegram.textless(record):
+        if (record := _own(record)) is None:
             continue  # the app's own line, a sticker, a photo with no caption
-        _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen,
-               telegram.as_message(record) if telegram.written_by_telegram(record) else record)
+        _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen, record)
     return found
 
 
-def _message_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str]]:
-    """(offset, line number, text) of each line from where ``source`` stands, one message at a time: the first line
-    of each and those that go on it; a message longer than :data:`MAX_LINE` bytes is refused (no more is held)."""
+def _message_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str, _export.Opening | None]]:
+    """(offset, line number, text, its opening) of each line from where ``source`` stands, one message at a time: the
+    first line of each (its opening read, see :func:`._export.opening`) and those that go on it (None); a message
+    longer than :data:`MAX_LINE` bytes is refused (no more is held)."""
     offset, start, size, number = source.tell(), None, 0, 0
     for _, whole in lines(source, path):
         at = 0
@@ -529,12 +535,12 @@ def _message_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str
             text = _decoded(raw, offset + at, path).rstrip("\r\n")
             if offset + at == 0:
                 text = text.removeprefix("\ufeff")
-            if _export.opening(text) is not None:
+            if (opened := _export.opening(text)) is not None:
                 start, size = number, 0
             size += len(raw) + 1
             if start is not None and size > MAX_LINE:
                 raise ImportFailed(f"{path}:{start}: a message longer than {MAX_LINE:,} bytes")
-            yield offset + at, number, text
+            yield offset + at, number, text, opened
             at += len(raw) + 1
         offset += len(whole)
 
@@ -544,14 +550,13 @@ def _exported(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
     source.seek(offset)
     said: tuple[str, str] | None = None
     parts: list[str] = []
-    for _, _, text in _message_lines(source, path):
+    for _, _, text, opened in _message_lines(source, path):
         if said is None:
-            opened = _export.opening(text)
             said = _export.body(opened.rest) if opened else None
             if said is None:
                 raise ImportFailed(f"{path} changed after it was checked; read it again")
             parts.append(said[1])
-        elif _export.opening(text) is not None:
+        elif opened is not None:
             break
         else:
             parts.append(text)
@@ -576,7 +581,7 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
     """Read a phone's export once (see :mod:`._export`): where each message starts, who wrote it and when; the app's
     own lines and messages with no text left out. The dates' order is the file's: a day after the 12th says it (a
     file that writes both is refused); where none says it, ``day_first``."""
-    kept: list[tuple[int, int, _export.Opening]] = []
+    kept: list[tuple[int, int, _export.Opening, str, str]] = []  # where, line, opening, writer, first line
     orders: dict[bool, int] = {}
 
     def keep(start: tuple[int, int, _export.Opening] | None, parts: list[str]) -> None:
@@ -588,13 +593,13 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
             return
         if (order := start[2].order()) is not None:
             orders.setdefault(order, start[1])
-        kept.append(start)
+        kept.append((*start, *said))
 
     with open_regular(path) as source:
         start: tuple[int, int, _export.Opening] | None = None
         parts: list[str] = []
-        for offset, number, text in _message_lines(source, path):
-            if (opened := _export.opening(text)) is not None:
+        for offset, number, text, opened in _message_lines(source, path):
+            if opened is not None:
                 keep(start, parts)
                 start, parts = (offset, number, opened), []
             elif start is not None:
@@ -606,16 +611,14 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
     day_first = next(iter(orders), read["day_first"])
     found = MessageFile(path, user=user, document=False, export=True, **read)
     tz, before = zone(read["tz"]), None
-    for offset, number, opened in kept:
+    for offset, number, opened, writer, first in kept:
         try:
             moment = _moment(opened.moment(day_first), tz, before)
         except ValueError as exc:
             raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
         before = moment
-        said = _export.body(opened.rest)
-        assert said is not None
-        found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=said[1] or said[0],
-                                           chat_time=moment, actor=said[0], user=user))
+        found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=first or writer,
+                                           chat_time=moment, actor=writer, user=user))  # (its text is read when used)
     return found
 
 
