@@ -63,4 +63,5 @@ def test_the_console_examples_of_docs_ingest_md_print_what_they_show(tmp_path, m
     (tmp_path / "export.jsonl").write_text('{"speaker": "Lin", "text": "Hi.", "timestamp": "2025-01-10 08:00"}\n')
     (tmp_path / "WhatsApp Chat with Nacho.txt").write_bytes((ROOT / "tests" / "data" / "ingest" / "whatsapp_chat.txt")
                                                           .read_bytes())
-    assert run_examples(INGEST, tmp_path, monkeypatch) >= 17
+    (tmp_path / "message_1.json").write_bytes((ROOT / "tests" / "data" / "ingest" / "messenger_chat.json").read_bytes())
+    assert run_examples(INGEST, tmp_path, monkeypatch) >= 18

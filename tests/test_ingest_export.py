@@ -198,3 +198,96 @@ def test_an_attackers_telegram_records(tmp_path):
     whole.write_text('{\n "about": "x",\n "chats": {"list": []}\n}', encoding="utf-8")
     with pytest.raises(ImportFailed, match="one JSON document with no \"messages\" list"):
         read_messages(whole)
+
+
+def _facebook(text: str) -> str:
+    """A text as Messenger's older export writes it: each byte of its UTF-8 one character ("Inês" -> "InÃªs")."""
+    return text.encode("utf-8").decode("latin-1")
+
+
+def _sent(who: str, ms: int, **fields):
+    return {"sender_name": _facebook(who), "timestamp_ms": ms, "is_geoblocked_for_viewer": False, **fields}
+
+
+#: Messenger's "Download your information" JSON of one chat, newest first, as the older export writes it.
+MESSENGER = {"participants": [{"name": _facebook("Duarte Moreira")}, {"name": _facebook("Inês Carvalho")}],
+             "messages": [
+                 _sent("Inês Carvalho", 1773000300000, content=_facebook("até já primo ❤️"),
+                       reactions=[{"reaction": _facebook("❤"), "actor": "Duarte Moreira"}]),
+                 _sent("Duarte Moreira", 1773000240000, content="Duarte called you.", call_duration=1847),
+                 _sent("Inês Carvalho", 1773000200000, is_unsent=True),
+                 _sent("Inês Carvalho", 1773000180000, photos=[{"uri": "messages/inbox/x/photos/1.jpg"}]),
+                 _sent("Inês Carvalho", 1773000120000, content="You sent an attachment."),
+                 _sent("Inês Carvalho", 1773000060000, content=_facebook("We adopted Pimenta today!!! 🐕")),
+                 _sent("Duarte Moreira", 1773000000000, content=_facebook("Nês!! how's Matosinhos"),
+                       share={"link": "https://example.org"}),
+             ],
+             "title": _facebook("Duarte Moreira"), "is_still_participant": True, "thread_path": "inbox/duarte_1",
+             "magic_words": []}
+
+
+@pytest.mark.engine_free
+def test_a_messenger_export_is_read_as_facebook_writes_it(tmp_path):
+    """A new user's: Messenger's message_1.json was refused ("'role', 'chat_time' are missing"), and her converter
+    that forgot Facebook's encoding made "InÃªs Carvalho" an entity. Its texts are read back as the UTF-8 they were;
+    calls, unsent messages, photos and the app's lines are left out; newest first is read in time order."""
+    path = tmp_path / "message_1.json"
+    path.write_text(json.dumps(MESSENGER, indent=2), encoding="utf-8")  # ensure_ascii: \u00c3\u00aa, as Facebook
+    found = read_messages(path)
+    assert [(m.actor, m.role, m.content) for m in found.in_chat_time_order()] == [
+        ("Duarte Moreira", "user", "Nês!! how's Matosinhos"),
+        ("Inês Carvalho", "user", "We adopted Pimenta today!!! 🐕"),
+        ("Inês Carvalho", "user", "até já primo ❤️")]
+    assert found[0].chat_time == datetime(2026, 3, 8, 20, 5, tzinfo=UTC)  # timestamp_ms, UTC
+    assert found.participants == ("Duarte Moreira", "Inês Carvalho")
+
+
+@pytest.mark.engine_free
+def test_messengers_newer_export_a_group_and_an_attackers_records(tmp_path):
+    """The export of an end-to-end encrypted chat (plain UTF-8, camelCase); a group's file has no "you" (its
+    participants are not refused); a Latin-1 text that is no UTF-8 bytes is kept as written; a writer missing and a
+    time that is not milliseconds are refused, naming the line."""
+    newer = {"participants": ["Ana Lima", "Bruno Reis", "Caio"], "threadName": "Porto crew", "messages": [
+        {"isUnsent": False, "media": [], "reactions": [], "senderName": "Bruno Reis", "text": "ok até amanhã",
+         "timestamp": 1773000060000, "type": "text"},
+        {"isUnsent": True, "media": [], "reactions": [], "senderName": "Ana Lima", "text": "", "timestamp":
+         1773000030000, "type": "text"},
+        {"isUnsent": False, "media": [{"uri": "x.jpg"}], "reactions": [], "senderName": "Ana Lima", "text": "",
+         "timestamp": 1773000020000, "type": "media"},
+        {"isUnsent": False, "media": [], "reactions": [], "senderName": "Ana Lima", "text": "I joined a choir",
+         "timestamp": 1773000000000, "type": "text"}]}
+    path = tmp_path / "message_1.json"
+    path.write_text(json.dumps(newer, ensure_ascii=False), encoding="utf-8")
+    found = read_messages(path)
+    assert [(m.actor, m.content) for m in found.in_chat_time_order()] == [
+        ("Ana Lima", "I joined a choir"), ("Bruno Reis", "ok até amanhã")]
+    assert found.participants is None  # three people: "you" is no one in particular
+
+    def read(*records):
+        path.write_text(json.dumps({"participants": [{"name": "A"}, {"name": "B"}], "messages": list(records)},
+                                   indent=1), encoding="utf-8")
+        return [(m.actor, m.content) for m in read_messages(path)]
+
+    assert read(_sent("A", 1773000000000, content="café")) == [("A", "café")]  # no UTF-8 bytes: as written
+    with pytest.raises(ImportFailed, match=r"message_1\.json:11: 'actor' must be non-empty text"):
+        read(_sent(" ", 1773000000000, content="I moved to Lisbon"))
+    with pytest.raises(ImportFailed, match=r"message_1\.json:11: .*chat.time"):
+        read(_sent("A", "yesterday", content="I moved to Lisbon"))
+    with pytest.raises(ImportFailed, match=r"message_1\.json:11: .*chat.time"):
+        read(_sent("A", 10**30, content="I moved to Lisbon"))
+
+
+def test_graphmem_ingest_takes_a_messenger_export(tmp_path):
+    path = tmp_path / "message_1.json"
+    path.write_text(json.dumps(MESSENGER), encoding="utf-8")
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--replay", "--approve", "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["episodes"] == 3
+    episodes = CliRunner().invoke(main, [*store, "episodes", "--json"], catch_exceptions=False)
+    assert [(e["id"], e["actor"]) for e in json.loads(episodes.stdout)] == [
+        ("ep1", "Duarte Moreira"), ("ep2", "Inês Carvalho"), ("ep3", "Inês Carvalho")]
+    beliefs = CliRunner().invoke(main, [*store, "beliefs", "--json"], catch_exceptions=False)
+    assert [(r["subject"], r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [
+        ("Inês Carvalho", "has_pet", "dog")]

@@ -29,6 +29,7 @@ from ..errors import ImportFailed, InvalidInput
 from ..models import Model
 from ..when import day_place, parse_chat_time
 from . import _export
+from . import _messenger as messenger
 from . import _telegram as telegram
 
 __all__ = ["Message", "MessageFile", "read_memories", "read_messages", "reference_time"]
@@ -116,11 +117,12 @@ def _missing(keys: list[str], record: dict[str, Any]) -> str:
 
 
 def _own(record: Any) -> Any:
-    """A record as graphmem's own message: a Telegram one converted (see :mod:`._telegram`), None for one holding no
-    text of its writer's (the app's own, a sticker); any other as it is."""
-    if not telegram.written_by_telegram(record):
-        return record
-    return None if telegram.textless(record) else telegram.as_message(record)
+    """A record as graphmem's own message: a Telegram or Messenger one converted (see :mod:`._telegram`,
+    :mod:`._messenger`), None for one holding no text of its writer's (the app's own, a sticker); any other as it is."""
+    for app in (telegram, messenger):
+        if app.written_by(record):
+            return None if app.textless(record) else app.as_message(record)
+    return record
 
 
 def _message(record: Any, where: str, *, day_first: bool, tz: tzinfo | str, user: str | None,
@@ -309,6 +311,7 @@ class MessageFile(Sequence[Message]):
         self.path, self.user = path, user
         self._export = export  # a phone's export: each message its first line and the lines going on it
         self.participants: tuple[str, str] | None = None
+        self.told = False  # whether the file named its participants (a group's file names more than two)
         self._actors: set[str] = set()
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
@@ -399,6 +402,14 @@ class MessageFile(Sequence[Message]):
                         chat_time=_EPOCH + timedelta(microseconds=self._times[i]))
 
 
+def _named(value: Any, text: str, starts: list[int] | None) -> Any:
+    """A file's ``participants`` field as the names to check: Messenger's, read as names (``[{"name": …}]``), and none
+    for a group's (more than two: no one "you" means); any other as it is, checked as graphmem's own."""
+    first = _DECODER.raw_decode(text, starts[0])[0] if starts else None
+    people = messenger.names(value) if messenger.written_by(first) else None
+    return value if people is None else people if len(people) == 2 else None
+
+
 def _participants(value: Any, where: str) -> tuple[str, str]:
     """Two different non-empty names, from a list or from text "A,B"."""
     names = value.split(",") if isinstance(value, str) else value
@@ -437,7 +448,7 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
                            '{"role", "content", "chat_time"} or {"user_id", "messages": [...]}')
     if given is not None:
         found.participants = given
-    elif found.participants is None and len(found._actors) == 2:
+    elif found.participants is None and not found.told and len(found._actors) == 2:
         first, second = sorted(found._actors)
         found.participants = (first, second)
     return found
@@ -480,7 +491,9 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             except (RecursionError, ValueError) as exc:
                 raise _too_much(exc, path) from None
             if named is not None:
-                found.participants = _participants(named[0], f"{path}:{named[1]}")
+                found.told = True  # (a group's: no one, not the two of its people who spoke)
+                if (people := _named(named[0], text, starts)) is not None:
+                    found.participants = _participants(people, f"{path}:{named[1]}")
             return found
     found = MessageFile(path, user=user, document=False, **read)
     seen: dict[str, int] = {}

@@ -14,10 +14,10 @@ from typing import Any
 
 from ..core.names import has_visible
 
-__all__ = ["as_message", "textless", "written_by_telegram"]
+__all__ = ["as_message", "textless", "written_by"]
 
 
-def written_by_telegram(record: Any) -> bool:
+def written_by(record: Any) -> bool:
     """Whether ``record`` is a message of Telegram Desktop's JSON export ("Export chat history", machine-readable:
     ``{"id", "type": "message", "date", "date_unixtime", "from", "text", …}``), not one of graphmem's own."""
     return isinstance(record, dict) and record.get("type") in ("message", "service") and "role" not in record \
@@ -45,7 +45,7 @@ def _piece(value: Any, depth: int = 0) -> str:
 def textless(record: Any) -> bool:
     """Whether a Telegram record holds no text of its writer's: the app's own ("service": joined, pinned, a call),
     a sticker, a photo or a voice message with no caption."""
-    return written_by_telegram(record) and (record.get("type") != "message" or not has_visible(_text(record)))
+    return written_by(record) and (record.get("type") != "message" or not has_visible(_text(record)))
 
 
 def as_message(record: dict[str, Any]) -> dict[str, Any]:

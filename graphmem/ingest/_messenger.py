@@ -1,0 +1,108 @@
+"""Reading a chat as Facebook Messenger (or Instagram) exports it: "Download your information", JSON.
+
+A conversation is ``message_1.json`` (a long one goes on in ``message_2.json``, …): ``{"participants":
+[{"name"}, …], "messages": [...], "title", "thread_path", …}``, its messages newest first, each ``{"sender_name",
+"timestamp_ms", "content"?, "photos"?, "share"?, "reactions"?, "call_duration"?, "is_unsent"?, …}``. That
+export writes every character beyond ASCII as the bytes of its UTF-8, one ``\\u00XX`` each ("InÃªs" for
+"Inês"): each text is read back as the UTF-8 it was. The newer export of end-to-end encrypted chats writes
+``{"participants": [names], "threadName", "messages": [{"senderName", "timestamp", "text", "isUnsent", "media",
+"reactions", "type"}]}`` in plain UTF-8.
+
+Each message becomes a user message of its writer, said at its time in milliseconds (UTC); left out are the app's
+own records (calls, "You sent an attachment.", joining and leaving a group), unsent messages and those with no text (a
+photo, a sticker). A reaction is no message.
+
+Internal: :func:`graphmem.ingest.read_messages` reads such a file (see :mod:`._files`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from ..core.names import has_visible
+
+__all__ = ["as_message", "names", "repaired", "textless", "written_by"]
+
+
+def _old(record: Any) -> bool:
+    return isinstance(record, dict) and "sender_name" in record and "timestamp_ms" in record and "role" not in record
+
+
+def _new(record: Any) -> bool:
+    return isinstance(record, dict) and "senderName" in record and "timestamp" in record and "role" not in record
+
+
+def written_by(record: Any) -> bool:
+    """Whether ``record`` is a message of Messenger's JSON export (either kind), not one of graphmem's own."""
+    return _old(record) or _new(record)
+
+
+def repaired(text: str) -> str:
+    """A text of the older export as it was written: its characters, each one byte of UTF-8 ("InÃªs"), read back
+    as UTF-8 ("Inês"); a text that is not such bytes (already read, or plain Latin-1 like "café") as it is."""
+    if text.isascii():
+        return text
+    try:
+        return text.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return text
+
+
+#: What the app writes in a writer's name, not the writer: a call, an attachment, a group's changes.
+_APP_MADE = re.compile(
+    r"^\s*\S.{0,80}?\s(?:sent\s+(?:an?\s+)?(?:attachment|photo|photos|video|gif|sticker|voice\s+message|audio\s+clip|"
+    r"link|location)|unsent\s+a\s+message|missed\s+(?:your|a|the)\s+(?:video\s+)?call|called\s+you|"
+    r"started\s+(?:a|sharing)\s+(?:video\s+)?(?:call|chat)|(?:set|changed|cleared)\s+(?:the|your|their|his|her)\s+"
+    r"nickname|set\s+the\s+(?:emoji|theme)|changed\s+the\s+(?:group\s+photo|theme|chat\s+theme|emoji)|named\s+the\s+"
+    r"group|added\s+.{1,80}\s+to\s+the\s+group|removed\s+.{1,80}\s+from\s+the\s+group|left\s+the\s+group|"
+    r"joined\s+the\s+(?:group|call|video\s+chat)|reacted\s+.{1,12}\s+to\s+(?:your|a|their|his|her)\s+message)\.?\s*$"
+    r"|^\s*you\s+missed\s+a\s+(?:video\s+)?call\s+from\s+.{1,80}$|^\s*the\s+(?:video\s+)?call\s+ended\.?\s*$",
+    re.IGNORECASE | re.DOTALL)
+
+
+def _text(record: dict[str, Any]) -> str:
+    text = record.get("content") if _old(record) else record.get("text")
+    if not isinstance(text, str):
+        return ""
+    return repaired(text) if _old(record) else text
+
+
+def textless(record: Any) -> bool:
+    """Whether a Messenger record holds no text of its writer's: unsent, a call, a photo or sticker with no words,
+    or a line the app wrote in its writer's name ("Duarte called you.", "You sent an attachment.")."""
+    if not written_by(record):
+        return False
+    if record.get("is_unsent") is True or record.get("isUnsent") is True or "call_duration" in record:
+        return True
+    if str(record.get("type", "")).lower() in ("call", "subscribe", "unsubscribe"):
+        return True
+    text = _text(record)
+    return not has_visible(text) or _APP_MADE.match(text) is not None
+
+
+def as_message(record: dict[str, Any]) -> dict[str, Any]:
+    """A Messenger message as graphmem's own: a user message of its writer, said at its time in milliseconds (UTC).
+    A time that is not a whole number of milliseconds is left as written, and refused as any bad chat time is."""
+    stamp = record.get("timestamp_ms") if _old(record) else record.get("timestamp")
+    said: Any = stamp
+    if isinstance(stamp, int) and not isinstance(stamp, bool):
+        try:
+            said = datetime.fromtimestamp(stamp / 1000, UTC).isoformat().replace("+00:00", "Z")
+        except (OverflowError, ValueError, OSError):
+            said = str(stamp)  # out of any clock's reach: refused, naming the line
+    writer = record.get("sender_name") if _old(record) else record.get("senderName")
+    writer = repaired(writer) if isinstance(writer, str) and _old(record) else writer
+    return {"role": "user", "content": _text(record), "chat_time": said,
+            "actor": writer if isinstance(writer, str) and has_visible(writer) else ""}
+
+
+def names(value: Any) -> list[str] | None:
+    """The participants' names of a Messenger file (``[{"name": …}]`` in the older export, repaired; names in the
+    newer), or None when ``value`` is neither."""
+    if isinstance(value, list) and value and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in value):
+        return [repaired(p["name"]) for p in value]
+    if isinstance(value, list) and value and all(isinstance(p, str) for p in value):
+        return list(value)
+    return None
