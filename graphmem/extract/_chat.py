@@ -57,7 +57,7 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "arrived", "breed_beside", "clean_taste", "companions", "couples",
+__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "breed_beside", "clean_taste", "companions", "couples",
            "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
            "lowercase_school", "move_called_off", "move_done", "moved_there", "pet_taken_in", "resident_of",
            "move_planned", "moved_in_new",
@@ -408,6 +408,23 @@ def move_home(message: str) -> str | None:
     return place if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES) else None
 
 
+#: The other's words asking after the speaker's new home in a place: "how's the new flat in Gdynia?", "you're in
+#: jinja!! how is it".
+_ASKED_HOME = re.compile(r"(?:\bnew\s+(?:flat|place|house|apartment|home|room|pad)\s+in|(?:^|[.!?,;:]\s*)(?:so\s+)?"
+                         r"(?:you['’]?re|ur|you\s+are)\s+(?:finally\s+|really\s+|now\s+)?in)\s+" + _MOVE_PLACE +
+                         r"\s*(?:$|[!?.,]|\s+(?:now|yet|already|finally|how)\b)", re.IGNORECASE)
+
+
+def asked_home(previous: str) -> str | None:
+    """The place the other asked after the speaker's new home in (see :data:`_ASKED_HOME`), when one place is, a known
+    town or a capitalised name no word of English: the answer "moved in on the 1st!" is the move there."""
+    places = {m["place"].strip() for m in _ASKED_HOME.finditer(previous)}
+    if len(places) != 1:
+        return None
+    place = places.pop()
+    return place if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES) else None
+
+
 #: A home moved into, named by its place: "we moved into the benoni house", "Moved into the Strathdale unit on the
 #: 3rd" (not "the nice house", "the Edwardian house": a town GeoNames knows, or a capitalised name no word of English).
 _HOME_NAMED = re.compile(r"\bmoved\s+into\s+the\s+(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?)\s+"
@@ -691,6 +708,7 @@ _REACTIONS = frozenset("lol haha hahaha lmao omg ouch yay wow ugh oops yikes mos
 def activity_of_group(group: str) -> str | None:
     """The activity a club or team is for ("running club" -> running), when its words name one."""
     words = [w.lower() for w in group.split()[:-1]]
+    words = [HABIT_VERBS.get(w, w) if i == len(words) - 1 else w for i, w in enumerate(words)]  # "surf lessons"
     found = [w for i, w in enumerate(words) if w in ACTIVITIES and (w not in LANGUAGES or i == len(words) - 1)]
     return found[-1] if len(found) == 1 else None  # a language only right before the group's noun: not "thai massage"
 

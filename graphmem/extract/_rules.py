@@ -34,6 +34,7 @@ from ._chat import (
     GONE,
     activity_of_group,
     arrived,
+    asked_home,
     breed_beside,
     clean_taste,
     companions,
@@ -157,7 +158,7 @@ from ._subjects import (
     pair_named,
     relative_subject,
 )
-from ._vehicles import got_vehicle, not_real, vehicle_bought, vehicle_described, vehicle_name
+from ._vehicles import got_at, got_vehicle, not_real, vehicle_bought, vehicle_described, vehicle_name
 from ._verbs import CALLED_OFF, GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -1175,6 +1176,8 @@ class RuleExtractor:
         self._said_at: dict[frozenset[str], datetime] = {}
         #: Per pair of participants, where each speaker said they are moving (speaker -> place).
         self._moves: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
+        #: Per pair of participants, where each speaker last greeted the other from ("greetings from Mandeville").
+        self._greeted: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, where each speaker said they got a job not yet begun (speaker -> employer).
         self._jobs: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, the trips each one was told with no time of their own: (who, place) -> when.
@@ -1323,8 +1326,8 @@ class RuleExtractor:
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
                                                      "move there")) else f
                  for f in facts]
-        facts = [f for f in self._vehicles(facts, text, before) if not (_called_off(f, text) or _undone(f, text)
-                                                                        or _wished_to_another(f, text, self._speaker))]
+        facts = [f for f in self._vehicles(facts, text, before, reference_time)
+                 if not (_called_off(f, text) or _undone(f, text) or _wished_to_another(f, text, self._speaker))]
         facts = self._owned_as_told(facts)  # after the review's reasons, which read the words as said
         facts = self._trip_told_again(facts, reference_time, text)
         note = None
@@ -1366,7 +1369,8 @@ class RuleExtractor:
             # team is called fc naniwa": by its name
         return fact
 
-    def _vehicles(self, facts: list[ExtractedFact], text: str, previous: str | None) -> list[ExtractedFact]:
+    def _vehicles(self, facts: list[ExtractedFact], text: str, previous: str | None,
+                  at_time: datetime) -> list[ExtractedFact]:
         """A vehicle's make and model told in a description of its own, with the speaker telling they got it
         ("A Toyota Vitz, silver, 2014. … I picked it up on thursday": bought, so written), where the message
         tells no possession otherwise, the other person's turn before (``previous``) asking of no one else's car.
@@ -1379,7 +1383,10 @@ class RuleExtractor:
                 if at >= got:
                     break  # the description before the words that say it was got
                 if not sentence.rstrip().endswith("?") and (model := vehicle_bought(text, at)):
-                    return facts + [ExtractedFact(subject=self._speaker, predicate="owns", object=model, quote=text)]
+                    bought = got_at(text)
+                    since = self._first_gone_by(text[bought:], at_time) if bought is not None else None
+                    return facts + [ExtractedFact(subject=self._speaker, predicate="owns", object=model,
+                                                  valid_from=since, quote=text)]  # "… bought it last saturday"
         return facts
 
     def _partner_known(self, facts: list[ExtractedFact], text: str) -> list[ExtractedFact]:
@@ -1536,8 +1543,12 @@ class RuleExtractor:
         if self._other is None:
             return facts
         planned, who, place = self._standing(self._moves, at, move_called_off(text), _PLAN_LASTS)
+        greeted, _, there = self._standing(self._greeted, at, False, SITTING)
         done = []
         for fact in facts:
+            if fact.subject == self._speaker and fact.predicate == "traveled_to" and fact.object and \
+                    _GREETING.search(text):
+                greeted[who] = (fact.object, at)  # "greetings from Mandeville": where a move then told was to
             if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
                     "traveled_to" and (place is not None and unaccented(fact.object) == unaccented(place)
                                        and arrived(fact.quote, text) or move_told(fact.quote, text)):
@@ -1555,6 +1566,12 @@ class RuleExtractor:
             home = move_home(text) if moved else None
             if home is None and place is not None and who in planned and (moved or moved_there(text, place)):
                 home = place  # "moved in yesterday"; "Moved!!! I'm officially in Actur", the place planned named
+            if home is None and moved:
+                # "greetings from Mandeville 🌄" - "YOU MOVED!" - "we moved last saturday"; "how's the new flat in
+                # Gdynia?" - "moved in on the 1st!": the place the speaker greeted from this sitting, or the one the
+                # other asked of
+                home = there or asked_home(self._previous.text) if self._previous is not None and \
+                    self._previous.speaker != self._speaker else there
             if home is None:
                 home = home_named(text) or resident_of(text)  # "officially a Phibsborough resident"
             if home is not None:

@@ -20,7 +20,7 @@ import re
 
 from ._sentences import split_sentences
 
-__all__ = ["got_vehicle", "not_real", "vehicle_bought", "vehicle_described", "vehicle_name"]
+__all__ = ["got_at", "got_vehicle", "not_real", "vehicle_bought", "vehicle_described", "vehicle_name"]
 
 #: Makes of cars, vans, trucks, motorbikes and farm machines, as people write them; none that is as often
 #: another thing or a pet's name ("seat", "mini", "smart", "ram", "genesis", "jaguar", "rover", "triumph", "hero").
@@ -199,6 +199,12 @@ def got_vehicle(message: str, previous: str | None = None) -> int | None:
     if got is None or _NOT_OWNED.search(message) or (previous and _NOT_OWNED.search(previous)):
         return None
     return got.start() if re.search(r"(?i)picked\s+(?:her|him)", got.group()) else len(message)
+
+
+def got_at(message: str) -> int | None:
+    """Where the words saying the speaker got it start ("bought it last saturday"): the time is read from there."""
+    got = _GOT_IT.search(message)
+    return got.start() if got else None
 
 
 def vehicle_bought(text: str, at: int = 0) -> str | None:

@@ -245,6 +245,11 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:got|gotten|getting)\s+me\s+into|(?:made|make|makes)\s+me\s+(?:start|take\s+up)|"
           r"(?:dragged|drags|talked|talks)\s+me\s+(?:in)?to", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
+    # "I told the coach I'm done with basketball", "done with it for good"; not a day's ("done with climbing for today",
+    # "done with swimming at 6")
+    _verb(r"done\s+with(?=\s+[\w'’-]+(?:\s+[\w'’-]+)?\s*(?:$|[.!,;:)]|\s+(?:forever|for\s+good|for\s+now|tbh|"
+          r"honestly|now|lol|haha|completely|officially|at\s+least\s+for\s+(?:this|the)\s+(?:year|season))\b))",
+          "does", "stop", "activity", needs_be=True, done=True),
     # "I run most mornings", "now I knit every evening"; told without how often, as often a chore, work or a
     # moment ("I cook, I clean", "then we paint", "Did I dance"): the rules extractor holds those for review
     _verb(_HABIT, "does", "state", "habit"),
@@ -331,7 +336,12 @@ VERBS: list[Verb] = [
           r"\s+(?:days|nights|shifts|mornings|evenings)\s+a\s+week)|\s+as\s+(?:a|an)(?:\s+[\w'’-]+){1,3}?)?"
           r"\s+(?:at|for|with)|"
           r"(?:teach|teaches|taught|teaching|intern|interns|interned|interning|volunteer|"
-          r"volunteers|volunteering)\s+at|employed\s+(?:at|by)", "works_at", "state",
+          r"volunteers|volunteering)\s+at|employed\s+(?:at|by)|"
+          # "I've been teaching chemistry at Garcia de Orta" (a subject taught, then where)
+          r"(?:teach|teaches|taught|teaching)\s+(?:(?:year\s+\d+|\d+(?:st|nd|rd|th)\s+grade|a-level|gcse|high\s+school)\s+)?"
+          r"(?:chemistry|physics|biology|science|maths|math|mathematics|english|history|geography|music|art|drama|"
+          r"french|spanish|german|italian|portuguese|latin|pe|economics|philosophy|computing|ict|religion|re)\s+at",
+          "works_at", "state",
           "org"),
     # "she's a nurse at VGH", "I am apprentice at Pirkan Sähkö": a trade or profession at a place of work
     # (a word of the list, not any noun: "a tourist at the museum", "a regular at the pub" work nowhere)
