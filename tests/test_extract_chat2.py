@@ -1623,3 +1623,42 @@ def test_his_or_her_relative_named_is_the_one_the_talk_is_about():
     assert ("Raj", "husband_of", "Priya") in told(("Sam", "how's Priya?"), ("Maya", "good! her husband Raj got a job"))
     assert told(("Sam", "how's Tom?"), ("Maya", "good, he says his sister Ana and her husband Raj are coming")) == []
     assert told(("Sam", "how's Priya?"), ("Maya", "good! her husband got a job")) == []
+
+
+@pytest.mark.engine_free
+def test_the_twelfth_new_users_sentences():
+    """A chemistry teacher in Porto and her cousin, a ship's engineer in Gdańsk, on Messenger (the thirty-third
+    session): what she said that was read as nothing, or dated wrong."""
+    from datetime import datetime, timedelta
+
+    from graphmem.core.times import UTC
+
+    def dated(*lines: tuple[str, str]) -> list[tuple]:
+        extractor, previous, found = RuleExtractor(), None, []
+        for n, (who, text) in enumerate(lines):
+            found = [(f.op, f.subject, f.predicate, f.object, f.valid_from, f.valid_to, f.sure) for f in
+                     extractor.extract(text, reference_time=REF + timedelta(minutes=n), speaker=who,
+                                       other="Sam" if who == "Maya" else "Maya", previous=previous)]
+            previous = Turn(speaker=who, text=text)
+        return found
+
+    assert chat_sure(("Maya", "I told the coach I'm done with basketball. at least for this year"))[-1] == [
+        ("end", "Maya", "does", "basketball", True)]
+    for text in ("we're done with climbing for today", "I'm done with swimming at 6", "are you done with football?",
+                 "done with pruning finally"):
+        assert chat(("Maya", text))[-1] == [], text  # a day's, or asked, or a chore
+    assert chat_sure(("Maya", "I started surf lessons!! at the escola de surf, Saturdays and Wednesdays"))[-1] == [
+        ("assert", "Maya", "does", "surfing", True)]
+    assert chat_sure(("Maya", "I've been teaching chemistry at Garcia de Orta for 6 years now, I'm immune"))[-1] == [
+        ("assert", "Maya", "works_at", "Garcia de Orta", True)]
+    # a move told with no place: where the speaker greeted from this sitting, or the other asked after
+    assert chat_sure(("Maya", "greetings from Mandeville 🌄"), ("Sam", "YOU MOVED! how is it??"),
+                     ("Maya", "we moved last saturday. bye bye Kingston traffic"))[-1] == [
+        ("assert", "Maya", "lives_in", "Mandeville", True)]
+    assert chat_sure(("Sam", "how's the new flat in Gdynia?"), ("Maya", "moved in on the 1st! 3rd floor"))[-1] == [
+        ("assert", "Maya", "lives_in", "Gdynia", True)]
+    assert chat(("Sam", "how's the new flat in Gdynia?"), ("Maya", "I moved the sofa on the 1st lol"))[-1] == []
+    # REF is Friday 8 May 2026: "bought it last saturday", the 2nd
+    found = dated(("Maya", "ok big news. I bought a car!!"), ("Sam", "noooo which one"),
+                  ("Maya", "peugeot 208, 2019, grey, 68 000 km. bought it last saturday from a stand in Maia"))
+    assert [(f[3], f[4]) for f in found] == [("peugeot 208", datetime(2026, 5, 2, tzinfo=UTC))]

@@ -715,3 +715,17 @@ def test_a_weekday_right_after_a_verb_its_doer_said_in_the_past_is_that_day(text
     """"started monday" (an attacker's: no date); not a verb in another sense or form (a reviewer's)."""
     found = resolve_times(text, datetime(2026, 12, 3, 10, tzinfo=UTC))
     assert [s.start for s in found] == ([at(start)] if start else [])
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("reference", "text", "start"), [
+    ("2026-01-18T13:45:00", "yep. moved in last saturday", "2026-01-10"),  # a Sunday: not yesterday
+    ("2026-01-18T13:45:00", "we moved this past saturday", "2026-01-17"),  # yesterday, said so
+    ("2026-01-18T13:45:00", "last friday", "2026-01-16"),
+    ("2026-01-17T13:45:00", "last saturday", "2026-01-10"),  # the same weekday: a week ago, as before
+    ("2026-01-19T09:00:00", "last sunday", "2026-01-11"),
+])
+def test_last_weekday_said_the_day_after_is_the_one_before(reference, text, start):
+    """One who meant yesterday says "yesterday": "last saturday", said on a Sunday, is eight days before (35 of the 36
+    such phrases the dev chats date)."""
+    assert one(text, datetime.fromisoformat(reference).replace(tzinfo=UTC)).start == at(start)
