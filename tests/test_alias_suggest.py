@@ -1093,3 +1093,18 @@ def test_titles_of_other_languages_and_letters_typed_plain():
     assert frozenset(("boutros", "jeddo boutros")) not in found  # 0.4: below the threshold
     assert frozenset(("oom", "oom gerrit")) not in found
     assert not any("te amo" in " ".join(p) for p in found)
+
+
+@engine_free
+def test_the_end_of_a_speakers_name_the_other_calls_them_and_a_wrong_chat():
+    """A twelfth new user's (Messenger, the thirty-third session): her cousin calls Inês "Nês" ("oh Nês. I'm sorry"),
+    never suggested; "the power couple 💪" then "sorry wrong chat lol" was "couple" put right as "wrong"."""
+    said = chat(("Duarte", "Nêsss feliz ano novo atrasado 🎉"), ("Inês", "Duuu!! how is life at sea"),
+                ("Duarte", "oh Nês. I'm sorry. you ok?"), ("Inês", "I'm ok"), ("Duarte", "Nês are you coming?"),
+                ("Inês", "the power couple 💪"), ("Inês", "sorry wrong chat lol"))
+    found = {frozenset((p.a.lower(), p.b.lower())): p for p in suggest(said, ["Inês", "Duarte"], threshold=0.4)}
+    assert "the other speaker calls Inês nes" in found[frozenset(("nês", "inês"))].reasons
+    assert frozenset(("wrong", "couple")) not in found
+    # the end of a name said by the speaker herself, or of two letters, is no one's form of it
+    said = chat(("Bella", "ella is coming too"), ("Sam", "hey bella"), ("Bella", "ella says hi"))
+    assert frozenset(("ella", "bella")) not in pairs(suggest(said, ["Bella", "Sam"], threshold=0.4))

@@ -35,6 +35,7 @@ from ._alias_chat import (
     _Token,
     name_key,
     nickname_table,
+    plain_english,
     unstretched,
 )
 from .places import is_place, is_wide
@@ -528,8 +529,8 @@ def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
             new = ts[0]
         else:
             continue
-        if new.key not in names_in[m]:
-            continue
+        if new.key not in names_in[m] or (plain_english(new.key) and new.key not in chat.sure):
+            continue  # "the power couple 💪" then "sorry wrong chat lol": a word, no name put right (a new user's)
         before = sorted(names_in[m - 1] - {new.key}, key=lambda x: (_edits(x, new.key), x))
         if not before or (len(before) > 1 and _edits(before[0], new.key) > len(new.key) // 2) or \
                 is_place(before[0]) != is_place(new.key):
@@ -540,11 +541,14 @@ def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
 
 def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """A short form of a speaker's name that only the other speaker uses, to address them ("oh
-    ol.", "han i wouldn't miss it")."""
+    ol.", "han i wouldn't miss it"); its end too, of three letters or more ("oh Nês. I'm sorry", to Inês: a new
+    user's)."""
     for speaker in chat.speakers:
+        first = speaker.split()[0]
         for short, spots in chat.mentions.items():
             if " " in short or short == speaker or len(short) < 2 or not (
-                    speaker.startswith(short) or _clipped(short, speaker, chat)):
+                    speaker.startswith(short) or _clipped(short, speaker, chat) or (
+                        len(short) >= 3 and first.endswith(short) and first != short)):
                 continue
             users = {chat.speaker(m) for m, _, _ in spots}
             if not users or speaker in users:

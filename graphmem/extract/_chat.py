@@ -303,6 +303,12 @@ _MOVING = re.compile(
 _SETTLING = re.compile(_I + r"(?:just\s+|finally\s+)?(?:been\s+)?(?:found|got|bought|offered|accepted|signed\s+for)\s+"
                        r"(?:us\s+|me\s+)?(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|job|"
                        r"position|post)\s+in\s+" + _MOVE_PLACE.replace("place", "there"), re.IGNORECASE)
+#: A lease signed for a home there: "I signed the contract!! a flat in Matosinhos, 2 rooms" (a new user's), "we signed
+#: the lease for a house in Leith" (not "I signed the contract for my sister's flat in Leith").
+_SIGNED = re.compile(_I + r"(?:just\s+|finally\s+|officially\s+)?signed\s+(?:the|a|our|my)\s+(?:contract|lease|"
+                     r"rental\s+agreement|tenancy(?:\s+agreement)?)\b\W{0,4}(?:for\s+)?(?:a|an|the|our)\s+(?:new\s+)?"
+                     r"(?:house|flat|apartment|place|home|studio)\s+in\s+" + _MOVE_PLACE.replace("place", "signed"),
+                     re.IGNORECASE)
 #: A home told by its bedrooms and its place, as one found is: "2 bed in Ancoats, 8th floor" (after "WE GOT ONE": a new
 #: user's), "a 3-bedroom house in Leith!"; a plan only: a move told later makes it the home.
 _ROOMS_IN = re.compile(r"^\W*(?:(?:a|an|the|our|my)\s+)?(?:\d|one|two|three|four)[\s-]?(?:bed(?:room)?s?|br)\b"
@@ -361,7 +367,7 @@ _TAKEN_BACK = re.compile(r"\b(?:jk|joking|kidding|not|never|ended\s+up\s+in|inst
 #: What says the move was of a home: moving in, all moved, a day, or the home's words.
 _HOME_TOLD = re.compile(r"\bmoved\s+in\b|\ball\s+moved\b|\bmoved\W+(?:on\s+)?(?:the\s+\d|\d|(?:last|this)\s|yesterday|"
                         r"today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\b(?:flat|house|apartment|home|boxes|unpack\w*|"
-                        r"keys|landlord|neighbou?rs)\b", re.IGNORECASE)
+                        r"keys|landlord|neighbou?rs)\b|📦", re.IGNORECASE)  # "moved!!!!! 📦📦📦": boxes
 #: The turn before asks of moving something: "did u move the car?", "did you move the meeting".
 _MOVE_WHAT = re.compile(r"\bmove(?:d)?\s+(?:the|my|your|ur|it|that|this)\b", re.IGNORECASE)
 
@@ -580,7 +586,8 @@ def move_planned(message: str) -> str | None:
     to valencia in september") or tells a home or a job they found there ("we found a house in
     mérida!"), not asked, supposed, denied or reported ("should i move to valencia?", "if i got a job
     in Sydney", "Ana said: i'm moving…"): a place list knows it, or it is written with a capital."""
-    for m in [*_MOVING.finditer(message), *_SETTLING.finditer(message), *_ROOMS_IN.finditer(message)]:
+    for m in [*_MOVING.finditer(message), *_SETTLING.finditer(message), *_ROOMS_IN.finditer(message),
+              *_SIGNED.finditer(message)]:
         opens = max(message.rfind(end, 0, m.start()) for end in ".!?\n") + 1
         closes = min((i for i in (message.find(end, m.end()) for end in ".!?\n") if i >= 0), default=len(message))
         if _NOT_A_PLAN.search(message[opens:closes + 1]):
