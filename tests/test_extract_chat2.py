@@ -1658,6 +1658,10 @@ def test_the_twelfth_new_users_sentences():
     assert chat_sure(("Sam", "how's the new flat in Gdynia?"), ("Maya", "moved in on the 1st! 3rd floor"))[-1] == [
         ("assert", "Maya", "lives_in", "Gdynia", True)]
     assert chat(("Sam", "how's the new flat in Gdynia?"), ("Maya", "I moved the sofa on the 1st lol"))[-1] == []
+    assert chat_sure(("Maya", "also. I signed the contract!! a flat in Matosinhos, 2 rooms, 5 min from the beach 🌊"),
+                     ("Sam", "when do you move?"), ("Maya", "1st of June. keys on the 29th"),
+                     ("Maya", "moved!!!!! 📦📦📦"))[-1] == [("assert", "Maya", "lives_in", "Matosinhos", True)]
+    assert chat(("Maya", "I signed the contract for my sister's flat in Leith"), ("Maya", "moved!!! 📦"))[-1] == []
     # REF is Friday 8 May 2026: "bought it last saturday", the 2nd
     found = dated(("Maya", "ok big news. I bought a car!!"), ("Sam", "noooo which one"),
                   ("Maya", "peugeot 208, 2019, grey, 68 000 km. bought it last saturday from a stand in Maia"))
