@@ -181,6 +181,11 @@ def test_an_unknown_speaker_is_refused_in_one_line(tmp_path):
     assert typo.output.strip().splitlines() == [
         "error: unknown speaker 'Mayaa': no entity has that name and no message was said by it; did you mean 'Maya'?"]
     assert runner.invoke(main, [*base, "--speaker", "maya"]).exit_code == 0  # names compare in any case
+    # GRAPHMEM_SPEAKER, for a store that is one person's (a twelfth new user's: "--speaker" every time)
+    wrong = runner.invoke(main, base, env={"GRAPHMEM_SPEAKER": "Mayaa"})
+    assert wrong.exit_code != 0 and wrong.output.startswith("error: unknown speaker 'Mayaa'")
+    assert runner.invoke(main, [*base, "--json"], env={"GRAPHMEM_SPEAKER": "Maya"}).output == runner.invoke(
+        main, [*base, "--json", "--speaker", "Maya"]).output
 
 
 def test_a_relation_phrase_is_said_on_the_facts_of_every_name_it_led_to(store):

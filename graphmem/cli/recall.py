@@ -117,7 +117,8 @@ def hits_table(hits: Sequence[Answer], title: str) -> None:
 @click.option("--after", help="Only facts still valid after this time.")
 @click.option("--before", help="Only facts valid before this time.")
 @click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many answers.")
-@click.option("--speaker", help="Who is asking: 'I', 'me', 'my' mean this entity.")
+@click.option("--speaker", envvar="GRAPHMEM_SPEAKER",
+              help="Who is asking: 'I', 'me', 'my' mean this entity (or set GRAPHMEM_SPEAKER).")
 @click.option("--keyword-only", is_flag=True, help="Rank by words alone, even with an embeddings endpoint set.")
 @click.option("--facts-only", is_flag=True, help="Answer with facts alone, no messages.")
 @json_option
