@@ -1666,3 +1666,28 @@ def test_the_twelfth_new_users_sentences():
     found = dated(("Maya", "ok big news. I bought a car!!"), ("Sam", "noooo which one"),
                   ("Maya", "peugeot 208, 2019, grey, 68 000 km. bought it last saturday from a stand in Maia"))
     assert [(f[3], f[4]) for f in found] == [("peugeot 208", datetime(2026, 5, 2, tzinfo=UTC))]
+
+
+@pytest.mark.engine_free
+def test_an_attackers_moves_ends_jobs_and_cars_after_the_twelfth_new_user():
+    """What the thirty-third session's readings wrote that was not said (an attacker's)."""
+    assert chat(("Maya", "greetings from Lisbon! here for a conference"), ("Sam", "nice. settled in the new house?"),
+                ("Maya", "yes! moved in last week"))[-1] == []  # a visit greeted from
+    assert chat(("Maya", "hello from Lisbon airport ✈️ flight delayed again"), ("Sam", "how's the new place?"),
+                ("Maya", "good! we moved in last saturday"))[-1] == []
+    assert chat(("Maya", "greetings from Lisbon!"), ("Sam", "how's the new flat in Leeds?"),
+                ("Maya", "love it! moved in last saturday"))[-1] == []  # two places: neither
+    assert chat(("Sam", "you're in Rome!! how is it"),
+                ("Maya", "amazing! shame we just moved in last week, the flat back home is chaos"))[-1] == []
+    assert chat(("Sam", "how's the new flat in Leeds?"), ("Maya", "no!! that fell through. moved in last week "
+                                                                 "somewhere else"))[-1] == []
+    for text in ("I'm done with running, for today at least", "I'm done with running now, showering",
+                 "I'm done with running!! ran 10k", "I'm done with basketball training"):
+        assert chat(("Maya", text))[-1] == [], text
+    for text in ("I teach maths at GCSE and A-level", "I teach english at KS3", "I teach history at Year 9"):
+        assert chat(("Maya", text))[-1] == [], text
+    for text in ("Toyota Vitz, silver, 2014. Bought it off a guy who'd had it since 2016",
+                 "Toyota Vitz, silver, 2014. bought it with the bonus I got in january",
+                 "Toyota Vitz, silver, 2014. bought it. it's been in the garage since monday"):
+        [fact] = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
+        assert (fact.object, fact.valid_from) == ("Toyota Vitz", None), text

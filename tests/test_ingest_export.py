@@ -291,3 +291,28 @@ def test_graphmem_ingest_takes_a_messenger_export(tmp_path):
     beliefs = CliRunner().invoke(main, [*store, "beliefs", "--json"], catch_exceptions=False)
     assert [(r["subject"], r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [
         ("Inês Carvalho", "has_pet", "dog")]
+
+
+@pytest.mark.engine_free
+def test_an_attackers_messenger_lines_and_times(tmp_path):
+    """The app's lines are its writer's name (or "You") doing what the app records, or a notice naming no one: not a
+    person's words that read alike; a time that is seconds, a float of whole milliseconds, a bool."""
+    path = tmp_path / "message_1.json"
+
+    def read(*records):
+        path.write_text(json.dumps({"participants": [{"name": "Ana Lima"}, {"name": "Bo"}], "messages": list(records)}),
+                        encoding="utf-8")
+        return [m.content for m in read_messages(path)]
+
+    assert read(_sent("Ana Lima", 1773000000000, content="Ana called you."),
+                _sent("Ana Lima", 1773000000001, content="You sent a photo."),
+                _sent("Bo", 1773000000002, content="Liked a message"),
+                _sent("Bo", 1773000000003, content="Video chat ended"),
+                _sent("Ana Lima", 1773000000004, content="My brother sent a photo."),
+                _sent("Ana Lima", 1773000000005, content="Maria called you."),
+                _sent("Bo", 1773000000006, content="Mum left the group.")) == [
+        "My brother sent a photo.", "Maria called you.", "Mum left the group."]
+    assert read(_sent("Bo", 1773000000000.0, content="hi")) == ["hi"]
+    for stamp in (1773000000, True, -5):
+        with pytest.raises(ImportFailed, match=r"message_1\.json:1: .*\(timestamp_ms: milliseconds since 1970\)"):
+            read(_sent("Bo", stamp, content="hi"))

@@ -729,3 +729,12 @@ def test_last_weekday_said_the_day_after_is_the_one_before(reference, text, star
     """One who meant yesterday says "yesterday": "last saturday", said on a Sunday, is eight days before (35 of the 36
     such phrases the dev chats date)."""
     assert one(text, datetime.fromisoformat(reference).replace(tzinfo=UTC)).start == at(start)
+
+
+@pytest.mark.engine_free
+def test_the_weekday_before_last_said_the_day_after_is_a_week_before_last():
+    """"the saturday before last", said on a Sunday, was the same day as "last saturday" (an attacker's)."""
+    sunday = datetime(2026, 3, 8, 12, tzinfo=UTC)
+    assert one("last saturday", sunday).start == at("2026-02-28")
+    assert one("the saturday before last", sunday).start == at("2026-02-21")
+    assert one("saturday before last", datetime(2026, 3, 10, 12, tzinfo=UTC)).start == at("2026-02-28")

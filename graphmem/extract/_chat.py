@@ -57,12 +57,11 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "breed_beside", "clean_taste", "companions", "couples",
-           "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
-           "lowercase_school", "move_called_off", "move_done", "moved_there", "pet_taken_in", "resident_of",
-           "move_planned", "moved_in_new",
-           "move_told", "named_by_one", "not_for_me", "of_the_other", "one_does", "pet_meant", "proposed",
-           "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
+__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "breed_beside", "clean_taste", "companions",
+           "couples", "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
+           "lowercase_school", "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new",
+           "moved_there", "named_by_one", "not_for_me", "of_the_other", "one_does", "only_visiting", "pet_meant",
+           "pet_taken_in", "proposed", "resident_of", "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week", "my dog, he died on monday").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
@@ -416,14 +415,25 @@ def move_home(message: str) -> str | None:
 
 #: The other's words asking after the speaker's new home in a place: "how's the new flat in Gdynia?", "you're in
 #: jinja!! how is it".
-_ASKED_HOME = re.compile(r"(?:\bnew\s+(?:flat|place|house|apartment|home|room|pad)\s+in|(?:^|[.!?,;:]\s*)(?:so\s+)?"
-                         r"(?:you['’]?re|ur|you\s+are)\s+(?:finally\s+|really\s+|now\s+)?in)\s+" + _MOVE_PLACE +
+_ASKED_HOME = re.compile(r"\bnew\s+(?:flat|place|house|apartment|home|room|pad)\s+in\s+" + _MOVE_PLACE +
                          r"\s*(?:$|[!?.,]|\s+(?:now|yet|already|finally|how)\b)", re.IGNORECASE)
+#: A message telling a stay, not a home: a visit ("here for a conference", "just for the weekend"), an airport, a move
+#: that fell through or went elsewhere ("moved in last week somewhere else", "the flat back home").
+_ONLY_VISITING = re.compile(r"\b(?:here\s+for|just\s+for|only\s+for|for\s+(?:a|the)\s+(?:conference|weekend|week|"
+                            r"wedding|work|meeting)|conference|airport|flight|hotel|hostel|holiday|vacation|trip|"
+                            r"visit(?:ing)?|back\s+home|somewhere\s+else|fell\s+through|not\s+moving)\b|✈",
+                            re.IGNORECASE)
+
+
+def only_visiting(message: str) -> bool:
+    """Whether ``message`` tells a stay rather than a home (see :data:`_ONLY_VISITING`)."""
+    return _ONLY_VISITING.search(message) is not None
 
 
 def asked_home(previous: str) -> str | None:
-    """The place the other asked after the speaker's new home in (see :data:`_ASKED_HOME`), when one place is, a known
-    town or a capitalised name no word of English: the answer "moved in on the 1st!" is the move there."""
+    """The place the other asked after the speaker's new home in (see :data:`_ASKED_HOME`: "how's the new flat in
+    Gdynia?"; not "you're in Rome!!", as often a visit), when one place is, a known town or a capitalised name no word
+    of English: the answer "moved in on the 1st!" is the move there."""
     places = {m["place"].strip() for m in _ASKED_HOME.finditer(previous)}
     if len(places) != 1:
         return None

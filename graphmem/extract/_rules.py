@@ -59,6 +59,7 @@ from ._chat import (
     of_the_other,
     one_does,
     only_staying,
+    only_visiting,
     pet_meant,
     pet_taken_in,
     proposed,
@@ -158,7 +159,7 @@ from ._subjects import (
     pair_named,
     relative_subject,
 )
-from ._vehicles import got_at, got_vehicle, not_real, vehicle_bought, vehicle_described, vehicle_name
+from ._vehicles import got_vehicle, got_when, not_real, vehicle_bought, vehicle_described, vehicle_name
 from ._verbs import CALLED_OFF, GREETED_FROM, Verb, verbs_for
 
 __all__ = ["UNSURE", "RuleExtractor"]
@@ -1383,8 +1384,8 @@ class RuleExtractor:
                 if at >= got:
                     break  # the description before the words that say it was got
                 if not sentence.rstrip().endswith("?") and (model := vehicle_bought(text, at)):
-                    bought = got_at(text)
-                    since = self._first_gone_by(text[bought:], at_time) if bought is not None else None
+                    bought = got_when(text)
+                    since = self._first_gone_by(bought, at_time) if bought is not None else None
                     return facts + [ExtractedFact(subject=self._speaker, predicate="owns", object=model,
                                                   valid_from=since, quote=text)]  # "… bought it last saturday"
         return facts
@@ -1547,7 +1548,7 @@ class RuleExtractor:
         done = []
         for fact in facts:
             if fact.subject == self._speaker and fact.predicate == "traveled_to" and fact.object and \
-                    _GREETING.search(text):
+                    _GREETING.search(text) and not only_visiting(text):
                 greeted[who] = (fact.object, at)  # "greetings from Mandeville": where a move then told was to
             if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
                     "traveled_to" and (place is not None and unaccented(fact.object) == unaccented(place)
@@ -1566,12 +1567,15 @@ class RuleExtractor:
             home = move_home(text) if moved else None
             if home is None and place is not None and who in planned and (moved or moved_there(text, place)):
                 home = place  # "moved in yesterday"; "Moved!!! I'm officially in Actur", the place planned named
-            if home is None and moved:
+            if home is None and moved and not only_visiting(text):
                 # "greetings from Mandeville 🌄" - "YOU MOVED!" - "we moved last saturday"; "how's the new flat in
                 # Gdynia?" - "moved in on the 1st!": the place the speaker greeted from this sitting, or the one the
-                # other asked of
-                home = there or asked_home(self._previous.text) if self._previous is not None and \
-                    self._previous.speaker != self._speaker else there
+                # other asked of; none where the two differ (an attacker's: a greeting from a visit, then "how's the
+                # new flat in Leeds?"), nor where the message tells a visit, or a move somewhere else
+                asked = asked_home(self._previous.text) if self._previous is not None and \
+                    self._previous.speaker != self._speaker else None
+                home = there if asked is None else asked if there is None or unaccented(there) == unaccented(asked) \
+                    else None
             if home is None:
                 home = home_named(text) or resident_of(text)  # "officially a Phibsborough resident"
             if home is not None:

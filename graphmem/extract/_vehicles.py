@@ -20,7 +20,7 @@ import re
 
 from ._sentences import split_sentences
 
-__all__ = ["got_at", "got_vehicle", "not_real", "vehicle_bought", "vehicle_described", "vehicle_name"]
+__all__ = ["got_vehicle", "got_when", "not_real", "vehicle_bought", "vehicle_described", "vehicle_name"]
 
 #: Makes of cars, vans, trucks, motorbikes and farm machines, as people write them; none that is as often
 #: another thing or a pet's name ("seat", "mini", "smart", "ram", "genesis", "jaguar", "rover", "triumph", "hero").
@@ -201,10 +201,21 @@ def got_vehicle(message: str, previous: str | None = None) -> int | None:
     return got.start() if re.search(r"(?i)picked\s+(?:her|him)", got.group()) else len(message)
 
 
-def got_at(message: str) -> int | None:
-    """Where the words saying the speaker got it start ("bought it last saturday"): the time is read from there."""
+def got_when(message: str) -> str | None:
+    """The clause saying the speaker got it ("bought it last saturday from a stand"), where its time is read, up to the
+    first word or mark that starts another ("bought it off a guy who'd had it since 2016", "bought it with the bonus I
+    got in january", "bought it. it's been in the garage since monday": an attacker's), or None."""
     got = _GOT_IT.search(message)
-    return got.start() if got else None
+    if got is None:
+        return None
+    rest = message[got.start():]
+    end = _OTHER_CLAUSE.search(rest, len(got.group()))
+    return rest[:end.start()] if end else rest
+
+
+#: Where the clause that says a vehicle was got ends: a stop, a comma, or a word that starts another clause.
+_OTHER_CLAUSE = re.compile(r"[.,;:!?]|\b(?:and|but|who|which|that|since|with|because|after|before|when|until)\b",
+                           re.IGNORECASE)
 
 
 def vehicle_bought(text: str, at: int = 0) -> str | None:

@@ -245,10 +245,12 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:got|gotten|getting)\s+me\s+into|(?:made|make|makes)\s+me\s+(?:start|take\s+up)|"
           r"(?:dragged|drags|talked|talks)\s+me\s+(?:in)?to", "does", "start", "activity", free=True),
     _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
-    # "I told the coach I'm done with basketball", "done with it for good"; not a day's ("done with climbing for today",
-    # "done with swimming at 6")
-    _verb(r"done\s+with(?=\s+[\w'’-]+(?:\s+[\w'’-]+)?\s*(?:$|[.!,;:)]|\s+(?:forever|for\s+good|for\s+now|tbh|"
-          r"honestly|now|lol|haha|completely|officially|at\s+least\s+for\s+(?:this|the)\s+(?:year|season))\b))",
+    # "I told the coach I'm done with basketball. at least for this year", "done with it for good"; not a day's ("done
+    # with climbing for today", "done with swimming at 6", "done with running now, showering", "done with running!!
+    # ran 10k": an attacker's), nor a part of it ("done with basketball training")
+    _verb(r"(?<!\bnot\s)done\s+with(?=\s+[\w'’-]+(?:\s+(?!(?:training|practice|drama|club|team|season|stuff|thing|"
+          r"things|lessons?|class(?:es)?|session|today|tonight)\b)[\w'’-]+)?\s*(?:$|\.(?:\s|$)|\s+(?:forever|"
+          r"for\s+good|for\s+now|tbh|honestly|completely|officially)\b))",
           "does", "stop", "activity", needs_be=True, done=True),
     # "I run most mornings", "now I knit every evening"; told without how often, as often a chore, work or a
     # moment ("I cook, I clean", "then we paint", "Did I dance"): the rules extractor holds those for review
@@ -340,7 +342,10 @@ VERBS: list[Verb] = [
           # "I've been teaching chemistry at Garcia de Orta" (a subject taught, then where)
           r"(?:teach|teaches|taught|teaching)\s+(?:(?:year\s+\d+|\d+(?:st|nd|rd|th)\s+grade|a-level|gcse|high\s+school)\s+)?"
           r"(?:chemistry|physics|biology|science|maths|math|mathematics|english|history|geography|music|art|drama|"
-          r"french|spanish|german|italian|portuguese|latin|pe|economics|philosophy|computing|ict|religion|re)\s+at",
+          r"french|spanish|german|italian|portuguese|latin|pe|economics|philosophy|computing|ict|religion|re)\s+at"
+          # not a level taught at ("maths at GCSE and A-level", "at KS3", "at Year 9": an attacker's)
+          r"(?!\s+(?:gcse|a-?levels?|as-?levels?|ks\s?\d|key\s+stage|year\s+\d|grade\s+\d|[abc][12]\b|degree|"
+          r"university\s+level|primary\s+level|secondary\s+level|(?:a|an|all|every|different|beginner|advanced)\b))",
           "works_at", "state",
           "org"),
     # "she's a nurse at VGH", "I am apprentice at Pirkan Sähkö": a trade or profession at a place of work

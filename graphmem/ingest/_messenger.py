@@ -50,16 +50,34 @@ def repaired(text: str) -> str:
         return text
 
 
-#: What the app writes in a writer's name, not the writer: a call, an attachment, a group's changes.
+#: What the app writes in a writer's name ("Duarte called you.", "You sent an attachment."): the writer's name or
+#: "You", then one of these (English only: other languages' are kept, as messages that state nothing).
 _APP_MADE = re.compile(
-    r"^\s*\S.{0,80}?\s(?:sent\s+(?:an?\s+)?(?:attachment|photo|photos|video|gif|sticker|voice\s+message|audio\s+clip|"
-    r"link|location)|unsent\s+a\s+message|missed\s+(?:your|a|the)\s+(?:video\s+)?call|called\s+you|"
+    r"\s(?:sent\s+(?:an?\s+)?(?:attachment|photo|photos|video|gif|sticker|voice\s+message|audio\s+clip|link|location)|"
+    r"unsent\s+a\s+message|missed\s+(?:your|a|the)\s+(?:video\s+)?call|called\s+you|"
     r"started\s+(?:a|sharing)\s+(?:video\s+)?(?:call|chat)|(?:set|changed|cleared)\s+(?:the|your|their|his|her)\s+"
     r"nickname|set\s+the\s+(?:emoji|theme)|changed\s+the\s+(?:group\s+photo|theme|chat\s+theme|emoji)|named\s+the\s+"
     r"group|added\s+.{1,80}\s+to\s+the\s+group|removed\s+.{1,80}\s+from\s+the\s+group|left\s+the\s+group|"
-    r"joined\s+the\s+(?:group|call|video\s+chat)|reacted\s+.{1,12}\s+to\s+(?:your|a|their|his|her)\s+message)\.?\s*$"
-    r"|^\s*you\s+missed\s+a\s+(?:video\s+)?call\s+from\s+.{1,80}$|^\s*the\s+(?:video\s+)?call\s+ended\.?\s*$",
+    r"joined\s+the\s+(?:group|call|video\s+chat)|reacted\s+.{1,12}\s+to\s+(?:your|a|their|his|her)\s+message)\.?\s*$",
     re.IGNORECASE | re.DOTALL)
+#: The app's lines that name no one: Instagram's and Messenger's notices.
+_NOTICE = re.compile(
+    r"^\s*(?:you\s+missed\s+a\s+(?:video\s+)?call\s+from\s+.{1,80}|the\s+(?:video\s+)?call\s+ended\.?|liked\s+a\s+"
+    r"message|reacted\s+.{1,12}\s+to\s+(?:your|a)\s+message|mentioned\s+you\s+in\s+(?:their|his|her)\s+story|"
+    r"video\s+chat\s+ended|missed\s+(?:video|audio)\s+chat|you\s+are\s+now\s+connected\s+on\s+messenger|"
+    r"(?:you\s+)?replied\s+to\s+(?:your|their|his|her)\s+story)\.?\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def _app_made(text: str, writer: str) -> bool:
+    """Whether ``text`` is a line the app wrote: a notice, or its writer (by name, or "You") doing what the app records
+    ("Duarte called you."; not "My brother sent a photo.", nor "Maria called you." written by Ana: an attacker's)."""
+    if _NOTICE.match(text):
+        return True
+    name = writer.strip().casefold()
+    for who in dict.fromkeys(("you", name, name.split()[0] if name else "")):  # "Duarte called you.", by Duarte Moreira
+        if who and text.lstrip().casefold().startswith(who) and _APP_MADE.match(text.lstrip(), len(who)):
+            return True
+    return False
 
 
 def _text(record: dict[str, Any]) -> str:
@@ -79,23 +97,29 @@ def textless(record: Any) -> bool:
     if str(record.get("type", "")).lower() in ("call", "subscribe", "unsubscribe"):
         return True
     text = _text(record)
-    return not has_visible(text) or _APP_MADE.match(text) is not None
+    return not has_visible(text) or _app_made(text, _writer(record))
+
+
+def _writer(record: dict[str, Any]) -> str:
+    writer = record.get("sender_name") if _old(record) else record.get("senderName")
+    return (repaired(writer) if _old(record) else writer) if isinstance(writer, str) else ""
 
 
 def as_message(record: dict[str, Any]) -> dict[str, Any]:
     """A Messenger message as graphmem's own: a user message of its writer, said at its time in milliseconds (UTC).
     A time that is not a whole number of milliseconds is left as written, and refused as any bad chat time is."""
-    stamp = record.get("timestamp_ms") if _old(record) else record.get("timestamp")
-    said: Any = stamp
-    if isinstance(stamp, int) and not isinstance(stamp, bool):
-        try:
+    field = "timestamp_ms" if _old(record) else "timestamp"
+    stamp = record.get(field)
+    said = f"{stamp!r} ({field}: milliseconds since 1970)"  # what no chat time reads: refused, naming the field
+    if isinstance(stamp, float) and stamp.is_integer():
+        stamp = int(stamp)
+    if isinstance(stamp, int) and not isinstance(stamp, bool) and stamp >= 10**11:  # (10**11 ms: March 1973; fewer
+        try:  # are seconds, or no time: refused rather than read as January 1970)
             said = datetime.fromtimestamp(stamp / 1000, UTC).isoformat().replace("+00:00", "Z")
         except (OverflowError, ValueError, OSError):
-            said = str(stamp)  # out of any clock's reach: refused, naming the line
-    writer = record.get("sender_name") if _old(record) else record.get("senderName")
-    writer = repaired(writer) if isinstance(writer, str) and _old(record) else writer
-    return {"role": "user", "content": _text(record), "chat_time": said,
-            "actor": writer if isinstance(writer, str) and has_visible(writer) else ""}
+            pass  # out of any clock's reach
+    writer = _writer(record)
+    return {"role": "user", "content": _text(record), "chat_time": said, "actor": writer if has_visible(writer) else ""}
 
 
 def names(value: Any) -> list[str] | None:

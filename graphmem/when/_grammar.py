@@ -304,7 +304,9 @@ def _relative_weekday(m: re.Match[str], ctx: Context) -> Period | None:
 
 
 def _weekday_before_last(m: re.Match[str], ctx: Context) -> Period | None:
-    return weekday_from(ctx.today - timedelta(days=7), _weekday(m["wd"]), -1)
+    weekday = _weekday(m["wd"])
+    back = 8 if (ctx.today.weekday() - weekday) % 7 == 1 else 7  # a week before "last saturday" (see above)
+    return weekday_from(ctx.today - timedelta(days=back), weekday, -1)
 
 
 def _on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
