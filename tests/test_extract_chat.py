@@ -624,6 +624,9 @@ def test_a_hostile_message_is_read_in_time_about_linear_in_its_length():
     trips = RuleExtractor().extract("".join(f"went to see Kemi {n}. " for n in range(3_000)), reference_time=REF,
                                     speaker="Maya", other="Sam")
     assert len(trips) == 3_000 and len({f.object for f in trips}) == 3_000
+    # (the thirty-third session: which of "he" and "she" a message says was read again for every sentence, and
+    # whether it greets from a place for every trip: "I sold it." 4,500 times took 8 s, the 3,000 trips 11 s; now
+    # once a message, 0.5 s and 1.2 s)
     # 20,000 "Mr. ": each stop looked for the word before it from the sentence's start (quadratic, ~40 s)
     assert RuleExtractor().extract("Mr. " * 20_000, reference_time=REF, speaker="Maya", other="Sam") is not None
 

@@ -1247,6 +1247,7 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
         self._message = text
+        self._message_kinds: set[str] | None = None  # which of he and she the message says (:meth:`_relations`)
         self._about_them = bool(_ABOUT_THEM.search(text)) and not _MINE.search(text)  # "… He starts in February."
         self._staying = only_staying(text)  # "we're in Rome now!! back Sunday": no home
         last: list[ExtractedFact] = []
@@ -1545,10 +1546,11 @@ class RuleExtractor:
             return facts
         planned, who, place = self._standing(self._moves, at, move_called_off(text), _PLAN_LASTS)
         greeted, _, there = self._standing(self._greeted, at, False, SITTING)
+        greeting: bool | None = None  # whether the message greets from a place it does not only visit (read once)
         done = []
         for fact in facts:
-            if fact.subject == self._speaker and fact.predicate == "traveled_to" and fact.object and \
-                    _GREETING.search(text) and not only_visiting(text):
+            if fact.subject == self._speaker and fact.predicate == "traveled_to" and fact.object and (greeting := (
+                    _GREETING.search(text) is not None and not only_visiting(text)) if greeting is None else greeting):
                 greeted[who] = (fact.object, at)  # "greetings from Mandeville": where a move then told was to
             if fact.subject == self._speaker and fact.op == "assert" and fact.object and fact.predicate == \
                     "traveled_to" and (place is not None and unaccented(fact.object) == unaccented(place)
@@ -1634,7 +1636,9 @@ class RuleExtractor:
         ended = [f for f in found if f.op == "end" and f.predicate == "dating" and f.subject == self._speaker
                  and f.object]
         told = frozenset(f.object.lower() for f in ended if f.object)
-        topic = self._topics.get(self._chat()) if len(_pronoun_kinds(self._message)) == 1 else None  # "how's Priya?"
+        if self._message_kinds is None:  # once a message, not once a sentence (3,000 sentences: seconds)
+            self._message_kinds = _pronoun_kinds(self._message)
+        topic = self._topics.get(self._chat()) if len(self._message_kinds) == 1 else None  # "how's Priya?"
         facts = self.family.read(sentence, self._speaker, self._other, told, topic)  # - "her husband Raj …": hers
         facts += couples(facts)
         for fact in ended:
