@@ -1691,3 +1691,25 @@ def test_an_attackers_moves_ends_jobs_and_cars_after_the_twelfth_new_user():
                  "Toyota Vitz, silver, 2014. bought it. it's been in the garage since monday"):
         [fact] = RuleExtractor().extract(text, reference_time=REF, speaker="Maya", other="Sam")
         assert (fact.object, fact.valid_from) == ("Toyota Vitz", None), text
+
+
+@pytest.mark.engine_free
+def test_a_job_got_and_named_only_by_answering_the_others_question():
+    """"I GOT THE JOB" - "Bial??" - "Bial!!! they called me on monday. I start on the 1st of September" (the twelfth
+    new user's; d16's "GOT THE JOB" - "ALSTOM??" - "alstom!! … start 12 april"): the job to begin is Bial's, written
+    once begun; not a place asked of, nor a name said back with no job got."""
+    said = chat(("Maya", "I GOT THE JOB 🧪🧪🧪"), ("Sam", "NO WAYYY. Bial??"),
+                ("Maya", "Bial!!! they called me on monday. I start on the 1st of September"),
+                ("Maya", "first day was monday. so calm, no bells"))
+    assert said[2] == [] and said[3] == [("assert", "Maya", "works_at", "Bial")]
+    assert chat(("Maya", "GOT THE JOB"), ("Sam", "ALSTOM??"), ("Maya", "alstom!! commissioning technician, start 12 "
+                                                                      "april"), ("Maya", "I started monday"))[-1] == [
+        ("assert", "Maya", "works_at", "Alstom")]
+    assert chat(("Maya", "I got the job!!"), ("Sam", "Lisbon??"), ("Maya", "Lisbon!! we start the trip on friday"),
+                ("Maya", "first day was monday"))[-1] == []
+    assert chat(("Sam", "Bial??"), ("Maya", "Bial!!! I start on the 1st of September"),
+                ("Maya", "first day was monday"))[-1] == []  # no job got: whose start, the words do not say
+    assert chat(("Maya", "I GOT THE JOB"), ("Sam", "Bial??"), ("Maya", "Bial!!! I start on the 1st of September"),
+                ("Maya", "anyway as I said, first 2 weeks at Bial are done. it's so calm"))[-1] == [
+        ("assert", "Maya", "works_at", "Bial")]  # "as I said": her own words, no one's reported
+    assert chat(("Maya", "she said her first 2 weeks at Zara are done"))[-1] == []

@@ -58,10 +58,11 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "breed_beside", "clean_taste", "companions",
-           "couples", "everyday_object", "group_named", "home_named", "job_begun", "job_called_off", "job_to_come",
-           "lowercase_school", "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new",
-           "moved_there", "named_by_one", "not_for_me", "of_the_other", "one_does", "only_visiting", "pet_meant",
-           "pet_taken_in", "proposed", "resident_of", "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
+           "couples", "employer_confirmed", "everyday_object", "group_named", "home_named", "job_begun",
+           "job_called_off", "job_got_unnamed", "job_to_come", "lowercase_school", "move_called_off", "move_done",
+           "move_planned", "move_told", "moved_in_new", "moved_there", "named_by_one", "not_for_me", "of_the_other",
+           "one_does", "only_visiting", "pet_meant", "pet_taken_in", "proposed", "resident_of", "resolve_pronoun",
+           "sold_thing", "told_as_visit", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week", "my dog, he died on monday").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
@@ -546,7 +547,11 @@ _JOB_BEGUN = re.compile(
     r"on\s+" + _DAY + r"|(?:last|this)\s+(?:week|month|" + _DAY + r")|" + _DAY
     + r"|yesterday|today|lol|haha|omg|btw)\b))|"
     r"(?:^\W*|\b(?:my|and|so)\s+)first\s+(?:day|shift|week)\s+(?:was\s+(?:yesterday|today|" + _DAY + r"|on\b|good|"
-    r"great|fine|ok|okay|amazing|intense|long|crazy|exhausting)|went\b|done\b|over\b|today\b|yesterday\b)",
+    r"great|fine|ok|okay|amazing|intense|long|crazy|exhausting)|went\b|done\b|over\b|today\b|yesterday\b)|"
+    # "first 2 weeks at Bial are done" (a new user's)
+    r"(?:^\W*(?:(?:ok|okay|so|and|anyway|also|btw|well|update|news)\W+)*|\b(?:my|the)\s+)first\s+"
+    r"(?:\d|two|three|four|couple\s+of|few)\s+(?:days|shifts|weeks)"
+    r"(?:\s+at\s+[\w'’&-]+(?:\s+[\w'’&-]+){0,2})?\s+(?:are|were)\s+(?:done|over)\b",
     re.IGNORECASE)
 
 
@@ -573,6 +578,35 @@ def _employer(name: str) -> bool:
                 or first in RELATIONS or (len(name.split()) == 1 and is_known_name(name)))
 
 
+#: A job the speaker got, its employer not named: "I GOT THE JOB 🧪", "i got the job!!!!!" (not "got the job at X").
+_JOB_GOT_UNNAMED = re.compile(r"(?:^\W*|\b(?:i|we)\s+(?:just\s+|finally\s+)?)got\s+the\s+job\b"
+                              r"(?!\s+(?:at|in|with|as|for|offer|of)\b)", re.IGNORECASE)
+#: The other's turn asking which employer, by name: "NO WAYYY. Bial??", "ALSTOM??".
+_ASKED_WHICH = re.compile(r"(?:^|[.!,]\s*)(?P<org>[\w'’&-]+(?:\s+[\w'’&-]+){0,2})\s*\?+\W*$")
+
+
+def job_got_unnamed(message: str) -> bool:
+    """Whether ``message`` tells the speaker got the job with no employer named (see :data:`_JOB_GOT_UNNAMED`), in no
+    question or supposition."""
+    return any(_JOB_GOT_UNNAMED.search(s) and not _NOT_A_PLAN.search(s) for s in _SENTENCES.split(message))
+
+
+def employer_confirmed(message: str, previous: str) -> str | None:
+    """The employer the other asked of by name ("Bial??") that ``message`` opens by saying back ("Bial!!! they called
+    me on monday. I start on the 1st of September", a new user's; "alstom!! commissioning technician, start 12 april",
+    d16), telling a start: after a job got and not named, it is that job's employer."""
+    asked = _ASKED_WHICH.search(previous)
+    if asked is None:
+        return None
+    org = asked["org"].strip()
+    said = re.match(rf"\W*{re.escape(org)}\s*!", message, re.IGNORECASE)
+    if said is None or not re.search(r"\b(?:start|starting|begin|beginning)\b", message[said.end():], re.IGNORECASE):
+        return None
+    spelt = [message[said.start():said.end()].strip(" \t\n!").strip(), org]  # as typed in mixed case, else title case
+    name = next((n for n in spelt if not n.isupper() and not n.islower()), org.title())
+    return name if _employer(name) else None
+
+
 def job_called_off(message: str) -> bool:
     """Whether ``message`` calls a job off ("I turned it down", "the offer fell through")."""
     return _JOB_OFF.search(message) is not None
@@ -583,7 +617,11 @@ def job_begun(message: str) -> bool:
     "started monday. it's grand so far", "first day was friday!!!"; not in a question, a supposition or a denial."""
     return not _NOT_A_JOB_START.search(message) and any(
         _JOB_BEGUN.search(s) and not _NOT_A_PLAN.search(s) and not _ANOTHERS_START.search(s)
-        for s in _SENTENCES.split(message))
+        for s in _SENTENCES.split(_AS_I_SAID.sub("", message)))
+
+
+#: "as I said", "like i said": the speaker's own words recalled, no one else's reported.
+_AS_I_SAID = re.compile(r"\b(?:as|like)\s+i\s+said\b\W*", re.IGNORECASE)
 
 
 def move_called_off(message: str) -> bool:

@@ -39,12 +39,14 @@ from ._chat import (
     clean_taste,
     companions,
     couples,
+    employer_confirmed,
     everyday_object,
     group_named,
     group_named_unread,
     home_named,
     job_begun,
     job_called_off,
+    job_got_unnamed,
     job_to_come,
     lowercase_school,
     move_called_off,
@@ -1179,6 +1181,8 @@ class RuleExtractor:
         self._moves: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, where each speaker last greeted the other from ("greetings from Mandeville").
         self._greeted: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
+        #: Per pair of participants, when each speaker last said they got a job without naming it ("I GOT THE JOB").
+        self._unnamed_jobs: dict[frozenset[str], dict[str, datetime]] = {}
         #: Per pair of participants, where each speaker said they got a job not yet begun (speaker -> employer).
         self._jobs: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, the trips each one was told with no time of their own: (who, place) -> when.
@@ -1618,6 +1622,12 @@ class RuleExtractor:
                                            valid_from=self._first_gone_by(text, at), quote=text)]
         if (got := job_to_come(text)) is not None:
             planned[who] = (got, at)
+        elif self._previous is not None and self._previous.speaker != self._speaker and (
+                since := self._unnamed_jobs.get(self._chat(), {}).get(who)) is not None and at - since <= SITTING and (
+                named := employer_confirmed(text, self._previous.text)) is not None:
+            planned[who] = (named, at)  # "I GOT THE JOB" - "Bial??" - "Bial!!! … I start on the 1st of September"
+        if job_got_unnamed(text):
+            self._unnamed_jobs.setdefault(self._chat(), {})[who] = at
         return facts
 
     def _first_gone_by(self, words: str, reference: datetime) -> datetime | None:
