@@ -313,6 +313,8 @@ def test_an_attackers_messenger_lines_and_times(tmp_path):
                 _sent("Bo", 1773000000006, content="Mum left the group.")) == [
         "My brother sent a photo.", "Maria called you.", "Mum left the group."]
     assert read(_sent("Bo", 1773000000000.0, content="hi")) == ["hi"]
+    with pytest.raises(ImportFailed, match=r"message_1\.json:1: 'actor' must be non-empty text"):
+        read({"timestamp_ms": 1773000000000, "content": "I moved to Lisbon"})  # no sender_name: never the store's "I"
     for stamp in (1773000000, True, -5):
         with pytest.raises(ImportFailed, match=r"message_1\.json:1: .*\(timestamp_ms: milliseconds since 1970\)"):
             read(_sent("Bo", stamp, content="hi"))

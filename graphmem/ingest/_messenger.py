@@ -27,7 +27,7 @@ __all__ = ["as_message", "names", "repaired", "textless", "written_by"]
 
 
 def _old(record: Any) -> bool:
-    return isinstance(record, dict) and "sender_name" in record and "timestamp_ms" in record and "role" not in record
+    return isinstance(record, dict) and "timestamp_ms" in record and "role" not in record  # a writer missing: refused
 
 
 def _new(record: Any) -> bool:
