@@ -25,6 +25,7 @@ from ._facts import ExtractedFact
 from ._family import placeholder
 from ._lexicon import (
     ACTIVITIES,
+    ACTIVITY_PAIRS,
     BREED_PAIRS,
     BREEDS,
     CAT_BREEDS,
@@ -68,7 +69,7 @@ __all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "breed_beside",
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
 _NOUNS = {"pet": PETS, "possession": POSSESSIONS, "activity": ACTIVITIES, "group": GROUPS, "event": EVENTS,
           "lesson": LESSONS, "race": RACES}
-_PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS, "group": GROUP_PAIRS}
+_PAIRS = {"pet": PET_PAIRS, "event": EVENT_PAIRS, "group": GROUP_PAIRS, "activity": ACTIVITY_PAIRS}
 #: "my climbing gym membership": the group it is a membership of.
 _MEMBERSHIP = re.compile(rf"\b({'|'.join(sorted(GROUPS))})\s+membership\b", re.IGNORECASE)
 #: Words that make a phrase a clause, not a thing ("likes is awesome", "dislikes that's why").

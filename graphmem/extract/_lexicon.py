@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..core.places import PLACES, is_place, is_town
 from ..core.places import folded as _key
 
-__all__ = ["ACTIVITIES", "BREEDS", "BREED_PAIRS", "CAT_BREEDS", "EMOJI", "EVENTS", "EVENT_PAIRS", "GROUPS",
-           "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES", "LESSONS", "NAMED_EVENTS",
+__all__ = ["ACTIVITIES", "ACTIVITY_PAIRS", "BREEDS", "BREED_PAIRS", "CAT_BREEDS", "EMOJI", "EVENTS", "EVENT_PAIRS",
+           "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES", "LESSONS", "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "RETIREES", "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
            "is_town", "looks_educational", "looks_organisational"]
@@ -218,6 +218,10 @@ NAMED_EVENTS = frozenset("festival fest concert gig wedding conference carnival 
                          "marathon".split())
 #: Groups named by two words whose last is no group alone ("the Men's Shed", not "the garden shed").
 GROUP_PAIRS = frozenset(("men's shed", "mens shed", "men's sheds", "mens sheds"))
+#: Activities of two words whose last is no activity alone: "horse riding" (a new user's; "riding" is as often a bike
+#: to work).
+ACTIVITY_PAIRS = frozenset(("horse riding", "horseback riding", "pole dancing", "tai chi", "stand up paddling",
+                            "muay thai", "tree climbing", "ice climbing"))
 #: Two-word events ("the bowls club open day", "quiz night").
 EVENT_PAIRS = frozenset(("open day", "quiz night", "games night", "bonfire night", "open mic", "sports day",
                          "book launch", "leaving do", "leaving drinks", "street party", "hen do", "stag do"))
