@@ -1649,6 +1649,7 @@ def test_the_twelfth_new_users_sentences():
         assert chat(("Maya", text))[-1] == [], text  # a day's, or asked, or a chore
     assert chat_sure(("Maya", "I started surf lessons!! at the escola de surf, Saturdays and Wednesdays"))[-1] == [
         ("assert", "Maya", "does", "surfing", True)]
+    assert chat_sure(("Maya", "and i stopped the spanish classes"))[-1] == [("end", "Maya", "does", "spanish", True)]
     assert chat_sure(("Maya", "i have news too. i started horse riding 🐴 my friend keti has a stable"))[-1][0] == (
         "assert", "Maya", "does", "horse riding", True)  # (dev's: "riding" alone is as often a bike to work)
     assert chat_sure(("Maya", "I've been teaching chemistry at Garcia de Orta for 6 years now, I'm immune"))[-1] == [

@@ -220,6 +220,8 @@ _EVERYDAY: list[Verb] = [
     # --- lessons: "I signed up for a pottery class", "I'm taking spanish lessons" (does pottery, spanish)
     _verb(r"(?:joined|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)|started|took)", "does", "start", "lesson"),
     _verb(r"(?:taking|take|takes|doing|do|does|go\s+to|goes\s+to|going\s+to)", "does", "state", "lesson"),
+    _verb(r"(?:quit|stopped|gave\s+up|dropped|dropped\s+out\s+of)", "does", "stop", "lesson"),  # "i stopped the
+    # kaqchikel classes"
     # --- membership: "I joined a choir", "I'm in a book club", "I quit the gym", "our church"
     _verb(r"(?:joined|join|joining|joins|signed\s+up\s+(?:for|to|with|at)|became\s+a\s+member\s+of)",
           "member_of", "start", "group"),
