@@ -1716,3 +1716,13 @@ def test_a_job_got_and_named_only_by_answering_the_others_question():
                 ("Maya", "anyway as I said, first 2 weeks at Bial are done. it's so calm"))[-1] == [
         ("assert", "Maya", "works_at", "Bial")]  # "as I said": her own words, no one's reported
     assert chat(("Maya", "she said her first 2 weeks at Zara are done"))[-1] == []
+
+
+@pytest.mark.engine_free
+def test_the_thirteenth_new_users_sentences():
+    """A nurse in Osaka and her brother, a welder in Ulsan, on LINE (the thirty-third session)."""
+    assert chat(("Sam", "Im a welder at Hyundai Heavy Industries in Ulsan"))[-1] == [
+        ("assert", "Sam", "works_at", "Hyundai Heavy Industries")]  # "Im": I'm, not someone called Im
+    assert chat(("Sam", "Im working at Hyundai now"))[-1] == [("assert", "Sam", "works_at", "Hyundai")]
+    assert chat(("Sam", "we adopted a shiba inu last sunday"))[-1] == [("assert", "Sam", "has_pet", "shiba inu")]
+    assert chat(("Sam", "I stopped going to boxing"))[-1] == [("end", "Sam", "does", "boxing")]

@@ -318,3 +318,57 @@ def test_an_attackers_messenger_lines_and_times(tmp_path):
     for stamp in (1773000000, True, -5):
         with pytest.raises(ImportFailed, match=r"message_1\.json:1: .*\(timestamp_ms: milliseconds since 1970\)"):
             read(_sent("Bo", stamp, content="hi"))
+
+
+LINE = """[LINE] Chat history with Kiko Abellana
+Saved on: 11/29/2026, 22:41
+
+Sun, 1/11/2026
+20:02\tKiko Abellana\tManang!! happy new year again hehe
+20:02\tKiko Abellana\t[Sticker]
+20:17\tSol Nakamura\t"Aiko is 9 na, grade 4 here.
+she says ""hi tito""
+2/3/2026 is her recital"
+20:41\tSol Nakamura\t☎ Call time 14:32
+20:42\tSol Nakamura unsent a message.
+20:43\tSol Nakamura\t[Photo]
+
+Tue, 1/13/2026
+8:05 PM\tKiko Abellana\tIm a welder at Hyundai Heavy Industries in Ulsan
+"""
+
+
+@pytest.mark.engine_free
+def test_a_line_export_is_read_as_the_phone_wrote_it(tmp_path):
+    """A thirteenth new user's: LINE's "Export chat history" was "not valid JSON (Expecting value, column 2)". Days
+    open on their own line; a text of several lines is quoted (a quote inside doubled, a date inside no day's line);
+    stickers, photos, calls and the app's lines are left out; a 12-hour clock is read."""
+    path = write(tmp_path, LINE, "[LINE] Chat with Kiko Abellana.txt")
+    found = read_messages(path, tz="Asia/Tokyo")
+    assert [(m.actor, m.content) for m in found] == [
+        ("Kiko Abellana", "Manang!! happy new year again hehe"),
+        ("Sol Nakamura", 'Aiko is 9 na, grade 4 here.\nshe says "hi tito"\n2/3/2026 is her recital'),
+        ("Kiko Abellana", "Im a welder at Hyundai Heavy Industries in Ulsan")]
+    assert [m.chat_time for m in found] == [datetime(2026, 1, 11, 11, 2, tzinfo=UTC),
+                                            datetime(2026, 1, 11, 11, 17, tzinfo=UTC),
+                                            datetime(2026, 1, 13, 11, 5, tzinfo=UTC)]  # 20:05 in Tokyo
+    assert found.participants == ("Kiko Abellana", "Sol Nakamura")
+    # the day before the month where a day after the 12th says so; both ways refused; no day at all refused
+    assert read_messages(write(tmp_path, LINE.replace("1/13/2026", "13/1/2026").replace("1/11/2026", "11/1/2026"),
+                               "l2.txt"))[2].chat_time.day == 13
+    with pytest.raises(ImportFailed, match="writes dates both ways"):
+        read_messages(write(tmp_path, LINE.replace("1/13/2026", "13/1/2026").replace("1/11/2026", "1/14/2026"),
+                            "l3.txt"))
+    with pytest.raises(ImportFailed, match=r"l4\.txt:4: a message before any day's line"):
+        read_messages(write(tmp_path, LINE.replace("Sun, 1/11/2026\n", ""), "l4.txt"))
+
+
+def test_graphmem_ingest_takes_a_line_export(tmp_path):
+    from pathlib import Path
+
+    chat = Path(__file__).parent / "data" / "ingest" / "line_chat.txt"
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    result = CliRunner().invoke(main, [*store, "ingest", str(chat), "--replay", "--approve", "--timezone", "Asia/Tokyo",
+                                       "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["episodes"] == 235

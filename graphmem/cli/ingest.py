@@ -159,8 +159,8 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
 
     FILE is JSON Lines of {"role", "content", "chat_time", "id"?, "actor"?}, a JSON
     object {"user_id": ..., "participants"?: [A, B], "messages": [...]}, or a chat as
-    WhatsApp's "Export chat" gives it (the .txt, Android or iOS), Telegram Desktop's
-    (result.json) or Messenger's (message_1.json), as it is. Chat times: ISO
+    WhatsApp's "Export chat" gives it (the .txt, Android or iOS), LINE's (the .txt),
+    Telegram Desktop's (result.json) or Messenger's (message_1.json), as it is. Chat times: ISO
     8601, '2025-09-12 08:00:00' or '1:56 pm on 8 May, 2023'. The whole file is checked before
     anything is written.
     """

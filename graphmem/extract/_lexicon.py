@@ -105,7 +105,7 @@ CAT_BREEDS = frozenset("tabby siamese ragdoll sphynx maine-coon".split())
 BREEDS = CAT_BREEDS | frozenset("""
 labrador retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
 greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
-doberman alsatian staffie staffy sheepdog pomeranian shih-tzu
+doberman alsatian staffie staffy sheepdog pomeranian shih-tzu akita shiba samoyed maltese
 """.split())
 #: Animals kept as pets, and breeds said instead ("our golden retriever").
 PETS = BREEDS | frozenset("""
@@ -116,7 +116,8 @@ chickens goat goats iguana rat rats mice horse horses pony ponies cockatiel cana
 lab boxer shepherd bengal
 """.split())
 #: Breeds of two words ("a german shepherd"), written so, or with a hyphen among :data:`BREEDS`.
-BREED_PAIRS = frozenset(("maine coon", "shih tzu", "golden retriever", "german shepherd", "border collie"))
+BREED_PAIRS = frozenset(("maine coon", "shih tzu", "golden retriever", "german shepherd", "border collie", "shiba inu",
+                         "jack russell"))
 #: Two-word pets ("guinea pig", "golden retriever"): the first word may be taken as a modifier.
 PET_PAIRS = BREED_PAIRS | frozenset(("guinea pig", "guinea pigs", "bearded dragon"))
 

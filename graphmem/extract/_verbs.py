@@ -246,7 +246,7 @@ _EVERYDAY: list[Verb] = [
     _verb(r"have|has", "does", "state", "activity"),
     _verb(r"(?:got|gotten|getting)\s+me\s+into|(?:made|make|makes)\s+me\s+(?:start|take\s+up)|"
           r"(?:dragged|drags|talked|talks)\s+me\s+(?:in)?to", "does", "start", "activity", free=True),
-    _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)", "does", "stop", "activity"),
+    _verb(r"(?:quit|quitting|stopped|gave\s+up|given\s+up)(?:\s+going\s+to)?", "does", "stop", "activity"),
     # "I told the coach I'm done with basketball. at least for this year", "done with it for good"; not a day's ("done
     # with climbing for today", "done with swimming at 6", "done with running now, showering", "done with running!!
     # ran 10k": an attacker's), nor a part of it ("done with basketball training")

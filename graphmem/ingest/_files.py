@@ -29,6 +29,7 @@ from ..errors import ImportFailed, InvalidInput
 from ..models import Model
 from ..when import day_place, parse_chat_time
 from . import _export
+from . import _line as line_app
 from . import _messenger as messenger
 from . import _telegram as telegram
 
@@ -307,9 +308,9 @@ class MessageFile(Sequence[Message]):
     """
 
     def __init__(self, path: Path, *, day_first: bool, tz: tzinfo | str, user: str | None, document: bool,
-                 export: bool = False):
+                 export: Callable[[BinaryIO, int, Path], dict[str, str]] | None = None):
         self.path, self.user = path, user
-        self._export = export  # a phone's export: each message its first line and the lines going on it
+        self._export = export  # a phone's export: how a message is read again from where it starts
         self.participants: tuple[str, str] | None = None
         self.told = False  # whether the file named its participants (a group's file names more than two)
         self._actors: set[str] = set()
@@ -381,9 +382,10 @@ class MessageFile(Sequence[Message]):
             raise ImportFailed(f"cannot read {self.path}: {exc.strerror or exc}") from exc
         if changed:
             raise ImportFailed(f"{self.path} changed after it was checked; read it again")
-        if self._export:
+        if self._export is not None:
+            read_again = self._export
             with open_regular(self.path) as source:
-                yield lambda i: self._message(_exported(source, self._offsets[i], self.path), i)
+                yield lambda i: self._message(read_again(source, self._offsets[i], self.path), i)
             return
         if self._document:
             text = self.path.read_text(encoding="utf-8-sig")
@@ -463,6 +465,8 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
             return MessageFile(path, user=user, document=False, **read)
         if _export.is_export(_decoded(first[2], first[1], path)):
             return _scan_export(path, read, user)
+        if line_app.is_line(_decoded(first[2], first[1], path)):
+            return _scan_line(path, read, user)
         spread = False  # a document over several lines
         try:
             loads(_decoded(first[2], first[1], path))
@@ -622,7 +626,7 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
         raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
                            f"{orders[False]} the month first")
     day_first = next(iter(orders), read["day_first"])
-    found = MessageFile(path, user=user, document=False, export=True, **read)
+    found = MessageFile(path, user=user, document=False, export=_exported, **read)
     tz, before = zone(read["tz"]), None
     for offset, number, opened, writer, first in kept:
         try:
@@ -632,6 +636,97 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
         before = moment
         found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=first or writer,
                                            chat_time=moment, actor=writer, user=user))  # (its text is read when used)
+    return found
+
+
+def _plain_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str]]:
+    """(offset, line number, text) of each line from where ``source`` stands (a lone CR ends a line too)."""
+    offset, number = source.tell(), 0
+    for _, whole in lines(source, path):
+        at = 0
+        for raw in _LONE_CR.split(whole) if b"\r" in whole.rstrip(b"\r\n") else [whole]:
+            number += 1
+            text = _decoded(raw, offset + at, path).rstrip("\r\n")
+            yield offset + at, number, text.removeprefix("\ufeff") if offset + at == 0 else text
+            at += len(raw) + 1
+        offset += len(whole)
+
+
+def _quote_open(text: str) -> bool:
+    """Whether a LINE message's text so far opens a quoted text of several lines not yet closed."""
+    if not text.startswith('"'):
+        return False
+    closing = len(text) - len(text.rstrip('"'))  # quotes at its end: an odd number closes it (a doubled one is text)
+    return len(text) == 1 or closing % 2 == 0 or text.rstrip('"') == ""
+
+
+def _line_message(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, line_app.Said, str]]:
+    """Each message of LINE's export from where ``source`` stands: (offset, line, its first line read, its whole text);
+    a message longer than :data:`MAX_LINE` bytes is refused."""
+    start: tuple[int, int, line_app.Said] | None = None
+    parts: list[str] = []
+    size = 0
+    for offset, number, text in _plain_lines(source, path):
+        if start is not None and _quote_open("\n".join(parts)):
+            parts.append(text)
+            size += len(text) + 1
+            if size > MAX_LINE:
+                raise ImportFailed(f"{path}:{start[1]}: a message longer than {MAX_LINE:,} bytes")
+            continue
+        if start is not None:
+            yield *start, "\n".join(parts)
+            start = None
+        if (opened := line_app.said(text)) is not None:
+            start, parts, size = (offset, number, opened), [opened.text], len(text)
+        elif line_app.day_of(text, False) is not None:
+            yield offset, number, line_app.Said(-1, -1, "", ""), text  # a day's line
+    if start is not None:
+        yield *start, "\n".join(parts)
+
+
+def _exported_line(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
+    """The message of LINE's export that starts at ``offset``, as a record (its time is known already)."""
+    source.seek(offset)
+    for _, _, opened, text in _line_message(source, path):
+        if opened.hour < 0 or not opened.writer:
+            break
+        return {"role": "user", "actor": opened.writer, "content": line_app.cleaned(text), "chat_time": ""}
+    raise ImportFailed(f"{path} changed after it was checked; read it again")
+
+
+def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
+    """Read LINE's export once (see :mod:`._line`): where each message starts, who wrote it and when; the app's own
+    lines, stickers, photos and calls left out. The dates' order is the file's (a day after the 12th says it; a file
+    that writes both is refused); where none says it, ``day_first``."""
+    orders: dict[bool, int] = {}
+    with open_regular(path) as source:
+        for _, number, opened, text in _line_message(source, path):
+            if opened.hour < 0 and (order := line_app.day_of(text, False)) is not None and order[1] is not None:
+                orders.setdefault(order[1], number)
+    if len(orders) == 2:
+        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
+                           f"{orders[False]} the month first")
+    day_first = next(iter(orders), read["day_first"])
+    found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
+    tz, before, day = zone(read["tz"]), None, None
+    with open_regular(path) as source:
+        for offset, number, opened, text in _line_message(source, path):
+            if opened.hour < 0:
+                day_read = line_app.day_of(text, day_first)
+                day = day_read[0] if day_read else day
+                continue
+            content = line_app.cleaned(text)
+            if not opened.writer or line_app.skipped(content) or not has_visible(content):
+                continue  # the app's own line ("Kiko unsent a message."), a sticker, a photo, a call
+            if day is None:
+                raise ImportFailed(f"{path}:{number}: a message before any day's line (such as \"Sun, 1/11/2026\")")
+            try:
+                moment = _moment(line_app.moment(day, opened), tz, before)
+            except ValueError as exc:
+                raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+            before = moment
+            found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=content[:1] or "-",
+                                               chat_time=moment, actor=opened.writer, user=user))
     return found
 
 
