@@ -292,6 +292,22 @@ def test_a_fact_about_someone_the_question_does_not_name_goes_after_the_messages
         assert first.kind == "fact" and first.version.object == "Google", (question, first)
 
 
+def test_a_fact_about_a_neighbour_of_the_one_named_goes_after_the_messages(store):
+    """A thirteenth new user's: "where does Dodong work", Dodong her brother Kiko (`Kiko brother_of Sol` known, his job
+    not), put her own job first ("about Kiko → Sol"): a fact about the one named's neighbour, reached by no relation
+    word of the question, is no answer to it; "where does my sister work" still follows the relation."""
+    store.add("Kiko", "brother_of", "Sol")
+    store.add("Sol", "works_at", "Hinata", quote="I started at Hinata Visiting Nurse Station last thursday")
+    store.alias("Dodong", "Kiko")
+    store.add_episode("Im a welder at Hyundai Heavy Industries, work is 12 hours now", kind="chat", actor="Kiko")
+    first = store.search("where does Dodong work", limit=3)[0]
+    assert first.kind == "message" and "Hyundai" in first.text
+    store.add("Ana", "sister_of", "Maya")
+    store.add("Ana", "works_at", "Boots")
+    sister = store.search("where does my sister work", speaker="Maya", limit=1)[0]
+    assert sister.kind == "fact" and sister.version.object == "Boots"
+
+
 def test_a_fact_of_another_predicate_than_the_question_asks_goes_after_the_messages(store):
     """A new user's: "where does my sister work" (asked by Jess, her sister's job unknown) put `Jess's mother
     mother_of Jess` first, matched by "work" in its sentence ("dan cant get off work"), over the message that says

@@ -218,7 +218,8 @@ def _turn(found: Found) -> Turn:
 
 def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None,
          unresolved: bool = False, answering: frozenset[str] = frozenset(), names: bool = False,
-         anchored: bool = False, asked: frozenset[str] = frozenset()) -> list[Answer]:
+         anchored: bool = False, asked: frozenset[str] = frozenset(), anchors: frozenset[str] = frozenset()
+         ) -> list[Answer]:
     """One ranking of both kinds (see the module's docstring), at most ``limit`` long. With
     ``unresolved`` (the question names an event no fact is known for), every fact comes after
     the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown.
@@ -228,12 +229,16 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     name ("work": works_at); a fact of another one (:func:`_is_asked`: a wider relation word asks the narrower) then
     comes after the messages, unless a word of its subject or object matched (:func:`_own_words`): only its sentence's
     is not what is asked ("where does my sister work" is not answered by a mother_of fact said in a message about
-    work; "what is Morag's kitten called" is by `Morag has_pet kitten`)."""
+    work; "what is Morag's kitten called" is by `Morag has_pet kitten`). ``anchors``: the entities the question names or
+    its relation words lead to (every name of each); with ``anchored``, a fact about none of them, only about one's
+    neighbour, comes after the messages too ("where does Dodong work", Kiko's brother_of Sol known: not Sol's job)."""
     first = [] if unresolved else [h for h in facts if h.version.id in answering]
     put_first = {id(h) for h in first}
     strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
                                     and (h.version.predicate != ALIAS or names)
                                     and (not anchored or h.matched.anchor is not None)
+                                    and (not anchored or not anchors or h.version.subject_id in anchors
+                                         or h.version.object_id in anchors)
                                     and (not asked or _is_asked(h.version.predicate, asked) or _own_words(h))]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
