@@ -1726,3 +1726,7 @@ def test_the_thirteenth_new_users_sentences():
     assert chat(("Sam", "Im working at Hyundai now"))[-1] == [("assert", "Sam", "works_at", "Hyundai")]
     assert chat(("Sam", "we adopted a shiba inu last sunday"))[-1] == [("assert", "Sam", "has_pet", "shiba inu")]
     assert chat(("Sam", "I stopped going to boxing"))[-1] == [("end", "Sam", "does", "boxing")]
+    assert chat(("Sam", "bought a car nang 🚗 Kia Morning 2021, silver. second hand"))[-1] == [
+        ("assert", "Sam", "owns", "Kia Morning")]
+    assert chat(("Sam", "I bought a bike 😍 my friend has a Honda Civic, grey"))[-1] == [
+        ("assert", "Sam", "owns", "bike")]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ._lexicon import EMOJI
 from ._sentences import split_sentences
 
 __all__ = ["got_vehicle", "got_when", "not_real", "vehicle_bought", "vehicle_described", "vehicle_name"]
@@ -231,8 +232,9 @@ def vehicle_bought(text: str, at: int = 0) -> str | None:
 
 
 def vehicle_described(message: str) -> str | None:
-    """The make and model a sentence of ``message`` opens with, described by its year, colour or engine ("2019
-    Skoda Octavia estate, grey", "a 2019 Skoda Octavia", "A Toyota Vitz, silver, 2014")."""
+    """The make and model a sentence of ``message`` opens with, or that follows an emoji, described by its year, colour
+    or engine ("2019 Skoda Octavia estate, grey", "a 2019 Skoda Octavia", "A Toyota Vitz, silver, 2014", "bought a car
+    nang 🚗 Kia Morning 2021, silver": a new user's)."""
     at = 0
     for sentence in split_sentences(message):
         at = max(message.find(sentence, at), at)
@@ -240,7 +242,14 @@ def vehicle_described(message: str) -> str | None:
             return model
         if (year := _YEAR_FIRST.match(sentence)) and (named := vehicle_name(sentence[year.end():])):
             return named[0]
+    for after in _AFTER_EMOJI.finditer(message):
+        if model := vehicle_bought(message, after.end()):
+            return model
     return None
+
+
+#: The end of a run of emoji and the spaces after it, where a description may start.
+_AFTER_EMOJI = re.compile(rf"[{EMOJI}]+\s*")
 
 
 #: A vehicle's year before its make: "2019 Skoda Octavia", "a 2019 skoda".
