@@ -1730,3 +1730,24 @@ def test_the_thirteenth_new_users_sentences():
         ("assert", "Sam", "owns", "Kia Morning")]
     assert chat(("Sam", "I bought a bike 😍 my friend has a Honda Civic, grey"))[-1] == [
         ("assert", "Sam", "owns", "bike")]
+
+
+@pytest.mark.engine_free
+def test_an_attackers_jobs_said_back_people_called_im_and_breeds():
+    """What the echo of a job, "Im", and the new breeds wrote that was not said (an attacker's)."""
+    def job(said_back: str, asked: str | None = None, first: str = "I GOT THE JOB") -> list[tuple]:
+        name = asked or said_back.split("!")[0]
+        return chat(("Maya", first), ("Sam", f"{name}??"), ("Maya", said_back), ("Maya", "first day was good"))[-1]
+
+    for said_back in ("Remote!! I start on monday", "Part time!! I start next week",
+                      "Tomás!! he'll start in the same team, on monday", "Bial!! but I turned it down",
+                      "Bial!! no, not Bial, I start at Novartis monday", "Bial!! do I start on monday? no idea"):
+        assert job(said_back) == [], said_back
+    assert job("Ikea!! I start on the bed frame tomorrow", first="I got the job done 💪") == []
+    assert job("Google!! I start prepping tonight", first="I got the job interview!!!") == []
+    assert chat(("Maya", "I GOT THE JOB"), ("Sam", "Bial??"), ("Maya", "Bial!!! I start on the 1st"),
+                ("Maya", "so the first 3 days at Disneyland were over so fast"))[-1] == []
+    for text in ("Im lives in Busan with her kids", "Im works at Samsung", "Ive works at Apple"):
+        assert chat(("Maya", text))[-1][0][1] in ("Im", "Ive"), text  # someone called Im, as before
+    for text in ("I have a Maltese friend", "I have Samoyed heritage", "I have shiba coin lol"):
+        assert chat(("Maya", text))[-1] == [], text

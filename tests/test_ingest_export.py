@@ -372,3 +372,20 @@ def test_graphmem_ingest_takes_a_line_export(tmp_path):
                                        "--json"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["episodes"] == 235
+
+
+@pytest.mark.engine_free
+def test_an_attackers_line_exports(tmp_path):
+    """A one-line text that starts with a quote is one line (LINE quotes only texts of several lines, doubling each
+    quote inside: it swallowed the rest of the file, in quadratic time); a date no calendar has and a file of clocks
+    another language writes are one line each, naming the file; Japanese stickers are left out."""
+    lines = LINE.replace("Manang!! happy new year again hehe", '"Dune" was so good 😂')
+    assert [m.content for m in read_messages(write(tmp_path, lines, "q.txt"))][0] == '"Dune" was so good 😂'
+    assert len(read_messages(write(tmp_path, lines.replace('"Dune" was so good 😂', '"'), "q2.txt"))) == 3
+    with pytest.raises(ImportFailed, match=r"d\.txt:4: no such date"):
+        read_messages(write(tmp_path, LINE.replace("Sun, 1/11/2026", "Mon, 2/30/2026"), "d.txt"))
+    japanese = "[LINE] キコとのトーク履歴\n保存日時：2026/11/29 22:41\n\n2026/01/11(日)\n午後8:02\tキコ\tこんにちは\n"
+    with pytest.raises(ImportFailed, match=r"j\.txt: LINE's export, but no message read"):
+        read_messages(write(tmp_path, japanese, "j.txt"))
+    assert [m.content for m in read_messages(write(tmp_path, LINE.replace("[Sticker]", "[スタンプ]"), "s.txt"))][0] == \
+        "Manang!! happy new year again hehe"

@@ -306,6 +306,11 @@ def test_a_fact_about_a_neighbour_of_the_one_named_goes_after_the_messages(store
     store.add("Ana", "works_at", "Boots")
     sister = store.search("where does my sister work", speaker="Maya", limit=1)[0]
     assert sister.kind == "fact" and sister.version.object == "Boots"
+    # an attacker's: a relation word no synonym knows still reaches the neighbour ("Tom's partner", married_to)
+    store.add("Tom", "married_to", "Lena")
+    store.add("Lena", "works_at", "Lidl")
+    partner = store.search("where does Tom's partner work", limit=1)[0]
+    assert partner.kind == "fact" and partner.version.object == "Lidl"
 
 
 def test_a_fact_of_another_predicate_than_the_question_asks_goes_after_the_messages(store):

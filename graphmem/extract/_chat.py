@@ -58,12 +58,12 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "breed_beside", "clean_taste", "companions",
-           "couples", "employer_confirmed", "everyday_object", "group_named", "home_named", "job_begun",
-           "job_called_off", "job_got_unnamed", "job_to_come", "lowercase_school", "move_called_off", "move_done",
-           "move_planned", "move_told", "moved_in_new", "moved_there", "named_by_one", "not_for_me", "of_the_other",
-           "one_does", "only_visiting", "pet_meant", "pet_taken_in", "proposed", "resident_of", "resolve_pronoun",
-           "sold_thing", "told_as_visit", "told_trip"]
+__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "begun_elsewhere", "breed_beside", "clean_taste",
+           "companions", "couples", "employer_confirmed", "everyday_object", "group_named", "home_named",
+           "job_begun", "job_called_off", "job_got_unnamed", "job_to_come", "lowercase_school", "move_called_off",
+           "move_done", "move_planned", "move_told", "moved_in_new", "moved_there", "named_by_one", "not_for_me",
+           "of_the_other", "one_does", "only_visiting", "pet_meant", "pet_taken_in", "proposed", "resident_of",
+           "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week", "my dog, he died on monday").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
@@ -580,8 +580,9 @@ def _employer(name: str) -> bool:
 
 
 #: A job the speaker got, its employer not named: "I GOT THE JOB 🧪", "i got the job!!!!!" (not "got the job at X").
-_JOB_GOT_UNNAMED = re.compile(r"(?:^\W*|\b(?:i|we)\s+(?:just\s+|finally\s+)?)got\s+the\s+job\b"
-                              r"(?!\s+(?:at|in|with|as|for|offer|of)\b)", re.IGNORECASE)
+_JOB_GOT_UNNAMED = re.compile(rf"(?:^\W*|\b(?:i|we)\s+(?:just\s+|finally\s+)?)got\s+the\s+job\s*"
+                              rf"(?=$|[!.,;:)]|[{EMOJI}])", re.IGNORECASE)  # the words end there: not "got the job
+# done", "got the job interview"
 #: The other's turn asking which employer, by name: "NO WAYYY. Bial??", "ALSTOM??".
 _ASKED_WHICH = re.compile(r"(?:^|[.!,]\s*)(?P<org>[\w'’&-]+(?:\s+[\w'’&-]+){0,2})\s*\?+\W*$")
 
@@ -601,8 +602,15 @@ def employer_confirmed(message: str, previous: str) -> str | None:
         return None
     org = asked["org"].strip()
     said = re.match(rf"\W*{re.escape(org)}\s*!", message, re.IGNORECASE)
-    if said is None or not re.search(r"\b(?:start|starting|begin|beginning)\b", message[said.end():], re.IGNORECASE):
-        return None
+    rest = message[said.end():] if said else ""
+    if said is None or not re.search(r"(?:^|[.!,]\s*|\bi\s+)(?:start|starting|begin|beginning)\s+(?:on|in|the|next|"
+                                     r"this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)", rest,
+                                     re.IGNORECASE) or _NOT_A_PLAN.search(rest) or _JOB_OFF.search(message) or \
+            re.search(r"\b(?:he|she|they)(?:['’]ll|\s+will|\s+is|['’]s|\s+are|['’]re)?\s+(?:start|begin)", rest,
+                      re.IGNORECASE) or all(
+                plain_english(w) for w in org.lower().split()):
+        return None  # not a start told, a question, a denial, a job turned down, someone else's start, or words of
+        # English said back ("Remote!!", "Part time!!": an attacker's)
     spelt = [message[said.start():said.end()].strip(" \t\n!").strip(), org]  # as typed in mixed case, else title case
     name = next((n for n in spelt if not n.isupper() and not n.islower()), org.title())
     return name if _employer(name) else None
@@ -611,6 +619,17 @@ def employer_confirmed(message: str, previous: str) -> str | None:
 def job_called_off(message: str) -> bool:
     """Whether ``message`` calls a job off ("I turned it down", "the offer fell through")."""
     return _JOB_OFF.search(message) is not None
+
+
+#: "first 2 weeks at Bial are done": where the weeks were spent, which must be the job's.
+_FIRST_WEEKS_AT = re.compile(r"\bfirst\s+(?:\d|two|three|four|couple\s+of|few)\s+(?:days|shifts|weeks)\s+at\s+"
+                             r"(?P<at>[\w'’&-]+(?:\s+[\w'’&-]+){0,2}?)\s+(?:are|were)\b", re.IGNORECASE)
+
+
+def begun_elsewhere(message: str, employer: str) -> bool:
+    """Whether the days ``message`` tells begun were spent somewhere other than at ``employer`` ("first 3 days at
+    Disneyland were over so fast", "first two weeks at home are done": an attacker's)."""
+    return any(m["at"].casefold() != employer.casefold() for m in _FIRST_WEEKS_AT.finditer(message))
 
 
 def job_begun(message: str) -> bool:

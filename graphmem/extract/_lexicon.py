@@ -105,7 +105,7 @@ CAT_BREEDS = frozenset("tabby siamese ragdoll sphynx maine-coon".split())
 BREEDS = CAT_BREEDS | frozenset("""
 labrador retriever poodle beagle corgi husky terrier spaniel dachshund pug bulldog collie
 greyhound lurcher whippet chihuahua schnauzer labradoodle cockapoo cavapoo dalmatian rottweiler
-doberman alsatian staffie staffy sheepdog pomeranian shih-tzu akita shiba samoyed maltese
+doberman alsatian staffie staffy sheepdog pomeranian shih-tzu akita
 """.split())
 #: Animals kept as pets, and breeds said instead ("our golden retriever").
 PETS = BREEDS | frozenset("""

@@ -35,6 +35,7 @@ from ._chat import (
     activity_of_group,
     arrived,
     asked_home,
+    begun_elsewhere,
     breed_beside,
     clean_taste,
     companions,
@@ -198,6 +199,12 @@ _UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\
                       r"mother|father|boss|friend|cousin|aunt|uncle|neighbou?r|wife|husband|girlfriend|boyfriend|"
                       r"partner|daughter|son|guy|girl|woman|man|lady|kid|baby|teacher|doctor|manager)\b",
                       re.IGNORECASE)
+#: What follows "Im" written for "I'm" (not someone called Im): an article, a verb in -ing, a state; and "Ive" for
+#: "I've": a past participle.
+_AS_IM = re.compile(r"\s*(?:a|an|the|\w+ing|at|in|from|with|still|now|so|not|back|married|engaged|based|done|into|"
+                    r"officially|finally|also|just|currently)\b", re.IGNORECASE)
+_AS_IVE = re.compile(r"\s*(?:\w+ed|been|got|gotten|had|left|quit|taken|begun|done|seen|met|known|joined|started|"
+                     r"just|finally|also|officially)\b", re.IGNORECASE)
 #: Longer than this between two messages of a chat, and they are two sittings.
 SITTING = timedelta(hours=6)
 
@@ -1616,7 +1623,7 @@ class RuleExtractor:
                 f.op == "assert" or employer is not None and f.object.lower() == employer.lower()) for f in facts):
             planned.pop(who, None)  # a job told by its name: the plan is done, or another, or it was quit ("I quit
             # Google"; not the old job's last day)
-        elif employer is not None and job_begun(text):
+        elif employer is not None and job_begun(text) and not begun_elsewhere(text, employer):
             planned.pop(who, None)
             facts = [*facts, ExtractedFact(subject=self._speaker, predicate="works_at", object=employer,
                                            valid_from=self._first_gone_by(text, at), quote=text)]
@@ -1759,6 +1766,11 @@ class RuleExtractor:
         else:
             subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named,
                                    self.family.names_given())
+            if subject is not None and subject.names in (("Im",), ("Ive",)) and (
+                    _AS_IM if subject.names[0] == "Im" else _AS_IVE).match(m.group()):
+                # "Im a welder at Hyundai", "Im working at LG" (a new user's), "Ive moved to Leeds": I'm, I've; not
+                # "Im lives in Busan", "Im moved to Seoul" (someone called Im: an attacker's)
+                subject = Subject((speaker,), None, False, "m" if subject.names[0] == "Im" else "ve", subject.begin)
             if subject is None and (relative := relative_subject(prefix)) is not None and (
                     stand_in := self.family.stands_for(speaker, relative[0])) is not None:
                 subject = Subject((stand_in,), None, False, relative[1], begin + relative[2])  # "my brother moved

@@ -66,7 +66,7 @@ _AUX_WORDS = (
     r"wanted\s+to|hope\s+to|hoping\s+to|plan\s+to|plans\s+to|planning\s+(?:on|to)|thinking\s+"
     r"(?:of|about)|considering|trying\s+to|tried\s+to|decided\s+to|wanna|wish|officially|"
     r"back|newly|happily|secretly|already|soon|still|properly|regularly|religiously")
-_AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\b[iI])(?:m|ve)\b)*)"
+_AUX = rf"(?P<aux>(?:\s+(?i:{_AUX_WORDS})\b|{_A}(?i:m|re|s|ve|d|ll)\b|(?<=\bi)(?:m|ve)\b)*)"
 _WORD = rf"[{UPPER}][\w{MARKS}-]*(?:['’](?!s\b)\w+)*"  # O'Brien, but not the 's of "Sara's living"
 _NAME = rf"(?:(?!I\b|I['’]){_WORD}\.?(?:\s+(?!I\b|I['’]){_WORD})?)"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*|\s+and\s+){_NAME})*"

@@ -243,8 +243,9 @@ def vehicle_described(message: str) -> str | None:
         if (year := _YEAR_FIRST.match(sentence)) and (named := vehicle_name(sentence[year.end():])):
             return named[0]
     for after in _AFTER_EMOJI.finditer(message):
-        if model := vehicle_bought(message, after.end()):
-            return model
+        if (model := vehicle_bought(message, after.end())) and re.match(
+                rf"(?:(?:a|an|the)\s+)?{re.escape(model.split()[0])}\b", message[after.end():], re.IGNORECASE):
+            return model  # the make right after it ("🚗 Kia Morning 2021, silver"; not "😂 little red vespa", h18)
     return None
 
 

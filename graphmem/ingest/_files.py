@@ -652,33 +652,49 @@ def _plain_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str]]
         offset += len(whole)
 
 
-def _quote_open(text: str) -> bool:
-    """Whether a LINE message's text so far opens a quoted text of several lines not yet closed."""
-    if not text.startswith('"'):
-        return False
-    closing = len(text) - len(text.rstrip('"'))  # quotes at its end: an odd number closes it (a doubled one is text)
-    return len(text) == 1 or closing % 2 == 0 or text.rstrip('"') == ""
+def _quote_runs(text: str) -> list[int]:
+    """The lengths of the runs of double quotes in ``text``."""
+    return [len(run) for run in _QUOTES.findall(text)]
+
+
+_QUOTES = re.compile(r'"+')
+
+
+def _opens_quote(first: str) -> bool:
+    """Whether a LINE message's first line opens a text of several lines: LINE quotes only those, doubling each quote
+    inside, so it starts with a quote and every quote after it is doubled ("\"Aiko is 9 na" yes; "\"Dune\" was so good",
+    a one-line text that starts with a quote, no: an attacker's)."""
+    return first.startswith('"') and len(first) > 1 and all(n % 2 == 0 for n in _quote_runs(first[1:]))
+
+
+def _closes_quote(line: str) -> bool:
+    """Whether a line inside a quoted LINE text closes it: it ends on an odd run of quotes (a doubled one is text)."""
+    stripped = line.rstrip('"')
+    return len(line) > len(stripped) and (len(line) - len(stripped)) % 2 == 1
 
 
 def _line_message(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, line_app.Said, str]]:
     """Each message of LINE's export from where ``source`` stands: (offset, line, its first line read, its whole text);
-    a message longer than :data:`MAX_LINE` bytes is refused."""
+    a message longer than :data:`MAX_LINE` bytes is refused. A quoted text of several lines runs to the line that
+    closes it (read once: linear)."""
     start: tuple[int, int, line_app.Said] | None = None
     parts: list[str] = []
-    size = 0
+    size, quoted = 0, False
     for offset, number, text in _plain_lines(source, path):
-        if start is not None and _quote_open("\n".join(parts)):
+        if start is not None and quoted:
             parts.append(text)
             size += len(text) + 1
             if size > MAX_LINE:
                 raise ImportFailed(f"{path}:{start[1]}: a message longer than {MAX_LINE:,} bytes")
+            quoted = not _closes_quote(text)
             continue
         if start is not None:
             yield *start, "\n".join(parts)
             start = None
         if (opened := line_app.said(text)) is not None:
             start, parts, size = (offset, number, opened), [opened.text], len(text)
-        elif line_app.day_of(text, False) is not None:
+            quoted = _opens_quote(opened.text)
+        elif line_app.is_day(text):
             yield offset, number, line_app.Said(-1, -1, "", ""), text  # a day's line
     if start is not None:
         yield *start, "\n".join(parts)
@@ -701,7 +717,11 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
     orders: dict[bool, int] = {}
     with open_regular(path) as source:
         for _, number, opened, text in _line_message(source, path):
-            if opened.hour < 0 and (order := line_app.day_of(text, False)) is not None and order[1] is not None:
+            try:
+                order = line_app.day_of(text, False) if opened.hour < 0 else None
+            except ValueError as exc:
+                raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+            if order is not None and order[1] is not None:
                 orders.setdefault(order[1], number)
     if len(orders) == 2:
         raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
@@ -712,7 +732,10 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
     with open_regular(path) as source:
         for offset, number, opened, text in _line_message(source, path):
             if opened.hour < 0:
-                day_read = line_app.day_of(text, day_first)
+                try:
+                    day_read = line_app.day_of(text, day_first)
+                except ValueError as exc:  # (read above in the other order)
+                    raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
                 day = day_read[0] if day_read else day
                 continue
             content = line_app.cleaned(text)
@@ -727,6 +750,10 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
             before = moment
             found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=content[:1] or "-",
                                                chat_time=moment, actor=opened.writer, user=user))
+    if not len(found):
+        raise ImportFailed(f"{path}: LINE's export, but no message read: each is a clock, a name and the text, tab "
+                           "apart (20:02<TAB>Kiko<TAB>hi, or 8:02 PM); an app in another language may write its clock "
+                           "otherwise (午後8:02): export it with the app in English")
     return found
 
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-__all__ = ["Said", "cleaned", "day_of", "is_line", "said", "skipped"]
+__all__ = ["Said", "cleaned", "day_of", "is_day", "is_line", "said", "skipped"]
 
 #: The file's first line: "[LINE] Chat history with Kiko", "[LINE] Chat with Kiko".
 _HEADER = re.compile(r"^\ufeff?\[LINE\]\s+\S", re.IGNORECASE)
@@ -31,8 +31,9 @@ _SAID = re.compile(r"^(?:(?P<half1>[AaPp][Mm])\s*)?(?P<hour>\d{1,2}):(?P<minute>
                    r"\t(?P<rest>.*)$")
 #: What holds no text of its writer's: a sticker, a photo, a call, an unsent message.
 _NO_TEXT = re.compile(r"^\s*(?:\[(?:sticker|animated sticker|photo|photos|video|file|voice message|album|location|"
-                      r"contact|gift|note|poll|event|gif|audio)\]|☎.*|\(emoji\)|unsent a message\.?)\s*$",
-                      re.IGNORECASE)
+                      r"contact|gift|note|poll|event|gif|audio|スタンプ|写真|動画|ファイル|ボイスメッセージ|アルバム|"
+                      r"位置情報|連絡先|ภาพ|สติกเกอร์|วิดีโอ|사진|스티커|동영상)\](?:\s.*)?|☎.*|\(emoji\)|"
+                      r"unsent a message\.?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,14 @@ def is_line(first: str) -> bool:
     return _HEADER.match(first.strip("\r\n")) is not None
 
 
+def is_day(line: str) -> bool:
+    """Whether ``line`` is a day's line (its date read or not)."""
+    return _DAY_YEAR_FIRST.match(line) is not None or _DAY_WRITTEN.match(line) is not None
+
+
 def day_of(line: str, day_first: bool) -> tuple[date, bool | None] | None:
     """The day a day's line opens, and what it says of the file's order (True day first, False month first, None
-    either), or None for a line that is no day's."""
+    either), or None for a line that is no day's; ValueError for a date no calendar has ("2/30/2026")."""
     if m := _DAY_YEAR_FIRST.match(line):
         return date(int(m["y"]), int(m["m"]), int(m["d"])), None
     if m := _DAY_WRITTEN.match(line):

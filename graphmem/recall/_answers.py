@@ -231,7 +231,8 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     is not what is asked ("where does my sister work" is not answered by a mother_of fact said in a message about
     work; "what is Morag's kitten called" is by `Morag has_pet kitten`). ``anchors``: the entities the question names or
     its relation words lead to (every name of each); with ``anchored``, a fact about none of them, only about one's
-    neighbour, comes after the messages too ("where does Dodong work", Kiko's brother_of Sol known: not Sol's job)."""
+    neighbour, comes after the messages too ("where does Dodong work", Kiko's brother_of Sol known: not Sol's job);
+    the caller gives none for a question asking of someone's someone (:func:`possessive`)."""
     first = [] if unresolved else [h for h in facts if h.version.id in answering]
     put_first = {id(h) for h in first}
     strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
@@ -262,6 +263,16 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
         cited.update(answer.episodes)
         answers.append(answer)
     return answers if limit is None else answers[:limit]
+
+
+#: Words that make a question ask of someone's someone: "Tom's partner", "my sister", "the wife of Tom".
+_POSSESSIVE = re.compile(r"['’]s\b|\b(?:my|his|her|their|our|your|of)\s", re.IGNORECASE)
+
+
+def possessive(question: str) -> bool:
+    """Whether ``question`` asks of someone's someone (:data:`_POSSESSIVE`): a neighbour's fact may answer it even where
+    no relation word is known ("where does Tom's partner work", `Tom married_to Ana`: an attacker's)."""
+    return _POSSESSIVE.search(question) is not None
 
 
 def _is_asked(predicate: str, asked: frozenset[str]) -> bool:

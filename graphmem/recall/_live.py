@@ -296,8 +296,8 @@ class LiveIndex:
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
                                  answering=answering, names=names, anchored=_answers.names_someone(text, plan),
                                  asked=frozenset(p for hit in plan.synonyms for p in hit.predicates),
-                                 anchors=frozenset(group for a in plan.anchors for group in group_of(index, a.entity_id,
-                                                                                                        t)))
+                                 anchors=frozenset() if _answers.possessive(text) else frozenset(
+                                     group for a in plan.anchors for group in group_of(index, a.entity_id, t)))
 
     def _asked_after(self, text: str, index: RecallIndex, synonyms: Table, t: int, speaker: str | None,
                      listener: str | None, tz: tzinfo, last: int) -> Plan | None:
