@@ -382,6 +382,9 @@ def test_an_attackers_line_exports(tmp_path):
     lines = LINE.replace("Manang!! happy new year again hehe", '"Dune" was so good 😂')
     assert [m.content for m in read_messages(write(tmp_path, lines, "q.txt"))][0] == '"Dune" was so good 😂'
     assert len(read_messages(write(tmp_path, lines.replace('"Dune" was so good 😂', '"'), "q2.txt"))) == 3
+    unclosed = read_messages(write(tmp_path, lines.replace('"Dune" was so good 😂', '"hello'), "q3.txt"))
+    assert [m.content for m in unclosed][:2] == ['"hello', 'Aiko is 9 na, grade 4 here.\nshe says "hi tito"\n2/3/2026 '
+                                                             'is her recital']
     with pytest.raises(ImportFailed, match=r"d\.txt:4: no such date"):
         read_messages(write(tmp_path, LINE.replace("Sun, 1/11/2026", "Mon, 2/30/2026"), "d.txt"))
     japanese = "[LINE] キコとのトーク履歴\n保存日時：2026/11/29 22:41\n\n2026/01/11(日)\n午後8:02\tキコ\tこんにちは\n"

@@ -676,12 +676,13 @@ def _closes_quote(line: str) -> bool:
 def _line_message(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, line_app.Said, str]]:
     """Each message of LINE's export from where ``source`` stands: (offset, line, its first line read, its whole text);
     a message longer than :data:`MAX_LINE` bytes is refused. A quoted text of several lines runs to the line that
-    closes it (read once: linear)."""
+    closes it (read once: linear), or to a line that opens a message of someone's (a quote typed and never closed,
+    '"hello', is then one line)."""
     start: tuple[int, int, line_app.Said] | None = None
     parts: list[str] = []
     size, quoted = 0, False
     for offset, number, text in _plain_lines(source, path):
-        if start is not None and quoted:
+        if start is not None and quoted and not ((again := line_app.said(text)) is not None and again.writer):
             parts.append(text)
             size += len(text) + 1
             if size > MAX_LINE:
