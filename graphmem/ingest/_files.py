@@ -18,7 +18,7 @@ import re
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
@@ -271,9 +271,9 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def _lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, bytes]]:
-    """Each line of a binary file with the byte offset it starts at (a lone CR ends a line too);
-    no line longer than :data:`graphmem.core.json_lines.MAX_LINE` is held."""
-    offset = 0
+    """Each line of a binary file from where ``source`` stands, with the byte offset it starts at (a lone CR ends a
+    line too); no line longer than :data:`graphmem.core.json_lines.MAX_LINE` is held."""
+    offset = source.tell()
     for _, raw in lines(source, path):
         if offset == 0 and raw.startswith(_BOM):
             raw, offset = raw[len(_BOM):], len(_BOM)
@@ -285,6 +285,13 @@ def _lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, bytes]]:
         else:
             yield offset, raw
         offset += len(raw)
+
+
+def _text_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str, int]]:
+    """(offset, line number from where ``source`` stands, text, bytes it takes with its end) of each line (see
+    :func:`_lines`)."""
+    for number, (offset, raw) in enumerate(_lines(source, path), 1):
+        yield offset, number, _decoded(raw, offset, path).rstrip("\r\n"), len(raw) + 1
 
 
 def _decoded(raw: bytes, offset: int, path: Path) -> str:
@@ -544,22 +551,14 @@ def _message_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str
     """(offset, line number, text, its opening) of each line from where ``source`` stands, one message at a time: the
     first line of each (its opening read, see :func:`._export.opening`) and those that go on it (None); a message
     longer than :data:`MAX_LINE` bytes is refused (no more is held)."""
-    offset, start, size, number = source.tell(), None, 0, 0
-    for _, whole in lines(source, path):
-        at = 0
-        for raw in _LONE_CR.split(whole) if b"\r" in whole.rstrip(b"\r\n") else [whole]:  # a lone CR ends a line too
-            number += 1
-            text = _decoded(raw, offset + at, path).rstrip("\r\n")
-            if offset + at == 0:
-                text = text.removeprefix("\ufeff")
-            if (opened := _export.opening(text)) is not None:
-                start, size = number, 0
-            size += len(raw) + 1
-            if start is not None and size > MAX_LINE:
-                raise ImportFailed(f"{path}:{start}: a message longer than {MAX_LINE:,} bytes")
-            yield offset + at, number, text, opened
-            at += len(raw) + 1
-        offset += len(whole)
+    start, size = None, 0
+    for offset, number, text, length in _text_lines(source, path):
+        if (opened := _export.opening(text)) is not None:
+            start, size = number, 0
+        size += length
+        if start is not None and size > MAX_LINE:
+            raise ImportFailed(f"{path}:{start}: a message longer than {MAX_LINE:,} bytes")
+        yield offset, number, text, opened
 
 
 def _exported(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
@@ -639,19 +638,6 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
     return found
 
 
-def _plain_lines(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, str]]:
-    """(offset, line number, text) of each line from where ``source`` stands (a lone CR ends a line too)."""
-    offset, number = source.tell(), 0
-    for _, whole in lines(source, path):
-        at = 0
-        for raw in _LONE_CR.split(whole) if b"\r" in whole.rstrip(b"\r\n") else [whole]:
-            number += 1
-            text = _decoded(raw, offset + at, path).rstrip("\r\n")
-            yield offset + at, number, text.removeprefix("\ufeff") if offset + at == 0 else text
-            at += len(raw) + 1
-        offset += len(whole)
-
-
 def _quote_runs(text: str) -> list[int]:
     """The lengths of the runs of double quotes in ``text``."""
     return [len(run) for run in _QUOTES.findall(text)]
@@ -681,10 +667,10 @@ def _line_message(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, line
     start: tuple[int, int, line_app.Said] | None = None
     parts: list[str] = []
     size, quoted = 0, False
-    for offset, number, text in _plain_lines(source, path):
+    for offset, number, text, length in _text_lines(source, path):
         if start is not None and quoted and not ((again := line_app.said(text)) is not None and again.writer):
             parts.append(text)
-            size += len(text) + 1
+            size += length
             if size > MAX_LINE:
                 raise ImportFailed(f"{path}:{start[1]}: a message longer than {MAX_LINE:,} bytes")
             quoted = not _closes_quote(text)
@@ -693,7 +679,7 @@ def _line_message(source: BinaryIO, path: Path) -> Iterator[tuple[int, int, line
             yield *start, "\n".join(parts)
             start = None
         if (opened := line_app.said(text)) is not None:
-            start, parts, size = (offset, number, opened), [opened.text], len(text)
+            start, parts, size = (offset, number, opened), [opened.text], length
             quoted = _opens_quote(opened.text)
         elif line_app.is_day(text):
             yield offset, number, line_app.Said(-1, -1, "", ""), text  # a day's line
@@ -716,46 +702,52 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
     lines, stickers, photos and calls left out. The dates' order is the file's (a day after the 12th says it; a file
     that writes both is refused); where none says it, ``day_first``."""
     orders: dict[bool, int] = {}
-    with open_regular(path) as source:
-        for _, number, opened, text in _line_message(source, path):
-            try:
-                order = line_app.day_of(text, False) if opened.hour < 0 else None
-            except ValueError as exc:
-                raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
-            if order is not None and order[1] is not None:
-                orders.setdefault(order[1], number)
-    if len(orders) == 2:
-        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
-                           f"{orders[False]} the month first")
-    day_first = next(iter(orders), read["day_first"])
-    found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
-    tz, before, day = zone(read["tz"]), None, None
+    days: list[tuple[int, str]] = []  # each day's line: (line number, text)
+    kept: list[tuple[int, int, int, line_app.Said]] = []  # each message kept: (its day's index, offset, line, opening)
     with open_regular(path) as source:
         for offset, number, opened, text in _line_message(source, path):
             if opened.hour < 0:
-                try:
-                    day_read = line_app.day_of(text, day_first)
-                except ValueError as exc:  # (read above in the other order)
-                    raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
-                day = day_read[0] if day_read else day
+                order = _day(path, number, text, False)[1]
+                if order is not None:
+                    orders.setdefault(order, number)
+                days.append((number, text))
                 continue
             content = line_app.cleaned(text)
             if not opened.writer or line_app.skipped(content) or not has_visible(content):
                 continue  # the app's own line ("Kiko unsent a message."), a sticker, a photo, a call
-            if day is None:
+            if not days:
                 raise ImportFailed(f"{path}:{number}: a message before any day's line (such as \"Sun, 1/11/2026\")")
-            try:
-                moment = _moment(line_app.moment(day, opened), tz, before)
-            except ValueError as exc:
-                raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
-            before = moment
-            found._add(offset, number, Message(where=f"{path}:{number}", role="user", content=content[:1] or "-",
-                                               chat_time=moment, actor=opened.writer, user=user))
+            kept.append((len(days) - 1, offset, number, opened))
+    if len(orders) == 2:
+        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
+                           f"{orders[False]} the month first")
+    day_first = next(iter(orders), read["day_first"])
+    dates = [_day(path, number, text, day_first)[0] for number, text in days]
+    found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
+    tz, before = zone(read["tz"]), None
+    for day, offset, number, opened in kept:
+        try:
+            moment = _moment(line_app.moment(dates[day], opened), tz, before)
+        except ValueError as exc:
+            raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+        before = moment
+        found._add(offset, number, Message(where=f"{path}:{number}", role="user", content="-", chat_time=moment,
+                                           actor=opened.writer, user=user))  # (its text is read when used)
     if not len(found):
         raise ImportFailed(f"{path}: LINE's export, but no message read: each is a clock, a name and the text, tab "
                            "apart (20:02<TAB>Kiko<TAB>hi, or 8:02 PM); an app in another language may write its clock "
                            "otherwise (午後8:02): export it with the app in English")
     return found
+
+
+def _day(path: Path, number: int, text: str, day_first: bool) -> tuple[date, bool | None]:
+    """A day's line read (see :func:`._line.day_of`), a date no calendar has refused naming its line."""
+    try:
+        read = line_app.day_of(text, day_first)
+    except ValueError as exc:
+        raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+    assert read is not None  # (a day's line, as _line_message found it)
+    return read
 
 
 def _check(found: MessageFile, offset: int, line: int, message: Message, seen: dict[str, int],

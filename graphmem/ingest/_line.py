@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-__all__ = ["Said", "cleaned", "day_of", "is_day", "is_line", "said", "skipped"]
+__all__ = ["Said", "cleaned", "day_of", "is_day", "is_line", "moment", "said", "skipped"]
 
 #: The file's first line: "[LINE] Chat history with Kiko", "[LINE] Chat with Kiko".
 _HEADER = re.compile(r"^\ufeff?\[LINE\]\s+\S", re.IGNORECASE)
