@@ -296,17 +296,21 @@ def _relative_weekday(m: re.Match[str], ctx: Context) -> Period | None:
         if ctx.tense(m) == "past":
             return weekday_from(ctx.today + timedelta(days=1), weekday, -1)
         return weekday_from(ctx.today - timedelta(days=1), weekday, 1)
-    if rel == "last" and (ctx.today.weekday() - weekday) % 7 == 1:
-        # yesterday's weekday: one who meant yesterday says so; "last saturday", said on a Sunday, is the one before
-        # (35 of 36 such phrases the dev chats date, in 24 chats, as their writers labelled them)
-        return weekday_from(ctx.today - timedelta(days=1), weekday, -1)
-    return weekday_from(ctx.today, weekday, 1 if rel == "next" else -1)
+    if rel == "last":
+        return _last_weekday(ctx, weekday)
+    return weekday_from(ctx.today, weekday, 1 if rel == "next" else -1)  # "this past saturday": yesterday's too
 
 
 def _weekday_before_last(m: re.Match[str], ctx: Context) -> Period | None:
-    weekday = _weekday(m["wd"])
-    back = 8 if (ctx.today.weekday() - weekday) % 7 == 1 else 7  # a week before "last saturday" (see above)
-    return weekday_from(ctx.today - timedelta(days=back), weekday, -1)
+    return _last_weekday(ctx, _weekday(m["wd"]), weeks_before=1)
+
+
+def _last_weekday(ctx: Context, weekday: int, weeks_before: int = 0) -> Period | None:
+    """The day "last saturday" names, ``weeks_before`` weeks earlier ("the saturday before last"): the most recent
+    before today, but for yesterday's weekday: one who meant yesterday says so; "last saturday", said on a Sunday, is
+    the one before (35 of 36 such phrases the dev chats date, in 24 chats, as their writers labelled them)."""
+    yesterdays = (ctx.today.weekday() - weekday) % 7 == 1
+    return weekday_from(ctx.today - timedelta(days=int(yesterdays), weeks=weeks_before), weekday, -1)
 
 
 def _on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
