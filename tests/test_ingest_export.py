@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 
 import pytest
@@ -40,6 +41,20 @@ def write(tmp_path, text: str, name: str = "WhatsApp Chat with Nacho.txt"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def ingested(tmp_path, path, *options: str) -> tuple[int, Callable[..., list[dict]]]:
+    """``graphmem ingest PATH --replay --approve`` into a new store: the episodes it recorded, and a command runner on
+    that store answering its ``--json``."""
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--replay", "--approve", *options, "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+    def asked(*command: str) -> list[dict]:
+        return json.loads(CliRunner().invoke(main, [*store, *command, "--json"], catch_exceptions=False).stdout)
+
+    return json.loads(result.stdout)[0]["episodes"], asked
 
 
 @pytest.mark.engine_free
@@ -95,15 +110,9 @@ def test_a_file_that_only_looks_like_an_export_at_first_is_json_lines_or_refused
 
 
 def test_graphmem_ingest_takes_the_export_as_it_is(tmp_path):
-    path = write(tmp_path, ANDROID)
-    runner = CliRunner()
-    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
-    result = runner.invoke(main, [*store, "ingest", str(path), "--replay", "--approve", "--timezone", "Europe/Madrid",
-                                  "--json"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)[0]["episodes"] == 5
-    beliefs = runner.invoke(main, [*store, "beliefs", "--about", "Carmen", "--json"], catch_exceptions=False)
-    assert [(r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [("has_pet", "dog")]
+    episodes, asked = ingested(tmp_path, write(tmp_path, ANDROID), "--timezone", "Europe/Madrid")
+    assert episodes == 5
+    assert [(r["predicate"], r["object"]) for r in asked("beliefs", "--about", "Carmen")] == [("has_pet", "dog")]
 
 
 @pytest.mark.engine_free
@@ -158,14 +167,9 @@ def test_a_telegram_export_is_read_as_telegram_desktop_writes_it(tmp_path):
 def test_graphmem_ingest_takes_a_telegram_export(tmp_path):
     path = tmp_path / "result.json"
     path.write_text(json.dumps(TELEGRAM, ensure_ascii=False), encoding="utf-8")
-    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
-    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--replay", "--approve", "--json"],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)[0]["episodes"] == 2
-    beliefs = CliRunner().invoke(main, [*store, "beliefs", "--json"], catch_exceptions=False)
-    assert [(r["subject"], r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [
-        ("Danyo", "has_pet", "cat")]
+    episodes, asked = ingested(tmp_path, path)
+    assert episodes == 2
+    assert [(r["subject"], r["predicate"], r["object"]) for r in asked("beliefs")] == [("Danyo", "has_pet", "cat")]
 
 
 @pytest.mark.engine_free
@@ -280,16 +284,11 @@ def test_messengers_newer_export_a_group_and_an_attackers_records(tmp_path):
 def test_graphmem_ingest_takes_a_messenger_export(tmp_path):
     path = tmp_path / "message_1.json"
     path.write_text(json.dumps(MESSENGER), encoding="utf-8")
-    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
-    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--replay", "--approve", "--json"],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)[0]["episodes"] == 3
-    episodes = CliRunner().invoke(main, [*store, "episodes", "--json"], catch_exceptions=False)
-    assert [(e["id"], e["actor"]) for e in json.loads(episodes.stdout)] == [
+    episodes, asked = ingested(tmp_path, path)
+    assert episodes == 3
+    assert [(e["id"], e["actor"]) for e in asked("episodes")] == [
         ("ep1", "Duarte Moreira"), ("ep2", "Inês Carvalho"), ("ep3", "Inês Carvalho")]
-    beliefs = CliRunner().invoke(main, [*store, "beliefs", "--json"], catch_exceptions=False)
-    assert [(r["subject"], r["predicate"], r["object"]) for r in json.loads(beliefs.stdout)] == [
+    assert [(r["subject"], r["predicate"], r["object"]) for r in asked("beliefs")] == [
         ("Inês Carvalho", "has_pet", "dog")]
 
 
@@ -367,11 +366,7 @@ def test_graphmem_ingest_takes_a_line_export(tmp_path):
     from pathlib import Path
 
     chat = Path(__file__).parent / "data" / "ingest" / "line_chat.txt"
-    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
-    result = CliRunner().invoke(main, [*store, "ingest", str(chat), "--replay", "--approve", "--timezone", "Asia/Tokyo",
-                                       "--json"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)[0]["episodes"] == 235
+    assert ingested(tmp_path, chat, "--timezone", "Asia/Tokyo")[0] == 235
 
 
 @pytest.mark.engine_free
