@@ -698,41 +698,38 @@ def _exported_line(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
 
 
 def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
-    """Read LINE's export once (see :mod:`._line`): where each message starts, who wrote it and when; the app's own
-    lines, stickers, photos and calls left out. The dates' order is the file's (a day after the 12th says it; a file
-    that writes both is refused); where none says it, ``day_first``."""
+    """Read LINE's export (see :mod:`._line`): where each message starts, who wrote it and when; the app's own lines,
+    stickers, photos and calls left out. The dates' order is the file's (a day after the 12th says it; a file that
+    writes both is refused); where none says it, ``day_first``. Read twice, the days first: one pass that kept every
+    message until the order was known held 1.8 GB for a file of 250 MB (two: 134 MB, ~15 % more time)."""
     orders: dict[bool, int] = {}
-    days: list[tuple[int, str]] = []  # each day's line: (line number, text)
-    kept: list[tuple[int, int, int, line_app.Said]] = []  # each message kept: (its day's index, offset, line, opening)
     with open_regular(path) as source:
-        for offset, number, opened, text in _line_message(source, path):
-            if opened.hour < 0:
-                order = _day(path, number, text, False)[1]
-                if order is not None:
-                    orders.setdefault(order, number)
-                days.append((number, text))
-                continue
-            content = line_app.cleaned(text)
-            if not opened.writer or line_app.skipped(content) or not has_visible(content):
-                continue  # the app's own line ("Kiko unsent a message."), a sticker, a photo, a call
-            if not days:
-                raise ImportFailed(f"{path}:{number}: a message before any day's line (such as \"Sun, 1/11/2026\")")
-            kept.append((len(days) - 1, offset, number, opened))
+        for _, number, opened, text in _line_message(source, path):
+            if opened.hour < 0 and (order := _day(path, number, text, False)[1]) is not None:
+                orders.setdefault(order, number)
     if len(orders) == 2:
         raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
                            f"{orders[False]} the month first")
     day_first = next(iter(orders), read["day_first"])
-    dates = [_day(path, number, text, day_first)[0] for number, text in days]
     found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
-    tz, before = zone(read["tz"]), None
-    for day, offset, number, opened in kept:
-        try:
-            moment = _moment(line_app.moment(dates[day], opened), tz, before)
-        except ValueError as exc:
-            raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
-        before = moment
-        found._add(offset, number, Message(where=f"{path}:{number}", role="user", content="-", chat_time=moment,
-                                           actor=opened.writer, user=user))  # (its text is read when used)
+    tz, before, day = zone(read["tz"]), None, None
+    with open_regular(path) as source:
+        for offset, number, opened, text in _line_message(source, path):
+            if opened.hour < 0:
+                day = _day(path, number, text, day_first)[0]
+                continue
+            content = line_app.cleaned(text)
+            if not opened.writer or line_app.skipped(content) or not has_visible(content):
+                continue  # the app's own line ("Kiko unsent a message."), a sticker, a photo, a call
+            if day is None:
+                raise ImportFailed(f"{path}:{number}: a message before any day's line (such as \"Sun, 1/11/2026\")")
+            try:
+                moment = _moment(line_app.moment(day, opened), tz, before)
+            except ValueError as exc:
+                raise ImportFailed(f"{path}:{number}: no such date ({exc})") from None
+            before = moment
+            found._add(offset, number, Message(where=f"{path}:{number}", role="user", content="-", chat_time=moment,
+                                               actor=opened.writer, user=user))  # (its text is read when used)
     if not len(found):
         raise ImportFailed(f"{path}: LINE's export, but no message read: each is a clock, a name and the text, tab "
                            "apart (20:02<TAB>Kiko<TAB>hi, or 8:02 PM); an app in another language may write its clock "
