@@ -654,7 +654,8 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     0.132, 414 right of 521; with b69 and b70 (moved to dev at the thirty-second session's start) 0.793 and 0.129,
     422 right of 532 (the recall floor 0.125 since); with b71 and b72 (moved to dev at the thirty-third session's
     start) 0.791 and 0.1246, 423 right of 535 (the recall floor 0.12 since); 0.793 and 0.126, 428 right of 540, since
-    the end of a speaker's name the other calls them is evidence ("oh Nês", to Inês).
+    the end of a speaker's name the other calls them is evidence ("oh Nês", to Inês); with b73 and b74 (moved to dev
+    at the thirty-fourth session's start) 0.789 and 0.124, 430 right of 545.
     """
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.78, overall.as_json()
