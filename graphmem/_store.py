@@ -903,6 +903,18 @@ class Store:
                 return records.entity(rows[0])
         return None
 
+    def _spelled_without_accents(self, name: str) -> str | None:
+        """The one entity's name ``name`` is, typed without its accents ("Siobhan" for "Siobhán", on a keyboard with
+        none: a new user's), or None (none, or more than one)."""
+        key = entity_key(name)
+        plain = unaccented(key)
+        if len(key) < 3 or plain != key:
+            return None
+        rows = [row for probe in sorted(spelling_probes(key))
+                for row in self._db.run("store/entity_find", {"text": probe, "limit": 500})]
+        found = {e.name for e in map(records.entity, rows) if unaccented(entity_key(e.name)) == plain}
+        return next(iter(found)) if len(found) == 1 else None
+
     def _near_names(self, name: str) -> str:
         """"; did you mean 'Priya'?" for a name like a known one ("Pryia"), or one word of it ("Rebecca" of "Rebecca
         Hall"): among the entities whose names share its first two letters (a new user's typo got no hint where a
@@ -1309,6 +1321,8 @@ class Store:
         low, high = self._time_or_none(after), self._time_or_none(before)
         if low is not None and high is not None and high <= low:
             raise InvalidInput(f"before ({iso(high)}) must be later than after ({iso(low)})")
+        if speaker is not None and speaker.strip().casefold() != "user" and not self.knows_speaker(speaker):
+            speaker = self._spelled_without_accents(speaker) or speaker  # "Siobhan" for "Siobhán"
         if speaker is not None and speaker.strip().casefold() != "user" and not self.knows_speaker(speaker) and (
                 self.heard_anything() or self._db.run("store/entity_any", {})):  # "user", ingest's and MCP's default,
             # may be no one yet; nor is anyone in a store that knows nothing, where an assistant may ask before it

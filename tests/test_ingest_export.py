@@ -387,3 +387,135 @@ def test_an_attackers_line_exports(tmp_path):
         read_messages(write(tmp_path, japanese, "j.txt"))
     assert [m.content for m in read_messages(write(tmp_path, LINE.replace("[Sticker]", "[スタンプ]"), "s.txt"))][0] == \
         "Manang!! happy new year again hehe"
+
+
+SMS = """<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+<!--File Created By SMS Backup & Restore v10.22.004 on 06/12/2026 21:30:11-->
+<?xml-stylesheet type="text/xsl" href="sms.xsl"?>
+<smses count="9" backup_set="6f1c2e4a" backup_date="1796592611000" type="full">
+  <sms protocol="0" address="087 123 4567" date="1767225813008" type="1" subject="null" \
+body="Happy new year Shiv!! &#55356;&#57222; &#55357; lone" read="1" status="-1" readable_date="1 Jan 2026 00:03:33" \
+contact_name="Cathal" />
+  <sms protocol="0" address="+353871234567" date="1767226162000" type="2" subject="null" \
+body="two&#10;lines &amp; a &lt;tag&gt;" read="1" status="-1" contact_name="Cathal" />
+  <sms protocol="0" address="+353871234567" date="1767226200000" type="3" body="a draft, never sent" \
+contact_name="Cathal" />
+  <sms protocol="0" address="DPD" date="1767226300000" type="1" body="Your parcel is on its way" \
+contact_name="(Unknown)" />
+  <sms protocol="0" address="0871234567" date="1767226400000" type="1" body="sent from the other phone" \
+contact_name="(Unknown)" />
+  <mms date="1767226500000" msg_box="1" address="+353871234567" contact_name="Cathal" m_type="132">
+    <parts>
+      <part seq="-1" ct="application/smil" text="&lt;smil&gt;&lt;/smil&gt;" />
+      <part seq="0" ct="image/jpeg" name="image000000.jpg" text="null" data="/9j/4AAQSkZJRg==" />
+      <part seq="0" ct="text/plain" chset="106" text="meet Bran &#55357;&#56374; hes a collie" />
+    </parts>
+    <addrs><addr address="+353871234567" type="137" charset="106" /></addrs>
+  </mms>
+  <mms date="1767226600000" msg_box="1" address="+353871234567~+353861111111" contact_name="Cathal, Róisín">
+    <parts><part seq="0" ct="text/plain" text="a group's text" /></parts>
+  </mms>
+  <sms protocol="0" address="+353871234567" date="1767226700000" type="2" body="" contact_name="Cathal" />
+</smses>
+"""
+
+
+def sms_file(tmp_path, text: str = SMS):
+    path = tmp_path / "sms-20260101000000.xml"
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+@pytest.mark.engine_free
+def test_an_sms_backup_is_read_as_the_android_app_writes_it(tmp_path, monkeypatch):
+    """A new user's: her texts, backed up by Android's SMS Backup & Restore, were "not valid JSON", and her converter
+    had to join the two halves of each emoji, a contact's two ways of writing a number, and picture messages' words. One
+    conversation is read: the contact's texts and those sent, drafts, a group's and empty texts left out; a text from
+    the contact's number with no contact name, written another way, is the contact's."""
+    path = sms_file(tmp_path)
+    found = read_messages(path, participants="Siobhán,Cathal")
+    read = [(m.actor, m.content) for m in found.in_chat_time_order()]
+    assert read == [("Cathal", "Happy new year Shiv!! 🎆 \ufffd lone"), ("Siobhán", "two\nlines & a <tag>"),
+                    ("Cathal", "sent from the other phone"), ("Cathal", "meet Bran 🐶 hes a collie")]
+    assert found.participants == ("Siobhán", "Cathal") and found[0].chat_time == datetime(
+        2026, 1, 1, 0, 3, 33, 8000, tzinfo=UTC)
+    for chunk in (1, 5, 7, 16):  # every reference cut by a chunk's end somewhere
+        monkeypatch.setattr("graphmem.ingest._sms.CHUNK", chunk)
+        assert [(m.actor, m.content) for m in read_messages(path, participants="Siobhán,Cathal").in_chat_time_order(
+        )] == read
+    one = sms_file(tmp_path, SMS.replace('contact_name="(Unknown)"', 'contact_name="Cathal"').replace(
+        'contact_name="Cathal, Róisín"', 'contact_name="Cathal"'))
+    assert len(read_messages(one, user="Siobhán")) == 5  # one contact: no need to choose (the group's still out)
+    assert [m.actor for m in read_messages(one, participants="siobhan,CATHAL")][:2] == ["Cathal", "siobhan"]
+
+
+@pytest.mark.engine_free
+def test_which_conversation_of_a_backup_and_whose_texts_sent_are_said(tmp_path):
+    path = sms_file(tmp_path)
+    with pytest.raises(ImportFailed, match=r"an SMS backup of 2 conversations \(Cathal: 4 texts, DPD: 1 text\); "
+                                           r"choose one with --participants YOU,CONTACT \(such as --participants "
+                                           r"Me,Cathal\)"):
+        read_messages(path)
+    with pytest.raises(ImportFailed, match=r"--participants Siobhán,Ciara names no contact of it"):
+        read_messages(path, participants="Siobhán,Ciara")
+    with pytest.raises(ImportFailed, match=r"--participants DPD,Cathal names two of its contacts"):
+        read_messages(path, participants="DPD,Cathal")
+    received = sms_file(tmp_path, SMS.replace('type="2"', 'type="1"'))
+    assert [m.actor for m in read_messages(received, participants="Me,DPD")] == ["DPD"]
+    only = sms_file(tmp_path, SMS.replace('contact_name="(Unknown)"', 'contact_name="Cathal"').replace(
+        'contact_name="Cathal, Róisín"', 'contact_name="Cathal"'))
+    with pytest.raises(ImportFailed, match=r"does not name its phone's owner, who wrote the texts sent: give your "
+                                           r"name with --user NAME \(or --participants YOU,Cathal\)"):
+        read_messages(only)
+    with pytest.raises(ImportFailed, match="both called 'cathal'"):
+        read_messages(only, user="cathal")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "error"), [
+    # an entity declared (a billion laughs, a file of the disk): no backup has a document type
+    ("<?xml version='1.0'?>\n<!DOCTYPE smses [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;\">]>\n"
+     "<smses><sms date=\"1767225813008\" type=\"1\" body=\"&b;\" contact_name=\"A\"/></smses>",
+     r":2: a document type declaration"),
+    ("<?xml version='1.0'?>\n<!DOCTYPE smses SYSTEM \"file:///etc/passwd\">\n<smses/>", r":2: a document type"),
+    ("<?xml version='1.0'?>\n<html><body>hi</body></html>", r":2: an XML file, but its root is <html>, not <smses>"),
+    ("<?xml version='1.0'?>\n<smses>\n<sms date=\"1767225813008\" type=\"1\" body=\"a\" contact_name=\"A\">\n</smses>",
+     r":4: not well-formed XML \(mismatched tag, column 3\)"),
+    ("<?xml version='1.0'?>\n<smses>\n<sms date=\"1767225813\" type=\"1\" body=\"hi\" contact_name=\"A\"/></smses>",
+     r":3: .*'1767225813' \(date: milliseconds since 1970\)"),  # seconds, not 1970
+    ("<?xml version='1.0'?>\n<smses>\n<sms type=\"1\" body=\"hi\" contact_name=\"A\"/></smses>",
+     r":3: .*'' \(date: milliseconds since 1970\)"),
+    ("<?xml version='1.0'?>\n<smses>\n<sms date=\"1767225813008\" type=\"1\" body=\"\" contact_name=\"A\"/></smses>",
+     r"an SMS backup with no text received or sent"),
+    ("<?xml version='1.0'?>\n", r"an XML file with no <smses>|not well-formed XML \(no element found"),
+])
+def test_an_attackers_sms_backups(tmp_path, text, error):
+    with pytest.raises(ImportFailed, match=error):
+        read_messages(sms_file(tmp_path, text), user="Me")
+
+
+@pytest.mark.engine_free
+def test_an_element_longer_than_the_longest_is_refused_holding_no_more(tmp_path, monkeypatch):
+    monkeypatch.setattr("graphmem.ingest._sms.LONGEST", 1000)
+    monkeypatch.setattr("graphmem.ingest._sms.CHUNK", 100)
+    path = sms_file(tmp_path, SMS.replace('data="/9j/4AAQSkZJRg=="', 'data="' + "A" * 5000 + '"'))
+    with pytest.raises(ImportFailed, match=r":12: an element longer than 1,000 bytes begins after this line"):
+        read_messages(path, participants="Me,Cathal")
+
+
+@pytest.mark.engine_free
+def test_a_backup_changed_after_it_was_checked_is_refused(tmp_path):
+    path = sms_file(tmp_path)
+    found = read_messages(path, participants="Me,Cathal")
+    path.write_bytes(path.read_bytes().replace(b"<sms", b"<xyz", 1) + b" ")
+    with pytest.raises(ImportFailed, match="changed after it was checked"):
+        list(found)
+
+
+def test_graphmem_ingest_takes_an_sms_backup(tmp_path):
+    from pathlib import Path
+
+    backup = Path(__file__).parent / "data" / "ingest" / "sms-20261206213011.xml"
+    episodes, asked = ingested(tmp_path, backup, "--participants", "Siobhán,Cathal", "--timezone", "Europe/Dublin")
+    assert episodes == 285
+    assert {e["actor"] for e in asked("episodes")} == {"Siobhán", "Cathal"}

@@ -494,3 +494,17 @@ def test_a_shorter_search_is_the_start_of_a_longer_one_for_a_name_of_many_aliase
         for n in (1, 3, 10):
             assert [a.version.id for a in store.search("what does lena like", limit=n, messages=False)] == \
                 longest[:n], n
+
+
+def test_a_speaker_typed_without_the_accents_is_the_one_so_spelt(store):
+    """A new user's: `--speaker Siobhan` was refused for "Siobhán" (a keyboard with no fada); the one name spelt so is
+    meant. Two that differ only by accents, and a name like none, are refused as before."""
+    store.add("Siobhán", "works_at", "UHG")
+    (first, *_) = store.search("where do I work", speaker="Siobhan", messages=False)
+    assert (first.version.subject, first.version.object) == ("Siobhán", "UHG")
+    store.add("Zoë", "lives_in", "Leeds")
+    store.add("Zoé", "lives_in", "Lyon")
+    with pytest.raises(InvalidInput, match="unknown speaker 'Zoe'"):
+        store.search("where do I live", speaker="Zoe")
+    with pytest.raises(InvalidInput, match="unknown speaker 'Siobhain'"):
+        store.search("where do I work", speaker="Siobhain")

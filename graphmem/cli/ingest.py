@@ -142,11 +142,12 @@ def timezone_option(func: Callable) -> Callable:
                    "conversation can be time-travelled; needs times after the latest write.")
 @click.option("--approve", is_flag=True,
               help="Write proposed facts through the gate now instead of queueing them for review.")
-@click.option("--user", help="Who 'I' is in user messages that name no actor "
-                             "(default: the file's user_id, else 'user').")
+@click.option("--user", help="Who 'I' is in user messages that name no actor, and who sent the texts sent of an SMS "
+                             "backup (default: the file's user_id, else 'user').")
 @click.option("--participants", metavar="A,B",
               help="The two people of a two-person chat, whom 'you' means in each other's messages "
-                   "(default: the file's participants field, else the two actors of its user messages).")
+                   "(default: the file's participants field, else the two actors of its user messages); of an SMS "
+                   "backup, you and the contact whose conversation is read.")
 @extractor_option
 @day_first_option
 @timezone_option
@@ -160,7 +161,8 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
     FILE is JSON Lines of {"role", "content", "chat_time", "id"?, "actor"?}, a JSON
     object {"user_id": ..., "participants"?: [A, B], "messages": [...]}, or a chat as
     WhatsApp's "Export chat" gives it (the .txt, Android or iOS), LINE's (the .txt),
-    Telegram Desktop's (result.json) or Messenger's (message_1.json), as it is. Chat times: ISO
+    Telegram Desktop's (result.json), Messenger's (message_1.json) or Android's texts as SMS
+    Backup & Restore saves them (sms-....xml; one conversation), as it is. Chat times: ISO
     8601, '2025-09-12 08:00:00' or '1:56 pm on 8 May, 2023'. The whole file is checked before
     anything is written.
     """

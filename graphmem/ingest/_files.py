@@ -19,6 +19,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, timedelta, tzinfo
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
@@ -31,6 +32,7 @@ from ..when import day_place, parse_chat_time
 from . import _export
 from . import _line as line_app
 from . import _messenger as messenger
+from . import _sms as sms
 from . import _telegram as telegram
 
 __all__ = ["Message", "MessageFile", "read_memories", "read_messages", "reference_time"]
@@ -449,7 +451,7 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
         list(participants) if not isinstance(participants, str) else participants, "participants")
     read = {"day_first": day_first, "tz": tz}
     try:
-        found = _scan(path, read, user)
+        found = _scan(path, read, user, given)
     except OSError as exc:
         raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
     if not len(found):
@@ -463,13 +465,16 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     return found
 
 
-def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
-    """Read the file once, checking every message."""
+def _scan(path: Path, read: dict[str, Any], user: str | None, given: tuple[str, str] | None = None) -> MessageFile:
+    """Read the file once, checking every message (``given``: the two people named, which for a phone's backup of
+    texts say which conversation)."""
     with open_regular(path) as source:
         rest = _lines(source, path)
         first = next(((n, o, r) for n, (o, r) in enumerate(rest, 1) if r.strip()), None)
         if first is None:
             return MessageFile(path, user=user, document=False, **read)
+        if sms.is_sms(first[2][:200].decode("utf-8", "replace")):
+            return _scan_sms(path, read, user, given)
         if _export.is_export(_decoded(first[2], first[1], path)):
             return _scan_export(path, read, user)
         if line_app.is_line(_decoded(first[2], first[1], path)):
@@ -702,6 +707,89 @@ def _exported_line(source: BinaryIO, offset: int, path: Path) -> dict[str, str]:
             break
         return {"role": "user", "actor": opened.writer, "content": line_app.cleaned(text), "chat_time": ""}
     raise ImportFailed(f"{path} changed after it was checked; read it again")
+
+
+def _sms_texts(path: Path) -> Iterator[sms.Said]:
+    """Each text of a backup of Android texts (see :mod:`._sms`) received or sent, not of a group, holding words."""
+    with open_regular(path) as source:
+        try:
+            for said in sms.messages(source):
+                if said.kept and has_visible(said.text):
+                    yield said
+        except sms.Broken as exc:
+            raise ImportFailed(f"{path}:{exc.line}: {exc.why}" if exc.line else f"{path}: {exc.why}") from None
+
+
+def _exported_sms(source: BinaryIO, offset: int, path: Path, *, owner: str, contact: str) -> dict[str, str]:
+    """The text of a backup whose element starts at ``offset``, as a record (its time is known already)."""
+    source.seek(offset)
+    try:
+        said = next(sms.messages(source, offset, one=True), None)
+    except sms.Broken:
+        said = None
+    if said is None or not said.kept:
+        raise ImportFailed(f"{path} changed after it was checked; read it again")
+    return {"role": "user", "actor": owner if said.sent else contact, "content": said.text, "chat_time": ""}
+
+
+def _scan_sms(path: Path, read: dict[str, Any], user: str | None, given: tuple[str, str] | None) -> MessageFile:
+    """Read a backup of Android texts (see :mod:`._sms`): one conversation of it, the contact's, the owner of the phone
+    writing the texts sent. Read twice: the conversations first (one backup holds all of them: the one read is the
+    only one, or the one of the two people ``given`` that is a contact), then its texts."""
+    seen_as: dict[tuple[str | None, str | None], str] = {}
+    tallies: dict[tuple[str | None, str | None], tuple[int, bool]] = {}
+    for said in _sms_texts(path):
+        name, number, as_shown = sms.contact_key(said)
+        seen_as.setdefault((name, number), as_shown)
+        count, any_sent = tallies.get((name, number), (0, False))
+        tallies[(name, number)] = (count + 1, any_sent or said.sent)
+    of = sms.conversations(seen_as)
+    counts: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    sent: dict[str, bool] = {}
+    for pair, (count, any_sent) in tallies.items():
+        key = of[pair]
+        counts[key] = counts.get(key, 0) + count
+        if pair[0] is not None or key not in shown:
+            shown[key] = seen_as[pair]  # a contact's name before a number
+        sent[key] = sent.get(key, False) or any_sent
+    if not counts:
+        raise ImportFailed(f"{path}: an SMS backup with no text received or sent")
+    by_size = sorted(counts, key=lambda k: -counts[k])
+    listed = ", ".join(f"{shown[k]}: {counts[k]} text{'s' if counts[k] > 1 else ''}" for k in by_size[:6])
+    listed += ", …" if len(counts) > 6 else ""
+    owner = user
+    if given is not None:
+        chosen = [(k, who, other) for who, other in (given, given[::-1]) for k in counts
+                  if sms.folded(shown[k]) == sms.folded(who)]
+        if len(chosen) != 1:
+            problem = "names no contact of it" if not chosen else "names two of its contacts"
+            raise ImportFailed(f"{path}: --participants {given[0]},{given[1]} {problem}: give your own name and one "
+                               f"contact's, of {listed}")
+        key, owner = chosen[0][0], chosen[0][2]
+    elif len(counts) == 1:
+        key = next(iter(counts))
+    else:
+        top = shown[by_size[0]]
+        raise ImportFailed(f"{path}: an SMS backup of {len(counts)} conversations ({listed}); choose one with "
+                           f"--participants YOU,CONTACT (such as --participants {user or 'Me'},{top})")
+    if owner is None and sent[key]:
+        raise ImportFailed(f"{path}: an SMS backup does not name its phone's owner, who wrote the texts sent: give "
+                           f"your name with --user NAME (or --participants YOU,{shown[key]})")
+    owner = owner or "user"
+    if sms.folded(owner) == sms.folded(shown[key]):
+        raise ImportFailed(f"{path}: the phone's owner and the contact are both called {owner!r}: give your own name")
+    found = MessageFile(path, user=user, document=False, export=partial(_exported_sms, owner=owner,
+                                                                        contact=shown[key]), **read)
+    seen: dict[str, int] = {}
+    for said in _sms_texts(path):
+        if of.get(sms.contact_key(said)[:2]) != key:
+            continue
+        record = {"role": "user", "actor": owner if said.sent else shown[key], "content": "-",
+                  "chat_time": sms.moment(said)}  # (its text is read when used)
+        _check(found, said.offset, said.line, _message(record, f"{path}:{said.line}", user=user, **read), seen, record)
+    found.participants, found.told = (owner, shown[key]), True
+    return found
 
 
 def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
