@@ -1751,3 +1751,29 @@ def test_an_attackers_jobs_said_back_people_called_im_and_breeds():
         assert chat(("Maya", text))[-1][0][1] in ("Im", "Ive"), text  # someone called Im, as before
     for text in ("I have a Maltese friend", "I have Samoyed heritage", "I have shiba coin lol"):
         assert chat(("Maya", text))[-1] == [], text
+
+
+@pytest.mark.engine_free
+def test_the_fourteenth_new_users_sentences():
+    """A pharmacist in Galway and her brother, a fisherman turned ferry deckhand on Inis Mór, from her phone's SMS
+    backup (the thirty-fourth session)."""
+    assert chat_sure(("Maya", "The abba. And the director. And Tuesday nights. I'm done, I'd rather swim"))[-1] == []
+    # ("I'd" was her ex)
+    assert chat_sure(("Sam", "I got a job as a deckhand with Aran Island Ferries"))[-1] == [
+        ("assert", "Sam", "works_at", "Aran Island Ferries", True)]
+    assert chat_sure(("Sam", "I got a job as a senior nurse at St James's"))[-1] == [
+        ("assert", "Sam", "works_at", "St James's", True)]  # a job, not a senior at a school
+    assert chat_sure(("Maya", "I'm chief pharmacist at UHG now"))[-1] == [("assert", "Maya", "works_at", "UHG", True)]
+    assert chat_sure(("Sam", "I'm a deckhand with Aran Island Ferries"))[-1] == [
+        ("assert", "Sam", "works_at", "Aran Island Ferries", True)]
+    assert chat_sure(("Sam", "I live on Inis Mór"))[-1] == [("assert", "Sam", "lives_in", "Inis Mór", False)]
+    for text in ("we live on Elm Street", "I lived on Main St for years", "I live on a boat"):
+        assert chat_sure(("Sam", text))[-1] == [], text
+    assert chat_sure(("Sam", "Róisín and me are engaged!!!"))[-1] == [("assert", "Sam", "dating", "Róisín", True)]
+    assert chat_sure(("Sam", "she invited Tom and me to the wedding"))[-1] == []
+    assert chat_sure(("Maya", "Bought a car. Toyota Yaris hybrid, 2022, silver."))[-1] == [
+        ("assert", "Maya", "owns", "Toyota Yaris", True)]
+    assert chat_sure(("Sam", "I bought a quad"))[-1] == [("assert", "Sam", "owns", "quad", False)]
+    assert chat_sure(("Maya", "My car was written off"))[-1] == [("end", "Maya", "owns", "car", False)]
+    assert chat_sure(("Maya", "my car was nearly written off"))[-1] == [("assert", "Maya", "owns", "car", False)]
+    assert chat_sure(("Maya", "is my car written off?"))[-1] == []

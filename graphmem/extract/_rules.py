@@ -2167,7 +2167,9 @@ class RuleExtractor:
             return "works_at"  # "doing a postdoc at the University of Galway": a job at a university
         if predicate == "works_at" and obj is not None:
             words = set(head.lower().replace("’", "'").split())
-            if words & STUDENT_NOUNS or (looks_educational(obj) and ("start" in head.lower() or head.strip() == "at")
+            if words & STUDENT_NOUNS and not words & {"job", "position", "role"}:  # ("a job as a senior nurse at")
+                return "studies_at"
+            if "job" not in words and (looks_educational(obj) and ("start" in head.lower() or head.strip() == "at")
                                         and "work" not in head.lower()):
                 return "studies_at"
         return predicate

@@ -82,7 +82,7 @@ _SUBJECT = re.compile(
     rf"|(?P<mixed>{_REL}(?:\s+(?P<mixed_names>{_NAMES}))?\s+and\s+I)"
     rf"|(?P<named>(?:{_REL}|{_THEIR_REL})\s+(?P<rel_names>{_CALLED_NAMES}))"
     rf"|(?P<rel_lower>{_REL}\s+(?P<rel_lower_name>(?-i:[{LOWER}][{LOWER}'’-]+)))"
-    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+))\s+and\s+(?:I|i)\b)"
+    rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+))\s+and\s+(?:I|i|me)\b)"  # ("Róisín and me are")
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"

@@ -216,6 +216,10 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
     _verb(r"(?:got|bought|gave)\s+me", "owns", "start", "possession", free=True, done=True),
     _verb(r"(?:sold|scrapped|got\s+rid\s+of)", "owns", "stop", "possession"),
+    # "my car was written off", "our van got stolen" (a new user's)
+    _verb(r"(?:my|our)(?=\s+(?:old\s+)?(?:car|van|bike|motorbike|motorcycle|truck|scooter|campervan)\s+(?:was|got|"
+          r"has\s+been|is)\s+(?:written\s+off|totall?ed|a\s+write[- ]?off|stolen)\b)", "owns", "stop", "possession",
+          free=True, mention=True, done=True),
     _verb(r"(?:my|our)(?=\s)", "owns", "state", "possession", free=True, mention=True),
     # --- lessons: "I signed up for a pottery class", "I'm taking spanish lessons" (does pottery, spanish)
     _verb(r"(?:joined|signed\s+up\s+(?:for|to)|enrolled\s+(?:in|on)|started|took)", "does", "start", "lesson"),
@@ -329,6 +333,11 @@ VERBS: list[Verb] = [
     _verb(r"(?:live|lives|lived|living|reside|resides|resided|residing)\s+(?:with\s+(?:my|our|his|"
           r"her|their|a|two|three|some)\s+(?:[\w'’-]+\s+){0,3}?|in\s+(?:a|an|my|our)\s+" + HOME_WORDS + r"\s+)?in",
           "lives_in", "state", "place"),
+    # "I live on Inis Mór", "living on Skye": an island, named (not "on Elm Street", "on a boat", "on coffee"; a new
+    # user's)
+    _verb(r"(?:live|lives|lived|living)\s+on(?=\s+(?-i:[A-Z]))(?!\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:street|st|road|rd|"
+          r"avenue|ave|lane|ln|drive|dr|way|close|crescent|terrace|place|boulevard|blvd|row|square|court|ct)\b)",
+          "lives_in", "state", "place", unsure=True),  # (for review: "I live on Ramen", capitalised)
     _verb(r"(?:settled|settling)\s+(?:down\s+)?in", "lives_in", "start", "place"),
     _verb(r"based\s+in|(?:now\s+)?in", "lives_in", "state", "place", needs_be=True),
     # "Jo drove down from Leeds", "Tom's coming up from Cardiff": one comes to visit from home; not "back from"
@@ -352,7 +361,7 @@ VERBS: list[Verb] = [
           "org"),
     # "she's a nurse at VGH", "I am apprentice at Pirkan Sähkö": a trade or profession at a place of work
     # (a word of the list, not any noun: "a tourist at the museum", "a regular at the pub" work nowhere)
-    _verb(r"(?:(?:a|an)\s+)?(?:(?:senior|junior|head|trainee|student|staff|charge|locum|sous|line|"
+    _verb(r"(?:(?:a|an)\s+)?(?:(?:senior|junior|head|chief|deputy|assistant|trainee|student|staff|charge|locum|sous|line|"
           r"dinner|support|lab|research|care|sales|project|office|software|civil|site|shift)\s+)?"
           r"(?:nurse|doctor|engineer|teacher|apprentice|manager|chef|cook|waiter|waitress|barista|bartender|"
           r"cashier|receptionist|accountant|lawyer|solicitor|architect|developer|programmer|designer|"
@@ -360,7 +369,9 @@ VERBS: list[Verb] = [
           r"midwife|surgeon|lecturer|professor|researcher|postdoc|scientist|analyst|consultant|"
           r"administrator|secretary|clerk|technician|supervisor|director|librarian|curator|editor|"
           r"journalist|producer|dispatcher|lady|worker|assistant|intern|trainee|physio|physiotherapist|"
-          r"therapist|vet|caretaker|janitor|labourer|laborer|builder|driver)\s+(?:at|for|with)",
+          r"therapist|vet|caretaker|janitor|labourer|laborer|builder|driver|deckhand|skipper|fisherman|"
+          r"pilot|steward|stewardess|carer|optician|radiographer|sonographer|physician|registrar|"
+          r"manageress|foreman|welder|joiner|baker|butcher|florist|hairdresser|barber)\s+(?:at|for|with)",
           "works_at", "state", "org", needs_be=True),
     # "my manager at kestrel", "my boss at the bank": the speaker's own place of work
     _verb(r"(?:my|our)\s+(?:manager|boss|supervisor|line\s+manager|coworker|co-worker|coworkers|co-workers|"
@@ -377,8 +388,10 @@ VERBS: list[Verb] = [
           "works_at", "start", "org", timeless=True),
     # "my last day at ECT was tuesday": the job ends (not "gave notice at": it ends later, on its last day)
     _verb(r"(?:my\s+)?last\s+(?:day|shift)\s+(?:at|with)", "works_at", "stop", "org", done=True),
+    # ("a job as a deckhand with Aran Island Ferries": a new user's)
     _verb(r"(?:got|get|getting|landed|found)\s+(?:a|an|my|the)\s+(?:new\s+|first\s+|full-time\s+|"
-          r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)\s+(?:at|with)|"
+          r"part-time\s+|dream\s+)?(?:job|position|role|internship|offer)(?:\s+as\s+(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?)?"
+          r"\s+(?:at|with)|"
           r"(?:hired|hire)\s+(?:by|at)|(?:started|start|starting|starts|began|begin)\s+"
           r"(?:working\s+|(?:a|my|the)\s+(?:new\s+)?(?:job|role|position|internship)\s+)?(?:at|with|for)",
           "works_at", "start", "org"),
