@@ -208,7 +208,8 @@ def conversations(keys: dict[tuple[str | None, str | None], str]) -> dict[tuple[
     """Each (name, number) of :func:`contact_key` seen, to its conversation: the contact's name, or for a number with
     none the name it has elsewhere in the backup, else the number."""
     named = {number: name for name, number in keys if name is not None and number is not None}
-    return {(name, number): name or named.get(number) or f"number:{number}" for name, number in keys}
+    return {(name, number): name or (named.get(number) if number else None) or f"number:{number}"
+            for name, number in keys}
 
 
 def moment(said: Said) -> str:
