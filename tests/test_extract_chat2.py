@@ -1777,3 +1777,16 @@ def test_the_fourteenth_new_users_sentences():
     assert chat_sure(("Maya", "My car was written off"))[-1] == [("end", "Maya", "owns", "car", False)]
     assert chat_sure(("Maya", "my car was nearly written off"))[-1] == [("assert", "Maya", "owns", "car", False)]
     assert chat_sure(("Maya", "is my car written off?"))[-1] == []
+    # a sentence that is only a role and where: the speaker's, or the one the turn before asked about (h62)
+    assert chat_sure(("Sam", "I got the job on the ferry!! deckhand with Aran Island Ferries"))[-1] == [
+        ("assert", "Sam", "works_at", "Aran Island Ferries", True)]
+    assert chat_sure(("Sam", "what does elvin do again?"), ("Maya", "engineer at Azersu. the water company"))[-1] == [
+        ("assert", "Elvin", "works_at", "Azersu", True)]
+    assert chat_sure(("Sam", "what does he do?"), ("Maya", "engineer at Azersu"))[-1] == []
+    for text in ("nurse at the clinic said I'm fine", "a nurse at St James's told me to rest",
+                 "Nurse at St James's here, quick question"):
+        assert chat_sure(("Maya", text))[-1] == [], text
+    # "guess who …": the speaker's news, told as a riddle (h8's "Guess who quit the book club 🙋‍♀️")
+    assert chat_sure(("Maya", "Guess who joined a choir"))[-1] == [("assert", "Maya", "member_of", "choir", True)]
+    assert chat_sure(("Maya", "guess who I met at the party"))[-1] == []
+    assert chat_sure(("Maya", "guess who got engaged?? Tom and Ana!!"))[-1] == []

@@ -114,6 +114,7 @@ from ._names import is_known_name, is_name_written
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
+    PRONOUNS,
     STUDY_PHRASE,
     called_name,
     lowercase_name,
@@ -422,6 +423,9 @@ _FOR_SOMEONE = re.compile(r"\s+for\s+(?:my|her|his|our|their|the|a)\s", re.IGNOR
 _LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
 #: A time said as the start of what holds from now on: "from today", "as of today", "starting tonight".
 _FROM_NOW = re.compile(r"(?i)\b(?:from|as\s+of|starting|since)\s+(?:today|tonight|this\s+morning)\s*$")
+#: A question of what someone does or where they work: "what does elvin do again?", "where does he work now", "what do
+#: you do".
+_ASKED_JOB = re.compile(r"(?i)\b(?:what|where)\s+(?:does|do|did)\s+(?P<who>[\w'’-]+)\s+(?:do|work)\b")
 #: Notice given at a job: "handed in my notice at harbourline".
 _NOTICE = re.compile(r"(?i)\bnotice\b")
 #: A notice that is a home's or a membership's (an attacker's): "we move out in june", "cancelling my membership".
@@ -1755,6 +1759,10 @@ class RuleExtractor:
             self._imperative = bool(SUBJECTLESS.match(prefix))
         elif verb.free and verb.predicate == "works_at" and not SUBJECTLESS.match(prefix):
             return []  # "I left my job at the bank": "my job at" opens no clause here, the verb before says it
+        elif verb.free and verb.answer:
+            subject = self._asked_about(speaker, m.start())
+            if subject is None:
+                return []  # "what does he do?" - "engineer at Azersu": whose job is not said
         elif verb.free:
             subject = Subject((speaker,), None, False, "", m.start())
         elif verb.predicate == "works_at" and verb.kind == "stop" and m.group()[:3].lower() == "my " and \
@@ -2173,6 +2181,19 @@ class RuleExtractor:
                                         and "work" not in head.lower()):
                 return "studies_at"
         return predicate
+
+    def _asked_about(self, speaker: str, at: int) -> Subject | None:
+        """Whom a fragment answers for (see ``Verb.answer``): the one the other's turn before asked what they do or
+        where they work ("what does elvin do again?": Elvin), the speaker when it asked "you" or asked nothing so;
+        None for someone it names by "he" or "she" only."""
+        asked = _ASKED_JOB.search(self._previous.text) if self._previous is not None and \
+            self._previous.speaker != speaker else None
+        if asked is None or asked["who"].lower() in ("you", "u", "ya"):
+            return Subject((speaker,), None, False, "", at)
+        who = asked["who"]
+        if who.lower() in PRONOUNS or who.lower() in NOT_NAMES:
+            return None
+        return Subject((who[:1].upper() + who[1:] if who.islower() else who,), None, False, "", at)
 
     def _objects(self, verb: Verb, head: str, rest: str,
                  predicate: str) -> Sequence[str | None] | None:

@@ -172,10 +172,19 @@ def relative_subject(prefix: str) -> tuple[str, str, int] | None:
     return m["relative"], m["aux"] or "", m.start()
 
 
+#: The riddle one tells one's own news by: "guess who quit the book club 🙋‍♀️", "nino!! guess who is on land for good",
+#: "guess who's a route setter" (the dev chats' labels hold each as the speaker's; not "guess who I met", whose subject
+#: is "I", read as any).
+_GUESS_WHO = re.compile(rf"^(?:\W*{_INTERJECTION}\b|\W*(?-i:[A-Z])[\w'’-]*\W+)*\W*guess\s+(?P<who>who)(?:{_AUX})?\s*$",
+                        re.IGNORECASE)
+
+
 def find_subject(prefix: str, offset: int, speaker: str, last_named: str | None,
                  known: frozenset[str] = frozenset()) -> Subject | None:
     """Who the verb after ``prefix`` (the clause up to the verb) is about, or None; ``known``: the names (lower
     case) the chat has given people so far ("my sister bex": then "bex moved to london" is hers)."""
+    if guessed := _GUESS_WHO.match(prefix):  # "guess who joined a choir 🙋‍♀️": the speaker, as a riddle
+        return Subject((speaker,), None, False, guessed["aux"] or "", offset + guessed.start("who"))
     m = _SUBJECT.search(prefix)
     found = _named_subject(m, prefix, offset, speaker, last_named, known) if m else None
     if found is None and (bare := SUBJECTLESS.match(" " + prefix)):

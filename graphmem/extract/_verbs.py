@@ -68,6 +68,7 @@ class Verb:
     timeless: bool = False  # the time said is not the fact's ("moved in together last month": dating since before)
     unsure: bool = False  # read as often of something else: proposed for review ("3 weeks in at X": a job, or a stay)
     alongside: bool = False  # claims none of its words: the phrases in them are read too ("drove to alba for the fair")
+    answer: bool = False  # a fragment that may answer the turn before: "what does elvin do?" - "engineer at Azersu"
     #: how the words it can begin with begin (their first ``_STARTS`` letters, lower case), or None
     #: where the pattern could begin otherwise: a sentence none of whose words begins so is skipped
     starts: frozenset[str] | None = None
@@ -142,6 +143,24 @@ def _starts_of(pattern: re.Pattern[str], *, checked: bool = True) -> frozenset[s
 
 
 _PARSE_READ = _parse_read_as_expected()
+
+
+#: A trade or profession, as one says where one does it: "a nurse at VGH", "head chef at Loam", "deckhand with Aran
+#: Island Ferries" (a word of the list, not any noun: "a tourist at the museum", "a regular at the pub" work nowhere).
+_ROLE = (r"(?:(?:a|an)\s+)?(?:(?:senior|junior|head|chief|deputy|assistant|trainee|student|staff|charge|locum|sous|"
+         r"line|dinner|support|lab|research|care|sales|project|office|software|civil|site|shift)\s+)?"
+         r"(?:nurse|doctor|engineer|teacher|apprentice|manager|chef|cook|waiter|waitress|barista|bartender|"
+         r"cashier|receptionist|accountant|lawyer|solicitor|architect|developer|programmer|designer|"
+         r"pharmacist|dentist|hygienist|mechanic|electrician|plumber|carpenter|cleaner|porter|paramedic|"
+         r"midwife|surgeon|lecturer|professor|researcher|postdoc|scientist|analyst|consultant|"
+         r"administrator|secretary|clerk|technician|supervisor|director|librarian|curator|editor|"
+         r"journalist|producer|dispatcher|lady|worker|assistant|intern|trainee|physio|physiotherapist|"
+         r"therapist|vet|caretaker|janitor|labourer|laborer|builder|driver|deckhand|skipper|fisherman|"
+         r"pilot|steward|stewardess|carer|optician|radiographer|sonographer|physician|registrar|"
+         r"manageress|foreman|welder|joiner|baker|butcher|florist|hairdresser|barber)")
+#: An employer's name that ends the sentence, capitalised: "Aran Island Ferries", "UHG now!!" (not "the clinic said").
+_NAMED_TO_THE_END = (r"(?=\s+(?:the\s+)?(?-i:[A-Z])[\w'’&.-]*(?:\s+(?:of\s+|&\s+|and\s+)?(?-i:[A-Z0-9])[\w'’&.-]*){0,5}"
+                     r"\s*(?:now|today|lol)?\s*[^\w\s]*\s*$)")
 
 
 def _verb(head: str, predicate: str, kind: Kind, obj: ObjectKind, negated: str | None = None,
@@ -361,18 +380,12 @@ VERBS: list[Verb] = [
           "org"),
     # "she's a nurse at VGH", "I am apprentice at Pirkan Sähkö": a trade or profession at a place of work
     # (a word of the list, not any noun: "a tourist at the museum", "a regular at the pub" work nowhere)
-    _verb(r"(?:(?:a|an)\s+)?(?:(?:senior|junior|head|chief|deputy|assistant|trainee|student|staff|charge|locum|sous|line|"
-          r"dinner|support|lab|research|care|sales|project|office|software|civil|site|shift)\s+)?"
-          r"(?:nurse|doctor|engineer|teacher|apprentice|manager|chef|cook|waiter|waitress|barista|bartender|"
-          r"cashier|receptionist|accountant|lawyer|solicitor|architect|developer|programmer|designer|"
-          r"pharmacist|dentist|hygienist|mechanic|electrician|plumber|carpenter|cleaner|porter|paramedic|"
-          r"midwife|surgeon|lecturer|professor|researcher|postdoc|scientist|analyst|consultant|"
-          r"administrator|secretary|clerk|technician|supervisor|director|librarian|curator|editor|"
-          r"journalist|producer|dispatcher|lady|worker|assistant|intern|trainee|physio|physiotherapist|"
-          r"therapist|vet|caretaker|janitor|labourer|laborer|builder|driver|deckhand|skipper|fisherman|"
-          r"pilot|steward|stewardess|carer|optician|radiographer|sonographer|physician|registrar|"
-          r"manageress|foreman|welder|joiner|baker|butcher|florist|hairdresser|barber)\s+(?:at|for|with)",
+    _verb(_ROLE + r"\s+(?:at|for|with)",
           "works_at", "state", "org", needs_be=True),
+    # a sentence that is only the role and where: "I got the job on the ferry!! deckhand with Aran Island Ferries" (a
+    # new user's), "Chief pharmacist at UHG now!!" (not "nurse at the clinic said I'm fine", "a nurse at St James's
+    # told me": someone else, the subject of what follows)
+    _verb(r"^" + _ROLE + r"\s+(?:at|with)" + _NAMED_TO_THE_END, "works_at", "state", "org", free=True, answer=True),
     # "my manager at kestrel", "my boss at the bank": the speaker's own place of work
     _verb(r"(?:my|our)\s+(?:manager|boss|supervisor|line\s+manager|coworker|co-worker|coworkers|co-workers|"
           r"colleague|colleagues)\s+at", "works_at", "state", "org", free=True),
