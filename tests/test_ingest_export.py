@@ -458,7 +458,7 @@ def test_which_conversation_of_a_backup_and_whose_texts_sent_are_said(tmp_path):
         read_messages(path)
     with pytest.raises(ImportFailed, match=r"--participants Siobhán,Ciara names no contact of it"):
         read_messages(path, participants="Siobhán,Ciara")
-    with pytest.raises(ImportFailed, match=r"--participants DPD,Cathal names two of its contacts"):
+    with pytest.raises(ImportFailed, match=r"--participants DPD,Cathal names more than one of its contacts"):
         read_messages(path, participants="DPD,Cathal")
     received = sms_file(tmp_path, SMS.replace('type="2"', 'type="1"'))
     assert [m.actor for m in read_messages(received, participants="Me,DPD")] == ["DPD"]
@@ -499,7 +499,7 @@ def test_an_element_longer_than_the_longest_is_refused_holding_no_more(tmp_path,
     monkeypatch.setattr("graphmem.ingest._sms.LONGEST", 1000)
     monkeypatch.setattr("graphmem.ingest._sms.CHUNK", 100)
     path = sms_file(tmp_path, SMS.replace('data="/9j/4AAQSkZJRg=="', 'data="' + "A" * 5000 + '"'))
-    with pytest.raises(ImportFailed, match=r":12: an element longer than 1,000 bytes begins after this line"):
+    with pytest.raises(ImportFailed, match=r":12: an element longer than 1,000 bytes begins on or after this line"):
         read_messages(path, participants="Me,Cathal")
 
 
@@ -519,3 +519,86 @@ def test_graphmem_ingest_takes_an_sms_backup(tmp_path):
     episodes, asked = ingested(tmp_path, backup, "--participants", "Siobhán,Cathal", "--timezone", "Europe/Dublin")
     assert episodes == 285
     assert {e["actor"] for e in asked("episodes")} == {"Siobhán", "Cathal"}
+
+
+def backup(*texts: str, declaration: str = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n") -> str:
+    return declaration + f'<smses count="{len(texts)}">\n' + "\n".join(texts) + "\n</smses>\n"
+
+
+def text(body: str, at: int = 0, kind: str = "1", address: str = "+353871234567", name: str = "Cathal") -> str:
+    return (f'  <sms protocol="0" address="{address}" date="{1767225813008 + at * 60000}" type="{kind}" '
+            f'body="{body}" contact_name="{name}" />')
+
+
+@pytest.mark.engine_free
+def test_an_attackers_sms_backups_after_the_first_cut(tmp_path):
+    """A second attack on the backup reader: digits that are not ASCII, halves after a half that pairs with nothing,
+    numbers written another way, two countries' numbers, a contact renamed, a comma in a name, no line breaks, a file
+    changed with its size and time kept, another encoding, a comment first."""
+    def read(xml: str, **options) -> list[tuple[str, str]]:
+        return [(m.actor, m.content) for m in read_messages(sms_file(tmp_path, xml), **options).in_chat_time_order()]
+
+    with pytest.raises(ImportFailed, match=r":4: .*\(date: milliseconds since 1970\)"):
+        read(backup(text("ok"), text("t").replace('date="1767225813008"', 'date="¹⁷⁶⁷²²⁵⁸¹³⁰⁰⁸"')), user="Me")
+    assert read(backup(text("&#55357;&#55357;&#56832; &#56832;&#55357;&#56832; &#55000;&#55357;&#56832;")),
+                user="Me") == [("Cathal", "\ufffd😀 \ufffd😀 \ud6d8😀")]
+    unnamed = backup(text("a", 0, name="(Unknown)"), text("b", 1, address="087 123 4567", name="(Unknown)"),
+                     text("z", 2, address="+353861111111", name="Dara"))
+    assert read(unnamed, participants="Me,087 123 4567") == [("+353871234567", "a"), ("+353871234567", "b")]
+    assert read(unnamed, participants="Me,0871234567") == read(unnamed, participants="Me,+353 87 123 4567")
+    two_countries = backup(text("irish", 0, name="(Unknown)"), text("uk", 1, address="+447871234567", name="(Unknown)"))
+    with pytest.raises(ImportFailed, match="an SMS backup of 2 conversations"):
+        read(two_countries, user="Me")
+    renamed = backup(text("a", 0), text("b", 1, name="Cathal Bro"), text("c", 2, name="(Unknown)"),
+                     text("d", 3, address="087 123 4567", name="Cathal Bro"), text("z", 4, address="+353861111111",
+                                                                                      name="Dara"))
+    assert read(renamed, participants="Me,Cathal") == [("Cathal Bro", t) for t in "abcd"]  # one number, one person
+    comma = backup(text("a", 0, name="Smith, John"), text("z", 1, address="+353861111111", name="Dara"))
+    with pytest.raises(ImportFailed, match=r"such as --participants 'Me,Smith, John'"):
+        read(comma)
+    assert read(comma, participants="Me,Smith, John") == [("Smith, John", "a")]
+    assert read(backup(text("a", 0), text("b", 1)).replace("\n", ""), user="Me") == [("Cathal", "a"), ("Cathal", "b")]
+    assert read(backup(text("a"), declaration="<!-- a comment first -->\n"), user="Me") == [("Cathal", "a")]
+    with pytest.raises(ImportFailed, match=r"the backup says its encoding is iso-8859-1; only UTF-8"):
+        read(backup(text("a"), declaration="<?xml version='1.0' encoding='ISO-8859-1'?>\n"), user="Me")
+
+
+@pytest.mark.engine_free
+def test_a_text_of_a_backup_changed_with_its_size_and_time_kept_is_refused(tmp_path):
+    import os
+
+    path = sms_file(tmp_path, backup(text("hi Cathal", 0), text("hi Dara!!", 1, address="+353861111111",
+                                                                 name="Dara1")))
+    found = read_messages(path, participants="Me,Cathal")
+    kept = os.stat(path)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[2], lines[3] = lines[3].replace('date="1767225873008"', 'date="1767225813008"'), lines[2].replace(
+        'date="1767225813008"', 'date="1767225873008"')
+    path.write_text("\n".join(lines), encoding="utf-8")
+    os.utime(path, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    with pytest.raises(ImportFailed, match="changed after it was checked"):
+        list(found)
+
+
+@pytest.mark.engine_free
+def test_a_text_read_again_reads_about_its_own_length():
+    """An attacker's: every text read again was read 64 KB at a time (a backup of a million texts took more than ten
+    minutes); it is read a little at a time, twice as much each time it goes on."""
+    import io
+
+    from graphmem.ingest import _sms
+
+    class Counted(io.BytesIO):
+        taken = 0
+
+        def read(self, size=-1):
+            got = super().read(size)
+            Counted.taken += len(got)
+            return got
+
+    xml = backup(*(text(f"text {n}", n) for n in range(2000))).encode()
+    source = Counted(xml)
+    at = xml.index(b"<sms", len(xml) // 2)
+    source.seek(at)
+    (said,) = _sms.messages(source, at, one=True)
+    assert said.attrs["body"].startswith("text 10") and Counted.taken < 2048

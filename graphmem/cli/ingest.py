@@ -142,8 +142,8 @@ def timezone_option(func: Callable) -> Callable:
                    "conversation can be time-travelled; needs times after the latest write.")
 @click.option("--approve", is_flag=True,
               help="Write proposed facts through the gate now instead of queueing them for review.")
-@click.option("--user", help="Who 'I' is in user messages that name no actor, and who sent the texts sent of an SMS "
-                             "backup (default: the file's user_id, else 'user').")
+@click.option("--user", help="Who 'I' is in user messages that name no actor (default: the file's user_id, else "
+                             "'user'); of an SMS backup, who sent its texts sent (needed when it has any).")
 @click.option("--participants", metavar="A,B",
               help="The two people of a two-person chat, whom 'you' means in each other's messages "
                    "(default: the file's participants field, else the two actors of its user messages); of an SMS "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -447,11 +448,13 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     """
     path = Path(path)
     user = user.strip() or None if isinstance(user, str) else user  # "Sam " is Sam, as an episode's actor is kept
-    given = None if participants is None else _participants(
-        list(participants) if not isinstance(participants, str) else participants, "participants")
     read = {"day_first": day_first, "tz": tz}
     try:
-        found = _scan(path, read, user, given)
+        if (head := _head(path)) is not None and sms.is_sms(head):  # (its participants name a contact, maybe with a
+            return _scan_sms(path, read, user, participants, head)  # comma in the name: read there)
+        given = None if participants is None else _participants(
+            list(participants) if not isinstance(participants, str) else participants, "participants")
+        found = _scan(path, read, user)
     except OSError as exc:
         raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
     if not len(found):
@@ -465,16 +468,19 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     return found
 
 
-def _scan(path: Path, read: dict[str, Any], user: str | None, given: tuple[str, str] | None = None) -> MessageFile:
-    """Read the file once, checking every message (``given``: the two people named, which for a phone's backup of
-    texts say which conversation)."""
+def _head(path: Path) -> bytes | None:
+    """The first bytes of a file (enough to tell an XML file by), or None for an empty one."""
+    with open_regular(path) as source:
+        return source.read(512) or None
+
+
+def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
+    """Read the file once, checking every message."""
     with open_regular(path) as source:
         rest = _lines(source, path)
         first = next(((n, o, r) for n, (o, r) in enumerate(rest, 1) if r.strip()), None)
         if first is None:
             return MessageFile(path, user=user, document=False, **read)
-        if sms.is_sms(first[2][:200].decode("utf-8", "replace")):
-            return _scan_sms(path, read, user, given)
         if _export.is_export(_decoded(first[2], first[1], path)):
             return _scan_export(path, read, user)
         if line_app.is_line(_decoded(first[2], first[1], path)):
@@ -720,75 +726,90 @@ def _sms_texts(path: Path) -> Iterator[sms.Said]:
             raise ImportFailed(f"{path}:{exc.line}: {exc.why}" if exc.line else f"{path}: {exc.why}") from None
 
 
-def _exported_sms(source: BinaryIO, offset: int, path: Path, *, owner: str, contact: str) -> dict[str, str]:
-    """The text of a backup whose element starts at ``offset``, as a record (its time is known already)."""
+def _exported_sms(source: BinaryIO, offset: int, path: Path, *, owner: str, contact: str,
+                  of: dict[tuple[str | None, str], str], key: str) -> dict[str, str]:
+    """The text of a backup whose element starts at ``offset``, as a record (its time is known already); refused when it
+    is no longer a text of the conversation read (the file changed, its size and time kept: an attacker's)."""
     source.seek(offset)
     try:
         said = next(sms.messages(source, offset, one=True), None)
     except sms.Broken:
         said = None
-    if said is None or not said.kept:
+    if said is None or not said.kept or of.get(sms.contact_key(said)[:2]) != key:
         raise ImportFailed(f"{path} changed after it was checked; read it again")
     return {"role": "user", "actor": owner if said.sent else contact, "content": said.text, "chat_time": ""}
 
 
-def _scan_sms(path: Path, read: dict[str, Any], user: str | None, given: tuple[str, str] | None) -> MessageFile:
+def _splits(participants: str | Sequence[str]) -> list[tuple[str, str]]:
+    """The ways ``participants`` names two people: "Me,Smith, John" is Me and "Smith, John", or "Me,Smith" and
+    "John" (a contact's name may hold a comma: an attacker's)."""
+    if not isinstance(participants, str):
+        names = [str(n) for n in participants]
+        return [(names[0].strip(), names[1].strip())] if len(names) == 2 else []
+    return [(participants[:i].strip(), participants[i + 1:].strip()) for i, ch in enumerate(participants) if ch == ","]
+
+
+def _scan_sms(path: Path, read: dict[str, Any], user: str | None, participants: str | Sequence[str] | None,
+              head: bytes) -> MessageFile:
     """Read a backup of Android texts (see :mod:`._sms`): one conversation of it, the contact's, the owner of the phone
     writing the texts sent. Read twice: the conversations first (one backup holds all of them: the one read is the
-    only one, or the one of the two people ``given`` that is a contact), then its texts."""
-    seen_as: dict[tuple[str | None, str | None], str] = {}
-    tallies: dict[tuple[str | None, str | None], tuple[int, bool]] = {}
+    only one, or the one ``participants`` names beside you), then its texts."""
+    if (encoding := sms.declared_encoding(head)) not in (None, "utf-8", "utf8"):
+        raise ImportFailed(f"{path}: the backup says its encoding is {encoding}; only UTF-8 (as SMS Backup & Restore "
+                           "writes it) is read")
+    tallies: dict[tuple[str | None, str], int] = {}
+    shown: dict[tuple[str | None, str], str] = {}
+    sent: set[tuple[str | None, str]] = set()
     for said in _sms_texts(path):
-        name, number, as_shown = sms.contact_key(said)
-        seen_as.setdefault((name, number), as_shown)
-        count, any_sent = tallies.get((name, number), (0, False))
-        tallies[(name, number)] = (count + 1, any_sent or said.sent)
-    of = sms.conversations(seen_as)
-    counts: dict[str, int] = {}
-    shown: dict[str, str] = {}
-    sent: dict[str, bool] = {}
-    for pair, (count, any_sent) in tallies.items():
-        key = of[pair]
-        counts[key] = counts.get(key, 0) + count
-        if pair[0] is not None or key not in shown:
-            shown[key] = seen_as[pair]  # a contact's name before a number
-        sent[key] = sent.get(key, False) or any_sent
-    if not counts:
+        name, address, as_shown = sms.contact_key(said)
+        tallies[(name, address)] = tallies.get((name, address), 0) + 1
+        shown.setdefault((name, address), as_shown)
+        if said.sent:
+            sent.add((name, address))
+    if not tallies:
         raise ImportFailed(f"{path}: an SMS backup with no text received or sent")
+    of, display, known = sms.conversations(tallies, shown)
+    counts: dict[str, int] = {}
+    for pair, count in tallies.items():
+        counts[of[pair]] = counts.get(of[pair], 0) + count
     by_size = sorted(counts, key=lambda k: -counts[k])
-    listed = ", ".join(f"{shown[k]}: {counts[k]} text{'s' if counts[k] > 1 else ''}" for k in by_size[:6])
+    listed = ", ".join(f"{display[k]}: {counts[k]} text{'s' if counts[k] > 1 else ''}" for k in by_size[:6])
     listed += ", …" if len(counts) > 6 else ""
     owner = user
-    if given is not None:
-        chosen = [(k, who, other) for who, other in (given, given[::-1]) for k in counts
-                  if sms.folded(shown[k]) == sms.folded(who)]
-        if len(chosen) != 1:
-            problem = "names no contact of it" if not chosen else "names two of its contacts"
-            raise ImportFailed(f"{path}: --participants {given[0]},{given[1]} {problem}: give your own name and one "
-                               f"contact's, of {listed}")
-        key, owner = chosen[0][0], chosen[0][2]
+    if participants is not None:
+        chosen = {(k, other) for you, who in _splits(participants) for a, b in ((you, who), (who, you))
+                  for k, other in [(k, b) for k in counts if a and b and sms.names_one(a, known[k])]}
+        if len({k for k, _ in chosen}) != 1 or len(chosen) != 1:
+            problem = "names no contact of it" if not chosen else "names more than one of its contacts"
+            given = participants if isinstance(participants, str) else ",".join(participants)
+            raise ImportFailed(f"{path}: --participants {given} {problem}: give your own name and one contact's, of "
+                               f"{listed}")
+        (key, owner), = chosen
     elif len(counts) == 1:
-        key = next(iter(counts))
+        key = by_size[0]
     else:
-        top = shown[by_size[0]]
+        example = shlex.quote(f"{user or 'Me'},{display[by_size[0]]}")
         raise ImportFailed(f"{path}: an SMS backup of {len(counts)} conversations ({listed}); choose one with "
-                           f"--participants YOU,CONTACT (such as --participants {user or 'Me'},{top})")
-    if owner is None and sent[key]:
+                           f"--participants YOU,CONTACT (such as --participants {example})")
+    if owner is None and any(of[pair] == key for pair in sent):
+        example = shlex.quote(f"YOU,{display[key]}")
         raise ImportFailed(f"{path}: an SMS backup does not name its phone's owner, who wrote the texts sent: give "
-                           f"your name with --user NAME (or --participants YOU,{shown[key]})")
+                           f"your name with --user NAME (or --participants {example})")
     owner = owner or "user"
-    if sms.folded(owner) == sms.folded(shown[key]):
+    if sms.folded(owner) == sms.folded(display[key]):
         raise ImportFailed(f"{path}: the phone's owner and the contact are both called {owner!r}: give your own name")
-    found = MessageFile(path, user=user, document=False, export=partial(_exported_sms, owner=owner,
-                                                                        contact=shown[key]), **read)
+    found = MessageFile(path, user=user, document=False, export=partial(
+        _exported_sms, owner=owner, contact=display[key], of=of, key=key), **read)
     seen: dict[str, int] = {}
     for said in _sms_texts(path):
         if of.get(sms.contact_key(said)[:2]) != key:
             continue
-        record = {"role": "user", "actor": owner if said.sent else shown[key], "content": "-",
+        record = {"role": "user", "actor": owner if said.sent else display[key], "content": "-",
                   "chat_time": sms.moment(said)}  # (its text is read when used)
         _check(found, said.offset, said.line, _message(record, f"{path}:{said.line}", user=user, **read), seen, record)
-    found.participants, found.told = (owner, shown[key]), True
+    if not len(found):
+        raise ImportFailed(f"{path} changed after it was checked; read it again")
+    found.participants, found.told = (owner, display[key]), True
     return found
 
 

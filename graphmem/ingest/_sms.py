@@ -25,8 +25,8 @@ from xml.parsers import expat
 
 from ..core.names import has_visible
 
-__all__ = ["CHUNK", "LONGEST", "Broken", "Said", "contact_key", "conversations", "folded", "is_sms", "messages",
-           "moment"]
+__all__ = ["CHUNK", "LONGEST", "Broken", "Said", "contact_key", "conversations", "declared_encoding", "folded",
+           "is_sms", "messages", "moment", "names_one", "number_key"]
 
 #: How much of the file is read at a time.
 CHUNK = 1 << 16
@@ -34,17 +34,26 @@ CHUNK = 1 << 16
 #: file as base64 (a few MB: carriers cap a picture message); longer ones are refused, so no file holds memory.
 LONGEST = 64 << 20
 
-#: The first line of a backup: an XML declaration, or the root itself.
-_OPENING = re.compile(r"^\ufeff?\s*<(?:\?xml\b|smses\b)")
-#: A character reference to a UTF-16 half (decimal or hexadecimal), and a pair of them.
+#: How a backup opens: an XML declaration, a comment, or the root itself (after a byte order mark and spaces).
+_OPENING = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<(?:\?xml\b|!--|smses\b)")
+#: The encoding an XML declaration names, when it names one.
+_DECLARED = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\bencoding\s*=\s*[\"'](?P<name>[\w.:-]+)[\"']")
+#: A character reference to a UTF-16 half (decimal or hexadecimal), and a run of such references.
 _HALF = rb"&#(?:5[5-7]\d{3}|x[dD][89a-fA-F][0-9a-fA-F]{2});"
-_HALVES = re.compile(rb"(" + _HALF + rb")(" + _HALF + rb")?")
+_ONE_HALF = re.compile(_HALF)
+_HALVES = re.compile(rb"(?:" + _HALF + rb")+")
 _LAST_HALF = re.compile(_HALF + rb"\Z")
 
 
-def is_sms(first: str) -> bool:
-    """Whether ``first`` (a file's first line) opens an XML file: read as an SMS backup, or refused as other XML."""
-    return _OPENING.match(first) is not None
+def is_sms(head: bytes) -> bool:
+    """Whether ``head`` (a file's first bytes) opens an XML file: read as an SMS backup, or refused as other XML."""
+    return _OPENING.match(head) is not None
+
+
+def declared_encoding(head: bytes) -> str | None:
+    """The encoding the XML declaration at the start of ``head`` names, lower case, or None."""
+    m = _DECLARED.match(head)
+    return m["name"].decode("ascii").lower() if m else None
 
 
 def _code(ref: bytes) -> int:
@@ -59,24 +68,30 @@ def _same_length(code: int, size: int, hexadecimal: bool) -> bytes:
     return b"&#" + str(code).zfill(size - 3).encode() + b";"
 
 
-def _repair(m: re.Match[bytes]) -> bytes:
-    high, low = m.group(1), m.group(2)
-    first = _code(high)
-    hexadecimal = high[2:3] in (b"x", b"X")
-    if low is not None and 0xD800 <= first <= 0xDBFF and 0xDC00 <= (second := _code(low)) <= 0xDFFF:
-        code = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-        return _same_length(code, len(high) + len(low), hexadecimal)
-    if not 0xD800 <= first <= 0xDFFF:  # (5xxxx outside the halves: a character as it is)
-        return high + (_repair(_HALVES.match(low)) if low is not None else b"")  # type: ignore[arg-type]
-    lone = _same_length(0xFFFD, len(high), hexadecimal)
-    return lone + (_repair(_HALVES.match(low)) if low is not None else b"")  # type: ignore[arg-type]
+def _repair(run: re.Match[bytes]) -> bytes:
+    """A run of references to UTF-16 halves (and to characters that look alike, 55000-55295), each pair of a first
+    and a second half as the character it stands for, each half alone as U+FFFD, each at the same length."""
+    refs = _ONE_HALF.findall(run.group())
+    out: list[bytes] = []
+    i = 0
+    while i < len(refs):
+        ref, code = refs[i], _code(refs[i])
+        hexadecimal = ref[2:3] in (b"x", b"X")
+        if 0xD800 <= code <= 0xDBFF and i + 1 < len(refs) and 0xDC00 <= (low := _code(refs[i + 1])) <= 0xDFFF:
+            out.append(_same_length(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00), len(ref) + len(refs[i + 1]),
+                                    hexadecimal))
+            i += 2
+            continue
+        out.append(_same_length(0xFFFD, len(ref), hexadecimal) if 0xD800 <= code <= 0xDFFF else ref)
+        i += 1
+    return b"".join(out)
 
 
-def _chunks(source: BinaryIO) -> Iterator[bytes]:
-    """The file from where ``source`` stands, its UTF-16 halves rewritten (see the module's note), a chunk at a time;
-    a reference cut by a chunk's end waits for the next."""
+def _chunks(source: BinaryIO, sizes: Iterator[int]) -> Iterator[bytes]:
+    """The file from where ``source`` stands, its UTF-16 halves rewritten (see the module's note), read ``next(sizes)``
+    bytes at a time; a reference cut by a chunk's end, or a first half whose second may follow, waits for the next."""
     carry = b""
-    while block := source.read(CHUNK):
+    while block := source.read(next(sizes)):
         text = carry + block
         cut = len(text)
         if (last := text.rfind(b"&", max(0, cut - 16))) >= 0 and b";" not in text[last:]:
@@ -166,8 +181,21 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
     fed = 0
+    read = {"size": 512 if one else CHUNK, "event": -1}
+
+    def sizes() -> Iterator[int]:
+        # an element read again is read a little at a time (most are a few hundred bytes); one that goes on past a
+        # read is read in reads twice as long each time (expat reads an unfinished tag again from its start at each
+        # read: at one size, a picture of 50 MB took a minute)
+        while True:
+            if read["event"] == seen["event"]:
+                read["size"] = min(read["size"] * 2, LONGEST)
+            else:
+                read["event"], read["size"] = seen["event"], 512 if one else CHUNK
+            yield read["size"]
+
     try:
-        for chunk in _chunks(source):
+        for chunk in _chunks(source, sizes()):
             parser.Parse(chunk, False)
             fed += len(chunk)
             yield from done
@@ -175,7 +203,7 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
                 return
             done.clear()
             if fed - seen["event"] > LONGEST:
-                raise Broken(seen["line"], f"an element longer than {LONGEST:,} bytes begins after this line")
+                raise Broken(seen["line"], f"an element longer than {LONGEST:,} bytes begins on or after this line")
         parser.Parse(b"", True)
     except expat.ExpatError as exc:
         if one and done:
@@ -193,30 +221,87 @@ def folded(name: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
 
 
-def contact_key(said: Said) -> tuple[str | None, str | None, str]:
-    """Who a text is with: its contact's name (compared as :func:`folded`), its number (the last nine digits: "087 123
-    4567" and "+353871234567" are one), and how it is shown (the name, else the address as written)."""
+def number_key(address: str) -> str | None:
+    """A phone number as compared: an international one ("+353 87 123 4567", "00353…") by all its digits, a national
+    one ("087 123 4567") by its digits after the trunk 0, marked so (it is the international one ending so, when the
+    backup holds only one such); None for an address that is no number ("DPD")."""
+    digits = re.sub(r"\D", "", address)
+    if len(digits) < 5:
+        return None
+    if address.lstrip().startswith("+") or digits.startswith("00"):
+        return "+" + digits.lstrip("0")
+    return "0" + digits.lstrip("0")
+
+
+def _same_number(national: str, international: str) -> bool:
+    return national.startswith("0") and international.startswith("+") and international.endswith(national[1:])
+
+
+def contact_key(said: Said) -> tuple[str | None, str, str]:
+    """Who a text is with: its contact's name (compared as :func:`folded`), its address as compared (a number's
+    :func:`number_key`, else the address folded), and how it is shown (the name, else the address as written)."""
     name = said.attrs.get("contact_name", "").strip()
     named = name if name and name not in ("(Unknown)", "null") and has_visible(name) else None
     address = said.attrs.get("address", "").strip()
-    digits = re.sub(r"\D", "", address)
-    number = digits[-9:] if digits else ("address:" + folded(address) if address else None)
+    number = number_key(address) or "address:" + folded(address)
     return (folded(named) if named else None), number, named or address or "unknown"
 
 
-def conversations(keys: dict[tuple[str | None, str | None], str]) -> dict[tuple[str | None, str | None], str]:
-    """Each (name, number) of :func:`contact_key` seen, to its conversation: the contact's name, or for a number with
-    none the name it has elsewhere in the backup, else the number."""
-    named = {number: name for name, number in keys if name is not None and number is not None}
-    return {(name, number): name or (named.get(number) if number else None) or f"number:{number}"
-            for name, number in keys}
+def conversations(tallies: dict[tuple[str | None, str], int], shown: dict[tuple[str | None, str], str]
+                  ) -> tuple[dict[tuple[str | None, str], str], dict[str, str], dict[str, set[str]]]:
+    """The conversations of a backup: the texts' (name, address) of :func:`contact_key`, with how many texts each has,
+    joined where they share a contact's name or a number (a contact renamed, a number written another way: one
+    national number is the one international number that ends with it, when the backup holds only one). Gives each
+    (name, address) its conversation, each conversation the name it is shown by (its contact's name seen most, else
+    its address), and each conversation every name and address it is known by (folded)."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(a: str, b: str) -> None:
+        parent[root(a)] = root(b)
+
+    numbers = {number for _, number in tallies}
+    for name, number in tallies:
+        root(number)
+        if name is not None:
+            join("name:" + name, number)
+    for national in (n for n in numbers if n.startswith("0")):
+        matching = [n for n in numbers if _same_number(national, n)]
+        if len(matching) == 1:
+            join(national, matching[0])
+    of = {pair: root(pair[1]) for pair in tallies}
+    names: dict[str, dict[str, int]] = {}
+    known: dict[str, set[str]] = {}
+    for pair, count in tallies.items():
+        names.setdefault(of[pair], {})
+        if pair[0] is not None:
+            names[of[pair]][shown[pair]] = names[of[pair]].get(shown[pair], 0) + count
+        known.setdefault(of[pair], set()).update(k for k in (pair[0], pair[1], folded(shown[pair])) if k is not None)
+    display = {key: max(counted, key=counted.__getitem__) if counted else
+               next(shown[pair] for pair in tallies if of[pair] == key) for key, counted in names.items()}
+    return of, display, known
+
+
+def names_one(given: str, known: set[str]) -> bool:
+    """Whether a name or number ``given`` (of --participants) is one a conversation is known by (see
+    :func:`conversations`): its contact's name, accents and case aside, or its number written any way."""
+    if folded(given.strip()) in known:
+        return True
+    number = number_key(given)
+    return number is not None and any(number == k or _same_number(number, k) or _same_number(k, number)
+                                      for k in known)
 
 
 def moment(said: Said) -> str:
     """When a text was said, ISO 8601 in UTC, from its ``date`` in milliseconds; a date that is none (or in seconds:
     fewer than 10^11) as written, refused as any bad chat time is."""
     stamp = said.attrs.get("date", "")
-    if stamp.isdigit() and len(stamp) < 16 and int(stamp) >= 10**11:
+    if stamp.isascii() and stamp.isdigit() and len(stamp) < 16 and int(stamp) >= 10**11:  # (not "¹⁷⁶⁷…": an attacker's)
         try:
             return datetime.fromtimestamp(int(stamp) / 1000, UTC).isoformat().replace("+00:00", "Z")
         except (OverflowError, ValueError, OSError):
