@@ -1790,3 +1790,21 @@ def test_the_fourteenth_new_users_sentences():
     assert chat_sure(("Maya", "Guess who joined a choir"))[-1] == [("assert", "Maya", "member_of", "choir", True)]
     assert chat_sure(("Maya", "guess who I met at the party"))[-1] == []
     assert chat_sure(("Maya", "guess who got engaged?? Tom and Ana!!"))[-1] == []
+
+
+@pytest.mark.engine_free
+def test_a_parent_or_grandparent_called_so_to_their_face():
+    """"Hi Mam it's Darragh" (to his mother, a new user's backup): the other is the speaker's mother; aliases dev +2
+    right (b4's "Morning, Gran!", b37's "love you mum"), 1 wrong (b16's "hi mama 👋🏾", said through her father)."""
+    def told(text: str) -> list[tuple]:
+        return [(f.subject, f.predicate, f.object) for f in RuleExtractor().extract(
+            text, reference_time=REF, speaker="Maya", other="Sam") if f.predicate.endswith("_of")]
+
+    assert told("Hi Mam it's Darragh") == [("Sam", "mother_of", "Maya")]
+    assert told("love you mum xx") == [("Sam", "mother_of", "Maya")]
+    assert told("Thanks, Gran. Anyway, how are you?") == [("Sam", "grandmother_of", "Maya")]
+    for text in ("thanks mum and dad", "hi mum's friend came over", "mama mia what a day", "proud of u sis",
+                 "happy birthday amma stína!!!", "named after his taid! sorry, grandad.", "vanna, vania, mom, mama"):
+        assert told(text) == [], text
+    assert [f for f in RuleExtractor().extract("love you mum", reference_time=REF, speaker="Maya")
+            if f.predicate.endswith("_of")] == []  # no one known to be spoken to

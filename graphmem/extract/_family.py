@@ -39,7 +39,7 @@ from ._lexicon import NOT_NAMES, is_place
 from ._names import CASELESS, LOWER, MARKS, UPPER, is_known_name
 from ._reading import HEDGE_BEFORE
 
-__all__ = ["FamilyMemory", "WORDS", "placeholder"]
+__all__ = ["FamilyMemory", "WORDS", "addressed_as", "placeholder"]
 
 _A = "['’]"
 
@@ -466,3 +466,31 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
         return base if _VERB_AFTER_NAME.match(after) else None  # "my sister grace lives in leeds"; not "my mother
         # fell" (b63), "tell your mom congratulations from the turkish girl" (b31): a word of English, no name
     return base if _AFTER_NAME.match(after) or base != word else None
+
+
+#: What one calls a parent or a grandparent to their face, and the relation it names (not "ma", "da", "pa": words of
+#: other languages and of anyone; not "sis", "bro": said to friends as often).
+_TO_FACE = {**{w: "mother" for w in ("mum", "mom", "mam", "mammy", "mummy", "mommy", "mama", "momma", "mamá",
+                                     "maman", "mami", "amma", "ammi")},
+           **{w: "father" for w in ("dad", "daddy", "papa", "papá", "papi", "abba", "abbu")},
+           **{w: "grandmother" for w in ("nana", "nanna", "gran", "granny", "grandma", "nani", "dadi")},
+           **{w: "grandfather" for w in ("grandpa", "grandad", "granddad", "gramps")}}
+_TO_FACE_WORD = "|".join(sorted(_TO_FACE, key=len, reverse=True))
+#: The word said to the other, after a greeting or thanks that opens the message, and nothing but marks after it ("Hi
+#: Mam it's Darragh", "love you mum xx", "thanks dad!"); not "hi mum's friend", "thanks mum and dad" (both, or
+#: someone's), "happy birthday amma stína" (to another, named after it), "sorry, grandad" (a word put right: h12), nor
+#: a list ("vanna, vania, mom, mama").
+_ADDRESSED = re.compile(
+    rf"(?i)^\W*(?:hi|hey|hiya|hello|morning|good\s+morning|night|goodnight|night\s+night|love\s+you|luv\s+u|love\s+u|"
+    rf"thanks|thank\s+you|thank\s+u|ty|miss\s+you|miss\s+u|happy\s+birthday)\s*,?\s+(?P<word>{_TO_FACE_WORD})"
+    rf"(?=\s*(?:[^\w\s'’]|xx*\b|it['’]?s\b|$))")
+
+
+def addressed_as(message: str, speaker: str, other: str | None) -> list[tuple[str, str, str]]:
+    """The relation the speaker names by calling the other person of a two-person chat a parent's or grandparent's
+    word (:data:`_ADDRESSED`): ("Siobhán", "mother_of", "Darragh") for Darragh's "Hi Mam it's Darragh" to Siobhán (a new
+    user's); none where no other person is known."""
+    if other is None or other.casefold() == speaker.casefold():
+        return []
+    said = _ADDRESSED.match(message)
+    return [] if said is None else [(other, predicate_of(_TO_FACE[said["word"].lower()]), speaker)]

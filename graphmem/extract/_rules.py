@@ -88,7 +88,7 @@ from ._cues import (
 )
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
-from ._family import FamilyMemory
+from ._family import FamilyMemory, addressed_as
 from ._lexicon import (
     BREEDS,
     EMOJI,
@@ -1661,6 +1661,9 @@ class RuleExtractor:
             self._message_kinds = _pronoun_kinds(self._message)
         topic = self._topics.get(self._chat()) if len(self._message_kinds) == 1 else None  # "how's Priya?"
         facts = self.family.read(sentence, self._speaker, self._other, told, topic)  # - "her husband Raj …": hers
+        if sentence == self._message or self._message.startswith(sentence):  # once a message, its first sentence
+            facts += [ExtractedFact(subject=s, predicate=p, object=o, quote=self._message)
+                      for s, p, o in addressed_as(self._message, self._speaker, self._other)]
         facts += couples(facts)
         for fact in ended:
             if fact.object:
