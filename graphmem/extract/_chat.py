@@ -1080,6 +1080,13 @@ _TAKEN_IN = re.compile(r"(?:^\W*|\b(?:we|i|I)\s+(?:just\s+|finally\s+|officially
                        r"into|with|in|on)\b)", re.IGNORECASE)
 
 
+#: A pet introduced by its name and its emoji: "meet Bran 🐶 hes a collie" (a new user's), "meet paxta 🐱", "meet the
+#: new family member: Pisco 🐶" (not "meet Tom at the park 🐶", "meet me at 5").
+_MET = re.compile(rf"^\W*(?:meet|say\s+(?:hi|hello)\s+to)\s+(?:(?:the\s+)?new\s+(?:family\s+member|baby|addition|"
+                  rf"member\s+of\s+the\s+family)\s*[:,-]?\s*)?(?P<name>[A-Za-z][a-z]+)\s*(?=[{''.join(_PET_EMOJI)}])",
+                  re.IGNORECASE)
+
+
 def pet_taken_in(message: str) -> str | None:
     """The kind of the pet the speaker took in by its name, when the emoji in the message draw one kind: "We adopted
     Lola today!!! 🐕" (a dog); None without such an emoji ("we adopted Maria" is a child, maybe), or in a question or
@@ -1088,8 +1095,8 @@ def pet_taken_in(message: str) -> str | None:
     if len(kinds) != 1:
         return None
     for sentence in _SENTENCES.split(message):
-        m = _TAKEN_IN.search(sentence)
-        if m is not None and not _NOT_A_PLAN.search(sentence) and m["name"].lower() not in NOT_NAMES:
+        m = _TAKEN_IN.search(sentence) or _MET.match(sentence)
+        if m is not None and not _NOT_A_PLAN.search(sentence) and m["name"].lower() not in NOT_NAMES | {"me", "us"}:
             return kinds.pop()
     return None
 
