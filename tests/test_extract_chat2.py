@@ -1773,7 +1773,8 @@ def test_the_fourteenth_new_users_sentences():
     assert chat_sure(("Sam", "she invited Tom and me to the wedding"))[-1] == []
     assert chat_sure(("Maya", "Bought a car. Toyota Yaris hybrid, 2022, silver."))[-1] == [
         ("assert", "Maya", "owns", "Toyota Yaris", True)]
-    assert chat_sure(("Sam", "I bought a quad"))[-1] == [("assert", "Sam", "owns", "quad", False)]
+    assert chat_sure(("Sam", "I bought a quad"))[-1] == []  # "quad" was taken out again: "a quad shot latte", "a quad
+    # core laptop" (an attacker's)
     assert chat_sure(("Maya", "My car was written off"))[-1] == [("end", "Maya", "owns", "car", False)]
     assert chat_sure(("Maya", "my car was nearly written off"))[-1] == [("assert", "Maya", "owns", "car", False)]
     assert chat_sure(("Maya", "is my car written off?"))[-1] == []
@@ -1783,29 +1784,54 @@ def test_the_fourteenth_new_users_sentences():
     assert chat_sure(("Sam", "what does elvin do again?"), ("Maya", "engineer at Azersu. the water company"))[-1] == [
         ("assert", "Elvin", "works_at", "Azersu", True)]
     assert chat_sure(("Sam", "what does he do?"), ("Maya", "engineer at Azersu"))[-1] == []
+    # a second attacker's: someone else's, a job not got, a wish, a past job, a person as the employer
+    for before, text in ((None, "His brother? deckhand with Aran Island Ferries"),
+                         (None, "Interview tomorrow!! Deckhand with Aran Island Ferries"),
+                         (None, "I got the job!! deckhand with Aran Island Ferries but turned it down"),
+                         ("what does elvin's wife do?", "nurse at UHG"),
+                         ("what does elvin want to do?", "pilot with Aer Lingus"),
+                         ("what did elvin do before he retired?", "nurse at UHG"), (None, "I'm a welder with Sam"),
+                         (None, "I'm a carer for Mrs Byrne"), (None, "They'd moved to Leeds"),
+                         (None, "Mam and me moved to Leeds")):
+        lines = ([("Sam", before)] if before else []) + [("Maya", text)]
+        assert [f for f in chat_sure(*lines)[-1] if f[2] in ("works_at", "lives_in")] == [], text
     for text in ("nurse at the clinic said I'm fine", "a nurse at St James's told me to rest",
                  "Nurse at St James's here, quick question"):
         assert chat_sure(("Maya", text))[-1] == [], text
-    # "guess who …": the speaker's news, told as a riddle (h8's "Guess who quit the book club 🙋‍♀️")
-    assert chat_sure(("Maya", "Guess who joined a choir"))[-1] == [("assert", "Maya", "member_of", "choir", True)]
-    assert chat_sure(("Maya", "guess who I met at the party"))[-1] == []
-    assert chat_sure(("Maya", "guess who got engaged?? Tom and Ana!!"))[-1] == []
+    # "guess who …": the speaker's news, told as a riddle, where the message says it is theirs (h8's "Guess who quit
+    # the book club 🙋‍♀️"); as often gossip ("guess who moved to Leeds... Tom!": a second attacker's)
+    assert chat_sure(("Maya", "Guess who quit the book club 🙋‍♀️"))[-1] == [
+        ("end", "Maya", "member_of", "book club", True)]
+    assert chat_sure(("Maya", "Guess who joined a choir. Me!"))[-1] == [("assert", "Maya", "member_of", "choir", True)]
+    for text in ("Guess who joined a choir", "guess who I met at the party", "guess who got engaged?? Tom and Ana!!",
+                 "guess who moved to Leeds... Tom!", "guess who quit the book club. hint: not me",
+                 "guess who's dating Tom"):
+        assert chat_sure(("Maya", text))[-1] == [], text
 
 
 @pytest.mark.engine_free
 def test_a_parent_or_grandparent_called_so_to_their_face():
-    """"Hi Mam it's Darragh" (to his mother, a new user's backup): the other is the speaker's mother; aliases dev +2
-    right (b4's "Morning, Gran!", b37's "love you mum"), 1 wrong (b16's "hi mama 👋🏾", said through her father)."""
+    """"Hi Mam it's Darragh" (to his mother, a new user's backup): the other is the speaker's mother, proposed for
+    review (written, aliases dev was +2 right, b4's "Morning, Gran!", b37's "love you mum", and 1 wrong, b16's "hi mama
+    👋🏾", said through her father; a second attacker's jokes and partners made it wait)."""
     def told(text: str) -> list[tuple]:
-        return [(f.subject, f.predicate, f.object) for f in RuleExtractor().extract(
+        return [(f.subject, f.predicate, f.object, f.sure) for f in RuleExtractor().extract(
             text, reference_time=REF, speaker="Maya", other="Sam") if f.predicate.endswith("_of")]
 
-    assert told("Hi Mam it's Darragh") == [("Sam", "mother_of", "Maya")]
-    assert told("love you mum xx") == [("Sam", "mother_of", "Maya")]
-    assert told("Thanks, Gran. Anyway, how are you?") == [("Sam", "grandmother_of", "Maya")]
+    assert told("Hi Mam it's Darragh") == [("Sam", "mother_of", "Maya", False)]  # for review: said in jest to anyone
+    assert told("love you mum xx") == [("Sam", "mother_of", "Maya", False)]
+    assert told("Thanks, Gran. Anyway, how are you?") == [("Sam", "grandmother_of", "Maya", False)]
     for text in ("thanks mum and dad", "hi mum's friend came over", "mama mia what a day", "proud of u sis",
-                 "happy birthday amma stína!!!", "named after his taid! sorry, grandad.", "vanna, vania, mom, mama"):
+                 "happy birthday amma stína!!!", "named after his taid! sorry, grandad.", "vanna, vania, mom, mama",
+                 # a second attacker's: in jest, to a partner, someone else's words
+                 "thanks mum 🙄", "Thanks Dad! 😂", "thanks daddy 😘", "Hey mama 😘", "thanks mum (jk)",
+                 "love you mum xx (said Tom)", "Thanks Dad, love Tom", "Thanks mam, I mean Sam"):
         assert told(text) == [], text
+    relayed = RuleExtractor()
+    relayed.extract("what should I text your mam?", reference_time=REF, speaker="Sam", other="Maya")
+    assert [f for f in relayed.extract("Hi Mam it's Darragh", reference_time=REF, speaker="Maya", other="Sam",
+                                       previous=Turn(speaker="Sam", text="what should I text your mam?"))
+            if f.predicate.endswith("_of")] == []
     assert [f for f in RuleExtractor().extract("love you mum", reference_time=REF, speaker="Maya")
             if f.predicate.endswith("_of")] == []  # no one known to be spoken to
 

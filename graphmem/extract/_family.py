@@ -470,9 +470,9 @@ def _name_at(rest: str, *, strict: bool) -> str | None:
 
 #: What one calls a parent or a grandparent to their face, and the relation it names (not "ma", "da", "pa": words of
 #: other languages and of anyone; not "sis", "bro": said to friends as often).
-_TO_FACE = {**{w: "mother" for w in ("mum", "mom", "mam", "mammy", "mummy", "mommy", "mama", "momma", "mamá",
-                                     "maman", "mami", "amma", "ammi")},
-           **{w: "father" for w in ("dad", "daddy", "papa", "papá", "papi", "abba", "abbu")},
+_TO_FACE = {**{w: "mother" for w in ("mum", "mom", "mam", "mammy", "mummy", "mommy", "momma", "mamá", "maman", "amma",
+                                     "ammi")},
+           **{w: "father" for w in ("dad", "papa", "papá", "abba", "abbu")},
            **{w: "grandmother" for w in ("nana", "nanna", "gran", "granny", "grandma", "nani", "dadi")},
            **{w: "grandfather" for w in ("grandpa", "grandad", "granddad", "gramps")}}
 _TO_FACE_WORD = "|".join(sorted(_TO_FACE, key=len, reverse=True))
@@ -486,11 +486,18 @@ _ADDRESSED = re.compile(
     rf"(?=\s*(?:[^\w\s'’]|xx*\b|it['’]?s\b|$))")
 
 
+#: A word said in jest, to a partner, or as someone else's: "thanks mum 🙄", "Thanks Dad! 😂", "thanks mum (jk)",
+#: "love you mum xx (said Tom)", "Thanks Dad, love Tom" (an attacker's; "mama" and "daddy" are left out for partners).
+_TEASED = re.compile(r"[🙄😂🤣😘😏😜😉💋]|\b(?:jk|lol|lmao|haha\w*|kidding|joking|said|says|from|"
+                     r"love\s+(?-i:[A-Z])\w+)\b|\bi\s+mean\b|[-–]\s*(?-i:[A-Z])\w+\s*$", re.IGNORECASE)
+
+
 def addressed_as(message: str, speaker: str, other: str | None) -> list[tuple[str, str, str]]:
     """The relation the speaker names by calling the other person of a two-person chat a parent's or grandparent's
     word (:data:`_ADDRESSED`): ("Siobhán", "mother_of", "Darragh") for Darragh's "Hi Mam it's Darragh" to Siobhán (a new
-    user's); none where no other person is known."""
-    if other is None or other.casefold() == speaker.casefold():
+    user's); none where no other person is known, or the words tease (:data:`_TEASED`). The caller proposes it for
+    review: a mother is called so to her face, and so, in jest, is anyone."""
+    if other is None or other.casefold() == speaker.casefold() or _TEASED.search(message):
         return []
     said = _ADDRESSED.match(message)
     return [] if said is None else [(other, predicate_of(_TO_FACE[said["word"].lower()]), speaker)]

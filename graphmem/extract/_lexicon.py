@@ -134,7 +134,7 @@ RETIREES = (r"racing|greyhound|cop|man|woman|teacher|people|persons?|men|women|c
 POSSESSIONS = frozenset("""
 car cars van campervan motorbike motorcycle scooter moped bike bicycle boat kayak canoe caravan
 house flat apartment cottage cabin allotment piano keyboard guitar violin cello drum-kit drums
-camera telescope tesla jeep truck quad tractor sewing-machine kiln hot-tub
+camera telescope tesla jeep truck tractor sewing-machine kiln hot-tub
 laptop tablet ipad iphone phone smartwatch watch kettle hat coat jacket dress suit shoes boots trainers
 sofa couch tv telly console ps5 xbox garmin fitbit kindle e-reader headphones airpods turntable
 record-player machine greenhouse shed trampoline barbecue bbq

@@ -110,7 +110,7 @@ from ._lexicon import (
     looks_educational,
     looks_organisational,
 )
-from ._names import is_known_name, is_name_written
+from ._names import is_given_name, is_known_name, is_name_written
 from ._objects import (
     JOB_PHRASE,
     JOB_WORD,
@@ -425,7 +425,24 @@ _LEAVABLE = frozenset(("member_of", "works_at", "studies_at", "does"))
 _FROM_NOW = re.compile(r"(?i)\b(?:from|as\s+of|starting|since)\s+(?:today|tonight|this\s+morning)\s*$")
 #: A question of what someone does or where they work: "what does elvin do again?", "where does he work now", "what do
 #: you do".
-_ASKED_JOB = re.compile(r"(?i)\b(?:what|where)\s+(?:does|do|did)\s+(?P<who>[\w'’-]+)\s+(?:do|work)\b")
+_ASKED_JOB = re.compile(r"(?i)\b(?:what|where)\s+(?:does|do)\s+(?P<who>[\w-]+)\s+(?:do|work)\b(?:\s+(?:again|now|"
+                        r"these\s+days|for\s+(?:a\s+)?(?:work|living)))?\s*\?")
+#: The speaker's news of a job got, before a sentence naming it: "I got the job on the ferry!!", "I GOT IT".
+_GOT_THE_JOB = re.compile(r"(?i)\b(?:i|we)\s+(?:just\s+|finally\s+)?got\s+(?:the|a|my)\s+(?:new\s+)?job\b|"
+                          r"\bI\s+GOT\s+IT\b|\bgot\s+the\s+job\b")
+#: A job got and not taken, or not real: "… but turned it down", "lol jk".
+_NOT_TAKEN = re.compile(r"(?i)\b(?:turned\s+(?:it\s+)?down|declined|said\s+no|jk|joking|kidding|as\s+if|imagine|"
+                        r"in\s+my\s+dreams?|not\s+me)\b")
+#: Titles before a person's name: "a carer for Mrs Byrne".
+_TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "mx"))
+#: A message that answers its own "guess who": a raised hand, "me!", "this girl", "yours truly".
+_SELF_TOLD = re.compile(r"🙋|✋|🤚|\bme\s*[!.]|\(me\)|\bME\b|\bthis\s+(?:girl|guy|one|lady)\b|\byours\s+truly\b",
+                        re.IGNORECASE)
+_NOT_ME = re.compile(r"(?i)\bnot\s+me\b")
+#: A turn asking for words to be written or told again: "what should I text your mam?", "what did Tom say?", "read me
+#: the last message" (what follows is someone's words, not the speaker's to the other: an attacker's).
+_RELAYED = re.compile(r"(?i)\bwhat\s+(?:should|do|did|would|shall)\s+(?:i|we|he|she|they|\w+)\s+(?:text|say|write|put|"
+                      r"send|tell)|\bread\s+(?:me|it|out)\b|\bwhat\s+does\s+(?:it|the\s+\w+)\s+say\b")
 #: Notice given at a job: "handed in my notice at harbourline".
 _NOTICE = re.compile(r"(?i)\bnotice\b")
 #: A notice that is a home's or a membership's (an attacker's): "we move out in june", "cancelling my membership".
@@ -1262,6 +1279,7 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
         self._message = text
+        self._riddle = bool(_SELF_TOLD.search(text)) and not _NOT_ME.search(text)  # "guess who … 🙋‍♀️": the speaker
         self._message_kinds: set[str] | None = None  # which of he and she the message says (:meth:`_relations`)
         self._about_them = bool(_ABOUT_THEM.search(text)) and not _MINE.search(text)  # "… He starts in February."
         self._staying = only_staying(text)  # "we're in Rome now!! back Sunday": no home
@@ -1662,8 +1680,10 @@ class RuleExtractor:
         topic = self._topics.get(self._chat()) if len(self._message_kinds) == 1 else None  # "how's Priya?"
         facts = self.family.read(sentence, self._speaker, self._other, told, topic)  # - "her husband Raj …": hers
         if sentence == self._message or self._message.startswith(sentence):  # once a message, its first sentence
-            facts += [ExtractedFact(subject=s, predicate=p, object=o, quote=self._message)
-                      for s, p, o in addressed_as(self._message, self._speaker, self._other)]
+            relayed = self._previous is not None and _RELAYED.search(self._previous.text)
+            facts += [ExtractedFact(subject=s, predicate=p, object=o, quote=self._message, sure=False,
+                                    doubt="a parent's word said to the other, as it is in jest to anyone")
+                      for s, p, o in ([] if relayed else addressed_as(self._message, self._speaker, self._other))]
         facts += couples(facts)
         for fact in ended:
             if fact.object:
@@ -1776,7 +1796,7 @@ class RuleExtractor:
             subject = Subject((speaker,), None, False, "", m.start())  # "yesterday was my last day at Klucz"
         else:
             subject = find_subject(prefix, begin, speaker, self._last_named or self._only_named,
-                                   self.family.names_given())
+                                   self.family.names_given(), riddle=self._riddle)
             if subject is not None and subject.names in (("Im",), ("Ive",)) and (
                     _AS_IM if subject.names[0] == "Im" else _AS_IVE).match(m.group()):
                 # "Im a welder at Hyundai", "Im working at LG" (a new user's), "Ive moved to Leeds": I'm, I've; not
@@ -2189,14 +2209,18 @@ class RuleExtractor:
         """Whom a fragment answers for (see ``Verb.answer``): the one the other's turn before asked what they do or
         where they work ("what does elvin do again?": Elvin), the speaker when it asked "you" or asked nothing so;
         None for someone it names by "he" or "she" only."""
-        asked = _ASKED_JOB.search(self._previous.text) if self._previous is not None and \
-            self._previous.speaker != speaker else None
-        if asked is None or asked["who"].lower() in ("you", "u", "ya"):
+        before = self._previous.text if self._previous is not None and self._previous.speaker != speaker else ""
+        asked = _ASKED_JOB.search(before)
+        if asked is not None and asked["who"].lower() in ("you", "u", "ya"):
             return Subject((speaker,), None, False, "", at)
-        who = asked["who"]
-        if who.lower() in PRONOUNS or who.lower() in NOT_NAMES:
-            return None
-        return Subject((who[:1].upper() + who[1:] if who.islower() else who,), None, False, "", at)
+        if asked is not None:
+            who = asked["who"]
+            if who.lower() in PRONOUNS or who.lower() in NOT_NAMES:
+                return None
+            return Subject((who[:1].upper() + who[1:] if who.islower() else who,), None, False, "", at)
+        if _GOT_THE_JOB.search(self._message, 0, self._offset) and not _NOT_TAKEN.search(self._message):
+            return Subject((speaker,), None, False, "", at)  # "I got the job on the ferry!! deckhand with …"
+        return None  # "His brother? deckhand with …", "Interview tomorrow!! Deckhand with …" (an attacker's)
 
     def _objects(self, verb: Verb, head: str, rest: str,
                  predicate: str) -> Sequence[str | None] | None:
@@ -2280,6 +2304,10 @@ class RuleExtractor:
             name = proper_name(rest)
             if name and _someones(name):
                 return None  # "we're at Jo's": someone's home, no employer
+            if name and predicate == "works_at" and re.search(r"(?i)\b(?:with|for)\s*$", head) and \
+                    (is_given_name(name.split()[0].lower()) or name.split()[0].rstrip(".").lower() in _TITLES) and \
+                    len(name.split()) <= 2 and not looks_organisational(name):
+                return None  # "I'm a welder with Sam", "a carer for Tom": a person, no employer (an attacker's)
             if name and (kind_of := named_kind(rest, name)):
                 workplace_named = kind_of.split()[-1] in WORKPLACES or kind_of in WORKPLACE_PAIRS
                 if verb.unsure and not workplace_named:

@@ -142,10 +142,15 @@ class Subject:
 
 def _is_name(text: str) -> bool:
     return all(word.lower().strip(".") not in NOT_NAMES and not _INTERJECTION_WORD.fullmatch(word.strip("."))
-               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE
+               and re.split(r"['’]", word.lower())[0] not in NOT_NAMES  # not "They'd", "We'll" (an attacker's)
+               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE | _PARENT_WORDS
     # not "Wait, Tom", "Oops, Tom", "Nope Tom" (a reviewer's)
 
 
+#: What one calls a parent or grandparent, said alone as a subject: the speaker's, no one called so ("Mam and me moved
+#: to Leeds": an attacker's).
+_PARENT_WORDS = frozenset(("mam", "mum", "mom", "mammy", "mummy", "mommy", "dad", "da", "daddy", "nan", "nana", "gran",
+                           "granny", "grandma", "grandpa", "grandad", "ma'am", "maam"))
 #: Family words said alone that are no one's name, though a name may begin with them: "Ma lives in Bombay" is the
 #: speaker's mother, each speaker's another, not one person called Ma (a new user's); "Ma Li" is a name.
 _FAMILY_ALONE = frozenset(("ma", "maa"))
@@ -172,18 +177,18 @@ def relative_subject(prefix: str) -> tuple[str, str, int] | None:
     return m["relative"], m["aux"] or "", m.start()
 
 
-#: The riddle one tells one's own news by: "guess who quit the book club 🙋‍♀️", "nino!! guess who is on land for good",
-#: "guess who's a route setter" (the dev chats' labels hold each as the speaker's; not "guess who I met", whose subject
-#: is "I", read as any).
+#: The riddle one tells one's own news by: "guess who quit the book club 🙋‍♀️" (the speaker's only where the message
+#: says so, ``riddle``: it is as often gossip, "guess who moved to Leeds... Tom!", an attacker's; not "guess who I met",
+#: whose subject is "I", read as any).
 _GUESS_WHO = re.compile(rf"^(?:\W*{_INTERJECTION}\b|\W*(?-i:[A-Z])[\w'’-]*\W+)*\W*guess\s+(?P<who>who)(?:{_AUX})?\s*$",
                         re.IGNORECASE)
 
 
 def find_subject(prefix: str, offset: int, speaker: str, last_named: str | None,
-                 known: frozenset[str] = frozenset()) -> Subject | None:
+                 known: frozenset[str] = frozenset(), *, riddle: bool = False) -> Subject | None:
     """Who the verb after ``prefix`` (the clause up to the verb) is about, or None; ``known``: the names (lower
     case) the chat has given people so far ("my sister bex": then "bex moved to london" is hers)."""
-    if guessed := _GUESS_WHO.match(prefix):  # "guess who joined a choir 🙋‍♀️": the speaker, as a riddle
+    if riddle and (guessed := _GUESS_WHO.match(prefix)):  # "guess who quit the book club 🙋‍♀️": the speaker's
         return Subject((speaker,), None, False, guessed["aux"] or "", offset + guessed.start("who"))
     m = _SUBJECT.search(prefix)
     found = _named_subject(m, prefix, offset, speaker, last_named, known) if m else None
