@@ -1846,3 +1846,12 @@ def test_a_pet_introduced_by_its_name_and_emoji_waits_for_review():
         ("assert", "Maya", "has_pet", "dog", False)]
     for text in ("meet Tom at the park 🐶", "say hi to bingo for me 🐕", "meet me 🐶", "meet Bran"):
         assert chat_sure(("Maya", text))[-1] == [], text
+
+
+@pytest.mark.engine_free
+def test_a_name_whose_words_open_with_a_capital_beyond_ascii_is_read_whole():
+    """"Tom's a teacher at Scoil Éinne" was Scoil (a second attacker's, in passing); d13's "Þingvellir" was no place."""
+    assert chat_sure(("Maya", "Tom's a teacher at Scoil Éinne"))[-1] == [("assert", "Tom", "works_at", "Scoil Éinne",
+                                                                          True)]
+    assert chat_sure(("Maya", "I moved to Łódź last week"))[-1][0][3] == "Łódź"
+    assert chat_sure(("Maya", "I started at Ørsted on monday"))[-1][0][3] == "Ørsted"

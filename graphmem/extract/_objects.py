@@ -22,7 +22,7 @@ from ._lexicon import (
     looks_educational,
     looks_organisational,
 )
-from ._names import is_given_name
+from ._names import UPPER, is_given_name
 
 __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "called_name", "everyday",
            "lowercase_name", "named_kind", "people", "place_name", "proper_name", "things", "workplace"]
@@ -39,7 +39,8 @@ _CONNECTOR = r"(?:of|de|da|del|della|di|do|dos|la|le|les|van|von|der|den|du|y|an
 #: A capitalised name: "Mayo Clinic", "Studio 54", "Institute for Fiscal Studies"; after a connector a
 #: capitalised word, not a number ("Hillside for 10 years" is Hillside).
 _PROPER = re.compile(
-    rf"(?:[A-Z0-9][\w'’.&-]*|[A-Z]\.)(?:\s+(?:(?:{_CONNECTOR}\s+)+(?!I\b)[A-Z][\w'’.&-]*|(?!I\b)[A-Z0-9][\w'’.&-]*))*")
+    rf"(?:[{UPPER}0-9][\w'’.&-]*|[{UPPER}]\.)(?:\s+(?:(?:{_CONNECTOR}\s+)+(?!I\b)[{UPPER}][\w'’.&-]*|"
+    rf"(?!I\b)[{UPPER}0-9][\w'’.&-]*))*")  # (capitals beyond ASCII: "Scoil Éinne", "Łódź": an attacker's)
 _THE = re.compile(r"^(?:the|The)\s+")
 #: A number ending a name the words go on to count with: "Leeds 3" of "to Leeds 3 years ago".
 _COUNTED_AFTER = re.compile(r"\s+\d+$")
