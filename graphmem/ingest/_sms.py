@@ -4,11 +4,12 @@ The file is ``<smses count="…">`` holding ``<sms address date type body contac
 since 1970, UTC; ``type`` 1 received, 2 sent, others drafts, failed or queued) and ``<mms date msg_box address
 contact_name …>`` with ``<parts><part ct text …/></parts>`` (``msg_box`` 1 received, 2 sent; the words are the
 ``text/plain`` parts; pictures are parts too) and ``<addrs>``. One backup holds every conversation of the phone; a
-conversation is a contact (its ``contact_name``, else its number, whatever way it is written: "087 123 4567" and
-"+353871234567" are one). The app writes a character beyond the Basic Multilingual Plane (most emoji) as two
-character references, one per UTF-16 half ("&#55357;&#56832;"), which XML does not allow: each pair is read as the
-character it stands for, one alone as U+FFFD; both are rewritten at the same length, so a byte of the file keeps its
-place. A document type (and so any entity declared in it) is refused: a backup has none.
+conversation is the texts that share a contact's name or a number (a contact renamed is one; a number written
+nationally, "087 123 4567", is the one international number ending so, "+353871234567", when there is only one). The app
+writes a character beyond the Basic Multilingual Plane (most emoji) as two character references, one per UTF-16 half
+("&#55357;&#56832;"), which XML does not allow: each pair is read as the character it stands for, one alone as U+FFFD;
+both are rewritten at the same length, so a byte of the file keeps its place. A document type (and so any entity
+declared in it) is refused: a backup has none.
 
 Internal: :func:`graphmem.ingest.read_messages` reads such a file (see :mod:`._files`).
 """
