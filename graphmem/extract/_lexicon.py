@@ -8,6 +8,8 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 
 from __future__ import annotations
 
+import re
+
 from ..core.places import PLACES, is_place, is_town
 from ..core.places import folded as _key
 
@@ -15,7 +17,7 @@ __all__ = ["ACTIVITIES", "ACTIVITY_PAIRS", "BREEDS", "BREED_PAIRS", "CAT_BREEDS"
            "GROUPS", "GROUP_PAIRS", "HABIT_VERBS", "JOB_NOUNS", "LANGUAGES", "LESSONS", "NAMED_EVENTS",
            "NOT_NAMES", "OPINION_WORDS", "OWNED_BY_MENTION", "PETS", "PET_PAIRS", "POSSESSIONS", "RACES", "RELATIONS",
            "RETIREES", "PLACES", "RELATION_ADJECTIVES", "STUDENT_NOUNS", "WORKPLACES", "WORKPLACE_PAIRS", "is_place",
-           "is_town", "looks_educational", "looks_organisational"]
+           "is_town", "looks_educational", "looks_organisational", "names_no_one"]
 
 _ORG_WORDS = frozenset(
     "inc inc. ltd ltd. llc corp corp. co co. group bank labs lab studio studios partners "
@@ -75,6 +77,13 @@ friday saturday sunday january february march april may june july august septemb
 november december christmas easter spring summer autumn fall winter covid from to in at with for of on by
 about into
 """.split())
+
+
+def names_no_one(word: str) -> bool:
+    """Whether ``word`` is one of :data:`NOT_NAMES` (a full stop aside), or one of them contracted ("I'd", "They've",
+    "We'll": a new user's "I'm done, I'd rather swim" ended her dating "I'd")."""
+    low = word.lower()
+    return low.strip(".") in NOT_NAMES or re.split(r"['’]", low)[0] in NOT_NAMES
 
 #: What "I quit my X" / "I left the X" may name when it names a job, not a place of work.
 JOB_NOUNS = frozenset(

@@ -21,6 +21,7 @@ from ._lexicon import (
     is_town,
     looks_educational,
     looks_organisational,
+    names_no_one,
 )
 from ._names import UPPER, is_given_name
 
@@ -29,10 +30,8 @@ __all__ = ["FIRST_WORD", "JOB_PHRASE", "JOB_WORD", "PRONOUNS", "STUDY_PHRASE", "
 
 
 def _is_name(text: str) -> bool:
-    """Whether no word of ``text`` is one that names no one, nor such a word contracted ("I'd", "We'll", "That's": a new
-    user's "I'm done, I'd rather swim" ended her dating "I'd")."""
-    return all(word.lower().strip(".") not in NOT_NAMES and re.split(r"['’]", word.lower())[0] not in NOT_NAMES
-               for word in text.split())
+    """Whether no word of ``text`` is one that names no one (see :func:`._lexicon.names_no_one`)."""
+    return not any(map(names_no_one, text.split()))
 
 
 _CONNECTOR = r"(?:of|de|da|del|della|di|do|dos|la|le|les|van|von|der|den|du|y|and|&|upon|on|the|for|am|im|sur)"

@@ -1679,7 +1679,7 @@ class RuleExtractor:
             self._message_kinds = _pronoun_kinds(self._message)
         topic = self._topics.get(self._chat()) if len(self._message_kinds) == 1 else None  # "how's Priya?"
         facts = self.family.read(sentence, self._speaker, self._other, told, topic)  # - "her husband Raj …": hers
-        if sentence == self._message or self._message.startswith(sentence):  # once a message, its first sentence
+        if self._first:  # once a message
             relayed = self._previous is not None and _RELAYED.search(self._previous.text)
             facts += [ExtractedFact(subject=s, predicate=p, object=o, quote=self._message, sure=False,
                                     doubt="a parent's word said to the other, as it is in jest to anyone")

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..core.alias_evidence import COMMON_WORDS
 from ._family import named_in_lowercase
-from ._lexicon import NOT_NAMES, RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational
+from ._lexicon import RELATION_ADJECTIVES, RELATIONS, is_place, looks_organisational, names_no_one
 from ._names import CASELESS, LOWER, MARKS, UPPER, is_given_name
 from ._reading import WORD_END, WORD_START, said_with
 
@@ -141,9 +141,8 @@ class Subject:
 
 
 def _is_name(text: str) -> bool:
-    return all(word.lower().strip(".") not in NOT_NAMES and not _INTERJECTION_WORD.fullmatch(word.strip("."))
-               and re.split(r"['’]", word.lower())[0] not in NOT_NAMES  # not "They'd", "We'll" (an attacker's)
-               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE | _PARENT_WORDS
+    return all(not names_no_one(word) and not _INTERJECTION_WORD.fullmatch(word.strip("."))  # not "They'd" (an
+               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE | _PARENT_WORDS  # attacker's)
     # not "Wait, Tom", "Oops, Tom", "Nope Tom" (a reviewer's)
 
 

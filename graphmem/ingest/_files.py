@@ -17,7 +17,7 @@ import os
 import re
 import shlex
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, timedelta, tzinfo
 from functools import partial
@@ -630,19 +630,27 @@ def _kept(start: tuple[int, int, _export.Opening] | None, parts: list[str]
     return None if _export.skipped(text) or not has_visible(text) else (*start, said[0])
 
 
+def _dates_order(path: Path, dates: Iterable[tuple[int, bool | None]], default: bool) -> bool:
+    """Whether a phone's export writes its dates day first, from each date's (line, order it shows: True day first,
+    False month first, None either); ``default`` where none shows one. An export that writes both is refused, naming a
+    line of each."""
+    orders: dict[bool, int] = {}
+    for number, order in dates:
+        if order is not None:
+            orders.setdefault(order, number)
+    if len(orders) == 2:
+        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
+                           f"{orders[False]} the month first")
+    return next(iter(orders), default)
+
+
 def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
     """Read a phone's export (see :mod:`._export`): where each message starts, who wrote it and when. The dates' order
     is the file's: a day after the 12th says it (a file that writes both is refused); where none says it,
     ``day_first``. Read twice, the order first: one pass that kept every message until the order was known held 2.5 GB
     for an export of 310 MB."""
-    orders: dict[bool, int] = {}
-    for _, number, opened, _ in _export_messages(path):
-        if (order := opened.order()) is not None:
-            orders.setdefault(order, number)
-    if len(orders) == 2:
-        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
-                           f"{orders[False]} the month first")
-    day_first = next(iter(orders), read["day_first"])
+    day_first = _dates_order(path, ((number, opened.order()) for _, number, opened, _ in _export_messages(path)),
+                             read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported, **read)
     tz, before = zone(read["tz"]), None
     for offset, number, opened, writer in _export_messages(path):
@@ -777,9 +785,9 @@ def _scan_sms(path: Path, read: dict[str, Any], user: str | None, participants: 
     listed += ", …" if len(counts) > 6 else ""
     owner = user
     if participants is not None:
-        chosen = {(k, other) for you, who in _splits(participants) for a, b in ((you, who), (who, you))
-                  for k, other in [(k, b) for k in counts if a and b and sms.names_one(a, known[k])]}
-        if len({k for k, _ in chosen}) != 1 or len(chosen) != 1:
+        chosen = {(k, b) for you, who in _splits(participants) if you and who for a, b in ((you, who), (who, you))
+                  for k in counts if sms.names_one(a, known[k])}  # (a contact, and you)
+        if len(chosen) != 1:
             problem = "names no contact of it" if not chosen else "names more than one of its contacts"
             given = participants if isinstance(participants, str) else ",".join(participants)
             raise ImportFailed(f"{path}: --participants {given} {problem}: give your own name and one contact's, of "
@@ -818,15 +826,10 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
     stickers, photos and calls left out. The dates' order is the file's (a day after the 12th says it; a file that
     writes both is refused); where none says it, ``day_first``. Read twice, the days first: one pass that kept every
     message until the order was known held 1.8 GB for a file of 250 MB (two: 134 MB, ~15 % more time)."""
-    orders: dict[bool, int] = {}
     with open_regular(path) as source:
-        for _, number, opened, text in _line_message(source, path):
-            if opened.hour < 0 and (order := _day(path, number, text, False)[1]) is not None:
-                orders.setdefault(order, number)
-    if len(orders) == 2:
-        raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
-                           f"{orders[False]} the month first")
-    day_first = next(iter(orders), read["day_first"])
+        day_first = _dates_order(path, ((number, _day(path, number, text, False)[1])
+                                        for _, number, opened, text in _line_message(source, path) if opened.hour < 0),
+                                 read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
     tz, before, day = zone(read["tz"]), None, None
     with open_regular(path) as source:

@@ -147,30 +147,31 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
     parser = expat.ParserCreate("UTF-8")
     parser.buffer_text = True
     done: list[Said] = []
+    level = 1 if one else 2  # how deep a text's element is (below the root, or the fragment itself)
     depth = 0
     current: Said | None = None
-    seen = {"root": one, "event": 0, "line": 1}
+    rooted = one  # whether the root was seen (read again, there is none)
+    event, line = 0, 1  # where the last element began or ended: an element read past LONGEST begins after it
 
     def begin(name: str, attrs: dict[str, str]) -> None:
-        nonlocal depth, current
+        nonlocal depth, current, rooted, event, line
         depth += 1
-        seen["event"], seen["line"] = parser.CurrentByteIndex, parser.CurrentLineNumber
-        if not seen["root"]:
+        event, line = parser.CurrentByteIndex, parser.CurrentLineNumber
+        if not rooted:
             if name != "smses":
-                raise Broken(parser.CurrentLineNumber, f"an XML file, but its root is <{name}>, not <smses> (the "
-                                                       "backup SMS Backup & Restore writes)")
-            seen["root"] = True
-            return
-        if current is None and depth == (1 if one else 2) and name in ("sms", "mms"):
-            current = Said(start + parser.CurrentByteIndex, parser.CurrentLineNumber, name, dict(attrs))
+                raise Broken(line, f"an XML file, but its root is <{name}>, not <smses> (the backup SMS Backup & "
+                                   "Restore writes)")
+            rooted = True
+        elif current is None and depth == level and name in ("sms", "mms"):
+            current = Said(start + event, line, name, dict(attrs))
         elif current is not None and current.kind == "mms" and name == "part":
             current.parts.append((attrs.get("ct", ""), attrs.get("text", "")))
 
     def end(name: str) -> None:
-        nonlocal depth, current
+        nonlocal depth, current, event, line
         depth -= 1
-        seen["event"], seen["line"] = parser.CurrentByteIndex, parser.CurrentLineNumber
-        if current is not None and depth == (0 if one else 1):
+        event, line = parser.CurrentByteIndex, parser.CurrentLineNumber
+        if current is not None and depth == level - 1:
             done.append(current)
             current = None
 
@@ -181,20 +182,18 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
     parser.EndElementHandler = end
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
-    fed = 0
-    read = {"size": 512 if one else CHUNK, "event": -1}
 
     def sizes() -> Iterator[int]:
         # an element read again is read a little at a time (most are a few hundred bytes); one that goes on past a
         # read is read in reads twice as long each time (expat reads an unfinished tag again from its start at each
         # read: at one size, a picture of 50 MB took a minute)
+        base = 512 if one else CHUNK
+        size, seen = base, -1
         while True:
-            if read["event"] == seen["event"]:
-                read["size"] = min(read["size"] * 2, LONGEST)
-            else:
-                read["event"], read["size"] = seen["event"], 512 if one else CHUNK
-            yield read["size"]
+            size, seen = (min(size * 2, LONGEST), seen) if seen == event else (base, event)
+            yield size
 
+    fed = 0
     try:
         for chunk in _chunks(source, sizes()):
             parser.Parse(chunk, False)
@@ -203,8 +202,8 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
             if one and done:
                 return
             done.clear()
-            if fed - seen["event"] > LONGEST:
-                raise Broken(seen["line"], f"an element longer than {LONGEST:,} bytes begins on or after this line")
+            if fed - event > LONGEST:
+                raise Broken(line, f"an element longer than {LONGEST:,} bytes begins on or after this line")
         parser.Parse(b"", True)
     except expat.ExpatError as exc:
         if one and done:
@@ -213,7 +212,7 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
         raise Broken(exc.lineno, f"not well-formed XML ({expat.ErrorString(exc.code)}, column {exc.offset + 1})") \
             from None
     yield from done
-    if not seen["root"]:
+    if not rooted:
         raise Broken(0, "an XML file with no <smses> (the backup SMS Backup & Restore writes)")
 
 
