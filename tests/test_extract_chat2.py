@@ -1855,3 +1855,14 @@ def test_a_name_whose_words_open_with_a_capital_beyond_ascii_is_read_whole():
                                                                           True)]
     assert chat_sure(("Maya", "I moved to Łódź last week"))[-1][0][3] == "Łódź"
     assert chat_sure(("Maya", "I started at Ørsted on monday"))[-1][0][3] == "Ørsted"
+
+
+@pytest.mark.engine_free
+def test_a_guess_who_answered_by_any_me_is_not_the_speakers():
+    """Reading the change again: "ME" and "me." were matched in any case and anywhere, so "Tom told me" made a "guess
+    who" the speaker's own news; "Me!" must stand alone, "ME" be written in capitals."""
+    for text in ("guess who moved to Leeds, Tom told me", "guess who moved to Leeds. Tom told me."):
+        assert chat_sure(("Maya", text))[-1] == [], text
+    for text in ("Guess who joined a choir. Me!", "guess who joined a choir. me", "guess who joined a choir (me)",
+                 "guess who joined a choir. ME"):
+        assert chat_sure(("Maya", text))[-1] == [("assert", "Maya", "member_of", "choir", True)], text

@@ -435,9 +435,10 @@ _NOT_TAKEN = re.compile(r"(?i)\b(?:turned\s+(?:it\s+)?down|declined|said\s+no|jk
                         r"in\s+my\s+dreams?|not\s+me)\b")
 #: Titles before a person's name: "a carer for Mrs Byrne".
 _TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "mx"))
-#: A message that answers its own "guess who": a raised hand, "me!", "this girl", "yours truly".
-_SELF_TOLD = re.compile(r"🙋|✋|🤚|\bme\s*[!.]|\(me\)|\bME\b|\bthis\s+(?:girl|guy|one|lady)\b|\byours\s+truly\b",
-                        re.IGNORECASE)
+#: A message that answers its own "guess who": a raised hand, "Me!" said alone, "(me)", "ME", "this girl", "yours
+#: truly" (not any "me": "guess who moved to Leeds, Tom told me" was the speaker's move).
+_SELF_TOLD = re.compile(r"🙋|✋|🤚|(?:^|[.!?…]\s*)me\s*(?:[!.]|$)|\(me\)|(?-i:\bME\b)|"
+                        r"\bthis\s+(?:girl|guy|one|lady)\b|\byours\s+truly\b", re.IGNORECASE | re.MULTILINE)
 _NOT_ME = re.compile(r"(?i)\bnot\s+me\b")
 #: A turn asking for words to be written or told again: "what should I text your mam?", "what did Tom say?", "read me
 #: the last message" (what follows is someone's words, not the speaker's to the other: an attacker's).
