@@ -67,6 +67,7 @@ told asked ask asks called call calls want wants wanted need needs needed love l
 like likes liked work works worked miss misses missed guess hope hopes let lets moved move moves
 lol omg btw tbh idk imo irl brb ttyl fyi asap dm pm am rn ngl smh lmao lmfao rofl haha hahaha hehe ugh
 ha hah heh tbd tba lmk wfh eta
+hola ciao salut bonjour hallo las los
 hmm wow yay nah yep nope ooh aw aww oops ah eh um uh hey hi hello bye thanks thank sorry congrats wait ay aye ayy
 everybody anybody finally actually basically literally honestly seriously obviously probably definitely totally
 already anyways
@@ -87,7 +88,7 @@ _LAUGH = re.compile(r"a?(?:ha|he|hi|ja|je|ka|xa|ah|eh){2,}h?|k{3,}|l+o+l+|lmf?a+
 #: names are compared: "señora" is "senora"). Not words of everyday English ("ammo", "rev", "hajj", "imam",
 #: "pastor"), nor names ("dona" is Donna's, "sheikh", "mallam").
 EUROPEAN_TITLES = frozenset("""monsieur madame mme mlle mademoiselle herr frau senor senora sra srta signor signora
-signorina senhor senhora reverend""".split())
+signorina senhor senhora gospodin gospodine gospoda gospodo gospodja reverend""".split())
 #: Words that make the next word a name of someone: "auntie sue", "mrs fletcher", "st mary's", "khalti fatima".
 TITLES = frozenset("""
 auntie aunt aunty uncle mrs mr ms mx dr prof sir dame st saint fr tia tio tita tito kuya manang manong grandma
