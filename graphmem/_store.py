@@ -935,7 +935,8 @@ class Store:
         # letters with other accents
         near = list(dict.fromkeys([k for k in names if unaccented(k) == plain]
                                   + difflib.get_close_matches(key, alike, 3, cutoff=0.75)
-                                  + sorted((k for k in names if key in k.split()), key=lambda k: names[k].casefold())))
+                                  + sorted((k for k in names if plain in unaccented(k).split()),
+                                           key=lambda k: names[k].casefold())))  # "Ines" of "Inês Moreira"
         if not near:  # two letters swapped can leave no probe in common ("olso", "iad"): the names of its first
             # letter, those starting with it first, by a closer reading of short ones (a reviewer's)
             rows = self._db.run("store/entity_find", {"text": plain[:1], "limit": 2000})
@@ -960,11 +961,20 @@ class Store:
                       key=lambda e: e.name.casefold())
 
     def find_entities(self, text: str, limit: int = 20) -> list[Entity]:
-        """Entities whose name contains ``text`` (any case), names starting with it first."""
+        """Entities whose name contains ``text`` (any case), names starting with it first; typed without accents, it
+        finds the names that hold it with theirs too ("ines" finds "Inês Moreira", on a keyboard with none: a new
+        user's), among those sharing a few letters with it (:func:`spelling_probes`)."""
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
             raise InvalidInput("limit is a whole number from 1 to 1000")
-        rows = self._db.run("store/entity_find", {"text": entity_key(text), "limit": limit})
-        return [records.entity(r) for r in rows]
+        key = entity_key(text)
+        found = [records.entity(r) for r in self._db.run("store/entity_find", {"text": key, "limit": limit})]
+        if len(found) < limit and len(key) >= 2 and unaccented(key) == key:
+            seen = {e.id for e in found}
+            more = {e.id: e for probe in sorted(spelling_probes(key))
+                    for e in map(records.entity, self._db.run("store/entity_find", {"text": probe, "limit": 500}))
+                    if e.id not in seen and key in unaccented(e.id)}
+            found += sorted(more.values(), key=lambda e: (not unaccented(e.id).startswith(key), len(e.id), e.id))
+        return found[:limit]
 
     def neighbourhood(self, focus: str, depth: int = 1, as_of: TimeLike | None = None,
                       valid_at: TimeLike | None = None,

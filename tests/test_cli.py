@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem.cli import main
+from graphmem.core.extras import install_hint
 from tests.conftest import ENGINE
 
 
@@ -338,7 +339,29 @@ def test_a_command_without_its_extra_names_the_extra_to_install(gm, monkeypatch,
     assert result.exit_code == 1
     named = "pyspark.sql" if missing == "pyspark" else missing  # the module asked for first
     assert result.output == (f"error: {said}, not installed here (no module named {named!r}): "
-                             f'pip install "graphmem[{command[0]}]"\n')
+                             f"{install_hint(command[0])}\n")
+
+
+def test_the_install_hint_names_the_folder_graphmem_was_installed_from(monkeypatch):
+    """A new user installed a clone (`pip install ./repo`, as the README says): "pip install graphmem[explore]" asked
+    an index for a project it does not hold; the hint names the folder, and the name only where there is none."""
+    from importlib import metadata
+
+    from graphmem.core import extras
+
+    class Installed:
+        def __init__(self, text):
+            self.text = text
+
+        def read_text(self, name):
+            return self.text if name == "direct_url.json" else None
+
+    for text, hint in [('{"url": "file:///tmp/my%20repo", "dir_info": {}}', 'pip install "/tmp/my repo[explore]"'),
+                       ('{"url": "https://example.org/graphmem.whl", "archive_info": {}}',
+                        'pip install "graphmem[explore]"'),
+                       (None, 'pip install "graphmem[explore]"'), ("not json", 'pip install "graphmem[explore]"')]:
+        monkeypatch.setattr(metadata, "distribution", lambda name, text=text: Installed(text))
+        assert extras.install_hint("explore") == hint
 
 
 def test_a_missing_module_of_graphmem_itself_is_not_blamed_on_an_extra():

@@ -4,6 +4,7 @@ against the CLI, bad parameters, and the explorer in headless Chromium."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from datetime import datetime
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 from benchmarks.life import life
 from graphmem import GraphmemError, InvalidInput, NotFound, Store
 from graphmem.cli import main
+from graphmem.core.extras import install_hint
 from graphmem.core.times import UTC
 from graphmem.pages.palette import STATUS_COLOURS, kind_colour
 from graphmem.scenario import ScenarioClock, load, play
@@ -975,7 +977,7 @@ def test_a_missing_web_stack_or_vis_network_is_one_clear_error(monkeypatch, tmp_
         monkeypatch.setitem(sys.modules, name, None)  # as if Starlette and uvicorn were not installed
     monkeypatch.delitem(sys.modules, "graphmem.explorer.app", raising=False)
     monkeypatch.delattr(graphmem.explorer, "app", raising=False)  # so the import runs again
-    with pytest.raises(MissingExtra, match=r"needs Starlette and uvicorn.*pip install \"graphmem\[explore\]\""):
+    with pytest.raises(MissingExtra, match=r"needs Starlette and uvicorn.*" + re.escape(install_hint("explore"))):
         store.explore(port=0, open_browser=False)
     monkeypatch.undo()
     monkeypatch.setattr(graphmem.pages, "VIS_NETWORK", tmp_path / "vis-9.1.2")

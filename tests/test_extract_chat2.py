@@ -1866,3 +1866,26 @@ def test_a_guess_who_answered_by_any_me_is_not_the_speakers():
     for text in ("Guess who joined a choir. Me!", "guess who joined a choir. me", "guess who joined a choir (me)",
                  "guess who joined a choir. ME"):
         assert chat_sure(("Maya", text))[-1] == [("assert", "Maya", "member_of", "choir", True)], text
+
+
+@pytest.mark.engine_free
+def test_the_fifteenth_new_users_sentences():
+    """A physiotherapist in Lisbon and her cousin, a surf instructor gone to Taghazout, on Instagram (the thirty-fifth
+    session): a job to come named with a word kept in lower case, begun "at the hospital"; the one spoken to teased as a
+    relative; a language no list held."""
+    assert chat(("Maya", "I GOT ITTT"), ("Maya", "I got the job!!"), ("Maya", "I start at Hospital da Luz on June 1st"),
+                ("Maya", "last week at Fisio Alvalade 🥲"), ("Maya", "first day at the hospital done"))[-1] == [
+        ("assert", "Maya", "works_at", "Hospital da Luz")]
+    assert chat(("Maya", "I start at RBC on the 3rd"), ("Maya", "first week at work done!"))[-1] == [
+        ("assert", "Maya", "works_at", "RBC")]
+    for elsewhere in ("first day at the gym done", "first day at the beach done", "first week at the new flat done"):
+        assert chat(("Maya", "I start at Hospital da Luz on June 1st"), ("Maya", elsewhere))[-1] == [], elsewhere
+    def relatives(text: str) -> list[tuple[str, str, str | None]]:
+        return [(f.subject, f.predicate, f.object) for f in RuleExtractor().extract(
+            text, reference_time=REF, speaker="Sam", other="Maya") if f.predicate.endswith("_of")]
+
+    assert relatives("who are you and what did you do with my cousin who quit guitar after 2 lessons") == []
+    assert relatives("what have you done with my sister") == []
+    assert relatives("my cousin quit guitar") == [("Sam's cousin", "cousin_of", "Sam")]
+    assert chat(("Sam", "started learning darija!! online classes"), ("Sam", "I quit the darija classes")) == [
+        [("assert", "Sam", "does", "darija")], [("end", "Sam", "does", "darija")]]

@@ -602,3 +602,32 @@ def test_a_text_read_again_reads_about_its_own_length():
     source.seek(at)
     (said,) = _sms.messages(source, at, one=True)
     assert said.attrs["body"].startswith("text 10") and Counted.taken < 2048
+
+
+def test_an_archive_or_a_folder_given_as_the_chat_says_which_file_to_pass(tmp_path):
+    """A new user's: the zip Instagram hands out was "not UTF-8 text (invalid start byte at byte 11)", the folder it
+    unpacks to click's "is a directory"; each is one line naming the chat files to pass, the unpacked folder's chat
+    file among them, and no store is made."""
+    import gzip
+    import zipfile
+
+    inbox = tmp_path / "export" / "your_instagram_activity" / "messages" / "inbox" / "duarte_1"
+    inbox.mkdir(parents=True)
+    (inbox / "message_1.json").write_text('{"participants": [], "messages": []}', encoding="utf-8")
+    (tmp_path / "export" / "photo.jpg").write_bytes(b"\xff\xd8")
+    with zipfile.ZipFile(tmp_path / "instagram.zip", "w") as archive:
+        archive.write(inbox / "message_1.json", "messages/inbox/duarte_1/message_1.json")
+    (tmp_path / "chat.jsonl.gz").write_bytes(gzip.compress(b'{"role": "user"}\n'))
+    for given, said in [("instagram.zip", "is a zip archive, not a chat; unpack it"),
+                        ("chat.jsonl.gz", "is a gzip archive, not a chat; unpack it"),
+                        ("export", f"is a folder, not a chat; pass one chat file (Instagram's and Messenger's "
+                                   f"messages/inbox/NAME/message_1.json, Telegram's result.json, WhatsApp's or LINE's "
+                                   f".txt, an SMS backup's .xml, JSON Lines); chat files in it: "
+                                   f"{inbox / 'message_1.json'}")]:
+        result = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "ingest", str(tmp_path / given)])
+        assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+        assert f"error: {tmp_path / given} {said}" in result.output
+        assert not (tmp_path / "store").exists()
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ImportFailed, match=r"is a folder, not a chat; pass one chat file \(.*JSON Lines\)$"):
+        read_messages(tmp_path / "empty")

@@ -363,12 +363,14 @@ def test_a_refused_write_records_no_episode(store):
 
 
 def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path, monkeypatch):
+    from graphmem.core.extras import install_hint
+
     monkeypatch.setitem(sys.modules, "mcp", None)  # importing it now fails as if it were missing
     monkeypatch.delitem(sys.modules, "graphmem.mcp.server", raising=False)
     result = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "--engine", ENGINE, "mcp"])
     assert result.exit_code == 1
     assert result.output == "error: `graphmem mcp` needs the MCP SDK, not installed here (no module named 'mcp'): " \
-                            'pip install "graphmem[mcp]"\n'
+                            f"{install_hint('mcp')}\n"
     assert not (tmp_path / "store").exists()
 
 

@@ -558,3 +558,35 @@ def test_a_word_of_saying_finds_no_fact_by_its_sentence(tmp_path):
                                                                           "collapsed")])
         first = store.search("what did I say about pottery", speaker="Oksana")[0]
         assert isinstance(first, MessageHit) and first.episode == pots
+
+
+def test_words_looked_for_find_the_messages_holding_them_first(tmp_path):
+    """A new user's: `search Taghazout` put the replies to questions naming the town ("true. january then") before the
+    messages naming it. A search of a few words, no question, lists the messages holding them first; a question still
+    finds a reply by the turns before it."""
+    rows = [("2026-09-18T20:10:00Z", "Duarte", "hahaha no. december? christmas in Taghazout?"),
+            ("2026-09-18T20:11:00Z", "Ines", "christmas at avó's is sacred, you know that"),
+            ("2026-09-18T20:12:00Z", "Duarte", "true. january then"),
+            ("2026-10-01T09:00:00Z", "Duarte", "the flat in Taghazout has a roof terrace now")]
+    clock = Clock("2026-09-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        ids = said(store, clock, rows)
+        for query in ("Taghazout", "taghazout flat"):
+            found = [m.episode for m in messages(store.search(query, limit=4))]
+            holding = [m.episode for m in messages(store.search(query, limit=4)) if m.words]
+            assert found[:len(holding)] == holding and {ids[0], ids[3]} <= set(holding), query
+        asked = [m.episode for m in messages(store.search("when is Duarte visiting Taghazout?", limit=4))]
+        assert ids[2] in asked
+
+
+def test_a_question_of_i_is_not_answered_first_by_someone_elses_fact(tmp_path):
+    """A new user's: "where do I work", asked as Inês with no job of hers known, put her cousin's job first; a fact
+    about no one the question is of comes after the messages ("remind me …" still reads all: "me" is the one told)."""
+    clock = Clock("2026-01-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        said(store, clock, [("2026-01-02T10:00:00Z", "Inês", "she did all the work, I just held the hands"),
+                            ("2026-01-02T10:01:00Z", "Duarte", "first week at Banana Point done")])
+        store.add("Duarte", "works_at", "Banana Point", quote="first week at Banana Point done")
+        first = store.search("where do I work", speaker="Inês", limit=3)[0]
+        assert isinstance(first, MessageHit), first
+        assert not isinstance(store.search("remind me where Duarte works", speaker="Inês", limit=3)[0], MessageHit)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from graphmem import InvalidInput, Store
+from graphmem import InvalidInput, NotFound, Store
 from graphmem.cli import main
 from graphmem.core.times import UTC
 from graphmem.scenario import ScenarioClock, load, play
@@ -508,3 +508,17 @@ def test_a_speaker_typed_without_the_accents_is_the_one_so_spelt(store):
         store.search("where do I live", speaker="Zoe")
     with pytest.raises(InvalidInput, match="unknown speaker 'Siobhain'"):
         store.search("where do I work", speaker="Siobhain")
+
+
+def test_a_name_typed_without_its_accents_is_found_and_offered(store):
+    """A new user's: the explorer's box found nothing for "ines" (her name is Inês Moreira), and `timeline Ines` named
+    no one close; a name typed without accents finds those holding it with theirs, and a first name the full one."""
+    store.add("Inês Moreira", "works_at", "Hospital da Luz")
+    store.add("Inesa Petrova", "lives_in", "Sofia")
+    store.add("Duarte Sousa", "lives_in", "Taghazout")
+    assert [e.name for e in store.find_entities("ines")] == ["Inesa Petrova", "Inês Moreira"]
+    assert [e.name for e in store.find_entities("Inês")] == ["Inês Moreira"]
+    assert [e.name for e in store.find_entities("ines", limit=1)] == ["Inesa Petrova"]
+    assert store.find_entities("sousa")[0].name == "Duarte Sousa"
+    with pytest.raises(NotFound, match="did you mean 'Inês Moreira'"):
+        store.timeline("Ines")

@@ -136,7 +136,7 @@ def timezone_option(func: Callable) -> Callable:
 
 
 @main.command("ingest")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True))  # (a folder is refused naming the chat files in it)
 @click.option("--replay", is_flag=True,
               help="Record each message at its chat time (its transaction time), so the "
                    "conversation can be time-travelled; needs times after the latest write.")

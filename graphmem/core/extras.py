@@ -10,6 +10,7 @@ Internal: the command line, the explorer and the Spark questions import their ex
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -26,8 +27,23 @@ EXTRAS = {
 
 
 def install_hint(extra: str) -> str:
-    """The command that installs ``extra``."""
-    return f"pip install \"graphmem[{extra}]\""
+    """The command that installs ``extra``: from the folder graphmem was installed from, where it was (``pip install
+    ./repo`` from a clone: ``pip install "/path/to/repo[explore]"``; a new user's), else by name."""
+    source = installed_from()
+    return f"pip install \"{source or 'graphmem'}[{extra}]\""
+
+
+def installed_from() -> str | None:
+    """The local folder this graphmem was installed from (pip's ``direct_url.json``, PEP 610), or None."""
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        text = metadata.distribution("graphmem").read_text("direct_url.json")
+        url = urlparse(json.loads(text)["url"]) if text else None
+    except (metadata.PackageNotFoundError, ValueError, KeyError, TypeError):
+        return None
+    return unquote(url.path) if url is not None and url.scheme == "file" and not url.netloc else None
 
 
 @contextmanager

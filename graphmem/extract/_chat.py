@@ -511,8 +511,10 @@ def moved_in_new(message: str) -> bool:
                for s in _SENTENCES.split(message))
 
 
-#: An employer as a job's plan names it: a capitalised name of up to four words ("Cable Andino", "RBC").
-_EMPLOYER = r"(?P<org>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w'’&-]*){0,3})"
+#: An employer as a job's plan names it: a capitalised name of up to four words ("Cable Andino", "RBC"), joined by
+#: a word of the kind names keep in lower case ("Hospital da Luz", "Bank of Ireland": a new user's).
+_EMPLOYER = (r"(?P<org>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:&|(?-i:da|das|de|del|della|des|di|do|dos|du|of|van|von))\s+)?"
+             r"(?-i:[A-Z])[\w'’&-]*){0,3})")
 #: The speaker's own job still to begin: "I got the job at Shopify!! start in march", "I was offered the position
 #: at Cable Andino", "they gave me the job at Polar Austral", "I start at RBC on the 3rd", "Butantan offered me the
 #: job", "to Cable Andino!!! I start on 1 november" (answering "To Cable Andino?").
@@ -629,15 +631,35 @@ _FIRST_WEEKS_AT = re.compile(r"\bfirst\s+(?:\d|two|three|four|couple\s+of|few)\s
 def begun_elsewhere(message: str, employer: str) -> bool:
     """Whether the days ``message`` tells begun were spent somewhere other than at ``employer`` ("first 3 days at
     Disneyland were over so fast", "first two weeks at home are done": an attacker's)."""
-    return any(m["at"].casefold() != employer.casefold() for m in _FIRST_WEEKS_AT.finditer(message))
+    return any(not _the_employer(m["at"], employer) for m in _FIRST_WEEKS_AT.finditer(message))
 
 
-def job_begun(message: str) -> bool:
+def job_begun(message: str, employer: str | None = None) -> bool:
     """Whether ``message`` tells the speaker's start at a job, with no employer, as gone by (see :data:`_JOB_BEGUN`):
-    "started monday. it's grand so far", "first day was friday!!!"; not in a question, a supposition or a denial."""
+    "started monday. it's grand so far", "first day was friday!!!"; not in a question, a supposition or a denial.
+    The ``employer`` of a job to come may be said by a word of its name: "first day at the hospital done" (Hospital
+    da Luz; a new user's)."""
+    if employer is not None:
+        message = _FIRST_AT.sub(lambda m: m[1] if _the_employer(m["at"], employer) else m[0], message)
     return not _NOT_A_JOB_START.search(message) and any(
         _JOB_BEGUN.search(s) and not _NOT_A_PLAN.search(s) and not _ANOTHERS_START.search(s)
         for s in _SENTENCES.split(_AS_I_SAID.sub("", message)))
+
+
+#: "first day at the hospital", "first week at work": the days begun and where.
+_FIRST_AT = re.compile(r"(\bfirst\s+(?:day|shift|week))\s+at\s+(?P<at>(?:the\s+)?(?:new\s+)?[\w'’&-]+)", re.IGNORECASE)
+#: Where a job is, said without its name: "at work", "at the new job", "at the office".
+_THE_JOB = frozenset("work job place office".split())
+
+
+def _the_employer(at: str, employer: str) -> bool:
+    """Whether ``at`` is ``employer`` by its name, by a word of its name after "the" ("the hospital": Hospital da
+    Luz) or by a word any job is ("work", "the office")."""
+    if at.casefold() == employer.casefold():
+        return True
+    m = re.fullmatch(r"(?:(?P<the>the)\s+)?(?:new\s+)?(?P<word>[\w'’&-]+)", at.strip(), re.IGNORECASE)
+    word = m["word"].casefold() if m else ""
+    return word in _THE_JOB or bool(m and m["the"] and len(word) > 3 and word in employer.casefold().split())
 
 
 #: "as I said", "like i said": the speaker's own words recalled, no one else's reported.

@@ -366,7 +366,10 @@ _CLAUSE_REACH = 200
 
 
 #: Words that make what follows them in a clause supposed, not said: "if my sister", "imagine my mum".
-_SUPPOSED = re.compile(r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", re.IGNORECASE)
+_SUPPOSED = re.compile(r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b|"
+                       # "who are you and what did you do with my cousin": the one spoken to, teased (a new user's)
+                       r"\bwhat\s+(?:did|have|has|ha)\s+(?:you|u|they)\s+(?:do|done)\s+with\s*$",
+                       re.IGNORECASE)
 
 
 def _hedged(sentence: str, at: int) -> bool:

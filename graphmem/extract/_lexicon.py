@@ -162,6 +162,8 @@ serbian croatian slovenian albanian hebrew farsi persian urdu bengali tamil punj
 vietnamese thai indonesian malay catalan basque irish esperanto mongolian amharic yoruba zulu afrikaans
 english quechua guarani samoan tongan fijian maori hawaiian nepali sinhala khmer burmese telugu kannada malayalam
 marathi gujarati georgian armenian kazakh uzbek kurdish pashto somali hausa igbo xhosa shona kinyarwanda malagasy
+darija papiamentu bosnian macedonian belarusian tajik turkmen kyrgyz azerbaijani tigrinya wolof lingala twi oromo
+bislama tetum cebuano ilocano javanese sundanese lao tibetan uyghur hmong creole
 """.split())
 ACTIVITIES = frozenset("""
 pottery ceramics yoga pilates running jogging hiking climbing bouldering swimming walking cycling

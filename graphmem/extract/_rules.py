@@ -1646,7 +1646,7 @@ class RuleExtractor:
                 f.op == "assert" or employer is not None and f.object.lower() == employer.lower()) for f in facts):
             planned.pop(who, None)  # a job told by its name: the plan is done, or another, or it was quit ("I quit
             # Google"; not the old job's last day)
-        elif employer is not None and job_begun(text) and not begun_elsewhere(text, employer):
+        elif employer is not None and job_begun(text, employer) and not begun_elsewhere(text, employer):
             planned.pop(who, None)
             facts = [*facts, ExtractedFact(subject=self._speaker, predicate="works_at", object=employer,
                                            valid_from=self._first_gone_by(text, at), quote=text)]

@@ -449,8 +449,13 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     path = Path(path)
     user = user.strip() or None if isinstance(user, str) else user  # "Sam " is Sam, as an episode's actor is kept
     read = {"day_first": day_first, "tz": tz}
+    if path.is_dir():
+        raise ImportFailed(_a_folder(path))
     try:
-        if (head := _head(path)) is not None and sms.is_sms(head):  # (its participants name a contact, maybe with a
+        if (head := _head(path)) is not None and head.startswith((b"PK\x03\x04", b"\x1f\x8b")):
+            raise ImportFailed(f"{path} is a {'zip' if head.startswith(b'PK') else 'gzip'} archive, not a chat; "
+                               f"unpack it and pass the chat file inside ({_CHAT_FILES})")
+        if head is not None and sms.is_sms(head):  # (its participants name a contact, maybe with a
             return _scan_sms(path, read, user, participants, head)  # comma in the name: read there)
         given = None if participants is None else _participants(
             list(participants) if not isinstance(participants, str) else participants, "participants")
@@ -466,6 +471,27 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
         first, second = sorted(found._actors)
         found.participants = (first, second)
     return found
+
+
+#: The chat files of the exports read, as a message names them.
+_CHAT_FILES = ("Instagram's and Messenger's messages/inbox/NAME/message_1.json, Telegram's result.json, WhatsApp's "
+               "or LINE's .txt, an SMS backup's .xml, JSON Lines")
+#: What a folder's message names of the chat files in it, and how many of its entries are looked at for them.
+_NAMED_IN_FOLDER, _LOOKED_AT = 3, 2_000
+
+
+def _a_folder(path: Path) -> str:
+    """What to say of a folder given as a chat file: the chat files in it, if a short look finds some (an export
+    unpacked: "your_instagram_activity/messages/inbox/duarte_123/message_1.json", a new user's)."""
+    found: list[str] = []
+    for looked, inside in enumerate(path.rglob("*")):
+        if looked >= _LOOKED_AT or len(found) >= _NAMED_IN_FOLDER:
+            break
+        if inside.suffix.lower() in (".json", ".jsonl", ".txt", ".xml") and inside.is_file() and (
+                inside.suffix.lower() != ".json" or inside.name.startswith("message_") or inside.name == "result.json"):
+            found.append(str(inside))
+    some = f"; chat files in it: {', '.join(found)}" if found else ""
+    return f"{path} is a folder, not a chat; pass one chat file ({_CHAT_FILES}){some}"
 
 
 def _head(path: Path) -> bytes | None:

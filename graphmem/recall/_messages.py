@@ -307,11 +307,13 @@ class MessageIndex:
     # -- reading --------------------------------------------------------------------------------------
 
     def search(self, words: Sequence[tuple[str, float]], t: int, *, window: tuple[int, int] | None = None,
-               limit: int = 10, scoring: Sequence[tuple[str, float]] = ()) -> list[Found]:
+               limit: int = 10, scoring: Sequence[tuple[str, float]] = (), own_first: bool = False) -> list[Found]:
         """The messages received by ``t`` that best match the weighted stems ``words``, best first;
         with a ``window`` (microseconds, half open), only those said in it or whose time phrases
         reach into it. The stems ``scoring`` count in the score of a message ``words`` found, and
-        find none themselves (nor are they among its ``words``)."""
+        find none themselves (nor are they among its ``words``). ``own_first``: a message holding more
+        of the words in its own text comes first, whatever the turns before it hold (words looked for,
+        not a question)."""
         self._windows = {}
         cut = self.db.execute("SELECT n, seen, total FROM message WHERE received <= ? ORDER BY received DESC, n DESC "
                               "LIMIT 1", (t,)).fetchone()
@@ -369,7 +371,8 @@ class MessageIndex:
                     scored += self._scored([n for n in more if n not in seen], score)
                 else:
                     scored = self._scored(more, score)
-        scored.sort(key=lambda item: (-item[0], -item[1]))
+        scored.sort(key=(lambda item: (-len(item[2]), -item[0], -item[1])) if own_first else
+                    (lambda item: (-item[0], -item[1])))
         best = scored[:limit]
         found = {f.n: f for f in self.rows([n for _, n, _ in best])}
         return [replace(found[n], score=round(value, 4), words=matched) for value, n, matched in best]

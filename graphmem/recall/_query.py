@@ -41,7 +41,7 @@ from ._text import SAYING, Token, is_stop, stem, term, tokens
 if TYPE_CHECKING:
     from ..when import TimeSpan
 
-__all__ = ["FIRST_PERSON", "Anchor", "Period", "Plan", "Term", "parse"]
+__all__ = ["FIRST_PERSON", "I_ASKED", "Anchor", "Period", "Plan", "Term", "parse"]
 
 _POSSESSIVE_AFTER = frozenset({"s"})  # "Priya's" is "priya" + "s"
 #: The speaker's, before a relation: "my sister", "our kids" (not "I" of "where do I live": a verb follows).
@@ -85,6 +85,9 @@ def parse(text: str, index: RecallIndex, synonyms: Table, key: Key, t: int,
         _mark(words, used, outcome.start("go"), outcome.end("go"))
     _anchors(text, words, used, index, key, speaker, plan, t)
     plan.strangers = _strangers(text, words, used)
+    if speaker and not any(a.said.casefold() in FIRST_PERSON for a in plan.anchors) and any(
+            not used[i] and w.word in I_ASKED for i, w in enumerate(words)):
+        plan.strangers.append(speaker)  # "where do I work", asked by someone no fact is about yet: no fact answers
     _other_names(index, plan, t)
     rest = [i for i, u in enumerate(used) if not u]
     stems = [stem(words[i].word) for i in rest]
@@ -226,6 +229,8 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
         i += size
 
 
+#: The speaker as the one a question is about ("where do I work", "my dog"), not only the one told ("remind me").
+I_ASKED = frozenset({"i", "my", "mine", "myself"})
 #: Capitalised words of a question that are no names: months, days, holidays' words, pronouns.
 _NOT_STRANGERS = frozenset("""i january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday christmas easter eve new year years halloween thanksgiving
