@@ -68,4 +68,7 @@ def test_the_console_examples_of_docs_ingest_md_print_what_they_show(tmp_path, m
         (ROOT / "tests" / "data" / "ingest" / "line_chat.txt").read_bytes())
     (tmp_path / "sms-20261206213011.xml").write_bytes(
         (ROOT / "tests" / "data" / "ingest" / "sms-20261206213011.xml").read_bytes())
-    assert run_examples(INGEST, tmp_path, monkeypatch) >= 19
+    inbox = tmp_path / "export" / "your_instagram_activity" / "messages" / "inbox" / "duarte_123456789"
+    inbox.mkdir(parents=True)
+    (inbox / "message_1.json").write_bytes((ROOT / "tests" / "data" / "ingest" / "messenger_chat.json").read_bytes())
+    assert run_examples(INGEST, tmp_path, monkeypatch) >= 20
