@@ -1889,3 +1889,14 @@ def test_the_fifteenth_new_users_sentences():
     assert relatives("my cousin quit guitar") == [("Sam's cousin", "cousin_of", "Sam")]
     assert chat(("Sam", "started learning darija!! online classes"), ("Sam", "I quit the darija classes")) == [
         [("assert", "Sam", "does", "darija")], [("end", "Sam", "does", "darija")]]
+
+
+@pytest.mark.engine_free
+def test_moving_in_with_someone_somewhere_is_a_home_there():
+    """d6: "She moved back in with her sister in Oakville last Sunday." was no home (read on dev, not from a user)."""
+    assert chat(("Maya", "Jess moved back in with her sister in Oakville last Sunday."))[-1] == [
+        ("assert", "Jess", "lives_in", "Oakville")]
+    assert chat(("Maya", "I moved in with Tom in Leeds"))[-1] == [("assert", "Maya", "lives_in", "Leeds")]
+    for text in ("I moved in with my sister in March", "Tom moved in with his girlfriend in the summer",
+                 "moving in with my parents in a month"):
+        assert [f for f in chat(("Maya", text))[-1] if f[2] == "lives_in"] == [], text

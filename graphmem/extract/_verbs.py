@@ -334,6 +334,9 @@ VERBS: list[Verb] = [
           r"(?:place|flat|apartment|house|home|condo|studio)\s+in", "lives_in",
           "start", "place"),
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
+    # "Jess moved back in with her sister in Oakville last Sunday" (d6): where the one moved in with lives
+    _verb(r"(?:moved|moving)\s+(?:back\s+)?in\s+with\s+(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?|"
+          r"(?-i:[A-Z])[\w'’-]+\s+(?:(?-i:[A-Z])[\w'’-]+\s+)?)in", "lives_in", "start", "place"),
     _verb(r"(?:^|(?<=\s))(?:my|our)\s+new\s+(?:flat|house|place|apartment|home|condo)\s+in", "lives_in", "state",
           "place", free=True),
     # a home of one's own where it is: "my own place in Cordón now", "our flat in Kempton Park is too small",
