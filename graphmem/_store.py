@@ -28,6 +28,7 @@ from .core.names import (
     check_predicate_kind,
     entity_key,
     refuse_predicate_kind_change,
+    spelled_pattern,
     spelling_probes,
     unaccented,
 )
@@ -907,12 +908,9 @@ class Store:
         """The one entity's name ``name`` is, typed without its accents ("Siobhan" for "Siobhán", on a keyboard with
         none: a new user's), or None (none, or more than one)."""
         key = entity_key(name)
-        plain = unaccented(key)
-        if len(key) < 3 or plain != key:
+        if len(key) < 3 or unaccented(key) != key:
             return None
-        rows = [row for probe in sorted(spelling_probes(key))
-                for row in self._db.run("store/entity_find", {"text": probe, "limit": 500})]
-        found = {e.name for e in map(records.entity, rows) if unaccented(entity_key(e.name)) == plain}
+        found = {e.name for e in self.spelled_like(key, whole=True, limit=2)}
         return next(iter(found)) if len(found) == 1 else None
 
     def _near_names(self, name: str) -> str:
@@ -962,19 +960,24 @@ class Store:
 
     def find_entities(self, text: str, limit: int = 20) -> list[Entity]:
         """Entities whose name contains ``text`` (any case), names starting with it first; typed without accents, it
-        finds the names that hold it with theirs too ("ines" finds "Inês Moreira", on a keyboard with none: a new
-        user's), among those sharing a few letters with it (:func:`spelling_probes`)."""
+        finds, after those, the names that hold it with theirs ("ines" finds "Inês Moreira", on a keyboard with none:
+        a new user's; :meth:`spelled_like`)."""
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 1000:
             raise InvalidInput("limit is a whole number from 1 to 1000")
         key = entity_key(text)
         found = [records.entity(r) for r in self._db.run("store/entity_find", {"text": key, "limit": limit})]
         if len(found) < limit and len(key) >= 2 and unaccented(key) == key:
             seen = {e.id for e in found}
-            more = {e.id: e for probe in sorted(spelling_probes(key))
-                    for e in map(records.entity, self._db.run("store/entity_find", {"text": probe, "limit": 500}))
-                    if e.id not in seen and key in unaccented(e.id)}
-            found += sorted(more.values(), key=lambda e: (not unaccented(e.id).startswith(key), len(e.id), e.id))
+            found += [e for e in self.spelled_like(key, limit=limit) if e.id not in seen]
         return found[:limit]
+
+    def spelled_like(self, name: str, *, whole: bool = False, limit: int = 20) -> list[Entity]:
+        """Entities whose name holds ``name`` (is it, with ``whole``) with any accents on its letters, or none ("ines"
+        and "Inês Moreira", "Zoë" and "Zoe"), names starting with it first."""
+        pattern = spelled_pattern(entity_key(name))
+        rows = self._db.run("store/entity_find_spelled", {
+            "pattern": f"^{pattern}$" if whole else pattern, "start": f"^{pattern}", "limit": limit})
+        return [records.entity(r) for r in rows]
 
     def neighbourhood(self, focus: str, depth: int = 1, as_of: TimeLike | None = None,
                       valid_at: TimeLike | None = None,

@@ -354,14 +354,21 @@ def test_the_install_hint_names_the_folder_graphmem_was_installed_from(monkeypat
             self.text = text
 
         def read_text(self, name):
+            if isinstance(self.text, Exception):
+                raise self.text
             return self.text if name == "direct_url.json" else None
 
-    for text, hint in [('{"url": "file:///tmp/my%20repo", "dir_info": {}}', 'pip install "/tmp/my repo[explore]"'),
-                       ('{"url": "https://example.org/graphmem.whl", "archive_info": {}}',
-                        'pip install "graphmem[explore]"'),
-                       (None, 'pip install "graphmem[explore]"'), ("not json", 'pip install "graphmem[explore]"')]:
+    by_name = 'pip install "graphmem[explore]"'
+    for text, hint in [('{"url": "file:///tmp/my%20repo", "dir_info": {}}', "pip install '/tmp/my repo[explore]'"),
+                       ('{"url": "file:///tmp/repo", "dir_info": {"editable": true}}',
+                        "pip install -e '/tmp/repo[explore]'"),
+                       ('{"url": "file:///tmp/a%22b%24c", "dir_info": {}}', "pip install '/tmp/a\"b$c[explore]'"),
+                       ('{"url": "https://example.org/graphmem.whl", "archive_info": {}}', by_name),
+                       ('{"url": "file://host/share/repo", "dir_info": {}}', by_name),
+                       ('{"url": 5}', by_name), ('{"url": "file:///x"}', by_name),
+                       (None, by_name), ("not json", by_name), (PermissionError("no"), by_name)]:
         monkeypatch.setattr(metadata, "distribution", lambda name, text=text: Installed(text))
-        assert extras.install_hint("explore") == hint
+        assert extras.install_hint("explore") == hint, text
 
 
 def test_a_missing_module_of_graphmem_itself_is_not_blamed_on_an_extra():

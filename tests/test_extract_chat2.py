@@ -1887,6 +1887,17 @@ def test_the_fifteenth_new_users_sentences():
     assert relatives("who are you and what did you do with my cousin who quit guitar after 2 lessons") == []
     assert relatives("what have you done with my sister") == []
     assert relatives("my cousin quit guitar") == [("Sam's cousin", "cousin_of", "Sam")]
+    assert relatives("what'd you do with my cousin") == []
+    # a reviewer's: only "you", and only the relative alone
+    assert relatives("what did they do with my sister Anna after the crash") == [("Anna", "sister_of", "Sam")]
+    assert relatives("what did you do with my sister Anna's keys") == [("Anna", "sister_of", "Sam")]
+    for lines in [("I start at Google do I tell Mark", "Google"), ("I start at Nike van Monday", "Nike"),
+                  ("I start at Accenture of ALL", "Accenture"), ("I start at Bank of Ireland on Monday",
+                                                               "Bank of Ireland")]:
+        assert chat(("Maya", lines[0]), ("Maya", "first day done!!"))[-1] == [
+            ("assert", "Maya", "works_at", lines[1])], lines
+    assert chat(("Maya", "I start at Hospital da Luz on June 1st"),
+                ("Maya", "first week at the new place done, unpacking finally over"))[-1] == []
     assert chat(("Sam", "started learning darija!! online classes"), ("Sam", "I quit the darija classes")) == [
         [("assert", "Sam", "does", "darija")], [("end", "Sam", "does", "darija")]]
 
@@ -1898,5 +1909,7 @@ def test_moving_in_with_someone_somewhere_is_a_home_there():
         ("assert", "Jess", "lives_in", "Oakville")]
     assert chat(("Maya", "I moved in with Tom in Leeds"))[-1] == [("assert", "Maya", "lives_in", "Leeds")]
     for text in ("I moved in with my sister in March", "Tom moved in with his girlfriend in the summer",
-                 "moving in with my parents in a month"):
+                 "moving in with my parents in a month", "I moved in with Mark in Jan", "moved in with Mark in Sept",
+                 "I moved in with Mark in Lockdown 2020", "we moved in with Tom in Halls", "I moved in with Mark in "
+                 "Year 2"):
         assert [f for f in chat(("Maya", text))[-1] if f[2] == "lives_in"] == [], text

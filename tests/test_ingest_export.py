@@ -608,16 +608,36 @@ def test_an_archive_or_a_folder_given_as_the_chat_says_which_file_to_pass(tmp_pa
     """A new user's: the zip Instagram hands out was "not UTF-8 text (invalid start byte at byte 11)", the folder it
     unpacks to click's "is a directory"; each is one line naming the chat files to pass, the unpacked folder's chat
     file among them, and no store is made."""
+    import bz2
     import gzip
+    import lzma
+    import tarfile
     import zipfile
+
+    from graphmem.ingest._files import _CHAT_FILES
 
     inbox = tmp_path / "export" / "your_instagram_activity" / "messages" / "inbox" / "duarte_1"
     inbox.mkdir(parents=True)
     (inbox / "message_1.json").write_text('{"participants": [], "messages": []}', encoding="utf-8")
     (tmp_path / "export" / "photo.jpg").write_bytes(b"\xff\xd8")
+    (tmp_path / "export" / "README.txt").write_text("what is in this export", encoding="utf-8")  # no chat
+    (tmp_path / "export" / "media" / "posts").mkdir(parents=True)
+    for n in range(2_500):  # a reviewer's: a look at the first 2,000 entries found nothing
+        (tmp_path / "export" / "media" / "posts" / f"{n}.jpg").touch()
     with zipfile.ZipFile(tmp_path / "instagram.zip", "w") as archive:
         archive.write(inbox / "message_1.json", "messages/inbox/duarte_1/message_1.json")
     (tmp_path / "chat.jsonl.gz").write_bytes(gzip.compress(b'{"role": "user"}\n'))
+    zipfile.ZipFile(tmp_path / "empty.zip", "w").close()
+    (tmp_path / "chat.xz").write_bytes(lzma.compress(b"x"))
+    (tmp_path / "chat.bz2").write_bytes(bz2.compress(b"x"))
+    with tarfile.open(tmp_path / "chat.tar", "w") as tar:
+        tar.add(inbox / "message_1.json", "message_1.json")
+    for given, kind in [("empty.zip", "a zip"), ("chat.xz", "an xz"), ("chat.bz2", "a bzip2"), ("chat.tar", "a tar")]:
+        for command, what in [("ingest", "a chat"), ("import-memories", "remembered lines")]:
+            result = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), command, str(tmp_path / given)])
+            assert result.output == f"error: {tmp_path / given} is {kind} archive, not {what}; unpack it and pass " \
+                                    f"the {'chat ' if command == 'ingest' else ''}file inside" + (
+                f" ({_CHAT_FILES})\n" if command == "ingest" else "\n"), result.output
     for given, said in [("instagram.zip", "is a zip archive, not a chat; unpack it"),
                         ("chat.jsonl.gz", "is a gzip archive, not a chat; unpack it"),
                         ("export", f"is a folder, not a chat; pass one chat file (Instagram's and Messenger's "

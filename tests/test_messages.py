@@ -571,7 +571,7 @@ def test_words_looked_for_find_the_messages_holding_them_first(tmp_path):
     clock = Clock("2026-09-01")
     with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
         ids = said(store, clock, rows)
-        for query in ("Taghazout", "taghazout flat"):
+        for query in ("Taghazout", "taghazout flat", "Taghazout?"):
             found = [m.episode for m in messages(store.search(query, limit=4))]
             holding = [m.episode for m in messages(store.search(query, limit=4)) if m.words]
             assert found[:len(holding)] == holding and {ids[0], ids[3]} <= set(holding), query
@@ -587,6 +587,7 @@ def test_a_question_of_i_is_not_answered_first_by_someone_elses_fact(tmp_path):
         said(store, clock, [("2026-01-02T10:00:00Z", "Inês", "she did all the work, I just held the hands"),
                             ("2026-01-02T10:01:00Z", "Duarte", "first week at Banana Point done")])
         store.add("Duarte", "works_at", "Banana Point", quote="first week at Banana Point done")
-        first = store.search("where do I work", speaker="Inês", limit=3)[0]
-        assert isinstance(first, MessageHit), first
+        for question in ("where do I work", "where do we work"):
+            first = store.search(question, speaker="Inês", limit=3)[0]
+            assert isinstance(first, MessageHit), (question, first)
         assert not isinstance(store.search("remind me where Duarte works", speaker="Inês", limit=3)[0], MessageHit)

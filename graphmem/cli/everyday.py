@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import PREDICATE_KINDS, entity_key, spelling_probes, unaccented
+from ..core.names import PREDICATE_KINDS, entity_key, unaccented
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
     allow_future_option,
@@ -115,12 +115,9 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
 
 def _spelled_otherwise(store, name: str) -> str | None:
     """The name of a known entity that ``name``, no entity yet, spells with other accents ("Zoe" of "Zoë")."""
-    plain = unaccented(name)
-    if len(plain) < 2:
+    if len(unaccented(name)) < 2:
         return None
-    found = {e.name for probe in sorted(spelling_probes(name)) if probe
-             for e in store.find_entities(probe, limit=500) if unaccented(e.name) == plain}
-    found = {twin for twin in found if entity_key(twin) != entity_key(name)}
+    found = {e.name for e in store.spelled_like(name, whole=True, limit=50) if e.id != entity_key(name)}
     if not found:
         return None
     try:

@@ -11,6 +11,7 @@ Internal: the command line, the explorer and the Spark questions import their ex
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -28,22 +29,30 @@ EXTRAS = {
 
 def install_hint(extra: str) -> str:
     """The command that installs ``extra``: from the folder graphmem was installed from, where it was (``pip install
-    ./repo`` from a clone: ``pip install "/path/to/repo[explore]"``; a new user's), else by name."""
+    ./repo`` from a clone: ``pip install '/path/to/repo[explore]'``, with ``-e`` where it was editable; a new user's),
+    else by name."""
     source = installed_from()
-    return f"pip install \"{source or 'graphmem'}[{extra}]\""
+    if source is None:
+        return f"pip install \"graphmem[{extra}]\""
+    folder, editable = source
+    return f"pip install {'-e ' if editable else ''}{shlex.quote(f'{folder}[{extra}]')}"
 
 
-def installed_from() -> str | None:
-    """The local folder this graphmem was installed from (pip's ``direct_url.json``, PEP 610), or None."""
+def installed_from() -> tuple[str, bool] | None:
+    """The local folder this graphmem was installed from and whether editable (pip's ``direct_url.json``, PEP 610),
+    or None (installed by name, from an archive or a repository, or the record unreadable)."""
     from importlib import metadata
-    from urllib.parse import unquote, urlparse
+    from urllib.parse import urlparse
+    from urllib.request import url2pathname
 
     try:
-        text = metadata.distribution("graphmem").read_text("direct_url.json")
-        url = urlparse(json.loads(text)["url"]) if text else None
-    except (metadata.PackageNotFoundError, ValueError, KeyError, TypeError):
+        record = json.loads(metadata.distribution("graphmem").read_text("direct_url.json") or "null")
+        url = urlparse(record["url"])
+        if url.scheme != "file" or url.netloc not in ("", "localhost") or "dir_info" not in record:
+            return None
+        return url2pathname(url.path), bool(record["dir_info"].get("editable"))
+    except Exception:  # noqa: BLE001 (a hint, built while another error is reported: never one of its own)
         return None
-    return unquote(url.path) if url is not None and url.scheme == "file" and not url.netloc else None
 
 
 @contextmanager

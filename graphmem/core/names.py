@@ -27,7 +27,8 @@ from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
            "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "has_visible",
-           "redact", "refuse_predicate_kind_change", "spelling_probes", "unaccented", "without_accents"]
+           "redact", "refuse_predicate_kind_change", "spelled_pattern", "spelling_probes", "unaccented",
+           "without_accents"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -175,6 +176,35 @@ def unaccented(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.lower())
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_PLAIN_LETTERS)
     return unicodedata.normalize("NFC", plain)
+
+
+@lru_cache(maxsize=1)
+def _accented() -> dict[str, str]:
+    """Each plain letter a-z and the lower-case letters of the Latin blocks that are it with an accent ("e": "èéê…")."""
+    forms: dict[str, str] = {}
+    for code in [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]:
+        letter = chr(code)
+        base = unaccented(letter)
+        if letter == letter.casefold() and len(base) == 1 and "a" <= base <= "z" and base != letter:
+            forms[base] = forms.get(base, "") + letter
+    return forms
+
+
+#: What RE2 reads as other than itself outside a class.
+_REGEX_SPECIAL = frozenset(".^$*+?()[]{}|\\")
+
+
+def spelled_pattern(key: str) -> str:
+    """An RE2 pattern (the engines' ``regexp_matches``) for ``key`` (an entity key) written with any accents on its
+    letters or none: "ines" matches "inês", "zoë" matches "zoe" and "zoé". Unanchored."""
+    plain, forms, out = unaccented(key), _accented(), []
+    for letter in plain if len(plain) == len(key) else key:  # (a letter that is two plain ones, "ß", kept as it is)
+        base = unaccented(letter)
+        if len(base) == 1 and base in forms:
+            out.append(f"[{base}{forms[base]}]")
+        else:
+            out.append(f"\\{letter}" if letter in _REGEX_SPECIAL else letter)
+    return "".join(out)
 
 
 def _fold(text: str) -> str:

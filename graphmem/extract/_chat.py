@@ -511,9 +511,13 @@ def moved_in_new(message: str) -> bool:
                for s in _SENTENCES.split(message))
 
 
+#: Days and months, as a name is written: no word of an employer's name after "of" ("Nike van Monday": a reviewer's).
+_DAYS_AND_MONTHS = ("Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|"
+                    "July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec")
 #: An employer as a job's plan names it: a capitalised name of up to four words ("Cable Andino", "RBC"), joined by
 #: a word of the kind names keep in lower case ("Hospital da Luz", "Bank of Ireland": a new user's).
-_EMPLOYER = (r"(?P<org>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:&|(?-i:da|das|de|del|della|des|di|do|dos|du|of|van|von))\s+)?"
+_EMPLOYER = (r"(?P<org>(?-i:[A-Z])[\w'’&-]*(?:\s+(?:(?:&|(?-i:da|das|de|del|della|des|di|do|dos|du|of|van|von))\s+"
+             r"(?!(?-i:[A-Z]{2,}|I|You|We|They|He|She|It|Course|" + _DAYS_AND_MONTHS + r")\b))?"
              r"(?-i:[A-Z])[\w'’&-]*){0,3})")
 #: The speaker's own job still to begin: "I got the job at Shopify!! start in march", "I was offered the position
 #: at Cable Andino", "they gave me the job at Polar Austral", "I start at RBC on the 3rd", "Butantan offered me the
@@ -649,7 +653,7 @@ def job_begun(message: str, employer: str | None = None) -> bool:
 #: "first day at the hospital", "first week at work": the days begun and where.
 _FIRST_AT = re.compile(r"(\bfirst\s+(?:day|shift|week))\s+at\s+(?P<at>(?:the\s+)?(?:new\s+)?[\w'’&-]+)", re.IGNORECASE)
 #: Where a job is, said without its name: "at work", "at the new job", "at the office".
-_THE_JOB = frozenset("work job place office".split())
+_THE_JOB = frozenset("work job office".split())  # (not "the new place": a home as often)
 
 
 def _the_employer(at: str, employer: str) -> bool:

@@ -267,6 +267,9 @@ class FamilyMemory:
                         _name(opened["name"]) \
                         and not re.match(rf"\s*{_A}s\b", after) and not re.match(r"\s+(?:in\s+law)\b", after):
                     names = [opened["name"]]
+            if not names and _YOU_TEASED.search(sentence, max(0, m.start() - _CLAUSE_REACH), m.start()) and \
+                    not re.match(r"['’]s\b", after):
+                continue
             if names:
                 for name in names:
                     self._named(name, word, said, owner, add)
@@ -366,10 +369,10 @@ _CLAUSE_REACH = 200
 
 
 #: Words that make what follows them in a clause supposed, not said: "if my sister", "imagine my mum".
-_SUPPOSED = re.compile(r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b|"
-                       # "who are you and what did you do with my cousin": the one spoken to, teased (a new user's)
-                       r"\bwhat\s+(?:did|have|has|ha)\s+(?:you|u|they)\s+(?:do|done)\s+with\s*$",
-                       re.IGNORECASE)
+_SUPPOSED = re.compile(r"\b(?:imagine|pretend|suppose|hypothetically|wish|would|wouldn['’]t|if)\b", re.IGNORECASE)
+#: "who are you and what did you do with my cousin": the one spoken to, teased (a new user's), where the relative is the
+#: whole of what "you" did something with (not "my sister Anna", "my sister's car").
+_YOU_TEASED = re.compile(r"\bwhat(?:\s+(?:did|have|has|ha)|['’]d)\s+(?:you|u)\s+(?:do|done)\s+with\s+$", re.IGNORECASE)
 
 
 def _hedged(sentence: str, at: int) -> bool:

@@ -336,7 +336,9 @@ VERBS: list[Verb] = [
     _verb(r"(?:moved|moving)\s+in\s+together\s+in", "lives_in", "start", "place"),
     # "Jess moved back in with her sister in Oakville last Sunday" (d6): where the one moved in with lives
     _verb(r"(?:moved|moving)\s+(?:back\s+)?in\s+with\s+(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?|"
-          r"(?-i:[A-Z])[\w'’-]+\s+(?:(?-i:[A-Z])[\w'’-]+\s+)?)in", "lives_in", "start", "place"),
+          r"(?-i:[A-Z])[\w'’-]+\s+(?:(?-i:[A-Z])[\w'’-]+\s+)?)in(?!\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|"
+          r"lockdown|quarantine|year|freshers|halls|first|second|third|final|uni|college|school)\b)",
+          "lives_in", "start", "place"),  # (not "in Sept", "in Lockdown", "in Year 2": a reviewer's)
     _verb(r"(?:^|(?<=\s))(?:my|our)\s+new\s+(?:flat|house|place|apartment|home|condo)\s+in", "lives_in", "state",
           "place", free=True),
     # a home of one's own where it is: "my own place in Cordón now", "our flat in Kempton Park is too small",

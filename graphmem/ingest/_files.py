@@ -452,9 +452,9 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     if path.is_dir():
         raise ImportFailed(_a_folder(path))
     try:
-        if (head := _head(path)) is not None and head.startswith((b"PK\x03\x04", b"\x1f\x8b")):
-            raise ImportFailed(f"{path} is a {'zip' if head.startswith(b'PK') else 'gzip'} archive, not a chat; "
-                               f"unpack it and pass the chat file inside ({_CHAT_FILES})")
+        if (head := _head(path)) is not None and (kind := archive(head)):
+            raise ImportFailed(f"{path} is {kind} archive, not a chat; unpack it and pass the chat file inside "
+                               f"({_CHAT_FILES})")
         if head is not None and sms.is_sms(head):  # (its participants name a contact, maybe with a
             return _scan_sms(path, read, user, participants, head)  # comma in the name: read there)
         given = None if participants is None else _participants(
@@ -476,22 +476,40 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
 #: The chat files of the exports read, as a message names them.
 _CHAT_FILES = ("Instagram's and Messenger's messages/inbox/NAME/message_1.json, Telegram's result.json, WhatsApp's "
                "or LINE's .txt, an SMS backup's .xml, JSON Lines")
-#: What a folder's message names of the chat files in it, and how many of its entries are looked at for them.
-_NAMED_IN_FOLDER, _LOOKED_AT = 3, 2_000
+#: How many chat files a folder's message names, and how many of its entries are looked at for them.
+_NAMED_IN_FOLDER, _LOOKED_AT = 3, 20_000
+#: The names the exports read give a chat's file: Messenger's and Instagram's, Telegram's, WhatsApp's, LINE's, SMS
+#: Backup & Restore's, and JSON Lines.
+_CHAT_FILE = re.compile(r"message_\d+\.json|result\.json|WhatsApp Chat.*\.txt|_chat\.txt|\[LINE\].*\.txt|"
+                        r"sms-.*\.xml|.*\.jsonl", re.IGNORECASE)
 
 
 def _a_folder(path: Path) -> str:
-    """What to say of a folder given as a chat file: the chat files in it, if a short look finds some (an export
-    unpacked: "your_instagram_activity/messages/inbox/duarte_123/message_1.json", a new user's)."""
+    """What to say of a folder given as a chat file: the chat files in it that a look at its first entries finds,
+    by the names the exports give them (an export unpacked: "your_instagram_activity/messages/inbox/duarte_123/
+    message_1.json", a new user's), not every text file (a README)."""
     found: list[str] = []
-    for looked, inside in enumerate(path.rglob("*")):
+    looked = 0
+    for folder, folders, files in os.walk(path):
+        folders.sort()
+        looked += len(files) + len(folders)
+        found += [str(Path(folder) / name) for name in sorted(files) if _CHAT_FILE.fullmatch(name)]
         if looked >= _LOOKED_AT or len(found) >= _NAMED_IN_FOLDER:
             break
-        if inside.suffix.lower() in (".json", ".jsonl", ".txt", ".xml") and inside.is_file() and (
-                inside.suffix.lower() != ".json" or inside.name.startswith("message_") or inside.name == "result.json"):
-            found.append(str(inside))
-    some = f"; chat files in it: {', '.join(found)}" if found else ""
+    some = f"; chat files in it: {', '.join(found[:_NAMED_IN_FOLDER])}" if found else ""
     return f"{path} is a folder, not a chat; pass one chat file ({_CHAT_FILES}){some}"
+
+
+#: The first bytes of the archives a chat comes in, and their names.
+_ARCHIVES = {b"PK\x03\x04": "a zip", b"PK\x05\x06": "a zip", b"PK\x07\x08": "a zip", b"\x1f\x8b": "a gzip",
+             b"BZh": "a bzip2", b"\xfd7zXZ\x00": "an xz", b"7z\xbc\xaf\x27\x1c": "a 7z"}
+
+
+def archive(head: bytes) -> str | None:
+    """The kind of archive a file opening with ``head`` (its first 512 bytes or more) is ("a zip"), or None."""
+    if head[257:262] == b"ustar":
+        return "a tar"
+    return next((kind for magic, kind in _ARCHIVES.items() if head.startswith(magic)), None)
 
 
 def _head(path: Path) -> bytes | None:
@@ -918,7 +936,10 @@ def read_memories(path: str | Path) -> list[str]:
     path = Path(path)
     try:
         with open_regular(path) as handle:
-            text = handle.read().decode("utf-8-sig")
+            data = handle.read()
+        if kind := archive(data[:512]):
+            raise ImportFailed(f"{path} is {kind} archive, not remembered lines; unpack it and pass the file inside")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFailed(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     stripped = text.strip()

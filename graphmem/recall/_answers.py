@@ -33,7 +33,7 @@ from ..core.aliases import ALIAS
 from ..core.relations import covers, relation_of
 from ..when import HOLIDAY_NAMES
 from ._index import INF, moment
-from ._messages import Found, MessageIndex, asks
+from ._messages import Found, MessageIndex
 from ._models import NOTHING_SAID, NOTHING_SAID_BY, Answer, Hit, MessageHit, Resolved, SaidTime, TimeFilter, Turn
 from ._query import FIRST_PERSON, I_ASKED, Period, Plan
 from ._synonyms import Table
@@ -90,10 +90,10 @@ _ASKS_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
 
 def names_someone(text: str, plan: Plan) -> bool:
     """Whether the question names someone by name, known or not ("where does Tom work", no Tom known: a new user's),
-    or asks of the speaker as "I" or "my" (not "me", "us": the one told), and does not ask *who*: then a fact about no
-    one it names is no answer to it (:func:`fuse`). A reviewer's: "remind me who got a new job", asked by Tom, put
-    `Ana works_at Google` below forty messages when "me" counted; a new user's: "where do I work", asked by Inês,
-    put her cousin's job first."""
+    or asks of the speaker as "I", "my", "we" or "our" (not "me", "us": the one told), and does not ask *who*: then a
+    fact about no one it names is no answer to it (:func:`fuse`). A reviewer's: "remind me who got a new job", asked
+    by Tom, put `Ana works_at Google` below forty messages when "me" counted; a new user's: "where do I work", asked
+    by Inês, put her cousin's job first."""
     return not _ASKS_WHO.search(text) and (any(a.said.casefold() not in FIRST_PERSON or a.said.casefold() in I_ASKED
                                                for a in plan.anchors) or bool(plan.strangers))
 
@@ -106,10 +106,10 @@ def asks_names(text: str) -> bool:
 
 
 def keywords(text: str) -> bool:
-    """Whether ``text`` is a few words looked for ("Taghazout", "darija classes"), not a question: no "?", no
+    """Whether ``text`` is a few words looked for ("Taghazout", "darija classes", "Taghazout?"), not a question: no
     question word first, at most :data:`KEYWORDS` words. Its answers are the messages that hold the words first
     (a new user's: the replies to questions naming a place came before the messages naming it)."""
-    return not asks(text) and not _ASKING.match(text) and len(tokens(text)) <= KEYWORDS
+    return not _ASKING.match(text) and len(tokens(text)) <= KEYWORDS
 
 
 #: How many words a search may have and still be only words looked for (:func:`keywords`).
@@ -192,15 +192,16 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
     words, own = message_words(plan, speaker, names)
     also = synonym_words(plan, synonyms) + own
-    found = index.search(words, t, window=window, limit=limit, scoring=also, own_first=keywords(plan.text))
+    own_first = keywords(plan.text)
+    found = index.search(words, t, window=window, limit=limit, scoring=also, own_first=own_first)
     if not found and period is not None and not period.event and period.start > -INF and period.end < INF:
         # (not for a window open at an end, "after november": all that was said before it is no answer; a reviewer's)
         # Nothing said in the window, nor naming a time in it, that the question's words find ("in November", when
         # nobody wrote of it that month): what was said before its end is what was known of it then. Each answer's
         # ``time`` says so; one said later that names an earlier time is not of those (a new user's).
         end = moment(period.end)
-        found = [f for f in index.search(words, t, window=(-INF, period.end), limit=4 * limit, scoring=also)
-                 if end is None or f.said < end][:limit]
+        found = [f for f in index.search(words, t, window=(-INF, period.end), limit=4 * limit, scoring=also,
+                                         own_first=own_first) if end is None or f.said < end][:limit]
         phrase = time.text if time else period.text
         time = TimeFilter(text=f"said before the end of {phrase} {NOTHING_SAID}", valid_to=end)
         if not found and _HOLIDAY_ALONE.fullmatch(period.text.replace("’", "'")):  # nor before it, and a holiday

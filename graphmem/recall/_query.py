@@ -229,8 +229,9 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
         i += size
 
 
-#: The speaker as the one a question is about ("where do I work", "my dog"), not only the one told ("remind me").
-I_ASKED = frozenset({"i", "my", "mine", "myself"})
+#: The speaker as the one a question is about ("where do I work", "my dog", "where do we live"), not only the one told
+#: ("remind me", "tell us").
+I_ASKED = frozenset({"i", "my", "mine", "myself", "we", "our", "ours", "ourselves"})
 #: Capitalised words of a question that are no names: months, days, holidays' words, pronouns.
 _NOT_STRANGERS = frozenset("""i january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday christmas easter eve new year years halloween thanksgiving
