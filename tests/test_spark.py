@@ -7,6 +7,7 @@ Skipped, with the reason, where pyspark or Java is missing.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from datetime import timedelta
@@ -185,7 +186,9 @@ def test_without_pyspark_or_java_the_error_says_what_to_install(monkeypatch):
     from graphmem import spark as gs
 
     monkeypatch.setitem(sys.modules, "pyspark", None)
-    with pytest.raises(SparkUnavailable, match=r'pip install "graphmem\[spark\]"'):
+    from graphmem.core.extras import install_hint
+
+    with pytest.raises(SparkUnavailable, match=re.escape(install_hint("spark"))):
         gs.session()
     monkeypatch.delitem(sys.modules, "pyspark")
     monkeypatch.delenv("JAVA_HOME", raising=False)
