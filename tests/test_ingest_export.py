@@ -651,3 +651,80 @@ def test_an_archive_or_a_folder_given_as_the_chat_says_which_file_to_pass(tmp_pa
     (tmp_path / "empty").mkdir()
     with pytest.raises(ImportFailed, match=r"is a folder, not a chat; pass one chat file \(.*JSON Lines\)$"):
         read_messages(tmp_path / "empty")
+
+
+@pytest.mark.engine_free
+def test_a_third_attack_on_the_backup_reader(tmp_path):
+    """A third attacker's backups (the thirty-fifth session): elements nested without end (30 MB held 1.3 GB), a
+    picture message of millions of parts (each reset the element's length), a text of 20 MB, thousands of numbers
+    (each national compared with every international: 4,000 took 36 s) and unnamed senders (quadratic too), a text
+    rewritten in place while the file was written, and contact names holding a line break or direction marks."""
+    from graphmem.ingest import _sms
+
+    def read(xml: str, **options) -> list[tuple[str, str]]:
+        return [(m.actor, m.content) for m in read_messages(sms_file(tmp_path, xml), **options).in_chat_time_order()]
+
+    with pytest.raises(ImportFailed, match=r":3: elements nested more than 8 deep \(a backup's go four deep\)"):
+        read(backup("<a>" * 20 + "</a>" * 20), user="Me")
+    parts = '<part ct="text/plain" text="x" />' * (_sms.MOST_PARTS + 1)
+    with pytest.raises(ImportFailed, match=r":3: a picture message of more than 1,000 parts begins on this line"):
+        read(backup(f'<mms date="1767225813008" msg_box="1" address="+3538712" contact_name="C"><parts>{parts}'
+                    f'</parts></mms>'), user="Me")
+    with pytest.raises(ImportFailed, match=r":3: a text longer than 16,777,216 characters begins on this line"):
+        read(backup(text("a" * (16 << 20) + "a")), user="Me")
+    many = backup(*(text("hi", n, address=f"+35387{n:07d}", name="(Unknown)") for n in range(3000)),
+                  *(text("hi", n, address=f"087{n:07d}", name="(Unknown)") for n in range(3000)),
+                  *(text("hi", n, address=f"S{n:06d}x", name="(Unknown)") for n in range(3000)))
+    of, display, _ = _sms.conversations(*_tallies(many))
+    assert len(set(of.values())) == 6000  # each national number one international's, the senders their own
+    assert display[of[(None, "0870000000")]] == "+353870000000"
+    named = backup(text("a", 0, name="Cathal&#10;error: store corrupted"),
+                   text("b", 1, address="+353861111111", name="Da&#8238;ra"))
+    assert read(named, participants="Me,Cathal error: store corrupted") == [("Cathal error: store corrupted", "a")]
+    assert read(named, participants="Me,Dara") == [("Dara", "b")]
+
+
+def _tallies(xml: str):
+    import io
+
+    from graphmem.ingest import _sms
+
+    tallies, shown = {}, {}
+    for said in _sms.messages(io.BytesIO(xml.encode())):
+        name, address, as_shown = _sms.contact_key(said)
+        tallies[(name, address)] = tallies.get((name, address), 0) + 1
+        shown.setdefault((name, address), as_shown)
+    return tallies, shown
+
+
+@pytest.mark.engine_free
+def test_a_backup_rewritten_in_place_while_it_is_written_is_refused(tmp_path):
+    """A third attacker's: the texts rewritten in place (size kept) after the first write linked facts read from the
+    old texts to the new ones; each text read again is compared with the one checked."""
+    import os
+
+    path = sms_file(tmp_path, backup(text("I moved to Cork", 0), text("I work at Acme", 1)))
+    found = read_messages(path, participants="Me,Cathal")
+    kept = os.stat(path)
+    path.write_bytes(path.read_bytes().replace(b"Cork", b"Lima").replace(b"Acme", b"Evil"))
+    os.utime(path, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    with pytest.raises(ImportFailed, match="changed after it was checked"):
+        list(found)
+
+
+def test_a_refusal_after_some_messages_were_written_says_how_many(tmp_path, monkeypatch):
+    """A third attacker's: "changed after it was checked; read it again" came after some texts were written, and said
+    nothing of them (each write is whole; they are kept, as after Ctrl-C)."""
+    import graphmem.ingest
+
+    def ingest(store, messages, extractor=None, *, progress=None, **_):
+        progress("writing", 3, 10)
+        raise ImportFailed("chat.xml changed after it was checked; read it again")
+
+    monkeypatch.setattr(graphmem.ingest, "ingest", ingest)
+    path = sms_file(tmp_path)
+    result = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "ingest", str(path),
+                                       "--participants", "Me,Cathal"])
+    assert result.exit_code == 1
+    assert result.output == ("error: chat.xml changed after it was checked; read it again (stopped after writing 3 "
+                             "of the 10 messages new to the store: each write is whole, and they are kept)\n")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.times import same_zone, zone
-from ..errors import GraphmemError
+from ..errors import GraphmemError, ImportFailed
 from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
 from .layout import Column, table
 
@@ -184,6 +184,11 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                     bar(phase, done, total)
 
                 summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
+        except ImportFailed as exc:
+            if not written[0]:
+                raise
+            raise ImportFailed(f"{exc} (stopped after writing {written[0]} of the {written[1]} messages new to the "
+                               "store: each write is whole, and they are kept)") from None
         except KeyboardInterrupt:
             if written[0] and written[0] == written[1]:  # stopped once all was written, before the summary
                 raise GraphmemError(f"interrupted after writing all {written[1]} messages new to the store (they are "

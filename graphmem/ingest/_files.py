@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shlex
+import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -779,17 +780,31 @@ def _sms_texts(path: Path) -> Iterator[sms.Said]:
 
 
 def _exported_sms(source: BinaryIO, offset: int, path: Path, *, owner: str, contact: str,
-                  of: dict[tuple[str | None, str], str], key: str) -> dict[str, str]:
+                  of: dict[tuple[str | None, str], str], key: str, digests: dict[int, int]) -> dict[str, str]:
     """The text of a backup whose element starts at ``offset``, as a record (its time is known already); refused when it
-    is no longer a text of the conversation read (the file changed, its size and time kept: an attacker's)."""
+    is no longer the text checked there (the file changed, its size and time kept: an attacker's, who rewrote the
+    texts in place while they were written, so facts read from the old ones were linked to the new)."""
     source.seek(offset)
     try:
         said = next(sms.messages(source, offset, one=True), None)
     except sms.Broken:
         said = None
-    if said is None or not said.kept or of.get(sms.contact_key(said)[:2]) != key:
+    if said is None or not said.kept or of.get(sms.contact_key(said)[:2]) != key or _digest(said) != digests.get(
+            offset):
         raise ImportFailed(f"{path} changed after it was checked; read it again")
     return {"role": "user", "actor": owner if said.sent else contact, "content": said.text, "chat_time": ""}
+
+
+def _short(name: str, most: int = 60) -> str:
+    """A name as a message lists it: its first ``most`` characters (a contact's name of 300 KB: an attacker's)."""
+    return name if len(name) <= most else name[:most - 1] + "…"
+
+
+def _digest(said: sms.Said) -> int:
+    """What a text of a backup holds (its words, time, sender and contact), as a number to compare when it is read
+    again."""
+    return zlib.crc32("\x00".join((said.text, sms.moment(said), str(said.sent), *map(str, sms.contact_key(said))))
+                      .encode("utf-8", "surrogatepass"))
 
 
 def _splits(participants: str | Sequence[str]) -> list[tuple[str, str]]:
@@ -825,7 +840,7 @@ def _scan_sms(path: Path, read: dict[str, Any], user: str | None, participants: 
     for pair, count in tallies.items():
         counts[of[pair]] = counts.get(of[pair], 0) + count
     by_size = sorted(counts, key=lambda k: -counts[k])
-    listed = ", ".join(f"{display[k]}: {counts[k]} text{'s' if counts[k] > 1 else ''}" for k in by_size[:6])
+    listed = ", ".join(f"{_short(display[k])}: {counts[k]} text{'s' if counts[k] > 1 else ''}" for k in by_size[:6])
     listed += ", …" if len(counts) > 6 else ""
     owner = user
     if participants is not None:
@@ -840,22 +855,24 @@ def _scan_sms(path: Path, read: dict[str, Any], user: str | None, participants: 
     elif len(counts) == 1:
         key = by_size[0]
     else:
-        example = shlex.quote(f"{user or 'Me'},{display[by_size[0]]}")
+        example = shlex.quote(f"{user or 'Me'},{_short(display[by_size[0]])}")
         raise ImportFailed(f"{path}: an SMS backup of {len(counts)} conversations ({listed}); choose one with "
                            f"--participants YOU,CONTACT (such as --participants {example})")
     if owner is None and any(of[pair] == key for pair in sent):
-        example = shlex.quote(f"YOU,{display[key]}")
+        example = shlex.quote(f"YOU,{_short(display[key])}")
         raise ImportFailed(f"{path}: an SMS backup does not name its phone's owner, who wrote the texts sent: give "
                            f"your name with --user NAME (or --participants {example})")
     owner = owner or "user"
     if sms.folded(owner) == sms.folded(display[key]):
         raise ImportFailed(f"{path}: the phone's owner and the contact are both called {owner!r}: give your own name")
+    digests: dict[int, int] = {}
     found = MessageFile(path, user=user, document=False, export=partial(
-        _exported_sms, owner=owner, contact=display[key], of=of, key=key), **read)
+        _exported_sms, owner=owner, contact=display[key], of=of, key=key, digests=digests), **read)
     seen: dict[str, int] = {}
     for said in _sms_texts(path):
         if of.get(sms.contact_key(said)[:2]) != key:
             continue
+        digests[said.offset] = _digest(said)
         record = {"role": "user", "actor": owner if said.sent else display[key], "content": "-",
                   "chat_time": sms.moment(said)}  # (its text is read when used)
         _check(found, said.offset, said.line, _message(record, f"{path}:{said.line}", user=user, **read), seen, record)

@@ -24,7 +24,8 @@ from datetime import UTC, datetime
 from typing import BinaryIO
 from xml.parsers import expat
 
-from ..core.names import has_visible
+from ..core.json_lines import MAX_LINE
+from ..core.names import BIDI_CONTROLS, has_visible
 
 __all__ = ["CHUNK", "LONGEST", "Broken", "Said", "contact_key", "conversations", "declared_encoding", "folded",
            "is_sms", "messages", "moment", "names_one", "number_key"]
@@ -34,6 +35,12 @@ CHUNK = 1 << 16
 #: The longest element (its start tag and what it holds) read: a backup's longest are pictures sent, kept in the
 #: file as base64 (a few MB: carriers cap a picture message); longer ones are refused, so no file holds memory.
 LONGEST = 64 << 20
+#: The longest text read: as a message of any other export may be (a picture's data aside, which is no text).
+LONGEST_TEXT = MAX_LINE
+#: How deep elements go (a backup's: smses, mms, parts, part) and how many parts a picture message holds at most,
+#: beyond which a file is refused: expat keeps every open element, and a text its parts (an attacker's: 30 MB of
+#: elements never closed held 1.3 GB; a picture message of three million parts, 807 MB).
+DEEPEST, MOST_PARTS = 8, 1_000
 
 #: How a backup opens: an XML declaration, a comment, or the root itself (after a byte order mark and spaces).
 _OPENING = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<(?:\?xml\b|!--|smses\b)")
@@ -157,6 +164,8 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
         nonlocal depth, current, rooted, event, line
         depth += 1
         event, line = parser.CurrentByteIndex, parser.CurrentLineNumber
+        if depth > DEEPEST:
+            raise Broken(line, f"elements nested more than {DEEPEST} deep (a backup's go four deep)")
         if not rooted:
             if name != "smses":
                 raise Broken(line, f"an XML file, but its root is <{name}>, not <smses> (the backup SMS Backup & "
@@ -165,6 +174,8 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
         elif current is None and depth == level and name in ("sms", "mms"):
             current = Said(start + event, line, name, dict(attrs))
         elif current is not None and current.kind == "mms" and name == "part":
+            if len(current.parts) >= MOST_PARTS:
+                raise Broken(current.line, f"a picture message of more than {MOST_PARTS:,} parts begins on this line")
             current.parts.append((attrs.get("ct", ""), attrs.get("text", "")))
 
     def end(name: str) -> None:
@@ -172,6 +183,8 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
         depth -= 1
         event, line = parser.CurrentByteIndex, parser.CurrentLineNumber
         if current is not None and depth == level - 1:
+            if len(current.text) > LONGEST_TEXT:
+                raise Broken(current.line, f"a text longer than {LONGEST_TEXT:,} characters begins on this line")
             done.append(current)
             current = None
 
@@ -204,6 +217,8 @@ def messages(source: BinaryIO, start: int = 0, *, one: bool = False) -> Iterator
             done.clear()
             if fed - event > LONGEST:
                 raise Broken(line, f"an element longer than {LONGEST:,} bytes begins on or after this line")
+            if current is not None and fed - (current.offset - start) > LONGEST:  # (its parts begin and end inside)
+                raise Broken(current.line, f"an element longer than {LONGEST:,} bytes begins on this line")
         parser.Parse(b"", True)
     except expat.ExpatError as exc:
         if one and done:
@@ -224,9 +239,9 @@ def folded(name: str) -> str:
 def number_key(address: str) -> str | None:
     """A phone number as compared: an international one ("+353 87 123 4567", "00353…") by all its digits, a national
     one ("087 123 4567") by its digits after the trunk 0, marked so (it is the international one ending so, when the
-    backup holds only one such); None for an address that is no number ("DPD")."""
+    backup holds only one such); None for an address that is no number ("DPD", a run of 18 digits)."""
     digits = re.sub(r"\D", "", address)
-    if len(digits) < 5:
+    if not 5 <= len(digits) <= 17:  # (a number has 15 digits at most, after "00"; a longer run is no number)
         return None
     if address.lstrip().startswith("+") or digits.startswith("00"):
         return "+" + digits.lstrip("0")
@@ -240,11 +255,18 @@ def _same_number(national: str, international: str) -> bool:
 def contact_key(said: Said) -> tuple[str | None, str, str]:
     """Who a text is with: its contact's name (compared as :func:`folded`), its address as compared (a number's
     :func:`number_key`, else the address folded), and how it is shown (the name, else the address as written)."""
-    name = said.attrs.get("contact_name", "").strip()
+    name = _UNSHOWN.sub(" ", said.attrs.get("contact_name", "")).translate(_BIDI)
+    name = " ".join(name.split())  # (a line break or a direction mark in a contact's name: an attacker's)
     named = name if name and name not in ("(Unknown)", "null") and has_visible(name) else None
     address = said.attrs.get("address", "").strip()
     number = number_key(address) or "address:" + folded(address)
     return (folded(named) if named else None), number, named or address or "unknown"
+
+
+#: What a contact's name may hold that would move text about where it is shown: control characters (a line break) and
+#: bidirectional controls.
+_UNSHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_BIDI = str.maketrans(dict.fromkeys(map(ord, BIDI_CONTROLS)))
 
 
 def conversations(tallies: dict[tuple[str | None, str], int], shown: dict[tuple[str | None, str], str]
@@ -270,8 +292,12 @@ def conversations(tallies: dict[tuple[str | None, str], int], shown: dict[tuple[
         root(number)
         if name is not None:
             join("name:" + name, number)
+    endings: dict[str, list[str]] = {}  # each international number by each of its endings (an attacker's: compared
+    for number in (n for n in numbers if n.startswith("+")):  # each national with each, 4,000 numbers took 36 s)
+        for size in range(1, len(number)):
+            endings.setdefault(number[-size:], []).append(number)
     for national in (n for n in numbers if n.startswith("0")):
-        matching = [n for n in numbers if _same_number(national, n)]
+        matching = endings.get(national[1:], [])
         if len(matching) == 1:
             join(national, matching[0])
     of = {pair: root(pair[1]) for pair in tallies}
@@ -282,8 +308,10 @@ def conversations(tallies: dict[tuple[str | None, str], int], shown: dict[tuple[
         if pair[0] is not None:
             names[of[pair]][shown[pair]] = names[of[pair]].get(shown[pair], 0) + count
         known.setdefault(of[pair], set()).update(k for k in (pair[0], pair[1], folded(shown[pair])) if k is not None)
-    display = {key: max(counted, key=counted.__getitem__) if counted else
-               next(shown[pair] for pair in tallies if of[pair] == key) for key, counted in names.items()}
+    first: dict[str, str] = {}
+    for pair in tallies:
+        first.setdefault(of[pair], shown[pair])
+    display = {key: max(counted, key=counted.__getitem__) if counted else first[key] for key, counted in names.items()}
     return of, display, known
 
 
