@@ -682,6 +682,10 @@ def test_a_third_attack_on_the_backup_reader(tmp_path):
                    text("b", 1, address="+353861111111", name="Da&#8238;ra"))
     assert read(named, participants="Me,Cathal error: store corrupted") == [("Cathal error: store corrupted", "a")]
     assert read(named, participants="Me,Dara") == [("Dara", "b")]
+    cut = r":3: cannot read \"'9{39}…' \(date: milliseconds since 1970\)\""
+    with pytest.raises(ImportFailed, match=cut) as refused:
+        read(backup(text("a").replace('date="1767225813008"', 'date="' + "9" * 5000 + '"')), user="Me")
+    assert len(str(refused.value)) < 300
 
 
 def _tallies(xml: str):

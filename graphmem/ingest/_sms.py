@@ -334,4 +334,5 @@ def moment(said: Said) -> str:
             return datetime.fromtimestamp(int(stamp) / 1000, UTC).isoformat().replace("+00:00", "Z")
         except (OverflowError, ValueError, OSError):
             pass
-    return f"{stamp!r} (date: milliseconds since 1970)"
+    shown = stamp if len(stamp) <= 40 else stamp[:39] + "…"  # (a date of 5,000 digits was echoed whole: an attacker's)
+    return f"{shown!r} (date: milliseconds since 1970)"
