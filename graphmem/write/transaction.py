@@ -40,7 +40,7 @@ from ..core.temporal import Period, held_order
 from ..core.times import OPEN_END, TICK, UTC, from_engine, in_range, iso, optional_time, stored, to_engine
 from ..engine import Engine
 from ..engine.statements import QUERIES
-from ..errors import Conflict, InvalidInput, InvalidTime, NotFound, TimeWentBackwards
+from ..errors import Conflict, GraphmemError, InvalidInput, InvalidTime, NotFound, TimeWentBackwards
 from ..models import Decision, Episode, Link, Op, Proposal, Said, Tombstone, Version
 from ..read import aliases, questions
 
@@ -246,7 +246,14 @@ class Transaction:
         wanted: dict[tuple[str, str], datetime | None] = {}
         for name, predicate, since in keys:
             subject = self.find_entity(name)
-            if subject is None or (subject, predicate) in self._held:
+            if subject is None:  # a subject this write makes: nothing is believed of it (read one key at a time,
+                try:  # 520 facts of new subjects took 1.5 s of 2.6 in queries that found nothing)
+                    self._held.setdefault((entity_key(name), predicate), [])
+                    self._since.setdefault((entity_key(name), predicate), None)
+                except GraphmemError:
+                    pass  # (a name no entity may have: refused where it is written, as before)
+                continue
+            if (subject, predicate) in self._held:
                 continue
             key = (subject, predicate)
             wanted[key] = _earlier(wanted[key], since) if key in wanted else since
