@@ -21,6 +21,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from .core.names import clipped
 from .errors import GraphmemError
 
 __all__ = ["Endpoint", "one_line", "retry_after"]
@@ -30,8 +31,7 @@ RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 
 def one_line(text: str, limit: int = 200) -> str:
     """Text folded to one line of at most ``limit`` characters (an excerpt of an answer)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clipped(" ".join(text.split()), limit)
 
 
 def retry_after(value: str | None, *, now: datetime | None = None) -> float | None:

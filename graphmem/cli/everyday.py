@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import PREDICATE_KINDS, entity_key, unaccented
+from ..core.names import PREDICATE_KINDS, clipped, entity_key, unaccented
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
     allow_future_option,
@@ -505,8 +505,7 @@ def _sentence(store, p) -> str:
         return said
     if before.kind != "chat" or not any(w in before.text.casefold() for w in words):
         return said
-    text = before.text if len(before.text) <= 100 else before.text[:99] + "…"
-    return f"{said} (after {before.actor + ': ' if before.actor else ''}“{text}”)"
+    return f"{said} (after {before.actor + ': ' if before.actor else ''}“{clipped(before.text, 100)}”)"
 
 
 @review.command("approve")

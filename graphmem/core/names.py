@@ -26,8 +26,8 @@ from typing import Literal, cast, get_args
 from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
-           "check_predicate", "check_predicate_kind", "display_name", "entity_key", "entity_problem", "has_visible",
-           "redact", "refuse_predicate_kind_change", "spelled_pattern", "spelling_probes", "unaccented",
+           "check_predicate", "check_predicate_kind", "clipped", "display_name", "entity_key", "entity_problem",
+           "has_visible", "redact", "refuse_predicate_kind_change", "spelled_pattern", "spelling_probes", "unaccented",
            "without_accents"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
@@ -80,6 +80,12 @@ def _visible(text: str) -> bool:
 #: hyphen): left out of a name as shown. The zero-width joiner and non-joiner stay: an emoji's family and a Persian
 #: or Indic word are written with them.
 _UNSEEN = str.maketrans(dict.fromkeys(map(ord, "\x00\u200b\u2060\ufeff\u00ad")))
+
+
+def clipped(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, an ellipsis ending what was cut (a name or an excerpt in a
+    message: a contact's name of 300 KB, a date of 5,000 digits)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def display_name(name: str) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..core.names import clipped
 from ..core.times import iso, parse_time
 from ..errors import InvalidInput, InvalidTime
 from ..when import resolve_times
@@ -314,5 +315,4 @@ def _check_quotes(facts: list[ExtractedFact], text: str) -> ExtractionReport:
 
 
 def _one_line(text: str, limit: int) -> str:
-    text = _normalise(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clipped(_normalise(text), limit)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
 from ..core.json_lines import LONE_SURROGATE, MAX_LINE, lines, loads, open_regular
-from ..core.names import has_visible
+from ..core.names import clipped, has_visible
 from ..core.times import UTC, parse_time, zone
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
@@ -795,9 +795,8 @@ def _exported_sms(source: BinaryIO, offset: int, path: Path, *, owner: str, cont
     return {"role": "user", "actor": owner if said.sent else contact, "content": said.text, "chat_time": ""}
 
 
-def _short(name: str, most: int = 60) -> str:
-    """A name as a message lists it: its first ``most`` characters (a contact's name of 300 KB: an attacker's)."""
-    return name if len(name) <= most else name[:most - 1] + "…"
+#: How much of a contact's name a message lists (a name of 300 KB: an attacker's).
+_LISTED = 60
 
 
 def _digest(said: sms.Said) -> int:
@@ -840,7 +839,8 @@ def _scan_sms(path: Path, read: dict[str, Any], user: str | None, participants: 
     for pair, count in tallies.items():
         counts[of[pair]] = counts.get(of[pair], 0) + count
     by_size = sorted(counts, key=lambda k: -counts[k])
-    listed = ", ".join(f"{_short(display[k])}: {counts[k]} text{'s' if counts[k] > 1 else ''}" for k in by_size[:6])
+    listed = ", ".join(f"{clipped(display[k], _LISTED)}: {counts[k]} text{'s' if counts[k] > 1 else ''}"
+                       for k in by_size[:6])
     listed += ", …" if len(counts) > 6 else ""
     owner = user
     if participants is not None:
@@ -855,11 +855,11 @@ def _scan_sms(path: Path, read: dict[str, Any], user: str | None, participants: 
     elif len(counts) == 1:
         key = by_size[0]
     else:
-        example = shlex.quote(f"{user or 'Me'},{_short(display[by_size[0]])}")
+        example = shlex.quote(f"{user or 'Me'},{clipped(display[by_size[0]], _LISTED)}")
         raise ImportFailed(f"{path}: an SMS backup of {len(counts)} conversations ({listed}); choose one with "
                            f"--participants YOU,CONTACT (such as --participants {example})")
     if owner is None and any(of[pair] == key for pair in sent):
-        example = shlex.quote(f"YOU,{_short(display[key])}")
+        example = shlex.quote(f"YOU,{clipped(display[key], _LISTED)}")
         raise ImportFailed(f"{path}: an SMS backup does not name its phone's owner, who wrote the texts sent: give "
                            f"your name with --user NAME (or --participants {example})")
     owner = owner or "user"

@@ -25,7 +25,7 @@ from typing import BinaryIO
 from xml.parsers import expat
 
 from ..core.json_lines import MAX_LINE
-from ..core.names import BIDI_CONTROLS, has_visible
+from ..core.names import BIDI_CONTROLS, CONTROL, clipped, has_visible
 
 __all__ = ["CHUNK", "LONGEST", "Broken", "Said", "contact_key", "conversations", "declared_encoding", "folded",
            "is_sms", "messages", "moment", "names_one", "number_key"]
@@ -255,7 +255,7 @@ def _same_number(national: str, international: str) -> bool:
 def contact_key(said: Said) -> tuple[str | None, str, str]:
     """Who a text is with: its contact's name (compared as :func:`folded`), its address as compared (a number's
     :func:`number_key`, else the address folded), and how it is shown (the name, else the address as written)."""
-    name = _UNSHOWN.sub(" ", said.attrs.get("contact_name", "")).translate(_BIDI)
+    name = CONTROL.sub(" ", said.attrs.get("contact_name", "")).translate(_BIDI)
     name = " ".join(name.split())  # (a line break or a direction mark in a contact's name: an attacker's)
     named = name if name and name not in ("(Unknown)", "null") and has_visible(name) else None
     address = said.attrs.get("address", "").strip()
@@ -263,9 +263,8 @@ def contact_key(said: Said) -> tuple[str | None, str, str]:
     return (folded(named) if named else None), number, named or address or "unknown"
 
 
-#: What a contact's name may hold that would move text about where it is shown: control characters (a line break) and
-#: bidirectional controls.
-_UNSHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: What a contact's name may hold that would move text about where it is shown, beside control characters (a line
+#: break: :data:`CONTROL`): bidirectional controls.
 _BIDI = str.maketrans(dict.fromkeys(map(ord, BIDI_CONTROLS)))
 
 
@@ -334,5 +333,4 @@ def moment(said: Said) -> str:
             return datetime.fromtimestamp(int(stamp) / 1000, UTC).isoformat().replace("+00:00", "Z")
         except (OverflowError, ValueError, OSError):
             pass
-    shown = stamp if len(stamp) <= 40 else stamp[:39] + "…"  # (a date of 5,000 digits was echoed whole: an attacker's)
-    return f"{shown!r} (date: milliseconds since 1970)"
+    return f"{clipped(stamp, 40)!r} (date: milliseconds since 1970)"  # (a date of 5,000 digits: an attacker's)
