@@ -196,20 +196,16 @@ def _accented() -> dict[str, str]:
     return forms
 
 
-#: What RE2 reads as other than itself outside a class.
-_REGEX_SPECIAL = frozenset(".^$*+?()[]{}|\\")
-
-
 def spelled_pattern(key: str) -> str:
-    """An RE2 pattern (the engines' ``regexp_matches``) for ``key`` (an entity key) written with any accents on its
-    letters or none: "ines" matches "inês", "zoë" matches "zoe" and "zoé". Unanchored."""
+    """A regular expression for ``key`` (an entity key) written with any accents on its letters or none: "ines" matches
+    "inês", "zoë" matches "zoe" and "zoé". Unanchored."""
     plain, forms, out = unaccented(key), _accented(), []
     for letter in plain if len(plain) == len(key) else key:  # (a letter that is two plain ones, "ß", kept as it is)
         base = unaccented(letter)
         if len(base) == 1 and base in forms:
             out.append(f"[{base}{forms[base]}]")
         else:
-            out.append(f"\\{letter}" if letter in _REGEX_SPECIAL else letter)
+            out.append(re.escape(letter))
     return "".join(out)
 
 

@@ -654,6 +654,8 @@ def job_begun(message: str, employer: str | None = None) -> bool:
 _FIRST_AT = re.compile(r"(\bfirst\s+(?:day|shift|week))\s+at\s+(?P<at>(?:the\s+)?(?:new\s+)?[\w'’&-]+)", re.IGNORECASE)
 #: Where a job is, said without its name: "at work", "at the new job", "at the office".
 _THE_JOB = frozenset("work job office".split())  # (not "the new place": a home as often)
+#: A place of the days begun said in a word: "work", "the hospital", "the new office".
+_ONE_PLACE_WORD = re.compile(r"(?:(?P<the>the)\s+)?(?:new\s+)?(?P<word>[\w'’&-]+)", re.IGNORECASE)
 
 
 def _the_employer(at: str, employer: str) -> bool:
@@ -661,7 +663,7 @@ def _the_employer(at: str, employer: str) -> bool:
     Luz) or by a word any job is ("work", "the office")."""
     if at.casefold() == employer.casefold():
         return True
-    m = re.fullmatch(r"(?:(?P<the>the)\s+)?(?:new\s+)?(?P<word>[\w'’&-]+)", at.strip(), re.IGNORECASE)
+    m = _ONE_PLACE_WORD.fullmatch(at.strip())
     word = m["word"].casefold() if m else ""
     return word in _THE_JOB or bool(m and m["the"] and len(word) > 3 and word in employer.casefold().split())
 

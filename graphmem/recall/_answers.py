@@ -98,7 +98,6 @@ def names_someone(text: str, plan: Plan) -> bool:
                                                for a in plan.anchors) or bool(plan.strangers))
 
 
-
 def asks_names(text: str) -> bool:
     """True for a question about names ("what do they call her", "who is lenny"): alias facts answer it; to
     any other they are no answer, only a way to the person asked of."""

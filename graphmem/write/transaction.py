@@ -248,10 +248,11 @@ class Transaction:
             subject = self.find_entity(name)
             if subject is None:  # a subject this write makes: nothing is believed of it (read one key at a time,
                 try:  # 520 facts of new subjects took 1.5 s of 2.6 in queries that found nothing)
-                    self._held.setdefault((entity_key(name), predicate), [])
-                    self._since.setdefault((entity_key(name), predicate), None)
+                    made = (entity_key(name), predicate)
                 except GraphmemError:
-                    pass  # (a name no entity may have: refused where it is written, as before)
+                    continue  # (a name no entity may have: refused where it is written, as before)
+                self._held.setdefault(made, [])
+                self._since.setdefault(made, None)
                 continue
             if (subject, predicate) in self._held:
                 continue
