@@ -658,9 +658,11 @@ def _shorter_spellings(chat: Chat) -> None:
 def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     """Spell-outs of short names: the words whose initials an acronym is ("tfl": "transport for
     london"), with at most one letter left over ("nyc": "new york"). Two letters are an acronym
-    too, but spelt out only by names found otherwise."""
+    too, but spelt out only by names found otherwise. A word with vowels is one only when written in capitals
+    and never as a name is ("AMU!" shouted, "Amu" elsewhere: a name)."""
     shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
-        not re.search(r"[aeiou]", k) or any(s.isupper() and len(s) > 1 for s in chat.surface[k]))]
+        not re.search(r"[aeiou]", k) or (any(s.isupper() and len(s) > 1 for s in chat.surface[k])
+                                         and not any(s.istitle() and len(s) > 1 for s in chat.surface[k])))]
     chat.acronyms = set(shorts)
     pairs: Counter[tuple[str, str]] | None = None  # each two words in a row, counted once when first asked
     for short in shorts:

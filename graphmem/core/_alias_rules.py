@@ -176,6 +176,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             if is_wide(b) and b[len(a):] in _COUNTRY_ENDINGS:
                 return None  # a country's people or language, not its short form: "kyrgyz", "armen", "thai"
+            if b[len(a):] == "ese" and len(a) >= 4:
+                return None  # a place's people or language, not a longer name: "timor" and "timorese"
             if pet == a:
                 return 0.6, f"{b} is a pet form of {a}"  # "rhysie" of "rhys", not "rhys" a short form of it
             return 0.6, f"{a} is a short form of {b}"
@@ -189,7 +191,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return 0.5, f"{a} and {b} are pet forms of one name"
         if _skeleton(a, b):  # of two plainly names (a known place is read above)
             return 0.7, f"{a} abbreviates {b}"
-        if min(len(a), len(b)) >= 5 and a[:4] == b[:4] and _edits(a, b) == 1:
+        if min(len(a), len(b)) >= 5 and a[:4] == b[:4] and _edits(a, b) == 1 and not _cased_apart(chat, a, b):
             return 0.5 if a in chat.sure else 0.4, f"{a} and {b} differ by one letter"
         return None
     if len(wa) == 1 and len(wb) >= 2:
@@ -225,7 +227,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
         if len(wb) == 2 and wb[-1] == a and wb[0] not in _NO_FORENAME and a not in HEADS and a not in AFTER_TITLES and (
                 not is_place(a) or wb[0] in nick or _said_alone(chat, wb[0])) and (
-                a in chat.sure or a in chat.named or _said_alone(chat, a)):
+                a in chat.sure or a in chat.named or _said_alone(chat, a)) and not _made_plural(chat, a):
+            # (not a family's name the chat makes plural: "two Mrs McCanns", "the Okafors")
             # (a place is a surname only after a first name: "kate holland", "tomasz jordan", not "airports
             # fiji"; "port authority" is a port's)
             return _WEAK, f"{a} is the surname of {b}"
@@ -300,6 +303,23 @@ def _demonym(word: str) -> bool:
                 stem.endswith("a"))) and (is_place(stem) or (ending.startswith("ian") and is_place(stem + "a"))):
             return True
     return False
+
+
+def _cased_apart(chat: Chat, a: str, b: str) -> bool:
+    """Whether the chat always writes one word in small letters and the other always as a name: a
+    word of the language and a name ("kabyle" and "Kabylie"), not one name spelt two ways."""
+    def small(word: str) -> bool:
+        return all(s.islower() for s in chat.surface[word])
+
+    def capital(word: str) -> bool:
+        return all(s[:1].isupper() for s in chat.surface[word])
+    return bool(chat.surface[a] and chat.surface[b]) and ((small(a) and capital(b)) or (small(b) and capital(a)))
+
+
+def _made_plural(chat: Chat, name: str) -> bool:
+    """Whether the chat names several people by ``name`` with an -s: "the Okafors", "two Mrs McCanns"."""
+    plural = name + "s"
+    return any(m == plural or m.endswith(" " + plural) for m in chat.mentions)
 
 
 def _skeleton(short: str, name: str) -> bool:
