@@ -141,9 +141,9 @@ def test_extraction_on_every_dev_conversation_is_precise():
     the labels of a car sold, then named in a fragment of its own, "sold my car. the March.", now hold the model three
     times and the kind three); 0.914 and 0.149 (878 of 961), all proposed 0.748 and 0.196, at its end (a fourteenth new
     user's: a sentence that is only a role and where, "guess who quit the book club"); with h77 and h78 (moved to
-    dev at the thirty-fifth session's start; 94 chats) 0.914 and 0.148 (897 of 981), all proposed 0.746 and 0.196; with h79
-    and h80 (moved to dev at the thirty-sixth session's start; 96 chats) 0.915 and 0.148 (923 of 1009), all proposed 0.745
-    and 0.196."""
+    dev at the thirty-fifth session's start; 94 chats) 0.914 and 0.148 (897 of 981), all proposed 0.746 and 0.196;
+    with h79 and h80 (moved to dev at the thirty-sixth session's start; 96 chats) 0.915 and 0.148 (923 of 1009), all
+    proposed 0.745 and 0.196."""
     from graphmem.evaluation import read_conversation_set, score_extraction
     from graphmem.extract import RuleExtractor
 

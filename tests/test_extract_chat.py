@@ -1451,3 +1451,16 @@ def test_a_new_users_chat_from_a_father_and_his_daughter():
     assert facts("Priya is driving from Muscat to babysit them while I'm in kampala") == []
     assert facts("ok. 7 weeks and im in são paulo with the snakes") == []
     assert facts("im in Lisbon!!")[0][2:4] == ("traveled_to", "Lisbon")
+
+
+@pytest.mark.engine_free
+def test_a_family_group_chat_s_modal_openings_and_greetings():
+    """The thirty-sixth session's new user (a family's WhatsApp group): "Should have stayed in the Mercy" made
+    someone called "Should" who went to the Mercy, "Should have got the Honda" one who owns it, and "Happy new year to
+    all my chickens xx" gave Mam chickens."""
+    assert facts("Should have stayed in the Mercy", speaker="Podge") == []
+    assert facts("Should have got the Honda", speaker="Podge") == []
+    assert facts("Could have told me lol") == facts("Would go to Lisbon if I could") == []
+    assert facts("Happy new year to all my chickens xx", speaker="Mam") == []
+    assert facts("love to all of my babies") == []
+    assert [f[2:4] for f in facts("all my cats are asleep")] == [("has_pet", "cats")]  # not said to anyone

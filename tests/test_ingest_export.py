@@ -734,3 +734,24 @@ def test_a_refusal_after_some_messages_were_written_says_how_many(tmp_path, monk
     assert result.exit_code == 1
     assert result.output == ("error: chat.xml changed after it was checked; read it again (stopped after writing 3 "
                              "of the 10 messages new to the store: each write is whole, and they are kept)\n")
+
+
+def test_user_given_for_a_chat_whose_messages_name_their_speakers_says_what_it_did(tmp_path):
+    """A sixteenth new user's (a family's WhatsApp group): `--user "Siobhán Keane"` changed nothing, silently, and
+    "where do I work" was then asked as no one. Ingest says how to ask as her, or that --user named no speaker."""
+    path = write(tmp_path, "02/01/2026, 19:43 - Mam: Happy new year xx\n"
+                           "02/01/2026, 19:46 - Siobhán Keane: I work at CUH now\n"
+                           "13/01/2026, 19:47 - Podge: grand\n"
+                           "13/01/2026, 19:48 - Aoife: 👍\n"
+                           "13/01/2026, 19:49 - Kiki: 🙄\n")
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s1"), "ingest", str(path), "--user", "Siobhán Keane"])
+    assert run.exit_code == 0, run.output
+    assert "note: to ask as Siobhán Keane (\"where do I work\"), give search --speaker 'Siobhán Keane' or set " \
+           "GRAPHMEM_SPEAKER" in run.output
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s2"), "ingest", str(path), "--user", "Siobhan",
+                                    "--json"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.output)[0]["notes"] == ["--user 'Siobhan' speaks no message: each names its own speaker "
+                                                  "('Aoife', 'Mam', 'Podge', …); it changed nothing"]
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s3"), "ingest", str(path)])
+    assert "--user" not in run.output and "--speaker" not in run.output

@@ -5,6 +5,7 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import shlex
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..core.names import clipped
 from ..core.times import same_zone, zone
 from ..errors import GraphmemError, ImportFailed
 from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
@@ -184,6 +186,8 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                     bar(phase, done, total)
 
                 summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
+            if user and user.strip():
+                summary.notes.append(_user_note(messages, user.strip()))
         except ImportFailed as exc:
             if not written[0]:
                 raise
@@ -198,6 +202,16 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
             raise GraphmemError(f"interrupted {done}; run the same command again to write the rest (messages "
                                 "recorded are skipped)") from None
     print_summary(summary, as_json, file)
+
+
+def _user_note(messages, user: str) -> str:
+    """What --user did: whom "I" is in the file's messages, and how a question asks as that person (a new user's
+    family chat: every message named its speaker, and "where do I work" was asked as no one)."""
+    if not messages.as_user:
+        some = messages.some_speakers()
+        speakers = ", ".join(repr(clipped(name, 40)) for name in some[:3]) + (", …" if len(some) > 3 else "")
+        return f"--user {user!r} speaks no message: each names its own speaker ({speakers}); it changed nothing"
+    return f"to ask as {user} (\"where do I work\"), give search --speaker {shlex.quote(user)} or set GRAPHMEM_SPEAKER"
 
 
 @contextmanager

@@ -75,7 +75,7 @@ please thanks thank sorry um uh hmm mom dad mum grandma grandpa amma ammi
 monday tuesday wednesday thursday
 friday saturday sunday january february march april may june july august september october
 november december christmas easter spring summer autumn fall winter covid from to in at with for of on by
-about into
+about into should would could must might shall
 """.split())
 
 

@@ -189,6 +189,8 @@ def _route(verb: Verb, name: str) -> str:
 #: Words in quotes (at most a few hundred characters: a scan that stays linear in a message).
 _QUOTED = re.compile(r"[\"“]([^\"”]{1,300})[\"”]")
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our)\b")
+#: Before "my"/"our", words that address people by a pet's or a thing's word: "happy new year to all my chickens".
+_TO_ALL = re.compile(r"\bto\s+all\s+(?:of\s+)?\Z", re.IGNORECASE)
 
 
 def _unquoted(text: str) -> str:
@@ -1974,6 +1976,8 @@ class RuleExtractor:
         if verb.pair:
             self._pair(verb, m, sentence, rest, end, subject, op, reading, span, add)
             return made
+        if verb.mention and _TO_ALL.search(sentence, 0, m.start()):
+            return []  # "love to all my chickens xx": whom the message is for, not what the speaker has
         objects = self._objects(verb, m.group(), rest, predicate)
         if objects is None:
             return []

@@ -325,15 +325,22 @@ class MessageFile(Sequence[Message]):
         self.participants: tuple[str, str] | None = None
         self.told = False  # whether the file named its participants (a group's file names more than two)
         self._actors: set[str] = set()
+        self.as_user = 0  # user messages whose speaker is the user given (``user``): none, and it named no one
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
         self._stamp = _stamp(path)
         self._day_places: dict[str, str] = {}  # where a numeric date's day was seen first: place -> message
 
+    def some_speakers(self) -> list[str]:
+        """The speakers of the file's first user messages, up to four, in alphabetical order."""
+        return sorted(self._actors)
+
     def _add(self, offset: int, line: int, message: Message) -> None:
-        if message.role == "user" and len(self._actors) < 3:
+        if message.role == "user" and len(self._actors) < 4:  # (two are a chat's participants; four, more than three)
             self._actors.add(message.speaker)
+        if message.role == "user" and self.user is not None and message.speaker == self.user:
+            self.as_user += 1
         self._offsets.append(offset)
         self._lines.append(line)
         self._times.append(_micros(message.chat_time))
