@@ -1162,3 +1162,17 @@ def test_a_shouted_name_a_peoples_word_a_word_of_the_language_and_a_familys_name
     said = [text.replace("kabyle", "Kabylle") for text in said]
     talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
     assert evidence_from_names("kabylie", "kabylle", nick, talk) == (0.5, "kabylie and kabylle differ by one letter")
+
+
+@engine_free
+def test_in_a_group_chat_a_reason_names_who_used_the_name():
+    """A sixteenth new user's (a family's WhatsApp group of five): "used … only by the other speaker" named no one."""
+    said = chat(("Mam", "Siob are you coming Sunday"), ("Siobhán", "yes Mam"), ("Podge", "Siob! the car"),
+                ("Siobhán", "what"), ("Mam", "Siob love"))
+    found = {frozenset((p.a.lower(), p.b.lower())): p
+             for p in suggest(said, ["Siobhán", "Mam", "Podge"], threshold=0.3)}
+    reasons = found[frozenset(("siob", "siobhán"))].reasons
+    assert "siob is used for Siobhán only by Mam and Podge" in reasons and "Mam and Podge call Siobhán siob" in reasons
+    said = chat(("Ana", "hey bo"), ("Bohdan", "hi"), ("Ana", "bo, bo!"))
+    assert pairs(suggest(said, ["Ana", "Bohdan"], threshold=0.3)) == {frozenset(("bo", "bohdan"))}
+    assert "the other speaker calls Bohdan bo" in suggest(said, ["Ana", "Bohdan"], threshold=0.3)[0].reasons

@@ -510,7 +510,15 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
                     len(short) > len(speaker) and _someones(chat, short)):
                 # (not a longer name said as someone's: "his college girlfriend priyanka", said by Dev, is no name of
                 # Priya's: a new user's)
-                ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by the other speaker")
+                ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by {_who(chat, users)}")
+
+
+def _who(chat: Chat, users: set[str]) -> str:
+    """Who used a name, for a reason: "the other speaker" of two; of a group's, their names ("Mam and Podge")."""
+    if len(chat.speakers) <= 2:
+        return "the other speaker"
+    names = sorted(chat.speakers.get(user, user) for user in users)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 #: Words before a name that make it someone else's relative: "his girlfriend priyanka", "their son".
@@ -576,7 +584,8 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
             called = [chat.messages[m].id for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in CLOSING
                       or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
             if called:
-                evidence[pair(short, speaker)].add(0.6, f"the other speaker calls {chat.speakers[speaker]} {short}",
+                calls = "calls" if len(users) == 1 else "call"
+                evidence[pair(short, speaker)].add(0.6, f"{_who(chat, users)} {calls} {chat.speakers[speaker]} {short}",
                                                    called[:3])
 
 
