@@ -755,3 +755,14 @@ def test_user_given_for_a_chat_whose_messages_name_their_speakers_says_what_it_d
                                                   "('Aoife', 'Mam', 'Podge', …); it changed nothing"]
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "s3"), "ingest", str(path)])
     assert "--user" not in run.output and "--speaker" not in run.output
+
+
+def test_a_contact_card_given_as_the_chat_is_named_for_what_it_is(tmp_path):
+    """A sixteenth new user's: a contact card shared from WhatsApp ("Mam.vcf") was "Mam.vcf:1: not valid JSON"."""
+    card = tmp_path / "Mam.vcf"
+    card.write_bytes(b"\xef\xbb\xbfBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Mam\r\nTEL;type=CELL:+353 87 000 0000\r\n"
+                     b"END:VCARD\r\n")
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "ingest", str(card)])
+    assert run.exit_code == 1 and run.output.startswith(f"error: {card} is a contact card (vCard), not a chat; pass "
+                                                        "the chat file (")
+    assert run.output.count("\n") == 1 and not (tmp_path / "store").exists()

@@ -463,6 +463,8 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
         if (head := _head(path)) is not None and (kind := archive(head)):
             raise ImportFailed(f"{path} is {kind} archive, not a chat; unpack it and pass the chat file inside "
                                f"({_CHAT_FILES})")
+        if head is not None and head.lstrip(b"\xef\xbb\xbf \t\r\n").upper().startswith(b"BEGIN:VCARD"):
+            raise ImportFailed(f"{path} is a contact card (vCard), not a chat; pass the chat file ({_CHAT_FILES})")
         if head is not None and sms.is_sms(head):  # (its participants name a contact, maybe with a
             return _scan_sms(path, read, user, participants, head)  # comma in the name: read there)
         given = None if participants is None else _participants(
