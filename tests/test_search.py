@@ -332,6 +332,20 @@ def test_a_fact_of_another_predicate_than_the_question_asks_goes_after_the_messa
     assert [a.version.predicate for a in plain[:2] if a.kind == "fact"] == ["mother_of"]
 
 
+def test_a_fact_found_by_the_name_asked_of_alone_is_no_answer_to_another_predicate(store):
+    """A sixteenth new user's: "where does Mam live now" put `Mam is_called Nana Keane` first, matched by "Mam",
+    the name asked of, over Mam's own "Home in the flat"; a fact whose own word matched besides the name still
+    answers ("what is Morag's kitten called": `Morag has_pet kitten`)."""
+    store.add("Mam", "is_called", "Nana Keane", quote="I'm Nana Keane now. Everyone call me Nana Keane")
+    store.add_episode("Home in the flat on Douglas Street, Mam is wrecked", kind="chat", actor="Mam")
+    store.alias("Mam", "Nana Keane")  # (as she added it: then "Mam" was a word the fact matched)
+    answers = store.search("where does Mam live now", limit=3)
+    assert answers[0].kind == "message" and "flat" in answers[0].text
+    assert any(a.kind == "fact" and a.version.predicate == "is_called" for a in answers)  # listed, after
+    store.add("Morag", "has_pet", "kitten", quote="morag got a kitten")
+    store.add_episode("Morag says hi, the weather is awful", kind="chat", actor="Jo")
+    assert store.search("what is Morag's kitten called", limit=1)[0].kind == "fact"
+
 def test_a_new_users_questions_accents_their_own_name_and_when(store):
     """A new user's trial: "zoe krakow" missed "zoë's moving to kraków"; "what is my blood type" asked as Sam gave
     three of Sam's messages that say nothing of it (found by Sam's name alone, which "my" adds); "when did I move to

@@ -255,7 +255,8 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
                                     and (not anchored or h.matched.anchor is not None)
                                     and (not anchored or not anchors or h.version.subject_id in anchors
                                          or h.version.object_id in anchors)
-                                    and (not asked or _is_asked(h.version.predicate, asked) or _own_words(h))]
+                                    and (not asked or _is_asked(h.version.predicate, asked)
+                                         or _own_words(h, besides=h.matched.anchor))]
     if when:  # each list's first WHEN_REACH answers, the dated first: among answers about as good, not above all
         strong, said = _dated_first(strong), _dated_first(said)
     scored: list[tuple[float, int, int, Answer]] = []
@@ -298,12 +299,14 @@ def _is_asked(predicate: str, asked: frozenset[str]) -> bool:
         (wider := relation_of(a)) is not None and covers(wider, word) for a in asked))
 
 
-def _own_words(hit: Hit) -> bool:
+def _own_words(hit: Hit, besides: str | None = None) -> bool:
     """Whether a word the question shares with a fact is the fact's own (its subject or object: "kitten" of
     `Morag has_pet kitten`), not only its sentence's (a predicate's name is matched by synonyms, not by letters:
-    "work" is no word of `Tilly works_as baker`)."""
+    "work" is no word of `Tilly works_as baker`); with ``besides``, a word of that name (the one asked of) does not
+    count: "where does Mam live" is not answered by `Mam is_called Nana Keane` (a new user's)."""
     own = f"{hit.version.subject} {hit.version.object or ''}".casefold().split()
-    return any(word.casefold() in own for word in hit.matched.words)
+    named = set(besides.casefold().split()) if besides else set()
+    return any(word.casefold() in own and word.casefold() not in named for word in hit.matched.words)
 
 
 def _dated_first(found: Sequence[A]) -> list[A]:
