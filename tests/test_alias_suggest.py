@@ -659,10 +659,10 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     thirty-fifth session's start) 0.780 and 0.122, 435 right of 558; 0.784 and 0.122, 435 right of 555, since a
     greeting or an article of another language is no name ("holaaa", "las Torres") and "gospođo" is a title; with
     b77 and b78 (moved to dev at the thirty-sixth session's start) 0.778 and 0.1198, 446 right of 573 (the recall
-    floor 0.115 since); 0.791 and 0.1198, 446 right of 564, since a name shouted in capitals is no acronym ("AMU!" to
-    Amu), a place's people's word in -ese is no longer form of it ("Timorese"), a family's name the chat makes plural
-    is no one's surname ("two Mrs McCanns") and a word always in small letters is not a name always capitalised one
-    letter away ("kabyle", "Kabylie").
+    floor 0.115 since); 0.795 and 0.119, 445 right of 560, since a name shouted in capitals is no acronym ("AMU!" to
+    Amu), a place's people's word in -ese is no longer form of it ("Timorese"), a family's name is no one's surname
+    ("two Mrs McCanns"), a word always in small letters is not a name always capitalised one letter away ("kabyle",
+    "Kabylie") and accents tell "Vovó" from "Vovô" and "bà" from "ba".
     """
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.78, overall.as_json()
@@ -1149,30 +1149,69 @@ def test_a_shouted_name_a_peoples_word_a_word_of_the_language_and_a_familys_name
     talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
     nick, _ = nickname_table()
     assert "amu" not in talk.acronyms and "nyc" in talk.acronyms
+    # a reviewer's: a phone's capital opening a message ("Ucd is miles from you") is no name written so
+    lines = chat(("Ana", "going to UCD tomorrow"), ("Bo", "Ucd is miles from you"),
+                 ("Ana", "University College Dublin is huge tbf"), ("Bo", "ya UCD is massive"))
+    assert frozenset(("ucd", "university college dublin")) in pairs(suggest(lines, ["Ana", "Bo"]))
     assert evidence_from_names("amu", "avó mingas", nick, talk) is None
-    assert evidence_from_names("timor", "timorese", nick, talk) is None
-    assert evidence_from_names("mccann", "lucia mccann", nick, talk) is None
-    assert evidence_from_names("okafor", "rosalind okafor", nick, talk) is not None  # no "Okafors": still a surname
-    said = ["she is kabyle not arab", "in kabyle it's Bgayet", "she speaks kabyle better than me", "the kabyle girl",
-            "we drove to Kabylie", "Kabylie is green", "i miss Kabylie", "my aunt in Kabylie", "Tass went to Kabylie"]
+    names = ["so Mary, John, Peter, Susan and Robert came", "and Mary, John, Peter, Susan and Robert left"]
+    said = ["we flew to Timor in may", "i love Timor so much", "back in Timor now", "the Timorese food is great",
+            "at a Timorese festival", "with two Timorese lads", *names]
     talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
-    assert {"kabyle", "kabylie"} <= talk.sure
+    assert evidence_from_names("timor", "timorese", nick, talk) is None  # (0.6, "a short form") before
+    said = ["Rosalind Okafor is here", "Okafor said yes", "Okafor again lol", "Tom Jones is here", "Jones said yes",
+            "Sarah Peter is here", "Peter said yes", "Dr Peters the vet was in"]
+    talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
+    for surname, name in (("okafor", "rosalind okafor"), ("jones", "tom jones"), ("peter", "sarah peter")):
+        assert evidence_from_names(surname, name, nick, talk) == (0.45, f"{surname} is the surname of {name}")
+    said += ["the Okafors are coming", "both Mr Joneses came"]  # (a reviewer's: not "Dr Peters", one man)
+    talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
+    assert evidence_from_names("okafor", "rosalind okafor", nick, talk) is None
+    assert evidence_from_names("jones", "tom jones", nick, talk) is None
+    assert evidence_from_names("peter", "sarah peter", nick, talk) is not None
+    said = ["she is kabyle not arab", "in kabyle it's Bgayet", "she speaks kabyle better than me", "the kabyle girl",
+            "we drove to Kabylie", "Kabylie is green", "i miss Kabylie", "my aunt in Kabylie", "Tass went to Kabylie",
+            "so Mary, John, Peter, Susan and Robert came", "and Mary, John, Peter, Susan and Robert left"]
+    talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
+    assert {"kabyle", "kabylie"} <= talk.sure and talk.capitalisers == {"ana", "bo"}
     assert evidence_from_names("kabyle", "kabylie", nick, talk) is None
     # one name spelt two ways, each capitalised, still differs by one letter
     said = [text.replace("kabyle", "Kabylle") for text in said]
     talk = read_chat([Message(str(n), "Ana" if n % 2 else "Bo", text) for n, text in enumerate(said)], ["Ana", "Bo"])
     assert evidence_from_names("kabylie", "kabylle", nick, talk) == (0.5, "kabylie and kabylle differ by one letter")
+    # a reviewer's: one who writes no capitals types a name in small letters ("phillip"), still the name spelt another
+    # way of one who does ("Philip")
+    said = [("Ana", "Philip rang about the car"), ("Bo", "phillip from the club?"), ("Ana", "Philip says hi"),
+            ("Bo", "tell phillip i said thanks"), ("Ana", "so Mary, John, Peter, Susan and Robert came")]
+    talk = read_chat([Message(str(n), who, text) for n, (who, text) in enumerate(said)], ["Ana", "Bo"])
+    assert talk.capitalisers == {"ana"}
+    assert evidence_from_names("philip", "phillip", nick, talk) == (0.5, "philip and phillip differ by one letter")
 
 
 @engine_free
 def test_in_a_group_chat_a_reason_names_who_used_the_name():
     """A sixteenth new user's (a family's WhatsApp group of five): "used … only by the other speaker" named no one."""
     said = chat(("Mam", "Siob are you coming Sunday"), ("Siobhán", "yes Mam"), ("Podge", "Siob! the car"),
-                ("Siobhán", "what"), ("Mam", "Siob love"))
+                ("Siobhán", "what"), ("Mam", "Siob love"), ("Aoife", "I told siob about the car ages ago"))
     found = {frozenset((p.a.lower(), p.b.lower())): p
              for p in suggest(said, ["Siobhán", "Mam", "Podge"], threshold=0.3)}
     reasons = found[frozenset(("siob", "siobhán"))].reasons
-    assert "siob is used for Siobhán only by Mam and Podge" in reasons and "Mam and Podge call Siobhán siob" in reasons
+    assert "siob is used for Siobhán only by Aoife, Mam and Podge" in reasons
+    assert "Mam and Podge call Siobhán siob" in reasons  # (not Aoife, who only named her)
     said = chat(("Ana", "hey bo"), ("Bohdan", "hi"), ("Ana", "bo, bo!"))
     assert pairs(suggest(said, ["Ana", "Bohdan"], threshold=0.3)) == {frozenset(("bo", "bohdan"))}
     assert "the other speaker calls Bohdan bo" in suggest(said, ["Ana", "Bohdan"], threshold=0.3)[0].reasons
+
+
+@engine_free
+def test_accents_that_tell_two_words_apart_are_not_one_name_typed_plain():
+    """On dev, accents were the only difference of 41 suggested pairs, 12 wrong: "Vovó" (grandmother) and "Vovô"
+    (grandfather), each accented; "bà" and "ba", "día" and "dia", "Léa" and "Lea", words of two or three letters
+    where the accent is most of the word. A name typed without its accents stays one name ("Séan", "Sean"), and so
+    does one whose other words carry accents alike ("Fikrət müəllim", "Fikret müəllim")."""
+    found = pairs(suggest(chat(("Ada", "Vovó made bolo"), ("Bo", "and Vovô?"), ("Ada", "Vovô is fishing"),
+                               ("Ada", "Vovó says hi"), ("Bo", "Léa is coming"), ("Ada", "Lea from work?"),
+                               ("Bo", "Léa says yes"), ("Ada", "Séan rang"), ("Bo", "tell Sean hi"),
+                               ("Ada", "Séan says hi"))))
+    assert frozenset(("vovó", "vovô")) not in found and frozenset(("léa", "lea")) not in found
+    assert frozenset(("séan", "sean")) in found

@@ -1462,5 +1462,11 @@ def test_a_family_group_chat_s_modal_openings_and_greetings():
     assert facts("Should have got the Honda", speaker="Podge") == []
     assert facts("Could have told me lol") == facts("Would go to Lisbon if I could") == []
     assert facts("Happy new year to all my chickens xx", speaker="Mam") == []
-    assert facts("love to all of my babies") == []
+    assert facts("love to all of my babies") == facts("Good morning to all my chickens") == []
     assert [f[2:4] for f in facts("all my cats are asleep")] == [("has_pet", "cats")]  # not said to anyone
+    # a reviewer's: the contracted and slang forms, and "to all my" where no greeting opens the sentence
+    for said in ("Shouldn't have stayed in the Mercy", "Shouldn’t have stayed in the Mercy", "Shoulda got the Honda",
+                 "Couldnt have picked a worse day, went to Cork", "Needn't have bought the Honda"):
+        assert facts(said, speaker="Podge") == [], said
+    assert [f[1:4] for f in facts("Will moved to Leeds")] == [("Will", "lives_in", "Leeds")]  # a name still
+    assert [f[2:4] for f in facts("I fed the scraps to all my chickens", speaker="Mam")] == [("has_pet", "chickens")]

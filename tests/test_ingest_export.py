@@ -751,10 +751,24 @@ def test_user_given_for_a_chat_whose_messages_name_their_speakers_says_what_it_d
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "s2"), "ingest", str(path), "--user", "Siobhan",
                                     "--json"])
     assert run.exit_code == 0, run.output
-    assert json.loads(run.output)[0]["notes"] == ["--user 'Siobhan' speaks no message: each names its own speaker "
-                                                  "('Aoife', 'Mam', 'Podge', …); it changed nothing"]
+    assert json.loads(run.output)[0]["notes"] == [
+        "--user 'Siobhan' speaks no message of the file (its speakers: 'Aoife', 'Mam', 'Podge', …); it changed "
+        "nothing; did you mean 'Siobhán Keane'?"]
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "s3"), "ingest", str(path)])
     assert "--user" not in run.output and "--speaker" not in run.output
+    # a reviewer's: matched as --speaker matches (case, accents), and a name nearly typed is offered
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s4"), "ingest", str(path), "--user", "siobhán  keane"])
+    assert "note: to ask as siobhán  keane" in run.output
+    path = write(tmp_path, "02/01/2026, 19:43 - Mam: Happy new year xx\n"
+                           "02/01/2026, 19:46 - Siobhán Keane: I work at CUH now\n"
+                           "13/01/2026, 19:47 - Podge: grand\n", name="WhatsApp Chat with Keane Clan.txt")
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s5"), "ingest", str(path), "--user", "Siobhan"])
+    assert "note: --user 'Siobhan' speaks no message of the file (its speakers: 'Mam', 'Podge', 'Siobhán Keane'); it " \
+           "changed nothing; did you mean 'Siobhán Keane'?" in run.output
+    lines = tmp_path / "assistant.jsonl"
+    lines.write_text('{"role": "assistant", "content": "hi", "chat_time": "2026-01-02T10:00:00Z"}\n')
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s6"), "ingest", str(lines), "--user", "Sam"])
+    assert "note: --user 'Sam' speaks no message: the file has no user messages; it changed nothing" in run.output
 
 
 def test_a_contact_card_given_as_the_chat_is_named_for_what_it_is(tmp_path):
@@ -766,3 +780,7 @@ def test_a_contact_card_given_as_the_chat_is_named_for_what_it_is(tmp_path):
     assert run.exit_code == 1 and run.output.startswith(f"error: {card} is a contact card (vCard), not a chat; pass "
                                                         "the chat file (")
     assert run.output.count("\n") == 1 and not (tmp_path / "store").exists()
+    invite = tmp_path / "invite.ics"
+    invite.write_text("begin:vcalendar\nVERSION:2.0\nEND:VCALENDAR\n")
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "ingest", str(invite)])
+    assert run.exit_code == 1 and f"{invite} is a calendar file (iCalendar), not a chat" in run.output

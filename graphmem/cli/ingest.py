@@ -5,6 +5,7 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import difflib
 import shlex
 import signal
 import threading
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import clipped
+from ..core.names import clipped, without_accents
 from ..core.times import same_zone, zone
 from ..errors import GraphmemError, ImportFailed
 from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
@@ -207,11 +208,21 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
 def _user_note(messages, user: str) -> str:
     """What --user did: whom "I" is in the file's messages, and how a question asks as that person (a new user's
     family chat: every message named its speaker, and "where do I work" was asked as no one)."""
-    if not messages.as_user:
-        some = messages.some_speakers()
-        speakers = ", ".join(repr(clipped(name, 40)) for name in some[:3]) + (", …" if len(some) > 3 else "")
-        return f"--user {user!r} speaks no message: each names its own speaker ({speakers}); it changed nothing"
-    return f"to ask as {user} (\"where do I work\"), give search --speaker {shlex.quote(user)} or set GRAPHMEM_SPEAKER"
+    shown = repr(clipped(user, 40))
+    if messages.as_user:
+        return (f"to ask as {clipped(user, 40)} (\"where do I work\"), give search --speaker {shlex.quote(user)} "
+                "or set GRAPHMEM_SPEAKER")
+    some = messages.some_speakers()
+    if not some:
+        return f"--user {shown} speaks no message: the file has no user messages; it changed nothing"
+    speakers = ", ".join(repr(clipped(name, 40)) for name in some[:3]) + (", …" if len(some) > 3 else "")
+    typed = without_accents(user).casefold()
+    folded = {without_accents(name).casefold(): name for name in some}
+    near = next((name for key, name in folded.items() if key.startswith(typed + " ")), None)
+    if near is None and (close := difflib.get_close_matches(typed, folded, n=1, cutoff=0.6)):
+        near = folded[close[0]]
+    mean = f"; did you mean {clipped(near, 40)!r}?" if near else ""
+    return f"--user {shown} speaks no message of the file (its speakers: {speakers}); it changed nothing{mean}"
 
 
 @contextmanager

@@ -202,6 +202,8 @@ _OPENS = frozenset(('"', "“", "„", "«"))
 _CLOSES = {'"': '"', "”": "“\"", "“": "„", "»": "«"}
 
 
+#: A name said of several people: "the Okafors", "two Mrs McCanns", "both Mr Joneses" (its word the group).
+_FAMILY = re.compile(r"(?i)\b(?:the|two|both|all\s+the)\s+(?:(?:mr|mrs|ms|miss|mister)\.?\s+)?([^\W\d_][\w'’-]*)")
 #: The months, whose names are given names too ("june", "april", "august"; "may" a verb besides).
 MONTHS = frozenset("january february march april may june july august september october november december".split())
 #: Words before a month that say it is one: "in june", "since august", "last may" ("from", "by", "this" do not: "a card
@@ -299,6 +301,7 @@ class Chat:
     sure: set[str] = field(default_factory=set)  # words the chat plainly uses as names
     named: set[str] = field(default_factory=set)  # words the chat uses where names go, never as a common noun
     acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
+    capitalisers: set[str] = field(default_factory=set)  # speakers who write names with a capital
     order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
     _held: dict[str, tuple[list[tuple[int, int, int]], set[tuple[int, int, int]]]] = field(
         default_factory=dict, repr=False)  # key -> (its mentions' list, the same as a set): add in O(1)
@@ -363,6 +366,12 @@ class Chat:
                     found.add(t.key)  # "june 5th", "june 5", "june 5 at 3"; not "I owe August 2 beers"
         return found
 
+    @cached_property
+    def families(self) -> set[str]:
+        """The words the chat says as a family, several people of one name: "the Okafors", "two Mrs McCanns", "both
+        Mr Joneses" (each word's key)."""
+        return {name_key(m.group(1)) for message in self.messages for m in _FAMILY.finditer(message.text)}
+
     def others(self, message: int) -> list[str]:
         """The speakers of the chat other than this message's: whom "you" means."""
         me = self.speaker(message)
@@ -408,7 +417,7 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
 
     known_keys = {name_key(k) for k in known} | set(speakers)
     given = {n for n in nick_names if not common_noun(n)} | set(speakers)
-    capitalisers = _capitalisers(chat, given)
+    capitalisers = chat.capitalisers = _capitalisers(chat, given)
 
     capitalised = {t.key for ts in tokens for t in ts if t.text[:1].isupper()}
 
@@ -655,6 +664,17 @@ def _shorter_spellings(chat: Chat) -> None:
                     chat.add(_joined(found), i, j, k, " ".join(w.text for w in found))
 
 
+def _written_as_a_name(chat: Chat, key: str) -> bool:
+    """Whether a word is written with a capital and small letters inside a sentence somewhere ("ok Amu, says hi"), not
+    only where a phone puts the capital ("Ucd is miles away", opening a message or a sentence)."""
+    for m, start, stop in chat.mentions.get(key, ()):
+        ts = chat.tokens[m]
+        if stop == start + 1 and 0 < start < len(ts) and ts[start].text.istitle() and len(ts[start].text) > 1 \
+                and ts[start - 1].end not in (".", "!", "?", "$"):
+            return True
+    return False
+
+
 def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     """Spell-outs of short names: the words whose initials an acronym is ("tfl": "transport for
     london"), with at most one letter left over ("nyc": "new york"). Two letters are an acronym
@@ -662,7 +682,7 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     and never as a name is ("AMU!" shouted, "Amu" elsewhere: a name)."""
     shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
         not re.search(r"[aeiou]", k) or (any(s.isupper() and len(s) > 1 for s in chat.surface[k])
-                                         and not any(s.istitle() and len(s) > 1 for s in chat.surface[k])))]
+                                         and not _written_as_a_name(chat, k)))]
     chat.acronyms = set(shorts)
     pairs: Counter[tuple[str, str]] | None = None  # each two words in a row, counted once when first asked
     for short in shorts:

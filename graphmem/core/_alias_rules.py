@@ -306,20 +306,25 @@ def _demonym(word: str) -> bool:
 
 
 def _cased_apart(chat: Chat, a: str, b: str) -> bool:
-    """Whether the chat always writes one word in small letters and the other always as a name: a
-    word of the language and a name ("kabyle" and "Kabylie"), not one name spelt two ways."""
-    def small(word: str) -> bool:
-        return all(s.islower() for s in chat.surface[word])
+    """Whether the chat always writes one word in small letters and the other always as a name, one writer at least
+    writing both so: a word of the language and a name ("kabyle" and "Kabylie"), not one name spelt two ways (not
+    "phillip" typed by one who writes no capitals and "Philip" by another)."""
+    said: dict[str, list[tuple[str, str | None]]] = {a: [], b: []}
+    for ts in chat.tokens:
+        for t in ts:
+            if t.key in said:
+                said[t.key].append((t.text, chat.speaker(t.message)))
 
-    def capital(word: str) -> bool:
-        return all(s[:1].isupper() for s in chat.surface[word])
-    return bool(chat.surface[a] and chat.surface[b]) and ((small(a) and capital(b)) or (small(b) and capital(a)))
+    def apart(small: str, capital: str) -> bool:
+        return all(text.islower() for text, _ in said[small]) and all(text[:1].isupper() for text, _ in said[capital]) \
+            and bool({who for _, who in said[small]} & {who for _, who in said[capital]})
+    return bool(said[a] and said[b]) and (apart(a, b) or apart(b, a))
 
 
 def _made_plural(chat: Chat, name: str) -> bool:
-    """Whether the chat names several people by ``name`` with an -s: "the Okafors", "two Mrs McCanns"."""
-    plural = name + "s"
-    return any(m == plural or m.endswith(" " + plural) for m in chat.mentions)
+    """Whether the chat names several people by ``name`` made plural: "the Okafors", "two Mrs McCanns", "the Joneses"
+    (not "Dr Peters", one person)."""
+    return name + "s" in chat.families or name + "es" in chat.families
 
 
 def _skeleton(short: str, name: str) -> bool:
@@ -513,11 +518,11 @@ def evidence_from_usage(chat: Chat, evidence: dict[tuple[str, str], Evidence], p
                 ev.add(0.3, f"{short} is used for {chat.speakers[speaker]} only by {_who(chat, users)}")
 
 
-def _who(chat: Chat, users: set[str]) -> str:
+def _who(chat: Chat, users: Iterable[str | None]) -> str:
     """Who used a name, for a reason: "the other speaker" of two; of a group's, their names ("Mam and Podge")."""
     if len(chat.speakers) <= 2:
         return "the other speaker"
-    names = sorted(chat.speakers.get(user, user) for user in users)
+    names = sorted(chat.speakers.get(user, user) for user in users if user)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -581,12 +586,13 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
             users = {chat.speaker(m) for m, _, _ in spots}
             if not users or speaker in users:
                 continue
-            called = [chat.messages[m].id for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in CLOSING
+            called = [m for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in CLOSING
                       or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
             if called:
-                calls = "calls" if len(users) == 1 else "call"
-                evidence[pair(short, speaker)].add(0.6, f"{_who(chat, users)} {calls} {chat.speakers[speaker]} {short}",
-                                                   called[:3])
+                callers = {chat.speaker(m) for m in called}
+                calls = "calls" if len(callers) == 1 else "call"
+                said = f"{_who(chat, callers)} {calls} {chat.speakers[speaker]} {short}"
+                evidence[pair(short, speaker)].add(0.6, said, [chat.messages[m].id for m in called[:3]])
 
 
 #: Words that may follow a speaker's own name after "i'm": "i'm sami here", "im sami btw".

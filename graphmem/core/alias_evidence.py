@@ -246,9 +246,19 @@ def _grouped(chat: Chat, evidence: dict[tuple[str, str], Evidence], against: set
         spots = tuple(chat.in_order({chat.messages[m].id for m, _, _ in chat.mentions[name]})[:4])
         for i, x in enumerate(distinct):
             for y in distinct[i + 1:]:
-                found.append(Pair(x, y, 0.9, (f"{x} and {y} are one name spelt two ways",), spots))
+                if not _accents_tell_apart(name, x, y):
+                    found.append(Pair(x, y, 0.9, (f"{x} and {y} are one name spelt two ways",), spots))
     found.sort(key=lambda p: (-p.score, p.a.lower(), p.b.lower()))
     return found
+
+
+def _accents_tell_apart(key: str, x: str, y: str) -> bool:
+    """Whether two spellings of one unaccented ``key`` are two words, not one typed with and without its accents: each
+    with accents of its own where they differ ("Vovó", grandmother, and "Vovô", grandfather; not "Fikrət müəllim" and
+    "Fikret müəllim"), a word of two or three letters ("bà" and "ba", "día" and "dia", "Léa" and "Lea": there the
+    accent is most of the word)."""
+    differ = [(u, v) for u, v in zip(x.lower().split(), y.lower().split()) if u != v]
+    return any(not (u.isascii() or v.isascii()) for u, v in differ) or len(key) <= 3
 
 
 def _closeness(a: str, b: str) -> float:

@@ -75,7 +75,8 @@ please thanks thank sorry um uh hmm mom dad mum grandma grandpa amma ammi
 monday tuesday wednesday thursday
 friday saturday sunday january february march april may june july august september october
 november december christmas easter spring summer autumn fall winter covid from to in at with for of on by
-about into should would could must might shall
+about into should would could must might shall shouldn couldn wouldn mightn mustn needn shouldn't couldn't
+wouldn't mightn't mustn't needn't shouldnt couldnt wouldnt mightnt mustnt neednt shoulda coulda woulda musta
 """.split())
 
 

@@ -189,8 +189,11 @@ def _route(verb: Verb, name: str) -> str:
 #: Words in quotes (at most a few hundred characters: a scan that stays linear in a message).
 _QUOTED = re.compile(r"[\"“]([^\"”]{1,300})[\"”]")
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our)\b")
-#: Before "my"/"our", words that address people by a pet's or a thing's word: "happy new year to all my chickens".
-_TO_ALL = re.compile(r"\bto\s+all\s+(?:of\s+)?\Z", re.IGNORECASE)
+#: Before "my"/"our", a greeting or a wish sent to people called by a pet's or a thing's word: "happy new year to all
+#: my chickens", "love to all of my babies" (not "I fed the scraps to all my chickens").
+_TO_ALL = re.compile(r"^\W*(?:happy|merry|love|lots\s+of\s+love|big\s+love|hugs|hi|hello|hey|good\s+(?:morning|night)|"
+                     r"night\s+night|morning|shout\s*out|thanks|thank\s+you|cheers|congrats|congratulations|best\s+wishes|"
+                     r"greetings|welcome)\b.*\bto\s+all\s+(?:of\s+)?\Z", re.IGNORECASE)
 
 
 def _unquoted(text: str) -> str:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
 from ..core.json_lines import LONE_SURROGATE, MAX_LINE, lines, loads, open_regular
-from ..core.names import clipped, has_visible
+from ..core.names import clipped, has_visible, without_accents
 from ..core.times import UTC, parse_time, zone
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
@@ -326,6 +326,7 @@ class MessageFile(Sequence[Message]):
         self.told = False  # whether the file named its participants (a group's file names more than two)
         self._actors: set[str] = set()
         self.as_user = 0  # user messages whose speaker is the user given (``user``): none, and it named no one
+        self._user_key = _folded(user) if user is not None else None
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
@@ -339,7 +340,7 @@ class MessageFile(Sequence[Message]):
     def _add(self, offset: int, line: int, message: Message) -> None:
         if message.role == "user" and len(self._actors) < 4:  # (two are a chat's participants; four, more than three)
             self._actors.add(message.speaker)
-        if message.role == "user" and self.user is not None and message.speaker == self.user:
+        if message.role == "user" and self.user is not None and _folded(message.speaker) == self._user_key:
             self.as_user += 1
         self._offsets.append(offset)
         self._lines.append(line)
@@ -463,8 +464,8 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
         if (head := _head(path)) is not None and (kind := archive(head)):
             raise ImportFailed(f"{path} is {kind} archive, not a chat; unpack it and pass the chat file inside "
                                f"({_CHAT_FILES})")
-        if head is not None and head.lstrip(b"\xef\xbb\xbf \t\r\n").upper().startswith(b"BEGIN:VCARD"):
-            raise ImportFailed(f"{path} is a contact card (vCard), not a chat; pass the chat file ({_CHAT_FILES})")
+        if head is not None and (card := _card(head)):
+            raise ImportFailed(f"{path} is {card}, not a chat; pass the chat file ({_CHAT_FILES})")
         if head is not None and sms.is_sms(head):  # (its participants name a contact, maybe with a
             return _scan_sms(path, read, user, participants, head)  # comma in the name: read there)
         given = None if participants is None else _participants(
@@ -481,6 +482,11 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
         first, second = sorted(found._actors)
         found.participants = (first, second)
     return found
+
+
+def _folded(name: str) -> str:
+    """A speaker's name as `--speaker` matches it: without accents, case or runs of spaces ("siobhan  keane")."""
+    return " ".join(without_accents(name).casefold().split())
 
 
 #: The chat files of the exports read, as a message names them.
@@ -513,6 +519,16 @@ def _a_folder(path: Path) -> str:
 #: The first bytes of the archives a chat comes in, and their names.
 _ARCHIVES = {b"PK\x03\x04": "a zip", b"PK\x05\x06": "a zip", b"PK\x07\x08": "a zip", b"\x1f\x8b": "a gzip",
              b"BZh": "a bzip2", b"\xfd7zXZ\x00": "an xz", b"7z\xbc\xaf\x27\x1c": "a 7z"}
+
+
+#: The first line of the cards a chat app shares beside a chat (a contact, an invitation), and their names.
+_CARDS = {b"BEGIN:VCARD": "a contact card (vCard)", b"BEGIN:VCALENDAR": "a calendar file (iCalendar)"}
+
+
+def _card(head: bytes) -> str | None:
+    """The kind of card a file opening with ``head`` is ("a contact card (vCard)"), or None."""
+    opening = head.lstrip(b"\xef\xbb\xbf \t\r\n").upper()
+    return next((kind for first, kind in _CARDS.items() if opening.startswith(first)), None)
 
 
 def archive(head: bytes) -> str | None:
