@@ -1470,3 +1470,6 @@ def test_a_family_group_chat_s_modal_openings_and_greetings():
         assert facts(said, speaker="Podge") == [], said
     assert [f[1:4] for f in facts("Will moved to Leeds")] == [("Will", "lives_in", "Leeds")]  # a name still
     assert [f[2:4] for f in facts("I fed the scraps to all my chickens", speaker="Mam")] == [("has_pet", "chickens")]
+    # "We're in Boston this year, Aoife's family's turn" (Christmas to come, where he lives) was a trip of a year
+    assert facts("We're in Boston this year, Aoife's family's turn", speaker="Ciarán") == []
+    assert [f[2:4] for f in facts("I'm in Paris this month for work")] == [("traveled_to", "Paris")]

@@ -189,6 +189,8 @@ def _route(verb: Verb, name: str) -> str:
 #: Words in quotes (at most a few hundred characters: a scan that stays linear in a message).
 _QUOTED = re.compile(r"[\"“]([^\"”]{1,300})[\"”]")
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our)\b")
+#: The longest time one is said to be somewhere for a trip ("this month"; not "this year").
+_A_MONTH = timedelta(days=31)
 #: Before "my"/"our", a greeting or a wish sent to people called by a pet's or a thing's word: "happy new year to all
 #: my chickens", "love to all of my babies" (not "I fed the scraps to all my chickens").
 _TO_ALL = re.compile(r"^\W*(?:happy|merry|love|lots\s+of\s+love|big\s+love|hugs|hi|hello|hey|good\s+(?:morning|night)|"
@@ -2040,11 +2042,13 @@ class RuleExtractor:
     def _here(self, subject: Subject, sentence: str, m: re.Match[str], end: int, span: TimeSpan | OutOfRange | None,
               reference: datetime) -> list[ExtractedFact] | None:
         """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
-        the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise."""
+        the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise, and None where
+        the time said is longer than a month ("we're in Boston this year, Aoife's family's turn": a new user's
+        Christmas to come, or a home; no trip of a year)."""
         place = place_name(sentence[m.end():end])
         if place is None or not is_town(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
                 place) + len(place)) or not BE.search(subject.aux) or AT_HOME.search(sentence) or (
-                isinstance(span, TimeSpan) and span.start > reference):
+                isinstance(span, TimeSpan) and (span.start > reference or span.end - span.start > _A_MONTH)):
             return None
         when = span if isinstance(span, TimeSpan) else None
         # of someone else, undated ("Amaka is in Leeds"), it is as often where they live: for review
