@@ -1198,6 +1198,13 @@ def test_in_a_group_chat_a_reason_names_who_used_the_name():
     reasons = found[frozenset(("siob", "siobhán"))].reasons
     assert "siob is used for Siobhán only by Aoife, Mam and Podge" in reasons
     assert "Mam and Podge call Siobhán siob" in reasons  # (not Aoife, who only named her)
+    # "Its Apple auntie Nora nobody wears a tie": the title is Nora's, said before her name, not Apple's after it
+    said = chat(("Podge", "Its Apple auntie Nora nobody wears a tie"), ("Mam", "Apple is grand"),
+                ("Podge", "Happy new year auntie Nora"), ("Aoife", "Will try anything Nora"),
+                ("Mam", "Sabina didi came"), ("Podge", "Sabina didi said hi"), ("Aoife", "Sabina is here"))
+    found = pairs(suggest(said, ["Podge", "Mam", "Aoife"], threshold=0.4))
+    assert frozenset(("apple", "apple auntie")) not in found
+    assert {frozenset(("nora", "auntie nora")), frozenset(("sabina", "sabina didi"))} <= found
     said = chat(("Ana", "hey bo"), ("Bohdan", "hi"), ("Ana", "bo, bo!"))
     assert pairs(suggest(said, ["Ana", "Bohdan"], threshold=0.3)) == {frozenset(("bo", "bohdan"))}
     assert "the other speaker calls Bohdan bo" in suggest(said, ["Ana", "Bohdan"], threshold=0.3)[0].reasons

@@ -464,7 +464,8 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
                     ts[j + 2].key == "and" or ts[j + 2].key in sure)):  # not "galway v mayo"
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {nxt.text}")  # an initial: "dr k", "sophie m"
             elif nxt.key in AFTER_TITLES and (t.key in sure or t.key in named) and name_like(t.key) \
-                    and t.key not in TITLES:
+                    and t.key not in TITLES and not (j + 2 < len(ts) and not nxt.end and ts[j + 2].text[:1].isupper()):
+                # (not "Its Apple auntie Nora": there the title is Nora's, said before her name)
                 chat.add(f"{t.key} {nxt.key}", i, j, j + 2, f"{t.text} {_POSSESSIVE.sub('', nxt.text)}")
                 # "sabina didi", "laci bácsi" ("Pista bácsi's wine": the name without its possessive)
             elif (t.key in TITLES or t.key in TITLES_TOO) and name_like(nxt.key) and nxt.key not in SAYING:
