@@ -208,6 +208,9 @@ class Store:
         self._shared = shared_by(self._engine)
         self._holder = None
         self._clock = clock or (lambda: datetime.now(UTC))
+        #: Whether this handle committed a write (the command line keeps a store it created once it did, whatever
+        #: stops the command after: a Ctrl-C after an ingest's summary removed a store of 443 messages).
+        self.wrote = False
         self.embedder = embedder  # semantic search, when an embeddings endpoint is configured
         try:
             self._setup(timezone)
@@ -416,6 +419,7 @@ class Store:
                     self._shared.settings = None
                     if txn.aliases_declared:  # its first alias declared alias_of
                         self._shared.predicates = None
+            self.wrote = True
             if self._shared.recall is not None:  # committed: the search index follows
                 self._shared.recall.written(previous, txn.meta, txn.decisions, txn.linked_versions)
         if self.embedder is not None:  # after the commit, outside the lock: a failure keeps the write

@@ -197,8 +197,9 @@ def _discard_created(ctx: click.Context) -> None:
 
 
 def _written(ctx: click.Context, directory: Path) -> bool:
-    """Whether the store a failing command created holds a write, read again from its files once the command's own
-    handle is closed (an interrupted write closes it); False where that cannot be read."""
+    """Whether the store a failing command created holds a write: one its handle committed, or one read again from
+    its files once that handle is closed (an interrupted write closes it; a close that fails, its connection gone
+    already, does not stop the reading); False where that cannot be read."""
     from .._store import Store
 
     store = ctx.obj.get("created_store")
@@ -206,6 +207,11 @@ def _written(ctx: click.Context, directory: Path) -> bool:
         return False
     try:
         store.close()
+    except Exception:
+        pass  # (the connection an interrupt closed: what the files hold is read below)
+    if store.wrote:
+        return True
+    try:
         with Store(directory, engine=ctx.obj["engine"], hold=False, wait=0) as again:
             return again.first_write() is not None
     except Exception:
@@ -283,9 +289,32 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
                   allow_future=bool(ctx.obj.get("allow_future")), hold=hold, wait=wait)
     if "created" in ctx.obj:
         ctx.obj["created_store"] = store  # a failure removes it only if nothing was written to it
-    ctx.call_on_close(store.close)
+    ctx.call_on_close(lambda: _closed_whole(store))
     show_times_of(ctx, store)
     return store
+
+
+def _closed_whole(store: Store) -> None:
+    """Close ``store`` at the command's end, a first Ctrl-C held off until it is closed (the command's work is done,
+    and a close cut short left its connection half closed: a new user's Ctrl-C just after an ingest's summary); a
+    second one stops it at once (a long checkpoint: the store stays whole, its log replayed when next opened)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        store.close()
+        return
+
+    def held(*_: object) -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.stderr.write("closing the store; Ctrl-C again stops now (it stays whole: its log is replayed when next "
+                         "opened)\n")
+
+    before = signal.signal(signal.SIGINT, held)
+    try:
+        store.close()
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def show_times_of(ctx: click.Context, store: Store) -> None:

@@ -202,7 +202,17 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                     "whole: they are kept)") if written[0] else "before writing anything"
             raise GraphmemError(f"interrupted {done}; run the same command again to write the rest (messages "
                                 "recorded are skipped)") from None
-    print_summary(summary, as_json, file)
+    _summarise(summary, as_json, file)
+
+
+def _summarise(summary: IngestSummary, as_json: bool, what: str) -> None:
+    """The summary, or, stopped while it is printed (Ctrl-C), a line saying the work had finished and is kept (a new
+    user's "error: aborted" after "recorded 443 episodes" said nothing of what was kept)."""
+    try:
+        print_summary(summary, as_json, what)
+    except KeyboardInterrupt:
+        raise GraphmemError(f"interrupted after the work was done: the {counted(summary.episodes, 'episode')} "
+                            "recorded are kept") from None
 
 
 def _user_note(messages, user: str) -> str:
@@ -273,7 +283,7 @@ def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day
     with progress_bar() as progress:
         summary = import_memories(store, memories, extractor, approve=approve, reference=at,
                                   speaker=speaker, progress=progress)
-    print_summary(summary, as_json, file)
+    _summarise(summary, as_json, file)
 
 
 @main.command("when")

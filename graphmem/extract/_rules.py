@@ -2048,7 +2048,8 @@ class RuleExtractor:
         place = place_name(sentence[m.end():end])
         if place is None or not is_town(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
                 place) + len(place)) or not BE.search(subject.aux) or AT_HOME.search(sentence) or (
-                isinstance(span, TimeSpan) and (span.start > reference or span.end - span.start > _A_MONTH)):
+                isinstance(span, TimeSpan) and (span.start > reference or (
+                    span.end is not None and span.end - span.start > _A_MONTH))):
             return None
         when = span if isinstance(span, TimeSpan) else None
         # of someone else, undated ("Amaka is in Leeds"), it is as often where they live: for review
