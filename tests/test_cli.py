@@ -427,3 +427,12 @@ def test_a_speaker_no_fact_is_about_is_told_of_their_messages_and_episodes_say_w
                            "`graphmem search nacho` finds them and those that name them\n")
     table = gm("episodes").stdout
     assert table.splitlines()[1].split()[:4] == ["id", "kind", "said", "by"] and "Carmen" in table
+
+
+def test_tz_is_timezone_typed_short(tmp_path):
+    """A seventeenth new user's `ingest chat.txt --tz America/Denver` was offered "--utc"; `--tz` is `--timezone`."""
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    run = CliRunner().invoke(main, [*store, "init", "--tz", "America/Denver"])
+    assert run.exit_code == 0 and "America/Denver" in run.output, run.output
+    run = CliRunner().invoke(main, ["when", "tomorrow 9am", "--tz", "Asia/Tokyo", "--reference", "2026-12-07T10:00Z"])
+    assert "2026-12-08T09:00:00+09:00" in run.output, run.output

@@ -784,3 +784,16 @@ def test_a_contact_card_given_as_the_chat_is_named_for_what_it_is(tmp_path):
     invite.write_text("begin:vcalendar\nVERSION:2.0\nEND:VCALENDAR\n")
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "store"), "ingest", str(invite)])
     assert run.exit_code == 1 and f"{invite} is a calendar file (iCalendar), not a chat" in run.output
+
+
+@pytest.mark.engine_free
+def test_the_encryption_notice_an_iphone_writes_under_a_contact_s_name_is_no_message(tmp_path):
+    """A seventeenth new user's: an iPhone's export opens with "[2/1/26, 10:01:44 AM] Priya: ‎Messages and calls are
+    end-to-end encrypted…", which was kept as Priya's first message (and the chat's start)."""
+    text = ("[2/1/26, 10:01:44\u202fAM] Priya: \u200eMessages and calls are end-to-end encrypted. Only people in this "
+            "chat can read, listen to, or share them.\n"
+            "[2/2/26, 7:12:33\u202fAM] Priya: morning babe\n[2/2/26, 7:15:26\u202fAM] Marcus: ...yes?\n"
+            "[2/3/26, 7:15:26\u202fAM] Marcus: Messages and calls are end-to-end encrypted, she said lol\n")
+    messages = list(read_messages(write(tmp_path, text)))
+    assert [m.content for m in messages] == ["morning babe", "...yes?",
+                                             "Messages and calls are end-to-end encrypted, she said lol"]

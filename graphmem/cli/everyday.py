@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["provenance"]
 
 @main.command()
-@click.option("--timezone", help="Zone in which naive times and bare dates are read (default UTC; a store "
+@click.option("--timezone", "--tz", help="Zone in which naive times and bare dates are read (default UTC; a store "
                                 "keeps the zone it was made with).")
 @click.pass_context
 def init(ctx, timezone):

@@ -133,7 +133,7 @@ def _open_after_reading(ctx: click.Context, prepare: Callable, timezone: str | N
 
 def timezone_option(func: Callable) -> Callable:
     """Add --timezone: the zone a new store reads naive chat times in."""
-    return click.option("--timezone", metavar="ZONE",
+    return click.option("--timezone", "--tz", metavar="ZONE",
                         help="For a new store: the zone its naive times (chat times without an offset) are read "
                              "in, e.g. Europe/London (default UTC; an existing store keeps its own).")(func)
 
@@ -291,7 +291,7 @@ def import_memories_(ctx, file, approve, reference, speaker, extractor_name, day
 @click.option("--reference", default="now", show_default=True,
               help="When TEXT was said: ISO 8601, a chat time like '1:56 pm on 8 May, 2023', "
                    "or a phrase like 'yesterday'.")
-@click.option("--timezone", help="Zone for calendar days and for naive times (and the times shown); "
+@click.option("--timezone", "--tz", help="Zone for calendar days and for naive times (and the times shown); "
                                 "default: the store's zone, or UTC where there is no store.")
 @day_first_option
 @json_option

@@ -39,6 +39,14 @@ _NO_TEXT = re.compile(rf"^[{_MARKS}\s]*(?:<media omitted>|<medien ausgeschlossen
                       r"se eliminó este mensaje|eliminaste este mensaje|diese nachricht wurde gelöscht|"
                       r"ce message a été supprimé|mensagem apagada|questo messaggio è stato eliminato|"
                       r"(?:missed )?(?:voice|video) call|null|waiting for this message[^\n]*)\s*$", re.IGNORECASE)
+#: The app's notice an iPhone's export writes under the contact's name ("Priya: ‎Messages and calls are end-to-end
+#: encrypted…"; an Android phone's has no name and is no message at all), in the languages above.
+_NOTICE = re.compile(rf"^[{_MARKS}\s]*(?:messages and calls are end-to-end encrypted|messages to this (?:group|chat) "
+                     r"are now secured with end-to-end encryption|los mensajes y las llamadas están cifrados de "
+                     r"extremo a extremo|nachrichten und anrufe sind ende-zu-ende-verschlüsselt|les messages et les "
+                     r"appels sont chiffrés de bout en bout|as mensagens e as chamadas são protegidas com a "
+                     r"criptografia de ponta a ponta|i messaggi e le chiamate sono crittografati end-to-end)\.(?:\s|$)",
+                     re.IGNORECASE)
 #: What an export adds after an edited message's text.
 _EDITED = re.compile(rf"\s*[{_MARKS}]*<(?:this message was edited|se editó este mensaje\.?|diese nachricht wurde "
                      r"bearbeitet|ce message a été modifié|mensagem editada|questo messaggio è stato modificato)>\s*$",
@@ -117,8 +125,9 @@ def body(rest: str) -> tuple[str, str] | None:
 
 
 def skipped(text: str) -> bool:
-    """Whether a message holds no text of its writer's: media left out, a deleted message, a missed call."""
-    return _NO_TEXT.match(text) is not None
+    """Whether a message holds no text of its writer's: media left out, a deleted message, a missed call, the app's
+    notice of encryption."""
+    return _NO_TEXT.match(text) is not None or _NOTICE.match(text) is not None
 
 
 def cleaned(text: str) -> str:
