@@ -94,8 +94,10 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
                     if status != "ok":
                         return b"", f"error: {info}\n".encode(), 1
                     pid, sent = info["pid"], True
-                    status, answer = wire.ask(sock, ("cli", argv, os.getcwd(), env,
-                                                     (sys.stdout.isatty(), sys.stderr.isatty())))
+                    with _said_while_waiting(f"waiting for process {pid}, which holds store {store} and runs one "
+                                             "command at a time…\n"):
+                        status, answer = wire.ask(sock, ("cli", argv, os.getcwd(), env,
+                                                         (sys.stdout.isatty(), sys.stderr.isatty())))
             except (wire.HolderGone, OSError):
                 return b"", (f"error: the process holding store {store} stopped before answering; whether the "
                              "command was done is unknown: look, then run it again\n").encode(), 1
@@ -105,6 +107,28 @@ def forward(argv: list[str]) -> tuple[bytes, bytes, int] | None:
     if status != "ok":
         return b"", f"error: {answer}\n".encode(), 1
     return answer
+
+
+#: How long a command forwarded to a holder waits for its answer before a terminal is told it waits.
+WAITED = 2.0
+
+
+@contextmanager
+def _said_while_waiting(note: str) -> Iterator[None]:
+    """Say ``note`` on stderr, a terminal, once the block has run :data:`WAITED` seconds (a new user's search waited
+    77 s behind an assistant's ingest in silence; its answer, when it comes, is the command's own output)."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    import threading
+
+    timer = threading.Timer(WAITED, lambda: (sys.stderr.write(note), sys.stderr.flush()))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 @contextmanager

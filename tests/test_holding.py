@@ -1044,3 +1044,28 @@ def test_a_holder_that_never_answers_is_given_up_on_in_one_line(tmp_path, monkey
         assert status == 1 and err.decode().startswith(f"error: the process holding store {directory} does not answer")
     finally:
         silent.close()
+
+
+@pytest.mark.engine_free
+def test_a_command_waiting_for_its_holder_says_so_on_a_terminal(monkeypatch, capsys):
+    """A seventeenth new user's `graphmem search "dog"` waited 77 s behind an assistant's ingest with no word; on a
+    terminal, a command forwarded to the holder says it waits once it has (never where stderr is a file or a pipe)."""
+    import graphmem._launch as launch
+
+    monkeypatch.setattr(launch, "WAITED", 0.01)
+    with launch._said_while_waiting("waiting for process 7…\n"):
+        time.sleep(0.1)
+    assert capsys.readouterr().err == ""  # not a terminal
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    said = ""
+    with launch._said_while_waiting("waiting for process 7…\n"):
+        for _ in range(200):  # (however loaded the machine: until the note comes, or 10 s)
+            said += capsys.readouterr().err
+            if said:
+                break
+            time.sleep(0.05)
+    assert said == "waiting for process 7…\n"
+    with launch._said_while_waiting("waiting for process 7…\n"):
+        pass  # answered at once: nothing said
+    time.sleep(0.05)
+    assert capsys.readouterr().err == ""
