@@ -751,9 +751,9 @@ def test_user_given_for_a_chat_whose_messages_name_their_speakers_says_what_it_d
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "s2"), "ingest", str(path), "--user", "Siobhan",
                                     "--json"])
     assert run.exit_code == 0, run.output
-    assert json.loads(run.output)[0]["notes"] == [
+    assert json.loads(run.output)[0]["notes"][0] == (
         "--user 'Siobhan' speaks no message of the file (its speakers: 'Aoife', 'Mam', 'Podge', …); it changed "
-        "nothing; did you mean 'Siobhán Keane'?"]
+        "nothing; did you mean 'Siobhán Keane'?")
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "s3"), "ingest", str(path)])
     assert "--user" not in run.output and "--speaker" not in run.output
     # a reviewer's: matched as --speaker matches (case, accents), and a name nearly typed is offered
@@ -797,3 +797,18 @@ def test_the_encryption_notice_an_iphone_writes_under_a_contact_s_name_is_no_mes
     messages = list(read_messages(write(tmp_path, text)))
     assert [m.content for m in messages] == ["morning babe", "...yes?",
                                              "Messages and calls are end-to-end encrypted, she said lol"]
+
+
+def test_a_new_store_told_that_a_phone_s_clock_was_read_as_utc(tmp_path):
+    """A seventeenth new user's: an ingest into a new store without --timezone said nothing of reading the phone's
+    times (no zone in WhatsApp's export) as UTC; it says so, and not where a zone was given or the store had one."""
+    path = write(tmp_path, IOS)
+    note = "note: the chat's clock says no zone: this new store read it as UTC; if the phone was elsewhere, ingest " \
+           "into a new store with --timezone ZONE"
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, "ingest", str(path)])
+    assert note in run.output, run.output
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, "ingest", str(path)])
+    assert "skipped" in run.output and note not in run.output  # the store's own zone, chosen before
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "t"), "--engine", ENGINE, "ingest", str(path), "--tz",
+                                    "America/Denver"])
+    assert run.exit_code == 0 and note not in run.output

@@ -189,6 +189,10 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
             if user and user.strip():
                 summary.notes.append(_user_note(messages, user.strip()))
+            if messages.zoneless and timezone is None and "created" in ctx.obj:
+                summary.notes.append("the chat's clock says no zone: this new store read it as UTC; if the phone was "
+                                     "elsewhere, ingest into a new store with --timezone ZONE (America/Denver, "
+                                     "Europe/Dublin, …)")
         except ImportFailed as exc:
             if not written[0]:
                 raise

@@ -326,6 +326,7 @@ class MessageFile(Sequence[Message]):
         self.told = False  # whether the file named its participants (a group's file names more than two)
         self._actors: set[str] = set()
         self.as_user = 0  # user messages whose speaker is the user given (``user``): none, and it named no one
+        self.zoneless = False  # a phone's export whose clock says no zone (WhatsApp's, LINE's): read in ``tz``
         self._user_key = _folded(user) if user is not None else None
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
@@ -722,6 +723,7 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
     day_first = _dates_order(path, ((number, opened.order()) for _, number, opened, _ in _export_messages(path)),
                              read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported, **read)
+    found.zoneless = True
     tz, before = zone(read["tz"]), None
     for offset, number, opened, writer in _export_messages(path):
         try:
@@ -917,6 +919,7 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
                                         for _, number, opened, text in _line_message(source, path) if opened.hour < 0),
                                  read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
+    found.zoneless = True
     tz, before, day = zone(read["tz"]), None, None
     with open_regular(path) as source:
         for offset, number, opened, text in _line_message(source, path):
