@@ -346,6 +346,16 @@ def test_a_fact_found_by_the_name_asked_of_alone_is_no_answer_to_another_predica
     store.add_episode("Morag says hi, the weather is awful", kind="chat", actor="Jo")
     assert store.search("what is Morag's kitten called", limit=1)[0].kind == "fact"
 
+def test_a_wedding_date_asks_of_a_wedding_not_of_dating(store):
+    """A seventeenth new user's "wedding date" put `Dre dating Keisha` first ("date" names dating), over "new date is
+    Sept 18 2027"; a phrase of more words is read first, and "wedding date" and "start date" name what they date."""
+    store.add("Dre", "dating", "Keisha", quote="Dre is engaged to Keisha!!")
+    store.add_episode("new date is Sept 18 2027 for the wedding", kind="chat", actor="Priya")
+    answers = store.search("wedding date", limit=2)
+    assert answers[0].kind == "message" and "Sept 18" in answers[0].text
+    first = store.search("who is Dre's date", limit=1)[0]  # a date alone still is one: the fact, or its sentence
+    assert "Keisha" in (first.text if first.kind == "message" else first.version.object)
+
 def test_a_new_users_questions_accents_their_own_name_and_when(store):
     """A new user's trial: "zoe krakow" missed "zoë's moving to kraków"; "what is my blood type" asked as Sam gave
     three of Sam's messages that say nothing of it (found by Sam's name alone, which "my" adds); "when did I move to
