@@ -918,14 +918,20 @@ class Store:
         return next(iter(found)) if len(found) == 1 else None
 
     def _near_names(self, name: str) -> str:
-        """"; did you mean 'Priya'?" for a name like a known one ("Pryia"), or one word of it ("Rebecca" of "Rebecca
-        Hall"): among the entities whose names share its first two letters (a new user's typo got no hint where a
-        predicate's did), else nothing."""
+        """"; did you mean 'Priya'?" for a name like a known one ("Pryia"), else nothing (:meth:`near_names`)."""
+        near = self.near_names(name)
+        more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
+        return f"; did you mean {' or '.join(repr(n) for n in near[:3])}{more}?" if near else ""
+
+    def near_names(self, name: str) -> list[str]:
+        """The names of entities ``name`` may be a typo of ("Priya" for "Pryia"), or one word of ("Rebecca Hall" for
+        "Rebecca"), closest first: among the entities whose names share its first two letters (a new user's typo got
+        no hint where a predicate's did); [] for none, and for a name of fewer than three letters."""
         import difflib
 
         key = entity_key(name)
         if len(key) < 3:
-            return ""
+            return []
         plain = unaccented(key)
         probes = spelling_probes(key) | {plain[-2:]}  # "pirya" finds "Priya" by "ya": letters swapped
         rows = [row for probe in sorted(probes)  # "emile" finds "Émile" by its last letters too
@@ -945,8 +951,7 @@ class Store:
             names = {e.id: e.name for e in map(records.entity, rows)}
             starting = [k for k in names if k.startswith(key[:1]) and len(k.split()) == len(key.split())]
             near = difflib.get_close_matches(key, starting, 3, cutoff=0.75 if len(key) > 4 else 0.65)
-        more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
-        return f"; did you mean {' or '.join(repr(names[k]) for k in near[:3])}{more}?" if near else ""
+        return [names[k] for k in near]
 
     def entities(self) -> list[Entity]:
         """Every entity."""

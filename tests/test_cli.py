@@ -436,3 +436,19 @@ def test_tz_is_timezone_typed_short(tmp_path):
     assert run.exit_code == 0 and "America/Denver" in run.output, run.output
     run = CliRunner().invoke(main, ["when", "tomorrow 9am", "--tz", "Asia/Tokyo", "--reference", "2026-12-07T10:00Z"])
     assert "2026-12-08T09:00:00+09:00" in run.output, run.output
+
+
+def test_search_says_did_you_mean_of_a_name_no_one_has(tmp_path):
+    """A seventeenth new user's "where does Pryia work" fell back to the words in silence (`timeline Pryia` offered
+    Priya); a capitalised word no entity is called, that no answer holds, and that a known name is spelt like, is
+    offered that name."""
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    assert CliRunner().invoke(main, [*store, "init"]).exit_code == 0
+    for fact in (["Priya", "works_at", "MedVet"], ["Marcus", "lives_in", "Denver"]):
+        assert CliRunner().invoke(main, [*store, "add", *fact]).exit_code == 0
+    said = CliRunner().invoke(main, [*store, "search", "where does Pryia work"]).output
+    assert "note: the store knows nothing called 'Pryia'; did you mean 'Priya'?" in said, said
+    said = CliRunner().invoke(main, [*store, "search", "who lives in Denvr"]).output
+    assert "note: the store knows nothing called 'Denvr'; did you mean 'Denver'?" in said, said
+    for asked in ("where does Priya work", "where does Marcus live", "Where is Denver", "what about Zanzibar"):
+        assert "did you mean" not in CliRunner().invoke(main, [*store, "search", asked]).output, asked

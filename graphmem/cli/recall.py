@@ -5,6 +5,7 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -152,6 +153,26 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
         hits_table(hits, f"search {text!r} (as of {moment(as_of, store)})")
         note_unsettled(store, as_of)
         note_nothing_said_then(hits)
+        note_misspelt(store, text, hits)
+
+
+#: A word written with a capital after a question's first: a name the question may mean ("where does Pryia work").
+_CAPITALISED = re.compile(r"(?<=\s)[A-Z][^\W\d_]{2,}(?:['’]s)?")
+
+
+def note_misspelt(store, text: str, hits: Sequence[Answer]) -> None:
+    """Say "did you mean" of a name the question writes with a capital that no entity has, no answer holds and a
+    known name is spelt like (a new user's "where does Pryia work" quietly fell back to the words; `timeline Pryia`
+    offered Priya)."""
+    shown = " ".join(h.text if h.kind == "message" else f"{h.version.subject} {h.version.object or ''}"
+                     for h in hits).casefold()
+    for word in dict.fromkeys(re.sub(r"['’]s$", "", w) for w in _CAPITALISED.findall(text)):
+        if word.casefold() in shown or any(e.name.casefold() == word.casefold() for e in store.find_entities(word, 5)):
+            continue
+        near = store.near_names(word)
+        if near:
+            output.say(f"note: the store knows nothing called {word!r}; did you mean "
+                       f"{' or '.join(repr(name) for name in near[:3])}?")
 
 
 def note_nothing_said_then(hits: Sequence[Answer]) -> None:
