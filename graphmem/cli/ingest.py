@@ -5,7 +5,6 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
-import difflib
 import shlex
 import signal
 import threading
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..core.names import clipped, without_accents
+from ..core.names import clipped
 from ..core.times import same_zone, zone
 from ..errors import GraphmemError, ImportFailed
 from . import MARKER_FILE, allow_future_option, counted, json_option, main, open_store, output, utc_option
@@ -230,11 +229,7 @@ def _user_note(messages, user: str) -> str:
     if not some:
         return f"--user {shown} speaks no message: the file has no user messages; it changed nothing"
     speakers = ", ".join(repr(clipped(name, 40)) for name in some[:3]) + (", …" if len(some) > 3 else "")
-    typed = without_accents(user).casefold()
-    folded = {without_accents(name).casefold(): name for name in some}
-    near = next((name for key, name in folded.items() if key.startswith(typed + " ")), None)
-    if near is None and (close := difflib.get_close_matches(typed, folded, n=1, cutoff=0.6)):
-        near = folded[close[0]]
+    near = messages.speaker_like(user)
     mean = f"; did you mean {clipped(near, 40)!r}?" if near else ""
     return f"--user {shown} speaks no message of the file (its speakers: {speakers}); it changed nothing{mean}"
 

@@ -161,13 +161,13 @@ _CAPITALISED = re.compile(r"(?<=\s)[A-Z][^\W\d_]{2,}(?:['’]s)?")
 
 
 def note_misspelt(store, text: str, hits: Sequence[Answer]) -> None:
-    """Say "did you mean" of a name the question writes with a capital that no entity has, no answer holds and a
-    known name is spelt like (a new user's "where does Pryia work" quietly fell back to the words; `timeline Pryia`
-    offered Priya)."""
+    """Say "did you mean" of a name the question writes with a capital that no entity or speaker has, no answer holds
+    and a known name is spelt like (a new user's "where does Pryia work" quietly fell back to the words; `timeline
+    Pryia` offered Priya)."""
     shown = " ".join(h.text if h.kind == "message" else f"{h.version.subject} {h.version.object or ''}"
                      for h in hits).casefold()
     for word in dict.fromkeys(re.sub(r"['’]s$", "", w) for w in _CAPITALISED.findall(text)):
-        if word.casefold() in shown or any(e.name.casefold() == word.casefold() for e in store.find_entities(word, 5)):
+        if word.casefold() in shown or store.knows_speaker(word):
             continue
         near = store.near_names(word)
         if near:

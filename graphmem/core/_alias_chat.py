@@ -367,6 +367,16 @@ class Chat:
         return found
 
     @cached_property
+    def written(self) -> dict[str, list[tuple[str, str | None]]]:
+        """Each word's key and every time it is written: as written, and by whom (lower-case words too, which
+        :attr:`surface` keeps only where they are names). Read once, when first asked."""
+        found: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+        for ts in self.tokens:
+            for t in ts:
+                found[t.key].append((t.text, self.speaker(t.message)))
+        return dict(found)
+
+    @cached_property
     def families(self) -> set[str]:
         """The words the chat says as a family, several people of one name: "the Okafors", "two Mrs McCanns", "both
         Mr Joneses" (each word's key)."""

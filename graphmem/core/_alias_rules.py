@@ -309,16 +309,12 @@ def _cased_apart(chat: Chat, a: str, b: str) -> bool:
     """Whether the chat always writes one word in small letters and the other always as a name, one writer at least
     writing both so: a word of the language and a name ("kabyle" and "Kabylie"), not one name spelt two ways (not
     "phillip" typed by one who writes no capitals and "Philip" by another)."""
-    said: dict[str, list[tuple[str, str | None]]] = {a: [], b: []}
-    for ts in chat.tokens:
-        for t in ts:
-            if t.key in said:
-                said[t.key].append((t.text, chat.speaker(t.message)))
+    said = chat.written
 
     def apart(small: str, capital: str) -> bool:
         return all(text.islower() for text, _ in said[small]) and all(text[:1].isupper() for text, _ in said[capital]) \
             and bool({who for _, who in said[small]} & {who for _, who in said[capital]})
-    return bool(said[a] and said[b]) and (apart(a, b) or apart(b, a))
+    return bool(said.get(a) and said.get(b)) and (apart(a, b) or apart(b, a))
 
 
 def _made_plural(chat: Chat, name: str) -> bool:

@@ -12,6 +12,7 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -337,6 +338,16 @@ class MessageFile(Sequence[Message]):
     def some_speakers(self) -> list[str]:
         """The speakers of the file's first user messages, up to four, in alphabetical order."""
         return sorted(self._actors)
+
+    def speaker_like(self, name: str) -> str | None:
+        """Of :meth:`some_speakers`, the one ``name`` may mean, compared as ``user`` is (case, accents and spaces
+        aside): one whose name starts with it as a word ("Siobhan" of "Siobhán Keane"), else the closest spelling."""
+        typed = _folded(name)
+        folded = {_folded(speaker): speaker for speaker in self.some_speakers()}
+        near = next((speaker for key, speaker in folded.items() if key.startswith(typed + " ")), None)
+        if near is None and (close := difflib.get_close_matches(typed, folded, n=1, cutoff=0.6)):
+            near = folded[close[0]]
+        return near
 
     def _add(self, offset: int, line: int, message: Message) -> None:
         if message.role == "user" and len(self._actors) < 4:  # (two are a chat's participants; four, more than three)
