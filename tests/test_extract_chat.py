@@ -1232,7 +1232,10 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
         "we moved into the Paris apartment for a month, back home in August",
         "we moved into the Leeds flat in 2019 and moved out last year", "got the keys to the Tenerife apartment",
         "we moved on Saturday. London, you will be missed.", "Moved in yesterday! Netflix, pizza, bed.",
-        "moved on the 1st! Zaisan, 9th floor", "my sister just moved into the new flat! Shettleston.")]) == []
+        "my sister just moved into the new flat! Shettleston.")]) == []
+    # a place said after the move, then what the home is like (h28's, which the labels hold; "London, you will be
+    # missed" tells no home)
+    assert told([("Maya", "moved on the 1st! Zaisan, 9th floor")]) == [("Maya", "Zaisan", "2026-05-01", True)]
 
 
 @pytest.mark.engine_free

@@ -1913,3 +1913,41 @@ def test_moving_in_with_someone_somewhere_is_a_home_there():
                  "I moved in with Mark in Lockdown 2020", "we moved in with Tom in Halls", "I moved in with Mark in "
                  "Year 2"):
         assert [f for f in chat(("Maya", text))[-1] if f[2] == "lives_in"] == [], text
+
+
+# --- the thirty-seventh session of 2026-12-07: dev misses ---------------------------------------
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "place"), [
+    ("moved on the 1st! Zaisan, 9th floor, balcony facing the Bogd Khan mountain.", "Zaisan"),  # h28
+    ("we moved last week! Brighton. near the sea, love it", "Brighton"),
+    ("Phibsborough. moved in last month, its tiny but its ours", "Phibsborough"),
+])
+def test_a_move_told_with_its_place_in_a_sentence_of_its_own(text, place):
+    """A move told, and where to in a fragment beside it: the home, from when the move was."""
+    assert ("assert", "Maya", "lives_in", place, True) in chat_sure(("Maya", text))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "moved in yesterday. Nice.",  # a word, though a town too
+    "moved in yesterday. Jamie, you free sunday?",  # a name said to someone
+    "we moved last saturday. to a hotel for now",
+    "moved in yesterday! Sorry, been mad busy",
+    "we moved last week. Leeds, for work, until june",  # a stay
+    "Brighton. we moved last week? no idea",  # asked
+    "we moved last week. Brighton. Leeds, near the station",  # two places
+])
+def test_a_sentence_beside_a_move_that_names_no_home(text):
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in"], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We did a day trip to Toledo too. Saw the cathedral.", [("Maya", "traveled_to", "Toledo")]),  # h14
+    ("we did a week in Porto last month", [("Maya", "traveled_to", "Porto")]),
+    ("we did a lot in Porto", []),
+    ("they did a week in Porto", []),  # someone else's, "did" only after I or we
+])
+def test_a_trip_or_a_stay_told_with_did(text, expected):
+    assert written(text) == expected

@@ -415,6 +415,42 @@ def move_home(message: str) -> str | None:
     return place if is_town(place) or (place[:1].isupper() and place.lower() not in NOT_NAMES) else None
 
 
+#: A sentence that is only where a move told beside it was to: "to concón." after "i moved!! last weekend.", or a
+#: place then what the new home is like ("Zaisan, 9th floor, balcony facing the mountain" after "moved on the 1st!").
+_TO_ONLY = re.compile(r"\W*to\s+" + _MOVE_PLACE + r"\s*(?:[.!,]|$)", re.IGNORECASE)
+_PLACE_ONLY = re.compile(_MOVE_PLACE + r"\s*(?:[.!]*\s*$|,(?=[^.!?]*\b(?:floor|flat|apartment|house|balcony|room|"
+                         r"rooms|near|district|quarter|neighbou?rhood|centre|center|tiny|small|big|view|sea|beach|"
+                         r"garden)\b))", re.IGNORECASE)
+#: The rest of such a sentence, what makes it no home: a visit, a hotel, a workplace, someone else's.
+_NOT_THE_MOVE = re.compile(r"\b(?:for|hotel|hostel|airbnb|office|work|his|her|their|parents?|visit\w*|trip|until|"
+                           r"till)\b", re.IGNORECASE)
+
+
+def move_fragment(message: str) -> str | None:
+    """The place a move the speaker made (see :func:`move_done`) was to, said in a sentence of its own that is only
+    that place: "ok. i moved!! last weekend. to concón. a tiny wooden cabin", "moved on the 1st! Zaisan, 9th floor" (a
+    reviewer's finds on dev: the move told, the place a fragment); None where two places are, or the place is no
+    known town and no capitalised name that is no word of English or given name ("Tom, you have to come")."""
+    places, rest = set(), []
+    for sentence in _SENTENCES.split(message):
+        m = _TO_ONLY.match(sentence) or _PLACE_ONLY.match(sentence)
+        if m is None or _NOT_THE_MOVE.search(sentence) or not _a_place(m["place"].strip()) or (
+                m.re is _PLACE_ONLY and plain_english(m["place"].lower())):
+            rest.append(sentence)  # ("ok.", "Tom, you have to come", "Nice.": a word, not the town)
+            continue
+        places.add(m["place"].strip())
+    return places.pop() if len(places) == 1 and move_done(" ".join(rest)) else None
+
+
+def _a_place(words: str) -> bool:
+    """Whether ``words`` may name a place alone: a town GeoNames knows, with a capital unless no word of English
+    ("concón", not "nice"), or capitalised words none of which is a word of English or a given name ("Zaisan")."""
+    if is_town(words) and (words[:1].isupper() or not plain_english(words.lower())):
+        return True
+    return words.lower() not in NOT_NAMES and all(
+        w[:1].isupper() and not is_name_written(w) and not plain_english(w.lower()) for w in words.split())
+
+
 #: The other's words asking after the speaker's new home in a place: "how's the new flat in Gdynia?", "you're in
 #: jinja!! how is it".
 _ASKED_HOME = re.compile(r"\bnew\s+(?:flat|place|house|apartment|home|room|pad)\s+in\s+" + _MOVE_PLACE +

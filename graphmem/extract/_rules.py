@@ -52,6 +52,7 @@ from ._chat import (
     lowercase_school,
     move_called_off,
     move_done,
+    move_fragment,
     move_home,
     move_planned,
     move_told,
@@ -1620,7 +1621,8 @@ class RuleExtractor:
                 home = there if asked is None else asked if there is None or unaccented(there) == unaccented(asked) \
                     else None
             if home is None:
-                home = home_named(text) or resident_of(text)  # "officially a Phibsborough resident"
+                home = home_named(text) or resident_of(text) or move_fragment(text)
+                # "officially a Phibsborough resident"; "i moved!! last weekend. to concón."
             if home is not None:
                 planned.pop(who, None)
                 done.append(ExtractedFact(subject=self._speaker, predicate="lives_in", object=home,

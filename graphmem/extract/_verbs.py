@@ -502,7 +502,7 @@ VERBS: list[Verb] = [
           r"took\s+(?:a|the)\s+(?:(?:night|early|late|slow|fast)\s+)?(?:train|bus|ferry|flight|boat|coach|plane)|"
           r"(?:rode|cycled|biked|hiked|rowed)(?:\s+(?:all\s+the\s+way|my\s+bike))?|"
           r"headed|heading|head|heads|hopped\s+over)"
-          r"(?:\s+(?:out|down|up|over|back|home))?\s+to|(?:took|take|taking|made|went\s+on|"
+          r"(?:\s+(?:out|down|up|over|back|home))?\s+to|(?:took|take|taking|made|did|went\s+on|"
           r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
           r"to|backpacked\s+(?:through|around|across|in)|(?:toured|touring)", "traveled_to",
           "event", "place"),
@@ -520,7 +520,7 @@ VERBS: list[Verb] = [
           "traveled_to", "event", "place"),
     _verb(r"on\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour|break)\s+"
           r"(?:to|in|around)", "traveled_to", "event", "place", needs_be=True, done=True),
-    _verb(r"(?:spent|spend|spending)\s+(?:" + _STAY + r"|(?:christmas|thanksgiving|easter|"
+    _verb(r"(?:spent|spend|spending|(?<=\bi\s)did|(?<=\bwe\s)did)\s+(?:" + _STAY + r"|(?:christmas|thanksgiving|easter|"
           r"new\s+year['’]?s?|the\s+holidays|the\s+summer|the\s+winter|the\s+weekend)\s+in)|"
           r"(?:went|go|going|goes|came|come|coming|headed|heading|flew|flying|drove|driving)\s+"
           r"(?:back\s+|home\s+|over\s+|up\s+|down\s+)?(?:to\s+)?(?:see|visit)\s+" + _PLACE_LEAD
