@@ -1951,3 +1951,15 @@ def test_a_sentence_beside_a_move_that_names_no_home(text):
 ])
 def test_a_trip_or_a_stay_told_with_did(text, expected):
     assert written(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("went to Lisbon with Ana last week", [("Maya", "traveled_to", "Lisbon"), ("Ana", "traveled_to", "Lisbon")]),
+    ("flew to Porto with Ryanair on Monday", [("Maya", "traveled_to", "Porto")]),  # no one, a day
+    ("went to Berlin with Work last month", [("Maya", "traveled_to", "Berlin")]),  # a word
+    ("went to Lisbon with Ana's brother last week", [("Maya", "traveled_to", "Lisbon")]),  # someone unnamed
+])
+def test_who_went_with_the_speaker_went_too(text, expected):
+    """A trip's companions, named after "with", as an event's were ("went to the Games with Isa")."""
+    assert written(text) == expected

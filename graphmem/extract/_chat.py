@@ -1018,6 +1018,10 @@ _WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy
                    r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
 
 
+#: A day or a month, no companion's name: "went to Porto with Ryanair on Monday".
+_DAYS = re.compile(r"\b(?:" + _DAYS_AND_MONTHS + r")\b")
+
+
 def companions(after: str, known: tuple[str, ...]) -> list[str]:
     """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
     who were there too; not places or organisations, nor those already its subject."""
@@ -1025,7 +1029,9 @@ def companions(after: str, known: tuple[str, ...]) -> list[str]:
     if m is None:
         return []
     return [name for name in people(after[m.end():]) if not is_place(name) and name not in known
-            and not re.search(r"['’](?:s\b|\s|$)", name)]  # "with Aino's brother", "Chris' dad": someone unnamed
+            and not re.search(r"['’](?:s\b|\s|$)", name)  # "with Aino's brother", "Chris' dad": someone unnamed
+            and all(w[:1].isupper() for w in name.split()) and (is_known_name(name.split()[0]) or not plain_english(
+                name.split()[0].lower())) and not _DAYS.search(name)]  # not "with Work", "with Ryanair on Monday"
 
 
 def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:
