@@ -1022,16 +1022,18 @@ _WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy
 _DAYS = re.compile(r"\b(?:" + _DAYS_AND_MONTHS + r")\b")
 
 
-def companions(after: str, known: tuple[str, ...]) -> list[str]:
+def companions(after: str, known: tuple[str, ...], given: bool = False) -> list[str]:
     """The people named after "with" in the rest of a clause ("went to the Games with Isa"),
-    who were there too; not places or organisations, nor those already its subject."""
+    who were there too; not places or organisations, nor those already its subject, nor a word or a day ("with Work",
+    "with Mark on Monday"); with ``given``, only a given name the names data knows (after a trip: "flew to Rome with
+    Ryanair")."""
     m = _WITH.search(after)
     if m is None:
         return []
     return [name for name in people(after[m.end():]) if not is_place(name) and name not in known
             and not re.search(r"['’](?:s\b|\s|$)", name)  # "with Aino's brother", "Chris' dad": someone unnamed
-            and all(w[:1].isupper() for w in name.split()) and (is_known_name(name.split()[0]) or not plain_english(
-                name.split()[0].lower())) and not _DAYS.search(name)]  # not "with Work", "with Ryanair on Monday"
+            and all(w[:1].isupper() for w in name.split()) and not _DAYS.search(name)  # not "with Mark on Monday"
+            and (is_known_name(name.split()[0]) or not given and not plain_english(name.split()[0].lower()))]
 
 
 def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -2013,7 +2013,8 @@ class RuleExtractor:
                 add(subj, _route(verb, obj) if obj and verb.obj == "where" else
                     self._refine(verb, m.group(), obj, predicate), obj, op, valid_from, valid_to)
         if predicate in ("attended", "traveled_to") and op == "assert" and objects[0]:
-            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker)):
+            for name in companions(sentence[m.end():end], subject.names + (speaker, self._other or speaker),
+                                   given=predicate == "traveled_to"):
                 add(name, predicate, objects[0], op, valid_from, valid_to)  # "…on Thursday with Isa"
         return made
 
