@@ -191,7 +191,12 @@ def test_an_attackers_telegram_records(tmp_path):
     with pytest.raises(ImportFailed, match=r"r\.json:3: 'actor' must be non-empty text"):
         read([one(**{"from": None, "text": "I moved to Berlin"})])
     assert read([one(**{"from": "Ana", "forwarded_from": "Dmitri", "text": "I just moved to Tokyo!"})]) == [
-        ("Ana", "forwarded", "I just moved to Tokyo!")]
+        ("Ana", "forwarded", "(forwarded from Dmitri) I just moved to Tokyo!")]
+    # a new user's: the text says whose words they are wherever it is read (the episode is the forwarder's)
+    assert read([one(**{"from": "Ana", "forwarded_from": None, "text": "CONGRATULATIONS! You won"})]) == [
+        ("Ana", "forwarded", "(forwarded) CONGRATULATIONS! You won")]
+    assert read([one(**{"from": "Ana", "forwarded_from": " Migs \n Reyes ", "text": "promoted na ko!!"})]) == [
+        ("Ana", "forwarded", "(forwarded from Migs Reyes) promoted na ko!!")]
     pieces = ["I love ", {"type": "bold", "text": None}, "pizza ", {"type": "x", "text": ["a", "b"]}, 5]
     assert read([one(**{"from": "Ana", "text": pieces})]) == [("Ana", "user", "I love pizza ab")]
     lines = tmp_path / "tg.jsonl"

@@ -48,6 +48,17 @@ def textless(record: Any) -> bool:
     return written_by(record) and (record.get("type") != "message" or not has_visible(_text(record)))
 
 
+def _forwarded(record: dict[str, Any]) -> str:
+    """What opens a forwarded message's text, so that everywhere it is read (search, an episode, the explorer) it is
+    not taken for the forwarder's own words: "(forwarded from DOH Philippines) " (a new user's: a scam text her mother
+    forwarded read as hers), "(forwarded) " where Telegram hides who wrote it; "" for a message of one's own."""
+    if "forwarded_from" not in record:
+        return ""
+    origin = record["forwarded_from"]
+    name = " ".join(origin.split())[:100] if isinstance(origin, str) else ""
+    return f"(forwarded from {name}) " if name else "(forwarded) "
+
+
 def as_message(record: dict[str, Any]) -> dict[str, Any]:
     """A Telegram message as graphmem's own: a user message of its writer ("from"), said at "date_unixtime" (UTC;
     "date" is the exporting computer's clock, read in the store's zone where it is all there is), its id kept."""
@@ -61,7 +72,7 @@ def as_message(record: dict[str, Any]) -> dict[str, Any]:
     writer = next((w for w in (record.get("from"), record.get("from_id")) if isinstance(w, str) and has_visible(w)), "")
     # (no writer is refused, naming the line: never the store's own "I"); a message forwarded is someone else's words:
     # kept, and read for no fact (an attacker's: "I just moved to Tokyo!" forwarded became the forwarder's move)
-    return {"role": "forwarded" if record.get("forwarded_from") is not None else "user", "content": _text(record),
-            "chat_time": said, "actor": writer,
+    return {"role": "forwarded" if "forwarded_from" in record else "user",
+            "content": _forwarded(record) + _text(record), "chat_time": said, "actor": writer,
             "id": str(record["id"]) if isinstance(record.get("id"), (int, str)) and not isinstance(record.get("id"),
                                                                                                   bool) else None}
