@@ -693,7 +693,8 @@ def _acronyms(chat: Chat, name_like: Callable[[str], bool]) -> None:
     and never as a name is ("AMU!" shouted, "Amu" elsewhere: a name)."""
     shorts = [k for k in list(chat.mentions) if " " not in k and 2 <= len(k) <= 5 and (
         not re.search(r"[aeiou]", k) or (any(s.isupper() and len(s) > 1 for s in chat.surface[k])
-                                         and not _written_as_a_name(chat, k)))]
+                                         and not _written_as_a_name(chat, k) and k not in RELATION_WORDS))]
+    # (a relation word shouted is that word: "MAMA!!" is no acronym of "muna ako mag aaral", a new user's)
     chat.acronyms = set(shorts)
     pairs: Counter[tuple[str, str]] | None = None  # each two words in a row, counted once when first asked
     for short in shorts:

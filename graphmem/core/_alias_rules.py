@@ -140,6 +140,12 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     the longer word to be plainly a name ("part" is not a short form of "particular")."""
     wa, wb = a.split(), b.split()
     if a.replace(" ", "") == b.replace(" ", "") or unstretched(a) == b or unstretched(b) == a:
+        if a.replace(" ", "") != b.replace(" ", "") and plain_english(min(a, b, key=len)):
+            return None  # a word of English stretched: "god" and "GODDDD" (not "sigga" and "SIGGAAA")
+        spaced = a if " " in a else b
+        if a.replace(" ", "") == b.replace(" ", "") and not ({a, b} & (chat.sure | chat.named)) and not any(
+                all(w[:1].isupper() for w in s.split()) for s in chat.surface.get(spaced, ())):
+            return None  # two words typed as one, neither a name: "ako ng" and "akong" (not "Aït Ouali")
         return 0.9, f"{b} is {a} spelt another way"
     if len(wa) == 1 and len(wb) == 1 and "-" in b and "-" not in a:
         parts = b.split("-")
