@@ -738,3 +738,15 @@ def test_the_weekday_before_last_said_the_day_after_is_a_week_before_last():
     assert one("last saturday", sunday).start == at("2026-02-28")
     assert one("the saturday before last", sunday).start == at("2026-02-21")
     assert one("saturday before last", datetime(2026, 3, 10, 12, tzinfo=UTC)).start == at("2026-02-28")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "start"), [
+    ("I moved my flight to Dec 23", "2026-12-23"),  # a new user's: the flight home, a year before it was said
+    ("the ministry moved the oath to 3 may", "2027-05-03"),  # b68
+    ("got rescheduled to the 14th", "2026-09-14"),
+    ("we moved in on Dec 23", "2025-12-23"),  # a move, no new time
+    ("I moved to Leeds on Dec 23", "2025-12-23"),
+])
+def test_a_thing_moved_to_a_time_is_moved_to_one_to_come(text, start):
+    assert one(text, datetime(2026, 9, 6, 10, tzinfo=UTC)).start == at(start)

@@ -80,6 +80,12 @@ _PRESENT = re.compile(
 
 
 _WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
+#: A thing moved to a new time, which is to come: "I moved my flight to Dec 23", "they pushed the wedding back to
+#: June", "got rescheduled to the 14th" (a new user's: read as past, the flight home was a year before it was said).
+#: The time phrase is masked by then: "to" and nothing but spaces after it.
+_MOVED_TO_A_TIME = re.compile(r"\b(?:moved|changed|rebooked|re-booked|pushed|postponed|bumped|rescheduled|delayed|"
+                              r"switched|brought)\b(?:\s+(?!to\b)[\w'’-]+){0,4}?(?:\s+(?:back|forward|up))?\s+"
+                              r"to\s{2,}", re.IGNORECASE)
 
 _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
 #: How far before a phrase "since" is looked for ("ever since the ", spaces doubled).
@@ -113,7 +119,7 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         clause = plain[begin:end]
         if _WE_RE_TYPED.match(clause) and "?" not in clause:
             return "past", False  # "were getting married in september": "we're" or a past, not said: the nearest
-        if _FUTURE.search(clause):
+        if _FUTURE.search(clause) or _MOVED_TO_A_TIME.search(clause):
             return "future", True
         if _PAST.search(clause):
             # a past verb and a present one ("i'm booked up until…", "was thinking i come up…"): unsaid
