@@ -578,6 +578,8 @@ def test_lets_is_no_past_let():
     ("2024-02-13 at 9:30 am", "2024-02-13T08:30:00+00:00"),
     ("2024-02-13 10:00 pm", "2024-02-13T21:00:00+00:00"),  # a reviewer's: a space before the time of day, too
     ("2024-02-13 12am", "2024-02-12T23:00:00+00:00"),
+    ("2026-3-15", "2026-03-14T23:00:00+00:00"),  # a new user's: a month and a day in one digit
+    ("2026-3-5T10:00", "2026-03-05T09:00:00+00:00"),
 ])
 def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expected):
     from graphmem.when import read_time
@@ -592,6 +594,7 @@ def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expe
     ("13/02/2024, 25:00", "cannot read '13/02/2024, 25:00'"),
     ("2024-02-13 13pm", "cannot read '2024-02-13 13pm'"),
     ("9999-12-31, 23:00", "is out of range"),  # the ISO reading's reason, as with a "T"
+    ("2026-13-5", "cannot read '2026-13-5'"),
 ])
 def test_a_date_then_a_time_that_is_none_is_refused(given, said):
     from graphmem.when import read_time
@@ -750,3 +753,17 @@ def test_the_weekday_before_last_said_the_day_after_is_a_week_before_last():
 ])
 def test_a_thing_moved_to_a_time_is_moved_to_one_to_come(text, start):
     assert one(text, datetime(2026, 9, 6, 10, tzinfo=UTC)).start == at(start)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("Asia/Seol", "Asia/Seoul"), ("KST", "Asia/Seoul"), ("europe/londn", "Europe/London"), ("Mars/Base", None),
+    ("CST", None),  # several zones: none offered
+])
+def test_a_zone_mistyped_is_refused_with_the_one_it_likely_meant(typed, meant):
+    """A new user's: "--timezone Asia/Seol" and "KST" were refused with no hint."""
+    from graphmem.core.times import zone
+
+    with pytest.raises(InvalidTime) as refused:
+        zone(typed)
+    assert str(refused.value).endswith(f"; did you mean {meant!r}?" if meant else "'Europe/Berlin'"), refused.value

@@ -46,7 +46,32 @@ def zone(name: str | tzinfo) -> tzinfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'") from exc
+        near = _zone_like(name)
+        hint = f"; did you mean {near!r}?" if near else ""
+        raise InvalidTime(f"unknown time zone {name!r}; use an IANA name like 'Europe/Berlin'{hint}") from exc
+
+
+#: Zones people name by the letters clocks show, which the IANA database does not know (or knows as another zone):
+#: where one zone is plainly meant, it; "CST" or "IST" name several and get none.
+_ABBREVIATIONS = {"KST": "Asia/Seoul", "JST": "Asia/Tokyo", "HKT": "Asia/Hong_Kong", "SGT": "Asia/Singapore",
+                  "PHT": "Asia/Manila", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
+                  "EDT": "America/New_York", "BST": "Europe/London", "CEST": "Europe/Paris",
+                  "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland",
+                  "NZDT": "Pacific/Auckland", "WIB": "Asia/Jakarta", "SAST": "Africa/Johannesburg",
+                  "EAT": "Africa/Nairobi", "WAT": "Africa/Lagos", "GST": "Asia/Dubai"}
+
+
+def _zone_like(name: str) -> str | None:
+    """The zone a mistyped name most likely meant ("Asia/Seol": "Asia/Seoul"; "KST": "Asia/Seoul"), or None."""
+    import difflib
+    from zoneinfo import available_timezones
+
+    typed = name.strip()
+    if typed.upper() in _ABBREVIATIONS:
+        return _ABBREVIATIONS[typed.upper()]
+    zones = {z.lower(): z for z in available_timezones() if "/" in z}
+    near = difflib.get_close_matches(typed.lower().replace(" ", "_"), list(zones), n=1, cutoff=0.8)
+    return zones[near[0]] if near else None
 
 
 def is_utc_name(name: str) -> bool:

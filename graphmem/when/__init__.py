@@ -133,6 +133,8 @@ def find_times(
 
 
 _ISO_LIKE = re.compile(r"^[+-]?\d{4,}-\d")
+#: A date with its month or day in one digit, as people type it ("2026-3-15", a new user's): ISO 8601 once padded.
+_UNPADDED = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?=$|[T\s,])")
 
 
 def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datetime:
@@ -147,6 +149,7 @@ def read_time(value: TimeLike, tz: tzinfo, now: Callable[[], datetime]) -> datet
     text = value.strip()
     if text.lower() == "now":
         return now()
+    text = _UNPADDED.sub(lambda m: f"{m[1]}-{int(m[2]):02d}-{int(m[3]):02d}", text, count=1)
     if _ISO_LIKE.match(text):  # a date written out: its own errors (out of range, no such day) stand
         return _iso_or_dated(text, value, tz)
     try:
