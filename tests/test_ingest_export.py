@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 from click.testing import CliRunner
@@ -162,6 +162,7 @@ def test_a_telegram_export_is_read_as_telegram_desktop_writes_it(tmp_path):
         ("2", "Oksana", "user", "how's the ward"), ("3", "Danyo", "user", "I GOT A CAT her name is Biscuit")]
     assert found[0].chat_time == datetime(2026, 1, 11, 18, 2, 11, tzinfo=UTC)  # date_unixtime, not the PC's clock
     assert found.participants == ("Danyo", "Oksana")
+    assert found.clock == timedelta(hours=1)  # the exporting computer's clock ("date") an hour from UTC
 
 
 def test_graphmem_ingest_takes_a_telegram_export(tmp_path):
@@ -170,6 +171,22 @@ def test_graphmem_ingest_takes_a_telegram_export(tmp_path):
     episodes, asked = ingested(tmp_path, path)
     assert episodes == 2
     assert [(r["subject"], r["predicate"], r["object"]) for r in asked("beliefs")] == [("Danyo", "has_pet", "cat")]
+
+
+def test_a_new_store_in_utc_says_the_telegram_export_was_made_on_another_clock(tmp_path):
+    """A new user's (in Seoul): a new store read the chat's days as UTC's without a word."""
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(TELEGRAM, ensure_ascii=False), encoding="utf-8")
+
+    def notes(store: str, *options: str) -> list[str]:
+        result = CliRunner().invoke(main, ["--store", str(tmp_path / store), "--engine", ENGINE, "ingest", str(path),
+                                           *options, "--json"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)[0]["notes"]
+
+    assert [n for n in notes("utc") if "exported on a clock at UTC+01:00" in n and "--timezone ZONE" in n]
+    assert not [n for n in notes("kyiv", "--timezone", "Europe/Kyiv") if "exported on a clock" in n]
+    assert not [n for n in notes("utc") if "exported on a clock" in n]  # a store already made: its zone is chosen
 
 
 @pytest.mark.engine_free

@@ -10,7 +10,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 import click
@@ -113,6 +113,14 @@ def print_summary(summary: IngestSummary, as_json: bool, what: str) -> None:
                          "time; `ingest --replay --approve` writes the sure ones at their chat times)")
 
 
+def _clock_note(offset: timedelta) -> str:
+    """What a new store in UTC should say of an export made on a clock ``offset`` from it (Telegram's "date")."""
+    sign, minutes = ("+" if offset >= timedelta(0) else "-"), abs(int(offset.total_seconds())) // 60
+    return (f"the chat was exported on a clock at UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}, and this new store "
+            "reads and shows times in UTC (a day said, 'today', is UTC's); to keep the chat's own days, ingest into a "
+            "new store with --timezone ZONE (Asia/Seoul, Europe/Berlin, …)")
+
+
 def _open_after_reading(ctx: click.Context, prepare: Callable, timezone: str | None = None):
     """Open the store and ``prepare(tz)`` the input; a new store is created only after that, reading naive times
     in ``timezone`` (an existing store keeps its own zone: one given that differs is refused).
@@ -188,6 +196,8 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
             if user and user.strip():
                 summary.notes.append(_user_note(messages, user.strip()))
+            if messages.clock and timezone is None and "created" in ctx.obj:
+                summary.notes.append(_clock_note(messages.clock))
             if messages.zoneless and timezone is None and "created" in ctx.obj:
                 summary.notes.append("the chat's clock says no zone: this new store read it as UTC; if the phone was "
                                      "elsewhere, ingest into a new store with --timezone ZONE (America/Denver, "

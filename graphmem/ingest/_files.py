@@ -328,6 +328,7 @@ class MessageFile(Sequence[Message]):
         self._actors: set[str] = set()
         self.as_user = 0  # user messages whose speaker is the user given (``user``): none, and it named no one
         self.zoneless = False  # a phone's export whose clock says no zone (WhatsApp's, LINE's): read in ``tz``
+        self.clock: timedelta | None = None  # how far the clock of the computer that exported it stood from UTC
         self._user_key = _folded(user) if user is not None else None
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
@@ -613,6 +614,8 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
             except ValueError as exc:  # nested too deeply, a number of more digits than Python reads
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc})") from None
+            if found.clock is None:
+                found.clock = telegram.clock_offset(record)
             if (record := _own(record)) is None:
                 continue  # a Telegram record, one per line: the app's own, a sticker
             _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen, record)
@@ -634,6 +637,8 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
     for start in starts:
         line, counted = line + text.count("\n", counted, start), start
         record = _DECODER.raw_decode(text, start)[0]
+        if found.clock is None:
+            found.clock = telegram.clock_offset(record)  # (Telegram's "date" is the exporting computer's wall clock)
         if (record := _own(record)) is None:
             continue  # the app's own line, a sticker, a photo with no caption
         _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen, record)

@@ -9,7 +9,7 @@ Internal: :func:`graphmem.ingest.read_messages` reads such a file (see :mod:`._f
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..core.names import has_visible
@@ -46,6 +46,25 @@ def textless(record: Any) -> bool:
     """Whether a Telegram record holds no text of its writer's: the app's own ("service": joined, pinned, a call),
     a sticker, a photo or a voice message with no caption."""
     return written_by(record) and (record.get("type") != "message" or not has_visible(_text(record)))
+
+
+def clock_offset(record: Any) -> timedelta | None:
+    """How far the exporting computer's clock ("date", its wall time) stood from UTC ("date_unixtime") at a message,
+    to the quarter hour: +9:00 for an export made in Seoul; None where either is missing or unreadable."""
+    if not isinstance(record, dict) or not isinstance(record.get("date"), str):
+        return None
+    unix = str(record.get("date_unixtime", "")).strip()
+    if not unix.isdigit() or len(unix) > 12:
+        return None
+    try:
+        wall = datetime.fromisoformat(record["date"])
+        utc = datetime.fromtimestamp(int(unix), UTC).replace(tzinfo=None)
+    except (OverflowError, ValueError, OSError):
+        return None
+    if wall.tzinfo is not None:
+        return None
+    quarters = round((wall - utc).total_seconds() / 900)
+    return timedelta(minutes=15 * quarters) if abs(quarters) <= 14 * 4 else None
 
 
 def _forwarded(record: dict[str, Any]) -> str:
