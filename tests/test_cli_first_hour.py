@@ -795,3 +795,17 @@ def test_exports_at_once_to_one_path_each_write_whole(tmp_path):
             thread.join()
     assert len(set(done.values())) == 1 and all(isinstance(v, int) for v in done.values()), done
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl", "s"]
+
+
+def test_a_proposal_left_pending_names_its_time_in_the_stores_zone(tmp_path):
+    """A new user's (a store in Asia/Seoul): approve p2 named the time in Seoul's, approve --all the same time in UTC."""
+    store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "actor": "Mia", "content": "I quit Atkins", '
+                    '"chat_time": "2025-03-01T10:00:00Z"}\n')
+    gm(store, "init", "--timezone", "Asia/Seoul")
+    gm(store, "add", "Mia", "works_at", "Atkins", "--from", "2025-06-01")
+    gm(store, "ingest", str(chat))
+    one = gm(store, "review", "approve", "p1", ok=False).stderr
+    every = " ".join(gm(store, "review", "approve", "--all").stdout.split())
+    assert "2025-03-01T19:00:00+09:00" in one and "2025-03-01T19:00:00+09:00" in every, (one, every)
+    assert "10:00:00Z" not in every

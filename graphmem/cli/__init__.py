@@ -430,6 +430,7 @@ def writes(func: Callable) -> Callable:
         for decision in result if isinstance(result, list) else [result]:
             print_decision(decision, as_json)
         for note in click.get_current_context().meta.pop(_NOTES, []):
+            note = output.in_zone(note)  # a time the store names in UTC, as the store's zone shows it (a new user's)
             if as_json:
                 click.echo(note, err=True)  # the JSON on stdout stays whole; what a script must see is on stderr
             else:
