@@ -834,3 +834,20 @@ def test_a_new_store_told_that_a_phone_s_clock_was_read_as_utc(tmp_path):
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "t"), "--engine", ENGINE, "ingest", str(path), "--tz",
                                     "America/Denver"])
     assert run.exit_code == 0 and note not in run.output
+
+
+def test_participants_who_speak_no_message_are_named_with_those_who_do(tmp_path):
+    """A new user's: "--participants Gaya,Ma" on a chat of "Gaya Reyes" and "Mama" read "you" as no one, silently."""
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(TELEGRAM, ensure_ascii=False), encoding="utf-8")
+
+    def notes(store: str, given: str) -> list[str]:
+        result = CliRunner().invoke(main, ["--store", str(tmp_path / store), "--engine", ENGINE, "ingest", str(path),
+                                           "--participants", given, "--json"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return [n for n in json.loads(result.stdout)[0]["notes"] if "--participants" in n]
+
+    assert notes("a", "Danyo,Oksana") == []
+    assert notes("b", "Dan,Oksana") == [
+        "--participants names 'Dan', who speaks no message of the file (its speakers: 'Danyo', 'Oksana'): \"you\" in "
+        "a message was read as no one there; did you mean --participants Danyo,Oksana?"]

@@ -196,6 +196,8 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary = ingest(store, messages, extractor, replay=replay, approve=approve, progress=progress)
             if user and user.strip():
                 summary.notes.append(_user_note(messages, user.strip()))
+            if participants and (note := _participants_note(messages)):
+                summary.notes.append(note)
             if messages.clock and timezone is None and "created" in ctx.obj:
                 summary.notes.append(_clock_note(messages.clock))
             if messages.zoneless and timezone is None and "created" in ctx.obj:
@@ -242,6 +244,25 @@ def _user_note(messages, user: str) -> str:
     near = messages.speaker_like(user)
     mean = f"; did you mean {clipped(near, 40)!r}?" if near else ""
     return f"--user {shown} speaks no message of the file (its speakers: {speakers}); it changed nothing{mean}"
+
+
+def _participants_note(messages) -> str | None:
+    """What --participants did where a name it gives speaks no message of a file whose every speaker is known: "you"
+    in the other's messages meant no one (a new user's Telegram chat: "--participants Gaya,Ma" for "Gaya Reyes" and
+    "Mama"); None where both speak."""
+    speakers = messages.some_speakers()
+    if len(speakers) >= 4 or messages.participants is None:
+        return None  # (more speakers than are kept to be named: a group's)
+    silent = [name for name in messages.participants if name not in speakers]
+    if not silent:
+        return None
+    named = " and ".join(repr(clipped(name, 40)) for name in silent)
+    meant = [messages.speaker_like(name) or name for name in messages.participants]
+    mean = f"; did you mean --participants {shlex.quote(','.join(meant))}?" if meant != list(messages.participants) \
+        and all(name in speakers for name in meant) else ""
+    return (f"--participants names {named}, who {'speaks' if len(silent) == 1 else 'speak'} no message of the file "
+            f"(its speakers: {', '.join(repr(clipped(n, 40)) for n in speakers)}): \"you\" in a message was read as "
+            f"no one there{mean}")
 
 
 @contextmanager
