@@ -798,7 +798,7 @@ def test_exports_at_once_to_one_path_each_write_whole(tmp_path):
 
 
 def test_a_proposal_left_pending_names_its_time_in_the_stores_zone(tmp_path):
-    """A new user's (a store in Asia/Seoul): approve p2 named the time in Seoul's, approve --all the same time in UTC."""
+    """A new user's (a store in Asia/Seoul): approve p2 named a time in Seoul's, approve --all the same in UTC."""
     store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
     chat.write_text('{"role": "user", "actor": "Mia", "content": "I quit Atkins", '
                     '"chat_time": "2025-03-01T10:00:00Z"}\n')
