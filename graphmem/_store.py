@@ -1241,14 +1241,19 @@ class Store:
         """Records of purges, oldest first."""
         return questions.tombstones(self._db)
 
-    def episodes(self, ids: list[str] | None = None, *, about: str | None = None) -> list[Episode]:
+    def episodes(self, ids: list[str] | None = None, *, about: str | None = None,
+                 by: str | None = None) -> list[Episode]:
         """Episodes (by id, or those supporting facts about an entity, under every name it is
-        believed now to go by), oldest first."""
+        believed now to go by; or those ``by`` a speaker, their actor as given or in lower case), oldest first."""
         if about is not None:
             names = self._names_of(self.entity(about).id, self.now(), None)
             linked = {e for name in names for v in questions.entity_versions(self._db, name) for e in v.episodes}
             ids = sorted(linked if ids is None else linked & set(ids))
-        return questions.episodes(self._db, ids)
+        found = questions.episodes(self._db, ids)
+        if by is None:
+            return found
+        who = by.strip()
+        return [e for e in found if e.actor is not None and (e.actor == who or e.actor.lower() == who.lower())]
 
     def episode(self, episode_id: str) -> Episode:
         """One episode by id, or NotFound."""

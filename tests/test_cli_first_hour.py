@@ -809,3 +809,17 @@ def test_a_proposal_left_pending_names_its_time_in_the_stores_zone(tmp_path):
     every = " ".join(gm(store, "review", "approve", "--all").stdout.split())
     assert "2025-03-01T19:00:00+09:00" in one and "2025-03-01T19:00:00+09:00" in every, (one, every)
     assert "10:00:00Z" not in every
+
+
+def test_episodes_by_a_speaker_and_the_hint_that_names_it(tmp_path):
+    """A new user's: "episodes --about Mama" said no entity is Mama though she wrote half the chat, and nothing listed
+    what she said."""
+    store, chat = tmp_path / "s", tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "actor": "Mama", "content": "good morning anak", "chat_time": "2025-03-01"}\n'
+                    '{"role": "user", "actor": "Gaya", "content": "morning Ma", "chat_time": "2025-03-02"}\n')
+    gm(store, "ingest", str(chat))
+    refused = gm(store, "episodes", "--about", "Mama", ok=False).stderr
+    assert refused.rstrip().endswith("though Mama wrote messages: `graphmem episodes --by Mama` lists them")
+    said = json.loads(gm(store, "episodes", "--by", "mama", "--json").stdout)
+    assert [(e["actor"], e["text"]) for e in said] == [("Mama", "good morning anak")]
+    assert gm(store, "episodes", "--by", "Lola").stdout.strip() == "no episodes by Lola"

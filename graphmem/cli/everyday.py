@@ -382,29 +382,32 @@ def why(ctx, subject, predicate, valid_at, as_of, vs, as_json):
 
 @main.command()
 @click.option("--about", help="Only episodes supporting facts about this entity.")
+@click.option("--by", metavar="SPEAKER", help="Only episodes said by this speaker (their messages).")
 @json_option
 @utc_option
 @click.pass_context
-def episodes(ctx, about, as_json):
+def episodes(ctx, about, by, as_json):
     """List episodes: id, kind, reference time, who said it and text (`graphmem episode ID` shows one whole)."""
     store = open_store(ctx)
-    with _messages_hint(about, store):
-        found = store.episodes(about=about)
+    with _messages_hint(about, store, by=by is None):
+        found = store.episodes(about=about, by=by)
     if as_json:
         output.dump_json(found)
         return
+    which = (f" about {about}" if about else "") + (f" by {by}" if by else "")
     if not found:
-        output.say("no episodes" + (f" about {about}" if about else ""))
+        output.say("no episodes" + which)
         return
     columns = [Column("id", "keep"), Column("kind", "keep"), Column("said", "keep"), Column("by", "cut", least=4),
                Column("text", "wrap", least=20, most_lines=3)]
     output.print_table(columns, [[e.id, e.kind, output.short(e.reference_time), e.actor or "", e.text]
                                  for e in found],
-                       f"episodes{f' about {about}' if about else ''} (times in {output.zone_name()})")
+                       f"episodes{which} (times in {output.zone_name()})")
 
 
 @contextmanager
-def _messages_hint(name: str | None, store: Store | None = None, *, speakers_only: bool = False) -> Iterator[None]:
+def _messages_hint(name: str | None, store: Store | None = None, *, speakers_only: bool = False,
+                   by: bool = False) -> Iterator[None]:
     """An unknown entity's error, with where the messages naming it are found: a name said in chat that no fact is
     about yet ("episodes --about Kieran", Kieran named in many messages) is no entity, but search finds it; one who
     wrote messages is told so ("beliefs --about Nacho", who wrote half a chat: a new user's)."""
@@ -414,8 +417,9 @@ def _messages_hint(name: str | None, store: Store | None = None, *, speakers_onl
         if name is None or "did you mean" in str(error):
             raise
         if store is not None and store.knows_speaker(name):
-            raise NotFound(f"{error}; no fact is about {name} yet, though {name} wrote messages: "
-                           f"`graphmem search {shlex.quote(name)}` finds them and those that name them") from None
+            hint = f"`graphmem episodes --by {shlex.quote(name)}` lists them" if by else \
+                f"`graphmem search {shlex.quote(name)}` finds them and those that name them"
+            raise NotFound(f"{error}; no fact is about {name} yet, though {name} wrote messages: {hint}") from None
         if speakers_only:
             raise
         raise NotFound(f"{error}; no fact is about it: `graphmem search {shlex.quote(name)}` looks for messages "
