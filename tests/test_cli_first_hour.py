@@ -823,3 +823,16 @@ def test_episodes_by_a_speaker_and_the_hint_that_names_it(tmp_path):
     said = json.loads(gm(store, "episodes", "--by", "mama", "--json").stdout)
     assert [(e["actor"], e["text"]) for e in said] == [("Mama", "good morning anak")]
     assert gm(store, "episodes", "--by", "Lola").stdout.strip() == "no episodes by Lola"
+
+
+def test_a_question_in_the_first_person_asked_as_no_one_says_so(tmp_path, monkeypatch):
+    """A new user's: "where do I live", with no --speaker, was answered with her brother's home and no word why."""
+    monkeypatch.delenv("GRAPHMEM_SPEAKER", raising=False)
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "add", "Migs", "lives_in", "Dubai")
+    note = 'note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER)'
+    assert note in gm(store, "search", "where do I live").stdout
+    assert note in gm(store, "search", "where's my brother these days").stdout
+    assert note not in gm(store, "search", "where does Migs live").stdout
+    assert note not in gm(store, "search", "where do I live", "--speaker", "Migs").stdout

@@ -154,6 +154,14 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
         note_unsettled(store, as_of)
         note_nothing_said_then(hits)
         note_misspelt(store, text, hits)
+        if speaker is None and _FIRST_PERSON.search(text):
+            output.say('note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; to ask '
+                       "as someone, give --speaker NAME")
+
+
+#: "I", "me", "my", "mine", "myself" as words of a question (a new user's "where do I live", asked as no one, answered
+#: with her brother's home and no word why).
+_FIRST_PERSON = re.compile(r"(?<![\w'’])(?:I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|i)(?![\w'’])")
 
 
 #: A word written with a capital after a question's first: a name the question may mean ("where does Pryia work").
