@@ -155,8 +155,8 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
         note_nothing_said_then(hits)
         note_misspelt(store, text, hits)
         if speaker is None and _FIRST_PERSON.search(text):
-            output.say('note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; to ask '
-                       "as someone, give --speaker NAME")
+            output.say('note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; '
+                       "to ask as someone, give --speaker NAME")
 
 
 #: "I", "me", "my", "mine", "myself" as words of a question (a new user's "where do I live", asked as no one, answered
