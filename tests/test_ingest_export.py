@@ -851,3 +851,22 @@ def test_participants_who_speak_no_message_are_named_with_those_who_do(tmp_path)
     assert notes("b", "Dan,Oksana") == [
         "--participants names 'Dan', who speaks no message of the file (its speakers: 'Danyo', 'Oksana'): \"you\" in "
         "a message was read as no one there; did you mean --participants Danyo,Oksana?"]
+
+
+def test_a_chat_mostly_in_another_language_says_the_rules_read_english(tmp_path):
+    """A new user's chat with her mother, mostly in Tagalog: 386 messages, no fact, and no word why."""
+    def notes(name: str, lines: list[str]) -> list[str]:
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("".join(json.dumps({"role": "user", "actor": "Ma" if n % 2 else "Gaya", "content": line,
+                                            "chat_time": f"2026-03-01T10:{n:02d}:00Z"}) + "\n"
+                                for n, line in enumerate(lines)), encoding="utf-8")
+        result = CliRunner().invoke(main, ["--store", str(tmp_path / name), "--engine", ENGINE, "ingest", str(path),
+                                           "--json"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return [n for n in json.loads(result.stdout)[0]["notes"] if "the rules extractor reads" in n]
+
+    tagalog = ["kumain ka na ba anak", "oo po Ma kumain na ako", "ingat ka palagi dyan", "salamat po Mama"] * 6
+    english = ["how are you doing today", "good thanks and you", "not bad at all", "talk soon then"] * 6
+    said = notes("tl", tagalog)
+    assert len(said) == 1 and said[0].startswith("about ") and "--extractor llm" in said[0], said
+    assert notes("en", english) == []

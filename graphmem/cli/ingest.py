@@ -5,6 +5,7 @@ Internal: commands registered on :data:`graphmem.cli.main`.
 
 from __future__ import annotations
 
+import re
 import shlex
 import signal
 import threading
@@ -198,6 +199,11 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(_user_note(messages, user.strip()))
             if participants and (note := _participants_note(messages)):
                 summary.notes.append(note)
+            if extractor_name in (None, "rules") and summary.episodes >= 20 and summary.proposed * 50 < \
+                    summary.episodes and (share := _english_share(messages)) < 0.5:
+                summary.notes.append(f"about {share:.0%} of the words of these messages are English, the only language "
+                                     "the rules extractor reads: few facts can be found; the llm extractor reads "
+                                     "others (--extractor llm, docs/ingest.md)")
             if messages.clock and timezone is None and "created" in ctx.obj:
                 summary.notes.append(_clock_note(messages.clock))
             if messages.zoneless and timezone is None and "created" in ctx.obj:
@@ -244,6 +250,21 @@ def _user_note(messages, user: str) -> str:
     near = messages.speaker_like(user)
     mean = f"; did you mean {clipped(near, 40)!r}?" if near else ""
     return f"--user {shown} speaks no message of the file (its speakers: {speakers}); it changed nothing{mean}"
+
+
+def _english_share(messages, most: int = 400) -> float:
+    """The share of the words of a file's first ``most`` user messages that are English (a new user's chat with her
+    mother, mostly in Tagalog: 386 messages, no fact, no word why)."""
+    from ..core.alias_evidence import plain_english
+
+    words = english = 0
+    for n, message in enumerate(m for m in messages if m.role == "user"):
+        if n >= most:
+            break
+        for word in re.findall(r"[^\W\d_]{2,}", message.content.lower()):
+            words += 1
+            english += plain_english(word)
+    return english / words if words else 1.0
 
 
 def _participants_note(messages) -> str | None:
