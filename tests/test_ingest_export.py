@@ -870,3 +870,21 @@ def test_a_chat_mostly_in_another_language_says_the_rules_read_english(tmp_path)
     said = notes("tl", tagalog)
     assert len(said) == 1 and said[0].startswith("about ") and "--extractor llm" in said[0], said
     assert notes("en", english) == []
+
+
+def test_a_telegram_message_edited_since_it_was_recorded_is_recorded_beside_it_with_a_note(tmp_path):
+    """A new user's: an edited message exported again was recorded as a new one, both shown by search, no word why."""
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(TELEGRAM, ensure_ascii=False), encoding="utf-8")
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    assert CliRunner().invoke(main, [*store, "ingest", str(path)], catch_exceptions=False).exit_code == 0
+    edited = json.loads(json.dumps(TELEGRAM))
+    for record in edited["messages"]:
+        if record["id"] == 3:
+            record["text"], record["edited"] = "I GOT A KITTEN her name is Biscuit", "2026-01-11T19:05:00"
+    path.write_text(json.dumps(edited, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--json"], catch_exceptions=False)
+    summary = json.loads(result.stdout)[0]
+    assert summary["episodes"] == 1 and [n for n in summary["notes"] if "edited since it was recorded?" in n]
+    again = CliRunner().invoke(main, [*store, "ingest", str(path), "--json"], catch_exceptions=False)
+    assert not [n for n in json.loads(again.stdout)[0]["notes"] if "edited" in n]  # nothing new: nothing to say

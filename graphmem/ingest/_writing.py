@@ -208,6 +208,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     for e in store.episodes():
         if e.kind == "chat":
             held.setdefault((e.actor, e.reference_time, e.text), []).append(e.id)
+    said_then = {(actor, at) for actor, at, _ in held}  # who said something when: a message new there was edited
+    minutes = getattr(messages, "zoneless", False)  # a phone's export, to the minute: many a message in one
+    edited: list[str] = []
     fresh, resumed, facts, notes = bytearray(total), set(), {}, []
     waiting: deque[tuple[int, str]] = deque()  # user messages handed to the extractor, in order
     first: Message | None = None
@@ -227,6 +230,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 last = message
                 if first is None:
                     first = message
+                if (message.episode_actor, message.chat_time) in said_then and not minutes:
+                    edited.append(message.where)  # (or two of one speaker in one second)
             if progress:
                 progress("extracting", n + 1, total)
             stop_here()
@@ -247,6 +252,10 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         _refuse_going_back(store, first, frozenset(resumed))
     if last is not None:
         _refuse_the_future(store, last, replay)
+    if edited:
+        which = f"this message and {len(edited) - 1} more" if len(edited) > 1 else "a message"
+        notes.append(f"{edited[0]}: {which} said when the store holds another of the same speaker's, in other words: "
+                     "edited since it was recorded? The new words are recorded beside the old (the store keeps both)")
     if roles and not roles["user"]:
         seen = ", ".join(f"{role!r} ({count})" for role, count in roles.most_common(3))
         notes.append(f"no message has role 'user' (roles: {seen}): facts are read from a user's messages only; in a "
