@@ -1963,3 +1963,17 @@ def test_a_trip_or_a_stay_told_with_did(text, expected):
 def test_who_went_with_the_speaker_went_too(text, expected):
     """A trip's companions, named after "with", as an event's were ("went to the Games with Isa")."""
     assert written(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("(sorry my news is happier) Madina's wedding was saturday!!", [("assert", "Maya", "attended", "Madina's wedding")]),
+    ("kev's wedding was yesterday and i'm still recovering", [("assert", "Maya", "attended", "kev's wedding")]),  # d10
+    ("Tom's party was on saturday, so good", [("assert", "Maya", "attended", "Tom's party")]),
+    ("Madina's wedding was saturday but I couldn't go", []),
+    ("it's wedding was saturday", []),
+    ("Madina's wedding was saturday?", []),
+])
+def test_an_event_of_someones_told_by_the_day_it_was(text, expected):
+    """h51, d10: someone's event told by when it was, its owner's name in small letters or after a parenthesis."""
+    assert [f for f in chat(("Sam", "hey"), ("Maya", text))[1] if f[2] == "attended"] == expected

@@ -1273,16 +1273,19 @@ def _visited(the: str | None, place: str) -> bool:
 _HOME_AGAIN = re.compile(r"(?i)^\W*(?:(?:ok|so|and|well)\W+)*(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:back|home)\W*$")
 #: An event told by when it was or how it went, opening the message: "reunion was yesterday. what a
 #: day", "gig last night in namba", "the wedding was SO good" (one was there).
-_EVENT_TOLD = re.compile(r"^\W*(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|yes)\W+)*"
+_EVENT_TOLD = re.compile(r"^\W*(?:\([^()]{0,80}\)\s*)?(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|"
+                         r"yes)\W+)*"
                          r"(?P<what>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:(?:last\s+night|yesterday|last\s+weekend|"
                          r"this\s+morning|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|(?:was|were)\s+(?:(?:so|really|"
                          rf"just|absolutely|honestly|pretty|properly|genuinely|actually|such)\s+)*(?:{_VERDICT}|"
-                         r"yesterday|last\s+night|last\s+weekend)\b)", re.IGNORECASE)
+                         r"yesterday|last\s+night|last\s+weekend|(?:on\s+)?(?:last\s+)?(?:mon|tues|wednes|thurs|fri|satur|"
+                         r"sun)day)\b)", re.IGNORECASE)  # "Madina's wedding was saturday!!" (h51)
 #: What an event told so is called: the event's word alone, or after "the", "my", "our" or
 #: someone's name ("reunion", "the wedding", "my cousin saras wedding", "Tom's party"); not "ran 10k"
 #: (a verb's), "your party" (a compliment).
-_EVENT_NAMED = re.compile(r"(?i)(?:(?:the|my|our)\s+(?:[\w'’-]+\s+){0,2}|(?-i:[A-Z])[\w-]*['’]?s\s+(?:[\w'’-]+\s+)?)?"
-                          r"[\w'’-]+")
+_EVENT_NAMED = re.compile(r"(?i)(?:(?:the|my|our)\s+(?:[\w'’-]+\s+){0,2}|(?-i:[A-Z])[\w-]*['’]?s\s+(?:[\w'’-]+\s+)?|"
+                          r"(?!(?:it|he|she|there|that|what|who|where|here|let|how)['’]s)[a-z][\w-]*['’]s\s+)?"
+                          r"[\w'’-]+")  # (a name in small letters owning it: "kev's wedding", d10)
 #: Someone else's word for it: "the party was wild apparently".
 _HEARSAY = re.compile(r"(?i)\b(?:apparently|supposedly|i\s+heard|they\s+said|he\s+said|she\s+said)\b")
 #: "how was Amsterdam?", "How was the concert": the turn before asks how a trip or an event went.
@@ -1291,7 +1294,8 @@ _HEARSAY = re.compile(r"(?i)\b(?:apparently|supposedly|i\s+heard|they\s+said|he\
 _HOW_WAS = re.compile(r"\bhow\s+(?:was|were)\s+(?P<what>[^?.!,]+)", re.IGNORECASE)
 _ASK_ENDS = re.compile(r"\s(?:anyway|then|in the end)$", re.IGNORECASE)
 #: In the answer: it has not happened, or did not for the one asked ("not yet", "we didn't go").
-_NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|didn['’]?t\s+(?:go|make\s+it|happen)|never\s+went|cancel+ed|postponed|"
+_NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|(?:didn|couldn|wasn)['’]?t\s+(?:go|make\s+it|happen|able)|could\s+not\s+"
+                       r"(?:go|make)|never\s+went|cancel+ed|postponed|"
                        r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
                        r"there|no\s+idea|dunno|ask\s+(?:him|her|them))", re.IGNORECASE)
 #: Beyond a message's first sentence, what says the speaker was not there, or may not have been: watched it,
