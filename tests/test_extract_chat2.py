@@ -1967,7 +1967,8 @@ def test_who_went_with_the_speaker_went_too(text, expected):
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("text", "expected"), [
-    ("(sorry my news is happier) Madina's wedding was saturday!!", [("assert", "Maya", "attended", "Madina's wedding")]),
+    ("(sorry my news is happier) Madina's wedding was saturday!!",
+     [("assert", "Maya", "attended", "Madina's wedding")]),
     ("kev's wedding was yesterday and i'm still recovering", [("assert", "Maya", "attended", "kev's wedding")]),  # d10
     ("Tom's party was on saturday, so good", [("assert", "Maya", "attended", "Tom's party")]),
     ("Madina's wedding was saturday but I couldn't go", []),

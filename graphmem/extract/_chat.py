@@ -1273,8 +1273,8 @@ def _visited(the: str | None, place: str) -> bool:
 _HOME_AGAIN = re.compile(r"(?i)^\W*(?:(?:ok|so|and|well)\W+)*(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:back|home)\W*$")
 #: An event told by when it was or how it went, opening the message: "reunion was yesterday. what a
 #: day", "gig last night in namba", "the wedding was SO good" (one was there).
-_EVENT_TOLD = re.compile(r"^\W*(?:\([^()]{0,80}\)\s*)?(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|yeah|"
-                         r"yes)\W+)*"
+_EVENT_TOLD = re.compile(r"^\W*(?:\([^()]{0,80}\)\s*)?(?:(?:ok|okay|and|so|oh|well|anyway|also|btw|honestly|omg|ah|"
+                         r"yeah|yes)\W+)*"
                          r"(?P<what>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:(?:last\s+night|yesterday|last\s+weekend|"
                          r"this\s+morning|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|(?:was|were)\s+(?:(?:so|really|"
                          rf"just|absolutely|honestly|pretty|properly|genuinely|actually|such)\s+)*(?:{_VERDICT}|"
