@@ -777,6 +777,10 @@ def _signed_up(fact: ExtractedFact, message: str) -> bool:
 #: How long after a trip told with no time of its own the same trip told again is that trip ("im in lisbon!!", then
 #: "back from lisbon" six days on), not another.
 TRIP_AGAIN = timedelta(days=21)
+#: How much earlier a start told again may be and still be the start first told, roughly ("4 months now" of 5 May).
+START_AGAIN = timedelta(days=45)
+#: What holds from a start a chat may tell twice.
+_STARTED_STATES = frozenset({"works_at", "lives_in", "studies_at", "dating", "married_to", "member_of", "does"})
 #: Words that tell a trip is another one: "again", "second trip", "another weekend in".
 _ANOTHER_TRIP = re.compile(r"(?i)\b(?:(?:another|second|third|2nd|3rd)\s+(?:trip|time|visit|weekend|holiday|week)|"
                            r"(?:trip|visit)\s+(?:again|number\s+\w+)|(?:in|to)\s+[\w'’-]+\s+again|"
@@ -1224,6 +1228,7 @@ class RuleExtractor:
         self._jobs: dict[frozenset[str], dict[str, tuple[str, datetime]]] = {}
         #: Per pair of participants, the trips each one was told with no time of their own: (who, place) -> when.
         self._trips: dict[frozenset[str], dict[tuple[str, str], datetime]] = {}
+        self._starts: dict[frozenset[str], dict[tuple[str, str, str], datetime]] = {}
         #: Per pair of participants, each speaker's partner as last told: (speaker, predicate) -> name.
         self._partners: dict[frozenset[str], dict[tuple[str, str], str]] = {}
         #: Per pair of participants, the groups, jobs, schools and pastimes each speaker was last told to
@@ -1374,6 +1379,7 @@ class RuleExtractor:
                  if not (_called_off(f, text) or _undone(f, text) or _wished_to_another(f, text, self._speaker))]
         facts = self._owned_as_told(facts)  # after the review's reasons, which read the words as said
         facts = self._trip_told_again(facts, reference_time, text)
+        facts = self._start_told_again(facts, reference_time)
         note = None
         if self._unused:
             phrases = ", ".join(repr(p) for p in dict.fromkeys(self._unused))
@@ -1396,6 +1402,22 @@ class RuleExtractor:
                     continue
                 if fact.sure:  # a trip held for review ("hola from lanzarote!!") may never be written
                     told[key] = said
+            kept.append(fact)
+        return kept
+
+    def _start_told_again(self, facts: list[ExtractedFact], said: datetime) -> list[ExtractedFact]:
+        """``facts`` with a start told again a little earlier than the one first written kept as first written: "first
+        day at McGills done" on 5 May, then "been at McGills 4 months now" in September (a month's start, 1 May) moved
+        the job back to before it began (the store joins the two periods: a new user's). Within
+        :data:`START_AGAIN`, a later telling is taken as the same start told roughly; further off, as a correction."""
+        told = self._starts.setdefault(self._chat(), {})
+        kept = []
+        for fact in facts:
+            if fact.op == "assert" and fact.sure and fact.object and fact.predicate in _STARTED_STATES:
+                key = (fact.subject.casefold(), fact.predicate, unaccented(fact.object).casefold())
+                first = told.setdefault(key, fact.valid_from or said)  # (no start of its own: from when it was said)
+                if fact.valid_from is not None and fact.valid_from < first <= fact.valid_from + START_AGAIN:
+                    fact = fact.model_copy(update={"valid_from": first})
             kept.append(fact)
         return kept
 
