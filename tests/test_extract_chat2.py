@@ -1921,7 +1921,7 @@ def test_moving_in_with_someone_somewhere_is_a_home_there():
 @pytest.mark.parametrize(("text", "place"), [
     ("moved on the 1st! Zaisan, 9th floor, balcony facing the Bogd Khan mountain.", "Zaisan"),  # h28
     ("we moved last week! Brighton. near the sea, love it", "Brighton"),
-    ("Phibsborough. moved in last month, its tiny but its ours", "Phibsborough"),
+    ("Leeds. moved in last month, its tiny but its ours", "Leeds"),
 ])
 def test_a_move_told_with_its_place_in_a_sentence_of_its_own(text, place):
     """A move told, and where to in a fragment beside it: the home, from when the move was."""
@@ -1937,6 +1937,10 @@ def test_a_move_told_with_its_place_in_a_sentence_of_its_own(text, place):
     "we moved last week. Leeds, for work, until june",  # a stay
     "Brighton. we moved last week? no idea",  # asked
     "we moved last week. Brighton. Leeds, near the station",  # two places
+    # a reviewer's: a word, a brand, a feast, someone's, a visit
+    "we moved yesterday. Lmao.", "moved in yesterday! Yay.", "we moved last month. Brexit.",
+    "moved in on Friday! Netflix. pizza. bed", "moved in yesterday. Aldi. near the flat", "we moved last week. to Sam's.",
+    "we moved last week. to Paris. for the weekend lol", "moved in yesterday. Ramadan.",
 ])
 def test_a_sentence_beside_a_move_that_names_no_home(text):
     assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in"], text
@@ -1945,11 +1949,11 @@ def test_a_sentence_beside_a_move_that_names_no_home(text):
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("text", "expected"), [
     ("We did a day trip to Toledo too. Saw the cathedral.", [("Maya", "traveled_to", "Toledo")]),  # h14
-    ("we did a week in Porto last month", [("Maya", "traveled_to", "Porto")]),
+    ("we also did a day trip to Sintra", [("Maya", "traveled_to", "Sintra")]),
     ("we did a lot in Porto", []),
-    ("they did a week in Porto", []),  # someone else's, "did" only after I or we
+    ("I did two weeks in ICU", []),  # a reviewer's: a stay counted with "did" is as often a ward or a school year
 ])
-def test_a_trip_or_a_stay_told_with_did(text, expected):
+def test_a_trip_told_with_did(text, expected):
     assert written(text) == expected
 
 
@@ -1959,10 +1963,23 @@ def test_a_trip_or_a_stay_told_with_did(text, expected):
     ("flew to Porto with Ryanair on Monday", [("Maya", "traveled_to", "Porto")]),  # no one, a day
     ("went to Berlin with Work last month", [("Maya", "traveled_to", "Berlin")]),  # a word
     ("went to Lisbon with Ana's brother last week", [("Maya", "traveled_to", "Lisbon")]),  # someone unnamed
+    ("went to Lisbon with Ana on Monday", [("Maya", "traveled_to", "Lisbon"), ("Ana", "traveled_to", "Lisbon")]),
+    ("went to Lisbon with Tom in mind", [("Maya", "traveled_to", "Lisbon")]),  # a reviewer's
+    ("flew to Rome with Ryanair", [("Maya", "traveled_to", "Rome")]),  # a trip's: a given name only
 ])
 def test_who_went_with_the_speaker_went_too(text, expected):
     """A trip's companions, named after "with", as an event's were ("went to the Games with Isa")."""
     assert written(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("went to the concert with Mark on Monday", ["Maya", "Mark"]),  # the day cut off, the name kept
+    ("went to the gig with Grace", ["Maya", "Grace"]),  # a name that is a word of English too
+    ("went to the concert with Work", ["Maya"]), ("went to the concert with Monday", ["Maya"]),
+])
+def test_who_went_to_an_event_with_the_speaker_is_a_name(text, expected):
+    assert [f[1] for f in chat(("Sam", "hi"), ("Maya", text))[1] if f[2] == "attended"] == expected
 
 
 @pytest.mark.engine_free

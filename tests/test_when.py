@@ -750,9 +750,18 @@ def test_the_weekday_before_last_said_the_day_after_is_a_week_before_last():
     ("got rescheduled to the 14th", "2026-09-14"),
     ("we moved in on Dec 23", "2025-12-23"),  # a move, no new time
     ("I moved to Leeds on Dec 23", "2025-12-23"),
+    ("booked my flights home for Christmas!!!", "2026-12-25"),  # a new user's
+    ("she's booked a one way ticket for 16 june", "2027-06-16"),  # h82
 ])
 def test_a_thing_moved_to_a_time_is_moved_to_one_to_come(text, start):
     assert one(text, datetime(2026, 9, 6, 10, tzinfo=UTC)).start == at(start)
+
+
+@pytest.mark.engine_free
+def test_only_the_time_a_thing_was_moved_to_is_to_come():
+    """A reviewer's: the whole clause was read as to come ("on Monday" the next one)."""
+    found = resolve_times("on Monday I moved my flight to Dec 23", datetime(2026, 9, 6, 10, tzinfo=UTC))
+    assert [s.start for s in found] == [at("2026-08-31"), at("2026-12-23")]
 
 
 @pytest.mark.engine_free

@@ -417,10 +417,10 @@ def move_home(message: str) -> str | None:
 
 #: A sentence that is only where a move told beside it was to: "to concón." after "i moved!! last weekend.", or a
 #: place then what the new home is like ("Zaisan, 9th floor, balcony facing the mountain" after "moved on the 1st!").
-_TO_ONLY = re.compile(r"\W*to\s+" + _MOVE_PLACE + r"\s*(?:[.!,]|$)", re.IGNORECASE)
-_PLACE_ONLY = re.compile(_MOVE_PLACE + r"\s*(?:[.!]*\s*$|,(?=[^.!?]*\b(?:floor|flat|apartment|house|balcony|room|"
-                         r"rooms|near|district|quarter|neighbou?rhood|centre|center|tiny|small|big|view|sea|beach|"
-                         r"garden)\b))", re.IGNORECASE)
+_TO_ONLY = re.compile(r"\W*to\s+" + _MOVE_PLACE + r"\s*(?:[.!,]|$)(?P<described>)", re.IGNORECASE)
+_PLACE_ONLY = re.compile(_MOVE_PLACE + r"\s*(?:[.!]*\s*$|(?P<described>,(?=[^.!?]*\b(?:floor|flat|apartment|house|"
+                         r"balcony|room|rooms|near|district|quarter|neighbou?rhood|centre|center|tiny|small|big|view|"
+                         r"sea|beach|garden)\b)))", re.IGNORECASE)
 #: The rest of such a sentence, what makes it no home: a visit, a hotel, a workplace, someone else's.
 _NOT_THE_MOVE = re.compile(r"\b(?:for|hotel|hostel|airbnb|office|work|his|her|their|parents?|visit\w*|trip|until|"
                            r"till)\b", re.IGNORECASE)
@@ -431,24 +431,29 @@ def move_fragment(message: str) -> str | None:
     that place: "ok. i moved!! last weekend. to concón. a tiny wooden cabin", "moved on the 1st! Zaisan, 9th floor" (a
     reviewer's finds on dev: the move told, the place a fragment); None where two places are, or the place is no
     known town and no capitalised name that is no word of English or given name ("Tom, you have to come")."""
+    if only_visiting(message):
+        return None  # "we moved last week. to Paris. for the weekend lol"
     places, rest = set(), []
     for sentence in _SENTENCES.split(message):
         m = _TO_ONLY.match(sentence) or _PLACE_ONLY.match(sentence)
-        if m is None or _NOT_THE_MOVE.search(sentence) or not _a_place(m["place"].strip()) or (
-                m.re is _PLACE_ONLY and plain_english(m["place"].lower())):
-            rest.append(sentence)  # ("ok.", "Tom, you have to come", "Nice.": a word, not the town)
+        place = m["place"].strip() if m else ""
+        if m is None or _NOT_THE_MOVE.search(sentence) or not _a_place(place, described=m["described"] is not None):
+            rest.append(sentence)  # ("ok.", "Tom, you have to come", "Nice.", "Lmao.", "Netflix.": no town)
             continue
-        places.add(m["place"].strip())
+        places.add(place)
     return places.pop() if len(places) == 1 and move_done(" ".join(rest)) else None
 
 
-def _a_place(words: str) -> bool:
-    """Whether ``words`` may name a place alone: a town GeoNames knows, with a capital unless no word of English
-    ("concón", not "nice"), or capitalised words none of which is a word of English or a given name ("Zaisan")."""
-    if is_town(words) and (words[:1].isupper() or not plain_english(words.lower())):
+def _a_place(words: str, described: bool) -> bool:
+    """Whether ``words`` may name a place alone: a town GeoNames knows that is no word of English ("concón", "Leeds";
+    not "Nice", "Reading"); where what the home is like follows it ("Zaisan, 9th floor"), also capitalised words none
+    of which is a word of English or a given name."""
+    if "'" in words or "’" in words or words.lower() in NOT_NAMES:
+        return False  # "to Sam's."
+    if is_town(words) and not plain_english(words.lower()):
         return True
-    return words.lower() not in NOT_NAMES and all(
-        w[:1].isupper() and not is_name_written(w) and not plain_english(w.lower()) for w in words.split())
+    return described and all(w[:1].isupper() and not is_name_written(w) and not plain_english(w.lower())
+                             for w in words.split())
 
 
 #: The other's words asking after the speaker's new home in a place: "how's the new flat in Gdynia?", "you're in
@@ -1018,8 +1023,12 @@ _WITH = re.compile(r"\bwith\s+(?:my\s+(?:[\w'’-]+\s+)?(?:friend|mate|pal|buddy
                    r"girlfriend|boyfriend|partner|wife|husband)\s+)?(?=[A-Z])")
 
 
-#: A day or a month, no companion's name: "went to Porto with Ryanair on Monday".
+#: A day or a month, no companion's name ("with Monday"), or said after one ("with Ana on Monday").
 _DAYS = re.compile(r"\b(?:" + _DAYS_AND_MONTHS + r")\b")
+#: Words written with a capital after "with" that are no one: "went to the concert with Work".
+_NO_COMPANIONS = frozenset("work school uni college class church everyone everybody friends family mates people "
+                           "them us".split())
+_DAY_AFTER = re.compile(r"\s+(?:on|in|at|this|last|next)\s+(?:" + _DAYS_AND_MONTHS + r")\b.*$")
 
 
 def companions(after: str, known: tuple[str, ...], given: bool = False) -> list[str]:
@@ -1028,12 +1037,13 @@ def companions(after: str, known: tuple[str, ...], given: bool = False) -> list[
     "with Mark on Monday"); with ``given``, only a given name the names data knows (after a trip: "flew to Rome with
     Ryanair")."""
     m = _WITH.search(after)
-    if m is None:
-        return []
-    return [name for name in people(after[m.end():]) if not is_place(name) and name not in known
+    if m is None or re.match(r"\s*\S+\s+in\s+mind\b", after[m.end():], re.IGNORECASE):
+        return []  # "with Tom in mind"
+    found = [_DAY_AFTER.sub("", name) for name in people(after[m.end():])]  # "with Ana on Monday": Ana
+    return [name for name in found if name and not is_place(name) and name not in known
             and not re.search(r"['’](?:s\b|\s|$)", name)  # "with Aino's brother", "Chris' dad": someone unnamed
-            and all(w[:1].isupper() for w in name.split()) and not _DAYS.search(name)  # not "with Mark on Monday"
-            and (is_known_name(name.split()[0]) or not given and not plain_english(name.split()[0].lower()))]
+            and all(w[:1].isupper() for w in name.split()) and not _DAYS.search(name)  # not "with Monday"
+            and (is_known_name(name.split()[0]) if given else name.casefold() not in NOT_NAMES | _NO_COMPANIONS)]
 
 
 def couples(relations: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -520,7 +520,7 @@ VERBS: list[Verb] = [
           "traveled_to", "event", "place"),
     _verb(r"on\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour|break)\s+"
           r"(?:to|in|around)", "traveled_to", "event", "place", needs_be=True, done=True),
-    _verb(r"(?:spent|spend|spending|(?<=\bi\s)did|(?<=\bwe\s)did)\s+(?:" + _STAY + r"|(?:christmas|thanksgiving|easter|"
+    _verb(r"(?:spent|spend|spending)\s+(?:" + _STAY + r"|(?:christmas|thanksgiving|easter|"
           r"new\s+year['’]?s?|the\s+holidays|the\s+summer|the\s+winter|the\s+weekend)\s+in)|"
           r"(?:went|go|going|goes|came|come|coming|headed|heading|flew|flying|drove|driving)\s+"
           r"(?:back\s+|home\s+|over\s+|up\s+|down\s+)?(?:to\s+)?(?:see|visit)\s+" + _PLACE_LEAD

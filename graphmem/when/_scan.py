@@ -85,7 +85,10 @@ _WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
 #: The time phrase is masked by then: "to" and nothing but spaces after it.
 _MOVED_TO_A_TIME = re.compile(r"\b(?:moved|changed|rebooked|re-booked|pushed|postponed|bumped|rescheduled|delayed|"
                               r"switched|brought)\b(?:\s+(?!to\b)[\w'’-]+){0,4}?(?:\s+(?:back|forward|up))?\s+"
-                              r"to\s{2,}", re.IGNORECASE)
+                              r"(?:to|till|until)\s+(?:the\s+)?$|\bbooked\b(?:\s+(?!for\b)[\w'’-]+){0,4}?\s+for\s+(?:the\s+)?$",
+                              re.IGNORECASE)
+#: How far before a time phrase such words are looked for.
+_MOVED_REACH = 60
 
 _SINCE_BEFORE = re.compile(r"\b(?:since|ever\s+since)\s+(?:the\s+)?$", re.IGNORECASE)
 #: How far before a phrase "since" is looked for ("ever since the ", spaces doubled).
@@ -119,7 +122,7 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         clause = plain[begin:end]
         if _WE_RE_TYPED.match(clause) and "?" not in clause:
             return "past", False  # "were getting married in september": "we're" or a past, not said: the nearest
-        if _FUTURE.search(clause) or _MOVED_TO_A_TIME.search(clause):
+        if _FUTURE.search(clause):
             return "future", True
         if _PAST.search(clause):
             # a past verb and a present one ("i'm booked up until…", "was thinking i come up…"): unsaid
@@ -137,6 +140,8 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         # from the text's start ("in june in june …", 8,000 characters: quadratic, seconds)
         if _SINCE_BEFORE.search(text, max(0, at - _SINCE_REACH), at):
             return "past", True  # "since March" looks back
+        if _MOVED_TO_A_TIME.search(text, max(0, at - _MOVED_REACH), at):
+            return "future", True  # "I moved my flight to Dec 23": the time it was moved to (not "on Monday" before)
         return read[bisect_right(breaks, at) - 1]
 
     return tense
