@@ -1939,7 +1939,8 @@ def test_a_move_told_with_its_place_in_a_sentence_of_its_own(text, place):
     "we moved last week. Brighton. Leeds, near the station",  # two places
     # a reviewer's: a word, a brand, a feast, someone's, a visit
     "we moved yesterday. Lmao.", "moved in yesterday! Yay.", "we moved last month. Brexit.",
-    "moved in on Friday! Netflix. pizza. bed", "moved in yesterday. Aldi. near the flat", "we moved last week. to Sam's.",
+    "moved in on Friday! Netflix. pizza. bed", "moved in yesterday. Aldi. near the flat",
+    "we moved last week. to Sam's.",
     "we moved last week. to Paris. for the weekend lol", "moved in yesterday. Ramadan.",
 ])
 def test_a_sentence_beside_a_move_that_names_no_home(text):
