@@ -28,6 +28,7 @@ from .core.names import (
     check_predicate_kind,
     entity_key,
     refuse_predicate_kind_change,
+    speaker_key,
     spelled_pattern,
     spelling_probes,
     unaccented,
@@ -1244,7 +1245,8 @@ class Store:
     def episodes(self, ids: list[str] | None = None, *, about: str | None = None,
                  by: str | None = None) -> list[Episode]:
         """Episodes (by id, or those supporting facts about an entity, under every name it is
-        believed now to go by; or those ``by`` a speaker, their actor as given or in lower case), oldest first."""
+        believed now to go by; or those ``by`` a speaker, compared as --speaker is: case, accents and runs of spaces
+        aside), oldest first."""
         if about is not None:
             names = self._names_of(self.entity(about).id, self.now(), None)
             linked = {e for name in names for v in questions.entity_versions(self._db, name) for e in v.episodes}
@@ -1252,8 +1254,8 @@ class Store:
         found = questions.episodes(self._db, ids)
         if by is None:
             return found
-        who = by.strip()
-        return [e for e in found if e.actor is not None and (e.actor == who or e.actor.lower() == who.lower())]
+        who = speaker_key(by)
+        return [e for e in found if e.actor is not None and speaker_key(e.actor) == who]
 
     def episode(self, episode_id: str) -> Episode:
         """One episode by id, or NotFound."""

@@ -1228,18 +1228,22 @@ def test_accents_that_tell_two_words_apart_are_not_one_name_typed_plain():
 @engine_free
 def test_a_relation_word_shouted_two_words_typed_as_one_and_a_word_stretched_are_no_aliases():
     """A new user's Taglish chat with her mother: "MAMA!!" was the initials of "muna ako mag aaral", "ako ng" and
-    "akong" one name spelt two ways; on dev, "god" and "GODDDD". Not "sigga" and "SIGGAAA" (b26): a name (nor, on
-    dev, "Aït Ouali" and "Aitouali": written as a name)."""
+    "akong" one name spelt two ways; on dev, "god" and "GODDDD". Not "sigga" and "SIGGAAA" (b26), nor "rose" and
+    "roseee" where Rose is a name (a reviewer's)."""
     from graphmem.core._alias_chat import nickname_table, read_chat
     from graphmem.core._alias_rules import evidence_from_names
 
     said = ["MAMA!! nakapasa ako", "muna ako mag aaral daw sabi mo", "MAMA talaga", "muna ako mag aaral anak",
-            "sabi ako ng prof", "akong bahala", "ako ng bahala", "akong sagot", "oh god", "GODDDD",
+            "sabi ako ng prof", "akong bahala", "ako ng bahala", "akong sagot", "oh my god", "GODDDD that was close",
+            "thank god", "omg GODDDD no",
             "Aït Ouali called", "Aitouali again?", "sigga called", "SIGGAAA haha"]
-    talk = read_chat([Message(str(n), "Gaya" if n % 2 else "Nena", text) for n, text in enumerate(said)],
-                     ["Gaya", "Nena"])
+    talk = read_chat([Message(str(n), "Gaya" if n % 2 else "Mama", text) for n, text in enumerate(said)],
+                     ["Gaya", "Mama"])  # (her mother's name in the export: "Mama", a mention too)
     nick, _ = nickname_table()
     assert "mama" not in talk.acronyms
     assert evidence_from_names("akong", "ako ng", nick, talk) is None
     assert evidence_from_names("god", "godddd", nick, talk) is None
     assert evidence_from_names("sigga", "siggaaa", nick, talk) is not None
+    roses = read_chat([Message("1", "Rose", "hi"), Message("2", "Ana", "ROSEEE hi"), Message("3", "Ana", "Rose, hi")],
+                      ["Rose", "Ana"])
+    assert evidence_from_names("rose", "roseee", nick, roses) is not None

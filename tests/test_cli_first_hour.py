@@ -835,4 +835,7 @@ def test_a_question_in_the_first_person_asked_as_no_one_says_so(tmp_path, monkey
     assert note in gm(store, "search", "where do I live").stdout
     assert note in gm(store, "search", "where's my brother these days").stdout
     assert note not in gm(store, "search", "where does Migs live").stdout
+    for question in ("who works at the mine", "who fought in World War I", "where does Mine work"):  # a reviewer's
+        assert note not in gm(store, "search", question).stdout, question
+    assert note in gm(store, "search", "cities I've lived in").stdout
     assert note not in gm(store, "search", "where do I live", "--speaker", "Migs").stdout

@@ -214,6 +214,9 @@ def test_an_attackers_telegram_records(tmp_path):
         ("Ana", "forwarded", "(forwarded) CONGRATULATIONS! You won")]
     assert read([one(**{"from": "Ana", "forwarded_from": " Migs \n Reyes ", "text": "promoted na ko!!"})]) == [
         ("Ana", "forwarded", "(forwarded from Migs Reyes) promoted na ko!!")]
+    assert read([one(**{"from": "Ana", "forwarded_from": "\u200b", "text": "hi"}),  # a reviewer's: no one seen
+                 one(**{"id": 2, "from": "Ana", "forwarded_from": "Bob\u202eevil", "text": "hi"})]) == [
+        ("Ana", "forwarded", "(forwarded) hi"), ("Ana", "forwarded", "(forwarded from Bobevil) hi")]
     pieces = ["I love ", {"type": "bold", "text": None}, "pizza ", {"type": "x", "text": ["a", "b"]}, 5]
     assert read([one(**{"from": "Ana", "text": pieces})]) == [("Ana", "user", "I love pizza ab")]
     lines = tmp_path / "tg.jsonl"
@@ -880,11 +883,41 @@ def test_a_telegram_message_edited_since_it_was_recorded_is_recorded_beside_it_w
     assert CliRunner().invoke(main, [*store, "ingest", str(path)], catch_exceptions=False).exit_code == 0
     edited = json.loads(json.dumps(TELEGRAM))
     for record in edited["messages"]:
-        if record["id"] == 3:
-            record["text"], record["edited"] = "I GOT A KITTEN her name is Biscuit", "2026-01-11T19:05:00"
+        if record["id"] == 2:
+            record["text"], record["edited"] = "how's the ward today", "2026-01-11T19:05:00"
     path.write_text(json.dumps(edited, ensure_ascii=False), encoding="utf-8")
     result = CliRunner().invoke(main, [*store, "ingest", str(path), "--json"], catch_exceptions=False)
     summary = json.loads(result.stdout)[0]
     assert summary["episodes"] == 1 and [n for n in summary["notes"] if "edited since it was recorded?" in n]
     again = CliRunner().invoke(main, [*store, "ingest", str(path), "--json"], catch_exceptions=False)
     assert not [n for n in json.loads(again.stdout)[0]["notes"] if "edited" in n]  # nothing new: nothing to say
+
+
+def test_a_message_new_in_a_file_that_keeps_days_or_minutes_is_no_edit(tmp_path):
+    """A reviewer's: a file of dates only, a message of the same speaker and day added, was said to be an edit."""
+    path, store = tmp_path / "c.jsonl", ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    line = '{{"role": "user", "actor": "Ana", "content": "{}", "chat_time": "2025-03-01{}"}}\n'
+    path.write_text(line.format("hi", "") + line.format("tea?", "T10:05:00Z"), encoding="utf-8")
+    CliRunner().invoke(main, [*store, "ingest", str(path)], catch_exceptions=False)
+    path.write_text(path.read_text() + line.format("so tired", "") + line.format("coffee?", "T10:05:00Z"))
+    result = CliRunner().invoke(main, [*store, "ingest", str(path), "--json"], catch_exceptions=False)
+    assert not [n for n in json.loads(result.stdout)[0]["notes"] if "edited" in n]
+
+
+def test_a_forwarded_message_recorded_before_its_text_said_so_is_not_recorded_again(tmp_path):
+    """A reviewer's: a store that recorded a forwarded message before its text opened with "(forwarded from …)"
+    recorded it again."""
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    before = tmp_path / "before.jsonl"  # what the earlier reading recorded: the words alone
+    before.write_text(json.dumps({"role": "forwarded", "actor": "Oksana", "content": "SALE today",
+                                  "chat_time": "2026-01-11T18:09:10Z"}) + "\n", encoding="utf-8")
+    CliRunner().invoke(main, [*store, "ingest", str(before)], catch_exceptions=False)
+    records = json.loads(json.dumps(TELEGRAM))
+    records["messages"].append({"id": 9, "type": "message", "date": "2026-01-11T19:09:10",
+                                "date_unixtime": "1768154950", "from": "Oksana", "forwarded_from": "Shop",
+                                "text": "SALE today"})
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+    summary = json.loads(CliRunner().invoke(main, [*store, "ingest", str(path), "--json"],
+                                            catch_exceptions=False).stdout)[0]
+    assert summary["episodes"] == 2 and not [n for n in summary["notes"] if "edited" in n], summary

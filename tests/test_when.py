@@ -767,7 +767,8 @@ def test_only_the_time_a_thing_was_moved_to_is_to_come():
 @pytest.mark.engine_free
 @pytest.mark.parametrize(("typed", "meant"), [
     ("Asia/Seol", "Asia/Seoul"), ("KST", "Asia/Seoul"), ("europe/londn", "Europe/London"), ("Mars/Base", None),
-    ("CST", None),  # several zones: none offered
+    ("CST", None), ("BST", None),  # several zones: none offered
+    ("Seoul", "Asia/Seoul"), ("Etc/GMT+20", None),  # a reviewer's: Etc/GMT+2 is UTC-2
 ])
 def test_a_zone_mistyped_is_refused_with_the_one_it_likely_meant(typed, meant):
     """A new user's: "--timezone Asia/Seol" and "KST" were refused with no hint."""

@@ -246,7 +246,7 @@ def _user_note(messages, user: str) -> str:
     some = messages.some_speakers()
     if not some:
         return f"--user {shown} speaks no message: the file has no user messages; it changed nothing"
-    speakers = ", ".join(repr(clipped(name, 40)) for name in some[:3]) + (", …" if len(some) > 3 else "")
+    speakers = _listed(some)
     near = messages.speaker_like(user)
     mean = f"; did you mean {clipped(near, 40)!r}?" if near else ""
     return f"--user {shown} speaks no message of the file (its speakers: {speakers}); it changed nothing{mean}"
@@ -261,10 +261,25 @@ def _english_share(messages, most: int = 400) -> float:
     for n, message in enumerate(m for m in messages if m.role == "user"):
         if n >= most:
             break
-        for word in re.findall(r"[^\W\d_]{2,}", message.content.lower()):
+        text = message.content.lower()
+        words += len(_UNSPACED.findall(text))  # each character of a script written without spaces a word of its own
+        for word in re.findall(r"[^\W\d_]{2,}", _UNSPACED.sub(" ", text)):
             words += 1
-            english += plain_english(word)
+            english += word in _TEXTING or plain_english(word)
     return english / words if words else 1.0
+
+
+#: Letters of scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese).
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+#: English as texted, which no dictionary lists (a reviewer's: "lol ok", "idk tbh" counted as another language).
+_TEXTING = frozenset("""lol lmao lmfao omg idk tbh ngl imo imho btw brb ttyl wyd hbu ikr smh fyi asap pls plz thx ty np
+ur u r y ya yah yeh yep yup nah nope ok okay kk k haha hahaha hehe gonna wanna gotta dunno kinda sorta cuz coz bc
+xx xo xoxo hmm mm ugh aww omw rn tmrw tmr 2moro gn gm luv bday""".split())
+
+
+def _listed(speakers: list[str]) -> str:
+    """Speakers as a note names them: quoted, clipped, the first three."""
+    return ", ".join(repr(clipped(name, 40)) for name in speakers[:3]) + (", …" if len(speakers) > 3 else "")
 
 
 def _participants_note(messages) -> str | None:
@@ -282,7 +297,7 @@ def _participants_note(messages) -> str | None:
     mean = f"; did you mean --participants {shlex.quote(','.join(meant))}?" if meant != list(messages.participants) \
         and all(name in speakers for name in meant) else ""
     return (f"--participants names {named}, who {'speaks' if len(silent) == 1 else 'speak'} no message of the file "
-            f"(its speakers: {', '.join(repr(clipped(n, 40)) for n in speakers)}): \"you\" in a message was read as "
+            f"(its speakers: {_listed(speakers)}): \"you\" in a message was read as "
             f"no one there{mean}")
 
 

@@ -154,14 +154,24 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
         note_unsettled(store, as_of)
         note_nothing_said_then(hits)
         note_misspelt(store, text, hits)
-        if speaker is None and _FIRST_PERSON.search(text):
+        if speaker is None and _asks_as_someone(text):
             output.say('note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; '
                        "to ask as someone, give --speaker NAME")
 
 
-#: "I", "me", "my", "mine", "myself" as words of a question (a new user's "where do I live", asked as no one, answered
-#: with her brother's home and no word why).
-_FIRST_PERSON = re.compile(r"(?<![\w'’])(?:I|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|i)(?![\w'’])")
+def _asks_as_someone(text: str) -> bool:
+    """Whether a question says "I", "my", "we"… of whoever asks (a new user's "where do I live", asked as no one and
+    answered with her brother's home, no word why); not "World War I", "the mine", "where does Mine work"."""
+    from ..recall import FIRST_PERSON
+
+    words = re.findall(r"[^\W\d_]+", text)
+    for n, word in enumerate(words):
+        before = words[n - 1].lower() if n else ""
+        if word.lower() not in FIRST_PERSON or before in ("the", "a", "war", "world", "part", "chapter"):
+            continue
+        if word == "I" or word.islower() or n == 0:
+            return True
+    return False
 
 
 #: A word written with a capital after a question's first: a name the question may mean ("where does Pryia work").

@@ -140,8 +140,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     the longer word to be plainly a name ("part" is not a short form of "particular")."""
     wa, wb = a.split(), b.split()
     if a.replace(" ", "") == b.replace(" ", "") or unstretched(a) == b or unstretched(b) == a:
-        if a.replace(" ", "") != b.replace(" ", "") and plain_english(min(a, b, key=len)):
-            return None  # a word of English stretched: "god" and "GODDDD" (not "sigga" and "SIGGAAA")
+        if a.replace(" ", "") != b.replace(" ", "") and plain_english(min(a, b, key=len)) and not (
+                {a, b} & chat.sure):
+            return None  # a word of English stretched: "god" and "GODDDD" (not "sigga", nor "rose" where a name)
         spaced = a if " " in a else b
         if a.replace(" ", "") == b.replace(" ", "") and not ({a, b} & (chat.sure | chat.named)) and not any(
                 all(w[:1].isupper() for w in s.split()) for s in chat.surface.get(spaced, ())):

@@ -224,6 +224,12 @@ def without_accents(text: str) -> str:
                    for ch in unicodedata.normalize("NFC", text))
 
 
+def speaker_key(name: str) -> str:
+    """A speaker's name as ``--speaker``, ``--user`` and ``episodes --by`` compare it: case, accents and runs of spaces
+    aside ("Siobhán  Keane" is "siobhan keane")."""
+    return " ".join(without_accents(name).casefold().split())
+
+
 def spelling_probes(name: str) -> set[str]:
     """Parts of ``name`` by which a name spelt with other accents is found among names holding them: its first two
     letters, as typed and plain, and its last plain ones ("emile" finds "Émile" by "ile", "zoë" finds "Zoe" by

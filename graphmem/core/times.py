@@ -55,10 +55,9 @@ def zone(name: str | tzinfo) -> tzinfo:
 #: where one zone is plainly meant, it; "CST" or "IST" name several and get none.
 _ABBREVIATIONS = {"KST": "Asia/Seoul", "JST": "Asia/Tokyo", "HKT": "Asia/Hong_Kong", "SGT": "Asia/Singapore",
                   "PHT": "Asia/Manila", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
-                  "EDT": "America/New_York", "BST": "Europe/London", "CEST": "Europe/Paris",
-                  "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland",
-                  "NZDT": "Pacific/Auckland", "WIB": "Asia/Jakarta", "SAST": "Africa/Johannesburg",
-                  "EAT": "Africa/Nairobi", "WAT": "Africa/Lagos", "GST": "Asia/Dubai"}
+                  "EDT": "America/New_York", "CEST": "Europe/Paris", "AEST": "Australia/Sydney",
+                  "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
+                  "WIB": "Asia/Jakarta", "SAST": "Africa/Johannesburg", "EAT": "Africa/Nairobi", "WAT": "Africa/Lagos"}
 
 
 def _zone_like(name: str) -> str | None:
@@ -69,8 +68,13 @@ def _zone_like(name: str) -> str | None:
     typed = name.strip()
     if typed.upper() in _ABBREVIATIONS:
         return _ABBREVIATIONS[typed.upper()]
-    zones = {z.lower(): z for z in available_timezones() if "/" in z}
-    near = difflib.get_close_matches(typed.lower().replace(" ", "_"), list(zones), n=1, cutoff=0.8)
+    zones = {z.lower(): z for z in available_timezones() if "/" in z and not z.startswith("Etc/")}  # (Etc/GMT+2 is
+    # UTC-2: never offered for a number mistyped)
+    key = typed.lower().replace(" ", "_")
+    cities = [z for z in zones.values() if z.rsplit("/", 1)[1].lower() == key]
+    if len(cities) == 1:
+        return cities[0]  # "Seoul"
+    near = difflib.get_close_matches(key, list(zones), n=1, cutoff=0.8)
     return zones[near[0]] if near else None
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Literal, overload
 
 from ..core.json_lines import LONE_SURROGATE, MAX_LINE, lines, loads, open_regular
-from ..core.names import clipped, has_visible, without_accents
+from ..core.names import clipped, has_visible, speaker_key
 from ..core.times import UTC, parse_time, zone
 from ..errors import ImportFailed, InvalidInput
 from ..models import Model
@@ -329,7 +329,7 @@ class MessageFile(Sequence[Message]):
         self.as_user = 0  # user messages whose speaker is the user given (``user``): none, and it named no one
         self.zoneless = False  # a phone's export whose clock says no zone (WhatsApp's, LINE's): read in ``tz``
         self.clock: timedelta | None = None  # how far the clock of the computer that exported it stood from UTC
-        self._user_key = _folded(user) if user is not None else None
+        self._user_key = speaker_key(user) if user is not None else None
         self._read: dict[str, Any] = {"day_first": day_first, "tz": tz}
         self._document = document  # one JSON document (offsets in its text), else JSON Lines (bytes)
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
@@ -343,17 +343,22 @@ class MessageFile(Sequence[Message]):
     def speaker_like(self, name: str) -> str | None:
         """Of :meth:`some_speakers`, the one ``name`` may mean, compared as ``user`` is (case, accents and spaces
         aside): one whose name starts with it as a word ("Siobhan" of "Siobhán Keane"), else the closest spelling."""
-        typed = _folded(name)
-        folded = {_folded(speaker): speaker for speaker in self.some_speakers()}
+        typed = speaker_key(name)
+        folded = {speaker_key(speaker): speaker for speaker in self.some_speakers()}
         near = next((speaker for key, speaker in folded.items() if key.startswith(typed + " ")), None)
         if near is None and (close := difflib.get_close_matches(typed, folded, n=1, cutoff=0.6)):
             near = folded[close[0]]
         return near
 
+    def saw(self, record: Any) -> None:
+        """Note what a record as the app wrote it tells of the file: the clock it was exported on (Telegram's)."""
+        if self.clock is None:
+            self.clock = telegram.clock_offset(record)
+
     def _add(self, offset: int, line: int, message: Message) -> None:
         if message.role == "user" and len(self._actors) < 4:  # (two are a chat's participants; four, more than three)
             self._actors.add(message.speaker)
-        if message.role == "user" and self.user is not None and _folded(message.speaker) == self._user_key:
+        if message.role == "user" and self.user is not None and speaker_key(message.speaker) == self._user_key:
             self.as_user += 1
         self._offsets.append(offset)
         self._lines.append(line)
@@ -497,9 +502,6 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     return found
 
 
-def _folded(name: str) -> str:
-    """A speaker's name as `--speaker` matches it: without accents, case or runs of spaces ("siobhan  keane")."""
-    return " ".join(without_accents(name).casefold().split())
 
 
 #: The chat files of the exports read, as a message names them.
@@ -614,8 +616,7 @@ def _scan(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
             except ValueError as exc:  # nested too deeply, a number of more digits than Python reads
                 raise ImportFailed(f"{path}:{number}: not valid JSON ({exc})") from None
-            if found.clock is None:
-                found.clock = telegram.clock_offset(record)
+            found.saw(record)
             if (record := _own(record)) is None:
                 continue  # a Telegram record, one per line: the app's own, a sticker
             _check(found, offset, number, _message(record, f"{path}:{number}", user=user, **read), seen, record)
@@ -637,8 +638,7 @@ def _scan_document(path: Path, text: str, read: dict[str, Any], user: str | None
     for start in starts:
         line, counted = line + text.count("\n", counted, start), start
         record = _DECODER.raw_decode(text, start)[0]
-        if found.clock is None:
-            found.clock = telegram.clock_offset(record)  # (Telegram's "date" is the exporting computer's wall clock)
+        found.saw(record)
         if (record := _own(record)) is None:
             continue  # the app's own line, a sticker, a photo with no caption
         _check(found, start, line, _message(record, f"{path}:{line}", user=user, **read), seen, record)

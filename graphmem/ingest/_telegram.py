@@ -9,6 +9,7 @@ Internal: :func:`graphmem.ingest.read_messages` reads such a file (see :mod:`._f
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -74,8 +75,9 @@ def _forwarded(record: dict[str, Any]) -> str:
     if "forwarded_from" not in record:
         return ""
     origin = record["forwarded_from"]
-    name = " ".join(origin.split())[:100] if isinstance(origin, str) else ""
-    return f"(forwarded from {name}) " if name else "(forwarded) "
+    name = " ".join("".join(c for c in origin if unicodedata.category(c) != "Cf").split())[:100] \
+        if isinstance(origin, str) else ""  # (no format character: "\u200b", a direction turned by "\u202e")
+    return f"(forwarded from {name}) " if has_visible(name) else "(forwarded) "
 
 
 def as_message(record: dict[str, Any]) -> dict[str, Any]:

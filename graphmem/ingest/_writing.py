@@ -6,6 +6,7 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from collections import Counter, deque
@@ -221,7 +222,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         nonlocal first, last
         before: Turn | None = None
         for n, message in enumerate(ordered()):
-            same = held.get((message.episode_actor, message.chat_time, message.content))
+            same = held.get((message.episode_actor, message.chat_time, message.content)) or (
+                held.get((message.episode_actor, message.chat_time, _FORWARDED.sub("", message.content, count=1)))
+                if message.role == "forwarded" else None)  # recorded before its text said it was forwarded
             new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
                 resumed.add(same.pop())
@@ -230,8 +233,10 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 last = message
                 if first is None:
                     first = message
-                if (message.episode_actor, message.chat_time) in said_then and not minutes:
-                    edited.append(message.where)  # (or two of one speaker in one second)
+                if (message.episode_actor, message.chat_time) in said_then and not minutes and (
+                        message.chat_time.second or message.chat_time.microsecond):
+                    edited.append(message.where)  # (or two of one speaker in one second; not a file's clock that
+                    # keeps days or minutes: many a message there)
             if progress:
                 progress("extracting", n + 1, total)
             stop_here()
@@ -270,6 +275,10 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     tally = write_all(store, planned(), sum(fresh), kind="chat", approve=approve, replay=replay,
                       progress=progress, batch=batch)
     return tally.summary(already=len(resumed), notes=notes, replayed=replay)
+
+
+#: What opens a forwarded message's text (:mod:`._telegram`): "(forwarded from Shop) ".
+_FORWARDED = re.compile(r"^\(forwarded(?: from [^)]*)?\) ")
 
 
 def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) -> None:

@@ -36,14 +36,17 @@ if TYPE_CHECKING:
         TimeFilter,
         Turn,
     )
+    from ._plan import FIRST_PERSON
 
-__all__ = ["NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Embedder", "EmbeddingFailed", "Hit", "Matched",
-           "MessageHit", "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn", "embedder_from_env"]
+__all__ = ["FIRST_PERSON", "NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Embedder", "EmbeddingFailed",
+           "Hit", "Matched", "MessageHit", "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn",
+           "embedder_from_env"]
 
 #: Names imported on first use, and the module each comes from: opening a store (every command)
 #: needs at most the embedder, and the result models (pydantic) only when searching.
 _LAZY = {
     **dict.fromkeys(("Embedder", "EmbeddingFailed", "embedder_from_env"), "_embed"),
+    "FIRST_PERSON": "_plan",  # the words that name whoever asks
     **dict.fromkeys(("NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Hit", "Matched", "MessageHit",
                      "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn"), "_models"),
 }
