@@ -1996,3 +1996,12 @@ def test_who_went_to_an_event_with_the_speaker_is_a_name(text, expected):
 def test_an_event_of_someones_told_by_the_day_it_was(text, expected):
     """h51, d10: someone's event told by when it was, its owner's name in small letters or after a parenthesis."""
     assert [f for f in chat(("Sam", "hey"), ("Maya", text))[1] if f[2] == "attended"] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", ["😂 retired undefeated", "she walks with the retired ladies of the east end.",
+                                  "he retired hurt in the second over"])
+def test_retired_said_of_no_job(text):
+    """A new user's: "retired undefeated" (of quitting five-a-side) and "the retired ladies" each ended a job at a
+    word."""
+    assert not [f for f in chat(("Sam", "hi"), ("Maya", text))[1] if f[2] == "works_at"], text
