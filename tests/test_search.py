@@ -555,3 +555,11 @@ def test_a_name_typed_without_its_accents_is_found_and_offered(store):
         assert [e.name for e in store.find_entities(typed)] == [name], typed
     assert [e.name for e in store.spelled_like("maria jose", whole=True)] == ["María José"]
     assert store.spelled_like("maria", whole=True) == [] and store.find_entities("zzz") == []
+
+
+def test_a_manual_entry_found_as_a_message_has_no_turns_around_it(store):
+    """A new user's: a fact added by hand with its words was shown "(manual): “SHE SAID AYE”", "before, ?: …"."""
+    store.add("Declan", "likes", "whisky", quote="love a good whisky, Aoife too")
+    store.add("Declan", "engaged_to", "Aoife", quote="SHE SAID AYE, Aoife is the one")
+    found = [h for h in store.search("who is Aoife") if h.kind == "message" and "AYE" in h.text]
+    assert found and found[0].episode_kind != "chat" and found[0].before == [] and found[0].after == []

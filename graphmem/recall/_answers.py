@@ -216,7 +216,8 @@ def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit
             time = TimeFilter(text=f"said at any time, {phrase} {NOTHING_SAID_BY}") if found else time
     hits = []
     for item in found:
-        before, after = index.around(item, t)
+        before, after = index.around(item, t) if item.kind == "chat" else ([], [])  # (manual entries, tool calls:
+        # no conversation, no turns; a new user's "before, ?: …" beside a fact added by hand)
         hits.append(MessageHit(
             episode=item.id, episode_kind=item.kind, speaker=item.actor,
             role="assistant" if item.actor == "assistant" else "user", said_at=item.said,
