@@ -839,3 +839,12 @@ def test_a_question_in_the_first_person_asked_as_no_one_says_so(tmp_path, monkey
         assert note not in gm(store, "search", question).stdout, question
     assert note in gm(store, "search", "cities I've lived in").stdout
     assert note not in gm(store, "search", "where do I live", "--speaker", "Migs").stdout
+
+
+def test_a_predicate_written_in_words_is_refused_with_its_name(tmp_path):
+    """A new user's `history Declan "works at"` got no did-you-mean ("job" did)."""
+    store = tmp_path / "s"
+    gm(store, "init")
+    refused = gm(store, "history", "Declan", "works at", ok=False).stderr
+    assert refused.rstrip().endswith("did you mean 'works_at'?"), refused
+    assert "did you mean" not in gm(store, "history", "Declan", "9x", ok=False).stderr

@@ -276,9 +276,11 @@ def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
 def check_predicate(name: str) -> str:
     """A predicate name as given, refused unless it is lowercase words joined by underscores."""
     if not isinstance(name, str) or not PREDICATE_NAME.match(name):
+        joined = "_".join(re.split(r"[\s_-]+", name.strip().lower())) if isinstance(name, str) else ""
+        meant = f"; did you mean {joined!r}?" if joined != name and PREDICATE_NAME.match(joined) else ""
         raise InvalidPredicate(
             f"predicate {name!r} is not a valid name; use lowercase letters, digits and "
-            "underscores, starting with a letter (e.g. lives_in)"
+            f"underscores, starting with a letter (e.g. lives_in){meant}"
         )
     return name
 
