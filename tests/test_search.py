@@ -563,3 +563,19 @@ def test_a_manual_entry_found_as_a_message_has_no_turns_around_it(store):
     store.add("Declan", "engaged_to", "Aoife", quote="SHE SAID AYE, Aoife is the one")
     found = [h for h in store.search("who is Aoife") if h.kind == "message" and "AYE" in h.text]
     assert found and found[0].episode_kind != "chat" and found[0].before == [] and found[0].after == []
+
+
+def test_cli_search_says_nothing_of_no_message_then_where_a_fact_shown_was_told_then(tmp_path):
+    """A new user's "where did I work in May": the first answer, his job, cited a message of 5 May, and the note said
+    no message shown was said in May."""
+    directory = tmp_path / "store"
+    with Store(directory, engine=ENGINE) as store:
+        store.add_episode("how is work these days", kind="chat", actor="Orla", reference_time="2026-03-01T12:00",
+                          recorded_at="2026-03-01T12:00")
+        told = store.add_episode("first day at McGills done", kind="chat", actor="Declan",
+                                 reference_time="2026-05-05T18:00", recorded_at="2026-05-05T18:00")
+        store.add("Declan", "works_at", "McGills", valid_from="2026-05-05", episode=told.id,
+                  recorded_at="2026-05-05T18:01")
+    result = CliRunner().invoke(main, ["--store", str(directory), "--engine", ENGINE, "search",
+                                       "where did I work in May", "--speaker", "Declan"])
+    assert result.exit_code == 0 and "McGills" in result.output and "note: no message shown" not in result.output

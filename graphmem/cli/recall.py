@@ -152,7 +152,7 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
     else:
         hits_table(hits, f"search {text!r} (as of {moment(as_of, store)})")
         note_unsettled(store, as_of)
-        note_nothing_said_then(hits)
+        note_nothing_said_then(hits, store)
         note_misspelt(store, text, hits)
         if speaker is None and _asks_as_someone(text):
             output.say('note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; '
@@ -193,7 +193,7 @@ def note_misspelt(store, text: str, hits: Sequence[Answer]) -> None:
                        f"{' or '.join(repr(name) for name in near[:3])}?")
 
 
-def note_nothing_said_then(hits: Sequence[Answer]) -> None:
+def note_nothing_said_then(hits: Sequence[Answer], store=None) -> None:
     """Say when the question's time phrase held no message shown ("what did I say in march", asked in December of a
     chat of the year before: March is this year's, and nobody wrote then; a new user's): the messages shown were
     said at other times, found by a time they name or said before it."""
@@ -212,6 +212,10 @@ def note_nothing_said_then(hits: Sequence[Answer]) -> None:
     before = window.text.endswith(NOTHING_SAID)  # nothing said in the window: those shown were said before its end
     if not before and any((start is None or h.said_at >= start) and (end is None or h.said_at < end) for h in said):
         return
+    cited = [e for h in hits if h.kind == "fact" for e in h.version.episodes]
+    if store is not None and cited and any((start is None or e.reference_time >= start) and (
+            end is None or e.reference_time < end) for e in store.episodes(sorted(set(cited)))):
+        return  # a fact shown was told then (a new user's "where did I work in May": the job's start, said in May)
     phrase = window.text.removeprefix("said before the end of ").removesuffix(f" {NOTHING_SAID}")
     span = output.period(None, end) if before else output.period(start, end)
     output.say(f"note: no message shown was said during {phrase!r} ({span}); to ask of another year, name it "
