@@ -137,7 +137,8 @@ EMOJI = r"\u203c\u2049\u2600-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f\u200
 #: Who is "retired" as a word before them, not a working life ended: "retired people get the best gifts", "a retired
 #: racing greyhound", "a retired teacher".
 RETIREES = (r"racing|greyhound|cop|man|woman|teacher|people|persons?|men|women|couples?|colleagues|teachers|nurses|"
-            r"ladies|lads|girls|boys|folk|aunties|uncles|grannies|grandparents|undefeated|unbeaten|hurt|injured|"
+            r"(?:ladies|lads|girls|boys|folk|aunties|uncles|grannies|grandparents)(?=\s+[a-z])|undefeated|unbeaten|"
+            r"hurt|injured|"
             r"doctors|players|horses|guys|gents|folks|blokes|dudes|neighbou?rs|"
             r"officers?|soldiers?|engineers?|miners?|farmers?|pros?|athletes?")
 
