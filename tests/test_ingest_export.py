@@ -921,3 +921,7 @@ def test_a_forwarded_message_recorded_before_its_text_said_so_is_not_recorded_ag
     summary = json.loads(CliRunner().invoke(main, [*store, "ingest", str(path), "--json"],
                                             catch_exceptions=False).stdout)[0]
     assert summary["episodes"] == 2 and not [n for n in summary["notes"] if "edited" in n], summary
+    from graphmem.ingest._telegram import FORWARDED, _forwarded
+
+    for origin in ("Shop", "Shop (Official)", None):  # the prefix read back as written, a bracket in the name too
+        assert FORWARDED.sub("", _forwarded({"forwarded_from": origin}) + "SALE today", count=1) == "SALE today"

@@ -204,9 +204,10 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(f"about {share:.0%} of the words of these messages are English, the only language "
                                      "the rules extractor reads: few facts can be found; the llm extractor reads "
                                      "others (--extractor llm, docs/ingest.md)")
-            if messages.clock and timezone is None and "created" in ctx.obj:
+            new_in_utc = timezone is None and "created" in ctx.obj  # a store this command made, reading UTC
+            if messages.clock and new_in_utc:
                 summary.notes.append(_clock_note(messages.clock))
-            if messages.zoneless and timezone is None and "created" in ctx.obj:
+            if messages.zoneless and new_in_utc:
                 summary.notes.append("the chat's clock says no zone: this new store read it as UTC; if the phone was "
                                      "elsewhere, ingest into a new store with --timezone ZONE (America/Denver, "
                                      "Europe/Dublin, …)")

@@ -210,11 +210,13 @@ def note_nothing_said_then(hits: Sequence[Answer], store=None) -> None:
         return
     start, end = window.valid_from, window.valid_to
     before = window.text.endswith(NOTHING_SAID)  # nothing said in the window: those shown were said before its end
-    if not before and any((start is None or h.said_at >= start) and (end is None or h.said_at < end) for h in said):
+
+    def then(moment) -> bool:
+        return (start is None or moment >= start) and (end is None or moment < end)
+    if not before and any(then(h.said_at) for h in said):
         return
-    cited = [e for h in hits if h.kind == "fact" for e in h.version.episodes]
-    if store is not None and cited and any((start is None or e.reference_time >= start) and (
-            end is None or e.reference_time < end) for e in store.episodes(sorted(set(cited)))):
+    cited = sorted({e for h in hits if h.kind == "fact" for e in h.version.episodes})
+    if store is not None and cited and any(then(e.reference_time) for e in store.episodes(cited)):
         return  # a fact shown was told then (a new user's "where did I work in May": the job's start, said in May)
     phrase = window.text.removeprefix("said before the end of ").removesuffix(f" {NOTHING_SAID}")
     span = output.period(None, end) if before else output.period(start, end)

@@ -139,12 +139,12 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     """What the two names' letters say (a shorter or equal first), or None. A short form needs
     the longer word to be plainly a name ("part" is not a short form of "particular")."""
     wa, wb = a.split(), b.split()
-    if a.replace(" ", "") == b.replace(" ", "") or unstretched(a) == b or unstretched(b) == a:
-        if a.replace(" ", "") != b.replace(" ", "") and plain_english(min(a, b, key=len)) and not (
-                {a, b} & chat.sure):
+    joined = a.replace(" ", "") == b.replace(" ", "")  # the same letters, spaced apart or not ("ako ng", "akong")
+    if joined or unstretched(a) == b or unstretched(b) == a:
+        if not joined and plain_english(min(a, b, key=len)) and not {a, b} & chat.sure:
             return None  # a word of English stretched: "god" and "GODDDD" (not "sigga", nor "rose" where a name)
         spaced = a if " " in a else b
-        if a.replace(" ", "") == b.replace(" ", "") and not ({a, b} & (chat.sure | chat.named)) and not any(
+        if joined and not {a, b} & (chat.sure | chat.named) and not any(
                 all(w[:1].isupper() for w in s.split()) for s in chat.surface.get(spaced, ())):
             return None  # two words typed as one, neither a name: "ako ng" and "akong" (not "Aït Ouali")
         return 0.9, f"{b} is {a} spelt another way"

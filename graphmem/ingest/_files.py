@@ -502,8 +502,6 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
     return found
 
 
-
-
 #: The chat files of the exports read, as a message names them.
 _CHAT_FILES = ("Instagram's and Messenger's messages/inbox/NAME/message_1.json, Telegram's result.json, WhatsApp's "
                "or LINE's .txt, an SMS backup's .xml, JSON Lines")

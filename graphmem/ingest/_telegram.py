@@ -9,6 +9,7 @@ Internal: :func:`graphmem.ingest.read_messages` reads such a file (see :mod:`._f
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -66,6 +67,11 @@ def clock_offset(record: Any) -> timedelta | None:
         return None
     quarters = round((wall - utc).total_seconds() / 900)
     return timedelta(minutes=15 * quarters) if abs(quarters) <= 14 * 4 else None
+
+
+#: What :func:`_forwarded` puts before a forwarded message's text, read back (a name holding one pair of brackets
+#: too, "(forwarded from Shop (Official)) "): what a store recorded before the text said so is that message.
+FORWARDED = re.compile(r"^\(forwarded(?: from (?:[^()]|\([^()]*\))*)?\) ")
 
 
 def _forwarded(record: dict[str, Any]) -> str:

@@ -6,7 +6,6 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
-import re
 import signal
 import threading
 from collections import Counter, deque
@@ -25,6 +24,7 @@ from ..models import Said
 from ._drawing import draw, memory_facts, normalised, problem
 from ._files import Message, MessageFile
 from ._summary import Dropped, IngestSummary, Progress, Recorded, Tally
+from ._telegram import FORWARDED
 
 if TYPE_CHECKING:
     from .._store import Store
@@ -223,7 +223,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         before: Turn | None = None
         for n, message in enumerate(ordered()):
             same = held.get((message.episode_actor, message.chat_time, message.content)) or (
-                held.get((message.episode_actor, message.chat_time, _FORWARDED.sub("", message.content, count=1)))
+                held.get((message.episode_actor, message.chat_time, FORWARDED.sub("", message.content, count=1)))
                 if message.role == "forwarded" else None)  # recorded before its text said it was forwarded
             new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
@@ -275,10 +275,6 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     tally = write_all(store, planned(), sum(fresh), kind="chat", approve=approve, replay=replay,
                       progress=progress, batch=batch)
     return tally.summary(already=len(resumed), notes=notes, replayed=replay)
-
-
-#: What opens a forwarded message's text (:mod:`._telegram`): "(forwarded from Shop) ".
-_FORWARDED = re.compile(r"^\(forwarded(?: from [^)]*)?\) ")
 
 
 def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) -> None:

@@ -82,7 +82,7 @@ _PRESENT = re.compile(
 _WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
 #: A thing moved to a new time, which is to come: "I moved my flight to Dec 23", "they pushed the wedding back to
 #: June", "got rescheduled to the 14th" (a new user's: read as past, the flight home was a year before it was said).
-#: The time phrase is masked by then: "to" and nothing but spaces after it.
+#: Read in the words just before a time phrase (:data:`_MOVED_REACH`), ending at it: only that time is to come.
 _MOVED_TO_A_TIME = re.compile(r"\b(?:moved|changed|rebooked|re-booked|pushed|postponed|bumped|rescheduled|delayed|"
                               r"switched|brought)\b(?:\s+(?!to\b)[\w'’-]+){0,4}?(?:\s+(?:back|forward|up))?\s+"
                               r"(?:to|till|until)\s+(?:the\s+)?$|\bbooked\b(?:\s+(?!for\b)[\w'’-]+){0,4}?\s+for\s+(?:the\s+)?$",
