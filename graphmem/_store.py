@@ -604,7 +604,7 @@ class Store:
             txn.log("EPISODE", episode=episode.id)
             skip = source in self.review_skips()
             proposals = [review.queue(txn, fact, episode.id, source, review.approves(fact, approve=approve, skip=skip),
-                                      self.kind_of) for fact in facts]
+                                      self.kind_of, self.tz) for fact in facts]
         return episode, proposals
 
     def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,
@@ -640,7 +640,7 @@ class Store:
             first = remember.first_write_time(items[0][1], self.latest_write(), replay=replay, clock=self._clock)
             with self._write(first, bulk=bulk) as txn:
                 return remember.record(txn, items, approve=approve, replay=replay, skips=skips,
-                                       kind_of=self.kind_of, clock=self._clock, bulk=bulk)
+                                       kind_of=self.kind_of, clock=self._clock, bulk=bulk, tz=self.tz)
 
     # -- review queue ----------------------------------------------------------------------
 

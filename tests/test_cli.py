@@ -142,9 +142,12 @@ def test_end_retract_and_why(gm):
     text = gm("why", "Lin", "likes", "--valid-at", "2025-10-01", "--as-of", "2025-09-20", "--vs", "2025-09-30")
     assert "apples" in text.stdout and "END" in text.stdout
     version = history[0]["id"]
-    assert gm("retract", version, "--reason", "never liked them", "--recorded-at", "2025-10-01").stdout.startswith(
-        "RETRACT")
+    assert gm("retract", version, "--reason", "never liked them", "--recorded-at", "2025-10-01",
+              "--quote", "Lin: I never liked apples, that was my sister").stdout.startswith("RETRACT")
     assert as_json(gm("history", "Lin", "likes", "--json"))[0]["status"] == "retracted"
+    why = as_json(gm("why", "Lin", "likes", "--valid-at", "2025-09-01", "--as-of", "2025-09-30", "--vs", "2025-10-02",
+                     "--json"))[0]  # the retraction cites what was said (a new user's: README listed --quote)
+    assert "Lin: I never liked apples, that was my sister" in [e["text"] for e in why["episodes"]]
 
 
 def test_diff_and_timeline(late_move):

@@ -848,3 +848,18 @@ def test_a_predicate_written_in_words_is_refused_with_its_name(tmp_path):
     refused = gm(store, "history", "Declan", "works at", ok=False).stderr
     assert refused.rstrip().endswith("did you mean 'works_at'?"), refused
     assert "did you mean" not in gm(store, "history", "Declan", "9x", ok=False).stderr
+
+
+def test_a_chat_whose_every_date_reads_either_way_says_how_it_was_read(tmp_path):
+    """A new user's Chilean log ("02/02/2026", "03/04/2026", "05/06/2026"): read month first without a word, 3 April
+    stored as 4 March; ingest says so now, and not where --day-first was given or a date tells the order."""
+    lines = [{"role": "user", "actor": "Inés", "content": "hola", "chat_time": when}
+             for when in ("02/02/2026 10:00", "03/04/2026 10:00", "05/06/2026 10:00")]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    said = gm(tmp_path / "a", "ingest", str(path)).stdout
+    assert "reads either way, e.g. " in said and "('03/04/2026 10:00'): they were read month first" in said
+    assert "either way" not in gm(tmp_path / "b", "ingest", str(path), "--day-first").stdout
+    told = {**lines[0], "chat_time": "07/25/2026 10:00"}
+    path.write_text("".join(json.dumps(line) + "\n" for line in [*lines, told]))
+    assert "either way" not in gm(tmp_path / "c", "ingest", str(path)).stdout  # the 25th says month first

@@ -2005,3 +2005,75 @@ def test_retired_said_of_no_job(text):
     """A new user's: "retired undefeated" (of quitting five-a-side) and "the retired ladies" each ended a job at a
     word."""
     assert not [f for f in chat(("Sam", "hi"), ("Maya", text))[1] if f[2] == "works_at"], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("and I started something new. roller skating", [("Maya", "does", "roller skating")]),  # h54
+    ("And I have a new hobby. Woodcarving. My neighbour carves masks", [("Maya", "does", "Woodcarving")]),  # h56
+    ("i started something too. saz lessons. dedo salko plays every afternoon", [("Maya", "does", "saz")]),  # h73
+    ("oh and i started something new. forró classes! Duda takes me", [("Maya", "does", "forró")]),  # h31
+    ("I also started a class! Korean, at the institute, tuesday and thursday evenings",
+     [("Maya", "does", "Korean")]),  # h28
+    ("I started something too. don't laugh", []),
+    ("i'm doing something new too. sos cagarro", []),  # no list knows it
+    ("she started something new. pottery", []),  # hers
+    ("maybe. kuba says try something new. climbing, he's obsessed", []),  # advice
+    ("I have a class. pottery at 5", []),  # a lesson today
+])
+def test_something_new_named_in_the_words_after(text, expected):
+    """Dev's misses: news of a pastime begun told first ("I started something new."), what it is a fragment after."""
+    assert written(text) == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("i started luxembourgish lessons! at the language institute", [("Maya", "does", "luxembourgish")]),  # h70
+    ("ok my news. i started kaqchikel classes", [("Maya", "does", "kaqchikel")]),  # h71
+    ("worse. I'm taking lyra lessons", [("Maya", "does", "lyra")]),  # h28
+    ("They've a lathe so I'm learning woodturning. Made a bad bowl", [("Maya", "does", "woodturning")]),  # h80
+    ("I started evening classes", []), ("i started a barista course!", []),  # when, not what; a course studied
+    ("I joined a computer class at the library", []),  # a word of English: as often a group joined
+    ("I'm learning nothing lol", []), ("she's learning knitting", []),
+])
+def test_lessons_of_what_no_list_knows(text, expected):
+    """Lessons named by one word no list of activities knows ("kaqchikel classes"), and an -ing word learnt."""
+    assert [f for f in written(text) if f[1] == "does"] == expected
+
+
+@pytest.mark.engine_free
+def test_a_pastime_told_before_ends_by_its_name():
+    """Dev's misses: a pastime or group the chat told before, ended by "done with", "stopped", "no more" or said
+    over by its name; not another thing that holds its word ("the choir concert is over")."""
+    said = chat(("Maya", "i started janggu lessons"), ("Maya", "i quit janggu btw"),
+                ("Maya", "i started guitar lessons"), ("Maya", "nah. i'm done with the guitar to be honest"),
+                ("Maya", "I started the alphorn lessons"), ("Maya", "the alphorn is finished"),
+                ("Maya", "I joined the choir"), ("Maya", "the choir concert is over"),
+                ("Maya", "the choir is over for me lol"),
+                ("Maya", "i started freediving"), ("Maya", "ok sad news. no more freediving for me 😔"),
+                ("Maya", "I started learning albanian"), ("Maya", "and the albanian app is dead. the owl killed me"))
+    ends = [f for line in said for f in line if f[0] == "end"]
+    assert ends == [("end", "Maya", "does", "janggu"), ("end", "Maya", "does", "guitar"),
+                    ("end", "Maya", "does", "alphorn"), ("end", "Maya", "member_of", "choir"),
+                    ("end", "Maya", "does", "freediving"), ("end", "Maya", "does", "albanian")]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", ["is the alphorn finished?", "maybe the alphorn is finished", "the alphorn isn't done",
+                                  "I'm not done with the alphorn", "if I stopped the alphorn"])
+def test_a_pastime_not_said_over_goes_on(text):
+    said = chat(("Maya", "I started the alphorn lessons"), ("Maya", text))
+    assert not [f for f in said[1] if f[0] == "end"], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I joined the Asociacion de Comerciantes del Cerro Alegre",
+     [("Maya", "member_of", "Asociacion de Comerciantes del Cerro Alegre")]),  # a new user's: was a job, for review
+    ("i joined the asociacion!", [("Maya", "member_of", "asociacion")]),  # a new user's: nothing
+    ("i joined the asociacion de comerciantes yesterday", [("Maya", "member_of", "asociacion de comerciantes")]),
+    ("I joined the Association of Bakers", [("Maya", "member_of", "Association of Bakers")]),  # was "Association"
+])
+def test_a_group_is_named_after_its_noun(text, expected):
+    assert written(text) == expected
+    assert proposed("I joined a choir of fifty") == [("Maya", "member_of", "choir")]  # "of" and a small word: no name

@@ -118,6 +118,26 @@ async def test_lists_every_tool_with_precise_schemas(server):
 @pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)
 @needs_sdk
 @pytest.mark.anyio
+async def test_an_assistants_reply_is_remembered_as_its_own_and_states_nothing(server):
+    """A new user's bot summarised wrongly ("Valentina studies at the Universidad de Chile") and remember wrote it as
+    the user's belief: with role 'assistant' the reply is kept, found by search as the assistant's, and no fact is
+    read from it."""
+    async with server() as call:
+        said = await call("remember", text="Noted: Valentina studies at the Universidad de Chile.", role="assistant",
+                          speaker="Espiga bot", said_at="2026-03-01T10:00:00Z", approve=True)
+        assert (said["episode"]["actor"], said["proposals"]) == ("assistant", [])
+        hits = (await call("recall", query="where does Valentina study"))["hits"]
+        assert [(h["kind"], h["role"], h["text"]) for h in hits] == [
+            ("message", "assistant", "Noted: Valentina studies at the Universidad de Chile.")]
+        assert (await call("remember", text="Valentina studies at the Universidad de Chile.",
+                           said_at="2026-03-01T10:01:00Z"))["proposals"]  # the user's words are read as before
+        with pytest.raises(Exception, match="role"):
+            await call("remember", text="hi", role="system")
+
+
+@pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)
+@needs_sdk
+@pytest.mark.anyio
 async def test_remember_approve_recall(server):
     async with server() as call:
         remembered = await call("remember", text="I moved to Oslo.", said_at="2026-03-01T10:00:00Z")

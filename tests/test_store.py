@@ -141,6 +141,26 @@ def test_naive_times_read_in_the_store_zone(clock):
         Store(":memory:", engine=ENGINE, timezone="Mars/Olympus")
 
 
+def test_a_remembered_facts_naive_times_are_read_in_the_store_zone(clock):
+    """A new user's: ExtractedFact(valid_from="2026-05-11") given to remember on a Santiago store was stored as 00:00Z,
+    where add read the same date in the store's zone (04:00Z); both read it in the zone now, one message or many."""
+    from graphmem import Said
+    from graphmem.extract import ExtractedFact
+
+    fact = ExtractedFact(subject="Inés", predicate="lives_in", object="Viña", valid_from="2026-05-11",
+                         valid_to=datetime(2026, 6, 1), quote="…")
+    with Store(":memory:", engine=ENGINE, timezone="America/Santiago", clock=clock) as store:
+        _, (proposal,) = store.remember("I moved to Viña", [fact], reference_time="2026-05-12")
+        assert (proposal.valid_from, proposal.valid_to) == (datetime(2026, 5, 11, 4, tzinfo=UTC),
+                                                            datetime(2026, 6, 1, 4, tzinfo=UTC))
+        said = Said(text="I moved to Viña", reference_time=datetime(2026, 5, 13, tzinfo=UTC))
+        ((_, (many,), _),) = store.remember_many([(said, [fact])])
+        assert many.valid_from == datetime(2026, 5, 11, 4, tzinfo=UTC)
+        aware = fact.model_copy(update={"valid_from": datetime(2026, 5, 11, tzinfo=UTC)})
+        _, (kept,) = store.remember("I moved to Viña", [aware], reference_time="2026-05-14")
+        assert kept.valid_from == datetime(2026, 5, 11, tzinfo=UTC)  # a time with its zone stays that time
+
+
 def test_transaction_time_only_moves_forward(store, clock):
     store.add("a", "likes", "b", recorded_at="2026-02-01")
     with pytest.raises(TimeWentBackwards):

@@ -752,6 +752,9 @@ def test_the_weekday_before_last_said_the_day_after_is_a_week_before_last():
     ("I moved to Leeds on Dec 23", "2025-12-23"),
     ("booked my flights home for Christmas!!!", "2026-12-25"),  # a new user's
     ("she's booked a one way ticket for 16 june", "2027-06-16"),  # h82
+    ("booked the bus to Mendoza, Andesmar, leaves 13 august 8am", "2027-08-13T08:00"),  # a new user's: last August
+    ("the new line opens on the 15th", "2026-09-15"),  # b41
+    ("the bus left on the 3rd", "2026-09-03"), ("the course started on the 3rd", "2026-09-03"),  # told done
 ])
 def test_a_thing_moved_to_a_time_is_moved_to_one_to_come(text, start):
     assert one(text, datetime(2026, 9, 6, 10, tzinfo=UTC)).start == at(start)

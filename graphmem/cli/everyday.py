@@ -172,11 +172,12 @@ def end(ctx, subject, predicate, obj, at, episode, quote, recorded_at):
 @main.command()
 @click.argument("version_id")
 @click.option("--reason", required=True, help="Why it was never true.")
+@source_options
 @writes
 @click.pass_context
-def retract(ctx, version_id, reason, recorded_at):
+def retract(ctx, version_id, reason, episode, quote, recorded_at):
     """We were wrong: withdraw a version as never true (it stays in the log)."""
-    return open_store(ctx).retract(version_id, reason=reason, recorded_at=recorded_at)
+    return open_store(ctx).retract(version_id, reason=reason, episode=episode, quote=quote, recorded_at=recorded_at)
 
 
 @main.command()

@@ -204,6 +204,10 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(f"about {share:.0%} of the words of these messages are English, the only language "
                                      "the rules extractor reads: few facts can be found; the llm extractor reads "
                                      "others (--extractor llm, docs/ingest.md)")
+            if not day_first and (seen := getattr(messages, "either_way", None)):
+                summary.notes.append(f"every numeric date of the chat times reads either way, e.g. {seen}: they were "
+                                     "read month first; if the day comes first (03/04 is 3 April), ingest into a new "
+                                     "store with --day-first")  # a new user's Chilean log, read as 4 March
             new_in_utc = timezone is None and "created" in ctx.obj  # a store this command made, reading UTC
             if messages.clock and new_in_utc:
                 summary.notes.append(_clock_note(messages.clock))

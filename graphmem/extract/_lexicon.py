@@ -217,6 +217,7 @@ GROUPS = frozenset("""
 club clubs team choir band church gym group league society orchestra association union class
 committee congregation temple mosque synagogue parish scouts guides guild troupe ensemble
 collective crew squad circle meetup community brigade
+asociación asociacion associação associacao associazione cofradía cofradia hermandad
 """.split())
 
 #: Nouns naming an event one attends.

@@ -72,6 +72,7 @@ from ._chat import (
     retired_from,
     settled,
     sold_thing,
+    something_new,
     told_as_visit,
     told_trip,
 )
@@ -400,7 +401,18 @@ _MEMBERSHIP_HELD = re.compile(
 #: left tesco": for the day) nor "cancelled" ("cancelled pottery this week"), nor "quitting" (a plan).
 #: What is left, after the verb: up to four words, to where a name stops.
 _LEFT_WHAT = r"\s+(?:the\s+|my\s+|our\s+)?(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS
-_LEFT_SOMETHING = re.compile(r"\b(?:quit|packed\s+in|gave\s+up|given\s+up)" + _LEFT_WHAT, re.IGNORECASE)
+_LEFT_SOMETHING = re.compile(r"\b(?:quit|packed\s+in|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|stopped|"
+                             r"(?<=\bi\s)(?:stop|give\s+up)|no\s+more|dropped(?:\s+out\s+of)?|retired\s+from|"
+                             r"said\s+goodbye\s+to|finished\s+with|"
+                             r"(?:i['’]?m\s+|i\s+am\s+)?(?:(?:so|officially|totally|properly)\s+)?done\s+with)"
+                             + _LEFT_WHAT, re.IGNORECASE)
+#: A thing of the speaker's said over by its name: "the alphorn is finished", "pottery's dead to me", "the albanian
+#: app is dead" (what is said must be the thing told or some of its words, less a word of how it was done, see
+#: :data:`_THE_THING_OF`; "the choir concert is over" ends no choir).
+_THE_THING_OF = frozenset("app lessons lesson classes class course streak".split())
+_HELD_OVER = re.compile(r"(?:^|[^\w'’])(?:the\s+|my\s+)?(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,2}?)"
+                        r"(?:\s+(?:is|was)|['’]s)\s+(?:officially\s+|well\s+and\s+truly\s+)?(?:finished|dead|over|"
+                        r"done|retired|gone)\b", re.IGNORECASE)
 #: "I left Acme", "i've left deloitte": a name the chat told before as the speaker's job, group or school (the rest
 #: as :data:`_LEFT_SOMETHING`; a place is read as a move by the verb table, never here).
 _LEFT_HELD = re.compile(r"\bleft" + _LEFT_WHAT, re.IGNORECASE)
@@ -1355,6 +1367,11 @@ class RuleExtractor:
             facts.append(self._retired(text, *retired, reference_time))
         if (named := _seeing_named(text, before, self._other)) and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
+        if (pastime := something_new(text)) is not None and not any(
+                f.predicate == "does" and f.subject == self._speaker for f in facts):
+            facts.append(ExtractedFact(subject=self._speaker, predicate="does", object=pastime, quote=text,
+                                       valid_from=self._first_gone_by(text, reference_time)))  # "I started something
+            # new. roller skating"
         facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)], text, reference_time)
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
@@ -1575,6 +1592,8 @@ class RuleExtractor:
         return None
 
     def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
+        if (over := _HELD_OVER.search(sentence)) is not None and (found := self._over_known(sentence, over, at, held)):
+            return found
         left = _LEFT_SOMETHING.search(sentence)
         by_leaving = left is None
         if by_leaving and ((left := _LEFT_HELD.search(sentence)) is None or not _LEFT_FOR_GOOD.search(sentence)
@@ -1595,6 +1614,23 @@ class RuleExtractor:
             return None
         return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", valid_to=when,
                              quote=sentence)
+
+    def _over_known(self, sentence: str, over: re.Match[str], at: datetime,
+                    held: list[tuple[str, str]]) -> ExtractedFact | None:
+        """The end of the one pastime or group of the speaker's that ``over`` says is over by its name (see
+        :data:`_HELD_OVER`), stated plainly: no question, hedge or negation."""
+        if sentence.rstrip().endswith("?") or HEDGE_BEFORE.search(sentence, 0, over.start()) or _NOT_DONE.search(
+                sentence):
+            return None
+        said = _words_of(over["what"]) - _THE_THING_OF
+        fits = {(predicate, obj) for predicate, obj in held if predicate in ("does", "member_of") and said and (
+            words := _words_of(obj)) and said <= words and not _modifier_only(over["what"], obj)}
+        if len(fits) != 1:
+            return None
+        predicate, obj = fits.pop()
+        done, when = self._dated_end(sentence[over.end():], at)
+        return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", valid_to=when,
+                             quote=sentence) if done else None
 
     def _moved_as_planned(self, facts: list[ExtractedFact], text: str, at: datetime,
                           previous: str | None) -> list[ExtractedFact]:

@@ -336,6 +336,13 @@ class MessageFile(Sequence[Message]):
         self._stamp = _stamp(path)
         self._day_places: dict[str, str] = {}  # where a numeric date's day was seen first: place -> message
 
+    @property
+    def either_way(self) -> str | None:
+        """Where a numeric chat time either order of day and month reads ("03/04/2026") was first seen, when every
+        numeric date of the file reads either way (read in the order asked for, month first by default); else None."""
+        places = self._day_places
+        return places["either"] if "either" in places and "first" not in places and "second" not in places else None
+
     def some_speakers(self) -> list[str]:
         """The speakers of the file's first user messages, up to four, in alphabetical order."""
         return sorted(self._actors)

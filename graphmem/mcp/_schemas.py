@@ -86,6 +86,9 @@ class RememberInput(ToolInput):
         "When the message was said; phrases like 'last week' are read against it. Default: now. Given, a call "
         "repeated with the same text, speaker and said_at (a retry) records nothing new and answers as the first"))
     speaker: Name = Field("user", description="Who 'I' is in the message")
+    role: Literal["user", "assistant"] = Field("user", description=(
+        "Who said it: 'user' (a person; its facts are proposed) or 'assistant' (the assistant's own reply: kept as "
+        "an episode that search finds, marked as the assistant's, and no fact is read from it)"))
     approve: bool = Field(False, description=(
         "Write the extracted facts now instead of leaving them pending for review"))
 

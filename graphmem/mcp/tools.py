@@ -149,18 +149,23 @@ class Tools:
 
         The facts wait for review (see proposals, approve, reject) unless approve is true or the
         store lets tool sources skip review (`graphmem review skip tool`). Times in the message
-        ('last week') are read against said_at.
+        ('last week') are read against said_at. With role 'assistant' it is the assistant's own reply:
+        recorded, found by search as the assistant's, and no fact is read from it.
         """
         said_at = self._time(args.said_at) or self.store.now()
         if (now := too_far_ahead(said_at)) is not None and not getattr(self.store, "allow_future", False):
             # an integrator's: a year typed wrong ("2031") quietly ended today's facts from then on
             raise InvalidInput(f"said_at {iso(said_at)} is more than a day past the wall clock ({iso(now)}): a "
                                "message is said by now; give the time it was said")
-        if args.said_at is not None and (again := self._remembered(args.text, args.speaker.strip(), said_at)):
+        # the message's actor is who said it, as `ingest` records each message, so "what did Dana say" finds it; an
+        # assistant's reply is the assistant's, as ingest records one, and states nothing of the user (a new user's:
+        # the bot's wrong summary "Valentina studies at the Universidad de Chile" was written as a belief)
+        actor = args.speaker.strip() if args.role == "user" else "assistant"
+        if args.said_at is not None and (again := self._remembered(args.text, actor, said_at)):
             return again  # a retry (its answer lost on the way): the message is held already, as ingest skips one
-        facts = self.extractor.extract(args.text, reference_time=said_at, speaker=args.speaker)
-        # the message's actor is who said it, as `ingest` records each message, so "what did Dana say" finds it
-        summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=args.speaker.strip(),
+        facts = self.extractor.extract(args.text, reference_time=said_at, speaker=args.speaker) \
+            if args.role == "user" else []
+        summary = record_message(self.store, args.text, facts, kind=TOOL_KIND, actor=actor,
                                  reference_time=said_at, approve=args.approve)
         (recorded,) = summary.recorded
         by_id = {p.id: p for p in self.store.proposals(None)}

@@ -10,10 +10,10 @@ Internal: use :meth:`graphmem.Store.remember_many`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Generic, NamedTuple, TypeVar
 
-from ..core.times import TICK
+from ..core.times import TICK, UTC
 from ..errors import Conflict, InvalidInput, TimeWentBackwards
 from ..models import Episode, PredicateKind, Proposal, Said
 from . import review
@@ -55,8 +55,9 @@ def first_write_time(reference: datetime | None, latest: datetime | None, *, rep
 
 def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: bool, skips: Collection[str],
            kind_of: Callable[[str], PredicateKind], clock: Callable[[], datetime],
-           bulk: bool) -> list[Remembered[F]]:
-    """Record ``items`` in ``txn``, a write each (the first at the transaction's own time)."""
+           bulk: bool, tz: tzinfo = UTC) -> list[Remembered[F]]:
+    """Record ``items`` in ``txn``, a write each (the first at the transaction's own time); a fact's naive time is read
+    in ``tz``, the store's zone."""
 
     def begin(reference: datetime | None) -> None:  # the next write, after the first
         if txn.decisions:
@@ -65,7 +66,7 @@ def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: 
     if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
         planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
         txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
-                     ((f.subject, f.predicate, _earliest(times)) for f, *times in planned))
+                     ((f.subject, f.predicate, _earliest(times, tz)) for f, *times in planned))
     recorded: list[Remembered[F]] = []
     for said, reference, facts in items:
         try:
@@ -75,34 +76,34 @@ def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: 
                 txn.log("EPISODE", episode=episode.id)
                 skip = said.kind in skips
                 proposals = [review.queue(txn, f, episode.id, said.kind,
-                                          review.approves(f, approve=approve, skip=skip), kind_of) for f in facts]
+                                          review.approves(f, approve=approve, skip=skip), kind_of, tz) for f in facts]
             recorded.append(Remembered(episode, proposals, []))
         except TimeWentBackwards:
             raise
         except (Conflict, InvalidInput):
             if not (approve or said.kind in skips):
                 raise
-            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of, skip=said.kind in skips))
+            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of, skip=said.kind in skips, tz=tz))
     return recorded
 
 
 def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
                 begin: Callable[[datetime | None], None], kind_of: Callable[[str], PredicateKind], *,
-                skip: bool) -> Remembered[F]:
+                skip: bool, tz: tzinfo = UTC) -> Remembered[F]:
     """A message the gate refused as a whole: its episode (with its facts proposed, unless its
     source skips review) in one write, then each fact approved (or, skipping review, proposed) in a
     write of its own; the refused ones stay pending (are not proposed)."""
     begin(reference)
     episode = txn.add_episode(said.text, said.kind, said.actor, reference)
     txn.log("EPISODE", episode=episode.id)
-    proposals = [] if skip else [review.queue(txn, f, episode.id, said.kind, False, kind_of) for f in facts]
+    proposals = [] if skip else [review.queue(txn, f, episode.id, said.kind, False, kind_of, tz) for f in facts]
     refused = []
     for n, fact in enumerate(facts):
         try:
             with txn.attempt():
                 begin(reference)
                 if skip:
-                    proposals.append(review.queue(txn, fact, episode.id, said.kind, True, kind_of))
+                    proposals.append(review.queue(txn, fact, episode.id, said.kind, True, kind_of, tz))
                 elif review.approves(fact, approve=True, skip=False):
                     decision = review.approve(txn, proposals[n], kind_of(proposals[n].predicate))
                     proposals[n] = proposals[n].model_copy(update={
@@ -118,7 +119,7 @@ def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts:
     return Remembered(episode, proposals, refused)
 
 
-def _earliest(times: Iterable[datetime | None]) -> datetime | None:
+def _earliest(times: Iterable[datetime | None], tz: tzinfo) -> datetime | None:
     """The earliest of some times, None when none is given (read as a proposal reads them)."""
-    found = [t for t in map(review.aware, times) if t is not None]
+    found = [t for t in (review.aware(time, tz) for time in times) if t is not None]
     return min(found) if found else None

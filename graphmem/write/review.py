@@ -10,7 +10,7 @@ Internal: use :meth:`graphmem.Store.propose`, ``approve`` and ``reject``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Literal, Protocol
 
 from ..core.names import check_predicate, entity_key
@@ -49,10 +49,11 @@ def approves(fact: ProposedFact, *, approve: bool, skip: bool) -> bool:
 
 
 def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str, approve_now: bool,
-          kind_of: Callable[[str], str]) -> Proposal:
+          kind_of: Callable[[str], str], tz: tzinfo = UTC) -> Proposal:
     """Queue one proposed fact (anything with ``op, subject, predicate, object, valid_from,
     valid_to, quote``, and perhaps a ``doubt``: why its extractor was unsure, kept as the pending
-    proposal's reason) in this write, approving it at once when ``approve_now``."""
+    proposal's reason) in this write, approving it at once when ``approve_now``; a naive time is
+    read in ``tz``, the store's zone."""
     check_predicate(fact.predicate)
     if fact.op not in ("assert", "end"):
         raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {fact.op!r}")
@@ -66,7 +67,7 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
     logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode, reason=doubt)
     proposal = Proposal(
         id=proposal_id, op=fact.op, subject=fact.subject, predicate=fact.predicate,
-        object=fact.object, valid_from=aware(fact.valid_from), valid_to=aware(fact.valid_to),
+        object=fact.object, valid_from=aware(fact.valid_from, tz), valid_to=aware(fact.valid_to, tz),
         episode=episode, quote=fact.quote, source=source, proposed_at=logged.at,
         reason=None if approve_now else doubt,  # why its extractor left it for review
     )
@@ -100,8 +101,8 @@ def reject(txn: Transaction, p: Proposal, reason: str) -> Decision:
     return decision
 
 
-def aware(value: datetime | None) -> datetime | None:
-    """A proposed time as aware UTC (naive read as UTC): how a proposal stores its period."""
+def aware(value: datetime | None, tz: tzinfo = UTC) -> datetime | None:
+    """A proposed time as aware UTC (naive read in ``tz``): how a proposal stores its period."""
     if value is None:
         return None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
+    return value if value.tzinfo else value.replace(tzinfo=tz).astimezone(UTC)
