@@ -863,3 +863,35 @@ def test_a_chat_whose_every_date_reads_either_way_says_how_it_was_read(tmp_path)
     told = {**lines[0], "chat_time": "07/25/2026 10:00"}
     path.write_text("".join(json.dumps(line) + "\n" for line in [*lines, told]))
     assert "either way" not in gm(tmp_path / "c", "ingest", str(path)).stdout  # the 25th says month first
+
+
+def test_a_user_message_naming_no_speaker_among_named_ones_is_noted(tmp_path):
+    """A new user's log: one line without "actor" among Inés's made a person called 'user', without a word."""
+    path = tmp_path / "log.jsonl"
+    lines = [{"role": "user", "actor": "Inés", "content": "I moved to Viña.", "chat_time": "2026-02-02T10:00:00Z"},
+             {"role": "user", "content": "hola", "chat_time": "2026-02-03T10:00:00Z"},
+             {"role": "assistant", "content": "hello", "chat_time": "2026-02-03T10:01:00Z"}]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    said = gm(tmp_path / "a", "ingest", str(path)).stdout
+    assert "1 user message (the first " in said and ":2) names no speaker, while the others do" in said
+    assert "no speaker" not in gm(tmp_path / "b", "ingest", str(path), "--user", "Inés").stdout
+    path.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "actor"}) + "\n" for line in lines))
+    assert "no speaker" not in gm(tmp_path / "c", "ingest", str(path)).stdout  # none names one: 'user' is everyone
+
+
+def test_a_start_corrected_later_says_where_nothing_is_believed_and_how_to_mend_it(tmp_path):
+    """A new user's: "the move was delayed" (`correct v3 --from` a month later) left June with no address, without a
+    word; the note names the gap and the command that extends the value before it, which then holds."""
+    store = tmp_path / "s"
+    gm(store, "init")
+    gm(store, "predicate", "located_at", "--kind", "one")
+    gm(store, "add", "La Espiga", "located_at", "Almirante Montt 245", "--from", "2026-02-02")
+    gm(store, "add", "La Espiga", "located_at", "Urriola 180", "--from", "2026-06-01")
+    said = gm(store, "correct", "v3", "--from", "2026-07-01", "--reason", "move delayed").stdout
+    assert "nothing is believed of La Espiga located_at from 2026-06-01" in said
+    mend = said.split("`")[1]
+    assert mend.startswith("graphmem correct v2 --to 2026-07-01")
+    gm(store, *mend.split()[1:], "--reason", "move delayed")
+    (held,) = json.loads(gm(store, "beliefs", "--valid-at", "2026-06-15", "--json").stdout)
+    assert held["object"] == "Almirante Montt 245"
+    assert "nothing is believed" not in gm(store, "correct", "v4", "--from", "2026-06-20", "--reason", "x").stdout

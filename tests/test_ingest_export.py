@@ -925,3 +925,28 @@ def test_a_forwarded_message_recorded_before_its_text_said_so_is_not_recorded_ag
 
     for origin in ("Shop", "Shop (Official)", None):  # the prefix read back as written, a bracket in the name too
         assert FORWARDED.sub("", _forwarded({"forwarded_from": origin}) + "SALE today", count=1) == "SALE today"
+
+
+def test_an_assistants_reply_is_the_assistants_and_one_recorded_by_its_name_before_is_not_recorded_again(tmp_path):
+    """A new user's bot log names the bot in "actor": its replies were recorded as said by "Espiga bot", which search
+    showed as a person's; they are the assistant's now (as the docs said), and one recorded under the bot's name by an
+    earlier release is not recorded again."""
+    from graphmem import Store
+
+    where = tmp_path / "s"
+    store = ["--store", str(where), "--engine", ENGINE]
+    lines = [{"role": "user", "actor": "Inés", "content": "I moved to Viña.", "chat_time": "2026-02-02T10:00:00Z"},
+             {"role": "assistant", "actor": "Espiga bot", "content": "Noted: Viña.",
+              "chat_time": "2026-02-02T10:01:00Z"}]
+    with Store(str(where), engine=ENGINE) as old:  # what the release before recorded of the reply
+        old.add_episode("Noted: Viña.", kind="chat", actor="Espiga bot", reference_time="2026-02-02T10:01:00Z",
+                        recorded_at="2026-02-02T10:01:00Z")
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    summary = json.loads(CliRunner().invoke(main, [*store, "ingest", str(path), "--json"],
+                                            catch_exceptions=False).stdout)[0]
+    assert summary["episodes"] == 1, summary  # Inés's message only
+    fresh = ["--store", str(tmp_path / "t"), "--engine", ENGINE]
+    CliRunner().invoke(main, [*fresh, "ingest", str(path)], catch_exceptions=False)
+    said = json.loads(CliRunner().invoke(main, [*fresh, "search", "Noted Viña", "--json"]).stdout)
+    assert [(h["speaker"], h["role"]) for h in said if h["text"] == "Noted: Viña."] == [("assistant", "assistant")]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.names import PREDICATE_KINDS, clipped, entity_key, unaccented
+from ..core.times import iso
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
     allow_future_option,
@@ -194,8 +195,31 @@ def correct(ctx, version_id, obj, reason, valid_from, valid_to, episode, quote, 
     period they give (OBJECT: default the version's own value): "no wait, it was Tuesday"."""
     if obj is None and valid_from is None and valid_to is None:
         raise click.UsageError("give the right OBJECT, or --from/--to for when it held")
-    return open_store(ctx).correct(version_id, obj, reason=reason, valid_from=valid_from, valid_to=valid_to,
-                                   episode=episode, quote=quote, recorded_at=recorded_at)
+    store = open_store(ctx)
+    decision = store.correct(version_id, obj, reason=reason, valid_from=valid_from, valid_to=valid_to,
+                             episode=episode, quote=quote, recorded_at=recorded_at)
+    if valid_from is not None:
+        _gap_note(store, store.version(version_id), store.time(valid_from))
+    return decision
+
+
+def _gap_note(store, corrected, start) -> None:
+    """Say where a start corrected later leaves a time no value of a one-valued fact holds: the value before it was
+    closed at the old start by the write that added the corrected one, and stays so (a new user's: "the move was
+    delayed" left June with no address, without a word)."""
+    old = corrected.valid_from
+    if start <= old or store.kind_of(corrected.predicate) != "one":
+        return
+    held = [v for v in store.history(corrected.subject, corrected.predicate)
+            if v.status in ("current", "ended") and v.valid_from <= old and (v.valid_to is None or v.valid_to > old)]
+    if held:
+        return
+    before = next((v for v in store.history(corrected.subject, corrected.predicate)
+                   if v.status in ("current", "ended") and v.valid_to == old), None)
+    how = (f"; if {before.object!r} held until then, `graphmem correct {before.id} --to {iso(start)}`"
+           if before is not None else "")
+    note_after(f"note: nothing is believed of {corrected.subject} {corrected.predicate} from {iso(old)} to "
+               f"{iso(start)} now: correcting a start does not reopen what the first write closed{how}")
 
 
 @main.command()

@@ -204,6 +204,11 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(f"about {share:.0%} of the words of these messages are English, the only language "
                                      "the rules extractor reads: few facts can be found; the llm extractor reads "
                                      "others (--extractor llm, docs/ingest.md)")
+            count, first = getattr(messages, "nameless_among_named", (0, None))
+            if count and not (user and user.strip()):
+                summary.notes.append(f"{count} user message{'s' if count > 1 else ''} (the first {first}) "
+                                     f"name{'' if count > 1 else 's'} no speaker, while the others do: read as said by "
+                                     "'user', someone of their own; give each an \"actor\" (or --user NAME for them)")
             if not day_first and (seen := getattr(messages, "either_way", None)):
                 summary.notes.append(f"every numeric date of the chat times reads either way, e.g. {seen}: they were "
                                      "read month first; if the day comes first (03/04 is 3 April), ingest into a new "

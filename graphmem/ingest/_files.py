@@ -59,8 +59,10 @@ class Message(Model):
 
     @property
     def episode_actor(self) -> str:
-        """Who produced the message: the speaker for user messages, else the actor or role."""
-        return self.speaker if self.role == "user" else self.actor or self.role
+        """Who produced the message: the speaker for user messages, the role for an assistant's (search marks what an
+        assistant said by it: a new user's bot, named in "actor", was shown as a person), else the actor or role."""
+        return self.speaker if self.role == "user" else "assistant" if self.role == "assistant" else (
+            self.actor or self.role)
 
 
 def reference_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UTC) -> datetime:
@@ -335,6 +337,9 @@ class MessageFile(Sequence[Message]):
         self._offsets, self._lines, self._times = array("q"), array("q"), array("q")
         self._stamp = _stamp(path)
         self._day_places: dict[str, str] = {}  # where a numeric date's day was seen first: place -> message
+        self._named = False  # whether a user message names its speaker
+        self._nameless: tuple[int, str | None] = (0, None)  # user messages naming no speaker (nor the file its
+        # user): how many, and where the first is
 
     @property
     def either_way(self) -> str | None:
@@ -362,7 +367,19 @@ class MessageFile(Sequence[Message]):
         if self.clock is None:
             self.clock = telegram.clock_offset(record)
 
+    @property
+    def nameless_among_named(self) -> tuple[int, str | None]:
+        """How many user messages name no speaker, read as said by 'user', and where the first is, in a file whose
+        other user messages name theirs (a new user's log: one line without "actor" made a person of its own); else
+        (0, None)."""
+        return self._nameless if self._named else (0, None)
+
     def _add(self, offset: int, line: int, message: Message) -> None:
+        if message.role == "user" and message.actor:
+            self._named = True
+        elif message.role == "user" and not message.user:
+            count, first = self._nameless
+            self._nameless = (count + 1, first or message.where)
         if message.role == "user" and len(self._actors) < 4:  # (two are a chat's participants; four, more than three)
             self._actors.add(message.speaker)
         if message.role == "user" and self.user is not None and speaker_key(message.speaker) == self._user_key:

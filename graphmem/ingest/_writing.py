@@ -224,7 +224,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         for n, message in enumerate(ordered()):
             same = held.get((message.episode_actor, message.chat_time, message.content)) or (
                 held.get((message.episode_actor, message.chat_time, FORWARDED.sub("", message.content, count=1)))
-                if message.role == "forwarded" else None)  # recorded before its text said it was forwarded
+                if message.role == "forwarded" else None) or (  # recorded before its text said it was forwarded
+                held.get((message.actor, message.chat_time, message.content))
+                if message.role == "assistant" and message.actor else None)  # recorded before under its own name
             new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
                 resumed.add(same.pop())
