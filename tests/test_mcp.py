@@ -28,7 +28,7 @@ HAVE_SDK = importlib.util.find_spec("mcp") is not None
 needs_sdk = pytest.mark.skipif(not HAVE_SDK, reason="the mcp extra is not installed")
 CLIENT = "graphmem-tests"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "mcp.md"
-WRITES = {"remember", "add", "alias", "end", "retract", "correct", "approve", "reject"}
+WRITES = {"remember", "add", "alias", "end", "retract", "correct", "approve", "reject", "declare"}
 
 
 @pytest.fixture
@@ -181,6 +181,17 @@ async def test_remember_approve_recall(server):
         kinds = {p["name"]: p["kind"] for p in (await call("predicates"))["predicates"]}
         assert kinds["lives_in"] == "one" and kinds["traveled_to"] == "event"
         assert kinds["brother_of"] == "many"  # a predicate facts use, as `graphmem predicates` lists it
+        # a new user's: no tool declared a kind, and a one-valued address used first could not be declared after
+        declared = {p["name"]: p["kind"] for p in (await call("declare", predicate="located_at", kind="one"))[
+            "predicates"]}
+        assert declared["located_at"] == "one"
+        await call("add", subject="La Espiga", predicate="located_at", object="Almirante Montt 245",
+                   valid_from="2026-02-02")
+        await call("add", subject="La Espiga", predicate="located_at", object="Urriola 180", valid_from="2026-06-01")
+        now = await call("beliefs", about="La Espiga")
+        assert [v["object"] for v in now["versions"]] == ["Urriola 180"]
+        with pytest.raises(Exception, match="cannot change"):
+            await call("declare", predicate="brother_of", kind="one")
 
 
 @pytest.mark.one_engine  # the tools' answers, above the engine (the Store calls they make run on both)

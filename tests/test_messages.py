@@ -426,7 +426,8 @@ def test_the_calls_not_searched_are_the_mcp_writes():
     from graphmem.core.call_records import CALL_TOOLS, is_call_record
     from graphmem.mcp.tools import TOOLS
 
-    assert CALL_TOOLS == {name for name, spec in TOOLS.items() if spec.writes and name != "remember"}
+    assert CALL_TOOLS == {name for name, spec in TOOLS.items() if spec.writes and name not in ("remember", "declare")}
+    # (remember records the message itself; declare records nothing, as `graphmem predicate` does not)
     assert is_call_record('approve {"proposal_ids": ["p5"]} -> d31, d32')
     assert not is_call_record('remember {"text": "hi"}') and not is_call_record("add {not json}")
 

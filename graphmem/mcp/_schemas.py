@@ -214,6 +214,13 @@ class PredicatesInput(ToolInput):
     pass
 
 
+class DeclareInput(ToolInput):
+    predicate: Predicate
+    kind: PredicateKind = Field(description=(
+        "one (a single value at a time: lives_in), many (several at once: likes) or event (each its own: "
+        "traveled_to); refused once facts use the predicate under another kind"))
+
+
 # -- results ----------------------------------------------------------------------------------
 
 

@@ -42,6 +42,7 @@ from ._schemas import (
     ApproveInput,
     BeliefsInput,
     CorrectInput,
+    DeclareInput,
     EndInput,
     Episodes,
     EpisodesInput,
@@ -338,6 +339,14 @@ class Tools:
         many."""
         known = sorted(self.store.predicates(in_use=True).items())
         return Predicates(predicates=[PredicateInfo(name=n, kind=k) for n, k in known])
+
+    @_tool(DeclareInput, Predicates, writes=True)
+    def declare(self, args: DeclareInput, client: str) -> Predicates:
+        """Declare a predicate's kind before facts use it (as `graphmem predicate NAME --kind`): one, many or event.
+        Undeclared predicates count as many, so a one-valued predicate (an address) declared late is refused: two
+        values then already hold at once. Answers the known predicates, as predicates does."""
+        self.store.declare(args.predicate, args.kind)
+        return self.predicates(PredicatesInput(), client)
 
     # -- helpers --------------------------------------------------------------------------
 
