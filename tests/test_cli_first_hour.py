@@ -660,6 +660,12 @@ def test_the_review_queue_shows_the_turn_before_when_the_object_was_named_there(
     assert "(after" in shown and "how was the party”)" in shown, shown
     again = json.loads(gm(store, "review", "list", "--json").stdout)  # the sentence itself is as it was
     assert again[0]["quote"] == "messy. kat made me do karaoke. never again"
+    later = tmp_path / "later.jsonl"  # the turn before said two days earlier is no turn before (a new user's)
+    days = {"Tasha": "2025-01-01T10:00:00Z", "Owen": "2025-01-03T10:01:00Z"}
+    later.write_text("".join(json.dumps({"role": "user", "actor": a, "chat_time": days[a], "content": c}) + "\n"
+                             for a, _, c in rows))
+    gm(tmp_path / "s2", "ingest", str(later), "--replay")
+    assert "(after" not in gm(tmp_path / "s2", "review", "list").stdout
 
 
 def test_a_store_path_that_holds_none_is_refused_with_create_false(tmp_path):

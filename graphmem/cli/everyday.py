@@ -10,6 +10,7 @@ import re
 import shlex
 import sys
 from collections.abc import Iterator
+from datetime import timedelta
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -518,6 +519,10 @@ def review_list(ctx, show_all, as_json):
                                  for p in found])
 
 
+#: How long after a message the next one still answers it, for the turn shown before a proposal's sentence.
+_SITTING = timedelta(hours=6)
+
+
 def _sentence(store, p) -> str:
     """A proposal's sentence, and the turn before it where the object was named there and not in the sentence
     ("how was the party?" - "messy. kat made me do karaoke": attended party)."""
@@ -529,11 +534,12 @@ def _sentence(store, p) -> str:
             p.episode and (m := re.fullmatch(r"ep(\d+)", p.episode)) and int(m[1]) > 1):
         return said
     try:
-        before = store.episode(f"ep{int(m[1]) - 1}")
+        before, this = store.episode(f"ep{int(m[1]) - 1}"), store.episode(p.episode)
     except NotFound:
         return said
-    if before.kind != "chat" or not any(w in before.text.casefold() for w in words):
-        return said
+    if before.kind != "chat" or not any(w in before.text.casefold() for w in words) or (
+            this.reference_time - before.reference_time > _SITTING):
+        return said  # (a new user's: a letter said two days before was shown as the turn before)
     return f"{said} (after {before.actor + ': ' if before.actor else ''}“{clipped(before.text, 100)}”)"
 
 
