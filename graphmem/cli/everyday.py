@@ -10,8 +10,8 @@ import re
 import shlex
 import sys
 from collections.abc import Iterator
-from datetime import timedelta
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
