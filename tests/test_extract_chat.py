@@ -432,7 +432,7 @@ def test_ingest_learns_the_participants_and_passes_the_context(store, tmp_path):
     assert extractor.told == [
         ("do you like jazz?", "Maya", "Sam", None),
         ("I love it", "Sam", "Maya", ("Maya", "do you like jazz?")),
-        ("same", "Maya", "Sam", ("bot", "noted")),
+        ("same", "Maya", "Sam", ("assistant", "noted")),  # an assistant's reply is the assistant's, whatever its actor
     ]
 
 

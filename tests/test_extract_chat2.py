@@ -2077,3 +2077,27 @@ def test_a_pastime_not_said_over_goes_on(text):
 def test_a_group_is_named_after_its_noun(text, expected):
     assert written(text) == expected
     assert proposed("I joined a choir of fifty") == [("Maya", "member_of", "choir")]  # "of" and a small word: no name
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("asked", "said", "expected"), [
+    ("tell me about Ewan!!", "...we're seeing each other. properly. since about two weeks ago", ["Ewan"]),  # d1
+    ("are you and leah a thing?", "ok ok we're kinda seeing each other. like 3 weeks now", ["leah"]),  # d10
+    ("wait who is Linas", "ok fine. we're together. he's my boyfriend.", ["Linas"]),  # h39
+    ("and??? Linas???", "he's my boyfriend now", ["Linas"]),
+    ("how's Theo", "we're not together anymore", []), ("how's Theo", "we're together at the beach lol", []),
+    ("BRO???", "we're seeing each other", []),  # a shout, no one asked of
+    ("tell me about Ewan!!", "we are seeing each other. i think", []),  # hedged
+    ("tell me about Ewan!!", "are we dating?", []),
+])
+def test_a_couple_told_of_the_one_the_other_asked_about(asked, said, expected):
+    """Dev's misses: "we're seeing each other" with the partner named only in the other's question before."""
+    found = chat(("Sam", "hi"), ("Sam", asked), ("Maya", said))[2]
+    assert [f[3] for f in found if f[2] == "dating"] == expected
+
+
+@pytest.mark.engine_free
+def test_courting_is_dating():
+    """h16: "Folake and I are courting. Properly." (not "when we were courting": no one named)."""
+    assert written("Folake and I are courting. Properly.") == [("Maya", "dating", "Folake")]
+    assert written("Grandpa played the banjo when we were courting, very badly.") == []

@@ -896,6 +896,37 @@ def _seeing_named(text: str, previous: str | None, other: str | None) -> str | N
     return name
 
 
+#: The speaker and someone told a couple now, no one named: "ok fine. we're together", "we're seeing each other.
+#: properly", "ok ok we're kinda seeing each other", "he's my boyfriend now" (dev's misses: the one the other asked
+#: of, "tell me about Ewan!!", named in the turn before).
+_COUPLE_NOW = re.compile(
+    r"(?i)(?:^|[.!?…]\s*|\b(?:ok|okay|yes|yeah|fine|so|and|well|lol|haha)\W+)(?:we(?:['’]re|\s+are)\s+"
+    r"(?:(?:officially|finally|kinda|kind\s+of|sort\s+of|properly|now)\s+)*(?:together|seeing\s+each\s+other|dating|"
+    r"courting|official|a\s+couple|an\s+item|a\s+thing)|(?:he['’]s|she['’]s|he\s+is|she\s+is)\s+(?:(?:officially|"
+    r"finally|kinda|now)\s+)*my\s+(?:boyfriend|girlfriend|bf|gf|partner))(?=\s*(?:now|again|properly)?\s*"
+    r"(?:$|[.!,;…]|[^\w\s?]))")
+#: The other's turn asking of one person by name: "tell me about Ewan!!", "are you and leah a thing?", "who is Linas",
+#: "how's Theo", "and??? Linas???".
+_ASKED_OF_ONE = re.compile(r"(?i)\b(?:you\s+and|about|who\s+is|who['’]?s|how['’]?s|how\s+is)\s+"
+                           r"(?P<name>[^\W\d_][\w'’-]*)(?=\s*(?:$|[.!?,…]|a\s+thing|then))|"
+                           r"^\W*(?:and\W+)?(?P<alone>[^\W\d_][\w'’-]*)\W*$")
+
+
+def _couple_asked(text: str, previous: str | None, speaker: str, other: str | None) -> str | None:
+    """The one the speaker says they are a couple with now (:data:`_COUPLE_NOW`), named in the other's turn before
+    (:data:`_ASKED_OF_ONE`) and in no other way: a name, not the speaker's or the other's, none in the message itself;
+    nothing for a question, a hedge, a denial, or words that make "we" no couple (:data:`_NOT_A_COUPLE`)."""
+    if previous is None or (m := _COUPLE_NOW.search(text)) is None or text.rstrip().endswith("?") or \
+            _NOT_A_COUPLE.search(text) or HEDGE_BEFORE.search(text) or re.search(
+                r"(?i)\b(?:not|never|n['’]t)\b", text[:m.end()]) or names_anyone(text):
+        return None
+    asked = {a["name"] or a["alone"] for a in _ASKED_OF_ONE.finditer(previous) if not (a["alone"] or "").isupper()}
+    # ("BRO???", "YESSSSS", "EZE": a shout, or the speaker called, no one asked of)
+    names = {n for n in asked if n.lower() not in (speaker.lower(), (other or "").lower()) and n.lower() not in _COMMON
+             and (is_name_written(n) or is_given_name(n.lower()) or n[:1].isupper() and not plain_english(n.lower()))}
+    return names.pop() if len(names) == 1 and len(asked) == 1 else None
+
+
 #: Words that make "X and I ... we" no couple: a band or friends ("me and Tom started a band. we broke up"), each
 #: with someone else ("we both got married", "we broke up with our partners"), a joke ("jk we never dated"), a baby
 #: or a pet named ("her name is Chloe. we got married last year too").
@@ -1365,7 +1396,8 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
-        if (named := _seeing_named(text, before, self._other)) and not any(f.predicate == "dating" for f in facts):
+        if (named := _seeing_named(text, before, self._other) or _couple_asked(text, before, self._speaker, self._other)) \
+                and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
         if (pastime := something_new(text)) is not None and not any(
                 f.predicate == "does" and f.subject == self._speaker for f in facts):
