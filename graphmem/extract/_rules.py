@@ -1396,8 +1396,8 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
-        if (named := _seeing_named(text, before, self._other) or _couple_asked(text, before, self._speaker, self._other)) \
-                and not any(f.predicate == "dating" for f in facts):
+        named = _seeing_named(text, before, self._other) or _couple_asked(text, before, self._speaker, self._other)
+        if named and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
         if (pastime := something_new(text)) is not None and not any(
                 f.predicate == "does" and f.subject == self._speaker for f in facts):
