@@ -950,3 +950,25 @@ def test_an_assistants_reply_is_the_assistants_and_one_recorded_by_its_name_befo
     CliRunner().invoke(main, [*fresh, "ingest", str(path)], catch_exceptions=False)
     said = json.loads(CliRunner().invoke(main, [*fresh, "search", "Noted Viña", "--json"]).stdout)
     assert [(h["speaker"], h["role"]) for h in said if h["text"] == "Noted: Viña."] == [("assistant", "assistant")]
+
+
+def test_a_contact_renamed_between_two_exports_is_not_recorded_again(tmp_path):
+    """A new user's: "Otieno" exported later as "Brian Otieno" recorded his 498 messages again, a second person with
+    his facts, without a word. A long message held under a name no one in the new file uses is taken as held, with a
+    note offering the alias; a short one ("Amen") two people may send in one minute is recorded again."""
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    lines = [("Otieno", "I started at Safaricom today, wish me luck", "10:00"), ("Wanjiru", "Amen", "10:01"),
+             ("Otieno", "Amen", "10:02")]
+    first, later = tmp_path / "first.jsonl", tmp_path / "later.jsonl"
+    first.write_text("".join(json.dumps({"role": "user", "actor": a, "content": c,
+                                         "chat_time": f"2026-02-02T{t}:00Z"}) + "\n" for a, c, t in lines))
+    later.write_text(first.read_text().replace('"Otieno"', '"Brian Otieno"'))
+    CliRunner().invoke(main, [*store, "ingest", str(first)], catch_exceptions=False)
+    summary = json.loads(CliRunner().invoke(main, [*store, "ingest", str(later), "--json"],
+                                            catch_exceptions=False).stdout)[0]
+    assert summary["episodes"] == 1, summary  # Brian Otieno's "Amen" only
+    assert "1 message by 'Brian Otieno' is held already as said by 'Otieno'" in " ".join(summary["notes"])
+    assert "graphmem alias add 'Brian Otieno' Otieno" in " ".join(summary["notes"])
+    again = json.loads(CliRunner().invoke(main, [*store, "ingest", str(first), "--json"],
+                                          catch_exceptions=False).stdout)[0]
+    assert again["episodes"] == 0 and not [n for n in again["notes"] if "held already as said by" in n]

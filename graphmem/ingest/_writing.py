@@ -6,6 +6,7 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
+import shlex
 import signal
 import threading
 from collections import Counter, deque
@@ -210,6 +211,11 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         if e.kind == "chat":
             held.setdefault((e.actor, e.reference_time, e.text), []).append(e.id)
     said_then = {(actor, at) for actor, at, _ in held}  # who said something when: a message new there was edited
+    said_by: dict[tuple, set[str]] = {}  # who said each held message's words at its time, for a contact renamed
+    for actor, at, text in held:
+        said_by.setdefault((at, text), set()).add(actor)
+    speakers: set[str] = set()  # who speaks in this file, so far
+    renamed: Counter[tuple[str, str]] = Counter()  # (held as, here as): messages held under another name
     minutes = getattr(messages, "zoneless", False)  # a phone's export, to the minute: many a message in one
     edited: list[str] = []
     fresh, resumed, facts, notes = bytearray(total), set(), {}, []
@@ -227,6 +233,13 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 if message.role == "forwarded" else None) or (  # recorded before its text said it was forwarded
                 held.get((message.actor, message.chat_time, message.content))
                 if message.role == "assistant" and message.actor else None)  # recorded before under its own name
+            if not same and message.role == "user" and len(message.content) >= _RENAMED_LEAST and (
+                    then := said_by.get((message.chat_time, message.content), set()) - speakers) and len(then) == 1:
+                (was,) = then  # the same words at the same time, held under a name no one of this file has used: a
+                same = held.get((was, message.chat_time, message.content))  # contact renamed (a new user's: "Otieno"
+                if same:  # exported later as "Brian Otieno", 498 messages recorded again and a person of their own)
+                    renamed[(was, message.episode_actor)] += 1
+            speakers.add(message.episode_actor)
             new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
                 resumed.add(same.pop())
@@ -263,6 +276,10 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         which = f"this message and {len(edited) - 1} more" if len(edited) > 1 else "a message"
         notes.append(f"{edited[0]}: {which} said when the store holds another of the same speaker's, in other words: "
                      "edited since it was recorded? The new words are recorded beside the old (the store keeps both)")
+    for (was, now), count in renamed.most_common():
+        notes.append(f"{count} message{'s' if count > 1 else ''} by {now!r} {'are' if count > 1 else 'is'} held already "
+                     f"as said by {was!r} (the same words at the same times): not recorded again; if they are one "
+                     f"person, graphmem alias add {shlex.quote(now)} {shlex.quote(was)}")
     if roles and not roles["user"]:
         seen = ", ".join(f"{role!r} ({count})" for role, count in roles.most_common(3))
         notes.append(f"no message has role 'user' (roles: {seen}): facts are read from a user's messages only; in a "
@@ -279,6 +296,11 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     return tally.summary(already=len(resumed), notes=notes, replayed=replay)
 
 
+#: How long a message must be to be taken as one held under another name (shorter ones, "Amen", "😂", two people
+#: may send in the same minute).
+_RENAMED_LEAST = 12
+
+
 def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) -> None:
     """Refuse to replay a message said before the store's latest write, unless that write is one
     of an earlier run of the same file (a replay a crash cut short goes on from it)."""
@@ -287,8 +309,9 @@ def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) ->
         return
     raise TimeWentBackwards(
         f"{first.where}: cannot replay a message at {iso(first.chat_time)}: the store's "
-        f"latest write is {iso(latest)} and transaction time only moves forward; replay "
-        "into a new store, or ingest without --replay")
+        f"latest write is {iso(latest)} (a review, an alias or another command since counts) and transaction time "
+        "only moves forward; replay into a new store, or ingest without --replay (the new messages are then recorded "
+        "as learned now; the facts they tell keep the times they say)")
 
 
 def _refuse_the_future(store: Store, last: Message, replay: bool) -> None:
