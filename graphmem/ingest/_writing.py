@@ -277,7 +277,8 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
         notes.append(f"{edited[0]}: {which} said when the store holds another of the same speaker's, in other words: "
                      "edited since it was recorded? The new words are recorded beside the old (the store keeps both)")
     for (was, now), count in renamed.most_common():
-        notes.append(f"{count} message{'s' if count > 1 else ''} by {now!r} {'are' if count > 1 else 'is'} held already "
+        are = "messages by {} are" if count > 1 else "message by {} is"
+        notes.append(f"{count} {are.format(repr(now))} held already "
                      f"as said by {was!r} (the same words at the same times): not recorded again; if they are one "
                      f"person, graphmem alias add {shlex.quote(now)} {shlex.quote(was)}")
     if roles and not roles["user"]:
