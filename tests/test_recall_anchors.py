@@ -197,3 +197,19 @@ def test_a_relation_phrase_is_said_on_the_facts_of_every_name_it_led_to(store):
     hit = facts(store, "where does my girlfriend work", speaker="Tom")[0]
     assert (hit.version.subject, hit.version.object) == ("Mel", "LGI")
     assert [(r.phrase, r.entity) for r in hit.matched.resolved] == [("my girlfriend", "Melanie")]
+
+
+def test_a_first_name_anchors_the_one_person_whose_full_name_opens_with_it(tmp_path):
+    """A new user's family chat: "where does Kevin live" did not find `Kevin Kamau lives_in Syokimau`, the store's
+    only Kevin; it anchors him now, and anchors no one where two full names open with it."""
+    from graphmem import Store
+
+    from tests.conftest import ENGINE
+
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Kevin Kamau", "lives_in", "Syokimau", valid_from="2026-05-01")
+        store.add("Grace", "lives_in", "Nairobi")
+        (first, *_) = store.search("where does Kevin live", limit=3, messages=False)
+        assert (first.version.subject, first.matched.anchor) == ("Kevin Kamau", "Kevin Kamau")
+        store.add("Kevin Otieno", "works_at", "Safaricom")
+        assert all(h.matched.anchor is None for h in store.search("where does Kevin live", limit=3, messages=False))

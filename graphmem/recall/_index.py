@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.as_known import believed
 from ..core.tables import by_name
 from ..core.times import UTC
-from ._text import name_terms, predicate_words, terms
+from ._text import name_terms, predicate_words, terms, tokens
 
 if TYPE_CHECKING:
     from ..models import Version
@@ -129,6 +129,7 @@ class RecallIndex:
         self.postings: dict[str, list[int]] = {}
         self.episode_postings: dict[str, list[int]] = {}
         self.entities: dict[str, tuple[str, str]] = {}  # id -> (name, kind)
+        self.by_first_name: dict[str, set[str]] = {}  # a name's first word, of names of two or three -> their ids
         self._recorded: list[int] = []
         self._received: list[int] = []
         # the other times of each version too, as plain lists: filters read them in bulk
@@ -140,6 +141,10 @@ class RecallIndex:
 
     def add_entity(self, entity_id: str, name: str, kind: str = "entity") -> None:
         self.entities[entity_id] = (name, kind)
+        words = name.split()
+        if kind != "literal" and 2 <= len(words) <= 3 and all(w[:1].isupper() and w.isalpha() for w in words) and (
+                first := tokens(words[0])):
+            self.by_first_name.setdefault(first[0].word, set()).add(entity_id)  # "Kevin Kamau" by "Kevin"
 
     def add_episode(self, episode_id: str, text: str, received_at: int, words: list[str] | None = None) -> None:
         """Index an episode received at ``received_at`` (microseconds; no earlier than the last

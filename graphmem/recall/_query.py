@@ -213,6 +213,11 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
             if entity_id and entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
                 found = (size, Anchor(entity_id, entity[0], said))
                 break
+        if found is None and not is_stop(words[i].word) and (
+                named := [e for e in index.by_first_name.get(words[i].word, ()) if index.has_believed(e, t)]) and \
+                len(named) == 1 and key_of(key, words[i].word) not in index.entities:
+            found = (1, Anchor(named[0], index.entities[named[0]][0], words[i].word))  # "where does Kevin live": the
+            # one person of the store whose full name opens with it, Kevin Kamau (a new user's family chat)
         if found is None and speaker and words[i].word in FIRST_PERSON:
             entity_id = key_of(key, speaker)
             if entity_id in index.entities and index.has_believed(entity_id, t):
