@@ -203,7 +203,6 @@ def test_a_first_name_anchors_the_one_person_whose_full_name_opens_with_it(tmp_p
     """A new user's family chat: "where does Kevin live" did not find `Kevin Kamau lives_in Syokimau`, the store's
     only Kevin; it anchors him now, and anchors no one where two full names open with it."""
     from graphmem import Store
-
     from tests.conftest import ENGINE
 
     with Store(tmp_path / "s", engine=ENGINE) as store:
