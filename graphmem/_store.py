@@ -1246,7 +1246,7 @@ class Store:
                  by: str | None = None) -> list[Episode]:
         """Episodes (by id, or those supporting facts about an entity, under every name it is
         believed now to go by; or those ``by`` a speaker, compared as --speaker is: case, accents and runs of spaces
-        aside), oldest first."""
+        aside, under every name the speaker is believed now to go by), oldest first."""
         if about is not None:
             names = self._names_of(self.entity(about).id, self.now(), None)
             linked = {e for name in names for v in questions.entity_versions(self._db, name) for e in v.episodes}
@@ -1254,8 +1254,12 @@ class Store:
         found = questions.episodes(self._db, ids)
         if by is None:
             return found
-        who = speaker_key(by)
-        return [e for e in found if e.actor is not None and speaker_key(e.actor) == who]
+        who = {speaker_key(by)}
+        try:  # every name the speaker is believed now to go by (a new user's: "Baba", an alias of Joseph Kamau)
+            who |= {speaker_key(e.name) for e in self.names_of(by, valid_at=None)}
+        except NotFound:
+            pass
+        return [e for e in found if e.actor is not None and speaker_key(e.actor) in who]
 
     def episode(self, episode_id: str) -> Episode:
         """One episode by id, or NotFound."""

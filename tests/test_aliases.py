@@ -440,6 +440,17 @@ def test_the_episodes_about_a_name_are_those_of_every_name_it_goes_by_now(store)
     assert said("Mel") == ["mel is short for melanie", "mel works at acme"]
 
 
+def test_the_episodes_by_a_speaker_are_those_by_every_name_they_go_by_now(store):
+    """A new user's family chat: `episodes --by Baba` found nothing after `alias add Baba "Joseph Kamau"`, whose
+    messages are Baba's."""
+    store.add_episode("The wedding was beautiful", kind="chat", actor="Joseph Kamau", recorded_at="2024-01-02")
+    store.add_episode("photos!!", kind="chat", actor="Wanjiru", recorded_at="2024-01-03")
+    assert store.episodes(by="Baba") == []
+    store.alias("Baba", "Joseph Kamau", recorded_at="2024-02-01")
+    assert [e.text for e in store.episodes(by="Baba")] == ["The wedding was beautiful"]
+    assert [e.text for e in store.episodes(by="joseph  KAMAU")] == ["The wedding was beautiful"]
+
+
 def test_another_name_of_an_entity_reached_is_no_hop_further(store):
     """A new user's find: Tom's picture two hops deep left out where Melanie works, told of her as Melanie
     while Tom dates "mel": the alias edge counted as a hop."""
