@@ -273,3 +273,16 @@ def test_a_word_of_english_or_a_place_names_no_relative(line, owner):
     it ("my sister grace lives in leeds"), and a place said before it is no name of it."""
     assert said(line) == [("assert", f"{owner}'s mother", "mother_of", owner)]
     assert ("assert", "grace", "sister_of", "Maya") in said("my sister grace lives in leeds")
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", ["proud of you my daughter", "thank you my son, God bless", "well done my dear "
+                                  "daughter!!", "Karibu Otieno. You are our son now", "I miss you my husband. come home"])
+def test_a_relation_word_said_to_the_one_spoken_to_names_no_stand_in(text):
+    """A new user's family group: "proud of you my daughter" made a "Joseph's daughter" linked to no one (the group's
+    "you" names no one), "You are our son now", welcoming a son-in-law, a son; "my daughter is …" still reads one."""
+    at = datetime(2026, 3, 2, tzinfo=UTC)
+    found = RuleExtractor().extract(text, reference_time=at, speaker="Joseph")
+    assert not [f for f in found if f.predicate in ("son_of", "daughter_of", "husband_of")], found
+    (told,) = RuleExtractor().extract("I told you my daughter is a nurse", reference_time=at, speaker="Joseph")
+    assert (told.subject, told.predicate) == ("Joseph's daughter", "daughter_of")
