@@ -276,8 +276,9 @@ def test_a_word_of_english_or_a_place_names_no_relative(line, owner):
 
 
 @pytest.mark.engine_free
-@pytest.mark.parametrize("text", ["proud of you my daughter", "thank you my son, God bless", "well done my dear "
-                                  "daughter!!", "Karibu Otieno. You are our son now", "I miss you my husband. come home"])
+@pytest.mark.parametrize("text", ["proud of you my daughter", "thank you my son, God bless",
+                                  "well done my dear daughter!!", "Karibu Otieno. You are our son now",
+                                  "I miss you my husband. come home"])
 def test_a_relation_word_said_to_the_one_spoken_to_names_no_stand_in(text):
     """A new user's family group: "proud of you my daughter" made a "Joseph's daughter" linked to no one (the group's
     "you" names no one), "You are our son now", welcoming a son-in-law, a son; "my daughter is …" still reads one."""
