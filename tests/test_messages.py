@@ -592,3 +592,17 @@ def test_a_question_of_i_is_not_answered_first_by_someone_elses_fact(tmp_path):
             first = store.search(question, speaker="Inês", limit=3)[0]
             assert isinstance(first, MessageHit), (question, first)
         assert not isinstance(store.search("remind me where Duarte works", speaker="Inês", limit=3)[0], MessageHit)
+
+
+def test_a_message_of_no_words_is_no_answer(tmp_path):
+    """A new user's family chat: Njeri's "❤️❤️" came second for "how much were the school fees", found by the words
+    of the turns around it only; a message needs a letter or a digit of its own to be an answer."""
+    clock = Clock("2026-01-01")
+    with Store(tmp_path / "store", engine=ENGINE, clock=clock) as store:
+        for at, who, text in [("2026-01-05T09:00:00Z", "Joseph", "Njeri, I have sent 45,000 for Imani's school fees"),
+                              ("2026-01-05T09:01:00Z", "Njeri", "❤️❤️"),
+                              ("2026-01-05T09:02:00Z", "Njeri", "thank you Baba")]:
+            clock.set(at)
+            store.add_episode(text, kind="chat", actor=who, reference_time=at)
+        said = [h.text for h in store.search("how much were the school fees", limit=5) if h.kind == "message"]
+        assert said[0] == "Njeri, I have sent 45,000 for Imani's school fees" and "❤️❤️" not in said

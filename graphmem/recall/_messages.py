@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -382,12 +383,15 @@ class MessageIndex:
         if not candidates:
             return []
         marks = ",".join("?" * len(candidates))
-        rows = self.db.execute(f"SELECT n, terms, context, asks, CASE WHEN kind = 'tool' THEN text END FROM message "
-                               f"WHERE n IN ({marks})", candidates).fetchall()
+        rows = self.db.execute(f"SELECT n, terms, context, asks, kind, text FROM message WHERE n IN ({marks})",
+                               candidates).fetchall()
         scored = []
-        for n, own, context, asking, call in rows:
-            if call is not None and is_call_record(call):
+        for n, own, context, asking, kind, text in rows:
+            if kind == "tool" and is_call_record(text):
                 continue  # an assistant's own call, recorded as its write's source: no message of anyone's
+            if not _WORDED.search(text):
+                continue  # "❤️❤️", "😂😂😂": words of none but the turns around it (a new user's family chat: a heart
+                # came second for "how much were the school fees")
             found = score(n, own, context)
             if found is not None:
                 scored.append((found[0] * QUESTION_WEIGHT, *found[1:]) if asking else found)
@@ -540,6 +544,10 @@ def _times(text: str, said: int, tz: tzinfo) -> list[tuple[int, int, str]]:
     """(start, end, phrase) of each time phrase of a message, read against its chat time."""
     return [(micros(span.start), micros(span.end), span.text)
             for span in resolve_times(text, _moment(said), tz=tz)]
+
+
+#: A letter or a digit: what a message needs of its own to be an answer.
+_WORDED = re.compile(r"[^\W_]")
 
 
 class _Scorer:
