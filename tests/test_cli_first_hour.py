@@ -901,3 +901,17 @@ def test_a_start_corrected_later_says_where_nothing_is_believed_and_how_to_mend_
     (held,) = json.loads(gm(store, "beliefs", "--valid-at", "2026-06-15", "--json").stdout)
     assert held["object"] == "Almirante Montt 245"
     assert "nothing is believed" not in gm(store, "correct", "v4", "--from", "2026-06-20", "--reason", "x").stdout
+
+
+def test_a_phones_export_whose_every_date_reads_either_way_says_how_it_was_read(tmp_path):
+    """A new user's: the first days of a Kenyan family group, 6 to 10 January, read as 1 June to 1 October without a
+    word (no --day-first); the note says how they were read, as for a JSON file."""
+    path = tmp_path / "WhatsApp Chat with Family.txt"
+    path.write_text("06/01/2024, 10:05 - Joseph: Welcome to our family group\n"
+                    "07/01/2024, 09:00 - Wanjiru: Good morning family\n"
+                    "10/01/2024, 18:30 - Joseph: Bless you all\n", encoding="utf-8")
+    said = gm(tmp_path / "a", "ingest", str(path), "--timezone", "Africa/Nairobi").stdout
+    assert "reads either way, e.g. " in said and "they were read month first" in said
+    assert "either way" not in gm(tmp_path / "b", "ingest", str(path), "--day-first").stdout
+    path.write_text(path.read_text() + "13/01/2024, 08:00 - Wanjiru: Amen\n", encoding="utf-8")
+    assert "either way" not in gm(tmp_path / "c", "ingest", str(path)).stdout  # the 13th says day first

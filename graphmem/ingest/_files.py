@@ -739,18 +739,21 @@ def _kept(start: tuple[int, int, _export.Opening] | None, parts: list[str]
     return None if _export.skipped(text) or not has_visible(text) else (*start, said[0])
 
 
-def _dates_order(path: Path, dates: Iterable[tuple[int, bool | None]], default: bool) -> bool:
+def _dates_order(path: Path, dates: Iterable[tuple[int, bool | None]], default: bool) -> tuple[bool, int | None]:
     """Whether a phone's export writes its dates day first, from each date's (line, order it shows: True day first,
-    False month first, None either); ``default`` where none shows one. An export that writes both is refused, naming a
-    line of each."""
+    False month first, None either); ``default`` where none shows one, and then the first line whose date reads either
+    way (else None). An export that writes both is refused, naming a line of each."""
     orders: dict[bool, int] = {}
+    either = None
     for number, order in dates:
         if order is not None:
             orders.setdefault(order, number)
+        elif either is None:
+            either = number
     if len(orders) == 2:
         raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
                            f"{orders[False]} the month first")
-    return next(iter(orders), default)
+    return next(iter(orders), default), either if not orders else None
 
 
 def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageFile:
@@ -758,10 +761,12 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
     is the file's: a day after the 12th says it (a file that writes both is refused); where none says it,
     ``day_first``. Read twice, the order first: one pass that kept every message until the order was known held 2.5 GB
     for an export of 310 MB."""
-    day_first = _dates_order(path, ((number, opened.order()) for _, number, opened, _ in _export_messages(path)),
-                             read["day_first"])
+    day_first, either = _dates_order(path, ((number, opened.order()) for _, number, opened, _ in
+                                            _export_messages(path)), read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported, **read)
     found.zoneless = True
+    if either is not None:
+        found._day_places["either"] = f"{path}:{either}"  # every date reads either way: read as asked (a new user's)
     tz, before = zone(read["tz"]), None
     for offset, number, opened, writer in _export_messages(path):
         try:
@@ -953,11 +958,13 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
     writes both is refused); where none says it, ``day_first``. Read twice, the days first: one pass that kept every
     message until the order was known held 1.8 GB for a file of 250 MB (two: 134 MB, ~15 % more time)."""
     with open_regular(path) as source:
-        day_first = _dates_order(path, ((number, _day(path, number, text, False)[1])
-                                        for _, number, opened, text in _line_message(source, path) if opened.hour < 0),
-                                 read["day_first"])
+        day_first, either = _dates_order(path, ((number, _day(path, number, text, False)[1])
+                                                for _, number, opened, text in _line_message(source, path)
+                                                if opened.hour < 0), read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
     found.zoneless = True
+    if either is not None:
+        found._day_places["either"] = f"{path}:{either}"
     tz, before, day = zone(read["tz"]), None, None
     with open_regular(path) as source:
         for offset, number, opened, text in _line_message(source, path):
