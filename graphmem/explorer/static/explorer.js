@@ -367,7 +367,9 @@
       });
       if (!rows.length) {
         var empty = gm.el("tr");
-        empty.appendChild(gm.el("td", "hint", "No change in belief in this period."));
+        var cell = gm.el("td", "hint", "No change in belief in this period.");
+        cell.colSpan = 5;  /* across the table: in the first column alone it wrapped a letter a line (a new user's) */
+        empty.appendChild(cell);
         body.appendChild(empty);
       }
       report({ changes: rows.length, changes_since: period.since, changes_note: $("changes-note").textContent });
