@@ -2101,3 +2101,14 @@ def test_courting_is_dating():
     """h16: "Folake and I are courting. Properly." (not "when we were courting": no one named)."""
     assert written("Folake and I are courting. Properly.") == [("Maya", "dating", "Folake")]
     assert written("Grandpa played the banjo when we were courting, very badly.") == []
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "expected"), [
+    ("busy. I finally bought a new ute btw. the old hilux died", [("Maya", "owns", "ute")]),  # h22
+    ("and I got myself an electric bike", [("Maya", "owns", "electric bike")]),  # h9
+    ("got myself a coffee", []), ("I have a pickup at 5 from the school", []),
+])
+def test_things_got_for_oneself_and_utes(text, expected):
+    """Dev's misses, proposed for review as a kind's word alone is: a ute, a thing got for oneself."""
+    assert [f for f in proposed(text) if f[1] == "owns"] == expected

@@ -150,7 +150,7 @@ house flat apartment cottage cabin allotment piano keyboard guitar violin cello 
 camera telescope tesla jeep truck tractor sewing-machine kiln hot-tub
 laptop tablet ipad iphone phone smartwatch watch kettle hat coat jacket dress suit shoes boots trainers
 sofa couch tv telly console ps5 xbox garmin fitbit kindle e-reader headphones airpods turntable
-record-player machine greenhouse shed trampoline barbecue bbq
+record-player machine greenhouse shed trampoline barbecue bbq ute bakkie binoculars
 """.split())
 #: Possessions named by "my X" alone ("my car broke down"), where "my" surely means owning it.
 OWNED_BY_MENTION = frozenset("car van campervan motorbike motorcycle scooter moped bike boat kayak "
