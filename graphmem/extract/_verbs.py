@@ -230,8 +230,8 @@ _EVERYDAY: list[Verb] = [
     _verb(r"(?:lost|rehomed|had\s+to\s+rehome)", "has_pet", "stop", "pet"),
     _verb(r"(?:my|our)(?=\s)", "has_pet", "state", "pet", free=True, mention=True),
     # --- possessions: "I bought a car", "we have a boat", "sold my bike", "my car broke down"
-    _verb(r"(?:bought|purchased|got|picked\s+up|treated\s+(?:myself|ourselves)\s+to)(?:\s+(?:myself|ourselves))?", "owns",
-          "start",
+    _verb(r"(?:bought|purchased|got|picked\s+up|treated\s+(?:myself|ourselves)\s+to)(?:\s+(?:myself|ourselves))?",
+          "owns", "start",
           "possession"),
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
     _verb(r"(?:got|bought|gave)\s+me", "owns", "start", "possession", free=True, done=True),
