@@ -5,6 +5,7 @@ counts that agree across formats, and `when` in the store's zone."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -897,10 +898,14 @@ def test_a_start_corrected_later_says_where_nothing_is_believed_and_how_to_mend_
     assert "nothing is believed of La Espiga located_at from 2026-06-01" in said
     mend = said.split("`")[1]
     assert mend.startswith("graphmem correct v2 --to 2026-07-01")
-    gm(store, *mend.split()[1:], "--reason", "move delayed")
+    gm(store, *shlex.split(mend)[1:])  # the command as the note gives it (a reviewer's: it lacked --reason)
     (held,) = json.loads(gm(store, "beliefs", "--valid-at", "2026-06-15", "--json").stdout)
     assert held["object"] == "Almirante Montt 245"
     assert "nothing is believed" not in gm(store, "correct", "v4", "--from", "2026-06-20", "--reason", "x").stdout
+    gm(store, "add", "Ana", "located_at", "Lima", "--from", "2026-01-01")  # no value before it: nothing was closed
+    (ana,) = json.loads(gm(store, "history", "Ana", "located_at", "--json").stdout)
+    later = gm(store, "correct", ana["id"], "--from", "2026-02-01", "--reason", "late").stdout
+    assert "nothing is believed" not in later
 
 
 def test_a_phones_export_whose_every_date_reads_either_way_says_how_it_was_read(tmp_path):
@@ -915,3 +920,5 @@ def test_a_phones_export_whose_every_date_reads_either_way_says_how_it_was_read(
     assert "either way" not in gm(tmp_path / "b", "ingest", str(path), "--day-first").stdout
     path.write_text(path.read_text() + "13/01/2024, 08:00 - Wanjiru: Amen\n", encoding="utf-8")
     assert "either way" not in gm(tmp_path / "c", "ingest", str(path)).stdout  # the 13th says day first
+    path.write_text("03/03/2026, 10:05 - Joseph: Welcome\n", encoding="utf-8")  # one reading: no note (a reviewer's)
+    assert "either way" not in gm(tmp_path / "d", "ingest", str(path)).stdout

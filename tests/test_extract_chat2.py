@@ -2031,13 +2031,15 @@ def test_something_new_named_in_the_words_after(text, expected):
     ("i started luxembourgish lessons! at the language institute", [("Maya", "does", "luxembourgish")]),  # h70
     ("ok my news. i started kaqchikel classes", [("Maya", "does", "kaqchikel")]),  # h71
     ("worse. I'm taking lyra lessons", [("Maya", "does", "lyra")]),  # h28
-    ("They've a lathe so I'm learning woodturning. Made a bad bowl", [("Maya", "does", "woodturning")]),  # h80
     ("I started evening classes", []), ("i started a barista course!", []),  # when, not what; a course studied
     ("I joined a computer class at the library", []),  # a word of English: as often a group joined
-    ("I'm learning nothing lol", []), ("she's learning knitting", []),
+    ("I signed up for saturday lessons", []), ("I signed up for prenatal classes", []),  # a reviewer's: when, or how
+    ("I signed up for refresher lessons", []), ("I signed up for toddler classes", []),
+    ("They've a lathe so I'm learning woodturning. Made a bad bowl", []),  # h80: an -ing word alone is not read (a
+    # reviewer's "learning breastfeeding", "learning pricing at work")
 ])
 def test_lessons_of_what_no_list_knows(text, expected):
-    """Lessons named by one word no list of activities knows ("kaqchikel classes"), and an -ing word learnt."""
+    """Lessons named by one word no list of activities knows ("kaqchikel classes"), not by when or how they are."""
     assert [f for f in written(text) if f[1] == "does"] == expected
 
 
@@ -2047,21 +2049,27 @@ def test_a_pastime_told_before_ends_by_its_name():
     over by its name; not another thing that holds its word ("the choir concert is over")."""
     said = chat(("Maya", "i started janggu lessons"), ("Maya", "i quit janggu btw"),
                 ("Maya", "i started guitar lessons"), ("Maya", "nah. i'm done with the guitar to be honest"),
-                ("Maya", "I started the alphorn lessons"), ("Maya", "the alphorn is finished"),
+                ("Maya", "I started the alphorn lessons"), ("Maya", "ok. alphorn is finished."),
                 ("Maya", "I joined the choir"), ("Maya", "the choir concert is over"),
-                ("Maya", "the choir is over for me lol"),
+                ("Maya", "i said goodbye to the choir. 12 years"),
                 ("Maya", "i started freediving"), ("Maya", "ok sad news. no more freediving for me 😔"),
-                ("Maya", "I started learning albanian"), ("Maya", "and the albanian app is dead. the owl killed me"))
+                ("Maya", "I started bokator lessons"), ("Maya", "i stopped bokator. officially"))
     ends = [f for line in said for f in line if f[0] == "end"]
     assert ends == [("end", "Maya", "does", "janggu"), ("end", "Maya", "does", "guitar"),
                     ("end", "Maya", "does", "alphorn"), ("end", "Maya", "member_of", "choir"),
-                    ("end", "Maya", "does", "freediving"), ("end", "Maya", "does", "albanian")]
+                    ("end", "Maya", "does", "freediving"), ("end", "Maya", "does", "bokator")]
 
 
 @pytest.mark.engine_free
 @pytest.mark.parametrize("text", ["is the alphorn finished?", "maybe the alphorn is finished", "the alphorn isn't done",
-                                  "I'm not done with the alphorn", "if I stopped the alphorn"])
+                                  "I'm not done with the alphorn", "if I stopped the alphorn",
+                                  "done with alphorn practice, heading home now", "I'm done with alphorn for the week",
+                                  "no more alphorn on Tuesdays, it's moved", "no more alphorn for Tom lol",
+                                  "I stopped at alphorn on the way home", "the alphorn is finished! polished it today",
+                                  "alphorn is over for the summer", "I stop alphorn after this term"])
 def test_a_pastime_not_said_over_goes_on(text):
+    """Not read as an end (a reviewer's): a question, a hedge, a denial, one sitting, a break, someone else's, a
+    place, a thing made, a plan."""
     said = chat(("Maya", "I started the alphorn lessons"), ("Maya", text))
     assert not [f for f in said[1] if f[0] == "end"], text
 
@@ -2101,6 +2109,7 @@ def test_courting_is_dating():
     """h16: "Folake and I are courting. Properly." (not "when we were courting": no one named)."""
     assert written("Folake and I are courting. Properly.") == [("Maya", "dating", "Folake")]
     assert written("Grandpa played the banjo when we were courting, very badly.") == []
+    assert written("Tom is courting Amazon for a job") == written("we're courting Sequoia for the seed round") == []
 
 
 @pytest.mark.engine_free

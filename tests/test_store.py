@@ -159,6 +159,9 @@ def test_a_remembered_facts_naive_times_are_read_in_the_store_zone(clock):
         aware = fact.model_copy(update={"valid_from": datetime(2026, 5, 11, tzinfo=UTC)})
         _, (kept,) = store.remember("I moved to Viña", [aware], reference_time="2026-05-14")
         assert kept.valid_from == datetime(2026, 5, 11, tzinfo=UTC)  # a time with its zone stays that time
+        forever = fact.model_copy(update={"valid_to": datetime.max})  # past the last time there is in Santiago
+        _, (last,) = store.remember("I moved to Viña", [forever], reference_time="2026-05-15")
+        assert last.valid_to == datetime.max.replace(tzinfo=UTC)  # (a reviewer's: an OverflowError)
 
 
 def test_transaction_time_only_moves_forward(store, clock):

@@ -211,16 +211,14 @@ def _gap_note(store, corrected, start) -> None:
     old = corrected.valid_from
     if start <= old or store.kind_of(corrected.predicate) != "one":
         return
-    held = [v for v in store.history(corrected.subject, corrected.predicate)
-            if v.status in ("current", "ended") and v.valid_from <= old and (v.valid_to is None or v.valid_to > old)]
-    if held:
-        return
-    before = next((v for v in store.history(corrected.subject, corrected.predicate)
-                   if v.status in ("current", "ended") and v.valid_to == old), None)
-    how = (f"; if {before.object!r} held until then, `graphmem correct {before.id} --to {iso(start)}`"
-           if before is not None else "")
+    believed = [v for v in store.history(corrected.subject, corrected.predicate) if v.status in ("current", "ended")]
+    before = next((v for v in believed if v.valid_to == old), None)
+    if before is None or any(v.valid_from <= old and (v.valid_to is None or v.valid_to > old) for v in believed):
+        return  # no value before it that the first write closed there, or one holds there still
     note_after(f"note: nothing is believed of {corrected.subject} {corrected.predicate} from {iso(old)} to "
-               f"{iso(start)} now: correcting a start does not reopen what the first write closed{how}")
+               f"{iso(start)} now: correcting a start does not reopen what the first write closed; if "
+               f"{before.object!r} held until then, `graphmem correct {before.id} --to {iso(start)} --reason "
+               f"\"it held until then\"`")
 
 
 @main.command()

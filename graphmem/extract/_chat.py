@@ -140,8 +140,7 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if kind == "race" and not re.match(r"\s*(?:the|a|an|my|our|his|her|their|(?-i:[A-Z]))", rest, re.IGNORECASE):
         return None  # "ran 10k this morning": a distance, not a race
     if kind == "lesson":
-        return (activity_of_group(found) or lessons_of(found)) if found else None  # "signed up for a pottery class"
-        # -> pottery
+        return lessons_of(found) if found else None  # "signed up for a pottery class" -> pottery
     if found is None:
         return learnt(rest) if kind == "activity" and head.strip().lower() == "learning" else None
     words = found.split()
@@ -174,10 +173,14 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     return named_after(found, rest) if kind == "group" else found
 
 
-#: What names a group after its noun: "of" and capitalised words ("the Association of Bakers"), or a Romance language's
-#: "de", "del", "di"… and the words after it ("la asociacion de comerciantes del cerro").
+#: What names a group after its noun: "of" and capitalised words ("the Association of Bakers", "the Choir of St.
+#: Mary's"), or, after a Romance language's noun, "de", "del", "di"… and the words after it ("la asociacion de
+#: comerciantes del cerro").
 _NAMED_AFTER = re.compile(r"\s+(?:(?P<of>of)|(?P<de>de|del|de\s+la|de\s+los|de\s+las|des|du|della|dei|di|da|do|dos|"
                           r"das))\s+", re.IGNORECASE)
+#: Group nouns of a Romance language, after which "de …" names the group.
+_ROMANCE_GROUPS = frozenset("asociación asociacion associação associacao associazione cofradía cofradia hermandad "
+                            "círculo circulo".split())
 #: Words that end such a name: "… de comerciantes yesterday", "… de la ciudad and i love it".
 _NAME_ENDS = frozenset("yesterday today tonight tomorrow last this next on in at and but so lol haha now because with "
                        "for to the a an i we it btw too as since after before when".split())
@@ -185,37 +188,31 @@ _NAME_ENDS = frozenset("yesterday today tonight tomorrow last this next on in at
 
 def named_after(found: str, rest: str) -> str:
     """``found``, a group's noun phrase opening ``rest``, with the name that follows its noun: "Association of
-    Bakers" (capitalised words after "of"), "asociacion de comerciantes del cerro" (any words after a Romance "de", up
-    to a word of English that ends it); ``found`` as it is otherwise ("a team of five", "my club of choice")."""
-    at = rest.lower().find(found.split()[-1].lower())
-    m = _NAMED_AFTER.match(rest, at + len(found.split()[-1])) if at >= 0 else None
-    if m is None:
+    Bakers" (capitalised words after "of", up to where the clause goes on), "asociacion de comerciantes del cerro"
+    (after a Romance noun, any words after "de", up to a word of English that ends it); ``found`` as it is otherwise
+    ("a team of five", "the club of Spanish speakers", "the running club do you want to come": a reviewer's)."""
+    head = found.split()[-1]
+    at = rest.lower().find(head.lower())
+    m = _NAMED_AFTER.match(rest, at + len(head)) if at >= 0 else None
+    if m is None or (m["de"] and head.lower() not in _ROMANCE_GROUPS):
         return found
     words: list[str] = []
-    pos = m.end()
-    for word in re.finditer(r"[^\W\d_][\w'’-]*|[^\w\s]", rest[pos:]):
+    tail = rest[m.end():]
+    for word in re.finditer(r"[^\W\d_][\w'’-]*(?:\.(?=\s+[A-Z]))?|[^\w\s]|\s{2,}", tail):
         w = word.group()
-        if not w[0].isalnum() or w.lower() in _NAME_ENDS or len(words) == 5 or (
-                m["of"] and not w[:1].isupper() and w.lower() not in ("the", "and")):
+        if not w[0].isalnum() or w.lower() in _NAME_ENDS or len(words) == 5:
             break
-        if word.start() != sum(len(x) + 1 for x in words):
-            break  # two spaces or a mark between: not one name
+        if m["of"] and not w[:1].isupper() and w.lower() not in ("the", "and"):
+            return found  # a capitalised word, then one in small letters: "club of Spanish speakers"
         words.append(w)
     while words and words[-1].lower() in ("de", "del", "la", "los", "las", "y", "e", "the", "and", "of"):
         words.pop()
-    return f"{found}{rest[at + len(found.split()[-1]):m.end()]}{' '.join(words)}" if words else found
+    return f"{found}{rest[at + len(head):m.end()]}{' '.join(words)}" if words else found
 
 
 #: A pastime learnt by its verb: "learning to sail", "learning to weave!!".
 _LEARNT = re.compile(r"\s*to\s+(?P<verb>[a-z]+)(?=\s*(?:$|[.!,;:)?]|now\b|since\b|every\b|on\s+\w+days\b|from\b|"
                      r"with\b|at\b|again\b|too\b|properly\b|lol\b|haha\b))")
-#: A pastime learnt named by its own -ing word ("learning woodturning. made a very bad bowl"), which no list knows.
-_LEARNT_ING = re.compile(r"\s*(?P<what>[a-z]{3,}ing)(?=\s*(?:$|[.!,;:)?]|now\b|since\b|every\b|on\b|from\b|with\b|"
-                         r"at\b|again\b|too\b|lol\b|haha\b|and\b|so\b))", re.IGNORECASE)
-#: -ing words that are no pastime: "learning nothing", "learning everything about being a mum".
-_NOT_PASTIMES = frozenset("nothing something everything anything thing morning evening king ring spring string "
-                          "building wedding ceiling pudding darling sibling feeling meaning being living thinking "
-                          "waiting parenting".split())
 #: Verbs one learns to do, beyond the habits'.
 _LEARNT_VERBS = HABIT_VERBS | {"weave": "weaving", "kayak": "kayaking"}
 
@@ -225,11 +222,7 @@ def learnt(rest: str) -> str | None:
     "learning to drive", a licence, nor "learning to be patient"). A thing learnt that no list knows ("the morin
     khuur", "the whatsapp", "hiragana") is left: of the chats' dev set, half of those were no pastime."""
     m = _LEARNT.match(rest)
-    if m is not None:
-        return _LEARNT_VERBS.get(m["verb"])
-    ing = _LEARNT_ING.match(rest)
-    # "learning woodturning"
-    return ing["what"] if ing is not None and ing["what"].lower() not in _NOT_PASTIMES else None
+    return _LEARNT_VERBS.get(m["verb"]) if m else None
 
 
 #: A kind of people a group or a thing is for, not an owner: "a women's choir", "the mens team".
@@ -907,7 +900,10 @@ _LESSONS_HOW = frozenset(
     "evening evenings night morning afternoon weekend weekly daily online zoom private group extra first new more "
     "last next summer winter spring autumn fall adult adults beginner beginners beginner's beginners' free few some "
     "all these those the my our his her their your school college uni university class course night-school "
-    "life hard".split())
+    "life hard weekday weekdays trial taster intensive refresher crash toddler baby babies kids children teen "
+    "teenage online in-person extra catch-up".split())
+#: How an adjective often ends ("prenatal", "remedial", "intensive", "introductory"): no pastime of its own.
+_ADJECTIVE_ENDS = ("al", "ive", "ory", "ly", "ed", "ing")
 
 
 def lessons_of(found: str) -> str | None:
@@ -915,10 +911,14 @@ def lessons_of(found: str) -> str | None:
     kaqchikel, "lyra lessons", "driving lessons" (as the chats' annotators record them); not "evening classes", "my
     first lessons", a name ("Anna's classes"), a course ("a barista course": studies) nor a class named by a word of
     English ("a computer class": as often a group joined, so the annotators)."""
+    if (activity := activity_of_group(found)) is not None:
+        return activity  # "a pottery class" -> pottery
     words = found.split()
-    if len(words) != 2 or words[0].lower() in _LESSONS_HOW or not re.fullmatch(r"[^\W\d_][\w-]*", words[0]) or (
-            words[0][:1].isupper() and words[0].lower() not in LANGUAGES and is_known_name(words[0])):
-        return None
+    first = words[0].lower()
+    if len(words) != 2 or first in _LESSONS_HOW or first in NOT_NAMES or not re.fullmatch(r"[^\W\d_][\w-]*", first) \
+            or (first.endswith(_ADJECTIVE_ENDS) and first != "driving") or (
+            words[0][:1].isupper() and first not in LANGUAGES and is_known_name(words[0])):
+        return None  # ("saturday lessons", "prenatal classes", "refresher lessons": when or how, not what)
     if words[1].lower().startswith("course") or not words[1].lower().startswith("lesson") and plain_english(
             words[0].lower()):
         return None  # "a barista course", "the safety course", "a computer class": a thing studied, or a group
@@ -1461,6 +1461,11 @@ _SOMETHING_NEW = re.compile(
     r"(?:(?:started|start|began|took\s+up|picked\s+up|signed\s+up\s+for|doing)\s+(?:something(?:\s+new)?|a\s+(?:new\s+)?"
     r"(?:hobby|class|course|thing))|(?:found|have|got)\s+(?:a\s+)?new\s+(?:hobby|thing)|new\s+hobby)"
     r"(?:\s+(?:too|also|now|as\s+well))?\s*(?:[.!:]+|\s+-+)\s*(?P<what>[^.!?\n,;]+)", re.IGNORECASE)
+#: What makes the thing begun someone else's, or says when rather than what: a possessive, "for my son", "yesterday".
+_NOT_MINE_BEGUN = re.compile(r"(?i)['’]s\b|\bfor\s+(?:my|our|his|her|the)\b|^\W*(?:yesterday|today|tonight|last|this|"
+                             r"next|on)\b")
+
+
 def something_new(message: str) -> str | None:
     """The pastime the speaker says they have begun, told as news first and named in the words after (see
     :data:`_SOMETHING_NEW`): an activity a list knows ("roller skating", "azulejo painting"), or one named before
@@ -1468,15 +1473,15 @@ def something_new(message: str) -> str | None:
     Institute"); None for anything else ("I started something too. don't laugh", "doing something new. sos
     cagarro": no list knows it)."""
     m = _SOMETHING_NEW.search(message)
-    if m is None:
-        return None
+    if m is None or message[m.end():].lstrip().startswith("?") or _NOT_MINE_BEGUN.search(m["what"]):
+        return None  # "… new! pottery? no, knitting"; "… my daughter's swimming lessons", "piano lessons for my son"
     what = re.sub(r"(?i)^(?:it['’]?s|its|a|an|the|some|learning|doing)\s+", "", m["what"].strip())
     found = everyday(what, ACTIVITIES, ACTIVITY_PAIRS)
     if found is not None:
         return found
     lessons = everyday(what, LESSONS)
     if lessons is not None:
-        return activity_of_group(lessons) or lessons_of(lessons)  # "forró classes!", "saz lessons"
+        return lessons_of(lessons)  # "forró classes!", "saz lessons"
     one = re.match(r"[\w'’-]+", what)
     return one.group() if one is not None and one.group().lower() in LANGUAGES and (
         len(what) == one.end() or what[one.end()] in " ,") else None

@@ -277,7 +277,7 @@ class FamilyMemory:
                 continue  # "her husband", no name: too little to name anyone for
             elif not plural and word not in _NO_PLACEHOLDER and not re.match(r"\s*,\s*(?:and|or)\b", after) and not (
                     _TO_YOU.search(sentence, max(0, m.start() - _CLAUSE_REACH), m.start())
-                    and re.match(r"\s*(?:now|too|forever|always)?\s*(?:$|[^\w\s])", after)):
+                    and re.match(r"\s*(?:now|too|forever|always)?\s*(?:$|[^\w\s'’])", after)):
                 self._unnamed(word, said, owner, add)  # (not "proud of you my daughter", "thank you my son", "you are
                 # our son now": the one spoken to, whom a group's "you" does not name; a new user's family chat)
         for m in _THEIRS.finditer(sentence):  # named relatives of someone named, never an unnamed one
@@ -503,8 +503,8 @@ _TEASED = re.compile(r"[🙄😂🤣😘😏😜😉💋]|\b(?:jk|lol|lmao|haha\
 
 #: What opens a relation word said to the one spoken to: "proud of you my daughter", "thank you, my son", "well done
 #: my dear daughter!!", "you are our son now".
-_TO_YOU = re.compile(r"(?i)(?:\b(?:you|u|ya)|\bwell\s+done|\bcongrat\w*|\bbless\w*|\bthanks|\bwelcome|"
-                     r"\b(?:you|u)\s+are|\byou['’]re|\bur)\s*,?\s*$")
+_TO_YOU = re.compile(r"(?i)(?:\b(?:thank|love|miss|bless|luv|proud\s+of|see)\s+(?:you|u|ya)|\bwell\s+done|\bcongrat\w*|"
+                     r"\bthanks|\bwelcome|\b(?:you|u)\s+are|\byou['’]re|\bur)\s*,?\s*$")
 
 
 def addressed_as(message: str, speaker: str, other: str | None) -> list[tuple[str, str, str]]:

@@ -401,18 +401,27 @@ _MEMBERSHIP_HELD = re.compile(
 #: left tesco": for the day) nor "cancelled" ("cancelled pottery this week"), nor "quitting" (a plan).
 #: What is left, after the verb: up to four words, to where a name stops.
 _LEFT_WHAT = r"\s+(?:the\s+|my\s+|our\s+)?(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)" + _NAME_STOPS
-_LEFT_SOMETHING = re.compile(r"\b(?:quit|packed\s+in|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|stopped|"
-                             r"(?<=\bi\s)(?:stop|give\s+up)|no\s+more|dropped(?:\s+out\s+of)?|retired\s+from|"
-                             r"said\s+goodbye\s+to|finished\s+with|"
-                             r"(?:i['’]?m\s+|i\s+am\s+)?(?:(?:so|officially|totally|properly)\s+)?done\s+with)"
-                             + _LEFT_WHAT, re.IGNORECASE)
-#: A thing of the speaker's said over by its name: "the alphorn is finished", "pottery's dead to me", "the albanian
-#: app is dead" (what is said must be the thing told or some of its words, less a word of how it was done, see
-#: :data:`_THE_THING_OF`; "the choir concert is over" ends no choir).
+_LEFT_SOMETHING = re.compile(r"\b(?:quit|packed\s+in|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?)" + _LEFT_WHAT,
+                             re.IGNORECASE)
+#: Leaving something told by other words, the thing alone after them and the clause ended there ("i stopped
+#: bokator. officially", "I'm done with kilikiti", "no more freediving for me 😔", "I give up paddleboarding"); not
+#: "done with choir practice, heading home", "done with choir for the week", "no more pottery on Tuesdays", "I stopped
+#: at pottery", "no more pottery for Tom" (a reviewer's: one sitting, a break, someone else's, a place).
+_LEFT_PLAINLY = re.compile(
+    r"\b(?:stopped|(?<=\bi\s)give\s+up|no\s+more|dropped\s+out\s+of|retired\s+from|said\s+goodbye\s+to|finished\s+with|"
+    r"(?:i['’]?m\s+|i\s+am\s+)?(?:(?:so|officially|totally|properly)\s+)?done\s+with)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?!(?:at|by|in|on|for|to|off|over|with|it|that|this)\b)(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,3}?)"
+    r"(?=\s*(?:for\s+good|forever|for\s+me|now)?\s*(?:officially|to\s+be\s+honest|tbh|btw|lol|haha)?\s*"
+    r"(?:$|[.!,;…]|[😢😭💔🥲😔🫡]))", re.IGNORECASE)
+#: A thing of the speaker's said over by its name alone, opening its sentence: "pottery is finished, the term ended",
+#: "crochet is dead to me" (what is said must be the thing told or some of its words, less a word of how it was done,
+#: see :data:`_THE_THING_OF`; not "the pottery is finished! glazed it today", an object, nor "choir is over for the
+#: summer", "pottery was over early today": a break, a sitting).
 _THE_THING_OF = frozenset("app lessons lesson classes class course streak".split())
-_HELD_OVER = re.compile(r"(?:^|[^\w'’])(?:the\s+|my\s+)?(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d][\w'’&-]*){0,2}?)"
-                        r"(?:\s+(?:is|was)|['’]s)\s+(?:officially\s+|well\s+and\s+truly\s+)?(?:finished|dead|over|"
-                        r"done|retired|gone)\b", re.IGNORECASE)
+_HELD_OVER = re.compile(r"(?:^|[.!?]\s+)\W*(?:(?:and|also|oh|so|ok|btw)\W+)*(?!(?:the|my|our|his|her|their|your|a|an|"
+                        r"this|that|it)\b)(?P<what>[^\W\d][\w'’&-]*(?:\s+[^\W\d]"
+                        r"[\w'’&-]*){0,2}?)(?:\s+(?:is|was)|['’]s)\s+(?:officially\s+)?(?:finished|dead|retired)"
+                        r"(?=\s*(?:for\s+good|to\s+me|for\s+me)?\s*(?:$|[.!,;…]))", re.IGNORECASE)
 #: "I left Acme", "i've left deloitte": a name the chat told before as the speaker's job, group or school (the rest
 #: as :data:`_LEFT_SOMETHING`; a place is read as a move by the verb table, never here).
 _LEFT_HELD = re.compile(r"\bleft" + _LEFT_WHAT, re.IGNORECASE)
@@ -896,12 +905,13 @@ def _seeing_named(text: str, previous: str | None, other: str | None) -> str | N
     return name
 
 
-#: The speaker and someone told a couple now, no one named: "ok fine. we're together", "we're seeing each other.
-#: properly", "ok ok we're kinda seeing each other", "he's my boyfriend now" (dev's misses: the one the other asked
-#: of, "tell me about Ewan!!", named in the turn before).
+#: The speaker and someone told a couple now, no one named: "we're seeing each other. properly", "ok ok we're kinda
+#: seeing each other", "he's my boyfriend now" (dev's misses: the one the other asked of, "tell me about Ewan!!",
+#: named in the turn before; not "we're together", as often in one place: "we're together now, waiting for the
+#: doctor", a reviewer's).
 _COUPLE_NOW = re.compile(
     r"(?i)(?:^|[.!?…]\s*|\b(?:ok|okay|yes|yeah|fine|so|and|well|lol|haha)\W+)(?:we(?:['’]re|\s+are)\s+"
-    r"(?:(?:officially|finally|kinda|kind\s+of|sort\s+of|properly|now)\s+)*(?:together|seeing\s+each\s+other|dating|"
+    r"(?:(?:officially|finally|kinda|kind\s+of|sort\s+of|properly|now)\s+)*(?:seeing\s+each\s+other|dating|"
     r"courting|official|a\s+couple|an\s+item|a\s+thing)|(?:he['’]s|she['’]s|he\s+is|she\s+is)\s+(?:(?:officially|"
     r"finally|kinda|now)\s+)*my\s+(?:boyfriend|girlfriend|bf|gf|partner))(?=\s*(?:now|again|properly)?\s*"
     r"(?:$|[.!,;…]|[^\w\s?]))")
@@ -916,13 +926,14 @@ def _couple_asked(text: str, previous: str | None, speaker: str, other: str | No
     """The one the speaker says they are a couple with now (:data:`_COUPLE_NOW`), named in the other's turn before
     (:data:`_ASKED_OF_ONE`) and in no other way: a name, not the speaker's or the other's, none in the message itself;
     nothing for a question, a hedge, a denial, or words that make "we" no couple (:data:`_NOT_A_COUPLE`)."""
-    if previous is None or (m := _COUPLE_NOW.search(text)) is None or text.rstrip().endswith("?") or \
+    if previous is None or other is None or (m := _COUPLE_NOW.search(text)) is None or text.rstrip().endswith("?") or \
             _NOT_A_COUPLE.search(text) or HEDGE_BEFORE.search(text) or re.search(
                 r"(?i)\b(?:not|never|n['’]t)\b", text[:m.end()]) or names_anyone(text):
         return None
     asked = {a["name"] or a["alone"] for a in _ASKED_OF_ONE.finditer(previous) if not (a["alone"] or "").isupper()}
     # ("BRO???", "YESSSSS", "EZE": a shout, or the speaker called, no one asked of)
     names = {n for n in asked if n.lower() not in (speaker.lower(), (other or "").lower()) and n.lower() not in _COMMON
+             and n.lower() not in _NO_ONE and not is_place(n)
              and (is_name_written(n) or is_given_name(n.lower()) or n[:1].isupper() and not plain_english(n.lower()))}
     return names.pop() if len(names) == 1 and len(asked) == 1 else None
 
@@ -1626,6 +1637,13 @@ class RuleExtractor:
     def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
         if (over := _HELD_OVER.search(sentence)) is not None and (found := self._over_known(sentence, over, at, held)):
             return found
+        if (plainly := _LEFT_PLAINLY.search(sentence)) is not None and self._own_statement(sentence, plainly.start()):
+            said = _words_of(plainly["what"])  # the thing itself, nothing more ("choir practice" is no choir)
+            fits = {(predicate, obj) for predicate, obj in held if said and said <= _words_of(obj)
+                    and not _modifier_only(plainly["what"], obj)}
+            if len(fits) == 1:
+                predicate, obj = fits.pop()
+                return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", quote=sentence)
         left = _LEFT_SOMETHING.search(sentence)
         by_leaving = left is None
         if by_leaving and ((left := _LEFT_HELD.search(sentence)) is None or not _LEFT_FOR_GOOD.search(sentence)

@@ -465,10 +465,10 @@ VERBS: list[Verb] = [
           r"soon|every|this|after)\b)|out\s+(?:together\s+)?(?:a\s+few|a\s+couple(?:\s+of)?|"
           r"several|two|three|four|five|six|loads\s+of|\d+)\s+times|on\s+(?:a\s+few|a\s+couple\s+of|several|two|three|"
           r"four|five|six|\d+)\s+dates", "dating", "state", "person", needs_be=True, reciprocal=True),
-    _verb(r"(?:dating|date|dates|dated|seeing|sees|courting|going\s+out\s+with|go\s+out\s+with|"
+    _verb(r"(?:dating|date|dates|dated|seeing|sees|going\s+out\s+with|go\s+out\s+with|"
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?!\s+each\s+other)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
-    _verb(r"together|a\s+couple|an\s+item|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z][a-z])))",
+    _verb(r"together|a\s+couple|an\s+item|courting(?=\s*(?:$|[.!,;]|now\b|properly\b))|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z][a-z])))",
           "dating",
           "state", "person", needs_be=True,
           reciprocal=True),

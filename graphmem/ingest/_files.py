@@ -739,16 +739,18 @@ def _kept(start: tuple[int, int, _export.Opening] | None, parts: list[str]
     return None if _export.skipped(text) or not has_visible(text) else (*start, said[0])
 
 
-def _dates_order(path: Path, dates: Iterable[tuple[int, bool | None]], default: bool) -> tuple[bool, int | None]:
+def _dates_order(path: Path, dates: Iterable[tuple[int, bool | None | str]],
+                 default: bool) -> tuple[bool, int | None]:
     """Whether a phone's export writes its dates day first, from each date's (line, order it shows: True day first,
-    False month first, None either); ``default`` where none shows one, and then the first line whose date reads either
-    way (else None). An export that writes both is refused, naming a line of each."""
+    False month first, None either, "" nothing: a year first, or a day that is its month's number); ``default``
+    where none shows one, and then the first line whose date reads either way (else None). An export that writes
+    both is refused, naming a line of each."""
     orders: dict[bool, int] = {}
     either = None
     for number, order in dates:
-        if order is not None:
+        if isinstance(order, bool):
             orders.setdefault(order, number)
-        elif either is None:
+        elif order is None and either is None:
             either = number
     if len(orders) == 2:
         raise ImportFailed(f"{path}: the export writes dates both ways: line {orders[True]} has the day first, line "
@@ -761,8 +763,9 @@ def _scan_export(path: Path, read: dict[str, Any], user: str | None) -> MessageF
     is the file's: a day after the 12th says it (a file that writes both is refused); where none says it,
     ``day_first``. Read twice, the order first: one pass that kept every message until the order was known held 2.5 GB
     for an export of 310 MB."""
-    day_first, either = _dates_order(path, ((number, opened.order()) for _, number, opened, _ in
-                                            _export_messages(path)), read["day_first"])
+    day_first, either = _dates_order(path, ((number, "" if opened.year_first or opened.first == opened.second else
+                                             opened.order()) for _, number, opened, _ in _export_messages(path)),
+                                     read["day_first"])
     found = MessageFile(path, user=user, document=False, export=_exported, **read)
     found.zoneless = True
     if either is not None:
@@ -958,13 +961,11 @@ def _scan_line(path: Path, read: dict[str, Any], user: str | None) -> MessageFil
     writes both is refused); where none says it, ``day_first``. Read twice, the days first: one pass that kept every
     message until the order was known held 1.8 GB for a file of 250 MB (two: 134 MB, ~15 % more time)."""
     with open_regular(path) as source:
-        day_first, either = _dates_order(path, ((number, _day(path, number, text, False)[1])
-                                                for _, number, opened, text in _line_message(source, path)
-                                                if opened.hour < 0), read["day_first"])
+        day_first, _ = _dates_order(path, ((number, _day(path, number, text, False)[1])
+                                           for _, number, opened, text in _line_message(source, path)
+                                           if opened.hour < 0), read["day_first"])  # (LINE's year first: no note)
     found = MessageFile(path, user=user, document=False, export=_exported_line, **read)
     found.zoneless = True
-    if either is not None:
-        found._day_places["either"] = f"{path}:{either}"
     tz, before, day = zone(read["tz"]), None, None
     with open_regular(path) as source:
         for offset, number, opened, text in _line_message(source, path):

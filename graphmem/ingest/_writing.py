@@ -214,7 +214,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     said_by: dict[tuple, set[str]] = {}  # who said each held message's words at its time, for a contact renamed
     for actor, at, text in held:
         said_by.setdefault((at, text), set()).add(actor)
-    speakers: set[str] = set()  # who speaks in this file, so far
+    speakers = {m.episode_actor for m in ordered()} if said_by else set()  # who speaks in this file (read once more
+    # only where the store holds messages): a name any of them uses is no contact renamed (a reviewer's: Carol's
+    # "Happy new year everyone!!" sent in the same minute as Alice's, Alice speaking later in the file)
     renamed: Counter[tuple[str, str]] = Counter()  # (held as, here as): messages held under another name
     minutes = getattr(messages, "zoneless", False)  # a phone's export, to the minute: many a message in one
     edited: list[str] = []
@@ -239,7 +241,6 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 same = held.get((was, message.chat_time, message.content))  # contact renamed (a new user's: "Otieno"
                 if same:  # exported later as "Brian Otieno", 498 messages recorded again and a person of their own)
                     renamed[(was, message.episode_actor)] += 1
-            speakers.add(message.episode_actor)
             new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
                 resumed.add(same.pop())

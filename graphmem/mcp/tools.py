@@ -9,8 +9,9 @@ whose text is the call (tool name and arguments as JSON). ``add``, ``end``, ``co
 writes nothing, not even its episode. ``approve`` and ``reject`` take no source in the Store,
 so theirs is recorded just after the write succeeds, naming the decisions it made; ``reject``
 also names the client in its reason. ``remember`` records the message itself as the episode
-(see :func:`graphmem.ingest.record_message`), its actor the speaker, and the extracted facts wait for review unless
-asked otherwise or the store lets the ``tool`` source skip review.
+(see :func:`graphmem.ingest.record_message`), its actor the speaker (``assistant`` for an assistant's reply, from which
+no fact is read), and the extracted facts wait for review unless asked otherwise or the store lets the ``tool`` source
+skip review. ``declare`` writes a predicate's kind and records no episode, as ``graphmem predicate`` does not.
 
 Purge is not offered: hard deletion stays with the command line.
 """

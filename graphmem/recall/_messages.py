@@ -383,8 +383,9 @@ class MessageIndex:
         if not candidates:
             return []
         marks = ",".join("?" * len(candidates))
-        rows = self.db.execute(f"SELECT n, terms, context, asks, kind, text FROM message WHERE n IN ({marks})",
-                               candidates).fetchall()
+        rows = self.db.execute(f"SELECT n, terms, context, asks, kind, CASE WHEN kind = 'tool' THEN text ELSE "
+                               f"substr(text, 1, 64) END FROM message WHERE n IN ({marks})", candidates).fetchall()
+        # (a message's first 64 characters are enough to tell one of words from "❤️❤️": no whole text read)
         scored = []
         for n, own, context, asking, kind, text in rows:
             if kind == "tool" and is_call_record(text):

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.alias_evidence import english_counts
+from ..core.entity_kinds import PERSON, ROLES
 from ._event import event
 from ._index import INF, RecallIndex, micros
 from ._kin import kin
@@ -213,11 +214,12 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
             if entity_id and entity is not None and entity[1] != "literal" and index.has_believed(entity_id, t):
                 found = (size, Anchor(entity_id, entity[0], said))
                 break
-        if found is None and not is_stop(words[i].word) and (
-                named := [e for e in index.by_first_name.get(words[i].word, ()) if index.has_believed(e, t)]) and \
+        if found is None and text[words[i].start].isupper() and not is_stop(words[i].word) and (
+                named := [e for e in index.by_first_name.get(words[i].word, ()) if _a_person(index, e, t)]) and \
                 len(named) == 1 and key_of(key, words[i].word) not in index.entities:
             found = (1, Anchor(named[0], index.entities[named[0]][0], words[i].word))  # "where does Kevin live": the
-            # one person of the store whose full name opens with it, Kevin Kamau (a new user's family chat)
+            # one person of the store whose full name opens with it, Kevin Kamau (a new user's family chat); not
+            # "what is new with Tom" of New York, nor "where does Ana work" of a Work Camp (a reviewer's)
         if found is None and speaker and words[i].word in FIRST_PERSON:
             entity_id = key_of(key, speaker)
             if entity_id in index.entities and index.has_believed(entity_id, t):
@@ -232,6 +234,14 @@ def _anchors(text: str, words: list[Token], used: list[bool], index: RecallIndex
         if anchor.entity_id not in {a.entity_id for a in plan.anchors}:
             plan.anchors.append(anchor)
         i += size
+
+
+def _a_person(index: RecallIndex, entity_id: str, t: int) -> bool:
+    """Whether a fact believed at ``t`` makes the entity a person: the subject of a predicate said of people (lives_in,
+    works_at, a relation…), or the object of one whose object is a person."""
+    return any((doc.subject_id == entity_id and ROLES.get(doc.predicate, (None, None))[0] == PERSON) or (
+        doc.object_id == entity_id and ROLES.get(doc.predicate, (None, None))[1] == PERSON)
+        for doc in (index.docs[i] for i in index.believed_docs(entity_id, t)))
 
 
 #: The speaker as the one a question is about ("where do I work", "my dog", "where do we live"), not only the one told

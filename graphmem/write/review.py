@@ -105,4 +105,9 @@ def aware(value: datetime | None, tz: tzinfo = UTC) -> datetime | None:
     """A proposed time as aware UTC (naive read in ``tz``): how a proposal stores its period."""
     if value is None:
         return None
-    return value if value.tzinfo else value.replace(tzinfo=tz).astimezone(UTC)
+    if value.tzinfo:
+        return value
+    try:
+        return value.replace(tzinfo=tz).astimezone(UTC)
+    except OverflowError:  # datetime.max in a zone behind UTC: past the last time there is; read as UTC (a reviewer's)
+        return value.replace(tzinfo=UTC)
