@@ -204,9 +204,9 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(f"about {share:.0%} of the words of these messages are English, the only language "
                                      "the rules extractor reads: few facts can be found; the llm extractor reads "
                                      "others (--extractor llm, docs/ingest.md)")
-            count, first = getattr(messages, "nameless_among_named", (0, None))
+            count, where = getattr(messages, "nameless_among_named", (0, None))
             if count and not (user and user.strip()):
-                summary.notes.append(f"{count} user message{'s' if count > 1 else ''} (the first {first}) "
+                summary.notes.append(f"{count} user message{'s' if count > 1 else ''} (the first {where}) "
                                      f"name{'' if count > 1 else 's'} no speaker, while the others do: read as said by "
                                      "'user', someone of their own; give each an \"actor\" (or --user NAME for them)")
             if not day_first and (seen := getattr(messages, "either_way", None)):
