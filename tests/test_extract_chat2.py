@@ -2094,6 +2094,8 @@ def test_a_group_is_named_after_its_noun(text, expected):
     ("wait who is Linas", "ok fine. we're together. he's my boyfriend.", ["Linas"]),  # h39
     ("and??? Linas???", "he's my boyfriend now", ["Linas"]),
     ("how's Theo", "we're not together anymore", []), ("how's Theo", "we're together at the beach lol", []),
+    ("how's Jake?", "ok. we're together now, waiting for the doctor", []),  # a reviewer's: one place, not a couple
+    ("how's Jake?", "we are together every day anyway", []), ("how's Aino?", "we are together 3 weeks now", ["Aino"]),
     ("BRO???", "we're seeing each other", []),  # a shout, no one asked of
     ("tell me about Ewan!!", "we are seeing each other. i think", []),  # hedged
     ("tell me about Ewan!!", "are we dating?", []),
