@@ -214,9 +214,9 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     said_by: dict[tuple, set[str]] = {}  # who said each held message's words at its time, for a contact renamed
     for actor, at, text in held:
         said_by.setdefault((at, text), set()).add(actor)
-    speakers = {m.episode_actor for m in ordered()} if said_by else set()  # who speaks in this file (read once more
-    # only where the store holds messages): a name any of them uses is no contact renamed (a reviewer's: Carol's
-    # "Happy new year everyone!!" sent in the same minute as Alice's, Alice speaking later in the file)
+    speakers: set[str] | None = None  # who speaks in this file: a name any of them uses is no contact renamed (a
+    # reviewer's: Carol's "Happy new year everyone!!" sent in the same minute as Alice's, Alice speaking later in the
+    # file); the file is read for it once more, and only when a message is held under another name
     renamed: Counter[tuple[str, str]] = Counter()  # (held as, here as): messages held under another name
     minutes = getattr(messages, "zoneless", False)  # a phone's export, to the minute: many a message in one
     edited: list[str] = []
@@ -225,6 +225,23 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
     first: Message | None = None
     last: Message | None = None  # the latest message new to the store (chat times are in order)
     roles: Counter[str] = Counter()  # of the messages new to the store
+
+    def held_under_another_name(message: Message) -> list[str] | None:
+        """The copies held of a user message said in the same words at the same time under one name no one of this
+        file uses: a contact renamed (a new user's: "Otieno" exported later as "Brian Otieno", 498 messages recorded
+        again and a person of their own)."""
+        nonlocal speakers
+        if message.role != "user" or len(message.content) < _RENAMED_LEAST or not (
+                then := said_by.get((message.chat_time, message.content), set()) - {message.episode_actor}):
+            return None
+        if speakers is None:
+            speakers = {m.episode_actor for m in ordered()}
+        if len(then := then - speakers) != 1:
+            return None
+        (was,) = then
+        if same := held.get((was, message.chat_time, message.content)):
+            renamed[(was, message.episode_actor)] += 1
+        return same
 
     def users() -> Iterator[tuple[Message, Context]]:
         nonlocal first, last
@@ -235,12 +252,7 @@ def ingest(store: Store, messages: Sequence[Message], extractor: Extractor | Non
                 if message.role == "forwarded" else None) or (  # recorded before its text said it was forwarded
                 held.get((message.actor, message.chat_time, message.content))
                 if message.role == "assistant" and message.actor else None)  # recorded before under its own name
-            if not same and message.role == "user" and len(message.content) >= _RENAMED_LEAST and (
-                    then := said_by.get((message.chat_time, message.content), set()) - speakers) and len(then) == 1:
-                (was,) = then  # the same words at the same time, held under a name no one of this file has used: a
-                same = held.get((was, message.chat_time, message.content))  # contact renamed (a new user's: "Otieno"
-                if same:  # exported later as "Brian Otieno", 498 messages recorded again and a person of their own)
-                    renamed[(was, message.episode_actor)] += 1
+            same = same or held_under_another_name(message)
             new = not same
             if same:  # recorded by an earlier run (e.g. one a crash cut short); once per copy held
                 resumed.add(same.pop())
