@@ -482,6 +482,14 @@ _HOME_NOTICE = re.compile(r"(?i)\b(?:move|moving|moved)\s+out\b|\b(?:lease|tenan
 _HELD_KEPT = 40
 
 
+def _one_held(what: str, said: frozenset[str], held: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The one thing ``held`` (predicate, object) whose name holds every word ``said`` of ``what``, and is no group
+    named by what it is for only (:func:`_modifier_only`); None where none fits, or two."""
+    fits = {(predicate, obj) for predicate, obj in held if said and said <= _words_of(obj)
+            and not _modifier_only(what, obj)}
+    return fits.pop() if len(fits) == 1 else None
+
+
 def _modifier_only(said: str, held: str) -> bool:
     """Whether ``said`` names only what a held group is for, not the group: "quit the book" of a
     "book club" (stopped reading it), "quit running" of a "running club"."""
@@ -1637,13 +1645,10 @@ class RuleExtractor:
     def _left_known(self, sentence: str, at: datetime, held: list[tuple[str, str]]) -> ExtractedFact | None:
         if (over := _HELD_OVER.search(sentence)) is not None and (found := self._over_known(sentence, over, at, held)):
             return found
-        if (plainly := _LEFT_PLAINLY.search(sentence)) is not None and self._own_statement(sentence, plainly.start()):
-            said = _words_of(plainly["what"])  # the thing itself, nothing more ("choir practice" is no choir)
-            fits = {(predicate, obj) for predicate, obj in held if said and said <= _words_of(obj)
-                    and not _modifier_only(plainly["what"], obj)}
-            if len(fits) == 1:
-                predicate, obj = fits.pop()
-                return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", quote=sentence)
+        if (plainly := _LEFT_PLAINLY.search(sentence)) is not None and self._own_statement(sentence, plainly.start()) \
+                and (one := _one_held(plainly["what"], _words_of(plainly["what"]), held)) is not None:
+            # (the thing itself, nothing more: "choir practice" is no choir)
+            return ExtractedFact(subject=self._speaker, predicate=one[0], object=one[1], op="end", quote=sentence)
         left = _LEFT_SOMETHING.search(sentence)
         by_leaving = left is None
         if by_leaving and ((left := _LEFT_HELD.search(sentence)) is None or not _LEFT_FOR_GOOD.search(sentence)
@@ -1672,12 +1677,11 @@ class RuleExtractor:
         if sentence.rstrip().endswith("?") or HEDGE_BEFORE.search(sentence, 0, over.start()) or _NOT_DONE.search(
                 sentence):
             return None
-        said = _words_of(over["what"]) - _THE_THING_OF
-        fits = {(predicate, obj) for predicate, obj in held if predicate in ("does", "member_of") and said and (
-            words := _words_of(obj)) and said <= words and not _modifier_only(over["what"], obj)}
-        if len(fits) != 1:
+        one = _one_held(over["what"], _words_of(over["what"]) - _THE_THING_OF,
+                        [(p, o) for p, o in held if p in ("does", "member_of")])
+        if one is None:
             return None
-        predicate, obj = fits.pop()
+        predicate, obj = one
         done, when = self._dated_end(sentence[over.end():], at)
         return ExtractedFact(subject=self._speaker, predicate=predicate, object=obj, op="end", valid_to=when,
                              quote=sentence) if done else None
