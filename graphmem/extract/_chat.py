@@ -901,7 +901,7 @@ _LESSONS_HOW = frozenset(
     "last next summer winter spring autumn fall adult adults beginner beginners beginner's beginners' free few some "
     "all these those the my our his her their your school college uni university class course night-school "
     "life hard weekday weekdays trial taster intensive refresher crash toddler baby babies kids children teen "
-    "teenage online in-person extra catch-up".split())
+    "teenage in-person catch-up".split())
 #: How an adjective often ends ("prenatal", "remedial", "intensive", "introductory"): no pastime of its own.
 _ADJECTIVE_ENDS = ("al", "ive", "ory", "ly", "ed", "ing")
 

@@ -87,7 +87,7 @@ _MOVED_TO_A_TIME = re.compile(r"\b(?:moved|changed|rebooked|re-booked|pushed|pos
                               r"switched|brought)\b(?:\s+(?!to\b)[\w'’-]+){0,4}?(?:\s+(?:back|forward|up))?\s+"
                               r"(?:to|till|until)\s+(?:the\s+)?$|\bbooked\b(?:\s+(?!for\b)[\w'’-]+){0,4}?\s+for\s+(?:the\s+)?$",
                               re.IGNORECASE)
-#: How far before a time phrase such words are looked for.
+#: How far before a time phrase such words, and a timetable's verb, are looked for.
 _MOVED_REACH = 60
 #: A timetable's verb in the present just before a time, which is to come whatever the clause's tense: "booked the bus
 #: to Mendoza, leaves 13 august" (a new user's: read as last August, after "booked"), "the course starts on the 3rd".
@@ -144,8 +144,8 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         # from the text's start ("in june in june …", 8,000 characters: quadratic, seconds)
         if _SINCE_BEFORE.search(text, max(0, at - _SINCE_REACH), at):
             return "past", True  # "since March" looks back
-        if _MOVED_TO_A_TIME.search(text, max(0, at - _MOVED_REACH), at) or _SCHEDULED_AT.search(
-                text, max(0, at - _SINCE_REACH), at):
+        near = max(0, at - _MOVED_REACH)
+        if _MOVED_TO_A_TIME.search(text, near, at) or _SCHEDULED_AT.search(text, near, at):
             return "future", True  # "I moved my flight to Dec 23": the time it was moved to (not "on Monday" before);
             # "booked the bus, leaves 13 august"
         return read[bisect_right(breaks, at) - 1]
