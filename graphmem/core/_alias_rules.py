@@ -176,11 +176,13 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
                     _edits(a, b) == 1 or (base != a and _diminutive_base(b) == base)):
                 return 0.4, f"{a} and {b} are one name spelt two ways"
             return None
-        if a.endswith("a") and b == a + "n":
-            return None  # a people's name is not its country's: "australia" and "australian"
+        if a.endswith("a") and b in (a + "n", a + "ns"):
+            return None  # a people's word is not its place's: "australia" and "australian", "mangarevans"
         if b == a + "a" and len(a) >= 3 and a in chat.sure and not a.endswith("a"):  # not "serwa", "serwaa"
             return None  # a man's name and a woman's: "ioan" and "ioana", "paul" and "paula" (not "kat", "kate")
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
+            if is_wide(a) and _said_as_place(chat, a):
+                return None  # a country the chat names as one is no one's short name: "in Chile", "Chileshe"
             if is_wide(b) and b[len(a):] in _COUNTRY_ENDINGS:
                 return None  # a country's people or language, not its short form: "kyrgyz", "armen", "thai"
             if b[len(a):] == "ese" and len(a) >= 4:
@@ -292,6 +294,16 @@ def _told_as_town(chat: Chat, name: str) -> bool:
         if (before.key == "in" and word.key in _HOME_BEFORE_IN) or (before.key == "to" and (
                 word.key in _MOVE_BEFORE_TO or is_place(word.key))):
             return True  # (… "suva to labasa": from a known town to another)
+    return False
+
+
+def _said_as_place(chat: Chat, name: str) -> bool:
+    """Whether the chat says ``name`` alone right after "in", "to" or "from" ("neither is in Chile")."""
+    for m, start, stop in chat.mentions.get(name, []):
+        if start >= 1 and stop - start == len(name.split()):
+            before = chat.tokens[m][start - 1]
+            if not before.end and before.key in ("in", "to", "from"):
+                return True
     return False
 
 
@@ -575,6 +587,10 @@ def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
                                                [chat.messages[m - 1].id, chat.messages[m].id])
 
 
+#: Words before a place, not before a name one calls someone by: "neither is in Chile." addresses no Chileshe.
+_PLACE_WORDS = frozenset("in to from at".split())
+
+
 def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair: _Pairing) -> None:
     """A short form of a speaker's name that only the other speaker uses, to address them ("oh
     ol.", "han i wouldn't miss it"); its end too, of three letters or more ("oh Nês. I'm sorry", to Inês: a new
@@ -589,7 +605,8 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
             users = {chat.speaker(m) for m, _, _ in spots}
             if not users or speaker in users:
                 continue
-            called = [m for m, s, _ in spots if s == 0 or chat.tokens[m][s].end in CLOSING
+            called = [m for m, s, _ in spots if s == 0 or (chat.tokens[m][s].end in CLOSING and (
+                          chat.tokens[m][s - 1].end or chat.tokens[m][s - 1].key not in _PLACE_WORDS))
                       or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
             if called:
                 callers = {chat.speaker(m) for m in called}
