@@ -137,15 +137,17 @@ def test_natural_chat_that_states_nothing(text):
     ("got a dog. labradors are the best", [("assert", "Maya", "has_pet", "dog", None, None)]),
     ("got a dog. greyhound racing is so cruel", [("assert", "Maya", "has_pet", "dog", None, None)]),
     # a trip made for an event: the event attended too (not a shop gone to for it, nor what was got for it)
-    ("btw we drove to alba for the truffle fair yesterday",  # "alba": a word of Italian and Spanish too, no town read
-     [("assert", "Maya", "attended", "truffle fair", "2026-05-07", "2026-05-08")]),
+    ("btw we drove to alba for the truffle fair yesterday",  # "alba": a word of Italian and Spanish too, no town
+     [("assert", "Maya", "attended", "truffle fair", "2026-05-07", "2026-05-08"),  # a list knows, for review since
+      ("assert", "Maya", "traveled_to", "alba", "2026-05-07", "2026-05-08")]),  # the thirty-ninth session
     ("i went back to turku for jari's retirement party on friday",
      [("assert", "Maya", "attended", "jari's retirement party", "2026-05-01", "2026-05-02")]),
     ("I went to the shop for the party tonight", []), ("went to tesco for the bbq stuff", []),
     ("went to town for the wedding outfit", []), ("did you go to rome for the wedding?", []),
     ("went to the party shop for the party", []), ("went to b&q for a bbq, the old one rusted", []),
     ("went to the bank for a fair price", []), ("went home for a shower", []),
-    ("drove to alba for the truffle fair but it was cancelled 😭", []),
+    ("drove to alba for the truffle fair but it was cancelled 😭",
+     [("assert", "Maya", "traveled_to", "alba", None, None)]),  # the drive was made (for review: a place typed so)
     # a reviewer's: the next sentence says it never happened
     ("went to Leeds for the festival. it was cancelled", [("assert", "Maya", "traveled_to", "Leeds", None, None)]),
     ("we went to the gig. but it got postponed lol", []),

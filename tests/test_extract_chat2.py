@@ -2123,3 +2123,26 @@ def test_courting_is_dating():
 def test_things_got_for_oneself_and_utes(text, expected):
     """Dev's misses, proposed for review as a kind's word alone is: a ute, a thing got for oneself."""
     assert [f for f in proposed(text) if f[1] == "owns"] == expected
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("text", "place"), [
+    ("and i'm back from hakuba!! last weekend, snowboarding with haruka", "hakuba"),  # d18
+    ("mia and i went to daylesford last weekend", "daylesford"),  # d8
+    ("hello from home. we got back from piran on thursday", "piran"),  # h35
+    ("back from são miguel!", "são miguel"),  # h63
+])
+def test_a_trip_to_a_place_typed_in_lower_case_is_proposed(text, place):
+    """The thirty-ninth session: a place no list knows, typed in lower case after a trip's words, was no fact; it is
+    proposed for review, as after "moved to" (it may be a shop, a class or someone)."""
+    assert ("assert", "Maya", "traveled_to", place, False) in chat_sure(("Maya", text))[0]
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", [
+    "just back from futsal. we lost 9-2", "went to lidl for milk", "the bandura went back to marta",
+    "we went to piazza della loggia for the countdown", "greetings from bjelave 🏠", "went to zumba last night",
+    "back from japanese. my head hurts", "going to dev's mates house", "went to ur mums",
+])
+def test_words_after_a_trip_typed_in_lower_case_that_are_no_place(text):
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "traveled_to"], text

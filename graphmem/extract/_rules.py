@@ -92,6 +92,7 @@ from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
 from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory, addressed_as
 from ._lexicon import (
+    ACTIVITIES,
     BREEDS,
     EMOJI,
     EVENTS,
@@ -1176,6 +1177,22 @@ _JOB_WAITED = timedelta(days=183)
 _MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
 #: Words typed short that a lower-case place after "moved to" is not.
 _TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze", "dis", "dat", "nxt", "sm", "smth"))
+#: Chains one goes to as often as a town: "went to lidl", "back from ikea".
+_SHOPS = frozenset("lidl aldi tesco asda ikea costco kmart walmart target maccas mcdonalds nandos starbucks sainsburys "
+                   "morrisons waitrose primark boots spar coles woolies woolworths".split())
+
+
+def _not_typed_place(word: str) -> bool:
+    """Whether a word typed in lower case where a place goes is something else: a pastime, a language, a group, an
+    event, a chain, or someone ("back from futsal", "went to lidl", "went back to marta")."""
+    return word in ACTIVITIES or word in LANGUAGES or word in GROUPS or word in EVENTS or word in _SHOPS \
+        or word in _VENUES or word in FAMILY_WORDS or word in RELATIONS or is_given_name(word)
+
+
+#: Words of a venue's name, typed in lower case where a town may go: "went to piazza della loggia", "arena méxico".
+_VENUES = frozenset("piazza plaza praça praca square market mercado park parque arena stadium estadio mall".split())
+
+
 #: A day or a month, one or many, typed in lower case: no place ("moved to thursdays").
 _WHEN_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|"
                         r"august|september|october|november|december|(?:week|fort)night(?:s|ly)?")
@@ -2424,6 +2441,13 @@ class RuleExtractor:
             if name and verb.free and not is_place(name) and (
                     name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):
                 name = None  # "hi from Gran": someone, not somewhere
+            if name is None and not verb.free and (typed := lowercase_name(rest, self._message)) and not re.match(
+                    r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest) and (place := _typed_place(typed)) and (
+                    not _not_typed_place(place.split()[0]) or is_town(place)):
+                name = place
+                # "we just got back from svalbard", "4 days in imsouane": a place typed in lower case, for review (as
+                # often a shop, a class or someone: "went to lidl", "back from futsal", "going to marta's")
+                self._review = self._review or "a place typed in lower case: as often a shop, a class or someone"
         elif kind == "where":
             name = place_name(rest) or proper_name(rest)
             if name and _someones(name):
