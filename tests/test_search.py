@@ -346,6 +346,20 @@ def test_a_fact_found_by_the_name_asked_of_alone_is_no_answer_to_another_predica
     store.add_episode("Morag says hi, the weather is awful", kind="chat", actor="Jo")
     assert store.search("what is Morag's kitten called", limit=1)[0].kind == "fact"
 
+def test_what_someone_said_is_found_under_an_alias_of_theirs(store):
+    """A twenty-first new user's "what did Baba say" found only messages naming Baba, none of those Joseph Kamau, whom
+    the family calls Baba (an alias), wrote; a question of another kind is not asked of every message by him."""
+    store.add_episode("The school fees for next term are 45,000 shillings, I paid half today", kind="chat",
+                      actor="Joseph Kamau")
+    store.add_episode("Thank you Baba ❤️", kind="chat", actor="Wanjiru")
+    store.add_episode("Baba is coming on Sunday", kind="chat", actor="Wanjiru")
+    assert [a.speaker for a in store.search("what did Baba say", limit=3)] == ["Wanjiru", "Wanjiru"]  # no alias yet
+    store.alias("Baba", "Joseph Kamau")
+    first = store.search("what did Baba say about the fees", limit=1)[0]
+    assert first.kind == "message" and first.speaker == "Joseph Kamau"
+    assert "Joseph Kamau" in [a.speaker for a in store.search("what did Baba say", limit=3)]
+
+
 def test_a_wedding_date_asks_of_a_wedding_not_of_dating(store):
     """A seventeenth new user's "wedding date" put `Dre dating Keisha` first ("date" names dating), over "new date is
     Sept 18 2027"; a phrase of more words is read first, and "wedding date" and "start date" name what they date."""

@@ -122,14 +122,17 @@ def asks_when(text: str) -> bool:
     return _WHEN.search(text) is not None
 
 
-def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) -> tuple[list[tuple[str, float]],
-                                                                                       list[tuple[str, float]]]:
+def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (), aliases: Sequence[str] = ()
+                  ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     """The weighted stems a question looks for in messages: its words that carry weight, less
     its time phrase (not an event's: "moved", "Lisbon") and the words of saying; ``names`` (the people its
     relation phrases led to) theirs, at ``NAME_WEIGHT``. Second, the speaker's name, which "I", "my" with a
     speaker add: it finds messages only for a question with no other word ("what did I say in march"); for
     one with others it only scores those they find ("what is my blood type" is not answered by every message
-    the speaker wrote: a new user's trial)."""
+    the speaker wrote: a new user's trial). ``aliases``, the other names of the entities the question names, count as
+    the name said does in a question of what was said ("what did Baba say": of Joseph Kamau's messages too, Baba an
+    alias of his), as relation phrases' people do in others ("where does Mam live" is not asked of every message
+    naming Nana Keane)."""
     phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
@@ -143,6 +146,10 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = ()) ->
             continue
         found.setdefault(term(token.word), 1.0)
     own = dict.fromkeys(name_terms(speaker), 1.0) if first_person and speaker else {}
+    saying = any(token.word in SAYING for token in tokens(plan.text))
+    for name in aliases:
+        for word in name_terms(name):
+            found.setdefault(word, 1.0 if saying else NAME_WEIGHT)
     for name in names:
         for word in name_terms(name):
             found.setdefault(word, NAME_WEIGHT)
@@ -181,15 +188,17 @@ def time_filter(period: Period | None) -> TimeFilter | None:
 
 
 def messages(index: MessageIndex, plan: Plan, t: int, speaker: str | None, limit: int,
-             resolved: Sequence[Resolved] = (), synonyms: Table | None = None) -> list[MessageHit]:
+             resolved: Sequence[Resolved] = (), synonyms: Table | None = None,
+             aliases: Sequence[str] = ()) -> list[MessageHit]:
     """The messages received by ``t`` that best answer the question, with the turns around them;
     ``resolved``: what its relation and event phrases were resolved to (each answer says it);
-    ``synonyms``: the store's table, whose words for a predicate the question names count too."""
+    ``synonyms``: the store's table, whose words for a predicate the question names count too; ``aliases``: the
+    other names of the entities it names, believed then, looked for as its relation phrases' people are."""
     period = plan.period
     window = None if period is None else (period.start, period.end)
     time = time_filter(period)
     names = [r.entity for r in resolved if r.kind == "relation" and r.entity]
-    words, own = message_words(plan, speaker, names)
+    words, own = message_words(plan, speaker, names, aliases)
     also = synonym_words(plan, synonyms) + own
     own_first = keywords(plan.text)
     found = index.search(words, t, window=window, limit=limit, scoring=also, own_first=own_first)

@@ -291,8 +291,12 @@ class LiveIndex:
                 first: list[Answer] = [h for h in facts if h.version.id in answering]
                 found = first + [h for h in facts if h.version.id not in answering]
                 return found if limit is None else found[:limit]
+            # a name the question says and the others its entity goes by then: "what did Baba say" finds what
+            # Joseph Kamau said, Baba an alias of his (a new user's)
+            also = [index.entities[e][0] for a in plan.anchors if a.via is None
+                    for e in group_of(index, a.entity_id, t)[1:] if e in index.entities]
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
-                                     synonyms)
+                                     synonyms, also)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
                                  answering=answering, names=names, anchored=_answers.names_someone(text, plan),
                                  asked=frozenset(p for hit in plan.synonyms for p in hit.predicates),
