@@ -675,6 +675,13 @@ class Store:
             raise Conflict(f"proposal {proposal_id} is already {proposal.state}")
         return proposal
 
+    def _said_at(self, episode_id: str | None) -> datetime | None:
+        """When the episode ``episode_id`` was said (its reference time), None without one or where none is stored."""
+        try:
+            return None if episode_id is None else self.episode(episode_id).reference_time
+        except NotFound:
+            return None
+
     def _pending(self, proposal_ids: list[str]) -> list[Proposal]:
         """The pending proposals named, each once, in order; "P10" and "10" name p10."""
         named = ["p" + i.strip().lstrip("pP") if isinstance(i, str) and re.fullmatch(r"\s*[pP]?\d+\s*", i) else i
@@ -696,7 +703,8 @@ class Store:
                     if p.op == "end" and p.object and "the store holds no" in str(exc):
                         # "I quit padel", never said begun: what the end says is that it held until then (a new
                         # user's: the proposal could be neither approved nor turned into what it meant)
-                        said = iso((p.valid_to or p.valid_from or p.proposed_at).replace(microsecond=0))
+                        said = iso((p.valid_to or p.valid_from or self._said_at(p.episode) or p.proposed_at
+                                    ).replace(microsecond=0))  # (when the message said it, not when approved)
                         source = f" --episode {shlex.quote(p.episode)}" if p.episode else ""
                         held = (f"; to record that it held until then: `graphmem add --from WHEN --to {said}{source} "
                                 f"-- {shlex.quote(p.subject)} {p.predicate} {shlex.quote(p.object)}` (with this "

@@ -314,6 +314,11 @@ def test_approving_all_approves_what_the_gate_takes_and_names_every_refusal(tmp_
     assert refused.rstrip().endswith("to record that it held until then: `graphmem add --from WHEN --to "
                                      "2025-03-01T10:00:00Z --episode ep1 -- Mia works_at Atkins` (with this store's "
                                      "--store), then reject it")
+    # ingested as learned now, the end was still said when its message was, not when approved (a new user's: the hint
+    # gave the moment of approving)
+    gm(tmp_path / "now", "ingest", str(chat))
+    assert "--to 2025-03-01T10:00:00Z --episode ep1 -- Mia works_at Atkins" in gm(
+        tmp_path / "now", "review", "approve", "p1", ok=False).stderr
     assert "lives_in" not in gm(store, "beliefs").stdout
     approved = " ".join(gm(store, "review", "approve", "--all").stdout.split())
     assert "proposal p2" in approved and "proposal p1;" not in approved
