@@ -1279,3 +1279,18 @@ def test_a_peoples_word_in_ans_and_a_country_said_as_one_are_no_short_forms():
     assert evidence_from_names("chile", "chileshe", nick, talk) == (0.6, "chile is a short form of chileshe")
     lines = chat(*((("Bo" if n % 2 else "Chileshe"), text) for n, text in enumerate(said)))
     assert frozenset(("chile", "chileshe")) not in pairs(suggest(lines, ["Chileshe", "Bo"]))
+
+
+@engine_free
+def test_a_name_after_to_or_from_and_a_call_after_a_stranded_word_still_count():
+    """A reviewer's attack on the rules above: "I lent my charger to Devon" and "got a text from India" name people,
+    so a county or a country said after "to" or "from" keeps its short form; "what u up to Femi?" calls Olufemi
+    Femi (a stranded "to" before a name no list knows as a place)."""
+    for short, full, end in (("Devon", "Devonte", "I gave the keys to Devon"), ("India", "Indiana",
+                                                                                "got a text from India earlier")):
+        lines = chat(("Bo", f"{full}!! happy new year"), (full, "thank you!! you too"),
+                     ("Bo", f"my friend {short} says hi"), (full, "aw hi"), ("Bo", end), (full, "haha"))
+        assert frozenset((short.lower(), full.lower())) in pairs(suggest(lines, [full, "Bo"])), short
+    lines = chat(("Olufemi", "hey, long week"), ("Tayo", "what u up to Femi?"), ("Olufemi", "nothing much, you?"),
+                 ("Tayo", "where u at Femi? we need one more for five-a-side"))
+    assert frozenset(("femi", "olufemi")) in pairs(suggest(lines, ["Olufemi", "Tayo"]))

@@ -2131,6 +2131,9 @@ def test_things_got_for_oneself_and_utes(text, expected):
     ("mia and i went to daylesford last weekend", "daylesford"),  # d8
     ("hello from home. we got back from piran on thursday", "piran"),  # h35
     ("back from são miguel!", "são miguel"),  # h63
+    # a reviewer's: the capitals a phone writes by itself, and a word of chat after the place
+    ("We just got back from svalbard", "svalbard"), ("Went to hakuba :D", "hakuba"),
+    ("went to hakuba w jess", "hakuba"), ("back from svalbard tmrw lol", "svalbard"),
 ])
 def test_a_trip_to_a_place_typed_in_lower_case_is_proposed(text, place):
     """The thirty-ninth session: a place no list knows, typed in lower case after a trip's words, was no fact; it is
@@ -2143,6 +2146,23 @@ def test_a_trip_to_a_place_typed_in_lower_case_is_proposed(text, place):
     "just back from futsal. we lost 9-2", "went to lidl for milk", "the bandura went back to marta",
     "we went to piazza della loggia for the countdown", "greetings from bjelave 🏠", "went to zumba last night",
     "back from japanese. my head hurts", "going to dev's mates house", "went to ur mums",
+    # a reviewer's attack: chains, routine places, holidays, faith, food, apps, someone's home without its apostrophe,
+    # a street, a name before its noun, someone there, words for home in other languages, a writer of capitals
+    "went to tescos", "went to greggs", "went to spoons after", "back from uni", "back from physio", "back from xmas",
+    "went to jummah", "went for yum cha", "went to kevs", "went to nonnas", "went to carnaby st",
+    "went to quran school",
+    "went to trivia night", "back from muay thai", "went to ghar", "we went to baka in trogir", "went to see priya",
+    "I went to vinitaly last week, in verona, with the school", "We went to daylesford with Mia",
 ])
 def test_words_after_a_trip_typed_in_lower_case_that_are_no_place(text):
     assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "traveled_to"], text
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("text", ["i live in trackies", "i basically live in spoons now", "drove down from uni",
+                                  "i live in crocs in summer"])
+def test_a_home_typed_in_lower_case_needs_a_home_s_word(text):
+    """A place typed in lower case is a home only after a home's word ("our flat in woodlands"): "i live in trackies"
+    is what one wears (a reviewer's)."""
+    assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in"], text
+    assert ("assert", "Maya", "lives_in", "woodlands", False) in chat_sure(("Maya", "our flat in woodlands is tiny"))[0]

@@ -182,7 +182,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             return None  # a man's name and a woman's: "ioan" and "ioana", "paul" and "paula" (not "kat", "kate")
         if len(a) >= 3 and b.startswith(a) and len(b) > len(a) and b[len(a):] not in _SUFFIXES:
             if is_wide(a) and _said_as_place(chat, a):
-                return None  # a country the chat names as one is no one's short name: "in Chile", "Chileshe"
+                return None  # a country the chat says one is in is no one's short name: "in Chile", "Chileshe"
             if is_wide(b) and b[len(a):] in _COUNTRY_ENDINGS:
                 return None  # a country's people or language, not its short form: "kyrgyz", "armen", "thai"
             if b[len(a):] == "ese" and len(a) >= 4:
@@ -298,11 +298,12 @@ def _told_as_town(chat: Chat, name: str) -> bool:
 
 
 def _said_as_place(chat: Chat, name: str) -> bool:
-    """Whether the chat says ``name`` alone right after "in", "to" or "from" ("neither is in Chile")."""
+    """Whether the chat says ``name`` alone right after "in" ("neither is in Chile"; not "to" or "from", which a
+    person is said after as often: "gave the keys to Devon", "a text from India", a reviewer's)."""
     for m, start, stop in chat.mentions.get(name, []):
         if start >= 1 and stop - start == len(name.split()):
             before = chat.tokens[m][start - 1]
-            if not before.end and before.key in ("in", "to", "from"):
+            if not before.end and before.key == "in":
                 return True
     return False
 
@@ -587,7 +588,8 @@ def evidence_corrected(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
                                                [chat.messages[m - 1].id, chat.messages[m].id])
 
 
-#: Words before a place, not before a name one calls someone by: "neither is in Chile." addresses no Chileshe.
+#: Words before a place, not before a name one calls someone by: "neither is in Chile." addresses no Chileshe (a
+#: known place only: "what u up to Femi?" calls Olufemi Femi, a reviewer's).
 _PLACE_WORDS = frozenset("in to from at".split())
 
 
@@ -606,7 +608,8 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
             if not users or speaker in users:
                 continue
             called = [m for m, s, _ in spots if s == 0 or (chat.tokens[m][s].end in CLOSING and (
-                          chat.tokens[m][s - 1].end or chat.tokens[m][s - 1].key not in _PLACE_WORDS))
+                          chat.tokens[m][s - 1].end or chat.tokens[m][s - 1].key not in _PLACE_WORDS
+                          or not is_place(short)))
                       or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
             if called:
                 callers = {chat.speaker(m) for m in called}

@@ -93,6 +93,7 @@ from ._family import WORDS as FAMILY_WORDS
 from ._family import FamilyMemory, addressed_as
 from ._lexicon import (
     ACTIVITIES,
+    ACTIVITY_PAIRS,
     BREEDS,
     EMOJI,
     EVENTS,
@@ -1177,20 +1178,81 @@ _JOB_WAITED = timedelta(days=183)
 _MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
 #: Words typed short that a lower-case place after "moved to" is not.
 _TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze", "dis", "dat", "nxt", "sm", "smth"))
-#: Chains one goes to as often as a town: "went to lidl", "back from ikea".
-_SHOPS = frozenset("lidl aldi tesco asda ikea costco kmart walmart target maccas mcdonalds nandos starbucks sainsburys "
-                   "morrisons waitrose primark boots spar coles woolies woolworths".split())
+#: What one goes to or comes back from, typed in lower case where a town may go, that is no town: chains ("went to
+#: lidl", "tescos"), routine places and duties ("back from uni", "physio", "nightshift"), holidays ("back from xmas"),
+#: faith and family occasions ("jummah", "nikah"), food outings and apps ("yum cha", "tiktok"), and words for home,
+#: work or school in other languages ("ghar", "boulot"): a reviewer's attack on the thirty-ninth session's reading.
+_TYPED_NO_TOWN = frozenset("""
+lidl aldi tesco asda ikea costco kmart walmart target maccas maccies mcdonalds nandos starbucks starbs sainsburys
+morrisons waitrose primark boots spar coles woolies woolworths greggs pret spoons wetherspoons kfc costa timmies dominos
+chipotle kroger mercadona carrefour jollibee currys argos aldis subway hooters denny's dennys
+uni univ college sch skool wrk werk physio docs doctors dentist dentists gp vet vets chemo dialysis daycare kindy
+kindergarten creche nursery hospice rehab res halls hostel hostels nightshift dayshift earlies lates shift gym
+xmas crimbo christmas nye hols vacay halfterm cny bday birthday freshers eid diwali holi hanukkah easter thanksgiving
+jummah gurdwara shul synagogue mosque masjid iftar suhoor nikah mehndi sangeet madrasa madrassa quran kumon tuition
+mass sunday-school
+yum cha braai hotpot ramen boba pres predrinks brunch dinner lunch bbq
+youtube tiktok insta instagram snapchat discord whatsapp netflix settings bed
+ghar arbeit escuela trabajo boulot colegio schule palengke kampung mamak casa maison
+baka deda nonna nonno oma opa abuela abuelo lola lolo yiayia papou babcia dziadek nani nana dadi dada bibi babu
+""".split())
+#: Words of a venue's or a street's name, typed in lower case where a town may go: "went to piazza della loggia",
+#: "arena méxico", "carnaby st".
+_VENUES = frozenset("piazza plaza praça praca square market mercado park parque arena stadium estadio mall st rd ave "
+                    "street road avenue lane".split())
+#: A word of chat that ends a place typed in lower case, no part of it: "went to hakuba w jess", "back from svalbard
+#: tmrw", "tbh", laughter.
+_CHAT_END = re.compile(r"w|wi|w/|yday|ytd|tbh|ngl|fr|innit|tonite|wknd|tmrw|tmr|tmrw|tmoz|rn|asap|idk|btw|imo|x+|"
+                       r"(?:ha)+h?|(?:he)+h?|lo+l+|lmf?ao+|omg+|xd|pls|plz")
+#: A town said after what one went to, which is then something there: "in trogir", "at arena méxico".
+_SITE_IN = re.compile(r"(?:\s+(?:last|this|on)\s+\w+)?\s*,?\s+(?:in|at)\s+(?:the\s+)?(?P<where>[^\W\d_][\w'’-]*)")
+#: Nouns a word typed before names what it is of: "quran school", "trivia night", "kevs work".
+_NOUN_AFTER = re.compile(r"\s+(?:school|class|classes|work|night|practice|session|shift|club|lesson|lessons)\b")
 
 
-def _not_typed_place(word: str) -> bool:
-    """Whether a word typed in lower case where a place goes is something else: a pastime, a language, a group, an
-    event, a chain, or someone ("back from futsal", "went to lidl", "went back to marta")."""
-    return word in ACTIVITIES or word in LANGUAGES or word in GROUPS or word in EVENTS or word in _SHOPS \
-        or word in _VENUES or word in FAMILY_WORDS or word in RELATIONS or is_given_name(word)
+#: A greeting from somewhere: as often from home as from a trip, and a place typed in lower case after it is left.
+_GREETED = re.compile(GREETED_FROM, re.IGNORECASE)
+#: A home's word in a verb's words: where a place typed in lower case may be where one lives ("our flat in woodlands";
+#: not "i live in trackies", "drove down from uni").
+_HOME_WORD = re.compile(r"(?i)\b(?:flat|house|place|apartment|home|room|studio|condo|(?:moved|moving)\s+in\s+with)\b")
+#: What a phone capitalises by itself: a sentence's first letter, and "I" ("I'm", "I'll").
+_BY_ITSELF = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))\W*[A-Z]|\bI(?=\b|['’])|[:;=]-?[DPO]\b|\bXD\b")
 
 
-#: Words of a venue's name, typed in lower case where a town may go: "went to piazza della loggia", "arena méxico".
-_VENUES = frozenset("piazza plaza praça praca square market mercado park parque arena stadium estadio mall".split())
+def _uncapitalised(text: str) -> str:
+    """``text`` in lower case where its only capitals are those a phone writes by itself (a sentence's first letter,
+    "I", an emoticon's ":D"): "We just got back from svalbard" is typed in lower case; "We went to daylesford with
+    Mia" is not."""
+    return text.lower() if not any(ch.isupper() for ch in _BY_ITSELF.sub("", text)) else text
+
+
+def _typed_where(typed: str, rest: str, people: Sequence[str] = ()) -> str | None:
+    """The place a lower-case run after a trip's words may name (:func:`_typed_place`), cut at a word of chat; None
+    for what is no town (:data:`_TYPED_NO_TOWN`, a pastime, a language, a group, an event, kin, a venue or street),
+    a name before a noun of what it is ("quran school"), or someone's home typed without its apostrophe ("priyas",
+    "nonnas", "urs"; ``people``: the chat's speakers)."""
+    words = typed.split()
+    cut = next((n for n, w in enumerate(words) if _CHAT_END.fullmatch(w)), len(words))
+    place = _typed_place(" ".join(words[:cut]))
+    if place is None:
+        return None
+    first, parts = place.split()[0], place.split()
+    if is_town(place):
+        return place
+    if any(w in _TYPED_NO_TOWN or w.rstrip("s") in _TYPED_NO_TOWN or w in _VENUES for w in parts) or \
+            place in ACTIVITY_PAIRS or first in ACTIVITIES or first in LANGUAGES or first in GROUPS or \
+            first in EVENTS or first in FAMILY_WORDS or first in RELATIONS or is_given_name(first):
+        return None
+    if (at := rest.lower().find(place)) >= 0 and (_NOUN_AFTER.match(rest.lower(), at + len(place)) or (
+            (there := _SITE_IN.match(rest, at + len(place))) and not is_wide(there["where"]) and (
+                there["where"][0].isupper() or is_town(there["where"].lower())))):
+        return None  # "went to baka in trogir", "vinitaly last week, in verona": someone or something there
+    own = {p.lower().split()[0] for p in people if p}
+    if len(parts) == 1 and place.endswith("s") and (
+            is_known_name(place[:-1]) or place[:-1] in FAMILY_WORDS or place[:-1] in RELATIONS
+            or place[:-1] in own or place in ("urs", "yours", "mine", "theirs", "ours")):
+        return None
+    return place
 
 
 #: A day or a month, one or many, typed in lower case: no place ("moved to thursdays").
@@ -2441,9 +2503,13 @@ class RuleExtractor:
             if name and verb.free and not is_place(name) and (
                     name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):
                 name = None  # "hi from Gran": someone, not somewhere
-            if name is None and not verb.free and (typed := lowercase_name(rest, self._message)) and not re.match(
-                    r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest) and (place := _typed_place(typed)) and (
-                    not _not_typed_place(place.split()[0]) or is_town(place)):
+            if name is None and not _GREETED.search(head) and not re.search(r"(?i)\b(?:see|visit|visiting)\s*$",
+                                                                              head) and (
+                    predicate == "traveled_to" or _HOME_WORD.search(head)) and (
+                    typed := lowercase_name(rest, _uncapitalised(self._message))) and not re.match(
+                    r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest) and (
+                    place := _typed_where(typed, self._message[at:] if (at := self._at(rest)) >= 0 else rest,
+                                          (self._speaker, self._other or ""))):
                 name = place
                 # "we just got back from svalbard", "4 days in imsouane": a place typed in lower case, for review (as
                 # often a shop, a class or someone: "went to lidl", "back from futsal", "going to marta's")
