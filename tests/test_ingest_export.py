@@ -306,6 +306,29 @@ def test_messengers_newer_export_a_group_and_an_attackers_records(tmp_path):
         read(_sent("A", 10**30, content="I moved to Lisbon"))
 
 
+def test_a_nickname_set_in_messenger_is_no_message_and_its_alias_is_offered(tmp_path):
+    """A twenty-second new user's: "Tomás Ferreira set your nickname to Bia." and "You set the nickname for Tomás
+    Ferreira to Tomi." were kept as messages (this page says the app's lines are left out), and nothing said who Bia
+    and Tomi are: they are left out, and the ingest's notes offer each alias."""
+    export = {"participants": [{"name": _facebook("Tomás Ferreira")}, {"name": "Beatriz Almeida"}], "messages": [
+        _sent("Beatriz Almeida", 1773000200000, content=_facebook("You set the nickname for Tomás Ferreira to Tomi.")),
+        _sent("Tomás Ferreira", 1773000100000, content=_facebook("Tomás Ferreira set your nickname to Bia.")),
+        _sent("Tomás Ferreira", 1773000000000, content="Bia!! I got a cat")]}
+    path = tmp_path / "message_1.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    found = read_messages(path)
+    assert [m.content for m in found] == ["Bia!! I got a cat"]
+    assert found.nicknames == [("Tomás Ferreira", "Tomi"), ("Beatriz Almeida", "Bia")]
+    said = CliRunner().invoke(main, ["--store", str(tmp_path / "s"), "--engine", ENGINE, "ingest", str(path),
+                                     "--replay"], catch_exceptions=False).output
+    assert "the app says 'Beatriz Almeida' goes by 'Bia' (a nickname set in Messenger); to have every read treat " \
+           "them as one, graphmem alias add Bia 'Beatriz Almeida'" in " ".join(said.split())
+    # a sentence of hers that is no such line stays hers
+    export["messages"].append(_sent("Beatriz Almeida", 1772000000000, content="My mum set the table for us to eat."))
+    path.write_text(json.dumps(export), encoding="utf-8")
+    assert len(read_messages(path)) == 2
+
+
 def test_graphmem_ingest_takes_a_messenger_export(tmp_path):
     path = tmp_path / "message_1.json"
     path.write_text(json.dumps(MESSENGER), encoding="utf-8")
@@ -340,7 +363,7 @@ def test_an_attackers_messenger_lines_and_times(tmp_path):
     with pytest.raises(ImportFailed, match=r"message_1\.json:1: 'actor' must be non-empty text"):
         read({"timestamp_ms": 1773000000000, "content": "I moved to Lisbon"})  # no sender_name: never the store's "I"
     for stamp in (1773000000, True, -5):
-        with pytest.raises(ImportFailed, match=r"message_1\.json:1: .*\(timestamp_ms: milliseconds since 1970\)"):
+        with pytest.raises(ImportFailed, match=r"message_1\.json:1: .*\(timestamp_ms: .*milliseconds since 1970\)"):
             read(_sent("Bo", stamp, content="hi"))
 
 
@@ -981,3 +1004,43 @@ def test_a_contact_renamed_between_two_exports_is_not_recorded_again(tmp_path):
     mixed = json.loads(CliRunner().invoke(main, [*store, "ingest", str(group), "--json"],
                                           catch_exceptions=False).stdout)[0]
     assert mixed["episodes"] == 2 and not [n for n in mixed["notes"] if "held already as said by" in n], mixed
+
+
+@pytest.mark.engine_free
+def test_a_messenger_export_with_nothing_to_read_says_so(tmp_path):
+    """A twenty-second new user's bad files: an empty "messages" list was refused for its participants, a file of
+    photos only was not known as Messenger's, a time in seconds was told to be ISO 8601."""
+    path = tmp_path / "message_1.json"
+    people = [{"name": _facebook("Tomás Ferreira")}, {"name": "Beatriz Almeida"}]
+    path.write_text(json.dumps({"participants": people, "messages": []}), encoding="utf-8")
+    with pytest.raises(ImportFailed, match=r"message_1\.json: its \"messages\" list is empty: nothing to record"):
+        read_messages(path)
+    path.write_text(json.dumps({"participants": people, "messages": [
+        _sent("Beatriz Almeida", 1773000000000, photos=[{"uri": "p.jpg"}]),
+        _sent("Beatriz Almeida", 1772000000000, content="You sent an attachment.")]}), encoding="utf-8")
+    with pytest.raises(ImportFailed, match=r"a Messenger export whose 2 messages hold no text of a writer's"):
+        read_messages(path)
+    path.write_text(json.dumps({"participants": people, "messages": [
+        _sent("Beatriz Almeida", 1773000000, content="hi")]}), encoding="utf-8")
+    with pytest.raises(ImportFailed, match=r"seconds, it seems, where Messenger writes milliseconds"):
+        read_messages(path)
+
+
+def test_a_long_messenger_chat_s_files_are_named_in_the_order_to_ingest_them(tmp_path):
+    """Messenger writes a long chat as message_1.json (newest), message_2.json, …: a new user replayed message_1 first
+    and message_2 was refused with no word of why; the folder's refusal lists the highest number first, and the
+    refusal of the older file says which comes first."""
+    chat = tmp_path / "inbox" / "tomas_1"
+    chat.mkdir(parents=True)
+    people = [{"name": "Tomas"}, {"name": "Bia"}]
+    (chat / "message_1.json").write_text(json.dumps({"participants": people, "messages": [
+        _sent("Tomas", 1773000000000, content="we moved to Berlin")]}), encoding="utf-8")
+    (chat / "message_2.json").write_text(json.dumps({"participants": people, "messages": [
+        _sent("Bia", 1772000000000, content="I got a cat")]}), encoding="utf-8")
+    store = ["--store", str(tmp_path / "s"), "--engine", ENGINE]
+    folder = CliRunner().invoke(main, [*store, "ingest", str(chat)]).output.split("chat files in it:")[1]
+    assert folder.index("message_2.json") < folder.index("message_1.json") and "highest number first" in folder
+    assert CliRunner().invoke(main, [*store, "ingest", str(chat / "message_1.json"), "--replay"]).exit_code == 0
+    refused = CliRunner().invoke(main, [*store, "ingest", str(chat / "message_2.json"), "--replay"])
+    assert refused.exit_code != 0
+    assert "replay the highest number first, message_2.json before message_1.json" in " ".join(refused.output.split())

@@ -209,6 +209,11 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(f"{count} user message{'s' if count > 1 else ''} (the first {where}) "
                                      f"name{'' if count > 1 else 's'} no speaker, while the others do: read as said by "
                                      "'user', someone of their own; give each an \"actor\" (or --user NAME for them)")
+            for whose, nick in getattr(messages, "nicknames", ()):  # a new user's Messenger export: "Tomás Ferreira
+                # set your nickname to Bia." said who Bia is, and was kept as a message
+                summary.notes.append(f"the app says {whose!r} goes by {nick!r} (a nickname set in Messenger); to have "
+                                     f"every read treat them as one, graphmem alias add {shlex.quote(nick)} "
+                                     f"{shlex.quote(whose)}")
             if not day_first and (seen := getattr(messages, "either_way", None)):
                 summary.notes.append(f"every numeric date of the chat times reads either way, e.g. {seen}: they were "
                                      "read month first; if the day comes first (03/04 is 3 April), ingest into a new "

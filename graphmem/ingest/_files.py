@@ -340,6 +340,8 @@ class MessageFile(Sequence[Message]):
         self._named = False  # whether a user message names its speaker
         self._nameless: tuple[int, str | None] = (0, None)  # user messages naming no speaker (nor the file its
         # user): how many, and where the first is
+        self._nicknamed: list[Any] = []  # Messenger's records of a nickname set (see :attr:`nicknames`)
+        self.app_lines = 0  # Messenger's records of no writer's text (photos, calls, the app's own lines)
 
     @property
     def either_way(self) -> str | None:
@@ -363,9 +365,21 @@ class MessageFile(Sequence[Message]):
         return near
 
     def saw(self, record: Any) -> None:
-        """Note what a record as the app wrote it tells of the file: the clock it was exported on (Telegram's)."""
+        """Note what a record as the app wrote it tells of the file: the clock it was exported on (Telegram's), a
+        nickname set in the app (Messenger's, with the participants when they are known)."""
         if self.clock is None:
             self.clock = telegram.clock_offset(record)
+        if messenger.sets_nickname(record):
+            self._nicknamed.append(record)
+        if messenger.written_by(record) and messenger.textless(record):
+            self.app_lines += 1
+
+    @property
+    def nicknames(self) -> list[tuple[str, str]]:
+        """Each (whose name, nickname) a Messenger file says was set in the app, once, in the file's order: "You set
+        the nickname for Tomás Ferreira to Tomi."; "your" is the other of the file's two participants."""
+        found = [messenger.nickname(record, self.participants) for record in self._nicknamed]
+        return list(dict.fromkeys(pair for pair in found if pair is not None))
 
     @property
     def nameless_among_named(self) -> tuple[int, str | None]:
@@ -469,7 +483,8 @@ def _named(value: Any, text: str, starts: list[int] | None) -> Any:
     """A file's ``participants`` field as the names to check: Messenger's, read as names (``[{"name": …}]``), and none
     for a group's (more than two: no one "you" means); any other as it is, checked as graphmem's own."""
     first = _DECODER.raw_decode(text, starts[0])[0] if starts else None
-    people = messenger.names(value) if messenger.written_by(first) else None
+    people = messenger.names(value) if first is None or messenger.written_by(first) else None  # (no message: its
+    # participants as Messenger writes them still read, a new user's empty file refused for its participants)
     return value if people is None else people if len(people) == 2 else None
 
 
@@ -515,6 +530,12 @@ def read_messages(path: str | Path, *, day_first: bool = False, tz: tzinfo | str
         found = _scan(path, read, user)
     except OSError as exc:
         raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if not len(found) and found.app_lines:
+        some = f"{found.app_lines} messages hold" if found.app_lines > 1 else "one message holds"
+        raise ImportFailed(f"{path}: a Messenger export whose {some} no text of a writer's (photos, stickers, calls, "
+                           "the app's own lines): nothing to record")
+    if not len(found) and found.told:
+        raise ImportFailed(f"{path}: its \"messages\" list is empty: nothing to record")
     if not len(found):
         raise ImportFailed(f"{path}: no messages found; expected JSON Lines of "
                            '{"role", "content", "chat_time"} or {"user_id", "messages": [...]}')
@@ -546,11 +567,23 @@ def _a_folder(path: Path) -> str:
     for folder, folders, files in os.walk(path):
         folders.sort()
         looked += len(files) + len(folders)
-        found += [str(Path(folder) / name) for name in sorted(files) if _CHAT_FILE.fullmatch(name)]
+        found += [str(Path(folder) / name) for name in sorted(files, key=_oldest_first) if _CHAT_FILE.fullmatch(name)]
         if looked >= _LOOKED_AT or len(found) >= _NAMED_IN_FOLDER:
             break
     some = f"; chat files in it: {', '.join(found[:_NAMED_IN_FOLDER])}" if found else ""
+    if sum(1 for name in found if _MESSENGER_PART.fullmatch(Path(name).name)) > 1:
+        some += " (Messenger numbers one chat's files newest first: ingest the highest number first)"
     return f"{path} is a folder, not a chat; pass one chat file ({_CHAT_FILES}){some}"
+
+
+#: One file of a Messenger chat: message_1.json is its newest part.
+_MESSENGER_PART = re.compile(r"message_(\d+)\.json")
+
+
+def _oldest_first(name: str) -> tuple[int, int, str]:
+    """A folder's files in the order to ingest them: Messenger's parts the highest number first, then by name."""
+    part = _MESSENGER_PART.fullmatch(name)
+    return (0, -int(part[1]), name) if part else (1, 0, name)
 
 
 #: The first bytes of the archives a chat comes in, and their names.

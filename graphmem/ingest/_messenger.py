@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.names import has_visible
 
-__all__ = ["as_message", "names", "repaired", "textless", "written_by"]
+__all__ = ["as_message", "names", "nickname", "repaired", "sets_nickname", "textless", "written_by"]
 
 
 def _old(record: Any) -> bool:
@@ -56,7 +56,7 @@ _APP_MADE = re.compile(
     r"\s(?:sent\s+(?:an?\s+)?(?:attachment|photo|photos|video|gif|sticker|voice\s+message|audio\s+clip|link|location)|"
     r"unsent\s+a\s+message|missed\s+(?:your|a|the)\s+(?:video\s+)?call|called\s+you|"
     r"started\s+(?:a|sharing)\s+(?:video\s+)?(?:call|chat)|(?:set|changed|cleared)\s+(?:the|your|their|his|her)\s+"
-    r"nickname|set\s+the\s+(?:emoji|theme)|changed\s+the\s+(?:group\s+photo|theme|chat\s+theme|emoji)|named\s+the\s+"
+    r"(?:own\s+)?nickname(?:\s+for\s+.{1,80}?)?(?:\s+to\s+.{1,80}?)?|set\s+the\s+(?:emoji|theme)|changed\s+the\s+(?:group\s+photo|theme|chat\s+theme|emoji)|named\s+the\s+"
     r"group|added\s+.{1,80}\s+to\s+the\s+group|removed\s+.{1,80}\s+from\s+the\s+group|left\s+the\s+group|"
     r"joined\s+the\s+(?:group|call|video\s+chat)|reacted\s+.{1,12}\s+to\s+(?:your|a|their|his|her)\s+message)\.?\s*$",
     re.IGNORECASE | re.DOTALL)
@@ -78,6 +78,39 @@ def _app_made(text: str, writer: str) -> bool:
         if who and text.lstrip().casefold().startswith(who) and _APP_MADE.match(text.lstrip(), len(who)):
             return True
     return False
+
+
+#: A nickname the app records as set: "Tomás Ferreira set your nickname to Bia.", "You set the nickname for Tomás
+#: Ferreira to Tomi.", "Ana set her own nickname to Nana." (English only).
+_NICKNAME = re.compile(r"(?P<by>.{1,80}?)\s+set\s+(?:(?P<your>your)\s+nickname|(?:his|her|their)\s+own\s+"
+                       r"nickname|the\s+nickname\s+for\s+(?P<for>.{1,80}?))\s+to\s+(?P<nick>.{1,80}?)\.?\s*$",
+                       re.DOTALL)
+
+
+def sets_nickname(record: Any) -> bool:
+    """Whether ``record`` is the app's line of a nickname set (see :func:`nickname`)."""
+    return written_by(record) and _NICKNAME.match(_text(record).strip()) is not None
+
+
+def nickname(record: Any, participants: list[str] | tuple[str, ...] | None) -> tuple[str, str] | None:
+    """Whose nickname a record of the app's says was set, and to what, as (name, nickname): "You set the nickname for
+    Tomás Ferreira to Tomi." gives ("Tomás Ferreira", "Tomi"); "Tomás Ferreira set your nickname to Bia." gives the
+    other participant of a chat of two and "Bia". None for any other record, or where whose it is is not known."""
+    if not written_by(record) or not (m := _NICKNAME.match(_text(record).strip())):
+        return None
+    writer, by, nick = _writer(record), m["by"].strip(), m["nick"].strip()
+    if not has_visible(nick) or len(nick) > 40:
+        return None
+    if m["for"]:
+        whose = writer if m["for"].strip().casefold() == "you" else m["for"].strip()
+    elif m["your"]:
+        others = [p for p in participants or () if p.casefold() != by.casefold()]
+        if by.casefold() == "you" or len(others) != 1:
+            return None  # "You set your nickname": whose is "you", the file's owner, not named
+        whose = others[0]
+    else:
+        whose = writer if by.casefold() == "you" else by
+    return (whose, nick) if has_visible(whose) and whose.casefold() != "you" else None
 
 
 def _text(record: dict[str, Any]) -> str:
@@ -111,6 +144,8 @@ def as_message(record: dict[str, Any]) -> dict[str, Any]:
     field = "timestamp_ms" if _old(record) else "timestamp"
     stamp = record.get(field)
     said = f"{stamp!r} ({field}: milliseconds since 1970)"  # what no chat time reads: refused, naming the field
+    if isinstance(stamp, int) and not isinstance(stamp, bool) and 10**8 <= stamp < 10**11:
+        said = f"{stamp!r} ({field}: seconds, it seems, where Messenger writes milliseconds since 1970)"
     if isinstance(stamp, float) and stamp.is_integer():
         stamp = int(stamp)
     if isinstance(stamp, int) and not isinstance(stamp, bool) and stamp >= 10**11:  # (10**11 ms: March 1973; fewer

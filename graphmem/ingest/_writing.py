@@ -6,6 +6,7 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
+import re
 import shlex
 import signal
 import threading
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.stopping import stop_here
@@ -325,7 +327,18 @@ def _refuse_going_back(store: Store, first: Message, resumed: frozenset[str]) ->
         f"{first.where}: cannot replay a message at {iso(first.chat_time)}: the store's "
         f"latest write is {iso(latest)} (a review, an alias or another command since counts) and transaction time "
         "only moves forward; replay into a new store, or ingest without --replay (the new messages are then recorded "
-        "as learned now; the facts they tell keep the times they say)")
+        f"as learned now; the facts they tell keep the times they say){_messenger_order(first.where)}")
+
+
+def _messenger_order(where: str) -> str:
+    """What to say of a Messenger file replayed after a newer one: its files are numbered newest first, so
+    message_2.json comes before message_1.json (a new user's, who replayed them in the order their names sort)."""
+    path = Path(where.rsplit(":", 1)[0])
+    number = re.fullmatch(r"message_(\d+)\.json", path.name)
+    if number is None or not (path.parent / f"message_{int(number[1]) - 1}.json").exists():
+        return ""
+    return (f"; Messenger numbers a long chat's files newest first: replay the highest number first, "
+            f"{path.name} before message_{int(number[1]) - 1}.json")
 
 
 def _refuse_the_future(store: Store, last: Message, replay: bool) -> None:
