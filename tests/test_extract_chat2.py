@@ -1309,6 +1309,8 @@ def test_an_event_one_went_to_said_with_when_is_written():
     ("I've been dating Tom for 3 months", ("assert", "Maya", "dating", "Tom", "2026-02-01", None)),
     ("i live in Leeds, 5 years now", ("assert", "Maya", "lives_in", "Leeds", "2021-01-01", None)),
     ("I've been doing yoga for two years", ("assert", "Maya", "does", "yoga", "2024-01-01", None)),
+    ("I've been at Farfetch 3 years", ("assert", "Maya", "works_at", "Farfetch", "2023-01-01", None)),  # a new user's:
+    ("I've lived in Porto 10 years.", ("assert", "Maya", "lives_in", "Porto", "2016-01-01", None)),  # no "for"
     # vague, another thing's, or no state now: no start
     ("I've lived in Leeds for a few years", ("assert", "Maya", "lives_in", "Leeds", None, None)),
     ("I've been doing yoga for 3 years in a row at the summer camp", ("assert", "Maya", "does", "yoga", None, None)),
@@ -1333,6 +1335,7 @@ def test_how_long_a_state_has_held_dates_its_start(text, expected):
     "I've lived in Leeds on and off for 10 years", "after I've been at Tesco for 6 months I can transfer",
     "Tom thinks I've lived in Leeds for 10 years lol, it's 3", "I've been engaged to Tom for 6 months",
     "I've been at the Hilton for a week", "I've lived in Leeds for over ten years",
+    "I've lived in Leeds 2 years before that", "I've been at Tesco 2 weeks",
 ])
 def test_a_length_that_is_not_how_long_the_state_has_held_dates_nothing(text):
     assert not [f for f in facts(text) if f[4] is not None], facts(text)

@@ -222,7 +222,8 @@ _COUNT = r"(?P<n>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|e
 _LASTED = re.compile(
     r"(?i)^\s*(?P<object>(?:[\w'’.&-]+\s+){0,3}?[\w'’.&-]+)\s*"
     rf"(?:\s+for\s+(?:the\s+(?:last|past)\s+)?{_COUNT}\s+(?P<unit>years?|yrs?|months?)|"
-    rf",?\s*[-–]?\s*{_COUNT.replace('<n>', '<n2>')}\s+(?P<unit2>years?|yrs?|months?)(?=\s+now\b))"
+    rf",?\s*[-–]?\s*{_COUNT.replace('<n>', '<n2>')}\s+(?P<unit2>years?|yrs?|months?)(?=\s+now\b)|"
+    rf"\s+{_COUNT.replace('<n>', '<n3>')}\s+(?P<unit3>years?|yrs?|months?))"
     r"(?:\s+(?:now|already|so\s+far))?\s*(?:[.!,;:)]|$|(?:and|lol|haha|tbh|honestly)\b(?!\s+(?:a\s+half|a\s+bit|"
     r"half|mo|several|about|around|almost|nearly|like|over|\d|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve|a\s+few|some|months?|weeks?|days?)\b))")
@@ -244,6 +245,7 @@ _NOT_NOW = re.compile(r"(?i)\b(?:had|i['’]d|after|once|when|until|if|unless|by
 def lasted_since(after: str, before: str, reference: datetime, tz: tzinfo | str) -> datetime | None:
     """When a state said in the perfect began, from how long the words right after its object say it has
     held: "I've lived in Leeds for 3 years now" (said in 2024: from 2021), "i've been at Tesco for 6 months",
+    "I've been at Farfetch 3 years" (a new user's: no "for" after a perfect),
     "i live in Leeds, 5 years now"; the start of the year or month that many before the message, in the
     extractor's time zone (an approximation at the unit's granularity). ``after``: the sentence from the verb
     on; ``before``: its clause up to the verb. None where no such length ends the clause right after the object,
@@ -255,9 +257,9 @@ def lasted_since(after: str, before: str, reference: datetime, tz: tzinfo | str)
     if m is None or _NOT_AN_OBJECT.search(m["object"]) or _NOT_SINCE.search(after[m.end():]) \
             or _NOT_NOW.search(before):
         return None
-    said = (m["n"] or m["n2"]).lower()
+    said = (m["n"] or m["n2"] or m["n3"]).lower()
     n = _COUNTS[said] if said in _COUNTS else int(said)
-    unit = (m["unit"] or m["unit2"]).lower()
+    unit = (m["unit"] or m["unit2"] or m["unit3"]).lower()
     local_zone = zone(tz)
     local = reference.astimezone(local_zone)
     months = local.year * 12 + local.month - 1 - (12 * n if unit.startswith("y") else n)
