@@ -360,6 +360,24 @@ def test_what_someone_said_is_found_under_an_alias_of_theirs(store):
     assert "Joseph Kamau" in [a.speaker for a in store.search("what did Baba say", limit=3)]
 
 
+def test_a_who_question_asked_of_someone_named_is_answered_about_them(store):
+    """A twenty-second new user's: "who is Beatriz dating" put Tomás dating Lena first (Beatriz met Lena: a
+    neighbour's fact), "who is Hugo" a fact whose sentence named him, and "who did Tomás start dating" a job's start
+    ("start date"); "who got a new job" still asks of anyone."""
+    store.add("Beatriz", "met", "Lena", quote="met Lena at last, she's lovely")
+    store.add("Tomás", "dating", "Lena", quote="Lena and I are officially together")
+    store.add("Tomás", "works_at", "Hansa", quote="first day at Hansa done")
+    store.add("Beatriz's mother", "mother_of", "Beatriz", quote="my mum loves Hugo")
+    store.add_episode("we've been on 4 dates. I like him", kind="chat", actor="Beatriz")
+    store.add_episode("Hugo is coming to Christmas dinner", kind="chat", actor="Beatriz")
+    first = store.search("who is Beatriz dating", limit=1)[0]
+    assert first.kind == "message" and "dates" in first.text
+    assert store.search("who is Hugo", limit=1)[0].kind == "message"
+    assert store.search("who did Tomás start dating", limit=1)[0].version.predicate == "dating"
+    assert store.search("what is Tomás's start date", limit=1)[0].version.predicate == "works_at"
+    assert store.search("who is dating Lena", limit=1)[0].version.predicate == "dating"
+
+
 def test_a_wedding_date_asks_of_a_wedding_not_of_dating(store):
     """A seventeenth new user's "wedding date" put `Dre dating Keisha` first ("date" names dating), over "new date is
     Sept 18 2027"; a phrase of more words is read first, and "wedding date" and "start date" name what they date."""

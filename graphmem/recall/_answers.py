@@ -88,14 +88,23 @@ _NAMES = re.compile(r"(?i)\b(?:call(?:s|ed|ing)?|name[sd]?|nick\s*names?|known\s
 _ASKS_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
 
 
+#: A *who* question asked of someone it names: "who is Beatriz dating", "who did Tomás marry", "who is Hugo" (a new
+#: user's: another couple came first); not "who is dating Tom", "who got a new job".
+_WHO_OF = re.compile(r"(?i)\bwhom?\s+(?:is|was|are|were|does|did|do|has|had|will|['’]s)\s+(?P<name>[^\W\d_][\w'’-]*)")
+
+
 def names_someone(text: str, plan: Plan) -> bool:
     """Whether the question names someone by name, known or not ("where does Tom work", no Tom known: a new user's),
     or asks of the speaker as "I", "my", "we" or "our" (not "me", "us": the one told), and does not ask *who*: then a
     fact about no one it names is no answer to it (:func:`fuse`). A reviewer's: "remind me who got a new job", asked
     by Tom, put `Ana works_at Google` below forty messages when "me" counted; a new user's: "where do I work", asked
-    by Inês, put her cousin's job first."""
-    return not _ASKS_WHO.search(text) and (any(a.said.casefold() not in FIRST_PERSON or a.said.casefold() in I_ASKED
-                                               for a in plan.anchors) or bool(plan.strangers))
+    by Inês, put her cousin's job first. A *who* question asked of someone it names is such a question too ("who is
+    Beatriz dating": not Tomás's girlfriend, whom Beatriz met)."""
+    named = {a.said.casefold() for a in plan.anchors if a.via is None} | {s.casefold() for s in plan.strangers}
+    of_named = (m := _WHO_OF.search(text)) is not None and m["name"].casefold() in named
+    return (not _ASKS_WHO.search(text) or of_named) and (any(
+        a.said.casefold() not in FIRST_PERSON or a.said.casefold() in I_ASKED for a in plan.anchors)
+        or bool(plan.strangers))
 
 
 def asks_names(text: str) -> bool:

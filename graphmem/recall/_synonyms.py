@@ -170,6 +170,10 @@ def table_of(setting: str | None) -> Table:
     return table(decode(setting))
 
 
+#: Words the stems make one with a noun of a phrase, which a phrase of more words does not mean: "dating" of "date".
+_GERUNDS = frozenset(("dating",))
+
+
 def find(stems: list[str], words: list[str], synonyms: Table) -> list[SynonymHit]:
     """The synonym phrases in a text given as its stems (and folded words, for display): at each
     position the longest phrase that matches, without overlaps."""
@@ -178,6 +182,8 @@ def find(stems: list[str], words: list[str], synonyms: Table) -> list[SynonymHit
     while i < len(stems):
         for size in range(min(longest, len(stems) - i), 0, -1):
             predicates = synonyms.get(tuple(stems[i:i + size]))
+            if predicates and size > 1 and not _GERUNDS.isdisjoint(words[i:i + size]):
+                continue  # "start dating" is no "start date" (a new user's: a job's start answered it)
             if predicates:
                 hits.append(SynonymHit(" ".join(words[i:i + size]), predicates, i, i + size))
                 i += size
