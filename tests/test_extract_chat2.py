@@ -2169,3 +2169,18 @@ def test_a_home_typed_in_lower_case_needs_a_home_s_word(text):
     is what one wears (a reviewer's)."""
     assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "lives_in"], text
     assert ("assert", "Maya", "lives_in", "woodlands", False) in chat_sure(("Maya", "our flat in woodlands is tiny"))[0]
+
+
+@pytest.mark.engine_free
+def test_whom_one_is_seeing_named_in_a_later_message_and_a_couple_made_official():
+    """A twenty-second new user's: "I'm seeing someone", "WHO", "his name is Hugo. he's an architect" named no one
+    (the name in a message of its own, after the other's turn), and "Hugo and I are official 🥰" was no couple (an
+    emoji after "official"). Not a name given five messages on, nor someone else's ("her name is Dave's mum")."""
+    said = chat_sure(("Maya", "I'm seeing someone"), ("Sam", "WHO"), ("Maya", "his name is Hugo. he's an architect"))
+    assert ("assert", "Maya", "dating", "Hugo", True) in said[2]
+    assert ("assert", "Maya", "dating", "Hugo", True) in chat_sure(("Maya", "Hugo and I are official 🥰"))[0]
+    later = chat_sure(("Maya", "I'm seeing someone"), ("Sam", "WHO"), ("Maya", "later"), ("Sam", "?"),
+                      ("Maya", "work"), ("Sam", "!!"), ("Maya", "ok"), ("Maya", "his name is Hugo"))
+    assert not [f for f in later[-1] if f[2] == "dating"]
+    assert not [f for f in chat_sure(("Maya", "I'm seeing someone"), ("Maya", "his name is Hugo"))[0]
+                if f[2] == "dating"]  # (nothing named in the first message itself)

@@ -868,6 +868,11 @@ _SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?…]\s*|\b(?:and|so|ok|okay|well|als
                              r"(?P<name>[\w'’-]+)(?:[.!,…]+\s*[\w'’-]+)??\s*(?:(?:[.!,…" + EMOJI + r"]\s*)+(?:$|"
                              r"(?P<then>(?:he|she)(?:['’]s|\s+is)\s+an?\s|(?:he|she)\s+(?:does|works|teaches|makes|"
                              r"runs)\b|since\b))|$)")
+#: How many messages later the speaker's own next one may still name whom they said they are seeing.
+_SEEING_REACH = 4
+#: A message ending on someone unnamed one is seeing, whose name the speaker's next message may give.
+_SEEING_LAST = re.compile(r"(?i)\b(?:seeing|dating)\s+(?:someone|somebody)(?:\s+new)?\W*$|\bnew\s+(?:girl|boy)friend"
+                          r"\W*$")
 #: Words that are nobody's name: the extractor's and the alias reader's common words ("wait", "man", "work").
 _COMMON = NOT_NAMES | COMMON_WORDS
 #: How an English word other than a name often ends: "casually", "married", "older", "irrelevant", "secretive".
@@ -1353,6 +1358,8 @@ class RuleExtractor:
         self.places: dict[frozenset[str], dict[str, int]] = {}
         #: Per pair of participants, how many messages have been read (for how recently a word was a place).
         self._read: dict[frozenset[str], int] = {}
+        # where in its chat each speaker last said they are seeing someone unnamed (its messages read by then)
+        self._seeing: dict[tuple[frozenset[str], str], int] = {}
         #: Per pair of participants, the one person the last messages spoke of, carried through turns
         #: that name no one and say "he" or "she" ("Esi?" - "yes. she's funny" - "she works at UCC").
         self._topics: dict[frozenset[str], str | None] = {}
@@ -1494,7 +1501,15 @@ class RuleExtractor:
                 f.predicate == "works_at" and f.op == "end" and f.object for f in facts):  # "retired in june. 31
             facts = [f for f in facts if not (f.predicate == "works_at" and f.op == "end")]  # years at polsteam"
             facts.append(self._retired(text, *retired, reference_time))
-        named = _seeing_named(text, before, self._other) or _couple_asked(text, before, self._speaker, self._other)
+        seen = self._seeing.pop((self._chat(), speaker), None)
+        named = _seeing_named(text, before, self._other) or (
+            seen is not None and self._read.get(self._chat(), 0) - seen <= _SEEING_REACH and _seeing_named(
+                "I'm seeing someone. " + text, None, self._other)) or _couple_asked(text, before, self._speaker,
+                                                                                    self._other)
+        # (a new user's "I'm seeing someone", "WHO", then "his name is Hugo. he's an architect": the name in a message
+        # of its own, the speaker's next)
+        if _SEEING_LAST.search(text):
+            self._seeing[(self._chat(), speaker)] = self._read.get(self._chat(), 0)
         if named and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
         if (pastime := something_new(text)) is not None and not any(

@@ -469,7 +469,8 @@ VERBS: list[Verb] = [
           r"went\s+out\s+with|in\s+a\s+relationship\s+with)(?!\s+each\s+other)(?:\s+" + _NAMED + ")?", "dating",
           "state", "person", reciprocal=True),
     _verb(r"together(?!\s*(?:now|again)?\s*,?\s*(?:\w+ing\b|at\b|in\b|on\b|every\b|all\b|for\s+the\b|with\b))|"
-          r"a\s+couple|an\s+item|courting(?=\s*(?:$|[.!,;]|now\b|properly\b))|official(?=\s*(?:$|[.!,;]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z][a-z])))",
+          r"a\s+couple|an\s+item|courting(?=\s*(?:$|[.!,;]|now\b|properly\b))|official(?=\s*(?:$|[.!,;" + EMOJI
+          + r"]|now\b))|engaged\s+to|engaged(?!\s+(?:(?:in|with)\b|(?-i:[A-Z][a-z])))",
           "dating",
           "state", "person", needs_be=True,
           reciprocal=True),
