@@ -455,3 +455,7 @@ def test_search_says_did_you_mean_of_a_name_no_one_has(tmp_path):
     assert "note: the store knows nothing called 'Denvr'; did you mean 'Denver'?" in said, said
     for asked in ("where does Priya work", "where does Marcus live", "Where is Denver", "what about Zanzibar"):
         assert "did you mean" not in CliRunner().invoke(main, [*store, "search", asked]).output, asked
+    # a twenty-second new user's: a name typed without its accent, or the first name of the one an answer is about
+    assert CliRunner().invoke(main, [*store, "add", "Tomás Ferreira", "works_at", "Hansa"]).exit_code == 0
+    for asked in ("where does Tomas work", "where does Tomás work"):
+        assert "did you mean" not in CliRunner().invoke(main, [*store, "search", asked]).output, asked

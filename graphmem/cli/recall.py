@@ -182,11 +182,14 @@ def note_misspelt(store, text: str, hits: Sequence[Answer]) -> None:
     """Say "did you mean" of a name the question writes with a capital that no entity or speaker has, no answer holds
     and a known name is spelt like (a new user's "where does Pryia work" quietly fell back to the words; `timeline
     Pryia` offered Priya)."""
-    shown = " ".join(h.text if h.kind == "message" else f"{h.version.subject} {h.version.object or ''}"
-                     for h in hits).casefold()
+    from ..core.names import unaccented
+
+    shown = unaccented(" ".join(f"{h.speaker or ''} {h.text}" if h.kind == "message" else
+                                f"{h.version.subject} {h.version.object or ''}" for h in hits).casefold())
     for word in dict.fromkeys(re.sub(r"['’]s$", "", w) for w in _CAPITALISED.findall(text)):
-        if word.casefold() in shown or store.knows_speaker(word):
-            continue
+        if unaccented(word.casefold()) in shown or store.knows_speaker(word):
+            continue  # (a name an answer holds, its speaker's too, accents aside: "Tomas" of Tomás Ferreira, "Beatriz"
+            # who said it; a new user's)
         near = store.near_names(word)
         if near:
             output.say(f"note: the store knows nothing called {word!r}; did you mean "
