@@ -316,3 +316,20 @@ def test_script_json_round_trips_and_hides_markup(value):
 def test_inline_script_cannot_close_or_escape_its_element():
     code = inline_script("var a = '<!--<script></script><b>'; // </SCRIPT >")
     assert "</script" not in code.lower() and "<!--" not in code
+
+
+def test_an_alias_on_a_timeline_is_labelled_by_the_name_it_gives():
+    """A twenty-second new user's timeline of Tomás Ferreira had two alias rows both labelled "Tomás Ferreira" (the
+    entity's own name); each is labelled by the name it gives, "Tomi" and "Tomás"."""
+    from visualize._timeline import bar_record
+
+    names = (Entity(id="tomas ferreira", name="Tomás Ferreira", kind="person"),
+             Entity(id="tomi", name="Tomi", kind="person"), Entity(id="tomás", name="Tomás", kind="person"))
+    for alias in ("Tomi", "Tomás"):
+        version = Version(id="v1", subject=alias, subject_id=alias.lower(), predicate="alias_of",
+                          object="Tomás Ferreira", object_id="tomas ferreira", valid_from=t("2026-01-01"),
+                          recorded_at=t("2026-01-01"))
+        assert bar_record(names, version)["other"] == alias
+    works = Version(id="v2", subject="Tomi", subject_id="tomi", predicate="works_at", object="Hansa",
+                    object_id="hansa", valid_from=t("2026-01-01"), recorded_at=t("2026-01-01"))
+    assert bar_record(names, works)["other"] == "Hansa"

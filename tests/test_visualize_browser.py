@@ -74,6 +74,7 @@ def test_graph_pages_draw(load, shots, request, name):
         assert status["stable"] and status["drawn"] >= 1
         assert status["nodes"] >= 3 and status["edges"] >= 2
         assert status["inked"] > 200, "the canvas stayed blank"
+        assert status["clipped"] == 0, "a node's label runs past the frame"  # (a new user's: a long one was cut)
         assert page.evaluate("document.querySelectorAll('#graph canvas').length") == 1
 
 
@@ -251,3 +252,37 @@ def test_timeline_axis_ticks_fall_on_round_dates(load, low, high, labels):
     found = page.evaluate(f"graphmem.timelineTicks(Date.parse('{low}T00:00:00Z'), Date.parse('{high}T00:00:00Z'))"
                           ".map(function (t) {{ return t[1]; }})")
     assert found[:len(labels)] == labels
+
+
+def test_long_labels_at_the_edge_of_the_graph_stay_inside_its_frame(browser, tmp_path, shots, request):
+    """A twenty-second new user's: "Duarte (also Tomás Ferreira's brother)", a node at the left of a star, had its
+    label cut by the frame (the view fitted the nodes' centres, not their labels)."""
+    from datetime import UTC, datetime
+
+    import visualize
+    from graphmem.models import Entity, Version
+
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    names = ["Duarte (also Tomás Ferreira's brother)", "Tomás Ferreira's boss", "Hansa", "Berlin", "german", "Lena",
+             "Tomás Ferreira's mother", "Valentim de Carvalho"]
+    entities = {"tomas": Entity(id="tomas", name="Tomás Ferreira (also Tomi, Tomás)", kind="person")}
+    versions = []
+    for n, name in enumerate(names):
+        entities[f"e{n}"] = Entity(id=f"e{n}", name=name, kind="person")
+        versions.append(Version(id=f"v{n}", subject="Tomás Ferreira (also Tomi, Tomás)", subject_id="tomas",
+                                predicate="knows",
+                                object=name, object_id=f"e{n}", valid_from=when, recorded_at=when,
+                                status="current"))
+    path = tmp_path / "star.html"
+    path.write_text(visualize.snapshot_html(versions, entities, {}, title="star", as_of=when, valid_at=when),
+                    encoding="utf-8")
+    page = browser.open(path.as_uri())
+    try:
+        page.wait_for(READY, timeout=20)
+        page.call("Emulation.setDeviceMetricsOverride", width=900, height=800, deviceScaleFactor=1, mobile=False)
+        page.call("Page.reload")  # (a window as narrow as a laptop's half screen: the frame ~530 pixels wide)
+        page.wait_for(READY, timeout=20)
+        with checked(page, shots, request):
+            assert page.status()["nodes"] == 9 and page.status()["clipped"] == 0
+    finally:
+        page.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from graphmem.core.aliases import ALIAS
 from graphmem.models import Entity, Episode, Version
 from graphmem.pages.palette import STATUS_COLOURS, epoch_ms, palette_css, status_legend, when
 
@@ -32,9 +33,12 @@ def _outgoing(names: tuple[Entity, ...], version: Version) -> bool:
 def bar_record(names: tuple[Entity, ...], version: Version) -> dict[str, Any]:
     """What the page needs to draw one version on the timeline of an entity (its ``names``: it and its aliases)."""
     outgoing = _outgoing(names, version)
+    other = version.object if outgoing else version.subject
+    if version.predicate == ALIAS and names:  # the name an alias gives, not the entity's own (a new user's: two rows of
+        other = version.object if version.subject == names[0].name else version.subject  # "Tomás Ferreira")
     return {
         "id": version.id, "predicate": version.predicate, "incoming": not outgoing,
-        "other": version.object if outgoing else version.subject,
+        "other": other,
         "subject": version.subject, "object": version.object,
         "valid_from": epoch_ms(version.valid_from), "valid_to": epoch_ms(version.valid_to),
         "recorded_at": epoch_ms(version.recorded_at), "superseded_at": epoch_ms(version.superseded_at),

@@ -89,7 +89,9 @@ def load_engine(name: str) -> ModuleType:
         if getattr(exc, "name", None) not in (name, None):  # the engine is there; something it imports failed
             shadow = f" (is a file of yours named {exc.name.split('.')[0]}.py in the way?)" if exc.name else ""
             raise EngineError(f"the {name} engine could not be imported: {exc}{shadow}") from exc
-        hint = "pip install 'graphmem[ladybug]'" if name == "ladybug" else "pip install kuzu"
+        from ..core.extras import install_hint  # from the folder graphmem was installed from, where it was (a new
+        # user's: the explorer's hint named the folder, this one the registry)
+        hint = install_hint("ladybug") if name == "ladybug" else "pip install kuzu"
         raise EngineError(f"the {name} engine is not installed; {hint}") from exc
 
 

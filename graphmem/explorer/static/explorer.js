@@ -311,7 +311,9 @@
     return api("/api/timeline", { entity: focus.id, as_of: asOfParam() }).then(function (records) {
       var bars = records.map(function (r) {
         var incoming = r.subject !== focus.name && (current.aliases || []).indexOf(r.subject) < 0;  // said under another of its names
-        return { id: r.id, predicate: r.predicate, incoming: incoming, other: incoming ? r.subject : r.object,
+        var other = incoming ? r.subject : r.object;
+        if (r.predicate === "alias_of") { other = r.subject === focus.name ? r.object : r.subject; }  // the name it gives, not the focus's own (a new user's: two rows of "Tomás Ferreira")
+        return { id: r.id, predicate: r.predicate, incoming: incoming, other: other,
                  subject: r.subject, object: r.object, valid_from: gm.ms(r.valid_from), valid_to: gm.ms(r.valid_to),
                  recorded_at: gm.ms(r.recorded_at), superseded_at: gm.ms(r.superseded_at), retracted: r.status === "retracted" };
       });

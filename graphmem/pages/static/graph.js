@@ -46,8 +46,60 @@
       });
     }
     network.fit({ nodes: names, animation: false, maxZoomLevel: 1.6 });
+    network.once("afterDrawing", function () { fitLabels(network, names); });  /* labels are measured once drawn */
+    network.redraw();
     return outliers;
   };
+
+  /* How many shown nodes' labels the frame cuts (a node with its label reaching past an edge of the view). */
+  function clipped(network, nodes) {
+    var frame = network.body.container, cut = 0;
+    nodes.get({ filter: function (n) { return !n.hidden; } }).forEach(function (n) {
+      var b = network.getBoundingBox(n.id);
+      if (!b) { return; }
+      var a = network.canvasToDOM({ x: b.left, y: b.top }), z = network.canvasToDOM({ x: b.right, y: b.bottom });
+      if (a.x < -1 || a.y < -1 || z.x > frame.clientWidth + 1 || z.y > frame.clientHeight + 1) { cut += 1; }
+    });
+    return cut;
+  }
+
+  /* Zoom out and move, if need be, so that the nodes' labels fit too, not only their centres: a long label of a node
+     at the edge ("Duarte (also Tomás Ferreira's brother)") was cut by the frame (a new user's). Labels keep their size
+     on screen as the view zooms (readableLabels), so each node needs, around its centre, as many pixels as its label
+     takes now: the largest scale (down to half the nodes' fit; past that a label too long for the frame is cut, not
+     the drawing made too small to read) at which the nodes with their labels span no more than the frame, centred. */
+  function fitLabels(network, names) {
+    var frame = network.body.container, wide = frame.clientWidth - 16, high = frame.clientHeight - 16;
+    var scale = network.getScale(), at = network.getPositions(names), spots = [];
+    names.forEach(function (id) {
+      var b = network.getBoundingBox(id), p = at[id];
+      if (b && p) {
+        spots.push({ x: p.x, y: p.y, left: (p.x - b.left) * scale, right: (b.right - p.x) * scale,
+                     up: (p.y - b.top) * scale, down: (b.bottom - p.y) * scale });
+      }
+    });
+    if (!spots.length || wide <= 0 || high <= 0) { return; }
+    function spans(s) {  /* the screen extents, in pixels, of the nodes and labels at scale s */
+      var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      spots.forEach(function (p) {
+        x0 = Math.min(x0, p.x * s - p.left); x1 = Math.max(x1, p.x * s + p.right);
+        y0 = Math.min(y0, p.y * s - p.up); y1 = Math.max(y1, p.y * s + p.down);
+      });
+      return { x0: x0, x1: x1, y0: y0, y1: y1, fits: x1 - x0 <= wide && y1 - y0 <= high };
+    }
+    var low = 0.5 * scale, top = scale, found = spans(scale);
+    if (!found.fits) {
+      for (var i = 0; i < 24; i += 1) {
+        var mid = (low + top) / 2;
+        if (spans(mid).fits) { low = mid; } else { top = mid; }
+      }
+      found = spans(low);
+    }
+    var s = found.fits ? (top === scale ? scale : low) : low;
+    found = spans(s);
+    network.moveTo({ position: { x: (found.x0 + found.x1) / 2 / s, y: (found.y0 + found.y1) / 2 / s }, scale: s,
+                     animation: false });
+  }
 
   /* Node labels keep a readable size on screen when the view is zoomed out, down to a limit
      past which they shrink with the drawing (or hide, for the least connected nodes). */
@@ -106,7 +158,8 @@
         var shown = view.visible();
         gm.report({ ready: view.stable, drawn: drawn, stable: view.stable, nodes: shown.nodes,
                     edges: shown.edges.length, edge_ids: shown.edges.sort(),
-                    inked: gm.inked(container), scale: network.getScale(), outliers: view.outliers });
+                    inked: gm.inked(container), scale: network.getScale(), outliers: view.outliers,
+                    clipped: clipped(network, nodes) });
       }, 30);
     });
     function settle() {
