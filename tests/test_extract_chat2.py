@@ -2184,3 +2184,13 @@ def test_whom_one_is_seeing_named_in_a_later_message_and_a_couple_made_official(
     assert not [f for f in later[-1] if f[2] == "dating"]
     assert not [f for f in chat_sure(("Maya", "I'm seeing someone"), ("Maya", "his name is Hugo"))[0]
                 if f[2] == "dating"]  # (nothing named in the first message itself)
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize("lines", [
+    (("Maya", "my sister is dating someone new"), ("Sam", "who?"), ("Maya", "his name is Rui")),
+    (("Maya", "I'm not seeing someone"), ("Sam", "ok"), ("Maya", "his name is Rui")),
+])
+def test_whom_someone_else_or_no_one_is_seeing_is_no_one_the_speaker_dates(lines):
+    """A reviewer's attack on the carry-over: another's partner, a negation."""
+    assert not [f for f in chat_sure(*lines)[-1] if f[2] == "dating"]

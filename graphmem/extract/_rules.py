@@ -871,8 +871,8 @@ _SEEING_SOMEONE = re.compile(r"(?i)(?:^|[.!?…]\s*|\b(?:and|so|ok|okay|well|als
 #: How many messages later the speaker's own next one may still name whom they said they are seeing.
 _SEEING_REACH = 4
 #: A message ending on someone unnamed one is seeing, whose name the speaker's next message may give.
-_SEEING_LAST = re.compile(r"(?i)\b(?:seeing|dating)\s+(?:someone|somebody)(?:\s+new)?\W*$|\bnew\s+(?:girl|boy)friend"
-                          r"\W*$")
+_SEEING_LAST = re.compile(r"(?i)(?:^|[.!?]\s*|\b(?:so|ok|okay|and|also|btw|omg|well)\s+)(?:i['’]?m|im|i\s+am|"
+                          r"i['’]?ve\s+been|ive\s+been)\s+(?:seeing|dating)\s+(?:someone|somebody)(?:\s+new)?\W*$")
 #: Words that are nobody's name: the extractor's and the alias reader's common words ("wait", "man", "work").
 _COMMON = NOT_NAMES | COMMON_WORDS
 #: How an English word other than a name often ends: "casually", "married", "older", "irrelevant", "secretive".
@@ -1508,7 +1508,7 @@ class RuleExtractor:
                                                                                     self._other)
         # (a new user's "I'm seeing someone", "WHO", then "his name is Hugo. he's an architect": the name in a message
         # of its own, the speaker's next)
-        if _SEEING_LAST.search(text):
+        if _SEEING_LAST.search(text) and not _TREATED.search(text):  # (not "my anxiety, so I'm seeing someone")
             self._seeing[(self._chat(), speaker)] = self._read.get(self._chat(), 0)
         if named and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))

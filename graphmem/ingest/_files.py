@@ -571,7 +571,8 @@ def _a_folder(path: Path) -> str:
         if looked >= _LOOKED_AT or len(found) >= _NAMED_IN_FOLDER:
             break
     some = f"; chat files in it: {', '.join(found[:_NAMED_IN_FOLDER])}" if found else ""
-    if sum(1 for name in found if _MESSENGER_PART.fullmatch(Path(name).name)) > 1:
+    parts = [Path(name).parent for name in found if _MESSENGER_PART.fullmatch(Path(name).name)]
+    if any(parts.count(folder) > 1 for folder in parts):  # (one chat's parts, not three chats' message_1.json)
         some += " (Messenger numbers one chat's files newest first: ingest the highest number first)"
     return f"{path} is a folder, not a chat; pass one chat file ({_CHAT_FILES}){some}"
 

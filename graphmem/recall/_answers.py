@@ -90,7 +90,10 @@ _ASKS_WHO = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
 
 #: A *who* question asked of someone it names: "who is Beatriz dating", "who did Tomás marry", "who is Hugo" (a new
 #: user's: another couple came first); not "who is dating Tom", "who got a new job".
-_WHO_OF = re.compile(r"(?i)\bwhom?\s+(?:is|was|are|were|does|did|do|has|had|will|['’]s)\s+(?P<name>[^\W\d_][\w'’-]*)")
+_WHO_OF = re.compile(r"(?i)\bwhom?(?:\s+(?:is|was|are|were|does|did|do|has|had|will)|['’]s)\s+"
+                     r"(?P<name>[^\W\d_][\w'’-]*)")
+#: A who question asking of someone beside the one named: "who does Ana work with", "who lives near Ana".
+_WHO_BESIDE = re.compile(r"(?i)\b(?:with|near|beside|alongside|next\s+to)\b")
 
 
 def names_someone(text: str, plan: Plan) -> bool:
@@ -101,7 +104,8 @@ def names_someone(text: str, plan: Plan) -> bool:
     by Inês, put her cousin's job first. A *who* question asked of someone it names is such a question too ("who is
     Beatriz dating": not Tomás's girlfriend, whom Beatriz met)."""
     named = {a.said.casefold() for a in plan.anchors if a.via is None} | {s.casefold() for s in plan.strangers}
-    of_named = (m := _WHO_OF.search(text)) is not None and m["name"].casefold() in named
+    of_named = (m := _WHO_OF.search(text)) is not None and m["name"].casefold() in named and not _WHO_BESIDE.search(
+        text)  # ("who does Ana work with": a neighbour answers; a reviewer's)
     return (not _ASKS_WHO.search(text) or of_named) and (any(
         a.said.casefold() not in FIRST_PERSON or a.said.casefold() in I_ASKED for a in plan.anchors)
         or bool(plan.strangers))
