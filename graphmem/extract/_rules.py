@@ -1181,6 +1181,8 @@ _PLAN_LASTS = timedelta(days=365)
 _JOB_WAITED = timedelta(days=183)
 #: A move done, to where: "moved to", "relocated back to" (a plan, "moving to", names a place no more surely).
 _MOVED_TO = re.compile(r"\b(?:moved|relocated)\s+(?:back\s+)?to\s*$", re.IGNORECASE)
+#: An address or a link opening what follows a verb: "to https://…", "to gmail.com", "to @maya" (no place).
+_LINKISH = re.compile(r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])")
 #: Words typed short that a lower-case place after "moved to" is not.
 _TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze", "dis", "dat", "nxt", "sm", "smth"))
 #: What one goes to or comes back from, typed in lower case where a town may go, that is no town: chains ("went to
@@ -1207,7 +1209,7 @@ _VENUES = frozenset("piazza plaza praça praca square market mercado park parque
                     "street road avenue lane".split())
 #: A word of chat that ends a place typed in lower case, no part of it: "went to hakuba w jess", "back from svalbard
 #: tmrw", "tbh", laughter.
-_CHAT_END = re.compile(r"w|wi|w/|yday|ytd|tbh|ngl|fr|innit|tonite|wknd|tmrw|tmr|tmrw|tmoz|rn|asap|idk|btw|imo|x+|"
+_CHAT_END = re.compile(r"w|wi|w/|yday|ytd|tbh|ngl|fr|innit|tonite|wknd|tmrw|tmr|tmoz|rn|asap|idk|btw|imo|x+|"
                        r"(?:ha)+h?|(?:he)+h?|lo+l+|lmf?ao+|omg+|xd|pls|plz")
 #: A town said after what one went to, which is then something there: "in trogir", "at arena méxico".
 _SITE_IN = re.compile(r"(?:\s+(?:last|this|on)\s+\w+)?\s*,?\s+(?:in|at)\s+(?:the\s+)?(?P<where>[^\W\d_][\w'’-]*)")
@@ -1241,14 +1243,16 @@ def _typed_where(typed: str, rest: str, people: Sequence[str] = ()) -> str | Non
     place = _typed_place(" ".join(words[:cut]))
     if place is None:
         return None
-    first, parts = place.split()[0], place.split()
+    parts = place.split()
+    first = parts[0]
     if is_town(place):
         return place
     if any(w in _TYPED_NO_TOWN or w.rstrip("s") in _TYPED_NO_TOWN or w in _VENUES for w in parts) or \
             place in ACTIVITY_PAIRS or first in ACTIVITIES or first in LANGUAGES or first in GROUPS or \
             first in EVENTS or first in FAMILY_WORDS or first in RELATIONS or is_given_name(first):
         return None
-    if (at := rest.lower().find(place)) >= 0 and (_NOUN_AFTER.match(rest.lower(), at + len(place)) or (
+    lower = rest.lower()
+    if (at := lower.find(place)) >= 0 and (_NOUN_AFTER.match(lower, at + len(place)) or (
             (there := _SITE_IN.match(rest, at + len(place))) and not is_wide(there["where"]) and (
                 there["where"][0].isupper() or is_town(there["where"].lower())))):
         return None  # "went to baka in trogir", "vinitaly last week, in verona": someone or something there
@@ -2336,6 +2340,19 @@ class RuleExtractor:
             return sentence[comma + 1:].lstrip() if comma >= 0 else ""
         return sentence
 
+    def _typed_there(self, head: str, rest: str, predicate: str) -> str | None:
+        """The place typed in lower case after a trip's words, or a home's (:func:`_typed_where`), in a message whose
+        only capitals a phone wrote; none after a greeting (as often from home), "see" or "visit" (someone), a home
+        without a home's word ("i live in trackies"), or a link."""
+        if _GREETED.search(head) or re.search(r"(?i)\b(?:see|visit|visiting)\s*$", head) or not (
+                predicate == "traveled_to" or _HOME_WORD.search(head)) or _LINKISH.match(rest):
+            return None
+        typed = lowercase_name(rest, _uncapitalised(self._message))
+        if typed is None:
+            return None
+        at = self._at(rest)
+        return _typed_where(typed, self._message[at:] if at >= 0 else rest, (self._speaker, self._other or ""))
+
     def _at(self, rest: str) -> int:
         """Where a verb's ``rest`` stands in the message: in the sentence being read (its last place there, for
         the rest runs to its clause's end), else the first place after that sentence's start; -1 if nowhere."""
@@ -2518,14 +2535,7 @@ class RuleExtractor:
             if name and verb.free and not is_place(name) and (
                     name.split()[0].lower() in RELATIONS or name.split()[0].lower() in FAMILY_WORDS):
                 name = None  # "hi from Gran": someone, not somewhere
-            if name is None and not _GREETED.search(head) and not re.search(r"(?i)\b(?:see|visit|visiting)\s*$",
-                                                                              head) and (
-                    predicate == "traveled_to" or _HOME_WORD.search(head)) and (
-                    typed := lowercase_name(rest, _uncapitalised(self._message))) and not re.match(
-                    r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest) and (
-                    place := _typed_where(typed, self._message[at:] if (at := self._at(rest)) >= 0 else rest,
-                                          (self._speaker, self._other or ""))):
-                name = place
+            if name is None and (name := self._typed_there(head, rest, predicate)):
                 # "we just got back from svalbard", "4 days in imsouane": a place typed in lower case, for review (as
                 # often a shop, a class or someone: "went to lidl", "back from futsal", "going to marta's")
                 self._review = self._review or "a place typed in lower case: as often a shop, a class or someone"
@@ -2627,8 +2637,8 @@ class RuleExtractor:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
         if obj is not None and not is_place(obj) and is_town(obj) and head.lower().startswith(("left", "leav")):
             self._review = "a town only GeoNames knows, after \"left\": as often a firm"  # "I left Bodrum"
-        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and not re.match(
-                r"\s*[^\W\d_][\w'’&-]*(?:[:/@]|\.[^\W_])", rest):  # not "moved to https://…", "to gmail.com"
+        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and \
+                not _LINKISH.match(rest):  # not "moved to https://…", "to gmail.com"
             obj = _typed_place(typed)
             # "i moved to karosta last year": a place typed in lower case, for review: as often an app, a shop, a
             # diet or a day ("moved to whatsapp", "to lidl", "to keto", "to thursdays"), which no list tells apart

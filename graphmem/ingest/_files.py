@@ -371,7 +371,7 @@ class MessageFile(Sequence[Message]):
             self.clock = telegram.clock_offset(record)
         if messenger.sets_nickname(record):
             self._nicknamed.append(record)
-        if messenger.written_by(record) and messenger.textless(record):
+        if messenger.textless(record):  # (of Messenger's records only)
             self.app_lines += 1
 
     @property
@@ -571,19 +571,15 @@ def _a_folder(path: Path) -> str:
         if looked >= _LOOKED_AT or len(found) >= _NAMED_IN_FOLDER:
             break
     some = f"; chat files in it: {', '.join(found[:_NAMED_IN_FOLDER])}" if found else ""
-    parts = [Path(name).parent for name in found if _MESSENGER_PART.fullmatch(Path(name).name)]
+    parts = [Path(name).parent for name in found if messenger.PART.fullmatch(Path(name).name)]
     if any(parts.count(folder) > 1 for folder in parts):  # (one chat's parts, not three chats' message_1.json)
         some += " (Messenger numbers one chat's files newest first: ingest the highest number first)"
     return f"{path} is a folder, not a chat; pass one chat file ({_CHAT_FILES}){some}"
 
 
-#: One file of a Messenger chat: message_1.json is its newest part.
-_MESSENGER_PART = re.compile(r"message_(\d+)\.json")
-
-
 def _oldest_first(name: str) -> tuple[int, int, str]:
     """A folder's files in the order to ingest them: Messenger's parts the highest number first, then by name."""
-    part = _MESSENGER_PART.fullmatch(name)
+    part = messenger.PART.fullmatch(name)
     return (0, -int(part[1]), name) if part else (1, 0, name)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.names import has_visible
 
-__all__ = ["as_message", "names", "nickname", "repaired", "sets_nickname", "textless", "written_by"]
+__all__ = ["PART", "as_message", "names", "nickname", "repaired", "sets_nickname", "textless", "written_by"]
 
 
 def _old(record: Any) -> bool:
@@ -56,7 +56,8 @@ _APP_MADE = re.compile(
     r"\s(?:sent\s+(?:an?\s+)?(?:attachment|photo|photos|video|gif|sticker|voice\s+message|audio\s+clip|link|location)|"
     r"unsent\s+a\s+message|missed\s+(?:your|a|the)\s+(?:video\s+)?call|called\s+you|"
     r"started\s+(?:a|sharing)\s+(?:video\s+)?(?:call|chat)|(?:set|changed|cleared)\s+(?:the|your|their|his|her)\s+"
-    r"(?:own\s+)?nickname(?:\s+for\s+[^?!,]{1,80}?)?(?:\s+to\s+[^?!,]{1,80}?)?|set\s+the\s+(?:emoji|theme)|changed\s+the\s+(?:group\s+photo|theme|chat\s+theme|emoji)|named\s+the\s+"
+    r"(?:own\s+)?nickname(?:\s+for\s+[^?!,]{1,80}?)?(?:\s+to\s+[^?!,]{1,80}?)?|set\s+the\s+(?:emoji|theme)|"
+    r"changed\s+the\s+(?:group\s+photo|theme|chat\s+theme|emoji)|named\s+the\s+"
     r"group|added\s+.{1,80}\s+to\s+the\s+group|removed\s+.{1,80}\s+from\s+the\s+group|left\s+the\s+group|"
     r"joined\s+the\s+(?:group|call|video\s+chat)|reacted\s+.{1,12}\s+to\s+(?:your|a|their|his|her)\s+message)\.?\s*$",
     re.IGNORECASE | re.DOTALL)
@@ -80,6 +81,8 @@ def _app_made(text: str, writer: str) -> bool:
     return False
 
 
+#: One file of a long chat: message_1.json is its newest part, message_2.json the part before, ….
+PART = re.compile(r"message_(\d+)\.json")
 #: A nickname the app records as set: "Tomás Ferreira set your nickname to Bia.", "You set the nickname for Tomás
 #: Ferreira to Tomi.", "Ana set her own nickname to Nana." (English only).
 _NICKNAME = re.compile(r"(?P<by>.{1,80}?)\s+set\s+(?:(?P<your>your)\s+nickname|(?:his|her|their)\s+own\s+"

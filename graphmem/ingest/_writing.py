@@ -6,7 +6,6 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 
 from __future__ import annotations
 
-import re
 import shlex
 import signal
 import threading
@@ -24,6 +23,7 @@ from ..errors import GraphmemError, ImportFailed, InvalidInput, InvalidTime, Tim
 from ..extract import Context, Turn
 from ..extract_rules import ExtractedFact, Extractor, RuleExtractor
 from ..models import Said
+from . import _messenger as messenger
 from ._drawing import draw, memory_facts, normalised, problem
 from ._files import Message, MessageFile
 from ._summary import Dropped, IngestSummary, Progress, Recorded, Tally
@@ -334,7 +334,7 @@ def _messenger_order(where: str) -> str:
     """What to say of a Messenger file replayed after a newer one: its files are numbered newest first, so
     message_2.json comes before message_1.json (a new user's, who replayed them in the order their names sort)."""
     path = Path(where.rsplit(":", 1)[0])
-    number = re.fullmatch(r"message_(\d+)\.json", path.name)
+    number = messenger.PART.fullmatch(path.name)
     if number is None or not (path.parent / f"message_{int(number[1]) - 1}.json").exists():
         return ""
     return (f"; Messenger numbers a long chat's files newest first: replay the highest number first, "

@@ -149,8 +149,9 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (), al
     phrase = plan.period.text if plan.period is not None and not plan.period.event else ""
     at = plan.text.find(phrase) if phrase else -1
     found: dict[str, float] = {}
-    first_person = False
+    first_person = saying = False
     for token in tokens(plan.text):
+        saying = saying or token.word in SAYING
         if at >= 0 and token.start >= at and token.end <= at + len(phrase):
             continue
         if token.word in FIRST_PERSON:
@@ -159,7 +160,6 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (), al
             continue
         found.setdefault(term(token.word), 1.0)
     own = dict.fromkeys(name_terms(speaker), 1.0) if first_person and speaker else {}
-    saying = any(token.word in SAYING for token in tokens(plan.text))
     for name in aliases:
         for word in name_terms(name):
             found.setdefault(word, 1.0 if saying else NAME_WEIGHT)

@@ -293,15 +293,16 @@ class LiveIndex:
                 return found if limit is None else found[:limit]
             # a name the question says and the others its entity goes by then: "what did Baba say" finds what
             # Joseph Kamau said, Baba an alias of his (a new user's)
+            groups = {a.entity_id: group_of(index, a.entity_id, t) for a in plan.anchors}
             also = [index.entities[e][0] for a in plan.anchors if a.via is None
-                    for e in group_of(index, a.entity_id, t)[1:] if e in index.entities]
+                    for e in groups[a.entity_id][1:] if e in index.entities]
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms, also)
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
                                  answering=answering, names=names, anchored=_answers.names_someone(text, plan),
                                  asked=frozenset(p for hit in plan.synonyms for p in hit.predicates),
                                  anchors=frozenset() if _answers.possessive(text) else frozenset(
-                                     group for a in plan.anchors for group in group_of(index, a.entity_id, t)))
+                                     name for group in groups.values() for name in group))
 
     def _asked_after(self, text: str, index: RecallIndex, synonyms: Table, t: int, speaker: str | None,
                      listener: str | None, tz: tzinfo, last: int) -> Plan | None:

@@ -87,16 +87,16 @@
       });
       return { x0: x0, x1: x1, y0: y0, y1: y1, fits: x1 - x0 <= wide && y1 - y0 <= high };
     }
-    var low = 0.5 * scale, top = scale, found = spans(scale);
-    if (!found.fits) {
+    var s = scale;
+    if (!spans(scale).fits) {  /* the largest that fits, by halving the interval; half the fit where none does */
+      var low = 0.5 * scale, top = scale;
       for (var i = 0; i < 24; i += 1) {
         var mid = (low + top) / 2;
         if (spans(mid).fits) { low = mid; } else { top = mid; }
       }
-      found = spans(low);
+      s = low;
     }
-    var s = found.fits ? (top === scale ? scale : low) : low;
-    found = spans(s);
+    var found = spans(s);
     network.moveTo({ position: { x: (found.x0 + found.x1) / 2 / s, y: (found.y0 + found.y1) / 2 / s }, scale: s,
                      animation: false });
   }
