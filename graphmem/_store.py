@@ -594,18 +594,20 @@ class Store:
         ``facts`` are objects with ``op, subject, predicate, object, valid_from, valid_to, quote``
         (e.g. :class:`graphmem.extract_rules.ExtractedFact`). They wait for review unless
         ``approve`` is set or their source (default: the episode kind) skips review; a fact its
-        extractor marked unsure (``sure`` False) waits with ``approve`` too.
+        extractor marked unsure (``sure`` False) waits with ``approve`` too. Should the gate refuse
+        an approved fact ("last day at Acme" where nothing at Acme is held), the episode is recorded
+        all the same, as :meth:`remember_many` records one: each fact is then written on its own, a
+        refused one staying pending with the gate's reason (:attr:`Proposal.reason`).
         """
         reference = self._time_or_none(reference_time)
         self._said_by_now(reference)
-        source = source or kind
-        with self._write(recorded_at) as txn:
-            episode = txn.add_episode(text, kind, actor, reference)
-            txn.log("EPISODE", episode=episode.id)
-            skip = source in self.review_skips()
-            proposals = [review.queue(txn, fact, episode.id, source, review.approves(fact, approve=approve, skip=skip),
-                                      self.kind_of, self.tz) for fact in facts]
-        return episode, proposals
+        said = Said.model_construct(text=text, kind=kind, actor=actor, reference_time=reference)  # checked as stored
+        with self._write(recorded_at) as txn:  # (at a given time, the writes after the first a tick apart)
+            clock = self._clock if recorded_at is None else (lambda: txn.at)
+            [found] = remember.record(txn, [(said, reference, list(facts))], approve=approve, replay=False,
+                                      skips=self.review_skips(), kind_of=self.kind_of, clock=clock, bulk=False,
+                                      tz=self.tz, source=source or kind)
+        return found.episode, found.proposals
 
     def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,
                       replay: bool = False) -> list[Remembered[F]]:

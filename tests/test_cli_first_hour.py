@@ -548,6 +548,8 @@ def test_a_history_of_a_word_search_reads_as_a_predicate_points_at_it(berlin):
     assert gm(berlin, "history", "Ann", "job", "--json").stdout.strip() == "[]"
     said = " ".join(gm(berlin, "history", "Ann", "livesin").stdout.split())  # a new user's typo: the closest one
     assert "did you mean `graphmem history Ann lives_in`?" in said
+    answered = gm(berlin, "history", "Ann", "livesin", "--json")  # a twenty-fourth new user's: [] and no word why
+    assert answered.stdout.strip() == "[]" and "did you mean `graphmem history Ann lives_in`?" in answered.stderr
 
 
 def test_a_message_no_one_is_named_for_shows_its_kind_in_search(tmp_path):
@@ -851,6 +853,10 @@ def test_a_question_in_the_first_person_asked_as_no_one_says_so(tmp_path, monkey
         assert note not in gm(store, "search", question).stdout, question
     assert note in gm(store, "search", "cities I've lived in").stdout
     assert note not in gm(store, "search", "where do I live", "--speaker", "Migs").stdout
+    answered = gm(store, "search", "where do I live", "--json")  # a script sees it too, the JSON left whole
+    assert note in answered.stderr and json.loads(answered.stdout)[0]["kind"] == "fact"
+    titled = gm(store, "search", "where does Migs live", "--valid-at", "2020-01-01").stdout
+    assert "(as of now, valid at 2020-01-01)" in " ".join(titled.split())  # (it said "as of now" alone)
 
 
 def test_a_predicate_written_in_words_is_refused_with_its_name(tmp_path):
@@ -927,3 +933,14 @@ def test_a_phones_export_whose_every_date_reads_either_way_says_how_it_was_read(
     assert "either way" not in gm(tmp_path / "c", "ingest", str(path)).stdout  # the 13th says day first
     path.write_text("03/03/2026, 10:05 - Joseph: Welcome\n", encoding="utf-8")  # one reading: no note (a reviewer's)
     assert "either way" not in gm(tmp_path / "d", "ingest", str(path)).stdout
+
+
+def test_an_end_waiting_for_review_shows_when_it_ends(tmp_path):
+    """A twenty-fourth new user's: a pending end showed its moment as a period, "2026-10-02 → open"."""
+    store, said = tmp_path / "s", tmp_path / "chat.jsonl"
+    said.write_text('{"role": "user", "actor": "Rory", "content": "I work at Acme", "chat_time": "2026-10-01T10:00Z"}\n'
+                    '{"role": "user", "actor": "Rory", "content": "last day at Acme today", '
+                    '"chat_time": "2026-10-02T10:00Z"}\n')
+    gm(store, "ingest", str(said))
+    shown = gm(store, "review", "list").stdout
+    assert "ends 2026-10-02" in shown and "→ open" not in shown

@@ -1206,7 +1206,6 @@ def test_the_towns_list_holds_towns_not_words_or_names():
     ("went to Villa Park for the match", ("assert", "Maya", "traveled_to", "Villa Park", False)),
     # a third reviewer's: the rest of a site's name after a town in lower case, an errand, a university
     ("went to alton towers", ("assert", "Maya", "traveled_to", "alton", False)),
-    ("went to argos for a kettle", ("assert", "Maya", "traveled_to", "argos", False)),
     ("went to toyota for new tyres", ("assert", "Maya", "traveled_to", "toyota", False)),
     ("i went to warwick, studied economics", ("assert", "Maya", "traveled_to", "warwick", False)),
     ("went to daejeon for her 80th", ("assert", "Maya", "traveled_to", "daejeon", True)),  # an occasion: a trip
@@ -2194,3 +2193,40 @@ def test_whom_one_is_seeing_named_in_a_later_message_and_a_couple_made_official(
 def test_whom_someone_else_or_no_one_is_seeing_is_no_one_the_speaker_dates(lines):
     """A reviewer's attack on the carry-over: another's partner, a negation."""
     assert not [f for f in chat_sure(*lines)[-1] if f[2] == "dating"]
+
+
+@pytest.mark.engine_free
+def test_the_fortieth_sessions_dev_misses_are_not_read():
+    """From h87 and h88 (moved to dev): coming home from a place for a while is from where one lives ("Leilani came
+    home from Oregon for a week"), an answer about someone else to "how was the conference?" tells of no one's being
+    there ("she came. 4 days."), "my lab report" holds no dog, a shop written with its capital is no trip ("went to
+    Costco", "went to argos for a kettle"), and a group joined and named two sentences on waits for review ("a running
+    group. … the Coloane Trail Crew")."""
+    for text in ("Leilani came home from Oregon for a week!!", "lupe's flying home from denver for xmas so full house",
+                 "then I went to Costco to buy her a microwave", "went to argos for a kettle"):
+        assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "traveled_to"], text
+    assert ("assert", "Maya", "traveled_to", "Paris", True) in chat_sure(
+        ("Maya", "I came home from Paris yesterday"))[0]
+    asked = chat_sure(("Sam", "how was the library conference????"), ("Maya", "she came. 4 days. I showed her around"))
+    assert not [f for f in asked[1] if f[2] == "attended"]
+    assert ("assert", "Maya", "attended", "conference", False) in chat_sure(  # (by its kind alone: for review)
+        ("Sam", "how was the conference?"), ("Maya", "so good, learnt loads"))[1]
+    assert not [f for f in chat_sure(("Maya", "you said it about my lab report in form 5"))[0] if f[2] == "has_pet"]
+    joined = chat_sure(("Maya", "also I joined a running group. trail running, in the hills. the Coloane Trail "
+                                "Crew, mostly expats"))[0]
+    assert ("assert", "Maya", "member_of", "running group", False) in joined
+
+
+@pytest.mark.engine_free
+def test_a_sister_said_by_her_word_after_one_was_named_is_her_for_review():
+    """A twenty-fourth new user's: "my sister Niamh lives in York", then "wait actually my sister lives in Leeds, not
+    York" gave nothing (she may have another sister), and the correction was lost: it is Niamh now, for review. With
+    two sisters named, still no one; "my mum" after "my mum Carmen" is Carmen, sure."""
+    said = chat_sure(("Maya", "my sister Niamh lives in York"), ("Sam", "noted!"),
+                     ("Maya", "wait actually my sister lives in Leeds, not York."))
+    assert ("assert", "Niamh", "lives_in", "Leeds", False) in said[2]
+    two = chat_sure(("Maya", "my sister Niamh lives in York"), ("Maya", "my sister Orla is in Cork"),
+                    ("Maya", "my sister lives in Leeds now"))
+    assert not [f for f in two[2] if f[2] == "lives_in"]
+    assert ("assert", "Carmen", "lives_in", "Vigo", True) in chat_sure(("Maya", "my mum Carmen is great"),
+                                                                       ("Maya", "my mum moved to Vigo"))[1]

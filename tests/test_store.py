@@ -295,6 +295,45 @@ def test_remember_and_approve_in_one_write_links_the_new_episode(store):
     assert version.valid_from == datetime(2025, 6, 1, tzinfo=UTC)
 
 
+def test_a_message_whose_approved_fact_the_gate_refuses_is_kept(store):
+    """A twenty-fourth new user's: ``remember(..., approve=True)`` as docs/api.md shows it raised ``Conflict`` on "last
+    day at Brightwave done" (its job already ended) and lost the message. Now the message is kept, as
+    ``remember_many`` and ingest keep one, and the refused end waits with the gate's reason; the facts the gate takes
+    are written."""
+    from graphmem.extract_rules import ExtractedFact
+
+    store.remember("I work at Brightwave", [ExtractedFact(subject="Rory", predicate="works_at", object="Brightwave",
+                                                          quote="I work at Brightwave")],
+                   actor="Rory", reference_time="2026-11-01", approve=True)
+    store.end("Rory", "works_at", "Brightwave", at="2026-11-10")
+    episode, (refused, taken) = store.remember(
+        "last day at Brightwave done, and I live in Sheffield now",
+        [ExtractedFact(op="end", subject="Rory", predicate="works_at", object="Brightwave", valid_to="2026-11-20",
+                       quote="last day at Brightwave done"),
+         ExtractedFact(subject="Rory", predicate="lives_in", object="Sheffield", quote="I live in Sheffield now")],
+        actor="Rory", reference_time="2026-11-20", approve=True)
+    assert [e.id for e in store.episodes()][-1] == episode.id
+    assert refused.state == "pending" and "nothing to end" in (refused.reason or "")
+    assert taken.state == "approved"
+    assert [v.object for v in store.beliefs(valid_at="all", about="Rory") if v.predicate == "lives_in"] == ["Sheffield"]
+    assert [p.id for p in store.proposals()] == [refused.id]
+
+
+def test_an_episodes_text_that_is_no_text_is_refused_as_bad_input(store):
+    """A twenty-fourth new user's: ``None`` gave pydantic's error through ingest's ``record_message``, and a lone
+    surrogate the engine's own ("Unable to cast Python instance")."""
+    from graphmem.ingest import record_message
+
+    for text in (None, 5, "bad \ud800 text"):
+        with pytest.raises(InvalidInput):
+            store.remember(text, actor="Rory")
+        with pytest.raises(InvalidInput):
+            record_message(store, text, [])
+    with pytest.raises(InvalidInput, match="surrogate"):
+        store.remember("fine", actor="Ro\udc00ry")
+    assert store.episodes() == []
+
+
 def test_an_end_proposal_ends_at_its_valid_to(store):
     from graphmem.extract_rules import ExtractedFact
 

@@ -780,3 +780,13 @@ def test_a_zone_mistyped_is_refused_with_the_one_it_likely_meant(typed, meant):
     with pytest.raises(InvalidTime) as refused:
         zone(typed)
     assert str(refused.value).endswith(f"; did you mean {meant!r}?" if meant else "'Europe/Berlin'"), refused.value
+
+
+def test_a_clause_after_a_comma_and_a_contracted_subject_has_its_own_tense():
+    """A twenty-fourth new user's: "Neevie got a new job btw, she's teaching at Roundhay School from September", said
+    in July, was read as last September (the past "got" governed the whole sentence; "she's", not "she ", began no
+    clause of its own)."""
+    span = one("Neevie got a new job btw, she's teaching at Roundhay School from September")
+    assert span.start == at("2026-09-01")
+    assert one("she got a new job, I'm moving in September").start == at("2026-09-01")
+    assert one("we got married, it was in September").start == at("2025-09-01")

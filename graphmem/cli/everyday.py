@@ -316,13 +316,18 @@ def history(ctx, subject, predicate, as_json):
         names = list(dict.fromkeys(v.subject for v in found)) or [subject]
         title = f"history of {' / '.join(names)} {predicate}, newest first"  # several: its aliases
         output.versions_table(found, title, episodes, about=len(names) > 1)
-        if not found and predicate not in (known := store.predicates()):
-            if meant := store.synonyms().get(predicate):
-                output.say(f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
-                           f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
-            elif close := difflib.get_close_matches(predicate, list(known), 1):
-                output.say(f"note: no fact uses the predicate {predicate!r}; did you mean "
-                           f"`graphmem history {subject} {close[0]}`?")  # "livesin", a new user's typo
+    if not found and predicate not in (known := store.predicates()):
+        note = None
+        if meant := store.synonyms().get(predicate):
+            note = (f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
+                    f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
+        elif close := difflib.get_close_matches(predicate, list(known), 1):
+            note = (f"note: no fact uses the predicate {predicate!r}; did you mean "
+                    f"`graphmem history {subject} {close[0]}`?")  # "livesin", a new user's typo
+        if note and as_json:
+            click.echo(note, err=True)  # "worksat --json" answered [] and no word why (a new user's)
+        elif note:
+            output.say(note)
 
 
 @main.command()
@@ -511,10 +516,19 @@ def review_list(ctx, show_all, as_json):
     if why:
         columns.append(Column("why", "wrap", least=16, most_lines=4, beneath=True))
     output.print_table(columns, [[p.id, p.state, f"{p.op} {p.subject} {p.predicate} {p.object or ''}".strip(),
-                                  output.period_parts(p.valid_from, p.valid_to)
-                                  if p.valid_from is not None or p.valid_to is not None else "",
+                                  _proposed_period(p),
                                   _sentence(store, p), *([p.reason or ""] if why else [])]
                                  for p in found])
+
+
+def _proposed_period(proposal) -> tuple[str, str] | str:
+    """When a proposal says its fact held: an assert's period, an end's moment ("ends 2026-10-02": it showed as
+    "2026-10-02 → open", the period of what it ends left unsaid, a new user's)."""
+    if proposal.valid_from is None and proposal.valid_to is None:
+        return ""
+    if proposal.op == "end":
+        return ("ends", output.short(proposal.valid_to or proposal.valid_from))
+    return output.period_parts(proposal.valid_from, proposal.valid_to)
 
 
 #: How long after a message the next one still answers it, for the turn shown before a proposal's sentence.

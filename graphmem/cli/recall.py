@@ -146,17 +146,25 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
     store = open_store(ctx)
     hits = store.search(text, as_of=as_of, valid_at=valid_at, after=after, before=before, limit=limit,
                         speaker=speaker, semantic=not keyword_only, messages=not facts_only)
+    nobody = speaker is None and _asks_as_someone(text)
     if as_json:
         episodes = provenance(store, [h.version for h in hits if h.kind == "fact"])
         output.dump_json(output.answer_record(h, episodes) for h in hits)
-    else:
-        hits_table(hits, f"search {text!r} (as of {moment(as_of, store)})")
-        note_unsettled(store, as_of)
-        note_nothing_said_then(hits, store)
-        note_misspelt(store, text, hits)
-        if speaker is None and _asks_as_someone(text):
-            output.say('note: "I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; '
-                       "to ask as someone, give --speaker NAME")
+        if nobody:  # the JSON on stdout stays whole; a script must see it too (a new user's: a sister's job, no word)
+            click.echo(f"note: {_NOBODY}", err=True)
+        return
+    valid = "" if valid_at == "all" else f", valid at {moment(valid_at, store)}"
+    hits_table(hits, f"search {text!r} (as of {moment(as_of, store)}{valid})")
+    note_unsettled(store, as_of)
+    note_nothing_said_then(hits, store)
+    note_misspelt(store, text, hits)
+    if nobody:
+        output.say(f"note: {_NOBODY}")
+
+
+#: Said when a question asks as "I" and no one is asking.
+_NOBODY = ('"I" is no one here (no --speaker, no GRAPHMEM_SPEAKER): the answers are anyone\'s; to ask as someone, give '
+           "--speaker NAME")
 
 
 def _asks_as_someone(text: str) -> bool:

@@ -161,8 +161,9 @@ centre center museum park station rail bank club church library gallery theatre 
 
 #: Relation words as chats say them, and the relation each is (``core/relations.py``'s words).
 RELATION_WORDS = {
-    "mum": "mother", "mom": "mother", "mother": "mother", "mama": "mother", "ma": "mother",
-    "dad": "father", "father": "father", "papa": "father",
+    "mum": "mother", "mom": "mother", "mother": "mother", "mama": "mother", "ma": "mother", "mamma": "mother",
+    "mam": "mother", "mammy": "mother", "momma": "mother", "mommy": "mother", "mummy": "mother",
+    "dad": "father", "father": "father", "papa": "father", "pappa": "father", "daddy": "father",
     "sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother",
     "husband": "husband", "wife": "wife", "partner": "partner", "boyfriend": "boyfriend",
     "girlfriend": "girlfriend", "fiance": "boyfriend", "fiancee": "girlfriend", "ex": "ex",

@@ -215,8 +215,10 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if wb[0] in _SURNAME_TITLES or wb[0] in GRANDPARENT_TITLES:  # "mrs brennan" and "brennan": a family
                 return 0.4, f"{b} is {a} with a title"  # shares its surname; "jeddo boutros": and its first names
             return 0.8, f"{b} is {a} with a title"
-        if wb[0] == a and len(wb) == 2 and wb[1] in AFTER_TITLES:
+        if wb[0] == a and len(wb) == 2 and wb[1] in AFTER_TITLES and (
+                a in chat.sure or a in chat.named):
             return 0.8, f"{b} is {a} with a title"  # "sabina didi", "erzsi néni": the title said after the name
+            # (not "procurement madam": a word of English and a title are someone's job, no form of a name)
         if wb[0] == a and len(wb) == 2 and wb[1] in _BUILDINGS and a not in TITLES and (
                 is_place(a) or a in chat.acronyms or _told_as_town(chat, a)):
             return None  # a place or a firm and a building of it: "york hospital", "singapore airport", "stc station",
@@ -315,12 +317,13 @@ _DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ns", "n", "ese", "i")
 
 def _demonym(word: str) -> bool:
     """Whether ``word`` is the word for a known place's people or language by one of the regular endings
-    (:data:`_DEMONYM_ENDINGS`): "samoan", "fijian", "vietnamese", "canadian", "pakistani"; not the irregular
-    ones ("italian", "maltese", "chinese" are not read), nor "brian", "julian", "malin"."""
+    (:data:`_DEMONYM_ENDINGS`): "samoan", "fijian", "vietnamese", "canadian", "pakistani", "italian" (of Italy); not
+    the irregular ones ("maltese", "chinese" are not read), nor "brian", "julian", "malin"."""
     for ending in _DEMONYM_ENDINGS:
         stem = word[:-len(ending)]
         if word.endswith(ending) and len(stem) >= 3 and not is_place(word) and (ending not in ("n", "ns") or (
-                stem.endswith("a"))) and (is_place(stem) or (ending.startswith("ian") and is_place(stem + "a"))):
+                stem.endswith("a"))) and (is_place(stem) or (ending.startswith("ian") and (
+                is_place(stem + "a") or is_place(stem + "y")))):  # "italian" of Italy, "hungarian" of Hungary
             return True
     return False
 
@@ -683,10 +686,12 @@ def evidence_called(chat: Chat, evidence: dict[tuple[str, str], Evidence], pair:
                 in_message[m].append((key, s, e))
 
     def names_in(m: int, lo: int, hi: int) -> set[str]:
-        ts = chat.tokens[m]
-        return {key for key, s, e in in_message.get(m, ())
+        ts, spots = chat.tokens[m], in_message.get(m, ())
+        return {key for key, s, e in spots
                 if lo <= s and e <= hi and not (s and ts[s - 1].key in PLACE_PREPOSITIONS)
-                and not (e < len(ts) and ts[e].key in SAYING)}  # "gwen says if she calls him": the caller
+                and not (e < len(ts) and ts[e].key in SAYING)  # "gwen says if she calls him": the caller
+                and not any(s2 <= s and e <= e2 and e2 - s2 > e - s for _, s2, e2 in spots)}  # nor a word of a
+        # longer name: "Sri Meenakshi Flower Traders. Muthupandi is the owner, we all call him Muthu anna"
 
     words = {t.key for ts in chat.tokens for t in ts}  # "meetings" beside "meeting": a plural, no name
     for m, ts in enumerate(chat.tokens):

@@ -27,8 +27,8 @@ from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
            "check_predicate", "check_predicate_kind", "clipped", "display_name", "entity_key", "entity_problem",
-           "has_visible", "redact", "refuse_predicate_kind_change", "spelled_pattern", "spelling_probes", "unaccented",
-           "without_accents"]
+           "has_visible", "lone_surrogate", "redact", "refuse_predicate_kind_change", "spelled_pattern",
+           "spelling_probes", "unaccented", "without_accents"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -63,6 +63,11 @@ def _without_format(text: str) -> str:
     if text.isascii():  # no ASCII character is a format character or ignorable
         return text.replace("\x00", "")
     return _IGNORABLE.sub("", "".join(ch for ch in text if ch != "\x00" and unicodedata.category(ch) != "Cf"))
+
+
+def lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds half of a UTF-16 pair alone ("\ud800"): no text, nothing a file or an engine stores."""
+    return not text.isascii() and any(unicodedata.category(ch) == "Cs" for ch in text)
 
 
 def has_visible(text: str) -> bool:
@@ -131,7 +136,7 @@ def _entity_key(name: str) -> str:
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
     if _control(shown):
         raise InvalidInput(f"an entity name cannot hold control characters: {shown!r}")
-    if not shown.isascii() and any(unicodedata.category(ch) == "Cs" for ch in shown):
+    if lone_surrogate(shown):
         raise InvalidInput(f"an entity name cannot hold a lone surrogate (half of a UTF-16 pair, not text): "
                            f"{shown!r}")
     key = _SPACES.sub(" ", _fold(shown)).strip()

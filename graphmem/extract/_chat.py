@@ -117,6 +117,14 @@ def clean_taste(obj: str) -> bool:
     return all(re.fullmatch(r"[\w'&-]+", w) for w in words) and any(ch.isalpha() for ch in obj)
 
 
+#: A breed's word that is as often another thing, and the noun after it that makes it that thing: "my lab report",
+#: "lab partner", "my boxer shorts", "shepherd's pie".
+_NOT_THE_ANIMAL = re.compile(r"\s*(?:(?:a|an|the|my|our|your|his|her|their)\s+)?(?:lab|boxer|shepherd|bengal)"
+                             r"(?:['’]s)?\s+(?:report|reports|partner|partners|coat|coats|results?|work|tech|techs|meeting|session|"
+                             r"class|classes|book|notebook|safety|manager|assistant|shorts|briefs|pie|tiger|tigers)\b",
+                             re.IGNORECASE)
+
+
 def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | None:
     """The object of an everyday fact: the noun phrase after the verb, or for a habit the verb's
     own activity ("I run most mornings" -> running)."""
@@ -131,6 +139,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         return None  # "more than my first car", "my old bike": one had it, maybe no longer ("our old spaniel" is aged)
     if kind == "pet" and _MANY.match(rest):
         return None  # "we have many birds": wild ones around, not pets
+    if kind == "pet" and _NOT_THE_ANIMAL.match(rest):
+        return None  # "my lab report", "my boxer shorts": a word of school or clothes, not the dog
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
@@ -830,6 +840,12 @@ def _named_later(noun: str) -> re.Pattern[str]:
                       r"(?-i:[A-ZÀ-Þ][\w'’-]*\s+[A-ZÀ-Þ]))", re.IGNORECASE)
 
 
+#: A later sentence of the message opening on a capitalised name that ends in a group's word: "… the Coloane Trail
+#: Crew, mostly expats".
+_NAMED_SENTENCE = re.compile(r"(?:^|[.!?]\s+)(?:the\s+)?(?-i:[A-Z])[\w'’&-]*(?:\s+(?-i:[A-Z])[\w'’&-]*){0,3}?"
+                             r"\s+(?P<head>(?-i:[A-Z])[\w'’-]+)(?=\s*(?:$|[,.!;:]))", re.IGNORECASE)
+
+
 def group_named_unread(message: str, group: str) -> bool:
     """Whether the message gives a group it first calls by its noun (as :func:`group_named` reads one) a
     name :func:`group_named` does not read: further on, by its noun ("i joined a futsal team!! … the team
@@ -843,6 +859,8 @@ def group_named_unread(message: str, group: str) -> bool:
         return False
     if _named_later(group.split()[-1]).search(after) or _lower_case_name(after):
         return True
+    if any(m["head"].lower() in _GROUP_HEADS | _VAGUE_GROUPS for m in _NAMED_SENTENCE.finditer(after)):
+        return True  # "a running group. trail running, in the Coloane hills. the Coloane Trail Crew, mostly expats"
     sentence = re.split(r"(?<=[.!?])\s", after, maxsplit=1)[0]
     for m in _SET_OFF_NAME.finditer(sentence):
         if m["quoted"]:
@@ -1376,6 +1394,9 @@ _NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|(?:didn|couldn|wasn)['’]?t\s+(?:go|
                        r"(?:go|make)|never\s+went|cancel+ed|postponed|"
                        r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
                        r"there|no\s+idea|dunno|ask\s+(?:him|her|them))", re.IGNORECASE)
+#: An answer that opens on someone else: "how was the library conference?" - "she came. 4 days. I showed her the real
+#: Honolulu" tells of her, not of one's being there.
+_THIRD_TOLD = re.compile(r"\W*(?:she|he)\b", re.IGNORECASE)
 #: Beyond a message's first sentence, what says the speaker was not there, or may not have been: watched it,
 #: missed it, saw the pictures, someone else went ("we couldn't go", "on the livestream", "jake went").
 _NOT_THERE = re.compile(r"\b(?:(?:couldn['’]?t|could\s+not|can['’]?t|cant|didn['’]?t)\s+(?:go|make)|missed|watch\w*|tv|"
@@ -1399,7 +1420,7 @@ def told_trip(text: str, previous: str | None, own: str | None = None) -> list[t
     if not _MARK_RUN.search(first) and not _NOT_WENT.search(first):  # a verdict is tried on no run of marks
         if (m := _PLACE_WAS.match(first)) and _visited(m["the"], m["place"]):
             return [("traveled_to", m["place"])]
-    if (asked := _HOW_WAS.search(previous or "")) and not _NOT_WENT.search(text):
+    if (asked := _HOW_WAS.search(previous or "")) and not _NOT_WENT.search(text) and not _THIRD_TOLD.match(text):
         said = _ASK_ENDS.sub("", " ".join(asked["what"].split()))
         the = re.match(r"(?i)the\s+", said)
         what = re.sub(r"^(?:your|ur|the)\s+", "", said, flags=re.IGNORECASE)

@@ -224,6 +224,16 @@ class FamilyMemory:
             # have a sister unnamed
         return self.unnamed.get(key) or placeholder(owner, word)
 
+    def only_named(self, owner: str, relative: str) -> str | None:
+        """The one name given so far for a word :meth:`stands_for` leaves unsure ("my sister Niamh", then "wait
+        actually my sister lives in Leeds, not York": Niamh, probably: she may have another sister), or None."""
+        m = _RELATION.fullmatch(relative.strip())
+        if m is None or (said := _as_said(m["word"])) in _PLURALS:
+            return None
+        word = _relation(said)
+        names = self.named.get((owner.lower(), word), set())
+        return self.spelled.get(next(iter(names))) if word in _ONE_AT_A_TIME and len(names) == 1 else None
+
     def names_given(self) -> frozenset[str]:
         """Every name (lower case) the chat has given a relative so far: "my sister bex" gives "bex"."""
         return frozenset(name for names in self.named.values() for name in names)

@@ -389,6 +389,9 @@ _TOWN_AFTER = re.compile(r",\s*(?:in|to)\s+(?P<rest>.*)", re.IGNORECASE | re.DOT
 _MORE_PLACES = re.compile(r"\s*(?:,\s*(?:in|to|and)\s|and\s)", re.IGNORECASE)
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
 _SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
+#: After a place one came home from, a visit's length or occasion: "home from Oregon for a week", "home from zagreb
+#: for easter", "flying home from denver for xmas": where one lives, come home for a while, not a trip taken there.
+_HOME_FOR = re.compile(r"\s+for\s+(?!good\b)", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
@@ -1997,6 +2000,7 @@ class RuleExtractor:
         begin, end = clause
         prefix = sentence[begin:m.start()]
         subject: Subject | None
+        maybe: str | None = None  # why the subject found is not sure, if it is not
         if verb.free and verb.predicate == "is_called":
             subject = self._called(m, prefix, speaker)
             self._imperative = bool(SUBJECTLESS.match(prefix))
@@ -2026,6 +2030,10 @@ class RuleExtractor:
                     stand_in := self.family.stands_for(speaker, relative[0])) is not None:
                 subject = Subject((stand_in,), None, False, relative[1], begin + relative[2])  # "my brother moved
                 # to London on Sunday": his, the stand-in for him while no name is known
+            elif subject is None and relative is not None and (
+                    probably := self.family.only_named(speaker, relative[0])) is not None:
+                subject = Subject((probably,), None, False, relative[1], begin + relative[2])
+                maybe = f"{relative[0].strip()!r} is {probably}, the one named so, unless there is another"
             coordinated = JOINED.search(sentence, 0, m.start())
             if coordinated and self._subjects and (subject is None or (
                     subject.names == (speaker,) and SUBJECTLESS.match(prefix))):
@@ -2034,7 +2042,7 @@ class RuleExtractor:
                     and (opener := OPENER.match(sentence)) and opener["name"][:1].isupper() \
                     and is_person(opener["name"]) and opener["name"].lower() not in ("he", "she", "i"):
                 subject = Subject((opener["name"],), None, False, "", begin)  # "Danka is 67 and married to Ivan"
-        self._review: str | None = None
+        self._review: str | None = maybe  # "wait actually my sister lives in Leeds": Niamh, for review (a new user's)
         if subject is not None and not subject.said and subject.names == (speaker,) and (
                 someone := THEIR_CLAUSE.search(sentence, max(0, m.start() - THEIR_REACH), m.start())):
             # "she's made friends and joined a bowls club": she joined, not the speaker
@@ -2573,9 +2581,13 @@ class RuleExtractor:
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
                 name = None  # "doing a shift at Tesco": no school
-        if name and kind in ("place", "where") and (at := rest.lower().find(name.lower())) >= 0 and \
-                _SESSION_AFTER.match(rest, at + len(name)):
-            return None  # "just got home from derby practice": roller derby, not Derby
+        if name and predicate == "traveled_to" and name.casefold() in _TYPED_NO_TOWN:
+            return None  # "then I went to Costco to buy her a microwave": a shop, written with its capital
+        if name and kind in ("place", "where") and (at := rest.lower().find(name.lower())) >= 0 and (
+                _SESSION_AFTER.match(rest, at + len(name)) or (
+                re.search(r"(?i)\bhome\s+(?:from|fae)\s*$", head) and _HOME_FOR.match(rest, at + len(name)))):
+            return None  # "just got home from derby practice": roller derby, not Derby; "Leilani came home from
+            # Oregon for a week": where she lives, not a trip
         if name:
             return [name]
         if predicate == "studies_at" and verb.kind == "stop":

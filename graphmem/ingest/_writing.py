@@ -164,7 +164,7 @@ def _write_group(store: Store, group: list[Planned], tally: Tally, *, kind: str,
     prepared = [(item, *_usable(item.facts, item.reference, item.where)) for item in group]
     skip = kind in store.review_skips()
     written = store.remember_many(
-        [(Said(text=i.text, kind=kind, actor=i.actor, reference_time=i.reference), usable)
+        [(Said.model_construct(text=i.text, kind=kind, actor=i.actor, reference_time=i.reference), usable)
          for i, usable, _ in prepared], approve=approve, replay=replay)
     for (item, usable, dropped), (episode, proposals, refused) in zip(prepared, written):
         recorded = Recorded(where=item.where, message=item.message, episode=episode.id,

@@ -42,7 +42,8 @@ class Hit:
 _CLAUSE_BREAK = re.compile(r"(?<![.!?;:])[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|although|while|"
                            r"whereas|whereas|then)\b", re.IGNORECASE)
 #: A comma and a new subject after it.
-_COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)\s)", re.IGNORECASE)
+_COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)(?:['’](?:m|s|re|ll|ve|d))?\s)", re.IGNORECASE)  # (and
+# "she's …": "got a new job btw, she's teaching at Roundhay from September", a new user's)
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"

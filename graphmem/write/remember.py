@@ -55,15 +55,15 @@ def first_write_time(reference: datetime | None, latest: datetime | None, *, rep
 
 def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: bool, skips: Collection[str],
            kind_of: Callable[[str], PredicateKind], clock: Callable[[], datetime],
-           bulk: bool, tz: tzinfo = UTC) -> list[Remembered[F]]:
+           bulk: bool, tz: tzinfo = UTC, source: str | None = None) -> list[Remembered[F]]:
     """Record ``items`` in ``txn``, a write each (the first at the transaction's own time); a fact's naive time is read
-    in ``tz``, the store's zone."""
+    in ``tz``, the store's zone. The facts' source is ``source``, or each message's kind."""
 
     def begin(reference: datetime | None) -> None:  # the next write, after the first
         if txn.decisions:
             txn.begin(next_write_time(reference, txn.at, replay=replay, clock=clock))
 
-    if bulk and (approve or any(said.kind in skips for said, _, _ in items)):
+    if bulk and (approve or any((source or said.kind) in skips for said, _, _ in items)):
         planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
         txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
                      ((f.subject, f.predicate, _earliest(times, tz)) for f, *times in planned))
@@ -74,36 +74,38 @@ def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: 
                 begin(reference)
                 episode = txn.add_episode(said.text, said.kind, said.actor, reference)
                 txn.log("EPISODE", episode=episode.id)
-                skip = said.kind in skips
-                proposals = [review.queue(txn, f, episode.id, said.kind,
+                skip = (source or said.kind) in skips
+                proposals = [review.queue(txn, f, episode.id, source or said.kind,
                                           review.approves(f, approve=approve, skip=skip), kind_of, tz) for f in facts]
             recorded.append(Remembered(episode, proposals, []))
         except TimeWentBackwards:
             raise
         except (Conflict, InvalidInput):
-            if not (approve or said.kind in skips):
+            if not (approve or (source or said.kind) in skips):
                 raise
-            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of, skip=said.kind in skips, tz=tz))
+            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of,
+                                        skip=(source or said.kind) in skips, tz=tz, source=source or said.kind))
     return recorded
 
 
 def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
                 begin: Callable[[datetime | None], None], kind_of: Callable[[str], PredicateKind], *,
-                skip: bool, tz: tzinfo = UTC) -> Remembered[F]:
+                skip: bool, tz: tzinfo = UTC, source: str | None = None) -> Remembered[F]:
     """A message the gate refused as a whole: its episode (with its facts proposed, unless its
     source skips review) in one write, then each fact approved (or, skipping review, proposed) in a
     write of its own; the refused ones stay pending (are not proposed)."""
     begin(reference)
     episode = txn.add_episode(said.text, said.kind, said.actor, reference)
     txn.log("EPISODE", episode=episode.id)
-    proposals = [] if skip else [review.queue(txn, f, episode.id, said.kind, False, kind_of, tz) for f in facts]
+    source = source or said.kind
+    proposals = [] if skip else [review.queue(txn, f, episode.id, source, False, kind_of, tz) for f in facts]
     refused = []
     for n, fact in enumerate(facts):
         try:
             with txn.attempt():
                 begin(reference)
                 if skip:
-                    proposals.append(review.queue(txn, fact, episode.id, said.kind, True, kind_of, tz))
+                    proposals.append(review.queue(txn, fact, episode.id, source, True, kind_of, tz))
                 elif review.approves(fact, approve=True, skip=False):
                     decision = review.approve(txn, proposals[n], kind_of(proposals[n].predicate))
                     proposals[n] = proposals[n].model_copy(update={
