@@ -1349,20 +1349,23 @@ class Store:
         with no ``as_of`` of a store whose last message is more than a year old (a chat replayed), a
         time phrase whose window is wholly past and begins after that message ("in april", asked in
         December 2026 of a chat whose last message is of October 2025) is read against that message
-        instead, and the answers' ``time`` says so.
+        instead, and the answers' ``time`` says so. A question of what the store itself believed then, with no
+        ``as_of`` ("what did you believe about my job in August"), is answered as believed at the end of its time
+        phrase (or now, when that is later).
         "I", "me", "my" mean ``speaker``. With an embedder (and
         ``semantic``), the question is also compared by meaning and the two rankings fused. Each
         :class:`Hit` carries the version as believed at ``as_of``, its score and what matched; at
         most ``limit`` (None: all).
         """
         from .recall import _text as recall_text
-        from .recall._live import LiveIndex, says_your
+        from .recall._live import LiveIndex, believed_then, says_your
 
         if not isinstance(text, str) or not recall_text.tokens(text):
             raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
             raise InvalidInput(f"limit must be a whole number of 1 or more, got {limit!r}")
-        t, valid = self.moments(as_of, valid_at)
+        asked_then = believed_then(text, self.now(), self.tz) if as_of is None else None
+        t, valid = self.moments(as_of if asked_then is None else asked_then, valid_at)
         low, high = self._time_or_none(after), self._time_or_none(before)
         if low is not None and high is not None and high <= low:
             raise InvalidInput(f"before ({iso(high)}) must be later than after ({iso(low)})")
@@ -1381,7 +1384,7 @@ class Store:
             return self._shared.recall.search(
                 self._meta(), text, as_of=t, valid_at=valid, after=low, before=high,
                 limit=limit, synonyms=self._synonyms(), tz=self.tz, speaker=speaker, events=events,
-                embedder=self.embedder if semantic else None, chat_time=as_of is None,
+                embedder=self.embedder if semantic else None, chat_time=as_of is None and asked_then is None,
                 messages=self._message_index() if messages else None,
                 # without messages as answers, still who "your" means ("where does your mum live", asked by Bex)
                 participants=self._message_index() if not messages and speaker and says_your(text) else None)

@@ -606,3 +606,17 @@ def test_a_message_of_no_words_is_no_answer(tmp_path):
             store.add_episode(text, kind="chat", actor=who, reference_time=at)
         said = [h.text for h in store.search("how much were the school fees", limit=5) if h.kind == "message"]
         assert said[0] == "Njeri, I have sent 45,000 for Imani's school fees" and "❤️❤️" not in said
+
+
+def test_chinese_and_japanese_are_found_by_their_words_inside_a_run_of_characters(tmp_path):
+    """A twenty-fourth new user's: search("上海") found nothing of the stored "我下个月搬到上海工作" (a run of
+    characters with no spaces was one word). Such runs are read as their pairs of characters, as CJK search analysers
+    read them; an index made by the version before is made again."""
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.remember("我下个月搬到上海工作", actor="Li", reference_time="2026-11-01")
+        store.remember("東京に住んでいます", actor="Aki", reference_time="2026-11-03")
+        store.remember("I moved to Shanghai last year", actor="Li", reference_time="2026-11-02")
+        assert [h.text for h in store.search("上海", limit=3)] == ["我下个月搬到上海工作"]
+        assert [h.text for h in store.search("住んで", limit=3)] == ["東京に住んでいます"]
+        assert [h.text for h in store.search("東京", limit=3)] == ["東京に住んでいます"]
+        assert store.search("北京", limit=3) == []

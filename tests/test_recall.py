@@ -210,3 +210,29 @@ def test_a_restore_under_a_built_index_is_followed(tmp_path):
         assert answers(store) != before
         store.restore(tmp_path / "backup")
         assert answers(store) == before == fresh(directory, clock)
+
+
+def test_a_question_of_what_was_believed_then_is_answered_as_believed_then(tmp_path):
+    """The product's promise, asked in words: "what did you believe about Rory's job in September" (a twenty-fourth
+    new user's, answered with today's view). A job believed from 21 August and put right in October to start on 5
+    October: believed at the end of September, Northstar; now, nothing held in September. No time phrase, or a
+    question not about believing, keeps "now"."""
+    from graphmem.recall import believed_then
+
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Rory", "works_at", "Brightwave", valid_from="2026-07-01", recorded_at="2026-07-02")
+        store.add("Rory", "works_at", "Northstar", valid_from="2026-08-21", recorded_at="2026-08-21")
+        northstar = next(v for v in store.beliefs() if v.object == "Northstar")
+        store.correct(northstar.id, valid_from="2026-10-05", reason="starts on 5 October", recorded_at="2026-10-10")
+        then = [h.version.object for h in store.search("what did you believe about Rory's job in September")
+                if h.kind == "fact"]
+        assert then[:1] == ["Northstar"]
+        assert [h for h in store.search("where did Rory work in September") if h.kind == "fact"] == []
+        now = store.now()
+        assert believed_then("what did you believe about my job", now, store.tz) is None
+        assert believed_then("where did I work in September", now, store.tz) is None
+        assert believed_then("what did u think my address was in March", now, store.tz) is not None
+    runner = CliRunner()
+    shown = runner.invoke(main, ["--store", str(tmp_path / "s"), "search",
+                                 "what did you believe about Rory's job in September"])
+    assert shown.exit_code == 0 and ", as the question asks)" in shown.output

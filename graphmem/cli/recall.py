@@ -154,7 +154,11 @@ def search_command(ctx, text, as_of, valid_at, after, before, limit, speaker, ke
             click.echo(f"note: {_NOBODY}", err=True)
         return
     valid = "" if valid_at == "all" else f", valid at {moment(valid_at, store)}"
-    hits_table(hits, f"search {text!r} (as of {moment(as_of, store)}{valid})")
+    from ..recall import believed_then
+
+    then = believed_then(text, store.now(), store.tz) if as_of is None else None  # "what did you believe … in August"
+    shown = moment(as_of, store) if then is None else f"{output.short(then)}, as the question asks"
+    hits_table(hits, f"search {text!r} (as of {shown}{valid})")
     note_unsettled(store, as_of)
     note_nothing_said_then(hits, store)
     note_misspelt(store, text, hits)

@@ -22,6 +22,7 @@ from ..core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ._embed import Embedder, EmbeddingFailed, embedder_from_env
+    from ._live import believed_then
     from ._models import (
         NOTHING_SAID,
         NOTHING_SAID_BY,
@@ -40,13 +41,14 @@ if TYPE_CHECKING:
 
 __all__ = ["FIRST_PERSON", "NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Embedder", "EmbeddingFailed",
            "Hit", "Matched", "MessageHit", "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn",
-           "embedder_from_env"]
+           "believed_then", "embedder_from_env"]
 
 #: Names imported on first use, and the module each comes from: opening a store (every command)
 #: needs at most the embedder, and the result models (pydantic) only when searching.
 _LAZY = {
     **dict.fromkeys(("Embedder", "EmbeddingFailed", "embedder_from_env"), "_embed"),
     "FIRST_PERSON": "_plan",  # the words that name whoever asks
+    "believed_then": "_live",  # the moment a question asks what was believed at
     **dict.fromkeys(("NOTHING_SAID", "NOTHING_SAID_BY", "Answer", "Embedded", "Hit", "Matched", "MessageHit",
                      "Resolved", "SaidTime", "SynonymUsed", "TimeFilter", "Turn"), "_models"),
 }

@@ -22,7 +22,7 @@ from datetime import datetime, tzinfo
 from ..core import records
 from ..core.aliases import ALIAS
 from ..core.entity_kinds import PERSON, ROLES, kind_from_name
-from ..core.times import from_engine
+from ..core.times import TICK, from_engine
 from ..engine import Engine
 from ..models import Decision, Version
 from ..read import questions
@@ -382,6 +382,27 @@ _YOUR = re.compile(r"(?i)\byour\b")
 def says_your(text: str) -> bool:
     """Whether a question says "your": whom it means is the other person of the chat (read from its messages)."""
     return _YOUR.search(text) is not None
+
+
+#: A question about what the memory itself believed: "what did you believe about my job in August", "what did u
+#: think my address was in March", "what had you got for Maya in 2025".
+_ASKS_BELIEVED = re.compile(r"(?i)\b(?:did|had|would)\s+(?:you|u)\s+(?:believe|think|have\s+down|have\s+on\s+record|"
+                            r"know\s+about|remember)\b|\bwhat\s+was\s+(?:believed|remembered|on\s+record)\b")
+
+
+def believed_then(text: str, now: datetime, tz: tzinfo) -> datetime | None:
+    """The moment a question asks what was believed at, as the product promises to answer ("what did you believe about
+    me in March"): the last moment of its time phrase's window, or now when the window reaches past it; None when the
+    question asks no such thing or names no time."""
+    if _ASKS_BELIEVED.search(text) is None:
+        return None
+    from ..when import TimeSpan, find_times
+
+    spans = [s for s in find_times(text, now, tz=tz) if isinstance(s, TimeSpan)]
+    if len(spans) != 1:
+        return None  # none, or two ("in March about May"): which is the believing is not said
+    end = spans[0].end or now
+    return min(end - TICK, now)
 
 
 #: How long (µs) a store's chat must have been silent before a question's time phrase is read against its last

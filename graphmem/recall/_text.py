@@ -62,12 +62,30 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+#: Runs of the scripts written without spaces between words (Chinese characters, Japanese kana): each is read as
+#: its overlapping pairs of characters, as a search engine's CJK analysers read them ("我住在上海" holds "上海").
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
 def tokens(text: str) -> list[Token]:
-    """The words of ``text``, folded, with their positions in ``text`` itself."""
+    """The words of ``text``, folded, with their positions in ``text`` itself; a run of Chinese characters or kana as
+    its pairs of characters (:data:`_UNSPACED`)."""
     found = []
     for match in _WORD.finditer(text):
         for word in _WORD.findall(fold(match.group())):  # folding may split a run (rarely)
-            found.append(Token(word if word.isascii() else _plain(word), match.start(), match.end()))
+            if word.isascii():
+                found.append(Token(word, match.start(), match.end()))
+                continue
+            at = 0
+            for run in _UNSPACED.finditer(word):  # "上海abc": the pairs, and the rest as a word
+                if run.start() > at:
+                    found.append(Token(_plain(word[at:run.start()]), match.start(), match.end()))
+                chars = run.group()
+                found.extend(Token(chars[n:n + 2], match.start(), match.end())
+                             for n in range(max(len(chars) - 1, 1)))
+                at = run.end()
+            if at < len(word):
+                found.append(Token(_plain(word[at:]) if at else _plain(word), match.start(), match.end()))
     return found
 
 
