@@ -596,8 +596,10 @@ class Store:
         ``approve`` is set or their source (default: the episode kind) skips review; a fact its
         extractor marked unsure (``sure`` False) waits with ``approve`` too. Should the gate refuse
         an approved fact ("last day at Acme" where nothing at Acme is held), the episode is recorded
-        all the same, as :meth:`remember_many` records one: each fact is then written on its own, a
-        refused one staying pending with the gate's reason (:attr:`Proposal.reason`).
+        all the same: each fact is then written on its own, a refused one staying pending with the gate's
+        reason (:attr:`Proposal.reason`), from a source that skips review too, so that the answer holds a
+        proposal for every fact, in order. A fact that cannot be proposed at all (an unknown op, no object) is
+        refused with the message, as before.
         """
         reference = self._time_or_none(reference_time)
         self._said_by_now(reference)
@@ -606,7 +608,7 @@ class Store:
             clock = self._clock if recorded_at is None else (lambda: txn.at)
             [found] = remember.record(txn, [(said, reference, list(facts))], approve=approve, replay=False,
                                       skips=self.review_skips(), kind_of=self.kind_of, clock=clock, bulk=False,
-                                      tz=self.tz, source=source or kind)
+                                      tz=self.tz, source=source or kind, keep_refused=True)
         return found.episode, found.proposals
 
     def remember_many(self, messages: Iterable[tuple[Said, Iterable[F]]], *, approve: bool = False,

@@ -236,3 +236,17 @@ def test_a_question_of_what_was_believed_then_is_answered_as_believed_then(tmp_p
     shown = runner.invoke(main, ["--store", str(tmp_path / "s"), "search",
                                  "what did you believe about Rory's job in September"])
     assert shown.exit_code == 0 and ", as the question asks)" in shown.output
+
+
+def test_a_question_that_is_only_a_name_is_answered_with_facts_about_them(tmp_path):
+    """A twenty-fifth new user's: `search "Tama"`, "tell me about Mere" gave only chat ("Go sis!!"), his facts ranked
+    after every message (a fact found by the name alone says little of what else is asked: here nothing else is)."""
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Tama", "works_at", "Aurizon", valid_from="2026-06-29")
+        store.add("Tama", "lives_in", "Brisbane", valid_from="2026-06-25")
+        for n in range(8):
+            store.remember(f"Go sis!! {n}", actor="Tama", reference_time=f"2026-07-0{n + 1}")
+        for question in ("Tama", "tell me about Tama", "what do you know about Tama"):
+            first = [h.kind for h in store.search(question, limit=4)]
+            assert first.count("fact") == 2 and first[0] == "fact", (question, first)
+        assert [h.kind for h in store.search("what did Tama say", limit=3)] == ["message"] * 3

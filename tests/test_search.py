@@ -593,7 +593,7 @@ def test_a_manual_entry_found_as_a_message_has_no_turns_around_it(store):
     """A new user's: a fact added by hand with its words was shown "(manual): “SHE SAID AYE”", "before, ?: …"."""
     store.add("Declan", "likes", "whisky", quote="love a good whisky, Aoife too")
     store.add("Declan", "engaged_to", "Aoife", quote="SHE SAID AYE, Aoife is the one")
-    found = [h for h in store.search("who is Aoife") if h.kind == "message" and "AYE" in h.text]
+    found = [h for h in store.search("what was said of Aoife") if h.kind == "message" and "AYE" in h.text]
     assert found and found[0].episode_kind != "chat" and found[0].before == [] and found[0].after == []
 
 

@@ -319,6 +319,24 @@ def test_a_message_whose_approved_fact_the_gate_refuses_is_kept(store):
     assert [p.id for p in store.proposals()] == [refused.id]
 
 
+def test_a_fact_the_gate_refuses_from_a_source_that_skips_review_waits_too(store):
+    """A reviewer's: from a source that skips review, a refused fact was left out, and the answer held fewer proposals
+    than facts; it waits now, its reason said. A fact that cannot be proposed at all refuses the message."""
+    from graphmem.extract_rules import ExtractedFact
+
+    store.set_review_skips(["bot"])
+    facts = [ExtractedFact(subject="Ana", predicate="lives_in", object="Rome", quote="x"),
+             ExtractedFact(op="end", subject="Ana", predicate="works_at", object="Acme", quote="y")]
+    _, (taken, refused) = store.remember("m", facts, source="bot")
+    assert taken.state == "approved" and refused.state == "pending" and "nothing to end" in refused.reason
+    with pytest.raises(InvalidInput):
+        store.remember("m2", [ExtractedFact(subject="Ana", predicate="bad pred!", object="x", quote="z")],
+                       source="bot")
+    with pytest.raises(InvalidInput, match="surrogate"):
+        store.remember("m3", facts[:1], kind="ch\ud800at")
+    assert len(store.episodes()) == 1
+
+
 def test_an_episodes_text_that_is_no_text_is_refused_as_bad_input(store):
     """A twenty-fourth new user's: ``None`` gave pydantic's error through ingest's ``record_message``, and a lone
     surrogate the engine's own ("Unable to cast Python instance")."""

@@ -790,3 +790,23 @@ def test_a_clause_after_a_comma_and_a_contracted_subject_has_its_own_tense():
     assert span.start == at("2026-09-01")
     assert one("she got a new job, I'm moving in September").start == at("2026-09-01")
     assert one("we got married, it was in September").start == at("2025-09-01")
+
+
+def test_a_contraction_after_a_comma_opens_a_clause_only_with_a_verb_of_its_own():
+    """A reviewer's attack on the rule above: "I'll ring her, she's free on Saturday", "my sister is getting married,
+    she's 30 in March" took the past tense (a clause of no verb) and read last Saturday, this March; they keep the
+    tense of the clause before."""
+    assert one("I'll ring her, she's free on Saturday").start == at("2026-05-09")
+    assert one("my sister is getting married, she's 30 in March").start == at("2027-03-01")
+    assert one("I'm off to the shops, I'd better be back by Friday").start == at("2026-05-15")  # (said on a Friday)
+
+
+def test_a_weekday_said_with_its_date_is_that_date_and_a_reminder_is_to_come():
+    """A twenty-fifth new user's family chat: "the funeral is FRIDAY 12 June now" was read as last Friday and 12 June,
+    and "Please remember the lotu this Sunday" as the Sunday gone by."""
+    assert [(s.text, s.start) for s in resolve_times("the funeral is FRIDAY 12 June now", REF)] == [
+        ("FRIDAY 12 June", at("2026-06-12"))]
+    assert one("Friday, June 12").start == at("2026-06-12")
+    assert one("Please remember the lotu this Sunday at my house 5pm").start == at("2026-05-10")
+    assert one("Don't forget the hui this Saturday").start == at("2026-05-09")
+    assert one("remember when we went to Paris in March").start == at("2026-03-01")

@@ -172,6 +172,8 @@ def check_label(value: str, what: str) -> str:
         raise InvalidInput(f"{what} must be text, got {type(value).__name__}")
     if _control(value):
         raise InvalidInput(f"{what} cannot hold control characters: {value!r}")
+    if lone_surrogate(value):
+        raise InvalidInput(f"{what} cannot hold a lone surrogate (half of a UTF-16 pair, not text): {value!r}")
     return value
 
 

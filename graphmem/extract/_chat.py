@@ -121,7 +121,7 @@ def clean_taste(obj: str) -> bool:
 #: "lab partner", "my boxer shorts", "shepherd's pie".
 _NOT_THE_ANIMAL = re.compile(r"\s*(?:(?:a|an|the|my|our|your|his|her|their)\s+)?(?:lab|boxer|shepherd|bengal)"
                              r"(?:['’]s)?\s+(?:report|reports|partner|partners|coat|coats|results?|work|tech|techs|meeting|session|"
-                             r"class|classes|book|notebook|safety|manager|assistant|shorts|briefs|pie|tiger|tigers)\b",
+                             r"class|classes|book|notebook|safety|manager|assistant|shorts|briefs|pie)\b",
                              re.IGNORECASE)
 
 
@@ -535,6 +535,9 @@ def asked_home(previous: str) -> str | None:
 #: 3rd" (not "the nice house", "the Edwardian house": a town GeoNames knows, or a capitalised name no word of English).
 _HOME_NAMED = re.compile(r"\bmoved\s+into\s+the\s+(?P<place>[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]*)?)\s+"
                          r"(?:house|flat|apartment|unit|home|cottage)\b", re.IGNORECASE)
+#: Words that end a place's name after a name of its own: "Titahi Bay", "Bondi Beach", "Notting Hill".
+_PLACE_ENDS = frozenset("bay beach hill hills park heights valley point village green town grove bridge creek falls "
+                        "harbour harbor island lake springs vale wood woods bank".split())
 #: A home's style or maker, no place: "the Edwardian house", "the Barratt house" (and any word in -ian: "Victorian").
 _HOME_STYLES = frozenset("tudor regency riverside barratt persimmon airbnb council".split())
 #: What may come before a move of the speaker's own in its sentence: nothing, news said, "we", "I", an adverb (not
@@ -563,9 +566,9 @@ def home_named(message: str) -> str | None:
         place, words = m["place"], m["place"].split()
         if (is_town(place) and (place[:1].isupper() or not plain_english(place.lower()))) or (
                 all(w[:1].isupper() for w in words) and place.lower() not in NOT_NAMES and not any(
-                is_name_written(w) or plain_english(w.lower()) or w.lower() in _HOME_STYLES or w.lower().endswith(
-                    "ian") for w in words)):
-            return place
+                is_name_written(w) or (plain_english(w.lower()) and not (n and w.lower() in _PLACE_ENDS))
+                or w.lower() in _HOME_STYLES or w.lower().endswith("ian") for n, w in enumerate(words))):
+            return place  # (a place's word after its own name: "the Titahi Bay house", a new user's)
     return None
 
 
@@ -1394,9 +1397,11 @@ _NOT_WENT = re.compile(r"\?|\b(?:not\s+yet|(?:didn|couldn|wasn)['’]?t\s+(?:go|
                        r"(?:go|make)|never\s+went|cancel+ed|postponed|"
                        r"called\s+off|haven['’]?t\s+(?:been|gone)|we\s+go\b|going\s+on|next\s+week|tomorrow|wasn['’]?t\s+"
                        r"there|no\s+idea|dunno|ask\s+(?:him|her|them))", re.IGNORECASE)
-#: An answer that opens on someone else: "how was the library conference?" - "she came. 4 days. I showed her the real
-#: Honolulu" tells of her, not of one's being there.
-_THIRD_TOLD = re.compile(r"\W*(?:she|he)\b", re.IGNORECASE)
+#: An answer whose first sentence is of someone else alone: "how was the library conference?" - "she came. 4 days. I
+#: showed her the real Honolulu" tells of her, not of one's being there (not "he and I had a blast", "she looked
+#: stunning, we danced all night": a reviewer's).
+_THIRD_TOLD = re.compile(r"\W*(?:she|he)\b(?![^.!?\n]*\b(?:i|we|me|us|my|our|i['’]m|we['’]re)\b)[^.!?\n]*",
+                         re.IGNORECASE)
 #: Beyond a message's first sentence, what says the speaker was not there, or may not have been: watched it,
 #: missed it, saw the pictures, someone else went ("we couldn't go", "on the livestream", "jake went").
 _NOT_THERE = re.compile(r"\b(?:(?:couldn['’]?t|could\s+not|can['’]?t|cant|didn['’]?t)\s+(?:go|make)|missed|watch\w*|tv|"

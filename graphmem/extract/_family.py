@@ -101,6 +101,9 @@ _WORD_RE = (rf"(?P<word>{_IN_LAW}|best\s+friend|"
 _OWNER = r"(?P<owner>my|our|your|ur|yr|his|her)"
 #: "my sister", "your little brother", "my mother in law", "our kids".
 _RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
+#: The speaker has more than one: "I have two sisters", "i've got 3 brothers".
+_SEVERAL = re.compile(r"\b(?:i|we)\s+(?:have|['’]ve\s+got|have\s+got|got)\s+(?:two|three|four|five|[2-9])\s+"
+                      r"(?:(?:older|younger|little|big)\s+)?(?P<word>sisters|brothers)\b", re.IGNORECASE)
 #: "Tommy's wife Bríd", "Kojo's daughter Akosua": someone named, then a relative of theirs named.
 _THEIRS = re.compile(rf"(?<![\w'’-])(?P<owner>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+){_A}s\s+(?:(?:{_ADJECTIVES})\s+)?"
                      rf"{_WORD_RE}\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_'’-]+)(?![\w'’-])", re.IGNORECASE)
@@ -203,6 +206,7 @@ class FamilyMemory:
     named: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     partners: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner, name key) → word
     spelled: dict[str, str] = field(default_factory=dict)  # a relative's name (lower case) → as first written
+    several: set[tuple[str, str]] = field(default_factory=set)  # (owner, word) said in the plural: more than one
 
     def stands_for(self, owner: str, relative: str) -> str | None:
         """Whom ``relative`` ("my brother", "our mum") means as a verb's subject said by ``owner``: the unnamed
@@ -225,14 +229,18 @@ class FamilyMemory:
         return self.unnamed.get(key) or placeholder(owner, word)
 
     def only_named(self, owner: str, relative: str) -> str | None:
-        """The one name given so far for a word :meth:`stands_for` leaves unsure ("my sister Niamh", then "wait
-        actually my sister lives in Leeds, not York": Niamh, probably: she may have another sister), or None."""
+        """The one sister or brother named so far, where :meth:`stands_for` leaves "my sister" unsure ("my sister
+        Niamh", then "wait actually my sister lives in Leeds, not York": Niamh, probably: she may have another), or
+        None: said with a word that may tell another ("my little sister"), of one who has said they have several
+        ("my sisters are both nurses"), or of a partner or a boss, who may be a new one (a reviewer's)."""
         m = _RELATION.fullmatch(relative.strip())
-        if m is None or (said := _as_said(m["word"])) in _PLURALS:
+        if m is None or (said := _as_said(m["word"])) in _PLURALS or len(relative.split()) != 2:
             return None
         word = _relation(said)
         names = self.named.get((owner.lower(), word), set())
-        return self.spelled.get(next(iter(names))) if word in _ONE_AT_A_TIME and len(names) == 1 else None
+        if word not in ("sister", "brother") or (owner.lower(), word) in self.several or len(names) != 1:
+            return None
+        return self.spelled.get(next(iter(names)))
 
     def names_given(self) -> frozenset[str]:
         """Every name (lower case) the chat has given a relative so far: "my sister bex" gives "bex"."""
@@ -252,6 +260,8 @@ class FamilyMemory:
                 seen.add((subject.lower(), predicate, obj.lower()))
                 facts.append(ExtractedFact(subject=subject, predicate=predicate, object=obj, quote=sentence))
 
+        for m in _SEVERAL.finditer(sentence):  # "I have two sisters": "my sister" is no one named so far
+            self.several.add((speaker.lower(), m["word"].lower()[:-1]))
         for m in _RELATION.finditer(sentence):
             if _hedged(sentence, m.start()):
                 continue
@@ -262,6 +272,8 @@ class FamilyMemory:
             said = _as_said(m["word"])
             plural = said in _PLURALS
             word = _relation(said)
+            if plural:
+                self.several.add((owner.lower(), word))  # "my sisters are both nurses": which one is not said after
             after = sentence[m.end():]
             names = self._names_after(after, plural)
             if owner_word not in ("my", "our") and len(names) == 1 and re.match(

@@ -390,8 +390,15 @@ _MORE_PLACES = re.compile(r"\s*(?:,\s*(?:in|to|and)\s|and\s)", re.IGNORECASE)
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
 _SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
 #: After a place one came home from, a visit's length or occasion: "home from Oregon for a week", "home from zagreb
-#: for easter", "flying home from denver for xmas": where one lives, come home for a while, not a trip taken there.
-_HOME_FOR = re.compile(r"\s+for\s+(?!good\b)", re.IGNORECASE)
+#: for easter", "flying home from denver for xmas", "home from London for the wedding": where one lives, come home for
+#: a while, not a trip taken there (not "for lunch", "for real", "for a week now", "for the first time in weeks": a
+#: reviewer's).
+_HOME_FOR = re.compile(r"\s+for\s+(?:(?:a|an|one|two|three|four|a\s+few|a\s+couple\s+of|the)\s+(?:few\s+)?"
+                       r"(?:days?|weeks?|months?|weekend|summer|winter|holidays?|hols|break|term|wedding|funeral|"
+                       r"christening|visit)|easter|christmas|xmas|thanksgiving|diwali|eid|new\s+year|the\s+\w+\s+holidays)"
+                       r"\b(?!\s+(?:now|ago|already))", re.IGNORECASE)
+#: After a shop's name, a town: "went to Target in Minneapolis" is a trip to Minneapolis, not no trip.
+_TOWN_AFTER_SHOP = re.compile(r"\s+in\s+(?-i:[A-Z])", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
@@ -1192,10 +1199,12 @@ _TYPED_SHORT = frozenset(("ur", "yr", "ya", "yer", "thy", "tha", "da", "de", "ze
 #: lidl", "tescos"), routine places and duties ("back from uni", "physio", "nightshift"), holidays ("back from xmas"),
 #: faith and family occasions ("jummah", "nikah"), food outings and apps ("yum cha", "tiktok"), and words for home,
 #: work or school in other languages ("ghar", "boulot"): a reviewer's attack on the thirty-ninth session's reading.
-_TYPED_NO_TOWN = frozenset("""
+_CHAINS = frozenset("""
 lidl aldi tesco asda ikea costco kmart walmart target maccas maccies mcdonalds nandos starbucks starbs sainsburys
 morrisons waitrose primark boots spar coles woolies woolworths greggs pret spoons wetherspoons kfc costa timmies dominos
 chipotle kroger mercadona carrefour jollibee currys argos aldis subway hooters denny's dennys
+""".split())
+_TYPED_NO_TOWN = _CHAINS | frozenset("""
 uni univ college sch skool wrk werk physio docs doctors dentist dentists gp vet vets chemo dialysis daycare kindy
 kindergarten creche nursery hospice rehab res halls hostel hostels nightshift dayshift earlies lates shift gym
 xmas crimbo christmas nye hols vacay halfterm cny bday birthday freshers eid diwali holi hanukkah easter thanksgiving
@@ -1502,6 +1511,8 @@ class RuleExtractor:
         for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before, own)] + (still_there(
                 text, before, self._speaker, self._other) if asked else []):
             told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
+            if predicate in ("attended", "traveled_to") and len(spans := self._gone_by(text, reference_time)) == 1:
+                told = with_period(told, spans[0])  # "Nico's wedding was last weekend in reno": that weekend
             if not any(_same(told, f) for f in facts):
                 facts.append(told)
         if (retired := retired_from(text)) and not any(
@@ -1796,9 +1807,9 @@ class RuleExtractor:
         tells the move ("Greetings from Mumbles! Moved in on Thursday": a trip written unseen before, two
         arrivals). Both the home and the trip wait for review: a visit before the move reads the same. A
         plan lasts a year, and ends when it is called off ("the move is off") or a home is told. (On first
-        reads such trips were wrong every time: 4 of 4, in three arrivals.)"""
-        if self._other is None:
-            return facts
+        reads such trips were wrong every time: 4 of 4, in three arrivals.) In a group's chat too, each speaker's
+        own plan ("We're moving to Brisbane end of June", then "Landed in Brisbane!": a twenty-fifth new user's family
+        group, where the move was believed a day's trip)."""
         planned, who, place = self._standing(self._moves, at, move_called_off(text), _PLAN_LASTS)
         greeted, _, there = self._standing(self._greeted, at, False, SITTING)
         greeting: bool | None = None  # whether the message greets from a place it does not only visit (read once)
@@ -1860,9 +1871,7 @@ class RuleExtractor:
         """In a chat between two people, a start the speaker tells with no employer is at the job they said they got:
         "I got the job at Shopify!! start in march", then "started monday. it's grand so far" (works at Shopify
         from that Monday). A job waits :data:`_JOB_WAITED` and ends when it is called off ("I turned it down") or a
-        job of the speaker's is told begun or held by its name (not the old job's last day)."""
-        if self._other is None:
-            return facts
+        job of the speaker's is told begun or held by its name (not the old job's last day). In a group's chat too."""
         planned, who, employer = self._standing(self._jobs, at, job_called_off(text), _JOB_WAITED)
         if any(f.subject == self._speaker and f.predicate == "works_at" and f.object and (
                 f.op == "assert" or employer is not None and f.object.lower() == employer.lower()) for f in facts):
@@ -1884,9 +1893,13 @@ class RuleExtractor:
 
     def _first_gone_by(self, words: str, reference: datetime) -> datetime | None:
         """The start of the first time ``words`` give that is not to come (when a move or a retirement was)."""
-        spans = [s for s in find_times(words, reference, day_first=self.day_first, tz=self.tz)
-                 if isinstance(s, TimeSpan) and s.start <= reference]
+        spans = self._gone_by(words, reference)
         return spans[0].start if spans else None
+
+    def _gone_by(self, words: str, reference: datetime) -> list[TimeSpan]:
+        """The times ``words`` give that are not to come."""
+        return [s for s in find_times(words, reference, day_first=self.day_first, tz=self.tz)
+                if isinstance(s, TimeSpan) and s.start <= reference]
 
     def _retired(self, text: str, where: str, when: str, reference: datetime) -> ExtractedFact:
         """The speaker's end of working at ``where``, dated by ``when`` (the words after "retired")."""
@@ -2581,8 +2594,10 @@ class RuleExtractor:
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
                 name = None  # "doing a shift at Tesco": no school
-        if name and predicate == "traveled_to" and name.casefold() in _TYPED_NO_TOWN:
-            return None  # "then I went to Costco to buy her a microwave": a shop, written with its capital
+        if name and predicate == "traveled_to" and name.casefold() in _CHAINS and not _TOWN_AFTER_SHOP.match(
+                rest, max(rest.find(name), 0) + len(name)):
+            return None  # "then I went to Costco to buy her a microwave": a shop, written with its capital (not "to
+            # Target in Minneapolis", nor a town a word of another list is: "Eid in Norway", "Casa", a reviewer's)
         if name and kind in ("place", "where") and (at := rest.lower().find(name.lower())) >= 0 and (
                 _SESSION_AFTER.match(rest, at + len(name)) or (
                 re.search(r"(?i)\bhome\s+(?:from|fae)\s*$", head) and _HOME_FOR.match(rest, at + len(name)))):

@@ -40,7 +40,7 @@ from ._synonyms import Table
 from ._text import SAYING, found_by, is_stop, name_terms, term, tokens
 
 __all__ = ["WHEN_REACH", "asks_names", "asks_when", "asks_who", "fuse", "message_words", "messages", "names_someone",
-           "synonym_words", "time_filter"]
+           "only_names", "synonym_words", "time_filter"]
 
 A = TypeVar("A", Hit, MessageHit)
 
@@ -256,8 +256,8 @@ def _turn(found: Found) -> Turn:
 
 def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit: int | None,
          unresolved: bool = False, answering: frozenset[str] = frozenset(), names: bool = False,
-         anchored: bool = False, asked: frozenset[str] = frozenset(), anchors: frozenset[str] = frozenset()
-         ) -> list[Answer]:
+         anchored: bool = False, asked: frozenset[str] = frozenset(), anchors: frozenset[str] = frozenset(),
+         only_named: bool = False) -> list[Answer]:
     """One ranking of both kinds (see the module's docstring), at most ``limit`` long. With
     ``unresolved`` (the question names an event no fact is known for), every fact comes after
     the messages: a fact is no answer to "before he moved to Lisbon" when the move is unknown.
@@ -270,10 +270,13 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
     work; "what is Morag's kitten called" is by `Morag has_pet kitten`). ``anchors``: the entities the question names or
     its relation words lead to (every name of each); with ``anchored``, a fact about none of them, only about one's
     neighbour, comes after the messages too ("where does Dodong work", Kiko's brother_of Sol known: not Sol's job);
-    the caller gives none for a question asking of someone's someone (:func:`possessive`)."""
+    the caller gives none for a question asking of someone's someone (:func:`possessive`). ``only_named``: the
+    question is only a name ("Tama", "tell me about Mere": :func:`only_names`), and a fact about it is what is asked,
+    ranked with the messages, not after them."""
     first = [] if unresolved else [h for h in facts if h.version.id in answering]
     put_first = {id(h) for h in first}
-    strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time)
+    strong = [] if unresolved else [h for h in facts if (h.matched.words or h.matched.synonyms or h.matched.time
+                                                         or (only_named and h.matched.anchor is not None))
                                     and (h.version.predicate != ALIAS or names)
                                     and (not anchored or h.matched.anchor is not None)
                                     and (not anchored or not anchors or h.version.subject_id in anchors
@@ -306,6 +309,21 @@ def fuse(facts: Sequence[Hit], said: Sequence[MessageHit], *, when: bool, limit:
 
 #: Words that make a question ask of someone's someone: "Tom's partner", "my sister", "the wife of Tom".
 _POSSESSIVE = re.compile(r"['’]s\b|\b(?:my|his|her|their|our|your|of)\s", re.IGNORECASE)
+
+
+#: Words of saying that ask about someone, not what they said: "tell me about Mere", "what do you know about Tama".
+_ABOUT_SOMEONE = frozenset(("tell", "tells", "know", "remember", "recall"))
+#: "what do you know about Tama": the words of asking about someone, whose "know" is no predicate asked.
+_KNOW_ABOUT = re.compile(r"(?i)\bknow\s+(?:about|of)\b")
+
+
+def only_names(text: str, plan: Plan) -> bool:
+    """Whether the question asks of someone and nothing more: every word of weight in it names an entity ("Tama", "tell
+    me about Mere", "what do you know about Tama"; a family's new user searched their names and got only chat)."""
+    keys = [t.key for t in plan.terms if not (t.key == "p:knows" and _KNOW_ABOUT.search(text))]
+    return bool(plan.anchors) and bool(keys) and all(key.startswith("e:") for key in keys) and not any(
+        token.word in SAYING - _ABOUT_SOMEONE for token in tokens(text))  # (not "what did Tama say": what was said
+    # is asked)
 
 
 def possessive(question: str) -> bool:

@@ -298,11 +298,14 @@ class LiveIndex:
                     for e in groups[a.entity_id][1:] if e in index.entities]
             said = _answers.messages(messages, plan, t, speaker, pool or MESSAGES, [r for _, r in resolved],
                                      synonyms, also)
+            only = _answers.only_names(text, plan)  # "what do you know about Tama": no predicate asked
             return _answers.fuse(facts, said, when=_answers.asks_when(text), limit=limit, unresolved=plan.unresolved,
                                  answering=answering, names=names, anchored=_answers.names_someone(text, plan),
-                                 asked=frozenset(p for hit in plan.synonyms for p in hit.predicates),
+                                 asked=frozenset() if only else frozenset(
+                                     p for hit in plan.synonyms for p in hit.predicates),
                                  anchors=frozenset() if _answers.possessive(text) else frozenset(
-                                     name for group in groups.values() for name in group))
+                                     name for group in groups.values() for name in group),
+                                 only_named=only)
 
     def _asked_after(self, text: str, index: RecallIndex, synonyms: Table, t: int, speaker: str | None,
                      listener: str | None, tz: tzinfo, last: int) -> Plan | None:

@@ -610,6 +610,12 @@ RULES: list[Rule] = [
     _rule(r"(?<![\d/.])(?P<y>[12]\d{3})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])", _dotted),
     _rule(r"(?<![\d/.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>[12]\d{3})(?![\d.])", _dotted),
     _rule(rf"{_DAY_NUM}\s+(?:of\s+)?(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
+    # a weekday said with the date is part of it: "FRIDAY 12 June" (read as last Friday and 12 June: a new user's),
+    # "Friday, June 12", "on Sat 3 May 2025"
+    _rule(rf"\b(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_SHORT})\.?,?\s+(?:the\s+)?{_DAY_NUM}\s+(?:of\s+)?(?P<month>{MONTH})"
+          rf"{_OPT_YEAR}", _calendar_date),
+    _rule(rf"\b(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_SHORT})\.?,?\s+(?P<month>{MONTH})\s+(?:the\s+)?{_DAY_NUM}\b{_OPT_YEAR}",
+          _calendar_date),
     _rule(rf"\b(?:the\s+)?{_DAY_NUM}\s+of\s+(?P<month>{MONTH}){_OPT_YEAR}", _calendar_date),
     _rule(rf"\b(?P<month>{MONTH})\s+(?:the\s+)?{_DAY_NUM}\b{_OPT_YEAR}", _calendar_date),
     _rule(rf"(?:\bon\s+(?P<wd>{_WEEKDAY}|{_WEEKDAY_SHORT})|\b(?P<whole>{_WEEKDAY})|\b(?P<short>{_WEEKDAY_SHORT})(?=,?\s+"

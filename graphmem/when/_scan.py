@@ -42,8 +42,7 @@ class Hit:
 _CLAUSE_BREAK = re.compile(r"(?<![.!?;:])[.!?;:]+(?:\s|$)|\n|\b(?:and|but|so|because|though|although|while|"
                            r"whereas|whereas|then)\b", re.IGNORECASE)
 #: A comma and a new subject after it.
-_COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)(?:['’](?:m|s|re|ll|ve|d))?\s)", re.IGNORECASE)  # (and
-# "she's …": "got a new job btw, she's teaching at Roundhay from September", a new user's)
+_COMMA_SUBJECT = re.compile(r",\s*(?=(?:i|we|he|she|they|you|u)(?P<short>['’](?:m|s|re|ll|ve|d))?\s)", re.IGNORECASE)
 _FUTURE = re.compile(
     FUTURE_AUXILIARY + r"|\b(?:won['’]t|plan(?:ning)?\s+to|"
     r"intend(?:ing)?\s+to|hop(?:e|ing)\s+to|want\s+to|wanna|would\s+like\s+to|can['’]t\s+wait|"
@@ -57,6 +56,10 @@ _BEING = re.compile(r"['’](?:m|re)\b|\b(?:am|is|are|im)\b", re.IGNORECASE)
 #: not "can you believe what happened in march").
 _SUGGESTED = re.compile(r"\b(?:let['’]s|(?:can|could|shall|should)\s+(?:we|i|u|you)|"
                         r"(?:we|i|u|you)\s+(?:should|could)\s+(?!have\b|['’]ve\b|of\b)\w+)\b", re.IGNORECASE)
+#: A reminder or an invitation, with no past verb in its clause, is of what is to come: "please remember the lotu this
+#: Sunday", "don't forget the hui this Saturday", "save the date" (read as the Sunday gone by: a new user's).
+_REMINDED = re.compile(r"\b(?:remember|don['’]?t\s+forget|do\s+not\s+forget|not\s+to\s+forget|save\s+the\s+date|"
+                       r"reminder|see\s+(?:you|u|yous|everyone)|join\s+us|be\s+there)\b", re.IGNORECASE)
 _IRREGULAR_PAST = (
     "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
     "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
@@ -119,6 +122,12 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
     # on the 22nd"), not a fronted time ("In March, we're going…")
     for comma in _COMMA_SUBJECT.finditer(plain):
         before = breaks[bisect_right(breaks, comma.start()) - 1]
+        after = plain[comma.end():breaks[bisect_right(breaks, comma.end())]] if bisect_right(
+            breaks, comma.end()) < len(breaks) else plain[comma.end():]
+        if comma["short"] and comma["short"][1:].lower() != "ll" and not any(
+                p.search(after.split(None, 1)[1] if " " in after.strip() else "") for p in (_PAST, _PRESENT, _FUTURE)):
+            continue  # "she's free on Saturday", "she's 30 in March": no verb of its own, the tense before it (a
+            # contraction opens a clause only with a verb: "got a new job btw, she's teaching … from September")
         if _PAST.search(plain, before, comma.start()) or _PRESENT.search(plain, before, comma.start()):
             breaks.append(comma.end())
     breaks.sort()
@@ -132,7 +141,7 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
         if _PAST.search(clause):
             # a past verb and a present one ("i'm booked up until…", "was thinking i come up…"): unsaid
             return "past", not (_BEING.search(clause) or _SUGGESTED.search(clause))
-        if _SUGGESTED.search(clause) or _PRESENT.search(clause):
+        if _SUGGESTED.search(clause) or _PRESENT.search(clause) or _REMINDED.search(clause):
             return "future", True
         return "past", False
 

@@ -55,9 +55,11 @@ def first_write_time(reference: datetime | None, latest: datetime | None, *, rep
 
 def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: bool, skips: Collection[str],
            kind_of: Callable[[str], PredicateKind], clock: Callable[[], datetime],
-           bulk: bool, tz: tzinfo = UTC, source: str | None = None) -> list[Remembered[F]]:
+           bulk: bool, tz: tzinfo = UTC, source: str | None = None, keep_refused: bool = False) -> list[Remembered[F]]:
     """Record ``items`` in ``txn``, a write each (the first at the transaction's own time); a fact's naive time is read
-    in ``tz``, the store's zone. The facts' source is ``source``, or each message's kind."""
+    in ``tz``, the store's zone. The facts' source is ``source``, or each message's kind. With ``keep_refused``, a
+    fact the gate refuses from a source that skips review stays pending too, not left out (one ``Store.remember``,
+    whose answer lists a proposal for every fact)."""
 
     def begin(reference: datetime | None) -> None:  # the next write, after the first
         if txn.decisions:
@@ -83,17 +85,19 @@ def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: 
         except (Conflict, InvalidInput):
             if not (approve or (source or said.kind) in skips):
                 raise
-            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of,
-                                        skip=(source or said.kind) in skips, tz=tz, source=source or said.kind))
+            skipped = (source or said.kind) in skips
+            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of, skip=skipped and not keep_refused,
+                                        tz=tz, source=source or said.kind, approve_all=skipped))
     return recorded
 
 
 def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts: list[F],
                 begin: Callable[[datetime | None], None], kind_of: Callable[[str], PredicateKind], *,
-                skip: bool, tz: tzinfo = UTC, source: str | None = None) -> Remembered[F]:
+                skip: bool, tz: tzinfo = UTC, source: str | None = None, approve_all: bool = False) -> Remembered[F]:
     """A message the gate refused as a whole: its episode (with its facts proposed, unless its
     source skips review) in one write, then each fact approved (or, skipping review, proposed) in a
-    write of its own; the refused ones stay pending (are not proposed)."""
+    write of its own; the refused ones stay pending (are not proposed). ``approve_all``: each proposed fact is
+    approved, its extractor's doubt aside (its source skips review)."""
     begin(reference)
     episode = txn.add_episode(said.text, said.kind, said.actor, reference)
     txn.log("EPISODE", episode=episode.id)
@@ -106,7 +110,7 @@ def _one_by_one(txn: Transaction, said: Said, reference: datetime | None, facts:
                 begin(reference)
                 if skip:
                     proposals.append(review.queue(txn, fact, episode.id, source, True, kind_of, tz))
-                elif review.approves(fact, approve=True, skip=False):
+                elif review.approves(fact, approve=True, skip=approve_all):
                     decision = review.approve(txn, proposals[n], kind_of(proposals[n].predicate))
                     proposals[n] = proposals[n].model_copy(update={
                         "state": "approved", "decided_at": decision.at, "decision": decision.id})
