@@ -359,8 +359,8 @@ def test_remembered_facts_skip_review_when_the_store_says_so(store):
     asked = tools.call("remember", {"text": "I like tea.", "approve": True, "speaker": "Lin"}, "other")
     assert [(p.subject, p.state) for p in asked.proposals] == [("Lin", "approved")]
     assert asked.episode.actor == "Lin"  # who said it (a developer's: the client's name hid Dana's words from Marco's)
-    heard = tools.call("recall", {"query": "tea", "speaker": "Lin"}, "other")
-    assert [(h.kind, h.speaker) for h in heard.hits if h.kind == "message"] == [("message", "Lin")]
+    heard = tools.call("recall", {"query": "tea", "speaker": "Lin"}, "other")  # the fact first, citing her words
+    assert [store.episode(e).actor for h in heard.hits for e in h.episodes] == ["Lin"]
 
 
 def test_a_refused_end_on_approval_stays_pending(store):

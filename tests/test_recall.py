@@ -250,3 +250,16 @@ def test_a_question_that_is_only_a_name_is_answered_with_facts_about_them(tmp_pa
             first = [h.kind for h in store.search(question, limit=4)]
             assert first.count("fact") == 2 and first[0] == "fact", (question, first)
         assert [h.kind for h in store.search("what did Tama say", limit=3)] == ["message"] * 3
+
+
+def test_a_kind_of_event_asked_of_is_not_answered_by_another_event(tmp_path):
+    """A twenty-fifth new user's: "whens the wedding" put `Lose attended funeral` first (the word "wedding" names
+    `attended`); an event of another kind is no answer, the wedding's message comes first."""
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Lose", "attended", "funeral", valid_from="2026-06-12", valid_to="2026-06-13")
+        store.remember("the wedding is on 20 March 2027 now, Old St Paul's", actor="Mere", reference_time="2026-09-01")
+        first = store.search("whens the wedding", limit=2)
+        assert first[0].kind == "message" and "wedding" in first[0].text
+        store.add("Mere", "attended", "Kiri's wedding", valid_from="2026-05-02", valid_to="2026-05-03")
+        assert any(h.kind == "fact" and h.version.object == "Kiri's wedding" and h.matched.synonyms
+                   for h in store.search("whens the wedding", limit=3))

@@ -94,7 +94,8 @@ def many_messages_write_the_log_of_one_write_each(tmp_path, messages, mode, spli
             # (their answer says so, ``refused``): what each believes and was told is the same
             def told(store: Store) -> tuple[list, list]:
                 return ([(v.subject, v.predicate, v.object, v.valid_from, v.valid_to)
-                         for v in store.beliefs(valid_at="all")], [(e.text, e.reference_time) for e in store.episodes()])
+                         for v in store.beliefs(valid_at="all")],
+                        [(e.text, e.reference_time) for e in store.episodes()])
             assert told(batched) == told(single)
         assert batched.check() == []
 

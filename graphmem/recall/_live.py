@@ -366,7 +366,8 @@ class LiveIndex:
                             PERSON, PERSON) and index.entities.get(a.entity_id, ("", ""))[1] != PERSON]
                 # (not "me" of "what did ana tell me", nor a second person: "did tom meet ana" asks what was said)
             used = [SynonymUsed(phrase=h.phrase, predicate=version.predicate) for h in plan.synonyms
-                    if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched]
+                    if version.predicate in h.predicates and f"p:{version.predicate}" in item.matched
+                    and not _another_event(h.phrase, version)]
             episode = None if item.sentence is None else index.episodes[item.sentence]
             hits.append(Hit(version=version, score=round(item.score, 4), matched=Matched(
                 words=[labels[k] for k in item.matched if ":" not in k] + also, anchor=anchor, via=via,
@@ -380,6 +381,17 @@ class LiveIndex:
 
 
 _YOUR = re.compile(r"(?i)\byour\b")
+
+
+#: The events a word of the question names by their kind ("whens the wedding"): `attended` is asked, but only of such
+#: an event ("Lose attended funeral" was the first answer: a new user's family chat).
+_EVENT_KINDS = frozenset(("wedding", "concert", "gig", "festival", "party"))
+
+
+def _another_event(phrase: str, version: Version) -> bool:
+    """Whether a synonym phrase names a kind of event the fact's event is not ("wedding" of `attended funeral`)."""
+    said = phrase.lower()
+    return said in _EVENT_KINDS and version.predicate == "attended" and said not in (version.object or "").lower()
 
 
 def says_your(text: str) -> bool:
