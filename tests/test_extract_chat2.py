@@ -2271,3 +2271,16 @@ def test_a_move_planned_then_an_arrival_in_a_groups_chat_is_the_move_for_review(
     assert ("assert", "Maya", "lives_in", "Titahi Bay", True) in chat_sure(
         ("Maya", "We moved into the Titahi Bay house yesterday"))[0]
     assert not [f for f in chat_sure(("Maya", "we moved into the Big Bay house"))[0] if f[2] == "lives_in"]
+
+
+@pytest.mark.engine_free
+def test_a_pastime_someone_is_teaching_the_speaker_is_theirs():
+    """Dev's misses (h28, h38, h54, h64): "rui is teaching me to surf", "she's teaching me to dive with a tank",
+    "Edwin is teaching me to kayak" (surfing, diving, kayaking); not a thing taught once ("taught me to make waakye"),
+    nor asked for ("can you teach me to swim?")."""
+    for text, pastime in (("rui is teaching me to surf", "surfing"),
+                          ("she's teaching me to dive with a tank", "diving"),
+                          ("also Edwin is teaching me to kayak. on sundays", "kayaking")):
+        assert ("assert", "Maya", "does", pastime) in [f[:4] for f in chat_sure(("Maya", text))[0]], text
+    for text in ("his mum taught me to make waakye", "can you teach me to swim?", "zura is teaching me to make chacha"):
+        assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "does"], text

@@ -58,12 +58,12 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 
 _A = "['’]"
 
-__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "begun_elsewhere", "breed_beside", "clean_taste",
-           "companions", "couples", "employer_confirmed", "everyday_object", "group_named", "home_named",
-           "job_begun", "job_called_off", "job_got_unnamed", "job_to_come", "lowercase_school", "move_called_off",
-           "move_done", "move_planned", "move_told", "moved_in_new", "moved_there", "named_by_one", "not_for_me",
-           "of_the_other", "one_does", "only_visiting", "pet_meant", "pet_taken_in", "proposed", "resident_of",
-           "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
+__all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "begun_elsewhere", "being_taught", "breed_beside",
+           "clean_taste", "companions", "couples", "employer_confirmed", "everyday_object", "group_named",
+           "home_named", "job_begun", "job_called_off", "job_got_unnamed", "job_to_come", "lowercase_school",
+           "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new", "moved_there", "named_by_one",
+           "not_for_me", "of_the_other", "one_does", "only_visiting", "pet_meant", "pet_taken_in", "proposed",
+           "resident_of", "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week", "my dog, he died on monday").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
@@ -1490,6 +1490,26 @@ _SOMETHING_NEW = re.compile(
 #: What makes the thing begun someone else's, or says when rather than what: a possessive, "for my son", "yesterday".
 _NOT_MINE_BEGUN = re.compile(r"(?i)['’]s\b|\bfor\s+(?:my|our|his|her|the)\b|^\W*(?:yesterday|today|tonight|last|this|"
                              r"next|on)\b")
+
+
+#: Someone teaching the speaker a pastime, now: "rui is teaching me to surf", "she's teaching me to dive with a tank",
+#: "Edwin is teaching me to kayak" (not "taught me to make waakye": once, a dish; nor "teach me to" wished for).
+_TAUGHT_NOW = re.compile(r"(?i)(?:\b(?:is|are|was|were|been)|['’](?:s|re))\s+teaching\s+me\s+(?:how\s+)?to\s+"
+                         r"(?P<verb>[a-z]+)\b")
+
+
+def being_taught(message: str) -> str | None:
+    """The pastime someone is teaching the speaker (see :data:`_TAUGHT_NOW`), as an activity a list knows ("surf" ->
+    surfing, "kayak" -> kayaking, "swim" -> swimming); None for anything else ("to make chacha")."""
+    m = _TAUGHT_NOW.search(message)
+    if m is None or "?" in message[m.end():m.end() + 40].split(".")[0]:
+        return None
+    verb = m["verb"].lower()
+    for form in (verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else None,
+                 verb + verb[-1] + "ing" if re.search(r"[^aeiou][aeiou][bdgmnpt]$", verb) else None):
+        if form and (found := everyday(form, ACTIVITIES, ACTIVITY_PAIRS)) is not None:
+            return found
+    return None
 
 
 def something_new(message: str) -> str | None:

@@ -36,6 +36,7 @@ from ._chat import (
     arrived,
     asked_home,
     begun_elsewhere,
+    being_taught,
     breed_beside,
     clean_taste,
     companions,
@@ -1530,7 +1531,7 @@ class RuleExtractor:
             self._seeing[(self._chat(), speaker)] = self._read.get(self._chat(), 0)
         if named and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
-        if (pastime := something_new(text)) is not None and not any(
+        if (pastime := something_new(text) or being_taught(text)) is not None and not any(
                 f.predicate == "does" and f.subject == self._speaker for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="does", object=pastime, quote=text,
                                        valid_from=self._first_gone_by(text, reference_time)))  # "I started something
