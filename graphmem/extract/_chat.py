@@ -1512,6 +1512,31 @@ def being_taught(message: str) -> str | None:
     return None
 
 
+#: The speaker learning or playing what no list knows: "I'm learning the lesiba", "so I'm learning woodturning", "other
+#: news, I've been playing the tin whistle" (two words at most, then the sentence's end).
+_LEARNING_UNKNOWN = re.compile(r"(?i)(?:^|[.!,;:]\s*|\b(?:also|so|and|now)\s+)(?:i['’]?m|im|i\s+am|i['’]?ve\s+been|"
+                               r"i\s+have\s+been|been)\s+(?:learning|playing)\s+(?P<the>the\s+)?"
+                               r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*(?=$|[.!,;:)]|\s+(?:now|too|btw|lol|again))")
+
+
+#: Words learnt or played that are no pastime: apps and devices, the ropes, a carnival band's "mas".
+_NO_PASTIME = frozenset("""to how with on at a an some more lots whatsapp facebook instagram tiktok zoom excel duolingo
+app apps phone tablet computer laptop system ropes basics games game mas""".split())
+
+
+def learning_unknown(message: str) -> str | None:
+    """What the speaker says they are learning or playing that no list knows (see :data:`_LEARNING_UNKNOWN`): the
+    caller proposes it for review (half of such things were no pastime on first reads: "the whatsapp", "hiragana")."""
+    m = _LEARNING_UNKNOWN.search(message)
+    if m is None:
+        return None
+    words = m["what"].lower().split()
+    if any(w in PRONOUNS or w in COMMON_WORDS or w in _VERBISH or w in _NO_PASTIME for w in words):
+        return None  # "learning to …" (read as a verb learnt), "playing with the kids", "learning whatsapp", "playing
+        # mas" (a carnival band's)
+    return m["what"]
+
+
 def something_new(message: str) -> str | None:
     """The pastime the speaker says they have begun, told as news first and named in the words after (see
     :data:`_SOMETHING_NEW`): an activity a list knows ("roller skating", "azulejo painting"), or one named before

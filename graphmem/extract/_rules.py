@@ -50,6 +50,7 @@ from ._chat import (
     job_called_off,
     job_got_unnamed,
     job_to_come,
+    learning_unknown,
     lowercase_school,
     move_called_off,
     move_done,
@@ -1531,6 +1532,10 @@ class RuleExtractor:
             self._seeing[(self._chat(), speaker)] = self._read.get(self._chat(), 0)
         if named and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
+        if not any(f.predicate == "does" and f.subject == self._speaker for f in facts) and (
+                unknown := learning_unknown(text)) is not None and something_new(text) is None:
+            facts.append(_for_review(ExtractedFact(subject=self._speaker, predicate="does", object=unknown, quote=text),
+                                     "a thing learnt or played that no list knows: as often no pastime"))
         if (pastime := something_new(text) or being_taught(text)) is not None and not any(
                 f.predicate == "does" and f.subject == self._speaker for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="does", object=pastime, quote=text,
