@@ -2299,3 +2299,14 @@ def test_a_thing_learnt_or_played_that_no_list_knows_waits_for_review():
     for text in ("I'm learning whatsapp, the children set it up", "I've registered in a band. I'm playing mas",
                  "i've been playing with the kids all day", "I'm learning to be patient"):
         assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "does"], text
+
+
+@pytest.mark.engine_free
+def test_a_pastime_and_how_often_alone_is_the_speakers():
+    """Dev's misses (d8, d15): "climbing 3 times a week now lol", "changed woman sips. running 3 times a week round
+    ormeau park"; not of someone else the message names ("bouldering. 3 times a week with people from his work")."""
+    for text, what in (("climbing 3 times a week now lol", "climbing"),
+                       ("changed woman sips. running 3 times a week round ormeau park", "running")):
+        assert ("assert", "Maya", "does", what) in [f[:4] for f in chat_sure(("Maya", text))[0]], text
+    assert not [f for f in chat_sure(("Maya", "bouldering. 3 times a week with people from his work"))[0]
+                if f[2] == "does"]

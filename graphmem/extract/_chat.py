@@ -59,11 +59,11 @@ from ._verbs import HOME_WORDS, NOT_HOME_NOW
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "begun_elsewhere", "being_taught", "breed_beside",
-           "clean_taste", "companions", "couples", "employer_confirmed", "everyday_object", "group_named",
-           "home_named", "job_begun", "job_called_off", "job_got_unnamed", "job_to_come", "lowercase_school",
-           "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new", "moved_there", "named_by_one",
-           "not_for_me", "of_the_other", "one_does", "only_visiting", "pet_meant", "pet_taken_in", "proposed",
-           "resident_of", "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
+           "clean_taste", "companions", "couples", "employer_confirmed", "everyday_object", "group_named", "home_named",
+           "how_often_alone", "job_begun", "job_called_off", "job_got_unnamed", "job_to_come", "learning_unknown",
+           "lowercase_school", "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new",
+           "moved_there", "named_by_one", "not_for_me", "of_the_other", "one_does", "only_visiting", "pet_meant",
+           "pet_taken_in", "proposed", "resident_of", "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
 #: After a pet's noun: it died ("our cat passed away last week", "my dog, he died on monday").
 GONE = re.compile(r"\s*(?:[A-Z][\w'’-]*\s+|,\s*(?:he|she|it)\s+)?" + DIED, re.IGNORECASE)
@@ -1517,6 +1517,25 @@ def being_taught(message: str) -> str | None:
 _LEARNING_UNKNOWN = re.compile(r"(?i)(?:^|[.!,;:]\s*|\b(?:also|so|and|now)\s+)(?:i['’]?m|im|i\s+am|i['’]?ve\s+been|"
                                r"i\s+have\s+been|been)\s+(?:learning|playing)\s+(?P<the>the\s+)?"
                                r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*(?=$|[.!,;:)]|\s+(?:now|too|btw|lol|again))")
+
+
+#: A sentence that is a pastime and how often: "climbing 3 times a week now lol", "running 3 times a week round ormeau
+#: park", "swimming every morning helps".
+_HOW_OFTEN_ALONE = re.compile(r"(?i)(?:^|[.!]\s+)(?:(?:and|also|still|now)\s+)?(?P<what>[a-z]+ing)\s+(?:(?:\d+|two|"
+                              r"three|four|five|once|twice)\s+(?:times\s+)?(?:a|per|every)\s+week|every\s+(?:day|"
+                              r"morning|evening|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|most\s+"
+                              r"(?:days|mornings))\b")
+#: Someone else the message may be about: the pastime and how often is theirs then.
+_SOMEONE_ELSE = re.compile(r"(?i)\b(?:he|she|they|his|her|their|him|them)\b")
+
+
+def how_often_alone(message: str) -> str | None:
+    """The pastime a sentence names with how often, and nothing else (see :data:`_HOW_OFTEN_ALONE`), in a message about
+    no one else; None otherwise."""
+    m = _HOW_OFTEN_ALONE.search(message)
+    if m is None or _SOMEONE_ELSE.search(message) or "?" in message:
+        return None
+    return everyday(m["what"], ACTIVITIES, ACTIVITY_PAIRS)
 
 
 #: Words learnt or played that are no pastime: apps and devices, the ropes, a carnival band's "mas".

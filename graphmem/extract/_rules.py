@@ -46,6 +46,7 @@ from ._chat import (
     group_named,
     group_named_unread,
     home_named,
+    how_often_alone,
     job_begun,
     job_called_off,
     job_got_unnamed,
@@ -1536,7 +1537,7 @@ class RuleExtractor:
                 unknown := learning_unknown(text)) is not None and something_new(text) is None:
             facts.append(_for_review(ExtractedFact(subject=self._speaker, predicate="does", object=unknown, quote=text),
                                      "a thing learnt or played that no list knows: as often no pastime"))
-        if (pastime := something_new(text) or being_taught(text)) is not None and not any(
+        if (pastime := something_new(text) or being_taught(text) or how_often_alone(text)) is not None and not any(
                 f.predicate == "does" and f.subject == self._speaker for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="does", object=pastime, quote=text,
                                        valid_from=self._first_gone_by(text, reference_time)))  # "I started something
