@@ -2310,3 +2310,25 @@ def test_a_pastime_and_how_often_alone_is_the_speakers():
         assert ("assert", "Maya", "does", what) in [f[:4] for f in chat_sure(("Maya", text))[0]], text
     assert not [f for f in chat_sure(("Maya", "bouldering. 3 times a week with people from his work"))[0]
                 if f[2] == "does"]
+
+
+@pytest.mark.engine_free
+def test_a_second_reviewers_attack_on_the_fortieth_sessions_readings():
+    """Not taught now: denied, to come, given up, or no pastime ("run the till", "walk again"); an event is not dated
+    by a year or a month told of something else ("she was 94, born in 1931"); in a group's chat a move is not given the
+    home asked of another ("how's the new flat in Leeds, Mere?"); "my two sisters" are several."""
+    from datetime import timedelta
+
+    for text in ("nobody is teaching me to surf", "Rui is teaching me to surf tomorrow",
+                 "my boss is teaching me to run the till", "the physio is teaching me to walk again",
+                 "Rui's been teaching me to surf but I quit"):
+        assert not [f for f in chat_sure(("Maya", text))[0] if f[2] == "does"], text
+    dated = chat_sure(("Sam", "how was the funeral?"), ("Maya", "sad. she was 94, born in 1931"))[1]
+    assert not [f for f in dated if f[2] == "attended" and f[3] != "funeral"]
+    extractor, found = RuleExtractor(), []
+    for n, (who, text) in enumerate((("Ruth", "how's the new flat in Leeds, Mere?"), ("Tama", "moved in on the 1st!"))):
+        found.append(extractor.extract(text, reference_time=REF + timedelta(days=n), speaker=who))
+    assert not [f for f in found[1] if f.predicate == "lives_in"]
+    two = chat_sure(("Maya", "my two sisters are visiting. my sister Niamh is in York"),
+                    ("Maya", "my sister works at Tesco"))
+    assert not [f for f in two[1] if f[1] == "Niamh"]

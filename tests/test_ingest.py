@@ -832,18 +832,3 @@ def test_an_ingest_summary_prints_in_one_line():
     assert len(summary.recorded) == 148  # the data is all there
     assert str(IngestSummary(episodes=1, proposed=1, approved=1)) == \
         "1 episode recorded; 1 fact proposed: 1 approved, 0 pending"  # a reviewer's "1 episodes"
-
-
-def test_a_contacts_emoji_is_no_part_of_the_name_facts_are_about(gm, store_path, tmp_path):
-    """A twenty-fifth new user's family group: the facts were about "Mere 💕" and "★ Tui ★", as the phone names the
-    contacts, and `timeline Mere` knew no one; the messages keep the names as the export writes them."""
-    chat = tmp_path / "WhatsApp Chat with Whānau.txt"
-    chat.write_text("14/04/2026, 8:02 pm - Mere 💕: I got a job at Kenepuru Hospital!!\n"
-                    "14/04/2026, 8:03 pm - Ruth: so proud of you Mere\n"
-                    "15/04/2026, 9:00 am - ★ Tui ★: I moved to Porirua last week\n", encoding="utf-8")
-    gm("ingest", str(chat), "--replay", "--approve", "--timezone", "Pacific/Auckland")
-    with Store(store_path) as store:
-        believed = {(v.subject, v.predicate, v.object) for v in store.beliefs(valid_at="all")}
-        assert ("Mere", "works_at", "Kenepuru Hospital") in believed and ("Tui", "lives_in", "Porirua") in believed
-        assert {e.actor for e in store.episodes()} == {"Mere 💕", "Ruth", "★ Tui ★"}
-    assert "Kenepuru" in gm("timeline", "Mere").output

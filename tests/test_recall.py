@@ -263,3 +263,17 @@ def test_a_kind_of_event_asked_of_is_not_answered_by_another_event(tmp_path):
         store.add("Mere", "attended", "Kiri's wedding", valid_from="2026-05-02", valid_to="2026-05-03")
         assert any(h.kind == "fact" and h.version.object == "Kiri's wedding" and h.matched.synonyms
                    for h in store.search("whens the wedding", limit=3))
+
+
+def test_what_someone_told_is_what_was_said_and_a_gig_is_a_concert(tmp_path):
+    """A second reviewer's: "what did Tama tell me" was read as "tell me about Tama" (facts first); "when was the gig"
+    put a concert below a funeral."""
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Tama", "works_at", "Aurizon", valid_from="2026-06-29")
+        store.add("Ana", "attended", "Six60 concert", valid_from="2026-03-07", valid_to="2026-03-08")
+        store.add("Lose", "attended", "funeral", valid_from="2026-06-12", valid_to="2026-06-13")
+        store.remember("the hall was so loud", actor="Tama", reference_time="2026-07-01")
+        first = [h for h in store.search("when was the gig") if h.kind == "fact"]
+        assert first[0].version.object == "Six60 concert"
+        assert [h.kind for h in store.search("what did Tama tell me", limit=1)] == ["message"]
+        assert [h.kind for h in store.search("tell me about Tama", limit=1)] == ["fact"]

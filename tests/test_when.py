@@ -810,3 +810,13 @@ def test_a_weekday_said_with_its_date_is_that_date_and_a_reminder_is_to_come():
     assert one("Please remember the lotu this Sunday at my house 5pm").start == at("2026-05-10")
     assert one("Don't forget the hui this Saturday").start == at("2026-05-09")
     assert one("remember when we went to Paris in March").start == at("2026-03-01")
+
+
+def test_remembering_is_no_reminder_and_a_clock_reaches_into_no_other_phrase():
+    """A second reviewer's: "Remember Rotorua in March? best trip ever" was next March (any "remember" was read as a
+    reminder); a clock attached to a date ran into the next phrase ("05/08/2023 1:56 week ago": two spans overlapped,
+    as a property draw found)."""
+    assert one("Remember Rotorua in March? best trip ever").start == at("2026-03-01")
+    assert one("please remember the lotu this Sunday").start == at("2026-05-10")
+    spans = resolve_times("05/08/2023 1:56 week ago", REF)
+    assert all(a.text not in b.text and b.text not in a.text for a in spans for b in spans if a is not b)

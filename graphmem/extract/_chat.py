@@ -1494,16 +1494,19 @@ _NOT_MINE_BEGUN = re.compile(r"(?i)['’]s\b|\bfor\s+(?:my|our|his|her|the)\b|^\
 
 #: Someone teaching the speaker a pastime, now: "rui is teaching me to surf", "she's teaching me to dive with a tank",
 #: "Edwin is teaching me to kayak" (not "taught me to make waakye": once, a dish; nor "teach me to" wished for).
-_TAUGHT_NOW = re.compile(r"(?i)(?:\b(?:is|are|was|were|been)|['’](?:s|re))\s+teaching\s+me\s+(?:how\s+)?to\s+"
+_TAUGHT_NOW = re.compile(r"(?i)(?:\b(?:is|are)|['’](?:s|re))\s+teaching\s+me\s+(?:how\s+)?to\s+"
                          r"(?P<verb>[a-z]+)\b")
+#: What makes the teaching no pastime of the speaker's now: no one teaching, later, given up (a reviewer's).
+_NOT_TAUGHT = re.compile(r"(?i)\b(?:no\s*one|nobody|not|never|tomorrow|next|soon|quit|stopped|gave\s+up)\b")
 
 
 def being_taught(message: str) -> str | None:
     """The pastime someone is teaching the speaker (see :data:`_TAUGHT_NOW`), as an activity a list knows ("surf" ->
     surfing, "kayak" -> kayaking, "swim" -> swimming); None for anything else ("to make chacha")."""
     m = _TAUGHT_NOW.search(message)
-    if m is None or "?" in message[m.end():m.end() + 40].split(".")[0]:
-        return None
+    if m is None or "?" in message[m.end():m.end() + 40].split(".")[0] or _NOT_TAUGHT.search(message) or m[
+            "verb"].lower() in ("run", "walk", "drive", "use", "make", "do", "be", "read", "write", "cook"):
+        return None  # "teaching me to run the till", "to walk again" (the physio's), "to drive" (a licence)
     verb = m["verb"].lower()
     for form in (verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else None,
                  verb + verb[-1] + "ing" if re.search(r"[^aeiou][aeiou][bdgmnpt]$", verb) else None):

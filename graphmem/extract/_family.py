@@ -102,8 +102,9 @@ _OWNER = r"(?P<owner>my|our|your|ur|yr|his|her)"
 #: "my sister", "your little brother", "my mother in law", "our kids".
 _RELATION = re.compile(rf"(?<![\w'’-]){_OWNER}\s+(?:(?:{_ADJECTIVES})\s+)?{_WORD_RE}(?![\w-])", re.IGNORECASE)
 #: The speaker has more than one: "I have two sisters", "i've got 3 brothers".
-_SEVERAL = re.compile(r"\b(?:i|we)\s+(?:have|['’]ve\s+got|have\s+got|got)\s+(?:two|three|four|five|[2-9])\s+"
-                      r"(?:(?:older|younger|little|big)\s+)?(?P<word>sisters|brothers)\b", re.IGNORECASE)
+_SEVERAL = re.compile(r"\b(?:(?:i|we)(?:\s+have|['’]ve|\s+have\s+got|['’]ve\s+got|\s+got)|my|our)\s+"
+                      r"(?:two|three|four|five|[2-9])\s+(?:(?:older|younger|little|big)\s+)?"
+                      r"(?P<word>sisters|brothers)\b", re.IGNORECASE)
 #: "Tommy's wife Bríd", "Kojo's daughter Akosua": someone named, then a relative of theirs named.
 _THEIRS = re.compile(rf"(?<![\w'’-])(?P<owner>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+){_A}s\s+(?:(?:{_ADJECTIVES})\s+)?"
                      rf"{_WORD_RE}\s+(?P<name>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_'’-]+)(?![\w'’-])", re.IGNORECASE)

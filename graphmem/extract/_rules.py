@@ -392,6 +392,8 @@ _TOWN_AFTER = re.compile(r",\s*(?:in|to)\s+(?P<rest>.*)", re.IGNORECASE | re.DOT
 _MORE_PLACES = re.compile(r"\s*(?:,\s*(?:in|to|and)\s|and\s)", re.IGNORECASE)
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
 _SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
+#: How long ago a day an event is told by may be, to be the event's: "last weekend", "on saturday".
+_LATELY = timedelta(days=35)
 #: After a place one came home from, a visit's length or occasion: "home from Oregon for a week", "home from zagreb
 #: for easter", "flying home from denver for xmas", "home from London for the wedding": where one lives, come home for
 #: a while, not a trip taken there (not "for lunch", "for real", "for a week now", "for the first time in weeks": a
@@ -400,8 +402,6 @@ _HOME_FOR = re.compile(r"\s+for\s+(?:(?:a|an|one|two|three|four|a\s+few|a\s+coup
                        r"(?:days?|weeks?|months?|weekend|summer|winter|holidays?|hols|break|term|wedding|funeral|"
                        r"christening|visit)|easter|christmas|xmas|thanksgiving|diwali|eid|new\s+year|the\s+\w+\s+holidays)"
                        r"\b(?!\s+(?:now|ago|already))", re.IGNORECASE)
-#: After a shop's name, a town: "went to Target in Minneapolis" is a trip to Minneapolis, not no trip.
-_TOWN_AFTER_SHOP = re.compile(r"\s+in\s+(?-i:[A-Z])", re.IGNORECASE)
 #: A membership held or ended, named with the word: "i cancelled my crux membership", "I cancelled my
 #: virgin active membership btw" (five arrivals); "got a proper membership at monk now", "i have a
 #: membership at the studio now" (three).
@@ -1514,8 +1514,11 @@ class RuleExtractor:
         for who, predicate, obj in [(self._speaker, *told) for told in told_trip(text, before, own)] + (still_there(
                 text, before, self._speaker, self._other) if asked else []):
             told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
-            if predicate in ("attended", "traveled_to") and len(spans := self._gone_by(text, reference_time)) == 1:
-                told = with_period(told, spans[0])  # "Nico's wedding was last weekend in reno": that weekend
+            if predicate in ("attended", "traveled_to") and len(spans := self._gone_by(text, reference_time)) == 1 \
+                    and spans[0].granularity in ("day", "weekend", "week") and spans[0].end is not None and \
+                    reference_time - spans[0].start <= _LATELY:
+                told = with_period(told, spans[0])  # "Nico's wedding was last weekend in reno": that weekend (not "she
+                # was 94, born in 1931", "we've been going every year since 2015": a reviewer's)
             if not any(_same(told, f) for f in facts):
                 facts.append(told)
         if (retired := retired_from(text)) and not any(
@@ -1842,7 +1845,8 @@ class RuleExtractor:
             home = move_home(text) if moved else None
             if home is None and place is not None and who in planned and (moved or moved_there(text, place)):
                 home = place  # "moved in yesterday"; "Moved!!! I'm officially in Actur", the place planned named
-            if home is None and moved and not only_visiting(text):
+            if home is None and moved and not only_visiting(text) and self._other is not None:  # (between two people:
+                # in a group's chat the home asked of may be another's, a reviewer's "how's the new flat, Mere?")
                 # "greetings from Mandeville 🌄" - "YOU MOVED!" - "we moved last saturday"; "how's the new flat in
                 # Gdynia?" - "moved in on the 1st!": the place the speaker greeted from this sitting, or the one the
                 # other asked of; none where the two differ (an attacker's: a greeting from a visit, then "how's the
@@ -2601,10 +2605,9 @@ class RuleExtractor:
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \
                     and not looks_educational(name):
                 name = None  # "doing a shift at Tesco": no school
-        if name and predicate == "traveled_to" and name.casefold() in _CHAINS and not _TOWN_AFTER_SHOP.match(
-                rest, max(rest.find(name), 0) + len(name)):
-            return None  # "then I went to Costco to buy her a microwave": a shop, written with its capital (not "to
-            # Target in Minneapolis", nor a town a word of another list is: "Eid in Norway", "Casa", a reviewer's)
+        if name and predicate == "traveled_to" and name.casefold() in _CHAINS:
+            return None  # "then I went to Costco to buy her a microwave": a shop, written with its capital (not a
+            # town a word of another list is: "Eid in Norway", "Casa", a reviewer's)
         if name and kind in ("place", "where") and (at := rest.lower().find(name.lower())) >= 0 and (
                 _SESSION_AFTER.match(rest, at + len(name)) or (
                 re.search(r"(?i)\bhome\s+(?:from|fae)\s*$", head) and _HOME_FOR.match(rest, at + len(name)))):

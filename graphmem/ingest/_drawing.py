@@ -7,7 +7,6 @@ Internal: import what it offers from :mod:`graphmem.ingest`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, tzinfo
 
@@ -53,7 +52,7 @@ def draw(extractor: Extractor,
         many = _without_context(many)
     one_with_context = many is None and takes_context(extractor.extract, "other", "previous")
     chunk: list[tuple[Message, Context]] = []
-    for message, context in _named_plainly(messages):
+    for message, context in messages:
         if many is None:
             extra = {"other": context[0], "previous": context[1]} if one_with_context else {}
             try:
@@ -72,39 +71,6 @@ def draw(extractor: Extractor,
 
 _Many = Callable[[list[tuple[Message, Context]]], list[MessageResult]]
 
-#: What decorates a name in a phone's contacts and is no part of it: emoji and other symbols, their joiners, variation
-#: selectors and skin tones ("Mere 💕", "Dad 👨‍🦳", "★ Tui ★").
-_DECORATION = frozenset(("So", "Sk", "Sm", "Me"))
-
-
-def _decoration(ch: str) -> bool:
-    """Whether a character only decorates a name (:data:`_DECORATION`), or joins or varies an emoji: the zero-width
-    joiner, variation selectors, a flag's tag letters (not a script's marks, nor the non-joiner Persian writes)."""
-    code = ord(ch)
-    return unicodedata.category(ch) in _DECORATION or code == 0x200D or 0xFE00 <= code <= 0xFE0F or \
-        0xE0020 <= code <= 0xE007F or 0xE0100 <= code <= 0xE01EF
-
-
-def plain_speaker(name: str | None) -> str | None:
-    """A speaker's name as the facts about them name them: a contact's decoration left off ("Mere 💕" is Mere: her
-    facts were "Mere 💕 works_at …", and `timeline Mere` knew no one: a new user's family chat), unless nothing of a
-    name is left ("🌸"). The messages keep the name as the file writes it."""
-    if name is None or name.isascii():
-        return name
-    kept = "".join(" " if _decoration(ch) else ch for ch in name)
-    kept = " ".join(kept.split())
-    return kept if any(ch.isalpha() for ch in kept) else name
-
-
-def _named_plainly(messages: Iterable[tuple[Message, Context]]) -> Iterator[tuple[Message, Context]]:
-    """Each message and its context with its speakers' names plain (:func:`plain_speaker`), as the extractor sees
-    them: the speaker, the other participant and the turn before alike."""
-    for message, (other, before) in messages:
-        if message.actor is not None and (actor := plain_speaker(message.actor)) != message.actor:
-            message = message.model_copy(update={"actor": actor})
-        if before is not None and (said := plain_speaker(before.speaker)) != before.speaker:
-            before = before.model_copy(update={"speaker": said})
-        yield message, (plain_speaker(other), before)
 
 
 def _with_context(many: Callable[..., list[MessageResult]]) -> _Many:

@@ -385,13 +385,24 @@ _YOUR = re.compile(r"(?i)\byour\b")
 
 #: The events a word of the question names by their kind ("whens the wedding"): `attended` is asked, but only of such
 #: an event ("Lose attended funeral" was the first answer: a new user's family chat).
-_EVENT_KINDS = frozenset(("wedding", "concert", "gig", "festival", "party"))
+_EVENT_KINDS = {"wedding": ("wedding",), "concert": ("concert", "gig"), "gig": ("gig", "concert"),
+                "festival": ("festival", "fest"),
+                "party": ("party", "birthday", "bday", "21st", "30th", "40th", "50th")}
+#: The words that name a kind of event in a fact's object: one of them, of another kind, makes it another event.
+_EVENT_WORDS = frozenset(("funeral", "wedding", "concert", "gig", "festival", "party", "graduation", "christening",
+                          "baptism", "match", "game", "race", "marathon", "conference", "reunion", "service",
+                          "recital"))
 
 
 def _another_event(phrase: str, version: Version) -> bool:
-    """Whether a synonym phrase names a kind of event the fact's event is not ("wedding" of `attended funeral`)."""
-    said = phrase.lower()
-    return said in _EVENT_KINDS and version.predicate == "attended" and said not in (version.object or "").lower()
+    """Whether a synonym phrase names a kind of event the fact's event is plainly not ("wedding" of `attended funeral`;
+    not of `attended Kiri's 21st` for "party", nor `Six60 concert` for "gig": a reviewer's)."""
+    kinds = _EVENT_KINDS.get(phrase.lower().removesuffix("s"))
+    if kinds is None or version.predicate != "attended":
+        return False
+    words = set(re.findall(r"[a-z0-9]+", (version.object or "").lower()))
+    words |= {w.removesuffix("s") for w in words}
+    return not words & set(kinds) and bool(words & _EVENT_WORDS)
 
 
 def says_your(text: str) -> bool:

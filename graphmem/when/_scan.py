@@ -58,8 +58,9 @@ _SUGGESTED = re.compile(r"\b(?:let['’]s|(?:can|could|shall|should)\s+(?:we|i|u
                         r"(?:we|i|u|you)\s+(?:should|could)\s+(?!have\b|['’]ve\b|of\b)\w+)\b", re.IGNORECASE)
 #: A reminder or an invitation, with no past verb in its clause, is of what is to come: "please remember the lotu this
 #: Sunday", "don't forget the hui this Saturday", "save the date" (read as the Sunday gone by: a new user's).
-_REMINDED = re.compile(r"\b(?:remember|don['’]?t\s+forget|do\s+not\s+forget|not\s+to\s+forget|save\s+the\s+date|"
-                       r"reminder|see\s+(?:you|u|yous|everyone)|join\s+us|be\s+there)\b", re.IGNORECASE)
+_REMINDED = re.compile(r"\b(?:please\s+remember|remember\s+to|don['’]?t\s+forget|dont\s+forget|do\s+not\s+forget|"
+                       r"not\s+to\s+forget|save\s+the\s+date|reminder|see\s+(?:you|u|yous|everyone)|join\s+us|"
+                       r"be\s+there)\b", re.IGNORECASE)  # (not "remember Rotorua in March?": a memory, a reviewer's)
 _IRREGULAR_PAST = (
     "ate awoke became began bent bit bled blew bought brought broke built burnt caught chose came "
     "cost crept dealt did drank drew drove dug fed felt fell fled flew forgot fought found froze "
@@ -358,4 +359,9 @@ def find(text: str, now: datetime, *, day_first: bool = False,
     hits = scan(text, now, day_first, refused, looking_back)
     for combine in (attach_anchors, partial(attach_month_days, now=now), attach_clock, attach_since, attach_ranges):
         hits = combine(hits, text)
-    return hits
+    kept: list[Hit] = []  # a clock attached may reach into the next phrase ("05/08/2023 1:56 week ago"): one of them
+    for hit in hits:
+        if kept and hit.begin < kept[-1].finish:
+            continue
+        kept.append(hit)
+    return kept
