@@ -27,8 +27,8 @@ from ..errors import InvalidInput, InvalidPredicate
 
 __all__ = ["BIDI_CONTROLS", "CONTROL", "PREDICATE_KINDS", "PREDICATE_NAME", "PURGED", "PredicateKind", "check_label",
            "check_predicate", "check_predicate_kind", "clipped", "display_name", "entity_key", "entity_problem",
-           "has_visible", "lone_surrogate", "redact", "refuse_predicate_kind_change", "spelled_pattern",
-           "spelling_probes", "unaccented", "without_accents"]
+           "has_visible", "lone_surrogate", "redact", "refuse_lone_surrogate", "refuse_predicate_kind_change",
+           "spelled_pattern", "spelling_probes", "unaccented", "without_accents"]
 
 #: How a predicate's values live together: ``one`` at a time, ``many`` at once, or each an ``event``.
 PredicateKind = Literal["one", "many", "event"]
@@ -68,6 +68,13 @@ def _without_format(text: str) -> str:
 def lone_surrogate(text: str) -> bool:
     """Whether ``text`` holds half of a UTF-16 pair alone ("\ud800"): no text, nothing a file or an engine stores."""
     return not text.isascii() and any(unicodedata.category(ch) == "Cs" for ch in text)
+
+
+def refuse_lone_surrogate(value: object, what: str) -> None:
+    """Refuse ``value`` (``what`` it is, for the message) when it is text holding a lone surrogate
+    (:func:`lone_surrogate`); anything else passes."""
+    if isinstance(value, str) and lone_surrogate(value):
+        raise InvalidInput(f"{what} cannot hold a lone surrogate (half of a UTF-16 pair, not text): {value[:80]!r}")
 
 
 def has_visible(text: str) -> bool:
@@ -136,9 +143,7 @@ def _entity_key(name: str) -> str:
         raise InvalidInput(f"an entity name cannot be empty or invisible: {name!r} has no visible character")
     if _control(shown):
         raise InvalidInput(f"an entity name cannot hold control characters: {shown!r}")
-    if lone_surrogate(shown):
-        raise InvalidInput(f"an entity name cannot hold a lone surrogate (half of a UTF-16 pair, not text): "
-                           f"{shown!r}")
+    refuse_lone_surrogate(shown, "an entity name")
     key = _SPACES.sub(" ", _fold(shown)).strip()
     if len(key) > MAX_NAME:
         raise InvalidInput(f"an entity name is limited to {MAX_NAME} characters")
@@ -172,8 +177,7 @@ def check_label(value: str, what: str) -> str:
         raise InvalidInput(f"{what} must be text, got {type(value).__name__}")
     if _control(value):
         raise InvalidInput(f"{what} cannot hold control characters: {value!r}")
-    if lone_surrogate(value):
-        raise InvalidInput(f"{what} cannot hold a lone surrogate (half of a UTF-16 pair, not text): {value!r}")
+    refuse_lone_surrogate(value, what)
     return value
 
 

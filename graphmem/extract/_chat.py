@@ -1504,10 +1504,10 @@ def being_taught(message: str) -> str | None:
     """The pastime someone is teaching the speaker (see :data:`_TAUGHT_NOW`), as an activity a list knows ("surf" ->
     surfing, "kayak" -> kayaking, "swim" -> swimming); None for anything else ("to make chacha")."""
     m = _TAUGHT_NOW.search(message)
-    if m is None or "?" in message[m.end():m.end() + 40].split(".")[0] or _NOT_TAUGHT.search(message) or m[
-            "verb"].lower() in ("run", "walk", "drive", "use", "make", "do", "be", "read", "write", "cook"):
+    verb = m["verb"].lower() if m else ""
+    if m is None or "?" in message[m.end():m.end() + 40].split(".")[0] or _NOT_TAUGHT.search(message) or verb in (
+            "run", "walk", "drive", "use", "make", "do", "be", "read", "write", "cook"):
         return None  # "teaching me to run the till", "to walk again" (the physio's), "to drive" (a licence)
-    verb = m["verb"].lower()
     for form in (verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else None,
                  verb + verb[-1] + "ing" if re.search(r"[^aeiou][aeiou][bdgmnpt]$", verb) else None):
         if form and (found := everyday(form, ACTIVITIES, ACTIVITY_PAIRS)) is not None:

@@ -1536,11 +1536,12 @@ class RuleExtractor:
             self._seeing[(self._chat(), speaker)] = self._read.get(self._chat(), 0)
         if named and not any(f.predicate == "dating" for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="dating", object=named, quote=text))
+        new = something_new(text)
         if not any(f.predicate == "does" and f.subject == self._speaker for f in facts) and (
-                unknown := learning_unknown(text)) is not None and something_new(text) is None:
+                unknown := learning_unknown(text)) is not None and new is None:
             facts.append(_for_review(ExtractedFact(subject=self._speaker, predicate="does", object=unknown, quote=text),
                                      "a thing learnt or played that no list knows: as often no pastime"))
-        if (pastime := something_new(text) or being_taught(text) or how_often_alone(text)) is not None and not any(
+        if (pastime := new or being_taught(text) or how_often_alone(text)) is not None and not any(
                 f.predicate == "does" and f.subject == self._speaker for f in facts):
             facts.append(ExtractedFact(subject=self._speaker, predicate="does", object=pastime, quote=text,
                                        valid_from=self._first_gone_by(text, reference_time)))  # "I started something

@@ -72,7 +72,6 @@ def draw(extractor: Extractor,
 _Many = Callable[[list[tuple[Message, Context]]], list[MessageResult]]
 
 
-
 def _with_context(many: Callable[..., list[MessageResult]]) -> _Many:
     return lambda items: many([(m.content, m.chat_time, m.speaker) for m, _ in items],
                               context=[context for _, context in items])

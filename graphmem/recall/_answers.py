@@ -314,14 +314,13 @@ _POSSESSIVE = re.compile(r"['’]s\b|\b(?:my|his|her|their|our|your|of)\s", re.I
 #: Words of saying that ask about someone, not what they said: "tell me about Mere", "what do you know about Tama".
 _ASKING_ABOUT = re.compile(r"(?i)\b(?:tell|told)\s+(?:me|us)\s+(?:\w+\s+)?(?:about|of)\b|\b(?:know|remember|recall)\s+"
                            r"(?:about|of)\b")
-#: "what do you know about Tama": the words of asking about someone, whose "know" is no predicate asked.
-_KNOW_ABOUT = re.compile(r"(?i)\bknow\s+(?:about|of)\b")
 
 
 def only_names(text: str, plan: Plan) -> bool:
     """Whether the question asks of someone and nothing more: every word of weight in it names an entity ("Tama", "tell
     me about Mere", "what do you know about Tama"; a family's new user searched their names and got only chat)."""
-    keys = [t.key for t in plan.terms if not (t.key == "p:knows" and _KNOW_ABOUT.search(text))]
+    keys = [t.key for t in plan.terms if not (t.key == "p:knows" and _ASKING_ABOUT.search(text))]  # ("know about":
+    # no predicate asked)
     return bool(plan.anchors) and bool(keys) and all(key.startswith("e:") for key in keys) and not any(
         token.word in SAYING for token in tokens(_ASKING_ABOUT.sub(" ", text)))  # (not "what did Tama say", "what
     # did Tama tell me": what was said is asked)

@@ -85,7 +85,7 @@ def tokens(text: str) -> list[Token]:
                              for n in range(max(len(chars) - 1, 1)))
                 at = run.end()
             if at < len(word):
-                found.append(Token(_plain(word[at:]) if at else _plain(word), match.start(), match.end()))
+                found.append(Token(_plain(word[at:]), match.start(), match.end()))
     return found
 
 

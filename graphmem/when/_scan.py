@@ -123,10 +123,10 @@ def clause_reader(text: str, hits: list[tuple[int, int]]) -> Callable[[int], tup
     # on the 22nd"), not a fronted time ("In March, we're going…")
     for comma in _COMMA_SUBJECT.finditer(plain):
         before = breaks[bisect_right(breaks, comma.start()) - 1]
-        after = plain[comma.end():breaks[bisect_right(breaks, comma.end())]] if bisect_right(
-            breaks, comma.end()) < len(breaks) else plain[comma.end():]
+        following = [b for b in breaks if b > comma.end()]
+        _, _, after = plain[comma.end():min(following, default=len(plain))].strip().partition(" ")  # past the subject
         if comma["short"] and comma["short"][1:].lower() != "ll" and not any(
-                p.search(after.split(None, 1)[1] if " " in after.strip() else "") for p in (_PAST, _PRESENT, _FUTURE)):
+                p.search(after) for p in (_PAST, _PRESENT, _FUTURE)):
             continue  # "she's free on Saturday", "she's 30 in March": no verb of its own, the tense before it (a
             # contraction opens a clause only with a verb: "got a new job btw, she's teaching … from September")
         if _PAST.search(plain, before, comma.start()) or _PRESENT.search(plain, before, comma.start()):

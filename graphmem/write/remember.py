@@ -65,29 +65,29 @@ def record(txn: Transaction, items: list[Message[F]], *, approve: bool, replay: 
         if txn.decisions:
             txn.begin(next_write_time(reference, txn.at, replay=replay, clock=clock))
 
-    if bulk and (approve or any((source or said.kind) in skips for said, _, _ in items)):
+    if bulk and (approve or any((source or said.kind) in skips for said, _, _ in items)):  # (each message's source)
         planned = [(f, f.valid_from, f.valid_to, reference) for _, reference, fs in items for f in fs]
         txn.prefetch((n for f, *_ in planned for n in (f.subject, f.object) if n),
                      ((f.subject, f.predicate, _earliest(times, tz)) for f, *times in planned))
     recorded: list[Remembered[F]] = []
     for said, reference, facts in items:
+        src = source or said.kind
+        skip = src in skips
         try:
             with txn.attempt():
                 begin(reference)
                 episode = txn.add_episode(said.text, said.kind, said.actor, reference)
                 txn.log("EPISODE", episode=episode.id)
-                skip = (source or said.kind) in skips
-                proposals = [review.queue(txn, f, episode.id, source or said.kind,
-                                          review.approves(f, approve=approve, skip=skip), kind_of, tz) for f in facts]
+                proposals = [review.queue(txn, f, episode.id, src, review.approves(f, approve=approve, skip=skip),
+                                          kind_of, tz) for f in facts]
             recorded.append(Remembered(episode, proposals, []))
         except TimeWentBackwards:
             raise
         except (Conflict, InvalidInput):
-            if not (approve or (source or said.kind) in skips):
+            if not (approve or skip):
                 raise
-            skipped = (source or said.kind) in skips
-            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of, skip=skipped and not keep_refused,
-                                        tz=tz, source=source or said.kind, approve_all=skipped))
+            recorded.append(_one_by_one(txn, said, reference, facts, begin, kind_of, skip=skip and not keep_refused,
+                                        tz=tz, source=src, approve_all=skip))
     return recorded
 
 

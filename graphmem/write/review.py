@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime, tzinfo
 from typing import Literal, Protocol
 
-from ..core.names import check_predicate, entity_key, lone_surrogate
+from ..core.names import check_predicate, entity_key, refuse_lone_surrogate
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..models import Decision, Proposal
@@ -62,10 +62,9 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
     entity_key(fact.subject)
     if fact.object:
         entity_key(fact.object)  # a name with something visible, as the gate will ask on approval
-    for said in (source, fact.quote, getattr(fact, "doubt", None)):
-        if isinstance(said, str) and lone_surrogate(said):
-            raise InvalidInput(f"a proposal's source or quote cannot hold a lone surrogate (half of a UTF-16 pair, not "
-                               f"text): {said[:80]!r}")
+    refuse_lone_surrogate(source, "a proposal's source")
+    refuse_lone_surrogate(fact.quote, "a proposal's quote")
+    refuse_lone_surrogate(getattr(fact, "doubt", None), "a proposal's doubt")
     proposal_id = txn.next_id("p")
     doubt = getattr(fact, "doubt", None)  # kept in the log too: why it waited outlives its decision
     logged = txn.log("PROPOSE", proposal=proposal_id, episode=episode, reason=doubt)

@@ -33,7 +33,7 @@ from ..core import records
 from ..core.aliases import ALIAS, alias_groups, alias_problem
 from ..core.entity_kinds import effective_kinds, kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
-from ..core.names import check_label, display_name, entity_key, has_visible, lone_surrogate
+from ..core.names import check_label, display_name, entity_key, has_visible, refuse_lone_surrogate
 from ..core.relations import inverse, relation_of
 from ..core.tables import Column, arrow_schema, by_name
 from ..core.temporal import Period, held_order
@@ -522,10 +522,8 @@ class Transaction:
         """Record an immutable episode received now."""
         if not isinstance(text, str) or not has_visible(text):
             raise InvalidInput("an episode needs some text (a visible character)")
-        for said in (text, actor):
-            if isinstance(said, str) and lone_surrogate(said):
-                raise InvalidInput("an episode's text or speaker holds a lone surrogate (half of a UTF-16 pair, not "
-                                   f"text): {said[:80]!r}")
+        refuse_lone_surrogate(text, "an episode's text")
+        refuse_lone_surrogate(actor, "an episode's speaker")
         kind = check_label(kind or "manual", "an episode's kind")
         actor = actor.strip() or None if isinstance(actor, str) else actor  # "Priya " is Priya, as ingest reads it
         episode = Episode(
