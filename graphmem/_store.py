@@ -1169,7 +1169,7 @@ class Store:
         it goes by now (its aliases: "Nandini" is a person where "Nandu" is)."""
         found = self.entity(entity)
         group = self.names_of(found.id)  # the names of one entity share its kind, as every view shows it
-        versions = list({v.id: v for e in group for v in self.versions(e.id)}.values())
+        versions = entity_kinds.kept_as_said({v.id: v for e in group for v in self.versions(e.id)}.values())
         same = {e.id: group[0].id for e in group} if len(group) > 1 else None
         return entity_kinds.effective_kinds(versions, {e.id: e.kind for e in group}, same)[found.id]
 

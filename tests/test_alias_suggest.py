@@ -676,11 +676,15 @@ def test_the_dev_chats_keep_their_precision_and_recall():
     fortieth session's start) 0.7676 and 0.1150, 492 right of 641; 0.7727 and 0.1150, 493 right of 638, since a
     people's word in "-ian" of a place in "-y" is none of its forms ("Italian"), "mam" and "mamma" are words for a
     mother (each speaker's own) and a word of a longer name is not the one called so ("Sri Meenakshi Flower
-    Traders. … we all call him Muthu anna").
+    Traders. … we all call him Muthu anna"); with b87 and b88 (moved to dev at the forty-first session's start)
+    0.7749 and 0.1144, 506 right of 653; 0.7919 and 0.1123, 491 right of 620 (the recall floor 0.11 since), since a
+    name stretched is no other name to review ("SIPHOOOO" and "Sipho": of the 21 such pairs suggested, the labels
+    hold 7 the same and list no stretched name in the other 14) and a word after a name written with a capital no
+    surname ("Cal forgot").
     """
     overall = evaluate(find([DEV]), engine=ENGINE).total("graphmem")
     assert overall.precision >= 0.77, overall.as_json()
-    assert overall.recall >= 0.115, overall.as_json()
+    assert overall.recall >= 0.11, overall.as_json()
 
 
 @engine_free
@@ -1241,8 +1245,10 @@ def test_accents_that_tell_two_words_apart_are_not_one_name_typed_plain():
 @engine_free
 def test_a_relation_word_shouted_two_words_typed_as_one_and_a_word_stretched_are_no_aliases():
     """A new user's Taglish chat with her mother: "MAMA!!" was the initials of "muna ako mag aaral", "ako ng" and
-    "akong" one name spelt two ways; on dev, "god" and "GODDDD". Not "sigga" and "SIGGAAA" (b26), nor "rose" and
-    "roseee" where Rose is a name (a reviewer's)."""
+    "akong" one name spelt two ways; on dev, "god" and "GODDDD". A name stretched is the same name shouted, no other
+    to review: "sigga" and "SIGGAAA" (b26), "rose" and "roseee" where Rose is a name, were suggested until the
+    forty-first session (on dev, 7 such pairs labelled the same, 14 stretched names no label lists); unless the
+    store holds an entity by the stretched name, to be joined."""
     from graphmem.core._alias_chat import nickname_table, read_chat
     from graphmem.core._alias_rules import evidence_from_names
 
@@ -1256,10 +1262,10 @@ def test_a_relation_word_shouted_two_words_typed_as_one_and_a_word_stretched_are
     assert "mama" not in talk.acronyms
     assert evidence_from_names("akong", "ako ng", nick, talk) is None
     assert evidence_from_names("god", "godddd", nick, talk) is None
-    assert evidence_from_names("sigga", "siggaaa", nick, talk) is not None
-    roses = read_chat([Message("1", "Rose", "hi"), Message("2", "Ana", "ROSEEE hi"), Message("3", "Ana", "Rose, hi")],
-                      ["Rose", "Ana"])
-    assert evidence_from_names("rose", "roseee", nick, roses) is not None
+    assert evidence_from_names("sigga", "siggaaa", nick, talk) is None
+    roses = [Message("1", "Rose", "hi"), Message("2", "Ana", "ROSEEE hi"), Message("3", "Ana", "Rose, hi")]
+    assert evidence_from_names("rose", "roseee", nick, read_chat(roses, ["Rose", "Ana"])) is None
+    assert evidence_from_names("rose", "roseee", nick, read_chat(roses, ["Rose", "Ana", "ROSEEE"])) is not None
 
 
 @engine_free
@@ -1336,3 +1342,15 @@ def test_a_word_of_a_longer_name_is_not_the_one_called_so():
     evidence_called(talk, evidence, lambda x, y: (x, y) if (len(x), x) <= (len(y), y) else (y, x),
                     ambiguous_names(talk))
     assert not [pair for pair in evidence if "meenakshi" in pair]
+
+
+@engine_free
+def test_a_verb_after_a_name_written_with_a_capital_is_no_surname():
+    """A twenty-sixth new user's diary: "Valentines. Cal forgot. FORGOT." made "forgot" the surname of "Cal forgot"
+    (0.85, with a correction read in the shout), above Cal and Callum."""
+    from graphmem.core.alias_evidence import suggest
+
+    said = ["Ugh, Callum and I had a row again.", "Made up with Cal. Pizza.",
+            "Valentines. Cal forgot. FORGOT. He got me a card from the garage at 9pm."]
+    pairs = suggest([Message(str(n), "Robyn", text) for n, text in enumerate(said)], ["Robyn", "Callum", "Cal"])
+    assert [(p.a, p.b) for p in pairs] == [("Cal", "Callum")]

@@ -132,6 +132,21 @@ def test_an_alias_that_cannot_hold_is_refused_with_why_and_nothing_is_written(st
     assert store.decisions() == decisions and store.episodes() == []
 
 
+def test_a_retracted_fact_says_nothing_of_what_an_entity_is(store):
+    """A twenty-sixth new user's diary: "Visited Nana Jean." was read as a trip; retracted, it still made her a
+    place, and "Jean is Nana Jean" was refused as a person and a place. A mistake taken back does not vote."""
+    store.add("Jean", "likes", "gardening", valid_from="2026-01-01", recorded_at="2026-01-02")
+    store.add("Robyn", "traveled_to", "Nana Jean", valid_from="2026-07-22", recorded_at="2026-07-22")
+    [trip] = store.history("Robyn", "traveled_to")
+    assert store.kind("Nana Jean") == "place"
+    with pytest.raises(Conflict, match="is a person and Nana Jean a place"):
+        store.alias("Jean", "Nana Jean", quote="Nana Jean is Jean", recorded_at="2026-07-23")
+    store.retract(trip.id, reason="Nana Jean is my gran, not a place", recorded_at="2026-07-24")
+    assert store.kind("Nana Jean") != "place"
+    store.alias("Jean", "Nana Jean", quote="Nana Jean is Jean", recorded_at="2026-07-25")
+    assert [e.name for e in store.names_of("Nana Jean")] == ["Jean", "Nana Jean"]
+
+
 def test_a_name_a_person_is_called_can_become_their_alias(store):
     """"Owen is_called Oz" names Owen: it does not keep the two apart, so the alias `alias suggest` proposes from it
     can be approved (a new user's trial: it was refused as "so they are two"), and reads by the nickname find what

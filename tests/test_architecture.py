@@ -251,3 +251,37 @@ def test_the_bands_are_the_folders_the_docs_draw():
             continue
         shown = f"{path.name}/" if path.is_dir() else path.name
         assert shown in text, f"docs/architecture.md does not show graphmem/{shown}"
+
+
+def _named_twice(tree: ast.Module) -> set[str]:
+    """The module-level names a module binds twice (an assignment, a function or a class), overloads aside."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list):
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names = [node.target.id]
+        else:
+            continue
+        twice |= seen.intersection(names)
+        seen.update(names)
+    return twice
+
+
+def test_no_module_binds_a_name_twice():
+    """A constant written again further down a module silently replaces the first for every use above it: the
+    fortieth session's ``_LATELY = timedelta(days=35)`` widened the window of another rule's ``_LATELY`` (21
+    days), and a second ``_UNDER_WAY`` was caught only by a TypeError."""
+    for name, path in _modules().items():
+        twice = _named_twice(_trees()[name])
+        assert not twice, f"{path.relative_to(ROOT)} binds {sorted(twice)} twice"
+
+
+def test_a_name_bound_twice_would_be_caught():
+    assert _named_twice(ast.parse("A = 1\ndef f(): pass\nA = 2\n@overload\ndef g(): ...\ndef g(): pass")) == {"A"}

@@ -1478,3 +1478,50 @@ def test_a_family_group_chat_s_modal_openings_and_greetings():
     # "We're in Boston this year, Aoife's family's turn" (Christmas to come, where he lives) was a trip of a year
     assert facts("We're in Boston this year, Aoife's family's turn", speaker="Ciarán") == []
     assert [f[2:4] for f in facts("I'm in Paris this month for work")] == [("traveled_to", "Paris")]
+
+
+@pytest.mark.engine_free
+def test_performing_at_an_event_travelling_by_a_means_and_a_thing_under_way_since_yesterday():
+    """The forty-first session's readings from dev (h89 and earlier): playing, singing or dancing at an event is
+    being there ("we played at a festival in Braslav last weekend", d14's "We sang at the 9 o'clock service",
+    h37's garden party); "i go by train" (h73) is how one travels, no name; "my mother has been cooking since
+    yesterday" (h82) and "been painting since this morning" are things under way, no pastime begun."""
+    assert [f[2:5] for f in facts("we played at a festival in Braslav last weekend! by the lakes")] == [
+        ("attended", "festival", "2026-05-02")]
+    assert [f[2:4] for f in facts("we played at the parish garden party last sunday")] == [
+        ("attended", "parish garden party")]
+    assert facts("we played at the pub, it was packed") == facts("i danced at the club til 4") == []
+    assert facts("interview on wednesday. in mostar. i go by train") == facts("i go by bus usually") == []
+    assert facts("i go by feel with the spices") == []
+    assert [f[2:4] for f in facts("i go by Kate now, nobody calls me Katherine")] == [("is_called", "Kate")]
+    assert not any(f[2] == "does" for f in facts("my mother has been cooking since yesterday. there is fufu"))
+    assert facts("ive been painting since this morning lol") == []
+    assert [f[2:5] for f in facts("I have been running since March, 3 times a week")] == [
+        ("does", "running", "2026-03-01")]
+    assert [f[2:5] for f in facts("started pottery yesterday!!")] == [("does", "pottery", "2026-05-07")]
+    # h86: being somewhere to come is no trip; the house's work is no pastime (d9's swimming is)
+    assert facts("November! I'll be in London for that baby if I have to swim") == []
+    assert facts("might be in Leeds for work") == []
+    assert [f[2:4] for f in facts("I'm in London for the wedding!!")] == [("traveled_to", "London")]
+    assert facts("Graham's doing the cooking, which means toast") == []
+    assert facts("I do the cooking and he does the washing up") == []
+    assert [f[2:4] for f in facts("still doing the swimming though!")] == [("does", "swimming")]
+
+
+@pytest.mark.engine_free
+def test_a_diary_s_firm_with_co_a_gran_visited_a_bike_missed_and_a_flat_got():
+    """A twenty-sixth new user's diary: "Brindle & Co. Derek was…" made the employer "Brindle & Co. Derek"; "Visited
+    Nana Jean." a trip to her; "now I miss my bike lol", after it was sold, the bike owned again; "GOT THE FLAT."
+    (rented) a flat owned."""
+    assert [f[2:4] for f in facts("Handed in my notice at Brindle & Co. Derek was surprisingly nice about it.")] == [
+        ("works_at", "Brindle & Co")]
+    assert [f[:4] for f in facts("Last day at Brindle & Co. Handed back my pass.")] == [
+        ("end", "Maya", "works_at", "Brindle & Co")]
+    assert [f[2:4] for f in facts("I work at Smith & Co. Ltd now")] == [("works_at", "Smith & Co. Ltd")]
+    assert facts("Visited Nana Jean. She's cross that she's not allowed to dig.") == []
+    assert facts("visited Auntie Grace") == []
+    assert [f[2:4] for f in facts("visited Leeds last weekend")] == [("traveled_to", "Leeds")]
+    assert facts("Bikes everywhere, now I miss my bike lol") == facts("i really miss my cat") == []
+    assert [f[2:4] for f in facts("my bike got a puncture")] == [("owns", "bike")]
+    assert facts("GOT THE FLAT. Moving on the 25th.") == facts("we got the house!! moving in may") == []
+    assert [f[2:4] for f in facts("we bought a house in Leeds!")] == [("owns", "house")]

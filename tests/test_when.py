@@ -820,3 +820,15 @@ def test_remembering_is_no_reminder_and_a_clock_reaches_into_no_other_phrase():
     assert one("please remember the lotu this Sunday").start == at("2026-05-10")
     spans = resolve_times("05/08/2023 1:56 week ago", REF)
     assert all(a.text not in b.text and b.text not in a.text for a in spans for b in spans if a is not b)
+
+
+def test_a_month_booked_for_is_the_one_ahead_whatever_the_verb_s_tense():
+    """A twenty-sixth new user's diary, on 20 January: "Booked flights to Lisbon for March" found no time; "for" a
+    month is what one books or plans for, this month or the next of its name. Not "for June", "for May", "for
+    April": as often someone's name ("flowers for June")."""
+    reference = at("2026-01-20T10:00")
+    span = one("Booked flights to Lisbon for March!! 12th to 16th.", reference)
+    assert (span.text, span.start, span.end) == ("for March", at("2026-03-01"), at("2026-04-01"))
+    assert one("Booked a trip for July!", reference).start == at("2026-07-01")
+    assert one("tickets for January", reference).start == at("2026-01-01")
+    assert resolve_times("flowers for June", reference) == resolve_times("waiting for April", reference) == []

@@ -303,6 +303,7 @@ class Chat:
     named: set[str] = field(default_factory=set)  # words the chat uses where names go, never as a common noun
     acronyms: set[str] = field(default_factory=set)  # short names written as acronyms
     capitalisers: set[str] = field(default_factory=set)  # speakers who write names with a capital
+    known: set[str] = field(default_factory=set)  # the store's entity names and the speakers (their keys)
     order: dict[str, int] = field(default_factory=dict)  # episode id -> its place in the chat
     _held: dict[str, tuple[list[tuple[int, int, int]], set[tuple[int, int, int]]]] = field(
         default_factory=dict, repr=False)  # key -> (its mentions' list, the same as a set): add in O(1)
@@ -426,7 +427,7 @@ def read_chat(messages: Sequence[Message], known: Iterable[str]) -> Chat:
             return False  # "my mum" is a relation, not a name; "gran" and "nana" are both
         return after_determiner[key] * 2 < counts[key]
 
-    known_keys = {name_key(k) for k in known} | set(speakers)
+    known_keys = chat.known = {name_key(k) for k in known} | set(speakers)
     given = {n for n in nick_names if not common_noun(n)} | set(speakers)
     capitalisers = chat.capitalisers = _capitalisers(chat, given)
 

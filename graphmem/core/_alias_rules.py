@@ -143,6 +143,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
     if joined or unstretched(a) == b or unstretched(b) == a:
         if not joined and plain_english(min(a, b, key=len)) and not {a, b} & chat.sure:
             return None  # a word of English stretched: "god" and "GODDDD" (not "sigga", nor "rose" where a name)
+        if not joined and max(a, b, key=len) not in chat.known:
+            return None  # a name shouted, "SIPHOOOO" of "Sipho": the same name, no other to review (unless the
+            # store holds an entity by the stretched name, to be joined)
         spaced = a if " " in a else b
         if joined and not {a, b} & (chat.sure | chat.named) and not any(
                 all(w[:1].isupper() for w in s.split()) for s in chat.surface.get(spaced, ())):
@@ -238,7 +241,8 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         # a surname alone must stand where names go somewhere: "fell" of "dave fell off" is a verb
         if len(wb) == 2 and wb[-1] == a and wb[0] not in _NO_FORENAME and a not in HEADS and a not in AFTER_TITLES and (
                 not is_place(a) or wb[0] in nick or _said_alone(chat, wb[0])) and (
-                a in chat.sure or a in chat.named or _said_alone(chat, a)) and not _made_plural(chat, a):
+                a in chat.sure or a in chat.named or _said_alone(chat, a)) and not _made_plural(chat, a) and \
+                _name_words(b, 1, chat):  # (not a verb after a name written with a capital: "Cal forgot. FORGOT.")
             # (not a family's name the chat makes plural: "two Mrs McCanns", "the Okafors")
             # (a place is a surname only after a first name: "kate holland", "tomasz jordan", not "airports
             # fiji"; "port authority" is a port's)

@@ -17,9 +17,10 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from ..errors import InvalidInput
+from ..models import Version
 from .relations import RELATION_PREDICATES
 
-__all__ = ["AUTO", "check_entity_kind", "effective_kinds", "kind_from_name", "stored_kind_problem"]
+__all__ = ["AUTO", "check_entity_kind", "effective_kinds", "kept_as_said", "kind_from_name", "stored_kind_problem"]
 
 #: Kinds the store gives on creation; a user's kind or an inferred one replaces them.
 AUTOMATIC = frozenset({"entity", "literal"})
@@ -123,6 +124,13 @@ class Edge(Protocol):
     def object_id(self) -> str: ...
     @property
     def predicate(self) -> str: ...
+
+
+def kept_as_said(versions: Iterable[Version]) -> list[Version]:
+    """``versions`` but those retracted: a mistake taken back says nothing of what an entity is ("Visited Nana
+    Jean." read as a trip, then retracted, left her a place, and an alias of "Jean" was refused: a new user's);
+    one superseded by a change still does (it was once believed)."""
+    return [v for v in versions if v.superseded_at is None or not v.reason]
 
 
 def effective_kinds(versions: Iterable[Edge], stored: dict[str, str],

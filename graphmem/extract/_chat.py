@@ -125,6 +125,11 @@ _NOT_THE_ANIMAL = re.compile(r"\s*(?:(?:a|an|the|my|our|your|his|her|their)\s+)?
                              re.IGNORECASE)
 
 
+#: The house's work done for others, after "doing the": no pastime.
+_CHORE = re.compile(r"\s*the\s+(?:cooking|cleaning|washing(?:\s+up)?|ironing|shopping|hoovering|vacuuming|dusting|"
+                    r"laundry|dishes|tidying|driving|school\s+run)\b", re.IGNORECASE)
+
+
 def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | None:
     """The object of an everyday fact: the noun phrase after the verb, or for a habit the verb's
     own activity ("I run most mornings" -> running)."""
@@ -164,6 +169,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
             re.match(r"\s*(?:a|an|the|some|my|our)\b", rest, re.IGNORECASE) or not _HAVE_AFTER.match(
                 rest[rest.lower().find(words[-1].lower()) + len(words[-1]):])):
         return None  # "I have line dancing", "i have yoga later"; not "a yoga mat", "football on tv", "cooking to do"
+    if kind == "activity" and head.split()[0].lower() in ("do", "does", "doing", "did") and _CHORE.match(rest):
+        return None  # "Graham's doing the cooking" (h86), "I do the cooking and he does the washing up": a chore (not
+        # "still doing the swimming though!", d9)
     if kind == "activity" and head.strip().lower() in ("been", "back") and not (
             words[-1].lower().endswith("ing") and _HABIT_AFTER.match(rest[rest.find(words[-1]) + len(words[-1]):]
                                                                       .replace("loads", "a lot"))):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..core.alias_evidence import ADDRESS_WORDS
+from ..core.relations import EVERYDAY
 from ._lexicon import (
     JOB_NOUNS,
     LANGUAGES,
@@ -172,8 +173,15 @@ def _known_place(rest: str) -> str | None:
     return None
 
 
+#: A kin word before a name makes it someone, no place: "Visited Nana Jean." (a new user's diary), "Auntie Grace".
+_KIN_LEADS = frozenset(word for kin in ("grandmother", "grandfather", "aunt", "uncle") for word in EVERYDAY[kin]
+                       if " " not in word) | frozenset("nanna granny grandad tia tio tita tito tante tonton".split())
+
+
 def place_name(rest: str) -> str | None:
     name = proper_name(rest)
+    if name and name.split()[0].lower() in _KIN_LEADS and len(name.split()) > 1:
+        return None
     if name and not looks_educational(name) and not name.endswith(("'s", "’s")):
         return name
     return _known_place(rest)

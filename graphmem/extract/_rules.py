@@ -25,7 +25,7 @@ from datetime import datetime, timedelta, tzinfo
 from ..core.alias_evidence import COMMON_WORDS, plain_english
 from ..core.names import unaccented
 from ..core.places import is_wide
-from ..core.tense import WE_RE_TYPED
+from ..core.tense import FUTURE_AUXILIARY, WE_RE_TYPED
 from ..core.times import UTC
 from ..errors import InvalidInput
 from ..when import OUT_OF_RANGE, OutOfRange, TimeSpan, find_times
@@ -287,6 +287,21 @@ def _key(fact: ExtractedFact) -> tuple[object, ...]:
     return (fact.op, fact.subject, fact.predicate, fact.object, fact.valid_from, fact.valid_to, fact.quote, fact.sure)
 
 
+#: Being somewhere to come or maybe: "I'll be in London for that baby if I have to swim" (h86), "could be in Leeds".
+_WILL_BE = re.compile(FUTURE_AUXILIARY + r"|\b(?:would|could|might|should|may|must)\b", re.IGNORECASE)
+#: How recent a start told by "since" may be and the thing be only under way: "been cooking since yesterday".
+_ONLY_UNDER_WAY = timedelta(days=2)
+_SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
+
+
+def _under_way(facts: list[ExtractedFact], reference: datetime) -> list[ExtractedFact]:
+    """``facts`` without a pastime begun a day or two before by "since": "my mother has been cooking since
+    yesterday" (h82), "ive been painting since this morning" tell what is being done, no pastime (not "I've
+    been running since March", nor "started pottery yesterday", a start)."""
+    return [f for f in facts if not (f.predicate == "does" and f.op == "assert" and f.valid_from is not None
+                                     and reference - f.valid_from <= _ONLY_UNDER_WAY and _SINCE.search(f.quote))]
+
+
 #: Facts of one occasion, told once more fully in the same message (not tastes: "i love jazz and acid jazz" is two).
 _ONE_OCCASION = frozenset(("attended", "traveled_to"))
 
@@ -393,7 +408,7 @@ _MORE_PLACES = re.compile(r"\s*(?:,\s*(?:in|to|and)\s|and\s)", re.IGNORECASE)
 #: After a name, a word that makes it an activity's, not a place: "home from derby practice", "back from bath training".
 _SESSION_AFTER = re.compile(r"\s+(?:practice|training|rehearsal|session|match|shift)\b", re.IGNORECASE)
 #: How long ago a day an event is told by may be, to be the event's: "last weekend", "on saturday".
-_LATELY = timedelta(days=35)
+_EVENT_LATELY = timedelta(days=35)
 #: After a place one came home from, a visit's length or occasion: "home from Oregon for a week", "home from zagreb
 #: for easter", "flying home from denver for xmas", "home from London for the wedding": where one lives, come home for
 #: a while, not a trip taken there (not "for lunch", "for real", "for a week now", "for the first time in weeks": a
@@ -1516,7 +1531,7 @@ class RuleExtractor:
             told = ExtractedFact(subject=who, predicate=predicate, object=obj, quote=text)
             if predicate in ("attended", "traveled_to") and len(spans := self._gone_by(text, reference_time)) == 1 \
                     and spans[0].granularity in ("day", "weekend", "week") and spans[0].end is not None and \
-                    reference_time - spans[0].start <= _LATELY:
+                    reference_time - spans[0].start <= _EVENT_LATELY:
                 told = with_period(told, spans[0])  # "Nico's wedding was last weekend in reno": that weekend (not "she
                 # was 94, born in 1931", "we've been going every year since 2015": a reviewer's)
             if not any(_same(told, f) for f in facts):
@@ -1547,6 +1562,7 @@ class RuleExtractor:
                                        valid_from=self._first_gone_by(text, reference_time)))  # "I started something
             # new. roller skating"
         facts = _fullest([self._group_named(f, text) for f in facts if not _own_name(f)], text, reference_time)
+        facts = _under_way(facts, reference_time)
         facts = self._partner_known(facts, text)
         facts = self._quit_known(facts, text, reference_time)
         facts = self._moved_as_planned(facts, text, reference_time, before)
@@ -2287,13 +2303,14 @@ class RuleExtractor:
 
     def _here(self, subject: Subject, sentence: str, m: re.Match[str], end: int, span: TimeSpan | OutOfRange | None,
               reference: datetime) -> list[ExtractedFact] | None:
-        """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in
-        the present, is a trip (one says "I live in", "still in", "now in" of home); None otherwise, and None where
-        the time said is longer than a month ("we're in Boston this year, Aoife's family's turn": a new user's
-        Christmas to come, or a home; no trip of a year)."""
+        """"we're in Lisbon!!", "I'm in Berlin this week": a known place one is in now, said in the present (not
+        "I'll be in London for that baby"), is a trip (one says "I live in", "still in", "now in" of home); None
+        otherwise, and None where the time said is longer than a month ("we're in Boston this year, Aoife's family's
+        turn": a new user's Christmas to come, or a home; no trip of a year)."""
         place = place_name(sentence[m.end():end])
         if place is None or not is_town(place) or not PLACE_ENDS.match(sentence, m.end() + sentence[m.end():].find(
-                place) + len(place)) or not BE.search(subject.aux) or AT_HOME.search(sentence) or (
+                place) + len(place)) or not BE.search(subject.aux) or _WILL_BE.search(subject.aux) or \
+                AT_HOME.search(sentence) or (
                 isinstance(span, TimeSpan) and (span.start > reference or (
                     span.end is not None and span.end - span.start > _A_MONTH))):
             return None

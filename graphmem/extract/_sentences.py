@@ -18,6 +18,10 @@ _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr mt ft vs etc e.g i.e inc ltd co corp no approx dept univ".split()
 )
 _LOOK_BACK = 1 + max(map(len, _ABBREVIATIONS))  # a longer word is no abbreviation, cut or whole
+#: Abbreviations that end what they abbreviate ("Brindle & Co.", "Acme Inc.", "pens, paper etc."): a capital after
+#: one opens a sentence ("… at Brindle & Co. Derek was nice about it", a new user's diary), unless it is another.
+_ENDING = frozenset("inc ltd co corp etc".split())
+_NEXT_CAPITAL = re.compile(r"\s+(?P<word>[A-Z][\w]*)")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -29,7 +33,10 @@ def split_sentences(text: str) -> list[str]:
         word = _LAST_WORD.search(text, max(start, end.start() - _LOOK_BACK), end.start())
         if end.group().startswith(".") and word and len(end.group()) == 1:
             token = word.group(1).lower()
-            if token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha() and token != "i"):
+            if token in _ENDING and (after := _NEXT_CAPITAL.match(text, end.end())) and \
+                    after["word"].lower() not in _ENDING:
+                pass  # "… at Brindle & Co. Derek was nice": the end (not "Smith & Co. Ltd")
+            elif token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha() and token != "i"):
                 continue  # "Dr. Smith", "J. K. Rowling": not the end of a sentence
         sentences.append(text[start:end.end()].strip())
         start = end.end()

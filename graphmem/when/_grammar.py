@@ -237,6 +237,13 @@ def _bare_month(m: re.Match[str], ctx: Context) -> Period | None:
     return found and found._replace(floating=True)
 
 
+def _month_ahead(m: re.Match[str], ctx: Context) -> Period | None:
+    """"for March": what one books or plans for, this month or the next of that name, whatever the verb's tense
+    ("Booked flights for March" in January is this March)."""
+    number = month_number(m["month"])
+    return occurrence(lambda year: month(year, number), ctx.now, "future")
+
+
 def _relative_month(m: re.Match[str], ctx: Context) -> Period | None:
     number, rel = month_number(m["month"]), m["rel"].lower()
     if rel == "this":
@@ -626,6 +633,10 @@ RULES: list[Rule] = [
           _ordinal_day),
     _rule(rf"\b(?P<month>{MONTH}),?\s+(?:of\s+)?{YEAR_NUM}", _month_year),
     _rule(rf"{_AFTER_WORD}(?P<month>{_FULL_MONTH})\b", _bare_month),
+    # "booked flights to Lisbon for March" (a new user's diary); not the months that are as often someone's name
+    # ("flowers for June", "waiting for April")
+    _rule(r"\bfor\s+(?P<month>january|february|march|july|august|september|october|november|december)\b",
+          _month_ahead),
     _rule(rf"\b(?P<rel>last|this|next)\s+(?P<month>{_FULL_MONTH})\b", _relative_month),
     _rule(r"\b(?P<rel>last|this\s+past|past|this|next)\s+(?P<unit>weekend|week|month|quarter|"
           r"year)\b(?:['’]s\b)?", _relative_unit),

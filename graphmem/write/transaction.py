@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import records
 from ..core.aliases import ALIAS, alias_groups, alias_problem
-from ..core.entity_kinds import effective_kinds, kind_from_name
+from ..core.entity_kinds import effective_kinds, kept_as_said, kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from ..core.names import check_label, display_name, entity_key, has_visible, refuse_lone_surrogate
 from ..core.relations import inverse, relation_of
@@ -403,7 +403,7 @@ class Transaction:
         groups = alias_groups(stored + pending, {})
         left, right = set(groups.of(subject_id)), set(groups.of(object_id))
         members = left | right
-        versions = [v for e in members for v in questions.entity_versions(self.engine, e)]
+        versions = kept_as_said(v for e in members for v in questions.entity_versions(self.engine, e))
         made = {row["id"]: row for row in self.writes.rows.get("Entity", [])}  # by this write
         known = {e: made.get(e) or (records.entity(rows[0]).model_dump() if (rows := self.run("store/entity_get", id=e))
                                    else None) for e in members}
