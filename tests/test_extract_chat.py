@@ -1525,3 +1525,19 @@ def test_a_diary_s_firm_with_co_a_gran_visited_a_bike_missed_and_a_flat_got():
     assert [f[2:4] for f in facts("my bike got a puncture")] == [("owns", "bike")]
     assert facts("GOT THE FLAT. Moving on the 25th.") == facts("we got the house!! moving in may") == []
     assert [f[2:4] for f in facts("we bought a house in Leeds!")] == [("owns", "house")]
+
+
+@pytest.mark.engine_free
+def test_a_job_begun_at_a_place_in_lower_case_then_its_day():
+    """Dev's "and i started at spokes on wednesday" (d5), "started at the port authority on sunday" (h18), "started at
+    maison delorme on the 12th" (h24): a place in lower case, then the day it was begun, is a job begun there (9 of the
+    dev chats' 10; not a time, a gym, a school: "started at 9 on monday", "the gym", "universiti malaya")."""
+    assert [f[2:5] for f in facts("and i started at spokes on wednesday. big davie made me clean chains all day")] == [
+        ("works_at", "spokes", "2026-05-06")]
+    assert [f[2:4] for f in facts("started at the port authority on sunday. everyone is an engineer")] == [
+        ("works_at", "port authority")]
+    assert [f[2:4] for f in facts("i already do. and i started at maison delorme on the 12th.")] == [
+        ("works_at", "maison delorme")]
+    for said in ("started at 9 on monday lol", "i started at the gym on monday", "the party started at midnight on "
+                 "saturday", "we started at the top on sunday and walked down", "started at the academy on the 13th"):
+        assert not any(f[2] == "works_at" for f in facts(said)), said

@@ -5,10 +5,11 @@
 """
 
 from ._facts import Context, ExtractedFact, Extractor, FactOp, MessageResult, Turn, takes_context
+from ._lexicon import EVENTS
 from ._llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMExtractor, RejectedFact
 from ._rules import RuleExtractor
 from ._sentences import split_sentences
 
-__all__ = ["Context", "EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport", "Extractor",
+__all__ = ["EVENTS", "Context", "EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport", "Extractor",
            "FactOp", "LLMExtractor", "MessageResult", "RejectedFact", "RuleExtractor", "Turn", "split_sentences",
            "takes_context"]

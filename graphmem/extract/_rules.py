@@ -384,6 +384,18 @@ _NOT_STATED = re.compile(
 _WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
+#: Where one starts that is no place of work: a school, a time of day.
+_NOT_A_WORKPLACE = frozenset("uni university universiti college school gym am pm noon midnight top bottom beginning end "
+                             "home".split())
+#: "started at": where a job begun is said, and then its day ("started at spokes on wednesday", d5).
+_STARTED_AT = re.compile(r"(?:started|starting|began)\s+at", re.IGNORECASE)
+_DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+#: A place of work in lower case after "started at", up to the day it was begun: "orca on the 7th", "the port
+#: authority on sunday", "maison delorme on the 12th" (not "9 on monday", "the gym on monday": a time, a pastime).
+_STARTED_ON_A_DAY = re.compile(
+    r"\b(?:started|starting|began)\s+at\s+(?:(?:the|a\s+new|a|an)\s+)?(?P<name>[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)(?=\s+(?:on\s+(?:the\s+)?"
+    rf"(?:{_DAY_WORD}|\d{{1,2}}(?:st|nd|rd|th)?\b)|in\s+(?:january|february|march|april|may|june|july|august|"
+    rf"september|october|november|december)|(?:this|last)\s+week|yesterday|today|{_DAY_WORD})\b)")
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
 _HEAD_PREPOSITION = re.compile(r"\b(?:at|for|from|with|by)\s*$", re.IGNORECASE)
 #: After the place of work one quit: nothing more of the noun or of leaving it for the day ("i quit the bakery
@@ -2618,6 +2630,13 @@ class RuleExtractor:
                     name = None  # "i got a job at last!!", "at once", "at age 15": words, no employer (a reviewer's)
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
+            if name is None and predicate == "works_at" and verb.kind == "start" and _STARTED_AT.search(head) and (
+                    started := _STARTED_ON_A_DAY.search(self._written)) and re.sub(
+                    r"\s+(?:on|in)\s*$", "", rest.strip().lower()).endswith(started["name"]) and started["name"].split()[0] not in _COMMON and \
+                    started["name"].split()[-1] not in GROUPS | ACTIVITIES | _NOT_A_WORKPLACE and not \
+                    looks_educational(started["name"]):
+                name = started["name"]  # "started at spokes on wednesday", "at the port authority on sunday" (9 of
+                # the dev chats' 10 such a job; "universiti malaya last week lol engineering" a school)
             if name is None and predicate == "studies_at":
                 name = lowercase_school(rest)  # "doing medicine at glasgow uni"
             if name and predicate == "studies_at" and head.lower().startswith(("go", "do")) \

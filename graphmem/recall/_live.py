@@ -24,6 +24,7 @@ from ..core.aliases import ALIAS
 from ..core.entity_kinds import PERSON, ROLES, kind_from_name
 from ..core.times import TICK, from_engine
 from ..engine import Engine
+from ..extract import EVENTS
 from ..models import Decision, Version
 from ..read import questions
 from ..when import resolve_times
@@ -388,10 +389,9 @@ _YOUR = re.compile(r"(?i)\byour\b")
 _EVENT_KINDS = {"wedding": ("wedding",), "concert": ("concert", "gig"), "gig": ("gig", "concert"),
                 "festival": ("festival", "fest"),
                 "party": ("party", "birthday", "bday", "21st", "30th", "40th", "50th")}
-#: The words that name a kind of event in a fact's object: one of them, of another kind, makes it another event.
-_EVENT_WORDS = frozenset(("funeral", "wedding", "concert", "gig", "festival", "party", "graduation", "christening",
-                          "baptism", "match", "game", "race", "marathon", "conference", "reunion", "service",
-                          "recital"))
+#: The words that name a kind of event in a fact's object (the extractor's, and a church's service): one of them, of
+#: another kind, makes it another event.
+_EVENT_WORDS = EVENTS | {"service"}
 
 
 def _another_event(phrase: str, version: Version) -> bool:
