@@ -1541,3 +1541,13 @@ def test_a_job_begun_at_a_place_in_lower_case_then_its_day():
     for said in ("started at 9 on monday lol", "i started at the gym on monday", "the party started at midnight on "
                  "saturday", "we started at the top on sunday and walked down", "started at the academy on the 13th"):
         assert not any(f[2] == "works_at" for f in facts(said)), said
+
+
+@pytest.mark.engine_free
+def test_more_kinds_of_event_are_events():
+    """Dev's misses: a congress, a competition, a braai, a mela, a bonspiel, awards and mass are events one attends (on
+    dev, 10 more right and none wrong when they were added)."""
+    assert [f[2:4] for f in facts("went to midnight mass with mum")] == [("attended", "midnight mass")]
+    assert [f[2:4] for f in facts("and yesterday i finally went to the boi mela, the big book fair")][:1] == [
+        ("attended", "boi mela")]
+    assert [f[2:4] for f in facts("we went to a farewell braai on saturday")] == [("attended", "farewell braai")]

@@ -228,6 +228,8 @@ graduation funeral exhibition exhibit musical workshop retreat marathon 10k 5k h
 race reunion ceremony fair parade hackathon premiere opera ballet play panto pantomime
 christening baptism hen-do stag-do shower rally convention expo tournament nativity karaoke quiz
 gala ball prom birthday ceilidh barbecue bbq supper rodeo carnival fete fiesta regatta
+competition competitions championship championships congress procession quinceañera quinceanera braai bonspiel
+awards mass eisteddfod feis powwow mela jamboree symposium
 """.split())
 #: Events named like places ("the Galway Arts Festival"): one goes to them, not on a trip; not words
 #: that also end a street's or a place's name ("Brighton Prom", "Marine Parade", "the Fair").
