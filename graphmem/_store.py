@@ -554,8 +554,15 @@ class Store:
         """The world changed: close what held at ``at`` (default: the episode's time, or now)."""
         kind = self.kind_of(predicate)
         moment = self._time_or_none(at)
-        with self._write(recorded_at) as txn:
-            return txn.end_fact(kind, subject, predicate, obj, moment, txn.source(episode, quote))
+        try:
+            with self._write(recorded_at) as txn:
+                return txn.end_fact(kind, subject, predicate, obj, moment, txn.source(episode, quote))
+        except Conflict as exc:
+            unknown = [name for name in (subject, obj) if name is not None and self._entity_or_none(name) is None]
+            if unknown and str(exc).startswith("nothing to end: the store holds no"):
+                raise Conflict(f"{exc}{self._near_names(unknown[0])}") from None  # "Tom Bradlee": "did you mean
+                # 'Tom Bradley'?" (a new user's typo got no hint on a write, where reads give one)
+            raise
 
     def retract(self, version_id: str, *, reason: str, episode: str | None = None,
                 quote: str | Said | None = None, recorded_at: TimeLike | None = None) -> Decision:
@@ -1088,7 +1095,8 @@ class Store:
             for subject, obj in ((name, of), (of, name)):
                 try:
                     with txn.attempt():
-                        ended.append(txn.end_fact(self.kind_of(ALIAS), subject, ALIAS, obj, moment, source))
+                        ended.append(txn.end_fact(self.kind_of(ALIAS), subject, ALIAS, obj, moment, source,
+                                                  other_names=False))  # (not "Mrs H"'s other alias, a new user's)
                 except Conflict as exc:
                     refused.append(exc)
             if not ended:  # the way round that was said knows why ("v1 is valid from …"); the other holds nothing

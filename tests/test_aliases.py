@@ -132,6 +132,21 @@ def test_an_alias_that_cannot_hold_is_refused_with_why_and_nothing_is_written(st
     assert store.decisions() == decisions and store.episodes() == []
 
 
+def test_ending_one_alias_of_a_name_leaves_its_others(store):
+    """A twenty-seventh new user's: "Mrs H" alias of Mrs Hargreaves, then of Meena Patel by a slip; ending the second
+    ended both (the end, finding the first way round closed, looked under the names' other names and found the right
+    alias there)."""
+    store.add("Mrs Hargreaves", "phone", "01422 360118", recorded_at="2026-01-01")
+    store.add("Meena Patel", "phone", "07700 900707", recorded_at="2026-01-02")
+    store.alias("Mrs H", "Mrs Hargreaves", recorded_at="2026-01-03")
+    store.alias("Mrs H", "Meena Patel", recorded_at="2026-01-04")
+    [ended] = store.end_alias("Mrs H", "Meena Patel", at="2026-01-05", recorded_at="2026-01-05")
+    assert [v.object for v in store.history("Mrs H", ALIAS) if v.status == "current"] == ["Mrs Hargreaves"]
+    assert [e.name for e in store.names_of("Mrs H", valid_at="2026-01-06")] == ["Mrs Hargreaves", "Mrs H"]
+    [again] = store.end_alias("Mrs Hargreaves", "Mrs H", at="2026-01-07", recorded_at="2026-01-07")  # either way
+    assert again.closed and [v.object for v in store.history("Mrs H", ALIAS) if v.status == "current"] == []
+
+
 def test_a_retracted_fact_says_nothing_of_what_an_entity_is(store):
     """A twenty-sixth new user's diary: "Visited Nana Jean." was read as a trip; retracted, it still made her a
     place, and "Jean is Nana Jean" was refused as a person and a place. A mistake taken back does not vote."""

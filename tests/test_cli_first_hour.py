@@ -584,6 +584,12 @@ def test_a_predicate_typed_wrong_is_named_with_the_one_meant(tmp_path):
     assert "did you mean 'works_at'? (to undo: graphmem retract v2 --reason typo)" in typo
     assert "did you mean" not in gm(store, "add", "Tasha", "wroks_at", "Apple").stdout  # used now: meant
     assert "did you mean" not in gm(store, "add", "Rhys", "brother_of", "Tasha").stdout  # a new word, not a typo
+    # a twenty-seventh new user's `lives_at`, two homes at once: a new predicate says its kind, once
+    first = " ".join(gm(store, "add", "Tom", "lives_at", "14 Elm Road").stdout.split())
+    assert "'lives_at' is a new predicate, taken as 'many'" in first and "graphmem predicate lives_at --kind one" in first
+    assert "new predicate" not in gm(store, "add", "Tom", "lives_at", "15 Elm Road").stdout
+    refused = " ".join(gm(store, "predicate", "lives_at", "--kind", "one", ok=False).stderr.split())
+    assert "already used as 'many'" in refused and "under a new predicate declared 'one'" in refused
     ended = gm(store, "end", "Tasha", "livs_in", "--at", "2025-10-01", ok=False).stderr
     assert "nothing to end" in ended and "did you mean 'lives_in'?" in ended
     listed = {row["name"]: row["kind"] for row in json.loads(gm(store, "predicates", "--json").stdout)}

@@ -535,3 +535,15 @@ def test_a_batch_of_facts_about_new_subjects_reads_nothing_of_them_one_by_one(tm
         assert fetched == []
         assert [(v.subject, v.object) for v in store.beliefs(about="Jo1")] == [("Jo1", "tea"), ("Jo1", "York")]
         assert sorted(v.object for v in store.history("Jo1", "lives_in")) == ["Leeds", "Leeds", "York"]  # (closed)
+
+
+def test_an_end_of_a_name_spelt_wrong_says_which_name_was_meant(store):
+    """A twenty-seventh new user's: `end "Tom Bradlee" lives_at` said only that the store holds no Tom Bradlee (reads
+    offer the name meant; a write did not). Nothing is written."""
+    store.add("Tom Bradley", "lives_at", "14 Elm Road", recorded_at="2026-01-01")
+    decisions = store.decisions()
+    with pytest.raises(graphmem.Conflict, match=r"holds no Tom Bradlee lives_at; did you mean 'Tom Bradley'\?"):
+        store.end("Tom Bradlee", "lives_at", recorded_at="2026-01-02")
+    with pytest.raises(graphmem.Conflict, match=r"did you mean '14 Elm Road'\?"):
+        store.end("Tom Bradley", "lives_at", "14 Elm Rd", recorded_at="2026-01-02")
+    assert store.decisions() == decisions

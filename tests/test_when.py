@@ -580,6 +580,8 @@ def test_lets_is_no_past_let():
     ("2024-02-13 12am", "2024-02-12T23:00:00+00:00"),
     ("2026-3-15", "2026-03-14T23:00:00+00:00"),  # a new user's: a month and a day in one digit
     ("2026-3-5T10:00", "2026-03-05T09:00:00+00:00"),
+    ("15-03-2025", "2025-03-14T23:00:00+00:00"),  # a twenty-seventh new user's: dashes, as slashes were read
+    ("15-03-2025, 10:00", "2025-03-15T09:00:00+00:00"),
 ])
 def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expected):
     from graphmem.when import read_time
@@ -595,6 +597,8 @@ def test_a_date_then_its_time_of_day_is_read_however_they_are_joined(given, expe
     ("2024-02-13 13pm", "cannot read '2024-02-13 13pm'"),
     ("9999-12-31, 23:00", "is out of range"),  # the ISO reading's reason, as with a "T"
     ("2026-13-5", "cannot read '2026-13-5'"),
+    ("03-04-2025", "could be 3 April 2025 or 4 March 2025"),
+    ("15-03-25", "cannot read '15-03-25'"),  # dashes and a year of two digits: ISO's order or not, no one can say
 ])
 def test_a_date_then_a_time_that_is_none_is_refused(given, said):
     from graphmem.when import read_time

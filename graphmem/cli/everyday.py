@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.names import PREDICATE_KINDS, clipped, entity_key, unaccented
+from ..core.relations import relation_of
 from ..core.times import iso
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
@@ -100,6 +101,8 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
     """Assert SUBJECT PREDICATE OBJECT."""
     store = open_store(ctx)
     close = _new_predicate_near_known(store, predicate)
+    new = close is None and relation_of(predicate) is None and predicate not in store.predicates() and \
+        predicate not in store.predicates(in_use=True)  # (a relation, "brother_of", holds side by side by nature)
     twins = [(name, twin) for name in (subject, obj) if (twin := _spelled_otherwise(store, name))]
     decision = store.add(subject, predicate, obj, valid_from=valid_from, valid_to=valid_to, episode=episode,
                          quote=quote, recorded_at=recorded_at)
@@ -112,6 +115,9 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
     if close:  # "wroks_at": a new user's typo, accepted as a new predicate without a word
         note_after(f"note: no fact used the predicate {predicate!r} before; did you mean {close!r}? (to undo: "
                    f"graphmem retract {decision.created[0] if decision.created else 'VERSION'} --reason typo)")
+    elif new:  # a new user's `lives_at`, two homes at once, found too late to declare it `one`
+        note_after(f"note: {predicate!r} is a new predicate, taken as 'many' (its values hold side by side); a kind "
+                   f"is declared before the first fact, e.g. graphmem predicate {predicate} --kind one")
     return decision
 
 

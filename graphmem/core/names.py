@@ -300,7 +300,9 @@ def refuse_predicate_kind_change(predicate: str, current: str, kind: str, in_use
     """Refuse a new kind for a predicate that versions already use under another: its versions
     were written by another kind's rules."""
     if current != kind and in_use:
-        raise InvalidPredicate(f"{predicate} is already used as {current!r}; its kind cannot change now")
+        raise InvalidPredicate(f"{predicate} is already used as {current!r}; its kind cannot change now (its versions "
+                               f"were written by that kind's rules): a kind is declared before a predicate's first "
+                               f"fact, so write these facts under a new predicate declared {kind!r}")
 
 
 def check_predicate_kind(kind: str) -> PredicateKind:

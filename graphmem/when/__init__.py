@@ -191,8 +191,10 @@ _DATE_THEN_TIME = re.compile(r"^(?P<date>[+-]?\d{4,}-\d{2}-\d{2})(?:\s*,\s*|\s+a
                              re.IGNORECASE)
 
 
-#: A date of numbers alone, day and month in either order: "01/02/2024", "13.02.24", "2/13/2024".
-_NUMERIC_DATE = re.compile(r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})"
+#: A date of numbers alone, day and month in either order: "01/02/2024", "13.02.24", "2/13/2024", "15-03-2025" (with
+#: dashes, only before a year of four digits: a new user's, refused where slashes were read).
+_NUMERIC_DATE = re.compile(r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-\d{4}))(?P<b>\d{1,2})(?P=sep)"
+                           r"(?P<year>\d{4}|\d{2})"
                            r"(?![\w/.-]|[.:]\d)")
 
 

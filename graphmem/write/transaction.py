@@ -423,16 +423,18 @@ class Transaction:
             raise Conflict(f"not an alias: {problem}; nothing was written")
 
     def end_fact(self, kind: str, subject: str, predicate: str, obj: str | None, moment: datetime | None,
-                 source: Episode | None, proposal: str | None = None) -> Decision:
-        """Close what held at ``moment`` (default: the source's time, or this decision's)."""
+                 source: Episode | None, proposal: str | None = None, *, other_names: bool = True) -> Decision:
+        """Close what held at ``moment`` (default: the source's time, or this decision's); where nothing named so
+        holds, what holds under the names' other names (``other_names``: not for an alias itself, which joins two
+        names and no others)."""
         moment = moment or (source.reference_time if source else self.next_at)
         subject_id = self.find_entity(subject)
         object_id = self.find_entity(obj) if obj is not None else None
         if subject_id is None or (obj is not None and object_id is None):
             raise Conflict(f"nothing to end: the store holds no {subject} {predicate} {obj or ''}".rstrip())
         believed = self.believed(subject_id, predicate, moment)
-        if not any((object_id is None or h.object == object_id) and h.period.contains(moment) for h in believed) \
-                and (self.aliases_declared or aliases.declared(self.engine)):
+        if other_names and not any((object_id is None or h.object == object_id) and h.period.contains(moment)
+                                   for h in believed) and (self.aliases_declared or aliases.declared(self.engine)):
             subject_id, object_id, believed = self._by_other_names(subject_id, predicate, object_id, believed, moment)
         plan = plan_end(kind, believed, object_id, moment, source.id if source else None)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
