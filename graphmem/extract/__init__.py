@@ -10,6 +10,6 @@ from ._llm import EndpointUnreachable, ExtractionFailed, ExtractionReport, LLMEx
 from ._rules import RuleExtractor
 from ._sentences import split_sentences
 
-__all__ = ["EVENTS", "Context", "EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport", "Extractor",
-           "FactOp", "LLMExtractor", "MessageResult", "RejectedFact", "RuleExtractor", "Turn", "split_sentences",
-           "takes_context"]
+__all__ = ["EVENTS", "Context", "EndpointUnreachable", "ExtractedFact", "ExtractionFailed", "ExtractionReport",
+           "Extractor", "FactOp", "LLMExtractor", "MessageResult", "RejectedFact", "RuleExtractor", "Turn",
+           "split_sentences", "takes_context"]

@@ -385,8 +385,8 @@ _WE_RE_TYPED = re.compile(WE_RE_TYPED, re.IGNORECASE)
 _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|started|start|starting|teach|teaches|"
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: Where one starts that is no place of work: a school, a time of day.
-_NOT_A_WORKPLACE = frozenset("uni university universiti college school gym am pm noon midnight top bottom beginning end "
-                             "home".split())
+_NOT_A_WORKPLACE = frozenset("uni university universiti college school gym am pm noon midnight top bottom beginning "
+                             "end home".split())
 #: "started at": where a job begun is said, and then its day ("started at spokes on wednesday", d5).
 _STARTED_AT = re.compile(r"(?:started|starting|began)\s+at", re.IGNORECASE)
 _DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -2632,9 +2632,9 @@ class RuleExtractor:
                 name = workplace(rest)  # "I work at a bakery", "started at the library"
             if name is None and predicate == "works_at" and verb.kind == "start" and _STARTED_AT.search(head) and (
                     started := _STARTED_ON_A_DAY.search(self._written)) and re.sub(
-                    r"\s+(?:on|in)\s*$", "", rest.strip().lower()).endswith(started["name"]) and started["name"].split()[0] not in _COMMON and \
-                    started["name"].split()[-1] not in GROUPS | ACTIVITIES | _NOT_A_WORKPLACE and not \
-                    looks_educational(started["name"]):
+                    r"\s+(?:on|in)\s*$", "", rest.strip().lower()).endswith(started["name"]) and \
+                    started["name"].split()[0] not in _COMMON and started["name"].split()[-1] not in \
+                    GROUPS | ACTIVITIES | _NOT_A_WORKPLACE and not looks_educational(started["name"]):
                 name = started["name"]  # "started at spokes on wednesday", "at the port authority on sunday" (9 of
                 # the dev chats' 10 such a job; "universiti malaya last week lol engineering" a school)
             if name is None and predicate == "studies_at":
