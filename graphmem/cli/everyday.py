@@ -112,6 +112,8 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
     if decision.op == "NOOP":
         _why_nothing_changed(store, subject, predicate, obj, decision.at if valid_from is None else
                              store.time(valid_from))
+    elif decision.created and store.kind_of(predicate) == "one":
+        _held_under_another_name(store, subject, predicate, obj, store.version(decision.created[-1]).valid_from)
     if close:  # "wroks_at": a new user's typo, accepted as a new predicate without a word
         note_after(f"note: no fact used the predicate {predicate!r} before; did you mean {close!r}? (to undo: "
                    f"graphmem retract {decision.created[0] if decision.created else 'VERSION'} --reason typo)")
@@ -119,6 +121,19 @@ def add(ctx, subject, predicate, obj, valid_from, valid_to, episode, quote, reco
         note_after(f"note: {predicate!r} is a new predicate, taken as 'many' (its values hold side by side); a kind "
                    f"is declared before the first fact, e.g. graphmem predicate {predicate} --kind one")
     return decision
+
+
+def _held_under_another_name(store, subject: str, predicate: str, obj: str, since) -> None:
+    """After a value of a ``one`` predicate is written under one name of an entity, say what another of its names
+    holds at once (a new user's move, written under "Mrs H", left Mrs Hargreaves's old home current without a word:
+    a clash is shown, never settled, and `check` lists it)."""
+    written = entity_key(subject)
+    for v in store.beliefs(about=subject):
+        if v.predicate == predicate and entity_key(v.subject) != written and v.object is not None and \
+                entity_key(v.object) != entity_key(obj):
+            note_after(f"note: {v.subject}, another name of {subject}, holds {predicate} {v.object} too ({v.id}); "
+                       f"both are believed until one ends: graphmem end {shlex.quote(v.subject)} {predicate} "
+                       f"{shlex.quote(v.object)} --at {iso(since)}")
 
 
 def _spelled_otherwise(store, name: str) -> str | None:
