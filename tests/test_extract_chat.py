@@ -1551,3 +1551,17 @@ def test_more_kinds_of_event_are_events():
     assert [f[2:4] for f in facts("and yesterday i finally went to the boi mela, the big book fair")][:1] == [
         ("attended", "boi mela")]
     assert [f[2:4] for f in facts("we went to a farewell braai on saturday")] == [("attended", "farewell braai")]
+
+
+@pytest.mark.engine_free
+def test_a_move_told_with_where_the_speaker_is_now():
+    """Dev's "We are in Qamsar! We moved on Tuesday 🏡" (h72) and "greetings from Otaru! We moved last Wednesday" (d20):
+    a move told with where the message says the speaker is, in a chat between two people, is a home there (not "we
+    moved our stuff into storage", nor "hi from Paris! we moved to a bigger room": no home moved, a visit)."""
+    assert [f[2:5] for f in facts("We are in Qamsar! We moved on Tuesday 🏡")] == [
+        ("lives_in", "Qamsar", "2026-05-05")]
+    assert [f[2:4] for f in facts("Gwyn-san, greetings from Otaru! We moved last Wednesday. The flat is small")] == [
+        ("lives_in", "Otaru")]
+    read = RuleExtractor().extract("hi from Paris! we moved to a bigger room", reference_time=REF, speaker="Maya",
+                                   other="Sam")
+    assert not any(f.predicate == "lives_in" and f.sure for f in read)

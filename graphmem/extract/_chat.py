@@ -54,14 +54,14 @@ from ._lexicon import (
 from ._names import is_known_name, is_name_written
 from ._objects import PRONOUNS, everyday, people, proper_name
 from ._reading import HEDGE_BEFORE
-from ._verbs import HOME_WORDS, NOT_HOME_NOW
+from ._verbs import GREETED_FROM, HOME_WORDS, NOT_HOME_NOW
 
 _A = "['’]"
 
 __all__ = ["GONE", "activity_of_group", "arrived", "asked_home", "begun_elsewhere", "being_taught", "breed_beside",
            "clean_taste", "companions", "couples", "employer_confirmed", "everyday_object", "group_named", "home_named",
            "how_often_alone", "job_begun", "job_called_off", "job_got_unnamed", "job_to_come", "learning_unknown",
-           "lowercase_school", "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new",
+           "here_now", "lowercase_school", "move_called_off", "move_done", "move_planned", "move_told", "moved_in_new",
            "moved_there", "named_by_one", "not_for_me", "of_the_other", "one_does", "only_visiting", "pet_meant",
            "pet_taken_in", "proposed", "resident_of", "resolve_pronoun", "sold_thing", "told_as_visit", "told_trip"]
 
@@ -774,6 +774,20 @@ _AS_I_SAID = re.compile(r"\b(?:as|like)\s+i\s+said\b\W*", re.IGNORECASE)
 def move_called_off(message: str) -> bool:
     """Whether ``message`` calls a move off ("the move is off, we're staying in madrid")."""
     return _CALLED_OFF.search(message) is not None
+
+
+#: Where a message says the speaker is, opening a sentence: "greetings from Otaru!", "We are in Qamsar!" (a name
+#: written with a capital).
+_HERE_NOW = re.compile(r"(?:^|[.!?]\s+|,\s*)\W*(?:" + GREETED_FROM + r"|(?:we|i)(?:['’]re|['’]m|\s+are|\s+am)\s+"
+                       r"(?:now\s+|finally\s+|officially\s+)?in)\s+(?P<place>(?-i:[A-Z])[\w'’-]+"
+                       r"(?:\s+(?-i:[A-Z])[\w'’-]+){0,2})", re.IGNORECASE)
+
+
+def here_now(message: str) -> str | None:
+    """The place a message says the speaker is at, greeting from it or being in it ("greetings from Otaru!", "We are
+    in Qamsar!"): a name written with a capital, no word of another kind ("We are in Love")."""
+    m = _HERE_NOW.search(message)
+    return m["place"] if m is not None and m["place"].split()[0].lower() not in NOT_NAMES | COMMON_WORDS else None
 
 
 def move_planned(message: str) -> str | None:

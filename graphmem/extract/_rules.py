@@ -45,6 +45,7 @@ from ._chat import (
     everyday_object,
     group_named,
     group_named_unread,
+    here_now,
     home_named,
     how_often_alone,
     job_begun,
@@ -1884,6 +1885,8 @@ class RuleExtractor:
                     self._previous.speaker != self._speaker else None
                 home = there if asked is None else asked if there is None or unaccented(there) == unaccented(asked) \
                     else None
+                home = home or here_now(text)  # "We are in Qamsar! We moved on Tuesday 🏡" (h72), "greetings from
+                # Otaru! We moved last Wednesday" (d20): where the message says the speaker is, the move told
             if home is None:
                 home = home_named(text) or resident_of(text) or move_fragment(text)
                 # "officially a Phibsborough resident"; "i moved!! last weekend. to concón."
