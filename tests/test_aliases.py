@@ -160,6 +160,12 @@ def test_a_retracted_fact_says_nothing_of_what_an_entity_is(store):
     assert store.kind("Nana Jean") != "place"
     store.alias("Jean", "Nana Jean", quote="Nana Jean is Jean", recorded_at="2026-07-25")
     assert [e.name for e in store.names_of("Nana Jean")] == ["Jean", "Nana Jean"]
+    # a reviewer's: a fact ended, then its ended version retracted, takes back the version it closed too
+    store.add("Robyn", "lives_in", "Grandad Ted", valid_from="2026-08-01", recorded_at="2026-08-02")
+    store.end("Robyn", "lives_in", "Grandad Ted", at="2026-08-10", recorded_at="2026-08-11")
+    [ended] = [v for v in store.history("Robyn", "lives_in") if v.status == "ended"]
+    store.retract(ended.id, reason="Grandad Ted is no place", recorded_at="2026-08-12")
+    assert store.kind("Grandad Ted") != "place"
 
 
 def test_a_name_a_person_is_called_can_become_their_alias(store):

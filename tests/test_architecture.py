@@ -264,9 +264,12 @@ def _named_twice(tree: ast.Module) -> set[str]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names = [node.name]
         elif isinstance(node, ast.Assign):
-            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]  # "A, B = …" too
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
             names = [node.target.id]
+        elif isinstance(node, ast.ImportFrom) or isinstance(node, ast.Import):  # (not "import urllib.error" and
+            # "import urllib.request", each binding the package again)
+            names = [a.asname or a.name for a in node.names if a.name != "*" and (a.asname or "." not in a.name)]
         else:
             continue
         twice |= seen.intersection(names)
@@ -285,3 +288,4 @@ def test_no_module_binds_a_name_twice():
 
 def test_a_name_bound_twice_would_be_caught():
     assert _named_twice(ast.parse("A = 1\ndef f(): pass\nA = 2\n@overload\ndef g(): ...\ndef g(): pass")) == {"A"}
+    assert _named_twice(ast.parse("from x import A\nB, C = 1, 2\nA = 3\nC = 4\nD: int\nD = 5")) == {"A", "C"}

@@ -836,3 +836,8 @@ def test_a_month_booked_for_is_the_one_ahead_whatever_the_verb_s_tense():
     assert one("Booked a trip for July!", reference).start == at("2026-07-01")
     assert one("tickets for January", reference).start == at("2026-01-01")
     assert resolve_times("flowers for June", reference) == resolve_times("waiting for April", reference) == []
+    # a reviewer's: only after a booking or a plan, and never over a day of the month ("for March 3": the 3rd)
+    assert resolve_times("the rent for March was late", reference) == []
+    assert resolve_times("We were in Lisbon for March", reference) == []
+    assert one("booked a table for March 3", reference).start == at("2026-03-03")
+    assert one("dinner for march 3 at 7pm", reference).start == at("2026-03-03T19:00")

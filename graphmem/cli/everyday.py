@@ -128,8 +128,10 @@ def _held_under_another_name(store, subject: str, predicate: str, obj: str, sinc
     holds at once (a new user's move, written under "Mrs H", left Mrs Hargreaves's old home current without a word:
     a clash is shown, never settled, and `check` lists it)."""
     written = entity_key(subject)
-    for v in store.beliefs(about=subject):
-        if v.predicate == predicate and entity_key(v.subject) != written and v.object is not None and \
+    others = [e.name for e in store.names_of(subject, valid_at=None) if e.id != written]
+    held = {v.id: v for name in others for v in store.history(name, predicate)}  # (history: no search loaded)
+    for v in held.values():
+        if v.status == "current" and entity_key(v.subject) != written and v.object is not None and \
                 entity_key(v.object) != entity_key(obj):
             note_after(f"note: {v.subject}, another name of {subject}, holds {predicate} {v.object} too ({v.id}); "
                        f"both are believed until one ends: graphmem end {shlex.quote(v.subject)} {predicate} "

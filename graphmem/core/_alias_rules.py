@@ -242,7 +242,10 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
         if len(wb) == 2 and wb[-1] == a and wb[0] not in _NO_FORENAME and a not in HEADS and a not in AFTER_TITLES and (
                 not is_place(a) or wb[0] in nick or _said_alone(chat, wb[0])) and (
                 a in chat.sure or a in chat.named or _said_alone(chat, a)) and not _made_plural(chat, a) and \
-                _name_words(b, 1, chat):  # (not a verb after a name written with a capital: "Cal forgot. FORGOT.")
+                not (plain_english(a) and not _name_words(b, 1, chat)) and not (plain_english(a) and all(
+                    surface.isupper() for surface in chat.surface.get(b, ()))):
+            # (not a word of English after a name, written small after its capital or shouted with it: "Cal forgot.
+            # FORGOT.", "CAL FORGOT"; but "Sarah jones", a reviewer's)
             # (not a family's name the chat makes plural: "two Mrs McCanns", "the Okafors")
             # (a place is a surname only after a first name: "kate holland", "tomasz jordan", not "airports
             # fiji"; "port authority" is a port's)

@@ -129,8 +129,19 @@ class Edge(Protocol):
 def kept_as_said(versions: Iterable[Version]) -> list[Version]:
     """``versions`` but those retracted: a mistake taken back says nothing of what an entity is ("Visited Nana
     Jean." read as a trip, then retracted, left her a place, and an alias of "Jean" was refused: a new user's);
-    one superseded by a change still does (it was once believed)."""
-    return [v for v in versions if v.superseded_at is None or not v.reason]
+    one superseded by a change still does (it was once believed), unless every version that superseded it was
+    retracted in turn (a fact ended, then its ended version retracted: the whole of it taken back, a reviewer's)."""
+    versions = list(versions)
+    dropped = {v.id for v in versions if v.superseded_at is not None and v.reason}
+    changed = bool(dropped)
+    while changed:  # back along each chain: a version all of whose successors were taken back is taken back
+        changed = False
+        for v in versions:
+            if v.id not in dropped and v.superseded_at is not None and v.superseded_by and \
+                    set(v.superseded_by) <= dropped:
+                dropped.add(v.id)
+                changed = True
+    return [v for v in versions if v.id not in dropped]
 
 
 def effective_kinds(versions: Iterable[Edge], stored: dict[str, str],

@@ -20,7 +20,6 @@ from ..errors import InvalidTime
 __all__ = ["ALL", "FUTURE_SLACK", "MIN_TIME", "OPEN_END", "TICK", "TimeLike", "UTC", "from_engine", "in_range", "iso",
            "is_utc_name", "optional_time", "parse_time", "same_zone", "stored", "to_engine", "too_far_ahead", "zone"]
 
-UTC = UTC
 #: The word for "at any valid time" where a valid time is asked (``valid_at="all"``).
 ALL = "all"
 #: Stored in place of an open end. Users may not write times at or after it.

@@ -174,13 +174,14 @@ def _known_place(rest: str) -> str | None:
 
 
 #: A kin word before a name makes it someone, no place: "Visited Nana Jean." (a new user's diary), "Auntie Grace".
-_KIN_LEADS = frozenset(word for kin in ("grandmother", "grandfather", "aunt", "uncle") for word in EVERYDAY[kin]
-                       if " " not in word) | frozenset("nanna granny grandad tia tio tita tito tante tonton".split())
+_KIN_LEADS = (frozenset(word for kin in ("grandmother", "grandfather", "aunt", "uncle") for word in EVERYDAY[kin]
+                        if " " not in word) | frozenset("nanna granny grandad".split())) - frozenset(("gran", "nan"))
+#: (not "gran" nor "nan", which open places as often: "Gran Canaria", "Gran Via", "Nan Madol", a reviewer's)
 
 
 def place_name(rest: str) -> str | None:
     name = proper_name(rest)
-    if name and name.split()[0].lower() in _KIN_LEADS and len(name.split()) > 1:
+    if name and name.split()[0].lower() in _KIN_LEADS and len(name.split()) > 1 and not is_town(name):
         return None
     if name and not looks_educational(name) and not name.endswith(("'s", "’s")):
         return name

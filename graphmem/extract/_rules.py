@@ -292,13 +292,14 @@ def _key(fact: ExtractedFact) -> tuple[object, ...]:
 _WILL_BE = re.compile(FUTURE_AUXILIARY + r"|\b(?:would|could|might|should|may|must)\b", re.IGNORECASE)
 #: How recent a start told by "since" may be and the thing be only under way: "been cooking since yesterday".
 _ONLY_UNDER_WAY = timedelta(days=2)
-_SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
+_SINCE = re.compile(r"\bbeen\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+ing\s+(?:[\w'’-]+\s+){0,3}?since\b", re.IGNORECASE)
 
 
 def _under_way(facts: list[ExtractedFact], reference: datetime) -> list[ExtractedFact]:
-    """``facts`` without a pastime begun a day or two before by "since": "my mother has been cooking since
+    """``facts`` without a pastime begun a day or two before by "been …ing since": "my mother has been cooking since
     yesterday" (h82), "ive been painting since this morning" tell what is being done, no pastime (not "I've
-    been running since March", nor "started pottery yesterday", a start)."""
+    been running since March", nor "started pottery yesterday", a start, nor "took up running yesterday since the
+    gym's closed", a reviewer's: "since" for "because")."""
     return [f for f in facts if not (f.predicate == "does" and f.op == "assert" and f.valid_from is not None
                                      and reference - f.valid_from <= _ONLY_UNDER_WAY and _SINCE.search(f.quote))]
 
@@ -1488,6 +1489,7 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
         self._message = text
+        self._typed_lower: bool | None = None  # whether the message is typed in lower case (:meth:`_typed_there`)
         self._riddle = bool(_SELF_TOLD.search(text)) and not _NOT_ME.search(text)  # "guess who … 🙋‍♀️": the speaker
         self._message_kinds: set[str] | None = None  # which of he and she the message says (:meth:`_relations`)
         self._about_them = bool(_ABOUT_THEM.search(text)) and not _MINE.search(text)  # "… He starts in February."
@@ -2412,7 +2414,9 @@ class RuleExtractor:
         if _GREETED.search(head) or re.search(r"(?i)\b(?:see|visit|visiting)\s*$", head) or not (
                 predicate == "traveled_to" or _HOME_WORD.search(head)) or _LINKISH.match(rest):
             return None
-        typed = lowercase_name(rest, _uncapitalised(self._message))
+        if self._typed_lower is None:  # read once a message: per sentence, a long message was quadratic (a reviewer's)
+            self._typed_lower = not any(ch.isupper() for ch in _uncapitalised(self._message))
+        typed = lowercase_name(rest, "" if self._typed_lower else "A")  # (only whether it has capitals is read)
         if typed is None:
             return None
         at = self._at(rest)

@@ -19,9 +19,15 @@ _ABBREVIATIONS = frozenset(
 )
 _LOOK_BACK = 1 + max(map(len, _ABBREVIATIONS))  # a longer word is no abbreviation, cut or whole
 #: Abbreviations that end what they abbreviate ("Brindle & Co.", "Acme Inc.", "pens, paper etc."): a capital after
-#: one opens a sentence ("… at Brindle & Co. Derek was nice about it", a new user's diary), unless it is another.
+#: one opens a sentence ("… at Brindle & Co. Derek was nice about it", a new user's diary), unless it goes on with the
+#: firm's name ("Smith & Co. Solicitors", "Apple Inc. Headquarters", a reviewer's). "Co." ends a firm only after "&"
+#: ("Co. Down" is a county).
 _ENDING = frozenset("inc ltd co corp etc".split())
-_NEXT_CAPITAL = re.compile(r"\s+(?P<word>[A-Z][\w]*)")
+_NEXT_CAPITAL = re.compile(r"\s+(?P<word>[A-Z]\w*)")
+#: Words that go on with a firm's name after its abbreviation.
+_FIRM_GOES_ON = frozenset("""inc ltd co corp etc llp plc limited gmbh pty sa ag bv solicitors estate agents agency
+international headquarters hq holdings group partners associates sons brothers bros consulting services""".split())
+_AND_CO = re.compile(r"&\s*co$", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -33,11 +39,13 @@ def split_sentences(text: str) -> list[str]:
         word = _LAST_WORD.search(text, max(start, end.start() - _LOOK_BACK), end.start())
         if end.group().startswith(".") and word and len(end.group()) == 1:
             token = word.group(1).lower()
-            if token in _ENDING and (after := _NEXT_CAPITAL.match(text, end.end())) and \
-                    after["word"].lower() not in _ENDING:
-                pass  # "… at Brindle & Co. Derek was nice": the end (not "Smith & Co. Ltd")
-            elif token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha() and token != "i"):
-                continue  # "Dr. Smith", "J. K. Rowling": not the end of a sentence
+            ends_firm = token in _ENDING and (token != "co" or _AND_CO.search(text, max(start, end.start() - 6),
+                                                                             end.start()))
+            after = _NEXT_CAPITAL.match(text, end.end()) if ends_firm else None
+            if not (after and after["word"].lower() not in _FIRM_GOES_ON) and (
+                    token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha() and token != "i")):
+                continue  # "Dr. Smith", "J. K. Rowling", "Co. Down": not the end of a sentence (but "… at Brindle & Co.
+                # Derek was nice": the end)
         sentences.append(text[start:end.end()].strip())
         start = end.end()
     sentences.append(text[start:].strip())

@@ -237,9 +237,17 @@ def _bare_month(m: re.Match[str], ctx: Context) -> Period | None:
     return found and found._replace(floating=True)
 
 
+#: What one books or plans for a month, said before "for March" in its sentence.
+_BOOKED = re.compile(r"\b(?:booked|booking|book|tickets?|flights?|reservations?|reserved|planned|planning|plans?|trip|"
+                     r"holiday|vacation|appointment|scheduled)\b[^.!?\n]{0,40}$", re.IGNORECASE)
+
+
 def _month_ahead(m: re.Match[str], ctx: Context) -> Period | None:
-    """"for March": what one books or plans for, this month or the next of that name, whatever the verb's tense
-    ("Booked flights for March" in January is this March)."""
+    """"for March" after a booking or a plan: what one books or plans for, this month or the next of that name,
+    whatever the verb's tense ("Booked flights for March" in January is this March); None otherwise ("the rent for
+    March was late")."""
+    if not _BOOKED.search(m.string, max(0, m.start() - 60), m.start()):
+        return None
     number = month_number(m["month"])
     return occurrence(lambda year: month(year, number), ctx.now, "future")
 
@@ -633,10 +641,11 @@ RULES: list[Rule] = [
           _ordinal_day),
     _rule(rf"\b(?P<month>{MONTH}),?\s+(?:of\s+)?{YEAR_NUM}", _month_year),
     _rule(rf"{_AFTER_WORD}(?P<month>{_FULL_MONTH})\b", _bare_month),
-    # "booked flights to Lisbon for March" (a new user's diary); not the months that are as often someone's name
-    # ("flowers for June", "waiting for April")
-    _rule(r"\bfor\s+(?P<month>january|february|march|july|august|september|october|november|december)\b",
-          _month_ahead),
+    # "booked flights to Lisbon for March" (a new user's diary): a month booked or planned for; not a date of it
+    # ("booked a table for March 3": its day), nor a month that is as often someone's name ("flowers for June"), nor
+    # "the rent for March was late" (a reviewer's: no booking, a month gone by)
+    _rule(r"\bfor\s+(?P<month>january|february|march|july|august|september|october|november|december)\b"
+          r"(?!\s*(?:the\s+)?\d)", _month_ahead),
     _rule(rf"\b(?P<rel>last|this|next)\s+(?P<month>{_FULL_MONTH})\b", _relative_month),
     _rule(r"\b(?P<rel>last|this\s+past|past|this|next)\s+(?P<unit>weekend|week|month|quarter|"
           r"year)\b(?:['’]s\b)?", _relative_unit),
