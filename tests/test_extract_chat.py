@@ -1596,3 +1596,28 @@ def test_a_long_message_of_kin_names_visited_is_read_in_linear_time():
     with mock.patch.object(rules, "_uncapitalised", wraps=rules._uncapitalised) as read:
         RuleExtractor().extract("Visited Nana Jean. " * 200, reference_time=REF, speaker="Maya", other="Sam")
     assert read.call_count <= 1
+
+
+@pytest.mark.engine_free
+def test_something_told_then_a_question_and_a_relative_named_after_is():
+    """A twenty-eighth new user's memories from another assistant: "My partner is Ciaran." lost the name (Dara's
+    partner, nameless); "I hate mushrooms, what can I use instead in a risotto?" gave nothing (the question took the
+    sentence's fact with it). Not "my mum is Irish", "my dad is Catholic", "do you think I should move to Leeds, what
+    do you think?"."""
+    from graphmem.extract import RuleExtractor as Rules
+
+    def said(text: str) -> list[tuple]:
+        return [(f.subject, f.predicate, f.object) for f in Rules().extract(text, reference_time=REF, speaker="Dara",
+                                                                            other="Sam")]
+
+    assert ("Ciaran", "partner_of", "Dara") in said("My partner is Ciaran.")
+    assert ("Maureen", "mother_of", "Dara") in said("My mother is Maureen.")
+    assert ("Helen Byrne", "boss_of", "Dara") in said("My manager is Helen Byrne.")
+    for text in ("my mum is Irish", "my dad is Catholic", "my boss is Dutch.", "my mum is Kenyan", "my sister is Free"):
+        assert not any(f[0] not in ("Dara", f"Dara's {f[1].removesuffix('_of')}") and f[1].endswith("_of")
+                       for f in said(text)), text
+    assert [f[2:4] for f in facts("I play guitar, can you suggest some easy songs?")] == [("does", "guitar")]
+    assert [f[2:4] for f in facts("I hate mushrooms, what can I use instead in a risotto?")] == [
+        ("dislikes", "mushrooms")]
+    assert facts("do you think I should move to Leeds, what do you think?") == []
+    assert facts("if I moved to Leeds, would you visit?") == []

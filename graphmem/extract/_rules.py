@@ -304,6 +304,24 @@ def _under_way(facts: list[ExtractedFact], reference: datetime) -> list[Extracte
                                      and reference - f.valid_from <= _ONLY_UNDER_WAY and _SINCE.search(f.quote))]
 
 
+#: A question asked after a comma, of the other person, once something is told: "I hate mushrooms, what can I use
+#: instead in a risotto?" (a new user's assistant chat: the question took the whole sentence's fact with it).
+_ASKED_AFTER = re.compile(r",\s+(?=(?:what|how|can|could|would|should|do|does|any|which|where|who|will|is|are|got)\b"
+                          r"[^,]*\?\W*$)", re.IGNORECASE)
+_TOLD_FIRST = re.compile(r"^\W*(?:i|i['’]m|i['’]ve|my|we|we['’]re|we['’]ve|our)\b", re.IGNORECASE)
+
+
+def _told_then_asked(sentence: str) -> list[str]:
+    """A sentence that tells something of the speaker's, then asks after a comma (see :data:`_ASKED_AFTER`), as the
+    two it is; any other sentence as it is."""
+    if not sentence.rstrip().endswith("?") or not _TOLD_FIRST.match(sentence):
+        return [sentence]
+    m = _ASKED_AFTER.search(sentence)
+    if m is None or "?" in sentence[:m.start()]:
+        return [sentence]
+    return [sentence[:m.start()], sentence[m.end():]]
+
+
 #: Facts of one occasion, told once more fully in the same message (not tastes: "i love jazz and acid jazz" is two).
 _ONE_OCCASION = frozenset(("attended", "traveled_to"))
 
@@ -1498,7 +1516,7 @@ class RuleExtractor:
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
         said: dict[str, str] = {}  # each sentence as read (quoted words, the one addressed, left out) -> as written
-        sentences = split_sentences(text)
+        sentences = [part for sentence in split_sentences(text) for part in _told_then_asked(sentence)]
         self._offset = 0  # where the sentence read starts in the message
         for first, written in enumerate(sentences):
             sentence = self._as_read(written, first == 0)
