@@ -832,3 +832,17 @@ def test_an_ingest_summary_prints_in_one_line():
     assert len(summary.recorded) == 148  # the data is all there
     assert str(IngestSummary(episodes=1, proposed=1, approved=1)) == \
         "1 episode recorded; 1 fact proposed: 1 approved, 0 pending"  # a reviewer's "1 episodes"
+
+
+def test_memories_imported_again_as_said_then_are_not_recorded_twice(store):
+    """A twenty-eighth new user's: the same memories file, imported twice with the same --reference, recorded every
+    line and its proposals twice (an interrupted import run again, too). A line held already, said at the same
+    moment, is skipped; a new line is recorded."""
+    from graphmem.ingest import import_memories
+
+    first = import_memories(store, ["Moved to Berlin last year.", "Works at Acme Corp."], reference="2025-06-01")
+    again = import_memories(store, ["Moved to Berlin last year.", "Works at Acme Corp.", "Likes jazz."],
+                            reference="2025-06-01")
+    assert (first.episodes, again.episodes, again.already) == (2, 1, 2)
+    assert len([e for e in store.episodes() if e.kind == "import"]) == 3
+    assert len(store.proposals()) == 3

@@ -369,14 +369,20 @@ def import_memories(store: Store, memories: Sequence[str], extractor: Extractor 
 
     Memories carry no time of their own: each is read as said at ``reference`` (default now),
     where relative phrases resolve and the facts' validity starts by default. Lines written
-    about the user ("User lives in Berlin", "Lives in Berlin") are read as ``speaker``'s own.
+    about the user ("User lives in Berlin", "Lives in Berlin") are read as ``speaker``'s own. A line the store
+    holds already, imported as said at the same ``reference``, is not recorded again (a run again records only what
+    is new; without ``reference``, each run is said now, and new).
     """
     if not speaker or not speaker.strip():
         raise InvalidInput("the speaker must be a non-empty name, e.g. 'user'")
     extractor = extractor or RuleExtractor(tz=store.tz)
     at = store.now() if reference is None else parse_time(reference, store.tz)
-    planned = []
+    held = {e.text for e in store.episodes() if e.kind == "import" and e.reference_time == at}
+    planned, already = [], 0
     for done, text in enumerate(memories, 1):
+        if text in held:  # imported before, as said at the same moment: a run again (a new user's, every memory and
+            already += 1  # its proposals written twice) writes only what is new
+            continue
         where = f"memory {done}"
         try:
             facts = memory_facts(extractor, text, at, speaker.strip())
@@ -388,4 +394,4 @@ def import_memories(store: Store, memories: Sequence[str], extractor: Extractor 
         stop_here()
     tally = write_all(store, planned, len(planned), kind="import", approve=approve, replay=False,
                       progress=progress)
-    return tally.summary(replayed=False)
+    return tally.summary(replayed=False, already=already)
