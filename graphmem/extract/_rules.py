@@ -306,17 +306,17 @@ def _under_way(facts: list[ExtractedFact], reference: datetime) -> list[Extracte
 
 #: A question asked after a comma, of the other person, once something is told: "I hate mushrooms, what can I use
 #: instead in a risotto?" (a new user's assistant chat: the question took the whole sentence's fact with it).
-_ASKED_AFTER = re.compile(r",\s+(?=(?:what|how|can|could|would|should|do|does|any|which|where|who|will|is|are|got)\b"
-                          r"[^,]*\?\W*$)", re.IGNORECASE)
+_ASKED_AFTER_COMMA = re.compile(r",\s+(?=(?:what|how|can|could|would|should|do|does|any|which|where|who|will|is|are|"
+                                r"got)\b[^,]*\?\W*$)", re.IGNORECASE)
 _TOLD_FIRST = re.compile(r"^\W*(?:i|i['’]m|i['’]ve|my|we|we['’]re|we['’]ve|our)\b", re.IGNORECASE)
 
 
 def _told_then_asked(sentence: str) -> list[str]:
-    """A sentence that tells something of the speaker's, then asks after a comma (see :data:`_ASKED_AFTER`), as the
-    two it is; any other sentence as it is."""
+    """A sentence that tells something of the speaker's, then asks after a comma (see :data:`_ASKED_AFTER_COMMA`), as
+    the two it is; any other sentence as it is."""
     if not sentence.rstrip().endswith("?") or not _TOLD_FIRST.match(sentence):
         return [sentence]
-    m = _ASKED_AFTER.search(sentence)
+    m = _ASKED_AFTER_COMMA.search(sentence)
     if m is None or "?" in sentence[:m.start()]:
         return [sentence]
     return [sentence[:m.start()], sentence[m.end():]]
