@@ -1100,6 +1100,10 @@ class Store:
                 except Conflict as exc:
                     refused.append(exc)
             if not ended:  # the way round that was said knows why ("v1 is valid from …"); the other holds nothing
+                if not self._aliases_between(name, of) and None not in (self._entity_or_none(name),
+                                                                         self._entity_or_none(of)):
+                    raise Conflict(f"nothing to end: no alias fact joins {name} and {of} themselves (they may be one "
+                                   f"through other names: graphmem alias list shows which alias facts join them)")
                 raise self._alias_starts_later(name, of, moment) or self._alias_ended(name, of, moment) or next(
                     (e for e in refused if "the store holds no" not in str(e)), refused[0])
             return ended

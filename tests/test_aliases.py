@@ -145,6 +145,11 @@ def test_ending_one_alias_of_a_name_leaves_its_others(store):
     assert [e.name for e in store.names_of("Mrs H", valid_at="2026-01-06")] == ["Mrs Hargreaves", "Mrs H"]
     [again] = store.end_alias("Mrs Hargreaves", "Mrs H", at="2026-01-07", recorded_at="2026-01-07")  # either way
     assert again.closed and [v.object for v in store.history("Mrs H", ALIAS) if v.status == "current"] == []
+    # a second reviewer's: two names one only through a third are told so, not that nothing was valid then
+    store.alias("Maggie", "Mrs Hargreaves", recorded_at="2026-01-08")
+    store.alias("Hargreaves", "Mrs Hargreaves", recorded_at="2026-01-09")
+    with pytest.raises(Conflict, match="no alias fact joins Hargreaves and Maggie themselves"):
+        store.end_alias("Hargreaves", "Maggie", recorded_at="2026-01-10")
 
 
 def test_a_retracted_fact_says_nothing_of_what_an_entity_is(store):

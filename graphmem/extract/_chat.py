@@ -778,7 +778,7 @@ def move_called_off(message: str) -> bool:
 
 #: Where a message says the speaker is, opening a sentence: "greetings from Otaru!", "We are in Qamsar!" (a name
 #: written with a capital).
-_HERE_NOW = re.compile(r"(?:^|[.!?]\s+|,\s*)\W*(?:" + GREETED_FROM + r"|(?:we|i)(?:['’]re|['’]m|\s+are|\s+am)\s+"
+_HERE_NOW = re.compile(r"(?:^|(?<=[.!?,])\s*)(?:" + GREETED_FROM + r"|(?:we|i)(?:['’]re|['’]m|\s+are|\s+am)\s+"
                        r"(?:now\s+|finally\s+|officially\s+)?in)\s+(?P<place>(?-i:[A-Z])[\w'’-]+"
                        r"(?:\s+(?-i:[A-Z])[\w'’-]+){0,2})", re.IGNORECASE)
 
@@ -787,7 +787,10 @@ def here_now(message: str) -> str | None:
     """The place a message says the speaker is at, greeting from it or being in it ("greetings from Otaru!", "We are
     in Qamsar!"): a name written with a capital, no word of another kind ("We are in Love")."""
     m = _HERE_NOW.search(message)
-    return m["place"] if m is not None and m["place"].split()[0].lower() not in NOT_NAMES | COMMON_WORDS else None
+    if m is None or (first := m["place"].split()[0].lower()) in NOT_NAMES | COMMON_WORDS:
+        return None
+    return m["place"] if is_town(m["place"]) or not plain_english(first) else None  # (not "We're in Shock", "in
+    # Hospital", "in Limbo": a reviewer's)
 
 
 def move_planned(message: str) -> str | None:

@@ -36,7 +36,7 @@ from ..core.aliases import ALIAS
 from ..core.relations import predicate_of
 from ._facts import ExtractedFact
 from ._lexicon import LANGUAGES, NOT_NAMES, is_place
-from ._names import CASELESS, LOWER, MARKS, UPPER, is_known_name
+from ._names import CASELESS, LOWER, MARKS, UPPER, is_given_name, is_known_name
 from ._reading import HEDGE_BEFORE
 
 __all__ = ["FamilyMemory", "WORDS", "addressed_as", "placeholder"]
@@ -117,9 +117,6 @@ _FILLERS = "and|but|so|btw|oh|yeah|yes|ok|okay|lol|well"
 _NAME_IS = re.compile(rf"(?:^|[,;:]\s*|\b(?:{_FILLERS})\s+)(?P<name>(?!(?:{_FILLERS})\b)[\w'’-]+"
                       rf"(?:\s+(?-i:[A-Z])[\w'’-]+)?)"  # (a surname in capitals: not "yes marcus")
                       rf"(?:\s+is|{_A}s)\s+(?:(?:also|still|actually|literally|now)\s+)?$", re.IGNORECASE)
-#: How a people's word or a faith's ends ("Catholic", "Nepalese", "Brazilian", "Kenyan"): no name after "is", unless a
-#: name the name data knows ("Ciaran", "Brian").
-_PEOPLES_ENDS = ("ish", "ese", "ian", "ic", "ican", "yan", "ani", "aqi", "eli")
 #: " is Ciaran.": a name written with a capital, all the clause says after "is" (not "is free", "is Irish").
 _IS_NAME = re.compile(r"\s+is\s+(?P<name>(?-i:[A-Z])[^\W\d_]+(?:[-'’][^\W\d_]+)?(?:\s+(?-i:[A-Z])[^\W\d_]+)?)"
                       r"\s*(?:[.!;]|$)")
@@ -339,11 +336,12 @@ class FamilyMemory:
         if called:
             name = _name_at(" " + after[called.end():], strict=False)
             return [name] if name else []
-        if (named := _IS_NAME.match(after)) and _name(named["name"]) and (first := named["name"].split()[0]).lower() \
-                not in LANGUAGES and (is_known_name(first) or (not plain_english(first.lower()) and not is_place(
-                    named["name"]) and not first.lower().endswith(_PEOPLES_ENDS))):
-            return [named["name"]]  # "My partner is Ciaran." (a new user's, from another assistant's memories; not
-            # "my mum is Irish", "my sister is Free")
+        if (named := _IS_NAME.match(after)) and _name(named["name"]) and "-" not in named["name"] and (
+                first := named["name"].split()[0]).lower() not in LANGUAGES and (
+                is_known_name(first) or is_given_name(first.lower())):
+            return [named["name"]]  # "My mother is Maureen.", "My manager is Helen Byrne." (a new user's, from another
+            # assistant's memories; a name the name data knows: a reviewer's "My dad is Hindu", "My husband is Kiwi",
+            # "my mum is Grace-ful" were names when any word not of English was; "My partner is Ciaran." waits)
         if re.match(rf"{_A}s\b", after) or re.match(r"\s+(?:in\s+law)\b", after):
             return []  # "my sister's boyfriend": someone else
         rest = re.sub(r"^\s*,\s*", " ", after) if re.match(r"\s*,\s*[A-Z]", after) else after

@@ -175,7 +175,8 @@ def _known_place(rest: str) -> str | None:
 
 #: A kin word before a name makes it someone, no place: "Visited Nana Jean." (a new user's diary), "Auntie Grace".
 _KIN_LEADS = (frozenset(word for kin in ("grandmother", "grandfather", "aunt", "uncle") for word in EVERYDAY[kin]
-                        if " " not in word) | frozenset("nanna granny grandad".split())) - frozenset(("gran", "nan"))
+                        if " " not in word) | frozenset("nanna granny grandad tia tio tita tito tante tonton".split())
+               ) - frozenset(("gran", "nan"))
 #: (not "gran" nor "nan", which open places as often: "Gran Canaria", "Gran Via", "Nan Madol", a reviewer's)
 
 

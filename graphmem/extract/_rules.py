@@ -306,8 +306,9 @@ def _under_way(facts: list[ExtractedFact], reference: datetime) -> list[Extracte
 
 #: A question asked after a comma, of the other person, once something is told: "I hate mushrooms, what can I use
 #: instead in a risotto?" (a new user's assistant chat: the question took the whole sentence's fact with it).
-_ASKED_AFTER_COMMA = re.compile(r",\s+(?=(?:what|how|can|could|would|should|do|does|any|which|where|who|will|is|are|"
-                                r"got)\b[^,]*\?\W*$)", re.IGNORECASE)
+_ASKED_AFTER_COMMA = re.compile(r",\s*(?=(?:what|how|can|could|would|should|do|does|any|which|where|who|will|is|are|"
+                                r"got)\b(?!\s+(?:that|it|this)\s+(?:right|correct|true|ok|so)\b|\s+i\b)[^,]*\?\W*$)",
+                                re.IGNORECASE)  # (not "I live in Berlin, is that right?", "…, do I?": checking it)
 _TOLD_FIRST = re.compile(r"^\W*(?:i|i['’]m|i['’]ve|my|we|we['’]re|we['’]ve|our)\b", re.IGNORECASE)
 
 
@@ -406,7 +407,8 @@ _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|star
                         r"volunteer|volunteers|volunteering|intern|interning)\b", re.IGNORECASE)
 #: Where one starts that is no place of work: a school, a time of day.
 _NOT_A_WORKPLACE = frozenset("uni university universiti college school gym am pm noon midnight top bottom beginning "
-                             "end home".split())
+                             "end home dawn dusk square page one zero beach physio therapy slimming lessons lesson "
+                             "wage loss line bar level base rate price".split())
 #: "started at": where a job begun is said, and then its day ("started at spokes on wednesday", d5).
 _STARTED_AT = re.compile(r"(?:started|starting|began)\s+at", re.IGNORECASE)
 _DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -2658,8 +2660,8 @@ class RuleExtractor:
             if name is None and predicate == "works_at" and verb.kind == "start" and _STARTED_AT.search(head) and (
                     started := _STARTED_ON_A_DAY.search(self._written)) and re.sub(
                     r"\s+(?:on|in)\s*$", "", rest.strip().lower()).endswith(started["name"]) and \
-                    started["name"].split()[0] not in _COMMON and started["name"].split()[-1] not in \
-                    GROUPS | ACTIVITIES | _NOT_A_WORKPLACE and not looks_educational(started["name"]):
+                    started["name"].split()[0] not in _COMMON and not set(started["name"].split()) & (
+                        GROUPS | ACTIVITIES | _NOT_A_WORKPLACE) and not looks_educational(started["name"]):
                 name = started["name"]  # "started at spokes on wednesday", "at the port authority on sunday" (9 of
                 # the dev chats' 10 such a job; "universiti malaya last week lol engineering" a school)
             if name is None and predicate == "studies_at":

@@ -179,7 +179,8 @@ _TRIP = r"(?:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|v
         r"(?:a|an|our|my|the|two|three|four|five|ten|few|couple|\d+)\s+(?:of\s+)?(?:[\w-]+\s+){0,2}?" \
         r"(?:days?|nights?|weeks?|weekend|months?)\s+(?:in|on|at)\s+)?"
 _PLACE_LEAD = r"(?:(?:my|our|his|her|their)\s+(?:[\w'’-]+\s+){1,3}?(?:in|at)\s+|" \
-              r"(?:(?:nana|nanna|granny|grandma|grandpa|grandad|granddad|auntie|aunty|aunt|uncle)\s+)?" \
+              r"(?:(?:nana|nanna|granny|grandma|grandpa|grandad|granddad|auntie|aunty|aunt|uncle|tia|tio|tita|tito|" \
+              r"tante|tonton)\s+)?" \
               r"(?-i:[A-Z])[\w'’-]+(?:\s+and\s+(?-i:[A-Z])[\w'’-]+)?\s+(?:in|at)\s+(?=(?-i:[A-Z])))?"
 _STAY = r"(?:(?:next|this|last|the)\s+(?:week|weekend|month|summer|winter|spring|fall|autumn)\s+in|" \
         r"(?:a|an|the|two|three|four|five|six|seven|ten|few|couple|several|\d+)\s+(?:of\s+)?" \
@@ -236,9 +237,9 @@ _EVERYDAY: list[Verb] = [
     # --- possessions: "I bought a car", "we have a boat", "sold my bike", "my car broke down"
     # (a home got is as often rented as bought: "GOT THE FLAT. Moving on the 25th", a new user's; "got a flat in
     # Shettleston, council swap", d12)
-    _verb(r"(?:bought|purchased|got(?!\s+(?:a|an|the|our|my)\s+(?:new\s+|little\s+|tiny\s+)?(?:flat|apartment|room|"
-          r"place|condo|house|home)(?=\s*(?:$|[.,!?;:)]|in\b|on\b|at\b|near\b|by\b|today\b|yesterday\b|finally\b|"
-          r"lol\b|omg\b|\d)))|picked\s+up|treated\s+(?:myself|ourselves)\s+to)(?:\s+(?:myself|ourselves))?",
+    _verb(r"(?:bought|purchased|got(?!\s+(?:a|an|the|our|my)\s+(?:new\s+|little\s+|tiny\s+)?(?:(?:flat|apartment|room|"
+          r"place|condo)\b|(?:house|home)(?=\s*(?:$|[.,!?;:)]|in\b|on\b|at\b|near\b|by\b|today\b|yesterday\b|"
+          r"finally\b|lol\b|omg\b|\d))))|picked\s+up|treated\s+(?:myself|ourselves)\s+to)(?:\s+(?:myself|ourselves))?",
           "owns", "start",
           "possession"),
     _verb(r"(?:have|has|own|owns)(?:\s+got)?", "owns", "state", "possession"),
@@ -294,8 +295,9 @@ _EVERYDAY: list[Verb] = [
           r"were\s+at", "attended", "event", "event", done=True),
     # "we played at a festival in Braslav", "I sang at the 9 o'clock service": one performs at an event one attends
     # (an event named with its article, once: not "we played at weddings for years", "… at the festival every year")
-    _verb(r"(?:played|performed|sang|danced|competed|dj['’]?e?d)\s+at(?=\s+(?:a|an|the|my|our|his|her|their)\s)"
-          r"(?![^.!?]*\b(?:every|each|most|for\s+years|usually|always)\b)", "attended", "event", "event", done=True),
+    _verb(r"(?:played|performed|sang|danced|competed|dj['’]?e?d)\s+at(?=\s+(?:a|an|the|my|our|his|her|their|"
+          r"(?-i:[A-Z])[\w-]*['’]s)\s)(?![^.!?,;]{0,40}\b(?:every|each|most|for\s+years|usually|always)\b)",
+          "attended", "event", "event", done=True),  # ("we played at Sam's wedding", a reviewer's)
     # "drove to alba for the truffle fair yesterday", "went back to turku for jari's retirement party": the trip's
     # reason, an event (its place, if any, is the travel verb's own reading); not an errand ("went to the party
     # shop for the party", "to b&q for a bbq"), nor a trip called off

@@ -386,9 +386,10 @@ _YOUR = re.compile(r"(?i)\byour\b")
 
 #: The events a word of the question names by their kind ("whens the wedding"): `attended` is asked, but only of such
 #: an event ("Lose attended funeral" was the first answer: a new user's family chat).
-_EVENT_KINDS = {"wedding": ("wedding",), "concert": ("concert", "gig"), "gig": ("gig", "concert"),
-                "festival": ("festival", "fest"),
-                "party": ("party", "birthday", "bday", "21st", "30th", "40th", "50th")}
+_EVENT_KINDS = {"wedding": ("wedding",), "concert": ("concert", "gig", "show"), "gig": ("gig", "concert", "show"),
+                "festival": ("festival", "fest", "fair", "fiesta", "carnival"),
+                "party": ("party", "birthday", "bday", "21st", "30th", "40th", "50th", "bbq", "barbecue", "braai",
+                          "ceilidh", "gala", "ball", "prom")}  # (a reviewer's: a show is a gig, a bbq a party)
 #: The words that name a kind of event in a fact's object (the extractor's, and a church's service): one of them, of
 #: another kind, makes it another event.
 _EVENT_WORDS = EVENTS | {"service"}

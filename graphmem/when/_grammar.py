@@ -237,9 +237,10 @@ def _bare_month(m: re.Match[str], ctx: Context) -> Period | None:
     return found and found._replace(floating=True)
 
 
-#: What one books or plans for a month, said before "for March" in its sentence.
-_BOOKED = re.compile(r"\b(?:booked|booking|book|tickets?|flights?|reservations?|reserved|planned|planning|plans?|trip|"
-                     r"holiday|vacation|appointment|scheduled)\b[^.!?\n]{0,40}$", re.IGNORECASE)
+#: What one books or plans for a month, said before "for March" in its sentence (not "book": "the book for March is
+#: Dune", a reviewer's).
+_BOOKED = re.compile(r"\b(?:booked|bookings?|tickets?|flights?|reservations?|reserved|planned|planning|plans?|trips?|"
+                     r"holidays?|vacation|appointments?|scheduled)\b[^.!?\n]{0,40}$", re.IGNORECASE)
 
 
 def _month_ahead(m: re.Match[str], ctx: Context) -> Period | None:
