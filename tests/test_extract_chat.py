@@ -1610,8 +1610,8 @@ def test_a_long_message_of_kin_names_visited_is_read_in_linear_time():
 def test_something_told_then_a_question_and_a_relative_named_after_is():
     """A twenty-eighth new user's memories from another assistant: "My mother is Maureen." lost the name (Dara's
     mother, nameless; "My partner is Ciaran." still does, a name the name data lacks); "I hate mushrooms, what can I
-    use instead in a risotto?" gave nothing (the question took the sentence's fact with it). Not "my mum is Irish", "my dad is Catholic", "do you think I should move to Leeds, what
-    do you think?"."""
+    use instead in a risotto?" gave nothing (the question took the sentence's fact with it). Not "my mum is Irish",
+    "my dad is Catholic", "do you think I should move to Leeds, what do you think?"."""
     from graphmem.extract import RuleExtractor as Rules
 
     def said(text: str) -> list[tuple]:
