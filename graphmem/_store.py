@@ -559,7 +559,7 @@ class Store:
                 return txn.end_fact(kind, subject, predicate, obj, moment, txn.source(episode, quote))
         except Conflict as exc:
             unknown = [name for name in (subject, obj) if name is not None and self._entity_or_none(name) is None]
-            if unknown and str(exc).startswith("nothing to end: the store holds no"):
+            if unknown:  # (a name no entity has: the store holds nothing of it to end)
                 raise Conflict(f"{exc}{self._near_names(unknown[0])}") from None  # "Tom Bradlee": "did you mean
                 # 'Tom Bradley'?" (a new user's typo got no hint on a write, where reads give one)
             raise

@@ -144,7 +144,6 @@ def _held_under_another_name(store, subject: str, predicate: str, obj: str, writ
                        f"{shlex.quote(v.object)} --at {iso(max(v.valid_from, written.valid_from))}")
 
 
-
 def _spelled_otherwise(store, name: str) -> str | None:
     """The name of a known entity that ``name``, no entity yet, spells with other accents ("Zoe" of "Zoë")."""
     if len(unaccented(name)) < 2:

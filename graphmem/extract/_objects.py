@@ -98,9 +98,10 @@ _RUN_ENDS = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|morn
                        r"done|over|finished|complete|completed|do|had|has|have|gave|said|says|\d+\w*")
 
 
-def lowercase_name(rest: str, text: str) -> str | None:
-    """In a message typed all in lowercase, the word after the verb as a name, when it can be."""
-    if any(ch.isupper() for ch in text):
+def lowercase_name(rest: str, typed_lower: bool) -> str | None:
+    """In a message typed all in lowercase (``typed_lower``, read once a message by the caller), the word after the
+    verb as a name, when it can be."""
+    if not typed_lower:
         return None
     m = re.match(r"\s*([a-z][\w'’&-]*)", rest)
     if m is None:

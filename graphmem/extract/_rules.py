@@ -415,7 +415,8 @@ _DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 #: A place of work in lower case after "started at", up to the day it was begun: "orca on the 7th", "the port
 #: authority on sunday", "maison delorme on the 12th" (not "9 on monday", "the gym on monday": a time, a pastime).
 _STARTED_ON_A_DAY = re.compile(
-    r"\b(?:started|starting|began)\s+at\s+(?:(?:the|a\s+new|a|an)\s+)?(?P<name>[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)(?=\s+(?:on\s+(?:the\s+)?"
+    r"\b(?:started|starting|began)\s+at\s+(?:(?:the|a\s+new|a|an)\s+)?"
+    r"(?P<name>[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)(?=\s+(?:on\s+(?:the\s+)?"
     rf"(?:{_DAY_WORD}|\d{{1,2}}(?:st|nd|rd|th)?\b)|in\s+(?:january|february|march|april|may|june|july|august|"
     rf"september|october|november|december)|(?:this|last)\s+week|yesterday|today|{_DAY_WORD})\b)")
 #: A verb phrase ending in its preposition ("stopped working at"): the place of work after it is no employer's name.
@@ -1509,7 +1510,7 @@ class RuleExtractor:
         self._only_named = self._one_person_named(text, previous)
         self._only_named = self._only_named or self._carried(text, previous)
         self._message = text
-        self._typed_lower: bool | None = None  # whether the message is typed in lower case (:meth:`_typed_there`)
+        self._lower_case: dict[bool, bool] = {}  # whether the message is typed in lower case (:meth:`_in_lower_case`)
         self._riddle = bool(_SELF_TOLD.search(text)) and not _NOT_ME.search(text)  # "guess who … 🙋‍♀️": the speaker
         self._message_kinds: set[str] | None = None  # which of he and she the message says (:meth:`_relations`)
         self._about_them = bool(_ABOUT_THEM.search(text)) and not _MINE.search(text)  # "… He starts in February."
@@ -2434,13 +2435,20 @@ class RuleExtractor:
         if _GREETED.search(head) or re.search(r"(?i)\b(?:see|visit|visiting)\s*$", head) or not (
                 predicate == "traveled_to" or _HOME_WORD.search(head)) or _LINKISH.match(rest):
             return None
-        if self._typed_lower is None:  # read once a message: per sentence, a long message was quadratic (a reviewer's)
-            self._typed_lower = not any(ch.isupper() for ch in _uncapitalised(self._message))
-        typed = lowercase_name(rest, "" if self._typed_lower else "A")  # (only whether it has capitals is read)
+        typed = lowercase_name(rest, self._in_lower_case(by_phone=True))
         if typed is None:
             return None
         at = self._at(rest)
         return _typed_where(typed, self._message[at:] if at >= 0 else rest, (self._speaker, self._other or ""))
+
+    def _in_lower_case(self, by_phone: bool = False) -> bool:
+        """Whether the message is typed in lower case (``by_phone``: but for the capitals a phone writes by itself,
+        :func:`_uncapitalised`), read once a message: read per sentence, a long message was quadratic (a reviewer's:
+        38,000 characters of "Visited Nana Jean." took 10.7 s)."""
+        if by_phone not in self._lower_case:
+            text = _uncapitalised(self._message) if by_phone else self._message
+            self._lower_case[by_phone] = not any(ch.isupper() for ch in text)
+        return self._lower_case[by_phone]
 
     def _at(self, rest: str) -> int:
         """Where a verb's ``rest`` stands in the message: in the sentence being read (its last place there, for
@@ -2652,7 +2660,7 @@ class RuleExtractor:
                     and head.strip().lower() != "at" and not head.lower().rstrip().endswith("with"):  # not "i work
                 # with kids"; "got a job at northcoders" is a job (a new user's), "got into yoga" none
                 # not "im at theos parents": where one is, said in lowercase, is no employer
-                name = lowercase_name(rest, self._message)  # "i left acme"
+                name = lowercase_name(rest, self._in_lower_case())  # "i left acme"
                 if name and got and plain_english(name.split()[0]):
                     name = None  # "i got a job at last!!", "at once", "at age 15": words, no employer (a reviewer's)
             if name is None and predicate == "works_at" and verb.kind != "stop" and _WORK_WORD.search(head):
@@ -2738,7 +2746,7 @@ class RuleExtractor:
         obj = place_name(rest) or (proper_name(rest) if verb.obj == "where" else None)
         if obj is not None and not is_place(obj) and is_town(obj) and head.lower().startswith(("left", "leav")):
             self._review = "a town only GeoNames knows, after \"left\": as often a firm"  # "I left Bodrum"
-        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._message)) and \
+        if obj is None and _MOVED_TO.search(head) and (typed := lowercase_name(rest, self._in_lower_case())) and \
                 not _LINKISH.match(rest):  # not "moved to https://…", "to gmail.com"
             obj = _typed_place(typed)
             # "i moved to karosta last year": a place typed in lower case, for review: as often an app, a shop, a
