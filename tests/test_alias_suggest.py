@@ -1356,3 +1356,23 @@ def test_a_verb_after_a_name_written_with_a_capital_is_no_surname():
             "Valentines. Cal forgot. FORGOT. He got me a card from the garage at 9pm."]
     pairs = suggest([Message(str(n), "Robyn", text) for n, text in enumerate(said)], ["Robyn", "Callum", "Cal"])
     assert [(p.a, p.b) for p in pairs] == [("Cal", "Callum")]
+
+
+@engine_free
+def test_a_family_group_chat_s_blessings_trips_and_babies_are_no_names():
+    """A twenty-ninth new user's family group chat: "Thank you Teuila God bless" made "Teuila God" Teuila with more of
+    the name, "i better meet her before i go to aus!!" had Lagi call Aunty Fa'a "aus", and "bubs" (the baby) was a
+    clipped form of Bubba (the dog)."""
+    from graphmem.core.alias_evidence import suggest
+
+    said = [("Mum", "Teuila is coming sunday"), ("Teuila", "Bubba ate my jandal AGAIN"),
+            ("Aunty Fa'a", "Thank you Teuila God bless"), ("Teuila", "thanks aunty"),
+            ("Aunty Fa'a", "Lagi come see me before you leave"), ("Lagi", "i better meet her before i go to aus!!"),
+            ("Sio", "wanna be home when bubs comes"), ("Sio", "mele and bubs both good"),
+            ("Teuila", "sio can you feed Bubba while we away?"), ("Sio", "bubba missed u"),
+            ("Lagi", "malo aunty Tina!!"), ("Aunty Fa'a", "Good idea Tina. God bless baby Losa")]
+    pairs = suggest([Message(str(n), who, text) for n, (who, text) in enumerate(said)],
+                    ["Teuila", "Mum", "Aunty Fa'a", "Lagi", "Sio", "Bubba"])
+    assert not {frozenset((p.a.lower(), p.b.lower())) for p in pairs} & {
+        frozenset(("teuila", "teuila god")), frozenset(("aus", "aunty fa'a")), frozenset(("bubs", "bubba"))}
+    assert ("Tina", "aunty Tina") in {(p.a, p.b) for p in pairs}

@@ -1355,6 +1355,11 @@ def test_a_fact_left_for_review_says_why(text, doubt):
     ("got the job at Monzo. first day is june 2nd", [("works_at", "Monzo", "2026-06-02", False)]),
     ("i got a job at Monzo. start 9th january", [("works_at", "Monzo", "2027-01-09", False)]),  # next year's
     ("i got a job at Monzo. start dancing now", [("works_at", "Monzo", None, True)]),  # no time: as before
+    # a new user's family chat: a sentence of the role between, and a day of the week alone (said on a Friday)
+    ("guess what... i got the job at Kenepuru!! medical records admin. start 2 march 🎉",
+     [("works_at", "Kenepuru", "2027-03-02", False)]),
+    ("i got the job at Kenepuru!! starting monday", [("works_at", "Kenepuru", "2026-05-11", False)]),
+    ("i got the job at Kenepuru. start on wednesday", [("works_at", "Kenepuru", "2026-05-13", False)]),
     ("got a job at Tesco. start in the autumn", [("works_at", "Tesco", "2026-09-01", False)]),
     # a reviewer's: a job held has shifts that start, and someone else's job is not the speaker's start
     ("i work at Tesco. starting nights next week", [("works_at", "Tesco", None, True)]),
@@ -1538,6 +1543,8 @@ def test_a_job_begun_at_a_place_in_lower_case_then_its_day():
         ("works_at", "port authority")]
     assert [f[2:4] for f in facts("i already do. and i started at maison delorme on the 12th.")] == [
         ("works_at", "maison delorme")]
+    assert [f[2:5] for f in facts("Started at swissport today!!")] == [("works_at", "swissport", "2026-05-08")]  # a
+    # new user's: the verb with its capital
     for said in ("started at 9 on monday lol", "i started at the gym on monday", "the party started at midnight on "
                  "saturday", "we started at the top on sunday and walked down", "started at the academy on the 13th"):
         assert not any(f[2] == "works_at" for f in facts(said)), said

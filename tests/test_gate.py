@@ -136,6 +136,15 @@ def test_end_refusals(believed, obj, at):
         plan_end("many", believed, obj, d(at))
 
 
+def test_an_end_told_again_is_a_noop_linking_its_episode():
+    """A new user's: "my last day at the library" approved after the job's end was corrected to that day."""
+    plan = plan_end("one", [held("v1", "library", 0, 4, episodes=["ep1"])], "library", d(4), "ep2")
+    assert plan.op == "NOOP" and plan.link == ("v1",) and not plan.create and not plan.close
+    assert plan_end("one", [held("v1", "library", 0, 4, episodes=["ep1"])], None, d(4), "ep1").link == ()
+    with pytest.raises(Conflict, match="nothing to end"):
+        plan_end("one", [held("v1", "library", 0, 4)], "library", d(5), "ep2")  # another end is still refused
+
+
 def test_correct_retracts_and_asserts_the_same_period():
     wrong = held("v2", "cold", 10)
     plan = plan_correct("one", [held("v1", "warm", 0, 10), wrong], wrong, "lost")

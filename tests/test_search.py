@@ -360,6 +360,20 @@ def test_what_someone_said_is_found_under_an_alias_of_theirs(store):
     assert "Joseph Kamau" in [a.speaker for a in store.search("what did Baba say", limit=3)]
 
 
+def test_the_title_of_an_alias_finds_no_one_else_s_messages(store):
+    """A twenty-ninth new user's family chat: Mum is also "aunty Tina", and "what did Mum say about the funeral" put
+    Aunty Fa'a's "Good idea Tina. God bless this group" above Mum's own news of the funeral (every message of Aunty
+    Fa'a's held the word "aunty" of the alias)."""
+    store.add_episode("Funeral will be in Falelatai on 14 April", kind="chat", actor="Mum")
+    store.add_episode("Good idea Tina. God bless this group", kind="chat", actor="Aunty Fa'a")
+    store.add_episode("the church roof is leaking again", kind="chat", actor="Aunty Fa'a")
+    store.alias("Tina", "Mum")
+    store.alias("aunty Tina", "Mum")
+    answers = store.search("what did Mum say about the funeral", limit=3)
+    assert answers[0].speaker == "Mum"
+    assert not any("aunti" in a.words for a in answers if a.kind == "message")
+
+
 def test_a_who_question_asked_of_someone_named_is_answered_about_them(store):
     """A twenty-second new user's: "who is Beatriz dating" put Tomás dating Lena first (Beatriz met Lena: a
     neighbour's fact), "who is Hugo" a fact whose sentence named him, and "who did Tomás start dating" a job's start

@@ -193,8 +193,9 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if pet == a:
                 return 0.6, f"{b} is a pet form of {a}"  # "rhysie" of "rhys", not "rhys" a short form of it
             return 0.6, f"{a} is a short form of {b}"
-        if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick):
-            # a stem of three letters at least: "des" is no clipped "dean"
+        if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick) and a not in ADDRESS_WORDS:
+            # a stem of three letters at least: "des" is no clipped "dean"; "bubs", a word for any baby, is no
+            # clipped "bubba" (a new user's: the dog)
             return 0.6, f"{a} is a clipped form of {b}"
         if base != a and len(base) >= 3 and b.startswith(base) and len(b) > len(base) + 2 \
                 and not _prefix_of_two(base, chat, nick):  # "brissie" of brisbane and of bristol: neither's
@@ -268,7 +269,7 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
     "TUTH pin": a building of Leeds, a verb, a thing), a connector aside ("Casa de Papel"); nor where an
     added word stands twice or more outside any name, never where names go ("tess happy", "thes wedding",
     "june inshallah": a common word after a name), a head noun of a place's or a firm's name aside
-    ("oakwood house")."""
+    ("oakwood house"); never God ("Teuila God bless")."""
     words = name.split()
     for surface in chat.surface.get(name, ()):
         parts = surface.split()
@@ -276,7 +277,11 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
                 part[:1].islower() and part.lower() not in CONNECTORS for part in parts[kept:]):
             return False
     return not any(chat.outside_names[word] >= 2 and word not in chat.sure and word not in chat.named
-                   and word not in HEADS for word in words[kept:])
+                   and word not in HEADS or word in _INVOKED for word in words[kept:])
+
+
+#: Who is invoked after a name, and is no more of it: "Thank you Teuila God bless" (a new user's).
+_INVOKED = frozenset("god allah".split())
 
 
 #: Words before "in" that make what follows a town: one lives, was born or has a home there, or a building
@@ -619,13 +624,24 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
                 continue
             called = [m for m, s, _ in spots if s == 0 or (chat.tokens[m][s].end in CLOSING and (
                           chat.tokens[m][s - 1].end or chat.tokens[m][s - 1].key not in _PLACE_WORDS
-                          or not is_place(short)))
+                          or not is_place(short)) and not _gone_to(chat.tokens[m], s))
                       or chat.tokens[m][s - 1].key in ("oh", "hey", "hi", "hello", "dear")]
             if called:
                 callers = {chat.speaker(m) for m in called}
                 calls = "calls" if len(callers) == 1 else "call"
                 said = f"{_who(chat, callers)} {calls} {chat.speakers[speaker]} {short}"
                 evidence[pair(short, speaker)].add(0.6, said, [chat.messages[m].id for m in called[:3]])
+
+
+def _gone_to(ts: list[_Token], s: int) -> bool:
+    """Whether the word at ``s`` is where one goes: "before i go to aus!!" (a new user's: Australia, not Aunty)."""
+    return s >= 2 and ts[s - 1].key in ("to", "in") and not ts[s - 2].end and not ts[s - 1].end \
+        and ts[s - 2].key in _GOING
+
+
+#: Verbs of going somewhere, before "to" or "in" and a place: "go to aus", "moving to bris".
+_GOING = frozenset("go goes going gone went move moves moving moved fly flies flying flew back head heading "
+                   "travel travelling traveling drive driving trip land landed arrive arrived".split())
 
 
 #: Words that may follow a speaker's own name after "i'm": "i'm sami here", "im sami btw".

@@ -61,7 +61,9 @@ from itertools import count
 
 from ._alias_chat import (
     ADDRESS_WORDS,
+    AFTER_TITLES,
     CONNECTORS,
+    TITLES,
     TITLES_TOO,
     Chat,
     Message,
@@ -88,8 +90,12 @@ from ._alias_rules import (
     evidence_self_named,
 )
 
-__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "Message", "Pair", "candidates", "english_counts", "nickname_table",
-           "plain_english", "suggest"]
+__all__ = ["ADDRESS_WORDS", "COMMON_WORDS", "TITLE_WORDS", "Message", "Pair", "candidates", "english_counts",
+           "nickname_table", "plain_english", "suggest"]
+
+#: Words that make a word beside them someone's name, and are none themselves: "aunty" of "aunty Tina", "mrs",
+#: "tante", "san" ("kenji san").
+TITLE_WORDS = TITLES | TITLES_TOO | AFTER_TITLES
 
 
 @dataclass(frozen=True)

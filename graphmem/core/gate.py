@@ -178,10 +178,13 @@ def plan_end(
     at: datetime,
     episode: str | None = None,
 ) -> Plan:
-    """Plan ending the believed version(s) valid at ``at``: each is written back with ``valid_to=at``."""
+    """Plan ending the believed version(s) valid at ``at``: each is written back with ``valid_to=at``. An end told
+    again (what was named already ends at ``at``) is a ``NOOP``, linking ``episode`` as a further support."""
     targets = [h for h in believed if (obj is None or h.object == obj) and h.period.contains(at)]
     if not targets:
         kept = [h for h in believed if obj is None or h.object == obj]
+        if ended := [h for h in kept if h.period.end == at]:  # told again: the same end, a further support
+            return Plan("NOOP", link=tuple(h.id for h in ended if episode and episode not in h.episodes))
         told = "; ".join(f"{h.id} ({h.object}) is valid from {iso(h.period.start)}"
                          + (f" to {iso(h.period.end)}" if h.period.end is not None else "") for h in kept[:3])
         raise Conflict(f"nothing to end: no believed version is valid at {iso(at)}" + (f" ({told})" if told else ""))

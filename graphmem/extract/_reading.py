@@ -294,14 +294,17 @@ def start_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo 
     sentence before got: "i got a job at Monzo!!!! start in april"), else None: the sentence is the verb and
     the time alone ("starting tomorrow night shifts" is a shift's). A start is to come: a time named with no
     year that has passed is next year's ("start 9th january" said in March, "in the autumn", "after
-    christmas"), a day of the month passed next month's ("first day is the 3rd", said on the 12th).
+    christmas"), a day of the month passed next month's ("first day is the 3rd", said on the 12th), a day of the
+    week passed next week's ("starting monday", said on a Tuesday).
     """
     m = _START_ALONE.match(sentence)
     if m is None:
         return None
     when = m["when"]
     words = re.sub(r"[^\w\s]", " ", when).lower().split()
-    spans = [s for s in find_times(when, reference, day_first=day_first, tz=tz) if isinstance(s, TimeSpan)]
+    weekday = _WEEKDAY_ALONE.fullmatch(when.strip())
+    spans = [s for s in find_times("on " + weekday["day"] if weekday else when, reference, day_first=day_first, tz=tz)
+             if isinstance(s, TimeSpan)]  # "starting monday": the time grammar reads a weekday alone nowhere else
     if not words or len(words) > 4 or len(spans) != 1:
         return None
     timed = re.sub(r"[^\w\s]", " ", spans[0].text).lower().split()
@@ -309,12 +312,16 @@ def start_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo 
         return None  # "starting tomorrow night shifts", "start exams tomorrow": a shift's or an exam's start
     start = spans[0].start
     if spans[0].end is not None and spans[0].end <= reference and not _SAID_PAST.search(when):
+        if weekday:
+            return start + relativedelta(days=7)  # "start on friday", said on a Tuesday: the Friday to come
         if re.fullmatch(r"(?i)(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?", when.strip()):
             return start + relativedelta(months=1)  # "first day is the 3rd", said on the 12th: next month's
         return start + relativedelta(years=1)  # "start 9th january", "in the autumn", "after christmas": the next
     return start
 
 
+#: A start's time that is a day of the week alone: "monday", "on friday!!" (the words: :func:`start_alone`).
+_WEEKDAY_ALONE = re.compile(r"(?i)(?:on\s+)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\W*")
 #: Words a start's time may carry besides the phrase itself: "start in april", "starting on the 3rd".
 _BESIDE_A_TIME = frozenset("in on at the from of".split())
 

@@ -415,7 +415,7 @@ _DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 #: A place of work in lower case after "started at", up to the day it was begun: "orca on the 7th", "the port
 #: authority on sunday", "maison delorme on the 12th" (not "9 on monday", "the gym on monday": a time, a pastime).
 _STARTED_ON_A_DAY = re.compile(
-    r"\b(?:started|starting|began)\s+at\s+(?:(?:the|a\s+new|a|an)\s+)?"
+    r"\b(?i:started|starting|began)\s+at\s+(?:(?:the|a\s+new|a|an)\s+)?"
     r"(?P<name>[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)(?=\s+(?:on\s+(?:the\s+)?"
     rf"(?:{_DAY_WORD}|\d{{1,2}}(?:st|nd|rd|th)?\b)|in\s+(?:january|february|march|april|may|june|july|august|"
     rf"september|october|november|december)|(?:this|last)\s+week|yesterday|today|{_DAY_WORD})\b)")
@@ -1516,6 +1516,7 @@ class RuleExtractor:
         self._about_them = bool(_ABOUT_THEM.search(text)) and not _MINE.search(text)  # "… He starts in February."
         self._staying = only_staying(text)  # "we're in Rome now!! back Sunday": no home
         last: list[ExtractedFact] = []
+        got: list[ExtractedFact] = []  # the facts of the last sentence that told any, for a start told after them
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
         said: dict[str, str] = {}  # each sentence as read (quoted words, the one addressed, left out) -> as written
@@ -1534,12 +1535,12 @@ class RuleExtractor:
             found = self._sentence(sentence, reference_time, speaker.strip())
             self._opener = _opened_by(sentence, self._speaker)
             mine_alone = bool(re.match(r"(?i)\W*(?:(?:and|so)\s+)?i\b", sentence))  # "I start": the speaker's
-            begun = [f for f in last if f.op == "assert" and f.predicate in ("works_at", "studies_at") and
+            begun = [f for f in got if f.op == "assert" and f.predicate in ("works_at", "studies_at") and
                      _GOT_PLACE.search(f.quote) and (f.subject == self._speaker or not mine_alone)]
             if not found and begun and (start := start_alone(sentence, reference_time, self.day_first, self.tz)):
                 facts = [f.model_copy(update={"valid_from": start}) if f in begun else f for f in facts]
                 keys, firsts = {_key(f) for f in facts}, {_key(f)[:4] for f in facts}  # "got a job at Monzo!!!! start
-                last = []  # in april": from April (a plan, for review, when that is still to come)
+                last = got = []  # in april": from April (a plan, for review, when that is still to come)
                 continue
             if not found and last and (dated := time_alone(sentence, reference_time, self.day_first, self.tz)):
                 facts = [with_period(f, dated) if f in last else f for f in facts]  # "we broke up. last weekend."
@@ -1550,6 +1551,7 @@ class RuleExtractor:
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
+            got = last if found else got  # "i got the job at Kenepuru!! medical records admin. start 2 march"
             related = [] if _ASKED.match(sentence) else self._relations(sentence, found)  # "does she still think
             # I'm your boyfriend": no boyfriend of the other's (a new user's)
             found = _named_relative(_ex_named(found + related, self._speaker))

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
+from ..core.alias_evidence import TITLE_WORDS
 from ..core.aliases import ALIAS
 from ..core.relations import covers, relation_of
 from ..when import HOLIDAY_NAMES
@@ -160,15 +162,23 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (), al
             continue
         found.setdefault(term(token.word), 1.0)
     own = dict.fromkeys(name_terms(speaker), 1.0) if first_person and speaker else {}
+    titles = _title_terms()
     for name in aliases:
         for word in name_terms(name):
-            found.setdefault(word, 1.0 if saying else NAME_WEIGHT)
+            if word not in titles:  # "aunty Tina", another name of Mum: not every message of Aunty Fa'a's
+                found.setdefault(word, 1.0 if saying else NAME_WEIGHT)
     for name in names:
         for word in name_terms(name):
             found.setdefault(word, NAME_WEIGHT)
     if not found:
         return list(own.items()), []
     return list(found.items()), [(word, weight) for word, weight in own.items() if word not in found]
+
+
+@cache
+def _title_terms() -> frozenset[str]:
+    """:data:`TITLE_WORDS` as recall compares words."""
+    return frozenset(map(term, TITLE_WORDS))
 
 
 def synonym_words(plan: Plan, synonyms: Table | None) -> list[tuple[str, float]]:
