@@ -185,9 +185,9 @@ groups, planned, armed = [], [], []
 def stop():  # as a person's Ctrl-C, or a service manager's stop, arrives: to this thread, now (not to an
     signal.raise_signal(sent)  # engine's thread, which under load could run Python's handler late)
 
-def planning(*args):  # a message read to be written: the 251st is read after three transactions, before the fourth
+def planning(*args):  # a message read to be written: the 26th is read after three transactions, before the fourth
     planned.append(1)
-    if at == "between" and len(planned) == 251:
+    if at == "between" and len(planned) == 26:
         stop()
     return plan(*args)
 
@@ -231,14 +231,14 @@ def summing_up(*args, **kwargs):  # every message written, the summary not yet p
 
 engine.load_engine, writing.Planned, writing._write_group = loading, planning, write_one_group
 writing.Tally.summary = summing_up
-writing.write_all = lambda *args, **kwargs: write_all(*args, **{**kwargs, "batch": 100})
+writing.write_all = lambda *args, **kwargs: write_all(*args, **{**kwargs, "batch": 10})
 main(sys.argv[3:], prog_name="graphmem")
 """
 
 
 @pytest.mark.parametrize(("at", "sent", "written"), [
-    ("between", "SIGINT", 201), ("writing", "SIGINT", 301), ("committing", "SIGINT", 301),
-    ("committing", "SIGTERM", 301), ("after", "SIGINT", 600)])
+    ("between", "SIGINT", 21), ("writing", "SIGINT", 31), ("committing", "SIGINT", 31),
+    ("committing", "SIGTERM", 31), ("after", "SIGINT", 60)])
 def test_an_ingest_stopped_midway_says_what_it_wrote_and_the_same_command_writes_the_rest(tmp_path, at, sent,
                                                                                           written):
     """A new user's find: Ctrl-C printed a bare "error: aborted", and SIGTERM left no word at all. Then another's: a
@@ -249,23 +249,23 @@ def test_an_ingest_stopped_midway_says_what_it_wrote_and_the_same_command_writes
     chat = tmp_path / "chat.jsonl"
     chat.write_text("".join(json.dumps({"id": f"m{n}", "role": "user", "content": f"I like tea number {n}.",
                                         "chat_time": f"2025-01-01T{n // 60:02d}:{n % 60:02d}:00Z"}) + "\n"
-                            for n in range(600)))
+                            for n in range(60)))
     store = tmp_path / "store"
     args = ["--store", str(store), "--engine", ENGINE, "ingest", str(chat), "--replay", "--approve"]
     stopped = subprocess.run([sys.executable, "-c", _STOPPED_AT, at, sent, *args], capture_output=True,
                              text=True, cwd=ROOT, timeout=300)
     assert stopped.returncode == 1, stopped.stderr
-    _, texts = state(store)  # the first message alone, then 100 at a time: three transactions, and the fourth or not
+    _, texts = state(store)  # the first message alone, then 10 at a time: three transactions, and the fourth or not
     assert len(texts) == written
     assert stopped.stderr.splitlines() == [
-        f"error: interrupted after writing {written} of the 600 messages new to the store (each write is whole: they "
-        "are kept); run the same command again to write the rest (messages recorded are skipped)" if written < 600 else
-        "error: interrupted after writing all 600 messages new to the store (they are kept; the same command again "
+        f"error: interrupted after writing {written} of the 60 messages new to the store (each write is whole: they "
+        "are kept); run the same command again to write the rest (messages recorded are skipped)" if written < 60 else
+        "error: interrupted after writing all 60 messages new to the store (they are kept; the same command again "
         "writes nothing new)"]
     again = run(store, "ingest", str(chat), "--replay", "--approve")
     assert f"skipped {written} messages recorded by an earlier run" in again.stdout
     facts, texts = state(store)
-    assert len(texts) == 600 and len(facts) == 600
+    assert len(texts) == 60 and len(facts) == 60
 
 
 _STOPPED_READING = """
