@@ -1551,6 +1551,17 @@ def test_a_job_begun_at_a_place_in_lower_case_then_its_day():
 
 
 @pytest.mark.engine_free
+def test_a_vehicle_described_by_its_engine_after_a_comma_then_bought():
+    """A dev chat's (h88): "and a new truck. Ford Maverick, hybrid, blue. bought it on Thursday." (the engine after a
+    comma, as after a space: "Toyota Yaris hybrid, 2022"); the engine alone describes no vehicle."""
+    assert [f[2:5] for f in facts("and a new truck. Ford Maverick, hybrid, blue. bought it on Thursday.")] == [
+        ("owns", "Ford Maverick", "2026-05-07")]
+    assert [f[2:5] for f in facts("Toyota Yaris hybrid, 2022. bought it yesterday")] == [
+        ("owns", "Toyota Yaris", "2026-05-07")]
+    assert facts("Toyota Yaris, electric. bought it yesterday") == []
+
+
+@pytest.mark.engine_free
 def test_more_kinds_of_event_are_events():
     """Dev's misses: a congress, a competition, a braai, a mela, a bonspiel, awards and mass are events one attends (on
     dev, 10 more right and none wrong when they were added)."""

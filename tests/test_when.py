@@ -717,6 +717,11 @@ def test_a_holiday_said_with_no_verb_is_the_nearest(reference, text, start):
     ("ok so I started monday. its grand", "2026-11-30"), ("we moved saturday", "2026-11-28"),
     ("we get started monday", None), ("needs to be finished friday", None), ("any tickets left saturday?", None),
     ("turn left friday", None), ("when I have moved monday we can go", None),
+    # a thing got or given up, said of it (a dev chat's "bought it tuesday. an MG4", "Sold it Wednesday. Guy from
+    # Grimsby", "picked him up wednesday", "a guy from San Ramón bought it saturday"); not what should have been
+    ("yes!! bought it tuesday. an MG4", "2026-12-01"), ("Sold it Wednesday. Guy from Grimsby", "2026-12-02"),
+    ("picked him up wednesday", "2026-12-02"), ("a guy from San Ramón bought it saturday", "2026-11-28"),
+    ("i should have sold it monday", None), ("we could have got them friday", None),
 ])
 def test_a_weekday_right_after_a_verb_its_doer_said_in_the_past_is_that_day(text, start):
     """"started monday" (an attacker's: no date); not a verb in another sense or form (a reviewer's)."""

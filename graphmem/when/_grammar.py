@@ -339,6 +339,21 @@ _DONE_BY = re.compile(r"(?:^|[.!?,;:]\s*|\b(?:i|we|he|she|they|you|u)\s+(?:just\
                       r"\w+\s+$", re.IGNORECASE)
 
 
+#: A thing got or given up, said of it, before the day it was: "bought it tuesday", "picked her up friday".
+_GOT_IT = tuple(f"{verb} {it}" for verb in ("bought", "sold", "got") for it in ("it", "her", "him", "them")) + tuple(
+    f"picked {it} up" for it in ("it", "her", "him", "them"))
+#: Before "sold it monday": words that make the verb no past deed ("should have sold it monday", "had it picked up").
+_NOT_DONE = re.compile(r"\b(?:have|has|had|be|been|being|get|gets|getting|would|should|could|might|must|if)\s+"
+                       r"(?:(?:just|already|finally)\s+)?(?:bought|sold|got|picked)\s+(?:it|her|him|them)\s+(?:up\s+)?$",
+                       re.IGNORECASE)
+
+
+def _got_on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
+    if _NOT_DONE.search(m.string, max(0, m.start() - 50), m.start()):
+        return None
+    return weekday_from(ctx.today, _weekday(m["wd"]), -1)
+
+
 def _done_on_weekday(m: re.Match[str], ctx: Context) -> Period | None:
     if not _DONE_BY.search(m.string, max(0, m.start() - 40), m.start()):
         return None
@@ -667,6 +682,8 @@ RULES: list[Rule] = [
     # right after a verb in the past said by its doer, the day it was done: "started monday", "we moved saturday"
     _rule(rf"{_after('started', 'began', 'moved', 'arrived', 'landed', 'flew', 'quit')}"
           rf"(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _done_on_weekday),
+    # and after a thing got or given up, said of it: "sold it monday", "picked him up wednesday", "got her saturday"
+    _rule(rf"{_after(*_GOT_IT)}(?P<wd>{_WEEKDAY}){_PART_OF_DAY}\b", _got_on_weekday),
     _rule(rf"\bthe\s+(?P<wd>{_WEEKDAY})\s+(?P<dir>before|after)\b",
           lambda m, ctx: weekday_around(m, ctx.today), weekday_around),
     _rule(rf"{_AFTER_WORD}{YEAR_NUM}", _year_alone),
