@@ -621,6 +621,19 @@ def test_whose_relative_someone_is_is_no_alias(store):
             store.add(word, "alias_of", other)
 
 
+def test_a_chat_s_writer_named_by_a_relation_word_is_that_person(store):
+    """A twenty-ninth new user's family group chat: its writer "Mum" (her phone's contact for her mother, 84 messages)
+    could not be joined to "Teuila's mother", whom "my mum" had made: a name that signs messages is that person's."""
+    store.add("Teuila's mother", "mother_of", "Teuila")
+    with pytest.raises(Conflict, match="is a word for a relation"):
+        store.alias("Mum", "Teuila's mother")  # no one writes as Mum yet: whose mum is asked of each speaker
+    store.add_episode("Funeral will be in Falelatai on 14 April", kind="chat", actor="Mum")
+    store.alias("Mum", "Teuila's mother")
+    assert {e.name for e in store.names_of("Mum")} == {"Mum", "Teuila's mother"}
+    with pytest.raises(Conflict, match="is a word for a relation"):
+        store.alias("my mum", "Teuila's mother")  # a word said is still no name
+
+
 def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its_span(store):
     """A new user's: `alias add Bex "Rebecca Hall"` (its start: now) then `alias end ... --at 2025-09-20` (a name
     dropped at a wedding) said only "no believed version is valid at 2025-09-20"; the start of an alias is read by

@@ -25,7 +25,7 @@ Internal: the Store's alias writes and every read use these; users see ``alias_o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -96,14 +96,16 @@ def alias_groups(pairs: Iterable[tuple[str, str]], first_seen: Mapping[str, date
 
 def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[str, str],
                   names: Mapping[str, str], links: Iterable[tuple[str, str, str]],
-                  relations: Mapping[str, Iterable[str]] | None = None) -> str | None:
+                  relations: Mapping[str, Iterable[str]] | None = None, speakers: Collection[str] = ()) -> str | None:
     """Why asserting ``subject alias_of obj`` (entity ids) must be refused, or None.
 
     ``groups`` are the aliases believed now, ``kinds`` each entity's kind as views show it, ``names``
     each entity's name, and ``links`` the believed facts ``(subject, predicate, object)`` other than
     aliases between the two groups' entities: each keeps the two apart, but one naming its subject
     (:data:`NAMING`: "Owen is_called Oz"); ``relations``: the relation words each entity is believed
-    to be of someone ("mother" of Ann, `Ann mother_of Jess`), which make "Mum" whose relative she is.
+    to be of someone ("mother" of Ann, `Ann mother_of Jess`), which make "Mum" whose relative she is; ``speakers``,
+    the entities whose name signs messages: a name a chat gives its writer is theirs, a word for a relation or not
+    ("Mum", a phone's contact in a family group chat, is one person to every reader of it).
     """
     def name(entity: str) -> str:
         return names.get(entity, entity)
@@ -116,7 +118,7 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
     left, right = set(groups.of(subject)), set(groups.of(obj))
     held = relations or {}
     for mine, theirs in ((left, right), (right, left)):  # every name each side goes by (a reviewer's: "Mum" of Ann,
-        for entity in sorted(mine):  # once Ann is another name of "Jess's mother")
+        for entity in sorted(set(mine) - set(speakers)):  # once Ann is another name of "Jess's mother")
             for other in sorted(theirs):
                 if (word := relative_word(name(entity), name(other), held.get(other, ()))) is not None:
                     said = word.replace("_", "-")
