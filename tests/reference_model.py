@@ -83,6 +83,8 @@ class Model:
         key = (s, p)
         if self.kinds.get(p, "many") == "one":
             hits = [(a, b, x) for a, b, x in self.one.get(key, []) if a <= at < b and (o is None or x == o)]
+            if not hits and len({x for a, b, x in self.one.get(key, []) if b == at and (o is None or x == o)}) == 1:
+                return  # an end told again: nothing changes
             if not hits:
                 raise Refused("nothing to end")
             (a, b, x), = hits
@@ -92,6 +94,9 @@ class Model:
             return
         items = self.many.get(key, [])
         hits = [i for i in items if i[1] <= at < i[2] and (o is None or i[0] == o)]
+        if not hits and self.kinds.get(p, "many") != "event" and len(
+                {i[0] for i in items if i[2] == at and (o is None or i[0] == o)}) == 1:
+            return  # an end told again: nothing changes (not an event's)
         if not hits:
             raise Refused("nothing to end")
         if o is None and len({i[0] for i in hits}) > 1:

@@ -1376,3 +1376,14 @@ def test_a_family_group_chat_s_blessings_trips_and_babies_are_no_names():
     assert not {frozenset((p.a.lower(), p.b.lower())) for p in pairs} & {
         frozenset(("teuila", "teuila god")), frozenset(("aus", "aunty fa'a")), frozenset(("bubs", "bubba"))}
     assert ("Tina", "aunty Tina") in {(p.a, p.b) for p in pairs}
+    # a reviewer's: other ways of going or staying, other blessings
+    for went in ("come to aus!!", "im off to aus!!", "we headed to aus!!", "i fly out to aus!!", "visiting aus!!",
+                 "ill stay in aus!!"):
+        told = said[:5] + [("Lagi", f"i better meet her before i {went}")] + said[6:]
+        pairs = suggest([Message(str(n), who, text) for n, (who, text) in enumerate(told)],
+                        ["Teuila", "Mum", "Aunty Fa'a", "Lagi", "Sio", "Bubba"])
+        assert not any("aus" in (p.a.lower(), p.b.lower()) for p in pairs), went
+    told = [(who, text.replace("God bless", "Godbless")) for who, text in said]
+    pairs = suggest([Message(str(n), who, text) for n, (who, text) in enumerate(told)],
+                    ["Teuila", "Mum", "Aunty Fa'a", "Lagi", "Sio", "Bubba"])
+    assert not any("godbless" in (p.a.lower() + p.b.lower()) for p in pairs)

@@ -132,6 +132,9 @@ def test_end_retract_and_why(gm):
                "--quote", "I don't like apples anymore.")
     assert ended.stdout.startswith("END")
     assert as_json(gm("beliefs", "--json")) == []
+    again = gm("end", "Lin", "likes", "apples", "--at", "2025-09-25", "--recorded-at", "2025-09-26",
+               "--quote", "no more apples for me")  # told again: nothing changes, and it says so (a reviewer's)
+    assert again.stdout.startswith("NOOP") and "nothing changed: Lin likes apples already ends then" in again.stdout
     history = as_json(gm("history", "Lin", "likes", "--json"))
     assert history[0]["status"] == "ended" and history[0]["valid_to"] == "2025-09-25T00:00:00Z"
     why = as_json(gm("why", "Lin", "likes", "--valid-at", "2025-10-01", "--as-of", "2025-09-20",

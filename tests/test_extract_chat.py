@@ -1360,6 +1360,12 @@ def test_a_fact_left_for_review_says_why(text, doubt):
      [("works_at", "Kenepuru", "2027-03-02", False)]),
     ("i got the job at Kenepuru!! starting monday", [("works_at", "Kenepuru", "2026-05-11", False)]),
     ("i got the job at Kenepuru. start on wednesday", [("works_at", "Kenepuru", "2026-05-13", False)]),
+    ("i got the job at Kenepuru!! I start this monday", [("works_at", "Kenepuru", "2026-05-11", False)]),
+    # a reviewer's: what comes between is another thing's start, or more than a role
+    ("i got the job at Tesco!! and my diet too haha. starting monday", [("works_at", "Tesco", None, True)]),
+    ("I got the job at Tesco! Sam's new course is great. starting monday", [("works_at", "Tesco", None, True)]),
+    ("i got the job at Tesco. Lily got into Otago. start 2 march", [("works_at", "Tesco", None, True)]),
+    ("got the job at Tesco!! cried. laughed. cried again. start in april", [("works_at", "Tesco", None, True)]),
     ("got a job at Tesco. start in the autumn", [("works_at", "Tesco", "2026-09-01", False)]),
     # a reviewer's: a job held has shifts that start, and someone else's job is not the speaker's start
     ("i work at Tesco. starting nights next week", [("works_at", "Tesco", None, True)]),
@@ -1544,10 +1550,25 @@ def test_a_job_begun_at_a_place_in_lower_case_then_its_day():
     assert [f[2:4] for f in facts("i already do. and i started at maison delorme on the 12th.")] == [
         ("works_at", "maison delorme")]
     assert [f[2:5] for f in facts("Started at swissport today!!")] == [("works_at", "swissport", "2026-05-08")]  # a
-    # new user's: the verb with its capital
+    # new user's: the verb with its capital; a reviewer's: a meal, an hour, a time of day is no place of work
+    for said in ("Started at lunch today", "Started at six today", "Started at ten on monday", "Started at the start "
+                 "today", "Started at half time today", "started at sunrise today"):
+        assert not any(f[2] == "works_at" for f in facts(said)), said
     for said in ("started at 9 on monday lol", "i started at the gym on monday", "the party started at midnight on "
                  "saturday", "we started at the top on sunday and walked down", "started at the academy on the 13th"):
         assert not any(f[2] == "works_at" for f in facts(said)), said
+
+
+@pytest.mark.engine_free
+@pytest.mark.parametrize(("zone", "said", "start"), [
+    ("America/New_York", datetime(2026, 10, 28, 12, tzinfo=UTC), datetime(2026, 11, 2, 5, tzinfo=UTC)),
+    ("Europe/London", datetime(2026, 3, 25, 12, tzinfo=UTC), datetime(2026, 3, 29, 23, tzinfo=UTC)),
+])
+def test_a_weekday_to_start_on_is_a_local_midnight_across_a_change_of_the_clocks(zone, said, start):
+    """A reviewer's: "start monday", a week on from the Monday gone, was taken a week on in UTC: an hour off."""
+    found = RuleExtractor(tz=zone).extract("i got the job at Tesco!! start monday", reference_time=said,
+                                           speaker="Maya", other="Sam")
+    assert [(f.object, f.valid_from) for f in found] == [("Tesco", start)]
 
 
 @pytest.mark.engine_free

@@ -143,6 +143,11 @@ def test_an_end_told_again_is_a_noop_linking_its_episode():
     assert plan_end("one", [held("v1", "library", 0, 4, episodes=["ep1"])], None, d(4), "ep1").link == ()
     with pytest.raises(Conflict, match="nothing to end"):
         plan_end("one", [held("v1", "library", 0, 4)], "library", d(5), "ep2")  # another end is still refused
+    # a reviewer's: no value named where two ended there, or an event's, is refused as before
+    with pytest.raises(Conflict, match="nothing to end"):
+        plan_end("many", [held("v1", "tea", 0, 4), held("v2", "coffee", 1, 4)], None, d(4), "ep2")
+    with pytest.raises(Conflict, match="nothing to end"):
+        plan_end("event", [held("v1", "wedding", 3, 4)], "wedding", d(4), "ep2")
 
 
 def test_correct_retracts_and_asserts_the_same_period():

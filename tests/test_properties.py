@@ -116,6 +116,11 @@ def snapshot(store, as_of):
 @example([  # an episode said, then cited by a NOOP: linked only from that later write on
     ("add", "ann", "likes", "x", 1, None, None), ("say",), ("add", "ann", "likes", "x", 2, 5, "earlier"),
 ])
+@example([  # an end told again, named or not, is a NOOP; an event's is refused (a reviewer's)
+    ("add", "ann", "likes", "x", 1, 5, None), ("end", "ann", "likes", "x", 5), ("add", "ann", "lives_in", "y", 1, 5,
+    None), ("end", "ann", "lives_in", None, 5), ("add", "ann", "visited", "z", 1, 2, None), ("end", "ann", "visited",
+    "z", 2),
+])
 def test_store_matches_model_and_past_never_changes(sequence):
     model = Model(KINDS)
     with Store(":memory:", engine=ENGINE) as store:

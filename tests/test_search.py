@@ -372,6 +372,11 @@ def test_the_title_of_an_alias_finds_no_one_else_s_messages(store):
     answers = store.search("what did Mum say about the funeral", limit=3)
     assert answers[0].speaker == "Mum"
     assert not any("aunti" in a.words for a in answers if a.kind == "message")
+    # a reviewer's: a title that is the whole of another name is that name ("Tito" of Alberto)
+    store.add_episode("The garden tulips are finally out", kind="chat", actor="Tito")
+    store.add_episode("I watered the garden for you", kind="chat", actor="Tom")
+    store.alias("Tito", "Alberto")
+    assert store.search("what did Alberto say about the garden", limit=1)[0].speaker == "Tito"
 
 
 def test_a_who_question_asked_of_someone_named_is_answered_about_them(store):

@@ -193,11 +193,16 @@ def end(ctx, subject, predicate, obj, at, episode, quote, recorded_at):
     """The world changed: SUBJECT PREDICATE [OBJECT] stopped holding --at a time."""
     store = open_store(ctx)
     try:
-        return store.end(subject, predicate, obj, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
+        decision = store.end(subject, predicate, obj, at=at, episode=episode, quote=quote, recorded_at=recorded_at)
     except Conflict as exc:
         if close := _new_predicate_near_known(store, predicate):
             raise Conflict(f"{exc}; no fact uses the predicate {predicate!r}: did you mean {close!r}?") from exc
         raise
+    if decision.op == "NOOP":  # (as `add` says why nothing changed: a reviewer's)
+        note_after(f"nothing changed: {subject} {predicate}{' ' + obj if obj else ''} already ends then (graphmem "
+                   f"history {shlex.quote(subject)} {predicate} shows it); to end it at another time: graphmem "
+                   "correct VERSION --to ... --reason ...")
+    return decision
 
 
 @main.command()

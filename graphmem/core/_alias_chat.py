@@ -139,7 +139,7 @@ _BESIDE_NAMES = frozenset("and with tell has is was goodbye love loves miss miss
 #: Words one calls anyone ("calls me mate", "a patient called me duck"): no name of theirs, said alone ("Nurse
 #: Ratched" is one).
 ADDRESS_WORDS = frozenset("""
-mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby bubs bub
+mate mates buddy bud dude bro sis man love luv hun honey sweetie sweetheart darling dear babe baby
 sir madam ma'am ma’am pal doctor nurse teacher professor miss duck pet hen chuck lass lad
 """.split())
 #: The forms of "call" that give a name after "him", "her" or "me": "everyone calls him rory", "he calls me dato".

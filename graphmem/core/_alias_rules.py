@@ -193,7 +193,7 @@ def evidence_from_names(a: str, b: str, nick: dict[str, frozenset[str]], chat: C
             if pet == a:
                 return 0.6, f"{b} is a pet form of {a}"  # "rhysie" of "rhys", not "rhys" a short form of it
             return 0.6, f"{a} is a short form of {b}"
-        if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick) and a not in ADDRESS_WORDS:
+        if _clipped(a, b, chat) and len(a) >= 4 and not _prefix_of_two(a[:-1], chat, nick) and a not in _BABY_WORDS:
             # a stem of three letters at least: "des" is no clipped "dean"; "bubs", a word for any baby, is no
             # clipped "bubba" (a new user's: the dog)
             return 0.6, f"{a} is a clipped form of {b}"
@@ -280,8 +280,11 @@ def _name_words(name: str, kept: int, chat: Chat) -> bool:
                    and word not in HEADS or word in _INVOKED for word in words[kept:])
 
 
+#: Words for any baby, no clipped name ("bubs" of "Bubba"): still a name one is called ("Grandma calls me Bub").
+_BABY_WORDS = frozenset("bubs bub bubba".split())
 #: Who is invoked after a name, and is no more of it: "Thank you Teuila God bless" (a new user's).
-_INVOKED = frozenset("god allah".split())
+_INVOKED = frozenset("god allah godbless inshallah insha'allah mashallah masha'allah alhamdulillah bismillah "
+                     "amen".split())
 
 
 #: Words before "in" that make what follows a town: one lives, was born or has a home there, or a building
@@ -634,14 +637,21 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
 
 
 def _gone_to(ts: list[_Token], s: int) -> bool:
-    """Whether the word at ``s`` is where one goes: "before i go to aus!!" (a new user's: Australia, not Aunty)."""
+    """Whether the word at ``s`` is where one goes or stays: "before i go to aus!!" (a new user's: Australia, not
+    Aunty), "im off to aus!!", "visiting aus!!" (a reviewer's)."""
+    if s >= 1 and ts[s - 1].key in _VISITING and not ts[s - 1].end:
+        return True
     return s >= 2 and ts[s - 1].key in ("to", "in") and not ts[s - 2].end and not ts[s - 1].end \
         and ts[s - 2].key in _GOING
 
 
-#: Verbs of going somewhere, before "to" or "in" and a place: "go to aus", "moving to bris".
-_GOING = frozenset("go goes going gone went move moves moving moved fly flies flying flew back head heading "
-                   "travel travelling traveling drive driving trip land landed arrive arrived".split())
+#: Verbs of going or staying somewhere, before "to" or "in" and a place: "go to aus", "moving to bris", "off to aus",
+#: "fly out to aus", "stay in aus".
+_GOING = frozenset("go goes going gone went move moves moving moved fly flies flying flew back head heading headed "
+                   "travel travelling traveling drive driving trip land landed arrive arrived come comes coming came "
+                   "off out stay staying stayed live living lived".split())
+#: Verbs whose object is where one goes: "visiting aus!!".
+_VISITING = frozenset("visit visits visiting visited".split())
 
 
 #: Words that may follow a speaker's own name after "i'm": "i'm sami here", "im sami btw".

@@ -179,11 +179,13 @@ def plan_end(
     episode: str | None = None,
 ) -> Plan:
     """Plan ending the believed version(s) valid at ``at``: each is written back with ``valid_to=at``. An end told
-    again (what was named already ends at ``at``) is a ``NOOP``, linking ``episode`` as a further support."""
+    again (one value, named or not, already ends at ``at``; no event's) is a ``NOOP``, linking ``episode`` as a
+    further support."""
     targets = [h for h in believed if (obj is None or h.object == obj) and h.period.contains(at)]
     if not targets:
         kept = [h for h in believed if obj is None or h.object == obj]
-        if ended := [h for h in kept if h.period.end == at]:  # told again: the same end, a further support
+        ended = [h for h in kept if h.period.end == at]  # told again: the same end, a further support (one value:
+        if kind != "event" and ended and len({h.object for h in ended}) == 1:  # "end Maya attended" names none)
             return Plan("NOOP", link=tuple(h.id for h in ended if episode and episode not in h.episodes))
         told = "; ".join(f"{h.id} ({h.object}) is valid from {iso(h.period.start)}"
                          + (f" to {iso(h.period.end)}" if h.period.end is not None else "") for h in kept[:3])

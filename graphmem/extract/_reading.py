@@ -285,7 +285,8 @@ def time_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo |
 #: A sentence that is only when a job or a course begins: "start in april", "i start 1 june", "starting monday!",
 #: "first day is the 3rd" (what follows: :func:`start_alone`).
 _START_ALONE = re.compile(r"(?i)^\W*(?:(?:and|so)\s+)?(?:(?:i\s+)?(?:start|starting|begin|beginning)|(?:my\s+)?first\s+"
-                          r"day\s+(?:is|will\s+be|['’]s))\s+(?P<when>.+?)\W*$")
+                          r"day\s+(?:is|will\s+be|['’]s))\s+(?P<when>.*\w)\W*$")  # (greedy, then back to a
+# letter: a lazy phrase tried the end at every character, quadratic in a long sentence, a reviewer's)
 _SAID_PAST = re.compile(r"(?i)\b(?:\d{4}|last|ago|yesterday|earlier)\b")
 
 
@@ -308,20 +309,31 @@ def start_alone(sentence: str, reference: datetime, day_first: bool, tz: tzinfo 
     if not words or len(words) > 4 or len(spans) != 1:
         return None
     timed = re.sub(r"[^\w\s]", " ", spans[0].text).lower().split()
-    if set(words) - set(timed) - _BESIDE_A_TIME:
+    if not weekday and set(words) - set(timed) - _BESIDE_A_TIME:
         return None  # "starting tomorrow night shifts", "start exams tomorrow": a shift's or an exam's start
     start = spans[0].start
     if spans[0].end is not None and spans[0].end <= reference and not _SAID_PAST.search(when):
         if weekday:
-            return start + relativedelta(days=7)  # "start on friday", said on a Tuesday: the Friday to come
+            return _later(start, tz, relativedelta(days=7))  # "start on friday", said on a Tuesday: the Friday
+            # to come
         if re.fullmatch(r"(?i)(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?", when.strip()):
-            return start + relativedelta(months=1)  # "first day is the 3rd", said on the 12th: next month's
-        return start + relativedelta(years=1)  # "start 9th january", "in the autumn", "after christmas": the next
+            return _later(start, tz, relativedelta(months=1))  # "first day is the 3rd", said on the 12th: next
+            # month's
+        return _later(start, tz, relativedelta(years=1))  # "start 9th january", "in the autumn", "after christmas":
+        # the next
     return start
 
 
-#: A start's time that is a day of the week alone: "monday", "on friday!!" (the words: :func:`start_alone`).
-_WEEKDAY_ALONE = re.compile(r"(?i)(?:on\s+)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\W*")
+def _later(start: datetime, tz: tzinfo | str, step: relativedelta) -> datetime:
+    """``start`` moved on by ``step`` on the zone's calendar: the same wall time, a week, a month or a year on, in UTC
+    (a week on from a Monday's midnight across a change of the clocks is the next Monday's midnight: a reviewer's)."""
+    local = zone(tz)
+    return ((start.astimezone(local).replace(tzinfo=None) + step).replace(tzinfo=local)).astimezone(start.tzinfo)
+
+
+#: A start's time that is a day of the week alone: "monday", "on friday!!", "this monday" (:func:`start_alone`).
+_WEEKDAY_ALONE = re.compile(r"(?i)(?:on\s+|this\s+(?:coming\s+)?)?"
+                            r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\W*")
 #: Words a start's time may carry besides the phrase itself: "start in april", "starting on the 3rd".
 _BESIDE_A_TIME = frozenset("in on at the from of".split())
 

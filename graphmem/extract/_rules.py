@@ -288,6 +288,11 @@ def _key(fact: ExtractedFact) -> tuple[object, ...]:
     return (fact.op, fact.subject, fact.predicate, fact.object, fact.valid_from, fact.valid_to, fact.quote, fact.sure)
 
 
+#: A sentence that is only a role or a description, between a job got and its start: "medical records admin.", "3rd
+#: grade, sami language class." (a few words, none a person's, a verb's or a possession's).
+_ROLE_ALONE = re.compile(r"(?i)\W*(?!.*\b(?:i|me|my|we|our|you|your|he|him|his|she|her|they|them|their|it|its|is|are|"
+                         r"was|were|am|be|got|get|gets|has|have|had|do|does|did|too|also|haha|lol)\b)(?!.*['’]s\b)"
+                         r"(?!.*\w(?:ed|ing)\b)[\w&/-]+(?:[\s,]+[\w&/-]+){0,5}\W*")
 #: Being somewhere to come or maybe: "I'll be in London for that baby if I have to swim" (h86), "could be in Leeds".
 _WILL_BE = re.compile(FUTURE_AUXILIARY + r"|\b(?:would|could|might|should|may|must)\b", re.IGNORECASE)
 #: How recent a start told by "since" may be and the thing be only under way: "been cooking since yesterday".
@@ -408,7 +413,10 @@ _WORK_WORD = re.compile(r"\b(?:work|works|worked|working|job|hired|employed|star
 #: Where one starts that is no place of work: a school, a time of day.
 _NOT_A_WORKPLACE = frozenset("uni university universiti college school gym am pm noon midnight top bottom beginning "
                              "end home dawn dusk square page one zero beach physio therapy slimming lessons lesson "
-                             "wage loss line bar level base rate price".split())
+                             "wage loss line bar level base rate price".split()) | frozenset(  # nor a meal, a time
+    "breakfast brunch lunch lunchtime dinner supper tea teatime sunrise sunset daybreak morning afternoon evening "
+    "night half start two three four five six seven eight nine ten eleven twelve".split())  # or the hour
+# ("Started at six today", "Started at lunch today": a reviewer's)
 #: "started at": where a job begun is said, and then its day ("started at spokes on wednesday", d5).
 _STARTED_AT = re.compile(r"(?:started|starting|began)\s+at", re.IGNORECASE)
 _DAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -1517,6 +1525,7 @@ class RuleExtractor:
         self._staying = only_staying(text)  # "we're in Rome now!! back Sunday": no home
         last: list[ExtractedFact] = []
         got: list[ExtractedFact] = []  # the facts of the last sentence that told any, for a start told after them
+        kept: list[ExtractedFact] = []  # ``got`` once kept over a sentence of a role, kept no further
         mine: list[ExtractedFact] = []  # the speaker's facts of the sentence before, for "Isa too."
         self._opener: str | None = None  # who the sentence before opened with ("kwesi left btw.")
         said: dict[str, str] = {}  # each sentence as read (quoted words, the one addressed, left out) -> as written
@@ -1551,7 +1560,10 @@ class RuleExtractor:
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
-            got = last if found else got  # "i got the job at Kenepuru!! medical records admin. start 2 march"
+            got = last if found else got if _ROLE_ALONE.fullmatch(sentence) and got is not kept else []  # "i got the
+            # job at Kenepuru!! medical records admin. start 2 march" (the role, one sentence; not "my diet too haha.
+            # starting monday", "Lily got into Otago. start 2 march": a reviewer's)
+            kept = got if not found else []
             related = [] if _ASKED.match(sentence) else self._relations(sentence, found)  # "does she still think
             # I'm your boyfriend": no boyfriend of the other's (a new user's)
             found = _named_relative(_ex_named(found + related, self._speaker))

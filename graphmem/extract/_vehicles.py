@@ -187,8 +187,8 @@ _NOT_OWNED = re.compile(r"\b(?:rent|rented|rental|hire|hired|courtesy|loan|loane
                         r"him|them|a\s+client)|\w+['’]s\s+really)\b", re.IGNORECASE)
 #: After a vehicle's name in its description (after its engine or body: "Toyota Yaris hybrid, 2022", a new user's,
 #: "Ford Maverick, hybrid, blue", a dev chat's): its year, colour or engine, or that it was used.
-_DESCRIBED = re.compile(r"(?:\s*,?\s+(?:hybrid|diesel|petrol|electric|automatic|auto|manual|estate|hatchback|saloon|"
-                        r"wagon|turbo))*\s*[,.]\s*(?:(?:19|20)\d\d\b|\d+\s*cc\b|(?:white|black|red|blue|green|silver|grey|gray|"
+_DESCRIBED = re.compile(r"(?:(?:\s*,\s*|\s+)(?:hybrid|diesel|petrol|electric|automatic|auto|manual|estate|"
+                        r"hatchback|saloon|wagon|turbo))*\s*[,.]\s*(?:(?:19|20)\d\d\b|\d+\s*cc\b|(?:white|black|red|blue|green|silver|grey|gray|"
                         r"yellow|orange|brown|beige|dark|light|navy|used|second[- ]?hand)\b)|\s*,?\s*(?:19|20)\d\d\b",
                         re.IGNORECASE)
 

@@ -164,9 +164,11 @@ def message_words(plan: Plan, speaker: str | None, names: Sequence[str] = (), al
     own = dict.fromkeys(name_terms(speaker), 1.0) if first_person and speaker else {}
     titles = _title_terms()
     for name in aliases:
-        for word in name_terms(name):
-            if word not in titles:  # "aunty Tina", another name of Mum: not every message of Aunty Fa'a's
-                found.setdefault(word, 1.0 if saying else NAME_WEIGHT)
+        words = name_terms(name)
+        for word in words:
+            if word not in titles or all(w in titles for w in words):  # "aunty Tina", another name of Mum: not
+                found.setdefault(word, 1.0 if saying else NAME_WEIGHT)  # every message of Aunty Fa'a's ("Tito"
+                # alone, Alberto's, is his name: a reviewer's)
     for name in names:
         for word in name_terms(name):
             found.setdefault(word, NAME_WEIGHT)

@@ -340,10 +340,13 @@ _DONE_BY = re.compile(r"(?:^|[.!?,;:]\s*|\b(?:i|we|he|she|they|you|u)\s+(?:just\
 
 
 #: A thing got or given up, said of it, before the day it was: "bought it tuesday", "picked her up friday".
-_GOT_IT = tuple(f"{verb} {it}" for verb in ("bought", "sold", "got") for it in ("it", "her", "him", "them")) + tuple(
-    f"picked {it} up" for it in ("it", "her", "him", "them"))
-#: Before "sold it monday": words that make the verb no past deed ("should have sold it monday", "had it picked up").
-_NOT_DONE = re.compile(r"\b(?:have|has|had|be|been|being|get|gets|getting|would|should|could|might|must|if)\s+"
+_GOT_IT = tuple(f"{verb} {it}" for verb in ("bought", "sold") for it in ("it", "her", "him", "them")) + tuple(
+    f"got {it}" for it in ("her", "him", "them")) + tuple(f"picked {it} up" for it in ("it", "her", "him", "them"))
+# (not "got it": "ok got it monday then" is understood, a reviewer's)
+#: Before "sold it monday": words that make the verb no past deed ("should have sold it monday", "I've got her monday
+#: and tuesday", "if i sold it monday": a reviewer's).
+_NOT_DONE = re.compile(r"(?:\b(?:have|has|had|be|been|being|get|gets|getting|would|should|could|might|must|gonna|"
+                       r"shoulda|coulda|woulda|ive|youve|weve|theyve)|['’](?:ve|d)|\bif\s+(?:\w+\s+)?)\s*"
                        r"(?:(?:just|already|finally)\s+)?(?:bought|sold|got|picked)\s+(?:it|her|him|them)\s+(?:up\s+)?$",
                        re.IGNORECASE)
 
@@ -386,7 +389,8 @@ def _day_range(m: re.Match[str], ctx: Context) -> Period | None:
 
     if m["year"]:
         return make(int(m["year"]))
-    return occurrence(make, ctx.now, ctx.tense(m))
+    return occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)  # as a day alone:
+    # "booked the hotel, 17 to 19 Oct", said on 10 October, this October's (a new user's: last year's)
 
 
 def _month_range(m: re.Match[str], ctx: Context) -> Period | None:
@@ -397,7 +401,7 @@ def _month_range(m: re.Match[str], ctx: Context) -> Period | None:
 
     if m["year"]:
         return make(int(m["year"]) - (first > last))
-    return occurrence(make, ctx.now, ctx.tense(m))
+    return occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)
 
 
 def _season_name(m: re.Match[str]) -> str:
