@@ -148,8 +148,11 @@ def test_end_retract_and_why(gm):
     assert gm("retract", version, "--reason", "never liked them", "--recorded-at", "2025-10-01",
               "--quote", "Lin: I never liked apples, that was my sister").stdout.startswith("RETRACT")
     assert as_json(gm("history", "Lin", "likes", "--json"))[0]["status"] == "retracted"
-    why = as_json(gm("why", "Lin", "likes", "--valid-at", "2025-09-01", "--as-of", "2025-09-30", "--vs", "2025-10-02",
+    why = as_json(gm("why", "Lin", "likes", "--valid-at", "2025-09-20", "--as-of", "2025-09-30", "--vs", "2025-10-02",
                      "--json"))[0]  # the retraction cites what was said (a new user's: README listed --quote)
+    assert [d["op"] for d in why["decisions"]] == ["RETRACT"]
+    assert as_json(gm("why", "Lin", "likes", "--valid-at", "2025-09-01", "--as-of", "2025-09-30", "--vs",
+                      "2025-10-02", "--json"))[0]["decisions"] == []  # nothing of September 1st changed (a new user's)
     assert "Lin: I never liked apples, that was my sister" in [e["text"] for e in why["episodes"]]
 
 

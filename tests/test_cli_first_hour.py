@@ -396,10 +396,10 @@ def test_a_line_cut_short_is_placed_on_its_own_line_at_its_end(tmp_path, lines):
 def test_ending_before_a_fact_began_says_when_it_began(tmp_path):
     store = tmp_path / "s"
     gm(store, "init")
-    gm(store, "add", "me", "likes", "climbing", "--from", "2026-03-01")
+    gm(store, "add", "me", "likes", "Climbing", "--from", "2026-03-01")
     said = gm(store, "end", "me", "likes", "climbing", "--at", "2026-01-01", ok=False).stderr
-    assert "no believed version is valid at 2026-01-01T00:00:00Z (v1 (climbing) is valid from " \
-           "2026-03-01T00:00:00Z)" in said, said
+    assert "no believed version is valid at 2026-01-01T00:00:00Z (v1 (Climbing) is valid from " \
+           "2026-03-01T00:00:00Z)" in said, said  # by its name, not its key (a new user's)
 
 
 def test_a_date_of_numbers_alone_is_read_only_where_one_order_makes_it(berlin):

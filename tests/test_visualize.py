@@ -105,7 +105,19 @@ def sample_pages() -> dict[str, str]:
                                             valid_at=now),
         "evolution": visualize.evolution_html(versions, decisions, entities, episodes),
         "timeline": visualize.timeline_html(entities["ivan"], versions, episodes, as_of=now),
+        "timeline-zone": _in_a_long_zone(lambda: visualize.timeline_html(entities["ivan"], versions, episodes,
+                                                                           as_of=now)),
     }
+
+
+def _in_a_long_zone(draw):
+    """A page drawn as a store in a zone of a long name draws it (a new user's: over the first year's label)."""
+    from zoneinfo import ZoneInfo
+
+    from graphmem.pages.palette import shown_in
+
+    with shown_in(ZoneInfo("America/Argentina/Cordoba"), "America/Argentina/Cordoba"):
+        return draw()
 
 
 @pytest.fixture(scope="module")

@@ -231,6 +231,24 @@ def test_timeline_zooms_keeps_every_bar_and_never_overlaps_labels(load, shots, r
         assert_clean(page)
 
 
+def test_a_long_zone_name_stays_clear_of_the_years(load, shots, request):
+    """A new user's timeline in America/Argentina/Cordoba: "valid time (America/Argentina/Cordoba) →" ran over the
+    first year's label."""
+    page = load("timeline-zone")
+    with checked(page, shots, request):
+        crossing = page.evaluate("""(function () {
+            var boxes = Array.prototype.map.call(document.querySelectorAll('#timeline g.axis text'),
+                function (t) { var b = t.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; });
+            var found = 0;
+            boxes.forEach(function (a, i) { boxes.slice(i + 1).forEach(function (b) {
+                if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) {
+                    found += 1; } }); });
+            return found; })()""")
+        assert crossing == 0
+        assert "America/Argentina/Cordoba" in page.evaluate("document.querySelector('#timeline g.axis').textContent")
+        assert_clean(page)
+
+
 def test_graph_layout_is_the_same_on_every_load(load, shots, request):
     positions = []
     for _ in range(2):

@@ -578,6 +578,21 @@ def _told_in_full(said: str, told: Sequence[str]) -> str | None:
     return fits.pop() if len(fits) == 1 else None
 
 
+def _vehicle_told(kind: str, told: Sequence[str]) -> str | None:
+    """The one vehicle of ``told`` named by its make or model that a vehicle's kind ends ("sold my car today", after
+    "I bought a car. 2013 Fiat Uno, white": a new user's, the car stayed owned); None where two are, or none."""
+    if kind.lower() not in ("car", "auto") or any(name.lower() in _OTHER_VEHICLES for name in told):
+        return None  # (a van, a motorbike by its model is no car: "i bought a van!! … Mazda Bongo", then "sold my
+        # motorbike", a dev chat's)
+    fits = {name for name in told if vehicle_name(name) is not None}
+    return fits.pop() if len(fits) == 1 else None
+
+
+#: Vehicles told by their kind that are no car: with one of them owned, "my car" may be it.
+_OTHER_VEHICLES = frozenset("van truck pickup ute bakkie motorbike motorcycle moto scooter moped campervan camper "
+                            "bus tractor".split())
+
+
 def _words_of(name: str) -> frozenset[str]:
     """A name's words, lower case, without articles and possessives: "the Pickie Puffins" -> pickie, puffins."""
     return frozenset(w for w in re.findall(r"[^\W\d][\w'’&-]*", unaccented(name).lower())
@@ -800,15 +815,23 @@ def _typed_town(fact: ExtractedFact) -> bool:
         and not is_place(town) and is_town(town)
 
 
+#: A correction of what was said: "i was wrong, I live in Fisherton not Funes", "no wait, it's Tuesday".
+_CORRECTING = re.compile(r"(?i)\b(?:i\s+was\s+wrong|no\s+wait|wait\s+no|my\s+bad|sorry,?\s+i\s+meant|correction)\b")
+
+
 def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> str | None:
     """Whether a fact of a message waits for review whoever read it: in a chat between two people,
     tastes and possessions not bought or sold outright (praise and plans read as them), a trip to a name no list
     knows (an outing to a venue or an event read as one) and a thing told by its kind's word alone
     (:func:`_only_a_kind`); anywhere, a start or an end still to come ("first day at
-    Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan), and an end that names no one ("we broke
-    up" with no partner told before: whom?). Why, in a reviewer's words, or None."""
+    Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan), an end that names no one ("we broke
+    up" with no partner told before: whom?) and what is told as a correction ("i was wrong, I live in Fisherton not
+    Funes": what it corrects is to be retracted, not ended). Why, in a reviewer's words, or None."""
     if fact.op == "end" and not fact.object:
         return "an end that names nothing: what ended is not said"
+    if _CORRECTING.search(fact.quote):
+        return "said as a correction of something said before: retract what it corrects, if it is a fact"  # (a new
+        # user's "i was wrong, I live in Fisherton not Funes lol" made a three-minute home in Funes)
     if two_people:
         if fact.predicate in UNSURE and not _traded(fact):
             return "a taste or a thing had, in a chat: as often praise, a plan or a joke"
@@ -1790,7 +1813,8 @@ class RuleExtractor:
         for fact in facts:
             if fact.subject == self._speaker and fact.predicate in ("owns", "has_pet") and (thing := fact.object):
                 if fact.op == "end" and (fact.predicate, thing.lower()) not in {(p, o.lower()) for p, o in owned}:
-                    if (told := _told_in_full(thing, [o for p, o in owned if p == fact.predicate])) is not None:
+                    if (told := _told_in_full(thing, [o for p, o in owned if p == fact.predicate])) is not None or (
+                            told := _vehicle_told(thing, [o for p, o in owned if p == fact.predicate])) is not None:
                         thing = told
                         fact = fact.model_copy(update={"object": thing})
                 owned[:] = [h for h in owned if (h[0], h[1].lower()) != (fact.predicate, thing.lower())]

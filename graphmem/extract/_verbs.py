@@ -519,11 +519,12 @@ VERBS: list[Verb] = [
           r"took\s+(?:a|the)\s+(?:(?:night|early|late|slow|fast)\s+)?(?:train|bus|ferry|flight|boat|coach|plane)|"
           r"(?:rode|cycled|biked|hiked|rowed)(?:\s+(?:all\s+the\s+way|my\s+bike))?|"
           r"headed|heading|head|heads|hopped\s+over)"
-          r"(?:\s+(?:out|down|up|over|back|home))?\s+to|(?:took|take|taking|made|did|went\s+on|"
+          r"(?:\s+(?:out|down|up|over))?\s+to|(?:took|take|taking|made|did|went\s+on|"
           r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
           r"to|backpacked\s+(?:through|around|across|in)|(?:toured|touring)", "traveled_to",
           "event", "place"),
-    # not "went back to SA": where one returns is home as often as a trip
+    # not "went back to SA", "flew back to London", "drove home to Leeds": where one returns is home as often as a
+    # trip (a new user's "Zainab flew back to London", where she lives)
     _verb(r"(?:went|go|going|goes)\s+(?:over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),

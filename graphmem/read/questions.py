@@ -625,7 +625,8 @@ def why(engine: Engine, names: tuple[Collection[str], Collection[str]], subject:
             and Period(v.valid_from, v.valid_to).contains(valid_at)
         ]
 
-    ids = {v.id for v in every} | joining
+    ids = {v.id for v in every if Period(v.valid_from, v.valid_to).contains(valid_at)} | joining  # (not a write of
+    # another valid time: "Rosario from June" changes nothing of March, a new user's)
     low, high = sorted((as_of, vs))
     writes = [d for d in decisions(engine, low, high) if ids & set(d.created + d.closed)]
     episode_ids = {d.episode for d in writes if d.episode}

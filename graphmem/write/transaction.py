@@ -438,7 +438,14 @@ class Transaction:
         if other_names and not any((object_id is None or h.object == object_id) and h.period.contains(moment)
                                    for h in believed) and (self.aliases_declared or aliases.declared(self.engine)):
             subject_id, object_id, believed = self._by_other_names(subject_id, predicate, object_id, believed, moment)
-        plan = plan_end(kind, believed, object_id, moment, source.id if source else None)
+        try:
+            plan = plan_end(kind, believed, object_id, moment, source.id if source else None)
+        except Conflict as exc:  # the values by their names, not their keys ("v4 (Funes)", not "(funes)")
+            message = str(exc)
+            for held in believed:
+                if (e := questions.entity(self.engine, held.object)) is not None:
+                    message = message.replace(f"{held.id} ({held.object})", f"{held.id} ({e.name})")
+            raise Conflict(message) from None
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
     def _by_other_names(self, subject_id: str, predicate: str, object_id: str | None, believed: list[Held],

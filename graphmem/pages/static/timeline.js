@@ -257,7 +257,13 @@
         axis.appendChild(node("text", { x: at, y: height - 8, "text-anchor": "middle" }, tick[1]));
       });
       axis.appendChild(node("line", { "class": "axis-line", x1: LABEL_W, x2: plotRight, y1: TOP - 4, y2: TOP - 4 }));
-      axis.appendChild(node("text", { x: 8, y: 18 }, "valid time (" + gm.zone() + ") →"));
+      var title = "valid time (" + gm.zone() + ") →";
+      if (title.length <= 30) {
+        axis.appendChild(node("text", { x: 8, y: 18 }, title));
+      } else {  // a long zone ("America/Argentina/Cordoba") on a line of its own, not over the first year (a new user's)
+        axis.appendChild(node("text", { x: 8, y: 11 }, "valid time →"));
+        axis.appendChild(node("text", { x: 8, y: 24, "class": "axis-zone" }, gm.zone()));
+      }
       svg.appendChild(axis);
       svg.appendChild(plot);
       svg.appendChild(rows);
