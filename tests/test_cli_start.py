@@ -86,6 +86,23 @@ def test_store_commands_import_neither_search_nor_the_phrase_grammar(tmp_path):
     assert phrase.returncode == 0, phrase.stderr[-2000:]
 
 
+def test_a_search_imports_no_extractor(tmp_path):
+    """A new user's store of 52,000 messages: every search took 3 s, 0.6 of them compiling the rules extractor's
+    patterns, imported for the list of events the question words are read against (graphmem.extract.EVENTS)."""
+    script = ("import sys\nfrom graphmem.cli import main\n"
+              "for args in (['init'], ['add', 'Ana', 'attended', 'wedding', '--from', '2024-01-01'],\n"
+              "             ['search', 'whens the wedding']):\n"
+              "    try:\n        main([*sys.argv[1:], *args])\n    except SystemExit as exc:\n"
+              "        assert not exc.code, (args, exc.code)\n"
+              "print('LOADED', sorted(m for m in ('graphmem.extract._rules', 'graphmem.extract._llm') "
+              "if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script, "--store", str(tmp_path / "s"), "--engine", ENGINE],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Ana attended wedding" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "LOADED []", done.stdout[-300:]
+
+
 def test_a_client_of_a_holder_imports_neither_the_store_nor_the_command_line(tmp_path):
     """A command a holder answers loads graphmem's errors and the socket's framing, nothing more:
     no engine, pyarrow, pydantic or models, not even click (benchmarks/cli.py times it)."""
