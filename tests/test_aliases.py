@@ -632,6 +632,16 @@ def test_a_chat_s_writer_named_by_a_relation_word_is_that_person(store):
     assert {e.name for e in store.names_of("Mum")} == {"Mum", "Teuila's mother"}
     with pytest.raises(Conflict, match="is a word for a relation"):
         store.alias("my mum", "Teuila's mother")  # a word said is still no name
+    # a reviewer's: one writer named Dad is one person, not every father; nor is "My Mum", a contact, one
+    store.add_episode("dinner at 7", kind="chat", actor="Dad")
+    store.add("Maya's father", "father_of", "Maya")
+    store.add("Sam's father", "father_of", "Sam")
+    store.alias("Dad", "Maya's father")
+    with pytest.raises(Conflict, match="is a word for a relation"):
+        store.alias("Dad", "Sam's father")
+    store.add_episode("call me", kind="chat", actor="my mum")
+    with pytest.raises(Conflict, match="is a word for a relation"):
+        store.alias("my mum", "Teuila's mother")
 
 
 def test_ending_an_alias_before_the_start_it_was_added_with_says_how_to_give_its_span(store):

@@ -1691,8 +1691,11 @@ def test_a_car_sold_ends_the_one_car_told_by_its_model():
     bought a van!! … Mazda Bongo", then "sold my motorbike"), nor a motorbike sold for a car owned."""
     said = _talk([("Maya", "I bought a car. 2013 Fiat Uno, white"), ("Sam", "congrats!"),
                   ("Maya", "I sold my car today")])
-    assert said[0] == [("assert", "Maya", "owns", "Fiat Uno", True)] and said[2][0][:4] == ("end", "Maya", "owns",
-                                                                                             "Fiat Uno")
+    assert said[0] == [("assert", "Maya", "owns", "Fiat Uno", True)]
+    assert said[2] == [("end", "Maya", "owns", "Fiat Uno", False)]  # for review: the words do not say which car
+    for other in ("sold my old car today, so sad", "I sold my car stereo today", "sold my car's tyres"):
+        said = _talk([("Maya", "I bought a car. 2013 Fiat Uno, white"), ("Maya", other)])  # a reviewer's
+        assert all(f[3] != "Fiat Uno" for f in said[1]), other
     said = _talk([("Maya", "i bought a van!!"), ("Maya", "Mazda Bongo, 2049. i picked it up on friday"),
                   ("Maya", "other news, i sold my car")])
     assert [f[3] for f in said[2]] == ["car"]
@@ -1709,6 +1712,9 @@ def test_a_correction_waits_for_review_and_a_return_is_no_trip():
                   ("Maya", "i was wrong, I live in Fisherton not Funes lol")])
     assert said[0] == [("assert", "Maya", "lives_in", "Funes", True)]
     assert said[2] == [("assert", "Maya", "lives_in", "Fisherton", False)]
+    for wait in ("I started at Tesco today, there was no wait at the bus stop", "I was wrong to worry, I got the job "
+                 "at Tesco!"):  # a reviewer's: words of a correction that correct nothing
+        assert all(f[4] for f in _talk([("Maya", wait)])[0]), wait
     for back in ("Zainab flew back to London. the house is so quiet", "my brother drove back to Leeds yesterday"):
         assert not any(f[2] == "traveled_to" for f in facts(back)), back
     assert [f[2:4] for f in facts("we flew to Baghdad on 8 August")] == [("traveled_to", "Baghdad")]

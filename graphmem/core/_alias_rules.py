@@ -638,20 +638,16 @@ def evidence_addressed(chat: Chat, evidence: dict[tuple[str, str], Evidence], pa
 
 def _gone_to(ts: list[_Token], s: int) -> bool:
     """Whether the word at ``s`` is where one goes or stays: "before i go to aus!!" (a new user's: Australia, not
-    Aunty), "im off to aus!!", "visiting aus!!" (a reviewer's)."""
-    if s >= 1 and ts[s - 1].key in _VISITING and not ts[s - 1].end:
-        return True
+    Aunty), "im off to aus!!" (a reviewer's; not "reach out to Jen!", "visiting Jen!!": a second's)."""
     return s >= 2 and ts[s - 1].key in ("to", "in") and not ts[s - 2].end and not ts[s - 1].end \
         and ts[s - 2].key in _GOING
 
 
 #: Verbs of going or staying somewhere, before "to" or "in" and a place: "go to aus", "moving to bris", "off to aus",
-#: "fly out to aus", "stay in aus".
+#: "stay in aus".
 _GOING = frozenset("go goes going gone went move moves moving moved fly flies flying flew back head heading headed "
                    "travel travelling traveling drive driving trip land landed arrive arrived come comes coming came "
-                   "off out stay staying stayed live living lived".split())
-#: Verbs whose object is where one goes: "visiting aus!!".
-_VISITING = frozenset("visit visits visiting visited".split())
+                   "off stay staying stayed live living lived".split())
 
 
 #: Words that may follow a speaker's own name after "i'm": "i'm sami here", "im sami btw".

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .relations import predicate_of, relative_word
+from .relations import is_stand_in, predicate_of, relative_word
 
 __all__ = ["ALIAS", "NAMING", "AliasGroups", "alias_groups", "alias_problem", "clashes"]
 
@@ -105,7 +105,8 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
     (:data:`NAMING`: "Owen is_called Oz"); ``relations``: the relation words each entity is believed
     to be of someone ("mother" of Ann, `Ann mother_of Jess`), which make "Mum" whose relative she is; ``speakers``,
     the entities whose name signs messages: a name a chat gives its writer is theirs, a word for a relation or not
-    ("Mum", a phone's contact in a family group chat, is one person to every reader of it).
+    ("Mum", a phone's contact in a family group chat, is one person to every reader of it): one word, joined to one
+    relative's stand-in at most ("Dad" is not both "Maya's father" and "Sam's father").
     """
     def name(entity: str) -> str:
         return names.get(entity, entity)
@@ -117,8 +118,10 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
             return f"{name(entity)} is a value, not a name"
     left, right = set(groups.of(subject)), set(groups.of(obj))
     held = relations or {}
+    signed = {e for e in speakers if len(name(e).split()) == 1} if sum(  # "Mum" of one stand-in, not of "Maya's
+        is_stand_in(name(e)) for e in left | right) <= 1 else set()  # father" and "Sam's father" both (a reviewer's)
     for mine, theirs in ((left, right), (right, left)):  # every name each side goes by (a reviewer's: "Mum" of Ann,
-        for entity in sorted(set(mine) - set(speakers)):  # once Ann is another name of "Jess's mother")
+        for entity in sorted(set(mine) - signed):  # once Ann is another name of "Jess's mother")
             for other in sorted(theirs):
                 if (word := relative_word(name(entity), name(other), held.get(other, ()))) is not None:
                     said = word.replace("_", "-")

@@ -578,16 +578,21 @@ def _told_in_full(said: str, told: Sequence[str]) -> str | None:
     return fits.pop() if len(fits) == 1 else None
 
 
-def _vehicle_told(kind: str, told: Sequence[str]) -> str | None:
-    """The one vehicle of ``told`` named by its make or model that a vehicle's kind ends ("sold my car today", after
-    "I bought a car. 2013 Fiat Uno, white": a new user's, the car stayed owned); None where two are, or none."""
-    if kind.lower() not in ("car", "auto") or any(name.lower() in _OTHER_VEHICLES for name in told):
+def _vehicle_told(kind: str, said: str, told: Sequence[str]) -> str | None:
+    """The one vehicle of ``told`` named by its make or model that "my car" ends (``said``: "sold my car today",
+    after "I bought a car. 2013 Fiat Uno, white": a new user's, the car stayed owned); None where two are, or none,
+    or the words say another car or a thing of one ("my old car", "my car stereo": a reviewer's)."""
+    if kind.lower() not in ("car", "auto") or any(name.lower() in _OTHER_VEHICLES for name in told) or not \
+            _MY_CAR.search(said):
         return None  # (a van, a motorbike by its model is no car: "i bought a van!! … Mazda Bongo", then "sold my
         # motorbike", a dev chat's)
     fits = {name for name in told if vehicle_name(name) is not None}
     return fits.pop() if len(fits) == 1 else None
 
 
+#: "my car" itself: no adjective before it, no noun after it ("my old car", "my car stereo", "my car's tyres").
+_MY_CAR = re.compile(r"(?i)\b(?:my|the|our)\s+(?:car|auto)\b(?!['’]s)(?=\s*(?:$|[^\w\s]|(?:today|yesterday|last|on|"
+                     r"this|to|for|at|lol|haha|finally|and|but|so|off|already|in|after|before|now|yay)\b))")
 #: Vehicles told by their kind that are no car: with one of them owned, "my car" may be it.
 _OTHER_VEHICLES = frozenset("van truck pickup ute bakkie motorbike motorcycle moto scooter moped campervan camper "
                             "bus tractor".split())
@@ -816,7 +821,9 @@ def _typed_town(fact: ExtractedFact) -> bool:
 
 
 #: A correction of what was said: "i was wrong, I live in Fisherton not Funes", "no wait, it's Tuesday".
-_CORRECTING = re.compile(r"(?i)\b(?:i\s+was\s+wrong|no\s+wait|wait\s+no|my\s+bad|sorry,?\s+i\s+meant|correction)\b")
+_CORRECTING = re.compile(r"(?i)\b(?:i\s+was\s+wrong|no\s+wait|wait\s+no|my\s+bad|correction)(?=\s*[,.:;!-]|\s*$)|"
+                         r"\bsorry,?\s+i\s+meant\b")  # (said, then a stop: not "no wait at the bus stop", "i was
+# wrong to worry", "correction officer": a reviewer's)
 
 
 def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> str | None:
@@ -1583,7 +1590,8 @@ class RuleExtractor:
                 found = [f.model_copy(update={"subject": also["name"]}) for f in mine]  # "I joined. Isa too."
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
-            got = last if found else got if _ROLE_ALONE.fullmatch(sentence) and got is not kept else []  # "i got the
+            got = last if found else got if got and got is not kept and len(sentence) <= 80 and _ROLE_ALONE.fullmatch(
+                sentence) else []  # "i got the
             # job at Kenepuru!! medical records admin. start 2 march" (the role, one sentence; not "my diet too haha.
             # starting monday", "Lily got into Otago. start 2 march": a reviewer's)
             kept = got if not found else []
@@ -1813,10 +1821,13 @@ class RuleExtractor:
         for fact in facts:
             if fact.subject == self._speaker and fact.predicate in ("owns", "has_pet") and (thing := fact.object):
                 if fact.op == "end" and (fact.predicate, thing.lower()) not in {(p, o.lower()) for p, o in owned}:
-                    if (told := _told_in_full(thing, [o for p, o in owned if p == fact.predicate])) is not None or (
-                            told := _vehicle_told(thing, [o for p, o in owned if p == fact.predicate])) is not None:
+                    if (told := _told_in_full(thing, [o for p, o in owned if p == fact.predicate])) is not None:
                         thing = told
                         fact = fact.model_copy(update={"object": thing})
+                    elif (told := _vehicle_told(thing, fact.quote, [o for p, o in owned if p == fact.predicate])):
+                        thing = told  # for review: which car is "my car" the words do not say (a reviewer's)
+                        fact = fact.model_copy(update={"object": thing, "sure": False, "doubt": (
+                            f"the car owned told by its kind's word, taken for {told}, the one owned by its model")})
                 owned[:] = [h for h in owned if (h[0], h[1].lower()) != (fact.predicate, thing.lower())]
                 if fact.op == "assert":
                     owned.append((fact.predicate, thing))

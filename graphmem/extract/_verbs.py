@@ -523,8 +523,8 @@ VERBS: list[Verb] = [
           r"going\s+on)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|tour)\s+"
           r"to|backpacked\s+(?:through|around|across|in)|(?:toured|touring)", "traveled_to",
           "event", "place"),
-    # not "went back to SA", "flew back to London", "drove home to Leeds": where one returns is home as often as a
-    # trip (a new user's "Zainab flew back to London", where she lives)
+    # not "went back to SA", "flew back to London": where one returns is home as often as a trip (a new user's
+    # "Zainab flew back to London", where she lives; "went home to osaka" is a trip, below: 4 of 4 on dev)
     _verb(r"(?:went|go|going|goes)\s+(?:over\s+|down\s+|up\s+|out\s+)?to", "traveled_to",
           "event", "place"),
     _verb(r"(?:visited|visiting|visit|visits)\s+" + _PLACE_LEAD, "traveled_to", "event", "place"),

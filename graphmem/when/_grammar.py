@@ -346,7 +346,7 @@ _GOT_IT = tuple(f"{verb} {it}" for verb in ("bought", "sold") for it in ("it", "
 #: Before "sold it monday": words that make the verb no past deed ("should have sold it monday", "I've got her monday
 #: and tuesday", "if i sold it monday": a reviewer's).
 _NOT_DONE = re.compile(r"(?:\b(?:have|has|had|be|been|being|get|gets|getting|would|should|could|might|must|gonna|"
-                       r"shoulda|coulda|woulda|ive|youve|weve|theyve)|['’](?:ve|d)|\bif\s+(?:\w+\s+)?)\s*"
+                       r"shoulda|coulda|woulda|ive|youve|weve|theyve)|['’]ve|\bif\s+(?:\w+\s+)?)\s*"
                        r"(?:(?:just|already|finally)\s+)?(?:bought|sold|got|picked)\s+(?:it|her|him|them)\s+(?:up\s+)?$",
                        re.IGNORECASE)
 
@@ -389,8 +389,7 @@ def _day_range(m: re.Match[str], ctx: Context) -> Period | None:
 
     if m["year"]:
         return make(int(m["year"]))
-    return occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)  # as a day alone:
-    # "booked the hotel, 17 to 19 Oct", said on 10 October, this October's (a new user's: last year's)
+    return occurrence(make, ctx.now, ctx.tense(m))
 
 
 def _month_range(m: re.Match[str], ctx: Context) -> Period | None:
@@ -401,7 +400,7 @@ def _month_range(m: re.Match[str], ctx: Context) -> Period | None:
 
     if m["year"]:
         return make(int(m["year"]) - (first > last))
-    return occurrence(make, ctx.now, ctx.tense(m)) if ctx.stated(m) else _unstated(make, ctx, m)
+    return occurrence(make, ctx.now, ctx.tense(m))
 
 
 def _season_name(m: re.Match[str]) -> str:
