@@ -194,19 +194,24 @@ def test_hover_tooltip_shows_hostile_text_as_text(load, shots, request):
         assert_clean(page)
 
 
+def _crossing(selector: str) -> str:
+    """A script counting the pairs of SVG texts matched by ``selector`` whose boxes cross."""
+    return "(function () { var selector = " + json.dumps(selector) + ";" + """
+        var boxes = Array.prototype.map.call(document.querySelectorAll(selector),
+            function (t) { var b = t.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; });
+        var found = 0;
+        boxes.forEach(function (a, i) { boxes.slice(i + 1).forEach(function (b) {
+            if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) {
+                found += 1; } }); });
+        return found; })()"""
+
+
 def test_timeline_zooms_keeps_every_bar_and_never_overlaps_labels(load, shots, request):
     page = load("timeline")
     with checked(page, shots, request):
         status = page.status()
         assert status["bars"] == 7 and status["min_width"] >= 6
-        overlaps = """(function () {
-            var boxes = Array.prototype.map.call(document.querySelectorAll('#timeline g.bar text'),
-                function (t) { var b = t.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; });
-            var found = 0;
-            boxes.forEach(function (a, i) { boxes.slice(i + 1).forEach(function (b) {
-                if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) {
-                    found += 1; } }); });
-            return found; })()"""
+        overlaps = _crossing("#timeline g.bar text")
         assert page.evaluate(overlaps) == 0
         munich = "document.querySelector('g.bar[data-version=v5] text').textContent"
         assert page.evaluate(munich) == "Munich"  # a two-week stay, labelled at full zoom-out
@@ -236,15 +241,7 @@ def test_a_long_zone_name_stays_clear_of_the_years(load, shots, request):
     first year's label."""
     page = load("timeline-zone")
     with checked(page, shots, request):
-        crossing = page.evaluate("""(function () {
-            var boxes = Array.prototype.map.call(document.querySelectorAll('#timeline g.axis text'),
-                function (t) { var b = t.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; });
-            var found = 0;
-            boxes.forEach(function (a, i) { boxes.slice(i + 1).forEach(function (b) {
-                if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5) {
-                    found += 1; } }); });
-            return found; })()""")
-        assert crossing == 0
+        assert page.evaluate(_crossing("#timeline g.axis text")) == 0
         assert "America/Argentina/Cordoba" in page.evaluate("document.querySelector('#timeline g.axis').textContent")
         assert_clean(page)
 

@@ -1591,9 +1591,8 @@ class RuleExtractor:
             mine = [f for f in found if f.subject == self._speaker and f.predicate in SHARED]
             last = [f for f in found if f.valid_from is None and f.valid_to is None and f not in self._timeless]
             got = last if found else got if got and got is not kept and len(sentence) <= 80 and _ROLE_ALONE.fullmatch(
-                sentence) else []  # "i got the
-            # job at Kenepuru!! medical records admin. start 2 march" (the role, one sentence; not "my diet too haha.
-            # starting monday", "Lily got into Otago. start 2 march": a reviewer's)
+                sentence) else []  # "i got the job at Kenepuru!! medical records admin. start 2 march" (the role,
+            # one sentence; not "my diet too haha. starting monday", "Lily got into Otago. start 2 march": a reviewer's)
             kept = got if not found else []
             related = [] if _ASKED.match(sentence) else self._relations(sentence, found)  # "does she still think
             # I'm your boyfriend": no boyfriend of the other's (a new user's)
