@@ -420,8 +420,10 @@ class Transaction:
         links = aliases.links_between(self.engine, left, right)
         problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names, links, held)
         if problem and "a word for a relation" in problem:  # unless a chat's writer goes by it ("Mum", a contact):
-            speakers = {e for e, name in names.items()  # the messages read only then (a reviewer's: per write)
-                        if self.run("store/episode_by_actor", name=name.strip(), actor=name.strip().lower())}
+            signing = {(row.get("actor") or "").strip().lower() for row in self.writes.rows.get("Episode", [])}
+            speakers = {e for e, name in names.items()  # the messages read only then (a reviewer's: per write), this
+                        if name.strip().lower() in signing or self.run(  # write's own too, not yet in the engine
+                            "store/episode_by_actor", name=name.strip(), actor=name.strip().lower())}
             problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names, links,
                                     held, speakers)
         if problem:
@@ -445,10 +447,13 @@ class Transaction:
             plan = plan_end(kind, believed, object_id, moment, source.id if source else None)
         except Conflict as exc:  # the values by their names, not their keys ("v4 (Funes)", not "(funes)")
             message = str(exc)
+            made = {row["id"]: row["name"] for row in self.writes.rows.get("Entity", [])}  # by this write, unseen yet
             for held in believed:
-                if (e := questions.entity(self.engine, held.object)) is not None:
-                    message = message.replace(f"{held.id} ({held.object})", f"{held.id} ({e.name})")
-            raise Conflict(message) from None
+                if (name := made.get(held.object)) is not None or (
+                        (e := questions.entity(self.engine, held.object)) is not None and (name := e.name)):
+                    message = message.replace(f"{held.id} ({held.object})", f"{held.id} ({name})")
+            raise Conflict(message) from None  # (the same words whichever transaction wrote the entity: the log of an
+            # ingest does not depend on how many messages share one)
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
     def _by_other_names(self, subject_id: str, predicate: str, object_id: str | None, believed: list[Held],
