@@ -1712,6 +1712,8 @@ def test_a_correction_waits_for_review_and_a_return_is_no_trip():
                   ("Maya", "i was wrong, I live in Fisherton not Funes lol")])
     assert said[0] == [("assert", "Maya", "lives_in", "Funes", True)]
     assert said[2] == [("assert", "Maya", "lives_in", "Fisherton", False)]
+    assert _talk([("Maya", "i was wrong. I live in Fisherton not Funes")])[0] == [
+        ("assert", "Maya", "lives_in", "Fisherton", False)]  # the sentence before (a reviewer's)
     for wait in ("I started at Tesco today, there was no wait at the bus stop", "I was wrong to worry, I got the job "
                  "at Tesco!"):  # a reviewer's: words of a correction that correct nothing
         assert all(f[4] for f in _talk([("Maya", wait)])[0]), wait

@@ -1660,8 +1660,10 @@ class RuleExtractor:
         facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time) or (
             _signed_up(f, text) and "signed up for a class not yet begun: a plan") or (
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
-                                                     "move there")) else f
-                 for f in facts]
+                                                     "move there") or (
+            _CORRECTING.search(text) and "said as a correction of something said before: retract what it corrects, "
+                                         "if it is a fact")) else f  # (in the sentence before too: "i was wrong. I
+                 for f in facts]  # live in Fisherton", a reviewer's)
         facts = [f for f in self._vehicles(facts, text, before, reference_time)
                  if not (_called_off(f, text) or _undone(f, text) or _wished_to_another(f, text, self._speaker))]
         facts = self._owned_as_told(facts)  # after the review's reasons, which read the words as said
