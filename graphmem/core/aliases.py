@@ -25,7 +25,7 @@ Internal: the Store's alias writes and every read use these; users see ``alias_o
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -96,15 +96,16 @@ def alias_groups(pairs: Iterable[tuple[str, str]], first_seen: Mapping[str, date
 
 def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[str, str],
                   names: Mapping[str, str], links: Iterable[tuple[str, str, str]],
-                  relations: Mapping[str, Iterable[str]] | None = None, speakers: Collection[str] = ()) -> str | None:
+                  relations: Mapping[str, Iterable[str]] | None = None,
+                  signs: Callable[[str], bool] | None = None) -> str | None:
     """Why asserting ``subject alias_of obj`` (entity ids) must be refused, or None.
 
     ``groups`` are the aliases believed now, ``kinds`` each entity's kind as views show it, ``names``
     each entity's name, and ``links`` the believed facts ``(subject, predicate, object)`` other than
     aliases between the two groups' entities: each keeps the two apart, but one naming its subject
     (:data:`NAMING`: "Owen is_called Oz"); ``relations``: the relation words each entity is believed
-    to be of someone ("mother" of Ann, `Ann mother_of Jess`), which make "Mum" whose relative she is; ``speakers``,
-    the entities whose name signs messages: a name a chat gives its writer is theirs, a word for a relation or not
+    to be of someone ("mother" of Ann, `Ann mother_of Jess`), which make "Mum" whose relative she is; ``signs``,
+    whether an entity's name signs messages, asked only of a relation word: a name a chat gives its writer is theirs
     ("Mum", a phone's contact in a family group chat, is one person to every reader of it): one word, joined to one
     relative's stand-in at most ("Dad" is not both "Maya's father" and "Sam's father").
     """
@@ -118,12 +119,14 @@ def alias_problem(subject: str, obj: str, groups: AliasGroups, kinds: Mapping[st
             return f"{name(entity)} is a value, not a name"
     left, right = set(groups.of(subject)), set(groups.of(obj))
     held = relations or {}
-    signed = {e for e in speakers if len(name(e).split()) == 1} if sum(  # "Mum" of one stand-in, not of "Maya's
-        is_stand_in(name(e)) for e in left | right) <= 1 else set()  # father" and "Sam's father" both (a reviewer's)
+    one_stand_in = sum(is_stand_in(name(e)) for e in left | right) <= 1  # "Mum" of one stand-in, not of "Maya's
+    # father" and "Sam's father" both (a reviewer's)
     for mine, theirs in ((left, right), (right, left)):  # every name each side goes by (a reviewer's: "Mum" of Ann,
-        for entity in sorted(set(mine) - signed):  # once Ann is another name of "Jess's mother")
+        for entity in sorted(mine):  # once Ann is another name of "Jess's mother")
             for other in sorted(theirs):
                 if (word := relative_word(name(entity), name(other), held.get(other, ()))) is not None:
+                    if signs is not None and one_stand_in and len(name(entity).split()) == 1 and signs(entity):
+                        break  # a writer's own name, no relation word of theirs
                     said = word.replace("_", "-")
                     return (f"{name(entity)} is a word for a relation ({said}), another person to each speaker, not a "
                             f"name: record whose it is instead ({_a(predicate_of(word))} fact), and \"my {said}\" "

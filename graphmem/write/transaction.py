@@ -334,6 +334,15 @@ class Transaction:
             self._entities[entity_id] = bool(self.run("store/entity_get", id=entity_id))
         return self._entities[entity_id]
 
+    def name_of(self, entity_id: str) -> str:
+        """An entity's name, this write's own entities included (not yet in the engine: the words of an error do
+        not depend on which transaction wrote the entity, nor an ingest's log on how many messages share one); its
+        id where none is known."""
+        for row in self.writes.rows.get("Entity", []):
+            if row["id"] == entity_id:
+                return str(row["name"])
+        return e.name if (e := questions.entity(self.engine, entity_id)) is not None else entity_id
+
     def ensure_entity(self, name: str, kind: str | None = None) -> str:
         """The id of the entity named ``name``, created on first use."""
         found = self.find_entity(name)
@@ -417,15 +426,14 @@ class Transaction:
                 held.setdefault(v.subject_id, set()).add(word)
             if v.object_id in members and (turned := inverse(word)) is not None:
                 held.setdefault(v.object_id, set()).add(turned)
-        links = aliases.links_between(self.engine, left, right)
-        problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names, links, held)
-        if problem and "a word for a relation" in problem:  # unless a chat's writer goes by it ("Mum", a contact):
-            signing = {(row.get("actor") or "").strip().lower() for row in self.writes.rows.get("Episode", [])}
-            speakers = {e for e, name in names.items()  # the messages read only then (a reviewer's: per write), this
-                        if name.strip().lower() in signing or self.run(  # write's own too, not yet in the engine
-                            "store/episode_by_actor", name=name.strip(), actor=name.strip().lower())}
-            problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names, links,
-                                    held, speakers)
+        def signs(entity: str) -> bool:  # whether a message is signed with the entity's name, this write's own too
+            name = names.get(entity, entity).strip()  # (asked only of a relation word: a reviewer's, per write)
+            return any((row.get("actor") or "").strip().lower() == name.lower()
+                       for row in self.writes.rows.get("Episode", [])) or bool(
+                self.run("store/episode_by_actor", name=name, actor=name.lower()))
+
+        problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names,
+                                aliases.links_between(self.engine, left, right), held, signs)
         if problem:
             raise Conflict(f"not an alias: {problem}; nothing was written")
 
@@ -447,13 +455,9 @@ class Transaction:
             plan = plan_end(kind, believed, object_id, moment, source.id if source else None)
         except Conflict as exc:  # the values by their names, not their keys ("v4 (Funes)", not "(funes)")
             message = str(exc)
-            made = {row["id"]: row["name"] for row in self.writes.rows.get("Entity", [])}  # by this write, unseen yet
             for held in believed:
-                if (name := made.get(held.object)) is not None or (
-                        (e := questions.entity(self.engine, held.object)) is not None and (name := e.name)):
-                    message = message.replace(f"{held.id} ({held.object})", f"{held.id} ({name})")
-            raise Conflict(message) from None  # (the same words whichever transaction wrote the entity: the log of an
-            # ingest does not depend on how many messages share one)
+                message = message.replace(f"{held.id} ({held.object})", f"{held.id} ({self.name_of(held.object)})")
+            raise Conflict(message) from None
         return self.carry_out(plan, subject_id, predicate, episode=source.id if source else None, proposal=proposal)
 
     def _by_other_names(self, subject_id: str, predicate: str, object_id: str | None, believed: list[Held],
@@ -471,10 +475,7 @@ class Transaction:
             if values:
                 found.append((subject, values, held))
         if len(found) > 1 or (found and object_id is not None and len(found[0][1]) != 1):
-            def named(entity_id: str) -> str:
-                return e.name if (e := questions.entity(self.engine, entity_id)) is not None else entity_id
-
-            holding = "; ".join(f"{named(subject)} {predicate} {', '.join(sorted(map(named, values)))}"
+            holding = "; ".join(f"{self.name_of(subject)} {predicate} {', '.join(sorted(map(self.name_of, values)))}"
                                 for subject, values, _ in found)
             raise Conflict(f"nothing to end under the names given, and under their other names more than one holds "
                            f"at {iso(moment)} ({holding}): end it under the name it holds")
