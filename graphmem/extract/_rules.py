@@ -826,17 +826,18 @@ _CORRECTING = re.compile(r"(?i)\b(?:i\s+was\s+wrong|no\s+wait|wait\s+no|my\s+bad
 # wrong to worry", "correction officer": a reviewer's)
 
 
-def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime) -> str | None:
+def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime, text: str) -> str | None:
     """Whether a fact of a message waits for review whoever read it: in a chat between two people,
     tastes and possessions not bought or sold outright (praise and plans read as them), a trip to a name no list
     knows (an outing to a venue or an event read as one) and a thing told by its kind's word alone
     (:func:`_only_a_kind`); anywhere, a start or an end still to come ("first day at
     Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan), an end that names no one ("we broke
-    up" with no partner told before: whom?) and what is told as a correction ("i was wrong, I live in Fisherton not
-    Funes": what it corrects is to be retracted, not ended). Why, in a reviewer's words, or None."""
+    up" with no partner told before: whom?) and what a message told as a correction tells ("i was wrong, I live in
+    Fisherton not Funes", "i was wrong. I live in …": what it corrects is to be retracted, not ended). Why, in a
+    reviewer's words, or None (``text``: the message)."""
     if fact.op == "end" and not fact.object:
         return "an end that names nothing: what ended is not said"
-    if _CORRECTING.search(fact.quote):
+    if _CORRECTING.search(text):
         return "said as a correction of something said before: retract what it corrects, if it is a fact"  # (a new
         # user's "i was wrong, I live in Fisherton not Funes lol" made a three-minute home in Funes)
     if two_people:
@@ -1657,13 +1658,11 @@ class RuleExtractor:
         facts = [f.model_copy(update={"object": f.object.lower()}) if f.object and f.object.isupper() and len(
             f.object) > 1 and f.object.lower() in _KIND_WORDS.get(f.predicate, ()) and _shouted_up_to(f) else f
                  for f in _model_named(facts, text)]  # "I GOT A CAT", shouted: a cat (a new user's); "a TV" stays
-        facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time) or (
+        facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time, text) or (
             _signed_up(f, text) and "signed up for a class not yet begun: a plan") or (
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
-                                                     "move there") or (
-            _CORRECTING.search(text) and "said as a correction of something said before: retract what it corrects, "
-                                         "if it is a fact")) else f  # (in the sentence before too: "i was wrong. I
-                 for f in facts]  # live in Fisherton", a reviewer's)
+                                                     "move there")) else f
+                 for f in facts]
         facts = [f for f in self._vehicles(facts, text, before, reference_time)
                  if not (_called_off(f, text) or _undone(f, text) or _wished_to_another(f, text, self._speaker))]
         facts = self._owned_as_told(facts)  # after the review's reasons, which read the words as said
