@@ -826,7 +826,7 @@ _CORRECTING = re.compile(r"(?i)\b(?:i\s+was\s+wrong|no\s+wait|wait\s+no|my\s+bad
 # wrong to worry", "correction officer": a reviewer's)
 
 
-def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime, text: str) -> str | None:
+def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime, correcting: bool) -> str | None:
     """Whether a fact of a message waits for review whoever read it: in a chat between two people,
     tastes and possessions not bought or sold outright (praise and plans read as them), a trip to a name no list
     knows (an outing to a venue or an event read as one) and a thing told by its kind's word alone
@@ -834,10 +834,11 @@ def _unsure(fact: ExtractedFact, two_people: bool, reference: datetime, text: st
     Harbour Pharmacy tomorrow", "last day at hatch is the 15th": a plan), an end that names no one ("we broke
     up" with no partner told before: whom?) and what a message told as a correction tells ("i was wrong, I live in
     Fisherton not Funes", "i was wrong. I live in …": what it corrects is to be retracted, not ended). Why, in a
-    reviewer's words, or None (``text``: the message)."""
+    reviewer's words, or None (``correcting``: whether the message says so, asked once a message: of each of 3,000
+    facts, 17 s)."""
     if fact.op == "end" and not fact.object:
         return "an end that names nothing: what ended is not said"
-    if _CORRECTING.search(text):
+    if correcting:
         return "said as a correction of something said before: retract what it corrects, if it is a fact"  # (a new
         # user's "i was wrong, I live in Fisherton not Funes lol" made a three-minute home in Funes)
     if two_people:
@@ -1658,7 +1659,8 @@ class RuleExtractor:
         facts = [f.model_copy(update={"object": f.object.lower()}) if f.object and f.object.isupper() and len(
             f.object) > 1 and f.object.lower() in _KIND_WORDS.get(f.predicate, ()) and _shouted_up_to(f) else f
                  for f in _model_named(facts, text)]  # "I GOT A CAT", shouted: a cat (a new user's); "a TV" stays
-        facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time, text) or (
+        correcting = _CORRECTING.search(text) is not None
+        facts = [_for_review(f, why) if (why := _unsure(f, other is not None, reference_time, correcting) or (
             _signed_up(f, text) and "signed up for a class not yet begun: a plan") or (
             _greeted(f, text, other is not None) and "a trip told only by a greeting from the place: as often the "
                                                      "move there")) else f
