@@ -53,12 +53,16 @@ class Model:
             raise Refused("empty period")
         key = (s, p)
         if kind == "one":
-            if end is None:
+            if end is None:  # up to the next value, or the end of this one's period, known after its start
                 later = [a for a, _, _ in self.one.get(key, []) if a > start]
+                later += [b for _, b, x in self.one.get(key, []) if x == o and start < b < INF]
                 end = min(later) if later else None
             self._overwrite(key, start, _end(end), o)
         elif kind == "many":
             items = self.many.setdefault(key, [])
+            if end is None:  # up to the end of this value's period known after its start
+                ends = [i[2] for i in items if i[0] == o and start < i[2] < INF]
+                end = min(ends) if ends else None
             same = [i for i in items if i[0] == o and i[1] < _end(end) and start < i[2]]
             lo = min([start] + [i[1] for i in same])
             hi = max([_end(end)] + [i[2] for i in same])

@@ -49,6 +49,25 @@ def test_late_open_fact_stops_at_the_next_known_change():
     assert plan.close == ("v1",)
 
 
+@pytest.mark.parametrize("kind", ["one", "many"])
+def test_a_late_open_fact_never_reopens_a_value_whose_end_is_known(kind):
+    """A bike owned from day 0 and sold on day 10; "listing my bike" of day 8, approved late and open-ended, is
+    the ownership already believed (a new user's review reopened the sold bike); told from before its start, it
+    reaches back and still stops at the sale; told from the sale on, or after, it is the value held again."""
+    believed = [held("v1", "bike", 0, 10, episodes=["ep1"])]
+    plan = plan_assert(kind, believed, "bike", d(8), None, "ep2")
+    assert plan.op == "NOOP" and plan.link == ("v1",)
+    plan = plan_assert(kind, believed, "bike", d(-5), None, "ep2")
+    assert created(plan) == [("bike", d(-5), d(10), ("v1",))]
+    assert created(plan_assert(kind, believed, "bike", d(12), None))[-1][:3] == ("bike", d(12), None)
+    # the first known end after the start: of two periods of the same value, the first one's
+    two = [held("v1", "bike", 0, 10), held("v2", "bike", 20, 30)]
+    assert plan_assert(kind, two, "bike", d(5), None).op == "NOOP"
+    assert created(plan_assert(kind, two, "bike", d(15), None)) == [("bike", d(15), d(30), ("v2",))]
+    # another value's end is no end of this one
+    assert created(plan_assert(kind, [held("v1", "car", 0, 10)], "bike", d(5), None))[-1][:3] == ("bike", d(5), None)
+
+
 def test_one_segment_splits_into_three():
     plan = plan_segment("one", [held("v1", "prague", 0)], "munich", d(5), d(7))
     assert plan.op == "SEGMENT"

@@ -547,3 +547,16 @@ def test_an_end_of_a_name_spelt_wrong_says_which_name_was_meant(store):
     with pytest.raises(graphmem.Conflict, match=r"did you mean '14 Elm Road'\?"):
         store.end("Tom Bradley", "lives_at", "14 Elm Rd", recorded_at="2026-01-02")
     assert store.decisions() == decisions
+
+
+@pytest.mark.parametrize("predicate", ["owns", "lives_in"])
+def test_a_late_open_statement_does_not_undo_a_known_end(store, predicate):
+    """A new user's review approved "listing my bike on facebook marketplace" (the 20th) after "sold the bike!"
+    (the 21st): the bike was owned again, open-ended. Told from before the end, it is what is believed already."""
+    store.add("Chioma", predicate, "bike", valid_from="2026-04-18", recorded_at="2026-04-18")
+    store.end("Chioma", predicate, "bike", at="2026-06-21", recorded_at="2026-06-21")
+    decision = store.add("Chioma", predicate, "bike", valid_from="2026-06-20", recorded_at="2026-06-22")
+    assert decision.op == "NOOP"
+    (version,) = [v for v in store.history("Chioma", predicate) if v.superseded_at is None]
+    assert (version.valid_from.date().isoformat(), version.valid_to.date().isoformat()) == ("2026-04-18", "2026-06-21")
+    assert store.add("Chioma", predicate, "bike", valid_from="2026-07-01", recorded_at="2026-07-01").op == "ADD"

@@ -83,12 +83,22 @@ def plan_assert(
     if kind == "event":
         end = valid_to or end_of_day(valid_from, tz)
         return _plan_event(believed, obj, checked_period(valid_from, end), episode)
-    if kind == "many":
-        return _plan_many(believed, obj, checked_period(valid_from, valid_to), episode)
-    if kind == "one":
-        until = _until_next(believed, valid_from) if valid_to is None else valid_to
-        return _plan_one(believed, obj, checked_period(valid_from, until), episode)
-    raise InvalidInput(f"unknown predicate kind {kind!r}")
+    if kind not in ("one", "many"):
+        raise InvalidInput(f"unknown predicate kind {kind!r}")
+    until = _open_end(kind, believed, obj, valid_from) if valid_to is None else valid_to
+    plan = _plan_many if kind == "many" else _plan_one
+    return plan(believed, obj, checked_period(valid_from, until), episode)
+
+
+def _open_end(kind: str, believed: list[Held], obj: str, start: datetime) -> datetime | None:
+    """Where a value asserted with no end stops: at the first change the store knows of after ``start`` (an open end
+    never erases a change already known): the end of a believed period of the same value ("sold the bike on the
+    21st", then, approved late, "listing my bike" of the 20th: not owned again), and for a ``one`` predicate the
+    start of any later value; else nowhere."""
+    ends = [h.period.end for h in believed if h.object == obj and h.period.end is not None and h.period.end > start]
+    later = _until_next(believed, start) if kind == "one" else None
+    known = ends + ([later] if later is not None else [])
+    return min(known) if known else None
 
 
 def _until_next(believed: list[Held], start: datetime) -> datetime | None:
