@@ -671,6 +671,21 @@ def test_chat_slips_read_from_fresh_chats(text, expected):
 
 
 @pytest.mark.engine_free
+@pytest.mark.parametrize("text, expected", [
+    # a club joined by its own name, ending in its members' word: no employer (a new user's, for review as one)
+    ("I joined Meanwood Valley Runners.", [("assert", "Maya", "member_of", "Meanwood Valley Runners", None, None)]),
+    ("joined Leeds City Harriers today!", [("assert", "Maya", "member_of", "Leeds City Harriers", "2026-05-08",
+                                            None)]),
+    ("I just joined Otley AFC, sunday league", [("assert", "Maya", "member_of", "Otley AFC", None, None)]),
+    ("I joined Deliveroo Riders lol", [("assert", "Maya", "works_at", "Deliveroo Riders", None, None)]),
+    # "U", "Ur": you, in a text, not someone named U
+    ("U GOT A CAT", []), ("U moved to Leeds??", []),
+])
+def test_clubs_by_their_names_and_you_as_u(text, expected):
+    assert facts(text) == expected
+
+
+@pytest.mark.engine_free
 def test_an_object_ends_before_a_trailing_adverb():
     found = RuleExtractor().extract("its the wine and the gossip mostly", reference_time=REF, speaker="Maya")
     assert "gossip mostly" not in {f.object for f in found}

@@ -44,6 +44,13 @@ def test_a_named_sister(line):
     assert ("assert", "Anna", "sister_of", "Maya") in [(o, s.capitalize(), p, ob) for o, s, p, ob in said(line)]
 
 
+def test_a_relation_word_in_someone_elses_quoted_words_is_no_relative():
+    """A new user's brother: 'her mum is already calling me "our son"' gave him a son of his own."""
+    assert said('her mum is already calling me "our son"', 'my mum said "your sister is lovely" lol') == [
+        ("assert", "Maya's mother", "mother_of", "Maya")]
+    assert said('my sister Ada said "we\'re engaged!!"') == [("assert", "Ada", "sister_of", "Maya")]
+
+
 def test_each_word_keeps_its_sex_and_direction():
     facts = said("my brother Tom is visiting", "my mum says hi", "my hubby jake made dinner",
                  "my son Leo lost a tooth", "my gf Priya is the best")

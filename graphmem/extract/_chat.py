@@ -149,6 +149,9 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
     if kind == "group":
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
+    if kind == "group" and found is None and (club := _NAMED_CLUB.match(rest)) and \
+            club["head"].lower() in _CLUB_HEADS and club["name"].split()[0].lower() not in NOT_NAMES:
+        return club["name"]  # "I joined Meanwood Valley Runners." (a new user's: an employer, for review)
     if kind == "possession" and head.split()[0].lower() in ("have", "has") and not re.match(
             r"\s*(?:a|an|two|three|four|\d+|my|our|another|loads\s+of|lots\s+of)\b", rest, re.IGNORECASE):
         return None  # "i have the sofa to myself", "i have guitar at 5": for now, a lesson; not owned
@@ -830,6 +833,14 @@ def _after_group(message: str, group: str) -> str | None:
 _GROUP_HEADS = GROUPS | frozenset("""runner runners harrier harriers fc afc rfc cc hc bc chorus swimmers ladies united
 rovers athletic athletics singers striders joggers walkers ramblers hikers cyclists wheelers riders players
 divers""".split())
+
+
+#: A club's own name, capitalised, ending in a word of its members or a sports club's letters: "Meanwood Valley
+#: Runners", "Leeds City Harriers", "Otley AFC" (not "riders" nor "players": a delivery job, a team one works with).
+_NAMED_CLUB = re.compile(r"\s*(?:the\s+)?(?P<name>(?-i:[A-ZÀ-Þ])[\w'’&-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’&-]*){0,3}"
+                         r"\s+(?P<head>(?-i:[A-ZÀ-Þ])[\w'’-]*))(?=\s*$|[,.!?;:)]|\s+(?-i:(?![A-ZÀ-Þ])))", re.IGNORECASE)
+_CLUB_HEADS = frozenset("""runners harriers striders joggers ramblers walkers hikers cyclists wheelers swimmers singers
+rovers athletic athletics chorus fc afc rfc cc""".split())
 
 
 def group_named(message: str, group: str) -> str | None:

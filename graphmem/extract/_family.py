@@ -27,6 +27,7 @@ Internal: part of the rules extractor (:class:`graphmem.extract.RuleExtractor`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -201,6 +202,17 @@ def placeholder(owner: str, said: str) -> str:
     return f"{owner}'s {said}"
 
 
+#: Words in double quotes: someone else's, or a name ("her mum is already calling me "our son"": no son of the
+#: speaker's, a new user's).
+_IN_QUOTES = re.compile(r"[\"“][^\"”]{1,300}[\"”]")
+
+
+def _inside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` falls inside one of ``spans`` (in order, not overlapping)."""
+    i = bisect_right(spans, (at, float("inf"))) - 1  # the last span starting at or before ``at``
+    return i >= 0 and spans[i][0] < at < spans[i][1]
+
+
 @dataclass
 class FamilyMemory:
     """What one extractor has recorded so far of each speaker's relatives: the unnamed ones by
@@ -266,8 +278,9 @@ class FamilyMemory:
 
         for m in _SEVERAL.finditer(sentence):  # "I have two sisters": "my sister" is no one named so far
             self.several.add((speaker.lower(), m["word"].lower()[:-1]))
+        quoted = [(q.start(), q.end()) for q in _IN_QUOTES.finditer(sentence)]
         for m in _RELATION.finditer(sentence):
-            if _hedged(sentence, m.start()):
+            if _hedged(sentence, m.start()) or _inside(quoted, m.start()):
                 continue
             owner_word = m["owner"].lower()
             owner = speaker if owner_word in ("my", "our") else topic if owner_word in ("his", "her") else other
