@@ -35,7 +35,18 @@ from .core.names import (
 )
 from .core.tables import TABLES
 from .core.times import ALL, TICK, UTC, TimeLike, iso, parse_time, same_zone, stored, too_far_ahead, zone
-from .engine import ENGINES, FORMAT, MARKER_FILE, Engine, acquire, choose_engine, release
+from .engine import (
+    ENGINES,
+    FORMAT,
+    MARKER_FILE,
+    Engine,
+    acquire,
+    choose_engine,
+    directory_held,
+    owner_pid,
+    release,
+    stores_made_here,
+)
 from .errors import (
     Conflict,
     ImportFailed,
@@ -130,6 +141,22 @@ class _NothingApproved(Exception):
     """Every proposal of an approval was refused: the write is undone, so it takes no transaction time."""
 
 
+def made_meanwhile(directory: Path) -> bool:
+    """Whether the files in ``directory`` are a store another process is making: its marker comes last, under the
+    directory's lock, which is waited for here."""
+    with directory_held(directory):
+        return Store.exists(directory)
+
+
+@contextmanager
+def ours_alone(directory: Path) -> Iterator[bool]:
+    """Hold ``directory``'s lock (no process opens or makes the store meanwhile) and say whether what it holds is this
+    process's alone to remove: no store another process made, and open in no other process."""
+    with directory_held(directory):
+        theirs = Store.exists(directory) and directory.resolve() not in stores_made_here
+        yield not theirs and owner_pid(directory) in (None, os.getpid())
+
+
 class Store:
     """A bitemporal memory in one embedded graph database directory.
 
@@ -160,9 +187,18 @@ class Store:
 
         store = super().__new__(cls)
         store._engine = None
-        if path is None or str(path) == ":memory:" or not Store.exists(path):
+        if path is None or str(path) == ":memory:":
             return store
         directory = Path(path).absolute()  # a holder runs clients' commands in their directories
+        if not Store.exists(directory):
+            if not _.get("create", True):
+                return store  # (__init__ says there is none)
+            try:  # made here, or by another process a moment before (its marker is written under the directory's
+                store._engine = acquire(choose_engine(engine, directory), directory)  # lock, as the files are)
+                return store
+            except StoreLocked:
+                pass  # made by another process meanwhile, which has it: waited for as any store is (a new user's
+                # three ingests into one new store at once)
         deadline = time.monotonic() + (WAIT if wait is None else wait)
         while True:
             remote = client_for(directory, engine)
@@ -809,6 +845,11 @@ class Store:
 
     #: The embedded engines a store can use.
     ENGINES = ENGINES
+
+    @property
+    def made_here(self) -> bool:
+        """Whether this process made the store (rather than opened one another process made, or that existed)."""
+        return self.path is not None and self.path.resolve() in stores_made_here
 
     @staticmethod
     def exists(path: str | Path) -> bool:

@@ -563,6 +563,58 @@ def test_a_one_off_command_waits_for_another(tmp_path, monkeypatch):
         child.wait(30)
 
 
+def test_commands_making_one_new_store_at_once_make_it_once_and_all_succeed(tmp_path):
+    """A new user's three ingests into one new store at once: "Cannot open file graph.db.shadow" (one opened the
+    database while another's close checkpointed it), "holds files but no graphmem store" (one saw another's files
+    before its marker), "in use by another process" (a new store was not waited for), and a command that failed so
+    removed the store another was writing. Each makes it, or waits for the one that does, and adds its fact."""
+    files = []
+    for n, town in enumerate(("Leeds", "York", "Hull")):
+        files.append(tmp_path / f"said{n}.jsonl")
+        files[-1].write_text(json.dumps({"role": "user", "content": f"I love {town}.", "chat_time": "2026-02-02"}))
+    for round_ in range(2):
+        directory = tmp_path / f"store{round_}"
+        runs = [subprocess.Popen([sys.executable, "-m", "graphmem", "--store", str(directory), "ingest", str(file),
+                                  "--approve"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=ROOT)
+                for file in files]
+        said = [run.communicate(timeout=120) for run in runs]
+        assert [run.returncode for run in runs] == [0, 0, 0], said
+        assert len([out for out, err in said if b"made a new store" in out + err]) == 1, said
+        assert sorted(v["object"] for v in json.loads(ok(graphmem_cli(directory, "beliefs", "--json")))) == [
+            "Hull", "Leeds", "York"]
+
+
+def test_a_command_that_meant_to_make_a_store_never_removes_one_another_process_made(tmp_path, monkeypatch):
+    """Between a command's seeing no store and opening it, another process makes the store and keeps it: the
+    command gives up after its wait, and the store (another's) stays, with what it holds."""
+    import graphmem.cli as cli
+
+    directory = tmp_path / "store"
+    children = []
+    noted = cli.note_creating
+
+    def meanwhile(ctx):
+        noted(ctx)  # no store yet: this command would make it
+        code = (f"import sys\nfrom graphmem import Store\ns = Store({str(directory)!r}, hold=False)\n"
+                "s.add('Ivan', 'likes', 'chess')\nprint('open', flush=True)\nsys.stdin.readline()\ns.close()\n")
+        children.append(subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True, env=ENV))
+        assert children[0].stdout.readline() == "open\n"
+
+    monkeypatch.setattr(cli, "note_creating", meanwhile)
+    monkeypatch.setattr("graphmem._store.WAIT", 0.3)
+    try:
+        said = tmp_path / "said.jsonl"
+        said.write_text(json.dumps({"role": "user", "content": "I love tea.", "chat_time": "2026-02-02"}))
+        refused = CliRunner().invoke(main, ["--store", str(directory), "ingest", str(said), "--approve"])
+        assert refused.exit_code == 1 and "in use by another process" in refused.output, refused.output
+        assert (directory / "graph.db").exists()
+    finally:
+        children[0].stdin.close()
+        assert children[0].wait(30) == 0
+    assert [v["object"] for v in json.loads(ok(graphmem_cli(directory, "beliefs", "--json")))] == ["chess"]
+
+
 @pytest.mark.one_engine  # the command's wait, above the engine
 @pytest.mark.skipif(not HAVE_MCP, reason="the mcp extra is not installed")
 def test_an_assistant_starting_waits_out_a_one_off_command_longer_than_another_command_does(tmp_path):

@@ -186,14 +186,19 @@ def _discard_created(ctx: click.Context) -> None:
         return
     import shutil
 
+    from .._store import ours_alone
+
     directory, existed = created
     if not directory.exists() or _written(ctx, directory):
         return
-    if not existed:
-        shutil.rmtree(directory, ignore_errors=True)
-        return
-    for child in directory.iterdir():
-        shutil.rmtree(child, ignore_errors=True) if child.is_dir() else child.unlink(missing_ok=True)
+    with ours_alone(directory) as ours:
+        if not ours:
+            return  # made by another process while this command waited for it, or opened by one since: theirs
+        if not existed:
+            shutil.rmtree(directory, ignore_errors=True)
+            return
+        for child in directory.iterdir():
+            shutil.rmtree(child, ignore_errors=True) if child.is_dir() else child.unlink(missing_ok=True)
 
 
 def _written(ctx: click.Context, directory: Path) -> bool:
@@ -281,17 +286,28 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
             engine = f" --engine {ctx.obj['engine']}" if ctx.obj.get("engine") else ""  # the one asked for
             raise GraphmemError(f"no graphmem store at {directory}; create one with "
                                 f"`graphmem{engine} --store {shlex.quote(str(directory))} init`")
-        if directory.is_dir() and any(directory.iterdir()):
+        if directory.is_dir() and any(directory.iterdir()) and not _made_meanwhile(directory):
             raise GraphmemError(f"{directory} holds files but no graphmem store; give a new or empty directory "
                                 f"(a store's files would be written among them)")
         note_creating(ctx)
     store = Store(directory, engine=ctx.obj["engine"], embedder=embedder_from_env(), timezone=timezone,
                   allow_future=bool(ctx.obj.get("allow_future")), hold=hold, wait=wait)
     if "created" in ctx.obj:
-        ctx.obj["created_store"] = store  # a failure removes it only if nothing was written to it
+        if store.made_here:
+            ctx.obj["created_store"] = store  # a failure removes it only if nothing was written to it
+        else:
+            del ctx.obj["created"]  # another process made it meanwhile: not this command's to remove
     ctx.call_on_close(lambda: _closed_whole(store))
     show_times_of(ctx, store)
     return store
+
+
+def _made_meanwhile(directory: Path) -> bool:
+    """Whether the files in ``directory`` are a store another process is making (its marker comes last, under the
+    directory's lock: waited for here)."""
+    from .._store import made_meanwhile
+
+    return made_meanwhile(directory)
 
 
 def _closed_whole(store: Store) -> None:

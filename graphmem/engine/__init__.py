@@ -109,16 +109,18 @@ class Engine:
         if directory is None:
             self.database = module.Database(":memory:", **_buffer_pool())
         else:
-            marker = _marker(directory)
-            self._check_marker(marker.get("engine"))
-            existed = (directory / DATABASE_FILE).exists()
-            self.database = _open_database(module, directory)
-            (directory / OWNER_FILE).write_text(str(os.getpid()))
-            if marker:
-                self.format = int(marker.get("format", 1))
-            else:  # files without a marker say nothing of their layout: asked, as a store marked 1 is
-                self.format = 1 if existed else FORMAT
-                (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": self.format}))
+            with directory_held(directory):
+                marker = _marker(directory)
+                self._check_marker(marker.get("engine"))
+                existed = (directory / DATABASE_FILE).exists()
+                self.database = _open_database(module, directory)
+                (directory / OWNER_FILE).write_text(str(os.getpid()))
+                if marker:
+                    self.format = int(marker.get("format", 1))
+                else:  # files without a marker say nothing of their layout: asked, as a store marked 1 is
+                    self.format = 1 if existed else FORMAT
+                    (directory / MARKER_FILE).write_text(json.dumps({"engine": name, "format": self.format}))
+                    stores_made_here.add(directory.resolve())
         self.connection = module.Connection(self.database)
         self.in_transaction = False
         #: Commits since the last checkpoint, and how many are let pass before one (see :func:`checkpoint_every`).
@@ -335,10 +337,14 @@ class Engine:
             if keep_log and self.directory is not None and not self.in_transaction \
                     and self.log_bytes() <= LOG_KEPT_AT_CLOSE:
                 self.connection.execute("CALL force_checkpoint_on_close=false")
-            self.connection.close()
-            self.database.close()
-            if self.directory is not None:
-                (self.directory / OWNER_FILE).unlink(missing_ok=True)
+            if self.directory is None:
+                self.connection.close()
+                self.database.close()
+            else:
+                with directory_held(self.directory):  # (its checkpoint: no other process opens it meanwhile)
+                    self.connection.close()
+                    self.database.close()
+                    (self.directory / OWNER_FILE).unlink(missing_ok=True)
         finally:
             if waited:
                 self.lock.release()
@@ -430,6 +436,42 @@ def _buffer_pool() -> dict:
     return {"buffer_pool_size": int(value) * 2**20}
 
 
+#: The store directories whose marker this process wrote: the stores it made (another process may make the store a
+#: command meant to make, and a command that fails removes only what it made).
+stores_made_here: set[Path] = set()
+
+
+@contextmanager
+def directory_held(directory: Path) -> Iterator[None]:
+    """Hold the store directory's own lock (``flock`` on the directory, which must exist) while a process makes the
+    store, opens its database or closes it: no other process then opens a store half made, or a database another is
+    closing (its checkpoint's shadow file: "Cannot open file graph.db.shadow", seen by a new user's three ingests into
+    one new store at once). The kernel releases it when the process ends, however it ends; where there is no
+    ``flock`` (Windows), nothing is held."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def made_directory(directory: Path) -> None:
+    """Make a store's directory (and the folders above it), readable by its user alone, or say why it cannot be."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)  # the user's alone (an attacker's: other
+        # users read messages.sqlite's raw text from a store made 755)
+    except (FileExistsError, NotADirectoryError):
+        raise InvalidInput(f"store {directory} cannot be made: the path or a folder above it is a file") from None
+    except OSError as exc:  # "/proc/nope", a folder without write permission (a new user's: a bare traceback)
+        raise InvalidInput(f"store {directory} cannot be made: {exc.strerror or exc}") from None
+
+
 def _open_database(module: ModuleType, directory: Path) -> Database:
     try:
         return module.Database(str(directory / DATABASE_FILE), **SETTINGS.get(module.__name__, {}),
@@ -485,14 +527,7 @@ def acquire(name: str, directory: Path | None) -> Engine:
     with _registry_lock:
         engine = _open_engines.get(key)
         if engine is None:
-            try:
-                directory.mkdir(parents=True, exist_ok=True, mode=0o700)  # the user's alone (an attacker's: other
-                # users read messages.sqlite's raw text from a store made 755)
-            except (FileExistsError, NotADirectoryError):
-                raise InvalidInput(
-                    f"store {directory} cannot be made: the path or a folder above it is a file") from None
-            except OSError as exc:  # "/proc/nope", a folder without write permission (a new user's: a bare traceback)
-                raise InvalidInput(f"store {directory} cannot be made: {exc.strerror or exc}") from None
+            made_directory(directory)
             engine = _open_engines[key] = Engine(name, directory)
         elif engine.name != name:
             raise EngineError(f"store {directory} is already open here with {engine.name}")
