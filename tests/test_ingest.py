@@ -271,11 +271,13 @@ def test_a_file_whose_dates_would_be_read_wrongly_is_refused(tmp_path, document)
     with pytest.raises(ImportFailed, match=r"has the month first, so .* would be read day first"):
         read_messages(path, day_first=True)
     assert read_messages(path)[0].chat_time == t("2024-03-04T00:00")
-    path = chat("03/25/2024", "2024-04-01T09:00:00Z", "25.03.2024")
+    path = chat("03/25/2024", "2024-04-01T09:00:00Z", "25/03/2024")
     for day_first in (False, True):
-        with pytest.raises(ImportFailed, match=r"chat times write dates both ways: .*\('25\.03\.2024'\) has the day "
+        with pytest.raises(ImportFailed, match=r"chat times write dates both ways: .*\('25/03/2024'\) has the day "
                                                r"first, .*\('03/25/2024'\) the month first"):
             read_messages(path, day_first=day_first)
+    dotted = chat("03/25/2024", "05.04.2024")  # dots put the day first whatever the order asked for: read right
+    assert [m.chat_time.date().isoformat() for m in read_messages(dotted)] == ["2024-03-25", "2024-04-05"]
     alone = chat("25/03/2024 10:00", "26/03/2024 10:00")  # no date either order reads: nothing read wrongly
     assert [m.chat_time.day for m in read_messages(alone)] == [25, 26]
 

@@ -277,6 +277,12 @@ def test_parse_chat_time(text, expected):
 def test_parse_chat_time_zone_and_day_first():
     assert parse_chat_time("05/08/2023", day_first=True) == at("2023-08-05")
     assert parse_chat_time("1:56 pm on 8 May, 2023", tz="Europe/Berlin") == at("2023-05-08T11:56")
+    # with dots the day comes first, whatever the order asked for, as `graphmem when` reads it (a new user's chat
+    # time "05.02.2026" was 2 May in the store, 5 February to `when`); slashes keep the order asked for
+    assert parse_chat_time("05.02.2026") == parse_chat_time("05.02.2026", day_first=True) == at("2026-02-05")
+    assert parse_chat_time("05.02.2026 14:30") == at("2026-02-05T14:30")
+    assert parse_chat_time("05/02/2026") == at("2026-05-02")
+    assert resolve_phrase("05.02.2026", at("2026-03-01")).start == parse_chat_time("05.02.2026")
 
 
 @pytest.mark.parametrize(
@@ -656,6 +662,17 @@ def test_dates_with_no_verb_and_weeks_of_a_month(reference, text, matched, start
 def test_a_bare_day_after_a_date_is_read_in_its_month(reference, text, day):
     bare = [s for s in resolve_times(text, at(reference + "T12:00")) if s.text.startswith("the ")][-1]
     assert bare.start == at(day)
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    # a new user's: "monday 24th", the Monday that is the 24th of the month just named (was 24 May, a Sunday)
+    ("flight moved to wednesday 12th august, back monday 24th", "2026-08-24"),
+    ("out sat 15th aug, home on mon 24th", "2026-08-24"),
+    # a weekday that is not that day in that month: as before, the 24th that is a Tuesday near, or the 24th alone
+    ("flight on wednesday 12th august, back tuesday 24th", "2026-06-24"),
+])
+def test_a_weekday_and_day_after_a_date_is_read_in_its_month_when_the_weekday_agrees(text, day):
+    assert resolve_times(text, at("2026-06-10T12:00"))[-1].start == at(day)
 
 
 @pytest.mark.parametrize(("phrase", "start"), [

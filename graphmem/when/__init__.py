@@ -266,8 +266,8 @@ def day_place(text: str) -> str | None:
     (an ISO date, a date in words). A reader that takes every date of a file one way reads its "either" dates
     wrongly where the file's others say the other way."""
     m = _CHAT_NUMERIC_DATE.search(text)
-    if m is None:
-        return None
+    if m is None or m[2] == ".":
+        return None  # (with dots, "05.02.2026", the day comes first: read so whatever the order asked for)
     first, second = int(m[1]), int(m[3])
     if first > 12 >= second >= 1:
         return "first"
@@ -298,7 +298,9 @@ def parse_chat_time(text: str, *, day_first: bool = False, tz: tzinfo | str = UT
     try:
         # Parsed twice with different defaults: any field the text leaves out shows up as a
         # difference, so "8 May" (no year) or "May 2023" (no day) is refused, not guessed.
-        first, second = (dateparser.parse(raw, dayfirst=day_first, default=default)
+        dotted = (m := _CHAT_NUMERIC_DATE.search(raw)) is not None and m[2] == "."  # "05.02.2026": 5 February, as
+        # everywhere dates are written with dots (and as `graphmem when` reads it; a new user's)
+        first, second = (dateparser.parse(raw, dayfirst=day_first or dotted, default=default)
                          for default in _PROBE_DEFAULTS)
     except (ValueError, OverflowError) as exc:
         raise InvalidTime(problem) from exc

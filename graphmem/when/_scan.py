@@ -22,7 +22,7 @@ from dateutil.relativedelta import relativedelta
 
 from ..core.tense import FUTURE_AUXILIARY, WE_RE_TYPED
 from ._calendar import Period, Tense, span
-from ._grammar import MONTH, RULES, TO, Context, Rule
+from ._grammar import MONTH, RULES, TO, WEEKDAYS, Context, Rule
 
 __all__ = ["find"]
 
@@ -229,7 +229,9 @@ def attach_anchors(hits: list[Hit], text: str) -> list[Hit]:
 
 
 #: A day of the month with no month of its own: "the 22nd".
-_BARE_DAY = re.compile(r"the\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)", re.IGNORECASE)
+_BARE_DAY = re.compile(r"(?:(?:on\s+)?(?P<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+(?:the\s+)?|the\s+)"
+                       r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)", re.IGNORECASE)
+_SHORT_WEEKDAYS = [name[:3] for name in WEEKDAYS]
 #: A month named in words, in a phrase before it: "14th aug", "January", "dec 8".
 _NAMED_MONTH = re.compile(rf"\b(?:{MONTH})", re.IGNORECASE)
 
@@ -251,8 +253,10 @@ def attach_month_days(hits: list[Hit], text: str, *, now: datetime) -> list[Hit]
                 day = named.period.start.replace(day=int(bare["day"]))
             except ValueError:  # "feb 10 … the 30th": no such day in that month
                 day = None
-            if day is not None and (day >= now) == (hit.period.start >= now):
-                hit = Hit(hit.begin, hit.finish, Period(day, day + timedelta(days=1), "day"))
+            if day is not None and (day.weekday() == _SHORT_WEEKDAYS.index(bare["wd"].lower()) if bare["wd"] else
+                                    (day >= now) == (hit.period.start >= now)):
+                hit = Hit(hit.begin, hit.finish, Period(day, day + timedelta(days=1), "day"))  # ("wednesday 12th
+                # august, back monday 24th": the Monday that is the 24th of August, wherever now is; a new user's)
         out.append(hit)
     return out
 
