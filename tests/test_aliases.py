@@ -268,6 +268,25 @@ def test_export_and_import_keep_aliases_as_ordinary_versions(tmp_path, store):
         assert told(other.timeline("Mel")) == told(store.timeline("Mel"))
 
 
+def test_an_unnamed_relatives_stand_in_seen_first_heads_no_group(tmp_path):
+    """A new user's: `timeline Chioma` was "timeline of Em's sister (also Chioma)", and `alias list` headed the group
+    "Em's sister": the stand-in was the group's entity seen first. The first real name heads it, as in the explorer."""
+    path = str(tmp_path / "s")
+
+    def ok(*args: str) -> str:
+        result = CliRunner().invoke(main, ["--store", path, *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    ok("init")
+    ok("add", "Em's sister", "sister_of", "Em", "--recorded-at", "2024-02-01")
+    ok("add", "Chioma", "lives_in", "Leeds", "--recorded-at", "2024-02-02")
+    ok("alias", "add", "Em's sister", "Chioma", "--recorded-at", "2024-02-03")
+    assert "timeline of Chioma (also Em's sister)" in ok("timeline", "Chioma")
+    assert "timeline of Chioma (also Em's sister)" in ok("timeline", "Em's sister")
+    assert "Chioma  Em's sister" in ok("alias", "list")
+
+
 def test_the_command_line_adds_lists_and_ends_aliases(tmp_path):
     path = str(tmp_path / "s")
     run = CliRunner().invoke

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from ..core.relations import shown_name
 from . import counted, json_option, main, moment, note_after, open_store, output, source_options, utc_option, writes
 from .layout import Column
 
@@ -77,10 +78,12 @@ def alias_list(ctx, as_of, valid_at, as_json):
     if not groups:
         output.say(f"{title}: none")
         return
-    rows = [[g.name, ", ".join(e.name for e in g.entities[1:]),
+    names = [[e.name for e in g.entities] for g in groups]
+    shown = [shown_name(n) for n in names]  # "Chioma", not "Em's sister" (an unnamed relative's stand-in, seen first)
+    rows = [[lead, ", ".join(n for n in group if n != lead),
              ", ".join(f"{v.id} {v.subject} → {v.object}" + ("" if v.valid_to is None else
                                                              f" (until {output.short(v.valid_to)})")
-                       for v in g.versions)] for g in groups]
+                       for v in g.versions)] for g, group, lead in zip(groups, names, shown, strict=True)]
     output.print_table([Column("entity", least=8), Column("also called", "wrap", least=10),
                         Column("alias facts", "wrap", least=12)], rows, title)
 

@@ -19,7 +19,7 @@ import click
 
 from ..core.aliases import ALIAS
 from ..core.names import PREDICATE_KINDS, clipped, entity_key, unaccented
-from ..core.relations import relation_of
+from ..core.relations import relation_of, shown_name
 from ..core.times import iso
 from ..errors import Conflict, GraphmemError, NotFound
 from . import (
@@ -379,8 +379,10 @@ def timeline(ctx, entity, as_of, as_json):
         output.dump_json(output.version_record(v) for v in found)
     else:
         names = [e.name for e in store.names_of(entity, as_of=as_of)]
-        also = f" (also {', '.join(names[1:])})" if len(names) > 1 else ""
-        output.versions_table(found, f"timeline of {names[0]}{also} as of {moment(as_of, store)}")
+        lead = shown_name(names)  # the first that is no unnamed relative's stand-in ("Chioma", not "Em's sister")
+        also = [n for n in names if n != lead]
+        output.versions_table(found, f"timeline of {lead}" + (f" (also {', '.join(also)})" if also else "") +
+                              f" as of {moment(as_of, store)}")
         note_names_later(store, entity, as_of)
         note_unsettled(store, as_of)
         note_recorded_later(store, as_of, found)
