@@ -860,6 +860,11 @@ def test_a_new_store_told_that_a_phone_s_clock_was_read_as_utc(tmp_path):
     run = CliRunner().invoke(main, ["--store", str(tmp_path / "t"), "--engine", ENGINE, "ingest", str(path), "--tz",
                                     "America/Denver"])
     assert run.exit_code == 0 and note not in run.output
+    # a store made by another command (`graphmem mcp`, `init`) in UTC and never written to: a new user's export, an
+    # hour off all summer in the store the assistant had made
+    assert CliRunner().invoke(main, ["--store", str(tmp_path / "u"), "--engine", ENGINE, "init"]).exit_code == 0
+    run = CliRunner().invoke(main, ["--store", str(tmp_path / "u"), "--engine", ENGINE, "ingest", str(path)])
+    assert note in run.output, run.output
 
 
 def test_participants_who_speak_no_message_are_named_with_those_who_do(tmp_path):

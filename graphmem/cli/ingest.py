@@ -188,6 +188,10 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
     with _stopped_as_by_ctrl_c():
         try:  # (the file is read first, to check it whole: stopped then, nothing was written)
             store, (messages, extractor) = _open_after_reading(ctx, prepare, timezone)
+            # a store this command made reading UTC, or one made so by another (`graphmem mcp`, `init`) and never
+            # written to (a new user's WhatsApp export, an hour off all summer in a store the assistant had made)
+            new_in_utc = timezone is None and store.tz_name == "UTC" and (
+                "created" in ctx.obj or store.first_write() is None)
             with progress_bar() as bar:
                 def progress(phase: str, done: int, total: int) -> None:
                     if phase == "writing":
@@ -218,7 +222,6 @@ def ingest_(ctx, file, replay, approve, user, participants, extractor_name, day_
                 summary.notes.append(f"every numeric date of the chat times reads either way, e.g. {seen}: they were "
                                      "read month first; if the day comes first (03/04 is 3 April), ingest into a new "
                                      "store with --day-first")  # a new user's Chilean log, read as 4 March
-            new_in_utc = timezone is None and "created" in ctx.obj  # a store this command made, reading UTC
             if messages.clock and new_in_utc:
                 summary.notes.append(_clock_note(messages.clock))
             if messages.zoneless and new_in_utc:
