@@ -550,6 +550,9 @@ def test_a_history_of_a_word_search_reads_as_a_predicate_points_at_it(berlin):
     assert "did you mean `graphmem history Ann lives_in`?" in said
     answered = gm(berlin, "history", "Ann", "livesin", "--json")  # a twenty-fourth new user's: [] and no word why
     assert answered.stdout.strip() == "[]" and "did you mean `graphmem history Ann lives_in`?" in answered.stderr
+    gm(berlin, "add", "Ann", "likes", "tea")  # a thirty-first new user's: "lives" was nearer "likes" to difflib
+    said = " ".join(gm(berlin, "history", "Ann", "lives").stdout.split())
+    assert "did you mean `graphmem history Ann lives_in`?" in said
 
 
 def test_a_message_no_one_is_named_for_shows_its_kind_in_search(tmp_path):

@@ -355,7 +355,8 @@ def history(ctx, subject, predicate, as_json):
         if meant := store.synonyms().get(predicate):
             note = (f"note: no fact uses the predicate {predicate!r}; search reads {predicate!r} as "
                     f"{' or '.join(meant)}: try `graphmem history {subject} {meant[-1]}`")
-        elif close := difflib.get_close_matches(predicate, list(known), 1):
+        elif close := sorted(p for p in known if p.startswith(f"{predicate}_")) or difflib.get_close_matches(
+                predicate, list(known), 1):  # "lives": lives_in before likes (a new user's)
             note = (f"note: no fact uses the predicate {predicate!r}; did you mean "
                     f"`graphmem history {subject} {close[0]}`?")  # "livesin", a new user's typo
         if note and as_json:
