@@ -93,6 +93,8 @@ def test_terms_drop_stop_words_and_predicates_give_their_words():
     assert terms("Where did she live in 2023?") == ["live", "2023"]
     assert predicate_words("lives_in") == ("live",)
     assert predicate_words("traveled_to") == ("travel",)
+    # a new user's "when did mum visit" found no "mummy lands saturday": a child's family word is found by the word
+    assert terms("mummy daddy granny mommy") == terms("mum dad gran mom") == ["mum", "dad", "gran", "mom"]
 
 
 # -- synonyms ----------------------------------------------------------------------------------------------

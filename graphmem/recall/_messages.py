@@ -75,8 +75,8 @@ CONTEXT_TURNS = 2
 QUESTION_WEIGHT = 0.5
 #: Up to this many new episodes are fetched one by one by key at a sync; more, by a scan.
 FEW = 32
-_VERSION = "6"  # 2: two turns of context; 3: whether it asks; 4: irregular forms by their base; 5: accents folded;
-# 6: Chinese characters and kana in pairs
+_VERSION = "7"  # 2: two turns of context; 3: whether it asks; 4: irregular forms by their base; 5: accents folded;
+# 6: Chinese characters and kana in pairs; 7: "mummy", "daddy" by "mum", "dad"
 # (a file of another version is made again)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL);

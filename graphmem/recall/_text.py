@@ -106,8 +106,9 @@ def stem(word: str) -> str:
 @lru_cache(maxsize=65536)
 def term(word: str) -> str:
     """The stem a folded word is found by: :func:`stem`, or the stem of its base for an irregular form the stemmer
-    cannot take back to it ("sold" is found by "sell", "went" by "go", "wives" by "wife")."""
-    return stem(_irregular(word) or word)
+    cannot take back to it ("sold" is found by "sell", "went" by "go", "wives" by "wife"), and a family word as a
+    child says it by the word ("mummy" by "mum": :data:`_FAMILIAR`)."""
+    return stem(_FAMILIAR.get(word) or _irregular(word) or word)
 
 
 def found_by(stemmed: str) -> str:
@@ -116,6 +117,11 @@ def found_by(stemmed: str) -> str:
     is no-op only mostly: "cours" would become "cour")."""
     base = _irregular(stemmed)
     return stem(base) if base else stemmed
+
+
+#: A family word as a child says it, found by the word itself: "when did mum visit" finds "mummy lands saturday" (a
+#: new user's; the stemmer keeps "mummi").
+_FAMILIAR = {"mummy": "mum", "mommy": "mom", "mammy": "mam", "daddy": "dad", "granny": "gran", "grandpappy": "grandpa"}
 
 
 def _irregular(word: str) -> str | None:
