@@ -1221,6 +1221,12 @@ def test_a_move_told_with_no_place_is_to_the_place_planned():
         ("Maya", "Kapana", "2026-06-13", True)]
     assert told([("Maya", "i moved! my own place. a little studio apartment in Leslieville. moved on the 2nd")]) == [
         ("Maya", "Leslieville", "2026-05-02", True)]
+    # a new user's: the new home opening a sentence, without "a" or "my"; not the new neighbours, nor after a meeting
+    assert told([("Maya", "we moved! new place in Roundhay")]) == [("Maya", "Roundhay", None, True)]
+    assert told([("Maya", "moved yesterday. new flat in Headingley is tiny but mine")]) == [
+        ("Maya", "Headingley", "2026-05-27", True)]
+    assert told([("Maya", "we moved! new neighbours in Roundhay are loud"),
+                 ("Maya", "moved the meeting. new place in Roundhay is the venue")]) == []
     # a reviewer's: the home sold, left, someone else's, on the market, looked at, wished for; and the plan kept
     assert told([("Maya", line) for line in (
         "moved on saturday, finally. my parents still have their house in Leeds tho",

@@ -425,7 +425,7 @@ _TAKEN_BACK = re.compile(r"\b(?:jk|joking|kidding|not|never|ended\s+up\s+in|inst
                          r"office|desk|turn|date|meeting)\b|n['’]t\b|\bmoved\W+to\s|(?:^|[.!?]\s*)to\s", re.IGNORECASE)
 #: What says the move was of a home: moving in, all moved, a day, or the home's words.
 _HOME_TOLD = re.compile(r"\bmoved\s+in\b|\ball\s+moved\b|\bmoved\W+(?:on\s+)?(?:the\s+\d|\d|(?:last|this)\s|yesterday|"
-                        r"today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\b(?:flat|house|apartment|home|boxes|unpack\w*|"
+                        r"today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\b(?:flat|house|apartment|home|new\s+place|boxes|unpack\w*|"
                         r"keys|landlord|neighbou?rs)\b|📦", re.IGNORECASE)  # "moved!!!!! 📦📦📦": boxes
 #: The turn before asks of moving something: "did u move the car?", "did you move the meeting".
 _MOVE_WHAT = re.compile(r"\bmove(?:d)?\s+(?:the|my|your|ur|it|that|this)\b", re.IGNORECASE)
@@ -443,9 +443,10 @@ def move_done(message: str, previous: str | None = None) -> bool:
 
 #: A home named where a move is told, as the new one, and the place it is in: a home said alone ("moved on the 10th, a
 #: tiny flat in belleville"), moved into or lived in ("i'm in a small flat in Khan-Uul"), or found, got or rented
-#: ("Mila's parents found us a flat in Kapana"). Not "the house in Leeds" or "his flat in Leeds" (sold, left, someone
+#: ("Mila's parents found us a flat in Kapana"), or new, opening a sentence ("MOVED. new flat in chapel allerton", a new
+#: user's). Not "the house in Leeds" or "his flat in Leeds" (sold, left, someone
 #: else's), nor a home the rest of the sentence makes another's, a past one, one to come or one wished for.
-_HOME_IN = re.compile(r"(?:(?:^|[.!?,;:]\s*|\b(?:into|in)\s+)(?:a|an|my\s+new|our\s+new)|"
+_HOME_IN = re.compile(r"(?:(?:^|[.!?,;:]\s*|\b(?:into|in)\s+)(?:a|an|my\s+new|our\s+new)|(?:^|[.!?,;:]\s*)new|"
                       r"\b(?:found|got|rented|bought)\s+(?:us\s+|me\s+)?(?:a|an))\s+" + HOME_WORDS + r"\s+in\s+"
                       + _MOVE_PLACE + NOT_HOME_NOW + r"(?![^.!?\n]*\b(?:before|left|sold|selling|market|next|"
                       r"would|should|could|miss|still|was|were)\b)", re.IGNORECASE)
