@@ -268,6 +268,16 @@ def test_export_and_import_keep_aliases_as_ordinary_versions(tmp_path, store):
         assert told(other.timeline("Mel")) == told(store.timeline("Mel"))
 
 
+def test_one_who_writes_messages_is_a_person_to_the_alias_rules(store):
+    """A new user's flatmate Hannah, a speaker of 51 messages with no fact of her own, was joined to "Chapel
+    Allerton", a place: who writes messages is a person, and a person is no place."""
+    store.remember("hiya", actor="Hannah", reference_time="2026-02-01")
+    store.add("Chioma", "lives_in", "Chapel Allerton")
+    with pytest.raises(Conflict, match="Hannah is a person and Chapel Allerton a place"):
+        store.alias("Hannah", "Chapel Allerton")
+    assert store.alias("Hannah", "Hannah Flat").op == "ADD"  # a person's other name, as ever
+
+
 def test_an_unnamed_relatives_stand_in_seen_first_heads_no_group(tmp_path):
     """A new user's: `timeline Chioma` was "timeline of Em's sister (also Chioma)", and `alias list` headed the group
     "Em's sister": the stand-in was the group's entity seen first. The first real name heads it, as in the explorer."""

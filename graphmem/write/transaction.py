@@ -30,7 +30,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import records
-from ..core.aliases import ALIAS, alias_groups, alias_problem
+from ..core.aliases import ALIAS, SETTLED_KINDS, alias_groups, alias_problem
 from ..core.entity_kinds import effective_kinds, kept_as_said, kind_from_name
 from ..core.gate import Held, Plan, plan_assert, plan_correct, plan_end, plan_segment
 from ..core.names import check_label, display_name, entity_key, has_visible, refuse_lone_surrogate
@@ -432,7 +432,11 @@ class Transaction:
                        for row in self.writes.rows.get("Episode", [])) or bool(
                 self.run("store/episode_by_actor", name=name, actor=name.lower()))
 
-        problem = alias_problem(subject_id, object_id, groups, effective_kinds(versions, kinds), names,
+        shown = effective_kinds(versions, kinds)
+        for entity in members:  # one who writes messages is a person, whatever the facts have said of them yet (a new
+            if shown.get(entity) not in SETTLED_KINDS and signs(entity):  # user's flatmate, a speaker of 51 messages
+                shown[entity] = "person"  # and no fact, was joined to "Chapel Allerton", a place)
+        problem = alias_problem(subject_id, object_id, groups, shown, names,
                                 aliases.links_between(self.engine, left, right), held, signs)
         if problem:
             raise Conflict(f"not an alias: {problem}; nothing was written")
