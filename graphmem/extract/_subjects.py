@@ -85,6 +85,8 @@ _SUBJECT = re.compile(
     rf"|(?P<pair>(?P<pair_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+))\s+and\s+(?:I|i|me)\b)"  # ("Róisín and me are")
     rf"|(?P<me>[Mm]e\s+and\s+(?P<me_name>{_NAME}|(?-i:[{LOWER}][{LOWER}'’-]+)))"
     rf"|(?P<who>(?P<who_name>{_NAME}),\s+who)"
+    rf"|(?P<family>(?P<family_name>{_NAME})\s+and\s+(?:the|her|his|their)\s+(?:kids|children|boys|girls|twins|"
+    rf"little\s+ones))"  # "Aroha and the kids moved to Dunedin": Aroha, the children unnamed (a new user's)
     rf"|(?P<titled>(?:[Mm]y\s+)?(?:Grandpa|Grandma|Granny|Grandad|Nana|Uncle|Aunt|Auntie|Cousin)"
     rf"\s+(?P<titled_name>{_NAME}))"
     rf"|(?P<appos1>(?P<appos1_name>{_NAME}),\s+{_REL},)"
@@ -225,7 +227,7 @@ def _named_subject(m: re.Match[str], prefix: str, offset: int, speaker: str,
             return Subject((speaker,), None, False, aux, offset + m.start())
         return Subject((speaker, name), name, False, aux, offset + m.start()) \
             if _is_name(name) else None
-    for group in ("who", "titled", "appos1", "appos2"):
+    for group in ("who", "titled", "appos1", "appos2", "family"):
         if m[group]:
             name = m[f"{group}_name"]
             return Subject((name,), None, False, aux, offset + m.start()) \

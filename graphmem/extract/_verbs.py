@@ -450,8 +450,11 @@ VERBS: list[Verb] = [
     # --- studies
     _verb(r"(?:study|studies|studied|studying)\s+(?:[\w-]+\s+){0,3}?(?:at|in)|(?:doing|did|"
           r"do|does)\s+(?:my|a|her|his|their)\s+" + _DEGREE + r"(?:\s+in\s+[\w\s]+?)?\s+at|"
-          r"enrolled\s+(?:at|in)|(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
+          r"(?:taking|take|takes)\s+(?:[\w-]+\s+){0,2}?(?:classes|courses|"
           r"a\s+course|lessons)\s+at|(?:go|goes|going)\s+to", "studies_at", "state", "org"),
+    _verb(r"enrolled\s+(?:at|in)(?!\s+(?:the\s+|a\s+|my\s+)?(?:[\w'’-]+\s+){0,3}?(?:medical|health|clinic|surgery|"
+          r"practice|doctors?|gp|dentists?|dental)\b)", "studies_at", "start", "org"),  # a start, not a state now past
+    # (a new user's "I enrolled at Otago Uni" ended studying there); not a patient's ("enrolled at St Clair Medical")
     _verb(r"(?:doing|does|do)\s+(?:[\w-]+\s+){1,2}?at", "studies_at", "state", "org"),
     _verb(r"(?:started|starting|start|began|begin)\s+(?:my|a|her|his|their)\s+" + _DEGREE +
           r"\s+at", "studies_at", "start", "org"),
