@@ -143,7 +143,7 @@ class _NothingApproved(Exception):
 
 def made_meanwhile(directory: Path) -> bool:
     """Whether the files in ``directory`` are a store another process is making: its marker comes last, under the
-    directory's lock, which is waited for here."""
+    directory's lock, which is waited for here (a while: then the files are read as they are)."""
     with directory_held(directory):
         return Store.exists(directory)
 
@@ -152,9 +152,9 @@ def made_meanwhile(directory: Path) -> bool:
 def ours_alone(directory: Path) -> Iterator[bool]:
     """Hold ``directory``'s lock (no process opens or makes the store meanwhile) and say whether what it holds is this
     process's alone to remove: no store another process made, and open in no other process."""
-    with directory_held(directory):
+    with directory_held(directory) as held:
         theirs = Store.exists(directory) and directory.resolve() not in stores_made_here
-        yield not theirs and owner_pid(directory) in (None, os.getpid())
+        yield held and not theirs and owner_pid(directory) in (None, os.getpid())
 
 
 class Store:

@@ -241,11 +241,20 @@ def _has(module: str) -> bool:
 def test_beliefs_and_snapshot_equal_every_version_filtered(tmp_path):
     from graphmem.core.as_known import believed as believed_at
     from graphmem.core.temporal import Period
-    from graphmem.read.questions import as_believed_at
+    from graphmem.read.questions import Unseen, as_believed_at
 
     history = generate(400, 4)
     write_log(history, tmp_path / "log.jsonl")
     times = [d["at"] for d in history.decisions]
+    records = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines() if line.strip()]
+
+    def when(text: str) -> datetime:
+        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+    def unseen(t):  # the links not yet made at t, read from the log itself (a NOOP links an episode later)
+        return Unseen(frozenset(r["id"] for r in records if r["type"] == "episode" and when(r["received_at"]) > t),
+                      frozenset((r["version"], r["episode"]) for r in records if r["type"] == "link"
+                                and when(r["at"]) > t))
     with Store(":memory:", engine=ENGINE) as store:
         store.import_log(tmp_path / "log.jsonl")
         every = store.versions()
@@ -255,7 +264,7 @@ def test_beliefs_and_snapshot_equal_every_version_filtered(tmp_path):
             t = store.time(as_of)
             v = None if valid_at == "all" else store.time(valid_at or as_of)
             want = sorted(
-                (as_believed_at(x, t, v) for x in every if believed_at(x.recorded_at, x.superseded_at, t)
+                (as_believed_at(x, t, v, unseen(t)) for x in every if believed_at(x.recorded_at, x.superseded_at, t)
                  and (v is None or Period(x.valid_from, x.valid_to).contains(v))),
                 key=lambda x: (x.subject, x.predicate, x.valid_from, x.object, x.id))
             got = store.beliefs(as_of, valid_at)

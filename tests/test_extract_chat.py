@@ -676,10 +676,16 @@ def test_chat_slips_read_from_fresh_chats(text, expected):
     ("I joined Meanwood Valley Runners.", [("assert", "Maya", "member_of", "Meanwood Valley Runners", None, None)]),
     ("joined Leeds City Harriers today!", [("assert", "Maya", "member_of", "Leeds City Harriers", "2026-05-08",
                                             None)]),
-    ("I just joined Otley AFC, sunday league", [("assert", "Maya", "member_of", "Otley AFC", None, None)]),
     ("I joined Deliveroo Riders lol", [("assert", "Maya", "works_at", "Deliveroo Riders", None, None)]),
-    # "U", "Ur": you, in a text, not someone named U
+    # a reviewer's: a football club's letters, or a job said with it, are an employer's for review, as before
+    ("I just joined Otley AFC, sunday league", [("assert", "Maya", "works_at", "Otley AFC", None, None)]),
+    ("I joined Leeds Harriers as head coach", [("assert", "Maya", "works_at", "Leeds Harriers", None, None)]),
+    ("I joined Blackburn Rovers as a physio", [("assert", "Maya", "works_at", "Blackburn Rovers", None, None)]),
+    # "U", "Ur": you, in a text, not someone named U; a name beginning so is a name (a reviewer's "Ya Ting")
     ("U GOT A CAT", []), ("U moved to Leeds??", []),
+    ("My sister Ya Ting moved to Leeds", [("assert", "Ya Ting", "lives_in", "Leeds", None, None)]),
+    ("Ya and I went to Paris", [("assert", "Maya", "traveled_to", "Paris", None, None),
+                                ("assert", "Ya", "traveled_to", "Paris", None, None)]),
 ])
 def test_clubs_by_their_names_and_you_as_u(text, expected):
     assert facts(text) == expected

@@ -49,6 +49,9 @@ def test_a_relation_word_in_someone_elses_quoted_words_is_no_relative():
     assert said('her mum is already calling me "our son"', 'my mum said "your sister is lovely" lol') == [
         ("assert", "Maya's mother", "mother_of", "Maya")]
     assert said('my sister Ada said "we\'re engaged!!"') == [("assert", "Ada", "sister_of", "Maya")]
+    # the speaker's own words in quotes are the speaker's (a reviewer's)
+    assert said('I wrote "my son Leo" on the form') == [("assert", "Leo", "son_of", "Maya")]
+    assert said('"My brother Tom got engaged" is the text I woke up to!!') == [("assert", "Tom", "brother_of", "Maya")]
 
 
 def test_each_word_keeps_its_sex_and_direction():

@@ -584,6 +584,41 @@ def test_commands_making_one_new_store_at_once_make_it_once_and_all_succeed(tmp_
             "Hull", "Leeds", "York"]
 
 
+def test_a_process_stopped_inside_the_directory_lock_hangs_no_command(tmp_path, monkeypatch):
+    """A reviewer's: a process stopped (Ctrl-Z, a debugger) while it held the store directory's lock made every other
+    command wait for ever, saying nothing, and every other store of a process wait with it. An open waits a while and
+    says the store is in use; another store opens meanwhile; where the file system has no locks, nothing is held."""
+    import errno
+    import fcntl
+
+    from graphmem import Store, StoreLocked
+
+    directory = tmp_path / "store"
+    Store(directory, hold=False).close()
+    code = ("import fcntl, os, sys, time\nfd = os.open(sys.argv[1], os.O_RDONLY)\nfcntl.flock(fd, fcntl.LOCK_EX)\n"
+            "print('held', flush=True)\nsys.stdin.readline()\n")
+    child = subprocess.Popen([sys.executable, "-c", code, str(directory)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "held\n"
+        monkeypatch.setattr("graphmem.engine.DIRECTORY_WAIT", 0.2)
+        monkeypatch.setattr("graphmem._store.WAIT", 0.3)
+        with pytest.raises(StoreLocked, match="being made, opened or closed by another process"):
+            Store(directory, hold=False)
+        Store(tmp_path / "other", hold=False).close()
+    finally:
+        child.stdin.close()
+        child.wait(30)
+    Store(directory, hold=False).close()
+
+    def no_locks(*_):
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    with Store(tmp_path / "nfs", hold=False) as store:
+        assert store.add("Ivan", "likes", "chess").op == "ADD"
+
+
 def test_a_command_that_meant_to_make_a_store_never_removes_one_another_process_made(tmp_path, monkeypatch):
     """Between a command's seeing no store and opening it, another process makes the store and keeps it: the
     command gives up after its wait, and the store (another's) stays, with what it holds."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -271,13 +272,16 @@ def test_a_file_whose_dates_would_be_read_wrongly_is_refused(tmp_path, document)
     with pytest.raises(ImportFailed, match=r"has the month first, so .* would be read day first"):
         read_messages(path, day_first=True)
     assert read_messages(path)[0].chat_time == t("2024-03-04T00:00")
-    path = chat("03/25/2024", "2024-04-01T09:00:00Z", "25/03/2024")
-    for day_first in (False, True):
-        with pytest.raises(ImportFailed, match=r"chat times write dates both ways: .*\('25/03/2024'\) has the day "
-                                               r"first, .*\('03/25/2024'\) the month first"):
-            read_messages(path, day_first=day_first)
-    dotted = chat("03/25/2024", "05.04.2024")  # dots put the day first whatever the order asked for: read right
-    assert [m.chat_time.date().isoformat() for m in read_messages(dotted)] == ["2024-03-25", "2024-04-05"]
+    for late in ("25/03/2024", "25.03.2024"):
+        path = chat("03/25/2024", "2024-04-01T09:00:00Z", late)
+        for day_first in (False, True):
+            with pytest.raises(ImportFailed, match=rf"chat times write dates both ways: .*\('{re.escape(late)}'\) has "
+                                                   r"the day first, .*\('03/25/2024'\) the month first"):
+                read_messages(path, day_first=day_first)
+    dotted = chat("05.02.2024", "25.03.2024")  # dots put the day first, whatever the order asked for
+    assert [m.chat_time.date().isoformat() for m in read_messages(dotted)] == ["2024-02-05", "2024-03-25"]
+    with pytest.raises(ImportFailed, match="both ways"):  # unless the file's own numbers say otherwise (a reviewer's)
+        read_messages(chat("03.25.2024 10:00", "03.04.2024 11:00"))
     alone = chat("25/03/2024 10:00", "26/03/2024 10:00")  # no date either order reads: nothing read wrongly
     assert [m.chat_time.day for m in read_messages(alone)] == [25, 26]
 

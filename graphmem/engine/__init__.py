@@ -17,6 +17,7 @@ import os
 import re
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -109,7 +110,10 @@ class Engine:
         if directory is None:
             self.database = module.Database(":memory:", **_buffer_pool())
         else:
-            with directory_held(directory):
+            with directory_held(directory) as held:
+                if not held:
+                    raise StoreLocked(f"store {directory} is being made, opened or closed by another "
+                                      f"process{_holder(directory / OWNER_FILE)}; try again in a moment")
                 marker = _marker(directory)
                 self._check_marker(marker.get("engine"))
                 existed = (directory / DATABASE_FILE).exists()
@@ -293,7 +297,7 @@ class Engine:
         if self.directory is None:
             raise EngineError("an in-memory store cannot be reopened")
         module = load_engine(self.name)
-        with self.lock:
+        with self.lock, directory_held(self.directory):  # (no other process opens it between: a reviewer's)
             self.connection.close()
             self.database.close()
             try:
@@ -441,22 +445,43 @@ def _buffer_pool() -> dict:
 stores_made_here: set[Path] = set()
 
 
+#: How long a process waits for another's making, opening or closing of a store (see :func:`directory_held`) before it
+#: says the store is in use; a close waits as long, then closes all the same.
+DIRECTORY_WAIT = 5.0
+
+
 @contextmanager
-def directory_held(directory: Path) -> Iterator[None]:
+def directory_held(directory: Path, wait: float | None = None) -> Iterator[bool]:
     """Hold the store directory's own lock (``flock`` on the directory, which must exist) while a process makes the
     store, opens its database or closes it: no other process then opens a store half made, or a database another is
     closing (its checkpoint's shadow file: "Cannot open file graph.db.shadow", seen by a new user's three ingests into
-    one new store at once). The kernel releases it when the process ends, however it ends; where there is no
-    ``flock`` (Windows), nothing is held."""
+    one new store at once). Says whether it is held: another process's hold is waited for up to ``wait`` seconds
+    (:data:`DIRECTORY_WAIT` by default; one stopped inside it, by Ctrl-Z or a debugger, must not hang every other
+    command: a reviewer's); where there is
+    no ``flock`` (Windows, a file system without locks) it is held by no one, and True. The kernel releases it when
+    the process ends, however it ends."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX
-        yield
+        yield True
         return
     fd = os.open(directory, os.O_RDONLY)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        deadline = time.monotonic() + (DIRECTORY_WAIT if wait is None else wait)
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held = True
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    held = False
+                    break
+                time.sleep(0.02)
+            except OSError:  # no locks here (ENOSYS, ENOLCK: NFS without lockd, Lustre without -o flock)
+                held = True
+                break
+        yield held
     finally:
         os.close(fd)  # releases the lock
 
@@ -509,6 +534,7 @@ def owner_pid(directory: Path) -> int | None:
 
 _open_engines: dict[str, Engine] = {}
 _registry_lock = threading.Lock()
+_opening: dict[str, threading.Lock] = {}  # a path's: held while a thread opens it
 
 
 def is_open_here(directory: Path) -> bool:
@@ -525,13 +551,20 @@ def acquire(name: str, directory: Path | None) -> Engine:
         return alone
     key = str(directory.resolve())
     with _registry_lock:
-        engine = _open_engines.get(key)
-        if engine is None:
-            made_directory(directory)
-            engine = _open_engines[key] = Engine(name, directory)
-        elif engine.name != name:
-            raise EngineError(f"store {directory} is already open here with {engine.name}")
-        engine.users += 1
+        opening = _opening.setdefault(key, threading.Lock())
+    with opening:  # one thread opens a path at a time; another path is opened meanwhile (a reviewer's: the directory's
+        with _registry_lock:  # lock, waited for under the registry's, held up every store of the process)
+            engine = _open_engines.get(key)
+            if engine is not None:
+                if engine.name != name:
+                    raise EngineError(f"store {directory} is already open here with {engine.name}")
+                engine.users += 1
+                return engine
+        made_directory(directory)
+        engine = Engine(name, directory)
+        with _registry_lock:
+            _open_engines[key] = engine
+            engine.users += 1
         return engine
 
 

@@ -150,7 +150,8 @@ def everyday_object(kind: str, head: str, rest: str, mention: bool) -> str | Non
         rest = _MEMBERSHIP.sub(r"\1", rest, count=1)
     found = everyday(rest, _NOUNS[kind], _PAIRS.get(kind, frozenset()))
     if kind == "group" and found is None and (club := _NAMED_CLUB.match(rest)) and \
-            club["head"].lower() in _CLUB_HEADS and club["name"].split()[0].lower() not in NOT_NAMES:
+            club["head"].lower() in _CLUB_HEADS and club["name"].split()[0].lower() not in NOT_NAMES and \
+            not _EMPLOYED.search(rest):
         return club["name"]  # "I joined Meanwood Valley Runners." (a new user's: an employer, for review)
     if kind == "possession" and head.split()[0].lower() in ("have", "has") and not re.match(
             r"\s*(?:a|an|two|three|four|\d+|my|our|another|loads\s+of|lots\s+of)\b", rest, re.IGNORECASE):
@@ -836,12 +837,17 @@ rovers athletic athletics singers striders joggers walkers ramblers hikers cycli
 divers""".split())
 
 
-#: A club's own name, capitalised, ending in a word of its members or a sports club's letters: "Meanwood Valley
-#: Runners", "Leeds City Harriers", "Otley AFC" (not "riders" nor "players": a delivery job, a team one works with).
+#: A club's own name, capitalised, ending in a word of its amateur members: "Meanwood Valley Runners", "Leeds City
+#: Harriers" (not "riders" nor "players": a delivery job, a team one works with; not a football club's letters, "FC",
+#: "Rovers", "Athletic", nor "CC", a county council: as often an employer, a reviewer's).
 _NAMED_CLUB = re.compile(r"\s*(?:the\s+)?(?P<name>(?-i:[A-ZÀ-Þ])[\w'’&-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’&-]*){0,3}"
                          r"\s+(?P<head>(?-i:[A-ZÀ-Þ])[\w'’-]*))(?=\s*$|[,.!?;:)]|\s+(?-i:(?![A-ZÀ-Þ])))", re.IGNORECASE)
 _CLUB_HEADS = frozenset("""runners harriers striders joggers ramblers walkers hikers cyclists wheelers swimmers singers
-rovers athletic athletics chorus fc afc rfc cc""".split())
+chorus""".split())
+#: Words after a club's name that make the joining a job: "I joined Leeds Harriers as head coach", "as their sound
+#: engineer, a paid job" (a reviewer's).
+_EMPLOYED = re.compile(r"\bas\s+(?:a|an|the|their|its|our|head|assistant|chief|lead|senior|junior)\b|\b(?:job|jobs|"
+                       r"hired|paid|salary|employed|staff|contract)\b", re.IGNORECASE)
 
 
 def group_named(message: str, group: str) -> str | None:

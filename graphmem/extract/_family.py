@@ -202,9 +202,13 @@ def placeholder(owner: str, said: str) -> str:
     return f"{owner}'s {said}"
 
 
-#: Words in double quotes: someone else's, or a name ("her mum is already calling me "our son"": no son of the
-#: speaker's, a new user's).
+#: Words in double quotes: someone else's, or a name, where what comes before says so ("her mum is already calling me
+#: "our son"": no son of the speaker's, a new user's; "my mum said "your sister…""), not the speaker's own ('I wrote
+#: "my son Leo" on the form', '"My brother Tom got engaged" is the text I woke up to': a reviewer's).
 _IN_QUOTES = re.compile(r"[\"“][^\"”]{1,300}[\"”]")
+_QUOTING_ANOTHER = re.compile(r"(?:\b(?:call\w*|nam\w*|refer\w*\s+to)\s+(?:me|him|her|us|them|you|u)(?:\s+as)?|"
+                              r"(?<!\bi\s)\b(?:said|says|goes|went|texted|wrote|asked|replied|yelled|shouted|like)"
+                              r")\s*[,:]?\s*$", re.IGNORECASE)
 
 
 def _inside(spans: list[tuple[int, int]], at: int) -> bool:
@@ -278,7 +282,8 @@ class FamilyMemory:
 
         for m in _SEVERAL.finditer(sentence):  # "I have two sisters": "my sister" is no one named so far
             self.several.add((speaker.lower(), m["word"].lower()[:-1]))
-        quoted = [(q.start(), q.end()) for q in _IN_QUOTES.finditer(sentence)]
+        quoted = [(q.start(), q.end()) for q in _IN_QUOTES.finditer(sentence)
+                  if _QUOTING_ANOTHER.search(sentence, max(0, q.start() - 40), q.start())]
         for m in _RELATION.finditer(sentence):
             if _hedged(sentence, m.start()) or _inside(quoted, m.start()):
                 continue

@@ -77,7 +77,7 @@ friday saturday sunday january february march april may june july august septemb
 november december christmas easter spring summer autumn fall winter covid from to in at with for of on by
 about into should would could must might shall shouldn couldn wouldn mightn mustn needn shouldn't couldn't
 wouldn't mightn't mustn't needn't shouldnt couldnt wouldnt mightnt mustnt neednt shoulda coulda woulda musta
-bro bruh sis dude babe hun fam buddy u ur ya
+bro bruh sis dude babe hun fam buddy
 """.split())
 
 

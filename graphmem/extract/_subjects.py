@@ -144,7 +144,7 @@ class Subject:
 
 def _is_name(text: str) -> bool:
     return all(not names_no_one(word) and not _INTERJECTION_WORD.fullmatch(word.strip("."))  # not "They'd" (an
-               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE | _PARENT_WORDS  # attacker's)
+               for word in text.split()) and text.strip().lower() not in _FAMILY_ALONE | _PARENT_WORDS | _YOU_ALONE
     # not "Wait, Tom", "Oops, Tom", "Nope Tom" (a reviewer's)
 
 
@@ -155,6 +155,8 @@ _PARENT_WORDS = frozenset(("mam", "mum", "mom", "mammy", "mummy", "mommy", "dad"
 #: Family words said alone that are no one's name, though a name may begin with them: "Ma lives in Bombay" is the
 #: speaker's mother, each speaker's another, not one person called Ma (a new user's); "Ma Li" is a name.
 _FAMILY_ALONE = frozenset(("ma", "maa"))
+#: "You" as a text writes it, said alone: "U GOT A CAT" names no one called U (a new user's); "Ya Ting" is a name.
+_YOU_ALONE = frozenset(("u", "ur", "yu"))
 
 
 _INTERJECTION_WORD = re.compile(_INTERJECTION, re.IGNORECASE)

@@ -266,9 +266,12 @@ def day_place(text: str) -> str | None:
     (an ISO date, a date in words). A reader that takes every date of a file one way reads its "either" dates
     wrongly where the file's others say the other way."""
     m = _CHAT_NUMERIC_DATE.search(text)
-    if m is None or m[2] == ".":
-        return None  # (with dots, "05.02.2026", the day comes first: read so whatever the order asked for)
+    if m is None:
+        return None
     first, second = int(m[1]), int(m[3])
+    if m[2] == ".":  # with dots the day comes first ("05.02.2026", read so whatever the order asked for), unless the
+        # numbers say otherwise ("03.25.2024"): a file of both is refused as one of slashes both ways is (a reviewer's)
+        return "second" if second > 12 >= first >= 1 else "first" if 1 <= first <= 31 and 1 <= second <= 12 else None
     if first > 12 >= second >= 1:
         return "first"
     if second > 12 >= first >= 1:
