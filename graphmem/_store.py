@@ -185,6 +185,9 @@ class Store:
         """A store open in this process, or a client of the process that holds it (see :meth:`__init__`)."""
         from .holding.remote import client_for
 
+        if _.get("timezone") is not None:
+            zone(_["timezone"])  # a zone no one has is refused before a store is made (a developer's "NZ/Dunedin" left
+            # a store in UTC behind, which then refused the right zone)
         store = super().__new__(cls)
         store._engine = None
         if path is None or str(path) == ":memory:":

@@ -560,3 +560,13 @@ def test_a_late_open_statement_does_not_undo_a_known_end(store, predicate):
     (version,) = [v for v in store.history("Chioma", predicate) if v.superseded_at is None]
     assert (version.valid_from.date().isoformat(), version.valid_to.date().isoformat()) == ("2026-04-18", "2026-06-21")
     assert store.add("Chioma", predicate, "bike", valid_from="2026-07-01", recorded_at="2026-07-01").op == "ADD"
+
+
+def test_a_zone_no_one_has_makes_no_store(tmp_path):
+    """A developer's: Store(p, timezone="NZ/Dunedin") raised, and left a store in UTC that then refused the right
+    zone."""
+    with pytest.raises(InvalidTime, match="NZ/Dunedin"):
+        Store(tmp_path / "s", timezone="NZ/Dunedin")
+    assert not (tmp_path / "s").exists()
+    with Store(tmp_path / "s", timezone="Pacific/Auckland") as store:
+        assert store.tz_name == "Pacific/Auckland"
