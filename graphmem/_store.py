@@ -1416,7 +1416,7 @@ class Store:
         most ``limit`` (None: all).
         """
         from .recall import _text as recall_text
-        from .recall._live import LiveIndex, believed_then, says_your
+        from .recall._live import LiveIndex, asked_without_then, believed_then, says_your
 
         if not isinstance(text, str) or not recall_text.tokens(text):
             raise InvalidInput("search needs at least one word (letters or digits), e.g. graphmem search Berlin")
@@ -1424,6 +1424,9 @@ class Store:
             raise InvalidInput(f"limit must be a whole number of 1 or more, got {limit!r}")
         asked_then = believed_then(text, self.now(), self.tz) if as_of is None else None
         t, valid = self.moments(as_of if asked_then is None else asked_then, valid_at)
+        if asked_then is not None:
+            text = asked_without_then(text, self.now(), self.tz)  # its time is the believing's, not the facts'
+            # (what was believed then, whenever it held: a plan too)
         low, high = self._time_or_none(after), self._time_or_none(before)
         if low is not None and high is not None and high <= low:
             raise InvalidInput(f"before ({iso(high)}) must be later than after ({iso(low)})")

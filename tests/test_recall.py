@@ -228,6 +228,12 @@ def test_a_question_of_what_was_believed_then_is_answered_as_believed_then(tmp_p
                 if h.kind == "fact"]
         assert then[:1] == ["Northstar"]
         assert [h for h in store.search("where did Rory work in September") if h.kind == "fact"] == []
+        # a developer's: the question's time is the believing's, not the facts': a trip planned for November,
+        # believed in September, is what was believed then (it was dropped as held in no September)
+        store.add("Rory", "traveled_to", "Rarotonga", valid_from="2026-11-03", valid_to="2026-11-10",
+                  recorded_at="2026-10-11")
+        assert "Rarotonga" in [h.version.object for h in store.search(
+            "what did you believe about the rarotonga trip on 12 october") if h.kind == "fact"]
         now = store.now()
         assert believed_then("what did you believe about my job", now, store.tz) is None
         assert believed_then("where did I work in September", now, store.tz) is None

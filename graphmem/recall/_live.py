@@ -417,6 +417,19 @@ _ASKS_BELIEVED = re.compile(r"(?i)\b(?:did|had|would)\s+(?:you|u)\s+(?:believe|t
                             r"know\s+about|remember)\b|\bwhat\s+was\s+(?:believed|remembered|on\s+record)\b")
 
 
+def asked_without_then(text: str, now: datetime, tz: tzinfo) -> str:
+    """The question without the time phrase that says when it asks what was believed (see :func:`believed_then`):
+    that phrase names the believing, not when the facts held ("what did you believe on 1 september about the
+    rarotonga trip", a trip planned for November, found nothing of it: a developer's)."""
+    if believed_then(text, now, tz) is None:
+        return text
+    from ..when import TimeSpan, find_times
+
+    (span,) = [s for s in find_times(text, now, tz=tz) if isinstance(s, TimeSpan)]
+    at = text.find(span.text)
+    return text if at < 0 else f"{text[:at]} {text[at + len(span.text):]}"
+
+
 def believed_then(text: str, now: datetime, tz: tzinfo) -> datetime | None:
     """The moment a question asks what was believed at, as the product promises to answer ("what did you believe about
     me in March"): the last moment of its time phrase's window, or now when the window reaches past it; None when the
