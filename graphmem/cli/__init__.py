@@ -277,7 +277,7 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     opens it for its own short life (waiting a few seconds for another one-off command);
     ``hold`` (the kind: serve, mcp, explore) serves it to other processes while this one runs; ``wait``: how long
     to wait for a one-off command that has it (default the Store's)."""
-    from .._store import Store
+    from .._store import Store, made_meanwhile
     from ..recall import embedder_from_env  # its stdlib-only module: the search models load when searching
 
     directory: Path = ctx.obj["dir"]
@@ -286,7 +286,7 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
             engine = f" --engine {ctx.obj['engine']}" if ctx.obj.get("engine") else ""  # the one asked for
             raise GraphmemError(f"no graphmem store at {directory}; create one with "
                                 f"`graphmem{engine} --store {shlex.quote(str(directory))} init`")
-        if directory.is_dir() and any(directory.iterdir()) and not _made_meanwhile(directory):
+        if directory.is_dir() and any(directory.iterdir()) and not made_meanwhile(directory):
             raise GraphmemError(f"{directory} holds files but no graphmem store; give a new or empty directory "
                                 f"(a store's files would be written among them)")
         note_creating(ctx)
@@ -300,14 +300,6 @@ def open_store(ctx: click.Context, *, create: bool = False, timezone: str | None
     ctx.call_on_close(lambda: _closed_whole(store))
     show_times_of(ctx, store)
     return store
-
-
-def _made_meanwhile(directory: Path) -> bool:
-    """Whether the files in ``directory`` are a store another process is making (its marker comes last, under the
-    directory's lock: waited for here)."""
-    from .._store import made_meanwhile
-
-    return made_meanwhile(directory)
 
 
 def _closed_whole(store: Store) -> None:

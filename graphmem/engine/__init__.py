@@ -457,9 +457,8 @@ def directory_held(directory: Path, wait: float | None = None) -> Iterator[bool]
     closing (its checkpoint's shadow file: "Cannot open file graph.db.shadow", seen by a new user's three ingests into
     one new store at once). Says whether it is held: another process's hold is waited for up to ``wait`` seconds
     (:data:`DIRECTORY_WAIT` by default; one stopped inside it, by Ctrl-Z or a debugger, must not hang every other
-    command: a reviewer's); where there is
-    no ``flock`` (Windows, a file system without locks) it is held by no one, and True. The kernel releases it when
-    the process ends, however it ends."""
+    command: a reviewer's); where there is no ``flock`` (Windows, a file system without locks) it is held by no one,
+    and True. The kernel releases it when the process ends, however it ends."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX

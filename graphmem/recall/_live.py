@@ -418,16 +418,14 @@ _ASKS_BELIEVED = re.compile(r"(?i)\b(?:did|had|would)\s+(?:you|u)\s+(?:believe|t
 
 
 def asked_without_then(text: str, now: datetime, tz: tzinfo) -> str:
-    """The question without the time phrase that says when it asks what was believed (see :func:`believed_then`):
-    that phrase names the believing, not when the facts held ("what did you believe on 1 september about the
+    """A question that asks what was believed then (one :func:`believed_then` reads a moment of) without its time
+    phrase: that names the believing, not when the facts held ("what did you believe on 1 september about the
     rarotonga trip", a trip planned for November, found nothing of it: a developer's)."""
-    if believed_then(text, now, tz) is None:
-        return text
     from ..when import TimeSpan, find_times
 
-    (span,) = [s for s in find_times(text, now, tz=tz) if isinstance(s, TimeSpan)]
-    at = text.find(span.text)
-    return text if at < 0 else f"{text[:at]} {text[at + len(span.text):]}"
+    spans = [s for s in find_times(text, now, tz=tz) if isinstance(s, TimeSpan)]
+    at = text.find(spans[0].text) if len(spans) == 1 else -1
+    return text if at < 0 else f"{text[:at]} {text[at + len(spans[0].text):]}"
 
 
 def believed_then(text: str, now: datetime, tz: tzinfo) -> datetime | None:
