@@ -287,3 +287,13 @@ def test_a_lone_surrogate_in_a_name_is_one_clear_error(store):
     with pytest.raises(InvalidInput, match="lone surrogate"):
         store.add("Iv\ud800an", "likes", "tea")
     assert store.decisions() == []
+
+
+def test_a_predicate_in_camel_case_is_pointed_at_its_snake_case():
+    """A developer's "LivesIn" was told "did you mean 'livesin'"."""
+    from graphmem.core.names import check_predicate
+    from graphmem.errors import InvalidPredicate
+
+    for given, meant in (("LivesIn", "lives_in"), ("worksAt", "works_at"), ("lives in", "lives_in")):
+        with pytest.raises(InvalidPredicate, match=f"did you mean '{meant}'"):
+            check_predicate(given)

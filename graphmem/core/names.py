@@ -287,7 +287,8 @@ def redact(text: str, keys: Iterable[str], marker: str = PURGED) -> str:
 def check_predicate(name: str) -> str:
     """A predicate name as given, refused unless it is lowercase words joined by underscores."""
     if not isinstance(name, str) or not PREDICATE_NAME.match(name):
-        joined = "_".join(re.split(r"[\s_-]+", name.strip().lower())) if isinstance(name, str) else ""
+        words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name.strip()) if isinstance(name, str) else ""  # "LivesIn":
+        joined = "_".join(re.split(r"[\s_-]+", words.lower())) if words else ""  # lives_in (a developer's)
         meant = f"; did you mean {joined!r}?" if joined != name and PREDICATE_NAME.match(joined) else ""
         raise InvalidPredicate(
             f"predicate {name!r} is not a valid name; use lowercase letters, digits and "
