@@ -244,6 +244,23 @@ def test_a_question_of_what_was_believed_then_is_answered_as_believed_then(tmp_p
     assert shown.exit_code == 0 and ", as the question asks)" in shown.output
 
 
+def test_the_speakers_facts_matching_nothing_else_asked_come_after_those_that_do(tmp_path):
+    """A developer's: "who is our flour supplier", asked by Mereana, put her pet, her doctor and her home (about her,
+    as "our" says, and nothing else asked) above the bakery's flour supplier (two words of the question)."""
+    with Store(tmp_path / "s", engine=ENGINE) as store:
+        store.add("Mereana", "has_pet", "tabby", recorded_at="2026-03-01")
+        store.add("Mereana", "lives_in", "St Clair", recorded_at="2026-03-02")
+        store.add("Kowhai Bakehouse", "flour_supplier", "Champion Flour", recorded_at="2026-03-03")
+        store.add("Mereana", "works_at", "Kowhai Bakehouse", recorded_at="2026-03-04")
+
+        def first(question: str) -> str:
+            return next(h.version.object for h in store.search(question, speaker="Mereana", messages=False))
+
+        assert first("who is our flour supplier") == "Champion Flour"
+        assert first("where do I live") == "St Clair"  # hers, and matching what is asked: first, as before
+        assert first("Mereana") in ("tabby", "St Clair", "Kowhai Bakehouse")  # only a name: her facts
+
+
 def test_a_question_that_is_only_a_name_is_answered_with_facts_about_them(tmp_path):
     """A twenty-fifth new user's: `search "Tama"`, "tell me about Mere" gave only chat ("Go sis!!"), his facts ranked
     after every message (a fact found by the name alone says little of what else is asked: here nothing else is)."""

@@ -64,6 +64,10 @@ class Scored:
     semantic: float | None = None  # cosine similarity with the question, when semantic ranking took part
 
 
+#: The words by which a question names its speaker.
+_FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"})
+
+
 def _saturation(tf: int, length: int, average: float) -> float:
     return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
 
@@ -87,6 +91,10 @@ class _Ranker:
         self.neighbours: dict[str, str] = {}  # neighbour id -> the anchor's name
         self.neighbour_idf = 0.0
         anchors = self.anchors = {a.entity_id for a in plan.anchors}
+        #: The anchors only "I", "my", "our" name (the speaker), and whether the question has words besides names.
+        self.pronoun_anchors = {a.entity_id for a in plan.anchors if a.said.strip().lower() in _FIRST_PERSON} - {
+            a.entity_id for a in plan.anchors if a.said.strip().lower() not in _FIRST_PERSON}
+        self.has_words = any(is_word for *_, is_word in self.terms)
         for anchor in plan.anchors:
             idf = next((idf for key, _, idf, _ in self.terms if key == f"e:{anchor.entity_id}"), 0.0)
             self.neighbour_idf = max(self.neighbour_idf, idf)
@@ -147,9 +155,13 @@ class _Ranker:
         return Scored(i, total * self.factor[status], status, matched, best, anchor, via)
 
     def tier(self, item: Scored) -> int:
-        """0 for a fact about a named entity, 1 for one about a neighbour of one, 2 for the rest."""
+        """0 for a fact about a named entity, 1 for one about a neighbour of one, 2 for the rest; a fact about the
+        speaker only as "I", "my", "our" say them, matching no other word of a question that has some, is of the rest
+        ("who is our flour supplier" put every fact of the speaker's above the supplier's: a developer's)."""
         doc = self.index.docs[item.doc]
-        if self.anchors & {doc.subject_id, doc.object_id}:
+        if named := self.anchors & {doc.subject_id, doc.object_id}:
+            if named <= self.pronoun_anchors and self.has_words and all(key.startswith("e:") for key in item.matched):
+                return 2
             return 0
         return 1 if doc.subject_id in self.neighbours or doc.object_id in self.neighbours else 2
 
@@ -246,10 +258,10 @@ def _keywords(ranker: _Ranker, limit: int | None) -> list[Scored]:
         for i in index.passing(fresh, t, low, high):  # in bulk: most candidates of a common term fail
             scored = ranker.score(i)
             if scored is not None:
-                tiers[tier].append(scored)
+                tiers[ranker.tier(scored) if tier == 0 else tier].append(scored)  # (an anchor's own, or of the rest)
 
-    def enough() -> bool:
-        return limit is not None and sum(len(found) for found in tiers) >= limit
+    def enough() -> bool:  # (before the words are visited: what is of the rest then waits for them)
+        return limit is not None and len(tiers[0]) + len(tiers[1]) >= limit
 
     for anchor in plan.anchors:
         visit(index.doc_postings(f"e:{anchor.entity_id}", t), 0)
