@@ -570,3 +570,11 @@ def test_a_zone_no_one_has_makes_no_store(tmp_path):
     assert not (tmp_path / "s").exists()
     with Store(tmp_path / "s", timezone="Pacific/Auckland") as store:
         assert store.tz_name == "Pacific/Auckland"
+
+
+def test_facts_given_as_dicts_are_refused_in_one_line_and_nothing_is_written(store):
+    """A developer's: remember() with facts as dicts failed with a bare AttributeError."""
+    with pytest.raises(InvalidInput, match="a proposed fact is an object with op, subject, predicate"):
+        store.remember("I live in Leeds", [{"op": "assert", "subject": "Ana", "predicate": "lives_in",
+                                            "object": "Leeds"}], approve=True)
+    assert store.first_write() is None

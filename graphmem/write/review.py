@@ -41,6 +41,11 @@ class ProposedFact(Protocol):
     def quote(self) -> str | None: ...
 
 
+#: What a proposed fact has (see :class:`ProposedFact`): a dict was read as one and failed with a bare AttributeError
+#: (a developer's).
+_FIELDS = ("op", "subject", "predicate", "object", "valid_from", "valid_to", "quote")
+
+
 def approves(fact: ProposedFact, *, approve: bool, skip: bool) -> bool:
     """Whether ``fact`` is approved in the write that proposes it: always when its source skips
     review (``skip``); with ``approve``, unless its extractor marked it unsure (``sure`` False:
@@ -54,6 +59,9 @@ def queue(txn: Transaction, fact: ProposedFact, episode: str | None, source: str
     valid_to, quote``, and perhaps a ``doubt``: why its extractor was unsure, kept as the pending
     proposal's reason) in this write, approving it at once when ``approve_now``; a naive time is
     read in ``tz``, the store's zone."""
+    if missing := [name for name in _FIELDS if not hasattr(fact, name)]:
+        raise InvalidInput(f"a proposed fact is an object with {', '.join(_FIELDS)} (an ExtractedFact of "
+                           f"graphmem.extract, say), not a {type(fact).__name__} without {', '.join(missing)}")
     check_predicate(fact.predicate)
     if fact.op not in ("assert", "end"):
         raise InvalidInput(f"a proposal's op is 'assert' or 'end', not {fact.op!r}")
