@@ -831,19 +831,19 @@ def _after_group(message: str, group: str) -> str | None:
     return None if at is None else message[at.end():]
 
 
-#: Words that end a group's own name ("Envigado Runners", "Grådyb FC", "the Blackrock Bluetits" aside).
-_GROUP_HEADS = GROUPS | frozenset("""runner runners harrier harriers fc afc rfc cc hc bc chorus swimmers ladies united
-rovers athletic athletics singers striders joggers walkers ramblers hikers cyclists wheelers riders players
-divers""".split())
-
-
-#: A club's own name, capitalised, ending in a word of its amateur members: "Meanwood Valley Runners", "Leeds City
-#: Harriers" (not "riders" nor "players": a delivery job, a team one works with; not a football club's letters, "FC",
-#: "Rovers", "Athletic", nor "CC", a county council: as often an employer, a reviewer's).
-_NAMED_CLUB = re.compile(r"\s*(?:the\s+)?(?P<name>(?-i:[A-ZÀ-Þ])[\w'’&-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’&-]*){0,3}"
-                         r"\s+(?P<head>(?-i:[A-ZÀ-Þ])[\w'’-]*))(?=\s*$|[,.!?;:)]|\s+(?-i:(?![A-ZÀ-Þ])))", re.IGNORECASE)
+#: The words of its amateur members that end a club's own name: "Meanwood Valley Runners", "Leeds City Harriers".
 _CLUB_HEADS = frozenset("""runners harriers striders joggers ramblers walkers hikers cyclists wheelers swimmers singers
 chorus""".split())
+#: Words that end a group's own name ("Envigado Runners", "Grådyb FC", "the Blackrock Bluetits" aside).
+_GROUP_HEADS = GROUPS | _CLUB_HEADS | frozenset("""runner harrier fc afc rfc cc hc bc ladies united rovers athletic
+athletics riders players divers""".split())
+
+
+#: A club's own name, capitalised, ending in a word of its amateur members (:data:`_CLUB_HEADS`; not "riders" nor
+#: "players": a delivery job, a team one works with; not a football club's letters, "FC", "Rovers", "Athletic", nor
+#: "CC", a county council: as often an employer, a reviewer's).
+_NAMED_CLUB = re.compile(r"\s*(?:the\s+)?(?P<name>(?-i:[A-ZÀ-Þ])[\w'’&-]*(?:\s+(?-i:[A-ZÀ-Þ])[\w'’&-]*){0,3}"
+                         r"\s+(?P<head>(?-i:[A-ZÀ-Þ])[\w'’-]*))(?=\s*$|[,.!?;:)]|\s+(?-i:(?![A-ZÀ-Þ])))", re.IGNORECASE)
 #: Words after a club's name that make the joining a job: "I joined Leeds Harriers as head coach", "as their sound
 #: engineer, a paid job" (a reviewer's).
 _EMPLOYED = re.compile(r"\bas\s+(?:a|an|the|their|its|our|head|assistant|chief|lead|senior|junior)\b|\b(?:job|jobs|"

@@ -40,7 +40,7 @@ from ._lexicon import LANGUAGES, NOT_NAMES, is_place
 from ._names import CASELESS, LOWER, MARKS, UPPER, is_given_name, is_known_name
 from ._reading import HEDGE_BEFORE
 
-__all__ = ["FamilyMemory", "WORDS", "addressed_as", "placeholder"]
+__all__ = ["QUOTED", "FamilyMemory", "WORDS", "addressed_as", "placeholder"]
 
 _A = "['’]"
 
@@ -202,10 +202,11 @@ def placeholder(owner: str, said: str) -> str:
     return f"{owner}'s {said}"
 
 
-#: Words in double quotes: someone else's, or a name, where what comes before says so ("her mum is already calling me
-#: "our son"": no son of the speaker's, a new user's; "my mum said "your sister…""), not the speaker's own ('I wrote
-#: "my son Leo" on the form', '"My brother Tom got engaged" is the text I woke up to': a reviewer's).
-_IN_QUOTES = re.compile(r"[\"“][^\"”]{1,300}[\"”]")
+#: Words in double quotes (at most a few hundred characters: a scan that stays linear in a message).
+QUOTED = re.compile(r"[\"“]([^\"”]{1,300})[\"”]")
+#: What, said just before words in quotes, makes them someone else's, or a name ("her mum is already calling me "our
+#: son"": no son of the speaker's, a new user's; "my mum said "your sister…""); not the speaker's own ('I wrote "my
+#: son Leo" on the form', '"My brother Tom got engaged" is the text I woke up to': a reviewer's).
 _QUOTING_ANOTHER = re.compile(r"(?:\b(?:call\w*|nam\w*|refer\w*\s+to)\s+(?:me|him|her|us|them|you|u)(?:\s+as)?|"
                               r"(?<!\bi\s)\b(?:said|says|goes|went|texted|wrote|asked|replied|yelled|shouted|like)"
                               r")\s*[,:]?\s*$", re.IGNORECASE)
@@ -282,7 +283,7 @@ class FamilyMemory:
 
         for m in _SEVERAL.finditer(sentence):  # "I have two sisters": "my sister" is no one named so far
             self.several.add((speaker.lower(), m["word"].lower()[:-1]))
-        quoted = [(q.start(), q.end()) for q in _IN_QUOTES.finditer(sentence)
+        quoted = [(q.start(), q.end()) for q in QUOTED.finditer(sentence)
                   if _QUOTING_ANOTHER.search(sentence, max(0, q.start() - 40), q.start())]
         for m in _RELATION.finditer(sentence):
             if _hedged(sentence, m.start()) or _inside(quoted, m.start()):

@@ -93,8 +93,8 @@ from ._cues import (
     is_person,
 )
 from ._facts import Context, ExtractedFact, FactOp, MessageResult, Turn
+from ._family import QUOTED, FamilyMemory, addressed_as
 from ._family import WORDS as FAMILY_WORDS
-from ._family import FamilyMemory, addressed_as
 from ._lexicon import (
     ACTIVITIES,
     ACTIVITY_PAIRS,
@@ -194,8 +194,6 @@ def _route(verb: Verb, name: str) -> str:
     return verb.predicate
 
 
-#: Words in quotes (at most a few hundred characters: a scan that stays linear in a message).
-_QUOTED = re.compile(r"[\"“]([^\"”]{1,300})[\"”]")
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our)\b")
 #: The longest time one is said to be somewhere for a trip ("this month"; not "this year").
 _A_MONTH = timedelta(days=31)
@@ -209,7 +207,7 @@ _TO_ALL = re.compile(r"^\W*(?:happy|merry|love|lots\s+of\s+love|big\s+love|hugs|
 def _unquoted(text: str) -> str:
     """``text`` without the words it quotes from someone: four or more, "I", "my" or "we" among them
     ('"I love my cat" 😂'); a nickname in quotes ('calls him "the new guy"') is shorter and stays."""
-    return _QUOTED.sub(lambda m: "…" if len(m[1].split()) >= 4 and _FIRST_PERSON.search(m[1]) else m[0], text)
+    return QUOTED.sub(lambda m: "…" if len(m[1].split()) >= 4 and _FIRST_PERSON.search(m[1]) else m[0], text)
 #: Someone left unnamed, who "she" may be ("my sister", "her boss", "a guy from work").
 _UNNAMED = re.compile(r"\b(?:my|our|his|her|their|your|a|this|that)\s+(?:[\w-]+\s+)?(?:sister|brother|mum|mom|dad|"
                       r"mother|father|boss|friend|cousin|aunt|uncle|neighbou?r|wife|husband|girlfriend|boyfriend|"

@@ -426,8 +426,9 @@ class Transaction:
                 held.setdefault(v.subject_id, set()).add(word)
             if v.object_id in members and (turned := inverse(word)) is not None:
                 held.setdefault(v.object_id, set()).add(turned)
+        @cache  # (asked of each member whose kind is unsettled, and again by alias_problem of a relation word)
         def signs(entity: str) -> bool:  # whether a message is signed with the entity's name, this write's own too
-            name = names.get(entity, entity).strip()  # (asked only of a relation word: a reviewer's, per write)
+            name = names.get(entity, entity).strip()
             return any((row.get("actor") or "").strip().lower() == name.lower()
                        for row in self.writes.rows.get("Episode", [])) or bool(
                 self.run("store/episode_by_actor", name=name, actor=name.lower()))
